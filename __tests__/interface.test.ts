@@ -1,0 +1,94 @@
+import { describe, expect, it, jest } from '@jest/globals'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type InputName } from '../src/inputs/names.js'
+import { readInputs } from '../src/inputs/read.js'
+import { outputsOf } from '../src/report/outputs.js'
+import { ACTION_NAME, ACTION_VERSION } from '../src/version.js'
+import { renderReadme } from '../scripts/readme-tables.js'
+import { ROOT } from '../scripts/run-action.js'
+import { BASE_INPUTS } from './helpers/inputs.js'
+
+const actionYaml = readFileSync(join(ROOT, 'action.yml'), 'utf8')
+const action = parse(actionYaml)
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry)
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : []
+  })
+}
+
+describe('action.yml and the code agree', () => {
+  it('declares exactly the inputs the code knows', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual([...INPUT_NAMES].sort())
+  })
+
+  it('declares exactly the outputs the code sets', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+
+  it('has the same defaults as the code applies', () => {
+    const declared = Object.fromEntries(
+      Object.entries(action.inputs as Record<string, { default?: string }>)
+        .filter(([, spec]) => spec.default !== undefined)
+        .map(([name, spec]) => [name, String(spec.default)])
+    )
+    expect(declared).toEqual(INPUT_DEFAULTS)
+  })
+
+  it('reads every declared input', () => {
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const asked = new Set<InputName>()
+    readInputs((name) => {
+      asked.add(name)
+      return BASE_INPUTS[name] ?? ''
+    })
+    expect([...asked].sort()).toEqual([...INPUT_NAMES].sort())
+  })
+
+  it('can set every declared output', () => {
+    const outputs = outputsOf({
+      startedAt: 0,
+      operation: 'created',
+      revisionId: 'r1',
+      deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
+      revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } }
+    })
+    expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+
+  it('touches inputs and outputs only through the typed readers', () => {
+    const offenders = sourceFiles(join(ROOT, 'src')).filter((file) => {
+      const text = readFileSync(file, 'utf8')
+      const readsInput = /\bgetInput\(|getBooleanInput\(|getMultilineInput\(|process\.env\.INPUT_/.test(text)
+      const setsOutput = /\bsetOutput\(/.test(text)
+      return (readsInput && !file.endsWith('inputs/read.ts')) || (setsOutput && !file.endsWith('report/outputs.ts'))
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it('runs on node24 with branding', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+    expect(action.branding).toEqual({ icon: expect.any(String), color: expect.any(String) })
+  })
+
+  it('describes every input and output', () => {
+    for (const spec of [...Object.values(action.inputs), ...Object.values(action.outputs)] as Array<{ description?: string }>) {
+      expect(spec.description?.length).toBeGreaterThan(10)
+    }
+  })
+})
+
+describe('README and package metadata agree', () => {
+  it('has input and output tables generated from action.yml', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    expect(renderReadme(readme, actionYaml)).toBe(readme)
+  })
+
+  it('sends the package version in the User-Agent', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    expect(`${ACTION_NAME}@${ACTION_VERSION}`).toBe(`${pkg.name}@${pkg.version}`)
+  })
+})

@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import type { Deployment } from '../src/api/schemas.js'
+import { planDeploy } from '../src/deploy/plan.js'
+import { InputError } from '../src/errors.js'
+import { readInputs } from '../src/inputs/read.js'
+import type { InputName } from '../src/inputs/names.js'
+import { readWorkflowContext } from '../src/workflow-context.js'
+import { BASE_INPUTS, inputsFrom, VALID_UUID } from './helpers/inputs.js'
+
+beforeEach(() => {
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+const workflow = { repoUrl: 'https://github.com/octo/agent', repoRef: 'main' }
+const inputs = (overrides: Partial<Record<InputName, string>> = {}) => readInputs(inputsFrom({ ...BASE_INPUTS, ...overrides }))
+
+const existing: Deployment = {
+  id: 'dep-1',
+  name: 'support-agent',
+  source: 'github',
+  status: 'READY',
+  latest_revision_id: 'rev-1',
+  source_config: { integration_id: VALID_UUID, repo_url: 'https://github.com/octo/agent', deployment_type: 'dev' }
+}
+
+describe('planDeploy: create', () => {
+  it('creates a github deployment with workflow defaults for repo-url and repo-ref', () => {
+    const plan = planDeploy(inputs({ 'integration-id': VALID_UUID, secrets: 'A=1' }), undefined, workflow)
+    expect(plan).toEqual({
+      action: 'create',
+      body: {
+        name: 'support-agent',
+        source: 'github',
+        source_config: { integration_id: VALID_UUID, repo_url: 'https://github.com/octo/agent' },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+        secrets: [{ name: 'A', value: '1' }]
+      }
+    })
+  })
+
+  it('sends an empty secrets array when none are given', () => {
+    const plan = planDeploy(inputs(), undefined, workflow)
+    expect(plan.action === 'create' && plan.body.secrets).toEqual([])
+  })
+
+  it('does not apply github defaults to a docker source', () => {
+    const plan = planDeploy(
+      inputs({ source: 'external_docker', 'graph-config-path': '', 'image-uri': 'registry/agent:1', 'secret-references': '[{name: A, secret_name: s, secret_key: k}]' }),
+      undefined,
+      workflow
+    )
+    expect(plan).toMatchObject({
+      action: 'create',
+      body: {
+        source: 'external_docker',
+        source_config: {},
+        source_revision_config: { image_uri: 'registry/agent:1' },
+        secret_references: [{ name: 'A', secret_name: 's', secret_key: 'k' }]
+      }
+    })
+  })
+
+  it('requires graph-config-path to create a buildable deployment', () => {
+    expect(() => planDeploy(inputs({ 'graph-config-path': '' }), undefined, workflow)).toThrow(
+      '`graph-config-path` is required to create a `github` deployment'
+    )
+  })
+
+  it('requires repo-url outside a workflow', () => {
+    expect(() => planDeploy(inputs(), undefined, {})).toThrow('`repo-url` is required to create a `github` deployment')
+  })
+})
+
+describe('planDeploy: patch', () => {
+  it('sends the new revision config and leaves create-only fields out', () => {
+    const plan = planDeploy(
+      inputs({ 'integration-id': VALID_UUID, 'deployment-type': 'dev', 'build-on-push': 'true', secrets: 'A=2' }),
+      existing,
+      workflow
+    )
+    expect(plan).toEqual({
+      action: 'patch',
+      deployment: existing,
+      body: {
+        source_config: { build_on_push: true },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+        secrets: [{ name: 'A', value: '2' }]
+      }
+    })
+  })
+
+  it('does not need graph-config-path to update', () => {
+    const plan = planDeploy(inputs({ 'graph-config-path': '' }), existing, workflow)
+    expect(plan).toMatchObject({ action: 'patch', body: { source_revision_config: { repo_ref: 'main' } } })
+  })
+
+  function problems(overrides: Partial<Record<InputName, string>>): readonly string[] {
+    try {
+      planDeploy(inputs(overrides), existing, workflow)
+    } catch (error) {
+      if (error instanceof InputError) return error.problems
+      throw error
+    }
+    throw new Error('expected an InputError')
+  }
+
+  it('refuses a different source and changed create-only fields, all at once', () => {
+    expect(problems({ source: 'internal_docker', 'graph-config-path': '', 'deployment-type': 'prod' })).toEqual([
+      '`source` is `internal_docker` but deployment `support-agent` was created with `github`, which cannot change: remove `source` or deploy under another `name`',
+      '`deployment-type` is `prod` but deployment `support-agent` has `dev`, which cannot change after creation: remove `deployment-type` or deploy under another `name`'
+    ])
+  })
+
+  it('refuses a different repo-url, and accepts the same one without sending it', () => {
+    expect(problems({ 'repo-url': 'https://github.com/octo/other' })).toEqual([
+      '`repo-url` is `https://github.com/octo/other` but deployment `support-agent` has `https://github.com/octo/agent`, which cannot change after creation: remove `repo-url` or deploy under another `name`'
+    ])
+    const plan = planDeploy(inputs({ 'repo-url': 'https://github.com/octo/agent' }), existing, workflow)
+    expect(plan.action === 'patch' && plan.body.source_config).toBeUndefined()
+  })
+
+  it('follows revision-source for revision fields', () => {
+    const plan = planDeploy(
+      inputs({ 'graph-config-path': '', 'revision-source': 'internal_docker', 'image-uri': 'img:2' }),
+      existing,
+      workflow
+    )
+    expect(plan).toMatchObject({
+      action: 'patch',
+      body: { revision_source: 'internal_docker', source_revision_config: { image_uri: 'img:2' } }
+    })
+  })
+
+  it('sends nothing when there is nothing to change', () => {
+    const docker: Deployment = { ...existing, source: 'external_docker', source_config: {} }
+    expect(planDeploy(inputs({ 'graph-config-path': '' }), docker, workflow)).toEqual({ action: 'none', deployment: docker })
+  })
+})
+
+describe('readWorkflowContext', () => {
+  it.each([
+    [{ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/feature/x' }, 'feature/x'],
+    [{ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/tags/v1.2.0' }, 'refs/tags/v1.2.0'],
+    [{ GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'fix-bug' }, 'fix-bug'],
+    [{ GITHUB_EVENT_NAME: 'pull_request_target', GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: 'fork-branch' }, 'fork-branch'],
+    [{ GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: '' }, 'main']
+  ])('derives repo-ref from %o', (env, expected) => {
+    expect(readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', ...env }).repoRef).toBe(expected)
+  })
+
+  it('derives the repository URL from the server and repository', () => {
+    expect(readWorkflowContext({ GITHUB_SERVER_URL: 'https://ghe.example.com/', GITHUB_REPOSITORY: 'octo/agent' }).repoUrl).toBe(
+      'https://ghe.example.com/octo/agent'
+    )
+  })
+})

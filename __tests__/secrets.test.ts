@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals'
+import { parseSecrets } from '../src/inputs/secrets.js'
+
+describe('parseSecrets: NAME=VALUE lines', () => {
+  it.each([
+    ['a plain value', 'A=b', [{ name: 'A', value: 'b' }]],
+    ['`=` inside the value', 'URL=postgres://u:p@h/db?a=b', [{ name: 'URL', value: 'postgres://u:p@h/db?a=b' }]],
+    ['spaces, commas and quotes kept exactly', 'MSG= "hi, there" \'x\' ', [{ name: 'MSG', value: ' "hi, there" \'x\' ' }]],
+    ['`#` in a value is not a comment', 'TOKEN=abc#def', [{ name: 'TOKEN', value: 'abc#def' }]],
+    ['an empty value', 'EMPTY=', [{ name: 'EMPTY', value: '' }]],
+    ['underscores and digits in names', '_A1=x\nb_2=y', [{ name: '_A1', value: 'x' }, { name: 'b_2', value: 'y' }]],
+    ['blank lines and comment lines skipped', '\n# comment\nA=1\n\n  \nB=2\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
+    ['CRLF line ends', 'A=1\r\nB=2\r\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
+    ['a colon after the `=`', 'A=b: c', [{ name: 'A', value: 'b: c' }]]
+  ])('reads %s', (_case, raw, expected) => {
+    expect(parseSecrets(raw)).toEqual({ secrets: expected, problems: [] })
+  })
+
+  it.each([
+    ['a name starting with a digit', 'A=1\n1B=2', 'line 2: the name before `=`'],
+    ['a name with a dash', 'MY-KEY=v', 'line 1: the name before `=`'],
+    ['a space before `=`', 'KEY =v', 'line 1: the name before `=`'],
+    ['an empty name', '=value', 'line 1: the name before `=`'],
+    ['a duplicate', 'A=1\n\nA=2', 'line 3: `A` is already set on line 1']
+  ])('rejects %s, naming the line and not the value', (_case, raw, expected) => {
+    const { problems } = parseSecrets(raw)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(expected)
+    for (const value of ['1', '2', 'v', 'value']) expect(problems[0]).not.toContain(`=${value}`)
+  })
+})
+
+describe('parseSecrets: YAML or JSON mapping', () => {
+  it('reads a YAML mapping', () => {
+    expect(parseSecrets('A: one\nB: "two: three"')).toEqual({
+      secrets: [
+        { name: 'A', value: 'one' },
+        { name: 'B', value: 'two: three' }
+      ],
+      problems: []
+    })
+  })
+
+  it('reads a JSON mapping', () => {
+    expect(parseSecrets('{"A": "x=y", "B": ""}').secrets).toEqual([
+      { name: 'A', value: 'x=y' },
+      { name: 'B', value: '' }
+    ])
+  })
+
+  it('rejects a non-string value, naming the key and line, not the value', () => {
+    const { problems } = parseSecrets('A: ok\nPORT: 8123')
+    expect(problems).toEqual(['key `PORT` (line 2): the value must be a string; quote it'])
+  })
+
+  it('rejects a duplicate key', () => {
+    expect(parseSecrets('A: x\nA: y').problems).toEqual(['key `A` is set more than once'])
+  })
+
+  it('rejects an invalid name', () => {
+    expect(parseSecrets('my-key: x').problems[0]).toMatch(/^key `my-key` \(line 1\): a secret name must be/)
+  })
+
+  it('rejects a list and a scalar', () => {
+    expect(parseSecrets('- a\n- b').problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
+    expect(parseSecrets('just-words').problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
+  })
+
+  it('reports broken YAML by position, without echoing it', () => {
+    const { problems } = parseSecrets('A: "unterminated-secret-value')
+    expect(problems[0]).toMatch(/not valid YAML or JSON \(line 1\)/)
+    expect(problems[0]).not.toContain('unterminated-secret-value')
+  })
+})

@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals'
+import type { Revision } from '../src/api/schemas.js'
+import { ActionError } from '../src/errors.js'
+import { Timeline } from '../src/deploy/timeline.js'
+import { ADAPTIVE, waitForRevision } from '../src/deploy/wait.js'
+import { FakeClock } from './helpers/clock.js'
+
+/** A revision whose status follows a script of [status, seconds] on the fake clock. */
+function scriptedRevision(clock: FakeClock, script: Array<[string, number]>, statusMessage?: string) {
+  const start = clock.now()
+  let polls = 0
+  return {
+    get polls() {
+      return polls
+    },
+    getRevision: async (_deploymentId: string, revisionId: string): Promise<Revision> => {
+      polls++
+      let elapsed = (clock.now() - start) / 1000
+      for (const [status, seconds] of script) {
+        if (elapsed < seconds) return { id: revisionId, status }
+        elapsed -= seconds
+      }
+      return { id: revisionId, status: script.at(-1)![0], status_message: statusMessage }
+    }
+  }
+}
+
+function setup(script: Array<[string, number]>, options: { timeoutMs?: number; pollIntervalMs?: number; statusMessage?: string } = {}) {
+  const clock = new FakeClock()
+  const api = scriptedRevision(clock, script, options.statusMessage)
+  const logs: string[] = []
+  const warnings: string[] = []
+  const timeline = new Timeline(clock.now())
+  const wait = () =>
+    waitForRevision({
+      client: api,
+      deploymentId: 'dep-1',
+      deploymentName: 'support-agent',
+      revisionId: 'rev-1',
+      timeoutMs: options.timeoutMs ?? 30 * 60_000,
+      pollIntervalMs: options.pollIntervalMs,
+      clock,
+      timeline,
+      log: (l) => logs.push(l),
+      warn: (w) => warnings.push(w)
+    })
+  return { clock, api, logs, warnings, timeline, wait }
+}
+
+const HAPPY: Array<[string, number]> = [
+  ['CREATING', 2],
+  ['QUEUED', 30],
+  ['BUILDING', 120],
+  ['DEPLOYING', 60],
+  ['DEPLOYED', 0]
+]
+
+describe('waitForRevision', () => {
+  it('returns once DEPLOYED, logging each status change once with the elapsed time', async () => {
+    const { wait, logs, timeline } = setup(HAPPY)
+    expect((await wait()).status).toBe('DEPLOYED')
+    expect(logs).toEqual([
+      'Revision rev-1: CREATING (after 0ms)',
+      expect.stringMatching(/^Revision rev-1: QUEUED \(after [23]s\)$/),
+      expect.stringMatching(/^Revision rev-1: BUILDING \(after 3\ds\)$/),
+      expect.stringMatching(/^Revision rev-1: DEPLOYING \(after 2m 3\ds\)$/),
+      expect.stringMatching(/^Revision rev-1: DEPLOYED \(after 3m \d\ds\)$/)
+    ])
+    expect(timeline.spans().map((s) => s.status)).toEqual(['CREATING', 'QUEUED', 'BUILDING', 'DEPLOYING', 'DEPLOYED'])
+  })
+
+  it('polls quickly after a change and backs off during a long phase', async () => {
+    const { wait, clock } = setup(HAPPY)
+    await wait()
+    expect(clock.sleeps[0]).toBe(ADAPTIVE.firstMs)
+    expect(Math.max(...clock.sleeps)).toBe(ADAPTIVE.maxMs)
+    expect(clock.sleeps).toContain(ADAPTIVE.firstMs * ADAPTIVE.factor)
+  })
+
+  it('keeps a fixed interval when poll-interval is set', async () => {
+    const { wait, clock, api } = setup(HAPPY, { pollIntervalMs: 5_000 })
+    await wait()
+    expect(new Set(clock.sleeps)).toEqual(new Set([5_000]))
+    expect(api.polls).toBe(clock.sleeps.length + 1)
+  })
+
+  it.each([
+    ['BUILD_FAILED', 'failed to build (status BUILD_FAILED): npm ERR! missing script: build', 'Read the build log'],
+    ['DEPLOY_FAILED', 'was built but failed to deploy (status DEPLOY_FAILED)', 'lacks a secret'],
+    ['CREATE_FAILED', 'could not be created (status CREATE_FAILED)', 'Check the source settings'],
+    ['SKIPPED', 'was skipped, typically because a newer revision superseded it (status SKIPPED)', 'newer revision is deployed'],
+    ['INTERRUPTED', 'was interrupted (cancelled) on the control plane', 'Re-run the job']
+  ])('fails on %s with the revision, status, message and what to do', async (status, what, todo) => {
+    const message = status === 'BUILD_FAILED' ? 'npm ERR! missing script: build' : undefined
+    const { wait } = setup([['BUILDING', 20], [status, 0]], { statusMessage: message })
+    const error = await wait().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ActionError)
+    expect((error as ActionError).kind).toBe('revision-failed')
+    expect((error as ActionError).message).toContain(`Revision rev-1 of deployment \`support-agent\` ${what}`)
+    expect((error as ActionError).hint).toContain(todo)
+  })
+
+  it('keeps waiting through UNKNOWN and unlisted statuses, warning once per unlisted status', async () => {
+    const { wait, warnings } = setup([['QUEUED', 5], ['UNKNOWN', 20], ['AWAITING_CAPACITY', 40], ['DEPLOYED', 0]])
+    expect((await wait()).status).toBe('DEPLOYED')
+    expect(warnings).toEqual([
+      'Revision rev-1 has status `AWAITING_CAPACITY`, which this action does not know; waiting for it to change.'
+    ])
+  })
+
+  it('times out at the deadline, saying where it stood', async () => {
+    const { wait, clock, timeline } = setup([['QUEUED', 10], ['BUILDING', 10_000]], { timeoutMs: 60_000 })
+    const error = (await wait().catch((e: unknown) => e)) as ActionError
+    expect(error.kind).toBe('timed-out')
+    expect(error.message).toMatch(/^Timed out after 1m 00s waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 47s\.$/)
+    // The last check happens at the deadline, not after it.
+    expect(clock.now() - timeline.startedAt).toBe(60_000)
+  })
+})

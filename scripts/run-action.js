@@ -1,0 +1,134 @@
+// Runs the bundled action the way the GitHub runner does: action.yml defaults applied,
+// inputs as INPUT_* variables, outputs and summary through GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY files. Used by the integration tests and by `npm start`.
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** @returns {Promise<Record<string, string>>} defaults of action.yml, as the runner applies them */
+export async function actionDefaults() {
+  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8'))
+  /** @type {Record<string, string>} */
+  const defaults = {}
+  for (const [name, spec] of Object.entries(action.inputs ?? {})) {
+    const value = /** @type {{default?: unknown}} */ (spec).default
+    // Expressions such as ${{ github.token }} are the runner's to evaluate; none here.
+    if (value !== undefined && !String(value).includes('${{')) defaults[name] = String(value)
+  }
+  return defaults
+}
+
+/** The GITHUB_* variables of a push to main, overridable per run. */
+export const PUSH_CONTEXT = {
+  GITHUB_ACTIONS: 'true',
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_REPOSITORY: 'octo-org/support-agent',
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_REF_NAME: 'main',
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+  GITHUB_RUN_ID: '4242',
+  GITHUB_WORKFLOW: 'deploy'
+}
+
+/**
+ * @typedef {object} ActionRun
+ * @property {number | null} exitCode
+ * @property {string} stdout
+ * @property {string} stderr
+ * @property {Record<string, string>} outputs
+ * @property {string} summary
+ */
+
+/**
+ * @param {object} options
+ * @param {Record<string, string>} options.inputs inputs by their action.yml names
+ * @param {Record<string, string>} [options.env] extra or overriding environment
+ * @param {string} [options.entry] the script to run, dist/index.js by default
+ * @param {(chunk: string) => void} [options.onStdout] live copy of stdout
+ * @returns {Promise<ActionRun>}
+ */
+export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout }) {
+  const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
+  try {
+    const files = {
+      GITHUB_OUTPUT: join(dir, 'output'),
+      GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+      GITHUB_STATE: join(dir, 'state'),
+      GITHUB_ENV: join(dir, 'env'),
+      GITHUB_PATH: join(dir, 'path')
+    }
+    await Promise.all(Object.values(files).map((file) => writeFile(file, '')))
+    /** @type {Record<string, string>} */
+    const inputEnv = {}
+    for (const [name, value] of Object.entries({ ...(await actionDefaults()), ...inputs })) {
+      inputEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+    }
+    const childEnv = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      RUNNER_TEMP: dir,
+      ...PUSH_CONTEXT,
+      ...files,
+      ...inputEnv,
+      ...env
+    }
+    const { exitCode, stdout, stderr } = await spawnNode(entry, childEnv, onStdout)
+    return {
+      exitCode,
+      stdout,
+      stderr,
+      outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
+      summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8')
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * @param {string} entry
+ * @param {Record<string, string>} env
+ * @param {((chunk: string) => void) | undefined} onStdout
+ * @returns {Promise<{exitCode: number | null, stdout: string, stderr: string}>}
+ */
+function spawnNode(entry, env, onStdout) {
+  // Asynchronous on purpose: the simulator often runs in this same process.
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk
+      onStdout?.(chunk)
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr }))
+  })
+}
+
+/**
+ * The runner's file command format: `name<<DELIMITER\nvalue\nDELIMITER\n`.
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+export function parseOutputFile(text) {
+  /** @type {Record<string, string>} */
+  const outputs = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<=]+)<<(.+)$/.exec(lines[i])
+    if (!match) continue
+    const [, name, delimiter] = match
+    const end = lines.indexOf(delimiter, i + 1)
+    outputs[name] = lines.slice(i + 1, end).join('\n')
+    i = end
+  }
+  return outputs
+}

@@ -1,0 +1,96 @@
+import { revisionState } from './lifecycle.js'
+import { REVISION_CONFIG_FIELDS, SOURCE_CONFIG_FIELDS } from './store.js'
+
+/**
+ * @typedef {import('./store.js').DeploymentRecord} DeploymentRecord
+ * @typedef {import('./store.js').RevisionRecord} RevisionRecord
+ * @typedef {import('./store.js').JsonObject} JsonObject
+ */
+
+const REVISION_RESPONSE_FIELDS = [...REVISION_CONFIG_FIELDS, 'repo_commit_sha']
+
+/** @param {number} ms */
+const iso = (ms) => new Date(ms).toISOString()
+
+/**
+ * Responses carry every field of the schema, null when unset, as the real server's do.
+ * @param {string[]} fields
+ * @param {JsonObject} values
+ * @returns {JsonObject}
+ */
+function withNulls(fields, values) {
+  return Object.fromEntries(fields.map((field) => [field, values[field] ?? null]))
+}
+
+/**
+ * @param {DeploymentRecord} deployment
+ * @param {number} now
+ */
+function activeRevision(deployment, now) {
+  return deployment.revisions.filter((revision) => revisionState(revision, now).status === 'DEPLOYED').at(-1)
+}
+
+/**
+ * @param {DeploymentRecord} deployment
+ * @param {number} now
+ * @returns {string}
+ */
+export function deploymentStatus(deployment, now) {
+  return deployment.statusOverride ?? (activeRevision(deployment, now) ? 'READY' : 'AWAITING_DATABASE')
+}
+
+/**
+ * @param {DeploymentRecord} deployment
+ * @param {number} now
+ * @returns {JsonObject}
+ */
+export function deploymentResource(deployment, now) {
+  const sourceConfig = withNulls(SOURCE_CONFIG_FIELDS, deployment.sourceConfig)
+  const latest = deployment.revisions.at(-1)
+  return {
+    name: deployment.name,
+    source: deployment.source,
+    source_config: sourceConfig,
+    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, latest?.config ?? {}),
+    secrets: deployment.secrets,
+    secret_references: deployment.secretReferences,
+    id: deployment.id,
+    tenant_id: deployment.tenantId,
+    created_at: iso(deployment.createdAt),
+    updated_at: iso(deployment.updatedAt),
+    status: deploymentStatus(deployment, now),
+    latest_revision_id: latest?.id ?? null,
+    active_revision_id: activeRevision(deployment, now)?.id ?? null,
+    image_version: deployment.imageVersion,
+    url: sourceConfig.custom_url
+  }
+}
+
+/**
+ * The list's sample item lacks these two fields, so clients must not rely on them there.
+ * @param {DeploymentRecord} deployment
+ * @param {number} now
+ * @returns {JsonObject}
+ */
+export function deploymentListItem(deployment, now) {
+  const { source: _source, status: _status, ...item } = deploymentResource(deployment, now)
+  return item
+}
+
+/**
+ * @param {RevisionRecord} revision
+ * @param {number} now
+ * @returns {JsonObject}
+ */
+export function revisionResource(revision, now) {
+  const state = revisionState(revision, now)
+  return {
+    id: revision.id,
+    created_at: iso(revision.createdAt),
+    updated_at: iso(state.since),
+    status: state.status,
+    source: revision.source,
+    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, revision.config),
+    ...(state.statusMessage !== undefined && { status_message: state.statusMessage })
+  }
+}

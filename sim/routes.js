@@ -1,0 +1,177 @@
+import { authenticate } from './auth.js'
+import { ApiError } from './errors.js'
+import { revisionLogsPage } from './logs.js'
+import { deploymentListItem, deploymentResource, deploymentStatus, revisionResource } from './resources.js'
+import { validateRequest } from './validation.js'
+
+/**
+ * @typedef {import('./store.js').Store} Store
+ * @typedef {import('./validation.js').ReceivedBody} ReceivedBody
+ * @typedef {import('./auth.js').Credentials & {
+ *   pageOffset: 'next' | 'echo',
+ *   selfHostedEnterprise: boolean
+ * }} ServerConfig
+ * @typedef {{ params: Record<string, any>, body: any, workspaceId: string, store: Store, config: ServerConfig }} HandlerContext
+ * @typedef {{ status: number, body?: unknown }} Reply
+ * @typedef {(context: HandlerContext) => Reply} Handler
+ * @typedef {{ method: string, pathname: string, query: Record<string, string>, headers: Record<string, string>, body: ReceivedBody }} ParsedRequest
+ */
+
+/**
+ * Servers differ on what `offset` they return; `config.pageOffset` picks one so that clients
+ * can be tested against both.
+ * @template T
+ * @param {T[]} items
+ * @param {Record<string, any>} page validated `limit` and `offset`, defaults applied
+ * @param {ServerConfig} config
+ * @param {(item: T) => unknown} render
+ * @returns {Reply}
+ */
+function paginate(items, { limit, offset }, config, render) {
+  const resources = items.slice(offset, offset + limit).map(render)
+  return { status: 200, body: { resources, offset: config.pageOffset === 'next' ? offset + resources.length : offset } }
+}
+
+/**
+ * Empty filter values are ignored, as Python's truthiness does on the real server.
+ * @param {string | undefined} list comma-separated
+ * @returns {Set<string> | undefined}
+ */
+function commaSet(list) {
+  return list ? new Set(list.split(',').map((item) => item.trim().toLowerCase())) : undefined
+}
+
+/** @type {Handler} */
+function listDeployments({ params, store, config }) {
+  const now = store.now()
+  const nameContains = params.name_contains?.toLowerCase()
+  const ids = commaSet(params.deployment_ids)
+  const matches = store
+    .ordered()
+    .filter(
+      (deployment) =>
+        (!nameContains || deployment.name.toLowerCase().includes(nameContains)) &&
+        (!ids || ids.has(deployment.id)) &&
+        (!params.deployment_type || deployment.sourceConfig.deployment_type === params.deployment_type) &&
+        (!params.image_version || deployment.imageVersion === params.image_version) &&
+        (!params.status || deploymentStatus(deployment, now) === params.status)
+    )
+  return paginate(matches, params, config, (deployment) => deploymentListItem(deployment, now))
+}
+
+/** @type {Handler} */
+function createDeployment({ body, store }) {
+  return { status: 201, body: deploymentResource(store.create(body), store.now()) }
+}
+
+/** @type {Handler} */
+function getDeployment({ params, store }) {
+  return { status: 200, body: deploymentResource(store.deployment(params.deployment_id), store.now()) }
+}
+
+/** @type {Handler} */
+function patchDeployment({ params, body, store }) {
+  return { status: 200, body: deploymentResource(store.patch(params.deployment_id, body), store.now()) }
+}
+
+/** @type {Handler} */
+function deleteDeployment({ params, store }) {
+  store.remove(params.deployment_id, params.delete_tracing_project)
+  return { status: 204 }
+}
+
+/** @type {Handler} */
+function listRevisions({ params, store, config }) {
+  const now = store.now()
+  const statuses = params.status ? new Set(params.status.split(',').map((/** @type {string} */ s) => s.trim())) : undefined
+  const revisions = store
+    .deployment(params.deployment_id)
+    .revisions.map((revision) => revisionResource(revision, now))
+    .filter((revision) => !statuses || statuses.has(revision.status))
+    .reverse()
+  return paginate(revisions, params, config, (revision) => revision)
+}
+
+/** @type {Handler} */
+function getRevision({ params, store }) {
+  return { status: 200, body: revisionResource(store.revision(params.deployment_id, params.revision_id), store.now()) }
+}
+
+/** @type {Handler} */
+function getRevisionLogs({ params, store }) {
+  const revision = store.revision(params.deployment_id, params.revision_id)
+  return { status: 200, body: revisionLogsPage(revision, /** @type {any} */ (params), store.now()) }
+}
+
+/** @type {Handler} */
+function deleteListener({ params, store, config, workspaceId }) {
+  if (!config.selfHostedEnterprise) {
+    throw new ApiError(
+      403,
+      `Listeners cannot be created for workspace ID '${workspaceId}'. ` +
+        'Creating listeners is only allowed for organizations with self-hosted enterprise plans.'
+    )
+  }
+  store.removeListener(params.listener_id)
+  return { status: 204 }
+}
+
+/**
+ * @param {string} template an OpenAPI path of the reference document
+ * @param {Record<string, Handler>} handlers by lower-case method
+ */
+function route(template, handlers) {
+  /** @type {string[]} */
+  const names = []
+  const source = template.replace(/\{(\w+)\}/g, (_, name) => {
+    names.push(name)
+    return '([^/]+)'
+  })
+  return { template, pattern: new RegExp(`^${source}$`), names, handlers }
+}
+
+const ROUTES = [
+  route('/v2/deployments', { get: listDeployments, post: createDeployment }),
+  route('/v2/deployments/{deployment_id}', { get: getDeployment, patch: patchDeployment, delete: deleteDeployment }),
+  route('/v2/deployments/{deployment_id}/revisions', { get: listRevisions }),
+  route('/v2/deployments/{deployment_id}/revisions/{revision_id}', { get: getRevision }),
+  route('/v2/deployments/{deployment_id}/revisions/{revision_id}/logs', { get: getRevisionLogs }),
+  route('/v2/listeners/{listener_id}', { delete: deleteListener })
+]
+
+/** @param {string} segment */
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/**
+ * FastAPI's order: routing (404, 405), then the auth dependency (401, 403), then parameter and
+ * body validation (422), then the endpoint.
+ * @param {ParsedRequest} request
+ * @param {Store} store
+ * @param {ServerConfig} config
+ * @returns {Reply}
+ */
+export function dispatch(request, store, config) {
+  const method = request.method.toLowerCase()
+  try {
+    for (const { template, pattern, names, handlers } of ROUTES) {
+      const match = pattern.exec(request.pathname)
+      if (!match) continue
+      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+      if (!handler) return { status: 405, body: { detail: 'Method Not Allowed' } }
+      const workspaceId = authenticate(request.headers, config)
+      const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeSegment(match[i + 1] ?? '')]))
+      const { params, body } = validateRequest(template, method, { pathParams, query: request.query, body: request.body })
+      return handler({ params, body, workspaceId, store, config })
+    }
+    return { status: 404, body: { detail: 'Not Found' } }
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: { detail: error.detail } }
+    throw error
+  }
+}

@@ -1,0 +1,334 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
+import { ApiError } from './errors.js'
+import { lifecycleFor, revisionState } from './lifecycle.js'
+
+/**
+ * @typedef {Record<string, any>} JsonObject
+ * @typedef {import('./lifecycle.js').Lifecycle} Lifecycle
+ * @typedef {import('./lifecycle.js').Scenario} Scenario
+ *
+ * @typedef {import('./lifecycle.js').TimedRevision & {
+ *   id: string,
+ *   source: string,
+ *   config: JsonObject
+ * }} RevisionRecord `config` holds only the non-null fields, plus repo_commit_sha
+ *
+ * @typedef {object} DeploymentRecord
+ * @property {string} id
+ * @property {string} tenantId
+ * @property {string} name
+ * @property {string} source
+ * @property {JsonObject} sourceConfig only the non-null fields
+ * @property {JsonObject[]} secrets
+ * @property {JsonObject[] | null} secretReferences
+ * @property {string | null} imageVersion
+ * @property {string | undefined} statusOverride
+ * @property {number} createdAt
+ * @property {number} updatedAt
+ * @property {RevisionRecord[]} revisions oldest first
+ *
+ * @typedef {object} SeedOptions
+ * @property {string} name
+ * @property {string} [source]
+ * @property {JsonObject} [source_config] merged over defaults that suit the source
+ * @property {JsonObject} [source_revision_config] merged over defaults that suit the source
+ * @property {JsonObject[]} [secrets]
+ * @property {string} [status] a fixed deployment status (e.g. UNUSED) instead of the derived one
+ * @property {string} [revisionOutcome] final status of the seeded revision, DEPLOYED by default
+ * @property {string | null} [image_version]
+ */
+
+export const SOURCE_CONFIG_FIELDS = [
+  'integration_id',
+  'repo_url',
+  'deployment_type',
+  'build_on_push',
+  'custom_url',
+  'resource_spec',
+  'listener_id',
+  'listener_config',
+  'install_command',
+  'build_command'
+]
+export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
+const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
+const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
+const SEED_INTEGRATION_ID = '0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40'
+
+/** @type {Record<string, (name: string) => { config: JsonObject, revision: JsonObject }>} */
+const SEED_DEFAULTS = {
+  github: (name) => ({
+    config: { integration_id: SEED_INTEGRATION_ID, repo_url: `https://github.com/sim-org/${name}`, deployment_type: 'dev' },
+    revision: { repo_ref: 'main', graph_config_path: 'graph.json' }
+  }),
+  internal_source: (name) => ({
+    config: {},
+    revision: { graph_config_path: 'graph.json', source_tarball_path: `uploads/${name}.tar.gz` }
+  }),
+  external_docker: (name) => ({ config: {}, revision: { image_uri: `registry.sim.example/${name}:latest` } }),
+  internal_docker: (name) => ({ config: {}, revision: { image_uri: `registry.sim.example/${name}:latest` } })
+}
+
+/**
+ * Pydantic drops unknown fields and the API treats null as "not given", so only known,
+ * non-null fields are kept.
+ * @param {JsonObject | null | undefined} object
+ * @param {string[]} fields
+ * @returns {JsonObject}
+ */
+function pickNonNull(object, fields) {
+  /** @type {JsonObject} */
+  const picked = {}
+  for (const field of fields) {
+    if (object?.[field] != null) picked[field] = object[field]
+  }
+  return picked
+}
+
+/**
+ * @param {DeploymentRecord} a
+ * @param {DeploymentRecord} b
+ */
+function newestFirst(a, b) {
+  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+}
+
+/**
+ * @param {string} source
+ * @param {JsonObject} config
+ * @param {JsonObject} revisionConfig
+ */
+function checkCreateRules(source, config, revisionConfig) {
+  if (BUILDABLE_SOURCES.has(source) && !revisionConfig.graph_config_path) {
+    throw new ApiError(400, `source_revision_config.graph_config_path is required for source '${source}'.`)
+  }
+  if (!BUILDABLE_SOURCES.has(source) && revisionConfig.graph_config_path !== undefined) {
+    throw new ApiError(400, `source_revision_config.graph_config_path must be null for source '${source}'.`)
+  }
+  if (source === 'github') {
+    for (const field of ['integration_id', 'repo_url']) {
+      if (!config[field]) throw new ApiError(400, `source_config.${field} is required for source 'github'.`)
+    }
+  }
+}
+
+export class Store {
+  /**
+   * @param {{ tenantId: string, now: () => number, scenario: Scenario }} options
+   */
+  constructor({ tenantId, now, scenario }) {
+    this.tenantId = tenantId
+    this.now = now
+    this.scenario = scenario
+    /** @type {Map<string, DeploymentRecord>} */
+    this.deployments = new Map()
+    /** @type {Set<string>} */
+    this.tracingProjects = new Set()
+    /** @type {Set<string>} */
+    this.listeners = new Set()
+    /** @type {DeploymentRecord[] | undefined} sorted lazily: list requests outnumber writes */
+    this.sorted = undefined
+  }
+
+  reset() {
+    this.deployments.clear()
+    this.tracingProjects.clear()
+    this.listeners.clear()
+    this.sorted = undefined
+  }
+
+  /** @returns {DeploymentRecord[]} newest first */
+  ordered() {
+    this.sorted ??= [...this.deployments.values()].sort(newestFirst)
+    return this.sorted
+  }
+
+  /**
+   * @param {string} id
+   * @returns {DeploymentRecord}
+   */
+  deployment(id) {
+    const deployment = this.deployments.get(id)
+    if (!deployment) throw new ApiError(404, `Deployment ID ${id} not found.`)
+    return deployment
+  }
+
+  /**
+   * @param {string} deploymentId
+   * @param {string} revisionId
+   * @returns {RevisionRecord}
+   */
+  revision(deploymentId, revisionId) {
+    const revision = this.deployment(deploymentId).revisions.find((r) => r.id === revisionId)
+    if (!revision) throw new ApiError(404, `Revision ID ${revisionId} not found.`)
+    return revision
+  }
+
+  /**
+   * @param {JsonObject} body a DeploymentCreateRequest that passed schema validation
+   * @returns {DeploymentRecord}
+   */
+  create(body) {
+    const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
+    const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
+    checkCreateRules(body.source, config, revisionConfig)
+    if (this.tracingProjects.has(body.name)) {
+      throw new ApiError(
+        409,
+        `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`
+      )
+    }
+    const deployment = this.insert({
+      name: body.name,
+      source: body.source,
+      config,
+      secrets: body.secrets,
+      secretReferences: body.secret_references ?? null
+    })
+    this.addRevision(deployment, body.source, revisionConfig, lifecycleFor(this.scenario, deployment.name, 0))
+    return deployment
+  }
+
+  /**
+   * @param {string} id
+   * @param {JsonObject} body a DeploymentPatchRequest that passed schema validation
+   * @returns {DeploymentRecord}
+   */
+  patch(id, body) {
+    const deployment = this.deployment(id)
+    const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
+    for (const field of CREATE_ONLY_FIELDS) {
+      if (field in config && !isDeepStrictEqual(config[field], deployment.sourceConfig[field])) {
+        throw new ApiError(400, `${field} cannot be changed after the deployment is created.`)
+      }
+    }
+    // The control plane owns the URL of a github deployment.
+    if (deployment.source === 'github') delete config.custom_url
+    Object.assign(deployment.sourceConfig, config)
+    if (body.secrets != null) deployment.secrets = body.secrets
+    if (body.secret_references != null) deployment.secretReferences = body.secret_references
+
+    const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
+    if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null) {
+      const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
+      this.addRevision(
+        deployment,
+        body.revision_source ?? deployment.source,
+        { ...previous, ...revisionConfig },
+        lifecycleFor(this.scenario, deployment.name, deployment.revisions.length)
+      )
+    }
+    deployment.updatedAt = this.now()
+    return deployment
+  }
+
+  /**
+   * @param {string} id
+   * @param {boolean} deleteTracingProject
+   */
+  remove(id, deleteTracingProject) {
+    const deployment = this.deployment(id)
+    this.deployments.delete(id)
+    this.sorted = undefined
+    if (deleteTracingProject) this.tracingProjects.delete(deployment.name)
+  }
+
+  /**
+   * Inserts without validation so that tests can build large fixtures quickly.
+   * @param {SeedOptions} options
+   * @returns {DeploymentRecord}
+   */
+  seed({ name, source = 'github', source_config, source_revision_config, secrets, status, revisionOutcome, image_version }) {
+    if (this.tracingProjects.has(name)) {
+      throw new Error(`seedDeployment: a tracing project named '${name}' already exists`)
+    }
+    const defaults = SEED_DEFAULTS[source]?.(name) ?? { config: {}, revision: {} }
+    const deployment = this.insert({
+      name,
+      source,
+      config: { ...defaults.config, ...pickNonNull(source_config, SOURCE_CONFIG_FIELDS) },
+      secrets: secrets ?? [],
+      secretReferences: null,
+      imageVersion: image_version ?? null,
+      statusOverride: status
+    })
+    this.addRevision(
+      deployment,
+      source,
+      { ...defaults.revision, ...pickNonNull(source_revision_config, REVISION_CONFIG_FIELDS) },
+      { phases: [], outcome: revisionOutcome ?? 'DEPLOYED' }
+    )
+    return deployment
+  }
+
+  /**
+   * @param {string} [id]
+   * @returns {string}
+   */
+  addListener(id = randomUUID()) {
+    this.listeners.add(id)
+    return id
+  }
+
+  /**
+   * @param {string} id
+   */
+  removeListener(id) {
+    if (!this.listeners.delete(id)) throw new ApiError(404, `Listener ID ${id} not found.`)
+  }
+
+  /**
+   * @param {{ name: string, source: string, config: JsonObject, secrets: JsonObject[],
+   *   secretReferences: JsonObject[] | null, imageVersion?: string | null, statusOverride?: string }} fields
+   * @returns {DeploymentRecord}
+   */
+  insert({ name, source, config, secrets, secretReferences, imageVersion = null, statusOverride }) {
+    const id = randomUUID()
+    const now = this.now()
+    if (source === 'github') config.custom_url = `https://${name}-${id.slice(0, 8)}.sim.example`
+    /** @type {DeploymentRecord} */
+    const deployment = {
+      id,
+      tenantId: this.tenantId,
+      name,
+      source,
+      sourceConfig: config,
+      secrets,
+      secretReferences,
+      imageVersion,
+      statusOverride,
+      createdAt: now,
+      updatedAt: now,
+      revisions: []
+    }
+    this.deployments.set(id, deployment)
+    this.tracingProjects.add(name)
+    this.sorted = undefined
+    return deployment
+  }
+
+  /**
+   * @param {DeploymentRecord} deployment
+   * @param {string} source
+   * @param {JsonObject} config
+   * @param {Lifecycle} lifecycle
+   */
+  addRevision(deployment, source, config, lifecycle) {
+    const now = this.now()
+    const id = randomUUID()
+    for (const earlier of deployment.revisions) {
+      if (!revisionState(earlier, now).final) {
+        earlier.supersededAt = now
+        earlier.supersededBy = id
+      }
+    }
+    const sha =
+      source === 'github'
+        ? createHash('sha1')
+            .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
+            .digest('hex')
+        : null
+    deployment.revisions.push({ id, createdAt: now, source, config: { ...config, repo_commit_sha: sha }, lifecycle })
+  }
+}

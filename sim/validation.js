@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs'
+import Ajv2020Module from 'ajv/dist/2020.js'
+import { ApiError } from './errors.js'
+
+/**
+ * @typedef {import('ajv').ErrorObject} AjvError
+ * @typedef {{ type: string, loc: (string | number)[], msg: string, input?: unknown, ctx?: Record<string, unknown> }} FieldError
+ * @typedef {{ kind: 'absent' }
+ *   | { kind: 'json', value: unknown }
+ *   | { kind: 'text', value: string }
+ *   | { kind: 'invalid', position: number, message: string }} ReceivedBody
+ */
+
+const DOC_ID = 'sim:reference-openapi'
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
+
+/** @type {{ paths: Record<string, Record<string, any>> }} */
+const doc = JSON.parse(readFileSync(new URL('./reference-openapi.json', import.meta.url), 'utf8'))
+
+const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true })
+ajv.addFormat('uuid', UUID)
+ajv.addFormat('date-time', (value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) && !Number.isNaN(Date.parse(value)))
+// The whole document is registered so that its internal #/components refs resolve, and every
+// schema used is addressed by JSON pointer into it: nothing is copied by hand.
+ajv.addSchema({ ...doc, $id: DOC_ID })
+
+/** @type {Map<string, import('ajv').ValidateFunction>} */
+const validators = new Map()
+
+/** @param {(string | number)[]} segments */
+function validatorAt(...segments) {
+  const pointer = segments
+    .map((segment) => '/' + encodeURIComponent(String(segment).replaceAll('~', '~0').replaceAll('/', '~1')))
+    .join('')
+  let validate = validators.get(pointer)
+  if (!validate) {
+    validate = ajv.compile({ $ref: `${DOC_ID}#${pointer}` })
+    validators.set(pointer, validate)
+  }
+  return validate
+}
+
+/**
+ * @param {any} schema
+ * @returns {Set<string>}
+ */
+function schemaTypes(schema) {
+  return new Set([schema.type, ...(schema.anyOf ?? []).map((/** @type {any} */ branch) => branch.type)])
+}
+
+const BOOLEAN_WORDS = new Map(
+  [
+    ...['true', '1', 'yes', 'on', 't', 'y'].map((word) => /** @type {const} */ ([word, true])),
+    ...['false', '0', 'no', 'off', 'f', 'n'].map((word) => /** @type {const} */ ([word, false]))
+  ]
+)
+
+/**
+ * Query and path values arrive as strings; FastAPI converts them to the declared type first,
+ * and leaves them as strings (to fail validation) when they do not convert.
+ * @param {string} raw
+ * @param {any} schema
+ * @returns {unknown}
+ */
+function coerce(raw, schema) {
+  const types = schemaTypes(schema)
+  const trimmed = raw.trim()
+  if (types.has('integer') && /^[+-]?\d+$/.test(trimmed)) return Number(trimmed)
+  if (types.has('number') && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed)
+  if (types.has('boolean') && BOOLEAN_WORDS.has(trimmed.toLowerCase())) return BOOLEAN_WORDS.get(trimmed.toLowerCase())
+  return raw
+}
+
+/** @param {string} value */
+function canonicalUuid(value) {
+  const hex = value.replaceAll('-', '').toLowerCase()
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** @param {unknown[]} values as pydantic lists expected literals: 'a', 'b' or 'c' */
+function literalList(values) {
+  const quoted = values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)))
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted.join('')
+}
+
+/** @type {Record<string, [string, string]>} */
+const TYPE_ERRORS = {
+  string: ['string_type', 'Input should be a valid string'],
+  integer: ['int_type', 'Input should be a valid integer'],
+  number: ['float_type', 'Input should be a valid number'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  object: ['dict_type', 'Input should be a valid dictionary']
+}
+
+/** @type {Record<string, [string, string]>} */
+const PARSING_ERRORS = {
+  integer: ['int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+  number: ['float_parsing', 'Input should be a valid number, unable to parse string as a number'],
+  boolean: ['bool_parsing', 'Input should be a valid boolean, unable to interpret input']
+}
+
+/**
+ * @param {AjvError} error
+ * @param {boolean} fromString whether the value came from a query string or path
+ * @returns {Pick<FieldError, 'type' | 'msg' | 'ctx'>}
+ */
+function describe(error, fromString) {
+  const { keyword, params } = error
+  switch (keyword) {
+    case 'required':
+      return { type: 'missing', msg: 'Field required' }
+    case 'type': {
+      if (params.type === 'object' && error.parentSchema?.properties) {
+        return { type: 'model_attributes_type', msg: 'Input should be a valid dictionary or object to extract fields from' }
+      }
+      const [type, msg] = (fromString && PARSING_ERRORS[params.type]) || TYPE_ERRORS[params.type] || ['type_error', error.message ?? '']
+      return { type, msg }
+    }
+    case 'minimum':
+      return { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${params.limit}`, ctx: { ge: params.limit } }
+    case 'maximum':
+      return { type: 'less_than_equal', msg: `Input should be less than or equal to ${params.limit}`, ctx: { le: params.limit } }
+    case 'enum': {
+      const expected = literalList(params.allowedValues)
+      return { type: 'enum', msg: `Input should be ${expected}`, ctx: { expected } }
+    }
+    case 'const': {
+      const expected = literalList([params.allowedValue])
+      return { type: 'literal_error', msg: `Input should be ${expected}`, ctx: { expected } }
+    }
+    case 'format':
+      if (params.format === 'uuid') return { type: 'uuid_parsing', msg: 'Input should be a valid UUID, unable to parse string as a UUID' }
+      return { type: 'datetime_from_date_parsing', msg: 'Input should be a valid datetime' }
+    default:
+      return { type: 'value_error', msg: `Value error, ${error.message ?? keyword}` }
+  }
+}
+
+/**
+ * @param {unknown} root
+ * @param {string} instancePath
+ * @returns {{ loc: (string | number)[], value: unknown }}
+ */
+function locate(root, instancePath) {
+  /** @type {(string | number)[]} */
+  const loc = []
+  /** @type {any} */
+  let node = root
+  for (const escaped of instancePath.split('/').slice(1)) {
+    const segment = escaped.replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = Array.isArray(node) ? Number(segment) : segment
+    loc.push(key)
+    node = node?.[key]
+  }
+  return { loc, value: node }
+}
+
+/**
+ * Ajv reports a failed `anyOf: [X, null]` three times (X's error, "must be null", "must match a
+ * schema in anyOf"); pydantic reports only X's error, once per location.
+ * @param {AjvError[]} errors
+ * @param {(string | number)[]} base
+ * @param {unknown} root
+ * @param {boolean} fromString
+ * @returns {FieldError[]}
+ */
+function fieldErrors(errors, base, root, fromString) {
+  /** @type {Map<string, FieldError>} */
+  const byLocation = new Map()
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || (error.keyword === 'type' && error.params.type === 'null')) continue
+    const { loc, value } = locate(root, error.instancePath)
+    if (error.keyword === 'required') loc.push(error.params.missingProperty)
+    const key = JSON.stringify(loc)
+    if (byLocation.has(key)) continue
+    const { type, msg, ctx } = describe(error, fromString)
+    byLocation.set(key, { type, loc: [...base, ...loc], msg, input: value, ...(ctx && { ctx }) })
+  }
+  return [...byLocation.values()]
+}
+
+/**
+ * Validates a request against its OpenAPI operation the way FastAPI does: every problem in the
+ * path, query and body is reported in one 422.
+ * @param {string} template the OpenAPI path, e.g. /v2/deployments/{deployment_id}
+ * @param {string} method lower case
+ * @param {{ pathParams: Record<string, string>, query: Record<string, string>, body: ReceivedBody }} request
+ * @returns {{ params: Record<string, any>, body: any }} params converted, canonical and defaulted
+ */
+export function validateRequest(template, method, request) {
+  const operation = doc.paths[template][method]
+  /** @type {FieldError[]} */
+  const errors = []
+  /** @type {Record<string, any>} */
+  const params = {}
+  for (const [index, parameter] of (operation.parameters ?? []).entries()) {
+    const values = parameter.in === 'path' ? request.pathParams : request.query
+    if (!Object.hasOwn(values, parameter.name)) {
+      if (parameter.required) errors.push({ type: 'missing', loc: [parameter.in, parameter.name], msg: 'Field required', input: null })
+      else if (parameter.schema.default !== undefined) params[parameter.name] = parameter.schema.default
+      continue
+    }
+    const value = coerce(values[parameter.name], parameter.schema)
+    const validate = validatorAt('paths', template, method, 'parameters', index, 'schema')
+    if (validate(value)) {
+      params[parameter.name] = parameter.schema.format === 'uuid' ? canonicalUuid(String(value)) : value
+    } else {
+      errors.push(...fieldErrors(validate.errors ?? [], [parameter.in, parameter.name], value, true))
+    }
+  }
+
+  let body
+  if (operation.requestBody) {
+    const received = request.body
+    if (received.kind === 'absent') {
+      if (operation.requestBody.required) errors.push({ type: 'missing', loc: ['body'], msg: 'Field required', input: null })
+    } else if (received.kind === 'invalid') {
+      errors.push({
+        type: 'json_invalid',
+        loc: ['body', received.position],
+        msg: 'JSON decode error',
+        input: {},
+        ctx: { error: received.message }
+      })
+    } else {
+      const validate = validatorAt('paths', template, method, 'requestBody', 'content', 'application/json', 'schema')
+      if (validate(received.value)) body = received.value
+      else errors.push(...fieldErrors(validate.errors ?? [], ['body'], received.value, false))
+    }
+  }
+
+  if (errors.length > 0) throw new ApiError(422, errors)
+  return { params, body }
+}

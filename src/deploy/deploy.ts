@@ -1,0 +1,126 @@
+import type { ControlPlaneClient } from '../api/client.js'
+import type { Deployment } from '../api/schemas.js'
+import { formatDuration, type Clock } from '../clock.js'
+import { ActionError } from '../errors.js'
+import type { DeployInputs } from '../inputs/read.js'
+import type { DeployState } from '../report/state.js'
+import type { WorkflowContext } from '../workflow-context.js'
+import { describePlan } from './describe.js'
+import { planDeploy } from './plan.js'
+import { resolveDeployment } from './resolve.js'
+import { Timeline } from './timeline.js'
+import { waitForRevision } from './wait.js'
+
+export interface Logger {
+  info(line: string): void
+  warn(line: string): void
+}
+
+export interface DeployDeps {
+  client: ControlPlaneClient
+  clock: Clock
+  log: Logger
+  workflow: WorkflowContext
+}
+
+/** Find, create or patch, wait: the deploy command, filling `state` as it learns. */
+export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: DeployState): Promise<void> {
+  const { client, log } = deps
+  const label = inputs.name ?? inputs.deploymentId
+  state.name = inputs.name
+  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`)
+  const existing = await resolveDeployment(client, inputs)
+  if (existing) {
+    state.name = existing.name
+    state.deployment = existing
+    log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
+  } else if (!inputs.createIfMissing) {
+    throw new ActionError(
+      'not-found',
+      `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`,
+      'Create the deployment first, fix `name`, or set `create-if-missing: true`.'
+    )
+  }
+
+  const plan = planDeploy(inputs, existing, deps.workflow)
+  log.info(describePlan(plan))
+  let deployment: Deployment
+  if (plan.action === 'create') {
+    deployment = await client.createDeployment(plan.body)
+    state.operation = 'created'
+  } else if (plan.action === 'patch') {
+    deployment = await client.patchDeployment(plan.deployment.id, plan.body)
+    state.operation = 'updated'
+  } else {
+    deployment = plan.deployment
+    state.operation = 'unchanged'
+  }
+  state.deployment = deployment
+
+  const revisionId = deployment.latest_revision_id
+  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
+    state.noNewRevision = true
+    log.info(
+      plan.action === 'patch'
+        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
+        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
+    )
+    return
+  }
+  if (!revisionId) {
+    throw new ActionError(
+      'bad-response',
+      `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`,
+      'Check the deployment on the control plane; re-run the job once it shows a revision.'
+    )
+  }
+  state.revisionId = revisionId
+  log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
+
+  if (!inputs.wait) {
+    state.revision = await client.getRevision(deployment.id, revisionId)
+    log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${state.revision.status}.`)
+    return
+  }
+  await waitUntilDeployed(inputs, deps, state, deployment, revisionId)
+}
+
+async function waitUntilDeployed(
+  inputs: DeployInputs,
+  deps: DeployDeps,
+  state: DeployState,
+  deployment: Deployment,
+  revisionId: string
+): Promise<void> {
+  const { client, clock, log } = deps
+  const timeline = new Timeline(clock.now())
+  state.timeline = timeline
+  log.info(
+    `Waiting up to ${formatDuration(inputs.timeoutMs)} for revision ${revisionId} to be DEPLOYED` +
+      (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…')
+  )
+  const revision = await waitForRevision({
+    client,
+    deploymentId: deployment.id,
+    deploymentName: deployment.name,
+    revisionId,
+    timeoutMs: inputs.timeoutMs,
+    pollIntervalMs: inputs.pollIntervalMs,
+    clock,
+    timeline,
+    log: log.info,
+    warn: log.warn,
+    onRevision: (r) => (state.revision = r)
+  })
+  log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`)
+
+  // Re-read for the deployment's status and URL, and to check that this revision is
+  // the one serving: a newer deploy may have overtaken it while it finished.
+  const current = await client.getDeployment(deployment.id)
+  state.deployment = current
+  if (current.active_revision_id && current.active_revision_id !== revision.id) {
+    log.warn(
+      `Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`
+    )
+  }
+}

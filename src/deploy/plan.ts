@@ -1,0 +1,119 @@
+import type {
+  CreateDeploymentRequest,
+  Deployment,
+  PatchDeploymentRequest,
+  SourceConfig,
+  SourceConfigRequest,
+  SourceRevisionConfigRequest
+} from '../api/schemas.js'
+import { InputError } from '../errors.js'
+import type { DeployInputs } from '../inputs/read.js'
+import type { InputName } from '../inputs/names.js'
+import type { WorkflowContext } from '../workflow-context.js'
+import { sourceRuleProblems } from './source-rules.js'
+
+export type Plan =
+  | { action: 'create'; body: CreateDeploymentRequest }
+  | { action: 'patch'; deployment: Deployment; body: PatchDeploymentRequest }
+  | { action: 'none'; deployment: Deployment }
+
+export const DEFAULT_SOURCE = 'github'
+
+/**
+ * `source_config` fields the control plane fixes at creation. Sending one on a patch
+ * would be refused, so a patch leaves them out, and a value the user set that differs
+ * from the deployment's is an error before anything is sent.
+ */
+const CREATE_ONLY: Array<{ input: InputName; read: (c: SourceConfig | SourceConfigRequest | null | undefined) => unknown }> = [
+  { input: 'integration-id', read: (c) => c?.integration_id },
+  { input: 'repo-url', read: (c) => c?.repo_url },
+  { input: 'deployment-type', read: (c) => c?.deployment_type },
+  { input: 'listener-id', read: (c) => c?.listener_id },
+  { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace }
+]
+
+/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
+export function planDeploy(inputs: DeployInputs, existing: Deployment | undefined, workflow: WorkflowContext): Plan {
+  return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow)
+}
+
+function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
+  const name = inputs.name as string
+  const source = inputs.source ?? DEFAULT_SOURCE
+  const github = source === 'github'
+  const sourceConfig: SourceConfigRequest = {
+    ...inputs.sourceConfig,
+    ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
+  }
+  const sourceRevisionConfig: SourceRevisionConfigRequest = {
+    ...inputs.sourceRevisionConfig,
+    ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
+  }
+  const problems = sourceRuleProblems(
+    { sourceConfig, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined },
+    source,
+    undefined,
+    true
+  )
+  if (github && !sourceConfig.repo_url) {
+    problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL')
+  }
+  if (problems.length > 0) throw new InputError(problems)
+  return {
+    action: 'create',
+    body: {
+      name,
+      source,
+      source_config: sourceConfig,
+      source_revision_config: sourceRevisionConfig,
+      secrets: inputs.secrets ?? [],
+      ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+    }
+  }
+}
+
+function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: WorkflowContext): Plan {
+  const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE
+  const problems: string[] = []
+  if (inputs.source && deployment.source && inputs.source !== deployment.source) {
+    problems.push(
+      `\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``
+    )
+  }
+  const requested = inputs.sourceConfig
+  for (const field of CREATE_ONLY) {
+    const wanted = field.read(requested)
+    const current = field.read(deployment.source_config)
+    if (wanted !== undefined && current != null && wanted !== current) {
+      problems.push(
+        `\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
+      )
+    }
+  }
+  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested
+  const revisionSource = inputs.revisionSource ?? source
+  const sourceRevisionConfig: SourceRevisionConfigRequest = {
+    ...inputs.sourceRevisionConfig,
+    ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
+      ? { repo_ref: workflow.repoRef }
+      : {})
+  }
+  problems.push(
+    ...sourceRuleProblems(
+      { sourceConfig: requested, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined },
+      source,
+      inputs.revisionSource,
+      false
+    )
+  )
+  if (problems.length > 0) throw new InputError(problems)
+
+  const body: PatchDeploymentRequest = {
+    ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
+    ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
+    ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
+    ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
+    ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+  }
+  return Object.keys(body).length > 0 ? { action: 'patch', deployment, body } : { action: 'none', deployment }
+}

@@ -1,0 +1,29 @@
+import type { ControlPlaneClient } from '../api/client.js'
+import type { Deployment } from '../api/schemas.js'
+import { ActionError } from '../errors.js'
+import type { DeployInputs } from '../inputs/read.js'
+import { findDeploymentByName } from './find.js'
+
+/**
+ * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
+ * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
+ */
+export async function resolveDeployment(
+  client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>,
+  inputs: Pick<DeployInputs, 'name' | 'deploymentId'>
+): Promise<Deployment | undefined> {
+  if (inputs.deploymentId) {
+    const deployment = await client.getDeployment(inputs.deploymentId)
+    if (inputs.name && deployment.name !== inputs.name) {
+      throw new ActionError(
+        'bad-input',
+        `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`,
+        'Fix `name` or `deployment-id` so that they agree, or set only one of them.'
+      )
+    }
+    return deployment
+  }
+  const match = await findDeploymentByName(client, inputs.name as string)
+  if (!match) return undefined
+  return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id)
+}

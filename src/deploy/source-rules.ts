@@ -1,0 +1,64 @@
+import { BUILDABLE_SOURCES, type SourceConfigRequest, type SourceRevisionConfigRequest } from '../api/schemas.js'
+import type { InputName } from '../inputs/names.js'
+
+/**
+ * Which inputs make sense for which source, from the field notes of the reference
+ * API ("Only applicable for `github` source", ...). Checked before any request when
+ * `source` is given, and again once the existing deployment's source is known.
+ */
+export interface SourceSettings {
+  sourceConfig: SourceConfigRequest
+  sourceRevisionConfig: SourceRevisionConfigRequest
+  hasSecretReferences: boolean
+}
+
+interface Rule {
+  input: InputName
+  /** Revision fields follow `revision-source` when it is set; deployment fields the deployment's source. */
+  level: 'deployment' | 'revision'
+  isSet: (s: SourceSettings) => boolean
+  sources: readonly string[]
+}
+
+const DOCKER = ['external_docker', 'internal_docker']
+
+const RULES: Rule[] = [
+  { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
+  { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: BUILDABLE_SOURCES },
+  { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
+  { input: 'source-tarball-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path, sources: ['internal_source'] },
+  { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
+  { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
+  { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
+  { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
+  { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
+  { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
+  { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] }
+]
+
+const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')
+
+export function sourceRuleProblems(
+  settings: SourceSettings,
+  source: string,
+  revisionSource: string | undefined,
+  creating: boolean
+): string[] {
+  const problems: string[] = []
+  for (const rule of RULES) {
+    const applicable = rule.level === 'revision' ? (revisionSource ?? source) : source
+    if (rule.isSet(settings) && !rule.sources.includes(applicable)) {
+      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`)
+    }
+  }
+  if (creating && BUILDABLE_SOURCES.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
+    problems.push(
+      `\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``
+    )
+  }
+  const ref = settings.sourceRevisionConfig.repo_ref
+  if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
+    problems.push(`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`)
+  }
+  return problems
+}

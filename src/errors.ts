@@ -1,0 +1,47 @@
+/**
+ * Every failure the action reports is an ActionError with a kind, so that one place
+ * (main.ts) can turn it into the single `::error::` line and the summary.
+ */
+export type ErrorKind =
+  | 'bad-input'
+  | 'not-found'
+  | 'api-refused'
+  | 'bad-response'
+  | 'revision-failed'
+  | 'timed-out'
+
+export class ActionError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** What the user should do about it; printed after the message. */
+    readonly hint?: string
+  ) {
+    super(message)
+    this.name = 'ActionError'
+  }
+
+  /** The message and the hint, as the user reads them. */
+  describe(): string {
+    return this.hint ? `${this.message}\n${this.hint}` : this.message
+  }
+}
+
+/** All problems found in the inputs, reported together rather than one per run. */
+export class InputError extends ActionError {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      'bad-input',
+      problems.length === 1
+        ? `Invalid input: ${problems[0]}`
+        : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`,
+      'Fix the step\'s `with:` block; no change was sent to the control plane.'
+    )
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof ActionError) return error.describe()
+  if (error instanceof Error) return `Unexpected error: ${error.message}`
+  return `Unexpected error: ${String(error)}`
+}

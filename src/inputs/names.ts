@@ -1,0 +1,61 @@
+/**
+ * The inputs and outputs this version of the action reads and sets. action.yml must
+ * declare exactly these (a test compares them), and `readInput` / `setOutput` only
+ * accept these names, so the code cannot drift from the public interface.
+ */
+export const INPUT_NAMES = [
+  'control-plane-url',
+  'api-key',
+  'bearer-token',
+  'tenant-id',
+  'command',
+  'name',
+  'deployment-id',
+  'create-if-missing',
+  'source',
+  'revision-source',
+  'repo-url',
+  'integration-id',
+  'repo-ref',
+  'graph-config-path',
+  'image-uri',
+  'source-tarball-path',
+  'deployment-type',
+  'build-on-push',
+  'custom-url',
+  'install-command',
+  'build-command',
+  'listener-id',
+  'k8s-namespace',
+  'resource-spec',
+  'secrets',
+  'secret-references',
+  'wait',
+  'timeout',
+  'poll-interval'
+] as const
+
+export type InputName = (typeof INPUT_NAMES)[number]
+
+export const OUTPUT_NAMES = [
+  'deployment-id',
+  'revision-id',
+  'revision-status',
+  'deployment-status',
+  'operation',
+  'deployment-url',
+  'commit-sha'
+] as const
+
+export type OutputName = (typeof OUTPUT_NAMES)[number]
+
+/**
+ * Defaults the code applies when an input arrives empty (as it does when the action
+ * runs outside a runner). action.yml declares the same defaults; a test compares them.
+ */
+export const INPUT_DEFAULTS = {
+  command: 'deploy',
+  'create-if-missing': 'true',
+  wait: 'true',
+  timeout: '30m'
+} as const satisfies Partial<Record<InputName, string>>

@@ -1,0 +1,74 @@
+/**
+ * Parsers for single input values. Each returns the value or throws a plain Error
+ * whose message completes the sentence "input `x` ...", so the caller can name the
+ * input and collect every problem before reporting.
+ */
+
+export function parseBoolean(raw: string): boolean {
+  const value = raw.toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new Error(`must be \`true\` or \`false\`, got \`${raw}\``)
+}
+
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`), in milliseconds. */
+export function parseDuration(raw: string): number {
+  const match = DURATION.exec(raw.trim())
+  if (!match) {
+    throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got \`${raw}\``)
+  }
+  const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's'])
+  if (ms <= 0) throw new Error(`must be longer than zero, got \`${raw}\``)
+  return ms
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function parseUuid(raw: string): string {
+  if (!UUID.test(raw)) {
+    throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got \`${raw}\``)
+  }
+  return raw.toLowerCase()
+}
+
+export function parseEnum<T extends string>(raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T
+  throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got \`${raw}\``)
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true
+  const octets = hostname.split('.')
+  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+}
+
+/** The control plane's base URL, without a trailing slash. */
+export function parseControlPlaneUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got \`${raw}\``)
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new Error(
+      `must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``
+    )
+  }
+  if (url.username || url.password) {
+    throw new Error('must not contain a user name or password; pass credentials with `api-key` or `bearer-token`')
+  }
+  if (url.search || url.hash) {
+    throw new Error('must not contain a query string or fragment; give the base URL only')
+  }
+  return url.toString().replace(/\/+$/, '')
+}
+
+/** A value that goes into a request header or path must be a single line. */
+export function parseSingleLine(raw: string): string {
+  if (/[\r\n\0]/.test(raw)) throw new Error('must be a single line of text')
+  return raw
+}

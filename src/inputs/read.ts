@@ -1,0 +1,200 @@
+import * as core from '@actions/core'
+import {
+  DEPLOYMENT_TYPES,
+  ResourceSpecInput,
+  REVISION_SOURCES,
+  SecretReferencesInput,
+  SOURCES,
+  type RevisionSource,
+  type Secret,
+  type SecretReference,
+  type Source,
+  type SourceConfigRequest,
+  type SourceRevisionConfigRequest
+} from '../api/schemas.js'
+import { sourceRuleProblems } from '../deploy/source-rules.js'
+import { InputError } from '../errors.js'
+import { registerSecret } from '../masking.js'
+import { INPUT_DEFAULTS, type InputName } from './names.js'
+import {
+  parseBoolean,
+  parseControlPlaneUrl,
+  parseDuration,
+  parseEnum,
+  parseSingleLine,
+  parseUuid
+} from './parsers.js'
+import { parseSecrets } from './secrets.js'
+import { parseYaml, schemaProblems } from './structured.js'
+
+export type Credential = { kind: 'api-key' | 'bearer-token'; value: string }
+
+export interface Connection {
+  baseUrl: string
+  credential: Credential
+  tenantId?: string
+}
+
+export interface DeployInputs {
+  connection: Connection
+  command: 'deploy'
+  name?: string
+  deploymentId?: string
+  createIfMissing: boolean
+  /** Set only when the user gave `source`; the create default is applied by the plan. */
+  source?: Source
+  revisionSource?: RevisionSource
+  /** Only the fields the user set: a patch must not send what the user did not ask for. */
+  sourceConfig: SourceConfigRequest
+  sourceRevisionConfig: SourceRevisionConfigRequest
+  secrets?: Secret[]
+  secretReferences?: SecretReference[]
+  wait: boolean
+  timeoutMs: number
+  pollIntervalMs?: number
+}
+
+export const COMMANDS = ['deploy'] as const
+
+export type InputGetter = (name: InputName, options?: { trim: boolean }) => string
+
+/** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
+export const runnerInputs: InputGetter = (name, options) =>
+  core.getInput(name, { trimWhitespace: options?.trim ?? true })
+
+/**
+ * Reads and checks every input the deploy command uses, before any request. Secrets
+ * are registered for masking first, so nothing logged later can show them. All
+ * problems are collected and thrown together as one InputError.
+ */
+export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
+  const problems: string[] = []
+  const raw = (name: InputName): string => {
+    const value = get(name)
+    return value !== '' ? value : ((INPUT_DEFAULTS as Partial<Record<InputName, string>>)[name] ?? '')
+  }
+  function optional<T>(name: InputName, parse: (value: string) => T): T | undefined {
+    const value = raw(name)
+    if (value === '') return undefined
+    try {
+      return parse(value)
+    } catch (error) {
+      problems.push(`\`${name}\` ${(error as Error).message}`)
+      return undefined
+    }
+  }
+  function structured<T>(name: InputName, read: (value: string) => { data?: T; problems: string[] }): T | undefined {
+    const value = get(name, { trim: false })
+    if (value.trim() === '') return undefined
+    const result = read(value)
+    problems.push(...result.problems.map((p) => `\`${name}\`: ${p}`))
+    return result.data
+  }
+
+  const apiKey = optional('api-key', parseSingleLine)
+  const bearerToken = optional('bearer-token', parseSingleLine)
+  // Register before anything else can fail and print: a malformed key is still a key.
+  for (const name of ['api-key', 'bearer-token'] as const) registerSecret(get(name))
+
+  const secrets = structured('secrets', (value) => {
+    const parsed = parseSecrets(value)
+    for (const secret of parsed.secrets) registerSecret(secret.value)
+    return { data: parsed.secrets, problems: parsed.problems }
+  })
+
+  const baseUrl = optional('control-plane-url', parseControlPlaneUrl)
+  if (raw('control-plane-url') === '') {
+    problems.push('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`')
+  }
+  if (raw('api-key') === '' && raw('bearer-token') === '') {
+    problems.push('one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`')
+  }
+  if (raw('api-key') !== '' && raw('bearer-token') !== '') {
+    problems.push('set only one of `api-key` and `bearer-token`, not both')
+  }
+  const tenantId = optional('tenant-id', parseUuid)
+  if (raw('bearer-token') !== '' && raw('tenant-id') === '') {
+    problems.push('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token')
+  }
+
+  const command = optional('command', (v) => parseEnum(v, COMMANDS))
+  const name = optional('name', parseSingleLine)
+  const deploymentId = optional('deployment-id', parseUuid)
+  if (raw('name') === '' && raw('deployment-id') === '') {
+    problems.push('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name')
+  }
+  const createIfMissing = optional('create-if-missing', parseBoolean)
+
+  const source = optional('source', (v) => parseEnum(v, SOURCES))
+  const revisionSource = optional('revision-source', (v) => parseEnum(v, REVISION_SOURCES))
+  const k8sNamespace = optional('k8s-namespace', parseSingleLine)
+  const sourceConfig = withoutUndefined<SourceConfigRequest>({
+    integration_id: optional('integration-id', parseUuid),
+    repo_url: optional('repo-url', parseSingleLine),
+    deployment_type: optional('deployment-type', (v) => parseEnum(v, DEPLOYMENT_TYPES)),
+    build_on_push: optional('build-on-push', parseBoolean),
+    custom_url: optional('custom-url', parseSingleLine),
+    install_command: optional('install-command', (v) => v),
+    build_command: optional('build-command', (v) => v),
+    listener_id: optional('listener-id', parseUuid),
+    listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
+    resource_spec: structured('resource-spec', (v) => fromYaml(v, (data) => schemaProblems(ResourceSpecInput, data)))
+  })
+  const sourceRevisionConfig = withoutUndefined<SourceRevisionConfigRequest>({
+    repo_ref: optional('repo-ref', parseSingleLine),
+    graph_config_path: optional('graph-config-path', parseSingleLine),
+    image_uri: optional('image-uri', parseSingleLine),
+    source_tarball_path: optional('source-tarball-path', parseSingleLine)
+  })
+  const secretReferences = structured('secret-references', (v) =>
+    fromYaml(v, (data) => schemaProblems(SecretReferencesInput, data))
+  )
+
+  const wait = optional('wait', parseBoolean)
+  const timeoutMs = optional('timeout', parseDuration)
+  const pollIntervalMs = optional('poll-interval', parseDuration)
+
+  if (source !== undefined) {
+    // Whether this run creates is known only after the lookup; the create-only rules wait for it.
+    problems.push(
+      ...sourceRuleProblems(
+        { sourceConfig, sourceRevisionConfig, hasSecretReferences: secretReferences !== undefined },
+        source,
+        revisionSource,
+        false
+      )
+    )
+  }
+
+  if (problems.length > 0) throw new InputError(problems)
+  const credential: Credential =
+    apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken as string }
+  return {
+    connection: { baseUrl: baseUrl as string, credential, tenantId },
+    command: command as 'deploy',
+    name,
+    deploymentId,
+    createIfMissing: createIfMissing as boolean,
+    source,
+    revisionSource,
+    sourceConfig,
+    sourceRevisionConfig,
+    secrets,
+    secretReferences,
+    wait: wait as boolean,
+    timeoutMs: timeoutMs as number,
+    pollIntervalMs
+  }
+}
+
+function fromYaml<T>(value: string, check: (data: unknown) => { data?: T; problems: string[] }) {
+  try {
+    return check(parseYaml(value).value)
+  } catch (error) {
+    return { problems: [(error as Error).message] }
+  }
+}
+
+function withoutUndefined<T extends object>(object: { [K in keyof T]?: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T
+}

@@ -1,0 +1,81 @@
+import type { Secret } from '../api/schemas.js'
+import { parseYaml, type ParsedYaml } from './structured.js'
+
+/**
+ * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
+ * strings. Problems name the line (or key), never the value.
+ */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+const NAME_RULE = 'letters, digits and `_`, not starting with a digit'
+
+// A line "looks like NAME=VALUE" when what comes before its first `=` could not be
+// YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
+// YAML error, while `KEY: a=b` is still read as YAML.
+const LINE_FORM = /^[^:{}[\]"'#=]*=/
+
+export interface ParsedSecrets {
+  secrets: Secret[]
+  problems: string[]
+}
+
+export function parseSecrets(raw: string): ParsedSecrets {
+  const lines = raw.split(/\r?\n/)
+  const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+  if (meaningful.length === 0) return { secrets: [], problems: [] }
+  return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw)
+}
+
+function parseLines(lines: string[]): ParsedSecrets {
+  const secrets: Secret[] = []
+  const problems: string[] = []
+  const firstLineOf = new Map<string, number>()
+  lines.forEach((line, index) => {
+    const lineNumber = index + 1
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return
+    const eq = line.indexOf('=')
+    const name = line.slice(0, eq)
+    if (!NAME.test(name)) {
+      problems.push(`line ${lineNumber}: the name before \`=\` must be ${NAME_RULE} (no spaces)`)
+      return
+    }
+    const earlier = firstLineOf.get(name)
+    if (earlier !== undefined) {
+      problems.push(`line ${lineNumber}: \`${name}\` is already set on line ${earlier}`)
+      return
+    }
+    firstLineOf.set(name, lineNumber)
+    secrets.push({ name, value: line.slice(eq + 1) })
+  })
+  return { secrets, problems }
+}
+
+function parseMapping(raw: string): ParsedSecrets {
+  let parsed: ParsedYaml
+  try {
+    parsed = parseYaml(raw)
+  } catch (error) {
+    return { secrets: [], problems: [`must be \`NAME=VALUE\` lines or a YAML/JSON mapping; ${(error as Error).message}`] }
+  }
+  const { value, lineOf, topLevelKeys } = parsed
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return {
+      secrets: [],
+      problems: ['must be `NAME=VALUE` lines or a YAML/JSON mapping of names to values']
+    }
+  }
+  const secrets: Secret[] = []
+  const problems: string[] = []
+  const seen = new Set<string>()
+  for (const name of topLevelKeys) {
+    if (seen.has(name)) problems.push(`key \`${name}\` is set more than once`)
+    seen.add(name)
+  }
+  for (const [name, secretValue] of Object.entries(value as Record<string, unknown>)) {
+    const line = lineOf([name])
+    const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`
+    if (!NAME.test(name)) problems.push(`${where}: a secret name must be ${NAME_RULE}`)
+    else if (typeof secretValue !== 'string') problems.push(`${where}: the value must be a string; quote it`)
+    else secrets.push({ name, value: secretValue })
+  }
+  return { secrets, problems }
+}

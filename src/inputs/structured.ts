@@ -1,0 +1,59 @@
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml'
+import type { z } from 'zod'
+
+/**
+ * Reads a YAML (or JSON, which is YAML) input. Error texts give positions, never
+ * the text that failed to parse: these inputs can hold secret values.
+ */
+export interface ParsedYaml {
+  value: unknown
+  /** The keys of a top-level mapping in order, duplicates included (`value` keeps only the last). */
+  topLevelKeys: string[]
+  lineOf: (path: readonly PropertyKey[]) => number | undefined
+}
+
+export function parseYaml(raw: string): ParsedYaml {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(raw, { lineCounter, uniqueKeys: false, prettyErrors: false })
+  const [first] = doc.errors
+  if (first) {
+    const line = lineCounter.linePos(first.pos[0]).line
+    throw new Error(`not valid YAML or JSON (line ${line}): ${first.code.toLowerCase().replace(/_/g, ' ')}`)
+  }
+  const contents = doc.contents
+  return {
+    value: doc.toJS({ maxAliasCount: 100 }),
+    topLevelKeys: isMap(contents)
+      ? contents.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key))
+      : [],
+    lineOf: (path) => {
+      const node = doc.getIn(path as unknown[], true) as { range?: [number, number, number] } | undefined
+      return node?.range ? lineCounter.linePos(node.range[0]).line : undefined
+    }
+  }
+}
+
+/** `a.b[0].c`, the way users write paths into their YAML. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`
+    return out ? `${out}.${String(key)}` : String(key)
+  }, '')
+}
+
+/**
+ * Validates a parsed input against a strict zod schema and returns one message per
+ * problem, each naming the path. Unknown keys are reported by name.
+ */
+export function schemaProblems<T>(schema: z.ZodType<T>, value: unknown): { data?: T; problems: string[] } {
+  const result = schema.safeParse(value)
+  if (result.success) return { data: result.data, problems: [] }
+  const problems = result.error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `\`${formatPath([...issue.path, key])}\` is not a known key`)
+    }
+    const where = issue.path.length > 0 ? `\`${formatPath(issue.path)}\`` : 'the value'
+    return [`${where}: ${issue.message}`]
+  })
+  return { problems }
+}

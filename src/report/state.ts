@@ -1,0 +1,27 @@
+import type { Deployment, Revision } from '../api/schemas.js'
+import { Timeline } from '../deploy/timeline.js'
+
+export type Operation = 'created' | 'updated' | 'unchanged'
+
+/**
+ * What the run has learned so far. Each step fills in its part; the report reads
+ * it at the end, also after a failure, so outputs known by then are still set.
+ */
+export interface DeployState {
+  readonly startedAt: number
+  name?: string
+  operation?: Operation
+  deployment?: Deployment
+  revisionId?: string
+  revision?: Revision
+  timeline?: Timeline
+  /** A patch that made no new revision: nothing to wait for. */
+  noNewRevision?: boolean
+  /** The final error text, already redacted. */
+  error?: string
+  finishedAt?: number
+}
+
+export function newState(startedAt: number): DeployState {
+  return { startedAt }
+}

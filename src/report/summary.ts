@@ -1,0 +1,77 @@
+import * as core from '@actions/core'
+import { formatDuration } from '../clock.js'
+import { redact } from '../masking.js'
+import { outputsOf } from './outputs.js'
+import type { DeployState } from './state.js'
+
+/**
+ * The job summary: what was deployed, where, what was done, and how long each
+ * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
+ */
+export function renderSummary(state: DeployState): string {
+  const outputs = outputsOf(state)
+  const name = state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment'
+  const lines: string[] = [`## ${headline(state, name)}`, '']
+
+  const rows: Array<[string, string | undefined]> = [
+    ['Deployment', state.deployment ? `<code>${escape(name)}</code> (${escape(state.deployment.id)})` : undefined],
+    ['What was done', describeOperation(state)],
+    ['Revision', outputs['revision-id'] && `<code>${escape(outputs['revision-id'])}</code>`],
+    ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
+    ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
+    ['Commit', outputs['commit-sha'] && `<code>${escape(outputs['commit-sha'].slice(0, 12))}</code>`],
+    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])],
+    ['Took', state.finishedAt !== undefined ? formatDuration(state.finishedAt - state.startedAt) : undefined]
+  ]
+  lines.push('<table>')
+  for (const [label, value] of rows) {
+    if (value) lines.push(`<tr><th align="left">${label}</th><td>${value}</td></tr>`)
+  }
+  lines.push('</table>', '')
+
+  const spans = state.timeline?.spans() ?? []
+  if (spans.length > 0) {
+    lines.push('### Revision status timeline', '', '| Status | Seen at | Lasted |', '|---|---:|---:|')
+    for (const span of spans) {
+      lines.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${formatDuration(span.durationMs)} |`)
+    }
+    lines.push('')
+  }
+  if (state.error) lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '')
+  return redact(lines.join('\n'))
+}
+
+export async function writeSummary(state: DeployState): Promise<void> {
+  // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  await core.summary.addRaw(renderSummary(state), true).write()
+}
+
+function headline(state: DeployState, name: string): string {
+  const code = `<code>${escape(name)}</code>`
+  if (state.error) return `❌ Deploy of ${code} failed`
+  if (state.noNewRevision) return `✅ ${code}: no new revision`
+  if (state.revision?.status === 'DEPLOYED') return `✅ Deployed ${code}`
+  return `🚀 Deploy of ${code} started`
+}
+
+function describeOperation(state: DeployState): string | undefined {
+  switch (state.operation) {
+    case 'created':
+      return 'Created the deployment'
+    case 'updated':
+      return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'
+    case 'unchanged':
+      return 'Nothing to change'
+    default:
+      return undefined
+  }
+}
+
+function link(url: string): string {
+  return /^https?:\/\//.test(url) ? `<a href="${escape(url)}">${escape(url)}</a>` : escape(url)
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
+}

@@ -1,0 +1,36 @@
+/**
+ * Defaults taken from the workflow run, read from the runner's environment rather
+ * than @actions/github so the deploy path never loads Octokit.
+ */
+export interface WorkflowContext {
+  /** The workflow's repository URL, the default `repo-url` for github sources. */
+  repoUrl?: string
+  /** The default `repo-ref`: the pull request's head branch, else the pushed branch or tag. */
+  repoRef?: string
+  /** The commit the workflow runs on, shown in the summary when the revision reports none. */
+  sha?: string
+  /** Link to this workflow run. */
+  runUrl?: string
+}
+
+export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowContext {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const repository = env.GITHUB_REPOSITORY || undefined
+  return {
+    repoUrl: repository ? `${server}/${repository}` : undefined,
+    repoRef: defaultRepoRef(env),
+    sha: env.GITHUB_SHA || undefined,
+    runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined
+  }
+}
+
+function defaultRepoRef(env: NodeJS.ProcessEnv): string | undefined {
+  // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
+  // control plane cannot check out; the head branch is what the PR deploys.
+  if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF) return env.GITHUB_HEAD_REF
+  const ref = env.GITHUB_REF ?? ''
+  if (ref.startsWith('refs/heads/')) return ref.slice('refs/heads/'.length)
+  // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
+  if (ref.startsWith('refs/tags/')) return ref
+  return env.GITHUB_REF_NAME || undefined
+}
