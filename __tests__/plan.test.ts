@@ -66,6 +66,12 @@ describe('planDeploy: create', () => {
     )
   })
 
+  it('refuses to create a source the API cannot create', () => {
+    expect(() => planDeploy(inputs({ source: 'internal_template', 'graph-config-path': '' }), undefined, workflow)).toThrow(
+      '`source` `internal_template` cannot be created through the API'
+    )
+  })
+
   it('requires repo-url outside a workflow', () => {
     expect(() => planDeploy(inputs(), undefined, {})).toThrow('`repo-url` is required to create a `github` deployment')
   })

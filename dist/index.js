@@ -40965,7 +40965,7 @@ function preprocess(fn, schema) {
  */
 const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'];
 /** Sources the reference API accepts in a create request. */
-const CREATABLE_SOURCES = (/* unused pure expression or super */ null && (['github', 'external_docker', 'internal_docker', 'internal_source']));
+const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'];
 const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
 /** Sources that build from source code and so need `graph_config_path` on create. */
 const BUILDABLE_SOURCES = ['github', 'internal_source'];
@@ -41377,6 +41377,7 @@ function sourceRuleProblems(settings, source, revisionSource, creating) {
 ;// CONCATENATED MODULE: ./src/deploy/plan.ts
 
 
+
 const DEFAULT_SOURCE = 'github';
 /**
  * `source_config` fields the control plane fixes at creation. Sending one on a patch
@@ -41407,6 +41408,9 @@ function planCreate(inputs, workflow) {
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
     const problems = sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }, source, undefined, true);
+    if (!CREATABLE_SOURCES.includes(source)) {
+        problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
+    }
     if (github && !sourceConfig.repo_url) {
         problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL');
     }
@@ -42168,6 +42172,7 @@ function newState(startedAt) {
 
 
 
+
 /**
  * The job summary: what was deployed, where, what was done, and how long each
  * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
@@ -42195,9 +42200,11 @@ function renderSummary(state) {
     const spans = state.timeline?.spans() ?? [];
     if (spans.length > 0) {
         lines.push('### Revision status timeline', '', '| Status | Seen at | Lasted |', '|---|---:|---:|');
-        for (const span of spans) {
-            lines.push(`| ${summary_escape(span.status)} | +${formatDuration(span.startedAt)} | ${formatDuration(span.durationMs)} |`);
-        }
+        spans.forEach((span, i) => {
+            // The last status of a finished wait has no length: it is where the revision ended.
+            const ended = i === spans.length - 1 && classify(span.status) !== 'in-progress' && classify(span.status) !== 'unrecognised';
+            lines.push(`| ${summary_escape(span.status)} | +${formatDuration(span.startedAt)} | ${ended ? '—' : formatDuration(span.durationMs)} |`);
+        });
         lines.push('');
     }
     if (state.error)

@@ -32,7 +32,8 @@ if (realUrl) {
   console.log(`Deploying to ${realUrl}\n`)
 } else {
   const { startSimulator, lifecycles } = await import('../sim/index.js')
-  const sim = await startSimulator({ scenario: lifecycles.deployed(400) })
+  // Phases long enough that the default polling sees each one, short enough for a demo.
+  const sim = await startSimulator({ scenario: lifecycles.deployed(1200) })
   simulator = sim
   inputs = {
     'control-plane-url': sim.url,

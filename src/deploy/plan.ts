@@ -1,10 +1,11 @@
-import type {
-  CreateDeploymentRequest,
-  Deployment,
-  PatchDeploymentRequest,
-  SourceConfig,
-  SourceConfigRequest,
-  SourceRevisionConfigRequest
+import {
+  CREATABLE_SOURCES,
+  type CreateDeploymentRequest,
+  type Deployment,
+  type PatchDeploymentRequest,
+  type SourceConfig,
+  type SourceConfigRequest,
+  type SourceRevisionConfigRequest
 } from '../api/schemas.js'
 import { InputError } from '../errors.js'
 import type { DeployInputs } from '../inputs/read.js'
@@ -55,6 +56,11 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
     undefined,
     true
   )
+  if (!(CREATABLE_SOURCES as readonly string[]).includes(source)) {
+    problems.push(
+      `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``
+    )
+  }
   if (github && !sourceConfig.repo_url) {
     problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL')
   }

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../clock.js'
+import { classify } from '../deploy/statuses.js'
 import { redact } from '../masking.js'
 import { outputsOf } from './outputs.js'
 import type { DeployState } from './state.js'
@@ -32,9 +33,11 @@ export function renderSummary(state: DeployState): string {
   const spans = state.timeline?.spans() ?? []
   if (spans.length > 0) {
     lines.push('### Revision status timeline', '', '| Status | Seen at | Lasted |', '|---|---:|---:|')
-    for (const span of spans) {
-      lines.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${formatDuration(span.durationMs)} |`)
-    }
+    spans.forEach((span, i) => {
+      // The last status of a finished wait has no length: it is where the revision ended.
+      const ended = i === spans.length - 1 && classify(span.status) !== 'in-progress' && classify(span.status) !== 'unrecognised'
+      lines.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${ended ? '—' : formatDuration(span.durationMs)} |`)
+    })
     lines.push('')
   }
   if (state.error) lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '')

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { Timeline } from '../src/deploy/timeline.js'
+import { clearSecrets, registerSecret } from '../src/masking.js'
+import { renderSummary } from '../src/report/summary.js'
+import type { DeployState } from '../src/report/state.js'
+
+beforeEach(() => {
+  clearSecrets()
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+function deployedState(): DeployState {
+  const timeline = new Timeline(0)
+  timeline.observe('QUEUED', 0)
+  timeline.observe('BUILDING', 30_000)
+  timeline.observe('BUILDING', 200_000)
+  timeline.observe('DEPLOYED', 250_000)
+  return {
+    startedAt: 0,
+    finishedAt: 252_000,
+    name: 'support-agent',
+    operation: 'updated',
+    revisionId: 'r2',
+    timeline,
+    deployment: { id: 'd1', name: 'support-agent', status: 'READY', latest_revision_id: 'r2', url: 'https://agent.example' },
+    revision: { id: 'r2', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: '0123456789abcdef0123' } }
+  }
+}
+
+describe('renderSummary', () => {
+  it('shows the deployment, revision, status, commit, URL, what was done and the timeline', () => {
+    const summary = renderSummary(deployedState())
+    expect(summary).toContain('## ✅ Deployed <code>support-agent</code>')
+    expect(summary).toContain('<tr><th align="left">What was done</th><td>Updated the deployment with a new revision</td></tr>')
+    expect(summary).toContain('<tr><th align="left">Commit</th><td><code>0123456789ab</code></td></tr>')
+    expect(summary).toContain('<a href="https://agent.example">https://agent.example</a>')
+    expect(summary).toContain('<tr><th align="left">Took</th><td>4m 12s</td></tr>')
+    expect(summary).toContain('| QUEUED | +0ms | 30s |\n| BUILDING | +30s | 3m 40s |\n| DEPLOYED | +4m 10s | — |')
+  })
+
+  it('escapes names and redacts secrets, including in the error', () => {
+    registerSecret('hunter2')
+    const state: DeployState = { ...deployedState(), name: 'a|b<script>', error: 'Update failed: value hunter2 rejected\n```' }
+    const summary = renderSummary(state)
+    expect(summary).toContain('❌ Deploy of <code>a&#124;b&#60;script&#62;</code> failed')
+    expect(summary).toContain('### What went wrong')
+    expect(summary).toContain('Update failed: value *** rejected')
+    expect(summary).not.toContain('hunter2')
+    expect(summary.match(/```/g)).toHaveLength(2)
+  })
+
+  it('does not link a URL that is not http(s)', () => {
+    const state = deployedState()
+    state.deployment = { ...state.deployment!, url: 'javascript:alert(1)' }
+    expect(renderSummary(state)).toContain('<td>javascript:alert(1)</td>')
+  })
+
+  it('says when there was no new revision to wait for', () => {
+    const state: DeployState = { ...deployedState(), timeline: undefined, revision: undefined, revisionId: undefined, noNewRevision: true }
+    const summary = renderSummary(state)
+    expect(summary).toContain('✅ <code>support-agent</code>: no new revision')
+    expect(summary).toContain('Updated the deployment (no new revision)')
+    expect(summary).toContain('<code>r2</code>')
+  })
+})
