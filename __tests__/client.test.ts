@@ -40,7 +40,7 @@ beforeEach(() => {
 describe('ControlPlaneClient requests', () => {
   it('sends the API key, tenant, JSON body and a percent-encoded path', async () => {
     const { sent, http } = answering(200, JSON.stringify(deployment))
-    const client = new ControlPlaneClient({ ...connection, tenantId: 't-1' }, http)
+    const client = new ControlPlaneClient({ ...connection, tenantId: 't-1' }, { http })
     const result = await client.patchDeployment('a/../b', { secrets: [] })
     expect(result).toMatchObject({ id: 'd1', extra: 'kept' })
     expect(sent).toEqual([
@@ -55,7 +55,7 @@ describe('ControlPlaneClient requests', () => {
 
   it('sends a bearer token as Authorization and builds the list query', async () => {
     const { sent, http } = answering(200, '{"resources": [], "offset": 0}')
-    const client = new ControlPlaneClient({ ...connection, credential: { kind: 'bearer-token', value: 'tok' } }, http)
+    const client = new ControlPlaneClient({ ...connection, credential: { kind: 'bearer-token', value: 'tok' } }, { http })
     await client.listDeployments({ name_contains: 'a b&c', limit: 100, offset: 200 })
     expect(sent[0].url).toBe('https://cp.example.com/base/v2/deployments?name_contains=a+b%26c&limit=100&offset=200')
     expect(sent[0].headers.Authorization).toBe('Bearer tok')
@@ -64,7 +64,8 @@ describe('ControlPlaneClient requests', () => {
 })
 
 describe('ControlPlaneClient errors', () => {
-  const client = (status: number, body: string) => new ControlPlaneClient(connection, answering(status, body).http)
+  const client = (status: number, body: string) =>
+    new ControlPlaneClient(connection, { http: answering(status, body).http, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } })
 
   it('renders 422 detail[] as loc: msg lines', async () => {
     const body = JSON.stringify({
@@ -131,9 +132,9 @@ describe('ControlPlaneClient errors', () => {
 
   it('reports an unreachable control plane', async () => {
     const http = { request: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) } as unknown as Requester
-    const error = await failure(new ControlPlaneClient(connection, http).getDeployment('d1'))
+    const error = await failure(new ControlPlaneClient(connection, { http, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } }).getDeployment('d1'))
     expect(error.message).toBe(
-      'Get deployment d1 failed: could not reach the control plane at https://cp.example.com/base (connect ECONNREFUSED 127.0.0.1:1)'
+      'Get deployment d1 failed: could not reach the control plane at https://cp.example.com/base (connect ECONNREFUSED 127.0.0.1:1).'
     )
   })
 })

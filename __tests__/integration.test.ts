@@ -144,7 +144,9 @@ describe('second deploy', () => {
     expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain('made no new revision: nothing to wait for')
-    expect(run.outputs).toMatchObject({ operation: 'updated', 'revision-id': seeded.latest_revision_id })
+    expect(run.outputs).toMatchObject({ operation: 'updated', 'deployment-id': seeded.id })
+    // Not a revision this run created or waited on.
+    expect(run.outputs['revision-id']).toBeUndefined()
     expect(sim.revisions(seeded.id as string)).toHaveLength(1)
     expect(sim.requests.filter((r) => r.path.includes('/revisions/'))).toEqual([])
   })

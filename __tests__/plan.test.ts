@@ -91,8 +91,23 @@ describe('planDeploy: patch', () => {
         source_config: { build_on_push: true },
         source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
         secrets: [{ name: 'A', value: '2' }]
-      }
+      },
+      warnings: []
     })
+  })
+
+  it('warns that a create-only value the deployment lacks is not sent', () => {
+    const plan = planDeploy(inputs({ 'listener-id': '', 'integration-id': VALID_UUID }), { ...existing, source_config: {} }, workflow)
+    expect(plan).toMatchObject({
+      action: 'patch',
+      warnings: ['`integration-id` was not sent: it is fixed when a deployment is created, and deployment `support-agent` reports none.']
+    })
+    expect(plan.action === 'patch' && plan.body.source_config).toBeUndefined()
+  })
+
+  it('compares create-only values regardless of UUID case and trailing `/` or `.git`', () => {
+    const deployment = { ...existing, source_config: { ...existing.source_config, integration_id: VALID_UUID.toUpperCase(), repo_url: 'https://github.com/octo/agent.git' } }
+    expect(planDeploy(inputs({ 'integration-id': VALID_UUID, 'repo-url': 'https://github.com/octo/agent/' }), deployment, workflow).action).toBe('patch')
   })
 
   it('does not need graph-config-path to update', () => {
@@ -110,9 +125,15 @@ describe('planDeploy: patch', () => {
     throw new Error('expected an InputError')
   }
 
-  it('refuses a different source and changed create-only fields, all at once', () => {
-    expect(problems({ source: 'internal_docker', 'graph-config-path': '', 'deployment-type': 'prod' })).toEqual([
-      '`source` is `internal_docker` but deployment `support-agent` was created with `github`, which cannot change: remove `source` or deploy under another `name`',
+  it('refuses a different source', () => {
+    expect(problems({ source: 'internal_source' })).toEqual([
+      '`source` is `internal_source` but deployment `support-agent` was created with `github`, which cannot change: remove `source` or deploy under another `name`'
+    ])
+  })
+
+  it('refuses changed create-only fields, all at once', () => {
+    expect(problems({ 'deployment-type': 'prod', 'integration-id': VALID_UUID.replace('123', '999') })).toEqual([
+      `\`integration-id\` is \`${VALID_UUID.replace('123', '999')}\` but deployment \`support-agent\` has \`${VALID_UUID}\`, which cannot change after creation: remove \`integration-id\` or deploy under another \`name\``,
       '`deployment-type` is `prod` but deployment `support-agent` has `dev`, which cannot change after creation: remove `deployment-type` or deploy under another `name`'
     ])
   })

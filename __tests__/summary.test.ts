@@ -60,6 +60,6 @@ describe('renderSummary', () => {
     const summary = renderSummary(state)
     expect(summary).toContain('✅ <code>support-agent</code>: no new revision')
     expect(summary).toContain('Updated the deployment (no new revision)')
-    expect(summary).toContain('<code>r2</code>')
+    expect(summary).not.toContain('<th align="left">Revision</th>')
   })
 })

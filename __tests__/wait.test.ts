@@ -38,6 +38,7 @@ function setup(script: Array<[string, number]>, options: { timeoutMs?: number; p
       deploymentName: 'support-agent',
       revisionId: 'rev-1',
       timeoutMs: options.timeoutMs ?? 30 * 60_000,
+      deadline: timeline.startedAt + (options.timeoutMs ?? 30 * 60_000),
       pollIntervalMs: options.pollIntervalMs,
       clock,
       timeline,

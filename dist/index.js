@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9885);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(510);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28383,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9885:
+/***/ 510:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28391,6 +28391,8 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
+
+// UNUSED EXPORTS: requestTimeoutFor
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
@@ -31339,11 +31341,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/version.ts
-/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
-const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.0.0';
-
 ;// CONCATENATED MODULE: ./src/errors.ts
 class ActionError extends Error {
     kind;
@@ -31374,10 +31371,65 @@ class InputError extends ActionError {
 function describeError(error) {
     if (error instanceof ActionError)
         return error.describe();
+    const report = 'This is a bug in the action: please report it with this log.';
     if (error instanceof Error)
-        return `Unexpected error: ${error.message}`;
-    return `Unexpected error: ${String(error)}`;
+        return `Unexpected error: ${error.message}\n${report}`;
+    return `Unexpected error: ${String(error)}\n${report}`;
 }
+
+;// CONCATENATED MODULE: ./src/cancel.ts
+
+/** Thrown wherever the run notices that the workflow was cancelled. */
+class CancelledError extends ActionError {
+    constructor() {
+        super('cancelled', 'The workflow was cancelled.');
+        this.name = 'CancelledError';
+    }
+}
+function throwIfCancelled(signal) {
+    if (signal?.aborted)
+        throw new CancelledError();
+}
+/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
+function unlessCancelled(work, signal) {
+    if (!signal)
+        return work;
+    throwIfCancelled(signal);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new CancelledError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function sleepUnlessCancelled(clock, ms, signal) {
+    return unlessCancelled(clock.sleep(ms), signal);
+}
+
+;// CONCATENATED MODULE: ./src/clock.ts
+const realClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+};
+/** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.max(0, Math.round(ms))}ms`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    if (hours > 0)
+        return `${hours}h ${pad(minutes)}m`;
+    if (minutes > 0)
+        return `${minutes}m ${pad(seconds)}s`;
+    return `${seconds}s`;
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
+const ACTION_NAME = 'agent-server-deploy-action';
+const ACTION_VERSION = '1.0.0';
 
 ;// CONCATENATED MODULE: ./src/masking.ts
 
@@ -31389,15 +31441,19 @@ function describeError(error) {
  */
 const secrets = new Set();
 const REDACTED = '***';
+/**
+ * Shorter values are masked in the log by the runner but not replaced here: a
+ * secret `1` would otherwise turn every id in the outputs into asterisks.
+ */
+const MIN_REDACTED_LENGTH = 4;
 function registerSecret(value) {
     if (value.length === 0)
         return;
     core_setSecret(value);
-    secrets.add(value);
     // A multi-line value is masked by the runner line by line; mirror that.
-    for (const line of value.split(/\r?\n/)) {
-        if (line.trim().length > 0)
-            secrets.add(line);
+    for (const part of [value, ...value.split(/\r?\n/)]) {
+        if (part.trim().length >= MIN_REDACTED_LENGTH)
+            secrets.add(part);
     }
 }
 function redact(text) {
@@ -31411,6 +31467,37 @@ function redact(text) {
 /** For tests: forget every registered secret. */
 function clearSecrets() {
     secrets.clear();
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+const READ_RETRY = { maxAttempts: 5, baseMs: 500, capMs: 15_000 };
+const WRITE_RETRY = { maxAttempts: 4, baseMs: 1_000, capMs: 15_000 };
+/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+function isRetryableStatus(status) {
+    return RETRYABLE_STATUSES.has(status);
+}
+/** Delay before attempt `attempt + 1` (attempt counts from 1). */
+function backoffMs(attempt, policy, random = Math.random) {
+    const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1));
+    // Never zero: a retry at once after a 503 rarely finds the server recovered.
+    return Math.max(policy.baseMs / 4, Math.round(random() * ceiling));
+}
+/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    const date = Date.parse(trimmed);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/** Network errors that mean the request never reached the server, so resending cannot duplicate it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+function neverSent(error) {
+    const code = error?.code;
+    return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -40954,122 +41041,111 @@ function preprocess(fn, schema) {
  * One schema per resource of the interface document (sections 2.1-2.6) plus the
  * revision and list responses of api-facts.md. Types come from these schemas.
  *
- * Responses are read leniently: unknown fields pass through and enum-like fields
- * are plain strings, because servers send values no document lists. Only what the
- * action relies on is required.
+ * Responses are read leniently: unknown fields pass through, enum-like fields are
+ * plain strings (servers send values no document lists), and only what the action
+ * relies on is checked. What it only passes along (resource specs, secrets) is not
+ * checked at all, so that a value the action would never send cannot fail a lookup.
  *
- * ResourceSpec (and the Kubernetes shapes inside it) is also what users write in
- * the `resource-spec` input, where an unknown key is a mistake to report. So those
- * schemas are built by one function in two modes: `loose` for responses, `strict`
- * for input.
+ * Requests are what users write in the inputs and what the reference API accepts:
+ * there an unknown key is a mistake to report, so those schemas are strict.
  */
 const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'];
 /** Sources the reference API accepts in a create request. */
 const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'];
+function isCreatable(source) {
+    return CREATABLE_SOURCES.includes(source);
+}
 const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
 /** Sources that build from source code and so need `graph_config_path` on create. */
 const BUILDABLE_SOURCES = ['github', 'internal_source'];
 const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
-function objectIn(mode) {
-    return mode === 'strict' ? strictObject : looseObject;
-}
 const freeForm = record(schemas_string(), unknown());
 const cores = (max) => schemas_number().min(0.1).max(max);
-function kubernetesSchemas(mode) {
-    const object = objectIn(mode);
-    const volumeMount = object({
-        name: schemas_string().optional(),
-        mountPath: schemas_string().optional(),
-        subPath: schemas_string().nullish(),
-        mountPropagation: schemas_string().nullish(),
-        subPathExpr: schemas_string().nullish(),
-        readOnly: schemas_boolean().nullish()
-    });
-    const volume = object({
-        name: schemas_string().optional(),
-        configMap: freeForm.nullish(),
-        secret: freeForm.nullish(),
-        emptyDir: freeForm.nullish(),
-        persistentVolumeClaim: freeForm.nullish(),
-        nfs: freeForm.nullish(),
-        projected: freeForm.nullish(),
-        downwardAPI: freeForm.nullish(),
-        csi: freeForm.nullish()
-    });
-    const container = object({
-        name: schemas_string(),
-        image: schemas_string(),
-        imagePullPolicy: schemas_string().nullish(),
-        workingDir: schemas_string().nullish(),
-        restartPolicy: schemas_string().nullish(),
-        command: array(schemas_string()).nullish(),
-        args: array(schemas_string()).nullish(),
-        env: array(object({ name: schemas_string(), value: schemas_string().nullish(), valueFrom: freeForm.nullish() }))
-            .nullish(),
-        envFrom: array(freeForm).nullish(),
-        resources: object({
-            limits: record(schemas_string(), schemas_string()).nullish(),
-            requests: record(schemas_string(), schemas_string()).nullish()
-        }).nullish(),
-        volumeMounts: array(volumeMount).nullish(),
-        securityContext: freeForm.nullish()
-    });
-    return { volumeMount, volume, container };
-}
-function resourceSpecSchema(mode) {
-    const { volumeMount, volume, container } = kubernetesSchemas(mode);
-    const int = schemas_number().int().nullish();
-    return objectIn(mode)({
-        min_scale: int,
-        max_scale: int,
-        cpu: cores(8).nullish(),
-        cpu_limit: cores(16).nullish(),
-        memory_mb: int,
-        memory_limit_mb: int,
-        queue_min_scale: int,
-        queue_max_scale: int,
-        queue_cpu: cores(8).nullish(),
-        queue_cpu_limit: cores(16).nullish(),
-        queue_memory_mb: int,
-        queue_memory_limit_mb: int,
-        redis_cpu: cores(8).nullish(),
-        redis_cpu_limit: cores(16).nullish(),
-        redis_memory_mb: int,
-        redis_memory_limit_mb: int,
-        labels: record(schemas_string(), schemas_string()).nullish(),
-        annotations: record(schemas_string(), schemas_string()).nullish(),
-        service_account_name: schemas_string().nullish(),
-        image_pull_secrets: array(objectIn(mode)({ name: schemas_string() })).nullish(),
-        volumes: array(volume).nullish(),
-        volume_mounts: array(volumeMount).nullish(),
-        init_containers: array(container).nullish(),
-        sidecars: array(container).nullish(),
-        db_cpu: schemas_number().nullish(),
-        db_cpu_limit: schemas_number().nullish(),
-        db_memory_mb: int,
-        db_memory_limit_mb: int,
-        db_storage_gi: int,
-        db_max_connections: int
-    });
-}
-/** ResourceSpec as users write it in `resource-spec`: unknown keys are errors. */
-const ResourceSpecInput = resourceSpecSchema('strict');
-const ResourceSpecSchema = resourceSpecSchema('loose');
-const SecretSchema = looseObject({ name: schemas_string(), value: schemas_string() });
-const SecretReferenceSchema = looseObject({
-    name: schemas_string(),
-    secret_name: schemas_string(),
-    secret_key: schemas_string()
+// Kubernetes quantities are strings in the API; YAML users write `cpu: 1`.
+const quantities = record(schemas_string(), union([schemas_string(), schemas_number().transform(String)]));
+const VolumeMountSchema = strictObject({
+    name: schemas_string().optional(),
+    mountPath: schemas_string().optional(),
+    subPath: schemas_string().nullish(),
+    mountPropagation: schemas_string().nullish(),
+    subPathExpr: schemas_string().nullish(),
+    readOnly: schemas_boolean().nullish()
 });
-/** `secret-references` as users write it: each item exactly these three strings. */
-const SecretReferencesInput = array(strictObject({ name: schemas_string().min(1), secret_name: schemas_string().min(1), secret_key: schemas_string().min(1) }));
+const VolumeSchema = strictObject({
+    name: schemas_string().optional(),
+    configMap: freeForm.nullish(),
+    secret: freeForm.nullish(),
+    emptyDir: freeForm.nullish(),
+    persistentVolumeClaim: freeForm.nullish(),
+    nfs: freeForm.nullish(),
+    projected: freeForm.nullish(),
+    downwardAPI: freeForm.nullish(),
+    csi: freeForm.nullish()
+});
+const ContainerSchema = strictObject({
+    name: schemas_string(),
+    image: schemas_string(),
+    imagePullPolicy: schemas_string().nullish(),
+    workingDir: schemas_string().nullish(),
+    restartPolicy: schemas_string().nullish(),
+    command: array(schemas_string()).nullish(),
+    args: array(schemas_string()).nullish(),
+    env: array(strictObject({ name: schemas_string(), value: schemas_string().nullish(), valueFrom: freeForm.nullish() })).nullish(),
+    envFrom: array(freeForm).nullish(),
+    resources: strictObject({ limits: quantities.nullish(), requests: quantities.nullish() }).nullish(),
+    volumeMounts: array(VolumeMountSchema).nullish(),
+    securityContext: freeForm.nullish()
+});
+const api_schemas_int = schemas_number().int().nullish();
+/** ResourceSpec (section 2.5) as users write it in `resource-spec`, with the reference API's bounds. */
+const ResourceSpecInput = strictObject({
+    min_scale: api_schemas_int,
+    max_scale: api_schemas_int,
+    cpu: cores(8).nullish(),
+    cpu_limit: cores(16).nullish(),
+    memory_mb: api_schemas_int,
+    memory_limit_mb: api_schemas_int,
+    queue_min_scale: api_schemas_int,
+    queue_max_scale: api_schemas_int,
+    queue_cpu: cores(8).nullish(),
+    queue_cpu_limit: cores(16).nullish(),
+    queue_memory_mb: api_schemas_int,
+    queue_memory_limit_mb: api_schemas_int,
+    redis_cpu: cores(8).nullish(),
+    redis_cpu_limit: cores(16).nullish(),
+    redis_memory_mb: api_schemas_int,
+    redis_memory_limit_mb: api_schemas_int,
+    labels: record(schemas_string(), schemas_string()).nullish(),
+    annotations: record(schemas_string(), schemas_string()).nullish(),
+    service_account_name: schemas_string().nullish(),
+    image_pull_secrets: array(strictObject({ name: schemas_string() })).nullish(),
+    volumes: array(VolumeSchema).nullish(),
+    volume_mounts: array(VolumeMountSchema).nullish(),
+    init_containers: array(ContainerSchema).nullish(),
+    sidecars: array(ContainerSchema).nullish(),
+    db_cpu: schemas_number().nullish(),
+    db_cpu_limit: schemas_number().nullish(),
+    db_memory_mb: api_schemas_int,
+    db_memory_limit_mb: api_schemas_int,
+    db_storage_gi: api_schemas_int,
+    db_max_connections: api_schemas_int
+});
+const SecretSchema = strictObject({ name: schemas_string(), value: schemas_string() });
+const SecretReferenceSchema = strictObject({
+    name: schemas_string().min(1),
+    secret_name: schemas_string().min(1),
+    secret_key: schemas_string().min(1)
+});
+/** `secret-references` as users write it. */
+const SecretReferencesInput = array(SecretReferenceSchema);
 const SourceConfigSchema = looseObject({
     integration_id: schemas_string().nullish(),
     repo_url: schemas_string().nullish(),
     deployment_type: schemas_string().nullish(),
     build_on_push: schemas_boolean().nullish(),
     custom_url: schemas_string().nullish(),
-    resource_spec: ResourceSpecSchema.nullish(),
+    // Passed along, never relied on.
+    resource_spec: unknown().optional(),
     listener_id: schemas_string().nullish(),
     listener_config: looseObject({ k8s_namespace: schemas_string().nullish() }).nullish(),
     install_command: schemas_string().nullish(),
@@ -41090,8 +41166,9 @@ const DeploymentSchema = looseObject({
     status: schemas_string().optional(),
     source_config: SourceConfigSchema.nullish(),
     source_revision_config: SourceRevisionConfigSchema.nullish(),
-    secrets: array(SecretSchema).nullish(),
-    secret_references: array(SecretReferenceSchema).nullish(),
+    // Passed along, never relied on; and values the action must not echo.
+    secrets: array(unknown()).nullish(),
+    secret_references: array(unknown()).nullish(),
     tenant_id: schemas_string().nullish(),
     created_at: schemas_string().nullish(),
     updated_at: schemas_string().nullish(),
@@ -41124,20 +41201,57 @@ const ValidationErrorSchema = looseObject({
 });
 const HttpValidationErrorSchema = looseObject({ detail: array(ValidationErrorSchema) });
 const DetailTextSchema = looseObject({ detail: schemas_string() });
+/** Request bodies (the reference API's DeploymentCreateRequest and DeploymentPatchRequest). */
+const SourceConfigRequestSchema = strictObject({
+    integration_id: schemas_string(),
+    repo_url: schemas_string(),
+    deployment_type: schemas_enum(DEPLOYMENT_TYPES),
+    build_on_push: schemas_boolean(),
+    custom_url: schemas_string(),
+    resource_spec: ResourceSpecInput,
+    listener_id: schemas_string(),
+    listener_config: strictObject({ k8s_namespace: schemas_string() }),
+    install_command: schemas_string(),
+    build_command: schemas_string()
+})
+    .partial();
+const SourceRevisionConfigRequestSchema = strictObject({ repo_ref: schemas_string(), graph_config_path: schemas_string(), image_uri: schemas_string(), source_tarball_path: schemas_string() })
+    .partial();
+const CreateDeploymentRequestSchema = strictObject({
+    name: schemas_string(),
+    source: schemas_enum(CREATABLE_SOURCES),
+    source_config: SourceConfigRequestSchema,
+    source_revision_config: SourceRevisionConfigRequestSchema,
+    secrets: array(SecretSchema),
+    secret_references: array(SecretReferenceSchema).optional()
+});
+const PatchDeploymentRequestSchema = strictObject({
+    revision_source: schemas_enum(REVISION_SOURCES),
+    source_config: SourceConfigRequestSchema,
+    source_revision_config: SourceRevisionConfigRequestSchema,
+    secrets: array(SecretSchema),
+    secret_references: array(SecretReferenceSchema)
+})
+    .partial();
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 
 
 
+
 /** A request the control plane answered with an error, or did not answer. */
 class ApiError extends ActionError {
-    operation;
     status;
-    constructor(kind, operation, status, message, hint) {
-        super(kind, message, hint);
-        this.operation = operation;
-        this.status = status;
+    retryable;
+    ambiguous;
+    retryAfterMs;
+    constructor(kind, message, details) {
+        super(kind, message, details.hint);
         this.name = 'ApiError';
+        this.status = details.status;
+        this.retryable = details.retryable ?? false;
+        this.ambiguous = details.ambiguous ?? false;
+        this.retryAfterMs = details.retryAfterMs;
     }
 }
 const EXCERPT_LENGTH = 200;
@@ -41171,17 +41285,24 @@ function statusHint(status, detail) {
     if (status === 403)
         return 'The credential is valid but not allowed to do this; check its permissions and `tenant-id`.';
     if (status === 429)
-        return 'The control plane is rate-limiting requests; re-run the job in a few minutes.';
+        return 'The control plane kept rate-limiting requests; re-run the job in a few minutes.';
     if (status >= 500)
-        return 'The control plane failed to handle the request; re-run the job, and report it if it persists.';
+        return 'The control plane kept failing to handle the request; re-run the job, and report it if it persists.';
     return undefined;
 }
-function errorFromResponse(operation, status, body) {
+function errorFromResponse(operation, status, body, extra) {
     const detail = renderDetail(body);
     const shown = detail !== undefined ? redact(detail) : body.trim() ? `(unexpected body) ${excerpt(body)}` : '(empty body)';
     const separator = shown.startsWith('\n') ? '' : ' ';
-    const kind = status === 404 ? 'not-found' : 'api-refused';
-    return new ApiError(kind, operation.label, status, `${operation.label} failed with HTTP ${status}:${separator}${shown}`, operation.hints?.[status] ?? statusHint(status, detail ?? ''));
+    const retryable = isRetryableStatus(status);
+    return new ApiError(status === 404 ? 'not-found' : 'api-refused', `${operation.label} failed with HTTP ${status}:${separator}${shown}`, {
+        status,
+        hint: operation.hints?.[status] ?? statusHint(status, detail ?? ''),
+        retryable,
+        // A rate limit is refused before any work; a 5xx may come after the work was done.
+        ambiguous: extra.mutation && retryable && status !== 429,
+        retryAfterMs: extra.retryAfterMs
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
@@ -41189,23 +41310,39 @@ function errorFromResponse(operation, status, body) {
 
 
 
-// An idle socket this long means the control plane is not answering.
-const SOCKET_TIMEOUT_MS = 30_000;
+
+
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
- * The control plane's HTTP API. Credentials are sent per request, never set on the
- * HttpClient, and redirects are not followed: @actions/http-client would forward
- * `X-Api-Key` and `Authorization` to whatever host a redirect names.
+ * The control plane's HTTP API.
+ *
+ * Reads are retried on network failures, time-outs, 429 and 5xx, honouring
+ * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
+ * whether to send one again depends on whether it took effect, which only the
+ * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
+ *
+ * Credentials are sent per request, never set on the HttpClient, and redirects are
+ * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
+ * to whatever host a redirect names.
  */
 class ControlPlaneClient {
     connection;
+    options;
     http;
-    constructor(connection, http) {
+    clock;
+    requestTimeoutMs;
+    constructor(connection, options = {}) {
         this.connection = connection;
+        this.options = options;
+        this.clock = options.clock ?? realClock;
+        this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.http =
-            http ??
+            options.http ??
                 new lib_HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, [], {
                     allowRedirects: false,
-                    socketTimeout: SOCKET_TIMEOUT_MS
+                    // Also the idle limit, so that a request given up on releases its socket.
+                    socketTimeout: this.requestTimeoutMs
                 });
     }
     listDeployments(query) {
@@ -41215,7 +41352,7 @@ class ControlPlaneClient {
         return this.send({
             label: `Get deployment ${deploymentId}`,
             hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, 'GET', `/v2/deployments/${encodeURIComponent(deploymentId)}`, DeploymentSchema);
+        }, 'GET', `/v2/deployments/${segment(deploymentId)}`, DeploymentSchema);
     }
     createDeployment(body) {
         return this.send({
@@ -41227,43 +41364,113 @@ class ControlPlaneClient {
         }, 'POST', '/v2/deployments', DeploymentSchema, { body });
     }
     patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, 'PATCH', `/v2/deployments/${encodeURIComponent(deploymentId)}`, DeploymentSchema, { body });
+        return this.send({ label: `Update deployment ${deploymentId}` }, 'PATCH', `/v2/deployments/${segment(deploymentId)}`, DeploymentSchema, { body });
     }
     getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`, RevisionSchema);
+        return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, RevisionSchema);
     }
     async send(operation, method, path, schema, options = {}) {
+        const mutation = method !== 'GET' && method !== 'DELETE';
+        const policy = this.options.retry ?? READ_RETRY;
+        for (let attempt = 1;; attempt++) {
+            throwIfCancelled(this.options.signal);
+            let error;
+            try {
+                return await this.attempt(operation, method, path, schema, options, mutation);
+            }
+            catch (caught) {
+                if (!(caught instanceof ApiError))
+                    throw caught;
+                error = caught;
+            }
+            if (mutation || !error.retryable || attempt >= policy.maxAttempts)
+                throw error;
+            const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random);
+            if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline)
+                throw error;
+            this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`);
+            await sleepUnlessCancelled(this.clock, waitMs, this.options.signal);
+        }
+    }
+    /** One request and its answer, as a value or a classified ApiError. */
+    async attempt(operation, method, path, schema, options, mutation) {
         const url = this.url(path, options.query);
-        const headers = this.headers(options.body !== undefined);
-        let status;
-        let text;
+        const body = options.body === undefined ? null : JSON.stringify(options.body);
+        const exchange = this.exchange(method, url, body, this.headers(body !== null));
+        let answer;
         try {
-            const response = await this.http.request(method, url, options.body === undefined ? null : JSON.stringify(options.body), headers);
-            status = response.message.statusCode ?? 0;
-            text = await response.readBody();
+            // A change already sent is left to finish: cancelling stops waiting, not remote work.
+            answer = mutation ? await exchange : await unlessCancelled(exchange, this.options.signal);
         }
         catch (error) {
-            throw new ApiError('api-refused', operation.label, undefined, `${operation.label} failed: could not reach the control plane at ${this.connection.baseUrl} (${error.message})`, 'Check `control-plane-url` and that the control plane is reachable from the runner.');
+            if (error instanceof CancelledError)
+                throw error;
+            throw this.transportError(operation, error, mutation);
         }
+        const { status, text } = answer;
         if (status >= 300 && status < 400) {
-            throw new ApiError('api-refused', operation.label, status, `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).');
+            throw new ApiError('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
+                status,
+                hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
+            });
         }
-        if (status < 200 || status >= 300)
-            throw errorFromResponse(operation, status, text);
+        if (status < 200 || status >= 300) {
+            throw errorFromResponse(operation, status, text, {
+                mutation,
+                retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
+            });
+        }
         return this.parse(operation, status, text, schema);
     }
+    async exchange(method, url, body, headers) {
+        let timer;
+        const timeLimit = new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new RequestTimeout(this.requestTimeoutMs)), this.requestTimeoutMs);
+        });
+        try {
+            return await Promise.race([
+                (async () => {
+                    const response = await this.http.request(method, url, body, headers);
+                    const text = await response.readBody();
+                    const retryAfter = response.message.headers?.['retry-after'];
+                    return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+                })(),
+                timeLimit
+            ]);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    transportError(operation, error, mutation) {
+        const reason = error instanceof RequestTimeout
+            ? `no answer within ${formatDuration(error.ms)}`
+            : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
+        return new ApiError('api-refused', `${operation.label} failed: ${reason}.`, {
+            hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
+            retryable: true,
+            ambiguous: mutation && !neverSent(error)
+        });
+    }
     parse(operation, status, text, schema) {
-        const fail = (why) => new ApiError('bad-response', operation.label, status, `${operation.label}: the control plane answered HTTP ${status} with ${why}: ${excerpt(text) || '(empty body)'}`, 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).');
+        const fail = (why) => new ApiError('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+            status,
+            hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
+            retryable: true,
+            // The change was accepted; only its answer is unreadable.
+            ambiguous: true
+        });
         let json;
         try {
             json = JSON.parse(text);
         }
         catch {
-            throw fail('a body that is not JSON');
+            throw fail(`a body that is not JSON: ${excerpt(text) || '(empty body)'}`);
         }
         const result = schema.safeParse(json);
         if (!result.success) {
-            const fields = result.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
+            // Field paths only: a JSON body may hold other deployments' secret values.
+            const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ');
             throw fail(`JSON that lacks what the action needs (${fields})`);
         }
         return result.data;
@@ -41291,26 +41498,161 @@ class ControlPlaneClient {
         return headers;
     }
 }
+class RequestTimeout extends Error {
+    ms;
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.ms = ms;
+    }
+}
+/**
+ * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
+ * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
+ * which URL resolution would turn into another path, are refused.
+ */
+function segment(id) {
+    if (id === '' || id === '.' || id === '..') {
+        throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
+    }
+    return encodeURIComponent(id);
+}
 
-;// CONCATENATED MODULE: ./src/clock.ts
-const realClock = {
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-};
-/** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.max(0, Math.round(ms))}ms`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const pad = (n) => String(n).padStart(2, '0');
-    if (hours > 0)
-        return `${hours}h ${pad(minutes)}m`;
-    if (minutes > 0)
-        return `${minutes}m ${pad(seconds)}s`;
-    return `${seconds}s`;
+;// CONCATENATED MODULE: ./src/deploy/find.ts
+
+/** The largest page the API allows: fewest requests for a walk. */
+const PAGE_SIZE = 100;
+/**
+ * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
+ * so this walks all pages and keeps exact matches. Servers differ on the returned
+ * `offset` (next page, or an echo of the one asked for); the walk advances either way,
+ * stops on a short page, and fails rather than loop if pages stop bringing new items.
+ */
+async function findDeploymentsByName(client, name) {
+    const seen = new Set();
+    const matches = [];
+    let offset = 0;
+    for (;;) {
+        const page = await client.listDeployments({ name_contains: name, limit: PAGE_SIZE, offset });
+        const fresh = page.resources.filter((d) => !seen.has(d.id));
+        if (page.resources.length > 0 && fresh.length === 0) {
+            throw new ActionError('bad-response', `Listing deployments named like \`${name}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+        }
+        for (const deployment of fresh) {
+            seen.add(deployment.id);
+            if (deployment.name === name)
+                matches.push(deployment);
+        }
+        if (page.resources.length < PAGE_SIZE)
+            return matches;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+/** The one deployment named `name`, or undefined; several is an error naming them. */
+async function findDeploymentByName(client, name) {
+    const matches = await findDeploymentsByName(client, name);
+    if (matches.length > 1) {
+        throw new ActionError('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
+    }
+    return matches[0];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/apply.ts
+
+
+
+
+
+/** How many times a doubtful change is re-read before concluding that it did not happen. */
+const SETTLE_CHECKS = 2;
+async function createOnce(body, ctx) {
+    let inDoubt = false;
+    return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
+        try {
+            return { done: await ctx.client.createDeployment(body) };
+        }
+        catch (error) {
+            // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
+            const conflictAfterDoubt = inDoubt && error instanceof ApiError && error.status === 409;
+            if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt))
+                throw error;
+            inDoubt = true;
+            const created = await apply_settle(ctx, () => findDeploymentByName(ctx.client, body.name));
+            if (created) {
+                ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`);
+                return { done: created };
+            }
+            if (conflictAfterDoubt)
+                throw error;
+            return { retry: error };
+        }
+    });
+}
+async function patchOnce(deployment, body, ctx) {
+    const before = deployment.latest_revision_id;
+    // A patch that makes no revision only sets values: sending it twice changes nothing more.
+    const idempotent = !makesRevision(body);
+    return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
+        try {
+            return { done: await ctx.client.patchDeployment(deployment.id, body) };
+        }
+        catch (error) {
+            if (!(error instanceof ApiError) || !error.ambiguous)
+                throw error;
+            if (idempotent)
+                return { retry: error };
+            const applied = await apply_settle(ctx, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                return current.latest_revision_id !== before ? current : undefined;
+            });
+            if (applied) {
+                ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${applied.latest_revision_id}.`);
+                return { done: applied };
+            }
+            return { retry: error };
+        }
+    });
+}
+/** Whether the control plane makes a new revision for this patch (interface document 4.2). */
+function makesRevision(body) {
+    const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
+    return revisionConfig || body.secrets != null || body.secret_references != null;
+}
+/** Runs `step` until it is done, waiting between tries, within the attempt limit and the deadline. */
+async function withRetries(ctx, label, step) {
+    const policy = ctx.retry ?? WRITE_RETRY;
+    for (let attempt = 1;; attempt++) {
+        const outcome = await step().catch((error) => {
+            // Refused before any work (a rate limit, a connection never made): safe to send again.
+            if (error instanceof ApiError && error.retryable && !error.ambiguous)
+                return { retry: error };
+            throw error;
+        });
+        if ('done' in outcome)
+            return outcome.done;
+        const error = outcome.retry;
+        const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, ctx.random);
+        if (attempt >= policy.maxAttempts || ctx.clock.now() + waitMs > ctx.deadline)
+            throw error;
+        ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`);
+        await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal);
+    }
+}
+/**
+ * Re-reads after a doubtful change, a few times with pauses, since a slow server may
+ * still be applying it. Returns what `check` found, or undefined if it never showed.
+ */
+async function apply_settle(ctx, check) {
+    const policy = ctx.retry ?? WRITE_RETRY;
+    for (let i = 1; i <= SETTLE_CHECKS; i++) {
+        await sleepUnlessCancelled(ctx.clock, Math.min(backoffMs(i, policy, ctx.random), Math.max(0, ctx.deadline - ctx.clock.now())), ctx.signal);
+        const found = await check();
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+function firstLine(error) {
+    return error.message.split('\n')[0];
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/describe.ts
@@ -41350,6 +41692,7 @@ const RULES = [
     { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
     { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
     { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
+    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
     { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
     { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
     { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
@@ -41367,11 +41710,15 @@ function sourceRuleProblems(settings, source, revisionSource, creating) {
     if (creating && BUILDABLE_SOURCES.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
         problems.push(`\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``);
     }
+    return [...problems, ...tagRuleProblems(settings)];
+}
+/** Independent of the source, so checked before any request whatever the inputs. */
+function tagRuleProblems(settings) {
     const ref = settings.sourceRevisionConfig.repo_ref;
     if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
-        problems.push(`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`);
+        return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`];
     }
-    return problems;
+    return [];
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/plan.ts
@@ -41408,13 +41755,13 @@ function planCreate(inputs, workflow) {
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
     const problems = sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }, source, undefined, true);
-    if (!CREATABLE_SOURCES.includes(source)) {
+    if (!isCreatable(source)) {
         problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
     }
     if (github && !sourceConfig.repo_url) {
         problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL');
     }
-    if (problems.length > 0)
+    if (problems.length > 0 || !isCreatable(source))
         throw new InputError(problems);
     return {
         action: 'create',
@@ -41434,11 +41781,17 @@ function planPatch(inputs, deployment, workflow) {
     if (inputs.source && deployment.source && inputs.source !== deployment.source) {
         problems.push(`\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``);
     }
+    const warnings = [];
     const requested = inputs.sourceConfig;
     for (const field of CREATE_ONLY) {
         const wanted = field.read(requested);
         const current = field.read(deployment.source_config);
-        if (wanted !== undefined && current != null && wanted !== current) {
+        if (wanted === undefined)
+            continue;
+        if (current == null) {
+            warnings.push(`\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`);
+        }
+        else if (comparable(wanted) !== comparable(current)) {
             problems.push(`\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``);
         }
     }
@@ -41460,46 +41813,11 @@ function planPatch(inputs, deployment, workflow) {
         ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
         ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
     };
-    return Object.keys(body).length > 0 ? { action: 'patch', deployment, body } : { action: 'none', deployment };
+    return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment };
 }
-
-;// CONCATENATED MODULE: ./src/deploy/find.ts
-
-/** The largest page the API allows: fewest requests for a walk. */
-const PAGE_SIZE = 100;
-/**
- * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
- * so this walks all pages and keeps exact matches. Servers differ on the returned
- * `offset` (next page, or an echo of the one asked for); the walk advances either way,
- * stops on a short page, and fails rather than loop if pages stop bringing new items.
- */
-async function findDeploymentsByName(client, name) {
-    const seen = new Set();
-    const matches = [];
-    let offset = 0;
-    for (;;) {
-        const page = await client.listDeployments({ name_contains: name, limit: PAGE_SIZE, offset });
-        const fresh = page.resources.filter((d) => !seen.has(d.id));
-        if (page.resources.length > 0 && fresh.length === 0) {
-            throw new ActionError('bad-response', `Listing deployments named like \`${name}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
-        }
-        for (const deployment of fresh) {
-            seen.add(deployment.id);
-            if (deployment.name === name)
-                matches.push(deployment);
-        }
-        if (page.resources.length < PAGE_SIZE)
-            return matches;
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-}
-/** The one deployment named `name`, or undefined; several is an error naming them. */
-async function findDeploymentByName(client, name) {
-    const matches = await findDeploymentsByName(client, name);
-    if (matches.length > 1) {
-        throw new ActionError('api-refused', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
-    }
-    return matches[0];
+/** UUIDs in either case, and `https://host/org/repo` with or without `/` or `.git`, are the same value. */
+function comparable(value) {
+    return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/resolve.ts
@@ -41540,9 +41858,6 @@ class Timeline {
             return false;
         this.changes.push({ status, at });
         return true;
-    }
-    get current() {
-        return this.changes.at(-1)?.status;
     }
     /** How long the current status has lasted, as far as polling has seen. */
     currentDuration() {
@@ -41599,12 +41914,14 @@ const FAILURES = {
 function classify(status) {
     if (status === SUCCESS)
         return 'deployed';
-    if (status in FAILURES)
+    if (Object.hasOwn(FAILURES, status))
         return 'failed';
     return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/wait.ts
+
+
 
 
 
@@ -41614,37 +41931,62 @@ function classify(status) {
  */
 const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 };
 /**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+const POLL_ERROR_BUDGET = 3;
+/**
  * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
  * and the time limit are errors that say where it stood; unknown statuses keep waiting.
  */
 async function waitForRevision(options) {
-    const { client, clock, timeline, revisionId } = options;
-    const deadline = timeline.startedAt + options.timeoutMs;
+    const { clock, timeline, revisionId, deadline } = options;
     const warned = new Set();
     let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs;
+    let failures = 0;
+    let last;
     for (;;) {
-        const revision = await client.getRevision(options.deploymentId, revisionId);
+        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
+            if (!(error instanceof ApiError) || !error.retryable)
+                throw error;
+            failures++;
+            if (failures > POLL_ERROR_BUDGET)
+                throw lostContact(options, error, failures, last);
+            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
+            return undefined;
+        });
         const now = clock.now();
-        options.onRevision?.(revision);
-        const changed = timeline.observe(revision.status, now);
-        if (changed)
-            options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`);
-        const verdict = classify(revision.status);
-        if (verdict === 'deployed')
-            return revision;
-        if (verdict === 'failed')
-            throw revisionFailed(options, revision);
-        if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-            warned.add(revision.status);
-            options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+        let changed = false;
+        if (revision !== undefined) {
+            failures = 0;
+            last = revision;
+            options.onRevision?.(revision);
+            changed = timeline.observe(revision.status, now);
+            if (changed)
+                options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`);
+            const verdict = classify(revision.status);
+            if (verdict === 'deployed')
+                return revision;
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
         }
         if (now >= deadline)
-            throw timedOut(options, revision);
+            throw timedOut(options, last);
         if (options.pollIntervalMs === undefined) {
             intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs);
         }
-        await clock.sleep(Math.min(intervalMs, deadline - now));
+        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
     }
+}
+function lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
 }
 function revisionFailed(options, revision) {
     const failure = FAILURES[revision.status];
@@ -41653,11 +41995,16 @@ function revisionFailed(options, revision) {
 }
 function timedOut(options, revision) {
     const { timeline } = options;
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${revision.id} of deployment \`${options.deploymentName}\`: ` +
-        `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+    const where = revision
+        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts
+
+
+
 
 
 
@@ -41670,6 +42017,7 @@ async function deploy(inputs, deps, state) {
     const { client, log } = deps;
     const label = inputs.name ?? inputs.deploymentId;
     state.name = inputs.name;
+    state.workflowSha = deps.workflow.sha;
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`);
     const existing = await resolveDeployment(client, inputs);
     if (existing) {
@@ -41681,14 +42029,19 @@ async function deploy(inputs, deps, state) {
         throw new ActionError('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
     }
     const plan = planDeploy(inputs, existing, deps.workflow);
+    if (plan.action === 'patch')
+        plan.warnings.forEach(log.warn);
     log.info(describePlan(plan));
+    // No change is started once the workflow is cancelled; one already sent is seen through.
+    throwIfCancelled(deps.signal);
+    const apply = { client, clock: deps.clock, deadline: deps.deadline, signal: deps.signal, log: log.warn };
     let deployment;
     if (plan.action === 'create') {
-        deployment = await client.createDeployment(plan.body);
+        deployment = await createOnce(plan.body, apply);
         state.operation = 'created';
     }
     else if (plan.action === 'patch') {
-        deployment = await client.patchDeployment(plan.deployment.id, plan.body);
+        deployment = await patchOnce(plan.deployment, plan.body, apply);
         state.operation = 'updated';
     }
     else {
@@ -41720,7 +42073,7 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     const { client, clock, log } = deps;
     const timeline = new Timeline(clock.now());
     state.timeline = timeline;
-    log.info(`Waiting up to ${formatDuration(inputs.timeoutMs)} for revision ${revisionId} to be DEPLOYED` +
+    log.info(`Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
         (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…'));
     const revision = await waitForRevision({
         client,
@@ -41728,8 +42081,10 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
         deploymentName: deployment.name,
         revisionId,
         timeoutMs: inputs.timeoutMs,
+        deadline: deps.deadline,
         pollIntervalMs: inputs.pollIntervalMs,
         clock,
+        signal: deps.signal,
         timeline,
         log: log.info,
         warn: log.warn,
@@ -41737,8 +42092,16 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     });
     log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`);
     // Re-read for the deployment's status and URL, and to check that this revision is
-    // the one serving: a newer deploy may have overtaken it while it finished.
-    const current = await client.getDeployment(deployment.id);
+    // the one serving: a newer deploy may have overtaken it while it finished. The
+    // revision is deployed either way, so a failed re-read costs a warning, not the step.
+    const current = await client.getDeployment(deployment.id).catch((error) => {
+        if (!(error instanceof ApiError) || !error.retryable)
+            throw error;
+        log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`);
+        return undefined;
+    });
+    if (!current)
+        return;
     state.deployment = current;
     if (current.active_revision_id && current.active_revision_id !== revision.id) {
         log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
@@ -41939,8 +42302,10 @@ const LINE_FORM = /^[^:{}[\]"'#=]*=/;
 function parseSecrets(raw) {
     const lines = raw.split(/\r?\n/);
     const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
+    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
+    // comments (say, every line commented out) must not do that.
     if (meaningful.length === 0)
-        return { secrets: [], problems: [] };
+        return { problems: [] };
     return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
 }
 function parseLines(lines) {
@@ -42054,7 +42419,7 @@ function readInputs(get = runnerInputs) {
         registerSecret(get(name));
     const secrets = structured('secrets', (value) => {
         const parsed = parseSecrets(value);
-        for (const secret of parsed.secrets)
+        for (const secret of parsed.secrets ?? [])
             registerSecret(secret.value);
         return { data: parsed.secrets, problems: parsed.problems };
     });
@@ -42104,7 +42469,10 @@ function readInputs(get = runnerInputs) {
     const wait = optional('wait', parseBoolean);
     const timeoutMs = optional('timeout', parseDuration);
     const pollIntervalMs = optional('poll-interval', parseDuration);
-    if (source !== undefined) {
+    if (source === undefined) {
+        problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }));
+    }
+    else {
         // Whether this run creates is known only after the lookup; the create-only rules wait for it.
         problems.push(...sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: secretReferences !== undefined }, source, revisionSource, false));
     }
@@ -42140,6 +42508,26 @@ function withoutUndefined(object) {
     return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
 
+;// CONCATENATED MODULE: ./src/report/cancellation.ts
+/**
+ * What to tell the user when the workflow is cancelled: where the deploy stands and
+ * how to follow it. Nothing is cancelled on the control plane (a cancelled remote
+ * deploy could leave a commit that never deploys), so it says so.
+ */
+function describeCancellation(state) {
+    const name = state.deployment?.name ?? state.name;
+    if (!state.deployment || !state.operation) {
+        return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
+    }
+    const deployment = `deployment \`${state.deployment.name}\` (${state.deployment.id})`;
+    if (!state.revisionId)
+        return `The workflow was cancelled after the action ${state.operation} ${deployment}.`;
+    const status = state.revision ? `, last seen ${state.revision.status}` : '';
+    return (`The workflow was cancelled while waiting for revision ${state.revisionId} of ${deployment}${status}.\n` +
+        `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${state.revisionId} on the control plane, ` +
+        'or re-run this job to wait for it.');
+}
+
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
@@ -42148,7 +42536,7 @@ function outputsOf(state) {
     const { deployment, revision } = state;
     const values = {
         'deployment-id': deployment?.id,
-        'revision-id': state.revisionId ?? (state.noNewRevision ? deployment?.latest_revision_id : undefined),
+        'revision-id': state.revisionId,
         'revision-status': revision?.status,
         'deployment-status': deployment?.status,
         operation: state.operation,
@@ -42187,7 +42575,7 @@ function renderSummary(state) {
         ['Revision', outputs['revision-id'] && `<code>${summary_escape(outputs['revision-id'])}</code>`],
         ['Revision status', outputs['revision-status'] && `<b>${summary_escape(outputs['revision-status'])}</b>`],
         ['Deployment status', outputs['deployment-status'] && summary_escape(outputs['deployment-status'])],
-        ['Commit', outputs['commit-sha'] && `<code>${summary_escape(outputs['commit-sha'].slice(0, 12))}</code>`],
+        ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
         ['URL', outputs['deployment-url'] && summary_link(outputs['deployment-url'])],
         ['Took', state.finishedAt !== undefined ? formatDuration(state.finishedAt - state.startedAt) : undefined]
     ];
@@ -42239,11 +42627,17 @@ function describeOperation(state) {
             return undefined;
     }
 }
+function commit(revisionSha, workflowSha) {
+    if (revisionSha)
+        return `<code>${summary_escape(revisionSha.slice(0, 12))}</code>`;
+    return workflowSha ? `<code>${summary_escape(workflowSha.slice(0, 12))}</code> (the workflow's; the revision reports none)` : undefined;
+}
 function summary_link(url) {
     return /^https?:\/\//.test(url) ? `<a href="${summary_escape(url)}">${summary_escape(url)}</a>` : summary_escape(url);
 }
+/** Redacts first: escaping would hide a secret containing `&<>"'|` from redaction. */
 function summary_escape(text) {
-    return text.replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 ;// CONCATENATED MODULE: ./src/workflow-context.ts
@@ -42253,8 +42647,7 @@ function readWorkflowContext(env = process.env) {
     return {
         repoUrl: repository ? `${server}/${repository}` : undefined,
         repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined,
-        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined
+        sha: env.GITHUB_SHA || undefined
     };
 }
 function defaultRepoRef(env) {
@@ -42283,6 +42676,17 @@ function defaultRepoRef(env) {
 
 
 
+
+
+/**
+ * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
+ * must have reported where the deploy stands well before that.
+ */
+const EXIT_AFTER_CANCEL_MS = 4_000;
+/** One request may use a sixth of the step's time, between 1 s and 30 s. */
+function requestTimeoutFor(timeoutMs) {
+    return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
+}
 /**
  * The action: read every input, then find, create or patch, and wait; whatever
  * happens, set the outputs known by then and write the job summary. Every failure
@@ -42291,24 +42695,50 @@ function defaultRepoRef(env) {
 async function run(options = {}) {
     const clock = options.clock ?? realClock;
     const state = newState(clock.now());
+    const cancellation = options.signal ? undefined : cancelOnSignals();
+    const signal = options.signal ?? cancellation?.signal;
+    const log = { info: (line) => info(redact(line)), warn: (line) => warning(redact(line)) };
     try {
         const inputs = readInputs(options.inputs ?? runnerInputs);
-        await deploy(inputs, {
-            client: new ControlPlaneClient(inputs.connection),
+        const deadline = state.startedAt + inputs.timeoutMs;
+        const client = new ControlPlaneClient(inputs.connection, {
             clock,
-            log: { info: info, warn: warning },
-            workflow: readWorkflowContext(options.env)
-        }, state);
+            deadline,
+            signal,
+            requestTimeoutMs: requestTimeoutFor(inputs.timeoutMs),
+            log: log.warn
+        });
+        await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, signal }, state);
     }
     catch (error) {
-        state.error = redact(describeError(error));
+        state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error));
         setFailed(state.error);
     }
     finally {
         state.finishedAt = clock.now();
         setOutputs(state);
         await writeSummary(state);
+        cancellation?.dispose();
     }
+}
+function cancelOnSignals() {
+    const controller = new AbortController();
+    const onSignal = (signal) => {
+        if (!controller.signal.aborted)
+            info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`);
+        controller.abort();
+        // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
+        setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: controller.signal,
+        dispose: () => {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
 }
 
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import { lifecycles } from './lifecycle.js'
 import { deploymentResource, revisionResource } from './resources.js'
 import { dispatch } from './routes.js'
+import { FaultInjector, malformedAnswer, replacementAnswer } from './faults.js'
 import { Store } from './store.js'
 
 export { lifecycles }
@@ -12,6 +13,13 @@ export { lifecycles }
  * @typedef {import('./store.js').SeedOptions} SeedOptions
  * @typedef {import('./store.js').JsonObject} JsonObject
  * @typedef {import('./validation.js').ReceivedBody} ReceivedBody
+ * @typedef {import('./routes.js').Reply} Reply
+ * @typedef {import('./faults.js').FaultRule} FaultRule
+ * @typedef {import('./faults.js').FaultResponse} FaultResponse
+ * @typedef {import('./faults.js').FaultEffect} FaultEffect
+ * @typedef {import('./faults.js').FaultLogEntry} FaultLogEntry
+ * @typedef {import('./faults.js').MalformedKind} MalformedKind
+ * @typedef {import('./faults.js').Answer} Answer
  *
  * @typedef {object} SimulatorOptions
  * @property {string[]} [apiKeys] keys accepted alone in X-Api-Key
@@ -23,6 +31,7 @@ export { lifecycles }
  * @property {() => number} [now] the clock statuses and timestamps are derived from
  * @property {boolean} [selfHostedEnterprise] false makes listener deletion answer 403
  * @property {number} [port] 0 (the default) picks a free port
+ * @property {FaultRule[]} [faults] added as addFault would, in order
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -30,7 +39,8 @@ export { lifecycles }
  * @property {Record<string, string>} query
  * @property {Record<string, string>} headers lower-cased names
  * @property {unknown} body parsed JSON, else the raw text, undefined when empty
- * @property {number} status what the simulator answered
+ * @property {number} status what the simulator answered; 0 when it reset the connection instead
+ * @property {FaultEffect} [fault] the fault injected into this request, if any
  *
  * @typedef {object} Simulator
  * @property {string} url
@@ -42,7 +52,24 @@ export { lifecycles }
  * @property {(options: SeedOptions) => JsonObject} seedDeployment
  * @property {(id?: string) => string} seedListener
  * @property {(scenario: Scenario) => void} setScenario
- * @property {() => void} reset
+ * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, and
+ *   drops requests that a delayMs fault still holds (they are never applied)
+ * @property {(rule: FaultRule) => number} addFault matched against each request before authentication
+ *   and validation, as a proxy in front of the API would; returns the id the fault log uses
+ * @property {() => void} clearFaults removes every rule; keeps the fault log
+ * @property {FaultLogEntry[]} faultLog every fault injected, in order
+ * @property {() => Promise<void>} stop
+ *
+ * @typedef {object} EchoRequest
+ * @property {string} method
+ * @property {string} path without the query
+ * @property {Record<string, string>} query
+ * @property {Record<string, string>} headers lower-cased names
+ * @property {string} body the raw text, empty when there was none
+ *
+ * @typedef {object} EchoServer
+ * @property {string} url
+ * @property {EchoRequest[]} requests every request received, in order
  * @property {() => Promise<void>} stop
  */
 
@@ -107,48 +134,138 @@ export async function startSimulator(options = {}) {
   /** @type {RecordedRequest[]} */
   const requests = []
 
+  const faults = new FaultInjector()
+  /** @type {FaultLogEntry[]} */
+  const faultLog = []
+  /** @type {Map<ReturnType<typeof setTimeout>, import('node:net').Socket>} requests a delayMs fault holds; reset() and stop() drop them */
+  const held = new Map()
+  for (const rule of options.faults ?? []) faults.add(rule)
+
   const server = createServer((req, res) => {
     /** @type {Buffer[]} */
     const chunks = []
     req.on('data', (chunk) => chunks.push(chunk))
     req.on('end', () => {
+      const method = req.method ?? ''
       const url = new URL(req.url ?? '/', 'http://simulator')
       const headers = flatHeaders(req.headers)
       const query = Object.fromEntries(url.searchParams)
       const text = Buffer.concat(chunks).toString('utf8')
-      let reply
-      try {
-        const body = receivedBody(text, req.headers['content-type'])
-        reply = dispatch({ method: req.method ?? 'GET', pathname: url.pathname, query, headers, body }, store, config)
-      } catch (error) {
-        console.error('control-plane simulator:', error)
-        reply = { status: 500, body: { detail: 'Internal Server Error' } }
+
+      /** @returns {Reply} */
+      const apply = () => {
+        try {
+          const body = receivedBody(text, req.headers['content-type'])
+          return dispatch({ method: method || 'GET', pathname: url.pathname, query, headers, body }, store, config)
+        } catch (error) {
+          console.error('control-plane simulator:', error)
+          return { status: 500, body: { detail: 'Internal Server Error' } }
+        }
       }
-      const parsed = text === '' ? undefined : parseJson(text)
-      // Recorded before answering, so a client that awaited its response always finds it here.
-      requests.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        query,
-        headers,
-        body: parsed && (parsed.ok ? parsed.value : text),
-        status: reply.status
-      })
-      const payload = reply.body === undefined ? '' : JSON.stringify(reply.body)
-      res.writeHead(reply.status, payload ? { 'content-type': 'application/json' } : {})
-      res.end(payload)
+      /**
+       * Recorded before answering, so a client that awaited its response always finds it here.
+       * @param {number} status 0 when the connection was reset
+       * @param {FaultEffect} [fault]
+       */
+      const record = (status, fault) => {
+        const parsed = text === '' ? undefined : parseJson(text)
+        requests.push({
+          method,
+          path: url.pathname,
+          query,
+          headers,
+          body: parsed && (parsed.ok ? parsed.value : text),
+          status,
+          ...(fault && { fault })
+        })
+      }
+      /** @param {Answer} answer */
+      const send = ({ status, headers: answerHeaders, payload }) => {
+        if (res.destroyed) return
+        res.writeHead(status, answerHeaders)
+        res.end(payload)
+      }
+      /**
+       * @param {Reply} reply
+       * @returns {Answer}
+       */
+      const jsonAnswer = (reply) => {
+        const payload = reply.body === undefined ? '' : JSON.stringify(reply.body)
+        return { status: reply.status, headers: payload ? { 'content-type': 'application/json' } : {}, payload }
+      }
+      // A RST rather than a FIN, so that clients see ECONNRESET as they would from a dropped connection.
+      const resetConnection = () => req.socket.resetAndDestroy()
+
+      const fault = faults.match(method, url.pathname)
+      if (!fault) {
+        const reply = apply()
+        record(reply.status)
+        send(jsonAnswer(reply))
+        return
+      }
+      const { id, rule, effect } = fault
+      faultLog.push({ id, method, path: url.pathname, effect, at: now() })
+      switch (effect) {
+        case 'respond': {
+          const answer = replacementAnswer(/** @type {FaultResponse} */ (rule.respond), rule.retryAfter)
+          record(answer.status, effect)
+          send(answer)
+          return
+        }
+        case 'resetBefore':
+          record(0, effect)
+          resetConnection()
+          return
+        case 'redirectTo': {
+          const location = String(rule.redirectTo).replace(/\/+$/, '') + (req.url ?? '/')
+          record(307, effect)
+          send({ status: 307, headers: { location }, payload: '' })
+          return
+        }
+        case 'applyThen': {
+          apply()
+          if (rule.applyThen === 'reset') {
+            record(0, effect)
+            resetConnection()
+          } else {
+            const answer = replacementAnswer(/** @type {FaultResponse} */ (rule.applyThen))
+            record(answer.status, effect)
+            send(answer)
+          }
+          return
+        }
+        case 'malformed': {
+          const answer = malformedAnswer(/** @type {MalformedKind} */ (rule.malformed), apply())
+          record(answer.status, effect)
+          send(answer)
+          return
+        }
+        case 'delayMs': {
+          const timer = setTimeout(() => {
+            held.delete(timer)
+            const reply = apply()
+            record(reply.status, effect)
+            send(jsonAnswer(reply))
+          }, rule.delayMs)
+          held.set(timer, req.socket)
+          return
+        }
+      }
     })
   })
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined))
-  })
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const cancelHeld = () => {
+    for (const [timer, socket] of held) {
+      clearTimeout(timer)
+      socket.destroy()
+    }
+    held.clear()
+  }
+
+  const url = await listen(server, options.port ?? 0)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiKey: config.apiKeys[0] ?? '',
     tenantId: config.tenantId,
     requests,
@@ -161,14 +278,73 @@ export async function startSimulator(options = {}) {
       store.scenario = scenario
     },
     reset: () => {
+      cancelHeld()
       store.reset()
       requests.length = 0
+      faults.clear()
+      faultLog.length = 0
     },
-    stop: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        // Clients keep connections alive; without this, close() would wait for them to time out.
-        server.closeAllConnections()
-      })
+    addFault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    faultLog,
+    stop: () => {
+      cancelHeld()
+      return close(server)
+    }
   }
+}
+
+/**
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @returns {Promise<string>} the server's URL
+ */
+async function listen(server, port) {
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(undefined))
+  })
+  const address = server.address()
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+}
+
+/**
+ * @param {import('node:http').Server} server
+ * @returns {Promise<void>}
+ */
+function close(server) {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()))
+    // Clients keep connections alive; without this, close() would wait for them to time out.
+    server.closeAllConnections()
+  })
+}
+
+/**
+ * Another origin on loopback that records what reaches it and answers every request with an empty
+ * deployment list, so that tests can see which credentials a client carries across a redirect.
+ * @returns {Promise<EchoServer>}
+ */
+export async function startEchoServer() {
+  /** @type {EchoRequest[]} */
+  const requests = []
+  const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = []
+    req.on('data', (chunk) => chunks.push(chunk))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://echo')
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: flatHeaders(req.headers),
+        body: Buffer.concat(chunks).toString('utf8')
+      })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ resources: [], offset: 0 }))
+    })
+  })
+  const url = await listen(server, 0)
+  return { url, requests, stop: () => close(server) }
 }

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'bad-response'
   | 'revision-failed'
   | 'timed-out'
+  | 'cancelled'
 
 export class ActionError extends Error {
   constructor(
@@ -42,6 +43,7 @@ export class InputError extends ActionError {
 
 export function describeError(error: unknown): string {
   if (error instanceof ActionError) return error.describe()
-  if (error instanceof Error) return `Unexpected error: ${error.message}`
-  return `Unexpected error: ${String(error)}`
+  const report = 'This is a bug in the action: please report it with this log.'
+  if (error instanceof Error) return `Unexpected error: ${error.message}\n${report}`
+  return `Unexpected error: ${String(error)}\n${report}`
 }

@@ -1,10 +1,12 @@
 import * as core from '@actions/core'
 import { ControlPlaneClient } from './api/client.js'
+import { CancelledError } from './cancel.js'
 import { realClock, type Clock } from './clock.js'
 import { deploy } from './deploy/deploy.js'
 import { describeError } from './errors.js'
 import { readInputs, runnerInputs, type InputGetter } from './inputs/read.js'
 import { redact } from './masking.js'
+import { describeCancellation } from './report/cancellation.js'
 import { setOutputs } from './report/outputs.js'
 import { newState } from './report/state.js'
 import { writeSummary } from './report/summary.js'
@@ -14,6 +16,19 @@ export interface RunOptions {
   inputs?: InputGetter
   clock?: Clock
   env?: NodeJS.ProcessEnv
+  /** Aborted when the workflow is cancelled; by default, on SIGINT or SIGTERM. */
+  signal?: AbortSignal
+}
+
+/**
+ * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
+ * must have reported where the deploy stands well before that.
+ */
+const EXIT_AFTER_CANCEL_MS = 4_000
+
+/** One request may use a sixth of the step's time, between 1 s and 30 s. */
+export function requestTimeoutFor(timeoutMs: number): number {
+  return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)))
 }
 
 /**
@@ -24,24 +39,46 @@ export interface RunOptions {
 export async function run(options: RunOptions = {}): Promise<void> {
   const clock = options.clock ?? realClock
   const state = newState(clock.now())
+  const cancellation = options.signal ? undefined : cancelOnSignals()
+  const signal = options.signal ?? cancellation?.signal
+  const log = { info: (line: string) => core.info(redact(line)), warn: (line: string) => core.warning(redact(line)) }
   try {
     const inputs = readInputs(options.inputs ?? runnerInputs)
-    await deploy(
-      inputs,
-      {
-        client: new ControlPlaneClient(inputs.connection),
-        clock,
-        log: { info: core.info, warn: core.warning },
-        workflow: readWorkflowContext(options.env)
-      },
-      state
-    )
+    const deadline = state.startedAt + inputs.timeoutMs
+    const client = new ControlPlaneClient(inputs.connection, {
+      clock,
+      deadline,
+      signal,
+      requestTimeoutMs: requestTimeoutFor(inputs.timeoutMs),
+      log: log.warn
+    })
+    await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, signal }, state)
   } catch (error) {
-    state.error = redact(describeError(error))
+    state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error))
     core.setFailed(state.error)
   } finally {
     state.finishedAt = clock.now()
     setOutputs(state)
     await writeSummary(state)
+    cancellation?.dispose()
+  }
+}
+
+function cancelOnSignals() {
+  const controller = new AbortController()
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) core.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`)
+    controller.abort()
+    // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
+    setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    }
   }
 }

@@ -10,13 +10,18 @@ const secrets = new Set<string>()
 
 export const REDACTED = '***'
 
+/**
+ * Shorter values are masked in the log by the runner but not replaced here: a
+ * secret `1` would otherwise turn every id in the outputs into asterisks.
+ */
+const MIN_REDACTED_LENGTH = 4
+
 export function registerSecret(value: string): void {
   if (value.length === 0) return
   core.setSecret(value)
-  secrets.add(value)
   // A multi-line value is masked by the runner line by line; mirror that.
-  for (const line of value.split(/\r?\n/)) {
-    if (line.trim().length > 0) secrets.add(line)
+  for (const part of [value, ...value.split(/\r?\n/)]) {
+    if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
   }
 }
 

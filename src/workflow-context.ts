@@ -9,8 +9,6 @@ export interface WorkflowContext {
   repoRef?: string
   /** The commit the workflow runs on, shown in the summary when the revision reports none. */
   sha?: string
-  /** Link to this workflow run. */
-  runUrl?: string
 }
 
 export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowContext {
@@ -19,8 +17,7 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
   return {
     repoUrl: repository ? `${server}/${repository}` : undefined,
     repoRef: defaultRepoRef(env),
-    sha: env.GITHUB_SHA || undefined,
-    runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined
+    sha: env.GITHUB_SHA || undefined
   }
 }
 

@@ -1,9 +1,12 @@
 import { HttpClient } from '@actions/http-client'
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { z } from 'zod'
+import { CancelledError, sleepUnlessCancelled, throwIfCancelled, unlessCancelled } from '../cancel.js'
+import { formatDuration, realClock, type Clock } from '../clock.js'
 import type { Connection } from '../inputs/read.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
+import { backoffMs, neverSent, parseRetryAfter, READ_RETRY, type RetryPolicy } from './retry.js'
 import {
   DeploymentSchema,
   DeploymentsListSchema,
@@ -24,26 +27,57 @@ export interface ListDeploymentsQuery {
   offset: number
 }
 
-// An idle socket this long means the control plane is not answering.
-const SOCKET_TIMEOUT_MS = 30_000
+export interface ClientOptions {
+  http?: Requester
+  clock?: Clock
+  /** Clock time by which all waiting must be over: retries never sleep past it. */
+  deadline?: number
+  /** The longest one request may take. */
+  requestTimeoutMs?: number
+  retry?: RetryPolicy
+  signal?: AbortSignal
+  random?: () => number
+  /** Where retries are announced. */
+  log?: (line: string) => void
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+interface Exchange {
+  status: number
+  text: string
+  retryAfter?: string
+}
 
 /**
- * The control plane's HTTP API. Credentials are sent per request, never set on the
- * HttpClient, and redirects are not followed: @actions/http-client would forward
- * `X-Api-Key` and `Authorization` to whatever host a redirect names.
+ * The control plane's HTTP API.
+ *
+ * Reads are retried on network failures, time-outs, 429 and 5xx, honouring
+ * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
+ * whether to send one again depends on whether it took effect, which only the
+ * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
+ *
+ * Credentials are sent per request, never set on the HttpClient, and redirects are
+ * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
+ * to whatever host a redirect names.
  */
 export class ControlPlaneClient {
   private readonly http: Requester
+  private readonly clock: Clock
+  private readonly requestTimeoutMs: number
 
   constructor(
     private readonly connection: Connection,
-    http?: Requester
+    private readonly options: ClientOptions = {}
   ) {
+    this.clock = options.clock ?? realClock
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
     this.http =
-      http ??
+      options.http ??
       new HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, [], {
         allowRedirects: false,
-        socketTimeout: SOCKET_TIMEOUT_MS
+        // Also the idle limit, so that a request given up on releases its socket.
+        socketTimeout: this.requestTimeoutMs
       })
   }
 
@@ -58,7 +92,7 @@ export class ControlPlaneClient {
         hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
       },
       'GET',
-      `/v2/deployments/${encodeURIComponent(deploymentId)}`,
+      `/v2/deployments/${segment(deploymentId)}`,
       DeploymentSchema
     )
   }
@@ -84,7 +118,7 @@ export class ControlPlaneClient {
     return this.send(
       { label: `Update deployment ${deploymentId}` },
       'PATCH',
-      `/v2/deployments/${encodeURIComponent(deploymentId)}`,
+      `/v2/deployments/${segment(deploymentId)}`,
       DeploymentSchema,
       { body }
     )
@@ -94,7 +128,7 @@ export class ControlPlaneClient {
     return this.send(
       { label: `Get revision ${revisionId}` },
       'GET',
-      `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`,
+      `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`,
       RevisionSchema
     )
   }
@@ -106,59 +140,120 @@ export class ControlPlaneClient {
     schema: z.ZodType<T>,
     options: { query?: object; body?: unknown } = {}
   ): Promise<T> {
-    const url = this.url(path, options.query)
-    const headers = this.headers(options.body !== undefined)
-    let status: number
-    let text: string
-    try {
-      const response = await this.http.request(
-        method,
-        url,
-        options.body === undefined ? null : JSON.stringify(options.body),
-        headers
-      )
-      status = response.message.statusCode ?? 0
-      text = await response.readBody()
-    } catch (error) {
-      throw new ApiError(
-        'api-refused',
-        operation.label,
-        undefined,
-        `${operation.label} failed: could not reach the control plane at ${this.connection.baseUrl} (${(error as Error).message})`,
-        'Check `control-plane-url` and that the control plane is reachable from the runner.'
-      )
+    const mutation = method !== 'GET' && method !== 'DELETE'
+    const policy = this.options.retry ?? READ_RETRY
+    for (let attempt = 1; ; attempt++) {
+      throwIfCancelled(this.options.signal)
+      let error: ApiError
+      try {
+        return await this.attempt(operation, method, path, schema, options, mutation)
+      } catch (caught) {
+        if (!(caught instanceof ApiError)) throw caught
+        error = caught
+      }
+      if (mutation || !error.retryable || attempt >= policy.maxAttempts) throw error
+      const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random)
+      if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline) throw error
+      this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`)
+      await sleepUnlessCancelled(this.clock, waitMs, this.options.signal)
     }
+  }
+
+  /** One request and its answer, as a value or a classified ApiError. */
+  private async attempt<T>(
+    operation: OperationLabel,
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    options: { query?: object; body?: unknown },
+    mutation: boolean
+  ): Promise<T> {
+    const url = this.url(path, options.query)
+    const body = options.body === undefined ? null : JSON.stringify(options.body)
+    const exchange = this.exchange(method, url, body, this.headers(body !== null))
+    let answer: Exchange
+    try {
+      // A change already sent is left to finish: cancelling stops waiting, not remote work.
+      answer = mutation ? await exchange : await unlessCancelled(exchange, this.options.signal)
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      throw this.transportError(operation, error, mutation)
+    }
+    const { status, text } = answer
     if (status >= 300 && status < 400) {
       throw new ApiError(
         'api-refused',
-        operation.label,
-        status,
         `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`,
-        'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
+        {
+          status,
+          hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
+        }
       )
     }
-    if (status < 200 || status >= 300) throw errorFromResponse(operation, status, text)
+    if (status < 200 || status >= 300) {
+      throw errorFromResponse(operation, status, text, {
+        mutation,
+        retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
+      })
+    }
     return this.parse(operation, status, text, schema)
+  }
+
+  private async exchange(method: string, url: string, body: string | null, headers: OutgoingHttpHeaders): Promise<Exchange> {
+    let timer: NodeJS.Timeout | undefined
+    const timeLimit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RequestTimeout(this.requestTimeoutMs)), this.requestTimeoutMs)
+    })
+    try {
+      return await Promise.race([
+        (async () => {
+          const response = await this.http.request(method, url, body, headers)
+          const text = await response.readBody()
+          const retryAfter = response.message.headers?.['retry-after']
+          return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }
+        })(),
+        timeLimit
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private transportError(operation: OperationLabel, error: unknown, mutation: boolean): ApiError {
+    const reason =
+      error instanceof RequestTimeout
+        ? `no answer within ${formatDuration(error.ms)}`
+        : `could not reach the control plane at ${this.connection.baseUrl} (${(error as Error).message})`
+    return new ApiError('api-refused', `${operation.label} failed: ${reason}.`, {
+      hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
+      retryable: true,
+      ambiguous: mutation && !neverSent(error)
+    })
   }
 
   private parse<T>(operation: OperationLabel, status: number, text: string, schema: z.ZodType<T>): T {
     const fail = (why: string) =>
       new ApiError(
         'bad-response',
-        operation.label,
-        status,
-        `${operation.label}: the control plane answered HTTP ${status} with ${why}: ${excerpt(text) || '(empty body)'}`,
-        'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).'
+        `${operation.label}: the control plane answered HTTP ${status} with ${why}`,
+        {
+          status,
+          hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
+          retryable: true,
+          // The change was accepted; only its answer is unreadable.
+          ambiguous: true
+        }
       )
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch {
-      throw fail('a body that is not JSON')
+      throw fail(`a body that is not JSON: ${excerpt(text) || '(empty body)'}`)
     }
     const result = schema.safeParse(json)
     if (!result.success) {
-      const fields = result.error.issues.map((i) => i.path.join('.') || '(root)').join(', ')
+      // Field paths only: a JSON body may hold other deployments' secret values.
+      const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ')
       throw fail(`JSON that lacks what the action needs (${fields})`)
     }
     return result.data
@@ -182,4 +277,22 @@ export class ControlPlaneClient {
     if (tenantId) headers['X-Tenant-Id'] = tenantId
     return headers
   }
+}
+
+class RequestTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms} ms`)
+  }
+}
+
+/**
+ * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
+ * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
+ * which URL resolution would turn into another path, are refused.
+ */
+export function segment(id: string): string {
+  if (id === '' || id === '.' || id === '..') {
+    throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {})
+  }
+  return encodeURIComponent(id)
 }

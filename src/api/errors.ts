@@ -1,18 +1,37 @@
 import { ActionError, type ErrorKind } from '../errors.js'
 import { redact } from '../masking.js'
+import { isRetryableStatus } from './retry.js'
 import { DetailTextSchema, HttpValidationErrorSchema } from './schemas.js'
+
+export interface ApiErrorDetails {
+  /** The HTTP status, when there was a response. */
+  status?: number
+  hint?: string
+  /** Trying again may succeed: a network failure, a time-out, 429 or a 5xx. */
+  retryable?: boolean
+  /**
+   * For a change (POST, PATCH): the control plane may have applied it although the
+   * answer says otherwise (time-out, reset, 5xx, or a success whose body was unreadable).
+   * Such a change is re-read before it is ever sent again.
+   */
+  ambiguous?: boolean
+  retryAfterMs?: number
+}
 
 /** A request the control plane answered with an error, or did not answer. */
 export class ApiError extends ActionError {
-  constructor(
-    kind: ErrorKind,
-    readonly operation: string,
-    readonly status: number | undefined,
-    message: string,
-    hint?: string
-  ) {
-    super(kind, message, hint)
+  readonly status?: number
+  readonly retryable: boolean
+  readonly ambiguous: boolean
+  readonly retryAfterMs?: number
+
+  constructor(kind: ErrorKind, message: string, details: ApiErrorDetails) {
+    super(kind, message, details.hint)
     this.name = 'ApiError'
+    this.status = details.status
+    this.retryable = details.retryable ?? false
+    this.ambiguous = details.ambiguous ?? false
+    this.retryAfterMs = details.retryAfterMs
   }
 }
 
@@ -53,21 +72,27 @@ function statusHint(status: number, detail: string): string | undefined {
     return 'Set `tenant-id` to the workspace ID: this credential needs to be told which workspace to act in.'
   }
   if (status === 403) return 'The credential is valid but not allowed to do this; check its permissions and `tenant-id`.'
-  if (status === 429) return 'The control plane is rate-limiting requests; re-run the job in a few minutes.'
-  if (status >= 500) return 'The control plane failed to handle the request; re-run the job, and report it if it persists.'
+  if (status === 429) return 'The control plane kept rate-limiting requests; re-run the job in a few minutes.'
+  if (status >= 500) return 'The control plane kept failing to handle the request; re-run the job, and report it if it persists.'
   return undefined
 }
 
-export function errorFromResponse(operation: OperationLabel, status: number, body: string): ApiError {
+export function errorFromResponse(
+  operation: OperationLabel,
+  status: number,
+  body: string,
+  extra: { mutation: boolean; retryAfterMs?: number }
+): ApiError {
   const detail = renderDetail(body)
   const shown = detail !== undefined ? redact(detail) : body.trim() ? `(unexpected body) ${excerpt(body)}` : '(empty body)'
   const separator = shown.startsWith('\n') ? '' : ' '
-  const kind: ErrorKind = status === 404 ? 'not-found' : 'api-refused'
-  return new ApiError(
-    kind,
-    operation.label,
+  const retryable = isRetryableStatus(status)
+  return new ApiError(status === 404 ? 'not-found' : 'api-refused', `${operation.label} failed with HTTP ${status}:${separator}${shown}`, {
     status,
-    `${operation.label} failed with HTTP ${status}:${separator}${shown}`,
-    operation.hints?.[status] ?? statusHint(status, detail ?? '')
-  )
+    hint: operation.hints?.[status] ?? statusHint(status, detail ?? ''),
+    retryable,
+    // A rate limit is refused before any work; a 5xx may come after the work was done.
+    ambiguous: extra.mutation && retryable && status !== 429,
+    retryAfterMs: extra.retryAfterMs
+  })
 }

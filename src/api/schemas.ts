@@ -4,20 +4,23 @@ import { z } from 'zod'
  * One schema per resource of the interface document (sections 2.1-2.6) plus the
  * revision and list responses of api-facts.md. Types come from these schemas.
  *
- * Responses are read leniently: unknown fields pass through and enum-like fields
- * are plain strings, because servers send values no document lists. Only what the
- * action relies on is required.
+ * Responses are read leniently: unknown fields pass through, enum-like fields are
+ * plain strings (servers send values no document lists), and only what the action
+ * relies on is checked. What it only passes along (resource specs, secrets) is not
+ * checked at all, so that a value the action would never send cannot fail a lookup.
  *
- * ResourceSpec (and the Kubernetes shapes inside it) is also what users write in
- * the `resource-spec` input, where an unknown key is a mistake to report. So those
- * schemas are built by one function in two modes: `loose` for responses, `strict`
- * for input.
+ * Requests are what users write in the inputs and what the reference API accepts:
+ * there an unknown key is a mistake to report, so those schemas are strict.
  */
 
 export const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'] as const
 export type Source = (typeof SOURCES)[number]
 /** Sources the reference API accepts in a create request. */
 export const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'] as const
+export type CreatableSource = (typeof CREATABLE_SOURCES)[number]
+export function isCreatable(source: string): source is CreatableSource {
+  return (CREATABLE_SOURCES as readonly string[]).includes(source)
+}
 export const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'] as const
 export type RevisionSource = (typeof REVISION_SOURCES)[number]
 /** Sources that build from source code and so need `graph_config_path` on create. */
@@ -25,113 +28,95 @@ export const BUILDABLE_SOURCES: readonly string[] = ['github', 'internal_source'
 export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
 
-type Mode = 'loose' | 'strict'
-
-function objectIn(mode: Mode) {
-  return mode === 'strict' ? z.strictObject : z.looseObject
-}
-
 const freeForm = z.record(z.string(), z.unknown())
 const cores = (max: number) => z.number().min(0.1).max(max)
+// Kubernetes quantities are strings in the API; YAML users write `cpu: 1`.
+const quantities = z.record(z.string(), z.union([z.string(), z.number().transform(String)]))
 
-function kubernetesSchemas(mode: Mode) {
-  const object = objectIn(mode)
-  const volumeMount = object({
-    name: z.string().optional(),
-    mountPath: z.string().optional(),
-    subPath: z.string().nullish(),
-    mountPropagation: z.string().nullish(),
-    subPathExpr: z.string().nullish(),
-    readOnly: z.boolean().nullish()
-  })
-  const volume = object({
-    name: z.string().optional(),
-    configMap: freeForm.nullish(),
-    secret: freeForm.nullish(),
-    emptyDir: freeForm.nullish(),
-    persistentVolumeClaim: freeForm.nullish(),
-    nfs: freeForm.nullish(),
-    projected: freeForm.nullish(),
-    downwardAPI: freeForm.nullish(),
-    csi: freeForm.nullish()
-  })
-  const container = object({
-    name: z.string(),
-    image: z.string(),
-    imagePullPolicy: z.string().nullish(),
-    workingDir: z.string().nullish(),
-    restartPolicy: z.string().nullish(),
-    command: z.array(z.string()).nullish(),
-    args: z.array(z.string()).nullish(),
-    env: z
-      .array(object({ name: z.string(), value: z.string().nullish(), valueFrom: freeForm.nullish() }))
-      .nullish(),
-    envFrom: z.array(freeForm).nullish(),
-    resources: object({
-      limits: z.record(z.string(), z.string()).nullish(),
-      requests: z.record(z.string(), z.string()).nullish()
-    }).nullish(),
-    volumeMounts: z.array(volumeMount).nullish(),
-    securityContext: freeForm.nullish()
-  })
-  return { volumeMount, volume, container }
-}
-
-function resourceSpecSchema(mode: Mode) {
-  const { volumeMount, volume, container } = kubernetesSchemas(mode)
-  const int = z.number().int().nullish()
-  return objectIn(mode)({
-    min_scale: int,
-    max_scale: int,
-    cpu: cores(8).nullish(),
-    cpu_limit: cores(16).nullish(),
-    memory_mb: int,
-    memory_limit_mb: int,
-    queue_min_scale: int,
-    queue_max_scale: int,
-    queue_cpu: cores(8).nullish(),
-    queue_cpu_limit: cores(16).nullish(),
-    queue_memory_mb: int,
-    queue_memory_limit_mb: int,
-    redis_cpu: cores(8).nullish(),
-    redis_cpu_limit: cores(16).nullish(),
-    redis_memory_mb: int,
-    redis_memory_limit_mb: int,
-    labels: z.record(z.string(), z.string()).nullish(),
-    annotations: z.record(z.string(), z.string()).nullish(),
-    service_account_name: z.string().nullish(),
-    image_pull_secrets: z.array(objectIn(mode)({ name: z.string() })).nullish(),
-    volumes: z.array(volume).nullish(),
-    volume_mounts: z.array(volumeMount).nullish(),
-    init_containers: z.array(container).nullish(),
-    sidecars: z.array(container).nullish(),
-    db_cpu: z.number().nullish(),
-    db_cpu_limit: z.number().nullish(),
-    db_memory_mb: int,
-    db_memory_limit_mb: int,
-    db_storage_gi: int,
-    db_max_connections: int
-  })
-}
-
-/** ResourceSpec as users write it in `resource-spec`: unknown keys are errors. */
-export const ResourceSpecInput = resourceSpecSchema('strict')
-export type ResourceSpec = z.infer<typeof ResourceSpecInput>
-export const ResourceSpecSchema = resourceSpecSchema('loose')
-
-export const SecretSchema = z.looseObject({ name: z.string(), value: z.string() })
-export type Secret = { name: string; value: string }
-
-export const SecretReferenceSchema = z.looseObject({
-  name: z.string(),
-  secret_name: z.string(),
-  secret_key: z.string()
+const VolumeMountSchema = z.strictObject({
+  name: z.string().optional(),
+  mountPath: z.string().optional(),
+  subPath: z.string().nullish(),
+  mountPropagation: z.string().nullish(),
+  subPathExpr: z.string().nullish(),
+  readOnly: z.boolean().nullish()
 })
-/** `secret-references` as users write it: each item exactly these three strings. */
-export const SecretReferencesInput = z.array(
-  z.strictObject({ name: z.string().min(1), secret_name: z.string().min(1), secret_key: z.string().min(1) })
-)
-export type SecretReference = z.infer<typeof SecretReferencesInput>[number]
+
+const VolumeSchema = z.strictObject({
+  name: z.string().optional(),
+  configMap: freeForm.nullish(),
+  secret: freeForm.nullish(),
+  emptyDir: freeForm.nullish(),
+  persistentVolumeClaim: freeForm.nullish(),
+  nfs: freeForm.nullish(),
+  projected: freeForm.nullish(),
+  downwardAPI: freeForm.nullish(),
+  csi: freeForm.nullish()
+})
+
+const ContainerSchema = z.strictObject({
+  name: z.string(),
+  image: z.string(),
+  imagePullPolicy: z.string().nullish(),
+  workingDir: z.string().nullish(),
+  restartPolicy: z.string().nullish(),
+  command: z.array(z.string()).nullish(),
+  args: z.array(z.string()).nullish(),
+  env: z.array(z.strictObject({ name: z.string(), value: z.string().nullish(), valueFrom: freeForm.nullish() })).nullish(),
+  envFrom: z.array(freeForm).nullish(),
+  resources: z.strictObject({ limits: quantities.nullish(), requests: quantities.nullish() }).nullish(),
+  volumeMounts: z.array(VolumeMountSchema).nullish(),
+  securityContext: freeForm.nullish()
+})
+
+const int = z.number().int().nullish()
+
+/** ResourceSpec (section 2.5) as users write it in `resource-spec`, with the reference API's bounds. */
+export const ResourceSpecInput = z.strictObject({
+  min_scale: int,
+  max_scale: int,
+  cpu: cores(8).nullish(),
+  cpu_limit: cores(16).nullish(),
+  memory_mb: int,
+  memory_limit_mb: int,
+  queue_min_scale: int,
+  queue_max_scale: int,
+  queue_cpu: cores(8).nullish(),
+  queue_cpu_limit: cores(16).nullish(),
+  queue_memory_mb: int,
+  queue_memory_limit_mb: int,
+  redis_cpu: cores(8).nullish(),
+  redis_cpu_limit: cores(16).nullish(),
+  redis_memory_mb: int,
+  redis_memory_limit_mb: int,
+  labels: z.record(z.string(), z.string()).nullish(),
+  annotations: z.record(z.string(), z.string()).nullish(),
+  service_account_name: z.string().nullish(),
+  image_pull_secrets: z.array(z.strictObject({ name: z.string() })).nullish(),
+  volumes: z.array(VolumeSchema).nullish(),
+  volume_mounts: z.array(VolumeMountSchema).nullish(),
+  init_containers: z.array(ContainerSchema).nullish(),
+  sidecars: z.array(ContainerSchema).nullish(),
+  db_cpu: z.number().nullish(),
+  db_cpu_limit: z.number().nullish(),
+  db_memory_mb: int,
+  db_memory_limit_mb: int,
+  db_storage_gi: int,
+  db_max_connections: int
+})
+export type ResourceSpec = z.infer<typeof ResourceSpecInput>
+
+export const SecretSchema = z.strictObject({ name: z.string(), value: z.string() })
+export type Secret = z.infer<typeof SecretSchema>
+
+export const SecretReferenceSchema = z.strictObject({
+  name: z.string().min(1),
+  secret_name: z.string().min(1),
+  secret_key: z.string().min(1)
+})
+export type SecretReference = z.infer<typeof SecretReferenceSchema>
+/** `secret-references` as users write it. */
+export const SecretReferencesInput = z.array(SecretReferenceSchema)
 
 export const SourceConfigSchema = z.looseObject({
   integration_id: z.string().nullish(),
@@ -139,7 +124,8 @@ export const SourceConfigSchema = z.looseObject({
   deployment_type: z.string().nullish(),
   build_on_push: z.boolean().nullish(),
   custom_url: z.string().nullish(),
-  resource_spec: ResourceSpecSchema.nullish(),
+  // Passed along, never relied on.
+  resource_spec: z.unknown().optional(),
   listener_id: z.string().nullish(),
   listener_config: z.looseObject({ k8s_namespace: z.string().nullish() }).nullish(),
   install_command: z.string().nullish(),
@@ -164,8 +150,9 @@ export const DeploymentSchema = z.looseObject({
   status: z.string().optional(),
   source_config: SourceConfigSchema.nullish(),
   source_revision_config: SourceRevisionConfigSchema.nullish(),
-  secrets: z.array(SecretSchema).nullish(),
-  secret_references: z.array(SecretReferenceSchema).nullish(),
+  // Passed along, never relied on; and values the action must not echo.
+  secrets: z.array(z.unknown()).nullish(),
+  secret_references: z.array(z.unknown()).nullish(),
   tenant_id: z.string().nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
@@ -206,37 +193,45 @@ export const ValidationErrorSchema = z.looseObject({
 export const HttpValidationErrorSchema = z.looseObject({ detail: z.array(ValidationErrorSchema) })
 export const DetailTextSchema = z.looseObject({ detail: z.string() })
 
-/** Request bodies, typed from the reference API's DeploymentCreateRequest and DeploymentPatchRequest. */
-export type SourceConfigRequest = Partial<{
-  integration_id: string
-  repo_url: string
-  deployment_type: DeploymentType
-  build_on_push: boolean
-  custom_url: string
-  resource_spec: ResourceSpec
-  listener_id: string
-  listener_config: { k8s_namespace: string }
-  install_command: string
-  build_command: string
-}>
-export type SourceRevisionConfigRequest = Partial<{
-  repo_ref: string
-  graph_config_path: string
-  image_uri: string
-  source_tarball_path: string
-}>
-export interface CreateDeploymentRequest {
-  name: string
-  source: Source
-  source_config: SourceConfigRequest
-  source_revision_config: SourceRevisionConfigRequest
-  secrets: Secret[]
-  secret_references?: SecretReference[]
-}
-export interface PatchDeploymentRequest {
-  revision_source?: RevisionSource
-  source_config?: SourceConfigRequest
-  source_revision_config?: SourceRevisionConfigRequest
-  secrets?: Secret[]
-  secret_references?: SecretReference[]
-}
+/** Request bodies (the reference API's DeploymentCreateRequest and DeploymentPatchRequest). */
+export const SourceConfigRequestSchema = z
+  .strictObject({
+    integration_id: z.string(),
+    repo_url: z.string(),
+    deployment_type: z.enum(DEPLOYMENT_TYPES),
+    build_on_push: z.boolean(),
+    custom_url: z.string(),
+    resource_spec: ResourceSpecInput,
+    listener_id: z.string(),
+    listener_config: z.strictObject({ k8s_namespace: z.string() }),
+    install_command: z.string(),
+    build_command: z.string()
+  })
+  .partial()
+export type SourceConfigRequest = z.infer<typeof SourceConfigRequestSchema>
+
+export const SourceRevisionConfigRequestSchema = z
+  .strictObject({ repo_ref: z.string(), graph_config_path: z.string(), image_uri: z.string(), source_tarball_path: z.string() })
+  .partial()
+export type SourceRevisionConfigRequest = z.infer<typeof SourceRevisionConfigRequestSchema>
+
+export const CreateDeploymentRequestSchema = z.strictObject({
+  name: z.string(),
+  source: z.enum(CREATABLE_SOURCES),
+  source_config: SourceConfigRequestSchema,
+  source_revision_config: SourceRevisionConfigRequestSchema,
+  secrets: z.array(SecretSchema),
+  secret_references: z.array(SecretReferenceSchema).optional()
+})
+export type CreateDeploymentRequest = z.infer<typeof CreateDeploymentRequestSchema>
+
+export const PatchDeploymentRequestSchema = z
+  .strictObject({
+    revision_source: z.enum(REVISION_SOURCES),
+    source_config: SourceConfigRequestSchema,
+    source_revision_config: SourceRevisionConfigRequestSchema,
+    secrets: z.array(SecretSchema),
+    secret_references: z.array(SecretReferenceSchema)
+  })
+  .partial()
+export type PatchDeploymentRequest = z.infer<typeof PatchDeploymentRequestSchema>

@@ -1,10 +1,13 @@
 import type { ControlPlaneClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import type { Deployment } from '../api/schemas.js'
+import { throwIfCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
 import type { DeployInputs } from '../inputs/read.js'
 import type { DeployState } from '../report/state.js'
 import type { WorkflowContext } from '../workflow-context.js'
+import { createOnce, patchOnce, type ApplyContext } from './apply.js'
 import { describePlan } from './describe.js'
 import { planDeploy } from './plan.js'
 import { resolveDeployment } from './resolve.js'
@@ -21,6 +24,9 @@ export interface DeployDeps {
   clock: Clock
   log: Logger
   workflow: WorkflowContext
+  /** Clock time by which the step must be done waiting: its start plus `timeout`. */
+  deadline: number
+  signal?: AbortSignal
 }
 
 /** Find, create or patch, wait: the deploy command, filling `state` as it learns. */
@@ -28,6 +34,7 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   const { client, log } = deps
   const label = inputs.name ?? inputs.deploymentId
   state.name = inputs.name
+  state.workflowSha = deps.workflow.sha
   log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`)
   const existing = await resolveDeployment(client, inputs)
   if (existing) {
@@ -43,13 +50,17 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   }
 
   const plan = planDeploy(inputs, existing, deps.workflow)
+  if (plan.action === 'patch') plan.warnings.forEach(log.warn)
   log.info(describePlan(plan))
+  // No change is started once the workflow is cancelled; one already sent is seen through.
+  throwIfCancelled(deps.signal)
+  const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, signal: deps.signal, log: log.warn }
   let deployment: Deployment
   if (plan.action === 'create') {
-    deployment = await client.createDeployment(plan.body)
+    deployment = await createOnce(plan.body, apply)
     state.operation = 'created'
   } else if (plan.action === 'patch') {
-    deployment = await client.patchDeployment(plan.deployment.id, plan.body)
+    deployment = await patchOnce(plan.deployment, plan.body, apply)
     state.operation = 'updated'
   } else {
     deployment = plan.deployment
@@ -96,7 +107,7 @@ async function waitUntilDeployed(
   const timeline = new Timeline(clock.now())
   state.timeline = timeline
   log.info(
-    `Waiting up to ${formatDuration(inputs.timeoutMs)} for revision ${revisionId} to be DEPLOYED` +
+    `Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
       (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…')
   )
   const revision = await waitForRevision({
@@ -105,8 +116,10 @@ async function waitUntilDeployed(
     deploymentName: deployment.name,
     revisionId,
     timeoutMs: inputs.timeoutMs,
+    deadline: deps.deadline,
     pollIntervalMs: inputs.pollIntervalMs,
     clock,
+    signal: deps.signal,
     timeline,
     log: log.info,
     warn: log.warn,
@@ -115,8 +128,14 @@ async function waitUntilDeployed(
   log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`)
 
   // Re-read for the deployment's status and URL, and to check that this revision is
-  // the one serving: a newer deploy may have overtaken it while it finished.
-  const current = await client.getDeployment(deployment.id)
+  // the one serving: a newer deploy may have overtaken it while it finished. The
+  // revision is deployed either way, so a failed re-read costs a warning, not the step.
+  const current = await client.getDeployment(deployment.id).catch((error: unknown) => {
+    if (!(error instanceof ApiError) || !error.retryable) throw error
+    log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`)
+    return undefined
+  })
+  if (!current) return
   state.deployment = current
   if (current.active_revision_id && current.active_revision_id !== revision.id) {
     log.warn(

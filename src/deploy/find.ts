@@ -42,7 +42,7 @@ export async function findDeploymentByName(
   const matches = await findDeploymentsByName(client, name)
   if (matches.length > 1) {
     throw new ActionError(
-      'api-refused',
+      'bad-input',
       `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`,
       'Set `deployment-id` to the one to update, or delete the others.'
     )

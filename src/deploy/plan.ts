@@ -1,5 +1,6 @@
 import {
   CREATABLE_SOURCES,
+  isCreatable,
   type CreateDeploymentRequest,
   type Deployment,
   type PatchDeploymentRequest,
@@ -15,7 +16,7 @@ import { sourceRuleProblems } from './source-rules.js'
 
 export type Plan =
   | { action: 'create'; body: CreateDeploymentRequest }
-  | { action: 'patch'; deployment: Deployment; body: PatchDeploymentRequest }
+  | { action: 'patch'; deployment: Deployment; body: PatchDeploymentRequest; warnings: string[] }
   | { action: 'none'; deployment: Deployment }
 
 export const DEFAULT_SOURCE = 'github'
@@ -56,7 +57,7 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
     undefined,
     true
   )
-  if (!(CREATABLE_SOURCES as readonly string[]).includes(source)) {
+  if (!isCreatable(source)) {
     problems.push(
       `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``
     )
@@ -64,7 +65,7 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
   if (github && !sourceConfig.repo_url) {
     problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL')
   }
-  if (problems.length > 0) throw new InputError(problems)
+  if (problems.length > 0 || !isCreatable(source)) throw new InputError(problems)
   return {
     action: 'create',
     body: {
@@ -86,11 +87,17 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
       `\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``
     )
   }
+  const warnings: string[] = []
   const requested = inputs.sourceConfig
   for (const field of CREATE_ONLY) {
     const wanted = field.read(requested)
     const current = field.read(deployment.source_config)
-    if (wanted !== undefined && current != null && wanted !== current) {
+    if (wanted === undefined) continue
+    if (current == null) {
+      warnings.push(
+        `\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`
+      )
+    } else if (comparable(wanted) !== comparable(current)) {
       problems.push(
         `\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
       )
@@ -121,5 +128,10 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
     ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
     ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
   }
-  return Object.keys(body).length > 0 ? { action: 'patch', deployment, body } : { action: 'none', deployment }
+  return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment }
+}
+
+/** UUIDs in either case, and `https://host/org/repo` with or without `/` or `.git`, are the same value. */
+function comparable(value: unknown): string {
+  return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '')
 }

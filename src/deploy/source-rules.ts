@@ -30,6 +30,7 @@ const RULES: Rule[] = [
   { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
   { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
   { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
+  { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
   { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
   { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
   { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
@@ -56,9 +57,14 @@ export function sourceRuleProblems(
       `\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``
     )
   }
+  return [...problems, ...tagRuleProblems(settings)]
+}
+
+/** Independent of the source, so checked before any request whatever the inputs. */
+export function tagRuleProblems(settings: Pick<SourceSettings, 'sourceConfig' | 'sourceRevisionConfig'>): string[] {
   const ref = settings.sourceRevisionConfig.repo_ref
   if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
-    problems.push(`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`)
+    return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`]
   }
-  return problems
+  return []
 }

@@ -48,6 +48,6 @@ export type Verdict = 'deployed' | 'failed' | 'in-progress' | 'unrecognised'
 
 export function classify(status: string): Verdict {
   if (status === SUCCESS) return 'deployed'
-  if (status in FAILURES) return 'failed'
+  if (Object.hasOwn(FAILURES, status)) return 'failed'
   return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised'
 }

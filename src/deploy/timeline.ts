@@ -23,10 +23,6 @@ export class Timeline {
     return true
   }
 
-  get current(): string | undefined {
-    return this.changes.at(-1)?.status
-  }
-
   /** How long the current status has lasted, as far as polling has seen. */
   currentDuration(): number {
     const last = this.changes.at(-1)

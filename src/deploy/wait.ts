@@ -1,5 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import type { Revision } from '../api/schemas.js'
+import { sleepUnlessCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
 import { classify, FAILURES } from './statuses.js'
@@ -10,10 +12,14 @@ export interface WaitOptions {
   deploymentId: string
   deploymentName: string
   revisionId: string
+  /** The step's `timeout`, for messages. */
   timeoutMs: number
+  /** Clock time when waiting must end: the start of the step plus `timeout`. */
+  deadline: number
   /** A fixed interval; adaptive polling when undefined. */
   pollIntervalMs?: number
   clock: Clock
+  signal?: AbortSignal
   timeline: Timeline
   log: (line: string) => void
   warn: (line: string) => void
@@ -28,35 +34,64 @@ export interface WaitOptions {
 export const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 }
 
 /**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+export const POLL_ERROR_BUDGET = 3
+
+/**
  * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
  * and the time limit are errors that say where it stood; unknown statuses keep waiting.
  */
 export async function waitForRevision(options: WaitOptions): Promise<Revision> {
-  const { client, clock, timeline, revisionId } = options
-  const deadline = timeline.startedAt + options.timeoutMs
+  const { clock, timeline, revisionId, deadline } = options
   const warned = new Set<string>()
   let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs
+  let failures = 0
+  let last: Revision | undefined
   for (;;) {
-    const revision = await client.getRevision(options.deploymentId, revisionId)
+    const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error: unknown) => {
+      if (!(error instanceof ApiError) || !error.retryable) throw error
+      failures++
+      if (failures > POLL_ERROR_BUDGET) throw lostContact(options, error, failures, last)
+      options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
+      return undefined
+    })
     const now = clock.now()
-    options.onRevision?.(revision)
-    const changed = timeline.observe(revision.status, now)
-    if (changed) options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`)
+    let changed = false
+    if (revision !== undefined) {
+      failures = 0
+      last = revision
+      options.onRevision?.(revision)
+      changed = timeline.observe(revision.status, now)
+      if (changed) options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`)
 
-    const verdict = classify(revision.status)
-    if (verdict === 'deployed') return revision
-    if (verdict === 'failed') throw revisionFailed(options, revision)
-    if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-      warned.add(revision.status)
-      options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`)
+      const verdict = classify(revision.status)
+      if (verdict === 'deployed') return revision
+      if (verdict === 'failed') throw revisionFailed(options, revision)
+      if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+        warned.add(revision.status)
+        options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`)
+      }
     }
-    if (now >= deadline) throw timedOut(options, revision)
+    if (now >= deadline) throw timedOut(options, last)
 
     if (options.pollIntervalMs === undefined) {
       intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs)
     }
-    await clock.sleep(Math.min(intervalMs, deadline - now))
+    await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal)
   }
+}
+
+function lostContact(options: WaitOptions, error: ApiError, failures: number, last: Revision | undefined): ActionError {
+  const where = last ? ` It was last seen ${last.status}.` : ''
+  return new ActionError(
+    'api-refused',
+    `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+      `${failures} status checks in a row failed, the last with: ${error.message}${where}`,
+    'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.'
+  )
 }
 
 function revisionFailed(options: WaitOptions, revision: Revision): ActionError {
@@ -69,12 +104,14 @@ function revisionFailed(options: WaitOptions, revision: Revision): ActionError {
   )
 }
 
-function timedOut(options: WaitOptions, revision: Revision): ActionError {
+function timedOut(options: WaitOptions, revision: Revision | undefined): ActionError {
   const { timeline } = options
+  const where = revision
+    ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+    : 'its status could not be read.'
   return new ActionError(
     'timed-out',
-    `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${revision.id} of deployment \`${options.deploymentName}\`: ` +
-      `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`,
+    `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`,
     'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.'
   )
 }

@@ -12,7 +12,7 @@ import {
   type SourceConfigRequest,
   type SourceRevisionConfigRequest
 } from '../api/schemas.js'
-import { sourceRuleProblems } from '../deploy/source-rules.js'
+import { sourceRuleProblems, tagRuleProblems } from '../deploy/source-rules.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../masking.js'
 import { INPUT_DEFAULTS, type InputName } from './names.js'
@@ -98,7 +98,7 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
 
   const secrets = structured('secrets', (value) => {
     const parsed = parseSecrets(value)
-    for (const secret of parsed.secrets) registerSecret(secret.value)
+    for (const secret of parsed.secrets ?? []) registerSecret(secret.value)
     return { data: parsed.secrets, problems: parsed.problems }
   })
 
@@ -154,7 +154,9 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
   const timeoutMs = optional('timeout', parseDuration)
   const pollIntervalMs = optional('poll-interval', parseDuration)
 
-  if (source !== undefined) {
+  if (source === undefined) {
+    problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }))
+  } else {
     // Whether this run creates is known only after the lookup; the create-only rules wait for it.
     problems.push(
       ...sourceRuleProblems(

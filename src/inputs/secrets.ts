@@ -14,14 +14,17 @@ const NAME_RULE = 'letters, digits and `_`, not starting with a digit'
 const LINE_FORM = /^[^:{}[\]"'#=]*=/
 
 export interface ParsedSecrets {
-  secrets: Secret[]
+  /** Undefined when the input holds only blank and comment lines: nothing to send. */
+  secrets?: Secret[]
   problems: string[]
 }
 
 export function parseSecrets(raw: string): ParsedSecrets {
   const lines = raw.split(/\r?\n/)
   const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
-  if (meaningful.length === 0) return { secrets: [], problems: [] }
+  // Sending `secrets: []` would delete the deployment's secrets; an input that is all
+  // comments (say, every line commented out) must not do that.
+  if (meaningful.length === 0) return { problems: [] }
   return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw)
 }
 

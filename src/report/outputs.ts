@@ -8,7 +8,7 @@ export function outputsOf(state: DeployState): Partial<Record<OutputName, string
   const { deployment, revision } = state
   const values: Partial<Record<OutputName, string | null | undefined>> = {
     'deployment-id': deployment?.id,
-    'revision-id': state.revisionId ?? (state.noNewRevision ? deployment?.latest_revision_id : undefined),
+    'revision-id': state.revisionId,
     'revision-status': revision?.status,
     'deployment-status': deployment?.status,
     operation: state.operation,

@@ -20,7 +20,7 @@ export function renderSummary(state: DeployState): string {
     ['Revision', outputs['revision-id'] && `<code>${escape(outputs['revision-id'])}</code>`],
     ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
     ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
-    ['Commit', outputs['commit-sha'] && `<code>${escape(outputs['commit-sha'].slice(0, 12))}</code>`],
+    ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
     ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])],
     ['Took', state.finishedAt !== undefined ? formatDuration(state.finishedAt - state.startedAt) : undefined]
   ]
@@ -71,10 +71,16 @@ function describeOperation(state: DeployState): string | undefined {
   }
 }
 
+function commit(revisionSha: string | undefined, workflowSha: string | undefined): string | undefined {
+  if (revisionSha) return `<code>${escape(revisionSha.slice(0, 12))}</code>`
+  return workflowSha ? `<code>${escape(workflowSha.slice(0, 12))}</code> (the workflow's; the revision reports none)` : undefined
+}
+
 function link(url: string): string {
   return /^https?:\/\//.test(url) ? `<a href="${escape(url)}">${escape(url)}</a>` : escape(url)
 }
 
+/** Redacts first: escaping would hide a secret containing `&<>"'|` from redaction. */
 function escape(text: string): string {
-  return text.replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
 }

@@ -1,0 +1,161 @@
+import { describe, expect, it } from '@jest/globals'
+import { ApiError } from '../src/api/errors.js'
+import type { CreateDeploymentRequest, Deployment, DeploymentsList, PatchDeploymentRequest } from '../src/api/schemas.js'
+import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/deploy/apply.js'
+import { FakeClock } from './helpers/clock.js'
+
+const doubtful = () => new ApiError('api-refused', 'Create failed with HTTP 502', { status: 502, retryable: true, ambiguous: true })
+const conflict = () => new ApiError('api-refused', 'Create failed with HTTP 409', { status: 409 })
+const rateLimited = () => new ApiError('api-refused', 'HTTP 429', { status: 429, retryable: true, retryAfterMs: 3000 })
+const refused = () => new ApiError('api-refused', 'HTTP 400', { status: 400 })
+
+/**
+ * A control plane whose create and patch calls follow a script: 'apply' applies and
+ * answers, 'apply-then-fail' applies and then fails in doubt, other errors fail without applying.
+ */
+class FakePlane {
+  deployments: Deployment[] = []
+  revisions = 0
+  calls: string[] = []
+  constructor(private script: Array<'apply' | 'apply-then-fail' | (() => ApiError)>) {}
+
+  private next(): 'apply' | 'apply-then-fail' | (() => ApiError) {
+    return this.script.shift() ?? 'apply'
+  }
+
+  async createDeployment(body: CreateDeploymentRequest): Promise<Deployment> {
+    this.calls.push('POST')
+    const step = this.next()
+    if (typeof step === 'function') throw step()
+    if (this.deployments.some((d) => d.name === body.name)) throw conflict()
+    const created = { id: `d${this.deployments.length + 1}`, name: body.name, latest_revision_id: `r${++this.revisions}` }
+    this.deployments.push(created)
+    if (step === 'apply-then-fail') throw doubtful()
+    return created
+  }
+
+  async patchDeployment(id: string, body: PatchDeploymentRequest): Promise<Deployment> {
+    this.calls.push('PATCH')
+    const step = this.next()
+    if (typeof step === 'function') throw step()
+    const deployment = this.deployments.find((d) => d.id === id)!
+    if (makesRevision(body)) deployment.latest_revision_id = `r${++this.revisions}`
+    if (step === 'apply-then-fail') throw doubtful()
+    return { ...deployment }
+  }
+
+  async getDeployment(id: string): Promise<Deployment> {
+    this.calls.push('GET')
+    return { ...this.deployments.find((d) => d.id === id)! }
+  }
+
+  async listDeployments(): Promise<DeploymentsList> {
+    this.calls.push('LIST')
+    return { resources: this.deployments.map((d) => ({ ...d })), offset: 0 }
+  }
+}
+
+function context(plane: FakePlane): ApplyContext & { clock: FakeClock; logs: string[] } {
+  const clock = new FakeClock()
+  const logs: string[] = []
+  return { client: plane, clock, deadline: clock.now() + 600_000, log: (l) => logs.push(l), random: () => 0.5, logs }
+}
+
+const body: CreateDeploymentRequest = { name: 'agent', source: 'github', source_config: {}, source_revision_config: {}, secrets: [] }
+const revisionPatch: PatchDeploymentRequest = { source_revision_config: { repo_ref: 'main' } }
+
+describe('createOnce', () => {
+  it('adopts a create that took effect despite the error, without sending it again', async () => {
+    const plane = new FakePlane(['apply-then-fail'])
+    const ctx = context(plane)
+    expect((await createOnce(body, ctx)).id).toBe('d1')
+    expect(plane.calls).toEqual(['POST', 'LIST'])
+    expect(plane.deployments).toHaveLength(1)
+    expect(ctx.logs[0]).toContain('took effect despite the error')
+  })
+
+  it('sends it again when the re-reads show it did not happen', async () => {
+    const plane = new FakePlane([doubtful])
+    const ctx = context(plane)
+    expect((await createOnce(body, ctx)).id).toBe('d1')
+    expect(plane.calls).toEqual(['POST', 'LIST', 'LIST', 'POST'])
+    expect(plane.deployments).toHaveLength(1)
+  })
+
+  it('sends again at once, without re-reading, after a refusal that did no work', async () => {
+    const plane = new FakePlane([rateLimited])
+    const ctx = context(plane)
+    await createOnce(body, ctx)
+    expect(plane.calls).toEqual(['POST', 'POST'])
+    expect(ctx.clock.sleeps).toEqual([3000])
+  })
+
+  it('fails at once on a definite refusal', async () => {
+    const plane = new FakePlane([refused])
+    await expect(createOnce(body, context(plane))).rejects.toThrow('HTTP 400')
+    expect(plane.calls).toEqual(['POST'])
+  })
+
+  it('makes at most one deployment under any run of doubtful failures', async () => {
+    const plane = new FakePlane(['apply-then-fail', 'apply-then-fail', 'apply-then-fail'])
+    await createOnce(body, context(plane))
+    expect(plane.deployments).toHaveLength(1)
+    expect(plane.calls.filter((c) => c === 'POST')).toHaveLength(1)
+  })
+
+  it('gives up after the attempt limit with the last error', async () => {
+    const plane = new FakePlane([doubtful, doubtful, doubtful, doubtful, doubtful])
+    await expect(createOnce(body, context(plane))).rejects.toThrow('HTTP 502')
+    expect(plane.calls.filter((c) => c === 'POST')).toHaveLength(4)
+    expect(plane.deployments).toHaveLength(0)
+  })
+})
+
+describe('patchOnce', () => {
+  function withDeployment(script: ConstructorParameters<typeof FakePlane>[0]) {
+    const plane = new FakePlane(script)
+    plane.deployments.push({ id: 'd1', name: 'agent', latest_revision_id: 'r0' })
+    return plane
+  }
+
+  it('adopts a patch whose new revision shows up, without sending it again', async () => {
+    const plane = withDeployment(['apply-then-fail'])
+    const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
+    expect(result.latest_revision_id).toBe('r1')
+    expect(plane.calls).toEqual(['PATCH', 'GET'])
+    expect(plane.revisions).toBe(1)
+  })
+
+  it('sends it again when no new revision shows up', async () => {
+    const plane = withDeployment([doubtful])
+    await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
+    expect(plane.calls).toEqual(['PATCH', 'GET', 'GET', 'PATCH'])
+    expect(plane.revisions).toBe(1)
+  })
+
+  it('resends a patch that makes no revision without re-reading: it only sets values', async () => {
+    const plane = withDeployment(['apply-then-fail'])
+    await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, { source_config: { build_on_push: true } }, context(plane))
+    expect(plane.calls).toEqual(['PATCH', 'PATCH'])
+    expect(plane.revisions).toBe(0)
+  })
+
+  it('makes at most one revision under any run of doubtful failures', async () => {
+    const plane = withDeployment(['apply-then-fail', doubtful, 'apply-then-fail'])
+    await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
+    expect(plane.revisions).toBe(1)
+  })
+})
+
+describe('makesRevision', () => {
+  it.each<[PatchDeploymentRequest, boolean]>([
+    [{ source_revision_config: { repo_ref: 'main' } }, true],
+    [{ secrets: [] }, true],
+    [{ secret_references: [] }, true],
+    [{ source_config: { build_on_push: true } }, false],
+    [{ source_revision_config: {} }, false],
+    [{}, false]
+  ])('%o → %s', (patch, expected) => {
+    expect(makesRevision(patch)).toBe(expected)
+  })
+})

@@ -1,0 +1,115 @@
+import type { ControlPlaneClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
+import { backoffMs, WRITE_RETRY, type RetryPolicy } from '../api/retry.js'
+import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../api/schemas.js'
+import { sleepUnlessCancelled } from '../cancel.js'
+import { formatDuration, type Clock } from '../clock.js'
+import { findDeploymentByName } from './find.js'
+
+/**
+ * Sends a change at most once in effect. A change whose outcome is in doubt (a
+ * time-out, a reset, a 5xx, an unreadable success) is never simply repeated: the
+ * action first re-reads the control plane to learn whether it took effect, and
+ * sends it again only if it did not. So one run makes at most one deployment and at
+ * most one revision, whatever fails in between.
+ */
+export interface ApplyContext {
+  client: Pick<ControlPlaneClient, 'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments'>
+  clock: Clock
+  deadline: number
+  signal?: AbortSignal
+  log: (line: string) => void
+  retry?: RetryPolicy
+  random?: () => number
+}
+
+/** How many times a doubtful change is re-read before concluding that it did not happen. */
+const SETTLE_CHECKS = 2
+
+export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContext): Promise<Deployment> {
+  let inDoubt = false
+  return withRetries<Deployment>(ctx, `Create deployment \`${body.name}\``, async () => {
+    try {
+      return { done: await ctx.client.createDeployment(body) }
+    } catch (error) {
+      // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
+      const conflictAfterDoubt = inDoubt && error instanceof ApiError && error.status === 409
+      if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt)) throw error
+      inDoubt = true
+      const created = await settle(ctx, () => findDeploymentByName(ctx.client, body.name))
+      if (created) {
+        ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`)
+        return { done: created }
+      }
+      if (conflictAfterDoubt) throw error
+      return { retry: error }
+    }
+  })
+}
+
+export async function patchOnce(deployment: Deployment, body: PatchDeploymentRequest, ctx: ApplyContext): Promise<Deployment> {
+  const before = deployment.latest_revision_id
+  // A patch that makes no revision only sets values: sending it twice changes nothing more.
+  const idempotent = !makesRevision(body)
+  return withRetries<Deployment>(ctx, `Update deployment ${deployment.id}`, async () => {
+    try {
+      return { done: await ctx.client.patchDeployment(deployment.id, body) }
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.ambiguous) throw error
+      if (idempotent) return { retry: error }
+      const applied = await settle(ctx, async () => {
+        const current = await ctx.client.getDeployment(deployment.id)
+        return current.latest_revision_id !== before ? current : undefined
+      })
+      if (applied) {
+        ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${applied.latest_revision_id}.`)
+        return { done: applied }
+      }
+      return { retry: error }
+    }
+  })
+}
+
+/** Whether the control plane makes a new revision for this patch (interface document 4.2). */
+export function makesRevision(body: PatchDeploymentRequest): boolean {
+  const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null)
+  return revisionConfig || body.secrets != null || body.secret_references != null
+}
+
+type Step<T> = { done: T } | { retry: ApiError }
+
+/** Runs `step` until it is done, waiting between tries, within the attempt limit and the deadline. */
+async function withRetries<T>(ctx: ApplyContext, label: string, step: () => Promise<Step<T>>): Promise<T> {
+  const policy = ctx.retry ?? WRITE_RETRY
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await step().catch((error: unknown) => {
+      // Refused before any work (a rate limit, a connection never made): safe to send again.
+      if (error instanceof ApiError && error.retryable && !error.ambiguous) return { retry: error }
+      throw error
+    })
+    if ('done' in outcome) return outcome.done
+    const error = outcome.retry
+    const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, ctx.random)
+    if (attempt >= policy.maxAttempts || ctx.clock.now() + waitMs > ctx.deadline) throw error
+    ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`)
+    await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal)
+  }
+}
+
+/**
+ * Re-reads after a doubtful change, a few times with pauses, since a slow server may
+ * still be applying it. Returns what `check` found, or undefined if it never showed.
+ */
+async function settle<T>(ctx: ApplyContext, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  const policy = ctx.retry ?? WRITE_RETRY
+  for (let i = 1; i <= SETTLE_CHECKS; i++) {
+    await sleepUnlessCancelled(ctx.clock, Math.min(backoffMs(i, policy, ctx.random), Math.max(0, ctx.deadline - ctx.clock.now())), ctx.signal)
+    const found = await check()
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+function firstLine(error: Error): string {
+  return error.message.split('\n')[0]
+}
