@@ -258,3 +258,16 @@ describe('failures', () => {
     expect(visibleText(run)).not.toContain('wrong-key')
   })
 })
+
+describe('wait: false', () => {
+  it('starts the deploy, reports the revision as it stands, and does not wait', async () => {
+    const run = await deployWith(sim, 'no-wait-agent', { wait: 'false' })
+    expect(run.exitCode).toBe(0)
+    const [deployment] = sim.deployments()
+    const [revision] = sim.revisions(deployment.id as string)
+    expect(run.outputs).toMatchObject({ operation: 'created', 'revision-id': revision.id, 'revision-status': 'CREATING' })
+    expect(run.stdout).toContain(`Not waiting (\`wait: false\`): revision ${revision.id} is CREATING.`)
+    expect(sim.requests.filter((r) => r.path.includes('/revisions/'))).toHaveLength(1)
+    expect(run.summary).toContain('🚀 Deploy of <code>no-wait-agent</code> started')
+  })
+})

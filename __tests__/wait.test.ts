@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
+import { ApiError } from '../src/api/errors.js'
 import type { Revision } from '../src/api/schemas.js'
+import { CancelledError } from '../src/cancel.js'
 import { ActionError } from '../src/errors.js'
 import { Timeline } from '../src/deploy/timeline.js'
-import { ADAPTIVE, waitForRevision } from '../src/deploy/wait.js'
+import { ADAPTIVE, POLL_ERROR_BUDGET, waitForRevision } from '../src/deploy/wait.js'
 import { FakeClock } from './helpers/clock.js'
 
 /** A revision whose status follows a script of [status, seconds] on the fake clock. */
@@ -116,5 +118,67 @@ describe('waitForRevision', () => {
     expect(error.message).toMatch(/^Timed out after 1m 00s waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 47s\.$/)
     // The last check happens at the deadline, not after it.
     expect(clock.now() - timeline.startedAt).toBe(60_000)
+  })
+})
+
+describe('waitForRevision: failed status checks', () => {
+  const unavailable = () => new ApiError('api-refused', 'Get revision rev-1 failed with HTTP 503: (empty body)', { status: 503, retryable: true })
+
+  function flaky(failuresFirst: number, error: () => ApiError = unavailable) {
+    const clock = new FakeClock()
+    let calls = 0
+    const warnings: string[] = []
+    const wait = (signal?: AbortSignal) =>
+      waitForRevision({
+        client: {
+          getRevision: async (_d: string, id: string) => {
+            calls++
+            if (calls <= failuresFirst) throw error()
+            return { id, status: 'DEPLOYED' }
+          }
+        },
+        deploymentId: 'dep-1',
+        deploymentName: 'support-agent',
+        revisionId: 'rev-1',
+        timeoutMs: 600_000,
+        deadline: clock.now() + 600_000,
+        pollIntervalMs: 1_000,
+        clock,
+        signal,
+        timeline: new Timeline(clock.now()),
+        log: () => undefined,
+        warn: (w) => warnings.push(w)
+      })
+    return { wait, warnings, calls: () => calls }
+  }
+
+  it('rides out failures within the budget, warning for each', async () => {
+    const { wait, warnings } = flaky(POLL_ERROR_BUDGET)
+    expect((await wait()).status).toBe('DEPLOYED')
+    expect(warnings).toHaveLength(POLL_ERROR_BUDGET)
+    expect(warnings[0]).toBe(`Status check failed (Get revision rev-1 failed with HTTP 503: (empty body)); checking again (1 of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
+  })
+
+  it('gives up once the budget is spent, saying what failed', async () => {
+    const { wait, calls } = flaky(100)
+    const error = (await wait().catch((e: unknown) => e)) as ActionError
+    expect(error.message).toBe(
+      `Lost contact with the control plane while waiting for revision rev-1 of deployment \`support-agent\`: ${POLL_ERROR_BUDGET + 1} status checks in a row failed, the last with: Get revision rev-1 failed with HTTP 503: (empty body)`
+    )
+    expect(calls()).toBe(POLL_ERROR_BUDGET + 1)
+  })
+
+  it('fails at once on an error that retrying cannot fix', async () => {
+    const notFound = () => new ApiError('not-found', 'Get revision rev-1 failed with HTTP 404: Revision ID rev-1 not found.', { status: 404 })
+    const { wait, calls } = flaky(100, notFound)
+    await expect(wait()).rejects.toThrow('HTTP 404')
+    expect(calls()).toBe(1)
+  })
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const { wait } = flaky(1)
+    await expect(wait(controller.signal)).rejects.toBeInstanceOf(CancelledError)
   })
 })

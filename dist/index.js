@@ -42171,13 +42171,23 @@ const INPUT_DEFAULTS = {
  * whose message completes the sentence "input `x` ...", so the caller can name the
  * input and collect every problem before reporting.
  */
+const SHOWN_LENGTH = 60;
+/**
+ * A rejected value as an error message quotes it: control characters escaped (a
+ * newline must not start a new log line, let alone a workflow command) and long
+ * values cut. Only non-secret inputs are ever quoted.
+ */
+function shown(raw) {
+    const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
+    return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
+}
 function parseBoolean(raw) {
     const value = raw.toLowerCase();
     if (value === 'true')
         return true;
     if (value === 'false')
         return false;
-    throw new Error(`must be \`true\` or \`false\`, got \`${raw}\``);
+    throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
 }
 const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -42185,24 +42195,24 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 function parseDuration(raw) {
     const match = DURATION.exec(raw.trim());
     if (!match) {
-        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got \`${raw}\``);
+        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`);
     }
     const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
     if (ms <= 0)
-        throw new Error(`must be longer than zero, got \`${raw}\``);
+        throw new Error(`must be longer than zero, got ${shown(raw)}`);
     return ms;
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function parseUuid(raw) {
     if (!UUID.test(raw)) {
-        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got \`${raw}\``);
+        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`);
     }
     return raw.toLowerCase();
 }
 function parseEnum(raw, allowed) {
     if (allowed.includes(raw))
         return raw;
-    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got \`${raw}\``);
+    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
 }
 function isLoopbackHost(hostname) {
     if (hostname === 'localhost' || hostname === '[::1]')
@@ -42217,7 +42227,7 @@ function parseControlPlaneUrl(raw) {
         url = new URL(raw);
     }
     catch {
-        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got \`${raw}\``);
+        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
         throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
@@ -42229,6 +42239,17 @@ function parseControlPlaneUrl(raw) {
         throw new Error('must not contain a query string or fragment; give the base URL only');
     }
     return url.toString().replace(/\/+$/, '');
+}
+/**
+ * A credential goes into a request header: printable ASCII on one line. Anything
+ * else would be refused by Node's HTTP client, or split the header. The message
+ * never shows the value.
+ */
+function parseHeaderValue(raw) {
+    if (!/^[\x20-\x7e]+$/.test(raw)) {
+        throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again');
+    }
+    return raw;
 }
 /** A value that goes into a request header or path must be a single line. */
 function parseSingleLine(raw) {
@@ -42281,7 +42302,12 @@ function schemaProblems(schema, value) {
         if (issue.code === 'unrecognized_keys') {
             return issue.keys.map((key) => `\`${formatPath([...issue.path, key])}\` is not a known key`);
         }
-        const where = issue.path.length > 0 ? `\`${formatPath(issue.path)}\`` : 'the value';
+        if (issue.path.length === 0 && issue.code === 'invalid_type') {
+            return [issue.expected === 'array' ? 'must be a YAML or JSON list' : 'must be a YAML or JSON mapping (`key: value` lines)'];
+        }
+        const where = `\`${formatPath(issue.path)}\``;
+        if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined'))
+            return [`${where} is required`];
         return [`${where}: ${issue.message}`];
     });
     return { problems };
@@ -42412,8 +42438,8 @@ function readInputs(get = runnerInputs) {
         problems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
         return result.data;
     }
-    const apiKey = optional('api-key', parseSingleLine);
-    const bearerToken = optional('bearer-token', parseSingleLine);
+    const apiKey = optional('api-key', parseHeaderValue);
+    const bearerToken = optional('bearer-token', parseHeaderValue);
     // Register before anything else can fail and print: a malformed key is still a key.
     for (const name of ['api-key', 'bearer-token'])
         registerSecret(get(name));

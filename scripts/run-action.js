@@ -51,9 +51,10 @@ export const PUSH_CONTEXT = {
  * @param {Record<string, string>} [options.env] extra or overriding environment
  * @param {string} [options.entry] the script to run, dist/index.js by default
  * @param {(chunk: string) => void} [options.onStdout] live copy of stdout
+ * @param {(child: import('node:child_process').ChildProcess) => void} [options.onStart] e.g. to signal it
  * @returns {Promise<ActionRun>}
  */
-export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout }) {
+export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart }) {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
   try {
     const files = {
@@ -78,7 +79,7 @@ export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', '
       ...inputEnv,
       ...env
     }
-    const { exitCode, stdout, stderr } = await spawnNode(entry, childEnv, onStdout)
+    const { exitCode, stdout, stderr } = await spawnNode(entry, childEnv, onStdout, onStart)
     return {
       exitCode,
       stdout,
@@ -95,12 +96,14 @@ export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', '
  * @param {string} entry
  * @param {Record<string, string>} env
  * @param {((chunk: string) => void) | undefined} onStdout
+ * @param {((child: import('node:child_process').ChildProcess) => void) | undefined} onStart
  * @returns {Promise<{exitCode: number | null, stdout: string, stderr: string}>}
  */
-function spawnNode(entry, env, onStdout) {
+function spawnNode(entry, env, onStdout, onStart) {
   // Asynchronous on purpose: the simulator often runs in this same process.
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    onStart?.(child)
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk) => {

@@ -4,11 +4,23 @@
  * input and collect every problem before reporting.
  */
 
+const SHOWN_LENGTH = 60
+
+/**
+ * A rejected value as an error message quotes it: control characters escaped (a
+ * newline must not start a new log line, let alone a workflow command) and long
+ * values cut. Only non-secret inputs are ever quoted.
+ */
+export function shown(raw: string): string {
+  const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'")
+  return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``
+}
+
 export function parseBoolean(raw: string): boolean {
   const value = raw.toLowerCase()
   if (value === 'true') return true
   if (value === 'false') return false
-  throw new Error(`must be \`true\` or \`false\`, got \`${raw}\``)
+  throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`)
 }
 
 const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/
@@ -18,10 +30,10 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 export function parseDuration(raw: string): number {
   const match = DURATION.exec(raw.trim())
   if (!match) {
-    throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got \`${raw}\``)
+    throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`)
   }
   const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's'])
-  if (ms <= 0) throw new Error(`must be longer than zero, got \`${raw}\``)
+  if (ms <= 0) throw new Error(`must be longer than zero, got ${shown(raw)}`)
   return ms
 }
 
@@ -29,14 +41,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function parseUuid(raw: string): string {
   if (!UUID.test(raw)) {
-    throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got \`${raw}\``)
+    throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`)
   }
   return raw.toLowerCase()
 }
 
 export function parseEnum<T extends string>(raw: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(raw)) return raw as T
-  throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got \`${raw}\``)
+  throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`)
 }
 
 function isLoopbackHost(hostname: string): boolean {
@@ -51,7 +63,7 @@ export function parseControlPlaneUrl(raw: string): string {
   try {
     url = new URL(raw)
   } catch {
-    throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got \`${raw}\``)
+    throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`)
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new Error(
@@ -65,6 +77,18 @@ export function parseControlPlaneUrl(raw: string): string {
     throw new Error('must not contain a query string or fragment; give the base URL only')
   }
   return url.toString().replace(/\/+$/, '')
+}
+
+/**
+ * A credential goes into a request header: printable ASCII on one line. Anything
+ * else would be refused by Node's HTTP client, or split the header. The message
+ * never shows the value.
+ */
+export function parseHeaderValue(raw: string): string {
+  if (!/^[\x20-\x7e]+$/.test(raw)) {
+    throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again')
+  }
+  return raw
 }
 
 /** A value that goes into a request header or path must be a single line. */

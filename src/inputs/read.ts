@@ -21,6 +21,7 @@ import {
   parseControlPlaneUrl,
   parseDuration,
   parseEnum,
+  parseHeaderValue,
   parseSingleLine,
   parseUuid
 } from './parsers.js'
@@ -91,8 +92,8 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
     return result.data
   }
 
-  const apiKey = optional('api-key', parseSingleLine)
-  const bearerToken = optional('bearer-token', parseSingleLine)
+  const apiKey = optional('api-key', parseHeaderValue)
+  const bearerToken = optional('bearer-token', parseHeaderValue)
   // Register before anything else can fail and print: a malformed key is still a key.
   for (const name of ['api-key', 'bearer-token'] as const) registerSecret(get(name))
 

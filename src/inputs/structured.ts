@@ -52,7 +52,11 @@ export function schemaProblems<T>(schema: z.ZodType<T>, value: unknown): { data?
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => `\`${formatPath([...issue.path, key])}\` is not a known key`)
     }
-    const where = issue.path.length > 0 ? `\`${formatPath(issue.path)}\`` : 'the value'
+    if (issue.path.length === 0 && issue.code === 'invalid_type') {
+      return [issue.expected === 'array' ? 'must be a YAML or JSON list' : 'must be a YAML or JSON mapping (`key: value` lines)']
+    }
+    const where = `\`${formatPath(issue.path)}\``
+    if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return [`${where} is required`]
     return [`${where}: ${issue.message}`]
   })
   return { problems }

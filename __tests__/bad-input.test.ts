@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startSimulator, type Simulator } from '../sim/index.js'
+import { BAD_INPUTS } from './helpers/bad-inputs.js'
+import { deployWith, errorLines, requireBundle } from './helpers/action.js'
+
+let sim: Simulator
+beforeAll(async () => {
+  requireBundle()
+  sim = await startSimulator()
+})
+afterAll(() => sim.stop())
+
+const HINT = "Fix the step's `with:` block; no change was sent to the control plane."
+
+describe('the bad-input catalog: the bundled action refuses each before any request', () => {
+  it('holds at least 30 cases', () => {
+    expect(BAD_INPUTS.length).toBeGreaterThanOrEqual(30)
+  })
+
+  it.each(BAD_INPUTS)('%s', async (_case, overrides, problem) => {
+    sim.reset()
+    // A case about `integration-id`, which only github sources take, sets it itself.
+    const run = await deployWith(sim, 'support-agent', { 'integration-id': '', ...overrides })
+    expect(errorLines(run)).toEqual([`Invalid input: ${problem}\n${HINT}`])
+    expect(run.exitCode).toBe(1)
+    expect(sim.requests).toEqual([])
+    expect(run.outputs).toEqual({})
+  })
+})

@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import type { ControlPlaneClient } from '../src/api/client.js'
+import type { Deployment, Revision } from '../src/api/schemas.js'
+import { deploy } from '../src/deploy/deploy.js'
+import { readInputs } from '../src/inputs/read.js'
+import { newState } from '../src/report/state.js'
+import { FakeClock } from './helpers/clock.js'
+import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
+
+beforeEach(() => {
+  jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+const existing: Deployment = { id: 'd1', name: 'support-agent', source: 'github', status: 'READY', latest_revision_id: 'r1', active_revision_id: 'r1' }
+
+/** A control plane where the deployment exists, and a newer revision r3 overtakes this run's r2. */
+function overtakingPlane() {
+  return {
+    listDeployments: async () => ({ resources: [existing], offset: 1 }),
+    getDeployment: async (): Promise<Deployment> => ({ ...existing, latest_revision_id: 'r3', active_revision_id: 'r3' }),
+    patchDeployment: async (): Promise<Deployment> => ({ ...existing, latest_revision_id: 'r2' }),
+    getRevision: async (_d: string, id: string): Promise<Revision> => ({ id, status: 'DEPLOYED' })
+  } as unknown as ControlPlaneClient
+}
+
+describe('deploy', () => {
+  it('warns when the revision it waited for is no longer the one serving', async () => {
+    const clock = new FakeClock()
+    const warnings: string[] = []
+    const state = newState(clock.now())
+    await deploy(
+      readInputs(inputsFrom(BASE_INPUTS)),
+      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, workflow: { repoRef: 'main' }, log: { info: () => undefined, warn: (w) => warnings.push(w) } },
+      state
+    )
+    expect(warnings).toEqual(['Revision r2 reached DEPLOYED, but the deployment now serves revision r3 (a newer deploy?).'])
+    expect(state).toMatchObject({ operation: 'updated', revisionId: 'r2', revision: { status: 'DEPLOYED' }, deployment: { active_revision_id: 'r3' } })
+  })
+})

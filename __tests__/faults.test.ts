@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { lifecycles, startEchoServer, startSimulator, type FaultRule, type Simulator } from '../sim/index.js'
+import { deployWith, errorLines, INTEGRATION_ID, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+import type { ActionRun } from '../scripts/run-action.js'
+
+/**
+ * The bundled action through injected faults: each scenario asserts the outcome,
+ * how many deployments and revisions exist afterwards (never a second one of
+ * either), and that no secret shows anywhere the run leaves text. The figures are
+ * printed at the end.
+ */
+const figures = { scenarios: 0, faultsInjected: 0, duplicates: 0, leaks: 0 }
+
+let sim: Simulator
+beforeAll(async () => {
+  requireBundle()
+  sim = await startSimulator({ scenario: lifecycles.deployed(30) })
+})
+afterAll(async () => {
+  await sim.stop()
+  console.log(
+    `fault suite: ${figures.scenarios} scenarios, ${figures.faultsInjected} faults injected, ` +
+      `${figures.duplicates} duplicate deployments or revisions, ${figures.leaks} secret leaks`
+  )
+})
+beforeEach(() => sim.reset())
+
+const NAME = 'support-agent'
+const html502 = { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', headers: { 'content-type': 'text/html' } }
+
+/** Runs one deploy with `faults` injected, and checks what must hold whatever happened. */
+async function deployThrough(faults: FaultRule[], extra: Record<string, string> = {}): Promise<ActionRun> {
+  for (const fault of faults) sim.addFault(fault)
+  const run = await deployWith(sim, NAME, { 'poll-interval': '100ms', ...extra })
+  figures.scenarios++
+  figures.faultsInjected += sim.faultLog.length
+  const visible = visibleText(run)
+  const leaked = [...SECRET_VALUES, sim.apiKey].filter((secret) => visible.includes(secret))
+  figures.leaks += leaked.length
+  expect(leaked).toEqual([])
+  return run
+}
+
+/** Deployments named NAME and the revisions of the one there is; counts duplicates. */
+function store() {
+  const deployments = sim.deployments().filter((d) => d.name === NAME)
+  if (deployments.length > 1) figures.duplicates += deployments.length - 1
+  return { deployments, revisions: deployments[0] ? sim.revisions(deployments[0].id as string) : [] }
+}
+
+function seedExisting() {
+  return sim.seedDeployment({ name: NAME, source_config: { integration_id: INTEGRATION_ID } })
+}
+
+/** After a patch: the seeded revision and exactly one more. */
+function expectOneNewRevision() {
+  const { revisions } = store()
+  if (revisions.length > 2) figures.duplicates += revisions.length - 2
+  expect(revisions).toHaveLength(2)
+}
+
+function expectCreatedOnce(run: ActionRun) {
+  expect(errorLines(run)).toEqual([])
+  expect(run.exitCode).toBe(0)
+  const { deployments, revisions } = store()
+  expect(deployments).toHaveLength(1)
+  expect(revisions).toHaveLength(1)
+  expect(run.outputs).toMatchObject({ operation: 'created', 'deployment-id': deployments[0].id, 'revision-status': 'DEPLOYED' })
+}
+
+describe('creating through faults makes exactly one deployment and one revision', () => {
+  const create: Pick<FaultRule, 'method' | 'path'> = { method: 'POST', path: '/v2/deployments' }
+
+  it.each<[string, FaultRule[]]>([
+    ['503 twice before the create is handled', [{ ...create, times: 2, respond: { status: 503 } }]],
+    ['429 with Retry-After', [{ ...create, respond: { status: 429, body: '{"detail":"Too many requests"}' }, retryAfter: '1' }]],
+    ['a reset after the create was applied', [{ ...create, applyThen: 'reset' }]],
+    ['a 502 from a proxy after the create was applied', [{ ...create, applyThen: html502 }]],
+    ['an HTML body on the 201', [{ ...create, malformed: 'html' }]],
+    ['a truncated 201 body', [{ ...create, malformed: 'truncated' }]],
+    ['a 201 missing its id', [{ ...create, malformed: 'missing-fields' }]],
+    ['an empty 201 body', [{ ...create, malformed: 'empty' }]],
+    ['a reset before the request was handled', [{ ...create, resetBefore: true }]],
+    ['a create applied, then a reset, then the re-read failing', [{ ...create, applyThen: 'reset' }, { method: 'GET', path: '/v2/deployments', skip: 1, respond: { status: 500 } }]],
+    ['a create answered late, after the action gave up on it', [{ ...create, delayMs: 3_000 }]]
+  ])('%s', async (_case, faults) => {
+    const run = await deployThrough(faults, { timeout: '12s' })
+    expectCreatedOnce(run)
+    expect(sim.faultLog.length).toBeGreaterThanOrEqual(faults.length)
+  })
+
+  it('says when a create took effect despite the error', async () => {
+    const run = await deployThrough([{ ...create, applyThen: 'reset' }])
+    expectCreatedOnce(run)
+    expect(run.stdout).toContain('The create of `support-agent` took effect despite the error')
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+  })
+})
+
+describe('updating through faults makes exactly one new revision', () => {
+  const patch: Pick<FaultRule, 'method' | 'path'> = { method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/ }
+
+  it.each<[string, FaultRule[]]>([
+    ['a reset after the patch was applied', [{ ...patch, applyThen: 'reset' }]],
+    ['a 502 after the patch was applied', [{ ...patch, applyThen: html502 }]],
+    ['504 before the patch was handled, twice', [{ ...patch, times: 2, respond: { status: 504 } }]],
+    ['applied, 502; then the resend refused with 503', [{ ...patch, applyThen: html502 }, { ...patch, skip: 1, respond: { status: 503 } }]],
+    ['a 200 with a body that is not JSON', [{ ...patch, malformed: 'not-json' }]],
+    ['a 200 missing latest_revision_id', [{ ...patch, malformed: 'missing-fields' }]],
+    ['a patch answered late, after the action gave up on it', [{ ...patch, delayMs: 3_000 }]]
+  ])('%s', async (_case, faults) => {
+    const seeded = seedExisting()
+    const run = await deployThrough(faults, { timeout: '12s', 'repo-ref': 'release' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(store().deployments).toHaveLength(1)
+    expectOneNewRevision()
+    expect(run.outputs).toMatchObject({ operation: 'updated', 'deployment-id': seeded.id, 'revision-status': 'DEPLOYED' })
+  })
+})
+
+describe('reads through faults', () => {
+  it.each<[string, FaultRule[]]>([
+    ['500 twice on the lookup', [{ method: 'GET', path: '/v2/deployments', times: 2, respond: { status: 500 } }]],
+    ['429 with an HTTP-date Retry-After on the lookup', [{ method: 'GET', path: '/v2/deployments', respond: { status: 429 }, retryAfter: new Date(Date.now() + 1000).toUTCString() }]],
+    ['resets on status checks', [{ method: 'GET', path: /\/revisions\//, times: 3, resetBefore: true }]],
+    ['truncated and HTML status-check bodies', [{ method: 'GET', path: /\/revisions\//, malformed: 'truncated' }, { method: 'GET', path: /\/revisions\//, skip: 1, malformed: 'html' }]],
+    ['a slow status check', [{ method: 'GET', path: /\/revisions\//, delayMs: 1_500 }]],
+    ['a 503 on the final re-read of the deployment', [{ method: 'GET', path: /^\/v2\/deployments\/[^/]+$/, times: 5, respond: { status: 503 } }]]
+  ])('%s', async (_case, faults) => {
+    const run = await deployThrough(faults, { timeout: '12s' })
+    expectCreatedOnce(run)
+  })
+
+  it('fails clearly when status checks keep failing, keeping the outputs known by then', async () => {
+    const run = await deployThrough([{ method: 'GET', path: /\/revisions\//, times: Infinity, respond: html502 }], { timeout: '8s' })
+    expect(run.exitCode).toBe(1)
+    const [error] = errorLines(run)
+    expect(error).toMatch(/Get revision [0-9a-f-]+ failed with HTTP 502: \(unexpected body\) <html><body><h1>502 Bad Gateway<\/h1><\/body><\/html>/)
+    expect(run.outputs).toMatchObject({ operation: 'created', 'deployment-id': store().deployments[0].id })
+    expect(store().revisions).toHaveLength(1)
+  })
+
+  it('fails with the operation, status and a masked excerpt when the lookup answers HTML', async () => {
+    const page = `<html><body>Sign in to the proxy. key=${sim.apiKey}</body></html>`
+    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', times: Infinity, respond: { status: 200, body: page, headers: { 'content-type': 'text/html' } } }])
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toBe(
+      'List deployments: the control plane answered HTTP 200 with a body that is not JSON: <html><body>Sign in to the proxy. key=***</body></html>\n' +
+        'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).'
+    )
+    expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+})
+
+describe('credentials and secrets', () => {
+  it('does not follow a redirect to another origin, so the key never leaves the control plane', async () => {
+    const other = await startEchoServer()
+    try {
+      const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', redirectTo: other.url }])
+      expect(run.exitCode).toBe(1)
+      expect(errorLines(run)[0]).toContain('List deployments was answered with a redirect (HTTP 307)')
+      expect(other.requests).toEqual([])
+    } finally {
+      await other.stop()
+    }
+  })
+
+  it('masks secret values the control plane echoes in an error', async () => {
+    seedExisting()
+    const echo = JSON.stringify({ detail: `secret OPENAI_API_KEY=${SECRET_VALUES[0]} is invalid; key ${sim.apiKey}` })
+    const run = await deployThrough([{ method: 'PATCH', respond: { status: 400, body: echo } }])
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toMatch(/^Update deployment [0-9a-f-]+ failed with HTTP 400: secret OPENAI_API_KEY=\*\*\* is invalid; key \*\*\*$/)
+    expect(run.summary).toContain('OPENAI_API_KEY=*** is invalid')
+  })
+
+  it('masks secrets echoed in a failed revision\'s status message', async () => {
+    sim.setScenario({ phases: [{ status: 'BUILDING', ms: 50 }], outcome: 'DEPLOY_FAILED', statusMessage: `env DB_PASSWORD=${SECRET_VALUES[1]} rejected` })
+    const run = await deployThrough([])
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('(status DEPLOY_FAILED): env DB_PASSWORD=*** rejected')
+    sim.setScenario(lifecycles.deployed(30))
+  })
+})
+
+describe('an unreachable control plane', () => {
+  it('fails after retrying, naming the URL', async () => {
+    const closed = await startSimulator()
+    const url = closed.url
+    await closed.stop()
+    const run = await deployWith(sim, NAME, { 'control-plane-url': url, timeout: '6s' })
+    figures.scenarios++
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain(`List deployments failed: could not reach the control plane at ${url} (connect ECONNREFUSED`)
+  })
+})
