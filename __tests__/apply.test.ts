@@ -58,7 +58,7 @@ class FakePlane {
 function context(plane: FakePlane): ApplyContext & { clock: FakeClock; logs: string[] } {
   const clock = new FakeClock()
   const logs: string[] = []
-  return { client: plane, clock, deadline: clock.now() + 600_000, log: (l) => logs.push(l), random: () => 0.5, logs }
+  return { client: plane, clock, deadline: clock.now() + 600_000, settleMs: 3_000, log: (l) => logs.push(l), random: () => 0.5, logs }
 }
 
 const body: CreateDeploymentRequest = { name: 'agent', source: 'github', source_config: {}, source_revision_config: {}, secrets: [] }
@@ -144,6 +144,37 @@ describe('patchOnce', () => {
     const plane = withDeployment(['apply-then-fail', doubtful, 'apply-then-fail'])
     await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
     expect(plane.revisions).toBe(1)
+  })
+})
+
+describe('a change the server applies late, after the action gave up on it', () => {
+  it('is found within the settle window and not sent again', async () => {
+    const plane = new FakePlane([])
+    plane.deployments.push({ id: 'd1', name: 'agent', latest_revision_id: 'r0' })
+    const ctx = context(plane)
+    let pendingAt: number | undefined
+    // The first patch times out; the server applies it 2.5 s later, before the window (3 s) ends.
+    plane.patchDeployment = async () => {
+      plane.calls.push('PATCH')
+      if (pendingAt === undefined) {
+        pendingAt = ctx.clock.now() + 2_500
+        throw new ApiError('api-refused', 'Update failed: no answer within 2s.', { retryable: true, ambiguous: true })
+      }
+      plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
+      return { ...plane.deployments[0] }
+    }
+    plane.getDeployment = async () => {
+      plane.calls.push('GET')
+      if (pendingAt !== undefined && ctx.clock.now() >= pendingAt && plane.revisions === 0) {
+        plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
+      }
+      return { ...plane.deployments[0] }
+    }
+    const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, ctx)
+    expect(result.latest_revision_id).toBe('r1')
+    expect(plane.calls).toEqual(['PATCH', 'GET', 'GET'])
+    expect(plane.revisions).toBe(1)
+    expect(ctx.clock.sleeps).toEqual([1_000, 2_000])
   })
 })
 

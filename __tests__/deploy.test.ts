@@ -30,7 +30,7 @@ describe('deploy', () => {
     const state = newState(clock.now())
     await deploy(
       readInputs(inputsFrom(BASE_INPUTS)),
-      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, workflow: { repoRef: 'main' }, log: { info: () => undefined, warn: (w) => warnings.push(w) } },
+      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { info: () => undefined, warn: (w) => warnings.push(w) } },
       state
     )
     expect(warnings).toEqual(['Revision r2 reached DEPLOYED, but the deployment now serves revision r3 (a newer deploy?).'])

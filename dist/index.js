@@ -41562,8 +41562,12 @@ async function findDeploymentByName(client, name) {
 
 
 
-/** How many times a doubtful change is re-read before concluding that it did not happen. */
-const SETTLE_CHECKS = 2;
+/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
+const SETTLE_CHECKS = [1 / 3, 1];
+/** The settle window for a request time limit: half as long again as a request may take. */
+function settleWindowFor(requestTimeoutMs) {
+    return Math.round(requestTimeoutMs * 1.5);
+}
 async function createOnce(body, ctx) {
     let inDoubt = false;
     return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
@@ -41638,13 +41642,15 @@ async function withRetries(ctx, label, step) {
     }
 }
 /**
- * Re-reads after a doubtful change, a few times with pauses, since a slow server may
- * still be applying it. Returns what `check` found, or undefined if it never showed.
+ * Re-reads after a doubtful change at fixed points of the settle window, since a
+ * slow server may still be applying it. Returns what `check` found, or undefined
+ * if it never showed. Not jittered: the window must be covered every time.
  */
 async function apply_settle(ctx, check) {
-    const policy = ctx.retry ?? WRITE_RETRY;
-    for (let i = 1; i <= SETTLE_CHECKS; i++) {
-        await sleepUnlessCancelled(ctx.clock, Math.min(backoffMs(i, policy, ctx.random), Math.max(0, ctx.deadline - ctx.clock.now())), ctx.signal);
+    const start = ctx.clock.now();
+    for (const fraction of SETTLE_CHECKS) {
+        const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
+        await sleepUnlessCancelled(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
         const found = await check();
         if (found !== undefined)
             return found;
@@ -42034,7 +42040,14 @@ async function deploy(inputs, deps, state) {
     log.info(describePlan(plan));
     // No change is started once the workflow is cancelled; one already sent is seen through.
     throwIfCancelled(deps.signal);
-    const apply = { client, clock: deps.clock, deadline: deps.deadline, signal: deps.signal, log: log.warn };
+    const apply = {
+        client,
+        clock: deps.clock,
+        deadline: deps.deadline,
+        settleMs: deps.settleMs,
+        signal: deps.signal,
+        log: log.warn
+    };
     let deployment;
     if (plan.action === 'create') {
         deployment = await createOnce(plan.body, apply);
@@ -42704,6 +42717,7 @@ function defaultRepoRef(env) {
 
 
 
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -42727,14 +42741,9 @@ async function run(options = {}) {
     try {
         const inputs = readInputs(options.inputs ?? runnerInputs);
         const deadline = state.startedAt + inputs.timeoutMs;
-        const client = new ControlPlaneClient(inputs.connection, {
-            clock,
-            deadline,
-            signal,
-            requestTimeoutMs: requestTimeoutFor(inputs.timeoutMs),
-            log: log.warn
-        });
-        await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, signal }, state);
+        const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
+        const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
+        await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, settleMs: settleWindowFor(requestTimeoutMs), signal }, state);
     }
     catch (error) {
         state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error));

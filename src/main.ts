@@ -2,6 +2,7 @@ import * as core from '@actions/core'
 import { ControlPlaneClient } from './api/client.js'
 import { CancelledError } from './cancel.js'
 import { realClock, type Clock } from './clock.js'
+import { settleWindowFor } from './deploy/apply.js'
 import { deploy } from './deploy/deploy.js'
 import { describeError } from './errors.js'
 import { readInputs, runnerInputs, type InputGetter } from './inputs/read.js'
@@ -45,14 +46,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
   try {
     const inputs = readInputs(options.inputs ?? runnerInputs)
     const deadline = state.startedAt + inputs.timeoutMs
-    const client = new ControlPlaneClient(inputs.connection, {
-      clock,
-      deadline,
-      signal,
-      requestTimeoutMs: requestTimeoutFor(inputs.timeoutMs),
-      log: log.warn
-    })
-    await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, signal }, state)
+    const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
+    const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
+    await deploy(
+      inputs,
+      { client, clock, log, workflow: readWorkflowContext(options.env), deadline, settleMs: settleWindowFor(requestTimeoutMs), signal },
+      state
+    )
   } catch (error) {
     state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error))
     core.setFailed(state.error)

@@ -19,12 +19,23 @@ export interface ApplyContext {
   deadline: number
   signal?: AbortSignal
   log: (line: string) => void
+  /**
+   * How long after a doubtful failure the change may still take effect, so how long
+   * re-reads go on before the action concludes it did not. A request given up on
+   * after its time limit may still be in the server's hands: this should exceed that limit.
+   */
+  settleMs: number
   retry?: RetryPolicy
   random?: () => number
 }
 
-/** How many times a doubtful change is re-read before concluding that it did not happen. */
-const SETTLE_CHECKS = 2
+/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
+const SETTLE_CHECKS = [1 / 3, 1]
+
+/** The settle window for a request time limit: half as long again as a request may take. */
+export function settleWindowFor(requestTimeoutMs: number): number {
+  return Math.round(requestTimeoutMs * 1.5)
+}
 
 export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContext): Promise<Deployment> {
   let inDoubt = false
@@ -97,13 +108,15 @@ async function withRetries<T>(ctx: ApplyContext, label: string, step: () => Prom
 }
 
 /**
- * Re-reads after a doubtful change, a few times with pauses, since a slow server may
- * still be applying it. Returns what `check` found, or undefined if it never showed.
+ * Re-reads after a doubtful change at fixed points of the settle window, since a
+ * slow server may still be applying it. Returns what `check` found, or undefined
+ * if it never showed. Not jittered: the window must be covered every time.
  */
 async function settle<T>(ctx: ApplyContext, check: () => Promise<T | undefined>): Promise<T | undefined> {
-  const policy = ctx.retry ?? WRITE_RETRY
-  for (let i = 1; i <= SETTLE_CHECKS; i++) {
-    await sleepUnlessCancelled(ctx.clock, Math.min(backoffMs(i, policy, ctx.random), Math.max(0, ctx.deadline - ctx.clock.now())), ctx.signal)
+  const start = ctx.clock.now()
+  for (const fraction of SETTLE_CHECKS) {
+    const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline)
+    await sleepUnlessCancelled(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal)
     const found = await check()
     if (found !== undefined) return found
   }

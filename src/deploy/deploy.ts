@@ -26,6 +26,8 @@ export interface DeployDeps {
   workflow: WorkflowContext
   /** Clock time by which the step must be done waiting: its start plus `timeout`. */
   deadline: number
+  /** How long a doubtful change is re-read before it is sent again (see apply.ts). */
+  settleMs: number
   signal?: AbortSignal
 }
 
@@ -54,7 +56,14 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   log.info(describePlan(plan))
   // No change is started once the workflow is cancelled; one already sent is seen through.
   throwIfCancelled(deps.signal)
-  const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, signal: deps.signal, log: log.warn }
+  const apply: ApplyContext = {
+    client,
+    clock: deps.clock,
+    deadline: deps.deadline,
+    settleMs: deps.settleMs,
+    signal: deps.signal,
+    log: log.warn
+  }
   let deployment: Deployment
   if (plan.action === 'create') {
     deployment = await createOnce(plan.body, apply)
