@@ -23,6 +23,8 @@ function overtakingPlane() {
   } as unknown as ControlPlaneClient
 }
 
+const silent = { info: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+
 describe('deploy', () => {
   it('warns when the revision it waited for is no longer the one serving', async () => {
     const clock = new FakeClock()
@@ -30,7 +32,7 @@ describe('deploy', () => {
     const state = newState(clock.now())
     await deploy(
       readInputs(inputsFrom(BASE_INPUTS)),
-      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { info: () => undefined, warn: (w) => warnings.push(w) } },
+      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { ...silent, warn: (w) => warnings.push(w) } },
       state
     )
     expect(warnings).toEqual(['Revision r2 reached DEPLOYED, but the deployment now serves revision r3 (a newer deploy?).'])

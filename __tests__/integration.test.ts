@@ -14,7 +14,7 @@ function scenarioFor({ deploymentName }: { deploymentName: string }) {
   if (deploymentName.includes('build-fails')) return lifecycles.buildFailed(40)
   if (deploymentName.includes('skipped')) return lifecycles.skipped(40)
   if (deploymentName.includes('stuck')) return lifecycles.stuck('BUILDING')
-  if (deploymentName.includes('odd-statuses')) return lifecycles.unknownThenDeployed(40)
+  if (deploymentName.includes('odd-statuses')) return lifecycles.unknownThenDeployed(150)
   return lifecycles.deployed(40)
 }
 
@@ -48,12 +48,16 @@ describe('first deploy', () => {
       'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
     })
 
-    expect(sim.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    const revisionPath = `/v2/deployments/${deployment.id}/revisions/${revisions[0].id}`
+    const apiCalls = sim.requests.filter((r) => r.path !== `${revisionPath}/logs`).map((r) => `${r.method} ${r.path}`)
+    expect(apiCalls).toEqual([
       'GET /v2/deployments',
       'POST /v2/deployments',
-      ...Array(sim.requests.length - 3).fill(`GET /v2/deployments/${deployment.id}/revisions/${revisions[0].id}`),
+      ...Array(apiCalls.length - 3).fill(`GET ${revisionPath}`),
       `GET /v2/deployments/${deployment.id}`
     ])
+    const logTypes = new Set(sim.requests.filter((r) => r.path === `${revisionPath}/logs`).map((r) => r.query.type))
+    expect(logTypes).toEqual(new Set(['build', 'deploy']))
     expect(failedStatuses()).toEqual([])
     expect(sim.requests[0].query).toEqual({ name_contains: 'support-agent', limit: '100', offset: '0' })
     expect(sim.requests[1].body).toEqual({

@@ -23,7 +23,13 @@ function deployedState(): DeployState {
     revisionId: 'r2',
     timeline,
     deployment: { id: 'd1', name: 'support-agent', status: 'READY', latest_revision_id: 'r2', url: 'https://agent.example' },
-    revision: { id: 'r2', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: '0123456789abcdef0123' } }
+    revision: {
+      id: 'r2',
+      status: 'DEPLOYED',
+      created_at: '2026-11-21T10:00:00Z',
+      updated_at: '2026-11-21T10:04:09Z',
+      source_revision_config: { repo_commit_sha: '0123456789abcdef0123' }
+    }
   }
 }
 
@@ -35,7 +41,23 @@ describe('renderSummary', () => {
     expect(summary).toContain('<tr><th align="left">Commit</th><td><code>0123456789ab</code></td></tr>')
     expect(summary).toContain('<a href="https://agent.example">https://agent.example</a>')
     expect(summary).toContain('<tr><th align="left">Took</th><td>4m 12s</td></tr>')
-    expect(summary).toContain('| QUEUED | +0ms | 30s |\n| BUILDING | +30s | 3m 40s |\n| DEPLOYED | +4m 10s | — |')
+    expect(summary).toContain(
+      [
+        '| QUEUED | +0ms | 30s | `████··························` |',
+        '| BUILDING | +30s | 3m 40s | `····██████████████████████████` |',
+        '| DEPLOYED | +4m 10s | — | `·····························▏` |'
+      ].join('\n')
+    )
+    expect(summary).toContain(
+      '**Total:** 4m 12s: the control plane took 4m 09s from creating the revision to DEPLOYED; the action added 3s (lookup, update, noticing the last status, reporting).'
+    )
+  })
+
+  it('shows the end of the failing log in a collapsed block', () => {
+    const state: DeployState = { ...deployedState(), error: 'failed', failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] } }
+    expect(renderSummary(state)).toContain(
+      "<details><summary>Last 2 lines of the build log</summary>\n\n```text\nstep 1\nERROR: '''boom'''\n```\n</details>"
+    )
   })
 
   it('escapes names and redacts secrets, including in the error', () => {

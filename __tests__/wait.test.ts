@@ -4,7 +4,8 @@ import type { Revision } from '../src/api/schemas.js'
 import { CancelledError } from '../src/cancel.js'
 import { ActionError } from '../src/errors.js'
 import { Timeline } from '../src/deploy/timeline.js'
-import { ADAPTIVE, POLL_ERROR_BUDGET, waitForRevision } from '../src/deploy/wait.js'
+import { ADAPTIVE } from '../src/deploy/poll-schedule.js'
+import { POLL_ERROR_BUDGET, statusLine, waitForRevision } from '../src/deploy/wait.js'
 import { FakeClock } from './helpers/clock.js'
 
 /** A revision whose status follows a script of [status, seconds] on the fake clock. */
@@ -44,7 +45,7 @@ function setup(script: Array<[string, number]>, options: { timeoutMs?: number; p
       pollIntervalMs: options.pollIntervalMs,
       clock,
       timeline,
-      log: (l) => logs.push(l),
+      progress: { changed: (r, elapsedMs) => void logs.push(statusLine('rev-1', r.status, elapsedMs)), checked: () => undefined },
       warn: (w) => warnings.push(w)
     })
   return { clock, api, logs, warnings, timeline, wait }
@@ -66,7 +67,7 @@ describe('waitForRevision', () => {
       'Revision rev-1: CREATING (after 0ms)',
       expect.stringMatching(/^Revision rev-1: QUEUED \(after [23]s\)$/),
       expect.stringMatching(/^Revision rev-1: BUILDING \(after 3\ds\)$/),
-      expect.stringMatching(/^Revision rev-1: DEPLOYING \(after 2m 3\ds\)$/),
+      expect.stringMatching(/^Revision rev-1: DEPLOYING \(after 2m [345]\ds\)$/),
       expect.stringMatching(/^Revision rev-1: DEPLOYED \(after 3m \d\ds\)$/)
     ])
     expect(timeline.spans().map((s) => s.status)).toEqual(['CREATING', 'QUEUED', 'BUILDING', 'DEPLOYING', 'DEPLOYED'])
@@ -75,9 +76,11 @@ describe('waitForRevision', () => {
   it('polls quickly after a change and backs off during a long phase', async () => {
     const { wait, clock } = setup(HAPPY)
     await wait()
-    expect(clock.sleeps[0]).toBe(ADAPTIVE.firstMs)
-    expect(Math.max(...clock.sleeps)).toBe(ADAPTIVE.maxMs)
-    expect(clock.sleeps).toContain(ADAPTIVE.firstMs * ADAPTIVE.factor)
+    expect(clock.sleeps.slice(0, 3)).toEqual([ADAPTIVE.firstMs, ADAPTIVE.firstMs * ADAPTIVE.factor, ADAPTIVE.firstMs])
+    expect(Math.max(...clock.sleeps)).toBe(ADAPTIVE.capMs)
+    // In DEPLOYING, the last phase before DEPLOYED, checks stay frequent.
+    const lastMinute = clock.sleeps.slice(-8)
+    expect(Math.max(...lastMinute)).toBe(ADAPTIVE.finalPhaseCapMs)
   })
 
   it('keeps a fixed interval when poll-interval is set', async () => {
@@ -115,7 +118,7 @@ describe('waitForRevision', () => {
     const { wait, clock, timeline } = setup([['QUEUED', 10], ['BUILDING', 10_000]], { timeoutMs: 60_000 })
     const error = (await wait().catch((e: unknown) => e)) as ActionError
     expect(error.kind).toBe('timed-out')
-    expect(error.message).toMatch(/^Timed out after 1m 00s waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 47s\.$/)
+    expect(error.message).toMatch(/^Timed out after 1m 00s waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 45s\.$/)
     // The last check happens at the deadline, not after it.
     expect(clock.now() - timeline.startedAt).toBe(60_000)
   })
@@ -146,7 +149,7 @@ describe('waitForRevision: failed status checks', () => {
         clock,
         signal,
         timeline: new Timeline(clock.now()),
-        log: () => undefined,
+        progress: { changed: () => undefined, checked: () => undefined },
         warn: (w) => warnings.push(w)
       })
     return { wait, warnings, calls: () => calls }

@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(510);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1520);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28383,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 510:
+/***/ 1520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31223,7 +31223,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    issueCommand('debug', {}, message);
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -31264,13 +31264,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -41194,6 +41194,11 @@ const RevisionsListSchema = looseObject({
     resources: array(RevisionSchema),
     offset: schemas_number().int().nonnegative()
 });
+/** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
+const LogsPageSchema = looseObject({
+    logs: array(unknown()).nullish(),
+    next_offset: schemas_string().nullish()
+});
 const ValidationErrorSchema = looseObject({
     loc: array(union([schemas_string(), schemas_number()])),
     msg: schemas_string(),
@@ -41314,6 +41319,8 @@ function errorFromResponse(operation, status, body, extra) {
 
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Logs are a courtesy: one retry, so a flaky logs endpoint never holds up the status checks. */
+const LOGS_RETRY = { maxAttempts: 2, baseMs: 250, capMs: 1_000 };
 /**
  * The control plane's HTTP API.
  *
@@ -41369,9 +41376,12 @@ class ControlPlaneClient {
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, RevisionSchema);
     }
+    getRevisionLogs(deploymentId, revisionId, query) {
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`, LogsPageSchema, { query, retry: LOGS_RETRY });
+    }
     async send(operation, method, path, schema, options = {}) {
         const mutation = method !== 'GET' && method !== 'DELETE';
-        const policy = this.options.retry ?? READ_RETRY;
+        const policy = options.retry ?? this.options.retry ?? READ_RETRY;
         for (let attempt = 1;; attempt++) {
             throwIfCancelled(this.options.signal);
             let error;
@@ -41687,6 +41697,157 @@ function describePlan(plan) {
     return `${what} with ${parts.join(', ') || 'no fields'}.`;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/deploy/logs.ts
+
+
+
+const PHASES = {
+    AWAITING_BUILD: 'build',
+    BUILDING: 'build',
+    AWAITING_DEPLOY: 'deploy',
+    DEPLOYING: 'deploy'
+};
+/** The log a status writes to, if any. */
+function phaseOf(status) {
+    return Object.hasOwn(PHASES, status) ? PHASES[status] : undefined;
+}
+const FAILED_PHASES = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' };
+/** The log that tells why a failed revision failed. */
+function failedPhaseOf(status) {
+    return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined;
+}
+const logs_PAGE_SIZE = 500;
+/** Pages read per status check at most, so a chatty build cannot starve the status checks. */
+const PAGES_PER_CHECK = 4;
+const FAILURE_TAIL_LINES = 50;
+/**
+ * Follows a revision's build and deploy logs while the action waits, printing only
+ * lines not printed before, in one collapsible group per phase. Logs are a
+ * courtesy: a control plane without the endpoint (404), or one that fails or sends
+ * odd entries, costs a debug line, never the deploy.
+ */
+class LogFollower {
+    client;
+    deploymentId;
+    revisionId;
+    sink;
+    /** Per log: where to resume; null once the phase has ended and every line was read. */
+    cursors = {};
+    openGroup;
+    unavailable = false;
+    constructor(client, deploymentId, revisionId, sink) {
+        this.client = client;
+        this.deploymentId = deploymentId;
+        this.revisionId = revisionId;
+        this.sink = sink;
+    }
+    /** Before a status line: a phase that is over gets its last lines and its group closed. */
+    async leaving(status) {
+        const phase = this.openGroup;
+        if (phase && phaseOf(status) !== phase) {
+            await this.readNew(phase);
+            this.close();
+        }
+    }
+    /** After each status check: print what the current phase logged since the last one. */
+    async follow(status) {
+        const phase = phaseOf(status);
+        if (phase)
+            await this.readNew(phase);
+    }
+    close() {
+        if (this.openGroup)
+            this.sink.endGroup();
+        this.openGroup = undefined;
+    }
+    /** The last lines of a log, oldest first, for a failed revision. */
+    async tail(type, count = FAILURE_TAIL_LINES) {
+        const page = await this.read(type, { order: 'desc', limit: count });
+        return (page?.logs ?? []).reverse().flatMap(formatLogEntry);
+    }
+    async readNew(phase) {
+        for (let i = 0; i < PAGES_PER_CHECK; i++) {
+            const cursor = this.cursors[phase];
+            if (cursor === null)
+                return;
+            const page = await this.read(phase, { limit: logs_PAGE_SIZE, offset: cursor });
+            if (!page)
+                return;
+            const lines = (page.logs ?? []).flatMap(formatLogEntry);
+            if (lines.length > 0)
+                this.print(phase, lines);
+            // Keep the old cursor when the server sends none for a phase still running.
+            if (page.next_offset !== undefined)
+                this.cursors[phase] = page.next_offset;
+            if ((page.logs?.length ?? 0) < logs_PAGE_SIZE)
+                return;
+        }
+    }
+    print(phase, lines) {
+        if (this.openGroup !== phase) {
+            this.close();
+            this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.revisionId}`);
+            this.openGroup = phase;
+        }
+        printVerbatim(this.sink, lines);
+    }
+    async read(type, query) {
+        if (this.unavailable)
+            return undefined;
+        try {
+            return await this.client.getRevisionLogs(this.deploymentId, this.revisionId, { type, ...query });
+        }
+        catch (error) {
+            if (!(error instanceof ApiError))
+                throw error;
+            if (error.status === 404) {
+                this.unavailable = true;
+                this.sink.debug('The control plane does not serve revision logs (404); not following them.');
+            }
+            else {
+                this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`);
+            }
+            return undefined;
+        }
+    }
+}
+/**
+ * Prints text that came from the server with workflow commands switched off, so a
+ * build that prints `::set-output` or `::add-mask::` cannot command the runner.
+ */
+function printVerbatim(sink, lines) {
+    const token = (0,external_node_crypto_.randomUUID)();
+    sink.info(`::stop-commands::${token}`);
+    for (const line of lines)
+        sink.info(redact(line));
+    sink.info(`::${token}::`);
+}
+/** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */
+function formatLogEntry(entry) {
+    let text;
+    if (typeof entry === 'string') {
+        text = entry;
+    }
+    else if (entry !== null && typeof entry === 'object') {
+        const fields = entry;
+        const message = [fields.message, fields.msg, fields.text, fields.log, fields.line].find((v) => typeof v === 'string');
+        if (typeof message === 'string') {
+            const timestamp = typeof fields.timestamp === 'string' ? fields.timestamp : undefined;
+            const level = typeof fields.level === 'string' ? fields.level : undefined;
+            text = [timestamp, level, message].filter(Boolean).join(' ');
+        }
+        else {
+            text = JSON.stringify(entry);
+        }
+    }
+    else {
+        text = String(entry);
+    }
+    return text.split(/\r?\n/);
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/source-rules.ts
 
 const DOCKER = ['external_docker', 'internal_docker'];
@@ -41879,6 +42040,32 @@ class Timeline {
     }
 }
 
+;// CONCATENATED MODULE: ./src/deploy/poll-schedule.ts
+const ADAPTIVE = {
+    firstMs: 1_000,
+    factor: 2,
+    /** In the phase that ends in DEPLOYED. */
+    finalPhaseCapMs: 6_000,
+    /** Everywhere else, including statuses this action does not know. */
+    capMs: 16_000
+};
+/** Statuses whose next step is DEPLOYED. */
+const FINAL_PHASES = new Set(['DEPLOYING']);
+function adaptiveSchedule() {
+    let intervalMs = ADAPTIVE.firstMs;
+    return {
+        next(status, changed) {
+            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
+            const cap = FINAL_PHASES.has(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
+            return Math.min(intervalMs, cap);
+        }
+    };
+}
+/** `poll-interval`: the user's fixed interval, whatever the status. */
+function fixedSchedule(intervalMs) {
+    return { next: () => intervalMs };
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/statuses.ts
 /**
  * What each revision status means for a run waiting on its revision (api-facts.md),
@@ -41931,11 +42118,11 @@ function classify(status) {
 
 
 
-/**
- * Adaptive polling: quick checks right after a status change, when the next change
- * is most likely to be short (CREATING, QUEUED), then slower while a phase lasts.
- */
-const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 };
+
+/** The log line for a status change. */
+function statusLine(revisionId, status, elapsedMs) {
+    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
+}
 /**
  * Status checks that may fail in a row (each already retried by the client) before
  * the action gives up: a control plane that blips during a 15-minute build should
@@ -41949,7 +42136,7 @@ const POLL_ERROR_BUDGET = 3;
 async function waitForRevision(options) {
     const { clock, timeline, revisionId, deadline } = options;
     const warned = new Set();
-    let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs;
+    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
     let failures = 0;
     let last;
     for (;;) {
@@ -41967,10 +42154,10 @@ async function waitForRevision(options) {
         if (revision !== undefined) {
             failures = 0;
             last = revision;
-            options.onRevision?.(revision);
             changed = timeline.observe(revision.status, now);
             if (changed)
-                options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`);
+                await options.progress.changed(revision, now - timeline.startedAt);
+            await options.progress.checked(revision);
             const verdict = classify(revision.status);
             if (verdict === 'deployed')
                 return revision;
@@ -41983,9 +42170,8 @@ async function waitForRevision(options) {
         }
         if (now >= deadline)
             throw timedOut(options, last);
-        if (options.pollIntervalMs === undefined) {
-            intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs);
-        }
+        // After a failed check, ask again as if nothing changed: the interval keeps growing.
+        const intervalMs = schedule.next(last?.status ?? '', changed);
         await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
     }
 }
@@ -42008,6 +42194,7 @@ function timedOut(options, revision) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts
+
 
 
 
@@ -42088,21 +42275,41 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     state.timeline = timeline;
     log.info(`Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
         (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…'));
-    const revision = await waitForRevision({
-        client,
-        deploymentId: deployment.id,
-        deploymentName: deployment.name,
-        revisionId,
-        timeoutMs: inputs.timeoutMs,
-        deadline: deps.deadline,
-        pollIntervalMs: inputs.pollIntervalMs,
-        clock,
-        signal: deps.signal,
-        timeline,
-        log: log.info,
-        warn: log.warn,
-        onRevision: (r) => (state.revision = r)
-    });
+    const logs = inputs.showLogs ? new LogFollower(client, deployment.id, revisionId, log) : undefined;
+    let revision;
+    try {
+        revision = await waitForRevision({
+            client,
+            deploymentId: deployment.id,
+            deploymentName: deployment.name,
+            revisionId,
+            timeoutMs: inputs.timeoutMs,
+            deadline: deps.deadline,
+            pollIntervalMs: inputs.pollIntervalMs,
+            clock,
+            signal: deps.signal,
+            timeline,
+            warn: log.warn,
+            progress: {
+                changed: async (r, elapsedMs) => {
+                    await logs?.leaving(r.status);
+                    log.info(statusLine(revisionId, r.status, elapsedMs));
+                },
+                checked: async (r) => {
+                    state.revision = r;
+                    await logs?.follow(r.status);
+                }
+            }
+        });
+    }
+    catch (error) {
+        logs?.close();
+        if (logs && error instanceof ActionError && error.kind === 'revision-failed' && state.revision) {
+            await showFailureLog(logs, state.revision, state, log);
+        }
+        throw error;
+    }
+    logs?.close();
     log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`);
     // Re-read for the deployment's status and URL, and to check that this revision is
     // the one serving: a newer deploy may have overtaken it while it finished. The
@@ -42119,6 +42326,18 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     if (current.active_revision_id && current.active_revision_id !== revision.id) {
         log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
     }
+}
+/** The end of the failing phase's log, right above the error, and for the summary. */
+async function showFailureLog(logs, revision, state, log) {
+    const type = failedPhaseOf(revision.status);
+    if (!type)
+        return;
+    const lines = await logs.tail(type);
+    if (lines.length === 0)
+        return;
+    state.failureLog = { type, lines };
+    log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
+    printVerbatim(log, lines);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
@@ -42156,7 +42375,8 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'secret-references',
     'wait',
     'timeout',
-    'poll-interval'
+    'poll-interval',
+    'show-logs'
 ]));
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -42175,7 +42395,8 @@ const INPUT_DEFAULTS = {
     command: 'deploy',
     'create-if-missing': 'true',
     wait: 'true',
-    timeout: '30m'
+    timeout: '30m',
+    'show-logs': 'true'
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
@@ -42508,6 +42729,7 @@ function readInputs(get = runnerInputs) {
     const wait = optional('wait', parseBoolean);
     const timeoutMs = optional('timeout', parseDuration);
     const pollIntervalMs = optional('poll-interval', parseDuration);
+    const showLogs = optional('show-logs', parseBoolean);
     if (source === undefined) {
         problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }));
     }
@@ -42532,7 +42754,8 @@ function readInputs(get = runnerInputs) {
         secretReferences,
         wait: wait,
         timeoutMs: timeoutMs,
-        pollIntervalMs
+        pollIntervalMs,
+        showLogs: showLogs
     };
 }
 function fromYaml(value, check) {
@@ -42624,19 +42847,65 @@ function renderSummary(state) {
             lines.push(`<tr><th align="left">${label}</th><td>${value}</td></tr>`);
     }
     lines.push('</table>', '');
-    const spans = state.timeline?.spans() ?? [];
-    if (spans.length > 0) {
-        lines.push('### Revision status timeline', '', '| Status | Seen at | Lasted |', '|---|---:|---:|');
-        spans.forEach((span, i) => {
-            // The last status of a finished wait has no length: it is where the revision ended.
-            const ended = i === spans.length - 1 && classify(span.status) !== 'in-progress' && classify(span.status) !== 'unrecognised';
-            lines.push(`| ${summary_escape(span.status)} | +${formatDuration(span.startedAt)} | ${ended ? '—' : formatDuration(span.durationMs)} |`);
-        });
-        lines.push('');
+    lines.push(...renderTimeline(state));
+    if (state.failureLog) {
+        const { type, lines: log } = state.failureLog;
+        lines.push(`<details><summary>Last ${log.length} lines of the ${type} log</summary>`, '', '```text', ...log.map((line) => line.replace(/```/g, "'''")), '```', '</details>', '');
     }
     if (state.error)
         lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '');
     return redact(lines.join('\n'));
+}
+const BAR_WIDTH = 30;
+/**
+ * Each status the revision passed through as a bar on one time axis, so the long
+ * phases stand out at a glance; then where the time went.
+ */
+function renderTimeline(state) {
+    const spans = state.timeline?.spans() ?? [];
+    if (spans.length === 0)
+        return [];
+    const last = spans.at(-1);
+    const ended = classify(last.status) === 'deployed' || classify(last.status) === 'failed';
+    const axisMs = Math.max(1, last.startedAt + (ended ? 0 : last.durationMs));
+    const out = ['### Revision timeline', '', '| Status | Seen at | Lasted | |', '|---|---:|---:|---|'];
+    spans.forEach((span, i) => {
+        const final = ended && i === spans.length - 1;
+        const lasted = final ? '—' : formatDuration(span.durationMs);
+        out.push(`| ${summary_escape(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`);
+    });
+    out.push('');
+    const breakdown = timeBreakdown(state);
+    if (breakdown)
+        out.push(breakdown, '');
+    return out;
+}
+/** `···████···`: where on the axis a status began and how long it lasted; `▏` marks where it ended. */
+function bar(startMs, durationMs, axisMs) {
+    const from = Math.min(BAR_WIDTH - 1, Math.round((startMs / axisMs) * BAR_WIDTH));
+    if (durationMs <= 0)
+        return ('·'.repeat(from) + '▏').padEnd(BAR_WIDTH, '·');
+    const filled = Math.max(1, Math.min(Math.round((durationMs / axisMs) * BAR_WIDTH), BAR_WIDTH - from));
+    return ('·'.repeat(from) + '█'.repeat(filled)).padEnd(BAR_WIDTH, '·');
+}
+/**
+ * The step's total, split into the control plane's time on the revision (from its
+ * own timestamps, so runner clock skew does not matter) and what the action added:
+ * lookup, create or update, noticing the last status, reporting.
+ */
+function timeBreakdown(state) {
+    if (state.finishedAt === undefined)
+        return undefined;
+    const total = state.finishedAt - state.startedAt;
+    const created = Date.parse(state.revision?.created_at ?? '');
+    const lastChange = Date.parse(state.revision?.updated_at ?? '');
+    const finished = state.revision && classify(state.revision.status) !== 'in-progress';
+    if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
+        return `**Total:** ${formatDuration(total)}.`;
+    }
+    const serverMs = lastChange - created;
+    return (`**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
+        `${summary_escape(state.revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${state.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`);
 }
 async function writeSummary(state) {
     // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
@@ -42737,7 +43006,13 @@ async function run(options = {}) {
     const state = newState(clock.now());
     const cancellation = options.signal ? undefined : cancelOnSignals();
     const signal = options.signal ?? cancellation?.signal;
-    const log = { info: (line) => info(redact(line)), warn: (line) => warning(redact(line)) };
+    const log = {
+        info: (line) => info(redact(line)),
+        warn: (line) => warning(redact(line)),
+        debug: (line) => core_debug(redact(line)),
+        startGroup: (title) => startGroup(redact(title)),
+        endGroup: () => endGroup()
+    };
     try {
         const inputs = readInputs(options.inputs ?? runnerInputs);
         const deadline = state.startedAt + inputs.timeoutMs;

@@ -42,7 +42,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const state = newState(clock.now())
   const cancellation = options.signal ? undefined : cancelOnSignals()
   const signal = options.signal ?? cancellation?.signal
-  const log = { info: (line: string) => core.info(redact(line)), warn: (line: string) => core.warning(redact(line)) }
+  const log = {
+    info: (line: string) => core.info(redact(line)),
+    warn: (line: string) => core.warning(redact(line)),
+    debug: (line: string) => core.debug(redact(line)),
+    startGroup: (title: string) => core.startGroup(redact(title)),
+    endGroup: () => core.endGroup()
+  }
   try {
     const inputs = readInputs(options.inputs ?? runnerInputs)
     const deadline = state.startedAt + inputs.timeoutMs

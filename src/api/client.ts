@@ -10,10 +10,12 @@ import { backoffMs, neverSent, parseRetryAfter, READ_RETRY, type RetryPolicy } f
 import {
   DeploymentSchema,
   DeploymentsListSchema,
+  LogsPageSchema,
   RevisionSchema,
   type CreateDeploymentRequest,
   type Deployment,
   type DeploymentsList,
+  type LogsPage,
   type PatchDeploymentRequest,
   type Revision
 } from './schemas.js'
@@ -41,7 +43,17 @@ export interface ClientOptions {
   log?: (line: string) => void
 }
 
+export interface RevisionLogsQuery {
+  type: 'build' | 'deploy'
+  order?: 'asc' | 'desc'
+  limit: number
+  offset?: string
+}
+
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** Logs are a courtesy: one retry, so a flaky logs endpoint never holds up the status checks. */
+const LOGS_RETRY: RetryPolicy = { maxAttempts: 2, baseMs: 250, capMs: 1_000 }
 
 interface Exchange {
   status: number
@@ -133,15 +145,25 @@ export class ControlPlaneClient {
     )
   }
 
+  getRevisionLogs(deploymentId: string, revisionId: string, query: RevisionLogsQuery): Promise<LogsPage> {
+    return this.send(
+      { label: `Get ${query.type} logs of revision ${revisionId}` },
+      'GET',
+      `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`,
+      LogsPageSchema,
+      { query, retry: LOGS_RETRY }
+    )
+  }
+
   private async send<T>(
     operation: OperationLabel,
     method: string,
     path: string,
     schema: z.ZodType<T>,
-    options: { query?: object; body?: unknown } = {}
+    options: { query?: object; body?: unknown; retry?: RetryPolicy } = {}
   ): Promise<T> {
     const mutation = method !== 'GET' && method !== 'DELETE'
-    const policy = this.options.retry ?? READ_RETRY
+    const policy = options.retry ?? this.options.retry ?? READ_RETRY
     for (let attempt = 1; ; attempt++) {
       throwIfCancelled(this.options.signal)
       let error: ApiError

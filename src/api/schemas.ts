@@ -185,6 +185,13 @@ export const RevisionsListSchema = z.looseObject({
   offset: z.number().int().nonnegative()
 })
 
+/** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
+export const LogsPageSchema = z.looseObject({
+  logs: z.array(z.unknown()).nullish(),
+  next_offset: z.string().nullish()
+})
+export type LogsPage = z.infer<typeof LogsPageSchema>
+
 export const ValidationErrorSchema = z.looseObject({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),

@@ -1,6 +1,6 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
-import type { Deployment } from '../api/schemas.js'
+import type { Deployment, Revision } from '../api/schemas.js'
 import { throwIfCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
@@ -9,13 +9,13 @@ import type { DeployState } from '../report/state.js'
 import type { WorkflowContext } from '../workflow-context.js'
 import { createOnce, patchOnce, type ApplyContext } from './apply.js'
 import { describePlan } from './describe.js'
+import { failedPhaseOf, LogFollower, printVerbatim, type LogSink } from './logs.js'
 import { planDeploy } from './plan.js'
 import { resolveDeployment } from './resolve.js'
 import { Timeline } from './timeline.js'
-import { waitForRevision } from './wait.js'
+import { statusLine, waitForRevision } from './wait.js'
 
-export interface Logger {
-  info(line: string): void
+export interface Logger extends LogSink {
   warn(line: string): void
 }
 
@@ -119,21 +119,40 @@ async function waitUntilDeployed(
     `Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
       (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…')
   )
-  const revision = await waitForRevision({
-    client,
-    deploymentId: deployment.id,
-    deploymentName: deployment.name,
-    revisionId,
-    timeoutMs: inputs.timeoutMs,
-    deadline: deps.deadline,
-    pollIntervalMs: inputs.pollIntervalMs,
-    clock,
-    signal: deps.signal,
-    timeline,
-    log: log.info,
-    warn: log.warn,
-    onRevision: (r) => (state.revision = r)
-  })
+  const logs = inputs.showLogs ? new LogFollower(client, deployment.id, revisionId, log) : undefined
+  let revision: Revision
+  try {
+    revision = await waitForRevision({
+      client,
+      deploymentId: deployment.id,
+      deploymentName: deployment.name,
+      revisionId,
+      timeoutMs: inputs.timeoutMs,
+      deadline: deps.deadline,
+      pollIntervalMs: inputs.pollIntervalMs,
+      clock,
+      signal: deps.signal,
+      timeline,
+      warn: log.warn,
+      progress: {
+        changed: async (r, elapsedMs) => {
+          await logs?.leaving(r.status)
+          log.info(statusLine(revisionId, r.status, elapsedMs))
+        },
+        checked: async (r) => {
+          state.revision = r
+          await logs?.follow(r.status)
+        }
+      }
+    })
+  } catch (error) {
+    logs?.close()
+    if (logs && error instanceof ActionError && error.kind === 'revision-failed' && state.revision) {
+      await showFailureLog(logs, state.revision, state, log)
+    }
+    throw error
+  }
+  logs?.close()
   log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`)
 
   // Re-read for the deployment's status and URL, and to check that this revision is
@@ -151,4 +170,15 @@ async function waitUntilDeployed(
       `Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`
     )
   }
+}
+
+/** The end of the failing phase's log, right above the error, and for the summary. */
+async function showFailureLog(logs: LogFollower, revision: Revision, state: DeployState, log: Logger): Promise<void> {
+  const type = failedPhaseOf(revision.status)
+  if (!type) return
+  const lines = await logs.tail(type)
+  if (lines.length === 0) return
+  state.failureLog = { type, lines }
+  log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`)
+  printVerbatim(log, lines)
 }

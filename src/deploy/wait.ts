@@ -4,6 +4,7 @@ import type { Revision } from '../api/schemas.js'
 import { sleepUnlessCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
+import { adaptiveSchedule, fixedSchedule } from './poll-schedule.js'
 import { classify, FAILURES } from './statuses.js'
 import type { Timeline } from './timeline.js'
 
@@ -21,17 +22,22 @@ export interface WaitOptions {
   clock: Clock
   signal?: AbortSignal
   timeline: Timeline
-  log: (line: string) => void
+  progress: WaitProgress
   warn: (line: string) => void
-  /** Called with every revision read, so the caller knows the last state if waiting fails. */
-  onRevision?: (revision: Revision) => void
 }
 
-/**
- * Adaptive polling: quick checks right after a status change, when the next change
- * is most likely to be short (CREATING, QUEUED), then slower while a phase lasts.
- */
-export const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 }
+/** What the caller shows while the action waits. */
+export interface WaitProgress {
+  /** A status seen for the first time, `elapsedMs` into the wait. */
+  changed(revision: Revision, elapsedMs: number): void | Promise<void>
+  /** Every successful status check, after `changed`. */
+  checked(revision: Revision): void | Promise<void>
+}
+
+/** The log line for a status change. */
+export function statusLine(revisionId: string, status: string, elapsedMs: number): string {
+  return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`
+}
 
 /**
  * Status checks that may fail in a row (each already retried by the client) before
@@ -47,7 +53,7 @@ export const POLL_ERROR_BUDGET = 3
 export async function waitForRevision(options: WaitOptions): Promise<Revision> {
   const { clock, timeline, revisionId, deadline } = options
   const warned = new Set<string>()
-  let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs
+  const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs)
   let failures = 0
   let last: Revision | undefined
   for (;;) {
@@ -63,9 +69,9 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
     if (revision !== undefined) {
       failures = 0
       last = revision
-      options.onRevision?.(revision)
       changed = timeline.observe(revision.status, now)
-      if (changed) options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`)
+      if (changed) await options.progress.changed(revision, now - timeline.startedAt)
+      await options.progress.checked(revision)
 
       const verdict = classify(revision.status)
       if (verdict === 'deployed') return revision
@@ -76,10 +82,8 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
       }
     }
     if (now >= deadline) throw timedOut(options, last)
-
-    if (options.pollIntervalMs === undefined) {
-      intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs)
-    }
+    // After a failed check, ask again as if nothing changed: the interval keeps growing.
+    const intervalMs = schedule.next(last?.status ?? '', changed)
     await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal)
   }
 }

@@ -32,7 +32,8 @@ export const INPUT_NAMES = [
   'secret-references',
   'wait',
   'timeout',
-  'poll-interval'
+  'poll-interval',
+  'show-logs'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -57,5 +58,6 @@ export const INPUT_DEFAULTS = {
   command: 'deploy',
   'create-if-missing': 'true',
   wait: 'true',
-  timeout: '30m'
+  timeout: '30m',
+  'show-logs': 'true'
 } as const satisfies Partial<Record<InputName, string>>

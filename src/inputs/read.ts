@@ -53,6 +53,7 @@ export interface DeployInputs {
   wait: boolean
   timeoutMs: number
   pollIntervalMs?: number
+  showLogs: boolean
 }
 
 export const COMMANDS = ['deploy'] as const
@@ -154,6 +155,7 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
   const wait = optional('wait', parseBoolean)
   const timeoutMs = optional('timeout', parseDuration)
   const pollIntervalMs = optional('poll-interval', parseDuration)
+  const showLogs = optional('show-logs', parseBoolean)
 
   if (source === undefined) {
     problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }))
@@ -186,7 +188,8 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
     secretReferences,
     wait: wait as boolean,
     timeoutMs: timeoutMs as number,
-    pollIntervalMs
+    pollIntervalMs,
+    showLogs: showLogs as boolean
   }
 }
 

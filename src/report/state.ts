@@ -17,6 +17,8 @@ export interface DeployState {
   timeline?: Timeline
   /** A patch that made no new revision: nothing to wait for. */
   noNewRevision?: boolean
+  /** The end of the failing phase's log, when a revision failed and logs are shown. */
+  failureLog?: { type: 'build' | 'deploy'; lines: string[] }
   /** The workflow's commit, shown when the revision reports none. */
   workflowSha?: string
   /** The final error text, already redacted. */

@@ -30,18 +30,74 @@ export function renderSummary(state: DeployState): string {
   }
   lines.push('</table>', '')
 
-  const spans = state.timeline?.spans() ?? []
-  if (spans.length > 0) {
-    lines.push('### Revision status timeline', '', '| Status | Seen at | Lasted |', '|---|---:|---:|')
-    spans.forEach((span, i) => {
-      // The last status of a finished wait has no length: it is where the revision ended.
-      const ended = i === spans.length - 1 && classify(span.status) !== 'in-progress' && classify(span.status) !== 'unrecognised'
-      lines.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${ended ? '—' : formatDuration(span.durationMs)} |`)
-    })
-    lines.push('')
+  lines.push(...renderTimeline(state))
+  if (state.failureLog) {
+    const { type, lines: log } = state.failureLog
+    lines.push(
+      `<details><summary>Last ${log.length} lines of the ${type} log</summary>`,
+      '',
+      '```text',
+      ...log.map((line) => line.replace(/```/g, "'''")),
+      '```',
+      '</details>',
+      ''
+    )
   }
   if (state.error) lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '')
   return redact(lines.join('\n'))
+}
+
+const BAR_WIDTH = 30
+
+/**
+ * Each status the revision passed through as a bar on one time axis, so the long
+ * phases stand out at a glance; then where the time went.
+ */
+function renderTimeline(state: DeployState): string[] {
+  const spans = state.timeline?.spans() ?? []
+  if (spans.length === 0) return []
+  const last = spans.at(-1)!
+  const ended = classify(last.status) === 'deployed' || classify(last.status) === 'failed'
+  const axisMs = Math.max(1, last.startedAt + (ended ? 0 : last.durationMs))
+  const out = ['### Revision timeline', '', '| Status | Seen at | Lasted | |', '|---|---:|---:|---|']
+  spans.forEach((span, i) => {
+    const final = ended && i === spans.length - 1
+    const lasted = final ? '—' : formatDuration(span.durationMs)
+    out.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`)
+  })
+  out.push('')
+  const breakdown = timeBreakdown(state)
+  if (breakdown) out.push(breakdown, '')
+  return out
+}
+
+/** `···████···`: where on the axis a status began and how long it lasted; `▏` marks where it ended. */
+function bar(startMs: number, durationMs: number, axisMs: number): string {
+  const from = Math.min(BAR_WIDTH - 1, Math.round((startMs / axisMs) * BAR_WIDTH))
+  if (durationMs <= 0) return ('·'.repeat(from) + '▏').padEnd(BAR_WIDTH, '·')
+  const filled = Math.max(1, Math.min(Math.round((durationMs / axisMs) * BAR_WIDTH), BAR_WIDTH - from))
+  return ('·'.repeat(from) + '█'.repeat(filled)).padEnd(BAR_WIDTH, '·')
+}
+
+/**
+ * The step's total, split into the control plane's time on the revision (from its
+ * own timestamps, so runner clock skew does not matter) and what the action added:
+ * lookup, create or update, noticing the last status, reporting.
+ */
+function timeBreakdown(state: DeployState): string | undefined {
+  if (state.finishedAt === undefined) return undefined
+  const total = state.finishedAt - state.startedAt
+  const created = Date.parse(state.revision?.created_at ?? '')
+  const lastChange = Date.parse(state.revision?.updated_at ?? '')
+  const finished = state.revision && classify(state.revision.status) !== 'in-progress'
+  if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
+    return `**Total:** ${formatDuration(total)}.`
+  }
+  const serverMs = lastChange - created
+  return (
+    `**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
+    `${escape(state.revision!.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${state.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
+  )
 }
 
 export async function writeSummary(state: DeployState): Promise<void> {

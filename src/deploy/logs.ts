@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import type { ControlPlaneClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
+import { redact } from '../masking.js'
+
+export type LogType = 'build' | 'deploy'
+
+const PHASES: Record<string, LogType> = {
+  AWAITING_BUILD: 'build',
+  BUILDING: 'build',
+  AWAITING_DEPLOY: 'deploy',
+  DEPLOYING: 'deploy'
+}
+
+/** The log a status writes to, if any. */
+export function phaseOf(status: string): LogType | undefined {
+  return Object.hasOwn(PHASES, status) ? PHASES[status] : undefined
+}
+
+const FAILED_PHASES: Record<string, LogType> = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' }
+
+/** The log that tells why a failed revision failed. */
+export function failedPhaseOf(status: string): LogType | undefined {
+  return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined
+}
+
+/** Where the follower writes: the runner's log, through @actions/core in production. */
+export interface LogSink {
+  info(line: string): void
+  debug(line: string): void
+  startGroup(title: string): void
+  endGroup(): void
+}
+
+const PAGE_SIZE = 500
+/** Pages read per status check at most, so a chatty build cannot starve the status checks. */
+const PAGES_PER_CHECK = 4
+export const FAILURE_TAIL_LINES = 50
+
+/**
+ * Follows a revision's build and deploy logs while the action waits, printing only
+ * lines not printed before, in one collapsible group per phase. Logs are a
+ * courtesy: a control plane without the endpoint (404), or one that fails or sends
+ * odd entries, costs a debug line, never the deploy.
+ */
+export class LogFollower {
+  /** Per log: where to resume; null once the phase has ended and every line was read. */
+  private readonly cursors: Partial<Record<LogType, string | null>> = {}
+  private openGroup?: LogType
+  private unavailable = false
+
+  constructor(
+    private readonly client: Pick<ControlPlaneClient, 'getRevisionLogs'>,
+    private readonly deploymentId: string,
+    private readonly revisionId: string,
+    private readonly sink: LogSink
+  ) {}
+
+  /** Before a status line: a phase that is over gets its last lines and its group closed. */
+  async leaving(status: string): Promise<void> {
+    const phase = this.openGroup
+    if (phase && phaseOf(status) !== phase) {
+      await this.readNew(phase)
+      this.close()
+    }
+  }
+
+  /** After each status check: print what the current phase logged since the last one. */
+  async follow(status: string): Promise<void> {
+    const phase = phaseOf(status)
+    if (phase) await this.readNew(phase)
+  }
+
+  close(): void {
+    if (this.openGroup) this.sink.endGroup()
+    this.openGroup = undefined
+  }
+
+  /** The last lines of a log, oldest first, for a failed revision. */
+  async tail(type: LogType, count = FAILURE_TAIL_LINES): Promise<string[]> {
+    const page = await this.read(type, { order: 'desc', limit: count })
+    return (page?.logs ?? []).reverse().flatMap(formatLogEntry)
+  }
+
+  private async readNew(phase: LogType): Promise<void> {
+    for (let i = 0; i < PAGES_PER_CHECK; i++) {
+      const cursor = this.cursors[phase]
+      if (cursor === null) return
+      const page = await this.read(phase, { limit: PAGE_SIZE, offset: cursor })
+      if (!page) return
+      const lines = (page.logs ?? []).flatMap(formatLogEntry)
+      if (lines.length > 0) this.print(phase, lines)
+      // Keep the old cursor when the server sends none for a phase still running.
+      if (page.next_offset !== undefined) this.cursors[phase] = page.next_offset
+      if ((page.logs?.length ?? 0) < PAGE_SIZE) return
+    }
+  }
+
+  private print(phase: LogType, lines: string[]): void {
+    if (this.openGroup !== phase) {
+      this.close()
+      this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.revisionId}`)
+      this.openGroup = phase
+    }
+    printVerbatim(this.sink, lines)
+  }
+
+  private async read(type: LogType, query: { order?: 'asc' | 'desc'; limit: number; offset?: string }) {
+    if (this.unavailable) return undefined
+    try {
+      return await this.client.getRevisionLogs(this.deploymentId, this.revisionId, { type, ...query })
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      if (error.status === 404) {
+        this.unavailable = true
+        this.sink.debug('The control plane does not serve revision logs (404); not following them.')
+      } else {
+        this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`)
+      }
+      return undefined
+    }
+  }
+}
+
+/**
+ * Prints text that came from the server with workflow commands switched off, so a
+ * build that prints `::set-output` or `::add-mask::` cannot command the runner.
+ */
+export function printVerbatim(sink: Pick<LogSink, 'info'>, lines: string[]): void {
+  const token = randomUUID()
+  sink.info(`::stop-commands::${token}`)
+  for (const line of lines) sink.info(redact(line))
+  sink.info(`::${token}::`)
+}
+
+/** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */
+export function formatLogEntry(entry: unknown): string[] {
+  let text: string
+  if (typeof entry === 'string') {
+    text = entry
+  } else if (entry !== null && typeof entry === 'object') {
+    const fields = entry as Record<string, unknown>
+    const message = [fields.message, fields.msg, fields.text, fields.log, fields.line].find((v) => typeof v === 'string')
+    if (typeof message === 'string') {
+      const timestamp = typeof fields.timestamp === 'string' ? fields.timestamp : undefined
+      const level = typeof fields.level === 'string' ? fields.level : undefined
+      text = [timestamp, level, message].filter(Boolean).join(' ')
+    } else {
+      text = JSON.stringify(entry)
+    }
+  } else {
+    text = String(entry)
+  }
+  return text.split(/\r?\n/)
+}
