@@ -31,7 +31,7 @@ describe('deploy', () => {
     const warnings: string[] = []
     const state = newState(clock.now())
     await deploy(
-      readInputs(inputsFrom(BASE_INPUTS)),
+      await readInputs(inputsFrom(BASE_INPUTS)),
       { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { ...silent, warn: (w) => warnings.push(w) } },
       state
     )

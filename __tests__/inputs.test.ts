@@ -20,9 +20,9 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-function problemsOf(values: Partial<Record<InputName, string>>): string[] {
+async function problemsOf(values: Partial<Record<InputName, string>>): Promise<string[]> {
   try {
-    readInputs(inputsFrom(values))
+    await readInputs(inputsFrom(values))
   } catch (error) {
     if (error instanceof InputError) return [...error.problems]
     throw error
@@ -31,8 +31,8 @@ function problemsOf(values: Partial<Record<InputName, string>>): string[] {
 }
 
 describe('readInputs', () => {
-  it('reads a minimal deploy with defaults applied', () => {
-    const inputs = readInputs(inputsFrom(BASE_INPUTS))
+  it('reads a minimal deploy with defaults applied', async () => {
+    const inputs = await readInputs(inputsFrom(BASE_INPUTS))
     expect(inputs).toMatchObject({
       command: 'deploy',
       name: 'support-agent',
@@ -46,8 +46,8 @@ describe('readInputs', () => {
     })
   })
 
-  it('maps source inputs to their request fields and leaves unset ones out', () => {
-    const inputs = readInputs(
+  it('maps source inputs to their request fields and leaves unset ones out', async () => {
+    const inputs = await readInputs(
       inputsFrom({
         ...BASE_INPUTS,
         'integration-id': VALID_UUID.toUpperCase(),
@@ -72,16 +72,16 @@ describe('readInputs', () => {
     expect(inputs.pollIntervalMs).toBe(500)
   })
 
-  it('takes a bearer token with a tenant id', () => {
-    const inputs = readInputs(
+  it('takes a bearer token with a tenant id', async () => {
+    const inputs = await readInputs(
       inputsFrom({ ...BASE_INPUTS, 'api-key': '', 'bearer-token': 'tok', 'tenant-id': VALID_UUID })
     )
     expect(inputs.connection.credential).toEqual({ kind: 'bearer-token', value: 'tok' })
     expect(inputs.connection.tenantId).toBe(VALID_UUID)
   })
 
-  it('keeps the base path of the control-plane URL and drops a trailing slash', () => {
-    const inputs = readInputs(inputsFrom({ ...BASE_INPUTS, 'control-plane-url': 'https://cp.example.com/api/' }))
+  it('keeps the base path of the control-plane URL and drops a trailing slash', async () => {
+    const inputs = await readInputs(inputsFrom({ ...BASE_INPUTS, 'control-plane-url': 'https://cp.example.com/api/' }))
     expect(inputs.connection.baseUrl).toBe('https://cp.example.com/api')
   })
 
@@ -89,16 +89,16 @@ describe('readInputs', () => {
     ['http://localhost:8123', 'http://localhost:8123'],
     ['http://127.0.0.9:80/x', 'http://127.0.0.9/x'],
     ['http://[::1]:9000', 'http://[::1]:9000']
-  ])('allows http on the loopback host %s', (url, expected) => {
-    expect(readInputs(inputsFrom({ ...BASE_INPUTS, 'control-plane-url': url })).connection.baseUrl).toBe(expected)
+  ])('allows http on the loopback host %s', async (url, expected) => {
+    expect((await readInputs(inputsFrom({ ...BASE_INPUTS, 'control-plane-url': url }))).connection.baseUrl).toBe(expected)
   })
 
-  it.each(BAD_INPUTS)('rejects %s with exactly its problem', (_case, overrides, problem) => {
-    expect(problemsOf({ ...BASE_INPUTS, ...overrides })).toEqual([problem])
+  it.each(BAD_INPUTS)('rejects %s with exactly its problem', async (_case, overrides, problem) => {
+    expect(await problemsOf({ ...BASE_INPUTS, ...overrides })).toEqual([problem])
   })
 
-  it('reports every problem at once', () => {
-    const problems = problemsOf({ 'control-plane-url': 'ftp://x', wait: 'maybe', timeout: 'soon', name: '' })
+  it('reports every problem at once', async () => {
+    const problems = await problemsOf({ 'control-plane-url': 'ftp://x', wait: 'maybe', timeout: 'soon', name: '' })
     expect(problems).toHaveLength(5)
     expect(problems.map((p) => p.match(/^`[^`]+`|^one of/)?.[0])).toEqual([
       '`control-plane-url`',
@@ -109,25 +109,25 @@ describe('readInputs', () => {
     ])
   })
 
-  it('names the input and the fix in the error message', () => {
-    expect(() => readInputs(inputsFrom({ ...BASE_INPUTS, wait: 'yes' }))).toThrow(
+  it('names the input and the fix in the error message', async () => {
+    await expect(readInputs(inputsFrom({ ...BASE_INPUTS, wait: 'yes' }))).rejects.toThrow(
       'Invalid input: `wait` must be `true` or `false`, got `yes`'
     )
   })
 
-  it('registers the API key and every secret value for masking before failing on other inputs', () => {
-    expect(() =>
+  it('registers the API key and every secret value for masking before failing on other inputs', async () => {
+    await expect(
       readInputs(
         inputsFrom({ ...BASE_INPUTS, 'api-key': 'the-key', secrets: 'A=first value\nB=second', timeout: 'never' })
       )
-    ).toThrow(InputError)
+    ).rejects.toThrow(InputError)
     const masks = stdout.join('')
     for (const secret of ['the-key', 'first value', 'second']) expect(masks).toContain(`::add-mask::${secret}`)
     expect(redact('x the-key y second')).toBe('x *** y ***')
   })
 
-  it('never puts a secret value in a problem', () => {
-    const problems = problemsOf({ ...BASE_INPUTS, secrets: 'GOOD=hunter2\nGOOD=hunter3\n9BAD=hunter4' })
+  it('never puts a secret value in a problem', async () => {
+    const problems = await problemsOf({ ...BASE_INPUTS, secrets: 'GOOD=hunter2\nGOOD=hunter3\n9BAD=hunter4' })
     expect(problems.join('\n')).not.toMatch(/hunter/)
     expect(problems).toEqual([
       '`secrets`: line 2: `GOOD` is already set on line 1',

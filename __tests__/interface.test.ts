@@ -38,10 +38,10 @@ describe('action.yml and the code agree', () => {
     expect(declared).toEqual(INPUT_DEFAULTS)
   })
 
-  it('reads every declared input', () => {
+  it('reads every declared input', async () => {
     jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const asked = new Set<InputName>()
-    readInputs((name) => {
+    await readInputs((name) => {
       asked.add(name)
       return BASE_INPUTS[name] ?? ''
     })

@@ -24,8 +24,8 @@ const existing: Deployment = {
 }
 
 describe('planDeploy: create', () => {
-  it('creates a github deployment with workflow defaults for repo-url and repo-ref', () => {
-    const plan = planDeploy(inputs({ 'integration-id': VALID_UUID, secrets: 'A=1' }), undefined, workflow)
+  it('creates a github deployment with workflow defaults for repo-url and repo-ref', async () => {
+    const plan = planDeploy(await inputs({ 'integration-id': VALID_UUID, secrets: 'A=1' }), undefined, workflow)
     expect(plan).toEqual({
       action: 'create',
       body: {
@@ -38,14 +38,14 @@ describe('planDeploy: create', () => {
     })
   })
 
-  it('sends an empty secrets array when none are given', () => {
-    const plan = planDeploy(inputs(), undefined, workflow)
+  it('sends an empty secrets array when none are given', async () => {
+    const plan = planDeploy(await inputs(), undefined, workflow)
     expect(plan.action === 'create' && plan.body.secrets).toEqual([])
   })
 
-  it('does not apply github defaults to a docker source', () => {
+  it('does not apply github defaults to a docker source', async () => {
     const plan = planDeploy(
-      inputs({ source: 'external_docker', 'graph-config-path': '', 'image-uri': 'registry/agent:1', 'secret-references': '[{name: A, secret_name: s, secret_key: k}]' }),
+      await inputs({ source: 'external_docker', 'graph-config-path': '', 'image-uri': 'registry/agent:1', 'secret-references': '[{name: A, secret_name: s, secret_key: k}]' }),
       undefined,
       workflow
     )
@@ -60,27 +60,27 @@ describe('planDeploy: create', () => {
     })
   })
 
-  it('requires graph-config-path to create a buildable deployment', () => {
-    expect(() => planDeploy(inputs({ 'graph-config-path': '' }), undefined, workflow)).toThrow(
+  it('requires graph-config-path to create a buildable deployment', async () => {
+    await expect((async () => planDeploy(await inputs({ 'graph-config-path': '' }), undefined, workflow))()).rejects.toThrow(
       '`graph-config-path` is required to create a `github` deployment'
     )
   })
 
-  it('refuses to create a source the API cannot create', () => {
-    expect(() => planDeploy(inputs({ source: 'internal_template', 'graph-config-path': '' }), undefined, workflow)).toThrow(
+  it('refuses to create a source the API cannot create', async () => {
+    await expect((async () => planDeploy(await inputs({ source: 'internal_template', 'graph-config-path': '' }), undefined, workflow))()).rejects.toThrow(
       '`source` `internal_template` cannot be created through the API'
     )
   })
 
-  it('requires repo-url outside a workflow', () => {
-    expect(() => planDeploy(inputs(), undefined, {})).toThrow('`repo-url` is required to create a `github` deployment')
+  it('requires repo-url outside a workflow', async () => {
+    await expect((async () => planDeploy(await inputs(), undefined, {}))()).rejects.toThrow('`repo-url` is required to create a `github` deployment')
   })
 })
 
 describe('planDeploy: patch', () => {
-  it('sends the new revision config and leaves create-only fields out', () => {
+  it('sends the new revision config and leaves create-only fields out', async () => {
     const plan = planDeploy(
-      inputs({ 'integration-id': VALID_UUID, 'deployment-type': 'dev', 'build-on-push': 'true', secrets: 'A=2' }),
+      await inputs({ 'integration-id': VALID_UUID, 'deployment-type': 'dev', 'build-on-push': 'true', secrets: 'A=2' }),
       existing,
       workflow
     )
@@ -96,8 +96,8 @@ describe('planDeploy: patch', () => {
     })
   })
 
-  it('warns that a create-only value the deployment lacks is not sent', () => {
-    const plan = planDeploy(inputs({ 'listener-id': '', 'integration-id': VALID_UUID }), { ...existing, source_config: {} }, workflow)
+  it('warns that a create-only value the deployment lacks is not sent', async () => {
+    const plan = planDeploy(await inputs({ 'listener-id': '', 'integration-id': VALID_UUID }), { ...existing, source_config: {} }, workflow)
     expect(plan).toMatchObject({
       action: 'patch',
       warnings: ['`integration-id` was not sent: it is fixed when a deployment is created, and deployment `support-agent` reports none.']
@@ -105,19 +105,19 @@ describe('planDeploy: patch', () => {
     expect(plan.action === 'patch' && plan.body.source_config).toBeUndefined()
   })
 
-  it('compares create-only values regardless of UUID case and trailing `/` or `.git`', () => {
+  it('compares create-only values regardless of UUID case and trailing `/` or `.git`', async () => {
     const deployment = { ...existing, source_config: { ...existing.source_config, integration_id: VALID_UUID.toUpperCase(), repo_url: 'https://github.com/octo/agent.git' } }
-    expect(planDeploy(inputs({ 'integration-id': VALID_UUID, 'repo-url': 'https://github.com/octo/agent/' }), deployment, workflow).action).toBe('patch')
+    expect(planDeploy(await inputs({ 'integration-id': VALID_UUID, 'repo-url': 'https://github.com/octo/agent/' }), deployment, workflow).action).toBe('patch')
   })
 
-  it('does not need graph-config-path to update', () => {
-    const plan = planDeploy(inputs({ 'graph-config-path': '' }), existing, workflow)
+  it('does not need graph-config-path to update', async () => {
+    const plan = planDeploy(await inputs({ 'graph-config-path': '' }), existing, workflow)
     expect(plan).toMatchObject({ action: 'patch', body: { source_revision_config: { repo_ref: 'main' } } })
   })
 
-  function problems(overrides: Partial<Record<InputName, string>>): readonly string[] {
+  async function problems(overrides: Partial<Record<InputName, string>>): Promise<readonly string[]> {
     try {
-      planDeploy(inputs(overrides), existing, workflow)
+      planDeploy(await inputs(overrides), existing, workflow)
     } catch (error) {
       if (error instanceof InputError) return error.problems
       throw error
@@ -125,30 +125,30 @@ describe('planDeploy: patch', () => {
     throw new Error('expected an InputError')
   }
 
-  it('refuses a different source', () => {
-    expect(problems({ source: 'internal_source' })).toEqual([
+  it('refuses a different source', async () => {
+    expect(await problems({ source: 'internal_source' })).toEqual([
       '`source` is `internal_source` but deployment `support-agent` was created with `github`, which cannot change: remove `source` or deploy under another `name`'
     ])
   })
 
-  it('refuses changed create-only fields, all at once', () => {
-    expect(problems({ 'deployment-type': 'prod', 'integration-id': VALID_UUID.replace('123', '999') })).toEqual([
+  it('refuses changed create-only fields, all at once', async () => {
+    expect(await problems({ 'deployment-type': 'prod', 'integration-id': VALID_UUID.replace('123', '999') })).toEqual([
       `\`integration-id\` is \`${VALID_UUID.replace('123', '999')}\` but deployment \`support-agent\` has \`${VALID_UUID}\`, which cannot change after creation: remove \`integration-id\` or deploy under another \`name\``,
       '`deployment-type` is `prod` but deployment `support-agent` has `dev`, which cannot change after creation: remove `deployment-type` or deploy under another `name`'
     ])
   })
 
-  it('refuses a different repo-url, and accepts the same one without sending it', () => {
-    expect(problems({ 'repo-url': 'https://github.com/octo/other' })).toEqual([
+  it('refuses a different repo-url, and accepts the same one without sending it', async () => {
+    expect(await problems({ 'repo-url': 'https://github.com/octo/other' })).toEqual([
       '`repo-url` is `https://github.com/octo/other` but deployment `support-agent` has `https://github.com/octo/agent`, which cannot change after creation: remove `repo-url` or deploy under another `name`'
     ])
-    const plan = planDeploy(inputs({ 'repo-url': 'https://github.com/octo/agent' }), existing, workflow)
+    const plan = planDeploy(await inputs({ 'repo-url': 'https://github.com/octo/agent' }), existing, workflow)
     expect(plan.action === 'patch' && plan.body.source_config).toBeUndefined()
   })
 
-  it('follows revision-source for revision fields', () => {
+  it('follows revision-source for revision fields', async () => {
     const plan = planDeploy(
-      inputs({ 'graph-config-path': '', 'revision-source': 'internal_docker', 'image-uri': 'img:2' }),
+      await inputs({ 'graph-config-path': '', 'revision-source': 'internal_docker', 'image-uri': 'img:2' }),
       existing,
       workflow
     )
@@ -158,9 +158,9 @@ describe('planDeploy: patch', () => {
     })
   })
 
-  it('sends nothing when there is nothing to change', () => {
+  it('sends nothing when there is nothing to change', async () => {
     const docker: Deployment = { ...existing, source: 'external_docker', source_config: {} }
-    expect(planDeploy(inputs({ 'graph-config-path': '' }), docker, workflow)).toEqual({ action: 'none', deployment: docker })
+    expect(planDeploy(await inputs({ 'graph-config-path': '' }), docker, workflow)).toEqual({ action: 'none', deployment: docker })
   })
 })
 
@@ -175,7 +175,7 @@ describe('readWorkflowContext', () => {
     expect(readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', ...env }).repoRef).toBe(expected)
   })
 
-  it('derives the repository URL from the server and repository', () => {
+  it('derives the repository URL from the server and repository', async () => {
     expect(readWorkflowContext({ GITHUB_SERVER_URL: 'https://ghe.example.com/', GITHUB_REPOSITORY: 'octo/agent' }).repoUrl).toBe(
       'https://ghe.example.com/octo/agent'
     )

@@ -12,8 +12,8 @@ describe('parseSecrets: NAME=VALUE lines', () => {
     ['blank lines and comment lines skipped', '\n# comment\nA=1\n\n  \nB=2\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
     ['CRLF line ends', 'A=1\r\nB=2\r\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
     ['a colon after the `=`', 'A=b: c', [{ name: 'A', value: 'b: c' }]]
-  ])('reads %s', (_case, raw, expected) => {
-    expect(parseSecrets(raw)).toEqual({ secrets: expected, problems: [] })
+  ])('reads %s', async (_case, raw, expected) => {
+    expect(await parseSecrets(raw)).toEqual({ secrets: expected, problems: [] })
   })
 
   it.each([
@@ -22,22 +22,22 @@ describe('parseSecrets: NAME=VALUE lines', () => {
     ['a space before `=`', 'KEY =s3cr3t-two', 'line 1: the name before `=`'],
     ['an empty name', '=s3cr3t-two', 'line 1: the name before `=`'],
     ['a duplicate', 'A=s3cr3t-one\n\nA=s3cr3t-two', 'line 3: `A` is already set on line 1']
-  ])('rejects %s, naming the line and not the value', (_case, raw, expected) => {
-    const { problems } = parseSecrets(raw)
+  ])('rejects %s, naming the line and not the value', async (_case, raw, expected) => {
+    const { problems } = await parseSecrets(raw)
     expect(problems).toHaveLength(1)
     expect(problems[0]).toContain(expected)
     expect(problems[0]).not.toMatch(/s3cr3t/)
   })
 
-  it('treats an input of only comments and blank lines as unset, not as "no secrets"', () => {
-    expect(parseSecrets('# OPENAI_API_KEY=x\n\n  # B=y\n')).toEqual({ problems: [] })
-    expect(parseSecrets('{}')).toEqual({ secrets: [], problems: [] })
+  it('treats an input of only comments and blank lines as unset, not as "no secrets"', async () => {
+    expect(await parseSecrets('# OPENAI_API_KEY=x\n\n  # B=y\n')).toEqual({ problems: [] })
+    expect(await parseSecrets('{}')).toEqual({ secrets: [], problems: [] })
   })
 })
 
 describe('parseSecrets: YAML or JSON mapping', () => {
-  it('reads a YAML mapping', () => {
-    expect(parseSecrets('A: one\nB: "two: three"')).toEqual({
+  it('reads a YAML mapping', async () => {
+    expect(await parseSecrets('A: one\nB: "two: three"')).toEqual({
       secrets: [
         { name: 'A', value: 'one' },
         { name: 'B', value: 'two: three' }
@@ -46,33 +46,33 @@ describe('parseSecrets: YAML or JSON mapping', () => {
     })
   })
 
-  it('reads a JSON mapping', () => {
-    expect(parseSecrets('{"A": "x=y", "B": ""}').secrets).toEqual([
+  it('reads a JSON mapping', async () => {
+    expect((await parseSecrets('{"A": "x=y", "B": ""}')).secrets).toEqual([
       { name: 'A', value: 'x=y' },
       { name: 'B', value: '' }
     ])
   })
 
-  it('rejects a non-string value, naming the key and line, not the value', () => {
-    const { problems } = parseSecrets('A: ok\nPORT: 8123')
+  it('rejects a non-string value, naming the key and line, not the value', async () => {
+    const { problems } = await parseSecrets('A: ok\nPORT: 8123')
     expect(problems).toEqual(['key `PORT` (line 2): the value must be a string; quote it'])
   })
 
-  it('rejects a duplicate key', () => {
-    expect(parseSecrets('A: x\nA: y').problems).toEqual(['key `A` is set more than once'])
+  it('rejects a duplicate key', async () => {
+    expect((await parseSecrets('A: x\nA: y')).problems).toEqual(['key `A` is set more than once'])
   })
 
-  it('rejects an invalid name', () => {
-    expect(parseSecrets('my-key: x').problems[0]).toMatch(/^key `my-key` \(line 1\): a secret name must be/)
+  it('rejects an invalid name', async () => {
+    expect((await parseSecrets('my-key: x')).problems[0]).toMatch(/^key `my-key` \(line 1\): a secret name must be/)
   })
 
-  it('rejects a list and a scalar', () => {
-    expect(parseSecrets('- a\n- b').problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
-    expect(parseSecrets('just-words').problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
+  it('rejects a list and a scalar', async () => {
+    expect((await parseSecrets('- a\n- b')).problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
+    expect((await parseSecrets('just-words')).problems[0]).toContain('must be `NAME=VALUE` lines or a YAML/JSON mapping')
   })
 
-  it('reports broken YAML by position, without echoing it', () => {
-    const { problems } = parseSecrets('A: "unterminated-secret-value')
+  it('reports broken YAML by position, without echoing it', async () => {
+    const { problems } = await parseSecrets('A: "unterminated-secret-value')
     expect(problems[0]).toMatch(/not valid YAML or JSON \(line 1\)/)
     expect(problems[0]).not.toContain('unterminated-secret-value')
   })

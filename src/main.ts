@@ -50,7 +50,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     endGroup: () => core.endGroup()
   }
   try {
-    const inputs = readInputs(options.inputs ?? runnerInputs)
+    const inputs = await readInputs(options.inputs ?? runnerInputs)
     const deadline = state.startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })

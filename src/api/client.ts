@@ -7,18 +7,28 @@ import type { Connection } from '../inputs/read.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
 import { backoffMs, neverSent, parseRetryAfter, READ_RETRY, type RetryPolicy } from './retry.js'
-import {
-  DeploymentSchema,
-  DeploymentsListSchema,
-  LogsPageSchema,
-  RevisionSchema,
-  type CreateDeploymentRequest,
-  type Deployment,
-  type DeploymentsList,
-  type LogsPage,
-  type PatchDeploymentRequest,
-  type Revision
+import type {
+  CreateDeploymentRequest,
+  Deployment,
+  DeploymentsList,
+  LogsPage,
+  PatchDeploymentRequest,
+  Revision
 } from './schemas.js'
+
+type Schemas = typeof import('./schemas.js')
+/** Picks the schema that reads an operation's answer. */
+type SchemaOf<T> = (schemas: Schemas) => z.ZodType<T>
+
+/**
+ * zod and the schemas are loaded when the first answer arrives, not at start-up:
+ * the first request goes out sooner, on every run.
+ */
+let schemas: Promise<Schemas> | undefined
+function loadSchemas(): Promise<Schemas> {
+  schemas ??= import('./schemas.js')
+  return schemas
+}
 
 /** The part of HttpClient the client uses, so tests can substitute it. */
 export type Requester = Pick<HttpClient, 'request'>
@@ -94,7 +104,7 @@ export class ControlPlaneClient {
   }
 
   listDeployments(query: ListDeploymentsQuery): Promise<DeploymentsList> {
-    return this.send({ label: 'List deployments' }, 'GET', '/v2/deployments', DeploymentsListSchema, { query })
+    return this.send({ label: 'List deployments' }, 'GET', '/v2/deployments', (s) => s.DeploymentsListSchema, { query })
   }
 
   getDeployment(deploymentId: string): Promise<Deployment> {
@@ -105,7 +115,7 @@ export class ControlPlaneClient {
       },
       'GET',
       `/v2/deployments/${segment(deploymentId)}`,
-      DeploymentSchema
+      (s) => s.DeploymentSchema
     )
   }
 
@@ -121,7 +131,7 @@ export class ControlPlaneClient {
       },
       'POST',
       '/v2/deployments',
-      DeploymentSchema,
+      (s) => s.DeploymentSchema,
       { body }
     )
   }
@@ -131,7 +141,7 @@ export class ControlPlaneClient {
       { label: `Update deployment ${deploymentId}` },
       'PATCH',
       `/v2/deployments/${segment(deploymentId)}`,
-      DeploymentSchema,
+      (s) => s.DeploymentSchema,
       { body }
     )
   }
@@ -141,7 +151,7 @@ export class ControlPlaneClient {
       { label: `Get revision ${revisionId}` },
       'GET',
       `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`,
-      RevisionSchema
+      (s) => s.RevisionSchema
     )
   }
 
@@ -150,7 +160,7 @@ export class ControlPlaneClient {
       { label: `Get ${query.type} logs of revision ${revisionId}` },
       'GET',
       `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`,
-      LogsPageSchema,
+      (s) => s.LogsPageSchema,
       { query, retry: LOGS_RETRY }
     )
   }
@@ -159,7 +169,7 @@ export class ControlPlaneClient {
     operation: OperationLabel,
     method: string,
     path: string,
-    schema: z.ZodType<T>,
+    schema: SchemaOf<T>,
     options: { query?: object; body?: unknown; retry?: RetryPolicy } = {}
   ): Promise<T> {
     const mutation = method !== 'GET' && method !== 'DELETE'
@@ -186,7 +196,7 @@ export class ControlPlaneClient {
     operation: OperationLabel,
     method: string,
     path: string,
-    schema: z.ZodType<T>,
+    schema: SchemaOf<T>,
     options: { query?: object; body?: unknown },
     mutation: boolean
   ): Promise<T> {
@@ -253,7 +263,7 @@ export class ControlPlaneClient {
     })
   }
 
-  private parse<T>(operation: OperationLabel, status: number, text: string, schema: z.ZodType<T>): T {
+  private async parse<T>(operation: OperationLabel, status: number, text: string, schemaOf: SchemaOf<T>): Promise<T> {
     const fail = (why: string) =>
       new ApiError(
         'bad-response',
@@ -272,7 +282,7 @@ export class ControlPlaneClient {
     } catch {
       throw fail(`a body that is not JSON: ${excerpt(text) || '(empty body)'}`)
     }
-    const result = schema.safeParse(json)
+    const result = schemaOf(await loadSchemas()).safeParse(json)
     if (!result.success) {
       // Field paths only: a JSON body may hold other deployments' secret values.
       const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ')

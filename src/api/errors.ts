@@ -1,7 +1,6 @@
 import { ActionError, type ErrorKind } from '../errors.js'
 import { redact } from '../masking.js'
 import { isRetryableStatus } from './retry.js'
-import { DetailTextSchema, HttpValidationErrorSchema } from './schemas.js'
 
 export interface ApiErrorDetails {
   /** The HTTP status, when there was a response. */
@@ -50,20 +49,26 @@ export function excerpt(body: string): string {
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
 }
 
-/** The `detail` of an error body: a string, or 422 `loc: msg` lines. */
+/**
+ * The `detail` of an error body (section 2.6 and 7): a string, or HTTPValidationError's
+ * ValidationError list as `loc: msg` lines. Read by hand rather than with the zod
+ * schemas: errors can come before the schemas are loaded, and must never fail to render.
+ */
 export function renderDetail(body: string): string | undefined {
-  let json: unknown
+  let detail: unknown
   try {
-    json = JSON.parse(body)
+    detail = (JSON.parse(body) as { detail?: unknown } | null)?.detail
   } catch {
     return undefined
   }
-  const validation = HttpValidationErrorSchema.safeParse(json)
-  if (validation.success) {
-    return validation.data.detail.map((e) => `\n  ${e.loc.join('.')}: ${e.msg}`).join('')
-  }
-  const text = DetailTextSchema.safeParse(json)
-  return text.success ? text.data.detail : undefined
+  if (typeof detail === 'string') return detail
+  if (!Array.isArray(detail) || !detail.every(isValidationError)) return undefined
+  return detail.map((e) => `\n  ${e.loc.join('.')}: ${e.msg}`).join('')
+}
+
+function isValidationError(value: unknown): value is { loc: Array<string | number>; msg: string } {
+  const e = value as { loc?: unknown; msg?: unknown } | null
+  return typeof e?.msg === 'string' && Array.isArray(e.loc) && e.loc.every((p) => typeof p === 'string' || typeof p === 'number')
 }
 
 function statusHint(status: number, detail: string): string | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CREATABLE_SOURCES, DEPLOYMENT_TYPES, REVISION_SOURCES } from './constants.js'
 
 /**
  * One schema per resource of the interface document (sections 2.1-2.6) plus the
@@ -12,21 +13,6 @@ import { z } from 'zod'
  * Requests are what users write in the inputs and what the reference API accepts:
  * there an unknown key is a mistake to report, so those schemas are strict.
  */
-
-export const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'] as const
-export type Source = (typeof SOURCES)[number]
-/** Sources the reference API accepts in a create request. */
-export const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'] as const
-export type CreatableSource = (typeof CREATABLE_SOURCES)[number]
-export function isCreatable(source: string): source is CreatableSource {
-  return (CREATABLE_SOURCES as readonly string[]).includes(source)
-}
-export const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'] as const
-export type RevisionSource = (typeof REVISION_SOURCES)[number]
-/** Sources that build from source code and so need `graph_config_path` on create. */
-export const BUILDABLE_SOURCES: readonly string[] = ['github', 'internal_source']
-export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'] as const
-export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
 
 const freeForm = z.record(z.string(), z.unknown())
 const cores = (max: number) => z.number().min(0.1).max(max)

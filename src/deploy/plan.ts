@@ -1,12 +1,11 @@
-import {
-  CREATABLE_SOURCES,
-  isCreatable,
-  type CreateDeploymentRequest,
-  type Deployment,
-  type PatchDeploymentRequest,
-  type SourceConfig,
-  type SourceConfigRequest,
-  type SourceRevisionConfigRequest
+import { CREATABLE_SOURCES, isCreatable } from '../api/constants.js'
+import type {
+  CreateDeploymentRequest,
+  Deployment,
+  PatchDeploymentRequest,
+  SourceConfig,
+  SourceConfigRequest,
+  SourceRevisionConfigRequest
 } from '../api/schemas.js'
 import { InputError } from '../errors.js'
 import type { DeployInputs } from '../inputs/read.js'

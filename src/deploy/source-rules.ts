@@ -1,4 +1,5 @@
-import { BUILDABLE_SOURCES, type SourceConfigRequest, type SourceRevisionConfigRequest } from '../api/schemas.js'
+import { BUILDABLE_SOURCES } from '../api/constants.js'
+import type { SourceConfigRequest, SourceRevisionConfigRequest } from '../api/schemas.js'
 import type { InputName } from '../inputs/names.js'
 
 /**

@@ -1,17 +1,6 @@
 import * as core from '@actions/core'
-import {
-  DEPLOYMENT_TYPES,
-  ResourceSpecInput,
-  REVISION_SOURCES,
-  SecretReferencesInput,
-  SOURCES,
-  type RevisionSource,
-  type Secret,
-  type SecretReference,
-  type Source,
-  type SourceConfigRequest,
-  type SourceRevisionConfigRequest
-} from '../api/schemas.js'
+import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES, type RevisionSource, type Source } from '../api/constants.js'
+import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../api/schemas.js'
 import { sourceRuleProblems, tagRuleProblems } from '../deploy/source-rules.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../masking.js'
@@ -26,7 +15,6 @@ import {
   parseUuid
 } from './parsers.js'
 import { parseSecrets } from './secrets.js'
-import { parseYaml, schemaProblems } from './structured.js'
 
 export type Credential = { kind: 'api-key' | 'bearer-token'; value: string }
 
@@ -68,8 +56,11 @@ export const runnerInputs: InputGetter = (name, options) =>
  * Reads and checks every input the deploy command uses, before any request. Secrets
  * are registered for masking first, so nothing logged later can show them. All
  * problems are collected and thrown together as one InputError.
+ *
+ * YAML and zod are loaded only for an input that needs them: most runs set none,
+ * and loading them would delay the first request.
  */
-export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
+export async function readInputs(get: InputGetter = runnerInputs): Promise<DeployInputs> {
   const problems: string[] = []
   const raw = (name: InputName): string => {
     const value = get(name)
@@ -85,10 +76,13 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
       return undefined
     }
   }
-  function structured<T>(name: InputName, read: (value: string) => { data?: T; problems: string[] }): T | undefined {
+  async function structured<T>(
+    name: InputName,
+    read: (value: string) => Promise<{ data?: T; problems: string[] }>
+  ): Promise<T | undefined> {
     const value = get(name, { trim: false })
     if (value.trim() === '') return undefined
-    const result = read(value)
+    const result = await read(value)
     problems.push(...result.problems.map((p) => `\`${name}\`: ${p}`))
     return result.data
   }
@@ -98,8 +92,8 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
   // Register before anything else can fail and print: a malformed key is still a key.
   for (const name of ['api-key', 'bearer-token'] as const) registerSecret(get(name))
 
-  const secrets = structured('secrets', (value) => {
-    const parsed = parseSecrets(value)
+  const secrets = await structured('secrets', async (value) => {
+    const parsed = await parseSecrets(value)
     for (const secret of parsed.secrets ?? []) registerSecret(secret.value)
     return { data: parsed.secrets, problems: parsed.problems }
   })
@@ -140,7 +134,10 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
     build_command: optional('build-command', (v) => v),
     listener_id: optional('listener-id', parseUuid),
     listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-    resource_spec: structured('resource-spec', (v) => fromYaml(v, (data) => schemaProblems(ResourceSpecInput, data)))
+    resource_spec: await structured('resource-spec', async (v) => {
+      const [{ parseChecked }, { ResourceSpecInput }] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
+      return parseChecked(v, ResourceSpecInput)
+    })
   })
   const sourceRevisionConfig = withoutUndefined<SourceRevisionConfigRequest>({
     repo_ref: optional('repo-ref', parseSingleLine),
@@ -148,9 +145,10 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
     image_uri: optional('image-uri', parseSingleLine),
     source_tarball_path: optional('source-tarball-path', parseSingleLine)
   })
-  const secretReferences = structured('secret-references', (v) =>
-    fromYaml(v, (data) => schemaProblems(SecretReferencesInput, data))
-  )
+  const secretReferences = await structured('secret-references', async (v) => {
+    const [{ parseChecked }, { SecretReferencesInput }] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
+    return parseChecked(v, SecretReferencesInput)
+  })
 
   const wait = optional('wait', parseBoolean)
   const timeoutMs = optional('timeout', parseDuration)
@@ -190,14 +188,6 @@ export function readInputs(get: InputGetter = runnerInputs): DeployInputs {
     timeoutMs: timeoutMs as number,
     pollIntervalMs,
     showLogs: showLogs as boolean
-  }
-}
-
-function fromYaml<T>(value: string, check: (data: unknown) => { data?: T; problems: string[] }) {
-  try {
-    return check(parseYaml(value).value)
-  } catch (error) {
-    return { problems: [(error as Error).message] }
   }
 }
 

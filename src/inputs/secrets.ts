@@ -1,5 +1,5 @@
 import type { Secret } from '../api/schemas.js'
-import { parseYaml, type ParsedYaml } from './structured.js'
+import type { ParsedYaml } from './structured.js'
 
 /**
  * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
@@ -19,7 +19,7 @@ export interface ParsedSecrets {
   problems: string[]
 }
 
-export function parseSecrets(raw: string): ParsedSecrets {
+export async function parseSecrets(raw: string): Promise<ParsedSecrets> {
   const lines = raw.split(/\r?\n/)
   const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
   // Sending `secrets: []` would delete the deployment's secrets; an input that is all
@@ -52,7 +52,9 @@ function parseLines(lines: string[]): ParsedSecrets {
   return { secrets, problems }
 }
 
-function parseMapping(raw: string): ParsedSecrets {
+/** YAML is loaded only here: the `NAME=VALUE` form, the usual one, does without it. */
+async function parseMapping(raw: string): Promise<ParsedSecrets> {
+  const { parseYaml } = await import('./structured.js')
   let parsed: ParsedYaml
   try {
     parsed = parseYaml(raw)

@@ -41,6 +41,17 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }, '')
 }
 
+/** A YAML/JSON input checked against a schema: its value, or the problems, each naming a path. */
+export function parseChecked<T>(raw: string, schema: z.ZodType<T>): { data?: T; problems: string[] } {
+  let value: unknown
+  try {
+    value = parseYaml(raw).value
+  } catch (error) {
+    return { problems: [(error as Error).message] }
+  }
+  return schemaProblems(schema, value)
+}
+
 /**
  * Validates a parsed input against a strict zod schema and returns one message per
  * problem, each naming the path. Unknown keys are reported by name.

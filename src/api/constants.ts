@@ -1,0 +1,18 @@
+/**
+ * The enums of the interface document, apart from the zod schemas so that code on
+ * the way to the first request does not load zod (start-up time counts on every run).
+ */
+export const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'] as const
+export type Source = (typeof SOURCES)[number]
+/** Sources the reference API accepts in a create request. */
+export const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'] as const
+export type CreatableSource = (typeof CREATABLE_SOURCES)[number]
+export function isCreatable(source: string): source is CreatableSource {
+  return (CREATABLE_SOURCES as readonly string[]).includes(source)
+}
+export const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'] as const
+export type RevisionSource = (typeof REVISION_SOURCES)[number]
+/** Sources that build from source code and so need `graph_config_path` on create. */
+export const BUILDABLE_SOURCES: readonly string[] = ['github', 'internal_source']
+export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'] as const
+export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
