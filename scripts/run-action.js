@@ -52,9 +52,10 @@ export const PUSH_CONTEXT = {
  * @param {string} [options.entry] the script to run, dist/index.js by default
  * @param {(chunk: string) => void} [options.onStdout] live copy of stdout
  * @param {(child: import('node:child_process').ChildProcess) => void} [options.onStart] e.g. to signal it
+ * @param {string[]} [options.wrapper] a command that runs node, e.g. `/usr/bin/time -f %M` to measure it
  * @returns {Promise<ActionRun>}
  */
-export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart }) {
+export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart, wrapper = [] }) {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
   try {
     const files = {
@@ -79,7 +80,7 @@ export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', '
       ...inputEnv,
       ...env
     }
-    const { exitCode, stdout, stderr } = await spawnNode(entry, childEnv, onStdout, onStart)
+    const { exitCode, stdout, stderr } = await spawnNode([...wrapper, process.execPath, entry], childEnv, onStdout, onStart)
     return {
       exitCode,
       stdout,
@@ -93,16 +94,16 @@ export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', '
 }
 
 /**
- * @param {string} entry
+ * @param {string[]} command
  * @param {Record<string, string>} env
  * @param {((chunk: string) => void) | undefined} onStdout
  * @param {((child: import('node:child_process').ChildProcess) => void) | undefined} onStart
  * @returns {Promise<{exitCode: number | null, stdout: string, stderr: string}>}
  */
-function spawnNode(entry, env, onStdout, onStart) {
+function spawnNode(command, env, onStdout, onStart) {
   // Asynchronous on purpose: the simulator often runs in this same process.
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] })
     onStart?.(child)
     let stdout = ''
     let stderr = ''

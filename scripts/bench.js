@@ -1,0 +1,123 @@
+// `npm run bench`: the performance figures of the README, in one run.
+//  1. Polling, on a virtual clock over many deploys of the reference timeline whose
+//     phases vary ±10%, for this action and for fixed 1 s / 5 s / 60 s polling.
+//  2. Start-up: time to the first request of `node dist/index.js` against `node -e 0`.
+//  3. Lookup: one name among 10,000 deployments, 1,000 of which contain it.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { ROOT, runAction } from './run-action.js'
+import { startSimulator } from '../sim/index.js'
+
+const BENCH_BUILD = join(ROOT, '.bench')
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+function polling() {
+  // The polling loop is TypeScript under src/: bundle the benchmark with it.
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/index.ts', '-o', BENCH_BUILD, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('could not build the benchmark')
+  const run = spawnSync(process.execPath, [join(BENCH_BUILD, 'index.js')], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(run.stderr)
+  /** @type {Array<{label: string, runs: number, requestsMedian: number, requestsMax: number, noticedMedianMs: number, noticedP95Ms: number}>} */
+  const figures = JSON.parse(run.stdout)
+  console.log(`Polling: the reference deploy (15 min), ${figures[0].runs} runs each, phases ±10%, 50 ms per request`)
+  console.log('  target: at most 120 status requests, DEPLOYED noticed within 5 s (median)\n')
+  console.log('  polling                  status requests (median / max)   DEPLOYED noticed after (median / p95)')
+  for (const f of figures) {
+    console.log(`  ${f.label.padEnd(24)} ${`${f.requestsMedian} / ${f.requestsMax}`.padEnd(32)} ${seconds(f.noticedMedianMs)} / ${seconds(f.noticedP95Ms)}`)
+  }
+}
+
+async function startup() {
+  const runs = 21
+  /** @type {number[]} */
+  const bare = []
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    spawnSync(process.execPath, ['-e', '0'])
+    bare.push(performance.now() - t)
+  }
+  /** @type {((at: number) => void) | undefined} */
+  let onRequest
+  const server = createServer((_req, res) => {
+    onRequest?.(performance.now())
+    res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":"benchmark"}')
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  /** @type {number[]} */
+  const first = []
+  for (let i = 0; i < runs; i++) {
+    const hit = new Promise((resolve) => (onRequest = resolve))
+    const t = performance.now()
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'index.js')], {
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH ?? '',
+        'INPUT_CONTROL-PLANE-URL': `http://127.0.0.1:${address.port}`,
+        'INPUT_API-KEY': 'benchmark-key',
+        INPUT_NAME: 'support-agent',
+        INPUT_COMMAND: 'deploy',
+        'INPUT_CREATE-IF-MISSING': 'true',
+        INPUT_WAIT: 'true',
+        INPUT_TIMEOUT: '30m',
+        'INPUT_SHOW-LOGS': 'true'
+      }
+    })
+    first.push(/** @type {number} */ (await hit) - t)
+    await new Promise((resolve) => child.on('close', resolve))
+  }
+  server.close()
+  const ratio = quantile(first, 0.5) / quantile(bare, 0.5)
+  console.log(`\nStart-up, median of ${runs} runs (target: at most 2x)`)
+  console.log(`  node -e 0: ${quantile(bare, 0.5).toFixed(0)} ms; node dist/index.js to its first request: ${quantile(first, 0.5).toFixed(0)} ms; ratio ${ratio.toFixed(2)}x`)
+}
+
+async function lookup() {
+  const sim = await startSimulator()
+  try {
+    const target = 'support-agent'
+    for (let i = 0; i < 9_000; i++) sim.seedDeployment({ name: `other-service-${i}` })
+    for (let i = 0; i < 999; i++) sim.seedDeployment({ name: `${target}-pr-${i}` })
+    sim.seedDeployment({ name: target, source: 'external_docker' })
+    for (let i = 0; i < 10; i++) sim.seedDeployment({ name: `more-service-${i}` })
+    sim.requests.length = 0
+    /** @type {number | undefined} */
+    let lookingAt
+    /** @type {number | undefined} */
+    let foundAt
+    const hasTime = existsSync('/usr/bin/time')
+    const run = await runAction({
+      inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: target, 'image-uri': 'registry.example/agent:2', wait: 'false' },
+      wrapper: hasTime ? ['/usr/bin/time', '-f', 'peak-rss-kb=%M'] : [],
+      onStdout: (chunk) => {
+        if (lookingAt === undefined && chunk.includes('Looking up deployment')) lookingAt = performance.now()
+        if (foundAt === undefined && chunk.includes('Found deployment')) foundAt = performance.now()
+      }
+    })
+    if (run.exitCode !== 0) throw new Error(`the lookup run failed:\n${run.stdout}\n${run.stderr}`)
+    const listRequests = sim.requests.filter((r) => r.path === '/v2/deployments' && r.method === 'GET').length
+    const peak = /peak-rss-kb=(\d+)/.exec(run.stderr)?.[1]
+    const matching = sim.deployments().filter((d) => String(d.name).includes(target)).length
+    console.log(`\nLookup: \`${target}\` among ${sim.deployments().length} deployments, ${matching} of which contain it (targets: at most 10 list requests, under 1 s, under 100 MB)`)
+    console.log(
+      `  list requests: ${listRequests}; lookup time: ${foundAt && lookingAt ? `${Math.round(foundAt - lookingAt)} ms` : 'n/a'}; ` +
+        `peak memory of the action: ${peak ? `${(Number(peak) / 1024).toFixed(0)} MB` : 'n/a (/usr/bin/time missing)'}`
+    )
+  } finally {
+    await sim.stop()
+  }
+}
+
+polling()
+await startup()
+await lookup()
