@@ -190,3 +190,19 @@ describe('makesRevision', () => {
     expect(makesRevision(patch)).toBe(expected)
   })
 })
+
+describe('a doubtful change whose re-read fails', () => {
+  it('is never sent again, and the run says the outcome is unknown', async () => {
+    const plane = new FakePlane(['apply-then-fail'])
+    plane.deployments.push({ id: 'd1', name: 'agent', latest_revision_id: 'r0' })
+    plane.getDeployment = async () => {
+      plane.calls.push('GET')
+      throw new ApiError('api-refused', 'Get deployment d1 failed with HTTP 503: (empty body)', { status: 503, retryable: true })
+    }
+    await expect(patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))).rejects.toThrow(
+      'Could not learn whether the update of deployment `agent` took effect'
+    )
+    expect(plane.calls).toEqual(['PATCH', 'GET'])
+    expect(plane.revisions).toBe(1)
+  })
+})

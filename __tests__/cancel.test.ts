@@ -52,4 +52,26 @@ describe('cancellation', () => {
       expect(revision.status).toBe('BUILDING')
     }
   )
+
+  it('while a create is in flight: says it may have taken effect, and still reports', async () => {
+    sim.reset()
+    sim.addFault({ method: 'POST', path: '/v2/deployments', delayMs: 8_000 })
+    const run = await runAction({
+      inputs: deployInputs(sim, 'cancel-in-flight'),
+      onStart: (child) => {
+        const poll = setInterval(() => {
+          if (sim.faultLog.length > 0) {
+            clearInterval(poll)
+            child.kill('SIGINT')
+          }
+        }, 20)
+      }
+    })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'The workflow was cancelled while the create of deployment `cancel-in-flight` was in flight: it may or may not have taken effect.\n' +
+        'Nothing was cancelled on the control plane. Look at deployment `cancel-in-flight` there before re-running.'
+    ])
+    expect(run.summary).toContain('### What went wrong')
+  })
 })

@@ -125,6 +125,12 @@ describe('ControlPlaneClient errors', () => {
     expect(partial.message).toContain('JSON that lacks what the action needs (id, latest_revision_id)')
   })
 
+  it('sizes a JSON error body it cannot read instead of quoting it: it may hold secret values', async () => {
+    const body = '{"resources": [{"secrets": [{"name": "A", "value": "other-runs-secret"}]}'
+    const error = await failure(client(500, body).getDeployment('d1'))
+    expect(error.message).toBe(`Get deployment d1 failed with HTTP 500: (unexpected body) (${body.length} bytes of JSON, not shown)`)
+  })
+
   it('does not follow a redirect', async () => {
     const error = await failure(client(307, '').getDeployment('d1'))
     expect(error.message).toContain('was answered with a redirect (HTTP 307)')

@@ -88,11 +88,30 @@ describe('following logs', () => {
     expect(visibleText(run)).not.toContain(SECRET_VALUES[0])
   })
 
-  it('keeps the deploy going when reading logs fails', async () => {
+  it('keeps the deploy going when reading logs fails, and gives up on them after two failures', async () => {
     sim.addFault({ path: LOGS, times: Infinity, respond: { status: 500 } })
     const run = await deployWith(sim, 'flaky-logs')
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain('::debug::Could not read the')
+    expect(run.stdout).toContain('trying again at the next check')
+    expect(run.stdout).toContain('not following logs any more')
+    expect(sim.requests.filter((r) => LOGS.test(r.path))).toHaveLength(2)
+  })
+
+  it('prints the log of a phase that came and went between two checks', async () => {
+    sim.setScenario({
+      phases: [
+        { status: 'QUEUED', ms: 300 },
+        { status: 'BUILDING', ms: 50 },
+        { status: 'DEPLOYING', ms: 600 }
+      ],
+      outcome: 'DEPLOYED'
+    })
+    const run = await deployWith(sim, 'quick-build', { 'poll-interval': '250ms' })
+    sim.setScenario(scenarioFor)
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).not.toMatch(/: BUILDING \(after/)
+    expect(run.stdout).toMatch(/::group::Build log of revision/)
+    expect(sim.requests.some((r) => LOGS.test(r.path) && r.query.type === 'build')).toBe(true)
   })
 
   it('does not read logs with show-logs: false', async () => {

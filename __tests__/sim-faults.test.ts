@@ -137,16 +137,24 @@ describe('resets', () => {
   })
 })
 
+/** Until the simulator has begun holding a delayed request: its fault is logged when the hold begins. */
+async function heldBySimulator(): Promise<void> {
+  for (let waited = 0; sim.faultLog.length === 0; waited += 5) {
+    if (waited > 2_000) throw new Error('the request never reached the simulator')
+    await sleep(5)
+  }
+}
+
 describe('delayMs', () => {
   it('applies the request at the end of the delay, then answers it', async () => {
-    sim.addFault({ method: 'POST', delayMs: 150 })
+    sim.addFault({ method: 'POST', delayMs: 400 })
     const started = performance.now()
     const pending = create('agent')
-    await sleep(60)
+    await heldBySimulator()
     expect(names()).toEqual([])
     expect(sim.requests).toEqual([])
     const response = await pending
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390)
     expect(response.status).toBe(201)
     expect((await response.json()).name).toBe('agent')
     expect(names()).toEqual(['agent'])
@@ -164,9 +172,9 @@ describe('delayMs', () => {
   })
 
   it('is dropped, never applied, by reset()', async () => {
-    sim.addFault({ method: 'POST', delayMs: 80 })
+    sim.addFault({ method: 'POST', delayMs: 400 })
     const pending = create('agent')
-    await sleep(20)
+    await heldBySimulator()
     sim.reset()
     await expect(pending).rejects.toThrow('fetch failed')
     await sleep(100)

@@ -40,7 +40,6 @@ describe('renderSummary', () => {
     expect(summary).toContain('<tr><th align="left">What was done</th><td>Updated the deployment with a new revision</td></tr>')
     expect(summary).toContain('<tr><th align="left">Commit</th><td><code>0123456789ab</code></td></tr>')
     expect(summary).toContain('<a href="https://agent.example">https://agent.example</a>')
-    expect(summary).toContain('<tr><th align="left">Took</th><td>4m 12s</td></tr>')
     expect(summary).toContain(
       [
         '| QUEUED | +0ms | 30s | `████··························` |',

@@ -10,7 +10,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   CreateDeploymentRequestSchema: () => (/* binding */ CreateDeploymentRequestSchema),
 /* harmony export */   DeploymentSchema: () => (/* binding */ DeploymentSchema),
 /* harmony export */   DeploymentsListSchema: () => (/* binding */ DeploymentsListSchema),
-/* harmony export */   DetailTextSchema: () => (/* binding */ DetailTextSchema),
 /* harmony export */   HttpValidationErrorSchema: () => (/* binding */ HttpValidationErrorSchema),
 /* harmony export */   LogsPageSchema: () => (/* binding */ LogsPageSchema),
 /* harmony export */   PatchDeploymentRequestSchema: () => (/* binding */ PatchDeploymentRequestSchema),
@@ -188,7 +187,6 @@ const ValidationErrorSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */
     type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 const HttpValidationErrorSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ detail: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ValidationErrorSchema) });
-const DetailTextSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ detail: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
 /** Request bodies (the reference API's DeploymentCreateRequest and DeploymentPatchRequest). */
 const SourceConfigRequestSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     integration_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),

@@ -28405,7 +28405,10 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8509);
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+// A cancelled run has reported; requests it stopped waiting for must not keep it alive.
+if (cancelled)
+    process.exit();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -31431,13 +31434,20 @@ function unlessCancelled(work, signal) {
     });
 }
 function sleepUnlessCancelled(clock, ms, signal) {
-    return unlessCancelled(clock.sleep(ms), signal);
+    return unlessCancelled(clock.sleep(ms, signal), signal);
 }
 
 ;// CONCATENATED MODULE: ./src/clock.ts
 const realClock = {
     now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+    sleep: (ms, signal) => new Promise((resolve) => {
+        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+        }, { once: true });
+    })
 };
 /** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
 function formatDuration(ms) {
@@ -31549,8 +31559,15 @@ class ApiError extends ActionError {
     }
 }
 const EXCERPT_LENGTH = 200;
-/** A short, single-line, masked piece of a body that was not what it claimed to be. */
+/**
+ * A short, single-line, masked piece of a body that was not what it claimed to be.
+ * JSON is not quoted, only sized: a deployment's JSON can hold secret values of
+ * other runs that this one could not register for masking.
+ */
 function excerpt(body) {
+    const trimmed = body.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('['))
+        return `(${Buffer.byteLength(body)} bytes of JSON, not shown)`;
     const flat = redact(body).replace(/\s+/g, ' ').trim();
     return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
 }
@@ -31623,8 +31640,11 @@ function loadSchemas() {
     return schemas;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** Logs are a courtesy: one retry, so a flaky logs endpoint never holds up the status checks. */
-const LOGS_RETRY = { maxAttempts: 2, baseMs: 250, capMs: 1_000 };
+/** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
+const LOGS_RETRY = { maxAttempts: 1, baseMs: 250, capMs: 1_000 };
+const LOGS_TIME_LIMIT_MS = 3_000;
+/** The shortest time limit a request gets, even right at the deadline. */
+const MIN_REQUEST_MS = 1_000;
 /**
  * The control plane's HTTP API.
  *
@@ -31681,7 +31701,7 @@ class ControlPlaneClient {
         return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, (s) => s.RevisionSchema);
     }
     getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`, (s) => s.LogsPageSchema, { query, retry: LOGS_RETRY });
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`, (s) => s.LogsPageSchema, { query, retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
     async send(operation, method, path, schema, options = {}) {
         const mutation = method !== 'GET' && method !== 'DELETE';
@@ -31710,11 +31730,11 @@ class ControlPlaneClient {
     async attempt(operation, method, path, schema, options, mutation) {
         const url = this.url(path, options.query);
         const body = options.body === undefined ? null : JSON.stringify(options.body);
-        const exchange = this.exchange(method, url, body, this.headers(body !== null));
+        const exchange = this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
         let answer;
         try {
-            // A change already sent is left to finish: cancelling stops waiting, not remote work.
-            answer = mutation ? await exchange : await unlessCancelled(exchange, this.options.signal);
+            // Cancelling stops the wait for an answer; what was sent goes on on the control plane.
+            answer = await unlessCancelled(exchange, this.options.signal);
         }
         catch (error) {
             if (error instanceof CancelledError)
@@ -31736,10 +31756,17 @@ class ControlPlaneClient {
         }
         return this.parse(operation, status, text, schema);
     }
-    async exchange(method, url, body, headers) {
+    /** A request's limit: its own, but never far past the step's deadline. */
+    timeLimit(own) {
+        const limit = own ?? this.requestTimeoutMs;
+        if (this.options.deadline === undefined)
+            return limit;
+        return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()));
+    }
+    async exchange(method, url, body, headers, limitMs) {
         let timer;
         const timeLimit = new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new RequestTimeout(this.requestTimeoutMs)), this.requestTimeoutMs);
+            timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs);
         });
         try {
             return await Promise.race([
@@ -31876,6 +31903,7 @@ async function findDeploymentByName(client, name) {
 
 
 
+
 /** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
 const SETTLE_CHECKS = [1 / 3, 1];
 /** The settle window for a request time limit: half as long again as a request may take. */
@@ -31894,7 +31922,7 @@ async function createOnce(body, ctx) {
             if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt))
                 throw error;
             inDoubt = true;
-            const created = await settle(ctx, () => findDeploymentByName(ctx.client, body.name));
+            const created = await settle(ctx, `the create of \`${body.name}\``, () => findDeploymentByName(ctx.client, body.name));
             if (created) {
                 ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`);
                 return { done: created };
@@ -31918,7 +31946,7 @@ async function patchOnce(deployment, body, ctx) {
                 throw error;
             if (idempotent)
                 return { retry: error };
-            const applied = await settle(ctx, async () => {
+            const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
                 const current = await ctx.client.getDeployment(deployment.id);
                 return current.latest_revision_id !== before ? current : undefined;
             });
@@ -31959,13 +31987,24 @@ async function withRetries(ctx, label, step) {
  * Re-reads after a doubtful change at fixed points of the settle window, since a
  * slow server may still be applying it. Returns what `check` found, or undefined
  * if it never showed. Not jittered: the window must be covered every time.
+ *
+ * A re-read that fails ends the run: without knowing whether the change took
+ * effect, sending it again could make a second one.
  */
-async function settle(ctx, check) {
+async function settle(ctx, change, check) {
     const start = ctx.clock.now();
     for (const fraction of SETTLE_CHECKS) {
         const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
         await sleepUnlessCancelled(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
-        const found = await check();
+        let found;
+        try {
+            found = await check();
+        }
+        catch (error) {
+            if (!(error instanceof ApiError))
+                throw error;
+            throw new ActionError('api-refused', `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${firstLine(error)}).`, 'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.');
+        }
         if (found !== undefined)
             return found;
     }
@@ -32007,6 +32046,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 
 
+
 const PHASES = {
     AWAITING_BUILD: 'build',
     BUILDING: 'build',
@@ -32018,6 +32058,14 @@ function phaseOf(status) {
     return Object.hasOwn(PHASES, status) ? PHASES[status] : undefined;
 }
 const FAILED_PHASES = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' };
+/** The logs whose phase is over once a revision has this status: their last lines are due. */
+function phasesOverAt(status) {
+    if (status === 'DEPLOYED' || status === 'DEPLOY_FAILED')
+        return ['build', 'deploy'];
+    if (status === 'AWAITING_DEPLOY' || status === 'DEPLOYING' || status === 'BUILD_FAILED')
+        return ['build'];
+    return [];
+}
 /** The log that tells why a failed revision failed. */
 function failedPhaseOf(status) {
     return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined;
@@ -32025,6 +32073,10 @@ function failedPhaseOf(status) {
 const logs_PAGE_SIZE = 500;
 /** Pages read per status check at most, so a chatty build cannot starve the status checks. */
 const PAGES_PER_CHECK = 4;
+/** Pages read when a phase is over, to print its end: bounded, but rarely reached. */
+const PAGES_AT_PHASE_END = 40;
+/** Failed reads in a row after which the action stops following (a failing revision's tail is still tried). */
+const FAILURES_BEFORE_GIVING_UP = 2;
 const FAILURE_TAIL_LINES = 50;
 /**
  * Follows a revision's build and deploy logs while the action waits, printing only
@@ -32034,32 +32086,39 @@ const FAILURE_TAIL_LINES = 50;
  */
 class LogFollower {
     client;
-    deploymentId;
-    revisionId;
+    ids;
     sink;
+    timing;
     /** Per log: where to resume; null once the phase has ended and every line was read. */
     cursors = {};
     openGroup;
     unavailable = false;
-    constructor(client, deploymentId, revisionId, sink) {
+    failuresInARow = 0;
+    constructor(client, ids, sink, 
+    /** Log reads stop this close to the deadline: status checks come first. */
+    timing) {
         this.client = client;
-        this.deploymentId = deploymentId;
-        this.revisionId = revisionId;
+        this.ids = ids;
         this.sink = sink;
+        this.timing = timing;
     }
-    /** Before a status line: a phase that is over gets its last lines and its group closed. */
+    /**
+     * Before a new status's line: every phase that is now over gets its last lines,
+     * also one that came and went between two checks, and its group is closed.
+     */
     async leaving(status) {
-        const phase = this.openGroup;
-        if (phase && phaseOf(status) !== phase) {
-            await this.readNew(phase);
-            this.close();
+        for (const phase of phasesOverAt(status)) {
+            if (this.cursors[phase] !== null)
+                await this.readNew(phase, PAGES_AT_PHASE_END);
         }
+        if (this.openGroup && phaseOf(status) !== this.openGroup)
+            this.close();
     }
     /** After each status check: print what the current phase logged since the last one. */
     async follow(status) {
         const phase = phaseOf(status);
         if (phase)
-            await this.readNew(phase);
+            await this.readNew(phase, PAGES_PER_CHECK);
     }
     close() {
         if (this.openGroup)
@@ -32068,11 +32127,13 @@ class LogFollower {
     }
     /** The last lines of a log, oldest first, for a failed revision. */
     async tail(type, count = FAILURE_TAIL_LINES) {
+        this.failuresInARow = 0;
         const page = await this.read(type, { order: 'desc', limit: count });
-        return (page?.logs ?? []).reverse().flatMap(formatLogEntry);
+        // An entry can hold several lines: keep the last `count` lines, not entries.
+        return (page?.logs ?? []).reverse().flatMap(formatLogEntry).slice(-count);
     }
-    async readNew(phase) {
-        for (let i = 0; i < PAGES_PER_CHECK; i++) {
+    async readNew(phase, maxPages) {
+        for (let i = 0; i < maxPages; i++) {
             const cursor = this.cursors[phase];
             if (cursor === null)
                 return;
@@ -32092,16 +32153,20 @@ class LogFollower {
     print(phase, lines) {
         if (this.openGroup !== phase) {
             this.close();
-            this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.revisionId}`);
+            this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.ids.revisionId}`);
             this.openGroup = phase;
         }
         printVerbatim(this.sink, lines);
     }
     async read(type, query) {
-        if (this.unavailable)
+        if (this.unavailable || this.failuresInARow >= FAILURES_BEFORE_GIVING_UP)
+            return undefined;
+        if (this.timing.clock.now() + LOGS_TIME_LIMIT_MS > this.timing.deadline)
             return undefined;
         try {
-            return await this.client.getRevisionLogs(this.deploymentId, this.revisionId, { type, ...query });
+            const page = await this.client.getRevisionLogs(this.ids.deploymentId, this.ids.revisionId, { type, ...query });
+            this.failuresInARow = 0;
+            return page;
         }
         catch (error) {
             if (!(error instanceof ApiError))
@@ -32109,6 +32174,9 @@ class LogFollower {
             if (error.status === 404) {
                 this.unavailable = true;
                 this.sink.debug('The control plane does not serve revision logs (404); not following them.');
+            }
+            else if (++this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
+                this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); not following logs any more.`);
             }
             else {
                 this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`);
@@ -32445,11 +32513,13 @@ async function waitForRevision(options) {
     const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
     let failures = 0;
     let last;
+    let lastError;
     for (;;) {
         const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
             if (!(error instanceof ApiError) || !error.retryable)
                 throw error;
             failures++;
+            lastError = error;
             if (failures > POLL_ERROR_BUDGET)
                 throw lostContact(options, error, failures, last);
             options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
@@ -32459,6 +32529,7 @@ async function waitForRevision(options) {
         let changed = false;
         if (revision !== undefined) {
             failures = 0;
+            lastError = undefined;
             last = revision;
             changed = timeline.observe(revision.status, now);
             if (changed)
@@ -32475,7 +32546,7 @@ async function waitForRevision(options) {
             }
         }
         if (now >= deadline)
-            throw timedOut(options, last);
+            throw timedOut(options, last, lastError);
         // After a failed check, ask again as if nothing changed: the interval keeps growing.
         const intervalMs = schedule.next(last?.status ?? '', changed);
         await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
@@ -32491,12 +32562,13 @@ function revisionFailed(options, revision) {
     const message = revision.status_message ? `: ${revision.status_message}` : '';
     return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
 }
-function timedOut(options, revision) {
+function timedOut(options, revision, lastError) {
     const { timeline } = options;
     const where = revision
         ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
         : 'its status could not be read.';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts
@@ -32543,10 +32615,12 @@ async function deploy(inputs, deps, state) {
     };
     let deployment;
     if (plan.action === 'create') {
+        state.pending = 'create';
         deployment = await createOnce(plan.body, apply);
         state.operation = 'created';
     }
     else if (plan.action === 'patch') {
+        state.pending = 'update';
         deployment = await patchOnce(plan.deployment, plan.body, apply);
         state.operation = 'updated';
     }
@@ -32555,6 +32629,7 @@ async function deploy(inputs, deps, state) {
         state.operation = 'unchanged';
     }
     state.deployment = deployment;
+    state.pending = undefined;
     const revisionId = deployment.latest_revision_id;
     if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
         state.noNewRevision = true;
@@ -32581,7 +32656,9 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     state.timeline = timeline;
     log.info(`Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
         (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…'));
-    const logs = inputs.showLogs ? new LogFollower(client, deployment.id, revisionId, log) : undefined;
+    const logs = inputs.showLogs
+        ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: deps.deadline })
+        : undefined;
     let revision;
     try {
         revision = await waitForRevision({
@@ -32971,10 +33048,7 @@ async function readInputs(get = runnerInputs) {
         build_command: optional('build-command', (v) => v),
         listener_id: optional('listener-id', parseUuid),
         listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-        resource_spec: await structured('resource-spec', async (v) => {
-            const [{ parseChecked }, { ResourceSpecInput }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
-            return parseChecked(v, ResourceSpecInput);
-        })
+        resource_spec: await structured('resource-spec', (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput))
     });
     const sourceRevisionConfig = withoutUndefined({
         repo_ref: optional('repo-ref', parseSingleLine),
@@ -32982,10 +33056,7 @@ async function readInputs(get = runnerInputs) {
         image_uri: optional('image-uri', parseSingleLine),
         source_tarball_path: optional('source-tarball-path', parseSingleLine)
     });
-    const secretReferences = await structured('secret-references', async (v) => {
-        const [{ parseChecked }, { SecretReferencesInput }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
-        return parseChecked(v, SecretReferencesInput);
-    });
+    const secretReferences = await structured('secret-references', (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput));
     const wait = optional('wait', parseBoolean);
     const timeoutMs = optional('timeout', parseDuration);
     const pollIntervalMs = optional('poll-interval', parseDuration);
@@ -33018,6 +33089,11 @@ async function readInputs(get = runnerInputs) {
         showLogs: showLogs
     };
 }
+/** A YAML/JSON input checked against a schema, loading YAML and zod only now. */
+async function checkedYaml(value, pick) {
+    const [{ parseChecked }, schemas] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
+    return parseChecked(value, pick(schemas));
+}
 function withoutUndefined(object) {
     return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
@@ -33030,6 +33106,10 @@ function withoutUndefined(object) {
  */
 function describeCancellation(state) {
     const name = state.deployment?.name ?? state.name;
+    if (state.pending) {
+        return (`The workflow was cancelled while the ${state.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+            `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
+    }
     if (!state.deployment || !state.operation) {
         return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
     }
@@ -33090,8 +33170,7 @@ function renderSummary(state) {
         ['Revision status', outputs['revision-status'] && `<b>${summary_escape(outputs['revision-status'])}</b>`],
         ['Deployment status', outputs['deployment-status'] && summary_escape(outputs['deployment-status'])],
         ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
-        ['URL', outputs['deployment-url'] && summary_link(outputs['deployment-url'])],
-        ['Took', state.finishedAt !== undefined ? formatDuration(state.finishedAt - state.startedAt) : undefined]
+        ['URL', outputs['deployment-url'] && summary_link(outputs['deployment-url'])]
     ];
     lines.push('<table>');
     for (const [label, value] of rows) {
@@ -33100,6 +33179,9 @@ function renderSummary(state) {
     }
     lines.push('</table>', '');
     lines.push(...renderTimeline(state));
+    const total = timeBreakdown(state);
+    if (total)
+        lines.push(total, '');
     if (state.failureLog) {
         const { type, lines: log } = state.failureLog;
         lines.push(`<details><summary>Last ${log.length} lines of the ${type} log</summary>`, '', '```text', ...log.map((line) => line.replace(/```/g, "'''")), '```', '</details>', '');
@@ -33127,9 +33209,6 @@ function renderTimeline(state) {
         out.push(`| ${summary_escape(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`);
     });
     out.push('');
-    const breakdown = timeBreakdown(state);
-    if (breakdown)
-        out.push(breakdown, '');
     return out;
 }
 /** `···████···`: where on the axis a status began and how long it lasted; `▏` marks where it ended. */
@@ -33259,7 +33338,8 @@ async function run(options = {}) {
     const cancellation = options.signal ? undefined : cancelOnSignals();
     const signal = options.signal ?? cancellation?.signal;
     const log = {
-        info: (line) => info(redact(line)),
+        // core.info writes the line as is: a line break in server text could start a workflow command.
+        info: (line) => info(redact(line).replace(/[\r\n]+/g, ' ')),
         warn: (line) => warning(redact(line)),
         debug: (line) => core_debug(redact(line)),
         startGroup: (title) => startGroup(redact(title)),
@@ -33282,6 +33362,7 @@ async function run(options = {}) {
         await writeSummary(state);
         cancellation?.dispose();
     }
+    return { cancelled: signal?.aborted ?? false };
 }
 function cancelOnSignals() {
     const controller = new AbortController();

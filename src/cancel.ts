@@ -25,5 +25,5 @@ export function unlessCancelled<T>(work: Promise<T>, signal: AbortSignal | undef
 }
 
 export function sleepUnlessCancelled(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return unlessCancelled(clock.sleep(ms), signal)
+  return unlessCancelled(clock.sleep(ms, signal), signal)
 }

@@ -1,12 +1,25 @@
 /** Time and sleep, injected so the wait loop is tested without real waiting. */
 export interface Clock {
   now(): number
-  sleep(ms: number): Promise<void>
+  /** Resolves after `ms`, or early when `signal` aborts (callers then see the cancellation). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
+      const timer = setTimeout(resolve, ms)
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer)
+          resolve()
+        },
+        { once: true }
+      )
+    })
 }
 
 /** `850ms`, `12s`, `4m 05s`, `1h 02m`. */

@@ -1,3 +1,5 @@
 import { run } from './main.js'
 
-await run()
+const { cancelled } = await run()
+// A cancelled run has reported; requests it stopped waiting for must not keep it alive.
+if (cancelled) process.exit()

@@ -37,13 +37,14 @@ export function requestTimeoutFor(timeoutMs: number): number {
  * happens, set the outputs known by then and write the job summary. Every failure
  * ends here as one `::error::` line.
  */
-export async function run(options: RunOptions = {}): Promise<void> {
+export async function run(options: RunOptions = {}): Promise<{ cancelled: boolean }> {
   const clock = options.clock ?? realClock
   const state = newState(clock.now())
   const cancellation = options.signal ? undefined : cancelOnSignals()
   const signal = options.signal ?? cancellation?.signal
   const log = {
-    info: (line: string) => core.info(redact(line)),
+    // core.info writes the line as is: a line break in server text could start a workflow command.
+    info: (line: string) => core.info(redact(line).replace(/[\r\n]+/g, ' ')),
     warn: (line: string) => core.warning(redact(line)),
     debug: (line: string) => core.debug(redact(line)),
     startGroup: (title: string) => core.startGroup(redact(title)),
@@ -68,6 +69,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     await writeSummary(state)
     cancellation?.dispose()
   }
+  return { cancelled: signal?.aborted ?? false }
 }
 
 function cancelOnSignals() {

@@ -62,8 +62,12 @@ export interface RevisionLogsQuery {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
-/** Logs are a courtesy: one retry, so a flaky logs endpoint never holds up the status checks. */
-const LOGS_RETRY: RetryPolicy = { maxAttempts: 2, baseMs: 250, capMs: 1_000 }
+/** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
+const LOGS_RETRY: RetryPolicy = { maxAttempts: 1, baseMs: 250, capMs: 1_000 }
+export const LOGS_TIME_LIMIT_MS = 3_000
+
+/** The shortest time limit a request gets, even right at the deadline. */
+const MIN_REQUEST_MS = 1_000
 
 interface Exchange {
   status: number
@@ -161,7 +165,7 @@ export class ControlPlaneClient {
       'GET',
       `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`,
       (s) => s.LogsPageSchema,
-      { query, retry: LOGS_RETRY }
+      { query, retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS }
     )
   }
 
@@ -170,7 +174,7 @@ export class ControlPlaneClient {
     method: string,
     path: string,
     schema: SchemaOf<T>,
-    options: { query?: object; body?: unknown; retry?: RetryPolicy } = {}
+    options: { query?: object; body?: unknown; retry?: RetryPolicy; timeoutMs?: number } = {}
   ): Promise<T> {
     const mutation = method !== 'GET' && method !== 'DELETE'
     const policy = options.retry ?? this.options.retry ?? READ_RETRY
@@ -197,16 +201,16 @@ export class ControlPlaneClient {
     method: string,
     path: string,
     schema: SchemaOf<T>,
-    options: { query?: object; body?: unknown },
+    options: { query?: object; body?: unknown; timeoutMs?: number },
     mutation: boolean
   ): Promise<T> {
     const url = this.url(path, options.query)
     const body = options.body === undefined ? null : JSON.stringify(options.body)
-    const exchange = this.exchange(method, url, body, this.headers(body !== null))
+    const exchange = this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
     let answer: Exchange
     try {
-      // A change already sent is left to finish: cancelling stops waiting, not remote work.
-      answer = mutation ? await exchange : await unlessCancelled(exchange, this.options.signal)
+      // Cancelling stops the wait for an answer; what was sent goes on on the control plane.
+      answer = await unlessCancelled(exchange, this.options.signal)
     } catch (error) {
       if (error instanceof CancelledError) throw error
       throw this.transportError(operation, error, mutation)
@@ -231,10 +235,23 @@ export class ControlPlaneClient {
     return this.parse(operation, status, text, schema)
   }
 
-  private async exchange(method: string, url: string, body: string | null, headers: OutgoingHttpHeaders): Promise<Exchange> {
+  /** A request's limit: its own, but never far past the step's deadline. */
+  private timeLimit(own: number | undefined): number {
+    const limit = own ?? this.requestTimeoutMs
+    if (this.options.deadline === undefined) return limit
+    return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()))
+  }
+
+  private async exchange(
+    method: string,
+    url: string,
+    body: string | null,
+    headers: OutgoingHttpHeaders,
+    limitMs: number
+  ): Promise<Exchange> {
     let timer: NodeJS.Timeout | undefined
     const timeLimit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RequestTimeout(this.requestTimeoutMs)), this.requestTimeoutMs)
+      timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs)
     })
     try {
       return await Promise.race([

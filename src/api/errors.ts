@@ -43,8 +43,14 @@ export interface OperationLabel {
 
 const EXCERPT_LENGTH = 200
 
-/** A short, single-line, masked piece of a body that was not what it claimed to be. */
+/**
+ * A short, single-line, masked piece of a body that was not what it claimed to be.
+ * JSON is not quoted, only sized: a deployment's JSON can hold secret values of
+ * other runs that this one could not register for masking.
+ */
 export function excerpt(body: string): string {
+  const trimmed = body.trim()
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return `(${Buffer.byteLength(body)} bytes of JSON, not shown)`
   const flat = redact(body).replace(/\s+/g, ' ').trim()
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
 }

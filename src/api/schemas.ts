@@ -184,7 +184,6 @@ export const ValidationErrorSchema = z.looseObject({
   type: z.string()
 })
 export const HttpValidationErrorSchema = z.looseObject({ detail: z.array(ValidationErrorSchema) })
-export const DetailTextSchema = z.looseObject({ detail: z.string() })
 
 /** Request bodies (the reference API's DeploymentCreateRequest and DeploymentPatchRequest). */
 export const SourceConfigRequestSchema = z

@@ -4,6 +4,7 @@ import { backoffMs, WRITE_RETRY, type RetryPolicy } from '../api/retry.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../api/schemas.js'
 import { sleepUnlessCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
+import { ActionError } from '../errors.js'
 import { findDeploymentByName } from './find.js'
 
 /**
@@ -47,7 +48,7 @@ export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContex
       const conflictAfterDoubt = inDoubt && error instanceof ApiError && error.status === 409
       if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt)) throw error
       inDoubt = true
-      const created = await settle(ctx, () => findDeploymentByName(ctx.client, body.name))
+      const created = await settle(ctx, `the create of \`${body.name}\``, () => findDeploymentByName(ctx.client, body.name))
       if (created) {
         ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`)
         return { done: created }
@@ -68,7 +69,7 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
     } catch (error) {
       if (!(error instanceof ApiError) || !error.ambiguous) throw error
       if (idempotent) return { retry: error }
-      const applied = await settle(ctx, async () => {
+      const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
         const current = await ctx.client.getDeployment(deployment.id)
         return current.latest_revision_id !== before ? current : undefined
       })
@@ -111,13 +112,26 @@ async function withRetries<T>(ctx: ApplyContext, label: string, step: () => Prom
  * Re-reads after a doubtful change at fixed points of the settle window, since a
  * slow server may still be applying it. Returns what `check` found, or undefined
  * if it never showed. Not jittered: the window must be covered every time.
+ *
+ * A re-read that fails ends the run: without knowing whether the change took
+ * effect, sending it again could make a second one.
  */
-async function settle<T>(ctx: ApplyContext, check: () => Promise<T | undefined>): Promise<T | undefined> {
+async function settle<T>(ctx: ApplyContext, change: string, check: () => Promise<T | undefined>): Promise<T | undefined> {
   const start = ctx.clock.now()
   for (const fraction of SETTLE_CHECKS) {
     const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline)
     await sleepUnlessCancelled(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal)
-    const found = await check()
+    let found: T | undefined
+    try {
+      found = await check()
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      throw new ActionError(
+        'api-refused',
+        `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${firstLine(error)}).`,
+        'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.'
+      )
+    }
     if (found !== undefined) return found
   }
   return undefined

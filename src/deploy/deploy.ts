@@ -66,9 +66,11 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   }
   let deployment: Deployment
   if (plan.action === 'create') {
+    state.pending = 'create'
     deployment = await createOnce(plan.body, apply)
     state.operation = 'created'
   } else if (plan.action === 'patch') {
+    state.pending = 'update'
     deployment = await patchOnce(plan.deployment, plan.body, apply)
     state.operation = 'updated'
   } else {
@@ -76,6 +78,7 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
     state.operation = 'unchanged'
   }
   state.deployment = deployment
+  state.pending = undefined
 
   const revisionId = deployment.latest_revision_id
   if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
@@ -119,7 +122,9 @@ async function waitUntilDeployed(
     `Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
       (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…')
   )
-  const logs = inputs.showLogs ? new LogFollower(client, deployment.id, revisionId, log) : undefined
+  const logs = inputs.showLogs
+    ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: deps.deadline })
+    : undefined
   let revision: Revision
   try {
     revision = await waitForRevision({

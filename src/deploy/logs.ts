@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { ControlPlaneClient } from '../api/client.js'
+import { LOGS_TIME_LIMIT_MS, type ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
+import type { Clock } from '../clock.js'
 import { redact } from '../masking.js'
 
 export type LogType = 'build' | 'deploy'
@@ -19,6 +20,13 @@ export function phaseOf(status: string): LogType | undefined {
 
 const FAILED_PHASES: Record<string, LogType> = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' }
 
+/** The logs whose phase is over once a revision has this status: their last lines are due. */
+function phasesOverAt(status: string): LogType[] {
+  if (status === 'DEPLOYED' || status === 'DEPLOY_FAILED') return ['build', 'deploy']
+  if (status === 'AWAITING_DEPLOY' || status === 'DEPLOYING' || status === 'BUILD_FAILED') return ['build']
+  return []
+}
+
 /** The log that tells why a failed revision failed. */
 export function failedPhaseOf(status: string): LogType | undefined {
   return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined
@@ -35,6 +43,10 @@ export interface LogSink {
 const PAGE_SIZE = 500
 /** Pages read per status check at most, so a chatty build cannot starve the status checks. */
 const PAGES_PER_CHECK = 4
+/** Pages read when a phase is over, to print its end: bounded, but rarely reached. */
+const PAGES_AT_PHASE_END = 40
+/** Failed reads in a row after which the action stops following (a failing revision's tail is still tried). */
+const FAILURES_BEFORE_GIVING_UP = 2
 export const FAILURE_TAIL_LINES = 50
 
 /**
@@ -48,27 +60,31 @@ export class LogFollower {
   private readonly cursors: Partial<Record<LogType, string | null>> = {}
   private openGroup?: LogType
   private unavailable = false
+  private failuresInARow = 0
 
   constructor(
     private readonly client: Pick<ControlPlaneClient, 'getRevisionLogs'>,
-    private readonly deploymentId: string,
-    private readonly revisionId: string,
-    private readonly sink: LogSink
+    private readonly ids: { deploymentId: string; revisionId: string },
+    private readonly sink: LogSink,
+    /** Log reads stop this close to the deadline: status checks come first. */
+    private readonly timing: { clock: Clock; deadline: number }
   ) {}
 
-  /** Before a status line: a phase that is over gets its last lines and its group closed. */
+  /**
+   * Before a new status's line: every phase that is now over gets its last lines,
+   * also one that came and went between two checks, and its group is closed.
+   */
   async leaving(status: string): Promise<void> {
-    const phase = this.openGroup
-    if (phase && phaseOf(status) !== phase) {
-      await this.readNew(phase)
-      this.close()
+    for (const phase of phasesOverAt(status)) {
+      if (this.cursors[phase] !== null) await this.readNew(phase, PAGES_AT_PHASE_END)
     }
+    if (this.openGroup && phaseOf(status) !== this.openGroup) this.close()
   }
 
   /** After each status check: print what the current phase logged since the last one. */
   async follow(status: string): Promise<void> {
     const phase = phaseOf(status)
-    if (phase) await this.readNew(phase)
+    if (phase) await this.readNew(phase, PAGES_PER_CHECK)
   }
 
   close(): void {
@@ -78,12 +94,14 @@ export class LogFollower {
 
   /** The last lines of a log, oldest first, for a failed revision. */
   async tail(type: LogType, count = FAILURE_TAIL_LINES): Promise<string[]> {
+    this.failuresInARow = 0
     const page = await this.read(type, { order: 'desc', limit: count })
-    return (page?.logs ?? []).reverse().flatMap(formatLogEntry)
+    // An entry can hold several lines: keep the last `count` lines, not entries.
+    return (page?.logs ?? []).reverse().flatMap(formatLogEntry).slice(-count)
   }
 
-  private async readNew(phase: LogType): Promise<void> {
-    for (let i = 0; i < PAGES_PER_CHECK; i++) {
+  private async readNew(phase: LogType, maxPages: number): Promise<void> {
+    for (let i = 0; i < maxPages; i++) {
       const cursor = this.cursors[phase]
       if (cursor === null) return
       const page = await this.read(phase, { limit: PAGE_SIZE, offset: cursor })
@@ -99,21 +117,26 @@ export class LogFollower {
   private print(phase: LogType, lines: string[]): void {
     if (this.openGroup !== phase) {
       this.close()
-      this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.revisionId}`)
+      this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.ids.revisionId}`)
       this.openGroup = phase
     }
     printVerbatim(this.sink, lines)
   }
 
   private async read(type: LogType, query: { order?: 'asc' | 'desc'; limit: number; offset?: string }) {
-    if (this.unavailable) return undefined
+    if (this.unavailable || this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) return undefined
+    if (this.timing.clock.now() + LOGS_TIME_LIMIT_MS > this.timing.deadline) return undefined
     try {
-      return await this.client.getRevisionLogs(this.deploymentId, this.revisionId, { type, ...query })
+      const page = await this.client.getRevisionLogs(this.ids.deploymentId, this.ids.revisionId, { type, ...query })
+      this.failuresInARow = 0
+      return page
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       if (error.status === 404) {
         this.unavailable = true
         this.sink.debug('The control plane does not serve revision logs (404); not following them.')
+      } else if (++this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
+        this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); not following logs any more.`)
       } else {
         this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`)
       }

@@ -56,10 +56,12 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
   const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs)
   let failures = 0
   let last: Revision | undefined
+  let lastError: ApiError | undefined
   for (;;) {
     const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error: unknown) => {
       if (!(error instanceof ApiError) || !error.retryable) throw error
       failures++
+      lastError = error
       if (failures > POLL_ERROR_BUDGET) throw lostContact(options, error, failures, last)
       options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
       return undefined
@@ -68,6 +70,7 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
     let changed = false
     if (revision !== undefined) {
       failures = 0
+      lastError = undefined
       last = revision
       changed = timeline.observe(revision.status, now)
       if (changed) await options.progress.changed(revision, now - timeline.startedAt)
@@ -81,7 +84,7 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
         options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`)
       }
     }
-    if (now >= deadline) throw timedOut(options, last)
+    if (now >= deadline) throw timedOut(options, last, lastError)
     // After a failed check, ask again as if nothing changed: the interval keeps growing.
     const intervalMs = schedule.next(last?.status ?? '', changed)
     await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal)
@@ -108,14 +111,15 @@ function revisionFailed(options: WaitOptions, revision: Revision): ActionError {
   )
 }
 
-function timedOut(options: WaitOptions, revision: Revision | undefined): ActionError {
+function timedOut(options: WaitOptions, revision: Revision | undefined, lastError: ApiError | undefined): ActionError {
   const { timeline } = options
   const where = revision
     ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
     : 'its status could not be read.'
+  const failed = lastError ? ` The last status check failed: ${lastError.message}` : ''
   return new ActionError(
     'timed-out',
-    `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`,
+    `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`,
     'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.'
   )
 }

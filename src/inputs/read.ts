@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES, type RevisionSource, type Source } from '../api/constants.js'
 import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../api/schemas.js'
+import type { z } from 'zod'
 import { sourceRuleProblems, tagRuleProblems } from '../deploy/source-rules.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../masking.js'
@@ -134,10 +135,7 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
     build_command: optional('build-command', (v) => v),
     listener_id: optional('listener-id', parseUuid),
     listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-    resource_spec: await structured('resource-spec', async (v) => {
-      const [{ parseChecked }, { ResourceSpecInput }] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
-      return parseChecked(v, ResourceSpecInput)
-    })
+    resource_spec: await structured('resource-spec', (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput))
   })
   const sourceRevisionConfig = withoutUndefined<SourceRevisionConfigRequest>({
     repo_ref: optional('repo-ref', parseSingleLine),
@@ -145,10 +143,9 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
     image_uri: optional('image-uri', parseSingleLine),
     source_tarball_path: optional('source-tarball-path', parseSingleLine)
   })
-  const secretReferences = await structured('secret-references', async (v) => {
-    const [{ parseChecked }, { SecretReferencesInput }] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
-    return parseChecked(v, SecretReferencesInput)
-  })
+  const secretReferences = await structured('secret-references', (v) =>
+    checkedYaml(v, (schemas) => schemas.SecretReferencesInput)
+  )
 
   const wait = optional('wait', parseBoolean)
   const timeoutMs = optional('timeout', parseDuration)
@@ -189,6 +186,12 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
     pollIntervalMs,
     showLogs: showLogs as boolean
   }
+}
+
+/** A YAML/JSON input checked against a schema, loading YAML and zod only now. */
+async function checkedYaml<T>(value: string, pick: (schemas: typeof import('../api/schemas.js')) => z.ZodType<T>) {
+  const [{ parseChecked }, schemas] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
+  return parseChecked(value, pick(schemas))
 }
 
 function withoutUndefined<T extends object>(object: { [K in keyof T]?: T[K] | undefined }): T {

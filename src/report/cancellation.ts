@@ -7,6 +7,12 @@ import type { DeployState } from './state.js'
  */
 export function describeCancellation(state: DeployState): string {
   const name = state.deployment?.name ?? state.name
+  if (state.pending) {
+    return (
+      `The workflow was cancelled while the ${state.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+      `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`
+    )
+  }
   if (!state.deployment || !state.operation) {
     return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`
   }

@@ -11,6 +11,8 @@ export interface DeployState {
   readonly startedAt: number
   name?: string
   operation?: Operation
+  /** A change sent and not yet answered: if the run ends now, it may or may not have taken effect. */
+  pending?: 'create' | 'update'
   deployment?: Deployment
   revisionId?: string
   revision?: Revision

@@ -21,8 +21,7 @@ export function renderSummary(state: DeployState): string {
     ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
     ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
     ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
-    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])],
-    ['Took', state.finishedAt !== undefined ? formatDuration(state.finishedAt - state.startedAt) : undefined]
+    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])]
   ]
   lines.push('<table>')
   for (const [label, value] of rows) {
@@ -31,6 +30,8 @@ export function renderSummary(state: DeployState): string {
   lines.push('</table>', '')
 
   lines.push(...renderTimeline(state))
+  const total = timeBreakdown(state)
+  if (total) lines.push(total, '')
   if (state.failureLog) {
     const { type, lines: log } = state.failureLog
     lines.push(
@@ -66,8 +67,6 @@ function renderTimeline(state: DeployState): string[] {
     out.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`)
   })
   out.push('')
-  const breakdown = timeBreakdown(state)
-  if (breakdown) out.push(breakdown, '')
   return out
 }
 
