@@ -19,7 +19,8 @@ function overtakingPlane() {
     listDeployments: async () => ({ resources: [existing], offset: 1 }),
     getDeployment: async (): Promise<Deployment> => ({ ...existing, latest_revision_id: 'r3', active_revision_id: 'r3' }),
     patchDeployment: async (): Promise<Deployment> => ({ ...existing, latest_revision_id: 'r2' }),
-    getRevision: async (_d: string, id: string): Promise<Revision> => ({ id, status: 'DEPLOYED' })
+    getRevision: async (_d: string, id: string): Promise<Revision> => ({ id, status: 'DEPLOYED' }),
+    getRevisionLogs: async () => ({ logs: [], next_offset: null })
   } as unknown as ControlPlaneClient
 }
 
