@@ -1,18 +1,17 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,65 +275,64 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-module.exports.kT = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
+  redirect: __nccwpck_require__(730),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+const fetchImpl = (__nccwpck_require__(8702).fetch)
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,66 +401,66 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(4848).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(61)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6933)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+module.exports.WebSocket = __nccwpck_require__(1886).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -522,16 +520,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -637,7 +635,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -651,10 +649,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -895,16 +893,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1116,18 +1114,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1343,15 +1341,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1458,21 +1456,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1481,9 +1479,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1864,15 +1862,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 2247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(471)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1964,16 +1962,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const timers = __nccwpck_require__(1275)
 
 function noop () {}
 
@@ -2211,7 +2209,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -2336,7 +2334,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2545,7 +2543,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -2977,7 +2975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2985,7 +2983,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3000,9 +2998,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3466,7 +3464,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 module.exports = {
@@ -3540,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3548,7 +3546,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -3699,13 +3697,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3713,9 +3711,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4425,18 +4423,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4565,7 +4563,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4573,7 +4571,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -4581,10 +4579,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const { parseOrigin } = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4781,7 +4779,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4789,9 +4787,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4804,7 +4802,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -4837,9 +4835,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4851,11 +4849,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(8586))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4863,7 +4861,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5778,7 +5776,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6301,7 +6299,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6309,13 +6307,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -6334,7 +6332,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6740,7 +6738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7100,7 +7098,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7110,16 +7108,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -7161,9 +7159,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7471,7 +7469,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 function onError (client, err) {
   if (
@@ -7731,19 +7729,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7946,7 +7944,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8018,15 +8016,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8185,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8309,15 +8307,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const PoolStats = __nccwpck_require__(5710)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8510,10 +8508,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 5710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(4043)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8551,7 +8549,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8562,14 +8560,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8665,19 +8663,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8946,13 +8944,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8988,7 +8986,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8996,8 +8994,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9027,7 +9025,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module) => {
 
 
@@ -9078,15 +9076,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9317,20 +9315,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9761,14 +9759,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10143,14 +10141,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10273,12 +10271,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 6036:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10301,11 +10299,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10332,11 +10330,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10358,13 +10356,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10642,7 +10640,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10654,7 +10652,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10666,7 +10664,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10687,13 +10685,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -10704,14 +10702,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, buildMockOptions } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const Pluralizer = __nccwpck_require__(3289)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10854,14 +10852,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -10870,10 +10868,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10920,12 +10918,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10955,12 +10953,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -10968,9 +10966,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { buildURL } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11169,14 +11167,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -11185,10 +11183,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11235,7 +11233,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -11265,20 +11263,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { buildURL } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11639,7 +11637,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11689,7 +11687,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3289:
 /***/ ((module) => {
 
 
@@ -11725,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -12155,20 +12153,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(61)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5701)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(715)
+const { Request, fromInnerRequest } = __nccwpck_require__(175)
+const { kState } = __nccwpck_require__(1995)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13021,15 +13019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(61)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class CacheStorage {
   /**
@@ -13180,26 +13178,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 61:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(4043).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13244,7 +13242,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -13263,15 +13261,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5701)
+const { Headers } = __nccwpck_require__(5524)
 
 /**
  * @typedef {Object} Cookie
@@ -13454,14 +13452,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(7708)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13771,7 +13769,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -14130,13 +14128,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -14711,23 +14709,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5701)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { delay } = __nccwpck_require__(3691)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -15201,7 +15199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -15245,12 +15243,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15260,16 +15258,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { FormData } = __nccwpck_require__(1142)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
 let random
 
 try {
@@ -15781,7 +15779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -15912,7 +15910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16663,12 +16661,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(4043)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16716,14 +16714,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2538:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16849,16 +16847,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(9520)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(7708)
+const { isFileLike } = __nccwpck_require__(2538)
+const { makeEntry } = __nccwpck_require__(1142)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17330,16 +17328,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(9520)
+const { kState } = __nccwpck_require__(1995)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { FileLike, isFileLike } = __nccwpck_require__(2538)
+const { webidl } = __nccwpck_require__(5701)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17589,7 +17587,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -17636,21 +17634,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5701)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18330,7 +18328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18343,9 +18341,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18381,23 +18379,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(9520)
+const { kState, kDispatcher } = __nccwpck_require__(1995)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5701)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20607,23 +20605,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const { FinalizationRegistry } = __nccwpck_require__(9197)()
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20633,12 +20631,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21651,14 +21649,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21670,16 +21668,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { kState, kHeaders } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { FormData } = __nccwpck_require__(1142)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22268,7 +22266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 1995:
 /***/ ((module) => {
 
 
@@ -22284,21 +22282,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 let supportedHashes = []
 
@@ -23923,14 +23921,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(4640)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24625,7 +24623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2927:
 /***/ ((module) => {
 
 
@@ -24922,7 +24920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24931,16 +24929,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(410)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(4929)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25273,12 +25271,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 5549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25358,7 +25356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 4929:
 /***/ ((module) => {
 
 
@@ -25375,7 +25373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 410:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25386,10 +25384,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(4929)
+const { ProgressEvent } = __nccwpck_require__(5549)
+const { getEncoding } = __nccwpck_require__(2927)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(7708)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25773,27 +25771,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(32)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(1025)
+const { channels } = __nccwpck_require__(3374)
+const { CloseEvent } = __nccwpck_require__(7316)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26151,7 +26149,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -26224,14 +26222,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26560,12 +26558,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 16386
 
@@ -26663,14 +26661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26775,16 +26773,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32)
+const { channels } = __nccwpck_require__(3374)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26794,11 +26792,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(7905)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27309,14 +27307,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27420,7 +27418,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 32:
 /***/ ((module) => {
 
 
@@ -27439,16 +27437,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32)
+const { states, opcodes } = __nccwpck_require__(6096)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(7316)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(7708)
 
 /* globals Blob */
 
@@ -27768,15 +27766,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6096)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27785,21 +27783,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(32)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28370,11 +28368,11 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 629:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(510);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5165);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 510:
+/***/ 5165:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28394,9 +28392,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: requestTimeoutFor
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -28418,7 +28416,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -28432,7 +28430,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -28470,7 +28468,7 @@ function utils_toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28526,9 +28524,9 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28541,10 +28539,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28560,7 +28558,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -28571,7 +28569,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -28662,11 +28660,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -29263,7 +29261,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29363,7 +29361,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29439,7 +29437,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29513,7 +29511,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29525,7 +29523,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29548,7 +29546,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29644,7 +29642,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -29794,7 +29792,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -29836,7 +29834,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29848,7 +29846,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -29875,7 +29873,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30016,7 +30014,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30290,7 +30288,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30368,13 +30366,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30665,7 +30663,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -30878,7 +30876,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30958,7 +30956,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -31004,8 +31002,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31023,7 +31021,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -31186,7 +31184,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31231,7 +31229,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -31239,7 +31237,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -31247,14 +31245,14 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31264,13 +31262,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -31500,7 +31498,7 @@ function neverSent(error) {
     return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -32375,7 +32373,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -32518,7 +32516,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -32831,7 +32829,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -32989,7 +32987,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -33507,7 +33505,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -33547,14 +33545,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -36192,7 +36190,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -36245,7 +36243,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -37350,7 +37348,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -38003,7 +38001,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -38848,7 +38846,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const en_error = () => {
     const Sizable = {
@@ -38975,7 +38973,7 @@ const en_error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -39244,7 +39242,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -39421,7 +39419,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -39480,7 +39478,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -39498,7 +39496,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -41317,7 +41315,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * The control plane's HTTP API.
  *
- * Reads are retried on network failures, time-outs, 429 and 5xx, honouring
+ * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
  * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
@@ -41366,12 +41364,32 @@ class ControlPlaneClient {
     patchDeployment(deploymentId, body) {
         return this.send({ label: `Update deployment ${deploymentId}` }, 'PATCH', `/v2/deployments/${segment(deploymentId)}`, DeploymentSchema, { body });
     }
+    /**
+     * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
+     * try after one whose outcome is in doubt means that one went through: it resolves.
+     */
+    deleteDeployment(deploymentId, deleteTracingProject) {
+        return this.send({ label: `Delete deployment ${deploymentId}` }, 'DELETE', `/v2/deployments/${segment(deploymentId)}`, NO_CONTENT, { query: { delete_tracing_project: deleteTracingProject }, goneAfterDoubt: true });
+    }
+    /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
+    deleteListener(listenerId) {
+        return this.send({
+            label: `Delete listener ${listenerId}`,
+            hints: {
+                403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+                404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+            }
+        }, 'DELETE', `/v2/listeners/${segment(listenerId)}`, NO_CONTENT, { goneAfterDoubt: true });
+    }
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, RevisionSchema);
     }
     async send(operation, method, path, schema, options = {}) {
-        const mutation = method !== 'GET' && method !== 'DELETE';
+        const mutation = method !== 'GET';
+        // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
+        const repeatable = method === 'GET' || method === 'DELETE';
         const policy = this.options.retry ?? READ_RETRY;
+        let doubtful = false;
         for (let attempt = 1;; attempt++) {
             throwIfCancelled(this.options.signal);
             let error;
@@ -41383,7 +41401,12 @@ class ControlPlaneClient {
                     throw caught;
                 error = caught;
             }
-            if (mutation || !error.retryable || attempt >= policy.maxAttempts)
+            if (options.goneAfterDoubt && doubtful && error.status === 404) {
+                this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
+                return undefined;
+            }
+            doubtful ||= error.ambiguous;
+            if (!repeatable || !error.retryable || attempt >= policy.maxAttempts)
                 throw error;
             const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random);
             if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline)
@@ -41420,6 +41443,8 @@ class ControlPlaneClient {
                 retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
             });
         }
+        if (schema === NO_CONTENT)
+            return undefined;
         return this.parse(operation, status, text, schema);
     }
     async exchange(method, url, body, headers) {
@@ -41498,6 +41523,8 @@ class ControlPlaneClient {
         return headers;
     }
 }
+/** For answers whose body the action does not read (204). */
+const NO_CONTENT = null;
 class RequestTimeout extends Error {
     ms;
     constructor(ms) {
@@ -41515,6 +41542,40 @@ function segment(id) {
         throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
     }
     return encodeURIComponent(id);
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete-listener.ts
+
+
+/**
+ * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
+ * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
+ * control plane's text; 404 is a success with a notice under `ignore-missing`.
+ */
+async function deleteListener(inputs, deps, state) {
+    const { listenerId } = inputs;
+    state.listenerId = listenerId;
+    if (inputs.dryRun) {
+        // There is no way to read a listener, so the plan cannot say whether it exists.
+        deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`);
+        state.operation = 'planned';
+        state.plannedRequests = [{ method: 'DELETE', path: `/v2/listeners/${listenerId}` }];
+        return;
+    }
+    throwIfCancelled(deps.signal);
+    deps.log.info(`Deleting listener ${listenerId}…`);
+    try {
+        await deps.client.deleteListener(listenerId);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
+            throw error;
+        deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
+        state.operation = 'unchanged';
+        return;
+    }
+    state.operation = 'deleted';
+    deps.log.info(`Deleted listener ${listenerId}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/find.ts
@@ -41554,6 +41615,290 @@ async function findDeploymentByName(client, name) {
         throw new ActionError('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
     }
     return matches[0];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/resolve.ts
+
+
+/**
+ * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
+ * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
+ */
+async function resolveDeployment(client, inputs) {
+    if (inputs.deploymentId) {
+        const deployment = await client.getDeployment(inputs.deploymentId);
+        if (inputs.name && deployment.name !== inputs.name) {
+            throw new ActionError('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
+        }
+        return deployment;
+    }
+    const match = await findDeploymentByName(client, inputs.name);
+    if (!match)
+        return undefined;
+    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/statuses.ts
+/**
+ * What each revision status means for a run waiting on its revision (api-facts.md),
+ * with what to tell the user when it is final and not a success.
+ */
+const IN_PROGRESS = new Set([
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    // Transient by definition: keep waiting until the time limit.
+    'UNKNOWN'
+]);
+const SUCCESS = 'DEPLOYED';
+const FAILURES = {
+    CREATE_FAILED: {
+        what: 'could not be created',
+        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
+    },
+    BUILD_FAILED: {
+        what: 'failed to build',
+        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
+    },
+    DEPLOY_FAILED: {
+        what: 'was built but failed to deploy',
+        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
+    },
+    SKIPPED: {
+        what: 'was skipped, typically because a newer revision superseded it',
+        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+    },
+    INTERRUPTED: {
+        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
+        todo: 'Re-run the job to deploy again.'
+    }
+};
+function classify(status) {
+    if (status === SUCCESS)
+        return 'deployed';
+    if (Object.hasOwn(FAILURES, status))
+        return 'failed';
+    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
+}
+
+;// CONCATENATED MODULE: ./src/deploy/wait.ts
+
+
+
+
+
+/**
+ * Adaptive polling: quick checks right after a status change, when the next change
+ * is most likely to be short (CREATING, QUEUED), then slower while a phase lasts.
+ */
+const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 };
+/**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+const POLL_ERROR_BUDGET = 3;
+/**
+ * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
+ * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ */
+async function waitForRevision(options) {
+    const { clock, timeline, revisionId, deadline } = options;
+    const warned = new Set();
+    let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs;
+    let failures = 0;
+    let last;
+    for (;;) {
+        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
+            if (!(error instanceof ApiError) || !error.retryable)
+                throw error;
+            failures++;
+            if (failures > POLL_ERROR_BUDGET)
+                throw lostContact(options, error, failures, last);
+            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
+            return undefined;
+        });
+        const now = clock.now();
+        let changed = false;
+        if (revision !== undefined) {
+            failures = 0;
+            last = revision;
+            options.onRevision?.(revision);
+            changed = timeline.observe(revision.status, now);
+            if (changed)
+                options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`);
+            const verdict = classify(revision.status);
+            if (verdict === 'deployed')
+                return revision;
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
+        }
+        if (now >= deadline)
+            throw timedOut(options, last);
+        if (options.pollIntervalMs === undefined) {
+            intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs);
+        }
+        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
+    }
+}
+function lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+}
+function revisionFailed(options, revision) {
+    const failure = FAILURES[revision.status];
+    const message = revision.status_message ? `: ${revision.status_message}` : '';
+    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
+}
+function timedOut(options, revision) {
+    const { timeline } = options;
+    const where = revision
+        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/wait-until-gone.ts
+
+
+
+
+
+/**
+ * Polls the deployment by id until the control plane answers 404: a deleted deployment
+ * may stay listed for a while (AWAITING_DELETE), and a workflow that re-creates it by the
+ * same name must not race that. Bounded by the step's deadline; polls as the revision
+ * wait does, with the same error budget.
+ */
+async function waitUntilGone(options) {
+    const { clock, deadline, deployment } = options;
+    let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs;
+    let failures = 0;
+    let lastStatus;
+    const startedAt = clock.now();
+    for (;;) {
+        let changed = false;
+        try {
+            const current = await options.client.getDeployment(deployment.id);
+            failures = 0;
+            options.onSeen?.(current);
+            const status = current.status ?? 'unknown';
+            changed = status !== lastStatus;
+            if (changed)
+                options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+            lastStatus = status;
+        }
+        catch (error) {
+            if (error instanceof ApiError && error.status === 404)
+                return;
+            if (!(error instanceof ApiError) || !error.retryable)
+                throw error;
+            failures++;
+            if (failures > POLL_ERROR_BUDGET)
+                throw wait_until_gone_lostContact(options, error, failures);
+            options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            throw wait_until_gone_timedOut(options, lastStatus);
+        if (options.pollIntervalMs === undefined) {
+            intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs);
+        }
+        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
+    }
+}
+function wait_until_gone_lostContact(options, error, failures) {
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for deployment \`${options.deployment.name}\` to be deleted: ` +
+        `${failures} checks in a row failed, the last with: ${error.message}`, 'The delete was accepted and goes on on the control plane; re-run the job once the control plane answers again.');
+}
+function wait_until_gone_timedOut(options, status) {
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for deployment \`${options.deployment.name}\` (${options.deployment.id}) to be deleted: ` +
+        `the control plane still lists it${status ? ` (status ${status})` : ''}.`, 'The delete was accepted and goes on on the control plane; raise `timeout`, or set `wait: false` to not wait for it.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete.ts
+
+
+
+
+
+/**
+ * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
+ * and wait until the control plane no longer lists it. A deployment that is already
+ * gone is a success with a notice under `ignore-missing`.
+ */
+async function deleteDeployment(inputs, deps, state) {
+    const { client, log } = deps;
+    const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
+    state.name = inputs.name;
+    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
+    const deployment = await findOrUndefined(() => resolveDeployment(client, inputs));
+    if (!deployment)
+        return nothingToDelete(inputs, deps, state, `No deployment ${label} exists`);
+    state.name = deployment.name;
+    state.deployment = deployment;
+    log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`);
+    if (inputs.dryRun) {
+        state.operation = 'planned';
+        state.plannedRequests = [
+            { method: 'DELETE', path: `/v2/deployments/${deployment.id}?delete_tracing_project=${inputs.deleteTracingProject}` }
+        ];
+        return;
+    }
+    throwIfCancelled(deps.signal);
+    log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
+    const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
+    if (!deleted)
+        return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
+    state.operation = 'deleted';
+    log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`);
+    if (!inputs.deleteTracingProject) {
+        log.info(`Its tracing project \`${deployment.name}\` is kept, so creating a deployment named \`${deployment.name}\` again fails (HTTP 409) ` +
+            'until that project is deleted; set `delete-tracing-project: true` for deployments that come and go, such as one per pull request.');
+    }
+    if (!inputs.wait) {
+        log.info('Not waiting (`wait: false`) for the control plane to stop listing it.');
+        return;
+    }
+    await waitUntilGone({
+        client,
+        deployment,
+        timeoutMs: inputs.timeoutMs,
+        deadline: deps.deadline,
+        pollIntervalMs: inputs.pollIntervalMs,
+        clock: deps.clock,
+        signal: deps.signal,
+        log: log.info,
+        warn: log.warn,
+        onSeen: (current) => (state.deployment = current)
+    });
+    log.info(`Deployment \`${deployment.name}\` is gone.`);
+}
+/** The value, or undefined when the control plane answered 404. */
+async function findOrUndefined(read) {
+    try {
+        return await read();
+    }
+    catch (error) {
+        if (error instanceof ApiError && error.status === 404)
+            return undefined;
+        throw error;
+    }
+}
+function nothingToDelete(inputs, deps, state, what) {
+    if (!inputs.ignoreMissing) {
+        throw new ActionError('not-found', `${what}, so there is nothing to delete, and \`ignore-missing\` is false.`, 'Fix `name` or `deployment-id`, or set `ignore-missing: true` if a deployment that is already gone is fine.');
+    }
+    deps.log.notice(`${what}: nothing to delete.`);
+    state.operation = 'unchanged';
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/apply.ts
@@ -41679,6 +42024,14 @@ function describePlan(plan) {
         ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
         : `Updating deployment \`${plan.deployment.name}\``;
     return `${what} with ${parts.join(', ') || 'no fields'}.`;
+}
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+function plannedRequests(plan) {
+    if (plan.action === 'create')
+        return [{ method: 'POST', path: '/v2/deployments', body: plan.body }];
+    if (plan.action === 'patch')
+        return [{ method: 'PATCH', path: `/v2/deployments/${plan.deployment.id}`, body: plan.body }];
+    return [];
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/source-rules.ts
@@ -41820,27 +42173,6 @@ function comparable(value) {
     return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/resolve.ts
-
-
-/**
- * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
- * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
- */
-async function resolveDeployment(client, inputs) {
-    if (inputs.deploymentId) {
-        const deployment = await client.getDeployment(inputs.deploymentId);
-        if (inputs.name && deployment.name !== inputs.name) {
-            throw new ActionError('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
-        }
-        return deployment;
-    }
-    const match = await findDeploymentByName(client, inputs.name);
-    if (!match)
-        return undefined;
-    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
-}
-
 ;// CONCATENATED MODULE: ./src/deploy/timeline.ts
 class Timeline {
     startedAt;
@@ -41873,134 +42205,6 @@ class Timeline {
     }
 }
 
-;// CONCATENATED MODULE: ./src/deploy/statuses.ts
-/**
- * What each revision status means for a run waiting on its revision (api-facts.md),
- * with what to tell the user when it is final and not a success.
- */
-const IN_PROGRESS = new Set([
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    // Transient by definition: keep waiting until the time limit.
-    'UNKNOWN'
-]);
-const SUCCESS = 'DEPLOYED';
-const FAILURES = {
-    CREATE_FAILED: {
-        what: 'could not be created',
-        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
-    },
-    BUILD_FAILED: {
-        what: 'failed to build',
-        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
-    },
-    DEPLOY_FAILED: {
-        what: 'was built but failed to deploy',
-        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
-    },
-    SKIPPED: {
-        what: 'was skipped, typically because a newer revision superseded it',
-        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
-    },
-    INTERRUPTED: {
-        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
-        todo: 'Re-run the job to deploy again.'
-    }
-};
-function classify(status) {
-    if (status === SUCCESS)
-        return 'deployed';
-    if (Object.hasOwn(FAILURES, status))
-        return 'failed';
-    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
-}
-
-;// CONCATENATED MODULE: ./src/deploy/wait.ts
-
-
-
-
-
-/**
- * Adaptive polling: quick checks right after a status change, when the next change
- * is most likely to be short (CREATING, QUEUED), then slower while a phase lasts.
- */
-const ADAPTIVE = { firstMs: 1_000, factor: 1.5, maxMs: 10_000 };
-/**
- * Status checks that may fail in a row (each already retried by the client) before
- * the action gives up: a control plane that blips during a 15-minute build should
- * not fail the deploy, one that is gone should not keep the job for its whole timeout.
- */
-const POLL_ERROR_BUDGET = 3;
-/**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
- */
-async function waitForRevision(options) {
-    const { clock, timeline, revisionId, deadline } = options;
-    const warned = new Set();
-    let intervalMs = options.pollIntervalMs ?? ADAPTIVE.firstMs;
-    let failures = 0;
-    let last;
-    for (;;) {
-        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
-            if (!(error instanceof ApiError) || !error.retryable)
-                throw error;
-            failures++;
-            if (failures > POLL_ERROR_BUDGET)
-                throw lostContact(options, error, failures, last);
-            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
-            return undefined;
-        });
-        const now = clock.now();
-        let changed = false;
-        if (revision !== undefined) {
-            failures = 0;
-            last = revision;
-            options.onRevision?.(revision);
-            changed = timeline.observe(revision.status, now);
-            if (changed)
-                options.log(`Revision ${revisionId}: ${revision.status} (after ${formatDuration(now - timeline.startedAt)})`);
-            const verdict = classify(revision.status);
-            if (verdict === 'deployed')
-                return revision;
-            if (verdict === 'failed')
-                throw revisionFailed(options, revision);
-            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-                warned.add(revision.status);
-                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
-            }
-        }
-        if (now >= deadline)
-            throw timedOut(options, last);
-        if (options.pollIntervalMs === undefined) {
-            intervalMs = changed ? ADAPTIVE.firstMs : Math.min(intervalMs * ADAPTIVE.factor, ADAPTIVE.maxMs);
-        }
-        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
-    }
-}
-function lostContact(options, error, failures, last) {
-    const where = last ? ` It was last seen ${last.status}.` : '';
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
-}
-function revisionFailed(options, revision) {
-    const failure = FAILURES[revision.status];
-    const message = revision.status_message ? `: ${revision.status_message}` : '';
-    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
-}
-function timedOut(options, revision) {
-    const { timeline } = options;
-    const where = revision
-        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
-        : 'its status could not be read.';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
-}
-
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts
 
 
@@ -42031,6 +42235,11 @@ async function deploy(inputs, deps, state) {
     const plan = planDeploy(inputs, existing, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
+    if (inputs.dryRun) {
+        state.operation = 'planned';
+        state.plannedRequests = plannedRequests(plan);
+        return;
+    }
     log.info(describePlan(plan));
     // No change is started once the workflow is cancelled; one already sent is seen through.
     throwIfCancelled(deps.signal);
@@ -42062,6 +42271,7 @@ async function deploy(inputs, deps, state) {
     }
     state.revisionId = revisionId;
     log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
+    await deps.onRevisionStarted?.();
     if (!inputs.wait) {
         state.revision = await client.getRevision(deployment.id, revisionId);
         log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${state.revision.status}.`);
@@ -42108,18 +42318,348 @@ async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+
+
+/** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
+function outputsOf(state) {
+    const { revision } = state;
+    // A deleted deployment has an id, but no status or URL to report any more.
+    const deployment = state.operation === 'deleted' ? state.deployment && { id: state.deployment.id } : state.deployment;
+    const values = {
+        'deployment-id': deployment?.id,
+        'revision-id': state.revisionId,
+        'revision-status': revision?.status,
+        'deployment-status': deployment?.status,
+        operation: state.operation,
+        'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
+        'commit-sha': revision?.source_revision_config?.repo_commit_sha
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== ''));
+}
+function setOutputs(state) {
+    for (const [name, value] of Object.entries(outputsOf(state)))
+        setOutput(name, redact(value));
+}
+
+;// CONCATENATED MODULE: ./src/github/api.ts
+/** GitHub caps status descriptions at 140 characters. */
+const DESCRIPTION_LIMIT = 140;
+async function loadGitHubApi(token, repository) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 2925));
+    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+    const octokit = getOctokit(token);
+    const [owner, repo] = repository.split('/');
+    const where = { owner, repo };
+    return {
+        async createDeployment({ ref, environment, transient, description }) {
+            const response = await octokit.rest.repos.createDeployment({
+                ...where,
+                ref,
+                environment,
+                transient_environment: transient,
+                // The deploy already happened on the control plane: no merging, no waiting on checks.
+                auto_merge: false,
+                required_contexts: [],
+                description: description.slice(0, DESCRIPTION_LIMIT)
+            });
+            if (!('id' in response.data))
+                throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`);
+            return response.data.id;
+        },
+        async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
+            await octokit.rest.repos.createDeploymentStatus({
+                ...where,
+                deployment_id: deploymentId,
+                state,
+                description: description.slice(0, DESCRIPTION_LIMIT),
+                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+                ...(logUrl ? { log_url: logUrl } : {})
+            });
+        },
+        async listDeploymentIds(environment) {
+            const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
+            return deployments.map((d) => d.id);
+        },
+        async listComments(issueNumber) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
+            return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }));
+        },
+        async createComment(issueNumber, body) {
+            await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
+        },
+        async updateComment(commentId, body) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/environment.ts
+/**
+ * The GitHub deployment of one run in the environment `github-environment`: created
+ * for the commit the run deploys, marked `in_progress` when the revision starts, then
+ * `success` (with the URL and this run's log) or `failure`.
+ */
+class GitHubEnvironment {
+    api;
+    name;
+    workflow;
+    deploymentId;
+    constructor(api, name, workflow) {
+        this.api = api;
+        this.name = name;
+        this.workflow = workflow;
+    }
+    async started(description) {
+        const id = await this.deployment(description);
+        await this.api.createDeploymentStatus(id, { state: 'in_progress', description, logUrl: this.workflow.runUrl });
+    }
+    async succeeded(description, url) {
+        const id = await this.deployment(description);
+        await this.api.createDeploymentStatus(id, { state: 'success', description, environmentUrl: url, logUrl: this.workflow.runUrl });
+    }
+    /** A failure before anything started on the control plane leaves GitHub alone: nothing was deployed. */
+    async failed(description) {
+        if (this.deploymentId === undefined)
+            return;
+        await this.api.createDeploymentStatus(this.deploymentId, { state: 'failure', description, logUrl: this.workflow.runUrl });
+    }
+    /** After `command: delete`: every deployment of the environment becomes inactive. */
+    async retire(description) {
+        const ids = await this.api.listDeploymentIds(this.name);
+        for (const id of ids)
+            await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl });
+        return ids.length;
+    }
+    async deployment(description) {
+        if (this.deploymentId !== undefined)
+            return this.deploymentId;
+        // On pull requests GITHUB_SHA is the merge commit; the head commit is what was deployed.
+        const ref = this.workflow.pullRequest?.headSha ?? this.workflow.sha;
+        if (!ref)
+            throw new Error('neither the pull request\'s head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for');
+        this.deploymentId = await this.api.createDeployment({
+            ref,
+            environment: this.name,
+            // A pull request's environment goes away with it; GitHub then hides it as inactive.
+            transient: this.workflow.pullRequest !== undefined,
+            description
+        });
+        return this.deploymentId;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+
+/**
+ * The hidden marker that finds this deployment's comment again. One per deployment
+ * name, so that a workflow deploying several graphs keeps one comment for each.
+ */
+function markerFor(name) {
+    return `<!-- agent-server-deploy:${name.replace(/-->/g, '')} -->`;
+}
+const HEADLINES = {
+    deploying: (name) => `🚀 Deploying ${name}…`,
+    deployed: (name) => `✅ ${name} is deployed`,
+    started: (name) => `🚀 ${name}: deploy started (not waited for)`,
+    failed: (name) => `❌ Deploy of ${name} failed`,
+    deleted: (name) => `🗑️ ${name} was deleted: this pull request's environment is gone`
+};
+function renderComment(facts) {
+    const rows = [
+        ['Deployment', facts.deploymentId ? `${code(facts.name)} (${code(facts.deploymentId)})` : code(facts.name)],
+        ['Revision', facts.revisionId && code(facts.revisionId)],
+        ['Status', facts.revisionStatus && `**${cell(facts.revisionStatus)}**`],
+        ['Commit', facts.commit && code(facts.commit.slice(0, 12))],
+        ['URL', facts.url && cell(facts.url)]
+    ];
+    const lines = [markerFor(facts.name), `### ${HEADLINES[facts.phase](code(facts.name))}`, ''];
+    if (facts.phase !== 'deleted') {
+        lines.push('| | |', '|---|---|', ...rows.filter(([, value]) => value).map(([label, value]) => `| ${label} | ${value} |`), '');
+    }
+    if (facts.error)
+        lines.push('```text', facts.error.replace(/```/g, "'''"), '```', '');
+    if (facts.runUrl)
+        lines.push(`Updated by [this workflow run](${facts.runUrl}).`);
+    return redact(lines.join('\n'));
+}
+/**
+ * Edits the pull request's comment for this deployment, found by its marker, or
+ * creates it. With `createIfMissing: false` (a delete) a pull request that never had
+ * one gets none. Returns what it did.
+ */
+async function upsertComment(api, pullRequest, name, body, options) {
+    const marker = markerFor(name);
+    const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.includes(marker));
+    if (existing) {
+        await api.updateComment(existing.id, body);
+        return 'updated';
+    }
+    if (!options.createIfMissing)
+        return 'none';
+    await api.createComment(pullRequest, body);
+    return 'created';
+}
+/** Inline code that user-chosen text cannot break out of. */
+function code(text) {
+    return `\`${cell(text).replace(/`/g, "'")}\``;
+}
+function cell(text) {
+    return redact(text).replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+}
+
+;// CONCATENATED MODULE: ./src/github/reporter.ts
+
+
+
+
+/** What each feature is called in a warning, and the job permission it needs. */
+const FEATURES = {
+    environment: { what: 'the GitHub deployment', permission: 'deployments: write' },
+    comment: { what: 'the pull-request comment', permission: 'pull-requests: write' }
+};
+/**
+ * Reports the run to GitHub: the deployment in `github-environment` and the pull
+ * request's comment. GitHub is where the run is reported, not what it does: any
+ * failure here is a warning (a 403 names the permission to add), never a failed step.
+ */
+class GitHubReporter {
+    api;
+    environment;
+    pullRequest;
+    workflow;
+    log;
+    refused = new Set();
+    constructor(api, environment, pullRequest, workflow, log) {
+        this.api = api;
+        this.environment = environment;
+        this.pullRequest = pullRequest;
+        this.workflow = workflow;
+        this.log = log;
+    }
+    async revisionStarted(state) {
+        const description = `Deploying revision ${state.revisionId}`;
+        await this.onEnvironment((environment) => environment.started(description));
+        await this.onComment(this.facts(state, 'deploying'), true);
+    }
+    async finished(state) {
+        if (state.command === 'delete')
+            return this.deleted(state);
+        const phase = state.error
+            ? 'failed'
+            : state.revision?.status === 'DEPLOYED' || state.noNewRevision || state.operation === 'unchanged'
+                ? 'deployed'
+                : 'started';
+        const facts = this.facts(state, phase);
+        if (phase === 'deployed') {
+            await this.onEnvironment((environment) => environment.succeeded(`Deployed ${facts.name}`, facts.url));
+        }
+        else if (phase === 'failed') {
+            await this.onEnvironment((environment) => environment.failed(`Deploy of ${facts.name} failed`));
+        }
+        // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
+        await this.onComment(facts, true);
+    }
+    async deleted(state) {
+        if (state.error || (state.operation !== 'deleted' && state.operation !== 'unchanged'))
+            return;
+        await this.onEnvironment(async (environment) => {
+            const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`);
+            this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`);
+        });
+        await this.onComment(this.facts(state, 'deleted'), false);
+    }
+    facts(state, phase) {
+        const outputs = outputsOf(state);
+        return {
+            name: state.deployment?.name ?? state.name ?? outputs['deployment-id'] ?? 'deployment',
+            phase,
+            deploymentId: outputs['deployment-id'],
+            revisionId: outputs['revision-id'],
+            revisionStatus: outputs['revision-status'],
+            commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
+            url: outputs['deployment-url'],
+            error: state.error?.split('\n')[0],
+            runUrl: this.workflow.runUrl
+        };
+    }
+    async onEnvironment(work) {
+        const environment = this.environment;
+        if (environment)
+            await this.guard('environment', () => work(environment));
+    }
+    async onComment(facts, createIfMissing) {
+        const pullRequest = this.pullRequest;
+        if (pullRequest === undefined)
+            return;
+        await this.guard('comment', async () => {
+            const done = await upsertComment(this.api, pullRequest, facts.name, renderComment(facts), { createIfMissing });
+            if (done !== 'none')
+                this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`);
+        });
+    }
+    async guard(feature, work) {
+        if (this.refused.has(feature))
+            return;
+        try {
+            await work();
+        }
+        catch (error) {
+            const { what, permission } = FEATURES[feature];
+            const status = error.status;
+            const reason = error.message?.split('\n')[0] ?? String(error);
+            if (status === 403) {
+                // One warning per feature: the rest of the run would be refused the same way.
+                this.refused.add(feature);
+                this.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job ` +
+                    '(or pass a `github-token` that has it). The deploy itself is not affected.');
+            }
+            else {
+                this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). The deploy itself is not affected.`);
+            }
+        }
+    }
+}
+/**
+ * The reporter for this run, or undefined when no GitHub feature is on (or can work
+ * here): only then is Octokit loaded.
+ */
+async function startGitHubReporting(inputs, options) {
+    const { workflow, log } = options;
+    if (inputs.environment === undefined && !inputs.prComment)
+        return undefined;
+    if (options.dryRun) {
+        log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.');
+        return undefined;
+    }
+    const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
+    if (inputs.prComment && pullRequest === undefined) {
+        log.info('`pr-comment` applies to pull_request events, and this run has no pull request: no comment.');
+    }
+    if (inputs.environment === undefined && pullRequest === undefined)
+        return undefined;
+    if (!workflow.repository || !inputs.token) {
+        log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
+        return undefined;
+    }
+    const api = await loadGitHubApi(inputs.token, workflow.repository);
+    const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
+    return new GitHubReporter(api, environment, pullRequest, workflow, log);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
 /**
  * The inputs and outputs this version of the action reads and sets. action.yml must
  * declare exactly these (a test compares them), and `readInput` / `setOutput` only
  * accept these names, so the code cannot drift from the public interface.
  */
-const INPUT_NAMES = (/* unused pure expression or super */ null && ([
+const INPUT_NAMES = [
     'control-plane-url',
     'api-key',
     'bearer-token',
     'tenant-id',
     'command',
+    'dry-run',
     'name',
     'deployment-id',
     'create-if-missing',
@@ -42143,8 +42683,13 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'secret-references',
     'wait',
     'timeout',
-    'poll-interval'
-]));
+    'poll-interval',
+    'delete-tracing-project',
+    'ignore-missing',
+    'github-token',
+    'github-environment',
+    'pr-comment'
+];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
     'revision-id',
@@ -42160,9 +42705,22 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
  */
 const INPUT_DEFAULTS = {
     command: 'deploy',
+    'dry-run': 'false',
     'create-if-missing': 'true',
     wait: 'true',
-    timeout: '30m'
+    timeout: '30m',
+    'delete-tracing-project': 'false',
+    'ignore-missing': 'true',
+    'pr-comment': 'false'
+};
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+const EXPRESSION_DEFAULTS = {
+    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
@@ -42258,8 +42816,8 @@ function parseSingleLine(raw) {
     return raw;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/inputs/structured.ts
 
 function parseYaml(raw) {
@@ -42404,19 +42962,34 @@ function parseMapping(raw) {
 
 
 
-const COMMANDS = ['deploy'];
+const COMMANDS = ['deploy', 'delete', 'delete-listener'];
+const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
+const GITHUB_FEATURES = ['github-environment', 'pr-comment'];
+/** The inputs each command uses besides EVERY_COMMAND; any other set input is ignored with a warning. */
+const USED_BY = {
+    deploy: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+    delete: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_FEATURES],
+    'delete-listener': ['listener-id', 'ignore-missing']
+};
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
 const runnerInputs = (name, options) => getInput(name, { trimWhitespace: options?.trim ?? true });
 /**
- * Reads and checks every input the deploy command uses, before any request. Secrets
- * are registered for masking first, so nothing logged later can show them. All
- * problems are collected and thrown together as one InputError.
+ * Reads and checks every input, before any request, whatever the command: a typo in an
+ * input the command ignores is still a typo. Secrets are registered for masking first,
+ * so nothing logged later can show them. All problems are collected and thrown together
+ * as one InputError. The result holds what the command uses, and nothing else.
  */
-function readInputs(get = runnerInputs) {
+function readInputs(get = runnerInputs, context = {}) {
+    const env = context.env ?? process.env;
     const problems = [];
     const raw = (name) => {
         const value = get(name);
-        return value !== '' ? value : (INPUT_DEFAULTS[name] ?? '');
+        if (value !== '')
+            return value;
+        const expression = EXPRESSION_DEFAULTS[name];
+        if (expression)
+            return env[expression.env] ?? '';
+        return INPUT_DEFAULTS[name] ?? '';
     };
     function optional(name, parse) {
         const value = raw(name);
@@ -42441,8 +43014,8 @@ function readInputs(get = runnerInputs) {
     const apiKey = optional('api-key', parseHeaderValue);
     const bearerToken = optional('bearer-token', parseHeaderValue);
     // Register before anything else can fail and print: a malformed key is still a key.
-    for (const name of ['api-key', 'bearer-token'])
-        registerSecret(get(name));
+    for (const name of ['api-key', 'bearer-token', 'github-token'])
+        registerSecret(raw(name));
     const secrets = structured('secrets', (value) => {
         const parsed = parseSecrets(value);
         for (const secret of parsed.secrets ?? [])
@@ -42454,7 +43027,7 @@ function readInputs(get = runnerInputs) {
         problems.push('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
     }
     if (raw('api-key') === '' && raw('bearer-token') === '') {
-        problems.push('one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`');
+        problems.push(context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
     }
     if (raw('api-key') !== '' && raw('bearer-token') !== '') {
         problems.push('set only one of `api-key` and `bearer-token`, not both');
@@ -42464,9 +43037,10 @@ function readInputs(get = runnerInputs) {
         problems.push('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
     }
     const command = optional('command', (v) => parseEnum(v, COMMANDS));
+    const dryRun = optional('dry-run', parseBoolean);
     const name = optional('name', parseSingleLine);
     const deploymentId = optional('deployment-id', parseUuid);
-    if (raw('name') === '' && raw('deployment-id') === '') {
+    if (command !== 'delete-listener' && raw('name') === '' && raw('deployment-id') === '') {
         problems.push('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
     }
     const createIfMissing = optional('create-if-missing', parseBoolean);
@@ -42495,7 +43069,23 @@ function readInputs(get = runnerInputs) {
     const wait = optional('wait', parseBoolean);
     const timeoutMs = optional('timeout', parseDuration);
     const pollIntervalMs = optional('poll-interval', parseDuration);
-    if (source === undefined) {
+    const deleteTracingProject = optional('delete-tracing-project', parseBoolean);
+    const ignoreMissing = optional('ignore-missing', parseBoolean);
+    const githubToken = optional('github-token', parseHeaderValue);
+    const githubEnvironment = optional('github-environment', parseEnvironmentName);
+    const prComment = optional('pr-comment', parseBoolean);
+    const ignored = command === undefined ? [] : ignoredInputs(command, raw);
+    const usesGitHub = command !== undefined && USED_BY[command].includes('github-environment');
+    if (usesGitHub && (githubEnvironment !== undefined || prComment) && raw('github-token') === '') {
+        problems.push('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+    }
+    if (command === 'delete-listener' && raw('listener-id') === '') {
+        problems.push('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
+    }
+    if (command !== 'deploy') {
+        // The source rules concern what a deploy sends; other commands send none of it.
+    }
+    else if (source === undefined) {
         problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }));
     }
     else {
@@ -42505,22 +43095,70 @@ function readInputs(get = runnerInputs) {
     if (problems.length > 0)
         throw new InputError(problems);
     const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
-    return {
+    const common = {
         connection: { baseUrl: baseUrl, credential, tenantId },
-        command: command,
-        name,
-        deploymentId,
-        createIfMissing: createIfMissing,
-        source,
-        revisionSource,
-        sourceConfig,
-        sourceRevisionConfig,
-        secrets,
-        secretReferences,
-        wait: wait,
+        dryRun: dryRun,
         timeoutMs: timeoutMs,
-        pollIntervalMs
+        ignored
     };
+    const github = {
+        ...(githubEnvironment !== undefined || prComment ? { token: githubToken } : {}),
+        environment: githubEnvironment,
+        prComment: prComment
+    };
+    switch (command) {
+        case 'deploy':
+            return {
+                ...common,
+                command: 'deploy',
+                name,
+                deploymentId,
+                createIfMissing: createIfMissing,
+                source,
+                revisionSource,
+                sourceConfig,
+                sourceRevisionConfig,
+                secrets,
+                secretReferences,
+                wait: wait,
+                pollIntervalMs,
+                github
+            };
+        case 'delete':
+            return {
+                ...common,
+                command: 'delete',
+                name,
+                deploymentId,
+                deleteTracingProject: deleteTracingProject,
+                ignoreMissing: ignoreMissing,
+                wait: wait,
+                pollIntervalMs,
+                github
+            };
+        case 'delete-listener':
+            return { ...common, command: 'delete-listener', listenerId: sourceConfig.listener_id, ignoreMissing: ignoreMissing };
+    }
+}
+const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
+const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
+    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
+    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
+    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
+    'run the fork\'s code in it before review). Or skip this step for forks: ' +
+    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
+/** Set to something other than its default, and not used by `command`. */
+function ignoredInputs(command, raw) {
+    const used = new Set([...EVERY_COMMAND, ...USED_BY[command]]);
+    const defaults = INPUT_DEFAULTS;
+    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
+}
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw) {
+    parseSingleLine(raw);
+    if (raw.length > 255)
+        throw new Error('must be at most 255 characters long');
+    return raw;
 }
 function fromYaml(value, check) {
     try {
@@ -42554,26 +43192,44 @@ function describeCancellation(state) {
         'or re-run this job to wait for it.');
 }
 
-;// CONCATENATED MODULE: ./src/report/outputs.ts
+;// CONCATENATED MODULE: ./src/report/plan.ts
 
 
-/** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
-function outputsOf(state) {
-    const { deployment, revision } = state;
-    const values = {
-        'deployment-id': deployment?.id,
-        'revision-id': state.revisionId,
-        'revision-status': revision?.status,
-        'deployment-status': deployment?.status,
-        operation: state.operation,
-        'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
-        'commit-sha': revision?.source_revision_config?.repo_commit_sha
-    };
-    return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== ''));
+/**
+ * The body as indented JSON with every secret value shown as `***`. `secrets` values
+ * are hidden by position, not only by registration, so that a value too short for
+ * redact() (or one the runner never saw) is hidden all the same.
+ */
+function renderBody(body) {
+    return redact(JSON.stringify(hideSecretValues(body), null, 2));
 }
-function setOutputs(state) {
-    for (const [name, value] of Object.entries(outputsOf(state)))
-        setOutput(name, redact(value));
+function hideSecretValues(body) {
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        return body;
+    const record = body;
+    if (!Array.isArray(record.secrets))
+        return body;
+    return {
+        ...record,
+        secrets: record.secrets.map((secret) => secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED)
+    };
+}
+function requestLine(request) {
+    return redact(`${request.method} ${request.path}`);
+}
+/** The plan in a collapsible log group: each request line, then its body. */
+function printPlan(requests) {
+    if (requests.length === 0) {
+        info('Dry run: nothing would be sent; the control plane already matches the inputs.');
+        return;
+    }
+    startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
+    for (const request of requests) {
+        info(requestLine(request));
+        if (request.body !== undefined)
+            info(renderBody(request.body));
+    }
+    endGroup();
 }
 
 ;// CONCATENATED MODULE: ./src/report/state.ts
@@ -42587,13 +43243,14 @@ function newState(startedAt) {
 
 
 
+
 /**
  * The job summary: what was deployed, where, what was done, and how long each
  * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
  */
 function renderSummary(state) {
     const outputs = outputsOf(state);
-    const name = state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment';
+    const name = state.listenerId ?? state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment';
     const lines = [`## ${headline(state, name)}`, ''];
     const rows = [
         ['Deployment', state.deployment ? `<code>${summary_escape(name)}</code> (${summary_escape(state.deployment.id)})` : undefined],
@@ -42621,6 +43278,16 @@ function renderSummary(state) {
         });
         lines.push('');
     }
+    if (state.plannedRequests) {
+        lines.push('### Dry run: what this run would send', '');
+        if (state.plannedRequests.length === 0)
+            lines.push('Nothing: the control plane already matches the inputs.', '');
+        for (const request of state.plannedRequests) {
+            lines.push(`<code>${summary_escape(requestLine(request))}</code>`, '');
+            if (request.body !== undefined)
+                lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
+        }
+    }
     if (state.error)
         lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '');
     return redact(lines.join('\n'));
@@ -42633,8 +43300,15 @@ async function writeSummary(state) {
 }
 function headline(state, name) {
     const code = `<code>${summary_escape(name)}</code>`;
+    const subject = state.command === 'delete-listener' ? `listener ${code}` : code;
     if (state.error)
-        return `❌ Deploy of ${code} failed`;
+        return `❌ ${state.command === 'deploy' || !state.command ? 'Deploy' : 'Delete'} of ${subject} failed`;
+    if (state.operation === 'planned')
+        return `📝 Dry run for ${subject}: nothing was changed`;
+    if (state.operation === 'deleted')
+        return `🗑️ Deleted ${subject}`;
+    if (state.command !== 'deploy' && state.operation === 'unchanged')
+        return `✅ ${subject} was already gone`;
     if (state.noNewRevision)
         return `✅ ${code}: no new revision`;
     if (state.revision?.status === 'DEPLOYED')
@@ -42648,7 +43322,11 @@ function describeOperation(state) {
         case 'updated':
             return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision';
         case 'unchanged':
-            return 'Nothing to change';
+            return state.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete';
+        case 'deleted':
+            return state.command === 'delete-listener' ? 'Deleted the listener' : 'Deleted the deployment';
+        case 'planned':
+            return 'Nothing (dry run): the plan is below';
         default:
             return undefined;
     }
@@ -42666,14 +43344,51 @@ function summary_escape(text) {
     return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/event.ts
+
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/workflow-context.ts
+
 function readWorkflowContext(env = process.env) {
     const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = readPullRequest(env);
     return {
         repoUrl: repository ? `${server}/${repository}` : undefined,
         repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined
+        sha: env.GITHUB_SHA || undefined,
+        repository,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        secretsWithheld: env.GITHUB_EVENT_NAME === 'pull_request' && pullRequest?.fromFork === true
     };
 }
 function defaultRepoRef(env) {
@@ -42704,6 +43419,10 @@ function defaultRepoRef(env) {
 
 
 
+
+
+
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -42714,18 +43433,27 @@ function requestTimeoutFor(timeoutMs) {
     return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
 }
 /**
- * The action: read every input, then find, create or patch, and wait; whatever
- * happens, set the outputs known by then and write the job summary. Every failure
- * ends here as one `::error::` line.
+ * The action: read every input, run the command (deploy, delete, delete-listener), and
+ * whatever happens, set the outputs known by then, report to GitHub when asked, and
+ * write the job summary. Every failure ends here as one `::error::` line.
  */
 async function run(options = {}) {
     const clock = options.clock ?? realClock;
     const state = newState(clock.now());
     const cancellation = options.signal ? undefined : cancelOnSignals();
     const signal = options.signal ?? cancellation?.signal;
-    const log = { info: (line) => info(redact(line)), warn: (line) => warning(redact(line)) };
+    const log = {
+        info: (line) => info(redact(line)),
+        warn: (line) => warning(redact(line)),
+        notice: (line) => notice(redact(line))
+    };
+    const workflow = readWorkflowContext(options.env);
+    let github;
     try {
-        const inputs = readInputs(options.inputs ?? runnerInputs);
+        const inputs = readInputs(options.inputs ?? runnerInputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
+        state.command = inputs.command;
+        for (const name of inputs.ignored)
+            log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`);
         const deadline = state.startedAt + inputs.timeoutMs;
         const client = new ControlPlaneClient(inputs.connection, {
             clock,
@@ -42734,7 +43462,12 @@ async function run(options = {}) {
             requestTimeoutMs: requestTimeoutFor(inputs.timeoutMs),
             log: log.warn
         });
-        await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, signal }, state);
+        if (inputs.command !== 'delete-listener') {
+            github = await startGitHubReporting(inputs.github, { command: inputs.command, dryRun: inputs.dryRun, workflow, log });
+        }
+        await runCommand(inputs, { client, clock, log, deadline, signal }, workflow, state, github);
+        if (state.plannedRequests)
+            printPlan(state.plannedRequests);
     }
     catch (error) {
         state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error));
@@ -42743,8 +43476,19 @@ async function run(options = {}) {
     finally {
         state.finishedAt = clock.now();
         setOutputs(state);
+        await github?.finished(state);
         await writeSummary(state);
         cancellation?.dispose();
+    }
+}
+function runCommand(inputs, deps, workflow, state, github) {
+    switch (inputs.command) {
+        case 'deploy':
+            return deploy(inputs, { ...deps, workflow, onRevisionStarted: async () => github?.revisionStarted(state) }, state);
+        case 'delete':
+            return deleteDeployment(inputs, deps, state);
+        case 'delete-listener':
+            return deleteListener(inputs, deps, state);
     }
 }
 function cancelOnSignals() {
@@ -42788,6 +43532,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -42952,6 +43703,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -42980,18 +43738,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -43077,15 +43835,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -43129,17 +43887,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -43248,15 +44006,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -43343,18 +44101,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -43574,17 +44332,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -43698,12 +44456,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -43905,14 +44663,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -43963,7 +44721,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44009,19 +44767,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -44225,13 +44983,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -44460,7 +45218,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44615,7 +45373,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44658,7 +45416,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44693,12 +45451,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -44717,12 +45475,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -44739,22 +45497,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -45083,13 +45841,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -45166,7 +45924,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45230,14 +45988,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -45327,13 +46085,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -45512,7 +46270,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45581,28 +46339,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -45639,7 +46397,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -45665,16 +46423,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -45792,14 +46550,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -45950,14 +46708,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -45997,15 +46755,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -46043,14 +46801,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -46077,17 +46835,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -46231,17 +46989,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -46353,16 +47111,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -46425,7 +47183,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46485,12 +47243,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -46531,15 +47289,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -46756,7 +47514,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46826,7 +47584,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46932,14 +47690,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -47051,12 +47809,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -47781,7 +48539,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -47829,14 +48587,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -48816,18 +49574,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -48930,16 +49688,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -48976,13 +49734,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -49002,12 +49760,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -49026,13 +49784,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -49052,12 +49810,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -49075,12 +49833,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -49103,13 +49861,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -49157,12 +49915,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -49206,18 +49964,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -49238,14 +49996,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -49309,27 +50067,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -49415,14 +50173,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -49492,12 +50250,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -49528,13 +50286,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -49585,12 +50343,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -49668,13 +50426,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -49746,16 +50504,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -49830,15 +50588,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -49919,24 +50677,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -49967,14 +50725,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -50070,12 +50828,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -50182,7 +50940,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50340,15 +51098,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -50479,14 +51237,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -50641,7 +51399,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50672,14 +51430,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -50766,7 +51524,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50800,15 +51558,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -50959,13 +51717,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -51304,12 +52062,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -51569,7 +52327,7 @@ exports.visitAsync = visitAsync;
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -51578,6 +52336,9 @@ exports.visitAsync = visitAsync;
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -51694,6 +52455,28 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -51710,12 +52493,75 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
 /************************************************************************/
 /******/ 
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(629);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
 

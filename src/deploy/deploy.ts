@@ -8,7 +8,7 @@ import type { DeployInputs } from '../inputs/read.js'
 import type { DeployState } from '../report/state.js'
 import type { WorkflowContext } from '../workflow-context.js'
 import { createOnce, patchOnce, type ApplyContext } from './apply.js'
-import { describePlan } from './describe.js'
+import { describePlan, plannedRequests } from './describe.js'
 import { planDeploy } from './plan.js'
 import { resolveDeployment } from './resolve.js'
 import { Timeline } from './timeline.js'
@@ -27,6 +27,8 @@ export interface DeployDeps {
   /** Clock time by which the step must be done waiting: its start plus `timeout`. */
   deadline: number
   signal?: AbortSignal
+  /** Told when the revision this run made starts (GitHub reporting); must not throw. */
+  onRevisionStarted?: () => Promise<void>
 }
 
 /** Find, create or patch, wait: the deploy command, filling `state` as it learns. */
@@ -51,6 +53,11 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  if (inputs.dryRun) {
+    state.operation = 'planned'
+    state.plannedRequests = plannedRequests(plan)
+    return
+  }
   log.info(describePlan(plan))
   // No change is started once the workflow is cancelled; one already sent is seen through.
   throwIfCancelled(deps.signal)
@@ -87,6 +94,7 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   }
   state.revisionId = revisionId
   log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
+  await deps.onRevisionStarted?.()
 
   if (!inputs.wait) {
     state.revision = await client.getRevision(deployment.id, revisionId)

@@ -9,6 +9,7 @@ export const INPUT_NAMES = [
   'bearer-token',
   'tenant-id',
   'command',
+  'dry-run',
   'name',
   'deployment-id',
   'create-if-missing',
@@ -32,7 +33,12 @@ export const INPUT_NAMES = [
   'secret-references',
   'wait',
   'timeout',
-  'poll-interval'
+  'poll-interval',
+  'delete-tracing-project',
+  'ignore-missing',
+  'github-token',
+  'github-environment',
+  'pr-comment'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -55,7 +61,21 @@ export type OutputName = (typeof OUTPUT_NAMES)[number]
  */
 export const INPUT_DEFAULTS = {
   command: 'deploy',
+  'dry-run': 'false',
   'create-if-missing': 'true',
   wait: 'true',
-  timeout: '30m'
+  timeout: '30m',
+  'delete-tracing-project': 'false',
+  'ignore-missing': 'true',
+  'pr-comment': 'false'
 } as const satisfies Partial<Record<InputName, string>>
+
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+export const EXPRESSION_DEFAULTS = {
+  'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
+} as const satisfies Partial<Record<InputName, { expression: string; env: string }>>
