@@ -230,11 +230,10 @@ export function readInputs(get: InputGetter = runnerInputs, context: InputContex
     problems.push('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete')
   }
 
-  if (command !== 'deploy') {
-    // The source rules concern what a deploy sends; other commands send none of it.
-  } else if (source === undefined) {
+  // The source rules concern what a deploy sends; the other commands send none of it.
+  if (command === 'deploy' && source === undefined) {
     problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }))
-  } else {
+  } else if (command === 'deploy' && source !== undefined) {
     // Whether this run creates is known only after the lookup; the create-only rules wait for it.
     problems.push(
       ...sourceRuleProblems(
