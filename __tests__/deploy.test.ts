@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { ControlPlaneClient } from '../src/api/client.js'
 import type { Deployment, Revision } from '../src/api/schemas.js'
 import { deploy } from '../src/deploy/deploy.js'
-import { readInputs } from '../src/inputs/read.js'
 import { newState } from '../src/report/state.js'
 import { FakeClock } from './helpers/clock.js'
-import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
+import { BASE_INPUTS, readDeployInputs } from './helpers/inputs.js'
 
 beforeEach(() => {
   jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
@@ -32,7 +31,7 @@ describe('deploy', () => {
     const warnings: string[] = []
     const state = newState(clock.now())
     await deploy(
-      await readInputs(inputsFrom(BASE_INPUTS)),
+      await readDeployInputs(BASE_INPUTS),
       { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { ...silent, warn: (w) => warnings.push(w) } },
       state
     )

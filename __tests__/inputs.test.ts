@@ -4,7 +4,7 @@ import { readInputs } from '../src/inputs/read.js'
 import { clearSecrets, redact } from '../src/masking.js'
 import type { InputName } from '../src/inputs/names.js'
 import { BAD_INPUTS } from './helpers/bad-inputs.js'
-import { BASE_INPUTS, inputsFrom, VALID_UUID } from './helpers/inputs.js'
+import { BASE_INPUTS, inputsFrom, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 
 let stdout: string[]
 beforeEach(() => {
@@ -22,7 +22,7 @@ afterEach(() => {
 
 async function problemsOf(values: Partial<Record<InputName, string>>): Promise<string[]> {
   try {
-    await readInputs(inputsFrom(values))
+    await readInputs(inputsFrom(values), { env: {} })
   } catch (error) {
     if (error instanceof InputError) return [...error.problems]
     throw error
@@ -47,8 +47,7 @@ describe('readInputs', () => {
   })
 
   it('maps source inputs to their request fields and leaves unset ones out', async () => {
-    const inputs = await readInputs(
-      inputsFrom({
+    const inputs = await readDeployInputs({
         ...BASE_INPUTS,
         'integration-id': VALID_UUID.toUpperCase(),
         'repo-ref': 'release',
@@ -59,7 +58,6 @@ describe('readInputs', () => {
         timeout: '90s',
         'poll-interval': '500ms'
       })
-    )
     expect(inputs.sourceConfig).toEqual({
       integration_id: VALID_UUID,
       build_on_push: false,

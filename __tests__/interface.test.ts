@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type InputName } from '../src/inputs/names.js'
+import { EXPRESSION_DEFAULTS, INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type InputName } from '../src/inputs/names.js'
 import { readInputs } from '../src/inputs/read.js'
 import { outputsOf } from '../src/report/outputs.js'
 import { ACTION_NAME, ACTION_VERSION } from '../src/version.js'
@@ -29,13 +29,29 @@ describe('action.yml and the code agree', () => {
     expect(Object.keys(action.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
   })
 
+  const declaredDefaults = Object.entries(action.inputs as Record<string, { default?: string }>)
+    .filter(([, spec]) => spec.default !== undefined)
+    .map(([name, spec]) => [name, String(spec.default)] as const)
+  const isExpression = (value: string) => value.includes('${{')
+
   it('has the same defaults as the code applies', () => {
-    const declared = Object.fromEntries(
-      Object.entries(action.inputs as Record<string, { default?: string }>)
-        .filter(([, spec]) => spec.default !== undefined)
-        .map(([name, spec]) => [name, String(spec.default)])
-    )
-    expect(declared).toEqual(INPUT_DEFAULTS)
+    expect(Object.fromEntries(declaredDefaults.filter(([, value]) => !isExpression(value)))).toEqual(INPUT_DEFAULTS)
+  })
+
+  it('declares as expressions exactly the defaults the code reads from their environment variables', () => {
+    const expressions = Object.fromEntries(declaredDefaults.filter(([, value]) => isExpression(value)))
+    expect(expressions).toEqual(Object.fromEntries(Object.entries(EXPRESSION_DEFAULTS).map(([name, d]) => [name, d.expression])))
+  })
+
+  it('falls back to GITHUB_TOKEN when github-token arrives empty, and masks it', async () => {
+    const stdout: string[] = []
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout.push(String(chunk))
+      return true
+    })
+    const inputs = await readInputs((name) => ({ ...BASE_INPUTS, 'pr-comment': 'true' })[name] ?? '', { env: { GITHUB_TOKEN: 'ghs_from_env_123' } })
+    expect(inputs.command === 'deploy' && inputs.github.token).toBe('ghs_from_env_123')
+    expect(stdout.join('')).toContain('::add-mask::ghs_from_env_123')
   })
 
   it('reads every declared input', async () => {

@@ -2,17 +2,16 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { Deployment } from '../src/api/schemas.js'
 import { planDeploy } from '../src/deploy/plan.js'
 import { InputError } from '../src/errors.js'
-import { readInputs } from '../src/inputs/read.js'
 import type { InputName } from '../src/inputs/names.js'
 import { readWorkflowContext } from '../src/workflow-context.js'
-import { BASE_INPUTS, inputsFrom, VALID_UUID } from './helpers/inputs.js'
+import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 
 beforeEach(() => {
   jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const workflow = { repoUrl: 'https://github.com/octo/agent', repoRef: 'main' }
-const inputs = (overrides: Partial<Record<InputName, string>> = {}) => readInputs(inputsFrom({ ...BASE_INPUTS, ...overrides }))
+const inputs = (overrides: Partial<Record<InputName, string>> = {}) => readDeployInputs({ ...BASE_INPUTS, ...overrides })
 
 const existing: Deployment = {
   id: 'dep-1',

@@ -12,7 +12,6 @@ module.exports = __nccwpck_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-module.exports.kT = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28403,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8509);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(438);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28415,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8509:
+/***/ 438:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28426,8 +28424,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: requestTimeoutFor
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28450,7 +28448,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -28502,7 +28500,7 @@ function utils_toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28558,8 +28556,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28573,10 +28571,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28592,7 +28590,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29295,7 +29293,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29557,7 +29555,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29580,7 +29578,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29676,7 +29674,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -29880,7 +29878,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -29907,7 +29905,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30400,13 +30398,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30697,7 +30695,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31036,8 +31034,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31218,7 +31216,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31263,7 +31261,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -31271,7 +31269,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -31279,14 +31277,14 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31648,7 +31646,7 @@ const MIN_REQUEST_MS = 1_000;
 /**
  * The control plane's HTTP API.
  *
- * Reads are retried on network failures, time-outs, 429 and 5xx, honouring
+ * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
  * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
@@ -31697,6 +31695,23 @@ class ControlPlaneClient {
     patchDeployment(deploymentId, body) {
         return this.send({ label: `Update deployment ${deploymentId}` }, 'PATCH', `/v2/deployments/${segment(deploymentId)}`, (s) => s.DeploymentSchema, { body });
     }
+    /**
+     * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
+     * try after one whose outcome is in doubt means that one went through: it resolves.
+     */
+    deleteDeployment(deploymentId, deleteTracingProject) {
+        return this.send({ label: `Delete deployment ${deploymentId}` }, 'DELETE', `/v2/deployments/${segment(deploymentId)}`, NO_CONTENT, { query: { delete_tracing_project: deleteTracingProject }, goneAfterDoubt: true });
+    }
+    /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
+    deleteListener(listenerId) {
+        return this.send({
+            label: `Delete listener ${listenerId}`,
+            hints: {
+                403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+                404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+            }
+        }, 'DELETE', `/v2/listeners/${segment(listenerId)}`, NO_CONTENT, { goneAfterDoubt: true });
+    }
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, (s) => s.RevisionSchema);
     }
@@ -31704,8 +31719,11 @@ class ControlPlaneClient {
         return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`, (s) => s.LogsPageSchema, { query, retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
     async send(operation, method, path, schema, options = {}) {
-        const mutation = method !== 'GET' && method !== 'DELETE';
+        const mutation = method !== 'GET';
+        // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
+        const repeatable = method === 'GET' || method === 'DELETE';
         const policy = options.retry ?? this.options.retry ?? READ_RETRY;
+        let doubtful = false;
         for (let attempt = 1;; attempt++) {
             throwIfCancelled(this.options.signal);
             let error;
@@ -31717,7 +31735,12 @@ class ControlPlaneClient {
                     throw caught;
                 error = caught;
             }
-            if (mutation || !error.retryable || attempt >= policy.maxAttempts)
+            if (options.goneAfterDoubt && doubtful && error.status === 404) {
+                this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
+                return undefined;
+            }
+            doubtful ||= error.ambiguous;
+            if (!repeatable || !error.retryable || attempt >= policy.maxAttempts)
                 throw error;
             const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random);
             if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline)
@@ -31754,6 +31777,8 @@ class ControlPlaneClient {
                 retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
             });
         }
+        if (schema === NO_CONTENT)
+            return undefined;
         return this.parse(operation, status, text, schema);
     }
     /** A request's limit: its own, but never far past the step's deadline. */
@@ -31839,6 +31864,8 @@ class ControlPlaneClient {
         return headers;
     }
 }
+/** For answers whose body the action does not read (204). */
+const NO_CONTENT = null;
 class RequestTimeout extends Error {
     ms;
     constructor(ms) {
@@ -31856,6 +31883,40 @@ function segment(id) {
         throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
     }
     return encodeURIComponent(id);
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete-listener.ts
+
+
+/**
+ * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
+ * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
+ * control plane's text; 404 is a success with a notice under `ignore-missing`.
+ */
+async function deleteListener(inputs, deps, state) {
+    const { listenerId } = inputs;
+    state.listenerId = listenerId;
+    if (inputs.dryRun) {
+        // There is no way to read a listener, so the plan cannot say whether it exists.
+        deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`);
+        state.operation = 'planned';
+        state.plannedRequests = [{ method: 'DELETE', path: `/v2/listeners/${listenerId}` }];
+        return;
+    }
+    throwIfCancelled(deps.signal);
+    deps.log.info(`Deleting listener ${listenerId}…`);
+    try {
+        await deps.client.deleteListener(listenerId);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
+            throw error;
+        deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
+        state.operation = 'unchanged';
+        return;
+    }
+    state.operation = 'deleted';
+    deps.log.info(`Deleted listener ${listenerId}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/find.ts
@@ -31895,6 +31956,317 @@ async function findDeploymentByName(client, name) {
         throw new ActionError('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
     }
     return matches[0];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/resolve.ts
+
+
+/**
+ * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
+ * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
+ */
+async function resolveDeployment(client, inputs) {
+    if (inputs.deploymentId) {
+        const deployment = await client.getDeployment(inputs.deploymentId);
+        if (inputs.name && deployment.name !== inputs.name) {
+            throw new ActionError('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
+        }
+        return deployment;
+    }
+    const match = await findDeploymentByName(client, inputs.name);
+    if (!match)
+        return undefined;
+    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/poll-schedule.ts
+const ADAPTIVE = {
+    firstMs: 1_000,
+    factor: 2,
+    /** In the phase that ends in DEPLOYED. */
+    finalPhaseCapMs: 6_000,
+    /** Everywhere else, including statuses this action does not know. */
+    capMs: 16_000
+};
+/** Statuses whose next step is DEPLOYED. */
+const FINAL_PHASES = new Set(['DEPLOYING']);
+function adaptiveSchedule() {
+    let intervalMs = ADAPTIVE.firstMs;
+    return {
+        next(status, changed) {
+            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
+            const cap = FINAL_PHASES.has(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
+            return Math.min(intervalMs, cap);
+        }
+    };
+}
+/** `poll-interval`: the user's fixed interval, whatever the status. */
+function fixedSchedule(intervalMs) {
+    return { next: () => intervalMs };
+}
+
+;// CONCATENATED MODULE: ./src/deploy/statuses.ts
+/**
+ * What each revision status means for a run waiting on its revision (api-facts.md),
+ * with what to tell the user when it is final and not a success.
+ */
+const IN_PROGRESS = new Set([
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    // Transient by definition: keep waiting until the time limit.
+    'UNKNOWN'
+]);
+const SUCCESS = 'DEPLOYED';
+const FAILURES = {
+    CREATE_FAILED: {
+        what: 'could not be created',
+        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
+    },
+    BUILD_FAILED: {
+        what: 'failed to build',
+        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
+    },
+    DEPLOY_FAILED: {
+        what: 'was built but failed to deploy',
+        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
+    },
+    SKIPPED: {
+        what: 'was skipped, typically because a newer revision superseded it',
+        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+    },
+    INTERRUPTED: {
+        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
+        todo: 'Re-run the job to deploy again.'
+    }
+};
+function classify(status) {
+    if (status === SUCCESS)
+        return 'deployed';
+    if (Object.hasOwn(FAILURES, status))
+        return 'failed';
+    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
+}
+
+;// CONCATENATED MODULE: ./src/deploy/wait.ts
+
+
+
+
+
+
+/** The log line for a status change. */
+function statusLine(revisionId, status, elapsedMs) {
+    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
+}
+/**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+const POLL_ERROR_BUDGET = 3;
+/**
+ * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
+ * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ */
+async function waitForRevision(options) {
+    const { clock, timeline, revisionId, deadline } = options;
+    const warned = new Set();
+    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
+    let failures = 0;
+    let last;
+    let lastError;
+    for (;;) {
+        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
+            if (!(error instanceof ApiError) || !error.retryable)
+                throw error;
+            failures++;
+            lastError = error;
+            if (failures > POLL_ERROR_BUDGET)
+                throw lostContact(options, error, failures, last);
+            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
+            return undefined;
+        });
+        const now = clock.now();
+        let changed = false;
+        if (revision !== undefined) {
+            failures = 0;
+            lastError = undefined;
+            last = revision;
+            changed = timeline.observe(revision.status, now);
+            if (changed)
+                await options.progress.changed(revision, now - timeline.startedAt);
+            await options.progress.checked(revision);
+            const verdict = classify(revision.status);
+            if (verdict === 'deployed')
+                return revision;
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
+        }
+        if (now >= deadline)
+            throw timedOut(options, last, lastError);
+        // After a failed check, ask again as if nothing changed: the interval keeps growing.
+        const intervalMs = schedule.next(last?.status ?? '', changed);
+        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
+    }
+}
+function lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+}
+function revisionFailed(options, revision) {
+    const failure = FAILURES[revision.status];
+    const message = revision.status_message ? `: ${revision.status_message}` : '';
+    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
+}
+function timedOut(options, revision, lastError) {
+    const { timeline } = options;
+    const where = revision
+        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/wait-until-gone.ts
+
+
+
+
+
+
+/**
+ * Polls the deployment by id until the control plane answers 404: a deleted deployment
+ * may stay listed for a while (AWAITING_DELETE), and a workflow that re-creates it by the
+ * same name must not race that. Bounded by the step's deadline; polls as the revision
+ * wait does, with the same error budget.
+ */
+async function waitUntilGone(options) {
+    const { clock, deadline, deployment } = options;
+    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
+    let failures = 0;
+    let lastStatus;
+    const startedAt = clock.now();
+    for (;;) {
+        let changed = false;
+        try {
+            const current = await options.client.getDeployment(deployment.id);
+            failures = 0;
+            options.onSeen?.(current);
+            const status = current.status ?? 'unknown';
+            changed = status !== lastStatus;
+            if (changed)
+                options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+            lastStatus = status;
+        }
+        catch (error) {
+            if (error instanceof ApiError && error.status === 404)
+                return;
+            if (!(error instanceof ApiError) || !error.retryable)
+                throw error;
+            failures++;
+            if (failures > POLL_ERROR_BUDGET)
+                throw wait_until_gone_lostContact(options, error, failures);
+            options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            throw wait_until_gone_timedOut(options, lastStatus);
+        await sleepUnlessCancelled(clock, Math.min(schedule.next(lastStatus ?? '', changed), deadline - now), options.signal);
+    }
+}
+function wait_until_gone_lostContact(options, error, failures) {
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for deployment \`${options.deployment.name}\` to be deleted: ` +
+        `${failures} checks in a row failed, the last with: ${error.message}`, 'The delete was accepted and goes on on the control plane; re-run the job once the control plane answers again.');
+}
+function wait_until_gone_timedOut(options, status) {
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for deployment \`${options.deployment.name}\` (${options.deployment.id}) to be deleted: ` +
+        `the control plane still lists it${status ? ` (status ${status})` : ''}.`, 'The delete was accepted and goes on on the control plane; raise `timeout`, or set `wait: false` to not wait for it.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete.ts
+
+
+
+
+
+/**
+ * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
+ * and wait until the control plane no longer lists it. A deployment that is already
+ * gone is a success with a notice under `ignore-missing`.
+ */
+async function deleteDeployment(inputs, deps, state) {
+    const { client, log } = deps;
+    const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
+    state.name = inputs.name;
+    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
+    const deployment = await findOrUndefined(() => resolveDeployment(client, inputs));
+    if (!deployment)
+        return nothingToDelete(inputs, deps, state, `No deployment ${label} exists`);
+    state.name = deployment.name;
+    state.deployment = deployment;
+    log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`);
+    if (inputs.dryRun) {
+        state.operation = 'planned';
+        state.plannedRequests = [
+            { method: 'DELETE', path: `/v2/deployments/${deployment.id}?delete_tracing_project=${inputs.deleteTracingProject}` }
+        ];
+        return;
+    }
+    throwIfCancelled(deps.signal);
+    log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
+    const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
+    if (!deleted)
+        return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
+    state.operation = 'deleted';
+    log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`);
+    if (!inputs.deleteTracingProject) {
+        log.info(`Its tracing project \`${deployment.name}\` is kept, so creating a deployment named \`${deployment.name}\` again fails (HTTP 409) ` +
+            'until that project is deleted; set `delete-tracing-project: true` for deployments that come and go, such as one per pull request.');
+    }
+    if (!inputs.wait) {
+        log.info('Not waiting (`wait: false`) for the control plane to stop listing it.');
+        return;
+    }
+    await waitUntilGone({
+        client,
+        deployment,
+        timeoutMs: inputs.timeoutMs,
+        deadline: deps.deadline,
+        pollIntervalMs: inputs.pollIntervalMs,
+        clock: deps.clock,
+        signal: deps.signal,
+        log: log.info,
+        warn: log.warn,
+        onSeen: (current) => (state.deployment = current)
+    });
+    log.info(`Deployment \`${deployment.name}\` is gone.`);
+}
+/** The value, or undefined when the control plane answered 404. */
+async function findOrUndefined(read) {
+    try {
+        return await read();
+    }
+    catch (error) {
+        if (error instanceof ApiError && error.status === 404)
+            return undefined;
+        throw error;
+    }
+}
+function nothingToDelete(inputs, deps, state, what) {
+    if (!inputs.ignoreMissing) {
+        throw new ActionError('not-found', `${what}, so there is nothing to delete, and \`ignore-missing\` is false.`, 'Fix `name` or `deployment-id`, or set `ignore-missing: true` if a deployment that is already gone is fine.');
+    }
+    deps.log.notice(`${what}: nothing to delete.`);
+    state.operation = 'unchanged';
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/apply.ts
@@ -32038,6 +32410,14 @@ function describePlan(plan) {
         ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
         : `Updating deployment \`${plan.deployment.name}\``;
     return `${what} with ${parts.join(', ') || 'no fields'}.`;
+}
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+function plannedRequests(plan) {
+    if (plan.action === 'create')
+        return [{ method: 'POST', path: '/v2/deployments', body: plan.body }];
+    if (plan.action === 'patch')
+        return [{ method: 'PATCH', path: `/v2/deployments/${plan.deployment.id}`, body: plan.body }];
+    return [];
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -32361,27 +32741,6 @@ function comparable(value) {
     return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/resolve.ts
-
-
-/**
- * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
- * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
- */
-async function resolveDeployment(client, inputs) {
-    if (inputs.deploymentId) {
-        const deployment = await client.getDeployment(inputs.deploymentId);
-        if (inputs.name && deployment.name !== inputs.name) {
-            throw new ActionError('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
-        }
-        return deployment;
-    }
-    const match = await findDeploymentByName(client, inputs.name);
-    if (!match)
-        return undefined;
-    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
-}
-
 ;// CONCATENATED MODULE: ./src/deploy/timeline.ts
 class Timeline {
     startedAt;
@@ -32412,163 +32771,6 @@ class Timeline {
             durationMs: (this.changes[i + 1]?.at ?? this.lastSeenAt) - change.at
         }));
     }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/poll-schedule.ts
-const ADAPTIVE = {
-    firstMs: 1_000,
-    factor: 2,
-    /** In the phase that ends in DEPLOYED. */
-    finalPhaseCapMs: 6_000,
-    /** Everywhere else, including statuses this action does not know. */
-    capMs: 16_000
-};
-/** Statuses whose next step is DEPLOYED. */
-const FINAL_PHASES = new Set(['DEPLOYING']);
-function adaptiveSchedule() {
-    let intervalMs = ADAPTIVE.firstMs;
-    return {
-        next(status, changed) {
-            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
-            const cap = FINAL_PHASES.has(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
-            return Math.min(intervalMs, cap);
-        }
-    };
-}
-/** `poll-interval`: the user's fixed interval, whatever the status. */
-function fixedSchedule(intervalMs) {
-    return { next: () => intervalMs };
-}
-
-;// CONCATENATED MODULE: ./src/deploy/statuses.ts
-/**
- * What each revision status means for a run waiting on its revision (api-facts.md),
- * with what to tell the user when it is final and not a success.
- */
-const IN_PROGRESS = new Set([
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    // Transient by definition: keep waiting until the time limit.
-    'UNKNOWN'
-]);
-const SUCCESS = 'DEPLOYED';
-const FAILURES = {
-    CREATE_FAILED: {
-        what: 'could not be created',
-        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
-    },
-    BUILD_FAILED: {
-        what: 'failed to build',
-        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
-    },
-    DEPLOY_FAILED: {
-        what: 'was built but failed to deploy',
-        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
-    },
-    SKIPPED: {
-        what: 'was skipped, typically because a newer revision superseded it',
-        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
-    },
-    INTERRUPTED: {
-        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
-        todo: 'Re-run the job to deploy again.'
-    }
-};
-function classify(status) {
-    if (status === SUCCESS)
-        return 'deployed';
-    if (Object.hasOwn(FAILURES, status))
-        return 'failed';
-    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
-}
-
-;// CONCATENATED MODULE: ./src/deploy/wait.ts
-
-
-
-
-
-
-/** The log line for a status change. */
-function statusLine(revisionId, status, elapsedMs) {
-    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
-}
-/**
- * Status checks that may fail in a row (each already retried by the client) before
- * the action gives up: a control plane that blips during a 15-minute build should
- * not fail the deploy, one that is gone should not keep the job for its whole timeout.
- */
-const POLL_ERROR_BUDGET = 3;
-/**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
- */
-async function waitForRevision(options) {
-    const { clock, timeline, revisionId, deadline } = options;
-    const warned = new Set();
-    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
-    let failures = 0;
-    let last;
-    let lastError;
-    for (;;) {
-        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
-            if (!(error instanceof ApiError) || !error.retryable)
-                throw error;
-            failures++;
-            lastError = error;
-            if (failures > POLL_ERROR_BUDGET)
-                throw lostContact(options, error, failures, last);
-            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
-            return undefined;
-        });
-        const now = clock.now();
-        let changed = false;
-        if (revision !== undefined) {
-            failures = 0;
-            lastError = undefined;
-            last = revision;
-            changed = timeline.observe(revision.status, now);
-            if (changed)
-                await options.progress.changed(revision, now - timeline.startedAt);
-            await options.progress.checked(revision);
-            const verdict = classify(revision.status);
-            if (verdict === 'deployed')
-                return revision;
-            if (verdict === 'failed')
-                throw revisionFailed(options, revision);
-            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-                warned.add(revision.status);
-                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
-            }
-        }
-        if (now >= deadline)
-            throw timedOut(options, last, lastError);
-        // After a failed check, ask again as if nothing changed: the interval keeps growing.
-        const intervalMs = schedule.next(last?.status ?? '', changed);
-        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
-    }
-}
-function lostContact(options, error, failures, last) {
-    const where = last ? ` It was last seen ${last.status}.` : '';
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
-}
-function revisionFailed(options, revision) {
-    const failure = FAILURES[revision.status];
-    const message = revision.status_message ? `: ${revision.status_message}` : '';
-    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
-}
-function timedOut(options, revision, lastError) {
-    const { timeline } = options;
-    const where = revision
-        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
-        : 'its status could not be read.';
-    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts
@@ -32602,8 +32804,13 @@ async function deploy(inputs, deps, state) {
     const plan = planDeploy(inputs, existing, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
+    if (inputs.dryRun) {
+        state.operation = 'planned';
+        state.plannedRequests = plannedRequests(plan);
+        return;
+    }
     log.info(describePlan(plan));
-    // No change is started once the workflow is cancelled; one already sent is seen through.
+    // No change is started once the workflow is cancelled.
     throwIfCancelled(deps.signal);
     const apply = {
         client,
@@ -32643,6 +32850,7 @@ async function deploy(inputs, deps, state) {
     }
     state.revisionId = revisionId;
     log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
+    await deps.onRevisionStarted?.();
     if (!inputs.wait) {
         state.revision = await client.getRevision(deployment.id, revisionId);
         log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${state.revision.status}.`);
@@ -32723,18 +32931,348 @@ async function showFailureLog(logs, revision, state, log) {
     printVerbatim(log, lines);
 }
 
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+
+
+/** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
+function outputsOf(state) {
+    const { revision } = state;
+    // A deleted deployment has an id, but no status or URL to report any more.
+    const deployment = state.operation === 'deleted' ? state.deployment && { id: state.deployment.id } : state.deployment;
+    const values = {
+        'deployment-id': deployment?.id,
+        'revision-id': state.revisionId,
+        'revision-status': revision?.status,
+        'deployment-status': deployment?.status,
+        operation: state.operation,
+        'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
+        'commit-sha': revision?.source_revision_config?.repo_commit_sha
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== ''));
+}
+function setOutputs(state) {
+    for (const [name, value] of Object.entries(outputsOf(state)))
+        setOutput(name, redact(value));
+}
+
+;// CONCATENATED MODULE: ./src/github/api.ts
+/** GitHub caps status descriptions at 140 characters. */
+const DESCRIPTION_LIMIT = 140;
+async function loadGitHubApi(token, repository) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+    const octokit = getOctokit(token);
+    const [owner, repo] = repository.split('/');
+    const where = { owner, repo };
+    return {
+        async createDeployment({ ref, environment, transient, description }) {
+            const response = await octokit.rest.repos.createDeployment({
+                ...where,
+                ref,
+                environment,
+                transient_environment: transient,
+                // The deploy already happened on the control plane: no merging, no waiting on checks.
+                auto_merge: false,
+                required_contexts: [],
+                description: description.slice(0, DESCRIPTION_LIMIT)
+            });
+            if (!('id' in response.data))
+                throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`);
+            return response.data.id;
+        },
+        async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
+            await octokit.rest.repos.createDeploymentStatus({
+                ...where,
+                deployment_id: deploymentId,
+                state,
+                description: description.slice(0, DESCRIPTION_LIMIT),
+                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+                ...(logUrl ? { log_url: logUrl } : {})
+            });
+        },
+        async listDeploymentIds(environment) {
+            const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
+            return deployments.map((d) => d.id);
+        },
+        async listComments(issueNumber) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
+            return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }));
+        },
+        async createComment(issueNumber, body) {
+            await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
+        },
+        async updateComment(commentId, body) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/environment.ts
+/**
+ * The GitHub deployment of one run in the environment `github-environment`: created
+ * for the commit the run deploys, marked `in_progress` when the revision starts, then
+ * `success` (with the URL and this run's log) or `failure`.
+ */
+class GitHubEnvironment {
+    api;
+    name;
+    workflow;
+    deploymentId;
+    constructor(api, name, workflow) {
+        this.api = api;
+        this.name = name;
+        this.workflow = workflow;
+    }
+    async started(description) {
+        const id = await this.deployment(description);
+        await this.api.createDeploymentStatus(id, { state: 'in_progress', description, logUrl: this.workflow.runUrl });
+    }
+    async succeeded(description, url) {
+        const id = await this.deployment(description);
+        await this.api.createDeploymentStatus(id, { state: 'success', description, environmentUrl: url, logUrl: this.workflow.runUrl });
+    }
+    /** A failure before anything started on the control plane leaves GitHub alone: nothing was deployed. */
+    async failed(description) {
+        if (this.deploymentId === undefined)
+            return;
+        await this.api.createDeploymentStatus(this.deploymentId, { state: 'failure', description, logUrl: this.workflow.runUrl });
+    }
+    /** After `command: delete`: every deployment of the environment becomes inactive. */
+    async retire(description) {
+        const ids = await this.api.listDeploymentIds(this.name);
+        for (const id of ids)
+            await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl });
+        return ids.length;
+    }
+    async deployment(description) {
+        if (this.deploymentId !== undefined)
+            return this.deploymentId;
+        // On pull requests GITHUB_SHA is the merge commit; the head commit is what was deployed.
+        const ref = this.workflow.pullRequest?.headSha ?? this.workflow.sha;
+        if (!ref)
+            throw new Error('neither the pull request\'s head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for');
+        this.deploymentId = await this.api.createDeployment({
+            ref,
+            environment: this.name,
+            // A pull request's environment goes away with it; GitHub then hides it as inactive.
+            transient: this.workflow.pullRequest !== undefined,
+            description
+        });
+        return this.deploymentId;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+
+/**
+ * The hidden marker that finds this deployment's comment again. One per deployment
+ * name, so that a workflow deploying several graphs keeps one comment for each.
+ */
+function markerFor(name) {
+    return `<!-- agent-server-deploy:${name.replace(/-->/g, '')} -->`;
+}
+const HEADLINES = {
+    deploying: (name) => `🚀 Deploying ${name}…`,
+    deployed: (name) => `✅ ${name} is deployed`,
+    started: (name) => `🚀 ${name}: deploy started (not waited for)`,
+    failed: (name) => `❌ Deploy of ${name} failed`,
+    deleted: (name) => `🗑️ ${name} was deleted: this pull request's environment is gone`
+};
+function renderComment(facts) {
+    const rows = [
+        ['Deployment', facts.deploymentId ? `${code(facts.name)} (${code(facts.deploymentId)})` : code(facts.name)],
+        ['Revision', facts.revisionId && code(facts.revisionId)],
+        ['Status', facts.revisionStatus && `**${cell(facts.revisionStatus)}**`],
+        ['Commit', facts.commit && code(facts.commit.slice(0, 12))],
+        ['URL', facts.url && cell(facts.url)]
+    ];
+    const lines = [markerFor(facts.name), `### ${HEADLINES[facts.phase](code(facts.name))}`, ''];
+    if (facts.phase !== 'deleted') {
+        lines.push('| | |', '|---|---|', ...rows.filter(([, value]) => value).map(([label, value]) => `| ${label} | ${value} |`), '');
+    }
+    if (facts.error)
+        lines.push('```text', facts.error.replace(/```/g, "'''"), '```', '');
+    if (facts.runUrl)
+        lines.push(`Updated by [this workflow run](${facts.runUrl}).`);
+    return redact(lines.join('\n'));
+}
+/**
+ * Edits the pull request's comment for this deployment, found by its marker, or
+ * creates it. With `createIfMissing: false` (a delete) a pull request that never had
+ * one gets none. Returns what it did.
+ */
+async function upsertComment(api, pullRequest, name, body, options) {
+    const marker = markerFor(name);
+    const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.includes(marker));
+    if (existing) {
+        await api.updateComment(existing.id, body);
+        return 'updated';
+    }
+    if (!options.createIfMissing)
+        return 'none';
+    await api.createComment(pullRequest, body);
+    return 'created';
+}
+/** Inline code that user-chosen text cannot break out of. */
+function code(text) {
+    return `\`${cell(text).replace(/`/g, "'")}\``;
+}
+function cell(text) {
+    return redact(text).replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+}
+
+;// CONCATENATED MODULE: ./src/github/reporter.ts
+
+
+
+
+/** What each feature is called in a warning, and the job permission it needs. */
+const FEATURES = {
+    environment: { what: 'the GitHub deployment', permission: 'deployments: write' },
+    comment: { what: 'the pull-request comment', permission: 'pull-requests: write' }
+};
+/**
+ * Reports the run to GitHub: the deployment in `github-environment` and the pull
+ * request's comment. GitHub is where the run is reported, not what it does: any
+ * failure here is a warning (a 403 names the permission to add), never a failed step.
+ */
+class GitHubReporter {
+    api;
+    environment;
+    pullRequest;
+    workflow;
+    log;
+    refused = new Set();
+    constructor(api, environment, pullRequest, workflow, log) {
+        this.api = api;
+        this.environment = environment;
+        this.pullRequest = pullRequest;
+        this.workflow = workflow;
+        this.log = log;
+    }
+    async revisionStarted(state) {
+        const description = `Deploying revision ${state.revisionId}`;
+        await this.onEnvironment((environment) => environment.started(description));
+        await this.onComment(this.facts(state, 'deploying'), true);
+    }
+    async finished(state) {
+        if (state.command === 'delete')
+            return this.deleted(state);
+        const phase = state.error
+            ? 'failed'
+            : state.revision?.status === 'DEPLOYED' || state.noNewRevision || state.operation === 'unchanged'
+                ? 'deployed'
+                : 'started';
+        const facts = this.facts(state, phase);
+        if (phase === 'deployed') {
+            await this.onEnvironment((environment) => environment.succeeded(`Deployed ${facts.name}`, facts.url));
+        }
+        else if (phase === 'failed') {
+            await this.onEnvironment((environment) => environment.failed(`Deploy of ${facts.name} failed`));
+        }
+        // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
+        await this.onComment(facts, true);
+    }
+    async deleted(state) {
+        if (state.error || (state.operation !== 'deleted' && state.operation !== 'unchanged'))
+            return;
+        await this.onEnvironment(async (environment) => {
+            const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`);
+            this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`);
+        });
+        await this.onComment(this.facts(state, 'deleted'), false);
+    }
+    facts(state, phase) {
+        const outputs = outputsOf(state);
+        return {
+            name: state.deployment?.name ?? state.name ?? outputs['deployment-id'] ?? 'deployment',
+            phase,
+            deploymentId: outputs['deployment-id'],
+            revisionId: outputs['revision-id'],
+            revisionStatus: outputs['revision-status'],
+            commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
+            url: outputs['deployment-url'],
+            error: state.error?.split('\n')[0],
+            runUrl: this.workflow.runUrl
+        };
+    }
+    async onEnvironment(work) {
+        const environment = this.environment;
+        if (environment)
+            await this.guard('environment', () => work(environment));
+    }
+    async onComment(facts, createIfMissing) {
+        const pullRequest = this.pullRequest;
+        if (pullRequest === undefined)
+            return;
+        await this.guard('comment', async () => {
+            const done = await upsertComment(this.api, pullRequest, facts.name, renderComment(facts), { createIfMissing });
+            if (done !== 'none')
+                this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`);
+        });
+    }
+    async guard(feature, work) {
+        if (this.refused.has(feature))
+            return;
+        try {
+            await work();
+        }
+        catch (error) {
+            const { what, permission } = FEATURES[feature];
+            const status = error.status;
+            const reason = error.message?.split('\n')[0] ?? String(error);
+            if (status === 403) {
+                // One warning per feature: the rest of the run would be refused the same way.
+                this.refused.add(feature);
+                this.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job ` +
+                    '(or pass a `github-token` that has it). The deploy itself is not affected.');
+            }
+            else {
+                this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). The deploy itself is not affected.`);
+            }
+        }
+    }
+}
+/**
+ * The reporter for this run, or undefined when no GitHub feature is on (or can work
+ * here): only then is Octokit loaded.
+ */
+async function startGitHubReporting(inputs, options) {
+    const { workflow, log } = options;
+    if (inputs.environment === undefined && !inputs.prComment)
+        return undefined;
+    if (options.dryRun) {
+        log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.');
+        return undefined;
+    }
+    const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
+    if (inputs.prComment && pullRequest === undefined) {
+        log.info('`pr-comment` applies to pull_request events, and this run has no pull request: no comment.');
+    }
+    if (inputs.environment === undefined && pullRequest === undefined)
+        return undefined;
+    if (!workflow.repository || !inputs.token) {
+        log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
+        return undefined;
+    }
+    const api = await loadGitHubApi(inputs.token, workflow.repository);
+    const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
+    return new GitHubReporter(api, environment, pullRequest, workflow, log);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
 /**
  * The inputs and outputs this version of the action reads and sets. action.yml must
  * declare exactly these (a test compares them), and `readInput` / `setOutput` only
  * accept these names, so the code cannot drift from the public interface.
  */
-const INPUT_NAMES = (/* unused pure expression or super */ null && ([
+const INPUT_NAMES = [
     'control-plane-url',
     'api-key',
     'bearer-token',
     'tenant-id',
     'command',
+    'dry-run',
     'name',
     'deployment-id',
     'create-if-missing',
@@ -32759,8 +33297,13 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'wait',
     'timeout',
     'poll-interval',
-    'show-logs'
-]));
+    'show-logs',
+    'delete-tracing-project',
+    'ignore-missing',
+    'github-token',
+    'github-environment',
+    'pr-comment'
+];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
     'revision-id',
@@ -32776,10 +33319,23 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
  */
 const INPUT_DEFAULTS = {
     command: 'deploy',
+    'dry-run': 'false',
     'create-if-missing': 'true',
     wait: 'true',
     timeout: '30m',
-    'show-logs': 'true'
+    'show-logs': 'true',
+    'delete-tracing-project': 'false',
+    'ignore-missing': 'true',
+    'pr-comment': 'false'
+};
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+const EXPRESSION_DEFAULTS = {
+    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
@@ -32966,22 +33522,37 @@ async function parseMapping(raw) {
 
 
 
-const COMMANDS = ['deploy'];
+const COMMANDS = ['deploy', 'delete', 'delete-listener'];
+const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
+const GITHUB_FEATURES = ['github-environment', 'pr-comment'];
+/** The inputs each command uses besides EVERY_COMMAND; any other set input is ignored with a warning. */
+const USED_BY = {
+    deploy: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+    delete: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_FEATURES],
+    'delete-listener': ['listener-id', 'ignore-missing']
+};
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
 const runnerInputs = (name, options) => getInput(name, { trimWhitespace: options?.trim ?? true });
 /**
- * Reads and checks every input the deploy command uses, before any request. Secrets
- * are registered for masking first, so nothing logged later can show them. All
- * problems are collected and thrown together as one InputError.
+ * Reads and checks every input, before any request, whatever the command: a typo in an
+ * input the command ignores is still a typo. Secrets are registered for masking first,
+ * so nothing logged later can show them. All problems are collected and thrown together
+ * as one InputError. The result holds what the command uses, and nothing else.
  *
  * YAML and zod are loaded only for an input that needs them: most runs set none,
  * and loading them would delay the first request.
  */
-async function readInputs(get = runnerInputs) {
+async function readInputs(get = runnerInputs, context = {}) {
+    const env = context.env ?? process.env;
     const problems = [];
     const raw = (name) => {
         const value = get(name);
-        return value !== '' ? value : (INPUT_DEFAULTS[name] ?? '');
+        if (value !== '')
+            return value;
+        const expression = EXPRESSION_DEFAULTS[name];
+        if (expression)
+            return env[expression.env] ?? '';
+        return INPUT_DEFAULTS[name] ?? '';
     };
     function optional(name, parse) {
         const value = raw(name);
@@ -33006,8 +33577,8 @@ async function readInputs(get = runnerInputs) {
     const apiKey = optional('api-key', parseHeaderValue);
     const bearerToken = optional('bearer-token', parseHeaderValue);
     // Register before anything else can fail and print: a malformed key is still a key.
-    for (const name of ['api-key', 'bearer-token'])
-        registerSecret(get(name));
+    for (const name of ['api-key', 'bearer-token', 'github-token'])
+        registerSecret(raw(name));
     const secrets = await structured('secrets', async (value) => {
         const parsed = await parseSecrets(value);
         for (const secret of parsed.secrets ?? [])
@@ -33019,7 +33590,7 @@ async function readInputs(get = runnerInputs) {
         problems.push('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
     }
     if (raw('api-key') === '' && raw('bearer-token') === '') {
-        problems.push('one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`');
+        problems.push(context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
     }
     if (raw('api-key') !== '' && raw('bearer-token') !== '') {
         problems.push('set only one of `api-key` and `bearer-token`, not both');
@@ -33029,9 +33600,10 @@ async function readInputs(get = runnerInputs) {
         problems.push('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
     }
     const command = optional('command', (v) => parseEnum(v, COMMANDS));
+    const dryRun = optional('dry-run', parseBoolean);
     const name = optional('name', parseSingleLine);
     const deploymentId = optional('deployment-id', parseUuid);
-    if (raw('name') === '' && raw('deployment-id') === '') {
+    if (command !== 'delete-listener' && raw('name') === '' && raw('deployment-id') === '') {
         problems.push('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
     }
     const createIfMissing = optional('create-if-missing', parseBoolean);
@@ -33061,33 +33633,95 @@ async function readInputs(get = runnerInputs) {
     const timeoutMs = optional('timeout', parseDuration);
     const pollIntervalMs = optional('poll-interval', parseDuration);
     const showLogs = optional('show-logs', parseBoolean);
-    if (source === undefined) {
+    const deleteTracingProject = optional('delete-tracing-project', parseBoolean);
+    const ignoreMissing = optional('ignore-missing', parseBoolean);
+    const githubToken = optional('github-token', parseHeaderValue);
+    const githubEnvironment = optional('github-environment', parseEnvironmentName);
+    const prComment = optional('pr-comment', parseBoolean);
+    const ignored = command === undefined ? [] : ignoredInputs(command, raw);
+    const usesGitHub = command !== undefined && USED_BY[command].includes('github-environment');
+    if (usesGitHub && (githubEnvironment !== undefined || prComment) && raw('github-token') === '') {
+        problems.push('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+    }
+    if (command === 'delete-listener' && raw('listener-id') === '') {
+        problems.push('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
+    }
+    // The source rules concern what a deploy sends; the other commands send none of it.
+    if (command === 'deploy' && source === undefined) {
         problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }));
     }
-    else {
+    else if (command === 'deploy' && source !== undefined) {
         // Whether this run creates is known only after the lookup; the create-only rules wait for it.
         problems.push(...sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: secretReferences !== undefined }, source, revisionSource, false));
     }
     if (problems.length > 0)
         throw new InputError(problems);
     const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
-    return {
+    const common = {
         connection: { baseUrl: baseUrl, credential, tenantId },
-        command: command,
-        name,
-        deploymentId,
-        createIfMissing: createIfMissing,
-        source,
-        revisionSource,
-        sourceConfig,
-        sourceRevisionConfig,
-        secrets,
-        secretReferences,
-        wait: wait,
+        dryRun: dryRun,
         timeoutMs: timeoutMs,
-        pollIntervalMs,
-        showLogs: showLogs
+        ignored
     };
+    const github = {
+        ...(githubEnvironment !== undefined || prComment ? { token: githubToken } : {}),
+        environment: githubEnvironment,
+        prComment: prComment
+    };
+    switch (command) {
+        case 'deploy':
+            return {
+                ...common,
+                command: 'deploy',
+                name,
+                deploymentId,
+                createIfMissing: createIfMissing,
+                source,
+                revisionSource,
+                sourceConfig,
+                sourceRevisionConfig,
+                secrets,
+                secretReferences,
+                wait: wait,
+                pollIntervalMs,
+                showLogs: showLogs,
+                github
+            };
+        case 'delete':
+            return {
+                ...common,
+                command: 'delete',
+                name,
+                deploymentId,
+                deleteTracingProject: deleteTracingProject,
+                ignoreMissing: ignoreMissing,
+                wait: wait,
+                pollIntervalMs,
+                github
+            };
+        case 'delete-listener':
+            return { ...common, command: 'delete-listener', listenerId: sourceConfig.listener_id, ignoreMissing: ignoreMissing };
+    }
+}
+const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
+const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
+    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
+    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
+    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
+    'run the fork\'s code in it before review). Or skip this step for forks: ' +
+    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
+/** Set to something other than its default, and not used by `command`. */
+function ignoredInputs(command, raw) {
+    const used = new Set([...EVERY_COMMAND, ...USED_BY[command]]);
+    const defaults = INPUT_DEFAULTS;
+    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
+}
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw) {
+    parseSingleLine(raw);
+    if (raw.length > 255)
+        throw new Error('must be at most 255 characters long');
+    return raw;
 }
 /** A YAML/JSON input checked against a schema, loading YAML and zod only now. */
 async function checkedYaml(value, pick) {
@@ -33122,26 +33756,44 @@ function describeCancellation(state) {
         'or re-run this job to wait for it.');
 }
 
-;// CONCATENATED MODULE: ./src/report/outputs.ts
+;// CONCATENATED MODULE: ./src/report/plan.ts
 
 
-/** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
-function outputsOf(state) {
-    const { deployment, revision } = state;
-    const values = {
-        'deployment-id': deployment?.id,
-        'revision-id': state.revisionId,
-        'revision-status': revision?.status,
-        'deployment-status': deployment?.status,
-        operation: state.operation,
-        'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
-        'commit-sha': revision?.source_revision_config?.repo_commit_sha
-    };
-    return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== ''));
+/**
+ * The body as indented JSON with every secret value shown as `***`. `secrets` values
+ * are hidden by position, not only by registration, so that a value too short for
+ * redact() (or one the runner never saw) is hidden all the same.
+ */
+function renderBody(body) {
+    return redact(JSON.stringify(hideSecretValues(body), null, 2));
 }
-function setOutputs(state) {
-    for (const [name, value] of Object.entries(outputsOf(state)))
-        setOutput(name, redact(value));
+function hideSecretValues(body) {
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        return body;
+    const record = body;
+    if (!Array.isArray(record.secrets))
+        return body;
+    return {
+        ...record,
+        secrets: record.secrets.map((secret) => secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED)
+    };
+}
+function requestLine(request) {
+    return redact(`${request.method} ${request.path}`);
+}
+/** The plan in a collapsible log group: each request line, then its body. */
+function printPlan(requests) {
+    if (requests.length === 0) {
+        info('Dry run: nothing would be sent; the control plane already matches the inputs.');
+        return;
+    }
+    startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
+    for (const request of requests) {
+        info(requestLine(request));
+        if (request.body !== undefined)
+            info(renderBody(request.body));
+    }
+    endGroup();
 }
 
 ;// CONCATENATED MODULE: ./src/report/state.ts
@@ -33155,13 +33807,14 @@ function newState(startedAt) {
 
 
 
+
 /**
  * The job summary: what was deployed, where, what was done, and how long each
  * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
  */
 function renderSummary(state) {
     const outputs = outputsOf(state);
-    const name = state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment';
+    const name = state.listenerId ?? state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment';
     const lines = [`## ${headline(state, name)}`, ''];
     const rows = [
         ['Deployment', state.deployment ? `<code>${summary_escape(name)}</code> (${summary_escape(state.deployment.id)})` : undefined],
@@ -33185,6 +33838,16 @@ function renderSummary(state) {
     if (state.failureLog) {
         const { type, lines: log } = state.failureLog;
         lines.push(`<details><summary>Last ${log.length} lines of the ${type} log</summary>`, '', '```text', ...log.map((line) => line.replace(/```/g, "'''")), '```', '</details>', '');
+    }
+    if (state.plannedRequests) {
+        lines.push('### Dry run: what this run would send', '');
+        if (state.plannedRequests.length === 0)
+            lines.push('Nothing: the control plane already matches the inputs.', '');
+        for (const request of state.plannedRequests) {
+            lines.push(`<code>${summary_escape(requestLine(request))}</code>`, '');
+            if (request.body !== undefined)
+                lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
+        }
     }
     if (state.error)
         lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '');
@@ -33246,8 +33909,15 @@ async function writeSummary(state) {
 }
 function headline(state, name) {
     const code = `<code>${summary_escape(name)}</code>`;
+    const subject = state.command === 'delete-listener' ? `listener ${code}` : code;
     if (state.error)
-        return `❌ Deploy of ${code} failed`;
+        return `❌ ${state.command === 'deploy' || !state.command ? 'Deploy' : 'Delete'} of ${subject} failed`;
+    if (state.operation === 'planned')
+        return `📝 Dry run for ${subject}: nothing was changed`;
+    if (state.operation === 'deleted')
+        return `🗑️ Deleted ${subject}`;
+    if (state.command !== 'deploy' && state.operation === 'unchanged')
+        return `✅ ${subject} was already gone`;
     if (state.noNewRevision)
         return `✅ ${code}: no new revision`;
     if (state.revision?.status === 'DEPLOYED')
@@ -33261,7 +33931,11 @@ function describeOperation(state) {
         case 'updated':
             return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision';
         case 'unchanged':
-            return 'Nothing to change';
+            return state.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete';
+        case 'deleted':
+            return state.command === 'delete-listener' ? 'Deleted the listener' : 'Deleted the deployment';
+        case 'planned':
+            return 'Nothing (dry run): the plan is below';
         default:
             return undefined;
     }
@@ -33279,14 +33953,51 @@ function summary_escape(text) {
     return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/event.ts
+
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/workflow-context.ts
+
 function readWorkflowContext(env = process.env) {
     const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = readPullRequest(env);
     return {
         repoUrl: repository ? `${server}/${repository}` : undefined,
         repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined
+        sha: env.GITHUB_SHA || undefined,
+        repository,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        secretsWithheld: env.GITHUB_EVENT_NAME === 'pull_request' && pullRequest?.fromFork === true
     };
 }
 function defaultRepoRef(env) {
@@ -33318,6 +34029,10 @@ function defaultRepoRef(env) {
 
 
 
+
+
+
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -33328,9 +34043,9 @@ function requestTimeoutFor(timeoutMs) {
     return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
 }
 /**
- * The action: read every input, then find, create or patch, and wait; whatever
- * happens, set the outputs known by then and write the job summary. Every failure
- * ends here as one `::error::` line.
+ * The action: read every input, run the command (deploy, delete, delete-listener), and
+ * whatever happens, set the outputs known by then, report to GitHub when asked, and
+ * write the job summary. Every failure ends here as one `::error::` line.
  */
 async function run(options = {}) {
     const clock = options.clock ?? realClock;
@@ -33341,16 +34056,28 @@ async function run(options = {}) {
         // core.info writes the line as is: a line break in server text could start a workflow command.
         info: (line) => info(redact(line).replace(/[\r\n]+/g, ' ')),
         warn: (line) => warning(redact(line)),
+        notice: (line) => notice(redact(line)),
         debug: (line) => core_debug(redact(line)),
         startGroup: (title) => startGroup(redact(title)),
         endGroup: () => endGroup()
     };
+    const workflow = readWorkflowContext(options.env);
+    let github;
     try {
-        const inputs = await readInputs(options.inputs ?? runnerInputs);
+        const inputs = await readInputs(options.inputs ?? runnerInputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
+        state.command = inputs.command;
+        for (const name of inputs.ignored)
+            log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`);
         const deadline = state.startedAt + inputs.timeoutMs;
         const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
         const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
-        await deploy(inputs, { client, clock, log, workflow: readWorkflowContext(options.env), deadline, settleMs: settleWindowFor(requestTimeoutMs), signal }, state);
+        if (inputs.command !== 'delete-listener') {
+            github = await startGitHubReporting(inputs.github, { command: inputs.command, dryRun: inputs.dryRun, workflow, log });
+        }
+        const deps = { client, clock, log, deadline, signal };
+        await runCommand(inputs, deps, { workflow, settleMs: settleWindowFor(requestTimeoutMs) }, state, github);
+        if (state.plannedRequests)
+            printPlan(state.plannedRequests);
     }
     catch (error) {
         state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error));
@@ -33359,10 +34086,21 @@ async function run(options = {}) {
     finally {
         state.finishedAt = clock.now();
         setOutputs(state);
+        await github?.finished(state);
         await writeSummary(state);
         cancellation?.dispose();
     }
     return { cancelled: signal?.aborted ?? false };
+}
+function runCommand(inputs, deps, deployOnly, state, github) {
+    switch (inputs.command) {
+        case 'deploy':
+            return deploy(inputs, { ...deps, ...deployOnly, onRevisionStarted: async () => github?.revisionStarted(state) }, state);
+        case 'delete':
+            return deleteDeployment(inputs, deps, state);
+        case 'delete-listener':
+            return deleteListener(inputs, deps, state);
+    }
 }
 function cancelOnSignals() {
     const controller = new AbortController();
@@ -33405,6 +34143,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -33569,6 +34314,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -33619,7 +34371,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

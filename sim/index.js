@@ -30,6 +30,7 @@ export { lifecycles }
  * @property {Scenario} [scenario] how revisions created from now on progress
  * @property {() => number} [now] the clock statuses and timestamps are derived from
  * @property {boolean} [selfHostedEnterprise] false makes listener deletion answer 403
+ * @property {number} [deleteDelayMs] how long a deleted deployment stays listed with status AWAITING_DELETE (0: gone at once)
  * @property {number} [port] 0 (the default) picks a free port
  * @property {FaultRule[]} [faults] added as addFault would, in order
  *
@@ -51,6 +52,7 @@ export { lifecycles }
  * @property {(deploymentId: string) => JsonObject[]} revisions newest first; empty for an unknown deployment
  * @property {(options: SeedOptions) => JsonObject} seedDeployment
  * @property {(id?: string) => string} seedListener
+ * @property {() => string[]} listeners ids of the listeners that exist
  * @property {(scenario: Scenario) => void} setScenario
  * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, and
  *   drops requests that a delayMs fault still holds (they are never applied)
@@ -130,7 +132,12 @@ export async function startSimulator(options = {}) {
     selfHostedEnterprise: options.selfHostedEnterprise ?? true
   }
   const now = options.now ?? Date.now
-  const store = new Store({ tenantId: config.tenantId, now, scenario: options.scenario ?? lifecycles.deployed() })
+  const store = new Store({
+    tenantId: config.tenantId,
+    now,
+    scenario: options.scenario ?? lifecycles.deployed(),
+    deleteDelayMs: options.deleteDelayMs
+  })
   /** @type {RecordedRequest[]} */
   const requests = []
 
@@ -274,6 +281,7 @@ export async function startSimulator(options = {}) {
       (store.deployments.get(deploymentId)?.revisions ?? []).map((revision) => revisionResource(revision, now())).reverse(),
     seedDeployment: (seed) => deploymentResource(store.seed(seed), now()),
     seedListener: (id) => store.addListener(id),
+    listeners: () => [...store.listeners],
     setScenario: (scenario) => {
       store.scenario = scenario
     },

@@ -27,6 +27,7 @@ import { lifecycleFor, revisionState } from './lifecycle.js'
  * @property {number} createdAt
  * @property {number} updatedAt
  * @property {RevisionRecord[]} revisions oldest first
+ * @property {number} [goneAt] when a deleted deployment stops being listed; AWAITING_DELETE until then
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -115,12 +116,14 @@ function checkCreateRules(source, config, revisionConfig) {
 
 export class Store {
   /**
-   * @param {{ tenantId: string, now: () => number, scenario: Scenario }} options
+   * @param {{ tenantId: string, now: () => number, scenario: Scenario, deleteDelayMs?: number }} options
    */
-  constructor({ tenantId, now, scenario }) {
+  constructor({ tenantId, now, scenario, deleteDelayMs = 0 }) {
     this.tenantId = tenantId
     this.now = now
     this.scenario = scenario
+    /** How long a deleted deployment stays listed, with status AWAITING_DELETE. */
+    this.deleteDelayMs = deleteDelayMs
     /** @type {Map<string, DeploymentRecord>} */
     this.deployments = new Map()
     /** @type {Set<string>} */
@@ -140,8 +143,20 @@ export class Store {
 
   /** @returns {DeploymentRecord[]} newest first */
   ordered() {
+    this.purgeDeleted()
     this.sorted ??= [...this.deployments.values()].sort(newestFirst)
     return this.sorted
+  }
+
+  /** Drops deleted deployments whose AWAITING_DELETE time is over. */
+  purgeDeleted() {
+    const now = this.now()
+    for (const [id, deployment] of this.deployments) {
+      if (deployment.goneAt !== undefined && now >= deployment.goneAt) {
+        this.deployments.delete(id)
+        this.sorted = undefined
+      }
+    }
   }
 
   /**
@@ -149,6 +164,7 @@ export class Store {
    * @returns {DeploymentRecord}
    */
   deployment(id) {
+    this.purgeDeleted()
     const deployment = this.deployments.get(id)
     if (!deployment) throw new ApiError(404, `Deployment ID ${id} not found.`)
     return deployment
@@ -229,9 +245,15 @@ export class Store {
    */
   remove(id, deleteTracingProject) {
     const deployment = this.deployment(id)
+    if (deleteTracingProject) this.tracingProjects.delete(deployment.name)
+    if (deployment.goneAt !== undefined) return
+    if (this.deleteDelayMs > 0) {
+      deployment.goneAt = this.now() + this.deleteDelayMs
+      deployment.statusOverride = 'AWAITING_DELETE'
+      return
+    }
     this.deployments.delete(id)
     this.sorted = undefined
-    if (deleteTracingProject) this.tracingProjects.delete(deployment.name)
   }
 
   /**

@@ -2,16 +2,21 @@ import * as core from '@actions/core'
 import { ControlPlaneClient } from './api/client.js'
 import { CancelledError } from './cancel.js'
 import { realClock, type Clock } from './clock.js'
+import { deleteListener } from './commands/delete-listener.js'
+import { deleteDeployment } from './commands/delete.js'
+import type { CommandDeps } from './commands/deps.js'
 import { settleWindowFor } from './deploy/apply.js'
 import { deploy } from './deploy/deploy.js'
 import { describeError } from './errors.js'
-import { readInputs, runnerInputs, type InputGetter } from './inputs/read.js'
+import { startGitHubReporting, type GitHubReporter } from './github/reporter.js'
+import { readInputs, runnerInputs, type ActionInputs, type InputGetter } from './inputs/read.js'
 import { redact } from './masking.js'
 import { describeCancellation } from './report/cancellation.js'
 import { setOutputs } from './report/outputs.js'
-import { newState } from './report/state.js'
+import { printPlan } from './report/plan.js'
+import { newState, type DeployState } from './report/state.js'
 import { writeSummary } from './report/summary.js'
-import { readWorkflowContext } from './workflow-context.js'
+import { readWorkflowContext, type WorkflowContext } from './workflow-context.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -33,9 +38,9 @@ export function requestTimeoutFor(timeoutMs: number): number {
 }
 
 /**
- * The action: read every input, then find, create or patch, and wait; whatever
- * happens, set the outputs known by then and write the job summary. Every failure
- * ends here as one `::error::` line.
+ * The action: read every input, run the command (deploy, delete, delete-listener), and
+ * whatever happens, set the outputs known by then, report to GitHub when asked, and
+ * write the job summary. Every failure ends here as one `::error::` line.
  */
 export async function run(options: RunOptions = {}): Promise<{ cancelled: boolean }> {
   const clock = options.clock ?? realClock
@@ -46,30 +51,54 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     // core.info writes the line as is: a line break in server text could start a workflow command.
     info: (line: string) => core.info(redact(line).replace(/[\r\n]+/g, ' ')),
     warn: (line: string) => core.warning(redact(line)),
+    notice: (line: string) => core.notice(redact(line)),
     debug: (line: string) => core.debug(redact(line)),
     startGroup: (title: string) => core.startGroup(redact(title)),
     endGroup: () => core.endGroup()
   }
+  const workflow = readWorkflowContext(options.env)
+  let github: GitHubReporter | undefined
   try {
-    const inputs = await readInputs(options.inputs ?? runnerInputs)
+    const inputs = await readInputs(options.inputs ?? runnerInputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
+    state.command = inputs.command
+    for (const name of inputs.ignored) log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`)
     const deadline = state.startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
-    await deploy(
-      inputs,
-      { client, clock, log, workflow: readWorkflowContext(options.env), deadline, settleMs: settleWindowFor(requestTimeoutMs), signal },
-      state
-    )
+    if (inputs.command !== 'delete-listener') {
+      github = await startGitHubReporting(inputs.github, { command: inputs.command, dryRun: inputs.dryRun, workflow, log })
+    }
+    const deps = { client, clock, log, deadline, signal }
+    await runCommand(inputs, deps, { workflow, settleMs: settleWindowFor(requestTimeoutMs) }, state, github)
+    if (state.plannedRequests) printPlan(state.plannedRequests)
   } catch (error) {
     state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error))
     core.setFailed(state.error)
   } finally {
     state.finishedAt = clock.now()
     setOutputs(state)
+    await github?.finished(state)
     await writeSummary(state)
     cancellation?.dispose()
   }
   return { cancelled: signal?.aborted ?? false }
+}
+
+function runCommand(
+  inputs: ActionInputs,
+  deps: CommandDeps,
+  deployOnly: { workflow: WorkflowContext; settleMs: number },
+  state: DeployState,
+  github: GitHubReporter | undefined
+): Promise<void> {
+  switch (inputs.command) {
+    case 'deploy':
+      return deploy(inputs, { ...deps, ...deployOnly, onRevisionStarted: async () => github?.revisionStarted(state) }, state)
+    case 'delete':
+      return deleteDeployment(inputs, deps, state)
+    case 'delete-listener':
+      return deleteListener(inputs, deps, state)
+  }
 }
 
 function cancelOnSignals() {

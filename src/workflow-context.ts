@@ -1,3 +1,5 @@
+import { readPullRequest, type PullRequestInfo } from './github/event.js'
+
 /**
  * Defaults taken from the workflow run, read from the runner's environment rather
  * than @actions/github so the deploy path never loads Octokit.
@@ -9,15 +11,31 @@ export interface WorkflowContext {
   repoRef?: string
   /** The commit the workflow runs on, shown in the summary when the revision reports none. */
   sha?: string
+  /** `owner/repo`. */
+  repository?: string
+  /** This run's page: the `log_url` of GitHub deployment statuses and the PR comment's link. */
+  runUrl?: string
+  /** Set on pull_request* events. */
+  pullRequest?: PullRequestInfo
+  /**
+   * A `pull_request` event from a fork: GitHub passes the workflow no secrets. (Not
+   * `pull_request_target`, which runs in the base repository with its secrets.)
+   */
+  secretsWithheld?: boolean
 }
 
 export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowContext {
   const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
   const repository = env.GITHUB_REPOSITORY || undefined
+  const pullRequest = readPullRequest(env)
   return {
     repoUrl: repository ? `${server}/${repository}` : undefined,
     repoRef: defaultRepoRef(env),
-    sha: env.GITHUB_SHA || undefined
+    sha: env.GITHUB_SHA || undefined,
+    repository,
+    runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+    pullRequest,
+    secretsWithheld: env.GITHUB_EVENT_NAME === 'pull_request' && pullRequest?.fromFork === true
   }
 }
 

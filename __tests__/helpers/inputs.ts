@@ -1,4 +1,4 @@
-import type { InputGetter } from '../../src/inputs/read.js'
+import { readInputs, type DeployInputs, type InputGetter } from '../../src/inputs/read.js'
 import type { InputName } from '../../src/inputs/names.js'
 
 export const VALID_UUID = '123e4567-e89b-12d3-a456-426614174000'
@@ -17,4 +17,11 @@ export function inputsFrom(values: Partial<Record<InputName, string>>): InputGet
     const value = values[name] ?? ''
     return options?.trim === false ? value : value.trim()
   }
+}
+
+/** readInputs for a deploy, narrowed to what the deploy command gets. */
+export async function readDeployInputs(values: Partial<Record<InputName, string>>): Promise<DeployInputs> {
+  const inputs = await readInputs(inputsFrom(values), { env: {} })
+  if (inputs.command !== 'deploy') throw new Error(`expected deploy inputs, got command ${inputs.command}`)
+  return inputs
 }

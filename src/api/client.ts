@@ -78,7 +78,7 @@ interface Exchange {
 /**
  * The control plane's HTTP API.
  *
- * Reads are retried on network failures, time-outs, 429 and 5xx, honouring
+ * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
  * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
@@ -150,6 +150,37 @@ export class ControlPlaneClient {
     )
   }
 
+  /**
+   * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
+   * try after one whose outcome is in doubt means that one went through: it resolves.
+   */
+  deleteDeployment(deploymentId: string, deleteTracingProject: boolean): Promise<void> {
+    return this.send(
+      { label: `Delete deployment ${deploymentId}` },
+      'DELETE',
+      `/v2/deployments/${segment(deploymentId)}`,
+      NO_CONTENT,
+      { query: { delete_tracing_project: deleteTracingProject }, goneAfterDoubt: true }
+    )
+  }
+
+  /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
+  deleteListener(listenerId: string): Promise<void> {
+    return this.send(
+      {
+        label: `Delete listener ${listenerId}`,
+        hints: {
+          403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+          404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+        }
+      },
+      'DELETE',
+      `/v2/listeners/${segment(listenerId)}`,
+      NO_CONTENT,
+      { goneAfterDoubt: true }
+    )
+  }
+
   getRevision(deploymentId: string, revisionId: string): Promise<Revision> {
     return this.send(
       { label: `Get revision ${revisionId}` },
@@ -173,11 +204,14 @@ export class ControlPlaneClient {
     operation: OperationLabel,
     method: string,
     path: string,
-    schema: SchemaOf<T>,
-    options: { query?: object; body?: unknown; retry?: RetryPolicy; timeoutMs?: number } = {}
+    schema: SchemaOf<T> | typeof NO_CONTENT,
+    options: SendOptions = {}
   ): Promise<T> {
-    const mutation = method !== 'GET' && method !== 'DELETE'
+    const mutation = method !== 'GET'
+    // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
+    const repeatable = method === 'GET' || method === 'DELETE'
     const policy = options.retry ?? this.options.retry ?? READ_RETRY
+    let doubtful = false
     for (let attempt = 1; ; attempt++) {
       throwIfCancelled(this.options.signal)
       let error: ApiError
@@ -187,7 +221,12 @@ export class ControlPlaneClient {
         if (!(caught instanceof ApiError)) throw caught
         error = caught
       }
-      if (mutation || !error.retryable || attempt >= policy.maxAttempts) throw error
+      if (options.goneAfterDoubt && doubtful && error.status === 404) {
+        this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`)
+        return undefined as T
+      }
+      doubtful ||= error.ambiguous
+      if (!repeatable || !error.retryable || attempt >= policy.maxAttempts) throw error
       const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random)
       if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline) throw error
       this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`)
@@ -200,8 +239,8 @@ export class ControlPlaneClient {
     operation: OperationLabel,
     method: string,
     path: string,
-    schema: SchemaOf<T>,
-    options: { query?: object; body?: unknown; timeoutMs?: number },
+    schema: SchemaOf<T> | typeof NO_CONTENT,
+    options: SendOptions,
     mutation: boolean
   ): Promise<T> {
     const url = this.url(path, options.query)
@@ -232,6 +271,7 @@ export class ControlPlaneClient {
         retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
       })
     }
+    if (schema === NO_CONTENT) return undefined as T
     return this.parse(operation, status, text, schema)
   }
 
@@ -326,6 +366,19 @@ export class ControlPlaneClient {
     if (tenantId) headers['X-Tenant-Id'] = tenantId
     return headers
   }
+}
+
+/** For answers whose body the action does not read (204). */
+const NO_CONTENT = null
+
+interface SendOptions {
+  query?: object
+  body?: unknown
+  /** For deletes: a 404 after a try whose outcome was in doubt is that try's success. */
+  goneAfterDoubt?: boolean
+  retry?: RetryPolicy
+  /** This request's own time limit, shorter than the client's. */
+  timeoutMs?: number
 }
 
 class RequestTimeout extends Error {

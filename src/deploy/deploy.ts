@@ -8,7 +8,7 @@ import type { DeployInputs } from '../inputs/read.js'
 import type { DeployState } from '../report/state.js'
 import type { WorkflowContext } from '../workflow-context.js'
 import { createOnce, patchOnce, type ApplyContext } from './apply.js'
-import { describePlan } from './describe.js'
+import { describePlan, plannedRequests } from './describe.js'
 import { failedPhaseOf, LogFollower, printVerbatim, type LogSink } from './logs.js'
 import { planDeploy } from './plan.js'
 import { resolveDeployment } from './resolve.js'
@@ -29,6 +29,8 @@ export interface DeployDeps {
   /** How long a doubtful change is re-read before it is sent again (see apply.ts). */
   settleMs: number
   signal?: AbortSignal
+  /** Told when the revision this run made starts (GitHub reporting); must not throw. */
+  onRevisionStarted?: () => Promise<void>
 }
 
 /** Find, create or patch, wait: the deploy command, filling `state` as it learns. */
@@ -53,8 +55,13 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  if (inputs.dryRun) {
+    state.operation = 'planned'
+    state.plannedRequests = plannedRequests(plan)
+    return
+  }
   log.info(describePlan(plan))
-  // No change is started once the workflow is cancelled; one already sent is seen through.
+  // No change is started once the workflow is cancelled.
   throwIfCancelled(deps.signal)
   const apply: ApplyContext = {
     client,
@@ -99,6 +106,7 @@ export async function deploy(inputs: DeployInputs, deps: DeployDeps, state: Depl
   }
   state.revisionId = revisionId
   log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
+  await deps.onRevisionStarted?.()
 
   if (!inputs.wait) {
     state.revision = await client.getRevision(deployment.id, revisionId)

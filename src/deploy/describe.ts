@@ -1,3 +1,4 @@
+import type { PlannedRequest } from '../report/plan.js'
 import type { Plan } from './plan.js'
 
 /**
@@ -22,4 +23,11 @@ export function describePlan(plan: Plan): string {
       ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
       : `Updating deployment \`${plan.deployment.name}\``
   return `${what} with ${parts.join(', ') || 'no fields'}.`
+}
+
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+export function plannedRequests(plan: Plan): PlannedRequest[] {
+  if (plan.action === 'create') return [{ method: 'POST', path: '/v2/deployments', body: plan.body }]
+  if (plan.action === 'patch') return [{ method: 'PATCH', path: `/v2/deployments/${plan.deployment.id}`, body: plan.body }]
+  return []
 }

@@ -9,6 +9,7 @@ export const INPUT_NAMES = [
   'bearer-token',
   'tenant-id',
   'command',
+  'dry-run',
   'name',
   'deployment-id',
   'create-if-missing',
@@ -33,7 +34,12 @@ export const INPUT_NAMES = [
   'wait',
   'timeout',
   'poll-interval',
-  'show-logs'
+  'show-logs',
+  'delete-tracing-project',
+  'ignore-missing',
+  'github-token',
+  'github-environment',
+  'pr-comment'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -56,8 +62,22 @@ export type OutputName = (typeof OUTPUT_NAMES)[number]
  */
 export const INPUT_DEFAULTS = {
   command: 'deploy',
+  'dry-run': 'false',
   'create-if-missing': 'true',
   wait: 'true',
   timeout: '30m',
-  'show-logs': 'true'
+  'show-logs': 'true',
+  'delete-tracing-project': 'false',
+  'ignore-missing': 'true',
+  'pr-comment': 'false'
 } as const satisfies Partial<Record<InputName, string>>
+
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+export const EXPRESSION_DEFAULTS = {
+  'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
+} as const satisfies Partial<Record<InputName, { expression: string; env: string }>>

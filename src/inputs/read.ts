@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { sourceRuleProblems, tagRuleProblems } from '../deploy/source-rules.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../masking.js'
-import { INPUT_DEFAULTS, type InputName } from './names.js'
+import { EXPRESSION_DEFAULTS, INPUT_DEFAULTS, INPUT_NAMES, type InputName } from './names.js'
 import {
   parseBoolean,
   parseControlPlaneUrl,
@@ -25,8 +25,23 @@ export interface Connection {
   tenantId?: string
 }
 
-export interface DeployInputs {
+/** What every command reads. */
+interface CommonInputs {
   connection: Connection
+  dryRun: boolean
+  timeoutMs: number
+  /** Inputs set to a value that this command does not use: warned about, since one step may serve several commands. */
+  ignored: InputName[]
+}
+
+/** The GitHub features; `token` is set whenever one of them is on. */
+export interface GitHubInputs {
+  token?: string
+  environment?: string
+  prComment: boolean
+}
+
+export interface DeployInputs extends CommonInputs {
   command: 'deploy'
   name?: string
   deploymentId?: string
@@ -40,12 +55,49 @@ export interface DeployInputs {
   secrets?: Secret[]
   secretReferences?: SecretReference[]
   wait: boolean
-  timeoutMs: number
   pollIntervalMs?: number
   showLogs: boolean
+  github: GitHubInputs
 }
 
-export const COMMANDS = ['deploy'] as const
+export interface DeleteInputs extends CommonInputs {
+  command: 'delete'
+  name?: string
+  deploymentId?: string
+  deleteTracingProject: boolean
+  ignoreMissing: boolean
+  wait: boolean
+  pollIntervalMs?: number
+  github: GitHubInputs
+}
+
+export interface DeleteListenerInputs extends CommonInputs {
+  command: 'delete-listener'
+  listenerId: string
+  ignoreMissing: boolean
+}
+
+/** Each command gets exactly what it uses. */
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs
+
+export const COMMANDS = ['deploy', 'delete', 'delete-listener'] as const
+export type Command = (typeof COMMANDS)[number]
+
+const EVERY_COMMAND: InputName[] = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token']
+const GITHUB_FEATURES: InputName[] = ['github-environment', 'pr-comment']
+/** The inputs each command uses besides EVERY_COMMAND; any other set input is ignored with a warning. */
+const USED_BY: Record<Command, readonly InputName[]> = {
+  deploy: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+  delete: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_FEATURES],
+  'delete-listener': ['listener-id', 'ignore-missing']
+}
+
+/** What the workflow run says about the inputs: where the token may come from, and whether secrets can be there. */
+export interface InputContext {
+  env?: NodeJS.ProcessEnv
+  /** A pull_request event from a fork, where GitHub passes no secrets. */
+  pullRequestFromFork?: boolean
+}
 
 export type InputGetter = (name: InputName, options?: { trim: boolean }) => string
 
@@ -54,18 +106,23 @@ export const runnerInputs: InputGetter = (name, options) =>
   core.getInput(name, { trimWhitespace: options?.trim ?? true })
 
 /**
- * Reads and checks every input the deploy command uses, before any request. Secrets
- * are registered for masking first, so nothing logged later can show them. All
- * problems are collected and thrown together as one InputError.
+ * Reads and checks every input, before any request, whatever the command: a typo in an
+ * input the command ignores is still a typo. Secrets are registered for masking first,
+ * so nothing logged later can show them. All problems are collected and thrown together
+ * as one InputError. The result holds what the command uses, and nothing else.
  *
  * YAML and zod are loaded only for an input that needs them: most runs set none,
  * and loading them would delay the first request.
  */
-export async function readInputs(get: InputGetter = runnerInputs): Promise<DeployInputs> {
+export async function readInputs(get: InputGetter = runnerInputs, context: InputContext = {}): Promise<ActionInputs> {
+  const env = context.env ?? process.env
   const problems: string[] = []
   const raw = (name: InputName): string => {
     const value = get(name)
-    return value !== '' ? value : ((INPUT_DEFAULTS as Partial<Record<InputName, string>>)[name] ?? '')
+    if (value !== '') return value
+    const expression = (EXPRESSION_DEFAULTS as Partial<Record<InputName, { env: string }>>)[name]
+    if (expression) return env[expression.env] ?? ''
+    return (INPUT_DEFAULTS as Partial<Record<InputName, string>>)[name] ?? ''
   }
   function optional<T>(name: InputName, parse: (value: string) => T): T | undefined {
     const value = raw(name)
@@ -91,7 +148,7 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
   const apiKey = optional('api-key', parseHeaderValue)
   const bearerToken = optional('bearer-token', parseHeaderValue)
   // Register before anything else can fail and print: a malformed key is still a key.
-  for (const name of ['api-key', 'bearer-token'] as const) registerSecret(get(name))
+  for (const name of ['api-key', 'bearer-token', 'github-token'] as const) registerSecret(raw(name))
 
   const secrets = await structured('secrets', async (value) => {
     const parsed = await parseSecrets(value)
@@ -104,7 +161,7 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
     problems.push('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`')
   }
   if (raw('api-key') === '' && raw('bearer-token') === '') {
-    problems.push('one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`')
+    problems.push(context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL)
   }
   if (raw('api-key') !== '' && raw('bearer-token') !== '') {
     problems.push('set only one of `api-key` and `bearer-token`, not both')
@@ -115,9 +172,10 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
   }
 
   const command = optional('command', (v) => parseEnum(v, COMMANDS))
+  const dryRun = optional('dry-run', parseBoolean)
   const name = optional('name', parseSingleLine)
   const deploymentId = optional('deployment-id', parseUuid)
-  if (raw('name') === '' && raw('deployment-id') === '') {
+  if (command !== 'delete-listener' && raw('name') === '' && raw('deployment-id') === '') {
     problems.push('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name')
   }
   const createIfMissing = optional('create-if-missing', parseBoolean)
@@ -152,9 +210,27 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
   const pollIntervalMs = optional('poll-interval', parseDuration)
   const showLogs = optional('show-logs', parseBoolean)
 
-  if (source === undefined) {
+  const deleteTracingProject = optional('delete-tracing-project', parseBoolean)
+  const ignoreMissing = optional('ignore-missing', parseBoolean)
+  const githubToken = optional('github-token', parseHeaderValue)
+  const githubEnvironment = optional('github-environment', parseEnvironmentName)
+  const prComment = optional('pr-comment', parseBoolean)
+
+  const ignored = command === undefined ? [] : ignoredInputs(command, raw)
+  const usesGitHub = command !== undefined && USED_BY[command].includes('github-environment')
+  if (usesGitHub && (githubEnvironment !== undefined || prComment) && raw('github-token') === '') {
+    problems.push(
+      '`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`'
+    )
+  }
+  if (command === 'delete-listener' && raw('listener-id') === '') {
+    problems.push('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete')
+  }
+
+  // The source rules concern what a deploy sends; the other commands send none of it.
+  if (command === 'deploy' && source === undefined) {
     problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }))
-  } else {
+  } else if (command === 'deploy' && source !== undefined) {
     // Whether this run creates is known only after the lookup; the create-only rules wait for it.
     problems.push(
       ...sourceRuleProblems(
@@ -169,23 +245,76 @@ export async function readInputs(get: InputGetter = runnerInputs): Promise<Deplo
   if (problems.length > 0) throw new InputError(problems)
   const credential: Credential =
     apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken as string }
-  return {
+  const common: CommonInputs = {
     connection: { baseUrl: baseUrl as string, credential, tenantId },
-    command: command as 'deploy',
-    name,
-    deploymentId,
-    createIfMissing: createIfMissing as boolean,
-    source,
-    revisionSource,
-    sourceConfig,
-    sourceRevisionConfig,
-    secrets,
-    secretReferences,
-    wait: wait as boolean,
+    dryRun: dryRun as boolean,
     timeoutMs: timeoutMs as number,
-    pollIntervalMs,
-    showLogs: showLogs as boolean
+    ignored
   }
+  const github: GitHubInputs = {
+    ...(githubEnvironment !== undefined || prComment ? { token: githubToken } : {}),
+    environment: githubEnvironment,
+    prComment: prComment as boolean
+  }
+  switch (command as Command) {
+    case 'deploy':
+      return {
+        ...common,
+        command: 'deploy',
+        name,
+        deploymentId,
+        createIfMissing: createIfMissing as boolean,
+        source,
+        revisionSource,
+        sourceConfig,
+        sourceRevisionConfig,
+        secrets,
+        secretReferences,
+        wait: wait as boolean,
+        pollIntervalMs,
+        showLogs: showLogs as boolean,
+        github
+      }
+    case 'delete':
+      return {
+        ...common,
+        command: 'delete',
+        name,
+        deploymentId,
+        deleteTracingProject: deleteTracingProject as boolean,
+        ignoreMissing: ignoreMissing as boolean,
+        wait: wait as boolean,
+        pollIntervalMs,
+        github
+      }
+    case 'delete-listener':
+      return { ...common, command: 'delete-listener', listenerId: sourceConfig.listener_id as string, ignoreMissing: ignoreMissing as boolean }
+  }
+}
+
+const NO_CREDENTIAL =
+  'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`'
+
+const FORK_WITHOUT_SECRETS =
+  'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
+  'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
+  'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
+  'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
+  'run the fork\'s code in it before review). Or skip this step for forks: ' +
+  '`if: github.event.pull_request.head.repo.full_name == github.repository`'
+
+/** Set to something other than its default, and not used by `command`. */
+function ignoredInputs(command: Command, raw: (name: InputName) => string): InputName[] {
+  const used = new Set([...EVERY_COMMAND, ...USED_BY[command]])
+  const defaults = INPUT_DEFAULTS as Partial<Record<InputName, string>>
+  return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''))
+}
+
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw: string): string {
+  parseSingleLine(raw)
+  if (raw.length > 255) throw new Error('must be at most 255 characters long')
+  return raw
 }
 
 /** A YAML/JSON input checked against a schema, loading YAML and zod only now. */

@@ -1,11 +1,14 @@
 import * as core from '@actions/core'
+import type { Deployment } from '../api/schemas.js'
 import type { OutputName } from '../inputs/names.js'
 import { redact } from '../masking.js'
 import type { DeployState } from './state.js'
 
 /** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
 export function outputsOf(state: DeployState): Partial<Record<OutputName, string>> {
-  const { deployment, revision } = state
+  const { revision } = state
+  // A deleted deployment has an id, but no status or URL to report any more.
+  const deployment: Partial<Deployment> | undefined = state.operation === 'deleted' ? state.deployment && { id: state.deployment.id } : state.deployment
   const values: Partial<Record<OutputName, string | null | undefined>> = {
     'deployment-id': deployment?.id,
     'revision-id': state.revisionId,

@@ -1,7 +1,9 @@
 import type { Deployment, Revision } from '../api/schemas.js'
 import { Timeline } from '../deploy/timeline.js'
+import type { Command } from '../inputs/read.js'
+import type { PlannedRequest } from './plan.js'
 
-export type Operation = 'created' | 'updated' | 'unchanged'
+export type Operation = 'created' | 'updated' | 'deleted' | 'unchanged' | 'planned'
 
 /**
  * What the run has learned so far. Each step fills in its part; the report reads
@@ -9,7 +11,13 @@ export type Operation = 'created' | 'updated' | 'unchanged'
  */
 export interface DeployState {
   readonly startedAt: number
+  /** Known once the inputs are read. */
+  command?: Command
   name?: string
+  /** `delete-listener`: the listener acted on. */
+  listenerId?: string
+  /** A dry run: what the command would have sent. */
+  plannedRequests?: PlannedRequest[]
   operation?: Operation
   /** A change sent and not yet answered: if the run ends now, it may or may not have taken effect. */
   pending?: 'create' | 'update'

@@ -3,6 +3,7 @@ import { formatDuration } from '../clock.js'
 import { classify } from '../deploy/statuses.js'
 import { redact } from '../masking.js'
 import { outputsOf } from './outputs.js'
+import { renderBody, requestLine } from './plan.js'
 import type { DeployState } from './state.js'
 
 /**
@@ -11,7 +12,7 @@ import type { DeployState } from './state.js'
  */
 export function renderSummary(state: DeployState): string {
   const outputs = outputsOf(state)
-  const name = state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment'
+  const name = state.listenerId ?? state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment'
   const lines: string[] = [`## ${headline(state, name)}`, '']
 
   const rows: Array<[string, string | undefined]> = [
@@ -43,6 +44,14 @@ export function renderSummary(state: DeployState): string {
       '</details>',
       ''
     )
+  }
+  if (state.plannedRequests) {
+    lines.push('### Dry run: what this run would send', '')
+    if (state.plannedRequests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
+    for (const request of state.plannedRequests) {
+      lines.push(`<code>${escape(requestLine(request))}</code>`, '')
+      if (request.body !== undefined) lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '')
+    }
   }
   if (state.error) lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '')
   return redact(lines.join('\n'))
@@ -107,7 +116,11 @@ export async function writeSummary(state: DeployState): Promise<void> {
 
 function headline(state: DeployState, name: string): string {
   const code = `<code>${escape(name)}</code>`
-  if (state.error) return `❌ Deploy of ${code} failed`
+  const subject = state.command === 'delete-listener' ? `listener ${code}` : code
+  if (state.error) return `❌ ${state.command === 'deploy' || !state.command ? 'Deploy' : 'Delete'} of ${subject} failed`
+  if (state.operation === 'planned') return `📝 Dry run for ${subject}: nothing was changed`
+  if (state.operation === 'deleted') return `🗑️ Deleted ${subject}`
+  if (state.command !== 'deploy' && state.operation === 'unchanged') return `✅ ${subject} was already gone`
   if (state.noNewRevision) return `✅ ${code}: no new revision`
   if (state.revision?.status === 'DEPLOYED') return `✅ Deployed ${code}`
   return `🚀 Deploy of ${code} started`
@@ -120,7 +133,11 @@ function describeOperation(state: DeployState): string | undefined {
     case 'updated':
       return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'
     case 'unchanged':
-      return 'Nothing to change'
+      return state.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete'
+    case 'deleted':
+      return state.command === 'delete-listener' ? 'Deleted the listener' : 'Deleted the deployment'
+    case 'planned':
+      return 'Nothing (dry run): the plan is below'
     default:
       return undefined
   }

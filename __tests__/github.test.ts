@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT, runAction } from '../scripts/run-action.js'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
+import { deployInputs, errorLines, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+
+const REPOSITORY = 'octo-org/support-agent'
+const HEAD_SHA = 'feedfacecafebeef0123456789abcdef01234567'
+const RUN_URL = `https://github.com/${REPOSITORY}/actions/runs/4242`
+const MARKER = '<!-- agent-server-deploy:support-agent-pr-42 -->'
+
+let sim: Simulator
+let github: FakeGitHub
+let dir: string
+beforeAll(async () => {
+  requireBundle()
+  sim = await startSimulator({ scenario: lifecycles.deployed(30) })
+  github = await startFakeGitHub()
+  dir = await mkdtemp(join(tmpdir(), 'github-test-'))
+})
+afterAll(async () => {
+  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
+})
+beforeEach(() => {
+  sim.reset()
+  sim.setScenario(lifecycles.deployed(30))
+  github.reset()
+  github.configure({ forbid: [] })
+})
+
+/** A pull_request event for PR #42, from a branch of the same repository unless `headRepo` says otherwise. */
+async function pullRequestEnv(headRepo = REPOSITORY): Promise<Record<string, string>> {
+  const path = join(dir, `event-${headRepo.replace('/', '-')}.json`)
+  const event = {
+    action: 'synchronize',
+    number: 42,
+    pull_request: {
+      number: 42,
+      head: { sha: HEAD_SHA, ref: 'feature-x', repo: { full_name: headRepo } },
+      base: { ref: 'main', repo: { full_name: REPOSITORY } }
+    }
+  }
+  await writeFile(path, JSON.stringify(event))
+  return {
+    GITHUB_API_URL: github.url,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: path,
+    GITHUB_REF: 'refs/pull/42/merge',
+    GITHUB_HEAD_REF: 'feature-x',
+    // The runner evaluates `${{ github.token }}`; without a runner the action reads GITHUB_TOKEN.
+    GITHUB_TOKEN: github.token
+  }
+}
+
+const previewInputs = (extra: Record<string, string> = {}) =>
+  deployInputs(sim, 'support-agent-pr-42', { 'github-environment': 'pr-42', 'pr-comment': 'true', ...extra })
+
+const calls = () => github.requests.map((r) => `${r.method} ${r.path.replace(`/repos/${REPOSITORY}`, '')}`)
+
+describe('GitHub deployment and pull-request comment', () => {
+  it('records the deployment in progress, then success with the URL and log, and keeps one comment', async () => {
+    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+
+    const [deployment] = github.deployments
+    expect(calls()).toEqual([
+      'POST /deployments',
+      `POST /deployments/${deployment.id}/statuses`,
+      'GET /issues/42/comments',
+      'POST /issues/42/comments',
+      `POST /deployments/${deployment.id}/statuses`,
+      'GET /issues/42/comments',
+      `PATCH /issues/comments/${github.comments[0].id}`
+    ])
+    expect(github.requests.every((r) => r.authorization === `token ${github.token}`)).toBe(true)
+    expect(github.deployments).toEqual([
+      expect.objectContaining({
+        ref: HEAD_SHA,
+        environment: 'pr-42',
+        transient_environment: true,
+        auto_merge: false,
+        required_contexts: []
+      })
+    ])
+    expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'success'])
+    expect(github.statuses[1]).toMatchObject({ environment_url: run.outputs['deployment-url'], log_url: RUN_URL })
+    expect(run.outputs['deployment-url']).toMatch(/^https:\/\/support-agent-pr-42-/)
+
+    expect(github.comments).toHaveLength(1)
+    const [comment] = github.comments
+    expect(comment.body.startsWith(MARKER)).toBe(true)
+    expect(comment.body).toContain('### ✅ `support-agent-pr-42` is deployed')
+    expect(comment.body).toContain(`| Revision | \`${run.outputs['revision-id']}\` |`)
+    expect(comment.body).toContain('| Status | **DEPLOYED** |')
+    expect(comment.body).toContain(`| Commit | \`${run.outputs['commit-sha'].slice(0, 12)}\` |`)
+    expect(comment.body).toContain(`| URL | ${run.outputs['deployment-url']} |`)
+    expect(comment.body).toContain(`[this workflow run](${RUN_URL})`)
+
+    // Nothing secret reaches GitHub, and the token is masked like every other secret.
+    const sent = JSON.stringify(github.requests.map((r) => r.body))
+    for (const secret of [...SECRET_VALUES, sim.apiKey, github.token]) expect(sent).not.toContain(secret)
+    expect(run.stdout).toContain(`::add-mask::${github.token}`)
+    expect(visibleText(run)).not.toContain(github.token)
+  })
+
+  it('edits the same comment on the next run instead of adding one', async () => {
+    const env = await pullRequestEnv()
+    expect((await runAction({ inputs: previewInputs(), env })).exitCode).toBe(0)
+    const [first] = github.comments
+    const second = await runAction({ inputs: previewInputs({ 'repo-ref': 'feature-x-2' }), env })
+    expect(second.exitCode).toBe(0)
+    expect(second.outputs.operation).toBe('updated')
+    expect(github.comments).toEqual([expect.objectContaining({ id: first.id })])
+    expect(github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(1)
+    expect(github.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual(
+      Array(3).fill(`/repos/${REPOSITORY}/issues/comments/${first.id}`)
+    )
+    expect(github.comments[0].body).toContain(second.outputs['revision-id'])
+    expect(github.deployments).toHaveLength(2)
+  })
+
+  it('reports a failed revision as a failure and says so in the comment', async () => {
+    sim.setScenario(lifecycles.buildFailed(30))
+    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    expect(run.exitCode).toBe(1)
+    expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'failure'])
+    expect(github.comments[0].body).toContain('### ❌ Deploy of `support-agent-pr-42` failed')
+    expect(github.comments[0].body).toContain('| Status | **BUILD_FAILED** |')
+  })
+
+  it('only warns, naming the permission to add, when the token may not write deployments or comments', async () => {
+    github.configure({ forbid: ['deployments', 'comments'] })
+    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.operation).toBe('created')
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toEqual([
+      '::warning::Could not update the GitHub deployment: GitHub refused with HTTP 403 (Resource not accessible by integration - https://docs.github.com/rest). Add `permissions: deployments: write` to the job (or pass a `github-token` that has it). The deploy itself is not affected.',
+      '::warning::Could not update the pull-request comment: GitHub refused with HTTP 403 (Resource not accessible by integration - https://docs.github.com/rest). Add `permissions: pull-requests: write` to the job (or pass a `github-token` that has it). The deploy itself is not affected.'
+    ])
+    // After a refusal the feature is not tried again in the same run.
+    expect(calls()).toEqual(['POST /deployments', 'GET /issues/42/comments'])
+  })
+
+  it('on delete, marks the environment inactive and updates the comment to say it is gone', async () => {
+    const env = await pullRequestEnv()
+    expect((await runAction({ inputs: previewInputs(), env })).exitCode).toBe(0)
+    github.requests.length = 0
+    const run = await runAction({
+      inputs: {
+        'control-plane-url': sim.url,
+        'api-key': sim.apiKey,
+        command: 'delete',
+        name: 'support-agent-pr-42',
+        'delete-tracing-project': 'true',
+        'github-environment': 'pr-42',
+        'pr-comment': 'true'
+      },
+      env
+    })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(sim.deployments()).toEqual([])
+    const [deployment] = github.deployments
+    expect(calls()).toEqual([
+      'GET /deployments',
+      `POST /deployments/${deployment.id}/statuses`,
+      'GET /issues/42/comments',
+      `PATCH /issues/comments/${github.comments[0].id}`
+    ])
+    expect(github.requests[0].query).toMatchObject({ environment: 'pr-42' })
+    expect(github.statuses.at(-1)).toMatchObject({ deployment_id: deployment.id, state: 'inactive' })
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0].body).toContain("🗑️ `support-agent-pr-42` was deleted: this pull request's environment is gone")
+  })
+
+  it('makes no GitHub request in a dry run', async () => {
+    const run = await runAction({ inputs: previewInputs({ 'dry-run': 'true' }), env: await pullRequestEnv() })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.operation).toBe('planned')
+    expect(github.requests).toEqual([])
+    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+  })
+})
+
+describe('pull requests from forks', () => {
+  it('fail before any request when the credential is empty, saying why and how such workflows are arranged', async () => {
+    const run = await runAction({ inputs: previewInputs({ 'api-key': '' }), env: await pullRequestEnv('a-contributor/support-agent') })
+    expect(run.exitCode).toBe(1)
+    const [error] = errorLines(run)
+    expect(error).toMatch(/^Invalid input: one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: GitHub passes no secrets/)
+    for (const way of ['`workflow_run`', 'label', '`pull_request_target`']) expect(error).toContain(way)
+    expect(sim.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+})
+
+describe('start-up', () => {
+  it('runs a deploy without GitHub features when the Octokit chunk is not even there', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'bare-dist-'))
+    try {
+      // Every file of the bundle but the chunk that holds Octokit.
+      const files = await readdir(join(ROOT, 'dist'))
+      const octokitChunks = []
+      for (const file of files) {
+        const text = await readFile(join(ROOT, 'dist', file), 'utf8')
+        if (file.endsWith('.index.js') && text.includes('class Octokit')) octokitChunks.push(file)
+        else if (file.endsWith('.map')) continue
+        else await copyFile(join(ROOT, 'dist', file), join(bare, file))
+      }
+      expect(octokitChunks).toHaveLength(1)
+      const run = await runAction({ inputs: deployInputs(sim, 'no-github'), entry: join(bare, 'index.js') })
+      expect(errorLines(run)).toEqual([])
+      expect(run.exitCode).toBe(0)
+    } finally {
+      await rm(bare, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * The few GitHub REST calls the action makes, behind an interface so the reporting
+ * logic is tested without Octokit. `loadGitHubApi` is the only place that loads
+ * `@actions/github`, and it does so on demand: Octokit is most of the bundle, and a
+ * run that uses no GitHub feature must not pay for evaluating it.
+ */
+export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'inactive'
+
+export interface GitHubApi {
+  /** Returns the new deployment's id. */
+  createDeployment(params: { ref: string; environment: string; transient: boolean; description: string }): Promise<number>
+  createDeploymentStatus(
+    deploymentId: number,
+    params: { state: DeploymentState; description: string; environmentUrl?: string; logUrl?: string }
+  ): Promise<void>
+  /** Every deployment of the environment, newest first. */
+  listDeploymentIds(environment: string): Promise<number[]>
+  listComments(issueNumber: number): Promise<Array<{ id: number; body?: string }>>
+  createComment(issueNumber: number, body: string): Promise<void>
+  updateComment(commentId: number, body: string): Promise<void>
+}
+
+/** GitHub caps status descriptions at 140 characters. */
+const DESCRIPTION_LIMIT = 140
+
+export async function loadGitHubApi(token: string, repository: string): Promise<GitHubApi> {
+  const { getOctokit } = await import('@actions/github')
+  // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+  const octokit = getOctokit(token)
+  const [owner, repo] = repository.split('/')
+  const where = { owner, repo }
+  return {
+    async createDeployment({ ref, environment, transient, description }) {
+      const response = await octokit.rest.repos.createDeployment({
+        ...where,
+        ref,
+        environment,
+        transient_environment: transient,
+        // The deploy already happened on the control plane: no merging, no waiting on checks.
+        auto_merge: false,
+        required_contexts: [],
+        description: description.slice(0, DESCRIPTION_LIMIT)
+      })
+      if (!('id' in response.data)) throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`)
+      return response.data.id
+    },
+    async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
+      await octokit.rest.repos.createDeploymentStatus({
+        ...where,
+        deployment_id: deploymentId,
+        state,
+        description: description.slice(0, DESCRIPTION_LIMIT),
+        ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+        ...(logUrl ? { log_url: logUrl } : {})
+      })
+    },
+    async listDeploymentIds(environment) {
+      const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 })
+      return deployments.map((d) => d.id)
+    },
+    async listComments(issueNumber) {
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 })
+      return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }))
+    },
+    async createComment(issueNumber, body) {
+      await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body })
+    },
+    async updateComment(commentId, body) {
+      await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body })
+    }
+  }
+}

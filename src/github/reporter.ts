@@ -1,0 +1,147 @@
+import type { Command, GitHubInputs } from '../inputs/read.js'
+import { outputsOf } from '../report/outputs.js'
+import type { DeployState } from '../report/state.js'
+import type { WorkflowContext } from '../workflow-context.js'
+import { loadGitHubApi, type GitHubApi } from './api.js'
+import { GitHubEnvironment } from './environment.js'
+import { renderComment, upsertComment, type CommentFacts } from './pr-comment.js'
+
+export interface GitHubLog {
+  info(line: string): void
+  warn(line: string): void
+}
+
+type Feature = 'environment' | 'comment'
+
+/** What each feature is called in a warning, and the job permission it needs. */
+const FEATURES: Record<Feature, { what: string; permission: string }> = {
+  environment: { what: 'the GitHub deployment', permission: 'deployments: write' },
+  comment: { what: 'the pull-request comment', permission: 'pull-requests: write' }
+}
+
+/**
+ * Reports the run to GitHub: the deployment in `github-environment` and the pull
+ * request's comment. GitHub is where the run is reported, not what it does: any
+ * failure here is a warning (a 403 names the permission to add), never a failed step.
+ */
+export class GitHubReporter {
+  private readonly refused = new Set<Feature>()
+
+  constructor(
+    private readonly api: GitHubApi,
+    private readonly environment: GitHubEnvironment | undefined,
+    private readonly pullRequest: number | undefined,
+    private readonly workflow: WorkflowContext,
+    private readonly log: GitHubLog
+  ) {}
+
+  async revisionStarted(state: DeployState): Promise<void> {
+    const description = `Deploying revision ${state.revisionId}`
+    await this.onEnvironment((environment) => environment.started(description))
+    await this.onComment(this.facts(state, 'deploying'), true)
+  }
+
+  async finished(state: DeployState): Promise<void> {
+    if (state.command === 'delete') return this.deleted(state)
+    const phase = state.error
+      ? 'failed'
+      : state.revision?.status === 'DEPLOYED' || state.noNewRevision || state.operation === 'unchanged'
+        ? 'deployed'
+        : 'started'
+    const facts = this.facts(state, phase)
+    if (phase === 'deployed') {
+      await this.onEnvironment((environment) => environment.succeeded(`Deployed ${facts.name}`, facts.url))
+    } else if (phase === 'failed') {
+      await this.onEnvironment((environment) => environment.failed(`Deploy of ${facts.name} failed`))
+    }
+    // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
+    await this.onComment(facts, true)
+  }
+
+  private async deleted(state: DeployState): Promise<void> {
+    if (state.error || (state.operation !== 'deleted' && state.operation !== 'unchanged')) return
+    await this.onEnvironment(async (environment) => {
+      const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`)
+      this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`)
+    })
+    await this.onComment(this.facts(state, 'deleted'), false)
+  }
+
+  private facts(state: DeployState, phase: CommentFacts['phase']): CommentFacts {
+    const outputs = outputsOf(state)
+    return {
+      name: state.deployment?.name ?? state.name ?? outputs['deployment-id'] ?? 'deployment',
+      phase,
+      deploymentId: outputs['deployment-id'],
+      revisionId: outputs['revision-id'],
+      revisionStatus: outputs['revision-status'],
+      commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
+      url: outputs['deployment-url'],
+      error: state.error?.split('\n')[0],
+      runUrl: this.workflow.runUrl
+    }
+  }
+
+  private async onEnvironment(work: (environment: GitHubEnvironment) => Promise<unknown>): Promise<void> {
+    const environment = this.environment
+    if (environment) await this.guard('environment', () => work(environment))
+  }
+
+  private async onComment(facts: CommentFacts, createIfMissing: boolean): Promise<void> {
+    const pullRequest = this.pullRequest
+    if (pullRequest === undefined) return
+    await this.guard('comment', async () => {
+      const done = await upsertComment(this.api, pullRequest, facts.name, renderComment(facts), { createIfMissing })
+      if (done !== 'none') this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`)
+    })
+  }
+
+  private async guard(feature: Feature, work: () => Promise<unknown>): Promise<void> {
+    if (this.refused.has(feature)) return
+    try {
+      await work()
+    } catch (error) {
+      const { what, permission } = FEATURES[feature]
+      const status = (error as { status?: number }).status
+      const reason = (error as Error).message?.split('\n')[0] ?? String(error)
+      if (status === 403) {
+        // One warning per feature: the rest of the run would be refused the same way.
+        this.refused.add(feature)
+        this.log.warn(
+          `Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job ` +
+            '(or pass a `github-token` that has it). The deploy itself is not affected.'
+        )
+      } else {
+        this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). The deploy itself is not affected.`)
+      }
+    }
+  }
+}
+
+/**
+ * The reporter for this run, or undefined when no GitHub feature is on (or can work
+ * here): only then is Octokit loaded.
+ */
+export async function startGitHubReporting(
+  inputs: GitHubInputs,
+  options: { command: Command; dryRun: boolean; workflow: WorkflowContext; log: GitHubLog }
+): Promise<GitHubReporter | undefined> {
+  const { workflow, log } = options
+  if (inputs.environment === undefined && !inputs.prComment) return undefined
+  if (options.dryRun) {
+    log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.')
+    return undefined
+  }
+  const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined
+  if (inputs.prComment && pullRequest === undefined) {
+    log.info('`pr-comment` applies to pull_request events, and this run has no pull request: no comment.')
+  }
+  if (inputs.environment === undefined && pullRequest === undefined) return undefined
+  if (!workflow.repository || !inputs.token) {
+    log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.')
+    return undefined
+  }
+  const api = await loadGitHubApi(inputs.token, workflow.repository)
+  const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow)
+  return new GitHubReporter(api, environment, pullRequest, workflow, log)
+}

@@ -1,0 +1,49 @@
+import * as core from '@actions/core'
+import { redact, REDACTED } from '../masking.js'
+
+/** A request a command would send, shown by a dry run instead of being sent. */
+export interface PlannedRequest {
+  method: 'POST' | 'PATCH' | 'DELETE'
+  /** With its query string. */
+  path: string
+  body?: unknown
+}
+
+/**
+ * The body as indented JSON with every secret value shown as `***`. `secrets` values
+ * are hidden by position, not only by registration, so that a value too short for
+ * redact() (or one the runner never saw) is hidden all the same.
+ */
+export function renderBody(body: unknown): string {
+  return redact(JSON.stringify(hideSecretValues(body), null, 2))
+}
+
+function hideSecretValues(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  const record = body as Record<string, unknown>
+  if (!Array.isArray(record.secrets)) return body
+  return {
+    ...record,
+    secrets: record.secrets.map((secret: unknown) =>
+      secret && typeof secret === 'object' ? { ...(secret as object), value: REDACTED } : REDACTED
+    )
+  }
+}
+
+export function requestLine(request: PlannedRequest): string {
+  return redact(`${request.method} ${request.path}`)
+}
+
+/** The plan in a collapsible log group: each request line, then its body. */
+export function printPlan(requests: readonly PlannedRequest[]): void {
+  if (requests.length === 0) {
+    core.info('Dry run: nothing would be sent; the control plane already matches the inputs.')
+    return
+  }
+  core.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`)
+  for (const request of requests) {
+    core.info(requestLine(request))
+    if (request.body !== undefined) core.info(renderBody(request.body))
+  }
+  core.endGroup()
+}
