@@ -226,6 +226,13 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     expect(sim.deployments()).toHaveLength(1)
   })
 
+  it('delete of a deployment that does not exist: an empty plan, still `planned`', async () => {
+    const run = await runWith({ command: 'delete', name: 'ghost', 'dry-run': 'true' })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual({ operation: 'planned' })
+    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+  })
+
   it('delete-listener: prints the DELETE and sends nothing at all', async () => {
     sim.seedListener(LISTENER)
     const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, 'dry-run': 'true' })

@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Deployment } from '../src/api/schemas.js'
 import { planDeploy } from '../src/deploy/plan.js'
 import { InputError } from '../src/errors.js'
@@ -172,6 +175,17 @@ describe('readWorkflowContext', () => {
     [{ GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: '' }, 'main']
   ])('derives repo-ref from %o', (env, expected) => {
     expect(readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', ...env }).repoRef).toBe(expected)
+  })
+
+  it.each([
+    ['pull_request', true],
+    ['pull_request_review', true],
+    ['pull_request_target', false],
+    ['push', false]
+  ])('knows that a fork pull request on %s runs without secrets: %s', (event, withheld) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
+    writeFileSync(path, JSON.stringify({ pull_request: { number: 3, head: { sha: 'abc', repo: { full_name: 'fork/agent' } }, base: { repo: { full_name: 'octo/agent' } } } }))
+    expect(readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }).secretsWithheld).toBe(withheld)
   })
 
   it('derives the repository URL from the server and repository', async () => {

@@ -28,6 +28,17 @@ describe('the pull-request comment', () => {
     expect(body).not.toContain('hunter2-secret')
   })
 
+  it('is not taken over from a comment that only quotes the marker', async () => {
+    const calls: string[] = []
+    const api = {
+      listComments: async () => [{ id: 7, body: `> ${markerFor('agent')}\nwhy does this say failed?` }],
+      updateComment: async (id: number) => void calls.push(`update ${id}`),
+      createComment: async () => void calls.push('create')
+    } as unknown as GitHubApi
+    expect(await upsertComment(api, 5, 'agent', 'body', { createIfMissing: true })).toBe('created')
+    expect(calls).toEqual(['create'])
+  })
+
   it('is found by its marker and edited, created only when asked', async () => {
     const calls: string[] = []
     const api = {

@@ -31753,11 +31753,9 @@ class ControlPlaneClient {
     async attempt(operation, method, path, schema, options, mutation) {
         const url = this.url(path, options.query);
         const body = options.body === undefined ? null : JSON.stringify(options.body);
-        const exchange = this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
         let answer;
         try {
-            // Cancelling stops the wait for an answer; what was sent goes on on the control plane.
-            answer = await unlessCancelled(exchange, this.options.signal);
+            answer = await this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
         }
         catch (error) {
             if (error instanceof CancelledError)
@@ -31794,7 +31792,8 @@ class ControlPlaneClient {
             timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs);
         });
         try {
-            return await Promise.race([
+            // Cancelling stops the wait for an answer (and its timer); what was sent goes on on the control plane.
+            return await unlessCancelled(Promise.race([
                 (async () => {
                     const response = await this.http.request(method, url, body, headers);
                     const text = await response.readBody();
@@ -31802,7 +31801,7 @@ class ControlPlaneClient {
                     return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
                 })(),
                 timeLimit
-            ]);
+            ]), this.options.signal);
         }
         finally {
             clearTimeout(timer);
@@ -32224,8 +32223,11 @@ async function deleteDeployment(inputs, deps, state) {
     throwIfCancelled(deps.signal);
     log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
     const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
-    if (!deleted)
+    if (!deleted) {
+        // Its status and URL from the lookup are no longer true: keep only who it was.
+        state.deployment = { id: deployment.id, name: deployment.name, latest_revision_id: null };
         return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
+    }
     state.operation = 'deleted';
     log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`);
     if (!inputs.deleteTracingProject) {
@@ -32266,6 +32268,12 @@ function nothingToDelete(inputs, deps, state, what) {
         throw new ActionError('not-found', `${what}, so there is nothing to delete, and \`ignore-missing\` is false.`, 'Fix `name` or `deployment-id`, or set `ignore-missing: true` if a deployment that is already gone is fine.');
     }
     deps.log.notice(`${what}: nothing to delete.`);
+    if (inputs.dryRun) {
+        // A dry run reports a plan, here an empty one, whatever it found.
+        state.operation = 'planned';
+        state.plannedRequests = [];
+        return;
+    }
     state.operation = 'unchanged';
 }
 
@@ -32961,7 +32969,8 @@ const DESCRIPTION_LIMIT = 140;
 async function loadGitHubApi(token, repository) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
     // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
-    const octokit = getOctokit(token);
+    // A GitHub API that hangs must not hold the job past its report.
+    const octokit = getOctokit(token, { request: { timeout: 15_000 } });
     const [owner, repo] = repository.split('/');
     const where = { owner, repo };
     return {
@@ -33103,7 +33112,8 @@ function renderComment(facts) {
  */
 async function upsertComment(api, pullRequest, name, body, options) {
     const marker = markerFor(name);
-    const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.includes(marker));
+    // Ours begins with the marker; a person quoting or mentioning it does not take it over.
+    const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.startsWith(marker));
     if (existing) {
         await api.updateComment(existing.id, body);
         return 'updated';
@@ -33174,7 +33184,9 @@ class GitHubReporter {
         await this.onComment(facts, true);
     }
     async deleted(state) {
-        if (state.error || (state.operation !== 'deleted' && state.operation !== 'unchanged'))
+        // A delete the control plane accepted retires the environment even if waiting for it then failed.
+        const gone = state.operation === 'deleted' || (state.operation === 'unchanged' && !state.error);
+        if (!gone)
             return;
         await this.onEnvironment(async (environment) => {
             const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`);
@@ -33997,7 +34009,10 @@ function readWorkflowContext(env = process.env) {
         repository,
         runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         pullRequest,
-        secretsWithheld: env.GITHUB_EVENT_NAME === 'pull_request' && pullRequest?.fromFork === true
+        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+            pullRequest?.fromFork === true
     };
 }
 function defaultRepoRef(env) {

@@ -18,7 +18,7 @@ export interface WorkflowContext {
   /** Set on pull_request* events. */
   pullRequest?: PullRequestInfo
   /**
-   * A `pull_request` event from a fork: GitHub passes the workflow no secrets. (Not
+   * A pull_request* event from a fork: GitHub passes the workflow no secrets. (Not
    * `pull_request_target`, which runs in the base repository with its secrets.)
    */
   secretsWithheld?: boolean
@@ -35,7 +35,11 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     repository,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     pullRequest,
-    secretsWithheld: env.GITHUB_EVENT_NAME === 'pull_request' && pullRequest?.fromFork === true
+    // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+    secretsWithheld:
+      env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+      env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+      pullRequest?.fromFork === true
   }
 }
 

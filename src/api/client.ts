@@ -245,11 +245,9 @@ export class ControlPlaneClient {
   ): Promise<T> {
     const url = this.url(path, options.query)
     const body = options.body === undefined ? null : JSON.stringify(options.body)
-    const exchange = this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
     let answer: Exchange
     try {
-      // Cancelling stops the wait for an answer; what was sent goes on on the control plane.
-      answer = await unlessCancelled(exchange, this.options.signal)
+      answer = await this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
     } catch (error) {
       if (error instanceof CancelledError) throw error
       throw this.transportError(operation, error, mutation)
@@ -294,7 +292,8 @@ export class ControlPlaneClient {
       timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs)
     })
     try {
-      return await Promise.race([
+      // Cancelling stops the wait for an answer (and its timer); what was sent goes on on the control plane.
+      return await unlessCancelled(Promise.race([
         (async () => {
           const response = await this.http.request(method, url, body, headers)
           const text = await response.readBody()
@@ -302,7 +301,7 @@ export class ControlPlaneClient {
           return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }
         })(),
         timeLimit
-      ])
+      ]), this.options.signal)
     } finally {
       clearTimeout(timer)
     }

@@ -34,7 +34,11 @@ export async function deleteDeployment(inputs: DeleteInputs, deps: CommandDeps, 
   throwIfCancelled(deps.signal)
   log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`)
   const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true))
-  if (!deleted) return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
+  if (!deleted) {
+    // Its status and URL from the lookup are no longer true: keep only who it was.
+    state.deployment = { id: deployment.id, name: deployment.name, latest_revision_id: null }
+    return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
+  }
   state.operation = 'deleted'
   log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`)
   if (!inputs.deleteTracingProject) {
@@ -81,5 +85,11 @@ function nothingToDelete(inputs: DeleteInputs, deps: CommandDeps, state: DeployS
     )
   }
   deps.log.notice(`${what}: nothing to delete.`)
+  if (inputs.dryRun) {
+    // A dry run reports a plan, here an empty one, whatever it found.
+    state.operation = 'planned'
+    state.plannedRequests = []
+    return
+  }
   state.operation = 'unchanged'
 }

@@ -26,7 +26,8 @@ const DESCRIPTION_LIMIT = 140
 export async function loadGitHubApi(token: string, repository: string): Promise<GitHubApi> {
   const { getOctokit } = await import('@actions/github')
   // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
-  const octokit = getOctokit(token)
+  // A GitHub API that hangs must not hold the job past its report.
+  const octokit = getOctokit(token, { request: { timeout: 15_000 } })
   const [owner, repo] = repository.split('/')
   const where = { owner, repo }
   return {

@@ -61,7 +61,8 @@ export async function upsertComment(
   options: { createIfMissing: boolean }
 ): Promise<'created' | 'updated' | 'none'> {
   const marker = markerFor(name)
-  const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.includes(marker))
+  // Ours begins with the marker; a person quoting or mentioning it does not take it over.
+  const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.startsWith(marker))
   if (existing) {
     await api.updateComment(existing.id, body)
     return 'updated'

@@ -59,7 +59,9 @@ export class GitHubReporter {
   }
 
   private async deleted(state: DeployState): Promise<void> {
-    if (state.error || (state.operation !== 'deleted' && state.operation !== 'unchanged')) return
+    // A delete the control plane accepted retires the environment even if waiting for it then failed.
+    const gone = state.operation === 'deleted' || (state.operation === 'unchanged' && !state.error)
+    if (!gone) return
     await this.onEnvironment(async (environment) => {
       const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`)
       this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`)
