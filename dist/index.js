@@ -34101,8 +34101,9 @@ async function run(options = {}) {
     finally {
         state.finishedAt = clock.now();
         setOutputs(state);
-        await github?.finished(state);
+        // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
         await writeSummary(state);
+        await github?.finished(state);
         cancellation?.dispose();
     }
     return { cancelled: signal?.aborted ?? false };
