@@ -5,7 +5,8 @@ import { CancelledError } from '../src/cancel.js'
 import { ActionError } from '../src/errors.js'
 import { Timeline } from '../src/deploy/timeline.js'
 import { ADAPTIVE } from '../src/deploy/poll-schedule.js'
-import { POLL_ERROR_BUDGET, statusLine, waitForRevision } from '../src/deploy/wait.js'
+import { POLL_ERROR_BUDGET } from '../src/deploy/poll.js'
+import { statusLine, waitForRevision } from '../src/deploy/wait.js'
 import { FakeClock } from './helpers/clock.js'
 
 /** A revision whose status follows a script of [status, seconds] on the fake clock. */

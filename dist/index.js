@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(438);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1353);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 438:
+/***/ 1353:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32004,63 +32004,10 @@ function fixedSchedule(intervalMs) {
     return { next: () => intervalMs };
 }
 
-;// CONCATENATED MODULE: ./src/deploy/statuses.ts
-/**
- * What each revision status means for a run waiting on its revision (api-facts.md),
- * with what to tell the user when it is final and not a success.
- */
-const IN_PROGRESS = new Set([
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    // Transient by definition: keep waiting until the time limit.
-    'UNKNOWN'
-]);
-const SUCCESS = 'DEPLOYED';
-const FAILURES = {
-    CREATE_FAILED: {
-        what: 'could not be created',
-        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
-    },
-    BUILD_FAILED: {
-        what: 'failed to build',
-        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
-    },
-    DEPLOY_FAILED: {
-        what: 'was built but failed to deploy',
-        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
-    },
-    SKIPPED: {
-        what: 'was skipped, typically because a newer revision superseded it',
-        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
-    },
-    INTERRUPTED: {
-        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
-        todo: 'Re-run the job to deploy again.'
-    }
-};
-function classify(status) {
-    if (status === SUCCESS)
-        return 'deployed';
-    if (Object.hasOwn(FAILURES, status))
-        return 'failed';
-    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
-}
-
-;// CONCATENATED MODULE: ./src/deploy/wait.ts
+;// CONCATENATED MODULE: ./src/deploy/poll.ts
 
 
 
-
-
-
-/** The log line for a status change. */
-function statusLine(revisionId, status, elapsedMs) {
-    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
-}
 /**
  * Status checks that may fail in a row (each already retried by the client) before
  * the action gives up: a control plane that blips during a 15-minute build should
@@ -32068,76 +32015,46 @@ function statusLine(revisionId, status, elapsedMs) {
  */
 const POLL_ERROR_BUDGET = 3;
 /**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ * Checks until `check` says done: on the poll schedule, within the deadline (the
+ * last check falls on it), through up to POLL_ERROR_BUDGET failed checks in a row,
+ * and stopping as soon as the run is cancelled. Shared by the wait for a revision
+ * and the wait for a deleted deployment to go.
  */
-async function waitForRevision(options) {
-    const { clock, timeline, revisionId, deadline } = options;
-    const warned = new Set();
+async function pollUntil(options) {
+    const { clock, deadline } = options;
     const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
     let failures = 0;
-    let last;
     let lastError;
+    let lastStatus = '';
     for (;;) {
-        const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error) => {
+        let changed = false;
+        try {
+            const outcome = await options.check();
+            if ('done' in outcome)
+                return outcome.done;
+            failures = 0;
+            lastError = undefined;
+            changed = outcome.status !== lastStatus;
+            lastStatus = outcome.status;
+        }
+        catch (error) {
             if (!(error instanceof ApiError) || !error.retryable)
                 throw error;
             failures++;
             lastError = error;
             if (failures > POLL_ERROR_BUDGET)
-                throw lostContact(options, error, failures, last);
-            options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
-            return undefined;
-        });
-        const now = clock.now();
-        let changed = false;
-        if (revision !== undefined) {
-            failures = 0;
-            lastError = undefined;
-            last = revision;
-            changed = timeline.observe(revision.status, now);
-            if (changed)
-                await options.progress.changed(revision, now - timeline.startedAt);
-            await options.progress.checked(revision);
-            const verdict = classify(revision.status);
-            if (verdict === 'deployed')
-                return revision;
-            if (verdict === 'failed')
-                throw revisionFailed(options, revision);
-            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-                warned.add(revision.status);
-                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
-            }
+                throw options.lostContact(error, failures);
+            options.onFailure(error, failures);
         }
+        const now = clock.now();
         if (now >= deadline)
-            throw timedOut(options, last, lastError);
+            throw options.timedOut(lastError);
         // After a failed check, ask again as if nothing changed: the interval keeps growing.
-        const intervalMs = schedule.next(last?.status ?? '', changed);
-        await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal);
+        await sleepUnlessCancelled(clock, Math.min(schedule.next(lastStatus, changed), deadline - now), options.signal);
     }
-}
-function lostContact(options, error, failures, last) {
-    const where = last ? ` It was last seen ${last.status}.` : '';
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
-}
-function revisionFailed(options, revision) {
-    const failure = FAILURES[revision.status];
-    const message = revision.status_message ? `: ${revision.status_message}` : '';
-    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
-}
-function timedOut(options, revision, lastError) {
-    const { timeline } = options;
-    const where = revision
-        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
-        : 'its status could not be read.';
-    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/wait-until-gone.ts
-
-
 
 
 
@@ -32149,44 +32066,42 @@ function timedOut(options, revision, lastError) {
  * wait does, with the same error budget.
  */
 async function waitUntilGone(options) {
-    const { clock, deadline, deployment } = options;
-    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
-    let failures = 0;
+    const { clock, deployment } = options;
     let lastStatus;
     const startedAt = clock.now();
-    for (;;) {
-        let changed = false;
-        try {
-            const current = await options.client.getDeployment(deployment.id);
-            failures = 0;
+    return pollUntil({
+        deadline: options.deadline,
+        pollIntervalMs: options.pollIntervalMs,
+        clock,
+        signal: options.signal,
+        check: async () => {
+            let current;
+            try {
+                current = await options.client.getDeployment(deployment.id);
+            }
+            catch (error) {
+                if (error instanceof ApiError && error.status === 404)
+                    return { done: undefined };
+                throw error;
+            }
             options.onSeen?.(current);
             const status = current.status ?? 'unknown';
-            changed = status !== lastStatus;
-            if (changed)
+            if (status !== lastStatus) {
                 options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+            }
             lastStatus = status;
-        }
-        catch (error) {
-            if (error instanceof ApiError && error.status === 404)
-                return;
-            if (!(error instanceof ApiError) || !error.retryable)
-                throw error;
-            failures++;
-            if (failures > POLL_ERROR_BUDGET)
-                throw wait_until_gone_lostContact(options, error, failures);
-            options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`);
-        }
-        const now = clock.now();
-        if (now >= deadline)
-            throw wait_until_gone_timedOut(options, lastStatus);
-        await sleepUnlessCancelled(clock, Math.min(schedule.next(lastStatus ?? '', changed), deadline - now), options.signal);
-    }
+            return { status };
+        },
+        onFailure: (error, failures) => options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+        lostContact: (error, failures) => lostContact(options, error, failures),
+        timedOut: () => timedOut(options, lastStatus)
+    });
 }
-function wait_until_gone_lostContact(options, error, failures) {
+function lostContact(options, error, failures) {
     return new ActionError('api-refused', `Lost contact with the control plane while waiting for deployment \`${options.deployment.name}\` to be deleted: ` +
         `${failures} checks in a row failed, the last with: ${error.message}`, 'The delete was accepted and goes on on the control plane; re-run the job once the control plane answers again.');
 }
-function wait_until_gone_timedOut(options, status) {
+function timedOut(options, status) {
     return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for deployment \`${options.deployment.name}\` (${options.deployment.id}) to be deleted: ` +
         `the control plane still lists it${status ? ` (status ${status})` : ''}.`, 'The delete was accepted and goes on on the control plane; raise `timeout`, or set `wait: false` to not wait for it.');
 }
@@ -32779,6 +32694,116 @@ class Timeline {
             durationMs: (this.changes[i + 1]?.at ?? this.lastSeenAt) - change.at
         }));
     }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/statuses.ts
+/**
+ * What each revision status means for a run waiting on its revision (api-facts.md),
+ * with what to tell the user when it is final and not a success.
+ */
+const IN_PROGRESS = new Set([
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    // Transient by definition: keep waiting until the time limit.
+    'UNKNOWN'
+]);
+const SUCCESS = 'DEPLOYED';
+const FAILURES = {
+    CREATE_FAILED: {
+        what: 'could not be created',
+        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
+    },
+    BUILD_FAILED: {
+        what: 'failed to build',
+        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
+    },
+    DEPLOY_FAILED: {
+        what: 'was built but failed to deploy',
+        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
+    },
+    SKIPPED: {
+        what: 'was skipped, typically because a newer revision superseded it',
+        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+    },
+    INTERRUPTED: {
+        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
+        todo: 'Re-run the job to deploy again.'
+    }
+};
+function classify(status) {
+    if (status === SUCCESS)
+        return 'deployed';
+    if (Object.hasOwn(FAILURES, status))
+        return 'failed';
+    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
+}
+
+;// CONCATENATED MODULE: ./src/deploy/wait.ts
+
+
+
+
+/** The log line for a status change. */
+function statusLine(revisionId, status, elapsedMs) {
+    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
+}
+/**
+ * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
+ * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ */
+async function waitForRevision(options) {
+    const { clock, timeline, revisionId } = options;
+    const warned = new Set();
+    let last;
+    return pollUntil({
+        deadline: options.deadline,
+        pollIntervalMs: options.pollIntervalMs,
+        clock,
+        signal: options.signal,
+        check: async () => {
+            const revision = await options.client.getRevision(options.deploymentId, revisionId);
+            const now = clock.now();
+            last = revision;
+            if (timeline.observe(revision.status, now))
+                await options.progress.changed(revision, now - timeline.startedAt);
+            await options.progress.checked(revision);
+            const verdict = classify(revision.status);
+            if (verdict === 'deployed')
+                return { done: revision };
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
+            return { status: revision.status };
+        },
+        onFailure: (error, failures) => options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+        lostContact: (error, failures) => wait_lostContact(options, error, failures, last),
+        timedOut: (lastError) => wait_timedOut(options, last, lastError)
+    });
+}
+function wait_lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+}
+function revisionFailed(options, revision) {
+    const failure = FAILURES[revision.status];
+    const message = revision.status_message ? `: ${revision.status_message}` : '';
+    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
+}
+function wait_timedOut(options, revision, lastError) {
+    const { timeline } = options;
+    const where = revision
+        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy.ts

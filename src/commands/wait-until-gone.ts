@@ -1,11 +1,9 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Deployment } from '../api/schemas.js'
-import { sleepUnlessCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
-import { adaptiveSchedule, fixedSchedule } from '../deploy/poll-schedule.js'
-import { POLL_ERROR_BUDGET } from '../deploy/wait.js'
+import { POLL_ERROR_BUDGET, pollUntil } from '../deploy/poll.js'
 
 export interface WaitUntilGoneOptions {
   client: Pick<ControlPlaneClient, 'getDeployment'>
@@ -29,32 +27,35 @@ export interface WaitUntilGoneOptions {
  * wait does, with the same error budget.
  */
 export async function waitUntilGone(options: WaitUntilGoneOptions): Promise<void> {
-  const { clock, deadline, deployment } = options
-  const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs)
-  let failures = 0
+  const { clock, deployment } = options
   let lastStatus: string | undefined
   const startedAt = clock.now()
-  for (;;) {
-    let changed = false
-    try {
-      const current = await options.client.getDeployment(deployment.id)
-      failures = 0
+  return pollUntil<void>({
+    deadline: options.deadline,
+    pollIntervalMs: options.pollIntervalMs,
+    clock,
+    signal: options.signal,
+    check: async () => {
+      let current: Deployment
+      try {
+        current = await options.client.getDeployment(deployment.id)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { done: undefined }
+        throw error
+      }
       options.onSeen?.(current)
       const status = current.status ?? 'unknown'
-      changed = status !== lastStatus
-      if (changed) options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`)
+      if (status !== lastStatus) {
+        options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`)
+      }
       lastStatus = status
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return
-      if (!(error instanceof ApiError) || !error.retryable) throw error
-      failures++
-      if (failures > POLL_ERROR_BUDGET) throw lostContact(options, error, failures)
-      options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
-    }
-    const now = clock.now()
-    if (now >= deadline) throw timedOut(options, lastStatus)
-    await sleepUnlessCancelled(clock, Math.min(schedule.next(lastStatus ?? '', changed), deadline - now), options.signal)
-  }
+      return { status }
+    },
+    onFailure: (error, failures) =>
+      options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+    lostContact: (error, failures) => lostContact(options, error, failures),
+    timedOut: () => timedOut(options, lastStatus)
+  })
 }
 
 function lostContact(options: WaitUntilGoneOptions, error: ApiError, failures: number): ActionError {

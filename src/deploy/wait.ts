@@ -1,10 +1,9 @@
 import type { ControlPlaneClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
+import type { ApiError } from '../api/errors.js'
 import type { Revision } from '../api/schemas.js'
-import { sleepUnlessCancelled } from '../cancel.js'
 import { formatDuration, type Clock } from '../clock.js'
 import { ActionError } from '../errors.js'
-import { adaptiveSchedule, fixedSchedule } from './poll-schedule.js'
+import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
 import { classify, FAILURES } from './statuses.js'
 import type { Timeline } from './timeline.js'
 
@@ -40,55 +39,39 @@ export function statusLine(revisionId: string, status: string, elapsedMs: number
 }
 
 /**
- * Status checks that may fail in a row (each already retried by the client) before
- * the action gives up: a control plane that blips during a 15-minute build should
- * not fail the deploy, one that is gone should not keep the job for its whole timeout.
- */
-export const POLL_ERROR_BUDGET = 3
-
-/**
  * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
  * and the time limit are errors that say where it stood; unknown statuses keep waiting.
  */
 export async function waitForRevision(options: WaitOptions): Promise<Revision> {
-  const { clock, timeline, revisionId, deadline } = options
+  const { clock, timeline, revisionId } = options
   const warned = new Set<string>()
-  const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs)
-  let failures = 0
   let last: Revision | undefined
-  let lastError: ApiError | undefined
-  for (;;) {
-    const revision = await options.client.getRevision(options.deploymentId, revisionId).catch((error: unknown) => {
-      if (!(error instanceof ApiError) || !error.retryable) throw error
-      failures++
-      lastError = error
-      if (failures > POLL_ERROR_BUDGET) throw lostContact(options, error, failures, last)
-      options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
-      return undefined
-    })
-    const now = clock.now()
-    let changed = false
-    if (revision !== undefined) {
-      failures = 0
-      lastError = undefined
+  return pollUntil<Revision>({
+    deadline: options.deadline,
+    pollIntervalMs: options.pollIntervalMs,
+    clock,
+    signal: options.signal,
+    check: async () => {
+      const revision = await options.client.getRevision(options.deploymentId, revisionId)
+      const now = clock.now()
       last = revision
-      changed = timeline.observe(revision.status, now)
-      if (changed) await options.progress.changed(revision, now - timeline.startedAt)
+      if (timeline.observe(revision.status, now)) await options.progress.changed(revision, now - timeline.startedAt)
       await options.progress.checked(revision)
 
       const verdict = classify(revision.status)
-      if (verdict === 'deployed') return revision
+      if (verdict === 'deployed') return { done: revision }
       if (verdict === 'failed') throw revisionFailed(options, revision)
       if (verdict === 'unrecognised' && !warned.has(revision.status)) {
         warned.add(revision.status)
         options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`)
       }
-    }
-    if (now >= deadline) throw timedOut(options, last, lastError)
-    // After a failed check, ask again as if nothing changed: the interval keeps growing.
-    const intervalMs = schedule.next(last?.status ?? '', changed)
-    await sleepUnlessCancelled(clock, Math.min(intervalMs, deadline - now), options.signal)
-  }
+      return { status: revision.status }
+    },
+    onFailure: (error, failures) =>
+      options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+    lostContact: (error, failures) => lostContact(options, error, failures, last),
+    timedOut: (lastError) => timedOut(options, last, lastError)
+  })
 }
 
 function lostContact(options: WaitOptions, error: ApiError, failures: number, last: Revision | undefined): ActionError {
