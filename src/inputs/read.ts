@@ -16,6 +16,7 @@ import {
   parseUuid
 } from './parsers.js'
 import { parseSecrets } from './secrets.js'
+import { unlessUnexpanded } from './unexpanded.js'
 
 export type Credential = { kind: 'api-key' | 'bearer-token'; value: string }
 
@@ -103,7 +104,7 @@ export type InputGetter = (name: InputName, options?: { trim: boolean }) => stri
 
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
 export const runnerInputs: InputGetter = (name, options) =>
-  core.getInput(name, { trimWhitespace: options?.trim ?? true })
+  unlessUnexpanded(core.getInput(name, { trimWhitespace: options?.trim ?? true }))
 
 /**
  * Reads and checks every input, before any request, whatever the command: a typo in an
