@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1353);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2186);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1353:
+/***/ 2186:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33550,7 +33550,21 @@ async function parseMapping(raw) {
     return { secrets, problems };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/unexpanded.ts
+/**
+ * A value that is a whole workflow expression, left as written: `${{ github.token }}`.
+ * A runner evaluates these before the action starts, so one that arrives intact was
+ * never evaluated (`@github/local-action` passes action.yml defaults through as text).
+ * Sending it would fail later and less clearly (a token "${{ github.token }}" gets a 401),
+ * so it counts as unset, and the input's fallback applies.
+ */
+const WHOLE_EXPRESSION = /^\$\{\{[\s\S]*\}\}$/;
+function unlessUnexpanded(value) {
+    return WHOLE_EXPRESSION.test(value.trim()) ? '' : value;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/read.ts
+
 
 
 
@@ -33569,7 +33583,7 @@ const USED_BY = {
     'delete-listener': ['listener-id', 'ignore-missing']
 };
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
-const runnerInputs = (name, options) => getInput(name, { trimWhitespace: options?.trim ?? true });
+const runnerInputs = (name, options) => unlessUnexpanded(getInput(name, { trimWhitespace: options?.trim ?? true }));
 /**
  * Reads and checks every input, before any request, whatever the command: a typo in an
  * input the command ignores is still a typo. Secrets are registered for masking first,
