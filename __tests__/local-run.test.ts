@@ -1,0 +1,254 @@
+// `npm start` (scripts/local-run.js) as a newcomer uses it: spawned as a process, against the
+// simulator, checking what a person reads in the terminal.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { distFreshness } from '../scripts/dist-fresh.js'
+import { ROOT } from '../scripts/run-action.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
+
+const SCRIPT = join(ROOT, 'scripts', 'local-run.js')
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** An environment without the caller's GitHub or npm context, which would reach the action. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+  return { ...env, ...extra }
+}
+
+function localRun(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; until?: RegExp; then?: (pid: number, stdout: string) => void } = {}
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env) })
+    let stdout = ''
+    let stderr = ''
+    let fired = false
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      if (options.until && !fired && options.until.test(stdout)) {
+        fired = true
+        options.then?.(child.pid as number, stdout)
+      }
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+beforeAll(() => {
+  // Otherwise the runner would rebuild dist/ in the middle of the suite.
+  if (!distFreshness().fresh) throw new Error('dist/ is stale: run `npm run build` before these tests.')
+})
+
+describe('npm start -- --help', () => {
+  it('prints the usage with every scenario, and no stack trace', async () => {
+    const run = await localRun(['--help'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatch(/^Usage: npm start -- \[options\]/)
+    for (const name of ['deployed', 'build-failed', 'deploy-failed', 'create-failed', 'skipped', 'interrupted', 'timeout']) {
+      expect(run.stdout).toMatch(new RegExp(`^ +${name} `, 'm'))
+    }
+    expect(run.stdout).toContain('--update')
+    expect(run.stdout).toContain('--keep')
+    expect(run.stdout).toContain('--control-plane-url')
+  })
+
+  it('refuses an unknown option or scenario with a pointer to --help', async () => {
+    const option = await localRun(['--scenaro', 'x'])
+    expect(option.code).toBe(2)
+    expect(option.stderr).toContain('npm start -- --help')
+    expect(option.stderr).not.toMatch(/\n\s+at /)
+    const scenario = await localRun(['--scenario', 'exploded'])
+    expect(scenario.code).toBe(2)
+    expect(scenario.stderr).toContain('Unknown --scenario `exploded`; one of: deployed, build-failed')
+  })
+})
+
+describe('a deploy to the simulator', () => {
+  let run: Run
+  let raw: Run
+  beforeAll(async () => {
+    ;[run, raw] = await Promise.all([localRun(['--phase-ms', '150']), localRun(['--phase-ms', '150', '--raw'])])
+  }, 60_000)
+
+  it('succeeds and prints outputs and a readable summary', () => {
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('operation=created')
+    expect(run.stdout).toContain('revision-status=DEPLOYED')
+    const summary = run.stdout.slice(run.stdout.indexOf('──── job summary ────'))
+    expect(summary).toMatch(/^Revision status: DEPLOYED$/m)
+    expect(summary).not.toMatch(/<\/?(table|tr|th|td)\b/)
+  })
+
+  it('hides the mask commands and never prints the API key or a secret', () => {
+    // The raw log proves the values were there to hide.
+    expect(raw.stdout).toContain('::add-mask::sim-api-key')
+    expect(raw.stdout).toContain('::add-mask::sk-demo-not-a-real-key')
+    for (const text of [run.stdout, run.stderr]) {
+      expect(text).not.toContain('sim-api-key')
+      expect(text).not.toContain('sk-demo-not-a-real-key')
+      expect(text).not.toContain('add-mask')
+    }
+  })
+
+  it('shows groups as headings and no workflow command tokens', () => {
+    expect(raw.stdout).toMatch(/^::group::Build log of revision /m)
+    expect(raw.stdout).toMatch(/^::stop-commands::/m)
+    expect(run.stdout).toMatch(/^▸ Build log of revision [0-9a-f-]{36}$/m)
+    expect(run.stdout).toMatch(/^▸ Deploy log of revision [0-9a-f-]{36}$/m)
+    expect(run.stdout).toMatch(/^ {2}\S+ INFO Building image\.$/m)
+    expect(run.stdout).not.toMatch(/^\s*::/m)
+    expect(run.stdout).not.toContain('stop-commands')
+  })
+})
+
+describe('scenarios', () => {
+  it.each([
+    ['build-failed', 'BUILD_FAILED', /^Error: .*BUILD_FAILED/m],
+    ['deploy-failed', 'DEPLOY_FAILED', /^Error: .*DEPLOY_FAILED/m],
+    ['skipped', 'SKIPPED', /^Error: .*SKIPPED/m]
+  ])('%s ends the step with %s and a readable error', async (scenario, status, error) => {
+    const run = await localRun(['--scenario', scenario, '--phase-ms', '100'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(`revision-status=${status}`)
+    expect(run.stdout).toMatch(error)
+  })
+
+  it('timeout gives up at the step timeout, still building', async () => {
+    const run = await localRun(['--scenario', 'timeout', '--input', 'timeout=3s'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('Waiting up to 3s')
+    expect(run.stdout).toContain('revision-status=BUILDING')
+  })
+
+  it('--update deploys twice: a create, then an update with a new revision', async () => {
+    const run = await localRun(['--update', '--phase-ms', '100'])
+    expect(run.code).toBe(0)
+    const first = run.stdout.indexOf('operation=created')
+    const second = run.stdout.indexOf('operation=updated')
+    expect(first).toBeGreaterThan(-1)
+    expect(second).toBeGreaterThan(first)
+    const revisions = [...run.stdout.matchAll(/^revision-id=(\S+)$/gm)].map((m) => m[1])
+    expect(revisions).toHaveLength(2)
+    expect(revisions[0]).not.toBe(revisions[1])
+  })
+
+  it('passes the user\'s environment to the action', async () => {
+    const run = await localRun(['--phase-ms', '100'], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x' } })
+    expect(run.code).toBe(0)
+    // The simulator's build log names the branch it was asked to build.
+    expect(run.stdout).toMatch(/Building revision \S+ from feature-x /)
+  })
+})
+
+describe('interrupts and --keep', () => {
+  it('Ctrl+C reaches the action, whose cancellation report is printed', async () => {
+    const run = await localRun(['--scenario', 'timeout'], {
+      until: /Waiting up to/,
+      then: (pid) => setTimeout(() => process.kill(pid, 'SIGINT'), 300)
+    })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('Received SIGINT')
+    expect(run.stdout).toMatch(/^Error: .*cancelled/m)
+    expect(run.stdout).toMatch(/exit code 1 after [\d.]+ s, interrupted/)
+  })
+
+  it('--keep leaves the simulator running with its URL printed, until Ctrl+C', async () => {
+    let listed: unknown
+    const run = await localRun(['--keep', '--phase-ms', '100'], {
+      until: /keeps running at (http:\/\/\S+) \(API key (\S+)\)/,
+      then: (pid, stdout) => {
+        void (async () => {
+          const [, url, key] = /keeps running at (http:\/\/\S+) \(API key (\S+)\)/.exec(stdout) ?? []
+          const response = await fetch(`${url}/v2/deployments`, { headers: { 'X-Api-Key': key } })
+          listed = await response.json()
+          process.kill(pid, 'SIGINT')
+        })()
+      }
+    })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Simulator stopped.')
+    expect(JSON.stringify(listed)).toContain('"name":"support-agent"')
+  })
+})
+
+describe('a real control plane: the repository comes from the git checkout', () => {
+  let dir: string
+  let sim: Simulator
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
+    if (result.status !== 0) throw new Error(result.stderr)
+  }
+  beforeAll(async () => {
+    sim = await startSimulator({})
+  })
+  afterAll(async () => {
+    await sim.stop()
+  })
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'local-run-'))
+  })
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const realArgs = () => [
+    '--control-plane-url',
+    sim.url,
+    '--input',
+    `api-key=${sim.apiKey}`,
+    '--input',
+    'name=from-checkout',
+    '--input',
+    'graph-config-path=graph.json',
+    '--input',
+    'integration-id=5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+    '--input',
+    'wait=false'
+  ]
+
+  it('refuses outside a git checkout, naming repo-url and repo-ref, and sends nothing', async () => {
+    const before = sim.requests.length
+    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('is not a git checkout')
+    expect(run.stderr).toContain('--input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH')
+    expect(sim.requests.length).toBe(before)
+  })
+
+  it('refuses a checkout without an origin', async () => {
+    git('init', '-q', '-b', 'main')
+    git('commit', '-q', '--allow-empty', '-m', 'first')
+    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('no remote `origin`')
+    expect(run.stderr).toContain('repo-url')
+    expect(run.stderr).toContain('repo-ref')
+  })
+
+  it('deploys the origin repository and the current branch', async () => {
+    git('init', '-q', '-b', 'feature-y')
+    git('commit', '-q', '--allow-empty', '-m', 'first')
+    git('remote', 'add', 'origin', 'git@github.com:acme/agents.git')
+    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Deploying https://github.com/acme/agents feature-y at ')
+    const created = sim.deployments().find((d) => d.name === 'from-checkout') as
+      | { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } }
+      | undefined
+    expect(created?.source_config.repo_url).toBe('https://github.com/acme/agents')
+    expect(created?.source_revision_config.repo_ref).toBe('feature-y')
+  })
+})
