@@ -1,22 +1,18 @@
-import * as core from '@actions/core'
 import { ControlPlaneClient } from './api/client.js'
-import { CancelledError } from './cancel.js'
-import { realClock, type Clock } from './clock.js'
-import { deleteListener } from './commands/delete-listener.js'
-import { deleteDeployment } from './commands/delete.js'
-import type { CommandDeps } from './commands/deps.js'
-import { settleWindowFor } from './deploy/apply.js'
-import { deploy } from './deploy/deploy.js'
-import { describeError } from './errors.js'
+import { commandFor, readActionInputs } from './commands/registry.js'
+import { realClock, type Clock } from './core/clock.js'
+import type { Log } from './core/log.js'
+import { Recorder } from './core/recorder.js'
+import type { InputGetter } from './inputs/read.js'
+import { readWorkflowContext } from './inputs/workflow-context.js'
 import { startGitHubReporting, type GitHubReporter } from './github/reporter.js'
-import { readInputs, runnerInputs, type ActionInputs, type InputGetter } from './inputs/read.js'
-import { redact } from './masking.js'
-import { describeCancellation } from './report/cancellation.js'
+import { settleWindowFor } from './operations/apply.js'
 import { setOutputs } from './report/outputs.js'
 import { printPlan } from './report/plan.js'
-import { newState, type DeployState } from './report/state.js'
-import { writeSummary } from './report/summary.js'
-import { readWorkflowContext, type WorkflowContext } from './workflow-context.js'
+import { actionsSink, type OutputSink } from './report/sink.js'
+import { renderSummary } from './report/summary.js'
+import { viewOf, type RunView } from './report/view.js'
+import type { Outcome } from './core/outcome.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -24,6 +20,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv
   /** Aborted when the workflow is cancelled; by default, on SIGINT or SIGTERM. */
   signal?: AbortSignal
+  /** Where the log, outputs, summary and failure go; by default, @actions/core. */
+  sink?: OutputSink
 }
 
 /**
@@ -38,74 +36,65 @@ export function requestTimeoutFor(timeoutMs: number): number {
 }
 
 /**
- * The action: read every input, run the command (deploy, delete, delete-listener), and
- * whatever happens, set the outputs known by then, report to GitHub when asked, and
- * write the job summary. Every failure ends here as one `::error::` line.
+ * The action: read the inputs, run the chosen command to its Outcome (a failure too
+ * ends in one, from what the recorder knew), then hand that one outcome's view to every
+ * reporter: outputs, summary, GitHub, and the last log line.
  */
-export async function run(options: RunOptions = {}): Promise<{ cancelled: boolean }> {
+export async function run(options: RunOptions = {}): Promise<{ cancelled: boolean; outcome: Outcome; view: RunView }> {
   const clock = options.clock ?? realClock
-  const state = newState(clock.now())
-  const cancellation = options.signal ? undefined : cancelOnSignals()
+  const sink = options.sink ?? actionsSink
+  const startedAt = clock.now()
+  const cancellation = options.signal ? undefined : cancelOnSignals(sink)
   const signal = options.signal ?? cancellation?.signal
-  const log = {
-    // core.info writes the line as is: a line break in server text could start a workflow command.
-    info: (line: string) => core.info(redact(line).replace(/[\r\n]+/g, ' ')),
-    warn: (line: string) => core.warning(redact(line)),
-    notice: (line: string) => core.notice(redact(line)),
-    debug: (line: string) => core.debug(redact(line)),
-    startGroup: (title: string) => core.startGroup(redact(title)),
-    endGroup: () => core.endGroup()
-  }
+  const log: Log = sink
   const workflow = readWorkflowContext(options.env)
+  let recorder = new Recorder('deploy')
   let github: GitHubReporter | undefined
+  let outcome: Outcome
   try {
-    const inputs = await readInputs(options.inputs ?? runnerInputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
-    state.command = inputs.command
+    const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
+    recorder = new Recorder(inputs.command)
     for (const name of inputs.ignored) log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`)
-    const deadline = state.startedAt + inputs.timeoutMs
+    const command = commandFor(inputs.command)
+    const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
-    if (inputs.command !== 'delete-listener') {
-      github = await startGitHubReporting(inputs.github, { command: inputs.command, dryRun: inputs.dryRun, workflow, log })
-    }
-    const deps = { client, clock, log, deadline, signal }
-    await runCommand(inputs, deps, { workflow, settleMs: settleWindowFor(requestTimeoutMs) }, state, github)
-    if (state.plannedRequests) printPlan(state.plannedRequests)
+    const githubInputs = command.github?.(inputs)
+    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log })
+    const known = recorder
+    outcome = await command.run(inputs, {
+      client,
+      clock,
+      log,
+      deadline,
+      signal,
+      workflow,
+      settleMs: settleWindowFor(requestTimeoutMs),
+      recorder,
+      onRevisionStarted: async () => github?.revisionStarted(known.known)
+    })
+    if (outcome.kind === 'planned') printPlan(outcome.requests, log)
   } catch (error) {
-    state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error))
-    core.setFailed(state.error)
-  } finally {
-    state.finishedAt = clock.now()
-    setOutputs(state)
+    outcome = recorder.failedWith(error)
+  }
+  const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha })
+  try {
+    if (view.failed) sink.fail(outcome.error!)
+    setOutputs(view, sink.setOutput)
     // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
-    await writeSummary(state)
-    await github?.finished(state)
+    await sink.summary(renderSummary(view))
+    await github?.finished(view)
+    log.info(view.finalLine)
+  } finally {
     cancellation?.dispose()
   }
-  return { cancelled: signal?.aborted ?? false }
+  return { cancelled: signal?.aborted ?? false, outcome, view }
 }
 
-function runCommand(
-  inputs: ActionInputs,
-  deps: CommandDeps,
-  deployOnly: { workflow: WorkflowContext; settleMs: number },
-  state: DeployState,
-  github: GitHubReporter | undefined
-): Promise<void> {
-  switch (inputs.command) {
-    case 'deploy':
-      return deploy(inputs, { ...deps, ...deployOnly, onRevisionStarted: async () => github?.revisionStarted(state) }, state)
-    case 'delete':
-      return deleteDeployment(inputs, deps, state)
-    case 'delete-listener':
-      return deleteListener(inputs, deps, state)
-  }
-}
-
-function cancelOnSignals() {
+function cancelOnSignals(sink: OutputSink) {
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
-    if (!controller.signal.aborted) core.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`)
+    if (!controller.signal.aborted) sink.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`)
     controller.abort()
     // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
     setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref()

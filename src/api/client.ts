@@ -1,12 +1,14 @@
 import { HttpClient } from '@actions/http-client'
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { z } from 'zod'
-import { CancelledError, sleepUnlessCancelled, throwIfCancelled, unlessCancelled } from '../cancel.js'
-import { formatDuration, realClock, type Clock } from '../clock.js'
-import type { Connection } from '../inputs/read.js'
-import { ACTION_NAME, ACTION_VERSION } from '../version.js'
+import { CancelledError, unlessCancelled } from '../core/cancel.js'
+import { formatDuration, realClock, type Clock } from '../core/clock.js'
+import type { Connection } from '../core/connection.js'
+import type { RequestDescription } from '../core/request.js'
+import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
-import { backoffMs, neverSent, parseRetryAfter, READ_RETRY, type RetryPolicy } from './retry.js'
+import { requests, type ListDeploymentsQuery, type RevisionLogsQuery } from './requests.js'
+import { neverSent, parseRetryAfter, READ_RETRY, retrying, type RetryPolicy } from './retry.js'
 import type {
   CreateDeploymentRequest,
   Deployment,
@@ -33,11 +35,8 @@ function loadSchemas(): Promise<Schemas> {
 /** The part of HttpClient the client uses, so tests can substitute it. */
 export type Requester = Pick<HttpClient, 'request'>
 
-export interface ListDeploymentsQuery {
-  name_contains?: string
-  limit: number
-  offset: number
-}
+export { segment } from './requests.js'
+export type { ListDeploymentsQuery, RevisionLogsQuery }
 
 export interface ClientOptions {
   http?: Requester
@@ -51,13 +50,6 @@ export interface ClientOptions {
   random?: () => number
   /** Where retries are announced. */
   log?: (line: string) => void
-}
-
-export interface RevisionLogsQuery {
-  type: 'build' | 'deploy'
-  order?: 'asc' | 'desc'
-  limit: number
-  offset?: string
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
@@ -81,7 +73,7 @@ interface Exchange {
  * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
- * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
+ * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
  *
  * Credentials are sent per request, never set on the HttpClient, and redirects are
  * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
@@ -108,7 +100,7 @@ export class ControlPlaneClient {
   }
 
   listDeployments(query: ListDeploymentsQuery): Promise<DeploymentsList> {
-    return this.send({ label: 'List deployments' }, 'GET', '/v2/deployments', (s) => s.DeploymentsListSchema, { query })
+    return this.send({ label: 'List deployments' }, requests.listDeployments(query), (s) => s.DeploymentsListSchema)
   }
 
   getDeployment(deploymentId: string): Promise<Deployment> {
@@ -117,8 +109,7 @@ export class ControlPlaneClient {
         label: `Get deployment ${deploymentId}`,
         hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
       },
-      'GET',
-      `/v2/deployments/${segment(deploymentId)}`,
+      requests.getDeployment(deploymentId),
       (s) => s.DeploymentSchema
     )
   }
@@ -133,20 +124,16 @@ export class ControlPlaneClient {
             '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
         }
       },
-      'POST',
-      '/v2/deployments',
-      (s) => s.DeploymentSchema,
-      { body }
+      requests.createDeployment(body),
+      (s) => s.DeploymentSchema
     )
   }
 
   patchDeployment(deploymentId: string, body: PatchDeploymentRequest): Promise<Deployment> {
     return this.send(
       { label: `Update deployment ${deploymentId}` },
-      'PATCH',
-      `/v2/deployments/${segment(deploymentId)}`,
-      (s) => s.DeploymentSchema,
-      { body }
+      requests.patchDeployment(deploymentId, body),
+      (s) => s.DeploymentSchema
     )
   }
 
@@ -157,10 +144,9 @@ export class ControlPlaneClient {
   deleteDeployment(deploymentId: string, deleteTracingProject: boolean): Promise<void> {
     return this.send(
       { label: `Delete deployment ${deploymentId}` },
-      'DELETE',
-      `/v2/deployments/${segment(deploymentId)}`,
+      requests.deleteDeployment(deploymentId, deleteTracingProject),
       NO_CONTENT,
-      { query: { delete_tracing_project: deleteTracingProject }, goneAfterDoubt: true }
+      { goneAfterDoubt: true }
     )
   }
 
@@ -174,8 +160,7 @@ export class ControlPlaneClient {
           404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
         }
       },
-      'DELETE',
-      `/v2/listeners/${segment(listenerId)}`,
+      requests.deleteListener(listenerId),
       NO_CONTENT,
       { goneAfterDoubt: true }
     )
@@ -184,8 +169,7 @@ export class ControlPlaneClient {
   getRevision(deploymentId: string, revisionId: string): Promise<Revision> {
     return this.send(
       { label: `Get revision ${revisionId}` },
-      'GET',
-      `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`,
+      requests.getRevision(deploymentId, revisionId),
       (s) => s.RevisionSchema
     )
   }
@@ -193,61 +177,63 @@ export class ControlPlaneClient {
   getRevisionLogs(deploymentId: string, revisionId: string, query: RevisionLogsQuery): Promise<LogsPage> {
     return this.send(
       { label: `Get ${query.type} logs of revision ${revisionId}` },
-      'GET',
-      `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`,
+      requests.getRevisionLogs(deploymentId, revisionId, query),
       (s) => s.LogsPageSchema,
-      { query, retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS }
+      { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS }
     )
   }
 
   private async send<T>(
     operation: OperationLabel,
-    method: string,
-    path: string,
+    request: RequestDescription,
     schema: SchemaOf<T> | typeof NO_CONTENT,
     options: SendOptions = {}
   ): Promise<T> {
-    const mutation = method !== 'GET'
+    const mutation = request.method !== 'GET'
     // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
-    const repeatable = method === 'GET' || method === 'DELETE'
+    const repeatable = request.method === 'GET' || request.method === 'DELETE'
     const policy = options.retry ?? this.options.retry ?? READ_RETRY
     let doubtful = false
-    for (let attempt = 1; ; attempt++) {
-      throwIfCancelled(this.options.signal)
-      let error: ApiError
-      try {
-        return await this.attempt(operation, method, path, schema, options, mutation)
-      } catch (caught) {
-        if (!(caught instanceof ApiError)) throw caught
-        error = caught
+    return retrying<T>(
+      {
+        policy,
+        clock: this.clock,
+        deadline: this.options.deadline,
+        signal: this.options.signal,
+        random: this.options.random,
+        announce: (error, waitMs, next) =>
+          this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+      },
+      async () => {
+        try {
+          return { done: await this.attempt(operation, request, schema, options, mutation) }
+        } catch (caught) {
+          if (!(caught instanceof ApiError)) throw caught
+          if (options.goneAfterDoubt && doubtful && caught.status === 404) {
+            this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`)
+            return { done: undefined as T }
+          }
+          doubtful ||= caught.ambiguous
+          if (!repeatable || !caught.retryable) throw caught
+          return { retry: caught }
+        }
       }
-      if (options.goneAfterDoubt && doubtful && error.status === 404) {
-        this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`)
-        return undefined as T
-      }
-      doubtful ||= error.ambiguous
-      if (!repeatable || !error.retryable || attempt >= policy.maxAttempts) throw error
-      const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random)
-      if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline) throw error
-      this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`)
-      await sleepUnlessCancelled(this.clock, waitMs, this.options.signal)
-    }
+    )
   }
 
   /** One request and its answer, as a value or a classified ApiError. */
   private async attempt<T>(
     operation: OperationLabel,
-    method: string,
-    path: string,
+    request: RequestDescription,
     schema: SchemaOf<T> | typeof NO_CONTENT,
     options: SendOptions,
     mutation: boolean
   ): Promise<T> {
-    const url = this.url(path, options.query)
-    const body = options.body === undefined ? null : JSON.stringify(options.body)
+    const url = `${this.connection.baseUrl}${request.path}`
+    const body = request.body === undefined ? null : JSON.stringify(request.body)
     let answer: Exchange
     try {
-      answer = await this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
+      answer = await this.exchange(request.method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
     } catch (error) {
       if (error instanceof CancelledError) throw error
       throw this.transportError(operation, error, mutation)
@@ -347,15 +333,6 @@ export class ControlPlaneClient {
     return result.data
   }
 
-  private url(path: string, query?: object): string {
-    const params = new URLSearchParams()
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) params.set(key, String(value))
-    }
-    const search = params.toString()
-    return `${this.connection.baseUrl}${path}${search ? `?${search}` : ''}`
-  }
-
   private headers(hasBody: boolean): OutgoingHttpHeaders {
     const { credential, tenantId } = this.connection
     const headers: OutgoingHttpHeaders = { Accept: 'application/json' }
@@ -371,8 +348,6 @@ export class ControlPlaneClient {
 const NO_CONTENT = null
 
 interface SendOptions {
-  query?: object
-  body?: unknown
   /** For deletes: a 404 after a try whose outcome was in doubt is that try's success. */
   goneAfterDoubt?: boolean
   retry?: RetryPolicy
@@ -384,16 +359,4 @@ class RequestTimeout extends Error {
   constructor(readonly ms: number) {
     super(`no answer within ${ms} ms`)
   }
-}
-
-/**
- * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
- * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
- * which URL resolution would turn into another path, are refused.
- */
-export function segment(id: string): string {
-  if (id === '' || id === '.' || id === '..') {
-    throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {})
-  }
-  return encodeURIComponent(id)
 }

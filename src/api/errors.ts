@@ -1,5 +1,5 @@
-import { ActionError, type ErrorKind } from '../errors.js'
-import { redact } from '../masking.js'
+import { ActionError, type ErrorKind } from '../core/errors.js'
+import { redact } from '../core/masking.js'
 import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {

@@ -1,3 +1,7 @@
+import { sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
+import type { Clock } from '../core/clock.js'
+import type { ApiError } from './errors.js'
+
 /**
  * When and how long to wait before trying a request again. Back-off is capped,
  * exponential and fully jittered, so that many runners hitting one control plane
@@ -42,4 +46,39 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 export function neverSent(error: unknown): boolean {
   const code = (error as { code?: string } | undefined)?.code
   return code !== undefined && NOT_SENT_CODES.has(code)
+}
+
+/** One try's result: a value, or an error after which trying again is safe. */
+export type Attempt<T> = { done: T } | { retry: ApiError }
+
+export interface RetryContext {
+  policy: RetryPolicy
+  clock: Clock
+  /** Clock time by which all waiting must be over: never sleeps past it. */
+  deadline?: number
+  signal?: AbortSignal
+  random?: () => number
+  /** Told before each wait: the error, the wait, and the number of the attempt to come. */
+  announce: (error: ApiError, waitMs: number, nextAttempt: number) => void
+}
+
+/**
+ * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
+ * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
+ * tries, within the attempt limit and the deadline, and stopping when cancelled. What
+ * counts as safe to try again is the caller's to say, by returning `{ retry }`; any
+ * error it throws ends the loop.
+ */
+export async function retrying<T>(ctx: RetryContext, attempt: (n: number) => Promise<Attempt<T>>): Promise<T> {
+  for (let n = 1; ; n++) {
+    throwIfCancelled(ctx.signal)
+    const result = await attempt(n)
+    if ('done' in result) return result.done
+    const error = result.retry
+    const waitMs = error.retryAfterMs ?? backoffMs(n, ctx.policy, ctx.random)
+    if (n >= ctx.policy.maxAttempts) throw error
+    if (ctx.deadline !== undefined && ctx.clock.now() + waitMs > ctx.deadline) throw error
+    ctx.announce(error, waitMs, n + 1)
+    await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal)
+  }
 }

@@ -1,4 +1,4 @@
-import type { WorkflowContext } from '../workflow-context.js'
+import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubApi } from './api.js'
 
 /**

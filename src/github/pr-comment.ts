@@ -1,4 +1,4 @@
-import { redact } from '../masking.js'
+import { redact } from '../core/masking.js'
 import type { GitHubApi } from './api.js'
 
 /** What the comment says about the deployment; every value is redacted before it is posted. */

@@ -1,7 +1,7 @@
-import type { Command, GitHubInputs } from '../inputs/read.js'
-import { outputsOf } from '../report/outputs.js'
-import type { DeployState } from '../report/state.js'
-import type { WorkflowContext } from '../workflow-context.js'
+import type { RunFacts } from '../core/outcome.js'
+import type { GitHubInputs } from '../inputs/github.js'
+import type { WorkflowContext } from '../inputs/workflow-context.js'
+import { viewOf, type RunView } from '../report/view.js'
 import { loadGitHubApi, type GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
 import { renderComment, upsertComment, type CommentFacts } from './pr-comment.js'
@@ -35,51 +35,42 @@ export class GitHubReporter {
     private readonly log: GitHubLog
   ) {}
 
-  async revisionStarted(state: DeployState): Promise<void> {
-    const description = `Deploying revision ${state.revisionId}`
+  /** While the run goes on: the revision it made has started. */
+  async revisionStarted(known: RunFacts): Promise<void> {
+    const description = `Deploying revision ${known.revisionId}`
     await this.onEnvironment((environment) => environment.started(description))
-    await this.onComment(this.facts(state, 'deploying'), true)
+    // The same view as at the end, of what is known now.
+    const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 })
+    await this.onComment(this.facts(view, 'deploying'), true)
   }
 
-  async finished(state: DeployState): Promise<void> {
-    if (state.command === 'delete') return this.deleted(state)
-    const phase = state.error
-      ? 'failed'
-      : state.revision?.status === 'DEPLOYED' || state.noNewRevision || state.operation === 'unchanged'
-        ? 'deployed'
-        : 'started'
-    const facts = this.facts(state, phase)
-    if (phase === 'deployed') {
-      await this.onEnvironment((environment) => environment.succeeded(`Deployed ${facts.name}`, facts.url))
-    } else if (phase === 'failed') {
-      await this.onEnvironment((environment) => environment.failed(`Deploy of ${facts.name} failed`))
+  /** At the end: what the view says the GitHub deployment and the comment become. */
+  async finished(view: RunView): Promise<void> {
+    const { environment, comment } = view.github
+    if (environment?.state === 'retire') {
+      await this.onEnvironment(async (target) => {
+        const count = await target.retire(environment.description)
+        this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${target.name}\` inactive.`)
+      })
+    } else if (environment?.state === 'success') {
+      await this.onEnvironment((target) => target.succeeded(environment.description, view.outputs['deployment-url']))
+    } else if (environment?.state === 'failure') {
+      await this.onEnvironment((target) => target.failed(environment.description))
     }
-    // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
-    await this.onComment(facts, true)
+    if (comment) await this.onComment(this.facts(view, comment.phase), comment.createIfMissing)
   }
 
-  private async deleted(state: DeployState): Promise<void> {
-    // A delete the control plane accepted retires the environment even if waiting for it then failed.
-    const gone = state.operation === 'deleted' || (state.operation === 'unchanged' && !state.error)
-    if (!gone) return
-    await this.onEnvironment(async (environment) => {
-      const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`)
-      this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`)
-    })
-    await this.onComment(this.facts(state, 'deleted'), false)
-  }
-
-  private facts(state: DeployState, phase: CommentFacts['phase']): CommentFacts {
-    const outputs = outputsOf(state)
+  private facts(view: RunView, phase: CommentFacts['phase']): CommentFacts {
+    const { outputs } = view
     return {
-      name: state.deployment?.name ?? state.name ?? outputs['deployment-id'] ?? 'deployment',
+      name: view.name,
       phase,
       deploymentId: outputs['deployment-id'],
       revisionId: outputs['revision-id'],
       revisionStatus: outputs['revision-status'],
       commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
       url: outputs['deployment-url'],
-      error: state.error?.split('\n')[0],
+      error: view.outcome.error?.split('\n')[0],
       runUrl: this.workflow.runUrl
     }
   }
@@ -126,7 +117,7 @@ export class GitHubReporter {
  */
 export async function startGitHubReporting(
   inputs: GitHubInputs,
-  options: { command: Command; dryRun: boolean; workflow: WorkflowContext; log: GitHubLog }
+  options: { dryRun: boolean; workflow: WorkflowContext; log: GitHubLog }
 ): Promise<GitHubReporter | undefined> {
   const { workflow, log } = options
   if (inputs.environment === undefined && !inputs.prComment) return undefined

@@ -1,13 +1,8 @@
-import * as core from '@actions/core'
-import { redact, REDACTED } from '../masking.js'
+import type { Log } from '../core/log.js'
+import { redact, REDACTED } from '../core/masking.js'
+import type { PlannedRequest } from '../core/request.js'
 
-/** A request a command would send, shown by a dry run instead of being sent. */
-export interface PlannedRequest {
-  method: 'POST' | 'PATCH' | 'DELETE'
-  /** With its query string. */
-  path: string
-  body?: unknown
-}
+export type { PlannedRequest }
 
 /**
  * The body as indented JSON with every secret value shown as `***`. `secrets` values
@@ -35,15 +30,15 @@ export function requestLine(request: PlannedRequest): string {
 }
 
 /** The plan in a collapsible log group: each request line, then its body. */
-export function printPlan(requests: readonly PlannedRequest[]): void {
+export function printPlan(requests: readonly PlannedRequest[], log: Log): void {
   if (requests.length === 0) {
-    core.info('Dry run: nothing would be sent; the control plane already matches the inputs.')
+    log.info('Dry run: nothing would be sent; the control plane already matches the inputs.')
     return
   }
-  core.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`)
+  log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`)
   for (const request of requests) {
-    core.info(requestLine(request))
-    if (request.body !== undefined) core.info(renderBody(request.body))
+    log.info(requestLine(request))
+    if (request.body !== undefined) log.info(renderBody(request.body))
   }
-  core.endGroup()
+  log.endGroup()
 }

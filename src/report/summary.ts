@@ -1,27 +1,26 @@
-import * as core from '@actions/core'
-import { formatDuration } from '../clock.js'
-import { classify } from '../deploy/statuses.js'
-import { redact } from '../masking.js'
-import { outputsOf } from './outputs.js'
+import { formatDuration } from '../core/clock.js'
+import { redact } from '../core/masking.js'
+import { classify } from '../core/statuses.js'
+import type { StatusSpan } from '../core/timeline.js'
 import { renderBody, requestLine } from './plan.js'
-import type { DeployState } from './state.js'
+import type { RunView } from './view.js'
 
 /**
  * The job summary: what was deployed, where, what was done, and how long each
  * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
  */
-export function renderSummary(state: DeployState): string {
-  const outputs = outputsOf(state)
-  const name = state.listenerId ?? state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment'
-  const lines: string[] = [`## ${headline(state, name)}`, '']
+export function renderSummary(view: RunView): string {
+  const { outputs, outcome } = view
+  const name = view.name
+  const lines: string[] = [`## ${view.headline(`<code>${escape(name)}</code>`)}`, '']
 
   const rows: Array<[string, string | undefined]> = [
-    ['Deployment', state.deployment ? `<code>${escape(name)}</code> (${escape(state.deployment.id)})` : undefined],
-    ['What was done', describeOperation(state)],
+    ['Deployment', outcome.deployment ? `<code>${escape(name)}</code> (${escape(outcome.deployment.id)})` : undefined],
+    ['What was done', view.whatWasDone],
     ['Revision', outputs['revision-id'] && `<code>${escape(outputs['revision-id'])}</code>`],
     ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
     ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
-    ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
+    ['Commit', commit(view.commit)],
     ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])]
   ]
   lines.push('<table>')
@@ -30,11 +29,10 @@ export function renderSummary(state: DeployState): string {
   }
   lines.push('</table>', '')
 
-  lines.push(...renderTimeline(state))
-  const total = timeBreakdown(state)
-  if (total) lines.push(total, '')
-  if (state.failureLog) {
-    const { type, lines: log } = state.failureLog
+  lines.push(...renderTimeline(outcome.timeline ?? []))
+  lines.push(timeBreakdown(view), '')
+  if (outcome.failureLog) {
+    const { type, lines: log } = outcome.failureLog
     lines.push(
       `<details><summary>Last ${log.length} lines of the ${type} log</summary>`,
       '',
@@ -45,15 +43,15 @@ export function renderSummary(state: DeployState): string {
       ''
     )
   }
-  if (state.plannedRequests) {
+  if (outcome.kind === 'planned') {
     lines.push('### Dry run: what this run would send', '')
-    if (state.plannedRequests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
-    for (const request of state.plannedRequests) {
+    if (outcome.requests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
+    for (const request of outcome.requests) {
       lines.push(`<code>${escape(requestLine(request))}</code>`, '')
       if (request.body !== undefined) lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '')
     }
   }
-  if (state.error) lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '')
+  if (outcome.error) lines.push('### What went wrong', '', '```text', outcome.error.replace(/```/g, "'''"), '```', '')
   return redact(lines.join('\n'))
 }
 
@@ -63,8 +61,7 @@ const BAR_WIDTH = 30
  * Each status the revision passed through as a bar on one time axis, so the long
  * phases stand out at a glance; then where the time went.
  */
-function renderTimeline(state: DeployState): string[] {
-  const spans = state.timeline?.spans() ?? []
+function renderTimeline(spans: readonly StatusSpan[]): string[] {
   if (spans.length === 0) return []
   const last = spans.at(-1)!
   const ended = classify(last.status) === 'deployed' || classify(last.status) === 'failed'
@@ -92,60 +89,27 @@ function bar(startMs: number, durationMs: number, axisMs: number): string {
  * own timestamps, so runner clock skew does not matter) and what the action added:
  * lookup, create or update, noticing the last status, reporting.
  */
-function timeBreakdown(state: DeployState): string | undefined {
-  if (state.finishedAt === undefined) return undefined
-  const total = state.finishedAt - state.startedAt
-  const created = Date.parse(state.revision?.created_at ?? '')
-  const lastChange = Date.parse(state.revision?.updated_at ?? '')
-  const finished = state.revision && classify(state.revision.status) !== 'in-progress'
+function timeBreakdown(view: RunView): string {
+  const { run, outcome } = view
+  const total = run.finishedAt - run.startedAt
+  const { revision } = outcome
+  const created = Date.parse(revision?.created_at ?? '')
+  const lastChange = Date.parse(revision?.updated_at ?? '')
+  const finished = revision && classify(revision.status) !== 'in-progress'
   if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
     return `**Total:** ${formatDuration(total)}.`
   }
   const serverMs = lastChange - created
   return (
     `**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-    `${escape(state.revision!.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${state.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
+    `${escape(revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${outcome.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
   )
 }
 
-export async function writeSummary(state: DeployState): Promise<void> {
-  // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
-  if (!process.env.GITHUB_STEP_SUMMARY) return
-  await core.summary.addRaw(renderSummary(state), true).write()
-}
-
-function headline(state: DeployState, name: string): string {
-  const code = `<code>${escape(name)}</code>`
-  const subject = state.command === 'delete-listener' ? `listener ${code}` : code
-  if (state.error) return `❌ ${state.command === 'deploy' || !state.command ? 'Deploy' : 'Delete'} of ${subject} failed`
-  if (state.operation === 'planned') return `📝 Dry run for ${subject}: nothing was changed`
-  if (state.operation === 'deleted') return `🗑️ Deleted ${subject}`
-  if (state.command !== 'deploy' && state.operation === 'unchanged') return `✅ ${subject} was already gone`
-  if (state.noNewRevision) return `✅ ${code}: no new revision`
-  if (state.revision?.status === 'DEPLOYED') return `✅ Deployed ${code}`
-  return `🚀 Deploy of ${code} started`
-}
-
-function describeOperation(state: DeployState): string | undefined {
-  switch (state.operation) {
-    case 'created':
-      return 'Created the deployment'
-    case 'updated':
-      return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'
-    case 'unchanged':
-      return state.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete'
-    case 'deleted':
-      return state.command === 'delete-listener' ? 'Deleted the listener' : 'Deleted the deployment'
-    case 'planned':
-      return 'Nothing (dry run): the plan is below'
-    default:
-      return undefined
-  }
-}
-
-function commit(revisionSha: string | undefined, workflowSha: string | undefined): string | undefined {
-  if (revisionSha) return `<code>${escape(revisionSha.slice(0, 12))}</code>`
-  return workflowSha ? `<code>${escape(workflowSha.slice(0, 12))}</code> (the workflow's; the revision reports none)` : undefined
+function commit(found: RunView['commit']): string | undefined {
+  if (!found) return undefined
+  const sha = `<code>${escape(found.sha.slice(0, 12))}</code>`
+  return found.fromWorkflow ? `${sha} (the workflow's; the revision reports none)` : sha
 }
 
 function link(url: string): string {

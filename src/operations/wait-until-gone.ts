@@ -1,9 +1,9 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Deployment } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../clock.js'
-import { ActionError } from '../errors.js'
-import { POLL_ERROR_BUDGET, pollUntil } from '../deploy/poll.js'
+import { formatDuration, type Clock } from '../core/clock.js'
+import { ActionError } from '../core/errors.js'
+import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
 
 export interface WaitUntilGoneOptions {
   client: Pick<ControlPlaneClient, 'getDeployment'>

@@ -1,6 +1,6 @@
-import { BUILDABLE_SOURCES } from '../api/constants.js'
-import type { SourceConfigRequest, SourceRevisionConfigRequest } from '../api/schemas.js'
-import type { InputName } from '../inputs/names.js'
+import { BUILDABLE_SOURCES } from '../../api/constants.js'
+import type { SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
+import type { InputName } from '../../inputs/names.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -68,4 +68,42 @@ export function tagRuleProblems(settings: Pick<SourceSettings, 'sourceConfig' | 
     return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`]
   }
   return []
+}
+
+/** The inputs the source rules read. */
+interface SourceInputs {
+  source?: string
+  revisionSource?: string
+  sourceConfig: SourceConfigRequest
+  sourceRevisionConfig: SourceRevisionConfigRequest
+  secretReferences?: unknown
+}
+
+/**
+ * Before any request (the deploy input spec): what the inputs alone decide. With
+ * `source` given, every rule for it; without, only the rules independent of the source.
+ * Whether the run creates is known only after the lookup, so the create rules wait.
+ */
+export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
+  const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }
+  if (inputs.source === undefined) return tagRuleProblems(settings)
+  return sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false)
+}
+
+/**
+ * After the lookup (the planner): the same rules with what the lookup added, the
+ * deployment's own source, whether this run creates, and the workflow's defaults.
+ */
+export function sourceProblemsAfterLookup(
+  inputs: SourceInputs,
+  settings: Pick<SourceSettings, 'sourceConfig' | 'sourceRevisionConfig'>,
+  source: string,
+  creating: boolean
+): string[] {
+  return sourceRuleProblems(
+    { ...settings, hasSecretReferences: inputs.secretReferences !== undefined },
+    source,
+    creating ? undefined : inputs.revisionSource,
+    creating
+  )
 }

@@ -1,6 +1,6 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
-import { ActionError } from '../errors.js'
+import { ActionError } from '../core/errors.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 export const PAGE_SIZE = 100

@@ -1,3 +1,5 @@
+import { isFinalPhase } from '../core/statuses.js'
+
 /**
  * When to check the revision's status next.
  *
@@ -27,15 +29,12 @@ export const ADAPTIVE = {
   capMs: 16_000
 }
 
-/** Statuses whose next step is DEPLOYED. */
-const FINAL_PHASES = new Set(['DEPLOYING'])
-
 export function adaptiveSchedule(): PollSchedule {
   let intervalMs = ADAPTIVE.firstMs
   return {
     next(status, changed) {
       intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor
-      const cap = FINAL_PHASES.has(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs
+      const cap = isFinalPhase(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs
       return Math.min(intervalMs, cap)
     }
   }

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js'
-import { sleepUnlessCancelled } from '../cancel.js'
-import type { Clock } from '../clock.js'
+import { sleepUnlessCancelled } from '../core/cancel.js'
+import type { Clock } from '../core/clock.js'
 import { adaptiveSchedule, fixedSchedule } from './poll-schedule.js'
 
 /**

@@ -1,10 +1,10 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
-import { backoffMs, WRITE_RETRY, type RetryPolicy } from '../api/retry.js'
+import { retrying, WRITE_RETRY, type Attempt, type RetryPolicy } from '../api/retry.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../api/schemas.js'
-import { sleepUnlessCancelled } from '../cancel.js'
-import { formatDuration, type Clock } from '../clock.js'
-import { ActionError } from '../errors.js'
+import { sleepUnlessCancelled } from '../core/cancel.js'
+import { formatDuration, type Clock } from '../core/clock.js'
+import { ActionError } from '../core/errors.js'
 import { findDeploymentByName } from './find.js'
 
 /**
@@ -88,24 +88,25 @@ export function makesRevision(body: PatchDeploymentRequest): boolean {
   return revisionConfig || body.secrets != null || body.secret_references != null
 }
 
-type Step<T> = { done: T } | { retry: ApiError }
-
-/** Runs `step` until it is done, waiting between tries, within the attempt limit and the deadline. */
-async function withRetries<T>(ctx: ApplyContext, label: string, step: () => Promise<Step<T>>): Promise<T> {
+/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
+function withRetries<T>(ctx: ApplyContext, label: string, step: () => Promise<Attempt<T>>): Promise<T> {
   const policy = ctx.retry ?? WRITE_RETRY
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await step().catch((error: unknown) => {
-      // Refused before any work (a rate limit, a connection never made): safe to send again.
-      if (error instanceof ApiError && error.retryable && !error.ambiguous) return { retry: error }
-      throw error
-    })
-    if ('done' in outcome) return outcome.done
-    const error = outcome.retry
-    const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, ctx.random)
-    if (attempt >= policy.maxAttempts || ctx.clock.now() + waitMs > ctx.deadline) throw error
-    ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`)
-    await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal)
-  }
+  return retrying<T>(
+    {
+      policy,
+      clock: ctx.clock,
+      deadline: ctx.deadline,
+      signal: ctx.signal,
+      random: ctx.random,
+      announce: (error, waitMs, next) =>
+        ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+    },
+    () =>
+      step().catch((error: unknown): Attempt<T> => {
+        if (error instanceof ApiError && error.retryable && !error.ambiguous) return { retry: error }
+        throw error
+      })
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readPullRequest, type PullRequestInfo } from './github/event.js'
+import { readPullRequest, type PullRequestInfo } from './github-event.js'
 
 /**
  * Defaults taken from the workflow run, read from the runner's environment rather

@@ -1,11 +1,11 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { ApiError } from '../api/errors.js'
 import type { Revision } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../clock.js'
-import { ActionError } from '../errors.js'
+import { formatDuration, type Clock } from '../core/clock.js'
+import { ActionError } from '../core/errors.js'
+import { classify, failureOf } from '../core/statuses.js'
+import type { Timeline } from '../core/timeline.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
-import { classify, FAILURES } from './statuses.js'
-import type { Timeline } from './timeline.js'
 
 export interface WaitOptions {
   client: Pick<ControlPlaneClient, 'getRevision'>
@@ -85,7 +85,7 @@ function lostContact(options: WaitOptions, error: ApiError, failures: number, la
 }
 
 function revisionFailed(options: WaitOptions, revision: Revision): ActionError {
-  const failure = FAILURES[revision.status]
+  const failure = failureOf(revision.status)!
   const message = revision.status_message ? `: ${revision.status_message}` : ''
   return new ActionError(
     'revision-failed',

@@ -1,45 +1,49 @@
-import { ApiError } from '../api/errors.js'
-import type { Deployment } from '../api/schemas.js'
-import { throwIfCancelled } from '../cancel.js'
-import { resolveDeployment } from '../deploy/resolve.js'
-import { ActionError } from '../errors.js'
-import type { DeleteInputs } from '../inputs/read.js'
-import type { DeployState } from '../report/state.js'
-import type { CommandDeps } from './deps.js'
-import { waitUntilGone } from './wait-until-gone.js'
+import { ApiError } from '../../api/errors.js'
+import { requests } from '../../api/requests.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import { ActionError } from '../../core/errors.js'
+import type { Outcome } from '../../core/outcome.js'
+import { resolveDeployment } from '../../operations/resolve.js'
+import { waitUntilGone } from '../../operations/wait-until-gone.js'
+import { defineCommand, type CommandDeps } from '../types.js'
+import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
 
 /**
  * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
  * and wait until the control plane no longer lists it. A deployment that is already
  * gone is a success with a notice under `ignore-missing`.
  */
-export async function deleteDeployment(inputs: DeleteInputs, deps: CommandDeps, state: DeployState): Promise<void> {
-  const { client, log } = deps
+export const deleteCommand = defineCommand<DeleteSpecific>({
+  spec: deleteSpec,
+  github: (inputs) => inputs.github,
+  run: deleteDeployment
+})
+
+type Inputs = DeleteInputs
+
+export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  const { client, log, recorder } = deps
   const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
-  state.name = inputs.name
+  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
   const deployment = await findOrUndefined(() => resolveDeployment(client, inputs))
-  if (!deployment) return nothingToDelete(inputs, deps, state, `No deployment ${label} exists`)
-  state.name = deployment.name
-  state.deployment = deployment
+  if (!deployment) return nothingToDelete(inputs, deps, `No deployment ${label} exists`)
+  recorder.seen(deployment)
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`)
 
   if (inputs.dryRun) {
-    state.operation = 'planned'
-    state.plannedRequests = [
-      { method: 'DELETE', path: `/v2/deployments/${deployment.id}?delete_tracing_project=${inputs.deleteTracingProject}` }
-    ]
-    return
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: [requests.deleteDeployment(deployment.id, inputs.deleteTracingProject)] })
   }
   throwIfCancelled(deps.signal)
   log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`)
   const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true))
   if (!deleted) {
     // Its status and URL from the lookup are no longer true: keep only who it was.
-    state.deployment = { id: deployment.id, name: deployment.name, latest_revision_id: null }
-    return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
+    recorder.seen({ id: deployment.id, name: deployment.name, latest_revision_id: null })
+    return nothingToDelete(inputs, deps, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
   }
-  state.operation = 'deleted'
+  recorder.deleted()
   log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`)
   if (!inputs.deleteTracingProject) {
     log.info(
@@ -49,7 +53,7 @@ export async function deleteDeployment(inputs: DeleteInputs, deps: CommandDeps, 
   }
   if (!inputs.wait) {
     log.info('Not waiting (`wait: false`) for the control plane to stop listing it.')
-    return
+    return recorder.finish({ kind: 'deleted' })
   }
   await waitUntilGone({
     client,
@@ -60,10 +64,10 @@ export async function deleteDeployment(inputs: DeleteInputs, deps: CommandDeps, 
     clock: deps.clock,
     signal: deps.signal,
     log: log.info,
-    warn: log.warn,
-    onSeen: (current: Deployment) => (state.deployment = current)
+    warn: log.warn
   })
   log.info(`Deployment \`${deployment.name}\` is gone.`)
+  return recorder.finish({ kind: 'deleted' })
 }
 
 /** The value, or undefined when the control plane answered 404. */
@@ -76,7 +80,7 @@ async function findOrUndefined<T>(read: () => Promise<T | undefined>): Promise<T
   }
 }
 
-function nothingToDelete(inputs: DeleteInputs, deps: CommandDeps, state: DeployState, what: string): void {
+function nothingToDelete(inputs: Inputs, deps: CommandDeps, what: string): Outcome {
   if (!inputs.ignoreMissing) {
     throw new ActionError(
       'not-found',
@@ -87,9 +91,9 @@ function nothingToDelete(inputs: DeleteInputs, deps: CommandDeps, state: DeployS
   deps.log.notice(`${what}: nothing to delete.`)
   if (inputs.dryRun) {
     // A dry run reports a plan, here an empty one, whatever it found.
-    state.operation = 'planned'
-    state.plannedRequests = []
-    return
+    deps.recorder.changed('planned')
+    return deps.recorder.finish({ kind: 'planned', requests: [] })
   }
-  state.operation = 'unchanged'
+  deps.recorder.changed('unchanged')
+  return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' })
 }

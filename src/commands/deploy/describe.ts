@@ -1,4 +1,5 @@
-import type { PlannedRequest } from '../report/plan.js'
+import { requests } from '../../api/requests.js'
+import type { PlannedRequest } from '../../core/request.js'
 import type { Plan } from './plan.js'
 
 /**
@@ -27,7 +28,7 @@ export function describePlan(plan: Plan): string {
 
 /** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
 export function plannedRequests(plan: Plan): PlannedRequest[] {
-  if (plan.action === 'create') return [{ method: 'POST', path: '/v2/deployments', body: plan.body }]
-  if (plan.action === 'patch') return [{ method: 'PATCH', path: `/v2/deployments/${plan.deployment.id}`, body: plan.body }]
+  if (plan.action === 'create') return [requests.createDeployment(plan.body)]
+  if (plan.action === 'patch') return [requests.patchDeployment(plan.deployment.id, plan.body)]
   return []
 }

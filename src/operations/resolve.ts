@@ -1,8 +1,13 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
-import { ActionError } from '../errors.js'
-import type { DeployInputs } from '../inputs/read.js'
+import { ActionError } from '../core/errors.js'
 import { findDeploymentByName } from './find.js'
+
+/** Which deployment a command acts on: by id, by exact name, or both (then they must agree). */
+export interface Target {
+  name?: string
+  deploymentId?: string
+}
 
 /**
  * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
@@ -10,7 +15,7 @@ import { findDeploymentByName } from './find.js'
  */
 export async function resolveDeployment(
   client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>,
-  inputs: Pick<DeployInputs, 'name' | 'deploymentId'>
+  inputs: Target
 ): Promise<Deployment | undefined> {
   if (inputs.deploymentId) {
     const deployment = await client.getDeployment(inputs.deploymentId)

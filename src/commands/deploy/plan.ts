@@ -1,4 +1,4 @@
-import { CREATABLE_SOURCES, isCreatable } from '../api/constants.js'
+import { CREATABLE_SOURCES, isCreatable } from '../../api/constants.js'
 import type {
   CreateDeploymentRequest,
   Deployment,
@@ -6,12 +6,12 @@ import type {
   SourceConfig,
   SourceConfigRequest,
   SourceRevisionConfigRequest
-} from '../api/schemas.js'
-import { InputError } from '../errors.js'
-import type { DeployInputs } from '../inputs/read.js'
-import type { InputName } from '../inputs/names.js'
-import type { WorkflowContext } from '../workflow-context.js'
-import { sourceRuleProblems } from './source-rules.js'
+} from '../../api/schemas.js'
+import { InputError } from '../../core/errors.js'
+import type { InputName } from '../../inputs/names.js'
+import type { WorkflowContext } from '../../inputs/workflow-context.js'
+import type { DeployInputs } from './inputs.js'
+import { sourceProblemsAfterLookup } from './source-rules.js'
 
 export type Plan =
   | { action: 'create'; body: CreateDeploymentRequest }
@@ -50,12 +50,7 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
     ...inputs.sourceRevisionConfig,
     ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
-  const problems = sourceRuleProblems(
-    { sourceConfig, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined },
-    source,
-    undefined,
-    true
-  )
+  const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true)
   if (!isCreatable(source)) {
     problems.push(
       `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``
@@ -111,12 +106,7 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
       : {})
   }
   problems.push(
-    ...sourceRuleProblems(
-      { sourceConfig: requested, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined },
-      source,
-      inputs.revisionSource,
-      false
-    )
+    ...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false)
   )
   if (problems.length > 0) throw new InputError(problems)
 

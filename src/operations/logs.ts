@@ -1,44 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { LOGS_TIME_LIMIT_MS, type ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
-import type { Clock } from '../clock.js'
-import { redact } from '../masking.js'
+import type { Clock } from '../core/clock.js'
+import type { Log } from '../core/log.js'
+import { phaseOf, phasesOverAt, type LogType } from '../core/statuses.js'
+import { redact } from '../core/masking.js'
 
-export type LogType = 'build' | 'deploy'
-
-const PHASES: Record<string, LogType> = {
-  AWAITING_BUILD: 'build',
-  BUILDING: 'build',
-  AWAITING_DEPLOY: 'deploy',
-  DEPLOYING: 'deploy'
-}
-
-/** The log a status writes to, if any. */
-export function phaseOf(status: string): LogType | undefined {
-  return Object.hasOwn(PHASES, status) ? PHASES[status] : undefined
-}
-
-const FAILED_PHASES: Record<string, LogType> = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' }
-
-/** The logs whose phase is over once a revision has this status: their last lines are due. */
-function phasesOverAt(status: string): LogType[] {
-  if (status === 'DEPLOYED' || status === 'DEPLOY_FAILED') return ['build', 'deploy']
-  if (status === 'AWAITING_DEPLOY' || status === 'DEPLOYING' || status === 'BUILD_FAILED') return ['build']
-  return []
-}
-
-/** The log that tells why a failed revision failed. */
-export function failedPhaseOf(status: string): LogType | undefined {
-  return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined
-}
-
-/** Where the follower writes: the runner's log, through @actions/core in production. */
-export interface LogSink {
-  info(line: string): void
-  debug(line: string): void
-  startGroup(title: string): void
-  endGroup(): void
-}
+/** Where the follower writes: the runner's log, through the output sink in production. */
+export type LogSink = Pick<Log, 'info' | 'debug' | 'startGroup' | 'endGroup'>
 
 const PAGE_SIZE = 500
 /** Pages read per status check at most, so a chatty build cannot starve the status checks. */

@@ -1,0 +1,43 @@
+import { ApiError } from '../../api/errors.js'
+import { requests } from '../../api/requests.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import type { Outcome } from '../../core/outcome.js'
+import { defineCommand, type CommandDeps } from '../types.js'
+import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpecific } from './inputs.js'
+
+/**
+ * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
+ * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
+ * control plane's text; 404 is a success with a notice under `ignore-missing`.
+ */
+export const deleteListenerCommand = defineCommand<DeleteListenerSpecific>({
+  spec: deleteListenerSpec,
+  run: deleteListener
+})
+
+type Inputs = DeleteListenerInputs
+
+export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  const { listenerId } = inputs
+  const { recorder } = deps
+  recorder.target({ kind: 'listener', name: listenerId, id: listenerId })
+  if (inputs.dryRun) {
+    // There is no way to read a listener, so the plan cannot say whether it exists.
+    deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`)
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] })
+  }
+  throwIfCancelled(deps.signal)
+  deps.log.info(`Deleting listener ${listenerId}…`)
+  try {
+    await deps.client.deleteListener(listenerId)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
+    recorder.changed('unchanged')
+    return recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' })
+  }
+  recorder.changed('deleted')
+  deps.log.info(`Deleted listener ${listenerId}.`)
+  return recorder.finish({ kind: 'deleted' })
+}

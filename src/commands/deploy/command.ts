@@ -1,0 +1,106 @@
+import type { Deployment } from '../../api/schemas.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import { ActionError } from '../../core/errors.js'
+import type { Outcome } from '../../core/outcome.js'
+import { classify } from '../../core/statuses.js'
+import { createOnce, patchOnce, type ApplyContext } from '../../operations/apply.js'
+import { resolveDeployment } from '../../operations/resolve.js'
+import { watchRevision } from '../../operations/watch-revision.js'
+import { defineCommand, type CommandDeps } from '../types.js'
+import { describePlan, plannedRequests } from './describe.js'
+import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
+import { planDeploy } from './plan.js'
+
+/** `command: deploy`: find, create or patch, wait. */
+export const deployCommand = defineCommand<DeploySpecific>({
+  spec: deploySpec,
+  github: (inputs) => inputs.github,
+  run: deploy
+})
+
+type Inputs = DeployInputs
+
+export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  const { client, log, recorder } = deps
+  const label = inputs.name ?? inputs.deploymentId
+  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
+  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`)
+  const existing = await resolveDeployment(client, inputs)
+  recorder.before(existing)
+  if (existing) {
+    recorder.seen(existing)
+    log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
+  } else if (!inputs.createIfMissing) {
+    throw new ActionError(
+      'not-found',
+      `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`,
+      'Create the deployment first, fix `name`, or set `create-if-missing: true`.'
+    )
+  }
+
+  const plan = planDeploy(inputs, existing, deps.workflow)
+  if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  if (inputs.dryRun) {
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
+  }
+  log.info(describePlan(plan))
+  // No change is started once the workflow is cancelled.
+  throwIfCancelled(deps.signal)
+  const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
+  let deployment: Deployment
+  if (plan.action === 'create') {
+    recorder.sending('create')
+    deployment = await createOnce(plan.body, apply)
+    recorder.changed('created', deployment)
+  } else if (plan.action === 'patch') {
+    recorder.sending('update')
+    deployment = await patchOnce(plan.deployment, plan.body, apply)
+    recorder.changed('updated', deployment)
+  } else {
+    deployment = plan.deployment
+    recorder.changed('unchanged', deployment)
+  }
+
+  const revisionId = deployment.latest_revision_id
+  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
+    log.info(
+      plan.action === 'patch'
+        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
+        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
+    )
+    return recorder.finish({ kind: 'deployed', noNewRevision: true })
+  }
+  if (!revisionId) {
+    throw new ActionError(
+      'bad-response',
+      `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`,
+      'Check the deployment on the control plane; re-run the job once it shows a revision.'
+    )
+  }
+  recorder.revisionStarted(revisionId)
+  log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
+  await deps.onRevisionStarted?.()
+
+  if (!inputs.wait) {
+    const revision = await client.getRevision(deployment.id, revisionId)
+    recorder.revisionSeen(revision)
+    log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
+    if (classify(revision.status) === 'deployed') return recorder.finish({ kind: 'deployed', noNewRevision: false })
+    return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
+  }
+  await watchRevision({
+    client,
+    deployment,
+    revisionId,
+    timeoutMs: inputs.timeoutMs,
+    deadline: deps.deadline,
+    pollIntervalMs: inputs.pollIntervalMs,
+    showLogs: inputs.showLogs,
+    clock: deps.clock,
+    signal: deps.signal,
+    log,
+    recorder
+  })
+  return recorder.finish({ kind: 'deployed', noNewRevision: false })
+}

@@ -1,0 +1,75 @@
+import type { RevisionSource, Source } from '../../api/constants.js'
+import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
+import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
+import { INPUT_NAMES } from '../../inputs/names.js'
+import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
+import { sourceProblemsBeforeLookup } from './source-rules.js'
+
+export interface DeploySpecific {
+  name?: string
+  deploymentId?: string
+  createIfMissing: boolean
+  /** Set only when the user gave `source`; the create default is applied by the plan. */
+  source?: Source
+  revisionSource?: RevisionSource
+  /** Only the fields the user set: a patch must not send what the user did not ask for. */
+  sourceConfig: SourceConfigRequest
+  sourceRevisionConfig: SourceRevisionConfigRequest
+  secrets?: Secret[]
+  secretReferences?: SecretReference[]
+  wait: boolean
+  pollIntervalMs?: number
+  showLogs: boolean
+  github: GitHubInputs
+}
+
+export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
+
+/** `command: deploy` reads every input but the delete ones. */
+export const deploySpec: InputSpec<DeploySpecific> = {
+  uses: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+  read(reader) {
+    const { value } = reader
+    const k8sNamespace = value('k8s-namespace')
+    const sourceConfig = withoutUndefined<SourceConfigRequest>({
+      integration_id: value('integration-id'),
+      repo_url: value('repo-url'),
+      deployment_type: value('deployment-type'),
+      build_on_push: value('build-on-push'),
+      custom_url: value('custom-url'),
+      install_command: value('install-command'),
+      build_command: value('build-command'),
+      listener_id: value('listener-id'),
+      listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
+      resource_spec: value('resource-spec')
+    })
+    const sourceRevisionConfig = withoutUndefined<SourceRevisionConfigRequest>({
+      repo_ref: value('repo-ref'),
+      graph_config_path: value('graph-config-path'),
+      image_uri: value('image-uri'),
+      source_tarball_path: value('source-tarball-path')
+    })
+    const target = readTarget(reader)
+    const github = readGitHubInputs(reader)
+    const inputs: DeploySpecific = {
+      ...target,
+      createIfMissing: value('create-if-missing') as boolean,
+      source: value('source'),
+      revisionSource: value('revision-source'),
+      sourceConfig,
+      sourceRevisionConfig,
+      secrets: value('secrets'),
+      secretReferences: value('secret-references'),
+      wait: value('wait') as boolean,
+      pollIntervalMs: value('poll-interval'),
+      showLogs: value('show-logs') as boolean,
+      github
+    }
+    sourceProblemsBeforeLookup(inputs).forEach(reader.problem)
+    return inputs
+  }
+}
+
+function withoutUndefined<T extends object>(object: { [K in keyof T]?: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T
+}

@@ -1,0 +1,41 @@
+import { readInputs, runnerInputs, type InputContext, type InputGetter } from '../inputs/read.js'
+import type { InputSpec } from '../inputs/spec.js'
+import { deleteListenerCommand } from './delete-listener/command.js'
+import type { DeleteListenerInputs } from './delete-listener/inputs.js'
+import { deleteCommand } from './delete/command.js'
+import type { DeleteInputs } from './delete/inputs.js'
+import { deployCommand } from './deploy/command.js'
+import type { DeployInputs } from './deploy/inputs.js'
+import type { CommandDefinition } from './types.js'
+
+/**
+ * THE place where commands are registered: the `command` input takes exactly these
+ * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
+ * write src/commands/<name>/{inputs,command}.ts and add a line here (and its inputs
+ * type to ActionInputs).
+ */
+export const COMMANDS = {
+  deploy: deployCommand,
+  delete: deleteCommand,
+  'delete-listener': deleteListenerCommand
+} as const
+
+export type Command = keyof typeof COMMANDS
+
+/** The inputs of whichever command was chosen. */
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs
+
+const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec])) as Record<
+  Command,
+  InputSpec<unknown>
+>
+
+/** Every input read and checked, before any request, for the command the inputs choose. */
+export async function readActionInputs(get: InputGetter = runnerInputs, context: InputContext = {}): Promise<ActionInputs> {
+  return (await readInputs(SPECS, get, context)) as ActionInputs
+}
+
+/** The definition of a command, typed loosely: main.ts runs any of them the same way. */
+export function commandFor(name: Command): CommandDefinition<unknown> {
+  return COMMANDS[name] as unknown as CommandDefinition<unknown>
+}

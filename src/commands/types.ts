@@ -1,0 +1,42 @@
+import type { ControlPlaneClient } from '../api/client.js'
+import type { Clock } from '../core/clock.js'
+import type { Log } from '../core/log.js'
+import type { Outcome } from '../core/outcome.js'
+import type { Recorder } from '../core/recorder.js'
+import type { GitHubInputs } from '../inputs/github.js'
+import type { CommonInputs, InputSpec } from '../inputs/spec.js'
+import type { WorkflowContext } from '../inputs/workflow-context.js'
+
+/** What main.ts gives every command. */
+export interface CommandDeps {
+  client: ControlPlaneClient
+  clock: Clock
+  log: Log
+  /** Clock time by which the step must be done: its start plus `timeout`. */
+  deadline: number
+  signal?: AbortSignal
+  workflow: WorkflowContext
+  /** How long a doubtful change is re-read before it is sent again (see operations/apply.ts). */
+  settleMs: number
+  /** Where the command reports what it learns; a failed run's outcome is made from it. */
+  recorder: Recorder
+  /** Told when a revision this run made starts (GitHub reporting); must not throw. */
+  onRevisionStarted?: () => Promise<void>
+}
+
+/**
+ * A command: its input spec and what it does. Registered once, in registry.ts.
+ * `run` returns the Outcome of a run that went as far as it should; an error it
+ * throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
+ */
+export interface CommandDefinition<T> {
+  spec: InputSpec<T>
+  /** The inputs that turn on GitHub reporting, when the command reports to GitHub. */
+  github?: (inputs: T) => GitHubInputs
+  run(inputs: CommonInputs & T, deps: CommandDeps): Promise<Outcome>
+}
+
+/** Keeps a definition's input type while it is put in the registry's table. */
+export function defineCommand<T>(definition: CommandDefinition<T>): CommandDefinition<T> {
+  return definition
+}

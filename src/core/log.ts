@@ -1,0 +1,13 @@
+/**
+ * Where a run writes its log. main.ts builds it over the output sink; operations and
+ * commands only see this, so they can be run and tested without @actions/core.
+ */
+export interface Log {
+  info(line: string): void
+  warn(line: string): void
+  /** A success worth pointing out (shown as an annotation), e.g. nothing to delete. */
+  notice(line: string): void
+  debug(line: string): void
+  startGroup(title: string): void
+  endGroup(): void
+}

@@ -1,0 +1,92 @@
+import type { PlannedRequest } from './request.js'
+import type { StatusSpan } from './timeline.js'
+
+/**
+ * What a run ended in (action-interface.md, "Outcomes, as the user sees them"). Every
+ * reporter (outputs, job summary, PR comment, GitHub deployment status, the last log
+ * line) reads this one value through report/view.ts, so they cannot disagree.
+ */
+export type OutcomeKind =
+  | 'deployed'
+  | 'failed'
+  | 'still-deploying'
+  | 'superseded'
+  | 'rolled-back'
+  | 'deleted'
+  | 'nothing-to-do'
+  | 'planned'
+  | 'refused'
+
+export type Operation = 'created' | 'updated' | 'deleted' | 'unchanged' | 'planned' | 'rolled-back'
+
+/** The deployment as last seen, in the API's own field names, so an API Deployment is one. */
+export interface DeploymentSeen {
+  id: string
+  name: string
+  status?: string | null
+  url?: string | null
+  source_config?: { custom_url?: string | null } | null
+  latest_revision_id?: string | null
+  active_revision_id?: string | null
+}
+
+/** The revision as last seen, in the API's field names. */
+export interface RevisionSeen {
+  id: string
+  status: string
+  status_message?: string | null
+  source_revision_config?: { repo_commit_sha?: string | null } | null
+  created_at?: string | null
+  updated_at?: string | null
+}
+
+/** What the run acted on: a deployment, or (delete-listener) a listener. */
+export interface Subject {
+  kind: 'deployment' | 'listener'
+  /** The deployment's name (its own once found, else the `name` input), or the listener id. */
+  name?: string
+  id?: string
+}
+
+/** The end of the failing phase's log, when a revision failed and logs are shown. */
+export interface FailureLog {
+  type: 'build' | 'deploy'
+  lines: string[]
+}
+
+/** Why a run stopped waiting for a revision still in progress. */
+export type StopCause = 'not-waiting' | 'timed-out' | 'cancelled' | 'lost-contact'
+
+/** Everything the run learned, whatever its outcome. */
+export interface RunFacts {
+  command: string
+  subject: Subject
+  deployment?: DeploymentSeen
+  operation?: Operation
+  /** The revision that was serving before this run changed anything. */
+  previousRevisionId?: string
+  revisionId?: string
+  revision?: RevisionSeen
+  timeline?: readonly StatusSpan[]
+  failureLog?: FailureLog
+  /** The text of the `::error::` line when the step fails, already redacted. */
+  error?: string
+}
+
+export type Outcome = RunFacts &
+  (
+    | { kind: 'deployed'; /** A patch (or nothing) that made no new revision. */ noNewRevision: boolean }
+    | { kind: 'still-deploying'; cause: StopCause }
+    | { kind: 'failed' }
+    | { kind: 'superseded' }
+    | { kind: 'rolled-back' }
+    | { kind: 'deleted' }
+    | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' }
+    | { kind: 'planned'; requests: readonly PlannedRequest[] }
+    | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: 'create' | 'update' }
+  )
+
+/** The step fails for every outcome that carries an error, and for no other. */
+export function failsStep(outcome: Outcome): boolean {
+  return outcome.error !== undefined
+}

@@ -1,0 +1,139 @@
+import { CancelledError } from './cancel.js'
+import { ActionError, describeError } from './errors.js'
+import { redact } from './masking.js'
+import type { DeploymentSeen, Operation, Outcome, RevisionSeen, RunFacts, StopCause, Subject } from './outcome.js'
+import { classify, SUPERSEDED } from './statuses.js'
+import { Timeline } from './timeline.js'
+
+type Ending = Outcome extends infer O ? (O extends Outcome ? Omit<O, keyof RunFacts> : never) : never
+
+/**
+ * What a run has learned so far. Commands report progress here, and nowhere else; at
+ * the end it turns into the Outcome, also when the run was cancelled or crashed, so
+ * the reports always say what was known by then.
+ */
+export class Recorder {
+  private readonly facts: RunFacts
+  private pending?: 'create' | 'update'
+  private watching?: Timeline
+
+  constructor(command: string, subject: Subject = { kind: 'deployment' }) {
+    this.facts = { command, subject: { ...subject } }
+  }
+
+  /** The name or id the run acts on, before anything is found. */
+  target(subject: Subject): void {
+    this.facts.subject = { ...subject }
+  }
+
+  /** The deployment as read from the control plane; its own name wins from now on. */
+  seen(deployment: DeploymentSeen): void {
+    this.facts.deployment = deployment
+    this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id }
+  }
+
+  /** The serving revision before any change: the `previous-revision-id` output. */
+  before(deployment: DeploymentSeen | undefined): void {
+    this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined
+  }
+
+  /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
+  sending(change: 'create' | 'update'): void {
+    this.pending = change
+  }
+
+  changed(operation: Operation, deployment?: DeploymentSeen): void {
+    this.pending = undefined
+    this.facts.operation = operation
+    if (deployment) this.seen(deployment)
+  }
+
+  /** A deployment that was deleted keeps who it was, not its status or URL. */
+  deleted(): void {
+    this.facts.operation = 'deleted'
+    const { deployment } = this.facts
+    if (deployment) this.facts.deployment = { id: deployment.id, name: deployment.name }
+  }
+
+  revisionStarted(revisionId: string): void {
+    this.facts.revisionId = revisionId
+  }
+
+  revisionSeen(revision: RevisionSeen): void {
+    this.facts.revision = revision
+  }
+
+  /** The timeline of the revision being watched; read when the run ends. */
+  watch(timeline: Timeline): void {
+    this.watching = timeline
+  }
+
+  failureLog(type: 'build' | 'deploy', lines: string[]): void {
+    this.facts.failureLog = { type, lines }
+  }
+
+  /** What is known now, for reports made while the run goes on. */
+  get known(): Readonly<RunFacts> {
+    return { ...this.facts, timeline: this.watching?.spans() }
+  }
+
+  /** The outcome of a run that finished without an error. */
+  finish(ending: Ending): Outcome {
+    return { ...this.known, ...ending } as Outcome
+  }
+
+  /** The outcome of a run that ended with `error`, from what was known by then. */
+  failedWith(error: unknown): Outcome {
+    const facts = this.known
+    const cancelled = error instanceof CancelledError
+    const text = redact(cancelled ? this.describeCancellation() : describeError(error))
+    const known = { ...facts, error: text }
+    if (this.pending) return { ...known, kind: 'refused', inDoubt: this.pending }
+    if (facts.operation === 'deleted') return { ...known, kind: 'deleted' }
+    const status = facts.revision?.status
+    if (facts.revisionId && status !== undefined) {
+      if (status === SUPERSEDED) return { ...known, kind: 'superseded' }
+      if (classify(status) === 'failed') return { ...known, kind: 'failed' }
+    }
+    if (facts.revisionId && classify(status ?? '') !== 'deployed') {
+      const cause = stopCause(error)
+      if (cause) return { ...known, kind: 'still-deploying', cause }
+    }
+    if (facts.operation === undefined) return { ...known, kind: 'refused' }
+    return { ...known, kind: 'failed' }
+  }
+
+  /**
+   * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
+   * is cancelled on the control plane (a cancelled remote deploy could leave a commit
+   * that never deploys), so it says so.
+   */
+  private describeCancellation(): string {
+    const { deployment, subject, operation, revisionId, revision } = this.facts
+    const name = deployment?.name ?? subject.name
+    if (this.pending) {
+      return (
+        `The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+        `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`
+      )
+    }
+    if (!deployment || !operation) {
+      return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`
+    }
+    const what = `deployment \`${deployment.name}\` (${deployment.id})`
+    if (!revisionId) return `The workflow was cancelled after the action ${operation} ${what}.`
+    const status = revision ? `, last seen ${revision.status}` : ''
+    return (
+      `The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
+      `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+      'or re-run this job to wait for it.'
+    )
+  }
+}
+
+function stopCause(error: unknown): StopCause | undefined {
+  if (error instanceof CancelledError) return 'cancelled'
+  if (!(error instanceof ActionError)) return undefined
+  if (error.kind === 'timed-out') return 'timed-out'
+  return error.kind === 'api-refused' ? 'lost-contact' : undefined
+}

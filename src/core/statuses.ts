@@ -1,0 +1,110 @@
+/**
+ * The one table of revision statuses (api-facts.md): what each means for a run waiting
+ * on its revision, which log it writes to, which logs are over once it is seen, how
+ * fast to poll in it, and what to tell the user when it is final and not a success.
+ * Every module that asks "what does this status mean" reads it here.
+ */
+export type LogType = 'build' | 'deploy'
+
+export type Verdict = 'deployed' | 'failed' | 'in-progress' | 'unrecognised'
+
+export interface FinalFailure {
+  /** Completes "Revision R of deployment `x` ...". */
+  what: string
+  todo: string
+  /** The log that tells why it failed. */
+  log?: LogType
+}
+
+interface StatusFacts {
+  verdict: Exclude<Verdict, 'unrecognised'>
+  /** The log this status writes to while it lasts. */
+  log?: LogType
+  /** The logs whose phase is over once the revision has this status: their last lines are due. */
+  over?: readonly LogType[]
+  /** The next step is DEPLOYED: lateness in noticing it is what the user feels, so polls are capped low. */
+  finalPhase?: boolean
+  failure?: FinalFailure
+}
+
+export const SUCCESS = 'DEPLOYED'
+
+const STATUSES: Record<string, StatusFacts> = {
+  CREATING: { verdict: 'in-progress' },
+  QUEUED: { verdict: 'in-progress' },
+  AWAITING_BUILD: { verdict: 'in-progress', log: 'build' },
+  BUILDING: { verdict: 'in-progress', log: 'build' },
+  AWAITING_DEPLOY: { verdict: 'in-progress', log: 'deploy', over: ['build'] },
+  DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
+  // Transient by definition: keep waiting until the time limit.
+  UNKNOWN: { verdict: 'in-progress' },
+  DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
+  CREATE_FAILED: {
+    verdict: 'failed',
+    failure: {
+      what: 'could not be created',
+      todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.',
+      log: 'build'
+    }
+  },
+  BUILD_FAILED: {
+    verdict: 'failed',
+    over: ['build'],
+    failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and push again.', log: 'build' }
+  },
+  DEPLOY_FAILED: {
+    verdict: 'failed',
+    over: ['build', 'deploy'],
+    failure: {
+      what: 'was built but failed to deploy',
+      todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).',
+      log: 'deploy'
+    }
+  },
+  SKIPPED: {
+    verdict: 'failed',
+    failure: {
+      what: 'was skipped, typically because a newer revision superseded it',
+      todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+    }
+  },
+  INTERRUPTED: {
+    verdict: 'failed',
+    failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
+  }
+}
+
+/** A newer revision replaced this one: the outcome is "superseded", not a failed build. */
+export const SUPERSEDED = 'SKIPPED'
+
+function factsOf(status: string): StatusFacts | undefined {
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status] : undefined
+}
+
+export function classify(status: string): Verdict {
+  return factsOf(status)?.verdict ?? 'unrecognised'
+}
+
+/** What to say about a final status that is not a success; undefined for any other. */
+export function failureOf(status: string): FinalFailure | undefined {
+  return factsOf(status)?.failure
+}
+
+/** The log a status writes to, if any. */
+export function phaseOf(status: string): LogType | undefined {
+  return factsOf(status)?.log
+}
+
+/** The log that tells why a failed revision failed. */
+export function failedPhaseOf(status: string): LogType | undefined {
+  return factsOf(status)?.failure?.log
+}
+
+/** The logs whose phase is over once a revision has this status. */
+export function phasesOverAt(status: string): readonly LogType[] {
+  return factsOf(status)?.over ?? []
+}
+
+export function isFinalPhase(status: string): boolean {
+  return factsOf(status)?.finalPhase === true
+}

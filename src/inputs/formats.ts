@@ -1,0 +1,84 @@
+import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES } from '../api/constants.js'
+import type { z } from 'zod'
+import { registerSecret } from '../core/masking.js'
+import type { InputName } from './names.js'
+import { parseBoolean, parseControlPlaneUrl, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
+import { parseSecrets } from './secrets.js'
+
+/**
+ * How each input's text is read: one entry per input, applied to every input that is
+ * set whatever the command (a typo in an input the command ignores is still a typo).
+ * Cross-field rules are not here: they belong to each command's input spec.
+ */
+export type Format<T> =
+  | { text: (raw: string) => T }
+  /** A YAML/JSON input, read untrimmed; its problems come back as a list. */
+  | { structured: (raw: string) => Promise<{ data?: T; problems: string[] }> }
+
+const text = <T>(parse: (raw: string) => T): Format<T> => ({ text: parse })
+const oneOf = <T extends string>(allowed: readonly T[]): Format<T> => text((v) => parseEnum(v, allowed))
+
+export const FORMATS = {
+  'control-plane-url': text(parseControlPlaneUrl),
+  'api-key': text(parseHeaderValue),
+  'bearer-token': text(parseHeaderValue),
+  'tenant-id': text(parseUuid),
+  // The command names come from the registry; the shared reader checks them.
+  command: text((v) => v),
+  'dry-run': text(parseBoolean),
+  name: text(parseSingleLine),
+  'deployment-id': text(parseUuid),
+  'create-if-missing': text(parseBoolean),
+  source: oneOf(SOURCES),
+  'revision-source': oneOf(REVISION_SOURCES),
+  'repo-url': text(parseSingleLine),
+  'integration-id': text(parseUuid),
+  'repo-ref': text(parseSingleLine),
+  'graph-config-path': text(parseSingleLine),
+  'image-uri': text(parseSingleLine),
+  'source-tarball-path': text(parseSingleLine),
+  'deployment-type': oneOf(DEPLOYMENT_TYPES),
+  'build-on-push': text(parseBoolean),
+  'custom-url': text(parseSingleLine),
+  'install-command': text((v) => v),
+  'build-command': text((v) => v),
+  'listener-id': text(parseUuid),
+  'k8s-namespace': text(parseSingleLine),
+  'resource-spec': { structured: (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput) },
+  secrets: {
+    structured: async (v) => {
+      const parsed = await parseSecrets(v)
+      // Registered as soon as read: nothing logged later can show them.
+      for (const secret of parsed.secrets ?? []) registerSecret(secret.value)
+      return { data: parsed.secrets, problems: parsed.problems }
+    }
+  },
+  'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
+  wait: text(parseBoolean),
+  timeout: text(parseDuration),
+  'poll-interval': text(parseDuration),
+  'show-logs': text(parseBoolean),
+  'delete-tracing-project': text(parseBoolean),
+  'ignore-missing': text(parseBoolean),
+  'github-token': text(parseHeaderValue),
+  'github-environment': text(parseEnvironmentName),
+  'pr-comment': text(parseBoolean)
+} satisfies Record<InputName, Format<unknown>>
+
+export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never
+
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw: string): string {
+  parseSingleLine(raw)
+  if (raw.length > 255) throw new Error('must be at most 255 characters long')
+  return raw
+}
+
+/**
+ * A YAML/JSON input checked against a schema. YAML and zod are loaded only for an
+ * input that needs them: most runs set none, and loading them would delay the first request.
+ */
+async function checkedYaml<T>(value: string, pick: (schemas: typeof import('../api/schemas.js')) => z.ZodType<T>) {
+  const [{ parseChecked }, schemas] = await Promise.all([import('./structured.js'), import('../api/schemas.js')])
+  return parseChecked(value, pick(schemas))
+}
