@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../src/api/errors.js'
 import type { CreateDeploymentRequest, Deployment, DeploymentsList, PatchDeploymentRequest } from '../src/api/schemas.js'
-import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/deploy/apply.js'
+import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
 import { FakeClock } from './helpers/clock.js'
 
 const doubtful = () => new ApiError('api-refused', 'Create failed with HTTP 502', { status: 502, retryable: true, ambiguous: true })

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { ControlPlaneClient, type Requester } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
-import { clearSecrets, registerSecret } from '../src/masking.js'
+import { clearSecrets, registerSecret } from '../src/core/masking.js'
 
 interface Sent {
   method: string

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { ControlPlaneClient } from '../src/api/client.js'
 import type { Deployment, Revision } from '../src/api/schemas.js'
-import { deploy } from '../src/deploy/deploy.js'
-import { newState } from '../src/report/state.js'
+import { deploy } from '../src/commands/deploy/command.js'
+import { Recorder } from '../src/core/recorder.js'
 import { FakeClock } from './helpers/clock.js'
 import { BASE_INPUTS, readDeployInputs } from './helpers/inputs.js'
 
@@ -23,19 +23,29 @@ function overtakingPlane() {
   } as unknown as ControlPlaneClient
 }
 
-const silent = { info: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+const silent = { info: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
 
 describe('deploy', () => {
   it('warns when the revision it waited for is no longer the one serving', async () => {
     const clock = new FakeClock()
     const warnings: string[] = []
-    const state = newState(clock.now())
-    await deploy(
-      await readDeployInputs(BASE_INPUTS),
-      { client: overtakingPlane(), clock, deadline: clock.now() + 60_000, settleMs: 3_000, workflow: { repoRef: 'main' }, log: { ...silent, warn: (w) => warnings.push(w) } },
-      state
-    )
+    const outcome = await deploy(await readDeployInputs(BASE_INPUTS), {
+      client: overtakingPlane(),
+      clock,
+      deadline: clock.now() + 60_000,
+      settleMs: 3_000,
+      workflow: { repoRef: 'main' },
+      recorder: new Recorder('deploy'),
+      log: { ...silent, warn: (w: string) => warnings.push(w) }
+    })
     expect(warnings).toEqual(['Revision r2 reached DEPLOYED, but the deployment now serves revision r3 (a newer deploy?).'])
-    expect(state).toMatchObject({ operation: 'updated', revisionId: 'r2', revision: { status: 'DEPLOYED' }, deployment: { active_revision_id: 'r3' } })
+    expect(outcome).toMatchObject({
+      kind: 'deployed',
+      operation: 'updated',
+      previousRevisionId: 'r1',
+      revisionId: 'r2',
+      revision: { status: 'DEPLOYED' },
+      deployment: { active_revision_id: 'r3' }
+    })
   })
 })

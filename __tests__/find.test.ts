@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ListDeploymentsQuery } from '../src/api/client.js'
 import type { Deployment, DeploymentsList } from '../src/api/schemas.js'
-import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE } from '../src/deploy/find.js'
+import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE } from '../src/operations/find.js'
 
 function deployment(name: string, i: number): Deployment {
   return { id: `id-${i}`, name, latest_revision_id: null }

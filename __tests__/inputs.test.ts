@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { InputError } from '../src/errors.js'
-import { readInputs } from '../src/inputs/read.js'
-import { clearSecrets, redact } from '../src/masking.js'
+import { InputError } from '../src/core/errors.js'
+import { readActionInputs as readInputs } from '../src/commands/registry.js'
+import { clearSecrets, redact } from '../src/core/masking.js'
 import type { InputName } from '../src/inputs/names.js'
 import { BAD_INPUTS } from './helpers/bad-inputs.js'
 import { BASE_INPUTS, inputsFrom, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
@@ -98,12 +98,13 @@ describe('readInputs', () => {
   it('reports every problem at once', async () => {
     const problems = await problemsOf({ 'control-plane-url': 'ftp://x', wait: 'maybe', timeout: 'soon', name: '' })
     expect(problems).toHaveLength(5)
+    // Each input's own format first, then the rules that relate inputs to each other.
     expect(problems.map((p) => p.match(/^`[^`]+`|^one of/)?.[0])).toEqual([
       '`control-plane-url`',
-      'one of',
-      '`name`',
       '`wait`',
-      '`timeout`'
+      '`timeout`',
+      'one of',
+      '`name`'
     ])
   })
 

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { EXPRESSION_DEFAULTS, INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type InputName } from '../src/inputs/names.js'
-import { readInputs } from '../src/inputs/read.js'
-import { outputsOf } from '../src/report/outputs.js'
-import { ACTION_NAME, ACTION_VERSION } from '../src/version.js'
+import { readActionInputs as readInputs } from '../src/commands/registry.js'
+import { viewOf } from '../src/report/view.js'
+import { ACTION_NAME, ACTION_VERSION } from '../src/core/version.js'
 import { renderReadme } from '../scripts/readme-tables.js'
 import { ROOT } from '../scripts/run-action.js'
 import { BASE_INPUTS } from './helpers/inputs.js'
@@ -65,12 +65,19 @@ describe('action.yml and the code agree', () => {
   })
 
   it('can set every declared output', () => {
-    const outputs = outputsOf({
+    const { outputs } = viewOf({
       startedAt: 0,
-      operation: 'created',
-      revisionId: 'r1',
-      deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
-      revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } }
+      finishedAt: 0,
+      outcome: {
+        kind: 'deployed',
+        noNewRevision: false,
+        command: 'deploy',
+        subject: { kind: 'deployment', name: 'n' },
+        operation: 'created',
+        revisionId: 'r1',
+        deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
+        revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } }
+      }
     })
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
   })
@@ -80,7 +87,7 @@ describe('action.yml and the code agree', () => {
       const text = readFileSync(file, 'utf8')
       const readsInput = /\bgetInput\(|getBooleanInput\(|getMultilineInput\(|process\.env\.INPUT_/.test(text)
       const setsOutput = /\bsetOutput\(/.test(text)
-      return (readsInput && !file.endsWith('inputs/read.ts')) || (setsOutput && !file.endsWith('report/outputs.ts'))
+      return (readsInput && !file.endsWith('inputs/read.ts')) || (setsOutput && !file.endsWith('report/sink.ts'))
     })
     expect(offenders).toEqual([])
   })

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Deployment } from '../src/api/schemas.js'
-import { planDeploy } from '../src/deploy/plan.js'
-import { InputError } from '../src/errors.js'
+import { planDeploy } from '../src/commands/deploy/plan.js'
+import { InputError } from '../src/core/errors.js'
 import type { InputName } from '../src/inputs/names.js'
-import { readWorkflowContext } from '../src/workflow-context.js'
+import { readWorkflowContext } from '../src/inputs/workflow-context.js'
 import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 
 beforeEach(() => {

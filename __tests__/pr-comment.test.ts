@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { GitHubApi } from '../src/github/api.js'
 import { markerFor, renderComment, upsertComment } from '../src/github/pr-comment.js'
-import { clearSecrets, registerSecret } from '../src/masking.js'
+import { clearSecrets, registerSecret } from '../src/core/masking.js'
 
 beforeEach(() => {
   clearSecrets()

@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import { ControlPlaneClient, segment, type Requester } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
 import { backoffMs, neverSent, parseRetryAfter, READ_RETRY } from '../src/api/retry.js'
-import { CancelledError } from '../src/cancel.js'
+import { CancelledError } from '../src/core/cancel.js'
 import { FakeClock } from './helpers/clock.js'
 
 beforeEach(() => {

@@ -1,27 +1,32 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { Timeline } from '../src/deploy/timeline.js'
-import { clearSecrets, registerSecret } from '../src/masking.js'
-import { renderSummary } from '../src/report/summary.js'
-import type { DeployState } from '../src/report/state.js'
+import type { Outcome } from '../src/core/outcome.js'
+import { Timeline } from '../src/core/timeline.js'
+import { clearSecrets, registerSecret } from '../src/core/masking.js'
+import { renderSummary as renderView } from '../src/report/summary.js'
+import { viewOf } from '../src/report/view.js'
+
+/** A run of 4m 12s that ended in `outcome`. */
+const renderSummary = (outcome: Outcome) => renderView(viewOf({ outcome, startedAt: 0, finishedAt: 252_000 }))
 
 beforeEach(() => {
   clearSecrets()
   jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
-function deployedState(): DeployState {
+function deployedState(): Outcome & { kind: 'deployed' } {
   const timeline = new Timeline(0)
   timeline.observe('QUEUED', 0)
   timeline.observe('BUILDING', 30_000)
   timeline.observe('BUILDING', 200_000)
   timeline.observe('DEPLOYED', 250_000)
   return {
-    startedAt: 0,
-    finishedAt: 252_000,
-    name: 'support-agent',
+    kind: 'deployed',
+    noNewRevision: false,
+    command: 'deploy',
+    subject: { kind: 'deployment', name: 'support-agent', id: 'd1' },
     operation: 'updated',
     revisionId: 'r2',
-    timeline,
+    timeline: timeline.spans(),
     deployment: { id: 'd1', name: 'support-agent', status: 'READY', latest_revision_id: 'r2', url: 'https://agent.example' },
     revision: {
       id: 'r2',
@@ -53,7 +58,7 @@ describe('renderSummary', () => {
   })
 
   it('shows the end of the failing log in a collapsed block', () => {
-    const state: DeployState = { ...deployedState(), error: 'failed', failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] } }
+    const state: Outcome = { ...deployedState(), kind: 'failed', error: 'failed', failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] } }
     expect(renderSummary(state)).toContain(
       "<details><summary>Last 2 lines of the build log</summary>\n\n```text\nstep 1\nERROR: '''boom'''\n```\n</details>"
     )
@@ -61,7 +66,14 @@ describe('renderSummary', () => {
 
   it('escapes names and redacts secrets, including in the error', () => {
     registerSecret('hunter2')
-    const state: DeployState = { ...deployedState(), name: 'a|b<script>', error: 'Update failed: value hunter2 rejected\n```' }
+    const base = deployedState()
+    const state: Outcome = {
+      ...base,
+      kind: 'failed',
+      subject: { kind: 'deployment', name: 'a|b<script>' },
+      deployment: { ...base.deployment!, name: 'a|b<script>' },
+      error: 'Update failed: value hunter2 rejected\n```'
+    }
     const summary = renderSummary(state)
     expect(summary).toContain('❌ Deploy of <code>a&#124;b&#60;script&#62;</code> failed')
     expect(summary).toContain('### What went wrong')
@@ -77,7 +89,7 @@ describe('renderSummary', () => {
   })
 
   it('says when there was no new revision to wait for', () => {
-    const state: DeployState = { ...deployedState(), timeline: undefined, revision: undefined, revisionId: undefined, noNewRevision: true }
+    const state: Outcome = { ...deployedState(), timeline: undefined, revision: undefined, revisionId: undefined, noNewRevision: true }
     const summary = renderSummary(state)
     expect(summary).toContain('✅ <code>support-agent</code>: no new revision')
     expect(summary).toContain('Updated the deployment (no new revision)')

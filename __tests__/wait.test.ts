@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../src/api/errors.js'
 import type { Revision } from '../src/api/schemas.js'
-import { CancelledError } from '../src/cancel.js'
-import { ActionError } from '../src/errors.js'
-import { Timeline } from '../src/deploy/timeline.js'
-import { ADAPTIVE } from '../src/deploy/poll-schedule.js'
-import { POLL_ERROR_BUDGET } from '../src/deploy/poll.js'
-import { statusLine, waitForRevision } from '../src/deploy/wait.js'
+import { CancelledError } from '../src/core/cancel.js'
+import { ActionError } from '../src/core/errors.js'
+import { Timeline } from '../src/core/timeline.js'
+import { ADAPTIVE } from '../src/operations/poll-schedule.js'
+import { POLL_ERROR_BUDGET } from '../src/operations/poll.js'
+import { statusLine, waitForRevision } from '../src/operations/revision-wait.js'
 import { FakeClock } from './helpers/clock.js'
 
 /** A revision whose status follows a script of [status, seconds] on the fake clock. */

@@ -1,4 +1,6 @@
-import { readInputs, type DeployInputs, type InputGetter } from '../../src/inputs/read.js'
+import { readActionInputs as readInputs } from '../../src/commands/registry.js'
+import type { DeployInputs } from '../../src/commands/deploy/inputs.js'
+import type { InputGetter } from '../../src/inputs/read.js'
 import type { InputName } from '../../src/inputs/names.js'
 
 export const VALID_UUID = '123e4567-e89b-12d3-a456-426614174000'
