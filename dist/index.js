@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2186);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8219);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2186:
+/***/ 8219:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28424,177 +28424,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: requestTimeoutFor
 
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
@@ -29393,6 +29222,274 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/core/errors.ts
+class ActionError extends Error {
+    kind;
+    hint;
+    constructor(kind, message, 
+    /** What the user should do about it; printed after the message. */
+    hint) {
+        super(message);
+        this.kind = kind;
+        this.hint = hint;
+        this.name = 'ActionError';
+    }
+    /** The message and the hint, as the user reads them. */
+    describe() {
+        return this.hint ? `${this.message}\n${this.hint}` : this.message;
+    }
+}
+/** All problems found in the inputs, reported together rather than one per run. */
+class InputError extends ActionError {
+    problems;
+    constructor(problems) {
+        super('bad-input', problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
+        this.problems = problems;
+    }
+}
+function describeError(error) {
+    if (error instanceof ActionError)
+        return error.describe();
+    const report = 'This is a bug in the action: please report it with this log.';
+    if (error instanceof Error)
+        return `Unexpected error: ${error.message}\n${report}`;
+    return `Unexpected error: ${String(error)}\n${report}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/cancel.ts
+
+/** Thrown wherever the run notices that the workflow was cancelled. */
+class CancelledError extends ActionError {
+    constructor() {
+        super('cancelled', 'The workflow was cancelled.');
+        this.name = 'CancelledError';
+    }
+}
+function throwIfCancelled(signal) {
+    if (signal?.aborted)
+        throw new CancelledError();
+}
+/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
+function unlessCancelled(work, signal) {
+    if (!signal)
+        return work;
+    throwIfCancelled(signal);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new CancelledError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function sleepUnlessCancelled(clock, ms, signal) {
+    return unlessCancelled(clock.sleep(ms, signal), signal);
+}
+
+;// CONCATENATED MODULE: ./src/core/clock.ts
+const realClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+        }, { once: true });
+    })
+};
+/** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.max(0, Math.round(ms))}ms`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    if (hours > 0)
+        return `${hours}h ${pad(minutes)}m`;
+    if (minutes > 0)
+        return `${minutes}m ${pad(seconds)}s`;
+    return `${seconds}s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
+const ACTION_NAME = 'agent-server-deploy-action';
+const ACTION_VERSION = '1.0.0';
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -31371,104 +31468,7 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/errors.ts
-class ActionError extends Error {
-    kind;
-    hint;
-    constructor(kind, message, 
-    /** What the user should do about it; printed after the message. */
-    hint) {
-        super(message);
-        this.kind = kind;
-        this.hint = hint;
-        this.name = 'ActionError';
-    }
-    /** The message and the hint, as the user reads them. */
-    describe() {
-        return this.hint ? `${this.message}\n${this.hint}` : this.message;
-    }
-}
-/** All problems found in the inputs, reported together rather than one per run. */
-class InputError extends ActionError {
-    problems;
-    constructor(problems) {
-        super('bad-input', problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
-        this.problems = problems;
-    }
-}
-function describeError(error) {
-    if (error instanceof ActionError)
-        return error.describe();
-    const report = 'This is a bug in the action: please report it with this log.';
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}\n${report}`;
-    return `Unexpected error: ${String(error)}\n${report}`;
-}
-
-;// CONCATENATED MODULE: ./src/cancel.ts
-
-/** Thrown wherever the run notices that the workflow was cancelled. */
-class CancelledError extends ActionError {
-    constructor() {
-        super('cancelled', 'The workflow was cancelled.');
-        this.name = 'CancelledError';
-    }
-}
-function throwIfCancelled(signal) {
-    if (signal?.aborted)
-        throw new CancelledError();
-}
-/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
-function unlessCancelled(work, signal) {
-    if (!signal)
-        return work;
-    throwIfCancelled(signal);
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(new CancelledError());
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-}
-function sleepUnlessCancelled(clock, ms, signal) {
-    return unlessCancelled(clock.sleep(ms, signal), signal);
-}
-
-;// CONCATENATED MODULE: ./src/clock.ts
-const realClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            resolve();
-        }, { once: true });
-    })
-};
-/** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.max(0, Math.round(ms))}ms`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const pad = (n) => String(n).padStart(2, '0');
-    if (hours > 0)
-        return `${hours}h ${pad(minutes)}m`;
-    if (minutes > 0)
-        return `${minutes}m ${pad(seconds)}s`;
-    return `${seconds}s`;
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
-const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.0.0';
-
-;// CONCATENATED MODULE: ./src/masking.ts
+;// CONCATENATED MODULE: ./src/core/masking.ts
 
 /**
  * The runner masks registered secrets in the log, but not in the files behind
@@ -31507,6 +31507,7 @@ function clearSecrets() {
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
+
 const READ_RETRY = { maxAttempts: 5, baseMs: 500, capMs: 15_000 };
 const WRITE_RETRY = { maxAttempts: 4, baseMs: 1_000, capMs: 15_000 };
 /** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. */
@@ -31535,6 +31536,29 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 function neverSent(error) {
     const code = error?.code;
     return code !== undefined && NOT_SENT_CODES.has(code);
+}
+/**
+ * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
+ * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
+ * tries, within the attempt limit and the deadline, and stopping when cancelled. What
+ * counts as safe to try again is the caller's to say, by returning `{ retry }`; any
+ * error it throws ends the loop.
+ */
+async function retrying(ctx, attempt) {
+    for (let n = 1;; n++) {
+        throwIfCancelled(ctx.signal);
+        const result = await attempt(n);
+        if ('done' in result)
+            return result.done;
+        const error = result.retry;
+        const waitMs = error.retryAfterMs ?? backoffMs(n, ctx.policy, ctx.random);
+        if (n >= ctx.policy.maxAttempts)
+            throw error;
+        if (ctx.deadline !== undefined && ctx.clock.now() + waitMs > ctx.deadline)
+            throw error;
+        ctx.announce(error, waitMs, n + 1);
+        await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -31621,7 +31645,48 @@ function errorFromResponse(operation, status, body, extra) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/api/requests.ts
+
+const requests = {
+    listDeployments: (query) => get(`/v2/deployments${search(query)}`),
+    getDeployment: (deploymentId) => get(`/v2/deployments/${segment(deploymentId)}`),
+    createDeployment: (body) => ({ method: 'POST', path: '/v2/deployments', body }),
+    patchDeployment: (deploymentId, body) => ({ method: 'PATCH', path: `/v2/deployments/${segment(deploymentId)}`, body }),
+    deleteDeployment: (deploymentId, deleteTracingProject) => ({
+        method: 'DELETE',
+        path: `/v2/deployments/${segment(deploymentId)}${search({ delete_tracing_project: deleteTracingProject })}`
+    }),
+    deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
+    getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
+    getRevisionLogs: (deploymentId, revisionId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
+};
+function get(path) {
+    return { method: 'GET', path };
+}
+/** `?a=1&b=2` from the defined values, or nothing. */
+function search(query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined)
+            params.set(key, String(value));
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+/**
+ * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
+ * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
+ * which URL resolution would turn into another path, are refused.
+ */
+function segment(id) {
+    if (id === '' || id === '.' || id === '..') {
+        throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
+    }
+    return encodeURIComponent(id);
+}
+
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -31637,6 +31702,7 @@ function loadSchemas() {
     schemas ??= Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164));
     return schemas;
 }
+
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
 const LOGS_RETRY = { maxAttempts: 1, baseMs: 250, capMs: 1_000 };
@@ -31649,7 +31715,7 @@ const MIN_REQUEST_MS = 1_000;
  * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
- * caller can find out (see deploy/apply.ts); their errors say whether that is in doubt.
+ * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
  *
  * Credentials are sent per request, never set on the HttpClient, and redirects are
  * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
@@ -31675,13 +31741,13 @@ class ControlPlaneClient {
                 });
     }
     listDeployments(query) {
-        return this.send({ label: 'List deployments' }, 'GET', '/v2/deployments', (s) => s.DeploymentsListSchema, { query });
+        return this.send({ label: 'List deployments' }, requests.listDeployments(query), (s) => s.DeploymentsListSchema);
     }
     getDeployment(deploymentId) {
         return this.send({
             label: `Get deployment ${deploymentId}`,
             hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, 'GET', `/v2/deployments/${segment(deploymentId)}`, (s) => s.DeploymentSchema);
+        }, requests.getDeployment(deploymentId), (s) => s.DeploymentSchema);
     }
     createDeployment(body) {
         return this.send({
@@ -31690,17 +31756,17 @@ class ControlPlaneClient {
                 409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
                     '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
             }
-        }, 'POST', '/v2/deployments', (s) => s.DeploymentSchema, { body });
+        }, requests.createDeployment(body), (s) => s.DeploymentSchema);
     }
     patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, 'PATCH', `/v2/deployments/${segment(deploymentId)}`, (s) => s.DeploymentSchema, { body });
+        return this.send({ label: `Update deployment ${deploymentId}` }, requests.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
     }
     /**
      * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
      * try after one whose outcome is in doubt means that one went through: it resolves.
      */
     deleteDeployment(deploymentId, deleteTracingProject) {
-        return this.send({ label: `Delete deployment ${deploymentId}` }, 'DELETE', `/v2/deployments/${segment(deploymentId)}`, NO_CONTENT, { query: { delete_tracing_project: deleteTracingProject }, goneAfterDoubt: true });
+        return this.send({ label: `Delete deployment ${deploymentId}` }, requests.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
     }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
@@ -31710,52 +31776,52 @@ class ControlPlaneClient {
                 403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
                 404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
             }
-        }, 'DELETE', `/v2/listeners/${segment(listenerId)}`, NO_CONTENT, { goneAfterDoubt: true });
+        }, requests.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
     }
     getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`, (s) => s.RevisionSchema);
+        return this.send({ label: `Get revision ${revisionId}` }, requests.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
     }
     getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, 'GET', `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs`, (s) => s.LogsPageSchema, { query, retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, requests.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
-    async send(operation, method, path, schema, options = {}) {
-        const mutation = method !== 'GET';
+    async send(operation, request, schema, options = {}) {
+        const mutation = request.method !== 'GET';
         // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
-        const repeatable = method === 'GET' || method === 'DELETE';
+        const repeatable = request.method === 'GET' || request.method === 'DELETE';
         const policy = options.retry ?? this.options.retry ?? READ_RETRY;
         let doubtful = false;
-        for (let attempt = 1;; attempt++) {
-            throwIfCancelled(this.options.signal);
-            let error;
+        return retrying({
+            policy,
+            clock: this.clock,
+            deadline: this.options.deadline,
+            signal: this.options.signal,
+            random: this.options.random,
+            announce: (error, waitMs, next) => this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+        }, async () => {
             try {
-                return await this.attempt(operation, method, path, schema, options, mutation);
+                return { done: await this.attempt(operation, request, schema, options, mutation) };
             }
             catch (caught) {
                 if (!(caught instanceof ApiError))
                     throw caught;
-                error = caught;
+                if (options.goneAfterDoubt && doubtful && caught.status === 404) {
+                    this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
+                    return { done: undefined };
+                }
+                doubtful ||= caught.ambiguous;
+                if (!repeatable || !caught.retryable)
+                    throw caught;
+                return { retry: caught };
             }
-            if (options.goneAfterDoubt && doubtful && error.status === 404) {
-                this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
-                return undefined;
-            }
-            doubtful ||= error.ambiguous;
-            if (!repeatable || !error.retryable || attempt >= policy.maxAttempts)
-                throw error;
-            const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, this.options.random);
-            if (this.options.deadline !== undefined && this.clock.now() + waitMs > this.options.deadline)
-                throw error;
-            this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`);
-            await sleepUnlessCancelled(this.clock, waitMs, this.options.signal);
-        }
+        });
     }
     /** One request and its answer, as a value or a classified ApiError. */
-    async attempt(operation, method, path, schema, options, mutation) {
-        const url = this.url(path, options.query);
-        const body = options.body === undefined ? null : JSON.stringify(options.body);
+    async attempt(operation, request, schema, options, mutation) {
+        const url = `${this.connection.baseUrl}${request.path}`;
+        const body = request.body === undefined ? null : JSON.stringify(request.body);
         let answer;
         try {
-            answer = await this.exchange(method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
+            answer = await this.exchange(request.method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
         }
         catch (error) {
             if (error instanceof CancelledError)
@@ -31840,15 +31906,6 @@ class ControlPlaneClient {
         }
         return result.data;
     }
-    url(path, query) {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(query ?? {})) {
-            if (value !== undefined)
-                params.set(key, String(value));
-        }
-        const search = params.toString();
-        return `${this.connection.baseUrl}${path}${search ? `?${search}` : ''}`;
-    }
     headers(hasBody) {
         const { credential, tenantId } = this.connection;
         const headers = { Accept: 'application/json' };
@@ -31872,19 +31929,470 @@ class RequestTimeout extends Error {
         this.ms = ms;
     }
 }
+
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __nccwpck_require__(2997);
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
- * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
- * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
- * which URL resolution would turn into another path, are refused.
+ * Parsers for single input values. Each returns the value or throws a plain Error
+ * whose message completes the sentence "input `x` ...", so the caller can name the
+ * input and collect every problem before reporting.
  */
-function segment(id) {
-    if (id === '' || id === '.' || id === '..') {
-        throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
+const SHOWN_LENGTH = 60;
+/**
+ * A rejected value as an error message quotes it: control characters escaped (a
+ * newline must not start a new log line, let alone a workflow command) and long
+ * values cut. Only non-secret inputs are ever quoted.
+ */
+function shown(raw) {
+    const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
+    return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
+}
+function parseBoolean(raw) {
+    const value = raw.toLowerCase();
+    if (value === 'true')
+        return true;
+    if (value === 'false')
+        return false;
+    throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
+}
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`), in milliseconds. */
+function parseDuration(raw) {
+    const match = DURATION.exec(raw.trim());
+    if (!match) {
+        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`);
     }
-    return encodeURIComponent(id);
+    const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
+    if (ms <= 0)
+        throw new Error(`must be longer than zero, got ${shown(raw)}`);
+    return ms;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function parseUuid(raw) {
+    if (!UUID.test(raw)) {
+        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`);
+    }
+    return raw.toLowerCase();
+}
+function parseEnum(raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
+}
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+/** The control plane's base URL, without a trailing slash. */
+function parseControlPlaneUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+        throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
+    }
+    if (url.username || url.password) {
+        throw new Error('must not contain a user name or password; pass credentials with `api-key` or `bearer-token`');
+    }
+    if (url.search || url.hash) {
+        throw new Error('must not contain a query string or fragment; give the base URL only');
+    }
+    return url.toString().replace(/\/+$/, '');
+}
+/**
+ * A credential goes into a request header: printable ASCII on one line. Anything
+ * else would be refused by Node's HTTP client, or split the header. The message
+ * never shows the value.
+ */
+function parseHeaderValue(raw) {
+    if (!/^[\x20-\x7e]+$/.test(raw)) {
+        throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again');
+    }
+    return raw;
+}
+/** A value that goes into a request header or path must be a single line. */
+function parseSingleLine(raw) {
+    if (/[\r\n\0]/.test(raw))
+        throw new Error('must be a single line of text');
+    return raw;
 }
 
-;// CONCATENATED MODULE: ./src/commands/delete-listener.ts
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+/**
+ * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
+ * strings. Problems name the line (or key), never the value.
+ */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
+// A line "looks like NAME=VALUE" when what comes before its first `=` could not be
+// YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
+// YAML error, while `KEY: a=b` is still read as YAML.
+const LINE_FORM = /^[^:{}[\]"'#=]*=/;
+async function parseSecrets(raw) {
+    const lines = raw.split(/\r?\n/);
+    const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
+    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
+    // comments (say, every line commented out) must not do that.
+    if (meaningful.length === 0)
+        return { problems: [] };
+    return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
+}
+function parseLines(lines) {
+    const secrets = [];
+    const problems = [];
+    const firstLineOf = new Map();
+    lines.forEach((line, index) => {
+        const lineNumber = index + 1;
+        if (line.trim() === '' || line.trimStart().startsWith('#'))
+            return;
+        const eq = line.indexOf('=');
+        const name = line.slice(0, eq);
+        if (!NAME.test(name)) {
+            problems.push(`line ${lineNumber}: the name before \`=\` must be ${NAME_RULE} (no spaces)`);
+            return;
+        }
+        const earlier = firstLineOf.get(name);
+        if (earlier !== undefined) {
+            problems.push(`line ${lineNumber}: \`${name}\` is already set on line ${earlier}`);
+            return;
+        }
+        firstLineOf.set(name, lineNumber);
+        secrets.push({ name, value: line.slice(eq + 1) });
+    });
+    return { secrets, problems };
+}
+/** YAML is loaded only here: the `NAME=VALUE` form, the usual one, does without it. */
+async function parseMapping(raw) {
+    const { parseYaml } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762));
+    let parsed;
+    try {
+        parsed = parseYaml(raw);
+    }
+    catch (error) {
+        return { secrets: [], problems: [`must be \`NAME=VALUE\` lines or a YAML/JSON mapping; ${error.message}`] };
+    }
+    const { value, lineOf, topLevelKeys } = parsed;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return {
+            secrets: [],
+            problems: ['must be `NAME=VALUE` lines or a YAML/JSON mapping of names to values']
+        };
+    }
+    const secrets = [];
+    const problems = [];
+    const seen = new Set();
+    for (const name of topLevelKeys) {
+        if (seen.has(name))
+            problems.push(`key \`${name}\` is set more than once`);
+        seen.add(name);
+    }
+    for (const [name, secretValue] of Object.entries(value)) {
+        const line = lineOf([name]);
+        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
+        if (!NAME.test(name))
+            problems.push(`${where}: a secret name must be ${NAME_RULE}`);
+        else if (typeof secretValue !== 'string')
+            problems.push(`${where}: the value must be a string; quote it`);
+        else
+            secrets.push({ name, value: secretValue });
+    }
+    return { secrets, problems };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/formats.ts
+
+
+
+
+const formats_text = (parse) => ({ text: parse });
+const oneOf = (allowed) => formats_text((v) => parseEnum(v, allowed));
+const FORMATS = {
+    'control-plane-url': formats_text(parseControlPlaneUrl),
+    'api-key': formats_text(parseHeaderValue),
+    'bearer-token': formats_text(parseHeaderValue),
+    'tenant-id': formats_text(parseUuid),
+    // The command names come from the registry; the shared reader checks them.
+    command: formats_text((v) => v),
+    'dry-run': formats_text(parseBoolean),
+    name: formats_text(parseSingleLine),
+    'deployment-id': formats_text(parseUuid),
+    'create-if-missing': formats_text(parseBoolean),
+    source: oneOf(constants/* SOURCES */.Hl),
+    'revision-source': oneOf(constants/* REVISION_SOURCES */.Jy),
+    'repo-url': formats_text(parseSingleLine),
+    'integration-id': formats_text(parseUuid),
+    'repo-ref': formats_text(parseSingleLine),
+    'graph-config-path': formats_text(parseSingleLine),
+    'image-uri': formats_text(parseSingleLine),
+    'source-tarball-path': formats_text(parseSingleLine),
+    'deployment-type': oneOf(constants/* DEPLOYMENT_TYPES */._o),
+    'build-on-push': formats_text(parseBoolean),
+    'custom-url': formats_text(parseSingleLine),
+    'install-command': formats_text((v) => v),
+    'build-command': formats_text((v) => v),
+    'listener-id': formats_text(parseUuid),
+    'k8s-namespace': formats_text(parseSingleLine),
+    'resource-spec': { structured: (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput) },
+    secrets: {
+        structured: async (v) => {
+            const parsed = await parseSecrets(v);
+            // Registered as soon as read: nothing logged later can show them.
+            for (const secret of parsed.secrets ?? [])
+                registerSecret(secret.value);
+            return { data: parsed.secrets, problems: parsed.problems };
+        }
+    },
+    'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
+    wait: formats_text(parseBoolean),
+    timeout: formats_text(parseDuration),
+    'poll-interval': formats_text(parseDuration),
+    'show-logs': formats_text(parseBoolean),
+    'delete-tracing-project': formats_text(parseBoolean),
+    'ignore-missing': formats_text(parseBoolean),
+    'github-token': formats_text(parseHeaderValue),
+    'github-environment': formats_text(parseEnvironmentName),
+    'pr-comment': formats_text(parseBoolean)
+};
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw) {
+    parseSingleLine(raw);
+    if (raw.length > 255)
+        throw new Error('must be at most 255 characters long');
+    return raw;
+}
+/**
+ * A YAML/JSON input checked against a schema. YAML and zod are loaded only for an
+ * input that needs them: most runs set none, and loading them would delay the first request.
+ */
+async function checkedYaml(value, pick) {
+    const [{ parseChecked }, schemas] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
+    return parseChecked(value, pick(schemas));
+}
+
+;// CONCATENATED MODULE: ./src/inputs/names.ts
+/**
+ * The inputs and outputs this version of the action reads and sets. action.yml must
+ * declare exactly these (a test compares them), and `readInput` / `setOutput` only
+ * accept these names, so the code cannot drift from the public interface.
+ */
+const INPUT_NAMES = [
+    'control-plane-url',
+    'api-key',
+    'bearer-token',
+    'tenant-id',
+    'command',
+    'dry-run',
+    'name',
+    'deployment-id',
+    'create-if-missing',
+    'source',
+    'revision-source',
+    'repo-url',
+    'integration-id',
+    'repo-ref',
+    'graph-config-path',
+    'image-uri',
+    'source-tarball-path',
+    'deployment-type',
+    'build-on-push',
+    'custom-url',
+    'install-command',
+    'build-command',
+    'listener-id',
+    'k8s-namespace',
+    'resource-spec',
+    'secrets',
+    'secret-references',
+    'wait',
+    'timeout',
+    'poll-interval',
+    'show-logs',
+    'delete-tracing-project',
+    'ignore-missing',
+    'github-token',
+    'github-environment',
+    'pr-comment'
+];
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
+    'deployment-id',
+    'revision-id',
+    'revision-status',
+    'deployment-status',
+    'operation',
+    'deployment-url',
+    'commit-sha'
+]));
+/**
+ * Defaults the code applies when an input arrives empty (as it does when the action
+ * runs outside a runner). action.yml declares the same defaults; a test compares them.
+ */
+const INPUT_DEFAULTS = {
+    command: 'deploy',
+    'dry-run': 'false',
+    'create-if-missing': 'true',
+    wait: 'true',
+    timeout: '30m',
+    'show-logs': 'true',
+    'delete-tracing-project': 'false',
+    'ignore-missing': 'true',
+    'pr-comment': 'false'
+};
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+const EXPRESSION_DEFAULTS = {
+    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
+};
+
+;// CONCATENATED MODULE: ./src/inputs/read.ts
+
+
+
+
+
+
+/** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
+const runnerInputs = (name, options) => getInput(name, { trimWhitespace: options?.trim ?? true });
+/** Read by every command, whatever its spec. */
+const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
+/**
+ * The one input reader. Before any request, whatever the command: registers the
+ * credentials for masking first, reads every set input by its format, checks the
+ * inputs every command shares (control plane, credential, `dry-run`, `timeout`), then
+ * hands the rest to the chosen command's spec. All problems are thrown together as one
+ * InputError: format problems first, then the rules that relate inputs to each other.
+ * The result is the common inputs plus what the command's spec returned, and nothing else.
+ */
+async function readInputs(specs, get = runnerInputs, context = {}) {
+    const env = context.env ?? process.env;
+    const raw = (name) => {
+        const value = get(name);
+        if (value !== '')
+            return value;
+        const expression = EXPRESSION_DEFAULTS[name];
+        if (expression)
+            return env[expression.env] ?? '';
+        return INPUT_DEFAULTS[name] ?? '';
+    };
+    // Register before anything else can fail and print: a malformed key is still a key.
+    for (const name of ['api-key', 'bearer-token', 'github-token'])
+        registerSecret(raw(name));
+    const formatProblems = [];
+    const problems = [];
+    const values = new Map();
+    for (const name of INPUT_NAMES) {
+        const format = FORMATS[name];
+        if ('structured' in format) {
+            const value = get(name, { trim: false });
+            if (value.trim() === '')
+                continue;
+            const result = await format.structured(value);
+            formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
+            if (result.data !== undefined)
+                values.set(name, result.data);
+            continue;
+        }
+        const value = raw(name);
+        if (value === '')
+            continue;
+        try {
+            values.set(name, name === 'command' ? parseEnum(value, Object.keys(specs)) : format.text(value));
+        }
+        catch (error) {
+            formatProblems.push(`\`${name}\` ${error.message}`);
+        }
+    }
+    const reader = {
+        raw,
+        isSet: (name) => raw(name) !== '',
+        value: (name) => values.get(name),
+        problem: (text) => problems.push(text),
+        context
+    };
+    const connection = readConnection(reader);
+    const command = values.get('command');
+    const spec = command === undefined ? undefined : specs[command];
+    const specific = spec?.read(reader);
+    const all = [...formatProblems, ...problems];
+    if (all.length > 0 || !spec || !connection)
+        throw new InputError(all);
+    return {
+        connection,
+        dryRun: reader.value('dry-run'),
+        timeoutMs: reader.value('timeout'),
+        ignored: ignoredInputs(spec, raw),
+        command: command,
+        ...specific
+    };
+}
+/** The control plane and the credential: every command talks to it. */
+function readConnection(reader) {
+    const { raw } = reader;
+    if (raw('control-plane-url') === '') {
+        reader.problem('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
+    }
+    if (raw('api-key') === '' && raw('bearer-token') === '') {
+        reader.problem(reader.context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
+    }
+    if (raw('api-key') !== '' && raw('bearer-token') !== '')
+        reader.problem('set only one of `api-key` and `bearer-token`, not both');
+    if (raw('bearer-token') !== '' && raw('tenant-id') === '') {
+        reader.problem('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
+    }
+    const baseUrl = reader.value('control-plane-url');
+    const apiKey = reader.value('api-key');
+    const bearerToken = reader.value('bearer-token');
+    if (baseUrl === undefined || (apiKey === undefined && bearerToken === undefined))
+        return undefined;
+    const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
+    return { baseUrl, credential, tenantId: reader.value('tenant-id') };
+}
+const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
+const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
+    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
+    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
+    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
+    'run the fork\'s code in it before review). Or skip this step for forks: ' +
+    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
+/** Set to something other than its default, and not used by the command. */
+function ignoredInputs(spec, raw) {
+    const used = new Set([...EVERY_COMMAND, ...spec.uses]);
+    const defaults = INPUT_DEFAULTS;
+    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
+}
+
+;// CONCATENATED MODULE: ./src/commands/types.ts
+/** Keeps a definition's input type while it is put in the registry's table. */
+function defineCommand(definition) {
+    return definition;
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete-listener/inputs.ts
+const deleteListenerSpec = {
+    uses: ['listener-id', 'ignore-missing'],
+    read(reader) {
+        if (!reader.isSet('listener-id')) {
+            reader.problem('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
+        }
+        return { listenerId: reader.value('listener-id'), ignoreMissing: reader.value('ignore-missing') };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/delete-listener/command.ts
+
+
+
 
 
 /**
@@ -31892,15 +32400,19 @@ function segment(id) {
  * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
  * control plane's text; 404 is a success with a notice under `ignore-missing`.
  */
-async function deleteListener(inputs, deps, state) {
+const deleteListenerCommand = defineCommand({
+    spec: deleteListenerSpec,
+    run: deleteListener
+});
+async function deleteListener(inputs, deps) {
     const { listenerId } = inputs;
-    state.listenerId = listenerId;
+    const { recorder } = deps;
+    recorder.target({ kind: 'listener', name: listenerId, id: listenerId });
     if (inputs.dryRun) {
         // There is no way to read a listener, so the plan cannot say whether it exists.
         deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`);
-        state.operation = 'planned';
-        state.plannedRequests = [{ method: 'DELETE', path: `/v2/listeners/${listenerId}` }];
-        return;
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] });
     }
     throwIfCancelled(deps.signal);
     deps.log.info(`Deleting listener ${listenerId}…`);
@@ -31911,14 +32423,15 @@ async function deleteListener(inputs, deps, state) {
         if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
             throw error;
         deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
-        state.operation = 'unchanged';
-        return;
+        recorder.changed('unchanged');
+        return recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' });
     }
-    state.operation = 'deleted';
+    recorder.changed('deleted');
     deps.log.info(`Deleted listener ${listenerId}.`);
+    return recorder.finish({ kind: 'deleted' });
 }
 
-;// CONCATENATED MODULE: ./src/deploy/find.ts
+;// CONCATENATED MODULE: ./src/operations/find.ts
 
 /** The largest page the API allows: fewest requests for a walk. */
 const PAGE_SIZE = 100;
@@ -31957,7 +32470,7 @@ async function findDeploymentByName(client, name) {
     return matches[0];
 }
 
-;// CONCATENATED MODULE: ./src/deploy/resolve.ts
+;// CONCATENATED MODULE: ./src/operations/resolve.ts
 
 
 /**
@@ -31978,7 +32491,82 @@ async function resolveDeployment(client, inputs) {
     return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/poll-schedule.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+const SUCCESS = 'DEPLOYED';
+const STATUSES = {
+    CREATING: { verdict: 'in-progress' },
+    QUEUED: { verdict: 'in-progress' },
+    AWAITING_BUILD: { verdict: 'in-progress', log: 'build' },
+    BUILDING: { verdict: 'in-progress', log: 'build' },
+    AWAITING_DEPLOY: { verdict: 'in-progress', log: 'deploy', over: ['build'] },
+    DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
+    // Transient by definition: keep waiting until the time limit.
+    UNKNOWN: { verdict: 'in-progress' },
+    DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
+    CREATE_FAILED: {
+        verdict: 'failed',
+        failure: {
+            what: 'could not be created',
+            todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.',
+            log: 'build'
+        }
+    },
+    BUILD_FAILED: {
+        verdict: 'failed',
+        over: ['build'],
+        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and push again.', log: 'build' }
+    },
+    DEPLOY_FAILED: {
+        verdict: 'failed',
+        over: ['build', 'deploy'],
+        failure: {
+            what: 'was built but failed to deploy',
+            todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).',
+            log: 'deploy'
+        }
+    },
+    SKIPPED: {
+        verdict: 'failed',
+        failure: {
+            what: 'was skipped, typically because a newer revision superseded it',
+            todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+        }
+    },
+    INTERRUPTED: {
+        verdict: 'failed',
+        failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
+    }
+};
+/** A newer revision replaced this one: the outcome is "superseded", not a failed build. */
+const SUPERSEDED = 'SKIPPED';
+function factsOf(status) {
+    return Object.hasOwn(STATUSES, status) ? STATUSES[status] : undefined;
+}
+function classify(status) {
+    return factsOf(status)?.verdict ?? 'unrecognised';
+}
+/** What to say about a final status that is not a success; undefined for any other. */
+function failureOf(status) {
+    return factsOf(status)?.failure;
+}
+/** The log a status writes to, if any. */
+function phaseOf(status) {
+    return factsOf(status)?.log;
+}
+/** The log that tells why a failed revision failed. */
+function failedPhaseOf(status) {
+    return factsOf(status)?.failure?.log;
+}
+/** The logs whose phase is over once a revision has this status. */
+function phasesOverAt(status) {
+    return factsOf(status)?.over ?? [];
+}
+function isFinalPhase(status) {
+    return factsOf(status)?.finalPhase === true;
+}
+
+;// CONCATENATED MODULE: ./src/operations/poll-schedule.ts
+
 const ADAPTIVE = {
     firstMs: 1_000,
     factor: 2,
@@ -31987,14 +32575,12 @@ const ADAPTIVE = {
     /** Everywhere else, including statuses this action does not know. */
     capMs: 16_000
 };
-/** Statuses whose next step is DEPLOYED. */
-const FINAL_PHASES = new Set(['DEPLOYING']);
 function adaptiveSchedule() {
     let intervalMs = ADAPTIVE.firstMs;
     return {
         next(status, changed) {
             intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
-            const cap = FINAL_PHASES.has(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
+            const cap = isFinalPhase(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
             return Math.min(intervalMs, cap);
         }
     };
@@ -32004,7 +32590,7 @@ function fixedSchedule(intervalMs) {
     return { next: () => intervalMs };
 }
 
-;// CONCATENATED MODULE: ./src/deploy/poll.ts
+;// CONCATENATED MODULE: ./src/operations/poll.ts
 
 
 
@@ -32054,7 +32640,7 @@ async function pollUntil(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/commands/wait-until-gone.ts
+;// CONCATENATED MODULE: ./src/operations/wait-until-gone.ts
 
 
 
@@ -32106,7 +32692,47 @@ function timedOut(options, status) {
         `the control plane still lists it${status ? ` (status ${status})` : ''}.`, 'The delete was accepted and goes on on the control plane; raise `timeout`, or set `wait: false` to not wait for it.');
 }
 
-;// CONCATENATED MODULE: ./src/commands/delete.ts
+;// CONCATENATED MODULE: ./src/inputs/github.ts
+const GITHUB_INPUTS = ['github-environment', 'pr-comment'];
+/** For commands that report to GitHub: the features and the token they need. */
+function readGitHubInputs(reader) {
+    const environment = reader.value('github-environment');
+    const prComment = reader.value('pr-comment');
+    if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
+        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+    }
+    return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
+}
+/** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
+function readTarget(reader) {
+    if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
+        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
+    }
+    return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
+}
+
+;// CONCATENATED MODULE: ./src/commands/delete/inputs.ts
+
+const deleteSpec = {
+    uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_INPUTS],
+    read(reader) {
+        const target = readTarget(reader);
+        const github = readGitHubInputs(reader);
+        return {
+            ...target,
+            deleteTracingProject: reader.value('delete-tracing-project'),
+            ignoreMissing: reader.value('ignore-missing'),
+            wait: reader.value('wait'),
+            pollIntervalMs: reader.value('poll-interval'),
+            github
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/delete/command.ts
+
+
+
 
 
 
@@ -32117,33 +32743,34 @@ function timedOut(options, status) {
  * and wait until the control plane no longer lists it. A deployment that is already
  * gone is a success with a notice under `ignore-missing`.
  */
-async function deleteDeployment(inputs, deps, state) {
-    const { client, log } = deps;
+const deleteCommand = defineCommand({
+    spec: deleteSpec,
+    github: (inputs) => inputs.github,
+    run: deleteDeployment
+});
+async function deleteDeployment(inputs, deps) {
+    const { client, log, recorder } = deps;
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
-    state.name = inputs.name;
+    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
     const deployment = await findOrUndefined(() => resolveDeployment(client, inputs));
     if (!deployment)
-        return nothingToDelete(inputs, deps, state, `No deployment ${label} exists`);
-    state.name = deployment.name;
-    state.deployment = deployment;
+        return nothingToDelete(inputs, deps, `No deployment ${label} exists`);
+    recorder.seen(deployment);
     log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`);
     if (inputs.dryRun) {
-        state.operation = 'planned';
-        state.plannedRequests = [
-            { method: 'DELETE', path: `/v2/deployments/${deployment.id}?delete_tracing_project=${inputs.deleteTracingProject}` }
-        ];
-        return;
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [requests.deleteDeployment(deployment.id, inputs.deleteTracingProject)] });
     }
     throwIfCancelled(deps.signal);
     log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
     const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
     if (!deleted) {
         // Its status and URL from the lookup are no longer true: keep only who it was.
-        state.deployment = { id: deployment.id, name: deployment.name, latest_revision_id: null };
-        return nothingToDelete(inputs, deps, state, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
+        recorder.seen({ id: deployment.id, name: deployment.name, latest_revision_id: null });
+        return nothingToDelete(inputs, deps, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
     }
-    state.operation = 'deleted';
+    recorder.deleted();
     log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`);
     if (!inputs.deleteTracingProject) {
         log.info(`Its tracing project \`${deployment.name}\` is kept, so creating a deployment named \`${deployment.name}\` again fails (HTTP 409) ` +
@@ -32151,7 +32778,7 @@ async function deleteDeployment(inputs, deps, state) {
     }
     if (!inputs.wait) {
         log.info('Not waiting (`wait: false`) for the control plane to stop listing it.');
-        return;
+        return recorder.finish({ kind: 'deleted' });
     }
     await waitUntilGone({
         client,
@@ -32162,10 +32789,10 @@ async function deleteDeployment(inputs, deps, state) {
         clock: deps.clock,
         signal: deps.signal,
         log: log.info,
-        warn: log.warn,
-        onSeen: (current) => (state.deployment = current)
+        warn: log.warn
     });
     log.info(`Deployment \`${deployment.name}\` is gone.`);
+    return recorder.finish({ kind: 'deleted' });
 }
 /** The value, or undefined when the control plane answered 404. */
 async function findOrUndefined(read) {
@@ -32178,21 +32805,21 @@ async function findOrUndefined(read) {
         throw error;
     }
 }
-function nothingToDelete(inputs, deps, state, what) {
+function nothingToDelete(inputs, deps, what) {
     if (!inputs.ignoreMissing) {
         throw new ActionError('not-found', `${what}, so there is nothing to delete, and \`ignore-missing\` is false.`, 'Fix `name` or `deployment-id`, or set `ignore-missing: true` if a deployment that is already gone is fine.');
     }
     deps.log.notice(`${what}: nothing to delete.`);
     if (inputs.dryRun) {
         // A dry run reports a plan, here an empty one, whatever it found.
-        state.operation = 'planned';
-        state.plannedRequests = [];
-        return;
+        deps.recorder.changed('planned');
+        return deps.recorder.finish({ kind: 'planned', requests: [] });
     }
-    state.operation = 'unchanged';
+    deps.recorder.changed('unchanged');
+    return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' });
 }
 
-;// CONCATENATED MODULE: ./src/deploy/apply.ts
+;// CONCATENATED MODULE: ./src/operations/apply.ts
 
 
 
@@ -32258,25 +32885,21 @@ function makesRevision(body) {
     const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
     return revisionConfig || body.secrets != null || body.secret_references != null;
 }
-/** Runs `step` until it is done, waiting between tries, within the attempt limit and the deadline. */
-async function withRetries(ctx, label, step) {
+/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
+function withRetries(ctx, label, step) {
     const policy = ctx.retry ?? WRITE_RETRY;
-    for (let attempt = 1;; attempt++) {
-        const outcome = await step().catch((error) => {
-            // Refused before any work (a rate limit, a connection never made): safe to send again.
-            if (error instanceof ApiError && error.retryable && !error.ambiguous)
-                return { retry: error };
-            throw error;
-        });
-        if ('done' in outcome)
-            return outcome.done;
-        const error = outcome.retry;
-        const waitMs = error.retryAfterMs ?? backoffMs(attempt, policy, ctx.random);
-        if (attempt >= policy.maxAttempts || ctx.clock.now() + waitMs > ctx.deadline)
-            throw error;
-        ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${attempt + 1} of ${policy.maxAttempts}).`);
-        await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal);
-    }
+    return retrying({
+        policy,
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        random: ctx.random,
+        announce: (error, waitMs, next) => ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+    }, () => step().catch((error) => {
+        if (error instanceof ApiError && error.retryable && !error.ambiguous)
+            return { retry: error };
+        throw error;
+    }));
 }
 /**
  * Re-reads after a doubtful change at fixed points of the settle window, since a
@@ -32309,70 +32932,46 @@ function firstLine(error) {
     return error.message.split('\n')[0];
 }
 
-;// CONCATENATED MODULE: ./src/deploy/describe.ts
-/**
- * One line that says what the run is about to send. Field names only: values can
- * be secret, and the bodies are in the request anyway.
- */
-function describePlan(plan) {
-    if (plan.action === 'none')
-        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
-    const body = plan.body;
-    const parts = Object.entries(body)
-        .filter(([key]) => key !== 'name' && key !== 'source')
-        .map(([key, value]) => {
-        if (Array.isArray(value)) {
-            const names = value.map((item) => item.name).filter(Boolean);
-            return `${key} (${names.length ? names.join(', ') : 'none'})`;
-        }
-        if (value && typeof value === 'object')
-            return `${key} (${Object.keys(value).join(', ')})`;
-        return `${key} (${String(value)})`;
-    });
-    const what = plan.action === 'create'
-        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
-        : `Updating deployment \`${plan.deployment.name}\``;
-    return `${what} with ${parts.join(', ') || 'no fields'}.`;
-}
-/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
-function plannedRequests(plan) {
-    if (plan.action === 'create')
-        return [{ method: 'POST', path: '/v2/deployments', body: plan.body }];
-    if (plan.action === 'patch')
-        return [{ method: 'PATCH', path: `/v2/deployments/${plan.deployment.id}`, body: plan.body }];
-    return [];
+;// CONCATENATED MODULE: ./src/core/timeline.ts
+class Timeline {
+    startedAt;
+    changes = [];
+    lastSeenAt;
+    constructor(startedAt) {
+        this.startedAt = startedAt;
+        this.lastSeenAt = startedAt;
+    }
+    /** Records a status seen at `at`; true when it differs from the last one. */
+    observe(status, at) {
+        this.lastSeenAt = at;
+        const last = this.changes.at(-1);
+        if (last?.status === status)
+            return false;
+        this.changes.push({ status, at });
+        return true;
+    }
+    /** How long the current status has lasted, as far as polling has seen. */
+    currentDuration() {
+        const last = this.changes.at(-1);
+        return last ? this.lastSeenAt - last.at : 0;
+    }
+    spans() {
+        return this.changes.map((change, i) => ({
+            status: change.status,
+            startedAt: change.at - this.startedAt,
+            durationMs: (this.changes[i + 1]?.at ?? this.lastSeenAt) - change.at
+        }));
+    }
 }
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/deploy/logs.ts
+;// CONCATENATED MODULE: ./src/operations/logs.ts
 
 
 
 
-const PHASES = {
-    AWAITING_BUILD: 'build',
-    BUILDING: 'build',
-    AWAITING_DEPLOY: 'deploy',
-    DEPLOYING: 'deploy'
-};
-/** The log a status writes to, if any. */
-function phaseOf(status) {
-    return Object.hasOwn(PHASES, status) ? PHASES[status] : undefined;
-}
-const FAILED_PHASES = { CREATE_FAILED: 'build', BUILD_FAILED: 'build', DEPLOY_FAILED: 'deploy' };
-/** The logs whose phase is over once a revision has this status: their last lines are due. */
-function phasesOverAt(status) {
-    if (status === 'DEPLOYED' || status === 'DEPLOY_FAILED')
-        return ['build', 'deploy'];
-    if (status === 'AWAITING_DEPLOY' || status === 'DEPLOYING' || status === 'BUILD_FAILED')
-        return ['build'];
-    return [];
-}
-/** The log that tells why a failed revision failed. */
-function failedPhaseOf(status) {
-    return Object.hasOwn(FAILED_PHASES, status) ? FAILED_PHASES[status] : undefined;
-}
+
 const logs_PAGE_SIZE = 500;
 /** Pages read per status check at most, so a chatty build cannot starve the status checks. */
 const PAGES_PER_CHECK = 4;
@@ -32523,9 +33122,195 @@ function formatLogEntry(entry) {
     return text.split(/\r?\n/);
 }
 
-// EXTERNAL MODULE: ./src/api/constants.ts
-var constants = __nccwpck_require__(2997);
-;// CONCATENATED MODULE: ./src/deploy/source-rules.ts
+;// CONCATENATED MODULE: ./src/operations/revision-wait.ts
+
+
+
+
+/** The log line for a status change. */
+function statusLine(revisionId, status, elapsedMs) {
+    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
+}
+/**
+ * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
+ * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ */
+async function waitForRevision(options) {
+    const { clock, timeline, revisionId } = options;
+    const warned = new Set();
+    let last;
+    return pollUntil({
+        deadline: options.deadline,
+        pollIntervalMs: options.pollIntervalMs,
+        clock,
+        signal: options.signal,
+        check: async () => {
+            const revision = await options.client.getRevision(options.deploymentId, revisionId);
+            const now = clock.now();
+            last = revision;
+            if (timeline.observe(revision.status, now))
+                await options.progress.changed(revision, now - timeline.startedAt);
+            await options.progress.checked(revision);
+            const verdict = classify(revision.status);
+            if (verdict === 'deployed')
+                return { done: revision };
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
+            return { status: revision.status };
+        },
+        onFailure: (error, failures) => options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+        lostContact: (error, failures) => revision_wait_lostContact(options, error, failures, last),
+        timedOut: (lastError) => revision_wait_timedOut(options, last, lastError)
+    });
+}
+function revision_wait_lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+}
+function revisionFailed(options, revision) {
+    const failure = failureOf(revision.status);
+    const message = revision.status_message ? `: ${revision.status_message}` : '';
+    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
+}
+function revision_wait_timedOut(options, revision, lastError) {
+    const { timeline } = options;
+    const where = revision
+        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
+    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+}
+
+;// CONCATENATED MODULE: ./src/operations/watch-revision.ts
+
+
+
+
+
+
+
+/**
+ * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
+ * logs, keeps its timeline, and on failure shows (and records) the end of the failing
+ * phase's log before rethrowing. Then re-reads the deployment for its status and URL
+ * and warns if another revision now serves. Deploy calls it; so will rollback.
+ */
+async function watchRevision(options) {
+    const { client, clock, log, recorder, deployment, revisionId } = options;
+    const timeline = new Timeline(clock.now());
+    recorder.watch(timeline);
+    log.info(`Waiting up to ${formatDuration(options.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
+        (options.pollIntervalMs ? ` (checking every ${formatDuration(options.pollIntervalMs)})…` : '…'));
+    const logs = options.showLogs
+        ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: options.deadline })
+        : undefined;
+    let last;
+    let revision;
+    try {
+        revision = await waitForRevision({
+            client,
+            deploymentId: deployment.id,
+            deploymentName: deployment.name,
+            revisionId,
+            timeoutMs: options.timeoutMs,
+            deadline: options.deadline,
+            pollIntervalMs: options.pollIntervalMs,
+            clock,
+            signal: options.signal,
+            timeline,
+            warn: log.warn,
+            progress: {
+                changed: async (r, elapsedMs) => {
+                    await logs?.leaving(r.status);
+                    log.info(statusLine(revisionId, r.status, elapsedMs));
+                },
+                checked: async (r) => {
+                    last = r;
+                    recorder.revisionSeen(r);
+                    await logs?.follow(r.status);
+                }
+            }
+        });
+    }
+    catch (error) {
+        logs?.close();
+        if (logs && error instanceof ActionError && error.kind === 'revision-failed' && last) {
+            await showFailureLog(logs, last, recorder, log);
+        }
+        throw error;
+    }
+    logs?.close();
+    log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`);
+    // Re-read for the deployment's status and URL, and to check that this revision is
+    // the one serving: a newer deploy may have overtaken it while it finished. The
+    // revision is deployed either way, so a failed re-read costs a warning, not the step.
+    const current = await client.getDeployment(deployment.id).catch((error) => {
+        if (!(error instanceof ApiError) || !error.retryable)
+            throw error;
+        log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`);
+        return undefined;
+    });
+    if (!current)
+        return;
+    recorder.seen(current);
+    if (current.active_revision_id && current.active_revision_id !== revision.id) {
+        log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
+    }
+}
+/** The end of the failing phase's log, right above the error, and for the summary. */
+async function showFailureLog(logs, revision, recorder, log) {
+    const type = failedPhaseOf(revision.status);
+    if (!type)
+        return;
+    const lines = await logs.tail(type);
+    if (lines.length === 0)
+        return;
+    recorder.failureLog(type, lines);
+    log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
+    printVerbatim(log, lines);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
+
+/**
+ * One line that says what the run is about to send. Field names only: values can
+ * be secret, and the bodies are in the request anyway.
+ */
+function describePlan(plan) {
+    if (plan.action === 'none')
+        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
+    const body = plan.body;
+    const parts = Object.entries(body)
+        .filter(([key]) => key !== 'name' && key !== 'source')
+        .map(([key, value]) => {
+        if (Array.isArray(value)) {
+            const names = value.map((item) => item.name).filter(Boolean);
+            return `${key} (${names.length ? names.join(', ') : 'none'})`;
+        }
+        if (value && typeof value === 'object')
+            return `${key} (${Object.keys(value).join(', ')})`;
+        return `${key} (${String(value)})`;
+    });
+    const what = plan.action === 'create'
+        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
+        : `Updating deployment \`${plan.deployment.name}\``;
+    return `${what} with ${parts.join(', ') || 'no fields'}.`;
+}
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+function plannedRequests(plan) {
+    if (plan.action === 'create')
+        return [requests.createDeployment(plan.body)];
+    if (plan.action === 'patch')
+        return [requests.patchDeployment(plan.deployment.id, plan.body)];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
 
 const DOCKER = ['external_docker', 'internal_docker'];
 const RULES = [
@@ -32564,8 +33349,78 @@ function tagRuleProblems(settings) {
     }
     return [];
 }
+/**
+ * Before any request (the deploy input spec): what the inputs alone decide. With
+ * `source` given, every rule for it; without, only the rules independent of the source.
+ * Whether the run creates is known only after the lookup, so the create rules wait.
+ */
+function sourceProblemsBeforeLookup(inputs) {
+    const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined };
+    if (inputs.source === undefined)
+        return tagRuleProblems(settings);
+    return sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false);
+}
+/**
+ * After the lookup (the planner): the same rules with what the lookup added, the
+ * deployment's own source, whether this run creates, and the workflow's defaults.
+ */
+function sourceProblemsAfterLookup(inputs, settings, source, creating) {
+    return sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating);
+}
 
-;// CONCATENATED MODULE: ./src/deploy/plan.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
+
+
+/** `command: deploy` reads every input but the delete ones. */
+const deploySpec = {
+    uses: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+    read(reader) {
+        const { value } = reader;
+        const k8sNamespace = value('k8s-namespace');
+        const sourceConfig = withoutUndefined({
+            integration_id: value('integration-id'),
+            repo_url: value('repo-url'),
+            deployment_type: value('deployment-type'),
+            build_on_push: value('build-on-push'),
+            custom_url: value('custom-url'),
+            install_command: value('install-command'),
+            build_command: value('build-command'),
+            listener_id: value('listener-id'),
+            listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
+            resource_spec: value('resource-spec')
+        });
+        const sourceRevisionConfig = withoutUndefined({
+            repo_ref: value('repo-ref'),
+            graph_config_path: value('graph-config-path'),
+            image_uri: value('image-uri'),
+            source_tarball_path: value('source-tarball-path')
+        });
+        const target = readTarget(reader);
+        const github = readGitHubInputs(reader);
+        const inputs = {
+            ...target,
+            createIfMissing: value('create-if-missing'),
+            source: value('source'),
+            revisionSource: value('revision-source'),
+            sourceConfig,
+            sourceRevisionConfig,
+            secrets: value('secrets'),
+            secretReferences: value('secret-references'),
+            wait: value('wait'),
+            pollIntervalMs: value('poll-interval'),
+            showLogs: value('show-logs'),
+            github
+        };
+        sourceProblemsBeforeLookup(inputs).forEach(reader.problem);
+        return inputs;
+    }
+};
+function withoutUndefined(object) {
+    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
 
 
 
@@ -32598,7 +33453,7 @@ function planCreate(inputs, workflow) {
         ...inputs.sourceRevisionConfig,
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
-    const problems = sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }, source, undefined, true);
+    const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
     if (!(0,constants/* isCreatable */.Mw)(source)) {
         problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
     }
@@ -32647,7 +33502,7 @@ function planPatch(inputs, deployment, workflow) {
             ? { repo_ref: workflow.repoRef }
             : {})
     };
-    problems.push(...sourceRuleProblems({ sourceConfig: requested, sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }, source, inputs.revisionSource, false));
+    problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false));
     if (problems.length > 0)
         throw new InputError(problems);
     const body = {
@@ -32664,149 +33519,7 @@ function comparable(value) {
     return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/timeline.ts
-class Timeline {
-    startedAt;
-    changes = [];
-    lastSeenAt;
-    constructor(startedAt) {
-        this.startedAt = startedAt;
-        this.lastSeenAt = startedAt;
-    }
-    /** Records a status seen at `at`; true when it differs from the last one. */
-    observe(status, at) {
-        this.lastSeenAt = at;
-        const last = this.changes.at(-1);
-        if (last?.status === status)
-            return false;
-        this.changes.push({ status, at });
-        return true;
-    }
-    /** How long the current status has lasted, as far as polling has seen. */
-    currentDuration() {
-        const last = this.changes.at(-1);
-        return last ? this.lastSeenAt - last.at : 0;
-    }
-    spans() {
-        return this.changes.map((change, i) => ({
-            status: change.status,
-            startedAt: change.at - this.startedAt,
-            durationMs: (this.changes[i + 1]?.at ?? this.lastSeenAt) - change.at
-        }));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/statuses.ts
-/**
- * What each revision status means for a run waiting on its revision (api-facts.md),
- * with what to tell the user when it is final and not a success.
- */
-const IN_PROGRESS = new Set([
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    // Transient by definition: keep waiting until the time limit.
-    'UNKNOWN'
-]);
-const SUCCESS = 'DEPLOYED';
-const FAILURES = {
-    CREATE_FAILED: {
-        what: 'could not be created',
-        todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.'
-    },
-    BUILD_FAILED: {
-        what: 'failed to build',
-        todo: 'Read the build log of this revision on the control plane, fix the build, and push again.'
-    },
-    DEPLOY_FAILED: {
-        what: 'was built but failed to deploy',
-        todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).'
-    },
-    SKIPPED: {
-        what: 'was skipped, typically because a newer revision superseded it',
-        todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
-    },
-    INTERRUPTED: {
-        what: 'was interrupted (cancelled) on the control plane and will not be deployed',
-        todo: 'Re-run the job to deploy again.'
-    }
-};
-function classify(status) {
-    if (status === SUCCESS)
-        return 'deployed';
-    if (Object.hasOwn(FAILURES, status))
-        return 'failed';
-    return IN_PROGRESS.has(status) ? 'in-progress' : 'unrecognised';
-}
-
-;// CONCATENATED MODULE: ./src/deploy/wait.ts
-
-
-
-
-/** The log line for a status change. */
-function statusLine(revisionId, status, elapsedMs) {
-    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
-}
-/**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
- */
-async function waitForRevision(options) {
-    const { clock, timeline, revisionId } = options;
-    const warned = new Set();
-    let last;
-    return pollUntil({
-        deadline: options.deadline,
-        pollIntervalMs: options.pollIntervalMs,
-        clock,
-        signal: options.signal,
-        check: async () => {
-            const revision = await options.client.getRevision(options.deploymentId, revisionId);
-            const now = clock.now();
-            last = revision;
-            if (timeline.observe(revision.status, now))
-                await options.progress.changed(revision, now - timeline.startedAt);
-            await options.progress.checked(revision);
-            const verdict = classify(revision.status);
-            if (verdict === 'deployed')
-                return { done: revision };
-            if (verdict === 'failed')
-                throw revisionFailed(options, revision);
-            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-                warned.add(revision.status);
-                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
-            }
-            return { status: revision.status };
-        },
-        onFailure: (error, failures) => options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
-        lostContact: (error, failures) => wait_lostContact(options, error, failures, last),
-        timedOut: (lastError) => wait_timedOut(options, last, lastError)
-    });
-}
-function wait_lostContact(options, error, failures, last) {
-    const where = last ? ` It was last seen ${last.status}.` : '';
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
-}
-function revisionFailed(options, revision) {
-    const failure = FAILURES[revision.status];
-    const message = revision.status_message ? `: ${revision.status_message}` : '';
-    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
-}
-function wait_timedOut(options, revision, lastError) {
-    const { timeline } = options;
-    const where = revision
-        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
-        : 'its status could not be read.';
-    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/deploy.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
 
 
 
@@ -32817,18 +33530,21 @@ function wait_timedOut(options, revision, lastError) {
 
 
 
-
-/** Find, create or patch, wait: the deploy command, filling `state` as it learns. */
-async function deploy(inputs, deps, state) {
-    const { client, log } = deps;
+/** `command: deploy`: find, create or patch, wait. */
+const deployCommand = defineCommand({
+    spec: deploySpec,
+    github: (inputs) => inputs.github,
+    run: deploy
+});
+async function deploy(inputs, deps) {
+    const { client, log, recorder } = deps;
     const label = inputs.name ?? inputs.deploymentId;
-    state.name = inputs.name;
-    state.workflowSha = deps.workflow.sha;
+    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`);
     const existing = await resolveDeployment(client, inputs);
+    recorder.before(existing);
     if (existing) {
-        state.name = existing.name;
-        state.deployment = existing;
+        recorder.seen(existing);
         log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
     }
     else if (!inputs.createIfMissing) {
@@ -32838,154 +33554,401 @@ async function deploy(inputs, deps, state) {
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
     if (inputs.dryRun) {
-        state.operation = 'planned';
-        state.plannedRequests = plannedRequests(plan);
-        return;
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) });
     }
     log.info(describePlan(plan));
     // No change is started once the workflow is cancelled.
     throwIfCancelled(deps.signal);
-    const apply = {
-        client,
-        clock: deps.clock,
-        deadline: deps.deadline,
-        settleMs: deps.settleMs,
-        signal: deps.signal,
-        log: log.warn
-    };
+    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
     let deployment;
     if (plan.action === 'create') {
-        state.pending = 'create';
+        recorder.sending('create');
         deployment = await createOnce(plan.body, apply);
-        state.operation = 'created';
+        recorder.changed('created', deployment);
     }
     else if (plan.action === 'patch') {
-        state.pending = 'update';
+        recorder.sending('update');
         deployment = await patchOnce(plan.deployment, plan.body, apply);
-        state.operation = 'updated';
+        recorder.changed('updated', deployment);
     }
     else {
         deployment = plan.deployment;
-        state.operation = 'unchanged';
+        recorder.changed('unchanged', deployment);
     }
-    state.deployment = deployment;
-    state.pending = undefined;
     const revisionId = deployment.latest_revision_id;
     if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
-        state.noNewRevision = true;
         log.info(plan.action === 'patch'
             ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
             : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
-        return;
+        return recorder.finish({ kind: 'deployed', noNewRevision: true });
     }
     if (!revisionId) {
         throw new ActionError('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
     }
-    state.revisionId = revisionId;
+    recorder.revisionStarted(revisionId);
     log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
     await deps.onRevisionStarted?.();
     if (!inputs.wait) {
-        state.revision = await client.getRevision(deployment.id, revisionId);
-        log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${state.revision.status}.`);
-        return;
+        const revision = await client.getRevision(deployment.id, revisionId);
+        recorder.revisionSeen(revision);
+        log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
+        if (classify(revision.status) === 'deployed')
+            return recorder.finish({ kind: 'deployed', noNewRevision: false });
+        return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    await waitUntilDeployed(inputs, deps, state, deployment, revisionId);
-}
-async function waitUntilDeployed(inputs, deps, state, deployment, revisionId) {
-    const { client, clock, log } = deps;
-    const timeline = new Timeline(clock.now());
-    state.timeline = timeline;
-    log.info(`Waiting up to ${formatDuration(deps.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
-        (inputs.pollIntervalMs ? ` (checking every ${formatDuration(inputs.pollIntervalMs)})…` : '…'));
-    const logs = inputs.showLogs
-        ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: deps.deadline })
-        : undefined;
-    let revision;
-    try {
-        revision = await waitForRevision({
-            client,
-            deploymentId: deployment.id,
-            deploymentName: deployment.name,
-            revisionId,
-            timeoutMs: inputs.timeoutMs,
-            deadline: deps.deadline,
-            pollIntervalMs: inputs.pollIntervalMs,
-            clock,
-            signal: deps.signal,
-            timeline,
-            warn: log.warn,
-            progress: {
-                changed: async (r, elapsedMs) => {
-                    await logs?.leaving(r.status);
-                    log.info(statusLine(revisionId, r.status, elapsedMs));
-                },
-                checked: async (r) => {
-                    state.revision = r;
-                    await logs?.follow(r.status);
-                }
-            }
-        });
-    }
-    catch (error) {
-        logs?.close();
-        if (logs && error instanceof ActionError && error.kind === 'revision-failed' && state.revision) {
-            await showFailureLog(logs, state.revision, state, log);
-        }
-        throw error;
-    }
-    logs?.close();
-    log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`);
-    // Re-read for the deployment's status and URL, and to check that this revision is
-    // the one serving: a newer deploy may have overtaken it while it finished. The
-    // revision is deployed either way, so a failed re-read costs a warning, not the step.
-    const current = await client.getDeployment(deployment.id).catch((error) => {
-        if (!(error instanceof ApiError) || !error.retryable)
-            throw error;
-        log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`);
-        return undefined;
+    await watchRevision({
+        client,
+        deployment,
+        revisionId,
+        timeoutMs: inputs.timeoutMs,
+        deadline: deps.deadline,
+        pollIntervalMs: inputs.pollIntervalMs,
+        showLogs: inputs.showLogs,
+        clock: deps.clock,
+        signal: deps.signal,
+        log,
+        recorder
     });
-    if (!current)
-        return;
-    state.deployment = current;
-    if (current.active_revision_id && current.active_revision_id !== revision.id) {
-        log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
+    return recorder.finish({ kind: 'deployed', noNewRevision: false });
+}
+
+;// CONCATENATED MODULE: ./src/commands/registry.ts
+
+
+
+
+/**
+ * THE place where commands are registered: the `command` input takes exactly these
+ * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
+ * write src/commands/<name>/{inputs,command}.ts and add a line here (and its inputs
+ * type to ActionInputs).
+ */
+const COMMANDS = {
+    deploy: deployCommand,
+    delete: deleteCommand,
+    'delete-listener': deleteListenerCommand
+};
+const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
+/** Every input read and checked, before any request, for the command the inputs choose. */
+async function readActionInputs(get = runnerInputs, context = {}) {
+    return (await readInputs(SPECS, get, context));
+}
+/** The definition of a command, typed loosely: main.ts runs any of them the same way. */
+function commandFor(name) {
+    return COMMANDS[name];
+}
+
+;// CONCATENATED MODULE: ./src/core/recorder.ts
+
+
+
+
+/**
+ * What a run has learned so far. Commands report progress here, and nowhere else; at
+ * the end it turns into the Outcome, also when the run was cancelled or crashed, so
+ * the reports always say what was known by then.
+ */
+class Recorder {
+    facts;
+    pending;
+    watching;
+    constructor(command, subject = { kind: 'deployment' }) {
+        this.facts = { command, subject: { ...subject } };
+    }
+    /** The name or id the run acts on, before anything is found. */
+    target(subject) {
+        this.facts.subject = { ...subject };
+    }
+    /** The deployment as read from the control plane; its own name wins from now on. */
+    seen(deployment) {
+        this.facts.deployment = deployment;
+        this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id };
+    }
+    /** The serving revision before any change: the `previous-revision-id` output. */
+    before(deployment) {
+        this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined;
+    }
+    /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
+    sending(change) {
+        this.pending = change;
+    }
+    changed(operation, deployment) {
+        this.pending = undefined;
+        this.facts.operation = operation;
+        if (deployment)
+            this.seen(deployment);
+    }
+    /** A deployment that was deleted keeps who it was, not its status or URL. */
+    deleted() {
+        this.facts.operation = 'deleted';
+        const { deployment } = this.facts;
+        if (deployment)
+            this.facts.deployment = { id: deployment.id, name: deployment.name };
+    }
+    revisionStarted(revisionId) {
+        this.facts.revisionId = revisionId;
+    }
+    revisionSeen(revision) {
+        this.facts.revision = revision;
+    }
+    /** The timeline of the revision being watched; read when the run ends. */
+    watch(timeline) {
+        this.watching = timeline;
+    }
+    failureLog(type, lines) {
+        this.facts.failureLog = { type, lines };
+    }
+    /** What is known now, for reports made while the run goes on. */
+    get known() {
+        return { ...this.facts, timeline: this.watching?.spans() };
+    }
+    /** The outcome of a run that finished without an error. */
+    finish(ending) {
+        return { ...this.known, ...ending };
+    }
+    /** The outcome of a run that ended with `error`, from what was known by then. */
+    failedWith(error) {
+        const facts = this.known;
+        const cancelled = error instanceof CancelledError;
+        const text = redact(cancelled ? this.describeCancellation() : describeError(error));
+        const known = { ...facts, error: text };
+        if (this.pending)
+            return { ...known, kind: 'refused', inDoubt: this.pending };
+        if (facts.operation === 'deleted')
+            return { ...known, kind: 'deleted' };
+        const status = facts.revision?.status;
+        if (facts.revisionId && status !== undefined) {
+            if (status === SUPERSEDED)
+                return { ...known, kind: 'superseded' };
+            if (classify(status) === 'failed')
+                return { ...known, kind: 'failed' };
+        }
+        if (facts.revisionId && classify(status ?? '') !== 'deployed') {
+            const cause = stopCause(error);
+            if (cause)
+                return { ...known, kind: 'still-deploying', cause };
+        }
+        if (facts.operation === undefined)
+            return { ...known, kind: 'refused' };
+        return { ...known, kind: 'failed' };
+    }
+    /**
+     * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
+     * is cancelled on the control plane (a cancelled remote deploy could leave a commit
+     * that never deploys), so it says so.
+     */
+    describeCancellation() {
+        const { deployment, subject, operation, revisionId, revision } = this.facts;
+        const name = deployment?.name ?? subject.name;
+        if (this.pending) {
+            return (`The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+                `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
+        }
+        if (!deployment || !operation) {
+            return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
+        }
+        const what = `deployment \`${deployment.name}\` (${deployment.id})`;
+        if (!revisionId)
+            return `The workflow was cancelled after the action ${operation} ${what}.`;
+        const status = revision ? `, last seen ${revision.status}` : '';
+        return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
+            `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+            'or re-run this job to wait for it.');
     }
 }
-/** The end of the failing phase's log, right above the error, and for the summary. */
-async function showFailureLog(logs, revision, state, log) {
-    const type = failedPhaseOf(revision.status);
-    if (!type)
-        return;
-    const lines = await logs.tail(type);
-    if (lines.length === 0)
-        return;
-    state.failureLog = { type, lines };
-    log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
-    printVerbatim(log, lines);
+function stopCause(error) {
+    if (error instanceof CancelledError)
+        return 'cancelled';
+    if (!(error instanceof ActionError))
+        return undefined;
+    if (error.kind === 'timed-out')
+        return 'timed-out';
+    return error.kind === 'api-refused' ? 'lost-contact' : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/report/outputs.ts
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/inputs/github-event.ts
 
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
 
+;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
+
+function readWorkflowContext(env = process.env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = readPullRequest(env);
+    return {
+        repoUrl: repository ? `${server}/${repository}` : undefined,
+        repoRef: defaultRepoRef(env),
+        sha: env.GITHUB_SHA || undefined,
+        repository,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+            pullRequest?.fromFork === true
+    };
+}
+function defaultRepoRef(env) {
+    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
+    // control plane cannot check out; the head branch is what the PR deploys.
+    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
+        return env.GITHUB_HEAD_REF;
+    const ref = env.GITHUB_REF ?? '';
+    if (ref.startsWith('refs/heads/'))
+        return ref.slice('refs/heads/'.length);
+    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
+    if (ref.startsWith('refs/tags/'))
+        return ref;
+    return env.GITHUB_REF_NAME || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/outcome.ts
+/** The step fails for every outcome that carries an error, and for no other. */
+function failsStep(outcome) {
+    return outcome.error !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/report/view.ts
+
+/**
+ * THE function from a finished run to what the outputs, the job summary, the PR
+ * comment, the GitHub deployment status and the last log line show. Each reporter
+ * renders this view and decides nothing on its own, so they cannot disagree.
+ */
+function viewOf(run) {
+    const { outcome } = run;
+    const failed = failsStep(outcome);
+    const outputs = outputsOf(outcome);
+    const listener = outcome.subject.kind === 'listener';
+    const name = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id'] ?? (listener ? 'listener' : 'deployment');
+    const subject = (code) => (listener ? `listener ${code}` : code);
+    const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha;
+    return {
+        run,
+        outcome,
+        failed,
+        name,
+        subject,
+        outputs,
+        headline: (code) => headline(outcome, failed, subject(code), code),
+        whatWasDone: whatWasDone(outcome),
+        commit: revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined,
+        github: github(outcome, failed, name),
+        finalLine: finalLine(outcome, name, outputs)
+    };
+}
 /** The outputs of the interface page, from whatever the run learned. Unknown ones stay unset. */
-function outputsOf(state) {
-    const { revision } = state;
-    // A deleted deployment has an id, but no status or URL to report any more.
-    const deployment = state.operation === 'deleted' ? state.deployment && { id: state.deployment.id } : state.deployment;
+function outputsOf(outcome) {
+    const { revision, deployment } = outcome;
     const values = {
         'deployment-id': deployment?.id,
-        'revision-id': state.revisionId,
+        'revision-id': outcome.revisionId,
         'revision-status': revision?.status,
         'deployment-status': deployment?.status,
-        operation: state.operation,
+        operation: outcome.operation,
         'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
         'commit-sha': revision?.source_revision_config?.repo_commit_sha
     };
     return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== ''));
 }
-function setOutputs(state) {
-    for (const [name, value] of Object.entries(outputsOf(state)))
-        setOutput(name, redact(value));
+function headline(outcome, failed, subject, code) {
+    if (failed)
+        return `❌ ${outcome.command === 'deploy' ? 'Deploy' : 'Delete'} of ${subject} failed`;
+    switch (outcome.kind) {
+        case 'planned':
+            return `📝 Dry run for ${subject}: nothing was changed`;
+        case 'deleted':
+            return `🗑️ Deleted ${subject}`;
+        case 'nothing-to-do':
+            return outcome.reason === 'already-gone' ? `✅ ${subject} was already gone` : `✅ ${code}: no new revision`;
+        case 'deployed':
+            return outcome.noNewRevision ? `✅ ${code}: no new revision` : `✅ Deployed ${code}`;
+        case 'rolled-back':
+            return `⏪ Rolled back ${code}`;
+        default:
+            return `🚀 Deploy of ${code} started`;
+    }
+}
+function whatWasDone(outcome) {
+    const noNewRevision = outcome.kind === 'deployed' && outcome.noNewRevision;
+    switch (outcome.operation) {
+        case 'created':
+            return 'Created the deployment';
+        case 'updated':
+            return noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision';
+        case 'unchanged':
+            return outcome.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete';
+        case 'deleted':
+            return outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment';
+        case 'planned':
+            return 'Nothing (dry run): the plan is below';
+        case 'rolled-back':
+            return 'Redeployed an earlier revision';
+        default:
+            return undefined;
+    }
+}
+function github(outcome, failed, name) {
+    if (outcome.command === 'delete') {
+        // A delete the control plane accepted retires the environment even if waiting for it then failed.
+        const gone = outcome.operation === 'deleted' || (outcome.operation === 'unchanged' && !failed);
+        return gone
+            ? { environment: { state: 'retire', description: `${name} was deleted` }, comment: { phase: 'deleted', createIfMissing: false } }
+            : { environment: undefined, comment: undefined };
+    }
+    if (failed)
+        return { environment: { state: 'failure', description: `Deploy of ${name} failed` }, comment: { phase: 'failed', createIfMissing: true } };
+    if (outcome.kind === 'deployed' || outcome.kind === 'rolled-back' || outcome.kind === 'nothing-to-do') {
+        return { environment: { state: 'success', description: `Deployed ${name}` }, comment: { phase: 'deployed', createIfMissing: true } };
+    }
+    // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
+    return { environment: undefined, comment: { phase: 'started', createIfMissing: true } };
+}
+const KIND_TEXT = {
+    deployed: 'deployed',
+    failed: 'failed',
+    'still-deploying': 'still deploying',
+    superseded: 'superseded',
+    'rolled-back': 'rolled back',
+    deleted: 'deleted',
+    'nothing-to-do': 'nothing to do',
+    planned: 'planned (dry run)',
+    refused: 'refused'
+};
+function finalLine(outcome, name, outputs) {
+    const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
+    const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
+    const url = outputs['deployment-url'] ? `, ${outputs['deployment-url']}` : '';
+    return `Outcome: ${KIND_TEXT[outcome.kind]}: ${what}${revision}${url}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/api.ts
@@ -33185,51 +34148,43 @@ class GitHubReporter {
         this.workflow = workflow;
         this.log = log;
     }
-    async revisionStarted(state) {
-        const description = `Deploying revision ${state.revisionId}`;
+    /** While the run goes on: the revision it made has started. */
+    async revisionStarted(known) {
+        const description = `Deploying revision ${known.revisionId}`;
         await this.onEnvironment((environment) => environment.started(description));
-        await this.onComment(this.facts(state, 'deploying'), true);
+        // The same view as at the end, of what is known now.
+        const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 });
+        await this.onComment(this.facts(view, 'deploying'), true);
     }
-    async finished(state) {
-        if (state.command === 'delete')
-            return this.deleted(state);
-        const phase = state.error
-            ? 'failed'
-            : state.revision?.status === 'DEPLOYED' || state.noNewRevision || state.operation === 'unchanged'
-                ? 'deployed'
-                : 'started';
-        const facts = this.facts(state, phase);
-        if (phase === 'deployed') {
-            await this.onEnvironment((environment) => environment.succeeded(`Deployed ${facts.name}`, facts.url));
+    /** At the end: what the view says the GitHub deployment and the comment become. */
+    async finished(view) {
+        const { environment, comment } = view.github;
+        if (environment?.state === 'retire') {
+            await this.onEnvironment(async (target) => {
+                const count = await target.retire(environment.description);
+                this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${target.name}\` inactive.`);
+            });
         }
-        else if (phase === 'failed') {
-            await this.onEnvironment((environment) => environment.failed(`Deploy of ${facts.name} failed`));
+        else if (environment?.state === 'success') {
+            await this.onEnvironment((target) => target.succeeded(environment.description, view.outputs['deployment-url']));
         }
-        // With `wait: false` the GitHub deployment stays `in_progress`: the deploy goes on.
-        await this.onComment(facts, true);
+        else if (environment?.state === 'failure') {
+            await this.onEnvironment((target) => target.failed(environment.description));
+        }
+        if (comment)
+            await this.onComment(this.facts(view, comment.phase), comment.createIfMissing);
     }
-    async deleted(state) {
-        // A delete the control plane accepted retires the environment even if waiting for it then failed.
-        const gone = state.operation === 'deleted' || (state.operation === 'unchanged' && !state.error);
-        if (!gone)
-            return;
-        await this.onEnvironment(async (environment) => {
-            const count = await environment.retire(`${state.name ?? 'The deployment'} was deleted`);
-            this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${environment.name}\` inactive.`);
-        });
-        await this.onComment(this.facts(state, 'deleted'), false);
-    }
-    facts(state, phase) {
-        const outputs = outputsOf(state);
+    facts(view, phase) {
+        const { outputs } = view;
         return {
-            name: state.deployment?.name ?? state.name ?? outputs['deployment-id'] ?? 'deployment',
+            name: view.name,
             phase,
             deploymentId: outputs['deployment-id'],
             revisionId: outputs['revision-id'],
             revisionStatus: outputs['revision-status'],
             commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
             url: outputs['deployment-url'],
-            error: state.error?.split('\n')[0],
+            error: view.outcome.error?.split('\n')[0],
             runUrl: this.workflow.runUrl
         };
     }
@@ -33297,518 +34252,14 @@ async function startGitHubReporting(inputs, options) {
     return new GitHubReporter(api, environment, pullRequest, workflow, log);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/names.ts
-/**
- * The inputs and outputs this version of the action reads and sets. action.yml must
- * declare exactly these (a test compares them), and `readInput` / `setOutput` only
- * accept these names, so the code cannot drift from the public interface.
- */
-const INPUT_NAMES = [
-    'control-plane-url',
-    'api-key',
-    'bearer-token',
-    'tenant-id',
-    'command',
-    'dry-run',
-    'name',
-    'deployment-id',
-    'create-if-missing',
-    'source',
-    'revision-source',
-    'repo-url',
-    'integration-id',
-    'repo-ref',
-    'graph-config-path',
-    'image-uri',
-    'source-tarball-path',
-    'deployment-type',
-    'build-on-push',
-    'custom-url',
-    'install-command',
-    'build-command',
-    'listener-id',
-    'k8s-namespace',
-    'resource-spec',
-    'secrets',
-    'secret-references',
-    'wait',
-    'timeout',
-    'poll-interval',
-    'show-logs',
-    'delete-tracing-project',
-    'ignore-missing',
-    'github-token',
-    'github-environment',
-    'pr-comment'
-];
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
-    'deployment-id',
-    'revision-id',
-    'revision-status',
-    'deployment-status',
-    'operation',
-    'deployment-url',
-    'commit-sha'
-]));
-/**
- * Defaults the code applies when an input arrives empty (as it does when the action
- * runs outside a runner). action.yml declares the same defaults; a test compares them.
- */
-const INPUT_DEFAULTS = {
-    command: 'deploy',
-    'dry-run': 'false',
-    'create-if-missing': 'true',
-    wait: 'true',
-    timeout: '30m',
-    'show-logs': 'true',
-    'delete-tracing-project': 'false',
-    'ignore-missing': 'true',
-    'pr-comment': 'false'
-};
-/**
- * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
- * the action runs without a runner applying them (a local run, a test harness), the code
- * reads the environment variable the expression stands for instead. action.yml declares
- * exactly these; a test compares them.
- */
-const EXPRESSION_DEFAULTS = {
-    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
-};
-
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-/**
- * Parsers for single input values. Each returns the value or throws a plain Error
- * whose message completes the sentence "input `x` ...", so the caller can name the
- * input and collect every problem before reporting.
- */
-const SHOWN_LENGTH = 60;
-/**
- * A rejected value as an error message quotes it: control characters escaped (a
- * newline must not start a new log line, let alone a workflow command) and long
- * values cut. Only non-secret inputs are ever quoted.
- */
-function shown(raw) {
-    const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
-    return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
-}
-function parseBoolean(raw) {
-    const value = raw.toLowerCase();
-    if (value === 'true')
-        return true;
-    if (value === 'false')
-        return false;
-    throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
-}
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`), in milliseconds. */
-function parseDuration(raw) {
-    const match = DURATION.exec(raw.trim());
-    if (!match) {
-        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`);
-    }
-    const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
-    if (ms <= 0)
-        throw new Error(`must be longer than zero, got ${shown(raw)}`);
-    return ms;
-}
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function parseUuid(raw) {
-    if (!UUID.test(raw)) {
-        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`);
-    }
-    return raw.toLowerCase();
-}
-function parseEnum(raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
-}
-function isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
-/** The control plane's base URL, without a trailing slash. */
-function parseControlPlaneUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-        throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
-    }
-    if (url.username || url.password) {
-        throw new Error('must not contain a user name or password; pass credentials with `api-key` or `bearer-token`');
-    }
-    if (url.search || url.hash) {
-        throw new Error('must not contain a query string or fragment; give the base URL only');
-    }
-    return url.toString().replace(/\/+$/, '');
-}
-/**
- * A credential goes into a request header: printable ASCII on one line. Anything
- * else would be refused by Node's HTTP client, or split the header. The message
- * never shows the value.
- */
-function parseHeaderValue(raw) {
-    if (!/^[\x20-\x7e]+$/.test(raw)) {
-        throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again');
-    }
-    return raw;
-}
-/** A value that goes into a request header or path must be a single line. */
-function parseSingleLine(raw) {
-    if (/[\r\n\0]/.test(raw))
-        throw new Error('must be a single line of text');
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-/**
- * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
- * strings. Problems name the line (or key), never the value.
- */
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
-// A line "looks like NAME=VALUE" when what comes before its first `=` could not be
-// YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
-// YAML error, while `KEY: a=b` is still read as YAML.
-const LINE_FORM = /^[^:{}[\]"'#=]*=/;
-async function parseSecrets(raw) {
-    const lines = raw.split(/\r?\n/);
-    const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
-    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
-    // comments (say, every line commented out) must not do that.
-    if (meaningful.length === 0)
-        return { problems: [] };
-    return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
-}
-function parseLines(lines) {
-    const secrets = [];
-    const problems = [];
-    const firstLineOf = new Map();
-    lines.forEach((line, index) => {
-        const lineNumber = index + 1;
-        if (line.trim() === '' || line.trimStart().startsWith('#'))
-            return;
-        const eq = line.indexOf('=');
-        const name = line.slice(0, eq);
-        if (!NAME.test(name)) {
-            problems.push(`line ${lineNumber}: the name before \`=\` must be ${NAME_RULE} (no spaces)`);
-            return;
-        }
-        const earlier = firstLineOf.get(name);
-        if (earlier !== undefined) {
-            problems.push(`line ${lineNumber}: \`${name}\` is already set on line ${earlier}`);
-            return;
-        }
-        firstLineOf.set(name, lineNumber);
-        secrets.push({ name, value: line.slice(eq + 1) });
-    });
-    return { secrets, problems };
-}
-/** YAML is loaded only here: the `NAME=VALUE` form, the usual one, does without it. */
-async function parseMapping(raw) {
-    const { parseYaml } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762));
-    let parsed;
-    try {
-        parsed = parseYaml(raw);
-    }
-    catch (error) {
-        return { secrets: [], problems: [`must be \`NAME=VALUE\` lines or a YAML/JSON mapping; ${error.message}`] };
-    }
-    const { value, lineOf, topLevelKeys } = parsed;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return {
-            secrets: [],
-            problems: ['must be `NAME=VALUE` lines or a YAML/JSON mapping of names to values']
-        };
-    }
-    const secrets = [];
-    const problems = [];
-    const seen = new Set();
-    for (const name of topLevelKeys) {
-        if (seen.has(name))
-            problems.push(`key \`${name}\` is set more than once`);
-        seen.add(name);
-    }
-    for (const [name, secretValue] of Object.entries(value)) {
-        const line = lineOf([name]);
-        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
-        if (!NAME.test(name))
-            problems.push(`${where}: a secret name must be ${NAME_RULE}`);
-        else if (typeof secretValue !== 'string')
-            problems.push(`${where}: the value must be a string; quote it`);
-        else
-            secrets.push({ name, value: secretValue });
-    }
-    return { secrets, problems };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/unexpanded.ts
-/**
- * A value that is a whole workflow expression, left as written: `${{ github.token }}`.
- * A runner evaluates these before the action starts, so one that arrives intact was
- * never evaluated (`@github/local-action` passes action.yml defaults through as text).
- * Sending it would fail later and less clearly (a token "${{ github.token }}" gets a 401),
- * so it counts as unset, and the input's fallback applies.
- */
-const WHOLE_EXPRESSION = /^\$\{\{[\s\S]*\}\}$/;
-function unlessUnexpanded(value) {
-    return WHOLE_EXPRESSION.test(value.trim()) ? '' : value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/read.ts
-
-
-
-
-
-
-
-
-
-const COMMANDS = ['deploy', 'delete', 'delete-listener'];
-const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
-const GITHUB_FEATURES = ['github-environment', 'pr-comment'];
-/** The inputs each command uses besides EVERY_COMMAND; any other set input is ignored with a warning. */
-const USED_BY = {
-    deploy: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
-    delete: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_FEATURES],
-    'delete-listener': ['listener-id', 'ignore-missing']
-};
-/** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
-const runnerInputs = (name, options) => unlessUnexpanded(getInput(name, { trimWhitespace: options?.trim ?? true }));
-/**
- * Reads and checks every input, before any request, whatever the command: a typo in an
- * input the command ignores is still a typo. Secrets are registered for masking first,
- * so nothing logged later can show them. All problems are collected and thrown together
- * as one InputError. The result holds what the command uses, and nothing else.
- *
- * YAML and zod are loaded only for an input that needs them: most runs set none,
- * and loading them would delay the first request.
- */
-async function readInputs(get = runnerInputs, context = {}) {
-    const env = context.env ?? process.env;
-    const problems = [];
-    const raw = (name) => {
-        const value = get(name);
-        if (value !== '')
-            return value;
-        const expression = EXPRESSION_DEFAULTS[name];
-        if (expression)
-            return env[expression.env] ?? '';
-        return INPUT_DEFAULTS[name] ?? '';
-    };
-    function optional(name, parse) {
-        const value = raw(name);
-        if (value === '')
-            return undefined;
-        try {
-            return parse(value);
-        }
-        catch (error) {
-            problems.push(`\`${name}\` ${error.message}`);
-            return undefined;
-        }
-    }
-    async function structured(name, read) {
-        const value = get(name, { trim: false });
-        if (value.trim() === '')
-            return undefined;
-        const result = await read(value);
-        problems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
-        return result.data;
-    }
-    const apiKey = optional('api-key', parseHeaderValue);
-    const bearerToken = optional('bearer-token', parseHeaderValue);
-    // Register before anything else can fail and print: a malformed key is still a key.
-    for (const name of ['api-key', 'bearer-token', 'github-token'])
-        registerSecret(raw(name));
-    const secrets = await structured('secrets', async (value) => {
-        const parsed = await parseSecrets(value);
-        for (const secret of parsed.secrets ?? [])
-            registerSecret(secret.value);
-        return { data: parsed.secrets, problems: parsed.problems };
-    });
-    const baseUrl = optional('control-plane-url', parseControlPlaneUrl);
-    if (raw('control-plane-url') === '') {
-        problems.push('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
-    }
-    if (raw('api-key') === '' && raw('bearer-token') === '') {
-        problems.push(context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
-    }
-    if (raw('api-key') !== '' && raw('bearer-token') !== '') {
-        problems.push('set only one of `api-key` and `bearer-token`, not both');
-    }
-    const tenantId = optional('tenant-id', parseUuid);
-    if (raw('bearer-token') !== '' && raw('tenant-id') === '') {
-        problems.push('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
-    }
-    const command = optional('command', (v) => parseEnum(v, COMMANDS));
-    const dryRun = optional('dry-run', parseBoolean);
-    const name = optional('name', parseSingleLine);
-    const deploymentId = optional('deployment-id', parseUuid);
-    if (command !== 'delete-listener' && raw('name') === '' && raw('deployment-id') === '') {
-        problems.push('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
-    }
-    const createIfMissing = optional('create-if-missing', parseBoolean);
-    const source = optional('source', (v) => parseEnum(v, constants/* SOURCES */.Hl));
-    const revisionSource = optional('revision-source', (v) => parseEnum(v, constants/* REVISION_SOURCES */.Jy));
-    const k8sNamespace = optional('k8s-namespace', parseSingleLine);
-    const sourceConfig = withoutUndefined({
-        integration_id: optional('integration-id', parseUuid),
-        repo_url: optional('repo-url', parseSingleLine),
-        deployment_type: optional('deployment-type', (v) => parseEnum(v, constants/* DEPLOYMENT_TYPES */._o)),
-        build_on_push: optional('build-on-push', parseBoolean),
-        custom_url: optional('custom-url', parseSingleLine),
-        install_command: optional('install-command', (v) => v),
-        build_command: optional('build-command', (v) => v),
-        listener_id: optional('listener-id', parseUuid),
-        listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-        resource_spec: await structured('resource-spec', (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput))
-    });
-    const sourceRevisionConfig = withoutUndefined({
-        repo_ref: optional('repo-ref', parseSingleLine),
-        graph_config_path: optional('graph-config-path', parseSingleLine),
-        image_uri: optional('image-uri', parseSingleLine),
-        source_tarball_path: optional('source-tarball-path', parseSingleLine)
-    });
-    const secretReferences = await structured('secret-references', (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput));
-    const wait = optional('wait', parseBoolean);
-    const timeoutMs = optional('timeout', parseDuration);
-    const pollIntervalMs = optional('poll-interval', parseDuration);
-    const showLogs = optional('show-logs', parseBoolean);
-    const deleteTracingProject = optional('delete-tracing-project', parseBoolean);
-    const ignoreMissing = optional('ignore-missing', parseBoolean);
-    const githubToken = optional('github-token', parseHeaderValue);
-    const githubEnvironment = optional('github-environment', parseEnvironmentName);
-    const prComment = optional('pr-comment', parseBoolean);
-    const ignored = command === undefined ? [] : ignoredInputs(command, raw);
-    const usesGitHub = command !== undefined && USED_BY[command].includes('github-environment');
-    if (usesGitHub && (githubEnvironment !== undefined || prComment) && raw('github-token') === '') {
-        problems.push('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
-    }
-    if (command === 'delete-listener' && raw('listener-id') === '') {
-        problems.push('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
-    }
-    // The source rules concern what a deploy sends; the other commands send none of it.
-    if (command === 'deploy' && source === undefined) {
-        problems.push(...tagRuleProblems({ sourceConfig, sourceRevisionConfig }));
-    }
-    else if (command === 'deploy' && source !== undefined) {
-        // Whether this run creates is known only after the lookup; the create-only rules wait for it.
-        problems.push(...sourceRuleProblems({ sourceConfig, sourceRevisionConfig, hasSecretReferences: secretReferences !== undefined }, source, revisionSource, false));
-    }
-    if (problems.length > 0)
-        throw new InputError(problems);
-    const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
-    const common = {
-        connection: { baseUrl: baseUrl, credential, tenantId },
-        dryRun: dryRun,
-        timeoutMs: timeoutMs,
-        ignored
-    };
-    const github = {
-        ...(githubEnvironment !== undefined || prComment ? { token: githubToken } : {}),
-        environment: githubEnvironment,
-        prComment: prComment
-    };
-    switch (command) {
-        case 'deploy':
-            return {
-                ...common,
-                command: 'deploy',
-                name,
-                deploymentId,
-                createIfMissing: createIfMissing,
-                source,
-                revisionSource,
-                sourceConfig,
-                sourceRevisionConfig,
-                secrets,
-                secretReferences,
-                wait: wait,
-                pollIntervalMs,
-                showLogs: showLogs,
-                github
-            };
-        case 'delete':
-            return {
-                ...common,
-                command: 'delete',
-                name,
-                deploymentId,
-                deleteTracingProject: deleteTracingProject,
-                ignoreMissing: ignoreMissing,
-                wait: wait,
-                pollIntervalMs,
-                github
-            };
-        case 'delete-listener':
-            return { ...common, command: 'delete-listener', listenerId: sourceConfig.listener_id, ignoreMissing: ignoreMissing };
-    }
-}
-const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
-const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
-    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
-    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
-    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
-    'run the fork\'s code in it before review). Or skip this step for forks: ' +
-    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
-/** Set to something other than its default, and not used by `command`. */
-function ignoredInputs(command, raw) {
-    const used = new Set([...EVERY_COMMAND, ...USED_BY[command]]);
-    const defaults = INPUT_DEFAULTS;
-    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
-}
-/** GitHub takes environment names of up to 255 characters on one line. */
-function parseEnvironmentName(raw) {
-    parseSingleLine(raw);
-    if (raw.length > 255)
-        throw new Error('must be at most 255 characters long');
-    return raw;
-}
-/** A YAML/JSON input checked against a schema, loading YAML and zod only now. */
-async function checkedYaml(value, pick) {
-    const [{ parseChecked }, schemas] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
-    return parseChecked(value, pick(schemas));
-}
-function withoutUndefined(object) {
-    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
-}
-
-;// CONCATENATED MODULE: ./src/report/cancellation.ts
-/**
- * What to tell the user when the workflow is cancelled: where the deploy stands and
- * how to follow it. Nothing is cancelled on the control plane (a cancelled remote
- * deploy could leave a commit that never deploys), so it says so.
- */
-function describeCancellation(state) {
-    const name = state.deployment?.name ?? state.name;
-    if (state.pending) {
-        return (`The workflow was cancelled while the ${state.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
-            `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
-    }
-    if (!state.deployment || !state.operation) {
-        return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
-    }
-    const deployment = `deployment \`${state.deployment.name}\` (${state.deployment.id})`;
-    if (!state.revisionId)
-        return `The workflow was cancelled after the action ${state.operation} ${deployment}.`;
-    const status = state.revision ? `, last seen ${state.revision.status}` : '';
-    return (`The workflow was cancelled while waiting for revision ${state.revisionId} of ${deployment}${status}.\n` +
-        `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${state.revisionId} on the control plane, ` +
-        'or re-run this job to wait for it.');
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** The step's outputs, from the view: sent through the sink, which redacts them. */
+function setOutputs(view, write) {
+    for (const [name, value] of Object.entries(view.outputs))
+        write(name, value);
 }
 
 ;// CONCATENATED MODULE: ./src/report/plan.ts
-
 
 /**
  * The body as indented JSON with every secret value shown as `***`. `secrets` values
@@ -33833,28 +34284,43 @@ function requestLine(request) {
     return redact(`${request.method} ${request.path}`);
 }
 /** The plan in a collapsible log group: each request line, then its body. */
-function printPlan(requests) {
+function printPlan(requests, log) {
     if (requests.length === 0) {
-        info('Dry run: nothing would be sent; the control plane already matches the inputs.');
+        log.info('Dry run: nothing would be sent; the control plane already matches the inputs.');
         return;
     }
-    startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
+    log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
     for (const request of requests) {
-        info(requestLine(request));
+        log.info(requestLine(request));
         if (request.body !== undefined)
-            info(renderBody(request.body));
+            log.info(renderBody(request.body));
     }
-    endGroup();
+    log.endGroup();
 }
 
-;// CONCATENATED MODULE: ./src/report/state.ts
-function newState(startedAt) {
-    return { startedAt };
-}
+;// CONCATENATED MODULE: ./src/report/sink.ts
+
+
+/** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
+const actionsSink = {
+    // core.info writes the line as is: a line break in server text could start a workflow command.
+    info: (line) => info(redact(line).replace(/[\r\n]+/g, ' ')),
+    warn: (line) => warning(redact(line)),
+    notice: (line) => notice(redact(line)),
+    debug: (line) => core_debug(redact(line)),
+    startGroup: (title) => startGroup(redact(title)),
+    endGroup: () => endGroup(),
+    setOutput: (name, value) => setOutput(name, redact(value)),
+    summary: async (markdown) => {
+        // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
+        if (!process.env.GITHUB_STEP_SUMMARY)
+            return;
+        await summary.addRaw(redact(markdown), true).write();
+    },
+    fail: (message) => setFailed(redact(message))
+};
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
 
 
 
@@ -33863,17 +34329,17 @@ function newState(startedAt) {
  * The job summary: what was deployed, where, what was done, and how long each
  * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
  */
-function renderSummary(state) {
-    const outputs = outputsOf(state);
-    const name = state.listenerId ?? state.name ?? state.deployment?.name ?? outputs['deployment-id'] ?? 'deployment';
-    const lines = [`## ${headline(state, name)}`, ''];
+function renderSummary(view) {
+    const { outputs, outcome } = view;
+    const name = view.name;
+    const lines = [`## ${view.headline(`<code>${summary_escape(name)}</code>`)}`, ''];
     const rows = [
-        ['Deployment', state.deployment ? `<code>${summary_escape(name)}</code> (${summary_escape(state.deployment.id)})` : undefined],
-        ['What was done', describeOperation(state)],
+        ['Deployment', outcome.deployment ? `<code>${summary_escape(name)}</code> (${summary_escape(outcome.deployment.id)})` : undefined],
+        ['What was done', view.whatWasDone],
         ['Revision', outputs['revision-id'] && `<code>${summary_escape(outputs['revision-id'])}</code>`],
         ['Revision status', outputs['revision-status'] && `<b>${summary_escape(outputs['revision-status'])}</b>`],
         ['Deployment status', outputs['deployment-status'] && summary_escape(outputs['deployment-status'])],
-        ['Commit', commit(outputs['commit-sha'], state.workflowSha)],
+        ['Commit', commit(view.commit)],
         ['URL', outputs['deployment-url'] && summary_link(outputs['deployment-url'])]
     ];
     lines.push('<table>');
@@ -33882,26 +34348,24 @@ function renderSummary(state) {
             lines.push(`<tr><th align="left">${label}</th><td>${value}</td></tr>`);
     }
     lines.push('</table>', '');
-    lines.push(...renderTimeline(state));
-    const total = timeBreakdown(state);
-    if (total)
-        lines.push(total, '');
-    if (state.failureLog) {
-        const { type, lines: log } = state.failureLog;
+    lines.push(...renderTimeline(outcome.timeline ?? []));
+    lines.push(timeBreakdown(view), '');
+    if (outcome.failureLog) {
+        const { type, lines: log } = outcome.failureLog;
         lines.push(`<details><summary>Last ${log.length} lines of the ${type} log</summary>`, '', '```text', ...log.map((line) => line.replace(/```/g, "'''")), '```', '</details>', '');
     }
-    if (state.plannedRequests) {
+    if (outcome.kind === 'planned') {
         lines.push('### Dry run: what this run would send', '');
-        if (state.plannedRequests.length === 0)
+        if (outcome.requests.length === 0)
             lines.push('Nothing: the control plane already matches the inputs.', '');
-        for (const request of state.plannedRequests) {
+        for (const request of outcome.requests) {
             lines.push(`<code>${summary_escape(requestLine(request))}</code>`, '');
             if (request.body !== undefined)
                 lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
         }
     }
-    if (state.error)
-        lines.push('### What went wrong', '', '```text', state.error.replace(/```/g, "'''"), '```', '');
+    if (outcome.error)
+        lines.push('### What went wrong', '', '```text', outcome.error.replace(/```/g, "'''"), '```', '');
     return redact(lines.join('\n'));
 }
 const BAR_WIDTH = 30;
@@ -33909,8 +34373,7 @@ const BAR_WIDTH = 30;
  * Each status the revision passed through as a bar on one time axis, so the long
  * phases stand out at a glance; then where the time went.
  */
-function renderTimeline(state) {
-    const spans = state.timeline?.spans() ?? [];
+function renderTimeline(spans) {
     if (spans.length === 0)
         return [];
     const last = spans.at(-1);
@@ -33938,63 +34401,25 @@ function bar(startMs, durationMs, axisMs) {
  * own timestamps, so runner clock skew does not matter) and what the action added:
  * lookup, create or update, noticing the last status, reporting.
  */
-function timeBreakdown(state) {
-    if (state.finishedAt === undefined)
-        return undefined;
-    const total = state.finishedAt - state.startedAt;
-    const created = Date.parse(state.revision?.created_at ?? '');
-    const lastChange = Date.parse(state.revision?.updated_at ?? '');
-    const finished = state.revision && classify(state.revision.status) !== 'in-progress';
+function timeBreakdown(view) {
+    const { run, outcome } = view;
+    const total = run.finishedAt - run.startedAt;
+    const { revision } = outcome;
+    const created = Date.parse(revision?.created_at ?? '');
+    const lastChange = Date.parse(revision?.updated_at ?? '');
+    const finished = revision && classify(revision.status) !== 'in-progress';
     if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
         return `**Total:** ${formatDuration(total)}.`;
     }
     const serverMs = lastChange - created;
     return (`**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-        `${summary_escape(state.revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${state.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`);
+        `${summary_escape(revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${outcome.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`);
 }
-async function writeSummary(state) {
-    // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await summary.addRaw(renderSummary(state), true).write();
-}
-function headline(state, name) {
-    const code = `<code>${summary_escape(name)}</code>`;
-    const subject = state.command === 'delete-listener' ? `listener ${code}` : code;
-    if (state.error)
-        return `❌ ${state.command === 'deploy' || !state.command ? 'Deploy' : 'Delete'} of ${subject} failed`;
-    if (state.operation === 'planned')
-        return `📝 Dry run for ${subject}: nothing was changed`;
-    if (state.operation === 'deleted')
-        return `🗑️ Deleted ${subject}`;
-    if (state.command !== 'deploy' && state.operation === 'unchanged')
-        return `✅ ${subject} was already gone`;
-    if (state.noNewRevision)
-        return `✅ ${code}: no new revision`;
-    if (state.revision?.status === 'DEPLOYED')
-        return `✅ Deployed ${code}`;
-    return `🚀 Deploy of ${code} started`;
-}
-function describeOperation(state) {
-    switch (state.operation) {
-        case 'created':
-            return 'Created the deployment';
-        case 'updated':
-            return state.noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision';
-        case 'unchanged':
-            return state.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete';
-        case 'deleted':
-            return state.command === 'delete-listener' ? 'Deleted the listener' : 'Deleted the deployment';
-        case 'planned':
-            return 'Nothing (dry run): the plan is below';
-        default:
-            return undefined;
-    }
-}
-function commit(revisionSha, workflowSha) {
-    if (revisionSha)
-        return `<code>${summary_escape(revisionSha.slice(0, 12))}</code>`;
-    return workflowSha ? `<code>${summary_escape(workflowSha.slice(0, 12))}</code> (the workflow's; the revision reports none)` : undefined;
+function commit(found) {
+    if (!found)
+        return undefined;
+    const sha = `<code>${summary_escape(found.sha.slice(0, 12))}</code>`;
+    return found.fromWorkflow ? `${sha} (the workflow's; the revision reports none)` : sha;
 }
 function summary_link(url) {
     return /^https?:\/\//.test(url) ? `<a href="${summary_escape(url)}">${summary_escape(url)}</a>` : summary_escape(url);
@@ -34004,77 +34429,7 @@ function summary_escape(text) {
     return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/github/event.ts
-
-/**
- * The pull request of a `pull_request*` event, read from the payload at
- * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
- * features that need it then say so rather than fail.
- */
-function readPullRequest(env) {
-    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
-        return undefined;
-    let payload;
-    try {
-        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const pr = payload?.pull_request;
-    if (!pr || typeof pr.number !== 'number')
-        return undefined;
-    const base = pr.base?.repo?.full_name;
-    const head = pr.head?.repo?.full_name;
-    return {
-        number: pr.number,
-        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-        fromFork: typeof base === 'string' && head !== base
-    };
-}
-
-;// CONCATENATED MODULE: ./src/workflow-context.ts
-
-function readWorkflowContext(env = process.env) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY || undefined;
-    const pullRequest = readPullRequest(env);
-    return {
-        repoUrl: repository ? `${server}/${repository}` : undefined,
-        repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined,
-        repository,
-        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
-        pullRequest,
-        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
-        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
-            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-            pullRequest?.fromFork === true
-    };
-}
-function defaultRepoRef(env) {
-    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
-    // control plane cannot check out; the head branch is what the PR deploys.
-    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
-        return env.GITHUB_HEAD_REF;
-    const ref = env.GITHUB_REF ?? '';
-    if (ref.startsWith('refs/heads/'))
-        return ref.slice('refs/heads/'.length);
-    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
-    if (ref.startsWith('refs/tags/'))
-        return ref;
-    return env.GITHUB_REF_NAME || undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
 
 
 
@@ -34097,71 +34452,71 @@ function requestTimeoutFor(timeoutMs) {
     return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
 }
 /**
- * The action: read every input, run the command (deploy, delete, delete-listener), and
- * whatever happens, set the outputs known by then, report to GitHub when asked, and
- * write the job summary. Every failure ends here as one `::error::` line.
+ * The action: read the inputs, run the chosen command to its Outcome (a failure too
+ * ends in one, from what the recorder knew), then hand that one outcome's view to every
+ * reporter: outputs, summary, GitHub, and the last log line.
  */
 async function run(options = {}) {
     const clock = options.clock ?? realClock;
-    const state = newState(clock.now());
-    const cancellation = options.signal ? undefined : cancelOnSignals();
+    const sink = options.sink ?? actionsSink;
+    const startedAt = clock.now();
+    const cancellation = options.signal ? undefined : cancelOnSignals(sink);
     const signal = options.signal ?? cancellation?.signal;
-    const log = {
-        // core.info writes the line as is: a line break in server text could start a workflow command.
-        info: (line) => info(redact(line).replace(/[\r\n]+/g, ' ')),
-        warn: (line) => warning(redact(line)),
-        notice: (line) => notice(redact(line)),
-        debug: (line) => core_debug(redact(line)),
-        startGroup: (title) => startGroup(redact(title)),
-        endGroup: () => endGroup()
-    };
+    const log = sink;
     const workflow = readWorkflowContext(options.env);
+    let recorder = new Recorder('deploy');
     let github;
+    let outcome;
     try {
-        const inputs = await readInputs(options.inputs ?? runnerInputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
-        state.command = inputs.command;
+        const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
+        recorder = new Recorder(inputs.command);
         for (const name of inputs.ignored)
             log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`);
-        const deadline = state.startedAt + inputs.timeoutMs;
+        const command = commandFor(inputs.command);
+        const deadline = startedAt + inputs.timeoutMs;
         const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
         const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
-        if (inputs.command !== 'delete-listener') {
-            github = await startGitHubReporting(inputs.github, { command: inputs.command, dryRun: inputs.dryRun, workflow, log });
-        }
-        const deps = { client, clock, log, deadline, signal };
-        await runCommand(inputs, deps, { workflow, settleMs: settleWindowFor(requestTimeoutMs) }, state, github);
-        if (state.plannedRequests)
-            printPlan(state.plannedRequests);
+        const githubInputs = command.github?.(inputs);
+        if (githubInputs)
+            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log });
+        const known = recorder;
+        outcome = await command.run(inputs, {
+            client,
+            clock,
+            log,
+            deadline,
+            signal,
+            workflow,
+            settleMs: settleWindowFor(requestTimeoutMs),
+            recorder,
+            onRevisionStarted: async () => github?.revisionStarted(known.known)
+        });
+        if (outcome.kind === 'planned')
+            printPlan(outcome.requests, log);
     }
     catch (error) {
-        state.error = redact(error instanceof CancelledError ? describeCancellation(state) : describeError(error));
-        setFailed(state.error);
+        outcome = recorder.failedWith(error);
+    }
+    const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha });
+    try {
+        if (view.failed)
+            sink.fail(outcome.error);
+        setOutputs(view, sink.setOutput);
+        // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
+        await sink.summary(renderSummary(view));
+        await github?.finished(view);
+        log.info(view.finalLine);
     }
     finally {
-        state.finishedAt = clock.now();
-        setOutputs(state);
-        // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
-        await writeSummary(state);
-        await github?.finished(state);
         cancellation?.dispose();
     }
-    return { cancelled: signal?.aborted ?? false };
+    return { cancelled: signal?.aborted ?? false, outcome, view };
 }
-function runCommand(inputs, deps, deployOnly, state, github) {
-    switch (inputs.command) {
-        case 'deploy':
-            return deploy(inputs, { ...deps, ...deployOnly, onRevisionStarted: async () => github?.revisionStarted(state) }, state);
-        case 'delete':
-            return deleteDeployment(inputs, deps, state);
-        case 'delete-listener':
-            return deleteListener(inputs, deps, state);
-    }
-}
-function cancelOnSignals() {
+function cancelOnSignals(sink) {
     const controller = new AbortController();
     const onSignal = (signal) => {
         if (!controller.signal.aborted)
-            info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`);
+            sink.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`);
         controller.abort();
         // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
         setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref();
