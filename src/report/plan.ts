@@ -38,7 +38,8 @@ export function printPlan(requests: readonly PlannedRequest[], log: Log): void {
   log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`)
   for (const request of requests) {
     log.info(requestLine(request))
-    if (request.body !== undefined) log.info(renderBody(request.body))
+    // One line at a time: the log flattens line breaks (JSON keeps those inside values escaped).
+    if (request.body !== undefined) for (const line of renderBody(request.body).split('\n')) log.info(line)
   }
   log.endGroup()
 }
