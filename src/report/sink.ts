@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import type { Log } from '../core/log.js'
 import { redact } from '../core/masking.js'
 import type { OutputName } from '../inputs/names.js'
 
@@ -7,13 +8,7 @@ import type { OutputName } from '../inputs/names.js'
  * run() writes only through this; the default writes through @actions/core, and a
  * test passes one that collects everything in memory.
  */
-export interface OutputSink {
-  info(line: string): void
-  warn(line: string): void
-  notice(line: string): void
-  debug(line: string): void
-  startGroup(title: string): void
-  endGroup(): void
+export interface OutputSink extends Log {
   setOutput(name: OutputName, value: string): void
   summary(markdown: string): Promise<void>
   /** The step's one `::error::` line; the step fails. */
