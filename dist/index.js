@@ -33948,6 +33948,9 @@ function finalLine(outcome, name, outputs) {
     const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
     const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
     const url = outputs['deployment-url'] ? `, ${outputs['deployment-url']}` : '';
+    // Input that could not be read names nothing: say only the outcome.
+    if (outcome.subject.name === undefined && outcome.deployment === undefined)
+        return `Outcome: ${KIND_TEXT[outcome.kind]}.`;
     return `Outcome: ${KIND_TEXT[outcome.kind]}: ${what}${revision}${url}.`;
 }
 
