@@ -1,9 +1,9 @@
 // Under `@github/local-action`, action.yml's `github-token` default arrives as the text
 // `${{ github.token }}`: an input left as an unevaluated expression must count as unset.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { readInputs } from '../src/inputs/read.js'
+import { readActionInputs } from '../src/commands/registry.js'
 import { unlessUnexpanded } from '../src/inputs/unexpanded.js'
-import { clearSecrets } from '../src/masking.js'
+import { clearSecrets } from '../src/core/masking.js'
 
 describe('unlessUnexpanded', () => {
   it.each(['${{ github.token }}', '  ${{ secrets.X }}\n', '${{github.token}}', '${{ format(\n"{0}", x) }}'])(
@@ -37,12 +37,12 @@ describe('inputs read from INPUT_* variables', () => {
   })
 
   it('replaces an unexpanded github-token default with GITHUB_TOKEN', async () => {
-    const inputs = await readInputs(undefined, { env: { GITHUB_TOKEN: 'ghs_from_the_environment' } })
+    const inputs = await readActionInputs(undefined, { env: { GITHUB_TOKEN: 'ghs_from_the_environment' } })
     if (inputs.command !== 'deploy') throw new Error(`expected a deploy, got ${inputs.command}`)
     expect(inputs.github.token).toBe('ghs_from_the_environment')
   })
 
   it('without GITHUB_TOKEN, says the token is missing instead of sending the expression text', async () => {
-    await expect(readInputs(undefined, { env: {} })).rejects.toThrow(/`github-token` is required by/)
+    await expect(readActionInputs(undefined, { env: {} })).rejects.toThrow(/`github-token` is required by/)
   })
 })

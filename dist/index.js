@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8219);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7660);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8219:
+/***/ 7660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32255,6 +32255,19 @@ const EXPRESSION_DEFAULTS = {
     'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
 };
 
+;// CONCATENATED MODULE: ./src/inputs/unexpanded.ts
+/**
+ * A value that is a whole workflow expression, left as written: `${{ github.token }}`.
+ * A runner evaluates these before the action starts, so one that arrives intact was
+ * never evaluated (`@github/local-action` passes action.yml defaults through as text).
+ * Sending it would fail later and less clearly (a token "${{ github.token }}" gets a 401),
+ * so it counts as unset, and the input's fallback applies.
+ */
+const WHOLE_EXPRESSION = /^\$\{\{[\s\S]*\}\}$/;
+function unlessUnexpanded(value) {
+    return WHOLE_EXPRESSION.test(value.trim()) ? '' : value;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/read.ts
 
 
@@ -32262,8 +32275,9 @@ const EXPRESSION_DEFAULTS = {
 
 
 
+
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
-const runnerInputs = (name, options) => getInput(name, { trimWhitespace: options?.trim ?? true });
+const runnerInputs = (name, options) => unlessUnexpanded(getInput(name, { trimWhitespace: options?.trim ?? true }));
 /** Read by every command, whatever its spec. */
 const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
 /**
