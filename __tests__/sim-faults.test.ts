@@ -163,7 +163,12 @@ describe('delayMs', () => {
 
   it('still applies the request when the client gave up meanwhile', async () => {
     sim.addFault({ method: 'POST', delayMs: 100 })
-    const pending = create('agent', { signal: AbortSignal.timeout(20) })
+    // Give up only once the simulator holds the request: a time-based abort (20 ms) fired before
+    // the first connection of a fresh process was even open, so the request never arrived.
+    const controller = new AbortController()
+    const pending = create('agent', { signal: controller.signal })
+    await heldBySimulator()
+    controller.abort()
     await expect(pending).rejects.toThrow()
     expect(names()).toEqual([])
     for (let waited = 0; sim.requests.length === 0 && waited < 1000; waited += 10) await sleep(10)
@@ -427,5 +432,112 @@ describe('rule checks', () => {
     ['a status out of range', { respond: { status: 99 } }]
   ])('refuses %s', (_, rule) => {
     expect(() => sim.addFault(rule)).toThrow(TypeError)
+  })
+})
+
+describe('faults for the edges (issue 9)', () => {
+  it('endlessList: every page is full of names never seen, and the offset always moves on', async () => {
+    sim.addFault({ method: 'GET', path: '/v2/deployments', endlessList: true, times: Infinity })
+    const seen = new Set<string>()
+    let offset = 0
+    for (let page = 0; page < 5; page++) {
+      const response = await send('GET', `/v2/deployments?name_contains=agent&limit=100&offset=${offset}`)
+      const body = (await response.json()) as { resources: { name: string }[]; offset: number }
+      expect(body.resources).toHaveLength(100)
+      for (const { name } of body.resources) {
+        expect(name).toMatch(/^agent-endless-\d+$/)
+        expect(seen.has(name)).toBe(false)
+        seen.add(name)
+      }
+      expect(body.offset).toBe(offset + 100)
+      offset = body.offset
+    }
+    expect(seen.size).toBe(500)
+    expect(sim.deployments()).toEqual([])
+  })
+
+  it('hugeBody: a valid 50 MB list page, built in well under a few seconds and cached', async () => {
+    sim.addFault({ method: 'GET', path: '/v2/deployments', hugeBody: 50 * 1024 * 1024, times: 2 })
+    const started = performance.now()
+    const response = await list()
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const firstMs = performance.now() - started
+    expect(response.status).toBe(200)
+    expect(Math.abs(bytes.length - 50 * 1024 * 1024)).toBeLessThan(2048)
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
+    const body = JSON.parse(bytes.toString('utf8')) as { resources: { name: string; id: string }[]; offset: number }
+    expect(body.offset).toBe(body.resources.length)
+    expect(new Set(body.resources.map((r) => r.name)).size).toBe(body.resources.length)
+    const again = performance.now()
+    await (await list()).arrayBuffer()
+    // Generous bounds (a loaded 2-core machine); the point is that it is not quadratic.
+    expect(firstMs).toBeLessThan(10_000)
+    expect(performance.now() - again).toBeLessThan(5_000)
+  })
+
+  it('hang: never answers, keeps the request out of the store, and lets the client abort', async () => {
+    sim.addFault({ method: 'POST', hang: true })
+    const controller = new AbortController()
+    const pending = create('agent', { signal: controller.signal })
+    for (let waited = 0; sim.faultLog.length === 0; waited += 5) {
+      if (waited > 2_000) throw new Error('the request never reached the simulator')
+      await sleep(5)
+    }
+    const outcome = await Promise.race([pending.then(() => 'answered', () => 'failed'), sleep(200).then(() => 'pending')])
+    expect(outcome).toBe('pending')
+    controller.abort()
+    await expect(pending).rejects.toThrow()
+    expect(names()).toEqual([])
+    expect(sim.requests.map((r) => [r.status, r.fault])).toEqual([[0, 'hang']])
+  })
+
+  it('hang: reset() closes the held connection', async () => {
+    sim.addFault({ method: 'GET', hang: true })
+    const pending = list()
+    for (let waited = 0; sim.faultLog.length === 0; waited += 5) {
+      if (waited > 2_000) throw new Error('the request never reached the simulator')
+      await sleep(5)
+    }
+    sim.reset()
+    await expect(pending).rejects.toThrow('fetch failed')
+  })
+
+  it('trickleMs: applies the request and sends its real body one byte per interval', async () => {
+    sim.addFault({ method: 'POST', trickleMs: 5 })
+    const started = performance.now()
+    const response = await create('agent')
+    expect(response.status).toBe(201)
+    const length = Number(response.headers.get('content-length'))
+    expect(length).toBeGreaterThan(100)
+    const reader = response.body!.getReader()
+    const chunkSizes: number[] = []
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunkSizes.push(chunk.value.length)
+    // One byte per write; the network may merge a few writes into one read, never many.
+    expect(chunkSizes.reduce((a, b) => a + b, 0)).toBe(length)
+    expect(chunkSizes.length).toBeGreaterThan(length / 4)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(length * 5 - 50)
+    expect(names()).toEqual(['agent'])
+  }, 30_000)
+
+  it('trickleMs: the client can give up mid-body, and the simulator goes on serving', async () => {
+    sim.addFault({ method: 'GET', trickleMs: 20 })
+    const controller = new AbortController()
+    const response = await send('GET', '/v2/deployments', { init: { signal: controller.signal } })
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+    expect(first.value?.length).toBeGreaterThan(0)
+    controller.abort()
+    await expect(reader.read()).rejects.toThrow()
+    const next = await list()
+    expect(next.status).toBe(200)
+  })
+
+  it.each([
+    ['endlessList other than true', { endlessList: 1 }],
+    ['hang other than true', { hang: 'yes' }],
+    ['trickleMs of 0', { trickleMs: 0 }],
+    ['hugeBody that is fractional', { hugeBody: 1.5 }]
+  ])('refuses %s', (_label, rule) => {
+    expect(() => sim.addFault(rule as unknown as FaultRule)).toThrow(TypeError)
   })
 })

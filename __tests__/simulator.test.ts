@@ -186,6 +186,8 @@ describe('deployments and revisions', () => {
     expect(response.status).toBe(422)
     expect(response.body.detail.map((e: Json) => [e.loc, e.type])).toEqual([
       [['body', 'source'], 'enum'],
+      // Unknown fields are refused, not dropped (the simulator's choice where the reference is silent).
+      [['body', 'source_config', 'unknown_field'], 'extra_forbidden'],
       [['body', 'source_config', 'integration_id'], 'uuid_parsing'],
       [['body', 'source_config', 'resource_spec', 'cpu'], 'less_than_equal'],
       [['body', 'secrets', 0, 'value'], 'missing']
@@ -236,7 +238,7 @@ describe('deployments and revisions', () => {
           source_revision_config: { image_uri: 'registry.example/b:1', graph_config_path: 'graph.json' },
           secrets: []
         },
-        "source_revision_config.graph_config_path must be null for source 'external_docker'."
+        "source_revision_config.graph_config_path is only applicable for source 'github' or 'internal_source', not 'external_docker'."
       ],
       [
         githubDeployment('c', { source_config: { repo_url: 'https://github.com/acme/c' } }),

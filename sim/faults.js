@@ -26,8 +26,18 @@
  * @property {string} [redirectTo] answer 307 with Location = redirectTo + the original path and query;
  *   the request is not applied
  * @property {string} [retryAfter] with `respond` only: adds a Retry-After header (seconds or an HTTP date)
+ * @property {true} [endlessList] answer a list request with a full page (`limit`, default 20) of deployments
+ *   never seen before, named `<name_contains>-endless-<n>`, and an offset that moves on (either
+ *   convention): a list that never ends. The request is not applied. Use with times: Infinity.
+ * @property {number} [trickleMs] apply the request, then send the real answer's body one byte every
+ *   `trickleMs` (real time; Content-Length announces the whole body) until it is sent or the client goes
+ * @property {number} [hugeBody] answer 200 with a deployment list page whose body is about this many bytes
+ *   (built once per size and cached; every item a valid list item with its own name); not applied
+ * @property {true} [hang] never answer: the connection stays open until the client gives up, or reset()
+ *   or stop() closes it. The request is not applied.
  *
- * @typedef {'respond' | 'resetBefore' | 'applyThen' | 'delayMs' | 'malformed' | 'redirectTo'} FaultEffect
+ * @typedef {'respond' | 'resetBefore' | 'applyThen' | 'delayMs' | 'malformed' | 'redirectTo' | 'endlessList'
+ *   | 'trickleMs' | 'hugeBody' | 'hang'} FaultEffect
  *
  * @typedef {object} FaultLogEntry
  * @property {number} id the rule's id, as addFault returned it
@@ -38,11 +48,11 @@
  *   delayMs, when the hold began
  *
  * @typedef {{ id: number, rule: FaultRule, effect: FaultEffect }} InjectedFault
- * @typedef {{ status: number, headers: Record<string, string>, payload: string }} Answer what goes on the wire
+ * @typedef {{ status: number, headers: Record<string, string>, payload: string | Buffer }} Answer what goes on the wire
  */
 
 /** @type {FaultEffect[]} */
-const EFFECTS = ['respond', 'resetBefore', 'applyThen', 'delayMs', 'malformed', 'redirectTo']
+const EFFECTS = ['respond', 'resetBefore', 'applyThen', 'delayMs', 'malformed', 'redirectTo', 'endlessList', 'trickleMs', 'hugeBody', 'hang']
 const MALFORMED_KINDS = ['html', 'truncated', 'not-json', 'missing-fields', 'empty']
 
 export const PROXY_ERROR_PAGE =
@@ -107,6 +117,14 @@ function effectOf(rule) {
     throw new TypeError(`fault rule: malformed must be one of ${MALFORMED_KINDS.join(', ')}`)
   }
   if (effect === 'redirectTo' && typeof rule.redirectTo !== 'string') throw new TypeError('fault rule: redirectTo must be a string')
+  if (effect === 'endlessList' && rule.endlessList !== true) throw new TypeError('fault rule: endlessList must be true')
+  if (effect === 'hang' && rule.hang !== true) throw new TypeError('fault rule: hang must be true')
+  if (effect === 'trickleMs' && !(typeof rule.trickleMs === 'number' && Number.isFinite(rule.trickleMs) && rule.trickleMs > 0)) {
+    throw new TypeError('fault rule: trickleMs must be a finite number of milliseconds above 0')
+  }
+  if (effect === 'hugeBody' && !(Number.isInteger(rule.hugeBody) && Number(rule.hugeBody) > 0 && Number(rule.hugeBody) <= 1024 ** 3)) {
+    throw new TypeError('fault rule: hugeBody must be a whole number of bytes from 1 to 1 GiB')
+  }
   return effect
 }
 
@@ -216,4 +234,85 @@ export function malformedAnswer(kind, reply) {
     case 'empty':
       return { status: reply.status, headers: json, payload: '' }
   }
+}
+
+/**
+ * A list item of the shape the simulator lists, with its own name and ids.
+ * @param {string} name
+ * @param {string} id
+ * @param {string} at an ISO date
+ */
+function syntheticListItem(name, id, at) {
+  return {
+    name,
+    source_config: {
+      integration_id: null,
+      repo_url: null,
+      deployment_type: null,
+      build_on_push: null,
+      custom_url: null,
+      resource_spec: null,
+      listener_id: null,
+      listener_config: null,
+      install_command: null,
+      build_command: null
+    },
+    source_revision_config: { repo_ref: null, graph_config_path: null, image_uri: `registry.sim.example/${name}:latest`, source_tarball_path: null, repo_commit_sha: null },
+    secrets: [],
+    secret_references: null,
+    id,
+    tenant_id: '00000000-0000-4000-8000-000000000000',
+    created_at: at,
+    updated_at: at,
+    latest_revision_id: id,
+    active_revision_id: id,
+    image_version: null,
+    url: null
+  }
+}
+
+/** @param {number} n */
+const uuidFor = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
+
+let endlessCounter = 0
+
+/**
+ * One page of a list that never ends: every item is new, and the offset always moves on.
+ * @param {Record<string, string>} query
+ * @param {'next' | 'echo'} pageOffset
+ * @returns {Answer}
+ */
+export function endlessListAnswer(query, pageOffset) {
+  const limit = Math.min(100, Math.max(1, Number.parseInt(query.limit ?? '20', 10) || 20))
+  const offset = Math.max(0, Number.parseInt(query.offset ?? '0', 10) || 0)
+  const prefix = query.name_contains || 'agent'
+  const at = new Date(0).toISOString()
+  const resources = Array.from({ length: limit }, () => {
+    const n = ++endlessCounter
+    return syntheticListItem(`${prefix}-endless-${n}`, uuidFor(n), at)
+  })
+  const body = { resources, offset: pageOffset === 'next' ? offset + limit : offset }
+  return { status: 200, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }
+}
+
+/** @type {Map<number, Buffer>} built once per size: tests of a 50 MB body should not spend their time building it */
+const hugeBodies = new Map()
+
+/**
+ * A list page of about `bytes` bytes, built by joining serialised items (linear in the size).
+ * @param {number} bytes
+ * @returns {Buffer}
+ */
+export function hugeListBody(bytes) {
+  const cached = hugeBodies.get(bytes)
+  if (cached) return cached
+  const at = new Date(0).toISOString()
+  const itemSize = JSON.stringify(syntheticListItem('huge-0000000', uuidFor(0), at)).length + 1
+  const count = Math.max(1, Math.round((bytes - 30) / itemSize))
+  /** @type {string[]} */
+  const items = new Array(count)
+  for (let i = 0; i < count; i++) items[i] = JSON.stringify(syntheticListItem(`huge-${String(i).padStart(7, '0')}`, uuidFor(i + 1), at))
+  const body = Buffer.from(`{"resources":[${items.join(',')}],"offset":${count}}`)
+  hugeBodies.set(bytes, body)
+  return body
 }

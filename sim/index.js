@@ -2,7 +2,10 @@ import { createServer } from 'node:http'
 import { lifecycles } from './lifecycle.js'
 import { deploymentResource, revisionResource } from './resources.js'
 import { dispatch } from './routes.js'
-import { FaultInjector, malformedAnswer, replacementAnswer } from './faults.js'
+import { FaultInjector, endlessListAnswer, hugeListBody, malformedAnswer, replacementAnswer } from './faults.js'
+import { HealthBoard } from './health.js'
+import { activeRevision } from './resources.js'
+import { revisionState } from './lifecycle.js'
 import { Store } from './store.js'
 
 export { lifecycles }
@@ -20,6 +23,9 @@ export { lifecycles }
  * @typedef {import('./faults.js').FaultLogEntry} FaultLogEntry
  * @typedef {import('./faults.js').MalformedKind} MalformedKind
  * @typedef {import('./faults.js').Answer} Answer
+ * @typedef {import('./health.js').HealthBehaviour} HealthBehaviour
+ * @typedef {import('./health.js').HealthRequest} HealthRequest
+ * @typedef {import('./store.js').SeedRevision} SeedRevision
  *
  * @typedef {object} SimulatorOptions
  * @property {string[]} [apiKeys] keys accepted alone in X-Api-Key
@@ -33,6 +39,9 @@ export { lifecycles }
  * @property {number} [deleteDelayMs] how long a deleted deployment stays listed with status AWAITING_DELETE (0: gone at once)
  * @property {number} [port] 0 (the default) picks a free port
  * @property {FaultRule[]} [faults] added as addFault would, in order
+ * @property {boolean} [loopbackUrls] make each deployment's `url` its loopback health URL
+ *   (`<url>/deployments/<id>`) instead of its custom_url; false by default, so existing tests keep https URLs
+ * @property {HealthBehaviour} [health] how every deployment's `GET <healthUrl>/ok` answers; healthy by default
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -51,11 +60,19 @@ export { lifecycles }
  * @property {() => JsonObject[]} deployments newest first, as GET returns each
  * @property {(deploymentId: string) => JsonObject[]} revisions newest first; empty for an unknown deployment
  * @property {(options: SeedOptions) => JsonObject} seedDeployment
+ * @property {(seeds: SeedOptions[]) => void} seedDeployments many at once, without building responses
+ *   (2,000 in well under a second)
+ * @property {(deploymentId: string) => string} healthUrl the loopback URL the deployment's health endpoint is under
+ * @property {(behaviour: HealthBehaviour, deploymentName?: string) => void} setHealth for one deployment (by
+ *   name, before or after it exists), or for all when no name is given (which also clears per-name settings);
+ *   resets cold-start counts
+ * @property {HealthRequest[]} healthRequests every request to a health URL, in order
  * @property {(id?: string) => string} seedListener
  * @property {() => string[]} listeners ids of the listeners that exist
  * @property {(scenario: Scenario) => void} setScenario
- * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, and
- *   drops requests that a delayMs fault still holds (they are never applied)
+ * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, the
+ *   health settings and log, and drops requests that a delayMs, trickleMs or hang fault or a slow health
+ *   answer still holds (a held delayMs request is never applied)
  * @property {(rule: FaultRule) => number} addFault matched against each request before authentication
  *   and validation, as a proxy in front of the API would; returns the id the fault log uses
  * @property {() => void} clearFaults removes every rule; keeps the fault log
@@ -138,14 +155,75 @@ export async function startSimulator(options = {}) {
     scenario: options.scenario ?? lifecycles.deployed(),
     deleteDelayMs: options.deleteDelayMs
   })
+  store.loopbackUrls = options.loopbackUrls ?? false
+  const health = new HealthBoard()
+  if (options.health) health.set(options.health)
   /** @type {RecordedRequest[]} */
   const requests = []
 
   const faults = new FaultInjector()
   /** @type {FaultLogEntry[]} */
   const faultLog = []
-  /** @type {Map<ReturnType<typeof setTimeout>, import('node:net').Socket>} requests a delayMs fault holds; reset() and stop() drop them */
-  const held = new Map()
+  /** @type {Set<() => void>} how to drop each request still held (delayMs, trickleMs, hang, slow health); reset() and stop() call them */
+  const held = new Set()
+  /**
+   * @param {import('node:net').Socket} socket
+   * @param {ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>} [timer]
+   * @returns {() => void} to call when the request is no longer held
+   */
+  const hold = (socket, timer) => {
+    const drop = () => {
+      clearTimeout(timer)
+      clearInterval(timer)
+      socket.destroy()
+      held.delete(drop)
+    }
+    held.add(drop)
+    // A client that gives up ends the hold: no timer keeps trickling to a closed socket.
+    socket.once('close', () => {
+      clearTimeout(timer)
+      clearInterval(timer)
+      held.delete(drop)
+    })
+    return () => held.delete(drop)
+  }
+
+  /**
+   * `GET <healthUrl>/ok` and anything else under a deployment's URL: the agent server, not the API.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} deploymentId
+   * @param {string} rest
+   */
+  const serveHealth = (req, res, deploymentId, rest) => {
+    const at = now()
+    store.purgeDeleted()
+    const deployment = store.deployments.get(deploymentId)
+    /** @type {HealthRequest} */
+    const entry = { deploymentId, method: req.method ?? '', path: rest || '/', headers: flatHeaders(req.headers), status: 0, at }
+    health.requests.push(entry)
+    const write = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+      entry.status = status
+      if (res.destroyed) return
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    if (!deployment || rest !== '/ok') {
+      write(404, { detail: 'Not Found' })
+      return
+    }
+    const serving = activeRevision(deployment, at)
+    const answer = health.answer(deployment, serving && revisionState(serving, at).since, at)
+    if (answer.delayMs === undefined) {
+      write(answer.status, answer.body)
+      return
+    }
+    const timer = setTimeout(() => {
+      release()
+      write(answer.status, answer.body)
+    }, answer.delayMs)
+    const release = hold(req.socket, timer)
+  }
   for (const rule of options.faults ?? []) faults.add(rule)
 
   const server = createServer((req, res) => {
@@ -155,15 +233,23 @@ export async function startSimulator(options = {}) {
     req.on('end', () => {
       const method = req.method ?? ''
       const url = new URL(req.url ?? '/', 'http://simulator')
+      const healthMatch = /^\/deployments\/([^/]+)(\/.*)?$/.exec(url.pathname)
+      if (healthMatch) {
+        serveHealth(req, res, healthMatch[1] ?? '', healthMatch[2] ?? '')
+        return
+      }
       const headers = flatHeaders(req.headers)
       const query = Object.fromEntries(url.searchParams)
+      /** @type {Record<string, string[]>} */
+      const queryLists = {}
+      for (const name of url.searchParams.keys()) queryLists[name] = url.searchParams.getAll(name)
       const text = Buffer.concat(chunks).toString('utf8')
 
       /** @returns {Reply} */
       const apply = () => {
         try {
           const body = receivedBody(text, req.headers['content-type'])
-          return dispatch({ method: method || 'GET', pathname: url.pathname, query, headers, body }, store, config)
+          return dispatch({ method: method || 'GET', pathname: url.pathname, query, queryLists, headers, body }, store, config)
         } catch (error) {
           console.error('control-plane simulator:', error)
           return { status: 500, body: { detail: 'Internal Server Error' } }
@@ -249,12 +335,56 @@ export async function startSimulator(options = {}) {
         }
         case 'delayMs': {
           const timer = setTimeout(() => {
-            held.delete(timer)
+            release()
             const reply = apply()
             record(reply.status, effect)
             send(jsonAnswer(reply))
           }, rule.delayMs)
-          held.set(timer, req.socket)
+          // Unlike the other holds, a client giving up does not cancel this one: the request is still applied.
+          /** @type {() => void} */
+          const drop = () => {
+            clearTimeout(timer)
+            req.socket.destroy()
+            held.delete(drop)
+          }
+          const release = () => held.delete(drop)
+          held.add(drop)
+          return
+        }
+        case 'endlessList': {
+          const answer = endlessListAnswer(query, config.pageOffset)
+          record(answer.status, effect)
+          send(answer)
+          return
+        }
+        case 'hugeBody': {
+          const payload = hugeListBody(/** @type {number} */ (rule.hugeBody))
+          record(200, effect)
+          send({ status: 200, headers: { 'content-type': 'application/json', 'content-length': String(payload.length) }, payload })
+          return
+        }
+        case 'hang':
+          record(0, effect)
+          hold(req.socket)
+          return
+        case 'trickleMs': {
+          const reply = apply()
+          record(reply.status, effect)
+          const { status, headers: answerHeaders, payload } = jsonAnswer(reply)
+          const bytes = Buffer.from(payload)
+          res.writeHead(status, { ...answerHeaders, 'content-length': String(bytes.length) })
+          let sent = 0
+          const timer = setInterval(() => {
+            if (res.destroyed || sent >= bytes.length) {
+              release()
+              clearInterval(timer)
+              if (!res.destroyed) res.end()
+              return
+            }
+            res.write(bytes.subarray(sent, sent + 1))
+            sent++
+          }, rule.trickleMs)
+          const release = hold(req.socket, timer)
           return
         }
       }
@@ -262,14 +392,12 @@ export async function startSimulator(options = {}) {
   })
 
   const cancelHeld = () => {
-    for (const [timer, socket] of held) {
-      clearTimeout(timer)
-      socket.destroy()
-    }
+    for (const drop of [...held]) drop()
     held.clear()
   }
 
   const url = await listen(server, options.port ?? 0)
+  store.healthBase = url
 
   return {
     url,
@@ -280,8 +408,14 @@ export async function startSimulator(options = {}) {
     revisions: (deploymentId) =>
       (store.deployments.get(deploymentId)?.revisions ?? []).map((revision) => revisionResource(revision, now())).reverse(),
     seedDeployment: (seed) => deploymentResource(store.seed(seed), now()),
+    seedDeployments: (seeds) => {
+      for (const seed of seeds) store.seed(seed)
+    },
+    healthUrl: (deploymentId) => `${url}/deployments/${deploymentId}`,
+    setHealth: (behaviour, deploymentName) => health.set(behaviour, deploymentName),
+    healthRequests: health.requests,
     seedListener: (id) => store.addListener(id),
-    listeners: () => [...store.listeners],
+    listeners: () => [...store.listeners.keys()],
     setScenario: (scenario) => {
       store.scenario = scenario
     },
@@ -291,6 +425,8 @@ export async function startSimulator(options = {}) {
       requests.length = 0
       faults.clear()
       faultLog.length = 0
+      health.reset()
+      if (options.health) health.set(options.health)
     },
     addFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),

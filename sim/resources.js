@@ -26,8 +26,20 @@ function withNulls(fields, values) {
  * @param {DeploymentRecord} deployment
  * @param {number} now
  */
-function activeRevision(deployment, now) {
-  return deployment.revisions.filter((revision) => revisionState(revision, now).status === 'DEPLOYED').at(-1)
+export function activeRevision(deployment, now) {
+  // The revision serving is the one that most recently reached DEPLOYED (older revisions keep the
+  // status they ended with), so a redeploy of an old revision makes its new copy the active one.
+  /** @type {RevisionRecord | undefined} */
+  let active
+  let activeSince = -Infinity
+  for (const revision of deployment.revisions) {
+    const state = revisionState(revision, now)
+    if (state.status === 'DEPLOYED' && state.since >= activeSince) {
+      active = revision
+      activeSince = state.since
+    }
+  }
+  return active
 }
 
 /**
@@ -62,7 +74,7 @@ export function deploymentResource(deployment, now) {
     latest_revision_id: latest?.id ?? null,
     active_revision_id: activeRevision(deployment, now)?.id ?? null,
     image_version: deployment.imageVersion,
-    url: sourceConfig.custom_url
+    url: deployment.loopbackUrl ? deployment.healthUrl : sourceConfig.custom_url
   }
 }
 

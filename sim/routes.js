@@ -14,7 +14,8 @@ import { validateRequest } from './validation.js'
  * @typedef {{ params: Record<string, any>, body: any, workspaceId: string, store: Store, config: ServerConfig }} HandlerContext
  * @typedef {{ status: number, body?: unknown }} Reply
  * @typedef {(context: HandlerContext) => Reply} Handler
- * @typedef {{ method: string, pathname: string, query: Record<string, string>, headers: Record<string, string>, body: ReceivedBody }} ParsedRequest
+ * @typedef {{ method: string, pathname: string, query: Record<string, string>, queryLists?: Record<string, string[]>,
+ *   headers: Record<string, string>, body: ReceivedBody }} ParsedRequest
  */
 
 /**
@@ -80,6 +81,60 @@ function deleteDeployment({ params, store }) {
   return { status: 204 }
 }
 
+/**
+ * Bulk delete. The reference documents 200 (all deleted) and 207 (some deleted) with an
+ * unspecified body and 404 `Deployment ID <id> not found.`; the body shape here, and answering
+ * 404 only when none of the ids exists, are the simulator's choices. No delete_tracing_project:
+ * the tracing projects are kept.
+ * @type {Handler}
+ */
+function deleteDeployments({ params, store }) {
+  const { deleted, missing } = store.removeMany(params.deployment_ids)
+  if (deleted.length === 0) throw new ApiError(404, `Deployment ID ${missing[0]} not found.`)
+  return {
+    status: missing.length === 0 ? 200 : 207,
+    body: { deleted, failed: missing.map((id) => ({ id, detail: `Deployment ID ${id} not found.` })) }
+  }
+}
+
+/** @type {Handler} */
+function redeployRevision({ params, store }) {
+  return { status: 200, body: deploymentResource(store.redeploy(params.deployment_id, params.revision_id), store.now()) }
+}
+
+/** @type {Handler} */
+function getListener({ params, store, config, workspaceId }) {
+  refuseWithoutEnterprise(config, workspaceId)
+  const listener = store.listener(params.listener_id)
+  const at = new Date(listener.createdAt).toISOString()
+  return {
+    status: 200,
+    body: {
+      id: listener.id,
+      version: null,
+      compute_type: 'k8s',
+      compute_id: `sim-cluster-${listener.id.slice(0, 8)}`,
+      compute_config: { k8s_namespaces: ['default'] },
+      created_at: at,
+      updated_at: at
+    }
+  }
+}
+
+/**
+ * @param {ServerConfig} config
+ * @param {string} workspaceId
+ */
+function refuseWithoutEnterprise(config, workspaceId) {
+  if (!config.selfHostedEnterprise) {
+    throw new ApiError(
+      403,
+      `Listeners cannot be created for workspace ID '${workspaceId}'. ` +
+        'Creating listeners is only allowed for organizations with self-hosted enterprise plans.'
+    )
+  }
+}
+
 /** @type {Handler} */
 function listRevisions({ params, store, config }) {
   const now = store.now()
@@ -105,13 +160,7 @@ function getRevisionLogs({ params, store }) {
 
 /** @type {Handler} */
 function deleteListener({ params, store, config, workspaceId }) {
-  if (!config.selfHostedEnterprise) {
-    throw new ApiError(
-      403,
-      `Listeners cannot be created for workspace ID '${workspaceId}'. ` +
-        'Creating listeners is only allowed for organizations with self-hosted enterprise plans.'
-    )
-  }
+  refuseWithoutEnterprise(config, workspaceId)
   store.removeListener(params.listener_id)
   return { status: 204 }
 }
@@ -131,12 +180,13 @@ function route(template, handlers) {
 }
 
 const ROUTES = [
-  route('/v2/deployments', { get: listDeployments, post: createDeployment }),
+  route('/v2/deployments', { get: listDeployments, post: createDeployment, delete: deleteDeployments }),
   route('/v2/deployments/{deployment_id}', { get: getDeployment, patch: patchDeployment, delete: deleteDeployment }),
   route('/v2/deployments/{deployment_id}/revisions', { get: listRevisions }),
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}', { get: getRevision }),
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}/logs', { get: getRevisionLogs }),
-  route('/v2/listeners/{listener_id}', { delete: deleteListener })
+  route('/v2/deployments/{deployment_id}/revisions/{revision_id}/redeploy', { post: redeployRevision }),
+  route('/v2/listeners/{listener_id}', { get: getListener, delete: deleteListener })
 ]
 
 /** @param {string} segment */
@@ -166,7 +216,12 @@ export function dispatch(request, store, config) {
       if (!handler) return { status: 405, body: { detail: 'Method Not Allowed' } }
       const workspaceId = authenticate(request.headers, config)
       const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeSegment(match[i + 1] ?? '')]))
-      const { params, body } = validateRequest(template, method, { pathParams, query: request.query, body: request.body })
+      const { params, body } = validateRequest(template, method, {
+        pathParams,
+        query: request.query,
+        queryLists: request.queryLists,
+        body: request.body
+      })
       return handler({ params, body, workspaceId, store, config })
     }
     return { status: 404, body: { detail: 'Not Found' } }

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { ApiError } from './errors.js'
-import { lifecycleFor, revisionState } from './lifecycle.js'
+import { lifecycleFor, lifecycles, revisionState } from './lifecycle.js'
+import { checkCreateSources, checkPatchSources } from './source-rules.js'
 
 /**
  * @typedef {Record<string, any>} JsonObject
@@ -28,6 +29,8 @@ import { lifecycleFor, revisionState } from './lifecycle.js'
  * @property {number} updatedAt
  * @property {RevisionRecord[]} revisions oldest first
  * @property {number} [goneAt] when a deleted deployment stops being listed; AWAITING_DELETE until then
+ * @property {string} healthUrl the loopback URL under which the simulator answers `GET <healthUrl>/ok`
+ * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url)
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -38,6 +41,20 @@ import { lifecycleFor, revisionState } from './lifecycle.js'
  * @property {string} [status] a fixed deployment status (e.g. UNUSED) instead of the derived one
  * @property {string} [revisionOutcome] final status of the seeded revision, DEPLOYED by default
  * @property {string | null} [image_version]
+ * @property {SeedRevision[]} [revisions] oldest first; replaces the one revision seeded by default. The
+ *   deployment is as old as its first revision.
+ * @property {number} [ageMs] how long ago the deployment (and its default revision) was created; 0 by default
+ *
+ * @typedef {object} SeedRevision
+ * @property {string} [status] its status from now on (DEPLOYED by default); an in-progress status stays
+ *   forever (lifecycles.stuck)
+ * @property {Lifecycle} [lifecycle] instead of `status`: progresses from created_at like a real revision
+ * @property {number} [ageMs] how long ago it was created (its created_at); 0 by default
+ * @property {JsonObject} [source_revision_config] merged over the source's defaults
+ *
+ * @typedef {object} ListenerRecord
+ * @property {string} id
+ * @property {number} createdAt
  */
 
 export const SOURCE_CONFIG_FIELDS = [
@@ -55,6 +72,7 @@ export const SOURCE_CONFIG_FIELDS = [
 export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
 const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
 const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
+const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED', 'INTERRUPTED'])
 const SEED_INTEGRATION_ID = '0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40'
 
 /** @type {Record<string, (name: string) => { config: JsonObject, revision: JsonObject }>} */
@@ -128,8 +146,12 @@ export class Store {
     this.deployments = new Map()
     /** @type {Set<string>} */
     this.tracingProjects = new Set()
-    /** @type {Set<string>} */
-    this.listeners = new Set()
+    /** @type {Map<string, ListenerRecord>} */
+    this.listeners = new Map()
+    /** @type {string | undefined} where the simulator serves each deployment's health endpoint, once listening */
+    this.healthBase = undefined
+    /** whether a deployment's `url` is its loopback health URL rather than its custom_url */
+    this.loopbackUrls = false
     /** @type {DeploymentRecord[] | undefined} sorted lazily: list requests outnumber writes */
     this.sorted = undefined
   }
@@ -186,6 +208,7 @@ export class Store {
    * @returns {DeploymentRecord}
    */
   create(body) {
+    checkCreateSources(body)
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
@@ -213,20 +236,26 @@ export class Store {
    */
   patch(id, body) {
     const deployment = this.deployment(id)
+    this.refuseWhileDeleting(deployment)
+    checkPatchSources(body, deployment.source)
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     for (const field of CREATE_ONLY_FIELDS) {
       if (field in config && !isDeepStrictEqual(config[field], deployment.sourceConfig[field])) {
         throw new ApiError(400, `${field} cannot be changed after the deployment is created.`)
       }
     }
-    // The control plane owns the URL of a github deployment.
-    if (deployment.source === 'github') delete config.custom_url
     Object.assign(deployment.sourceConfig, config)
     if (body.secrets != null) deployment.secrets = body.secrets
     if (body.secret_references != null) deployment.secretReferences = body.secret_references
 
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
-    if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null) {
+    // The reference: a non-null resource_spec in a PATCH "will trigger creation of a new revision".
+    if (
+      Object.keys(revisionConfig).length > 0 ||
+      body.secrets != null ||
+      body.secret_references != null ||
+      config.resource_spec != null
+    ) {
       const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
       this.addRevision(
         deployment,
@@ -237,6 +266,54 @@ export class Store {
     }
     deployment.updatedAt = this.now()
     return deployment
+  }
+
+  /**
+   * A deployment being deleted takes no more changes.
+   * @param {DeploymentRecord} deployment
+   */
+  refuseWhileDeleting(deployment) {
+    if (deployment.goneAt !== undefined || deployment.statusOverride === 'AWAITING_DELETE') {
+      throw new ApiError(400, `Deployment ID ${deployment.id} is being deleted (status AWAITING_DELETE) and cannot be changed.`)
+    }
+  }
+
+  /**
+   * A new revision from an existing revision's source and source_revision_config; it becomes
+   * latest_revision_id and progresses through the scenario's lifecycle like any other.
+   * @param {string} deploymentId
+   * @param {string} revisionId
+   * @returns {DeploymentRecord}
+   */
+  redeploy(deploymentId, revisionId) {
+    const deployment = this.deployment(deploymentId)
+    const revision = this.revision(deploymentId, revisionId)
+    this.refuseWhileDeleting(deployment)
+    const { repo_commit_sha: _sha, ...config } = revision.config
+    this.addRevision(deployment, revision.source, config, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
+    deployment.updatedAt = this.now()
+    return deployment
+  }
+
+  /**
+   * @param {string[]} ids
+   * @returns {{ deleted: string[], missing: string[] }}
+   */
+  removeMany(ids) {
+    /** @type {string[]} */
+    const deleted = []
+    /** @type {string[]} */
+    const missing = []
+    for (const id of new Set(ids)) {
+      this.purgeDeleted()
+      if (!this.deployments.has(id)) {
+        missing.push(id)
+        continue
+      }
+      this.remove(id, false)
+      deleted.push(id)
+    }
+    return { deleted, missing }
   }
 
   /**
@@ -261,12 +338,29 @@ export class Store {
    * @param {SeedOptions} options
    * @returns {DeploymentRecord}
    */
-  seed({ name, source = 'github', source_config, source_revision_config, secrets, status, revisionOutcome, image_version }) {
+  seed({
+    name,
+    source = 'github',
+    source_config,
+    source_revision_config,
+    secrets,
+    status,
+    revisionOutcome,
+    image_version,
+    revisions,
+    ageMs
+  }) {
     if (this.tracingProjects.has(name)) {
       throw new Error(`seedDeployment: a tracing project named '${name}' already exists`)
     }
     const defaults = SEED_DEFAULTS[source]?.(name) ?? { config: {}, revision: {} }
+    const baseRevision = { ...defaults.revision, ...pickNonNull(source_revision_config, REVISION_CONFIG_FIELDS) }
+    /** @type {SeedRevision[]} */
+    const seeds = revisions ?? [{ status: revisionOutcome ?? 'DEPLOYED', ageMs }]
+    if (seeds.length === 0) throw new Error('seedDeployment: revisions must not be empty')
+    const now = this.now()
     const deployment = this.insert({
+      createdAt: now - Math.max(...seeds.map((seed) => seed.ageMs ?? 0)),
       name,
       source,
       config: { ...defaults.config, ...pickNonNull(source_config, SOURCE_CONFIG_FIELDS) },
@@ -275,12 +369,13 @@ export class Store {
       imageVersion: image_version ?? null,
       statusOverride: status
     })
-    this.addRevision(
-      deployment,
-      source,
-      { ...defaults.revision, ...pickNonNull(source_revision_config, REVISION_CONFIG_FIELDS) },
-      { phases: [], outcome: revisionOutcome ?? 'DEPLOYED' }
-    )
+    for (const seed of seeds) {
+      const finalStatus = seed.status ?? 'DEPLOYED'
+      const lifecycle = seed.lifecycle ?? (FINAL_STATUSES.has(finalStatus) ? { phases: [], outcome: finalStatus } : lifecycles.stuck(finalStatus))
+      const config = { ...baseRevision, ...pickNonNull(seed.source_revision_config, REVISION_CONFIG_FIELDS) }
+      // Seeded revisions keep the statuses asked for: none supersedes another.
+      this.pushRevision(deployment, source, config, lifecycle, now - (seed.ageMs ?? 0))
+    }
     return deployment
   }
 
@@ -289,8 +384,18 @@ export class Store {
    * @returns {string}
    */
   addListener(id = randomUUID()) {
-    this.listeners.add(id)
+    this.listeners.set(id, { id, createdAt: this.now() })
     return id
+  }
+
+  /**
+   * @param {string} id
+   * @returns {ListenerRecord}
+   */
+  listener(id) {
+    const listener = this.listeners.get(id)
+    if (!listener) throw new ApiError(404, `Listener ID ${id} not found.`)
+    return listener
   }
 
   /**
@@ -302,12 +407,12 @@ export class Store {
 
   /**
    * @param {{ name: string, source: string, config: JsonObject, secrets: JsonObject[],
-   *   secretReferences: JsonObject[] | null, imageVersion?: string | null, statusOverride?: string }} fields
+   *   secretReferences: JsonObject[] | null, imageVersion?: string | null, statusOverride?: string, createdAt?: number }} fields
    * @returns {DeploymentRecord}
    */
-  insert({ name, source, config, secrets, secretReferences, imageVersion = null, statusOverride }) {
+  insert({ name, source, config, secrets, secretReferences, imageVersion = null, statusOverride, createdAt }) {
     const id = randomUUID()
-    const now = this.now()
+    const now = createdAt ?? this.now()
     if (source === 'github') config.custom_url = `https://${name}-${id.slice(0, 8)}.sim.example`
     /** @type {DeploymentRecord} */
     const deployment = {
@@ -322,7 +427,9 @@ export class Store {
       statusOverride,
       createdAt: now,
       updatedAt: now,
-      revisions: []
+      revisions: [],
+      healthUrl: `${this.healthBase ?? 'http://127.0.0.1'}/deployments/${id}`,
+      loopbackUrl: this.loopbackUrls
     }
     this.deployments.set(id, deployment)
     this.tracingProjects.add(name)
@@ -345,12 +452,24 @@ export class Store {
         earlier.supersededBy = id
       }
     }
+    this.pushRevision(deployment, source, config, lifecycle, now, id)
+  }
+
+  /**
+   * @param {DeploymentRecord} deployment
+   * @param {string} source
+   * @param {JsonObject} config
+   * @param {Lifecycle} lifecycle
+   * @param {number} createdAt
+   * @param {string} [id]
+   */
+  pushRevision(deployment, source, config, lifecycle, createdAt, id = randomUUID()) {
     const sha =
       source === 'github'
         ? createHash('sha1')
             .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
             .digest('hex')
         : null
-    deployment.revisions.push({ id, createdAt: now, source, config: { ...config, repo_commit_sha: sha }, lifecycle })
+    deployment.revisions.push({ id, createdAt, source, config: { ...config, repo_commit_sha: sha }, lifecycle })
   }
 }

@@ -14,8 +14,29 @@ import { ApiError } from './errors.js'
 const DOC_ID = 'sim:reference-openapi'
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
 
-/** @type {{ paths: Record<string, Record<string, any>> }} */
-const doc = JSON.parse(readFileSync(new URL('./reference-openapi.json', import.meta.url), 'utf8'))
+/** @type {{ paths: Record<string, Record<string, any>>, components: { schemas: Record<string, any> } }} */
+export const referenceDocument = JSON.parse(readFileSync(new URL('./reference-openapi.json', import.meta.url), 'utf8'))
+
+/**
+ * The reference's schemas say nothing about additionalProperties, and pydantic's default would
+ * drop unknown fields silently. Refusing them is OUR choice (issue 8): a client that sends a
+ * field the reference does not have (a misspelling, the response-only `repo_commit_sha` in a
+ * patch) must fail here, not pass because the server ignored it. So every schema that lists its
+ * properties is closed, in a copy used only to validate requests; free-form maps (no
+ * `properties`: labels, annotations, volume sources) stay open.
+ * @param {any} node
+ * @returns {any}
+ */
+function closed(node) {
+  if (Array.isArray(node)) return node.map(closed)
+  if (typeof node !== 'object' || node === null) return node
+  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closed(value)]))
+  if (copy.properties && typeof copy.properties === 'object' && copy.additionalProperties === undefined && !('$ref' in copy)) {
+    copy.additionalProperties = false
+  }
+  return copy
+}
+const doc = { ...referenceDocument, components: closed(referenceDocument.components) }
 
 const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true })
 ajv.addFormat('uuid', UUID)
@@ -110,6 +131,14 @@ function describe(error, fromString) {
   switch (keyword) {
     case 'required':
       return { type: 'missing', msg: 'Field required' }
+    case 'additionalProperties':
+      return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' }
+    case 'maxItems':
+      return {
+        type: 'too_long',
+        msg: `List should have at most ${params.limit} items after validation, not ${/** @type {any} */ (error.data)?.length ?? 'more'}`,
+        ctx: { field_type: 'List', max_length: params.limit }
+      }
     case 'type': {
       if (params.type === 'object' && error.parentSchema?.properties) {
         return { type: 'model_attributes_type', msg: 'Input should be a valid dictionary or object to extract fields from' }
@@ -170,8 +199,13 @@ function fieldErrors(errors, base, root, fromString) {
   const byLocation = new Map()
   for (const error of errors) {
     if (error.keyword === 'anyOf' || (error.keyword === 'type' && error.params.type === 'null')) continue
-    const { loc, value } = locate(root, error.instancePath)
+    const { loc, value: located } = locate(root, error.instancePath)
+    let value = located
     if (error.keyword === 'required') loc.push(error.params.missingProperty)
+    if (error.keyword === 'additionalProperties') {
+      loc.push(error.params.additionalProperty)
+      value = /** @type {any} */ (located)?.[error.params.additionalProperty]
+    }
     const key = JSON.stringify(loc)
     if (byLocation.has(key)) continue
     const { type, msg, ctx } = describe(error, fromString)
@@ -185,7 +219,8 @@ function fieldErrors(errors, base, root, fromString) {
  * path, query and body is reported in one 422.
  * @param {string} template the OpenAPI path, e.g. /v2/deployments/{deployment_id}
  * @param {string} method lower case
- * @param {{ pathParams: Record<string, string>, query: Record<string, string>, body: ReceivedBody }} request
+ * @param {{ pathParams: Record<string, string>, query: Record<string, string>, queryLists?: Record<string, string[]>,
+ *   body: ReceivedBody }} request `queryLists`: every value of a repeated query parameter, for array parameters
  * @returns {{ params: Record<string, any>, body: any }} params converted, canonical and defaulted
  */
 export function validateRequest(template, method, request) {
@@ -201,10 +236,18 @@ export function validateRequest(template, method, request) {
       else if (parameter.schema.default !== undefined) params[parameter.name] = parameter.schema.default
       continue
     }
-    const value = coerce(values[parameter.name], parameter.schema)
+    // An array parameter is the parameter repeated (`?ids=a&ids=b`), as FastAPI reads a List query.
+    const isList = parameter.schema.type === 'array'
+    const value = isList
+      ? (request.queryLists?.[parameter.name] ?? [values[parameter.name]]).map((item) => coerce(String(item), parameter.schema.items))
+      : coerce(values[parameter.name], parameter.schema)
     const validate = validatorAt('paths', template, method, 'parameters', index, 'schema')
     if (validate(value)) {
-      params[parameter.name] = parameter.schema.format === 'uuid' ? canonicalUuid(String(value)) : value
+      params[parameter.name] = isList
+        ? /** @type {unknown[]} */ (value).map((item) => (parameter.schema.items?.format === 'uuid' ? canonicalUuid(String(item)) : item))
+        : parameter.schema.format === 'uuid'
+          ? canonicalUuid(String(value))
+          : value
     } else {
       errors.push(...fieldErrors(validate.errors ?? [], [parameter.in, parameter.name], value, true))
     }
