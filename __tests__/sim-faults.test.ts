@@ -512,9 +512,9 @@ describe('faults for the edges (issue 9)', () => {
     const reader = response.body!.getReader()
     const chunks: Uint8Array[] = []
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value)
-    // One byte per write; the network may merge a few writes into one read, never many.
+    // One byte per interval shows in the time taken (a lower bound, so load cannot break it); how
+    // many reads the bytes arrive in depends on the machine, so it is not asserted.
     expect(Buffer.concat(chunks).toString('utf8')).toBe(expected)
-    expect(chunks.length).toBeGreaterThan(expected.length / 4)
     expect(performance.now() - started).toBeGreaterThanOrEqual((expected.length - 1) * 10 - 20)
     expect(sim.requests.map((r) => [r.status, r.fault])).toEqual([[200, 'trickleMs']])
   })
