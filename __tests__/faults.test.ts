@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { lifecycles, startEchoServer, startSimulator, type FaultRule, type Simulator } from '../sim/index.js'
-import { deployWith, errorLines, INTEGRATION_ID, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+import { errorLines, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
+import { clock, deployWith, startSimulatorOnClock } from './helpers/in-process.js'
 import type { ActionRun } from '../scripts/run-action.js'
 
 /**
- * The bundled action through injected faults: each scenario asserts the outcome,
+ * The action, run in-process on a virtual clock, through injected faults: each scenario asserts the outcome,
  * how many deployments and revisions exist afterwards (never a second one of
  * either), and that no secret shows anywhere the run leaves text. The figures are
  * printed at the end.
@@ -13,8 +14,7 @@ const figures = { scenarios: 0, faultsInjected: 0, duplicates: 0, leaks: 0 }
 
 let sim: Simulator
 beforeAll(async () => {
-  requireBundle()
-  sim = await startSimulator({ scenario: lifecycles.deployed(30) })
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
 })
 afterAll(async () => {
   await sim.stop()
@@ -132,11 +132,21 @@ describe('reads through faults', () => {
   })
 
   it('honours a Retry-After given as an HTTP date', async () => {
-    // Made here, not when the table above is built: the date must still lie ahead when the run starts.
-    const retryAfter = new Date(Date.now() + 2_000).toUTCString()
-    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', respond: { status: 429 }, retryAfter }])
+    // On a whole second, so the date's one-second resolution loses nothing, and far enough ahead
+    // that it still lies ahead however slowly the run starts. The wait is virtual: it costs nothing.
+    const at = Math.ceil((Date.now() + 20_000) / 1000) * 1000
+    const sleptBefore = clock.sleeps.length
+    const before = Date.now()
+    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', respond: { status: 429 }, retryAfter: new Date(at).toUTCString() }])
     expectCreatedOnce(run)
-    expect(run.stdout).toMatch(/List deployments failed with HTTP 429: \(empty body\) Retrying in [12]s \(attempt 2 of 5\)\./)
+    const retry = /List deployments failed with HTTP 429: \(empty body\) Retrying in (\d+)s \(attempt 2 of 5\)\./.exec(run.stdout)
+    expect(retry).not.toBeNull()
+    const seconds = Number(retry?.[1])
+    // The date less the real time the run took to get there, counted from the wall clock.
+    expect(seconds).toBeGreaterThanOrEqual(Math.round((at - Date.now()) / 1000))
+    expect(seconds).toBeLessThanOrEqual(Math.round((at - before) / 1000))
+    // Honoured, not just printed: the action slept that long before the second attempt.
+    expect(clock.sleeps.slice(sleptBefore).filter((ms) => Math.abs(ms - seconds * 1000) <= 500)).toHaveLength(1)
   })
 
   it('fails clearly when status checks keep failing, keeping the outputs known by then', async () => {

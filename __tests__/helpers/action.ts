@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT, runAction, type ActionRun } from '../../scripts/run-action.js'
+import { ROOT, type ActionRun } from '../../scripts/run-action.js'
 import type { Simulator } from '../../sim/index.js'
 
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
@@ -26,9 +26,6 @@ export function deployInputs(sim: Simulator, name: string, extra: Record<string,
   }
 }
 
-export function deployWith(sim: Simulator, name: string, extra: Record<string, string> = {}, env: Record<string, string> = {}) {
-  return runAction({ inputs: deployInputs(sim, name, extra), env })
-}
 
 /** The `::error::` lines of a run, decoded as the runner shows them. */
 export function errorLines(run: ActionRun): string[] {
