@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator } from '../sim/index.js'
+import type { Simulator } from '../sim/index.js'
 import { BAD_INPUTS } from './helpers/bad-inputs.js'
-import { deployWith, errorLines, requireBundle } from './helpers/action.js'
+import { errorLines } from './helpers/action.js'
+import { deployWith, startSimulatorOnClock } from './helpers/in-process.js'
 
 let sim: Simulator
 beforeAll(async () => {
-  requireBundle()
-  sim = await startSimulator()
+  sim = await startSimulatorOnClock()
 })
 afterAll(() => sim.stop())
 
 const HINT = "Fix the step's `with:` block; no change was sent to the control plane."
 
-describe('the bad-input catalog: the bundled action refuses each before any request', () => {
+describe('the bad-input catalog: the action refuses each before any request', () => {
   it('holds at least 30 cases', () => {
     expect(BAD_INPUTS.length).toBeGreaterThanOrEqual(30)
   })

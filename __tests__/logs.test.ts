@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
-import { deployWith, errorLines, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
+import { errorLines, SECRET_VALUES, visibleText } from './helpers/action.js'
+import { deployWith, startSimulatorOnClock } from './helpers/in-process.js'
 
 function scenarioFor({ deploymentName }: { deploymentName: string }) {
   return deploymentName.includes('fails') ? lifecycles.buildFailed(60) : lifecycles.deployed(60)
@@ -8,8 +9,7 @@ function scenarioFor({ deploymentName }: { deploymentName: string }) {
 
 let sim: Simulator
 beforeAll(async () => {
-  requireBundle()
-  sim = await startSimulator({ scenario: scenarioFor })
+  sim = await startSimulatorOnClock({ scenario: scenarioFor })
 })
 afterAll(() => sim.stop())
 beforeEach(() => sim.reset())
