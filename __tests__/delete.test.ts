@@ -1,21 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { runAction } from '../scripts/run-action.js'
-import { startSimulator, type Simulator } from '../sim/index.js'
-import { errorLines, requireBundle, visibleText } from './helpers/action.js'
+import type { Simulator } from '../sim/index.js'
+import { errorLines, visibleText } from './helpers/action.js'
+import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 const LISTENER = '8a1f3c2e-5b6d-4e7f-9a0b-1c2d3e4f5a6b'
 
 // Deleted deployments stay listed (AWAITING_DELETE) for a while, so that the wait is exercised.
 let sim: Simulator
 beforeAll(async () => {
-  requireBundle()
-  sim = await startSimulator({ deleteDelayMs: 300 })
+  sim = await startSimulatorOnClock({ deleteDelayMs: 300 })
 })
 afterAll(() => sim.stop())
 beforeEach(() => sim.reset())
 
 function runWith(inputs: Record<string, string>, on: Simulator = sim) {
-  return runAction({ inputs: { 'control-plane-url': on.url, 'api-key': on.apiKey, 'poll-interval': '50ms', ...inputs } })
+  return runInProcess({ inputs: { 'control-plane-url': on.url, 'api-key': on.apiKey, 'poll-interval': '50ms', ...inputs } })
+}
+
+/** The run looked (at least once) and changed nothing. */
+function expectOnlyReads() {
+  expect(sim.requests.length).toBeGreaterThan(0)
+  expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
 }
 
 const calls = (on: Simulator = sim) => on.requests.map((r) => `${r.method} ${r.path} ${r.status}`)
@@ -67,7 +72,7 @@ describe('command: delete', () => {
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain('::notice::No deployment `ghost` exists: nothing to delete.')
     expect(run.outputs).toEqual({ operation: 'unchanged' })
-    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+    expectOnlyReads()
     expect(run.summary).toContain('✅ <code>ghost</code> was already gone')
   })
 
@@ -81,7 +86,7 @@ describe('command: delete', () => {
   })
 
   it('counts a 404 on the DELETE sent again after a doubtful first one as deleted', async () => {
-    const instant = await startSimulator()
+    const instant = await startSimulatorOnClock()
     try {
       instant.seedDeployment({ name: 'flaky-delete' })
       // The first DELETE is applied, but its answer is lost to a gateway error; the retry finds it gone.
@@ -99,7 +104,7 @@ describe('command: delete', () => {
   })
 
   it('times out while the control plane still lists the deployment, saying the delete goes on', async () => {
-    const slow = await startSimulator({ deleteDelayMs: 60_000 })
+    const slow = await startSimulatorOnClock({ deleteDelayMs: 60_000 })
     try {
       slow.seedDeployment({ name: 'slow-delete' })
       const run = await runWith({ command: 'delete', name: 'slow-delete', timeout: '1s', 'poll-interval': '100ms' }, slow)
@@ -144,7 +149,7 @@ describe('command: delete-listener', () => {
   })
 
   it('shows the 403 text of a workspace without a self-hosted enterprise plan, and what to check', async () => {
-    const saas = await startSimulator({ selfHostedEnterprise: false })
+    const saas = await startSimulatorOnClock({ selfHostedEnterprise: false })
     try {
       saas.seedListener(LISTENER)
       const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER }, saas)
@@ -210,7 +215,7 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     const existing = sim.seedDeployment({ name: 'dry-agent', source_config: { integration_id: '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' } })
     const run = await runWith({ ...deployInputs, 'repo-ref': 'feature-x' })
     expect(run.exitCode).toBe(0)
-    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+    expectOnlyReads()
     expect(run.stdout).toContain(`PATCH /v2/deployments/${existing.id}\n{\n  "source_revision_config": {\n    "repo_ref": "feature-x",`)
     expect(run.outputs).toMatchObject({ operation: 'planned', 'deployment-id': existing.id, 'deployment-status': 'READY' })
     expect(sim.revisions(existing.id as string)).toHaveLength(1)
@@ -220,7 +225,7 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     const existing = sim.seedDeployment({ name: 'dry-agent' })
     const run = await runWith({ command: 'delete', name: 'dry-agent', 'dry-run': 'true', 'delete-tracing-project': 'true' })
     expect(run.exitCode).toBe(0)
-    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+    expectOnlyReads()
     expect(run.stdout).toContain(`DELETE /v2/deployments/${existing.id}?delete_tracing_project=true`)
     expect(run.outputs).toMatchObject({ operation: 'planned', 'deployment-id': existing.id })
     expect(sim.deployments()).toHaveLength(1)
@@ -230,7 +235,7 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     const run = await runWith({ command: 'delete', name: 'ghost', 'dry-run': 'true' })
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toEqual({ operation: 'planned' })
-    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
+    expectOnlyReads()
   })
 
   it('delete-listener: prints the DELETE and sends nothing at all', async () => {

@@ -127,17 +127,21 @@ export async function runInProcess({ inputs, env = {}, signal, onStdout }: InPro
   // A fresh process would know no secret yet.
   clearSecrets()
 
-  const saved = {
-    exitCode: process.exitCode,
-    write: process.stdout.write,
-    GITHUB_OUTPUT: process.env.GITHUB_OUTPUT,
-    GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY
+  // The process environment too, not only run()'s `env`: @actions/core finds its files there,
+  // and Octokit the GitHub API's URL.
+  const runEnv: Record<string, string> = {
+    RUNNER_TEMP: files.dir,
+    ...PUSH_CONTEXT,
+    ...env,
+    GITHUB_OUTPUT: files.GITHUB_OUTPUT,
+    GITHUB_STEP_SUMMARY: files.GITHUB_STEP_SUMMARY
   }
+  const savedEnv = Object.fromEntries(Object.keys(runEnv).map((name) => [name, process.env[name]]))
+  const saved = { exitCode: process.exitCode, write: process.stdout.write }
   let stdout = ''
   let stderr = ''
   process.exitCode = undefined
-  process.env.GITHUB_OUTPUT = files.GITHUB_OUTPUT
-  process.env.GITHUB_STEP_SUMMARY = files.GITHUB_STEP_SUMMARY
+  Object.assign(process.env, runEnv)
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
     stdout += text
@@ -153,7 +157,7 @@ export async function runInProcess({ inputs, env = {}, signal, onStdout }: InPro
         const value = values[name] ?? ''
         return options?.trim === false ? value : value.trim()
       },
-      env: { RUNNER_TEMP: files.dir, ...PUSH_CONTEXT, ...env },
+      env: runEnv,
       clock,
       signal: signal ?? new AbortController().signal
     })
@@ -165,8 +169,7 @@ export async function runInProcess({ inputs, env = {}, signal, onStdout }: InPro
   } finally {
     process.stdout.write = saved.write
     process.exitCode = saved.exitCode
-    restoreEnv('GITHUB_OUTPUT', saved.GITHUB_OUTPUT)
-    restoreEnv('GITHUB_STEP_SUMMARY', saved.GITHUB_STEP_SUMMARY)
+    for (const [name, value] of Object.entries(savedEnv)) restoreEnv(name, value)
   }
   return {
     exitCode,

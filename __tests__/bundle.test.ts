@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT, runAction } from '../scripts/run-action.js'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
+import { deployInputs, errorLines, INTEGRATION_ID, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+
+/**
+ * The bundled dist/index.js, spawned the way the runner runs it (INPUT_* variables, the
+ * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, signals), in real time. The rest of the suite
+ * runs the action in-process on a virtual clock (helpers/in-process.ts); these few cases prove
+ * that the bundle behaves the same: create, update, failure, cancellation, a GitHub feature.
+ */
+function scenarioFor({ deploymentName }: { deploymentName: string }) {
+  if (deploymentName.includes('build-fails')) return lifecycles.buildFailed(40)
+  if (deploymentName.includes('cancel')) return lifecycles.stuck('BUILDING')
+  return lifecycles.deployed(40)
+}
+
+let sim: Simulator
+beforeAll(async () => {
+  requireBundle()
+  sim = await startSimulator({ scenario: scenarioFor })
+})
+afterAll(() => sim.stop())
+beforeEach(() => sim.reset())
+
+const deployWith = (name: string, extra: Record<string, string> = {}) => runAction({ inputs: deployInputs(sim, name, extra) })
+
+describe('the bundle', () => {
+  it('creates the deployment, waits for DEPLOYED and reports it through the runner files', async () => {
+    const run = await deployWith('support-agent')
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    const [deployment] = sim.deployments()
+    expect(sim.deployments()).toHaveLength(1)
+    const revisions = sim.revisions(deployment.id as string)
+    expect(revisions).toHaveLength(1)
+    expect(run.outputs).toEqual({
+      'deployment-id': deployment.id,
+      'revision-id': revisions[0].id,
+      'revision-status': 'DEPLOYED',
+      'deployment-status': 'READY',
+      operation: 'created',
+      'deployment-url': expect.stringMatching(/^https:\/\/support-agent-/),
+      'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
+    })
+    expect(sim.requests[1].body).toMatchObject({ name: 'support-agent', source: 'github', source_config: { integration_id: INTEGRATION_ID } })
+    for (const request of sim.requests) expect(request.headers['user-agent']).toMatch(/^agent-server-deploy-action\/\d+\.\d+\.\d+/)
+    expect(run.stdout).toMatch(/Revision [0-9a-f-]+: BUILDING \(after /)
+    expect(run.summary).toContain('✅ Deployed <code>support-agent</code>')
+    const visible = visibleText(run)
+    for (const secret of [...SECRET_VALUES, sim.apiKey]) {
+      expect(run.stdout).toContain(`::add-mask::${secret}`)
+      expect(visible).not.toContain(secret)
+    }
+  })
+
+  it('patches an existing deployment and waits for the new revision', async () => {
+    const seeded = sim.seedDeployment({ name: 'support-agent', source_config: { integration_id: INTEGRATION_ID } })
+    const run = await deployWith('support-agent', { 'repo-ref': 'release-2' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    const revisions = sim.revisions(seeded.id as string)
+    expect(revisions).toHaveLength(2)
+    expect(run.outputs).toMatchObject({ operation: 'updated', 'deployment-id': seeded.id, 'revision-id': revisions[0].id, 'revision-status': 'DEPLOYED' })
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toEqual([])
+  })
+
+  it('fails on a build failure with one error line, exit code 1 and the known outputs', async () => {
+    const run = await deployWith('build-fails')
+    expect(run.exitCode).toBe(1)
+    const [deployment] = sim.deployments()
+    const [revision] = sim.revisions(deployment.id as string)
+    const errors = errorLines(run)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(`Revision ${revision.id} of deployment \`build-fails\` failed to build (status BUILD_FAILED): ERROR: failed to solve`)
+    expect(run.outputs).toMatchObject({ 'deployment-id': deployment.id, 'revision-id': revision.id, 'revision-status': 'BUILD_FAILED', operation: 'created' })
+    expect(run.summary).toContain('❌ Deploy of <code>build-fails</code> failed')
+  })
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'on %s stops waiting, reports where the deploy stands and exits non-zero within 5 s',
+    async (signal) => {
+      let signalledAt = 0
+      const name = `cancel-${signal.toLowerCase()}`
+      const run = await runAction({
+        inputs: deployInputs(sim, name, { 'poll-interval': '200ms' }),
+        onStart: (child) => {
+          let output = ''
+          child.stdout?.on('data', (chunk: Buffer) => {
+            output += chunk.toString()
+            if (!signalledAt && output.includes(': BUILDING (after')) {
+              signalledAt = Date.now()
+              child.kill(signal)
+            }
+          })
+        }
+      })
+      expect(signalledAt).toBeGreaterThan(0)
+      expect(Date.now() - signalledAt).toBeLessThan(5_000)
+      expect(run.exitCode).toBe(1)
+      const [deployment] = sim.deployments()
+      const [revision] = sim.revisions(deployment.id as string)
+      expect(run.stdout).toContain(`Received ${signal}: stopping the wait`)
+      expect(errorLines(run)).toEqual([
+        `The workflow was cancelled while waiting for revision ${revision.id} of deployment \`${name}\` (${deployment.id}), last seen BUILDING.\n` +
+          `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revision.id} on the control plane, or re-run this job to wait for it.`
+      ])
+      expect(run.outputs).toMatchObject({ 'revision-id': revision.id, 'revision-status': 'BUILDING', operation: 'created' })
+      expect(run.summary).toContain('### What went wrong')
+    }
+  )
+})
+
+describe('the bundle with GitHub features', () => {
+  let github: FakeGitHub
+  let dir: string
+  beforeAll(async () => {
+    github = await startFakeGitHub()
+    dir = await mkdtemp(join(tmpdir(), 'bundle-test-'))
+  })
+  afterAll(() => Promise.all([github.stop(), rm(dir, { recursive: true, force: true })]))
+
+  it('records the GitHub deployment and comments on the pull request, loading Octokit from its chunk', async () => {
+    const eventPath = join(dir, 'event.json')
+    await writeFile(eventPath, JSON.stringify({ number: 42, pull_request: { number: 42, head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-x', repo: { full_name: 'octo-org/support-agent' } }, base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } } } }))
+    const run = await runAction({
+      inputs: deployInputs(sim, 'support-agent-pr-42', { 'github-environment': 'pr-42', 'pr-comment': 'true' }),
+      env: { GITHUB_API_URL: github.url, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REF: 'refs/pull/42/merge', GITHUB_HEAD_REF: 'feature-x', GITHUB_TOKEN: github.token }
+    })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'success'])
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0].body).toContain('### ✅ `support-agent-pr-42` is deployed')
+    expect(visibleText(run)).not.toContain(github.token)
+  })
+
+  it('runs a deploy without GitHub features when the Octokit chunk is not even there', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'bare-dist-'))
+    try {
+      // Every file of the bundle but the chunk that holds Octokit.
+      const files = await readdir(join(ROOT, 'dist'))
+      const octokitChunks = []
+      for (const file of files) {
+        const text = await readFile(join(ROOT, 'dist', file), 'utf8')
+        if (file.endsWith('.index.js') && text.includes('class Octokit')) octokitChunks.push(file)
+        else if (file.endsWith('.map')) continue
+        else await copyFile(join(ROOT, 'dist', file), join(bare, file))
+      }
+      expect(octokitChunks).toHaveLength(1)
+      const run = await runAction({ inputs: deployInputs(sim, 'no-github'), entry: join(bare, 'index.js') })
+      expect(errorLines(run)).toEqual([])
+      expect(run.exitCode).toBe(0)
+    } finally {
+      await rm(bare, { recursive: true, force: true })
+    }
+  })
+})
