@@ -13,8 +13,16 @@ afterAll(() => sim.stop())
 const HINT = "Fix the step's `with:` block; no change was sent to the control plane."
 
 describe('the bad-input catalog: the action refuses each before any request', () => {
-  it('holds at least 30 cases', () => {
+  it('holds at least 30 distinct cases, each about an input it sets', () => {
     expect(BAD_INPUTS.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(BAD_INPUTS.map(([name]) => name)).size).toBe(BAD_INPUTS.length)
+    expect(new Set(BAD_INPUTS.map(([, overrides]) => JSON.stringify(overrides))).size).toBe(BAD_INPUTS.length)
+    // The problem names (in backticks) an input the case sets, or the value it sets it to.
+    const unrelated = BAD_INPUTS.filter(([, overrides, problem]) => {
+      const named = [...problem.matchAll(/`([^`]+)`/g)].map((match) => match[1])
+      return !Object.entries(overrides).some(([input, value]) => [input, value, `${input}: ${value}`].some((text) => named.includes(text as string)))
+    })
+    expect(unrelated.map(([name]) => name)).toEqual([])
   })
 
   it.each(BAD_INPUTS)('%s', async (_case, overrides, problem) => {

@@ -97,10 +97,17 @@ describe('action.yml and the code agree', () => {
     expect(action.branding).toEqual({ icon: expect.any(String), color: expect.any(String) })
   })
 
-  it('describes every input and output', () => {
-    for (const spec of [...Object.values(action.inputs), ...Object.values(action.outputs)] as Array<{ description?: string }>) {
-      expect(spec.description?.length).toBeGreaterThan(10)
-    }
+  it('describes every input and output in its own sentences', () => {
+    const described = [...Object.entries(action.inputs), ...Object.entries(action.outputs)] as Array<[string, { description?: unknown }]>
+    // Every name the code knows, so an empty or partial list cannot pass.
+    expect(described.map(([name]) => name).sort()).toEqual([...INPUT_NAMES, ...OUTPUT_NAMES].sort())
+    const poor = described
+      .map(([name, spec]) => [name, typeof spec.description === 'string' ? spec.description.trim() : ''] as const)
+      .filter(([, text]) => !/^[A-Z`(].*[.)]$/s.test(text) || text.split(/\s+/).length < 2)
+      .map(([name]) => name)
+    expect(poor).toEqual([])
+    const texts = described.map(([, spec]) => spec.description)
+    expect(new Set(texts).size).toBe(texts.length)
   })
 })
 

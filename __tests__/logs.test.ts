@@ -109,6 +109,9 @@ describe('following logs', () => {
     const run = await deployWith(sim, 'quick-build', { 'poll-interval': '250ms' })
     sim.setScenario(scenarioFor)
     expect(run.exitCode).toBe(0)
+    // On the virtual clock the checks fall at fixed times, before and after the 50 ms phase, never in it.
+    expect(run.stdout).toMatch(/: QUEUED \(after/)
+    expect(run.stdout).toMatch(/: DEPLOYING \(after/)
     expect(run.stdout).not.toMatch(/: BUILDING \(after/)
     expect(run.stdout).toMatch(/::group::Build log of revision/)
     expect(sim.requests.some((r) => LOGS.test(r.path) && r.query.type === 'build')).toBe(true)
