@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { lifecycles, startEchoServer, startSimulator, type FaultRule, type Simulator } from '../sim/index.js'
 import { errorLines, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
-import { clock, deployWith, startSimulatorOnClock } from './helpers/in-process.js'
+import { clock, deployWith, startSimulatorOnClock, untilNothingHeld } from './helpers/in-process.js'
 import type { ActionRun } from '../scripts/run-action.js'
 
 /**
@@ -32,6 +32,8 @@ const html502 = { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body
 async function deployThrough(faults: FaultRule[], extra: Record<string, string> = {}): Promise<ActionRun> {
   for (const fault of faults) sim.addFault(fault)
   const run = await deployWith(sim, NAME, { 'poll-interval': '100ms', ...extra })
+  // A change the action gave up on may still land: count only once it has.
+  await untilNothingHeld(sim)
   figures.scenarios++
   figures.faultsInjected += sim.faultLog.length
   const visible = visibleText(run)

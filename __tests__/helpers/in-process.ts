@@ -84,10 +84,7 @@ export const clock = new VirtualClock()
  */
 export async function startSimulatorOnClock(options: Omit<SimulatorOptions, 'now'> = {}): Promise<Simulator> {
   const sim = await startSimulator({ ...options, now: clock.now })
-  const holder: RealTimeHolder = {
-    holdsRequest: () =>
-      sim.faultLog.filter((entry) => entry.effect === 'delayMs').length > sim.requests.filter((r) => r.fault === 'delayMs').length
-  }
+  const holder: RealTimeHolder = { holdsRequest: () => heldRequests(sim) > 0 }
   clock.watch(holder)
   const stop = sim.stop
   sim.stop = () => {
@@ -95,6 +92,23 @@ export async function startSimulatorOnClock(options: Omit<SimulatorOptions, 'now
     return stop()
   }
   return sim
+}
+
+/** Requests a `delayMs` fault holds: in the fault log since they arrived, not yet answered. */
+export function heldRequests(sim: Simulator): number {
+  return sim.faultLog.filter((entry) => entry.effect === 'delayMs').length - sim.requests.filter((r) => r.fault === 'delayMs').length
+}
+
+/**
+ * Waits (real time, at most `limitMs`) until the simulator holds no request, so that a change
+ * the action gave up on has landed before the test counts what exists.
+ */
+export async function untilNothingHeld(sim: Simulator, limitMs = 10_000): Promise<void> {
+  const end = Date.now() + limitMs
+  while (heldRequests(sim) > 0) {
+    if (Date.now() > end) throw new Error(`the simulator still holds ${heldRequests(sim)} request(s) after ${limitMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
 }
 
 export interface InProcessOptions {
