@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines, SECRET_VALUES, visibleText } from './helpers/action.js'
-import { runInProcess as runAction, startSimulatorOnClock } from './helpers/in-process.js'
+import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 const REPOSITORY = 'octo-org/support-agent'
 const HEAD_SHA = 'feedfacecafebeef0123456789abcdef01234567'
@@ -61,7 +61,7 @@ const calls = () => github.requests.map((r) => `${r.method} ${r.path.replace(`/r
 
 describe('GitHub deployment and pull-request comment', () => {
   it('records the deployment in progress, then success with the URL and log, and keeps one comment', async () => {
-    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    const run = await runInProcess({ inputs: previewInputs(), env: await pullRequestEnv() })
     expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
 
@@ -108,9 +108,9 @@ describe('GitHub deployment and pull-request comment', () => {
 
   it('edits the same comment on the next run instead of adding one', async () => {
     const env = await pullRequestEnv()
-    expect((await runAction({ inputs: previewInputs(), env })).exitCode).toBe(0)
+    expect((await runInProcess({ inputs: previewInputs(), env })).exitCode).toBe(0)
     const [first] = github.comments
-    const second = await runAction({ inputs: previewInputs({ 'repo-ref': 'feature-x-2' }), env })
+    const second = await runInProcess({ inputs: previewInputs({ 'repo-ref': 'feature-x-2' }), env })
     expect(second.exitCode).toBe(0)
     expect(second.outputs.operation).toBe('updated')
     expect(github.comments).toEqual([expect.objectContaining({ id: first.id })])
@@ -124,7 +124,7 @@ describe('GitHub deployment and pull-request comment', () => {
 
   it('reports a failed revision as a failure and says so in the comment', async () => {
     sim.setScenario(lifecycles.buildFailed(30))
-    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    const run = await runInProcess({ inputs: previewInputs(), env: await pullRequestEnv() })
     expect(run.exitCode).toBe(1)
     expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'failure'])
     expect(github.comments[0].body).toContain('### ❌ Deploy of `support-agent-pr-42` failed')
@@ -133,7 +133,7 @@ describe('GitHub deployment and pull-request comment', () => {
 
   it('only warns, naming the permission to add, when the token may not write deployments or comments', async () => {
     github.configure({ forbid: ['deployments', 'comments'] })
-    const run = await runAction({ inputs: previewInputs(), env: await pullRequestEnv() })
+    const run = await runInProcess({ inputs: previewInputs(), env: await pullRequestEnv() })
     expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
     expect(run.outputs.operation).toBe('created')
@@ -148,9 +148,9 @@ describe('GitHub deployment and pull-request comment', () => {
 
   it('on delete, marks the environment inactive and updates the comment to say it is gone', async () => {
     const env = await pullRequestEnv()
-    expect((await runAction({ inputs: previewInputs(), env })).exitCode).toBe(0)
+    expect((await runInProcess({ inputs: previewInputs(), env })).exitCode).toBe(0)
     github.requests.length = 0
-    const run = await runAction({
+    const run = await runInProcess({
       inputs: {
         'control-plane-url': sim.url,
         'api-key': sim.apiKey,
@@ -179,7 +179,7 @@ describe('GitHub deployment and pull-request comment', () => {
   })
 
   it('makes no GitHub request in a dry run', async () => {
-    const run = await runAction({ inputs: previewInputs({ 'dry-run': 'true' }), env: await pullRequestEnv() })
+    const run = await runInProcess({ inputs: previewInputs({ 'dry-run': 'true' }), env: await pullRequestEnv() })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.operation).toBe('planned')
     expect(github.requests).toEqual([])
@@ -189,7 +189,7 @@ describe('GitHub deployment and pull-request comment', () => {
 
 describe('pull requests from forks', () => {
   it('fail before any request when the credential is empty, saying why and how such workflows are arranged', async () => {
-    const run = await runAction({ inputs: previewInputs({ 'api-key': '' }), env: await pullRequestEnv('a-contributor/support-agent') })
+    const run = await runInProcess({ inputs: previewInputs({ 'api-key': '' }), env: await pullRequestEnv('a-contributor/support-agent') })
     expect(run.exitCode).toBe(1)
     const [error] = errorLines(run)
     expect(error).toMatch(/^Invalid input: one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: GitHub passes no secrets/)

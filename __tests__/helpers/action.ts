@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { distFreshness } from '../../scripts/dist-fresh.js'
 import { ROOT, type ActionRun } from '../../scripts/run-action.js'
 import type { Simulator } from '../../sim/index.js'
 
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 
+/** `npm test` checks this first (pretest); this repeats it for a bundle test run on its own with `npx jest`. */
 export function requireBundle(): void {
-  if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build` before the integration tests')
+  if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build` before the bundle tests')
+  if (!distFreshness().fresh) throw new Error('dist/ was not built from the current sources: run `npm run build` before the bundle tests')
 }
 
 export const INTEGRATION_ID = '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d'
