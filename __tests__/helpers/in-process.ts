@@ -28,10 +28,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionDefaults, parseOutputFile, PUSH_CONTEXT, type ActionRun } from '../../scripts/run-action.js'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../sim/index.js'
-import type { Clock } from '../../src/clock.js'
+import type { Clock } from '../../src/core/clock.js'
 import type { InputName } from '../../src/inputs/names.js'
 import { run } from '../../src/main.js'
-import { clearSecrets } from '../../src/masking.js'
+import { clearSecrets } from '../../src/core/masking.js'
 import { deployInputs } from './action.js'
 
 /** Something that may hold a request on a real timer; see the module comment. */
