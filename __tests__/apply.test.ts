@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../src/api/errors.js'
-import type { CreateDeploymentRequest, Deployment, DeploymentsList, PatchDeploymentRequest } from '../src/api/schemas.js'
+import type { CreateDeploymentRequest, Deployment, DeploymentsList, PatchDeploymentRequest, Revision, RevisionsList } from '../src/api/schemas.js'
 import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
 import { FakeClock } from './helpers/clock.js'
 
@@ -16,6 +16,8 @@ const refused = () => new ApiError('api-refused', 'HTTP 400', { status: 400 })
 class FakePlane {
   deployments: Deployment[] = []
   revisions = 0
+  /** Every revision made, newest last, with what made it. */
+  made: Revision[] = []
   calls: string[] = []
   constructor(private script: Array<'apply' | 'apply-then-fail' | (() => ApiError)>) {}
 
@@ -29,6 +31,7 @@ class FakePlane {
     if (typeof step === 'function') throw step()
     if (this.deployments.some((d) => d.name === body.name)) throw conflict()
     const created = { id: `d${this.deployments.length + 1}`, name: body.name, latest_revision_id: `r${++this.revisions}` }
+    this.made.push({ id: created.latest_revision_id, status: 'QUEUED', source_revision_config: body.source_revision_config })
     this.deployments.push(created)
     if (step === 'apply-then-fail') throw doubtful()
     return created
@@ -39,7 +42,10 @@ class FakePlane {
     const step = this.next()
     if (typeof step === 'function') throw step()
     const deployment = this.deployments.find((d) => d.id === id)!
-    if (makesRevision(body)) deployment.latest_revision_id = `r${++this.revisions}`
+    if (makesRevision(body)) {
+      deployment.latest_revision_id = `r${++this.revisions}`
+      this.made.push({ id: deployment.latest_revision_id, status: 'QUEUED', source_revision_config: body.source_revision_config })
+    }
     if (step === 'apply-then-fail') throw doubtful()
     return { ...deployment }
   }
@@ -47,6 +53,16 @@ class FakePlane {
   async getDeployment(id: string): Promise<Deployment> {
     this.calls.push('GET')
     return { ...this.deployments.find((d) => d.id === id)! }
+  }
+
+  async getRevision(_deployment: string, id: string): Promise<Revision> {
+    this.calls.push('GET revision')
+    return this.made.find((r) => r.id === id)!
+  }
+
+  async listRevisions(): Promise<RevisionsList> {
+    this.calls.push('LIST revisions')
+    return { resources: [...this.made].reverse(), offset: 0 }
   }
 
   async listDeployments(): Promise<DeploymentsList> {
@@ -69,7 +85,8 @@ describe('createOnce', () => {
     const plane = new FakePlane(['apply-then-fail'])
     const ctx = context(plane)
     expect((await createOnce(body, ctx)).id).toBe('d1')
-    expect(plane.calls).toEqual(['POST', 'LIST'])
+    // The list item lacks `source`: the deployment and its revision are read to check their settings.
+    expect(plane.calls).toEqual(['POST', 'LIST', 'GET', 'GET revision'])
     expect(plane.deployments).toHaveLength(1)
     expect(ctx.logs[0]).toContain('took effect despite the error')
   })
@@ -121,8 +138,8 @@ describe('patchOnce', () => {
   it('adopts a patch whose new revision shows up, without sending it again', async () => {
     const plane = withDeployment(['apply-then-fail'])
     const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
-    expect(result.latest_revision_id).toBe('r1')
-    expect(plane.calls).toEqual(['PATCH', 'GET'])
+    expect(result.revisionId).toBe('r1')
+    expect(plane.calls).toEqual(['PATCH', 'GET', 'LIST revisions'])
     expect(plane.revisions).toBe(1)
   })
 
@@ -161,18 +178,20 @@ describe('a change the server applies late, after the action gave up on it', () 
         throw new ApiError('api-refused', 'Update failed: no answer within 2s.', { retryable: true, ambiguous: true })
       }
       plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
+      plane.made.push({ id: plane.deployments[0].latest_revision_id, status: 'QUEUED', source_revision_config: revisionPatch.source_revision_config })
       return { ...plane.deployments[0] }
     }
     plane.getDeployment = async () => {
       plane.calls.push('GET')
       if (pendingAt !== undefined && ctx.clock.now() >= pendingAt && plane.revisions === 0) {
         plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
+        plane.made.push({ id: plane.deployments[0].latest_revision_id, status: 'QUEUED', source_revision_config: revisionPatch.source_revision_config })
       }
       return { ...plane.deployments[0] }
     }
     const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, ctx)
-    expect(result.latest_revision_id).toBe('r1')
-    expect(plane.calls).toEqual(['PATCH', 'GET', 'GET'])
+    expect(result.revisionId).toBe('r1')
+    expect(plane.calls).toEqual(['PATCH', 'GET', 'GET', 'LIST revisions'])
     expect(plane.revisions).toBe(1)
     expect(ctx.clock.sleeps).toEqual([1_000, 2_000])
   })

@@ -7,7 +7,7 @@ import type { Connection } from '../core/connection.js'
 import type { RequestDescription } from '../core/request.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
-import { requests, type ListDeploymentsQuery, type RevisionLogsQuery } from './requests.js'
+import { requests, type ListDeploymentsQuery, type ListRevisionsQuery, type RevisionLogsQuery } from './requests.js'
 import { neverSent, parseRetryAfter, READ_RETRY, retrying, type RetryPolicy } from './retry.js'
 import type {
   CreateDeploymentRequest,
@@ -15,7 +15,8 @@ import type {
   DeploymentsList,
   LogsPage,
   PatchDeploymentRequest,
-  Revision
+  Revision,
+  RevisionsList
 } from './schemas.js'
 
 type Schemas = typeof import('./schemas.js')
@@ -36,7 +37,7 @@ function loadSchemas(): Promise<Schemas> {
 export type Requester = Pick<HttpClient, 'request'>
 
 export { segment } from './requests.js'
-export type { ListDeploymentsQuery, RevisionLogsQuery }
+export type { ListDeploymentsQuery, ListRevisionsQuery, RevisionLogsQuery }
 
 export interface ClientOptions {
   http?: Requester
@@ -171,6 +172,15 @@ export class ControlPlaneClient {
       { label: `Get revision ${revisionId}` },
       requests.getRevision(deploymentId, revisionId),
       (s) => s.RevisionSchema
+    )
+  }
+
+  /** One page of a deployment's revisions, newest first. */
+  listRevisions(deploymentId: string, query: ListRevisionsQuery): Promise<RevisionsList> {
+    return this.send(
+      { label: `List revisions of deployment ${deploymentId}` },
+      requests.listRevisions(deploymentId, query),
+      (s) => s.RevisionsListSchema
     )
   }
 

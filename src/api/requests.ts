@@ -12,6 +12,13 @@ export interface ListDeploymentsQuery {
   offset: number
 }
 
+export interface ListRevisionsQuery {
+  /** Comma-separated revision statuses to keep, e.g. `DEPLOYED`. */
+  status?: string
+  limit: number
+  offset: number
+}
+
 export interface RevisionLogsQuery {
   type: 'build' | 'deploy'
   order?: 'asc' | 'desc'
@@ -33,6 +40,8 @@ export const requests = {
   deleteListener: (listenerId: string) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }) as const,
   getRevision: (deploymentId: string, revisionId: string) =>
     get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
+  listRevisions: (deploymentId: string, query: ListRevisionsQuery) =>
+    get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
   getRevisionLogs: (deploymentId: string, revisionId: string, query: RevisionLogsQuery) =>
     get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
 } satisfies Record<string, (...args: never[]) => RequestDescription>

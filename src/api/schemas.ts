@@ -170,6 +170,7 @@ export const RevisionsListSchema = z.looseObject({
   resources: z.array(RevisionSchema),
   offset: z.number().int().nonnegative()
 })
+export type RevisionsList = z.infer<typeof RevisionsListSchema>
 
 /** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
 export const LogsPageSchema = z.looseObject({

@@ -11,6 +11,12 @@ export interface WorkflowContext {
   repoRef?: string
   /** The commit the workflow runs on, shown in the summary when the revision reports none. */
   sha?: string
+  /**
+   * The commit the workflow was triggered for: the pull request's head on pull_request*
+   * events (GITHUB_SHA is then a merge commit no branch holds; undefined if the payload
+   * cannot be read), else GITHUB_SHA.
+   */
+  triggerSha?: string
   /** `owner/repo`. */
   repository?: string
   /** This run's page: the `log_url` of GitHub deployment statuses and the PR comment's link. */
@@ -32,6 +38,7 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     repoUrl: repository ? `${server}/${repository}` : undefined,
     repoRef: defaultRepoRef(env),
     sha: env.GITHUB_SHA || undefined,
+    triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
     repository,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     pullRequest,

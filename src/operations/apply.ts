@@ -1,11 +1,12 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { retrying, WRITE_RETRY, type Attempt, type RetryPolicy } from '../api/retry.js'
-import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../api/schemas.js'
+import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest, Revision } from '../api/schemas.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
-import { findDeploymentByName } from './find.js'
+import { findDeploymentsByName } from './find.js'
+import { createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
 
 /**
  * Sends a change at most once in effect. A change whose outcome is in doubt (a
@@ -15,7 +16,7 @@ import { findDeploymentByName } from './find.js'
  * most one revision, whatever fails in between.
  */
 export interface ApplyContext {
-  client: Pick<ControlPlaneClient, 'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments'>
+  client: Pick<ControlPlaneClient, 'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments' | 'getRevision' | 'listRevisions'>
   clock: Clock
   deadline: number
   signal?: AbortSignal
@@ -48,7 +49,7 @@ export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContex
       const conflictAfterDoubt = inDoubt && error instanceof ApiError && error.status === 409
       if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt)) throw error
       inDoubt = true
-      const created = await settle(ctx, `the create of \`${body.name}\``, () => findDeploymentByName(ctx.client, body.name))
+      const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body))
       if (created) {
         ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`)
         return { done: created }
@@ -59,27 +60,102 @@ export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContex
   })
 }
 
-export async function patchOnce(deployment: Deployment, body: PatchDeploymentRequest, ctx: ApplyContext): Promise<Deployment> {
+/**
+ * The deployment named `body.name` if it exists and has this run's settings; undefined
+ * if none exists yet. One with other settings was made by another deploy at the same
+ * time: this run's create cannot take effect over it (names are unique), and the run
+ * must not adopt it as its own, so that is an error. Two by that name is one too.
+ */
+async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest): Promise<Deployment | undefined> {
+  const found = await findDeploymentsByName(ctx.client, body.name)
+  if (found.length > 1) throw twinDeployments(body.name, found)
+  if (found.length === 0) return undefined
+  const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id)
+  const revisionConfig =
+    deployment.source_revision_config ??
+    (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined)
+  if (createdWithOurSettings(deployment, revisionConfig, body)) return deployment
+  throw new ActionError(
+    'api-refused',
+    `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
+      "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.",
+    'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.'
+  )
+}
+
+/**
+ * After a create: the control plane should refuse a second deployment of a name, but
+ * if it did not (two runs creating at once), every later deploy by `name` would fail
+ * on the ambiguity. Said at once, loudly, with both ids.
+ */
+export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment): Promise<void> {
+  const found = await findDeploymentsByName(client, created.name)
+  if (found.length > 1) throw twinDeployments(created.name, found, created.id)
+}
+
+function twinDeployments(name: string, found: Deployment[], ours?: string): ActionError {
+  const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ')
+  return new ActionError(
+    'api-refused',
+    `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`,
+    `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`
+  )
+}
+
+/** What a patch did: the deployment as re-read or answered, and the revision this run made (or the latest, when none was made). */
+export interface Applied {
+  deployment: Deployment
+  revisionId: string | null
+}
+
+export async function patchOnce(deployment: Deployment, body: PatchDeploymentRequest, ctx: ApplyContext): Promise<Applied> {
   const before = deployment.latest_revision_id
   // A patch that makes no revision only sets values: sending it twice changes nothing more.
   const idempotent = !makesRevision(body)
-  return withRetries<Deployment>(ctx, `Update deployment ${deployment.id}`, async () => {
+  const sent: SentRevision = { config: body.source_revision_config ?? {}, source: body.revision_source }
+  let othersSeen: Revision[] = []
+  return withRetries<Applied>(ctx, `Update deployment ${deployment.id}`, async () => {
     try {
-      return { done: await ctx.client.patchDeployment(deployment.id, body) }
+      const answered = await ctx.client.patchDeployment(deployment.id, body)
+      return { done: { deployment: answered, revisionId: answered.latest_revision_id } }
     } catch (error) {
       if (!(error instanceof ApiError) || !error.ambiguous) throw error
       if (idempotent) return { retry: error }
+      // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
       const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
         const current = await ctx.client.getDeployment(deployment.id)
-        return current.latest_revision_id !== before ? current : undefined
+        if (current.latest_revision_id === before) return undefined
+        const look = await findOurRevision(ctx, deployment.id, before, sent)
+        othersSeen = look.others
+        return look.ours ? { current, look, ours: look.ours } : undefined
       })
       if (applied) {
-        ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${applied.latest_revision_id}.`)
-        return { done: applied }
+        const { current, look, ours } = applied
+        ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${ours.id}.`)
+        if (look.candidates > 1) {
+          ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`)
+        }
+        if (look.others.length > 0) {
+          ctx.log(
+            `Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
+              `Waiting on ${ours.id}, which the newer one will likely supersede.`
+          )
+        }
+        return { done: { deployment: current, revisionId: ours.id } }
       }
+      if (othersSeen.length > 0) throw changedMeanwhile(deployment, othersSeen)
       return { retry: error }
     }
   })
+}
+
+function changedMeanwhile(deployment: Deployment, others: Revision[]): ActionError {
+  return new ActionError(
+    'api-refused',
+    `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's update, whose answer was lost, is not among its new revisions. ` +
+      "Not sending it again: that could undo the other deploy's newer change.",
+    "Let the other deploy finish, then re-run this job if its change is still wanted."
+  )
 }
 
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */

@@ -30,8 +30,9 @@ export interface WatchOptions {
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing
  * phase's log before rethrowing. Then re-reads the deployment for its status and URL
  * and warns if another revision now serves. Deploy calls it; so will rollback.
+ * Returns the revision as last read, DEPLOYED.
  */
-export async function watchRevision(options: WatchOptions): Promise<void> {
+export async function watchRevision(options: WatchOptions): Promise<Revision> {
   const { client, clock, log, recorder, deployment, revisionId } = options
   const timeline = new Timeline(clock.now())
   recorder.watch(timeline)
@@ -87,11 +88,12 @@ export async function watchRevision(options: WatchOptions): Promise<void> {
     log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`)
     return undefined
   })
-  if (!current) return
+  if (!current) return revision
   recorder.seen(current)
   if (current.active_revision_id && current.active_revision_id !== revision.id) {
     log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`)
   }
+  return revision
 }
 
 /** The end of the failing phase's log, right above the error, and for the summary. */

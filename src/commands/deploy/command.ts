@@ -3,10 +3,11 @@ import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { classify } from '../../core/statuses.js'
-import { createOnce, patchOnce, type ApplyContext } from '../../operations/apply.js'
+import { createOnce, patchOnce, refuseTwins, type ApplyContext } from '../../operations/apply.js'
 import { resolveDeployment } from '../../operations/resolve.js'
 import { watchRevision } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
+import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
 import { planDeploy } from './plan.js'
@@ -49,20 +50,25 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   throwIfCancelled(deps.signal)
   const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
   let deployment: Deployment
+  let revisionId: string | null
   if (plan.action === 'create') {
     recorder.sending('create')
     deployment = await createOnce(plan.body, apply)
     recorder.changed('created', deployment)
+    await refuseTwins(client, deployment)
+    revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
     recorder.sending('update')
-    deployment = await patchOnce(plan.deployment, plan.body, apply)
+    const applied = await patchOnce(plan.deployment, plan.body, apply)
+    deployment = applied.deployment
+    revisionId = applied.revisionId
     recorder.changed('updated', deployment)
   } else {
     deployment = plan.deployment
+    revisionId = deployment.latest_revision_id
     recorder.changed('unchanged', deployment)
   }
 
-  const revisionId = deployment.latest_revision_id
   if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
     log.info(
       plan.action === 'patch'
@@ -86,10 +92,13 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     const revision = await client.getRevision(deployment.id, revisionId)
     recorder.revisionSeen(revision)
     log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
-    if (classify(revision.status) === 'deployed') return recorder.finish({ kind: 'deployed', noNewRevision: false })
+    if (classify(revision.status) === 'deployed') {
+      warnIfCommitMoved(revision, deps.workflow, log)
+      return recorder.finish({ kind: 'deployed', noNewRevision: false })
+    }
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  await watchRevision({
+  const deployed = await watchRevision({
     client,
     deployment,
     revisionId,
@@ -102,5 +111,6 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     log,
     recorder
   })
+  warnIfCommitMoved(deployed, deps.workflow, log)
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
 }

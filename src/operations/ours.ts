@@ -1,0 +1,149 @@
+import type { ControlPlaneClient } from '../api/client.js'
+import type { Deployment, Revision, SourceConfigRequest, SourceRevisionConfig, SourceRevisionConfigRequest } from '../api/schemas.js'
+import type { Clock } from '../core/clock.js'
+import { ActionError } from '../core/errors.js'
+
+/**
+ * Whether a revision or deployment found after a doubtful change is this run's work.
+ * Another run may change the same deployment at the same time; a run must never
+ * report (or wait on) a revision it did not make, and must never resend a change over
+ * another run's newer one. So "ours" is decided by content, not by "something changed".
+ */
+
+/** What a change sent that shapes the revision it makes. */
+export interface SentRevision {
+  /** `source_revision_config` as sent (the fields not sent are absent). */
+  config: SourceRevisionConfigRequest
+  /** `revision_source` when the patch set it. */
+  source?: string
+}
+
+/** A revision's settings without the commit the control plane resolved (which no request sends). */
+function settingsOf(config: SourceRevisionConfig | null | undefined): Record<string, unknown> {
+  const { repo_commit_sha: _sha, ...settings } = config ?? {}
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null))
+}
+
+function sentFields(config: SourceRevisionConfigRequest): Array<[string, unknown]> {
+  return Object.entries(config).filter(([, value]) => value != null)
+}
+
+/**
+ * Whether `revision` carries what this run sent.
+ *
+ * - When the change set `source_revision_config` fields, the revision must report each
+ *   of them with the value sent. Fields not sent are not compared: the control plane
+ *   carries them over from the revision before, which another run may have changed.
+ * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
+ *   a revision), nothing in the revision names this run. Such a revision copies the
+ *   settings of the revision before it, so it is ours only if its settings equal those of
+ *   `previous` (the revision that was latest when this run read the deployment). A
+ *   revision from another run that changed a setting is then told apart; one from
+ *   another run that also changed no setting is not, and cannot be: both deploy the
+ *   same settings. With no `previous` to compare to, any new revision counts.
+ * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ */
+export function carriesWhatWeSent(revision: Pick<Revision, 'source' | 'source_revision_config'>, sent: SentRevision, previous?: Pick<Revision, 'source_revision_config'>): boolean {
+  if (sent.source && revision.source && revision.source !== sent.source) return false
+  const fields = sentFields(sent.config)
+  const reported = settingsOf(revision.source_revision_config)
+  if (fields.length > 0) return fields.every(([key, value]) => sameValue(reported[key], value))
+  if (!previous) return true
+  const before = settingsOf(previous.source_revision_config)
+  const keys = new Set([...Object.keys(before), ...Object.keys(reported)])
+  return [...keys].every((key) => sameValue(reported[key], before[key]))
+}
+
+/**
+ * Whether a deployment found after a doubtful create is the one this run asked for:
+ * every `source_config` and `source_revision_config` field sent is reported with the
+ * value sent. A field the control plane does not report (null or absent: it may keep
+ * some to itself, e.g. `custom_url` on github deployments) is not a difference.
+ */
+export function createdWithOurSettings(
+  deployment: Pick<Deployment, 'source' | 'source_config'>,
+  revisionConfig: SourceRevisionConfig | null | undefined,
+  sent: { source: string; source_config: SourceConfigRequest; source_revision_config: SourceRevisionConfigRequest }
+): boolean {
+  if (deployment.source && deployment.source !== sent.source) return false
+  const config = (deployment.source_config ?? {}) as Record<string, unknown>
+  const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config
+  // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
+  const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value))
+  const namespace = (config.listener_config as { k8s_namespace?: unknown } | null | undefined)?.k8s_namespace
+  const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace)
+  const reported = settingsOf(revisionConfig)
+  const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value))
+  return configMatches && namespaceMatches && revisionMatches
+}
+
+/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return normal(a) === normal(b)
+  return a === b
+}
+
+function normal(value: string): string {
+  return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '')
+}
+
+/** A look through the revisions made since this run read the deployment. */
+export interface NewRevisions {
+  /** Newest first: every revision newer than `before`. */
+  revisions: Revision[]
+  /** The newest of them that carries what this run sent. */
+  ours?: Revision
+  /** Those newer than `ours` (or all, when none is ours): another run's work. */
+  others: Revision[]
+  /** How many carry what this run sent; more than one means they cannot be told apart. */
+  candidates: number
+}
+
+export interface RevisionLook {
+  client: Pick<ControlPlaneClient, 'listRevisions'>
+  clock: Clock
+  deadline: number
+}
+
+/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
+const REVISIONS_PAGE = 20
+/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
+const MAX_REVISION_PAGES = 5
+
+/**
+ * The deployment's revisions newer than `before` (the latest revision when this run
+ * read it), and which of them is this run's. Walks the list, newest first, until it
+ * reaches `before`; bounded by pages and by the deadline.
+ */
+export async function findOurRevision(look: RevisionLook, deploymentId: string, before: string | null | undefined, sent: SentRevision): Promise<NewRevisions> {
+  const fresh: Revision[] = []
+  let previous: Revision | undefined
+  let offset = 0
+  const seen = new Set<string>()
+  walk: for (let pages = 0; ; pages++) {
+    if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
+      throw new ActionError(
+        pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out',
+        `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
+          (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."),
+        'Look at the deployment on the control plane before re-running.'
+      )
+    }
+    const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset })
+    const items = page.resources.filter((r) => !seen.has(r.id))
+    for (const revision of items) {
+      seen.add(revision.id)
+      if (before && revision.id === before) {
+        previous = revision
+        break walk
+      }
+      fresh.push(revision)
+    }
+    if (page.resources.length < REVISIONS_PAGE || items.length === 0) break
+    offset = page.offset > offset ? page.offset : offset + page.resources.length
+  }
+  const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous))
+  const ours = matching[0]
+  const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh
+  return { revisions: fresh, ours, others, candidates: matching.length }
+}
