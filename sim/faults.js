@@ -35,6 +35,14 @@
  *   (built once per size and cached; every item a valid list item with its own name); not applied
  * @property {true} [hang] never answer: the connection stays open until the client gives up, or reset()
  *   or stop() closes it. The request is not applied.
+ * @property {(other: OtherClient) => void} [meanwhile] not an effect but a companion to one: called once per
+ *   affected request, after the effect applied it (or did not), before the answer (or the reset) goes out:
+ *   another client's change landing right then, as when two runs deploy at once. `other` sends requests
+ *   straight to the store, authenticated, past the fault rules.
+ *
+ * @typedef {object} OtherClient
+ * @property {(method: string, path: string, body?: unknown) => { status: number, body?: any }} send the
+ *   simulator's answer; throws unless it is 2xx
  *
  * @typedef {'respond' | 'resetBefore' | 'applyThen' | 'delayMs' | 'malformed' | 'redirectTo' | 'endlessList'
  *   | 'trickleMs' | 'hugeBody' | 'hang'} FaultEffect
@@ -119,6 +127,7 @@ function effectOf(rule) {
   if (effect === 'redirectTo' && typeof rule.redirectTo !== 'string') throw new TypeError('fault rule: redirectTo must be a string')
   if (effect === 'endlessList' && rule.endlessList !== true) throw new TypeError('fault rule: endlessList must be true')
   if (effect === 'hang' && rule.hang !== true) throw new TypeError('fault rule: hang must be true')
+  if (rule.meanwhile !== undefined && typeof rule.meanwhile !== 'function') throw new TypeError('fault rule: meanwhile must be a function')
   if (effect === 'trickleMs' && !(typeof rule.trickleMs === 'number' && Number.isFinite(rule.trickleMs) && rule.trickleMs > 0)) {
     throw new TypeError('fault rule: trickleMs must be a finite number of milliseconds above 0')
   }

@@ -70,6 +70,11 @@ export { lifecycles }
  * @property {(id?: string) => string} seedListener
  * @property {() => string[]} listeners ids of the listeners that exist
  * @property {(scenario: Scenario) => void} setScenario
+ * @property {(ref: string, sha: string) => void} setBranchHead github revisions made from now on with this
+ *   `repo_ref` report `repo_commit_sha` = sha (the branch's head when the control plane built it); until
+ *   reset(). Without it, each revision reports a made-up sha of its own
+ * @property {(allow: boolean) => void} allowDuplicateNames true: a control plane that does not refuse a
+ *   second deployment of a name (creates and seeds both go through); until reset()
  * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, the
  *   health settings and log, and drops requests that a delayMs, trickleMs or hang fault or a slow health
  *   answer still holds (a held delayMs request is never applied)
@@ -226,6 +231,30 @@ export async function startSimulator(options = {}) {
   }
   for (const rule of options.faults ?? []) faults.add(rule)
 
+  /** @type {import('./faults.js').OtherClient} another client, for a fault's `meanwhile` */
+  const otherClient = {
+    send: (method, path, body) => {
+      const url = new URL(path, 'http://simulator')
+      /** @type {Record<string, string[]>} */
+      const queryLists = {}
+      for (const name of url.searchParams.keys()) queryLists[name] = url.searchParams.getAll(name)
+      const reply = dispatch(
+        {
+          method,
+          pathname: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          queryLists,
+          headers: { 'x-api-key': config.apiKeys[0] ?? '' },
+          body: body === undefined ? { kind: 'absent' } : { kind: 'json', value: body }
+        },
+        store,
+        config
+      )
+      if (reply.status < 200 || reply.status > 299) throw new Error(`other client: ${method} ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+      return reply
+    }
+  }
+
   const server = createServer((req, res) => {
     /** @type {Buffer[]} */
     const chunks = []
@@ -255,12 +284,22 @@ export async function startSimulator(options = {}) {
           return { status: 500, body: { detail: 'Internal Server Error' } }
         }
       }
+      /** @type {FaultRule['meanwhile']} a fault's companion, run once when its request is recorded */
+      let meanwhile
       /**
        * Recorded before answering, so a client that awaited its response always finds it here.
        * @param {number} status 0 when the connection was reset
        * @param {FaultEffect} [fault]
        */
       const record = (status, fault) => {
+        const other = meanwhile
+        meanwhile = undefined
+        try {
+          other?.(otherClient)
+        } catch (error) {
+          // A hook that fails is the test's mistake: said, and the request still answered.
+          console.error('control-plane simulator: a fault\'s meanwhile hook failed:', error)
+        }
         const parsed = text === '' ? undefined : parseJson(text)
         requests.push({
           method,
@@ -297,6 +336,7 @@ export async function startSimulator(options = {}) {
         return
       }
       const { id, rule, effect } = fault
+      meanwhile = rule.meanwhile
       faultLog.push({ id, method, path: url.pathname, effect, at: now() })
       switch (effect) {
         case 'respond': {
@@ -418,6 +458,12 @@ export async function startSimulator(options = {}) {
     listeners: () => [...store.listeners.keys()],
     setScenario: (scenario) => {
       store.scenario = scenario
+    },
+    setBranchHead: (ref, sha) => {
+      store.branchHeads.set(ref, sha)
+    },
+    allowDuplicateNames: (allow) => {
+      store.duplicateNames = allow
     },
     reset: () => {
       cancelHeld()

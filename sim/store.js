@@ -154,11 +154,17 @@ export class Store {
     this.loopbackUrls = false
     /** @type {DeploymentRecord[] | undefined} sorted lazily: list requests outnumber writes */
     this.sorted = undefined
+    /** @type {Map<string, string>} the commit each repo_ref's head is at, when a test set it; else a made-up sha per revision */
+    this.branchHeads = new Map()
+    /** a control plane that does not refuse a second deployment of a name (two creates racing); false as the real one */
+    this.duplicateNames = false
   }
 
   reset() {
     this.deployments.clear()
     this.tracingProjects.clear()
+    this.branchHeads.clear()
+    this.duplicateNames = false
     this.listeners.clear()
     this.sorted = undefined
   }
@@ -212,7 +218,7 @@ export class Store {
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
-    if (this.tracingProjects.has(body.name)) {
+    if (this.tracingProjects.has(body.name) && !this.duplicateNames) {
       throw new ApiError(
         409,
         `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`
@@ -348,7 +354,7 @@ export class Store {
     revisions,
     ageMs
   }) {
-    if (this.tracingProjects.has(name)) {
+    if (this.tracingProjects.has(name) && !this.duplicateNames) {
       throw new Error(`seedDeployment: a tracing project named '${name}' already exists`)
     }
     const defaults = SEED_DEFAULTS[source]?.(name) ?? { config: {}, revision: {} }
@@ -462,12 +468,14 @@ export class Store {
    * @param {string} [id]
    */
   pushRevision(deployment, source, config, lifecycle, createdAt, id = randomUUID()) {
+    const head = typeof config.repo_ref === 'string' ? this.branchHeads.get(config.repo_ref) : undefined
     const sha =
-      source === 'github'
-        ? createHash('sha1')
+      source !== 'github'
+        ? null
+        : head ??
+          createHash('sha1')
             .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
             .digest('hex')
-        : null
     deployment.revisions.push({ id, createdAt, source, config: { ...config, repo_commit_sha: sha }, lifecycle })
   }
 }
