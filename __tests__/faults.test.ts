@@ -214,3 +214,60 @@ describe('an unreachable control plane', () => {
     expect(errorLines(run)[0]).toContain(`List deployments failed: could not reach the control plane at ${url} (connect ECONNREFUSED`)
   })
 })
+
+describe('two runs on one deployment: a doubtful change adopts only what this run made', () => {
+  const patch: Pick<FaultRule, 'method' | 'path'> = { method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/ }
+  const create: Pick<FaultRule, 'method' | 'path'> = { method: 'POST', path: '/v2/deployments' }
+  const otherPatch = (id: string): FaultRule['meanwhile'] => (other) =>
+    void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: 'hotfix' } })
+  const otherCreate = (repoUrl: string): FaultRule['meanwhile'] => (other) =>
+    void other.send('POST', '/v2/deployments', {
+      name: NAME,
+      source: 'github',
+      source_config: { integration_id: INTEGRATION_ID, repo_url: repoUrl },
+      source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+      secrets: []
+    })
+  /** Revisions this run made (repo_ref `release`); more than one is a duplicate. */
+  function revisionsOfThisRun(id: string): number {
+    const ours = sim.revisions(id).filter((r) => (r.source_revision_config as { repo_ref?: string }).repo_ref === 'release').length
+    if (ours > 1) figures.duplicates += ours - 1
+    return ours
+  }
+
+  it('its update applied, another run\'s newer: waits on its own revision, which ends superseded', async () => {
+    const seeded = seedExisting()
+    const run = await deployThrough([{ ...patch, applyThen: 'reset', meanwhile: otherPatch(seeded.id as string) }], { timeout: '12s', 'repo-ref': 'release' })
+    expect(run.exitCode).toBe(1)
+    expect(revisionsOfThisRun(seeded.id as string)).toBe(1)
+    expect(run.outputs['revision-status']).toBe('SKIPPED')
+  })
+
+  it('its update lost, another run\'s landed: fails without sending it again', async () => {
+    const seeded = seedExisting()
+    const run = await deployThrough([{ ...patch, respond: html502, meanwhile: otherPatch(seeded.id as string) }], { timeout: '12s', 'repo-ref': 'release' })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('Another deploy changed deployment `support-agent` meanwhile')
+    expect(revisionsOfThisRun(seeded.id as string)).toBe(0)
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+  })
+
+  it('its create lost, another run created the name with other settings: fails without sending it again', async () => {
+    const run = await deployThrough([{ ...create, respond: html502, meanwhile: otherCreate('https://github.com/octo-org/another-agent') }], { timeout: '12s' })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('Another deploy created deployment `support-agent`')
+    expect(store().deployments).toHaveLength(1)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+  })
+
+  it('a control plane that took a second create of the name: fails naming both deployments', async () => {
+    sim.allowDuplicateNames(true)
+    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', delayMs: 0, meanwhile: otherCreate('https://github.com/octo-org/support-agent') }], { timeout: '12s' })
+    expect(run.exitCode).toBe(1)
+    // Two exist, one of them the other run's: not a duplicate this run made.
+    const ids = sim.deployments().map((d) => d.id as string)
+    expect(ids).toHaveLength(2)
+    expect(errorLines(run)[0]).toContain('The control plane now has 2 deployments named `support-agent`')
+    for (const id of ids) expect(errorLines(run)[0]).toContain(id)
+  })
+})
