@@ -26,6 +26,8 @@ afterAll(async () => {
 beforeEach(() => {
   sim.reset()
   sim.setScenario(lifecycles.deployed(30))
+  // The control plane builds the pull request's head, as it would: no "the branch moved on" warning.
+  sim.setBranchHead('feature-x', HEAD_SHA)
   github.reset()
   github.configure({ forbid: [] })
 })

@@ -46,7 +46,9 @@ describe('first deploy', () => {
     expect(apiCalls).toEqual([
       'GET /v2/deployments',
       'POST /v2/deployments',
-      ...Array(apiCalls.length - 3).fill(`GET ${revisionPath}`),
+      // After a create, the name is looked up again: a control plane that took a second create of it is an error.
+      'GET /v2/deployments',
+      ...Array(apiCalls.length - 4).fill(`GET ${revisionPath}`),
       `GET /v2/deployments/${deployment.id}`
     ])
     const logTypes = new Set(sim.requests.filter((r) => r.path === `${revisionPath}/logs`).map((r) => r.query.type))
