@@ -224,6 +224,9 @@ try {
       /** @type {unknown} */ (lifecycles)
     )[scenario.lifecycle]
     simulator = await startSimulator({ scenario: factory(...(scenario.args?.(phaseMs) ?? [phaseMs])) })
+    // Builds from the demo branch report the demo commit, as a real build of that push would;
+    // otherwise the action rightly warns that the deployed commit is not the one it ran for.
+    simulator.setBranchHead(PUSH_CONTEXT.GITHUB_REF_NAME, PUSH_CONTEXT.GITHUB_SHA)
     inputs['control-plane-url'] ??= simulator.url
     inputs['api-key'] ??= simulator.apiKey
     console.log(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).\n`)
