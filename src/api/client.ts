@@ -184,6 +184,21 @@ export class ControlPlaneClient {
     )
   }
 
+  /**
+   * Makes a new revision from `revisionId`'s settings (no body); the answer's
+   * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
+   */
+  redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
+    return this.send(
+      {
+        label: `Redeploy revision ${revisionId}`,
+        hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
+      },
+      requests.redeployRevision(deploymentId, revisionId),
+      (s) => s.DeploymentSchema
+    )
+  }
+
   getRevisionLogs(deploymentId: string, revisionId: string, query: RevisionLogsQuery): Promise<LogsPage> {
     return this.send(
       { label: `Get ${query.type} logs of revision ${revisionId}` },
@@ -344,12 +359,8 @@ export class ControlPlaneClient {
   }
 
   private headers(hasBody: boolean): OutgoingHttpHeaders {
-    const { credential, tenantId } = this.connection
-    const headers: OutgoingHttpHeaders = { Accept: 'application/json' }
+    const headers: OutgoingHttpHeaders = { Accept: 'application/json', ...credentialHeaders(this.connection) }
     if (hasBody) headers['Content-Type'] = 'application/json'
-    if (credential.kind === 'api-key') headers['X-Api-Key'] = credential.value
-    else headers.Authorization = `Bearer ${credential.value}`
-    if (tenantId) headers['X-Tenant-Id'] = tenantId
     return headers
   }
 }
@@ -369,4 +380,11 @@ class RequestTimeout extends Error {
   constructor(readonly ms: number) {
     super(`no answer within ${ms} ms`)
   }
+}
+
+/** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
+export function credentialHeaders({ credential, tenantId }: Connection): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` }
+  if (tenantId) headers['X-Tenant-Id'] = tenantId
+  return headers
 }

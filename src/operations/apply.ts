@@ -31,6 +31,12 @@ export interface ApplyContext {
   random?: () => number
 }
 
+/** What the retries and re-reads need besides the client. */
+type Timing = Omit<ApplyContext, 'client'>
+
+/** A redeploy needs only these requests. */
+export type RedeployContext = Timing & { client: Pick<ControlPlaneClient, 'redeployRevision' | 'getDeployment' | 'listRevisions'> }
+
 /** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
 const SETTLE_CHECKS = [1 / 3, 1]
 
@@ -149,13 +155,47 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
   })
 }
 
-function changedMeanwhile(deployment: Deployment, others: Revision[]): ActionError {
+function changedMeanwhile(deployment: Deployment, others: Revision[], change = 'update'): ActionError {
   return new ActionError(
     'api-refused',
-    `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's update, whose answer was lost, is not among its new revisions. ` +
+    `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
       "Not sending it again: that could undo the other deploy's newer change.",
     "Let the other deploy finish, then re-run this job if its change is still wanted."
   )
+}
+
+/**
+ * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
+ * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
+ * newer than `before` carries the settings of the revision redeployed (as for an
+ * update, a new latest revision alone is not proof: another run may have made it).
+ */
+export async function redeployOnce(deployment: Deployment, target: Revision, ctx: RedeployContext): Promise<Applied> {
+  const before = deployment.latest_revision_id
+  const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {}
+  const sent: SentRevision = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) }
+  let othersSeen: Revision[] = []
+  return withRetries<Applied>(ctx, `Redeploy revision ${target.id}`, async () => {
+    try {
+      const answered = await ctx.client.redeployRevision(deployment.id, target.id)
+      return { done: { deployment: answered, revisionId: answered.latest_revision_id } }
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.ambiguous) throw error
+      const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
+        const current = await ctx.client.getDeployment(deployment.id)
+        if (current.latest_revision_id === before) return undefined
+        const look = await findOurRevision(ctx, deployment.id, before, sent)
+        othersSeen = look.others
+        return look.ours ? { current, ours: look.ours } : undefined
+      })
+      if (applied) {
+        ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`)
+        return { done: { deployment: applied.current, revisionId: applied.ours.id } }
+      }
+      if (othersSeen.length > 0) throw changedMeanwhile(deployment, othersSeen, 'redeploy')
+      return { retry: error }
+    }
+  })
 }
 
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
@@ -165,7 +205,7 @@ export function makesRevision(body: PatchDeploymentRequest): boolean {
 }
 
 /** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
-function withRetries<T>(ctx: ApplyContext, label: string, step: () => Promise<Attempt<T>>): Promise<T> {
+function withRetries<T>(ctx: Timing, label: string, step: () => Promise<Attempt<T>>): Promise<T> {
   const policy = ctx.retry ?? WRITE_RETRY
   return retrying<T>(
     {
@@ -193,7 +233,7 @@ function withRetries<T>(ctx: ApplyContext, label: string, step: () => Promise<At
  * A re-read that fails ends the run: without knowing whether the change took
  * effect, sending it again could make a second one.
  */
-async function settle<T>(ctx: ApplyContext, change: string, check: () => Promise<T | undefined>): Promise<T | undefined> {
+async function settle<T>(ctx: Timing, change: string, check: () => Promise<T | undefined>): Promise<T | undefined> {
   const start = ctx.clock.now()
   for (const fraction of SETTLE_CHECKS) {
     const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline)
