@@ -22,13 +22,15 @@ function actionSteps(file: string): Step[] {
 }
 
 describe('workflows and examples', () => {
-  it('include the five examples and the project\'s CI and dist check', () => {
+  it('include the seven examples and the project\'s CI and dist check', () => {
     expect(files.sort()).toEqual([
       '.github/workflows/check-dist.yml',
       '.github/workflows/ci.yml',
       '.github/workflows/release.yml',
       'examples/deploy-on-push.yml',
+      'examples/deploy-with-health-check.yml',
       'examples/manual-deploy-and-promote.yml',
+      'examples/manual-rollback.yml',
       'examples/matrix.yml',
       'examples/pull-request-preview.yml',
       'examples/self-hosted-docker.yml'
