@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CancelledError } from '../src/cancel.js'
+import { CancelledError } from '../src/core/cancel.js'
 import { checkHealth } from '../src/operations/health-check.js'
 import { healthCheckTarget, parseHealthCheckPath } from '../src/operations/health-url.js'
 import { FakeClock } from './helpers/clock.js'
