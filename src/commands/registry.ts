@@ -6,6 +6,8 @@ import { deleteCommand } from './delete/command.js'
 import type { DeleteInputs } from './delete/inputs.js'
 import { deployCommand } from './deploy/command.js'
 import type { DeployInputs } from './deploy/inputs.js'
+import { rollbackCommand } from './rollback/command.js'
+import type { RollbackInputs } from './rollback/inputs.js'
 import type { CommandDefinition } from './types.js'
 
 /**
@@ -17,13 +19,14 @@ import type { CommandDefinition } from './types.js'
 export const COMMANDS = {
   deploy: deployCommand,
   delete: deleteCommand,
+  rollback: rollbackCommand,
   'delete-listener': deleteListenerCommand
 } as const
 
 export type Command = keyof typeof COMMANDS
 
 /** The inputs of whichever command was chosen. */
-export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs
 
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec])) as Record<
   Command,

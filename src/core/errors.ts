@@ -8,6 +8,8 @@ export type ErrorKind =
   | 'api-refused'
   | 'bad-response'
   | 'revision-failed'
+  /** The revision reached DEPLOYED but its health check never answered 2xx (or could not be made). */
+  | 'health-check-failed'
   | 'timed-out'
   | 'cancelled'
 

@@ -54,6 +54,20 @@ export interface FailureLog {
   lines: string[]
 }
 
+/** A health check's verdict: the summary shows this, the log each attempt. */
+export interface HealthSeen {
+  healthy: boolean
+  /** Undefined when no request was made (the URL was not one the credential may go to). */
+  url?: string
+  attempts: number
+  elapsedMs: number
+  /** The last attempt's result, or why none was made. */
+  last: string
+}
+
+/** A change in flight: `redeploy` is a rollback's. */
+export type PendingChange = 'create' | 'update' | 'redeploy'
+
 /** Why a run stopped waiting for a revision still in progress. */
 export type StopCause = 'not-waiting' | 'timed-out' | 'cancelled' | 'lost-contact'
 
@@ -65,6 +79,9 @@ export interface RunFacts {
   operation?: Operation
   /** The revision that was serving before this run changed anything. */
   previousRevisionId?: string
+  /** A rollback: the earlier revision that was redeployed (the new revision is `revisionId`). */
+  redeployOf?: string
+  health?: HealthSeen
   revisionId?: string
   revision?: RevisionSeen
   timeline?: readonly StatusSpan[]
@@ -83,7 +100,7 @@ export type Outcome = RunFacts &
     | { kind: 'deleted' }
     | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' }
     | { kind: 'planned'; requests: readonly PlannedRequest[] }
-    | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: 'create' | 'update' }
+    | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: PendingChange }
   )
 
 /** The step fails for every outcome that carries an error, and for no other. */

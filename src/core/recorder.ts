@@ -1,7 +1,7 @@
 import { CancelledError } from './cancel.js'
 import { ActionError, describeError } from './errors.js'
 import { redact } from './masking.js'
-import type { DeploymentSeen, Operation, Outcome, RevisionSeen, RunFacts, StopCause, Subject } from './outcome.js'
+import type { DeploymentSeen, Operation, Outcome, RevisionSeen, RunFacts, StopCause, Subject, HealthSeen, PendingChange } from './outcome.js'
 import { classify, SUPERSEDED } from './statuses.js'
 import { Timeline } from './timeline.js'
 
@@ -14,7 +14,7 @@ type Ending = Outcome extends infer O ? (O extends Outcome ? Omit<O, keyof RunFa
  */
 export class Recorder {
   private readonly facts: RunFacts
-  private pending?: 'create' | 'update'
+  private pending?: PendingChange
   private watching?: Timeline
 
   constructor(command: string, subject: Subject = { kind: 'deployment' }) {
@@ -38,7 +38,7 @@ export class Recorder {
   }
 
   /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
-  sending(change: 'create' | 'update'): void {
+  sending(change: PendingChange): void {
     this.pending = change
   }
 
@@ -53,6 +53,16 @@ export class Recorder {
     this.facts.operation = 'deleted'
     const { deployment } = this.facts
     if (deployment) this.facts.deployment = { id: deployment.id, name: deployment.name }
+  }
+
+  /** A rollback chose this earlier revision to redeploy. */
+  redeploying(revisionId: string): void {
+    this.facts.redeployOf = revisionId
+  }
+
+  /** The health check's verdict. */
+  health(verdict: HealthSeen): void {
+    this.facts.health = { ...verdict }
   }
 
   revisionStarted(revisionId: string): void {

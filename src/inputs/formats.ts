@@ -3,6 +3,8 @@ import type { z } from 'zod'
 import { registerSecret } from '../core/masking.js'
 import type { InputName } from './names.js'
 import { parseBoolean, parseControlPlaneUrl, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
+import { parseHealthCheckPath } from './health.js'
+import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
 
 /**
@@ -58,6 +60,10 @@ export const FORMATS = {
   timeout: text(parseDuration),
   'poll-interval': text(parseDuration),
   'show-logs': text(parseBoolean),
+  'rollback-to': text(parseRollbackTo),
+  'health-check-path': text(parseHealthCheckPath),
+  'health-check-timeout': text(parseDuration),
+  'on-failure': oneOf(['fail', 'rollback'] as const),
   'delete-tracing-project': text(parseBoolean),
   'ignore-missing': text(parseBoolean),
   'github-token': text(parseHeaderValue),

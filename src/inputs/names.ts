@@ -35,6 +35,10 @@ export const INPUT_NAMES = [
   'timeout',
   'poll-interval',
   'show-logs',
+  'rollback-to',
+  'health-check-path',
+  'health-check-timeout',
+  'on-failure',
   'delete-tracing-project',
   'ignore-missing',
   'github-token',
@@ -51,7 +55,8 @@ export const OUTPUT_NAMES = [
   'deployment-status',
   'operation',
   'deployment-url',
-  'commit-sha'
+  'commit-sha',
+  'previous-revision-id'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -67,6 +72,9 @@ export const INPUT_DEFAULTS = {
   wait: 'true',
   timeout: '30m',
   'show-logs': 'true',
+  'rollback-to': 'previous',
+  'health-check-timeout': '2m',
+  'on-failure': 'fail',
   'delete-tracing-project': 'false',
   'ignore-missing': 'true',
   'pr-comment': 'false'

@@ -1,5 +1,6 @@
 import { formatDuration } from '../core/clock.js'
 import { redact } from '../core/masking.js'
+import type { HealthSeen } from '../core/outcome.js'
 import { classify } from '../core/statuses.js'
 import type { StatusSpan } from '../core/timeline.js'
 import { renderBody, requestLine } from './plan.js'
@@ -20,8 +21,10 @@ export function renderSummary(view: RunView): string {
     ['Revision', outputs['revision-id'] && `<code>${escape(outputs['revision-id'])}</code>`],
     ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
     ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
+    ['Replaced revision', outcome.command === 'rollback' && outputs['previous-revision-id'] ? `<code>${escape(outputs['previous-revision-id'])}</code>` : undefined],
     ['Commit', commit(view.commit)],
-    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])]
+    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])],
+    ['Health check', outcome.health && healthVerdict(outcome.health)]
   ]
   lines.push('<table>')
   for (const [label, value] of rows) {
@@ -53,6 +56,14 @@ export function renderSummary(view: RunView): string {
   }
   if (outcome.error) lines.push('### What went wrong', '', '```text', outcome.error.replace(/```/g, "'''"), '```', '')
   return redact(lines.join('\n'))
+}
+
+/** Only the verdict: the attempts are in the log. */
+function healthVerdict(health: HealthSeen): string {
+  if (health.attempts === 0) return `❌ ${escape(health.last)}`
+  const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`
+  const where = health.url ? `<code>${escape(health.url)}</code> ` : ''
+  return health.healthy ? `✅ ${where}answered ${escape(health.last)} (${tries})` : `❌ ${where}never answered 2xx (${tries}; last: ${escape(health.last)})`
 }
 
 const BAR_WIDTH = 30

@@ -74,13 +74,14 @@ function outputsOf(outcome: Outcome): Partial<Record<OutputName, string>> {
     'deployment-status': deployment?.status,
     operation: outcome.operation,
     'deployment-url': deployment?.url || deployment?.source_config?.custom_url,
-    'commit-sha': revision?.source_revision_config?.repo_commit_sha
+    'commit-sha': revision?.source_revision_config?.repo_commit_sha,
+    'previous-revision-id': outcome.previousRevisionId
   }
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v !== '')) as Partial<Record<OutputName, string>>
 }
 
 function headline(outcome: Outcome, failed: boolean, subject: string, code: string): string {
-  if (failed) return `❌ ${outcome.command === 'deploy' ? 'Deploy' : 'Delete'} of ${subject} failed`
+  if (failed) return `❌ ${COMMAND_TEXT[outcome.command] ?? 'Run'} of ${subject} failed${outcome.kind === 'rolled-back' ? ', rolled back' : ''}`
   switch (outcome.kind) {
     case 'planned':
       return `📝 Dry run for ${subject}: nothing was changed`
@@ -97,6 +98,8 @@ function headline(outcome: Outcome, failed: boolean, subject: string, code: stri
   }
 }
 
+const COMMAND_TEXT: Record<string, string> = { deploy: 'Deploy', delete: 'Delete', 'delete-listener': 'Delete', rollback: 'Rollback' }
+
 function whatWasDone(outcome: Outcome): string | undefined {
   const noNewRevision = outcome.kind === 'deployed' && outcome.noNewRevision
   switch (outcome.operation) {
@@ -105,13 +108,16 @@ function whatWasDone(outcome: Outcome): string | undefined {
     case 'updated':
       return noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'
     case 'unchanged':
+      if (outcome.command === 'rollback') return 'Nothing: that revision already serves'
       return outcome.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete'
     case 'deleted':
       return outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment'
     case 'planned':
       return 'Nothing (dry run): the plan is below'
     case 'rolled-back':
-      return 'Redeployed an earlier revision'
+      return outcome.command === 'deploy'
+        ? 'Deployed a new revision, then redeployed the one that served before (`on-failure: rollback`)'
+        : `Redeployed earlier revision ${outcome.redeployOf ?? ''}`.trim()
     default:
       return undefined
   }

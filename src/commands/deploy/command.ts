@@ -5,10 +5,12 @@ import type { Outcome } from '../../core/outcome.js'
 import { classify } from '../../core/statuses.js'
 import { createOnce, patchOnce, refuseTwins, type ApplyContext } from '../../operations/apply.js'
 import { resolveDeployment } from '../../operations/resolve.js'
+import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
+import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
 import { planDeploy } from './plan.js'
 
@@ -98,19 +100,27 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     }
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  const deployed = await watchRevision({
-    client,
-    deployment,
-    revisionId,
-    timeoutMs: inputs.timeoutMs,
-    deadline: deps.deadline,
-    pollIntervalMs: inputs.pollIntervalMs,
-    showLogs: inputs.showLogs,
-    clock: deps.clock,
-    signal: deps.signal,
-    log,
-    recorder
-  })
-  warnIfCommitMoved(deployed, deps.workflow, log)
+  try {
+    const deployed = await watchRevision({
+      client,
+      deployment,
+      revisionId,
+      timeoutMs: inputs.timeoutMs,
+      deadline: deps.deadline,
+      pollIntervalMs: inputs.pollIntervalMs,
+      showLogs: inputs.showLogs,
+      clock: deps.clock,
+      signal: deps.signal,
+      log,
+      recorder
+    })
+    warnIfCommitMoved(deployed, deps.workflow, log)
+    if (inputs.health) {
+      await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? deployment })
+    }
+  } catch (error) {
+    if (inputs.rollbackOnFailure) return rollBackAfterFailure(error, inputs, deps)
+    throw error
+  }
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
 }

@@ -1,7 +1,8 @@
 import type { RevisionSource, Source } from '../../api/constants.js'
 import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
-import { INPUT_NAMES } from '../../inputs/names.js'
+import { readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
+import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 
@@ -20,14 +21,19 @@ export interface DeploySpecific {
   wait: boolean
   pollIntervalMs?: number
   showLogs: boolean
+  health?: HealthCheckInputs
+  /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
+  rollbackOnFailure: boolean
   github: GitHubInputs
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
 
-/** `command: deploy` reads every input but the delete ones. */
+const NOT_DEPLOY: readonly InputName[] = ['delete-tracing-project', 'ignore-missing', 'rollback-to']
+
+/** `command: deploy` reads every input but the delete ones and `rollback-to`. */
 export const deploySpec: InputSpec<DeploySpecific> = {
-  uses: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+  uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
   read(reader) {
     const { value } = reader
     const k8sNamespace = value('k8s-namespace')
@@ -63,6 +69,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       wait: value('wait') as boolean,
       pollIntervalMs: value('poll-interval'),
       showLogs: value('show-logs') as boolean,
+      health: readHealthCheck(reader),
+      rollbackOnFailure: value('on-failure') === 'rollback',
       github
     }
     sourceProblemsBeforeLookup(inputs).forEach(reader.problem)

@@ -1,8 +1,8 @@
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
+import type { RollbackTo } from '../../inputs/rollback-to.js'
 
-/** `rollback-to`: the revision before the one serving, or a given revision id. */
-export type RollbackTo = { kind: 'previous' } | { kind: 'revision'; id: string }
+export type { RollbackTo }
 
 export type RollbackChoice =
   /** The chosen revision is the one serving: nothing to send. */

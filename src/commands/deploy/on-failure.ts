@@ -1,0 +1,83 @@
+import { Recorder } from '../../core/recorder.js'
+import { ActionError, describeError } from '../../core/errors.js'
+import { redact } from '../../core/masking.js'
+import type { Outcome } from '../../core/outcome.js'
+import { redeploy } from '../../operations/redeploy.js'
+import { verifyHealth } from '../../operations/verify-health.js'
+import { watchRevision } from '../../operations/watch-revision.js'
+import type { CommandDeps } from '../types.js'
+import type { DeployInputs } from './inputs.js'
+
+/** A failed build or create never replaced what served: the control plane keeps the old revision. */
+const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
+
+/**
+ * `on-failure: rollback`, after the deploy's revision failed or failed its health check.
+ * When the deployment is left serving a bad revision, redeploy the one that served before
+ * this run and watch it; the step still fails, and its error says both what failed and
+ * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
+ * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
+ * is not a failure of this revision and is rethrown untouched.
+ */
+export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs, deps: CommandDeps): Promise<Outcome> {
+  if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed')) throw error
+  const { client, log, recorder } = deps
+  const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known
+  const status = revision?.status ?? ''
+  if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED') throw error
+  if (NEVER_SERVED.has(status)) {
+    throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`)
+  }
+  if (!previous) {
+    throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).')
+  }
+  const current = await client.getDeployment(deployment.id)
+  if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
+    throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`)
+  }
+  log.warn(`${error.message.split('\n')[0]} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`)
+  // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
+  const rollbackRecord = new Recorder('rollback')
+  let serving: string
+  try {
+    // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
+    const target = await client.getRevision(current.id, previous)
+    const started = await redeploy(current, target, {
+      apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+      log,
+      recorder: rollbackRecord
+    })
+    await watchRevision({
+      client,
+      deployment: started.deployment,
+      revisionId: started.revisionId,
+      timeoutMs: inputs.timeoutMs,
+      deadline: deps.deadline,
+      pollIntervalMs: inputs.pollIntervalMs,
+      showLogs: inputs.showLogs,
+      clock: deps.clock,
+      signal: deps.signal,
+      log,
+      recorder: rollbackRecord
+    })
+    if (inputs.health) {
+      await verifyHealth({ ...deps, recorder: rollbackRecord, health: inputs.health, connection: inputs.connection, deployment: rollbackRecord.known.deployment ?? started.deployment })
+    }
+    serving = started.revisionId
+  } catch (rollbackError) {
+    const why = rollbackRecord.failedWith(rollbackError).error
+    // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
+    if (rollbackRecord.known.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.known.deployment)
+    return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) }
+  }
+  recorder.changed('rolled-back', rollbackRecord.known.deployment)
+  const story =
+    `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
+    `a redeploy of revision ${previous}, which served before this run.`
+  log.info(story)
+  return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) }
+}
+
+function withNote(error: ActionError, note: string): ActionError {
+  return new ActionError(error.kind, `${error.message}\n${note}`, error.hint)
+}

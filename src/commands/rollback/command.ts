@@ -1,0 +1,116 @@
+import type { ControlPlaneClient } from '../../api/client.js'
+import { ApiError } from '../../api/errors.js'
+import { requests } from '../../api/requests.js'
+import type { Deployment, Revision } from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import type { Outcome } from '../../core/outcome.js'
+import { redeploy } from '../../operations/redeploy.js'
+import { resolveDeployment } from '../../operations/resolve.js'
+import { listRevisionsWithStatus } from '../../operations/revisions.js'
+import { verifyHealth } from '../../operations/verify-health.js'
+import { watchRevision } from '../../operations/watch-revision.js'
+import { defineCommand, type CommandDeps } from '../types.js'
+import { chooseRollbackTarget, type ChoiceFacts, type RollbackTo } from './choose.js'
+import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inputs.js'
+
+/**
+ * `command: rollback`: make the deployment serve an earlier revision again. Choose the
+ * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
+ * exactly as a deploy does, and check its health when asked.
+ */
+export const rollbackCommand = defineCommand<RollbackSpecific>({
+  spec: rollbackSpec,
+  github: (inputs) => inputs.github,
+  run: rollback
+})
+
+type Inputs = RollbackInputs
+
+export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  const { client, log, recorder } = deps
+  const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
+  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
+  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
+  const deployment = await resolveDeployment(client, inputs)
+  if (!deployment) {
+    throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
+  }
+  recorder.before(deployment)
+  recorder.seen(deployment)
+  const serving = deployment.active_revision_id ?? undefined
+  log.info(`Found deployment \`${deployment.name}\` (${deployment.id}); revision ${serving ?? '(none reported)'} serves it now.`)
+
+  const choice = chooseRollbackTarget(inputs.rollbackTo, await choiceFacts(client, deps, deployment, inputs.rollbackTo))
+  if (choice.kind === 'serving') {
+    log.info(`Revision ${choice.revisionId} already serves deployment \`${deployment.name}\`: nothing to roll back, nothing sent.`)
+    recorder.revisionStarted(choice.revisionId)
+    recorder.changed('unchanged')
+    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change' })
+  }
+  const { target } = choice
+  recorder.redeploying(target.id)
+  const created = target.created_at ? ` (created ${target.created_at})` : ''
+  if (inputs.dryRun) {
+    log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`)
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
+  }
+  log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`)
+  const started = await redeploy(deployment, target, {
+    apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+    log,
+    recorder
+  })
+  await deps.onRevisionStarted?.()
+  if (!inputs.wait) {
+    const revision = await client.getRevision(deployment.id, started.revisionId)
+    recorder.revisionSeen(revision)
+    log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
+    return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
+  }
+  await watchRevision({
+    client,
+    deployment: started.deployment,
+    revisionId: started.revisionId,
+    timeoutMs: inputs.timeoutMs,
+    deadline: deps.deadline,
+    pollIntervalMs: inputs.pollIntervalMs,
+    showLogs: inputs.showLogs,
+    clock: deps.clock,
+    signal: deps.signal,
+    log,
+    recorder
+  })
+  if (inputs.health) {
+    await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment })
+  }
+  log.info(
+    `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`
+  )
+  return recorder.finish({ kind: 'rolled-back' })
+}
+
+/**
+ * What the choice needs. Nothing is listed when the id asked for serves already. For
+ * `previous`, the serving revision's age comes from the DEPLOYED list, or else from
+ * reading it (it may have ended in another status, or be an older server's).
+ */
+async function choiceFacts(
+  client: Pick<ControlPlaneClient, 'listRevisions' | 'getRevision'>,
+  deps: CommandDeps,
+  deployment: Deployment,
+  to: RollbackTo
+): Promise<ChoiceFacts> {
+  const activeId = deployment.active_revision_id ?? undefined
+  if (to.kind === 'revision' && to.id === activeId) return { deployment, deployed: [] }
+  deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`)
+  const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
+  let active: Revision | undefined
+  if (to.kind === 'previous' && activeId && !deployed.some((r) => r.id === activeId)) {
+    active = await client.getRevision(deployment.id, activeId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return undefined
+      throw error
+    })
+  }
+  return { deployment, deployed, active }
+}

@@ -1,0 +1,34 @@
+import { readGitHubInputs, readTarget, GITHUB_INPUTS, type GitHubInputs } from '../../inputs/github.js'
+import { HEALTH_INPUTS, readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
+import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
+import type { RollbackTo } from '../../inputs/rollback-to.js'
+
+export interface RollbackSpecific {
+  name?: string
+  deploymentId?: string
+  rollbackTo: RollbackTo
+  wait: boolean
+  pollIntervalMs?: number
+  showLogs: boolean
+  health?: HealthCheckInputs
+  github: GitHubInputs
+}
+
+export type RollbackInputs = CommonInputs & { command: 'rollback' } & RollbackSpecific
+
+/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
+export const rollbackSpec: InputSpec<RollbackSpecific> = {
+  uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
+  read(reader) {
+    const { value } = reader
+    return {
+      ...readTarget(reader),
+      rollbackTo: value('rollback-to') ?? { kind: 'previous' },
+      wait: value('wait') as boolean,
+      pollIntervalMs: value('poll-interval'),
+      showLogs: value('show-logs') as boolean,
+      health: readHealthCheck(reader),
+      github: readGitHubInputs(reader)
+    }
+  }
+}

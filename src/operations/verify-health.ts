@@ -1,0 +1,66 @@
+import { credentialHeaders } from '../api/client.js'
+import { formatDuration, type Clock } from '../core/clock.js'
+import type { Connection } from '../core/connection.js'
+import { ActionError } from '../core/errors.js'
+import type { Log } from '../core/log.js'
+import type { DeploymentSeen } from '../core/outcome.js'
+import type { Recorder } from '../core/recorder.js'
+import type { HealthCheckInputs } from '../inputs/health.js'
+import { checkHealth } from './health-check.js'
+import type { Probe } from './health-probe.js'
+import { healthCheckTarget } from './health-url.js'
+
+export interface VerifyHealthOptions {
+  health: HealthCheckInputs
+  /** As the control plane reported it once the revision was DEPLOYED. */
+  deployment: DeploymentSeen
+  connection: Connection
+  clock: Clock
+  /** The step's deadline; the check ends by the sooner of it and its own time limit. */
+  deadline: number
+  signal?: AbortSignal
+  log: Log
+  recorder: Recorder
+  probe?: Probe
+}
+
+/**
+ * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
+ * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
+ * the summary shows it). Throws when the check fails, and when the URL is not one the
+ * credential may go to (then no request is made).
+ */
+export async function verifyHealth(options: VerifyHealthOptions): Promise<void> {
+  const { health, deployment, clock, log, recorder } = options
+  const target = healthCheckTarget(deployment.url, health.path)
+  if ('refused' in target) {
+    recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` })
+    throw new ActionError(
+      'health-check-failed',
+      `The health check of deployment \`${deployment.name}\` was not made: ${target.refused}.`,
+      'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.'
+    )
+  }
+  const start = clock.now()
+  const ownLimit = start + health.timeoutMs
+  const deadline = Math.min(options.deadline, ownLimit)
+  log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`)
+  const verdict = await checkHealth({
+    url: target.url,
+    headers: credentialHeaders(options.connection),
+    clock,
+    deadline,
+    signal: options.signal,
+    log: log.info,
+    probe: options.probe
+  })
+  recorder.health(verdict)
+  if (verdict.healthy) return
+  const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`'
+  throw new ActionError(
+    'health-check-failed',
+    `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+      `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`,
+    'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix (or `on-failure: rollback`).'
+  )
+}
