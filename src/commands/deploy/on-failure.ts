@@ -3,7 +3,6 @@ import { ActionError, describeError } from '../../core/errors.js'
 import { redact } from '../../core/masking.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision } from '../../operations/watch-revision.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
@@ -60,9 +59,8 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
       log,
       recorder: rollbackRecord
     })
-    if (inputs.health) {
-      await verifyHealth({ ...deps, recorder: rollbackRecord, health: inputs.health, connection: inputs.connection, deployment: rollbackRecord.known.deployment ?? started.deployment })
-    }
+    // Not health-checked: it served before this run, and the step fails anyway; a second
+    // `health-check-timeout` would only make the failure later.
     serving = started.revisionId
   } catch (rollbackError) {
     const why = rollbackRecord.failedWith(rollbackError).error
