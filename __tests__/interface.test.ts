@@ -75,6 +75,7 @@ describe('action.yml and the code agree', () => {
         subject: { kind: 'deployment', name: 'n' },
         operation: 'created',
         revisionId: 'r1',
+        previousRevisionId: 'r0',
         deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
         revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } }
       }

@@ -77,6 +77,7 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
         ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
         : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
     )
+    if (inputs.health) log.info('No new revision, so no health check either.')
     return recorder.finish({ kind: 'deployed', noNewRevision: true })
   }
   if (!revisionId) {
