@@ -1,29 +1,22 @@
+/**
+ * Rollback and health checks end to end: run() in-process with an output sink that keeps
+ * everything, against the simulator on the in-process harness's virtual clock, so polls,
+ * back-off, settle windows and health-check waits cost no real time.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Clock } from '../src/core/clock.js'
 import { run } from '../src/main.js'
 import type { OutputSink } from '../src/report/sink.js'
-import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
+import { clock, startSimulatorOnClock } from './helpers/in-process.js'
 import { inputsFrom } from './helpers/inputs.js'
 
-/** One virtual clock for the action and the simulator: polls, back-off and settle windows cost no real time. */
-class SharedClock implements Clock {
-  time = Date.now()
-  readonly now = () => this.time
-  async sleep(ms: number): Promise<void> {
-    this.time += ms
-    // A macrotask, so a loop of sleeps never starves sockets.
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
-const clock = new SharedClock()
 let sim: Simulator
 const WORKFLOW_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567' }
 const HOUR = 3_600_000
 
 beforeAll(async () => {
-  sim = await startSimulator({ now: clock.now, loopbackUrls: true })
+  sim = await startSimulatorOnClock({ loopbackUrls: true })
 })
 afterAll(() => sim.stop())
 beforeEach(() => {
@@ -102,7 +95,7 @@ describe('command: rollback', () => {
   })
 
   it('rolls back to a revision id, walking every page of the revisions list with either offset convention', async () => {
-    const echo = await startSimulator({ now: clock.now, loopbackUrls: true, pageOffset: 'echo' })
+    const echo = await startSimulatorOnClock({ loopbackUrls: true, pageOffset: 'echo' })
     try {
       // 150 DEPLOYED revisions: the oldest is on the second page.
       const deployment = echo.seedDeployment({ name: 'rb-id', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
