@@ -162,6 +162,24 @@ describe('command: rollback', () => {
     expect(result.lines.some((l) => l.includes('The redeploy took effect despite the error'))).toBe(true)
   })
 
+  it('a redeploy whose answer was lost while another run changed the deployment is not sent again', async () => {
+    const { id } = seedHistory('rb-raced')
+    const html502 = { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
+    sim.addFault({
+      method: 'POST',
+      path: /\/redeploy$/,
+      respond: html502,
+      meanwhile: (other) => void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: 'hotfix' } })
+    })
+    const result = await runWith(rollbackInputs('rb-raced'))
+    expect(result.outcome.kind).toBe('refused')
+    expect(redeploys()).toHaveLength(1)
+    expect(result.failures[0]).toContain("Another deploy changed deployment `rb-raced` meanwhile")
+    expect(result.failures[0]).toContain("this run's redeploy, whose answer was lost, is not among its new revisions")
+    // Only the other run's revision was made.
+    expect(sim.revisions(id)).toHaveLength(4)
+  })
+
   it('dry-run prints the redeploy request and sends nothing', async () => {
     const { id, r1 } = seedHistory('rb-dry')
     const result = await runWith(rollbackInputs('rb-dry', { 'dry-run': 'true' }))
