@@ -63,7 +63,7 @@ describe('waitUntilGone', () => {
     const clock = new FakeClock()
     const error = await waitUntilGone(options(plane([awaitingDelete]), clock, { pollIntervalMs: 7_000 })).catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'timed-out' })
-    expect((error as Error).message).toBe('Timed out after 1m 00s waiting for deployment `agent` (d1) to be deleted: the control plane still lists it (status AWAITING_DELETE).')
+    expect((error as Error).message).toBe('Timed out after 1m waiting for deployment `agent` (d1) to be deleted: the control plane still lists it (status AWAITING_DELETE).')
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(60_000)
   })
 

@@ -119,7 +119,7 @@ describe('waitForRevision', () => {
     const { wait, clock, timeline } = setup([['QUEUED', 10], ['BUILDING', 10_000]], { timeoutMs: 60_000 })
     const error = (await wait().catch((e: unknown) => e)) as ActionError
     expect(error.kind).toBe('timed-out')
-    expect(error.message).toMatch(/^Timed out after 1m 00s waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 45s\.$/)
+    expect(error.message).toMatch(/^Timed out after 1m waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 45s\.$/)
     // The last check happens at the deadline, not after it.
     expect(clock.now() - timeline.startedAt).toBe(60_000)
   })

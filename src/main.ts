@@ -50,6 +50,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   const workflow = readWorkflowContext(options.env)
   let recorder = new Recorder('deploy')
   let github: GitHubReporter | undefined
+  let githubEnvironment: string | undefined
   let outcome: Outcome
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
@@ -61,6 +62,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
     if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log })
+    if (github) githubEnvironment = githubInputs?.environment
     const known = recorder
     outcome = await command.run(inputs, {
       client,
@@ -75,10 +77,16 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     })
     if (outcome.kind === 'planned') printPlan(outcome.requests, log)
   } catch (error) {
-    outcome = recorder.failedWith(error)
+    outcome = recorder.failedWith(error, clock.now())
   }
-  const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha })
+  const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment })
   try {
+    if (view.unsafeUrl !== undefined) {
+      log.warn(
+        `The control plane reported a deployment URL that is not an https:// URL (${JSON.stringify(view.unsafeUrl)}): ` +
+          'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.'
+      )
+    }
     if (view.failed) sink.fail(outcome.error!)
     setOutputs(view, sink.setOutput)
     // The summary first: after a cancel, GitHub calls may not finish before the hard exit.

@@ -22,7 +22,7 @@ export const realClock: Clock = {
     })
 }
 
-/** `850ms`, `12s`, `4m 05s`, `1h 02m`. */
+/** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`
   const totalSeconds = Math.round(ms / 1000)
@@ -30,7 +30,7 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor((totalSeconds % 3600) / 60)
   const seconds = totalSeconds % 60
   const pad = (n: number) => String(n).padStart(2, '0')
-  if (hours > 0) return `${hours}h ${pad(minutes)}m`
-  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`
+  if (hours > 0) return minutes > 0 ? `${hours}h ${pad(minutes)}m` : `${hours}h`
+  if (minutes > 0) return seconds > 0 ? `${minutes}m ${pad(seconds)}s` : `${minutes}m`
   return `${seconds}s`
 }

@@ -88,6 +88,10 @@ export interface RunFacts {
   failureLog?: FailureLog
   /** The text of the `::error::` line when the step fails, already redacted. */
   error?: string
+  /** The same error split for the reports, which show the cause first and then what to do. */
+  problem?: { what: string; todo?: string }
+  /** A delete: whether the tracing project of the same name went too. */
+  tracingProject?: 'deleted' | 'kept'
 }
 
 export type Outcome = RunFacts &

@@ -82,6 +82,11 @@ export class Recorder {
     this.facts.failureLog = { type, lines }
   }
 
+  /** A delete: whether the tracing project was asked to go too. */
+  tracingProject(fate: 'deleted' | 'kept'): void {
+    this.facts.tracingProject = fate
+  }
+
   /** What is known now, for reports made while the run goes on. */
   get known(): Readonly<RunFacts> {
     return { ...this.facts, timeline: this.watching?.spans() }
@@ -92,12 +97,15 @@ export class Recorder {
     return { ...this.known, ...ending } as Outcome
   }
 
-  /** The outcome of a run that ended with `error`, from what was known by then. */
-  failedWith(error: unknown): Outcome {
-    const facts = this.known
+  /**
+   * The outcome of a run that ended with `error`, from what was known by then. `at`, when
+   * given, is when the run stopped: the last status seen lasted at least until then.
+   */
+  failedWith(error: unknown, at?: number): Outcome {
+    const facts = { ...this.known, timeline: this.watching?.spans(at) }
     const cancelled = error instanceof CancelledError
     const text = redact(cancelled ? this.describeCancellation() : describeError(error))
-    const known = { ...facts, error: text }
+    const known = { ...facts, error: text, problem: splitProblem(error, text, cancelled) }
     if (this.pending) return { ...known, kind: 'refused', inDoubt: this.pending }
     if (facts.operation === 'deleted') return { ...known, kind: 'deleted' }
     const status = facts.revision?.status
@@ -139,6 +147,16 @@ export class Recorder {
       'or re-run this job to wait for it.'
     )
   }
+}
+
+/** The error as the reports show it: the cause, then (when the error says) what to do. */
+function splitProblem(error: unknown, text: string, cancelled: boolean): { what: string; todo?: string } {
+  if (!cancelled && error instanceof ActionError && error.hint) {
+    return { what: redact(error.message), todo: redact(error.hint) }
+  }
+  // The cancellation text and an unexpected error put what to do on their last line.
+  const lines = text.split('\n')
+  return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text }
 }
 
 function stopCause(error: unknown): StopCause | undefined {

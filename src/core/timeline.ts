@@ -29,11 +29,16 @@ export class Timeline {
     return last ? this.lastSeenAt - last.at : 0
   }
 
-  spans(): StatusSpan[] {
+  /**
+   * Each status with how long it lasted. `until` ends the last one later than the last
+   * poll: a run stopped by a cancel or its time-out saw that status last until then.
+   */
+  spans(until?: number): StatusSpan[] {
+    const end = Math.max(this.lastSeenAt, until ?? this.lastSeenAt)
     return this.changes.map((change, i) => ({
       status: change.status,
       startedAt: change.at - this.startedAt,
-      durationMs: (this.changes[i + 1]?.at ?? this.lastSeenAt) - change.at
+      durationMs: (this.changes[i + 1]?.at ?? end) - change.at
     }))
   }
 }

@@ -25,10 +25,14 @@ export class GitHubEnvironment {
     await this.api.createDeploymentStatus(id, { state: 'success', description, environmentUrl: url, logUrl: this.workflow.runUrl })
   }
 
-  /** A failure before anything started on the control plane leaves GitHub alone: nothing was deployed. */
-  async failed(description: string): Promise<void> {
+  /**
+   * The end of a run that did not succeed: `failure`, `in_progress` (still deploying) or
+   * `inactive` (superseded). A run that never started a GitHub deployment leaves GitHub
+   * alone: nothing was deployed by it.
+   */
+  async ended(state: 'failure' | 'in_progress' | 'inactive', description: string): Promise<void> {
     if (this.deploymentId === undefined) return
-    await this.api.createDeploymentStatus(this.deploymentId, { state: 'failure', description, logUrl: this.workflow.runUrl })
+    await this.api.createDeploymentStatus(this.deploymentId, { state, description, logUrl: this.workflow.runUrl })
   }
 
   /** After `command: delete`: every deployment of the environment becomes inactive. */

@@ -1,19 +1,8 @@
 import { redact } from '../core/masking.js'
+import { safeUrl } from '../core/neutralise.js'
+import { saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
+import type { RunView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
-
-/** What the comment says about the deployment; every value is redacted before it is posted. */
-export interface CommentFacts {
-  name: string
-  phase: 'deploying' | 'deployed' | 'started' | 'failed' | 'deleted'
-  deploymentId?: string
-  revisionId?: string
-  revisionStatus?: string
-  commit?: string
-  url?: string
-  /** The first line of the error, for `failed`. */
-  error?: string
-  runUrl?: string
-}
 
 /**
  * The hidden marker that finds this deployment's comment again. One per deployment
@@ -23,28 +12,23 @@ export function markerFor(name: string): string {
   return `<!-- agent-server-deploy:${name.replace(/-->/g, '')} -->`
 }
 
-const HEADLINES: Record<CommentFacts['phase'], (name: string) => string> = {
-  deploying: (name) => `🚀 Deploying ${name}…`,
-  deployed: (name) => `✅ ${name} is deployed`,
-  started: (name) => `🚀 ${name}: deploy started (not waited for)`,
-  failed: (name) => `❌ Deploy of ${name} failed`,
-  deleted: (name) => `🗑️ ${name} was deleted: this pull request's environment is gone`
-}
-
-export function renderComment(facts: CommentFacts): string {
-  const rows: Array<[string, string | undefined]> = [
-    ['Deployment', facts.deploymentId ? `${code(facts.name)} (${code(facts.deploymentId)})` : code(facts.name)],
-    ['Revision', facts.revisionId && code(facts.revisionId)],
-    ['Status', facts.revisionStatus && `**${cell(facts.revisionStatus)}**`],
-    ['Commit', facts.commit && code(facts.commit.slice(0, 12))],
-    ['URL', facts.url && cell(facts.url)]
-  ]
-  const lines = [markerFor(facts.name), `### ${HEADLINES[facts.phase](code(facts.name))}`, '']
-  if (facts.phase !== 'deleted') {
-    lines.push('| | |', '|---|---|', ...rows.filter(([, value]) => value).map(([label, value]) => `| ${label} | ${value} |`), '')
+/**
+ * The comment: the same heading as the job summary, the cause and what to do first,
+ * the facts, then a link to the run. Rendered from the run's view, so it cannot say
+ * another outcome than the summary, the GitHub deployment and the log.
+ */
+export function renderComment(view: RunView, runUrl: string | undefined): string {
+  const lines = [markerFor(view.name), `### ${saidMd(view.title)}`, '']
+  lines.push(...causeBlocks(view, { todoFallback: 'Open the workflow run below for the full log.' }))
+  if (view.outcome.kind === 'deleted') {
+    lines.push("This pull request's preview is gone: there is nothing left to try here.", '')
+  } else {
+    lines.push(...factsTable(view))
+    lines.push(...failureLogBlock(view, false))
   }
-  if (facts.error) lines.push('```text', facts.error.replace(/```/g, "'''"), '```', '')
-  if (facts.runUrl) lines.push(`Updated by [this workflow run](${facts.runUrl}).`)
+  // Built from GITHUB_* variables: used as a link only if it is one.
+  const link = runUrl ? safeUrl(runUrl) : undefined
+  if (link) lines.push(`Updated by [this workflow run](${link}).`)
   return redact(lines.join('\n'))
 }
 
@@ -70,13 +54,4 @@ export async function upsertComment(
   if (!options.createIfMissing) return 'none'
   await api.createComment(pullRequest, body)
   return 'created'
-}
-
-/** Inline code that user-chosen text cannot break out of. */
-function code(text: string): string {
-  return `\`${cell(text).replace(/`/g, "'")}\``
-}
-
-function cell(text: string): string {
-  return redact(text).replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|')
 }

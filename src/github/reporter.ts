@@ -4,7 +4,8 @@ import type { WorkflowContext } from '../inputs/workflow-context.js'
 import { viewOf, type RunView } from '../report/view.js'
 import { loadGitHubApi, type GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
-import { renderComment, upsertComment, type CommentFacts } from './pr-comment.js'
+import { renderComment, upsertComment } from './pr-comment.js'
+import { forOutput } from '../core/neutralise.js'
 
 export interface GitHubLog {
   info(line: string): void
@@ -37,11 +38,14 @@ export class GitHubReporter {
 
   /** While the run goes on: the revision it made has started. */
   async revisionStarted(known: RunFacts): Promise<void> {
-    const description = `Deploying revision ${known.revisionId}`
-    await this.onEnvironment((environment) => environment.started(description))
     // The same view as at the end, of what is known now.
     const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 })
-    await this.onComment(this.facts(view, 'deploying'), true)
+    // The run is waiting: say so, rather than the not-waited-for ending's words.
+    view.title = ['🚀 Deploying ', { code: view.name }, '…']
+    view.notes = []
+    const description = forOutput(`Deploying revision ${known.revisionId ?? ''}`)
+    await this.onEnvironment((environment) => environment.started(description))
+    await this.onComment(view, true)
   }
 
   /** At the end: what the view says the GitHub deployment and the comment become. */
@@ -53,26 +57,13 @@ export class GitHubReporter {
         this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${target.name}\` inactive.`)
       })
     } else if (environment?.state === 'success') {
-      await this.onEnvironment((target) => target.succeeded(environment.description, view.outputs['deployment-url']))
-    } else if (environment?.state === 'failure') {
-      await this.onEnvironment((target) => target.failed(environment.description))
+      // Only a URL the view accepted (https, or loopback http) becomes the environment's link.
+      await this.onEnvironment((target) => target.succeeded(environment.description, view.url))
+    } else if (environment) {
+      const state = environment.state
+      await this.onEnvironment((target) => target.ended(state, environment.description))
     }
-    if (comment) await this.onComment(this.facts(view, comment.phase), comment.createIfMissing)
-  }
-
-  private facts(view: RunView, phase: CommentFacts['phase']): CommentFacts {
-    const { outputs } = view
-    return {
-      name: view.name,
-      phase,
-      deploymentId: outputs['deployment-id'],
-      revisionId: outputs['revision-id'],
-      revisionStatus: outputs['revision-status'],
-      commit: outputs['commit-sha'] ?? this.workflow.pullRequest?.headSha ?? this.workflow.sha,
-      url: outputs['deployment-url'],
-      error: view.outcome.error?.split('\n')[0],
-      runUrl: this.workflow.runUrl
-    }
+    if (comment) await this.onComment(view, comment.createIfMissing)
   }
 
   private async onEnvironment(work: (environment: GitHubEnvironment) => Promise<unknown>): Promise<void> {
@@ -80,11 +71,11 @@ export class GitHubReporter {
     if (environment) await this.guard('environment', () => work(environment))
   }
 
-  private async onComment(facts: CommentFacts, createIfMissing: boolean): Promise<void> {
+  private async onComment(view: RunView, createIfMissing: boolean): Promise<void> {
     const pullRequest = this.pullRequest
     if (pullRequest === undefined) return
     await this.guard('comment', async () => {
-      const done = await upsertComment(this.api, pullRequest, facts.name, renderComment(facts), { createIfMissing })
+      const done = await upsertComment(this.api, pullRequest, view.name, renderComment(view, this.workflow.runUrl), { createIfMissing })
       if (done !== 'none') this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`)
     })
   }

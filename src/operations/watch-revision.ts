@@ -37,7 +37,8 @@ export async function watchRevision(options: WatchOptions): Promise<Revision> {
   const timeline = new Timeline(clock.now())
   recorder.watch(timeline)
   log.info(
-    `Waiting up to ${formatDuration(options.deadline - clock.now())} for revision ${revisionId} to be DEPLOYED` +
+    // The step's `timeout` as given: the time left (29m 59s after the lookup) reads like a different setting.
+    `Waiting for revision ${revisionId} to be DEPLOYED, within the step's \`timeout\` of ${formatDuration(options.timeoutMs)}` +
       (options.pollIntervalMs ? ` (checking every ${formatDuration(options.pollIntervalMs)})…` : '…')
   )
   const logs = options.showLogs

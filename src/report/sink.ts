@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import type { Log } from '../core/log.js'
 import { redact } from '../core/masking.js'
+import { forLog, forOutput } from '../core/neutralise.js'
 import type { OutputName } from '../inputs/names.js'
 
 /**
@@ -17,14 +18,17 @@ export interface OutputSink extends Log {
 
 /** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
 export const actionsSink: OutputSink = {
-  // core.info writes the line as is: a line break in server text could start a workflow command.
-  info: (line) => core.info(redact(line).replace(/[\r\n]+/g, ' ')),
-  warn: (line) => core.warning(redact(line)),
-  notice: (line) => core.notice(redact(line)),
-  debug: (line) => core.debug(redact(line)),
-  startGroup: (title) => core.startGroup(redact(title)),
+  // core.info writes the line as is: a line break in server text could start a workflow
+  // command, so every line is made one line that cannot (forLog). Warnings and the like
+  // are commands themselves, whose text the runner decodes: one line too.
+  info: (line) => core.info(forLog(redact(line))),
+  warn: (line) => core.warning(forLog(redact(line))),
+  notice: (line) => core.notice(forLog(redact(line))),
+  debug: (line) => core.debug(forLog(redact(line))),
+  startGroup: (title) => core.startGroup(forLog(redact(title))),
   endGroup: () => core.endGroup(),
-  setOutput: (name, value) => core.setOutput(name, redact(value)),
+  // Read by later steps, often in shell: never a line break.
+  setOutput: (name, value) => core.setOutput(name, forOutput(redact(value))),
   summary: async (markdown) => {
     // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
     if (!process.env.GITHUB_STEP_SUMMARY) return

@@ -1,69 +1,40 @@
 import { formatDuration } from '../core/clock.js'
 import { redact } from '../core/masking.js'
-import type { HealthSeen } from '../core/outcome.js'
 import { classify } from '../core/statuses.js'
 import type { StatusSpan } from '../core/timeline.js'
+import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import type { RunView } from './view.js'
 
 /**
- * The job summary: what was deployed, where, what was done, and how long each
- * status lasted. Returned as HTML/Markdown text; every value is escaped and redacted.
+ * The job summary: the outcome as its heading, the cause and what to do first, the
+ * failing log's tail, then the facts, the revision's timeline and where the time went.
+ * Every value from the control plane is escaped and redacted.
  */
 export function renderSummary(view: RunView): string {
-  const { outputs, outcome } = view
-  const name = view.name
-  const lines: string[] = [`## ${view.headline(`<code>${escape(name)}</code>`)}`, '']
-
-  const rows: Array<[string, string | undefined]> = [
-    ['Deployment', outcome.deployment ? `<code>${escape(name)}</code> (${escape(outcome.deployment.id)})` : undefined],
-    ['What was done', view.whatWasDone],
-    ['Revision', outputs['revision-id'] && `<code>${escape(outputs['revision-id'])}</code>`],
-    ['Revision status', outputs['revision-status'] && `<b>${escape(outputs['revision-status'])}</b>`],
-    ['Deployment status', outputs['deployment-status'] && escape(outputs['deployment-status'])],
-    ['Replaced revision', outcome.command === 'rollback' && outputs['previous-revision-id'] ? `<code>${escape(outputs['previous-revision-id'])}</code>` : undefined],
-    ['Commit', commit(view.commit)],
-    ['URL', outputs['deployment-url'] && link(outputs['deployment-url'])],
-    ['Health check', outcome.health && healthVerdict(outcome.health)]
-  ]
-  lines.push('<table>')
-  for (const [label, value] of rows) {
-    if (value) lines.push(`<tr><th align="left">${label}</th><td>${value}</td></tr>`)
-  }
-  lines.push('</table>', '')
-
-  lines.push(...renderTimeline(outcome.timeline ?? []))
+  const { outcome } = view
+  const lines: string[] = [`## ${saidMd(view.title)}`, '']
+  lines.push(...causeBlocks(view))
+  lines.push(...failureLogBlock(view, true))
+  lines.push(...factsTable(view))
+  lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
   lines.push(timeBreakdown(view), '')
-  if (outcome.failureLog) {
-    const { type, lines: log } = outcome.failureLog
-    lines.push(
-      `<details><summary>Last ${log.length} lines of the ${type} log</summary>`,
-      '',
-      '```text',
-      ...log.map((line) => line.replace(/```/g, "'''")),
-      '```',
-      '</details>',
-      ''
-    )
-  }
   if (outcome.kind === 'planned') {
     lines.push('### Dry run: what this run would send', '')
     if (outcome.requests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
     for (const request of outcome.requests) {
-      lines.push(`<code>${escape(requestLine(request))}</code>`, '')
+      lines.push(`<code>${md(requestLine(request))}</code>`, '')
       if (request.body !== undefined) lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '')
     }
   }
-  if (outcome.error) lines.push('### What went wrong', '', '```text', outcome.error.replace(/```/g, "'''"), '```', '')
   return redact(lines.join('\n'))
 }
 
-/** Only the verdict: the attempts are in the log. */
-function healthVerdict(health: HealthSeen): string {
-  if (health.attempts === 0) return `❌ ${escape(health.last)}`
-  const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`
-  const where = health.url ? `<code>${escape(health.url)}</code> ` : ''
-  return health.healthy ? `✅ ${where}answered ${escape(health.last)} (${tries})` : `❌ ${where}never answered 2xx (${tries}; last: ${escape(health.last)})`
+/** Why the last status's bar ends where it does, when the run stopped watching a revision in progress. */
+function stopWord(view: RunView): string | undefined {
+  const { outcome } = view
+  if (outcome.kind !== 'still-deploying') return undefined
+  return { 'not-waiting': undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause]
 }
 
 const BAR_WIDTH = 30
@@ -72,7 +43,7 @@ const BAR_WIDTH = 30
  * Each status the revision passed through as a bar on one time axis, so the long
  * phases stand out at a glance; then where the time went.
  */
-function renderTimeline(spans: readonly StatusSpan[]): string[] {
+function renderTimeline(spans: readonly StatusSpan[], stoppedBy: string | undefined): string[] {
   if (spans.length === 0) return []
   const last = spans.at(-1)!
   const ended = classify(last.status) === 'deployed' || classify(last.status) === 'failed'
@@ -80,8 +51,9 @@ function renderTimeline(spans: readonly StatusSpan[]): string[] {
   const out = ['### Revision timeline', '', '| Status | Seen at | Lasted | |', '|---|---:|---:|---|']
   spans.forEach((span, i) => {
     const final = ended && i === spans.length - 1
-    const lasted = final ? '—' : formatDuration(span.durationMs)
-    out.push(`| ${escape(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`)
+    const stopped = stoppedBy && i === spans.length - 1 ? ` (${stoppedBy})` : ''
+    const lasted = final ? '—' : `${formatDuration(span.durationMs)}${stopped}`
+    out.push(`| ${md(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`)
   })
   out.push('')
   return out
@@ -113,21 +85,6 @@ function timeBreakdown(view: RunView): string {
   const serverMs = lastChange - created
   return (
     `**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-    `${escape(revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${outcome.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
+    `${md(revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${outcome.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
   )
-}
-
-function commit(found: RunView['commit']): string | undefined {
-  if (!found) return undefined
-  const sha = `<code>${escape(found.sha.slice(0, 12))}</code>`
-  return found.fromWorkflow ? `${sha} (the workflow's; the revision reports none)` : sha
-}
-
-function link(url: string): string {
-  return /^https?:\/\//.test(url) ? `<a href="${escape(url)}">${escape(url)}</a>` : escape(url)
-}
-
-/** Redacts first: escaping would hide a secret containing `&<>"'|` from redaction. */
-function escape(text: string): string {
-  return redact(text).replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
 }

@@ -44,6 +44,7 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
     return nothingToDelete(inputs, deps, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
   }
   recorder.deleted()
+  recorder.tracingProject(inputs.deleteTracingProject ? 'deleted' : 'kept')
   log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`)
   if (!inputs.deleteTracingProject) {
     log.info(

@@ -1,0 +1,88 @@
+import { redact } from '../core/masking.js'
+import { forMarkdown } from '../core/neutralise.js'
+import type { RunView, Said } from './view.js'
+
+/**
+ * The blocks the job summary and the PR comment share, so both open with the same
+ * heading and the cause, in the same words. Two contexts, two escapers: markdown text
+ * (headings, paragraphs: `forMarkdown`) and HTML blocks (the facts table: `forHtml`,
+ * since markdown escapes are shown as typed there). Secrets are redacted before either.
+ */
+
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * Server text inside an HTML block: one line, HTML and table pipes as entities, and a
+ * zero-width joiner after `@` so `@org/team` notifies no one (GitHub finds mentions in
+ * the rendered text, entities decoded).
+ */
+export function forHtml(text: string): string {
+  return redact(text)
+    .replace(LINE_BREAKS, ' ')
+    .replace(CONTROLS, '')
+    .replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/@(?=[A-Za-z0-9])/g, '@\u200d')
+}
+
+/** Server text in markdown (a paragraph, a heading): shown as it reads. */
+export function md(text: string): string {
+  return forMarkdown(redact(text))
+}
+
+/** Said in a markdown line: our words as written, values as code. */
+export function saidMd(said: Said): string {
+  return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('')
+}
+
+/** Said in an HTML block. Our words carry no markup there. */
+export function saidHtml(said: Said): string {
+  return said.map((part) => (typeof part === 'string' ? part : `<code>${forHtml(part.code)}</code>`)).join('')
+}
+
+/**
+ * Lines of text as one wrapped paragraph (never a code block a long status message
+ * would scroll out of), its line breaks kept as `<br>`. Our messages quote names in
+ * backticks: those spans, already escaped, become code again.
+ */
+function paragraph(text: string): string {
+  return text
+    .split(/\r\n|\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => md(line).replace(/\\`([^`\\]*)\\`/g, '<code>$1</code>'))
+    .join('<br>\n')
+}
+
+/** The cause first: what went wrong, what to do, then where the deploy stands. */
+export function causeBlocks(view: RunView, options: { todoFallback?: string } = {}): string[] {
+  const out: string[] = []
+  if (view.cause) out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '')
+  const todo = view.todo ?? (view.cause ? options.todoFallback : undefined)
+  if (todo) out.push(`**What to do:** ${paragraph(todo)}`, '')
+  for (const note of view.notes) out.push(saidMd(note), '')
+  return out
+}
+
+/** The facts as a two-column HTML table (no header row), then the URL. */
+export function factsTable(view: RunView): string[] {
+  const rows: Array<[string, string]> = view.facts.map(([label, value]) => [label, saidHtml(value)])
+  if (view.url) rows.push(['URL', `<a href="${forHtml(view.url)}">${forHtml(view.url)}</a>`])
+  else if (view.unsafeUrl) rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`])
+  if (rows.length === 0) return []
+  return ['<table>', ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${value}</td></tr>`), '</table>', '']
+}
+
+/** The end of the failing phase's log, verbatim in a code block that it cannot close. */
+export function failureLogBlock(view: RunView, open: boolean): string[] {
+  const log = view.outcome.failureLog
+  if (!log) return []
+  return [
+    `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
+    '',
+    '```text',
+    ...log.lines.map((line) => redact(line).replace(CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
+    '```',
+    '</details>',
+    ''
+  ]
+}
