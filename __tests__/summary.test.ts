@@ -57,10 +57,10 @@ describe('renderSummary', () => {
     )
   })
 
-  it('shows the end of the failing log in a collapsed block', () => {
+  it('shows the end of the failing log, open, in a block it cannot close', () => {
     const state: Outcome = { ...deployedState(), kind: 'failed', error: 'failed', failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] } }
     expect(renderSummary(state)).toContain(
-      "<details><summary>Last 2 lines of the build log</summary>\n\n```text\nstep 1\nERROR: '''boom'''\n```\n</details>"
+      "<details open><summary>Last 2 lines of the build log</summary>\n\n```text\nstep 1\nERROR: '''boom'''\n```\n</details>"
     )
   })
 
@@ -75,23 +75,23 @@ describe('renderSummary', () => {
       error: 'Update failed: value hunter2 rejected\n```'
     }
     const summary = renderSummary(state)
-    expect(summary).toContain('❌ Deploy of <code>a&#124;b&#60;script&#62;</code> failed')
-    expect(summary).toContain('### What went wrong')
-    expect(summary).toContain('Update failed: value *** rejected')
+    expect(summary).toContain('## ❌ Deploy of <code>a\\|b&lt;script&gt;</code> failed')
+    expect(summary).toContain('<td><code>a&#124;b&#60;script&#62;</code> (<code>d1</code>)</td>')
+    expect(summary).toContain('**What went wrong:** Update failed: value \\*\\*\\* rejected<br>\n\\`\\`\\`')
     expect(summary).not.toContain('hunter2')
-    expect(summary.match(/```/g)).toHaveLength(2)
+    expect(summary).not.toContain('```')
   })
 
   it('does not link a URL that is not http(s)', () => {
     const state = deployedState()
     state.deployment = { ...state.deployment!, url: 'javascript:alert(1)' }
-    expect(renderSummary(state)).toContain('<td>javascript:alert(1)</td>')
+    expect(renderSummary(state)).toContain('<td><code>javascript:alert(1)</code> (not an https:// URL, so not linked and not set as the output)</td>')
   })
 
   it('says when there was no new revision to wait for', () => {
     const state: Outcome = { ...deployedState(), timeline: undefined, revision: undefined, revisionId: undefined, noNewRevision: true }
     const summary = renderSummary(state)
-    expect(summary).toContain('✅ <code>support-agent</code>: no new revision')
+    expect(summary).toContain('## ✅ <code>support-agent</code> is deployed (no new revision was needed)')
     expect(summary).toContain('Updated the deployment (no new revision)')
     expect(summary).not.toContain('<th align="left">Revision</th>')
   })

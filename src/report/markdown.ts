@@ -49,7 +49,7 @@ function paragraph(text: string): string {
   return text
     .split(/\r\n|\n/)
     .filter((line) => line.trim() !== '')
-    .map((line) => md(line).replace(/\\`([^`\\]*)\\`/g, '<code>$1</code>'))
+    .map((line) => md(line).replace(/\\`([^`\\]+)\\`/g, '<code>$1</code>'))
     .join('<br>\n')
 }
 

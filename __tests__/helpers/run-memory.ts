@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { OutputSink } from '../../src/report/sink.js'
+
+/** A sink that keeps everything run() writes, as the runner would show it. */
+export function memorySink() {
+  const lines: string[] = []
+  const outputs: Record<string, string> = {}
+  const failures: string[] = []
+  const summaries: string[] = []
+  const sink: OutputSink = {
+    info: (line) => lines.push(line),
+    warn: (line) => lines.push(`warning: ${line}`),
+    notice: (line) => lines.push(`notice: ${line}`),
+    debug: () => undefined,
+    startGroup: (title) => lines.push(`group: ${title}`),
+    endGroup: () => lines.push('endgroup'),
+    setOutput: (name, value) => (outputs[name] = value),
+    summary: async (markdown) => void summaries.push(markdown),
+    fail: (message) => failures.push(message)
+  }
+  return { sink, lines, outputs, failures, summaries }
+}
+
+/**
+ * A loopback proxy in front of the simulator that rewrites each JSON answer, so a test
+ * can make the control plane say hostile things (a `url` with `@org/team <img>`, a
+ * status message with workflow commands) in fields the simulator derives itself.
+ */
+export async function rewritingProxy(target: string, rewrite: (body: unknown, path: string) => unknown): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length')) as Record<string, string>
+    const answer = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+    const text = await answer.text()
+    let payload = text
+    try {
+      payload = JSON.stringify(rewrite(JSON.parse(text), new URL(req.url ?? '/', target).pathname))
+    } catch {
+      // Not JSON: passed on as is.
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+    res.end(payload)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) }
+}
