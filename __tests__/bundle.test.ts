@@ -113,7 +113,7 @@ describe('the bundle', () => {
           `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revision.id} on the control plane, or re-run this job to wait for it.`
       ])
       expect(run.outputs).toMatchObject({ 'revision-id': revision.id, 'revision-status': 'BUILDING', operation: 'created' })
-      expect(run.summary).toContain('### What went wrong')
+      expect(run.summary).toContain('**Why this run stopped waiting:** The workflow was cancelled')
     }
   )
 })
@@ -138,7 +138,7 @@ describe('the bundle with GitHub features', () => {
     expect(run.exitCode).toBe(0)
     expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'success'])
     expect(github.comments).toHaveLength(1)
-    expect(github.comments[0].body).toContain('### ✅ `support-agent-pr-42` is deployed')
+    expect(github.comments[0].body).toContain('### ✅ Deployed <code>support-agent-pr-42</code>')
     expect(visibleText(run)).not.toContain(github.token)
   })
 

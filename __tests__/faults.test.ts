@@ -191,7 +191,7 @@ describe('credentials and secrets', () => {
     const run = await deployThrough([{ method: 'PATCH', respond: { status: 400, body: echo } }])
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toMatch(/^Update deployment [0-9a-f-]+ failed with HTTP 400: secret OPENAI_API_KEY=\*\*\* is invalid; key \*\*\*$/)
-    expect(run.summary).toContain('OPENAI_API_KEY=*** is invalid')
+    expect(run.summary).toContain('OPENAI\\_API\\_KEY=\\*\\*\\* is invalid')
   })
 
   it('masks secrets echoed in a failed revision\'s status message', async () => {

@@ -94,11 +94,11 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(github.comments).toHaveLength(1)
     const [comment] = github.comments
     expect(comment.body.startsWith(MARKER)).toBe(true)
-    expect(comment.body).toContain('### ✅ `support-agent-pr-42` is deployed')
-    expect(comment.body).toContain(`| Revision | \`${run.outputs['revision-id']}\` |`)
-    expect(comment.body).toContain('| Status | **DEPLOYED** |')
-    expect(comment.body).toContain(`| Commit | \`${run.outputs['commit-sha'].slice(0, 12)}\` |`)
-    expect(comment.body).toContain(`| URL | ${run.outputs['deployment-url']} |`)
+    expect(comment.body).toContain('### ✅ Deployed <code>support-agent-pr-42</code>')
+    expect(comment.body).toContain(`<tr><th align="left">Revision</th><td><code>${run.outputs['revision-id']}</code></td></tr>`)
+    expect(comment.body).toContain('<tr><th align="left">Revision status</th><td><code>DEPLOYED</code></td></tr>')
+    expect(comment.body).toContain(`<tr><th align="left">Commit</th><td><code>${run.outputs['commit-sha'].slice(0, 12)}</code></td></tr>`)
+    expect(comment.body).toContain(`<a href="${run.outputs['deployment-url']}">`)
     expect(comment.body).toContain(`[this workflow run](${RUN_URL})`)
 
     // Nothing secret reaches GitHub, and the token is masked like every other secret.
@@ -129,8 +129,8 @@ describe('GitHub deployment and pull-request comment', () => {
     const run = await runInProcess({ inputs: previewInputs(), env: await pullRequestEnv() })
     expect(run.exitCode).toBe(1)
     expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'failure'])
-    expect(github.comments[0].body).toContain('### ❌ Deploy of `support-agent-pr-42` failed')
-    expect(github.comments[0].body).toContain('| Status | **BUILD_FAILED** |')
+    expect(github.comments[0].body).toContain('### ❌ Deploy of <code>support-agent-pr-42</code> failed')
+    expect(github.comments[0].body).toContain('<tr><th align="left">Revision status</th><td><code>BUILD_FAILED</code></td></tr>')
   })
 
   it('only warns, naming the permission to add, when the token may not write deployments or comments', async () => {
@@ -177,7 +177,8 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(github.requests[0].query).toMatchObject({ environment: 'pr-42' })
     expect(github.statuses.at(-1)).toMatchObject({ deployment_id: deployment.id, state: 'inactive' })
     expect(github.comments).toHaveLength(1)
-    expect(github.comments[0].body).toContain("🗑️ `support-agent-pr-42` was deleted: this pull request's environment is gone")
+    expect(github.comments[0].body).toContain('### 🗑️ Deleted <code>support-agent-pr-42</code>')
+    expect(github.comments[0].body).toContain("This pull request's preview is gone")
   })
 
   it('makes no GitHub request in a dry run', async () => {

@@ -269,6 +269,6 @@ describe('wait: false', () => {
     expect(run.outputs).toMatchObject({ operation: 'created', 'revision-id': revision.id, 'revision-status': 'CREATING' })
     expect(run.stdout).toContain(`Not waiting (\`wait: false\`): revision ${revision.id} is CREATING.`)
     expect(sim.requests.filter((r) => r.path.includes('/revisions/'))).toHaveLength(1)
-    expect(run.summary).toContain('🚀 Deploy of <code>no-wait-agent</code> started')
+    expect(run.summary).toContain('## 🚀 <code>no-wait-agent</code> is still deploying (this run does not wait for it)')
   })
 })

@@ -55,7 +55,7 @@ describe('following logs', () => {
     expect(out.indexOf('::error::')).toBeGreaterThan(tailAt)
     const tail = verbatimLines(out.slice(tailAt))
     expect(tail.at(-1)).toMatch(/ERROR .*failed to solve/)
-    expect(run.summary).toContain('<details><summary>Last')
+    expect(run.summary).toContain('<details open><summary>Last')
     expect(run.summary).toContain('failed to solve')
     expect(errorLines(run)[0]).toContain('failed to build (status BUILD_FAILED)')
   })
@@ -82,7 +82,7 @@ describe('following logs', () => {
     expect(run.exitCode).toBe(0)
     const printed = verbatimLines(run.stdout)
     expect(printed).toEqual(
-      expect.arrayContaining(['42', 'null', 'plain text line', '{"weird":true}', '::set-output name=deployment-url::https://evil.example', '::add-mask::x and a secret ***'])
+      expect.arrayContaining(['42', 'null', 'plain text line', '{"weird":true}', '> ::set-output name=deployment-url::https://evil.example', '> ::add-mask::x and a secret ***'])
     )
     expect(run.outputs['deployment-url']).not.toContain('evil')
     expect(visibleText(run)).not.toContain(SECRET_VALUES[0])

@@ -235,7 +235,7 @@ describe('the runner sink', () => {
     const { actionsSink } = await import('../src/report/sink.js')
     const written: string[] = []
     const write = process.stdout.write
-    process.stdout.write = ((chunk: string) => void written.push(String(chunk))) as typeof process.stdout.write
+    process.stdout.write = ((chunk: string) => written.push(String(chunk)) > 0) as unknown as typeof process.stdout.write
     try {
       actionsSink.info('::set-output name=pwned::1\n::error::fake')
     } finally {

@@ -16,12 +16,18 @@ export interface OutputSink extends Log {
   fail(message: string): void
 }
 
+/**
+ * The two lines printVerbatim (operations/logs.ts) wraps log lines in: they stop and
+ * resume workflow commands around them, with a random token no server text can know.
+ */
+const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/
+
 /** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
 export const actionsSink: OutputSink = {
   // core.info writes the line as is: a line break in server text could start a workflow
   // command, so every line is made one line that cannot (forLog). Warnings and the like
   // are commands themselves, whose text the runner decodes: one line too.
-  info: (line) => core.info(forLog(redact(line))),
+  info: (line) => core.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
   warn: (line) => core.warning(forLog(redact(line))),
   notice: (line) => core.notice(forLog(redact(line))),
   debug: (line) => core.debug(forLog(redact(line))),
