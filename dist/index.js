@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8595);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7448);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8595:
+/***/ 7448:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31658,6 +31658,7 @@ const requests = {
     }),
     deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
     getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
+    listRevisions: (deploymentId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
     getRevisionLogs: (deploymentId, revisionId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
 };
 function get(path) {
@@ -31780,6 +31781,10 @@ class ControlPlaneClient {
     }
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, requests.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
+    }
+    /** One page of a deployment's revisions, newest first. */
+    listRevisions(deploymentId, query) {
+        return this.send({ label: `List revisions of deployment ${deploymentId}` }, requests.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
     }
     getRevisionLogs(deploymentId, revisionId, query) {
         return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, requests.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
@@ -32834,7 +32839,113 @@ function nothingToDelete(inputs, deps, what) {
     return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' });
 }
 
+;// CONCATENATED MODULE: ./src/operations/ours.ts
+
+/** A revision's settings without the commit the control plane resolved (which no request sends). */
+function settingsOf(config) {
+    const { repo_commit_sha: _sha, ...settings } = config ?? {};
+    return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null));
+}
+function sentFields(config) {
+    return Object.entries(config).filter(([, value]) => value != null);
+}
+/**
+ * Whether `revision` carries what this run sent.
+ *
+ * - When the change set `source_revision_config` fields, the revision must report each
+ *   of them with the value sent. Fields not sent are not compared: the control plane
+ *   carries them over from the revision before, which another run may have changed.
+ * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
+ *   a revision), nothing in the revision names this run. Such a revision copies the
+ *   settings of the revision before it, so it is ours only if its settings equal those of
+ *   `previous` (the revision that was latest when this run read the deployment). A
+ *   revision from another run that changed a setting is then told apart; one from
+ *   another run that also changed no setting is not, and cannot be: both deploy the
+ *   same settings. With no `previous` to compare to, any new revision counts.
+ * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ */
+function carriesWhatWeSent(revision, sent, previous) {
+    if (sent.source && revision.source && revision.source !== sent.source)
+        return false;
+    const fields = sentFields(sent.config);
+    const reported = settingsOf(revision.source_revision_config);
+    if (fields.length > 0)
+        return fields.every(([key, value]) => sameValue(reported[key], value));
+    if (!previous)
+        return true;
+    const before = settingsOf(previous.source_revision_config);
+    const keys = new Set([...Object.keys(before), ...Object.keys(reported)]);
+    return [...keys].every((key) => sameValue(reported[key], before[key]));
+}
+/**
+ * Whether a deployment found after a doubtful create is the one this run asked for:
+ * every `source_config` and `source_revision_config` field sent is reported with the
+ * value sent. A field the control plane does not report (null or absent: it may keep
+ * some to itself, e.g. `custom_url` on github deployments) is not a difference.
+ */
+function createdWithOurSettings(deployment, revisionConfig, sent) {
+    if (deployment.source && deployment.source !== sent.source)
+        return false;
+    const config = (deployment.source_config ?? {});
+    const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config;
+    // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
+    const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value));
+    const namespace = config.listener_config?.k8s_namespace;
+    const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace);
+    const reported = settingsOf(revisionConfig);
+    const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
+    return configMatches && namespaceMatches && revisionMatches;
+}
+/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
+function sameValue(a, b) {
+    if (typeof a === 'string' && typeof b === 'string')
+        return normal(a) === normal(b);
+    return a === b;
+}
+function normal(value) {
+    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+}
+/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
+const REVISIONS_PAGE = 20;
+/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
+const MAX_REVISION_PAGES = 5;
+/**
+ * The deployment's revisions newer than `before` (the latest revision when this run
+ * read it), and which of them is this run's. Walks the list, newest first, until it
+ * reaches `before`; bounded by pages and by the deadline.
+ */
+async function findOurRevision(look, deploymentId, before, sent) {
+    const fresh = [];
+    let previous;
+    let offset = 0;
+    const seen = new Set();
+    walk: for (let pages = 0;; pages++) {
+        if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
+            throw new ActionError(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
+                (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
+        }
+        const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
+        const items = page.resources.filter((r) => !seen.has(r.id));
+        for (const revision of items) {
+            seen.add(revision.id);
+            if (before && revision.id === before) {
+                previous = revision;
+                break walk;
+            }
+            fresh.push(revision);
+        }
+        if (page.resources.length < REVISIONS_PAGE || items.length === 0)
+            break;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+    const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous));
+    const ours = matching[0];
+    const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh;
+    return { revisions: fresh, ours, others, candidates: matching.length };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/apply.ts
+
 
 
 
@@ -32859,7 +32970,7 @@ async function createOnce(body, ctx) {
             if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt))
                 throw error;
             inDoubt = true;
-            const created = await settle(ctx, `the create of \`${body.name}\``, () => findDeploymentByName(ctx.client, body.name));
+            const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body));
             if (created) {
                 ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`);
                 return { done: created };
@@ -32870,30 +32981,86 @@ async function createOnce(body, ctx) {
         }
     });
 }
+/**
+ * The deployment named `body.name` if it exists and has this run's settings; undefined
+ * if none exists yet. One with other settings was made by another deploy at the same
+ * time: this run's create cannot take effect over it (names are unique), and the run
+ * must not adopt it as its own, so that is an error. Two by that name is one too.
+ */
+async function createdByThisRun(ctx, body) {
+    const found = await findDeploymentsByName(ctx.client, body.name);
+    if (found.length > 1)
+        throw twinDeployments(body.name, found);
+    if (found.length === 0)
+        return undefined;
+    const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
+    const revisionConfig = deployment.source_revision_config ??
+        (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined);
+    if (createdWithOurSettings(deployment, revisionConfig, body))
+        return deployment;
+    throw new ActionError('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
+        "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.", 'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.');
+}
+/**
+ * After a create: the control plane should refuse a second deployment of a name, but
+ * if it did not (two runs creating at once), every later deploy by `name` would fail
+ * on the ambiguity. Said at once, loudly, with both ids.
+ */
+async function refuseTwins(client, created) {
+    const found = await findDeploymentsByName(client, created.name);
+    if (found.length > 1)
+        throw twinDeployments(created.name, found, created.id);
+}
+function twinDeployments(name, found, ours) {
+    const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ');
+    return new ActionError('api-refused', `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`, `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`);
+}
 async function patchOnce(deployment, body, ctx) {
     const before = deployment.latest_revision_id;
     // A patch that makes no revision only sets values: sending it twice changes nothing more.
     const idempotent = !makesRevision(body);
+    const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
+    let othersSeen = [];
     return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
         try {
-            return { done: await ctx.client.patchDeployment(deployment.id, body) };
+            const answered = await ctx.client.patchDeployment(deployment.id, body);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
         }
         catch (error) {
             if (!(error instanceof ApiError) || !error.ambiguous)
                 throw error;
             if (idempotent)
                 return { retry: error };
+            // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
             const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
                 const current = await ctx.client.getDeployment(deployment.id);
-                return current.latest_revision_id !== before ? current : undefined;
+                if (current.latest_revision_id === before)
+                    return undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                return look.ours ? { current, look, ours: look.ours } : undefined;
             });
             if (applied) {
-                ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${applied.latest_revision_id}.`);
-                return { done: applied };
+                const { current, look, ours } = applied;
+                ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${ours.id}.`);
+                if (look.candidates > 1) {
+                    ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`);
+                }
+                if (look.others.length > 0) {
+                    ctx.log(`Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
+                        `Waiting on ${ours.id}, which the newer one will likely supersede.`);
+                }
+                return { done: { deployment: current, revisionId: ours.id } };
             }
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen);
             return { retry: error };
         }
     });
+}
+function changedMeanwhile(deployment, others) {
+    return new ActionError('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's update, whose answer was lost, is not among its new revisions. ` +
+        "Not sending it again: that could undo the other deploy's newer change.", "Let the other deploy finish, then re-run this job if its change is still wanted.");
 }
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
 function makesRevision(body) {
@@ -33219,6 +33386,7 @@ function revision_wait_timedOut(options, revision, lastError) {
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing
  * phase's log before rethrowing. Then re-reads the deployment for its status and URL
  * and warns if another revision now serves. Deploy calls it; so will rollback.
+ * Returns the revision as last read, DEPLOYED.
  */
 async function watchRevision(options) {
     const { client, clock, log, recorder, deployment, revisionId } = options;
@@ -33278,11 +33446,12 @@ async function watchRevision(options) {
         return undefined;
     });
     if (!current)
-        return;
+        return revision;
     recorder.seen(current);
     if (current.active_revision_id && current.active_revision_id !== revision.id) {
         log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
     }
+    return revision;
 }
 /** The end of the failing phase's log, right above the error, and for the summary. */
 async function showFailureLog(logs, revision, recorder, log) {
@@ -33295,6 +33464,37 @@ async function showFailureLog(logs, revision, recorder, log) {
     recorder.failureLog(type, lines);
     log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
     printVerbatim(log, lines);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
+/** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
+const SHA = /^[0-9a-f]{7,64}$/i;
+/**
+ * After DEPLOYED: the control plane builds the head of `repo_ref` when the revision is
+ * made, which may be a later commit than the one this workflow ran for (a push landed
+ * meanwhile). The deployment then serves code this run did not build or test, which the
+ * user should know. Checked only when the revision was built from the ref the workflow
+ * ran on; a `repo-ref` set to another branch is expected to be at another commit.
+ */
+function commitMovedOn(revision, workflow) {
+    const built = revision.source_revision_config?.repo_commit_sha;
+    const ref = revision.source_revision_config?.repo_ref;
+    const tested = workflow.triggerSha;
+    if (!built || !tested || !ref || ref !== workflow.repoRef)
+        return undefined;
+    if (!SHA.test(built) || !SHA.test(tested))
+        return undefined;
+    // Either may be abbreviated.
+    const [a, b] = [built.toLowerCase(), tested.toLowerCase()];
+    if (a.startsWith(b) || b.startsWith(a))
+        return undefined;
+    return (`Revision ${revision.id} was built from commit ${built}, but this workflow ran for commit ${tested}: ` +
+        `\`${ref}\` moved on in between, so the deployment serves code this run did not test.`);
+}
+function warnIfCommitMoved(revision, workflow, log) {
+    const warning = commitMovedOn(revision, workflow);
+    if (warning)
+        log.warn(warning);
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
@@ -33552,6 +33752,7 @@ function comparable(value) {
 
 
 
+
 /** `command: deploy`: find, create or patch, wait. */
 const deployCommand = defineCommand({
     spec: deploySpec,
@@ -33584,21 +33785,26 @@ async function deploy(inputs, deps) {
     throwIfCancelled(deps.signal);
     const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
     let deployment;
+    let revisionId;
     if (plan.action === 'create') {
         recorder.sending('create');
         deployment = await createOnce(plan.body, apply);
         recorder.changed('created', deployment);
+        await refuseTwins(client, deployment);
+        revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
         recorder.sending('update');
-        deployment = await patchOnce(plan.deployment, plan.body, apply);
+        const applied = await patchOnce(plan.deployment, plan.body, apply);
+        deployment = applied.deployment;
+        revisionId = applied.revisionId;
         recorder.changed('updated', deployment);
     }
     else {
         deployment = plan.deployment;
+        revisionId = deployment.latest_revision_id;
         recorder.changed('unchanged', deployment);
     }
-    const revisionId = deployment.latest_revision_id;
     if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
         log.info(plan.action === 'patch'
             ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
@@ -33615,11 +33821,13 @@ async function deploy(inputs, deps) {
         const revision = await client.getRevision(deployment.id, revisionId);
         recorder.revisionSeen(revision);
         log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
-        if (classify(revision.status) === 'deployed')
+        if (classify(revision.status) === 'deployed') {
+            warnIfCommitMoved(revision, deps.workflow, log);
             return recorder.finish({ kind: 'deployed', noNewRevision: false });
+        }
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    await watchRevision({
+    const deployed = await watchRevision({
         client,
         deployment,
         revisionId,
@@ -33632,6 +33840,7 @@ async function deploy(inputs, deps) {
         log,
         recorder
     });
+    warnIfCommitMoved(deployed, deps.workflow, log);
     return recorder.finish({ kind: 'deployed', noNewRevision: false });
 }
 
@@ -33846,6 +34055,7 @@ function readWorkflowContext(env = process.env) {
         repoUrl: repository ? `${server}/${repository}` : undefined,
         repoRef: defaultRepoRef(env),
         sha: env.GITHUB_SHA || undefined,
+        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
         repository,
         runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         pullRequest,
