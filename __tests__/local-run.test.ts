@@ -87,7 +87,7 @@ describe('a deploy to the simulator', () => {
     expect(run.stdout).toContain('operation=created')
     expect(run.stdout).toContain('revision-status=DEPLOYED')
     const summary = run.stdout.slice(run.stdout.indexOf('──── job summary ────'))
-    expect(summary).toMatch(/^Revision status: DEPLOYED$/m)
+    expect(summary).toMatch(/^Revision status: `DEPLOYED`$/m)
     expect(summary).not.toMatch(/<\/?(table|tr|th|td)\b/)
   })
 
