@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7448);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3148);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7448:
+/***/ 3148:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31659,6 +31659,7 @@ const requests = {
     deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
     getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
     listRevisions: (deploymentId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
+    redeployRevision: (deploymentId, revisionId) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/redeploy` }),
     getRevisionLogs: (deploymentId, revisionId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
 };
 function get(path) {
@@ -31786,6 +31787,16 @@ class ControlPlaneClient {
     listRevisions(deploymentId, query) {
         return this.send({ label: `List revisions of deployment ${deploymentId}` }, requests.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
     }
+    /**
+     * Makes a new revision from `revisionId`'s settings (no body); the answer's
+     * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
+     */
+    redeployRevision(deploymentId, revisionId) {
+        return this.send({
+            label: `Redeploy revision ${revisionId}`,
+            hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
+        }, requests.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
+    }
     getRevisionLogs(deploymentId, revisionId, query) {
         return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, requests.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
@@ -31912,16 +31923,9 @@ class ControlPlaneClient {
         return result.data;
     }
     headers(hasBody) {
-        const { credential, tenantId } = this.connection;
-        const headers = { Accept: 'application/json' };
+        const headers = { Accept: 'application/json', ...credentialHeaders(this.connection) };
         if (hasBody)
             headers['Content-Type'] = 'application/json';
-        if (credential.kind === 'api-key')
-            headers['X-Api-Key'] = credential.value;
-        else
-            headers.Authorization = `Bearer ${credential.value}`;
-        if (tenantId)
-            headers['X-Tenant-Id'] = tenantId;
         return headers;
     }
 }
@@ -31933,6 +31937,13 @@ class RequestTimeout extends Error {
         super(`no answer within ${ms} ms`);
         this.ms = ms;
     }
+}
+/** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
+function credentialHeaders({ credential, tenantId }) {
+    const headers = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` };
+    if (tenantId)
+        headers['X-Tenant-Id'] = tenantId;
+    return headers;
 }
 
 // EXTERNAL MODULE: ./src/api/constants.ts
@@ -32030,6 +32041,66 @@ function parseSingleLine(raw) {
     return raw;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+const HEALTH_INPUTS = ['health-check-path', 'health-check-timeout'];
+/** `health-check-path` (unset: no check) and its time limit; checking needs the wait. */
+function readHealthCheck(reader) {
+    const path = reader.value('health-check-path');
+    if (path === undefined)
+        return undefined;
+    if (reader.value('wait') === false) {
+        reader.problem('`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees');
+    }
+    return { path, timeoutMs: reader.value('health-check-timeout') };
+}
+/**
+ * `health-check-path` as a parser (see inputs/parsers.ts): the path or a plain Error
+ * that completes "input `health-check-path` ...". Checked before any request.
+ */
+function parseHealthCheckPath(raw) {
+    const refuse = (why) => {
+        throw new Error(`${why}; give a path on the deployment's own URL, such as \`/ok\``);
+    };
+    // Before the other rules: `https://evil.example/ok` also fails them, but this says why.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.includes('://'))
+        refuse('must be a path, not a full URL');
+    if (!raw.startsWith('/'))
+        refuse('must start with `/`');
+    if (raw.startsWith('//'))
+        refuse('must not start with `//` (that names another host)');
+    // URL parsers read `\` as `/` in http(s) URLs: `/\evil.example` is `//evil.example`.
+    if (raw.includes('\\'))
+        refuse('must not contain `\\`');
+    if (raw.includes('@'))
+        refuse('must not contain `@` (text before it could be read as a user name, and after it as a host)');
+    if (/[\s\x00-\x1f\x7f]/.test(raw))
+        refuse('must not contain spaces, tabs, line breaks or other control characters');
+    if (raw.includes('#'))
+        refuse('must not contain a fragment (`#`): it is never sent');
+    const pathPart = raw.split('?')[0];
+    if (pathPart.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
+        refuse('must not contain `.` or `..` segments (they climb out of the deployment\'s URL)');
+    }
+    // `%2f` and `%5c` stay encoded in a URL, but a proxy or the server may decode them into `/` and `\`.
+    if (/%(2f|5c|40)/i.test(raw))
+        refuse('must not contain an encoded `/`, `\\` or `@`');
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rollback-to.ts
+
+/** `previous`, or a revision id (a UUID); the message completes "input `rollback-to` ...". */
+function parseRollbackTo(raw) {
+    if (raw === 'previous')
+        return { kind: 'previous' };
+    try {
+        return { kind: 'revision', id: parseUuid(raw) };
+    }
+    catch {
+        throw new Error(`must be \`previous\` or the id (a UUID) of one of the deployment's revisions, got ${shown(raw)}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 /**
  * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
@@ -32117,6 +32188,8 @@ async function parseMapping(raw) {
 
 
 
+
+
 const formats_text = (parse) => ({ text: parse });
 const oneOf = (allowed) => formats_text((v) => parseEnum(v, allowed));
 const FORMATS = {
@@ -32160,6 +32233,10 @@ const FORMATS = {
     timeout: formats_text(parseDuration),
     'poll-interval': formats_text(parseDuration),
     'show-logs': formats_text(parseBoolean),
+    'rollback-to': formats_text(parseRollbackTo),
+    'health-check-path': formats_text(parseHealthCheckPath),
+    'health-check-timeout': formats_text(parseDuration),
+    'on-failure': oneOf(['fail', 'rollback']),
     'delete-tracing-project': formats_text(parseBoolean),
     'ignore-missing': formats_text(parseBoolean),
     'github-token': formats_text(parseHeaderValue),
@@ -32220,6 +32297,10 @@ const INPUT_NAMES = [
     'timeout',
     'poll-interval',
     'show-logs',
+    'rollback-to',
+    'health-check-path',
+    'health-check-timeout',
+    'on-failure',
     'delete-tracing-project',
     'ignore-missing',
     'github-token',
@@ -32233,7 +32314,8 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-status',
     'operation',
     'deployment-url',
-    'commit-sha'
+    'commit-sha',
+    'previous-revision-id'
 ]));
 /**
  * Defaults the code applies when an input arrives empty (as it does when the action
@@ -32246,6 +32328,9 @@ const INPUT_DEFAULTS = {
     wait: 'true',
     timeout: '30m',
     'show-logs': 'true',
+    'rollback-to': 'previous',
+    'health-check-timeout': '2m',
+    'on-failure': 'fail',
     'delete-tracing-project': 'false',
     'ignore-missing': 'true',
     'pr-comment': 'false'
@@ -33058,9 +33143,46 @@ async function patchOnce(deployment, body, ctx) {
         }
     });
 }
-function changedMeanwhile(deployment, others) {
-    return new ActionError('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's update, whose answer was lost, is not among its new revisions. ` +
+function changedMeanwhile(deployment, others, change = 'update') {
+    return new ActionError('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
         "Not sending it again: that could undo the other deploy's newer change.", "Let the other deploy finish, then re-run this job if its change is still wanted.");
+}
+/**
+ * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
+ * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
+ * newer than `before` carries the settings of the revision redeployed (as for an
+ * update, a new latest revision alone is not proof: another run may have made it).
+ */
+async function redeployOnce(deployment, target, ctx) {
+    const before = deployment.latest_revision_id;
+    const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {};
+    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) };
+    let othersSeen = [];
+    return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
+        try {
+            const answered = await ctx.client.redeployRevision(deployment.id, target.id);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
+        }
+        catch (error) {
+            if (!(error instanceof ApiError) || !error.ambiguous)
+                throw error;
+            const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                if (current.latest_revision_id === before)
+                    return undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                return look.ours ? { current, ours: look.ours } : undefined;
+            });
+            if (applied) {
+                ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`);
+                return { done: { deployment: applied.current, revisionId: applied.ours.id } };
+            }
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen, 'redeploy');
+            return { retry: error };
+        }
+    });
 }
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
 function makesRevision(body) {
@@ -33112,6 +33234,206 @@ async function settle(ctx, change, check) {
 }
 function firstLine(error) {
     return error.message.split('\n')[0];
+}
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: ./src/operations/health-probe.ts
+
+
+
+
+/**
+ * A GET that reads only the status line. Aborting `signal` destroys the request and its
+ * socket at once, so a check given up on leaves nothing running. Redirects are not
+ * followed (the credential would go along), and the body is never read: a health
+ * endpoint's body means nothing here, and a hostile one could be endless.
+ * The agent comes from @actions/http-client so that the runner's proxy settings apply.
+ */
+const httpProbe = (url, headers, signal) => new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const agent = new lib_HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`).getAgent(url);
+    const transport = target.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
+    const request = transport.request(target, { method: 'GET', agent, signal, headers: { 'User-Agent': `${ACTION_NAME}/${ACTION_VERSION}`, ...headers } }, (response) => {
+        resolve({ status: response.statusCode ?? 0 });
+        response.destroy();
+    });
+    request.on('error', reject);
+    request.end();
+});
+
+;// CONCATENATED MODULE: ./src/operations/health-check.ts
+
+
+
+const ATTEMPT_LIMIT_MS = 10_000;
+const BASE_MS = 1_000;
+const CAP_MS = 10_000;
+/** A hard stop besides the deadline, so no clock mistake can make the loop endless. */
+const MAX_ATTEMPTS = 500;
+/**
+ * Requests `url` until it answers 2xx or the deadline comes. A new revision often
+ * starts cold, so early failures are expected: each attempt is logged and the next
+ * waits longer (1 s, 2 s, 4 s, ... up to 10 s). Every attempt has a time limit
+ * (never past the deadline), and one given up on is aborted, its socket closed.
+ */
+async function checkHealth(options) {
+    const { clock, deadline, signal, log, url } = options;
+    const probe = options.probe ?? httpProbe;
+    const start = clock.now();
+    let last = 'not checked: no time was left before the deadline';
+    let attempts = 0;
+    while (attempts < MAX_ATTEMPTS) {
+        throwIfCancelled(signal);
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            break;
+        attempts++;
+        const result = await attempt(probe, url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal);
+        last = result.what;
+        const elapsed = formatDuration(clock.now() - start);
+        if (result.healthy) {
+            log(`Health check attempt ${attempts}: GET ${url} answered ${result.what} after ${elapsed}: healthy.`);
+            return { healthy: true, url, attempts, elapsedMs: clock.now() - start, last };
+        }
+        const waitMs = Math.min(options.capMs ?? CAP_MS, (options.baseMs ?? BASE_MS) * 2 ** (attempts - 1));
+        if (clock.now() + waitMs >= deadline) {
+            log(`Health check attempt ${attempts}: GET ${url}: ${result.what} (${elapsed} since the first); no time left for another.`);
+            break;
+        }
+        log(`Health check attempt ${attempts}: GET ${url}: ${result.what}; trying again in ${formatDuration(waitMs)}.`);
+        await sleepUnlessCancelled(clock, waitMs, signal);
+    }
+    return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last };
+}
+/**
+ * One request, limited to `limitMs` of real time (a request is real I/O, whatever the
+ * clock) and to the workflow's cancellation; either aborts it.
+ */
+async function attempt(probe, url, headers, limitMs, signal) {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+    }, limitMs);
+    const onCancel = () => controller.abort();
+    signal?.addEventListener('abort', onCancel, { once: true });
+    try {
+        const { status } = await probe(url, headers, controller.signal);
+        if (status >= 200 && status < 300)
+            return { healthy: true, what: `HTTP ${status}` };
+        if (status >= 300 && status < 400)
+            return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` };
+        return { healthy: false, what: `HTTP ${status}` };
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw new CancelledError();
+        if (timedOut)
+            return { healthy: false, what: `no answer within ${formatDuration(limitMs)}` };
+        const code = error.code;
+        return { healthy: false, what: `no answer (${code ?? error.message})` };
+    }
+    finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onCancel);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/health-url.ts
+/**
+ * Where a health check may go. The path (`health-check-path`, checked by
+ * inputs/health.ts) is joined to the URL that the control plane reported; the credential
+ * header goes with the request. So the joined URL must keep the reported origin and
+ * path, and the reported URL must be one the credential may travel to.
+ */
+function health_url_isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+/**
+ * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
+ * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
+ * no user name, and the joined URL kept the base's origin and path.
+ *
+ * `reportedUrl` must be the deployment's `url` field from the control plane, never an
+ * input: the credential goes only where the control plane says the deployment is.
+ */
+function healthCheckTarget(reportedUrl, path) {
+    if (!reportedUrl) {
+        return { refused: 'the control plane reported no URL for this deployment, so there is nowhere the credential may be sent' };
+    }
+    let base;
+    try {
+        base = new URL(reportedUrl);
+    }
+    catch {
+        return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
+    }
+    const where = `\`${base.protocol}//${base.host}\``;
+    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && health_url_isLoopbackHost(base.hostname))) {
+        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
+    }
+    if (base.username || base.password)
+        return { refused: 'the deployment\'s URL contains a user name or password' };
+    const basePath = base.pathname.replace(/\/+$/, '');
+    let joined;
+    try {
+        joined = new URL(`${base.origin}${basePath}${path}`);
+    }
+    catch {
+        return { refused: `\`health-check-path\` does not make a valid URL with ${where}` };
+    }
+    // The input rules already prevent this; checked again on the URL actually requested.
+    if (joined.origin !== base.origin || joined.username || joined.password || !joined.pathname.startsWith(`${basePath}/`)) {
+        return { refused: `\`health-check-path\` would move the request away from ${where}${basePath}` };
+    }
+    return { url: joined.toString() };
+}
+
+;// CONCATENATED MODULE: ./src/operations/verify-health.ts
+
+
+
+
+
+/**
+ * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
+ * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
+ * the summary shows it). Throws when the check fails, and when the URL is not one the
+ * credential may go to (then no request is made).
+ */
+async function verifyHealth(options) {
+    const { health, deployment, clock, log, recorder } = options;
+    const target = healthCheckTarget(deployment.url, health.path);
+    if ('refused' in target) {
+        recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
+        throw new ActionError('health-check-failed', `The health check of deployment \`${deployment.name}\` was not made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+    }
+    const start = clock.now();
+    const ownLimit = start + health.timeoutMs;
+    const deadline = Math.min(options.deadline, ownLimit);
+    log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`);
+    const verdict = await checkHealth({
+        url: target.url,
+        headers: credentialHeaders(options.connection),
+        clock,
+        deadline,
+        signal: options.signal,
+        log: log.info,
+        probe: options.probe
+    });
+    recorder.health(verdict);
+    if (verdict.healthy)
+        return;
+    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    throw new ActionError('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+        `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix (or `on-failure: rollback`).');
 }
 
 ;// CONCATENATED MODULE: ./src/core/timeline.ts
@@ -33532,6 +33854,264 @@ function plannedRequests(plan) {
     return [];
 }
 
+;// CONCATENATED MODULE: ./src/core/recorder.ts
+
+
+
+
+/**
+ * What a run has learned so far. Commands report progress here, and nowhere else; at
+ * the end it turns into the Outcome, also when the run was cancelled or crashed, so
+ * the reports always say what was known by then.
+ */
+class Recorder {
+    facts;
+    pending;
+    watching;
+    constructor(command, subject = { kind: 'deployment' }) {
+        this.facts = { command, subject: { ...subject } };
+    }
+    /** The name or id the run acts on, before anything is found. */
+    target(subject) {
+        this.facts.subject = { ...subject };
+    }
+    /** The deployment as read from the control plane; its own name wins from now on. */
+    seen(deployment) {
+        this.facts.deployment = deployment;
+        this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id };
+    }
+    /** The serving revision before any change: the `previous-revision-id` output. */
+    before(deployment) {
+        this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined;
+    }
+    /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
+    sending(change) {
+        this.pending = change;
+    }
+    changed(operation, deployment) {
+        this.pending = undefined;
+        this.facts.operation = operation;
+        if (deployment)
+            this.seen(deployment);
+    }
+    /** A deployment that was deleted keeps who it was, not its status or URL. */
+    deleted() {
+        this.facts.operation = 'deleted';
+        const { deployment } = this.facts;
+        if (deployment)
+            this.facts.deployment = { id: deployment.id, name: deployment.name };
+    }
+    /** A rollback chose this earlier revision to redeploy. */
+    redeploying(revisionId) {
+        this.facts.redeployOf = revisionId;
+    }
+    /** The health check's verdict. */
+    health(verdict) {
+        this.facts.health = { ...verdict };
+    }
+    revisionStarted(revisionId) {
+        this.facts.revisionId = revisionId;
+    }
+    revisionSeen(revision) {
+        this.facts.revision = revision;
+    }
+    /** The timeline of the revision being watched; read when the run ends. */
+    watch(timeline) {
+        this.watching = timeline;
+    }
+    failureLog(type, lines) {
+        this.facts.failureLog = { type, lines };
+    }
+    /** A delete: whether the tracing project was asked to go too. */
+    tracingProject(fate) {
+        this.facts.tracingProject = fate;
+    }
+    /** What is known now, for reports made while the run goes on. */
+    get known() {
+        return { ...this.facts, timeline: this.watching?.spans() };
+    }
+    /** The outcome of a run that finished without an error. */
+    finish(ending) {
+        return { ...this.known, ...ending };
+    }
+    /**
+     * The outcome of a run that ended with `error`, from what was known by then. `at`, when
+     * given, is when the run stopped: the last status seen lasted at least until then.
+     */
+    failedWith(error, at) {
+        const facts = { ...this.known, timeline: this.watching?.spans(at) };
+        const cancelled = error instanceof CancelledError;
+        const text = redact(cancelled ? this.describeCancellation() : describeError(error));
+        const known = { ...facts, error: text, problem: splitProblem(error, text, cancelled) };
+        if (this.pending)
+            return { ...known, kind: 'refused', inDoubt: this.pending };
+        if (facts.operation === 'deleted')
+            return { ...known, kind: 'deleted' };
+        const status = facts.revision?.status;
+        if (facts.revisionId && status !== undefined) {
+            if (status === SUPERSEDED)
+                return { ...known, kind: 'superseded' };
+            if (classify(status) === 'failed')
+                return { ...known, kind: 'failed' };
+        }
+        if (facts.revisionId && classify(status ?? '') !== 'deployed') {
+            const cause = stopCause(error);
+            if (cause)
+                return { ...known, kind: 'still-deploying', cause };
+        }
+        if (facts.operation === undefined)
+            return { ...known, kind: 'refused' };
+        return { ...known, kind: 'failed' };
+    }
+    /**
+     * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
+     * is cancelled on the control plane (a cancelled remote deploy could leave a commit
+     * that never deploys), so it says so.
+     */
+    describeCancellation() {
+        const { deployment, subject, operation, revisionId, revision } = this.facts;
+        const name = deployment?.name ?? subject.name;
+        if (this.pending) {
+            return (`The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+                `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
+        }
+        if (!deployment || !operation) {
+            return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
+        }
+        const what = `deployment \`${deployment.name}\` (${deployment.id})`;
+        if (!revisionId)
+            return `The workflow was cancelled after the action ${operation} ${what}.`;
+        const status = revision ? `, last seen ${revision.status}` : '';
+        return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
+            `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+            'or re-run this job to wait for it.');
+    }
+}
+/** The error as the reports show it: the cause, then (when the error says) what to do. */
+function splitProblem(error, text, cancelled) {
+    if (!cancelled && error instanceof ActionError && error.hint) {
+        return { what: redact(error.message), todo: redact(error.hint) };
+    }
+    // The cancellation text and an unexpected error put what to do on their last line.
+    const lines = text.split('\n');
+    return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text };
+}
+function stopCause(error) {
+    if (error instanceof CancelledError)
+        return 'cancelled';
+    if (!(error instanceof ActionError))
+        return undefined;
+    if (error.kind === 'timed-out')
+        return 'timed-out';
+    return error.kind === 'api-refused' ? 'lost-contact' : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/redeploy.ts
+
+
+
+/**
+ * Makes `deployment` serve `target` again: the redeploy, sent once in effect, and the
+ * new revision it made (the answer's `latest_revision_id`, or after a doubtful answer
+ * the new revision that carries the target's settings), recorded as started. Shared by
+ * `command: rollback` and a deploy's `on-failure: rollback`.
+ */
+async function redeploy(deployment, target, options) {
+    const { recorder } = options;
+    // No change is started once the workflow is cancelled.
+    throwIfCancelled(options.apply.signal);
+    recorder.sending('redeploy');
+    const applied = await redeployOnce(deployment, target, options.apply);
+    recorder.changed('rolled-back', applied.deployment);
+    const newRevisionId = applied.revisionId;
+    if (!newRevisionId || newRevisionId === deployment.latest_revision_id) {
+        throw new ActionError('bad-response', `The control plane accepted the redeploy of revision ${target.id} but reported no new revision for deployment \`${deployment.name}\`.`, 'Check the deployment on the control plane; re-run the job once it shows the new revision.');
+    }
+    recorder.revisionStarted(newRevisionId);
+    options.log.info(`Redeployed revision ${target.id} of deployment \`${deployment.name}\` as new revision ${newRevisionId}.`);
+    return { deployment: applied.deployment, revisionId: newRevisionId };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
+
+
+
+
+
+/** A failed build or create never replaced what served: the control plane keeps the old revision. */
+const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
+/**
+ * `on-failure: rollback`, after the deploy's revision failed or failed its health check.
+ * When the deployment is left serving a bad revision, redeploy the one that served before
+ * this run and watch it; the step still fails, and its error says both what failed and
+ * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
+ * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
+ * is not a failure of this revision and is rethrown untouched.
+ */
+async function rollBackAfterFailure(error, inputs, deps) {
+    if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed'))
+        throw error;
+    const { client, log, recorder } = deps;
+    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known;
+    const status = revision?.status ?? '';
+    if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
+        throw error;
+    if (NEVER_SERVED.has(status)) {
+        throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`);
+    }
+    if (!previous) {
+        throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).');
+    }
+    const current = await client.getDeployment(deployment.id);
+    if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
+        throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`);
+    }
+    log.warn(`${error.message.split('\n')[0]} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`);
+    // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
+    const rollbackRecord = new Recorder('rollback');
+    let serving;
+    try {
+        // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
+        const target = await client.getRevision(current.id, previous);
+        const started = await redeploy(current, target, {
+            apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+            log,
+            recorder: rollbackRecord
+        });
+        await watchRevision({
+            client,
+            deployment: started.deployment,
+            revisionId: started.revisionId,
+            timeoutMs: inputs.timeoutMs,
+            deadline: deps.deadline,
+            pollIntervalMs: inputs.pollIntervalMs,
+            showLogs: inputs.showLogs,
+            clock: deps.clock,
+            signal: deps.signal,
+            log,
+            recorder: rollbackRecord
+        });
+        // Not health-checked: it served before this run, and the step fails anyway; a second
+        // `health-check-timeout` would only make the failure later.
+        serving = started.revisionId;
+    }
+    catch (rollbackError) {
+        const why = rollbackRecord.failedWith(rollbackError).error;
+        // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
+        if (rollbackRecord.known.operation === 'rolled-back')
+            recorder.changed('rolled-back', rollbackRecord.known.deployment);
+        return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) };
+    }
+    recorder.changed('rolled-back', rollbackRecord.known.deployment);
+    const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
+        `a redeploy of revision ${previous}, which served before this run.`;
+    log.info(story);
+    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) };
+}
+function withNote(error, note) {
+    return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
 
 const DOCKER = ['external_docker', 'internal_docker'];
@@ -33594,9 +34174,11 @@ function sourceProblemsAfterLookup(inputs, settings, source, creating) {
 
 
 
-/** `command: deploy` reads every input but the delete ones. */
+
+const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to'];
+/** `command: deploy` reads every input but the delete ones and `rollback-to`. */
 const deploySpec = {
-    uses: INPUT_NAMES.filter((name) => name !== 'delete-tracing-project' && name !== 'ignore-missing'),
+    uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
     read(reader) {
         const { value } = reader;
         const k8sNamespace = value('k8s-namespace');
@@ -33632,6 +34214,8 @@ const deploySpec = {
             wait: value('wait'),
             pollIntervalMs: value('poll-interval'),
             showLogs: value('show-logs'),
+            health: readHealthCheck(reader),
+            rollbackOnFailure: value('on-failure') === 'rollback',
             github
         };
         sourceProblemsBeforeLookup(inputs).forEach(reader.problem);
@@ -33753,6 +34337,8 @@ function comparable(value) {
 
 
 
+
+
 /** `command: deploy`: find, create or patch, wait. */
 const deployCommand = defineCommand({
     spec: deploySpec,
@@ -33809,6 +34395,8 @@ async function deploy(inputs, deps) {
         log.info(plan.action === 'patch'
             ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
             : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
+        if (inputs.health)
+            log.info('No new revision, so no health check either.');
         return recorder.finish({ kind: 'deployed', noNewRevision: true });
     }
     if (!revisionId) {
@@ -33827,10 +34415,218 @@ async function deploy(inputs, deps) {
         }
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    const deployed = await watchRevision({
+    try {
+        const deployed = await watchRevision({
+            client,
+            deployment,
+            revisionId,
+            timeoutMs: inputs.timeoutMs,
+            deadline: deps.deadline,
+            pollIntervalMs: inputs.pollIntervalMs,
+            showLogs: inputs.showLogs,
+            clock: deps.clock,
+            signal: deps.signal,
+            log,
+            recorder
+        });
+        warnIfCommitMoved(deployed, deps.workflow, log);
+        if (inputs.health) {
+            await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? deployment });
+        }
+    }
+    catch (error) {
+        if (inputs.rollbackOnFailure)
+            return rollBackAfterFailure(error, inputs, deps);
+        throw error;
+    }
+    return recorder.finish({ kind: 'deployed', noNewRevision: false });
+}
+
+;// CONCATENATED MODULE: ./src/operations/revisions.ts
+
+/** The largest page the API allows: fewest requests for a walk. */
+const revisions_PAGE_SIZE = 100;
+/** 100 pages of 100: far more revisions than a deployment keeps; a list that goes on past this never ends. */
+const MAX_PAGES = 100;
+/**
+ * Every revision of the deployment with one of `statuses`, newest first, as the
+ * control plane lists them. Servers differ on the returned `offset` (the next page's,
+ * or an echo of the one asked for): the walk advances either way, stops on a short or
+ * empty page, and fails rather than loop when pages stop bringing new revisions, at
+ * the page cap, or at the deadline.
+ */
+async function listRevisionsWithStatus(walk, deploymentId, statuses) {
+    const seen = new Set();
+    const revisions = [];
+    let offset = 0;
+    for (let pages = 0;; pages++) {
+        if (pages >= MAX_PAGES || walk.clock.now() >= walk.deadline) {
+            const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${revisions_PAGE_SIZE}` : 'the step\'s `timeout` ran out';
+            throw new ActionError(pages >= MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to a revision id, or raise `timeout`.');
+        }
+        const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: revisions_PAGE_SIZE, offset });
+        const fresh = page.resources.filter((r) => !seen.has(r.id));
+        if (page.resources.length > 0 && fresh.length === 0) {
+            throw new ActionError('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `rollback-to` to a revision id, and report this to the control plane\'s operators.');
+        }
+        for (const revision of fresh) {
+            seen.add(revision.id);
+            revisions.push(revision);
+        }
+        if (page.resources.length < revisions_PAGE_SIZE)
+            return revisions;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/rollback/choose.ts
+
+/** Eligible revisions shown in an error, at most this many. */
+const SHOWN = 10;
+/**
+ * Which revision a rollback redeploys. `previous` is the newest revision that reached
+ * DEPLOYED and is older than the one serving now (`active_revision_id`); a revision id
+ * must be one of this deployment's DEPLOYED revisions. Anything else is refused before
+ * any change, listing the revisions that are eligible.
+ */
+function chooseRollbackTarget(to, facts) {
+    const { deployment, deployed } = facts;
+    const activeId = deployment.active_revision_id ?? undefined;
+    if (to.kind === 'revision') {
+        if (to.id === activeId)
+            return { kind: 'serving', revisionId: to.id };
+        const target = deployed.find((r) => r.id === to.id);
+        if (!target) {
+            throw refusal(`Revision ${to.id} is not a revision of deployment \`${deployment.name}\` that reached DEPLOYED ` +
+                '(it may belong to another deployment, or never have deployed), so it cannot be rolled back to.', facts);
+        }
+        return { kind: 'redeploy', target, replaces: activeId };
+    }
+    if (!activeId) {
+        throw refusal(`Deployment \`${deployment.name}\` reports no revision serving now (\`active_revision_id\`), so there is no "previous" revision.`, facts);
+    }
+    const target = olderThanActive(activeId, facts);
+    if (!target) {
+        throw refusal(`Deployment \`${deployment.name}\` has no revision that reached DEPLOYED before the one serving now (${activeId}): there is nothing to roll back to.`, facts);
+    }
+    return { kind: 'redeploy', target, replaces: activeId };
+}
+/** The newest DEPLOYED revision older than the active one: by `created_at` when known, else by list order. */
+function olderThanActive(activeId, { deployed, active }) {
+    const activeRevision = deployed.find((r) => r.id === activeId) ?? active;
+    const activeTime = time(activeRevision);
+    const others = deployed.filter((r) => r.id !== activeId);
+    if (activeTime !== undefined && others.every((r) => time(r) !== undefined)) {
+        return others
+            .filter((r) => time(r) < activeTime)
+            .sort((a, b) => time(b) - time(a))[0];
+    }
+    const index = deployed.findIndex((r) => r.id === activeId);
+    return index === -1 ? undefined : deployed[index + 1];
+}
+function time(revision) {
+    const ms = revision?.created_at ? Date.parse(revision.created_at) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+}
+function refusal(message, { deployment, deployed }) {
+    const activeId = deployment.active_revision_id;
+    const lines = deployed
+        .slice(0, SHOWN)
+        .map((r) => `- ${r.id}${r.created_at ? ` (created ${r.created_at})` : ''}${r.id === activeId ? ', serving now' : ''}`);
+    const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : '';
+    const eligible = deployed.length === 0
+        ? 'No revision of this deployment reached DEPLOYED.'
+        : `Revisions that reached DEPLOYED, newest first:\n${lines.join('\n')}${more}`;
+    return new ActionError('bad-input', `${message}\n${eligible}`, 'Set `rollback-to` to one of the revisions above, or to `previous`; nothing was sent to the control plane.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/rollback/inputs.ts
+
+
+/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
+const rollbackSpec = {
+    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
+    read(reader) {
+        const { value } = reader;
+        return {
+            ...readTarget(reader),
+            rollbackTo: value('rollback-to') ?? { kind: 'previous' },
+            wait: value('wait'),
+            pollIntervalMs: value('poll-interval'),
+            showLogs: value('show-logs'),
+            health: readHealthCheck(reader),
+            github: readGitHubInputs(reader)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/rollback/command.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: rollback`: make the deployment serve an earlier revision again. Choose the
+ * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
+ * exactly as a deploy does, and check its health when asked.
+ */
+const rollbackCommand = defineCommand({
+    spec: rollbackSpec,
+    github: (inputs) => inputs.github,
+    run: rollback
+});
+async function rollback(inputs, deps) {
+    const { client, log, recorder } = deps;
+    const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
+    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
+    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
+    const deployment = await resolveDeployment(client, inputs);
+    if (!deployment) {
+        throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
+    }
+    recorder.before(deployment);
+    recorder.seen(deployment);
+    const serving = deployment.active_revision_id ?? undefined;
+    log.info(`Found deployment \`${deployment.name}\` (${deployment.id}); revision ${serving ?? '(none reported)'} serves it now.`);
+    const choice = chooseRollbackTarget(inputs.rollbackTo, await choiceFacts(client, deps, deployment, inputs.rollbackTo));
+    if (choice.kind === 'serving') {
+        log.info(`Revision ${choice.revisionId} already serves deployment \`${deployment.name}\`: nothing to roll back, nothing sent.`);
+        recorder.revisionStarted(choice.revisionId);
+        recorder.changed('unchanged');
+        return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change' });
+    }
+    const { target } = choice;
+    recorder.redeploying(target.id);
+    const created = target.created_at ? ` (created ${target.created_at})` : '';
+    if (inputs.dryRun) {
+        log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`);
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] });
+    }
+    log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`);
+    const started = await redeploy(deployment, target, {
+        apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+        log,
+        recorder
+    });
+    await deps.onRevisionStarted?.();
+    if (!inputs.wait) {
+        const revision = await client.getRevision(deployment.id, started.revisionId);
+        recorder.revisionSeen(revision);
+        log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
+        return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
+    }
+    await watchRevision({
         client,
-        deployment,
-        revisionId,
+        deployment: started.deployment,
+        revisionId: started.revisionId,
         timeoutMs: inputs.timeoutMs,
         deadline: deps.deadline,
         pollIntervalMs: inputs.pollIntervalMs,
@@ -33840,11 +34636,36 @@ async function deploy(inputs, deps) {
         log,
         recorder
     });
-    warnIfCommitMoved(deployed, deps.workflow, log);
-    return recorder.finish({ kind: 'deployed', noNewRevision: false });
+    if (inputs.health) {
+        await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
+    }
+    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`);
+    return recorder.finish({ kind: 'rolled-back' });
+}
+/**
+ * What the choice needs. Nothing is listed when the id asked for serves already. For
+ * `previous`, the serving revision's age comes from the DEPLOYED list, or else from
+ * reading it (it may have ended in another status, or be an older server's).
+ */
+async function choiceFacts(client, deps, deployment, to) {
+    const activeId = deployment.active_revision_id ?? undefined;
+    if (to.kind === 'revision' && to.id === activeId)
+        return { deployment, deployed: [] };
+    deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`);
+    const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED']);
+    let active;
+    if (to.kind === 'previous' && activeId && !deployed.some((r) => r.id === activeId)) {
+        active = await client.getRevision(deployment.id, activeId).catch((error) => {
+            if (error instanceof ApiError && error.status === 404)
+                return undefined;
+            throw error;
+        });
+    }
+    return { deployment, deployed, active };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
+
 
 
 
@@ -33858,6 +34679,7 @@ async function deploy(inputs, deps) {
 const COMMANDS = {
     deploy: deployCommand,
     delete: deleteCommand,
+    rollback: rollbackCommand,
     'delete-listener': deleteListenerCommand
 };
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
@@ -33868,150 +34690,6 @@ async function readActionInputs(get = runnerInputs, context = {}) {
 /** The definition of a command, typed loosely: main.ts runs any of them the same way. */
 function commandFor(name) {
     return COMMANDS[name];
-}
-
-;// CONCATENATED MODULE: ./src/core/recorder.ts
-
-
-
-
-/**
- * What a run has learned so far. Commands report progress here, and nowhere else; at
- * the end it turns into the Outcome, also when the run was cancelled or crashed, so
- * the reports always say what was known by then.
- */
-class Recorder {
-    facts;
-    pending;
-    watching;
-    constructor(command, subject = { kind: 'deployment' }) {
-        this.facts = { command, subject: { ...subject } };
-    }
-    /** The name or id the run acts on, before anything is found. */
-    target(subject) {
-        this.facts.subject = { ...subject };
-    }
-    /** The deployment as read from the control plane; its own name wins from now on. */
-    seen(deployment) {
-        this.facts.deployment = deployment;
-        this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id };
-    }
-    /** The serving revision before any change: the `previous-revision-id` output. */
-    before(deployment) {
-        this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined;
-    }
-    /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
-    sending(change) {
-        this.pending = change;
-    }
-    changed(operation, deployment) {
-        this.pending = undefined;
-        this.facts.operation = operation;
-        if (deployment)
-            this.seen(deployment);
-    }
-    /** A deployment that was deleted keeps who it was, not its status or URL. */
-    deleted() {
-        this.facts.operation = 'deleted';
-        const { deployment } = this.facts;
-        if (deployment)
-            this.facts.deployment = { id: deployment.id, name: deployment.name };
-    }
-    revisionStarted(revisionId) {
-        this.facts.revisionId = revisionId;
-    }
-    revisionSeen(revision) {
-        this.facts.revision = revision;
-    }
-    /** The timeline of the revision being watched; read when the run ends. */
-    watch(timeline) {
-        this.watching = timeline;
-    }
-    failureLog(type, lines) {
-        this.facts.failureLog = { type, lines };
-    }
-    /** A delete: whether the tracing project was asked to go too. */
-    tracingProject(fate) {
-        this.facts.tracingProject = fate;
-    }
-    /** What is known now, for reports made while the run goes on. */
-    get known() {
-        return { ...this.facts, timeline: this.watching?.spans() };
-    }
-    /** The outcome of a run that finished without an error. */
-    finish(ending) {
-        return { ...this.known, ...ending };
-    }
-    /**
-     * The outcome of a run that ended with `error`, from what was known by then. `at`, when
-     * given, is when the run stopped: the last status seen lasted at least until then.
-     */
-    failedWith(error, at) {
-        const facts = { ...this.known, timeline: this.watching?.spans(at) };
-        const cancelled = error instanceof CancelledError;
-        const text = redact(cancelled ? this.describeCancellation() : describeError(error));
-        const known = { ...facts, error: text, problem: splitProblem(error, text, cancelled) };
-        if (this.pending)
-            return { ...known, kind: 'refused', inDoubt: this.pending };
-        if (facts.operation === 'deleted')
-            return { ...known, kind: 'deleted' };
-        const status = facts.revision?.status;
-        if (facts.revisionId && status !== undefined) {
-            if (status === SUPERSEDED)
-                return { ...known, kind: 'superseded' };
-            if (classify(status) === 'failed')
-                return { ...known, kind: 'failed' };
-        }
-        if (facts.revisionId && classify(status ?? '') !== 'deployed') {
-            const cause = stopCause(error);
-            if (cause)
-                return { ...known, kind: 'still-deploying', cause };
-        }
-        if (facts.operation === undefined)
-            return { ...known, kind: 'refused' };
-        return { ...known, kind: 'failed' };
-    }
-    /**
-     * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
-     * is cancelled on the control plane (a cancelled remote deploy could leave a commit
-     * that never deploys), so it says so.
-     */
-    describeCancellation() {
-        const { deployment, subject, operation, revisionId, revision } = this.facts;
-        const name = deployment?.name ?? subject.name;
-        if (this.pending) {
-            return (`The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
-                `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
-        }
-        if (!deployment || !operation) {
-            return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
-        }
-        const what = `deployment \`${deployment.name}\` (${deployment.id})`;
-        if (!revisionId)
-            return `The workflow was cancelled after the action ${operation} ${what}.`;
-        const status = revision ? `, last seen ${revision.status}` : '';
-        return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-            `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
-            'or re-run this job to wait for it.');
-    }
-}
-/** The error as the reports show it: the cause, then (when the error says) what to do. */
-function splitProblem(error, text, cancelled) {
-    if (!cancelled && error instanceof ActionError && error.hint) {
-        return { what: redact(error.message), todo: redact(error.hint) };
-    }
-    // The cancellation text and an unexpected error put what to do on their last line.
-    const lines = text.split('\n');
-    return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text };
-}
-function stopCause(error) {
-    if (error instanceof CancelledError)
-        return 'cancelled';
-    if (!(error instanceof ActionError))
-        return undefined;
-    if (error.kind === 'timed-out')
-        return 'timed-out';
-    return error.kind === 'api-refused' ? 'lost-contact' : undefined;
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -34174,6 +34852,7 @@ function isLoopback(hostname) {
 ;// CONCATENATED MODULE: ./src/report/view.ts
 
 
+
 const DEPLOY_COMMENT = () => ({ createIfMissing: true });
 const KINDS = {
     deployed: {
@@ -34323,7 +35002,8 @@ function outputsOf(outcome, url) {
         'deployment-status': deployment?.status,
         operation: outcome.operation,
         'deployment-url': url,
-        'commit-sha': revision?.source_revision_config?.repo_commit_sha
+        'commit-sha': revision?.source_revision_config?.repo_commit_sha,
+        'previous-revision-id': outcome.previousRevisionId
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]));
@@ -34392,6 +35072,8 @@ function view_factsOf(view) {
         ['Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
         ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
         ['Deployment status', deploymentStatus(outcome)],
+        ['Replaced revision', outcome.command === 'rollback' && outputs['previous-revision-id'] ? [{ code: outputs['previous-revision-id'] }] : undefined],
+        ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
         ['Commit', commit ? [{ code: commit.sha.slice(0, 12) }, commit.fromWorkflow ? " (the workflow's; the revision reports none)" : ''] : undefined]
     ];
     return rows.filter((row) => row[1] !== undefined);
@@ -34413,16 +35095,32 @@ function whatWasDone(outcome) {
         case 'updated':
             return [noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'];
         case 'unchanged':
+            if (outcome.command === 'rollback')
+                return ['Nothing: that revision already serves'];
             return [outcome.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete'];
         case 'deleted':
             return [outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment'];
         case 'planned':
             return ['Nothing (dry run): the plan is below'];
         case 'rolled-back':
-            return ['Redeployed an earlier revision'];
+            return outcome.command === 'deploy'
+                ? ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)']
+                : outcome.redeployOf
+                    ? ['Redeployed earlier revision ', { code: outcome.redeployOf }]
+                    : ['Redeployed an earlier revision'];
         default:
             return undefined;
     }
+}
+/** Only the verdict: the attempts are in the log. */
+function healthVerdict(health) {
+    if (health.attempts === 0)
+        return ['❌ ', { code: health.last }];
+    const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`;
+    const where = health.url ? [{ code: health.url }, ' '] : [];
+    return health.healthy
+        ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
+        : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')'];
 }
 function finalLine(view) {
     const { outcome, outputs, name } = view;
