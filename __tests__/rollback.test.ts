@@ -214,7 +214,7 @@ describe('health checks', () => {
       ['/ok', sim.apiKey],
       ['/ok', sim.apiKey]
     ])
-    expect(result.summaries[0]).toMatch(/<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered HTTP 200 \(3 attempts/)
+    expect(result.summaries[0]).toMatch(/<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered <code>HTTP 200</code> \(3 attempts/)
     expect(result.summaries[0]).not.toContain('HTTP 503')
   })
 
@@ -250,7 +250,7 @@ describe('health checks', () => {
       `Rolled back (\`on-failure: rollback\`): deployment \`hc-rollback\` now serves revision ${restored}, a redeploy of revision ${before}, which served before this run.`
     )
     expect(result.outputs).toMatchObject({ operation: 'rolled-back', 'revision-id': failed, 'previous-revision-id': before })
-    expect(result.summaries[0]).toContain('failed, rolled back')
+    expect(result.summaries[0]).toContain('failed and was rolled back')
   })
 
   it('with `on-failure: rollback`, a failed build rolls nothing back and says why', async () => {
