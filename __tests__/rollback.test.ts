@@ -214,7 +214,7 @@ describe('health checks', () => {
       ['/ok', sim.apiKey],
       ['/ok', sim.apiKey]
     ])
-    expect(result.summaries[0]).toMatch(/<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered <code>HTTP 200</code> \(3 attempts/)
+    expect(result.summaries[0]).toMatch(/<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered <code>HTTP 200<\/code> \(3 attempts/)
     expect(result.summaries[0]).not.toContain('HTTP 503')
   })
 
