@@ -192,6 +192,9 @@ describe('credentials and secrets', () => {
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toMatch(/^Update deployment [0-9a-f-]+ failed with HTTP 400: secret OPENAI_API_KEY=\*\*\* is invalid; key \*\*\*$/)
     expect(run.summary).toContain('OPENAI\\_API\\_KEY=\\*\\*\\* is invalid')
+    // A 400 is a definite answer: the update did not take effect, so nothing claims it might have.
+    expect(run.summary).not.toContain('may or may not')
+    expect(store().revisions).toHaveLength(1)
   })
 
   it('masks secrets echoed in a failed revision\'s status message', async () => {

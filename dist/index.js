@@ -33235,6 +33235,23 @@ async function settle(ctx, change, check) {
 function firstLine(error) {
     return error.message.split('\n')[0];
 }
+/**
+ * Sends a change with the recorder knowing it is in flight, so a run that ends before
+ * the answer says the change may or may not have taken effect. A definite refusal (an
+ * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
+ * then plainly refused, not in doubt.
+ */
+async function sendRecorded(recorder, change, send) {
+    recorder.sending(change);
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof ApiError && error.status !== undefined && !error.ambiguous)
+            recorder.refused();
+        throw error;
+    }
+}
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
@@ -33888,6 +33905,10 @@ class Recorder {
     sending(change) {
         this.pending = change;
     }
+    /** The control plane answered the change with a definite refusal: nothing took effect, so nothing is in doubt. */
+    refused() {
+        this.pending = undefined;
+    }
     changed(operation, deployment) {
         this.pending = undefined;
         this.facts.operation = operation;
@@ -34020,8 +34041,7 @@ async function redeploy(deployment, target, options) {
     const { recorder } = options;
     // No change is started once the workflow is cancelled.
     throwIfCancelled(options.apply.signal);
-    recorder.sending('redeploy');
-    const applied = await redeployOnce(deployment, target, options.apply);
+    const applied = await sendRecorded(recorder, 'redeploy', () => redeployOnce(deployment, target, options.apply));
     recorder.changed('rolled-back', applied.deployment);
     const newRevisionId = applied.revisionId;
     if (!newRevisionId || newRevisionId === deployment.latest_revision_id) {
@@ -34373,15 +34393,13 @@ async function deploy(inputs, deps) {
     let deployment;
     let revisionId;
     if (plan.action === 'create') {
-        recorder.sending('create');
-        deployment = await createOnce(plan.body, apply);
+        deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply));
         recorder.changed('created', deployment);
         await refuseTwins(client, deployment);
         revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
-        recorder.sending('update');
-        const applied = await patchOnce(plan.deployment, plan.body, apply);
+        const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply));
         deployment = applied.deployment;
         revisionId = applied.revisionId;
         recorder.changed('updated', deployment);

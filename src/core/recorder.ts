@@ -42,6 +42,11 @@ export class Recorder {
     this.pending = change
   }
 
+  /** The control plane answered the change with a definite refusal: nothing took effect, so nothing is in doubt. */
+  refused(): void {
+    this.pending = undefined
+  }
+
   changed(operation: Operation, deployment?: DeploymentSeen): void {
     this.pending = undefined
     this.facts.operation = operation

@@ -5,6 +5,8 @@ import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest, Revis
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
+import type { PendingChange } from '../core/outcome.js'
+import type { Recorder } from '../core/recorder.js'
 import { findDeploymentsByName } from './find.js'
 import { createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
 
@@ -256,4 +258,20 @@ async function settle<T>(ctx: Timing, change: string, check: () => Promise<T | u
 
 function firstLine(error: Error): string {
   return error.message.split('\n')[0]
+}
+
+/**
+ * Sends a change with the recorder knowing it is in flight, so a run that ends before
+ * the answer says the change may or may not have taken effect. A definite refusal (an
+ * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
+ * then plainly refused, not in doubt.
+ */
+export async function sendRecorded<T>(recorder: Pick<Recorder, 'sending' | 'refused'>, change: PendingChange, send: () => Promise<T>): Promise<T> {
+  recorder.sending(change)
+  try {
+    return await send()
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== undefined && !error.ambiguous) recorder.refused()
+    throw error
+  }
 }

@@ -3,7 +3,7 @@ import { throwIfCancelled } from '../core/cancel.js'
 import { ActionError } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
-import { redeployOnce, type RedeployContext } from './apply.js'
+import { redeployOnce, sendRecorded, type RedeployContext } from './apply.js'
 
 export interface RedeployOptions {
   apply: RedeployContext
@@ -21,8 +21,7 @@ export async function redeploy(deployment: Deployment, target: Revision, options
   const { recorder } = options
   // No change is started once the workflow is cancelled.
   throwIfCancelled(options.apply.signal)
-  recorder.sending('redeploy')
-  const applied = await redeployOnce(deployment, target, options.apply)
+  const applied = await sendRecorded(recorder, 'redeploy', () => redeployOnce(deployment, target, options.apply))
   recorder.changed('rolled-back', applied.deployment)
   const newRevisionId = applied.revisionId
   if (!newRevisionId || newRevisionId === deployment.latest_revision_id) {

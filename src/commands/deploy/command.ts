@@ -3,7 +3,7 @@ import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { classify } from '../../core/statuses.js'
-import { createOnce, patchOnce, refuseTwins, type ApplyContext } from '../../operations/apply.js'
+import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
 import { resolveDeployment } from '../../operations/resolve.js'
 import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision } from '../../operations/watch-revision.js'
@@ -54,14 +54,12 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   let deployment: Deployment
   let revisionId: string | null
   if (plan.action === 'create') {
-    recorder.sending('create')
-    deployment = await createOnce(plan.body, apply)
+    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
     recorder.changed('created', deployment)
     await refuseTwins(client, deployment)
     revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
-    recorder.sending('update')
-    const applied = await patchOnce(plan.deployment, plan.body, apply)
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
     deployment = applied.deployment
     revisionId = applied.revisionId
     recorder.changed('updated', deployment)
