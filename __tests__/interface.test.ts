@@ -77,7 +77,9 @@ describe('action.yml and the code agree', () => {
         revisionId: 'r1',
         previousRevisionId: 'r0',
         deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
-        revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } }
+        revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } },
+        // Only prune sets `pruned`.
+        prune: { rows: [], pruned: ['agent-pr-2'], gone: [], githubRequests: 1 }
       }
     })
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())

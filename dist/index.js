@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3148);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1482);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3148:
+/***/ 1482:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31972,13 +31972,13 @@ function parseBoolean(raw) {
         return false;
     throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
 }
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`), in milliseconds. */
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`, `7d`), in milliseconds. */
 function parseDuration(raw) {
     const match = DURATION.exec(raw.trim());
     if (!match) {
-        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`);
+        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\`, \`1h\` or \`7d\`, got ${shown(raw)}`);
     }
     const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
     if (ms <= 0)
@@ -32039,6 +32039,74 @@ function parseSingleLine(raw) {
     if (/[\r\n\0]/.test(raw))
         throw new Error('must be a single line of text');
     return raw;
+}
+/** A whole number, at least 1 (`max-deletions`). */
+function parseCount(raw) {
+    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
+        throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`);
+    return Number(raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/name-pattern.ts
+
+/** Where the pull request's number stands in `name-pattern` (and `github-environment`). */
+const PR_PLACEHOLDER = '{pr}';
+/**
+ * A pull request number as GitHub writes it: no sign, no leading zero. `agent-pr-012` is
+ * not a name the deploy makes for pull request 12, so it is not a preview to prune.
+ * Ten digits at most: GitHub numbers fit in 32 bits, and a longer run of digits is not one.
+ */
+const PR_DIGITS = '[1-9][0-9]{0,9}';
+/**
+ * Parses `name-pattern` (or a `github-environment` with `{pr}`). Throws a plain Error
+ * completing "input `x` ...", as the other parsers do, so that a bad pattern is refused
+ * with the other input problems, before any request.
+ */
+function parseNamePattern(raw) {
+    if (/[\r\n\0]/.test(raw))
+        throw new Error('must be a single line of text');
+    if (!raw.includes(PR_PLACEHOLDER)) {
+        throw new Error(`must contain \`${PR_PLACEHOLDER}\` where the pull request number stands, e.g. \`support-agent-pr-{pr}\`, got ${shown(raw)}: ` +
+            'without it every deployment whose name matches would be pruned');
+    }
+    const parts = raw.split(PR_PLACEHOLDER);
+    // Any other brace is a misspelt placeholder (`{PR}`, `{pr_number}`): refuse rather than match it literally.
+    if (parts.some((part) => /[{}]/.test(part))) {
+        throw new Error(`may contain \`{\` and \`}\` only as \`${PR_PLACEHOLDER}\`, got ${shown(raw)}`);
+    }
+    // `{pr}{pr}` could split `123` several ways: which pull request a name stands for would be a guess.
+    if (parts.slice(1, -1).some((part) => part === '')) {
+        throw new Error(`must have text between two \`${PR_PLACEHOLDER}\`, got ${shown(raw)}`);
+    }
+    const literals = parts.filter((part) => part !== '');
+    if (literals.length === 0) {
+        throw new Error(`must contain text besides \`${PR_PLACEHOLDER}\` (a pattern of digits alone would select unrelated deployments), got ${shown(raw)}`);
+    }
+    // The first {pr} captures the number; any later one must repeat it exactly.
+    const regex = new RegExp(`^${backReferenced(parts)}$`);
+    return {
+        source: raw,
+        prOf(name) {
+            const match = regex.exec(name);
+            if (!match?.groups)
+                return undefined;
+            const pr = Number(match.groups.pr);
+            return pr <= 0x7fffffff ? pr : undefined;
+        },
+        fill: (pr) => parts.join(String(pr)),
+        contains: literals.reduce((longest, part) => (part.length > longest.length ? part : longest), '')
+    };
+}
+/** `a{pr}b{pr}c` → `a(?<pr>digits)b\k<pr>c`, every literal escaped. */
+function backReferenced(parts) {
+    return parts.map(escapeRegExp).reduce((pattern, part, index) => {
+        if (index === 0)
+            return part;
+        return `${pattern}${index === 1 ? `(?<pr>${PR_DIGITS})` : '\\k<pr>'}${part}`;
+    }, '');
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
@@ -32190,6 +32258,7 @@ async function parseMapping(raw) {
 
 
 
+
 const formats_text = (parse) => ({ text: parse });
 const oneOf = (allowed) => formats_text((v) => parseEnum(v, allowed));
 const FORMATS = {
@@ -32241,7 +32310,10 @@ const FORMATS = {
     'ignore-missing': formats_text(parseBoolean),
     'github-token': formats_text(parseHeaderValue),
     'github-environment': formats_text(parseEnvironmentName),
-    'pr-comment': formats_text(parseBoolean)
+    'pr-comment': formats_text(parseBoolean),
+    'name-pattern': formats_text(parseNamePattern),
+    'max-age': formats_text(parseDuration),
+    'max-deletions': formats_text(parseCount)
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -32305,7 +32377,10 @@ const INPUT_NAMES = [
     'ignore-missing',
     'github-token',
     'github-environment',
-    'pr-comment'
+    'pr-comment',
+    'name-pattern',
+    'max-age',
+    'max-deletions'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -32315,7 +32390,8 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'operation',
     'deployment-url',
     'commit-sha',
-    'previous-revision-id'
+    'previous-revision-id',
+    'pruned'
 ]));
 /**
  * Defaults the code applies when an input arrives empty (as it does when the action
@@ -32333,7 +32409,8 @@ const INPUT_DEFAULTS = {
     'on-failure': 'fail',
     'delete-tracing-project': 'false',
     'ignore-missing': 'true',
-    'pr-comment': 'false'
+    'pr-comment': 'false',
+    'max-deletions': '10'
 };
 /**
  * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
@@ -32541,27 +32618,38 @@ async function deleteListener(inputs, deps) {
 const PAGE_SIZE = 100;
 /**
  * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
- * so this walks all pages and keeps exact matches. Servers differ on the returned
- * `offset` (next page, or an echo of the one asked for); the walk advances either way,
- * stops on a short page, and fails rather than loop if pages stop bringing new items.
+ * so this walks all pages and keeps exact matches.
  */
 async function findDeploymentsByName(client, name) {
-    const seen = new Set();
     const matches = [];
+    await walkDeployments(client, name, (deployment) => {
+        if (deployment.name === name)
+            matches.push(deployment);
+    });
+    return matches;
+}
+/**
+ * Visits every deployment whose name contains `nameContains`, each once. Servers differ on
+ * the returned `offset` (next page, or an echo of the one asked for); the walk advances
+ * either way, stops on a short page, and fails rather than loop if pages stop bringing
+ * new items. `beforePage` may throw to stop the walk (a deadline).
+ */
+async function walkDeployments(client, nameContains, visit, beforePage) {
+    const seen = new Set();
     let offset = 0;
     for (;;) {
-        const page = await client.listDeployments({ name_contains: name, limit: PAGE_SIZE, offset });
+        beforePage?.();
+        const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset });
         const fresh = page.resources.filter((d) => !seen.has(d.id));
         if (page.resources.length > 0 && fresh.length === 0) {
-            throw new ActionError('bad-response', `Listing deployments named like \`${name}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+            throw new ActionError('bad-response', `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
         }
         for (const deployment of fresh) {
             seen.add(deployment.id);
-            if (deployment.name === name)
-                matches.push(deployment);
+            visit(deployment);
         }
         if (page.resources.length < PAGE_SIZE)
-            return matches;
+            return;
         offset = page.offset > offset ? page.offset : offset + page.resources.length;
     }
 }
@@ -33947,6 +34035,10 @@ class Recorder {
     tracingProject(fate) {
         this.facts.tracingProject = fate;
     }
+    /** `prune`: its facts, which the command keeps up to date as it goes (so a failure still reports them). */
+    pruning(facts) {
+        this.facts.prune = facts;
+    }
     /** What is known now, for reports made while the run goes on. */
     get known() {
         return { ...this.facts, timeline: this.watching?.spans() };
@@ -33990,7 +34082,12 @@ class Recorder {
      * that never deploys), so it says so.
      */
     describeCancellation() {
-        const { deployment, subject, operation, revisionId, revision } = this.facts;
+        const { deployment, subject, operation, revisionId, revision, prune } = this.facts;
+        if (prune) {
+            return prune.pruned.length > 0
+                ? `The workflow was cancelled during prune, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
+                : 'The workflow was cancelled during prune; nothing was deleted (a delete in flight may have gone through).';
+        }
         const name = deployment?.name ?? subject.name;
         if (this.pending) {
             return (`The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
@@ -34195,8 +34292,8 @@ function sourceProblemsAfterLookup(inputs, settings, source, creating) {
 
 
 
-const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to'];
-/** `command: deploy` reads every input but the delete ones and `rollback-to`. */
+const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
+/** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
     uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
     read(reader) {
@@ -34682,7 +34779,644 @@ async function choiceFacts(client, deps, deployment, to) {
     return { deployment, deployed, active };
 }
 
+;// CONCATENATED MODULE: ./src/core/prune.ts
+/**
+ * What `command: prune` learns, in plain data: the command fills it in as it goes
+ * (through the recorder), and the reporters (summary, outputs, GitHub) read it from the
+ * Outcome. Types only, so every layer can use them.
+ */
+/** Why, in words: the reasons the issue names (closed, missing, idle since, in progress, open, unreadable). */
+function reasonText(reason, pr) {
+    switch (reason.kind) {
+        case 'closed':
+            return `closed: pull request #${pr} is closed`;
+        case 'missing':
+            return `missing: pull request #${pr} does not exist`;
+        case 'not-open':
+            return `closed or missing: pull request #${pr} is not open`;
+        case 'idle':
+            return `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)`;
+        case 'in-progress':
+            return `in progress: its newest revision is ${reason.status}`;
+        case 'open':
+            return `open: pull request #${pr} is open`;
+        case 'unreadable':
+            return reason.what === 'pull request'
+                ? `unreadable: the pull requests could not be read (${reason.reason})`
+                : `unreadable: its newest revision could not be read (${reason.reason})`;
+        case 'not-checked':
+            return 'not checked: the step\'s `timeout` came first';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/github-requests.ts
+
+
+
+/** Attempts per request, the first included: 5xx and network failures are usually brief. */
+const github_requests_MAX_ATTEMPTS = 3;
+const BACKOFF_MS = [1_000, 3_000];
+/**
+ * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
+ * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
+ * still leaves `reserveMs` before the deadline; otherwise the request is given up with
+ * a reason, never sent into a certain refusal. 5xx and network failures are retried
+ * briefly. Every request is aborted at its time limit. Counts what it sends.
+ */
+class RateLimitedGitHub {
+    get;
+    options;
+    requests = 0;
+    /** Set from the last answer: GitHub will refuse until then. */
+    exhaustedUntil;
+    constructor(get, options) {
+        this.get = get;
+        this.options = options;
+    }
+    async fetch(url, what) {
+        let last = { ok: false, reason: 'not sent' };
+        for (let attempt = 1; attempt <= github_requests_MAX_ATTEMPTS; attempt++) {
+            if (this.exhaustedUntil !== undefined) {
+                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up`);
+                if (refused)
+                    return { ok: false, status: 403, reason: refused };
+                this.exhaustedUntil = undefined;
+            }
+            if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
+                return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
+            }
+            let response;
+            try {
+                response = await this.send(url);
+            }
+            catch (error) {
+                if (this.options.signal?.aborted)
+                    throw error;
+                last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
+                const retried = await this.backoff(attempt, last);
+                if (!retried)
+                    return last;
+                continue;
+            }
+            this.noteRateLimit(response);
+            if (response.status >= 200 && response.status < 300)
+                return { ok: true, response };
+            const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+            const limited = response.status === 429 || (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined));
+            last = { ok: false, status: response.status, reason: `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}` };
+            if (limited) {
+                if (retryAfterMs !== undefined) {
+                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`);
+                    if (refused)
+                        return { ok: false, status: response.status, reason: refused };
+                }
+                // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
+                // or, knowing neither, backs off as for a 5xx.
+                else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            if (response.status >= 500) {
+                if (!(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            return last;
+        }
+        return last;
+    }
+    async send(url) {
+        this.requests++;
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${formatDuration(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
+        const onCancel = () => controller.abort(new Error('the workflow was cancelled'));
+        this.options.signal?.addEventListener('abort', onCancel, { once: true });
+        try {
+            return await this.get(url, controller.signal);
+        }
+        finally {
+            clearTimeout(timer);
+            this.options.signal?.removeEventListener('abort', onCancel);
+        }
+    }
+    /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
+    noteRateLimit(response) {
+        const remaining = response.headers['x-ratelimit-remaining'];
+        const reset = Number(response.headers['x-ratelimit-reset']);
+        if (remaining === '0' && Number.isFinite(reset)) {
+            // The reset is wall-clock time; the wait is measured on the step's clock.
+            this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
+        }
+    }
+    /** Waits, or says why not: the wait would not leave time before the deadline. */
+    async waitUntil(until, why) {
+        const { clock, deadline, reserveMs } = this.options;
+        const waitMs = until - clock.now();
+        if (waitMs <= 0)
+            return undefined;
+        if (until > deadline - reserveMs) {
+            return `${why}, and waiting ${formatDuration(waitMs)} would not leave time before the step's \`timeout\``;
+        }
+        this.options.warn(`${why}: waiting ${formatDuration(waitMs)}.`);
+        await sleepUnlessCancelled(clock, waitMs, this.options.signal);
+        return undefined;
+    }
+    async backoff(attempt, last) {
+        if (attempt >= github_requests_MAX_ATTEMPTS)
+            return false;
+        const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
+        return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
+    }
+}
+/** GitHub's `message`, on one line and short: it is shown in a warning. */
+function messageOf(response) {
+    const message = response.data?.message;
+    return typeof message === 'string' && message !== '' ? ` (${message.replace(/[\r\n]+/g, ' ').slice(0, 200)})` : '';
+}
+
+;// CONCATENATED MODULE: ./src/operations/pull-requests.ts
+/** 100 pages of 100: a repository with more open pull requests than that is not read whole. */
+const pull_requests_MAX_PAGES = 100;
+const PERMISSION_HINT = 'The token needs `pull-requests: read`: add `permissions: pull-requests: read` to the job (or pass a `github-token` that has it).';
+/**
+ * Every open pull request's number, in one walk of
+ * `GET /repos/{owner}/{repo}/pulls?state=open&per_page=100` and the pages its `Link`
+ * header names (usually one page): one read for thousands of previews, where reading each
+ * preview's pull request would spend the token's hourly budget. Anything short of the
+ * whole list is `unreadable`, since a number missing from a partial list proves nothing.
+ */
+async function readOpenPullRequests(github, repository) {
+    const numbers = new Set();
+    let url = `/repos/${repository}/pulls?state=open&per_page=100`;
+    for (let page = 1; url !== undefined; page++) {
+        if (page > pull_requests_MAX_PAGES) {
+            return { kind: 'unreadable', reason: `more than ${pull_requests_MAX_PAGES * 100} pull requests are open; the list was not read to its end` };
+        }
+        const outcome = await github.fetch(url, `Listing the open pull requests (page ${page})`);
+        if (!outcome.ok) {
+            return { kind: 'unreadable', reason: outcome.status === 403 || outcome.status === 404 ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason };
+        }
+        const { data, headers } = outcome.response;
+        if (!Array.isArray(data))
+            return { kind: 'unreadable', reason: `page ${page} of the open pull requests is not a list` };
+        for (const pull of data) {
+            const number = pull?.number;
+            const state = pull?.state;
+            if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+                return { kind: 'unreadable', reason: `page ${page} of the open pull requests has an entry without a number` };
+            }
+            // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
+            if (state !== undefined && state !== 'open') {
+                return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${String(state)}` };
+            }
+            numbers.add(number);
+        }
+        url = nextPage(headers.link);
+    }
+    return { kind: 'read', numbers };
+}
+/**
+ * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
+ * about to be deleted for not being open, at most `max-deletions`, to tell closed from
+ * missing and to catch one reopened since the list was read.
+ */
+async function readPullRequestStates(github, repository, numbers) {
+    const states = new Map();
+    for (const number of numbers) {
+        const outcome = await github.fetch(`/repos/${repository}/pulls/${number}`, `Reading pull request #${number}`);
+        if (outcome.ok) {
+            const state = outcome.response.data?.state;
+            states.set(number, state === 'open' ? 'open' : state === 'closed' ? 'closed' : 'unknown');
+        }
+        else {
+            states.set(number, outcome.status === 404 ? 'missing' : 'unknown');
+        }
+    }
+    return states;
+}
+/** The `rel="next"` URL of a `Link` header. */
+function nextPage(link) {
+    if (!link)
+        return undefined;
+    for (const part of link.split(',')) {
+        const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
+        if (match && /\brel="?([^"]*\s)?next(\s[^"]*)?"?/.test(match[2]))
+            return match[1];
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/candidates.ts
+
+
+
+
+/** No time left to start another step of work. */
+function nearDeadline(budget) {
+    return budget.clock.now() >= budget.deadline - budget.reserveMs;
+}
+/**
+ * Every deployment whose whole name matches the pattern, from a walk of every page of
+ * the list narrowed by the pattern's longest literal part. A walk that cannot finish in
+ * time fails: a partial list would make the `max-deletions` cap count only part of it.
+ */
+async function findCandidates(client, pattern, budget) {
+    const candidates = [];
+    await walkDeployments(client, pattern.contains, (deployment) => {
+        const pr = pattern.prOf(deployment.name);
+        if (pr === undefined)
+            return;
+        const createdAt = Date.parse(deployment.created_at ?? '');
+        candidates.push({
+            id: deployment.id,
+            name: deployment.name,
+            pr,
+            latestRevisionId: deployment.latest_revision_id,
+            ...(Number.isNaN(createdAt) ? {} : { createdAt })
+        });
+    }, () => {
+        throwIfCancelled(budget.signal);
+        if (nearDeadline(budget)) {
+            throw new ActionError('timed-out', `The step's \`timeout\` came before the list of deployments named like \`${pattern.source}\` was read to its end; nothing was deleted.`, 'Raise `timeout`: the list is read 100 deployments a request.');
+        }
+    });
+    return candidates;
+}
+/** Revision reads in flight at once: quick on the control plane, and gentle to it. */
+const CONCURRENT_READS = 4;
+/**
+ * The newest revision of each candidate: its status (one in progress is never deleted)
+ * and creation time (for `max-age`). Read concurrently, a few at a time; one whose
+ * read fails is `unreadable` (kept). Reads stop when the deadline nears: those not read
+ * are left out, and the classifier keeps them as not checked.
+ */
+async function readNewestRevisions(client, candidates, budget) {
+    const facts = new Map();
+    let next = 0;
+    const worker = async () => {
+        while (next < candidates.length && !nearDeadline(budget)) {
+            throwIfCancelled(budget.signal);
+            const candidate = candidates[next++];
+            facts.set(candidate.id, await readOne(client, candidate));
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, candidates.length) }, worker));
+    return facts;
+}
+async function readOne(client, candidate) {
+    if (candidate.latestRevisionId === null)
+        return { kind: 'none' };
+    try {
+        const revision = await client.getRevision(candidate.id, candidate.latestRevisionId);
+        const createdAt = Date.parse(revision.created_at ?? '');
+        return { kind: 'read', status: revision.status, ...(Number.isNaN(createdAt) ? {} : { createdAt }) };
+    }
+    catch (error) {
+        if (!(error instanceof ApiError))
+            throw error;
+        return { kind: 'unreadable', reason: error.message.split('\n')[0] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/classify.ts
+
+/**
+ * Which candidates are stale, and why; pure, so every rule is tested on a fixed clock.
+ * The order of the rules is the safety order: a revision still in progress, or one
+ * whose state is unknown, keeps its preview whatever its pull request says; then a
+ * pull request known not to be open, then idleness. Missing information never deletes.
+ */
+function classify_classify(input) {
+    return input.candidates.map((candidate) => ({ candidate, ...verdictFor(candidate, input) }));
+}
+function verdictFor(candidate, input) {
+    const notOpen = input.open.kind === 'read' && !input.open.numbers.has(candidate.pr);
+    const revision = input.revisions.get(candidate.id);
+    const needsRevision = notOpen || input.maxAgeMs !== undefined;
+    if (needsRevision && revision === undefined)
+        return { stale: false, reason: { kind: 'not-checked' } };
+    if (revision?.kind === 'unreadable')
+        return { stale: false, reason: { kind: 'unreadable', what: 'revision', reason: revision.reason } };
+    if (revision?.kind === 'read' && stillInProgress(revision.status))
+        return { stale: false, reason: { kind: 'in-progress', status: revision.status } };
+    if (notOpen) {
+        const state = input.pullRequests?.get(candidate.pr);
+        // Read one at a time just before deleting: reopened since the list was read, it is kept.
+        if (state === 'open')
+            return { stale: false, reason: { kind: 'open' } };
+        if (state === 'closed' || state === 'missing')
+            return { stale: true, reason: { kind: state } };
+        return { stale: true, reason: { kind: 'not-open' } };
+    }
+    const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt;
+    if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
+        return { stale: true, reason: { kind: 'idle', since: createdAt } };
+    }
+    if (input.open.kind === 'unreadable')
+        return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } };
+    return { stale: false, reason: { kind: 'open' } };
+}
+/** An unknown status counts as in progress (api-facts: lenient reading): only a final one lets a preview go. */
+function stillInProgress(status) {
+    const verdict = classify(status);
+    return verdict === 'in-progress' || verdict === 'unrecognised';
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+
+
+
+
+
+/**
+ * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
+ * bulk delete has no such flag). Each delete is retried safely by the client as
+ * `command: delete` does, and then waited for with the same wait-until-gone. One that
+ * fails does not stop the others; the caller fails the step listing every result.
+ */
+async function deleteEach(stale, options) {
+    const results = [];
+    for (const candidate of stale) {
+        throwIfCancelled(options.signal);
+        if (nearDeadline(options)) {
+            results.push({ candidate, outcome: 'not-attempted' });
+            continue;
+        }
+        results.push(await deleteOne(candidate, options));
+    }
+    return results;
+}
+async function deleteOne(candidate, options) {
+    const { client } = options;
+    options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`);
+    try {
+        await client.deleteDeployment(candidate.id, options.deleteTracingProject);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError))
+            throw error;
+        if (error.status === 404) {
+            options.log(`\`${candidate.name}\` was already gone.`);
+            return { candidate, outcome: 'gone' };
+        }
+        options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`);
+        return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] };
+    }
+    options.onDeleted?.(candidate);
+    if (options.wait) {
+        try {
+            await waitUntilGone({
+                client,
+                deployment: candidate,
+                timeoutMs: options.timeoutMs,
+                // The wait leaves the reserve free, as every other step of the prune does.
+                deadline: options.deadline - options.reserveMs,
+                pollIntervalMs: options.pollIntervalMs,
+                clock: options.clock,
+                signal: options.signal,
+                log: options.log,
+                warn: options.warn
+            });
+        }
+        catch (error) {
+            if (error instanceof CancelledError || !(error instanceof ActionError))
+                throw error;
+            // The control plane accepted the delete: it is pruned, only not yet gone.
+            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it: ${error.message.split('\n')[0]}`);
+        }
+    }
+    return { candidate, outcome: 'deleted' };
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/inputs.ts
+
+const pruneSpec = {
+    uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
+    read(reader) {
+        if (!reader.isSet('name-pattern')) {
+            reader.problem('`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`');
+        }
+        if (reader.raw('github-token') === '') {
+            reader.problem('`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow\'s `${{ github.token }}` (with `permissions: pull-requests: read`)');
+        }
+        const environment = reader.value('github-environment');
+        let environmentPattern;
+        if (environment !== undefined) {
+            // One environment for every preview would retire them all with the first deleted one.
+            if (!environment.includes(PR_PLACEHOLDER)) {
+                reader.problem(`\`github-environment\` must contain \`${PR_PLACEHOLDER}\` with \`command: prune\` (e.g. \`preview-pr-{pr}\`), so that each deleted preview's own environment is marked inactive`);
+            }
+            else {
+                try {
+                    environmentPattern = parseNamePattern(environment);
+                }
+                catch (error) {
+                    reader.problem(`\`github-environment\` ${error.message}`);
+                }
+            }
+        }
+        return {
+            pattern: reader.value('name-pattern'),
+            maxAgeMs: reader.value('max-age'),
+            maxDeletions: reader.value('max-deletions'),
+            deleteTracingProject: reader.value('delete-tracing-project'),
+            wait: reader.value('wait'),
+            pollIntervalMs: reader.value('poll-interval'),
+            githubToken: reader.value('github-token'),
+            environment: environmentPattern,
+            prComment: reader.value('pr-comment')
+        };
+    }
+};
+/** The GitHub features prune reports to, once per deleted preview (github/reporter.ts). */
+function pruneGitHubInputs(inputs) {
+    return { token: inputs.githubToken, environment: inputs.environment?.source, prComment: inputs.prComment, perPullRequest: true };
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/command.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: prune`: deletes the previews (deployments named by `name-pattern`) whose pull
+ * request is closed or missing, or that have been idle longer than `max-age`; never one
+ * whose newest revision is in progress or whose state is unknown; and none at all when
+ * more are stale than `max-deletions`. Each deleted preview's GitHub environment and
+ * comment are retired by the GitHub reporter, from the outcome.
+ */
+const pruneCommand = defineCommand({
+    spec: pruneSpec,
+    github: pruneGitHubInputs,
+    run: prune
+});
+/** Pull requests read one at a time at most, beyond the list: the rest stay "closed or missing". */
+const MAX_SINGLE_READS = 20;
+async function prune(inputs, deps) {
+    const { log, recorder } = deps;
+    const facts = { rows: [], pruned: [], gone: [], githubRequests: 0 };
+    recorder.target({ kind: 'deployment', name: inputs.pattern.source });
+    recorder.pruning(facts);
+    const repository = deps.workflow.repository;
+    if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !deps.openGitHub) {
+        throw new ActionError('bad-input', '`command: prune` reads the pull requests of the workflow\'s repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).', 'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.');
+    }
+    // The reserve: one request's time, kept free before the deadline for the report.
+    const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const reserveMs = requestTimeoutMs;
+    const budget = { clock: deps.clock, deadline: deps.deadline, reserveMs, signal: deps.signal };
+    log.info(`Listing deployments named like \`${inputs.pattern.source}\`…`);
+    const candidates = await findCandidates(deps.client, inputs.pattern, budget);
+    log.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} match${candidates.length === 1 ? 'es' : ''} \`${inputs.pattern.source}\`.`);
+    if (candidates.length === 0)
+        return finishUnchanged(inputs, deps);
+    const github = new RateLimitedGitHub(await deps.openGitHub(inputs.githubToken), {
+        clock: deps.clock,
+        deadline: deps.deadline,
+        signal: deps.signal,
+        reserveMs,
+        requestTimeoutMs,
+        warn: log.warn
+    });
+    const open = await readOpenPullRequests(github, repository);
+    facts.githubRequests = github.requests;
+    if (open.kind === 'unreadable') {
+        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).`);
+    }
+    else {
+        log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`);
+    }
+    // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
+    const needRevision = candidates.filter((c) => inputs.maxAgeMs !== undefined || (open.kind === 'read' && !open.numbers.has(c.pr)));
+    const revisions = await readNewestRevisions(deps.client, needRevision, budget);
+    const now = deps.clock.now();
+    let verdicts = classify_classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now });
+    let stale = verdicts.filter((v) => v.stale);
+    facts.rows = rowsOf(verdicts, inputs.dryRun);
+    if (stale.length > inputs.maxDeletions) {
+        throw new ActionError('bad-input', `${stale.length} previews are stale, more than \`max-deletions\` (${inputs.maxDeletions}), so none was deleted: ${command_list(stale)}.`, 'Check `name-pattern` (a wrong pattern must not wipe deployments); if these are all meant to go, raise `max-deletions` for one run, or run with `dry-run: true` first to see why each is stale.');
+    }
+    // A few single reads, only for what is about to go: closed told from missing, and one reopened since the list kept.
+    // Bounded whatever `max-deletions` says: the token's hourly budget is shared by every workflow of the repository.
+    const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))].sort((a, b) => a - b).slice(0, MAX_SINGLE_READS);
+    if (notOpen.length > 0) {
+        const pullRequests = await readPullRequestStates(github, repository, notOpen);
+        facts.githubRequests = github.requests;
+        verdicts = classify_classify({ candidates, open, revisions, pullRequests, maxAgeMs: inputs.maxAgeMs, now });
+        stale = verdicts.filter((v) => v.stale);
+    }
+    facts.rows = rowsOf(verdicts, inputs.dryRun);
+    logVerdicts(verdicts, inputs.dryRun, deps);
+    const notChecked = verdicts.filter((v) => v.reason.kind === 'not-checked');
+    if (inputs.dryRun) {
+        log.info(`Dry run: ${stale.length} preview${stale.length === 1 ? '' : 's'} would be deleted; nothing was changed.`);
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
+    }
+    const results = await deleteEach(stale.map((v) => v.candidate), {
+        ...budget,
+        client: deps.client,
+        deleteTracingProject: inputs.deleteTracingProject,
+        wait: inputs.wait,
+        pollIntervalMs: inputs.pollIntervalMs,
+        timeoutMs: inputs.timeoutMs,
+        log: log.info,
+        warn: log.warn,
+        onDeleted: (candidate) => {
+            facts.pruned.push(candidate.name);
+            recorder.changed('deleted');
+        }
+    });
+    facts.gone = results.filter((r) => r.outcome === 'deleted' || r.outcome === 'gone').map((r) => ({ id: r.candidate.id, name: r.candidate.name, pr: r.candidate.pr }));
+    facts.rows = rowsOf(verdicts, false, results);
+    failIfIncomplete(results, notChecked, facts);
+    if (facts.pruned.length === 0)
+        return finishUnchanged(inputs, deps);
+    return recorder.finish({ kind: 'deleted' });
+}
+function finishUnchanged(inputs, deps) {
+    if (inputs.dryRun) {
+        deps.recorder.changed('planned');
+        return deps.recorder.finish({ kind: 'planned', requests: [] });
+    }
+    deps.recorder.changed('unchanged');
+    return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'none-stale' });
+}
+/**
+ * One row per candidate, stale ones first. `results` say what deleting did; without
+ * them (a dry run, or over the cap) a stale one is `would delete` or `stale, not deleted`.
+ */
+function rowsOf(verdicts, dryRun, results) {
+    const byId = new Map(results?.map((result) => [result.candidate.id, result]));
+    const fateOf = (verdict) => {
+        if (!verdict.stale)
+            return 'kept';
+        if (dryRun)
+            return 'would delete';
+        const result = byId.get(verdict.candidate.id);
+        if (!result)
+            return 'stale, not deleted';
+        return { deleted: 'deleted', gone: 'already gone', failed: 'delete failed', 'not-attempted': 'not deleted (no time left)' }[result.outcome];
+    };
+    const rows = verdicts.map((verdict) => {
+        const result = byId.get(verdict.candidate.id);
+        return {
+            name: verdict.candidate.name,
+            pr: verdict.candidate.pr,
+            fate: fateOf(verdict),
+            reason: verdict.reason,
+            ...(result?.outcome === 'failed' ? { failure: result.reason } : {})
+        };
+    });
+    const rank = (row) => (row.fate !== 'kept' ? 0 : row.reason.kind === 'open' ? 2 : 1);
+    return rows.sort((a, b) => rank(a) - rank(b) || a.pr - b.pr || (a.name < b.name ? -1 : 1));
+}
+function failIfIncomplete(results, notChecked, facts) {
+    const failed = results.filter((r) => r.outcome === 'failed');
+    const late = results.filter((r) => r.outcome === 'not-attempted');
+    if (failed.length === 0 && late.length === 0 && notChecked.length === 0)
+        return;
+    const deleted = facts.pruned.length > 0 ? `Deleted: ${facts.pruned.map((n) => `\`${n}\``).join(', ')}.` : 'Nothing was deleted.';
+    const notDeleted = [...failed, ...late].map((r) => `\`${r.candidate.name}\``);
+    if (failed.length > 0) {
+        throw new ActionError('api-refused', `${failed.length} of ${results.length} stale previews could not be deleted. ${deleted} Not deleted: ${notDeleted.join(', ')}.`, 'The reasons are in the log and the summary; the next run tries the ones left again.');
+    }
+    throw new ActionError('timed-out', `The step's \`timeout\` came before prune had finished. ${deleted}` +
+        (notDeleted.length > 0 ? ` Not deleted: ${notDeleted.join(', ')}.` : '') +
+        (notChecked.length > 0 ? ` ${notChecked.length} preview${notChecked.length === 1 ? ' was' : 's were'} not checked and kept.` : ''), 'Raise `timeout`; the next run goes on with what is left.');
+}
+/** The stale ones, and any kept for a reason worth a look, one line each; the open ones are only counted. */
+function logVerdicts(verdicts, dryRun, deps) {
+    const { log } = deps;
+    let open = 0;
+    for (const { candidate, stale, reason } of verdicts) {
+        if (!stale && reason.kind === 'open') {
+            open++;
+            continue;
+        }
+        const what = stale ? (dryRun ? 'Would delete' : 'Stale:') : 'Keeping';
+        log.info(`${what} \`${candidate.name}\`: ${reasonText(reason, candidate.pr)}`);
+    }
+    if (open > 0)
+        log.info(`Keeping ${open} preview${open === 1 ? '' : 's'} whose pull request is open.`);
+    const unreadable = verdicts.filter((v) => v.reason.kind === 'unreadable' && v.reason.what === 'revision').length;
+    if (unreadable > 0)
+        log.warn(`${unreadable} preview${unreadable === 1 ? '' : 's'} kept because the newest revision could not be read.`);
+}
+function command_list(verdicts) {
+    const shown = verdicts.slice(0, 50).map((v) => `\`${v.candidate.name}\` (${reasonText(v.reason, v.candidate.pr).split(':')[0]})`);
+    return verdicts.length > shown.length ? `${shown.join(', ')} and ${verdicts.length - shown.length} more` : shown.join(', ');
+}
+
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
+
 
 
 
@@ -34698,7 +35432,8 @@ const COMMANDS = {
     deploy: deployCommand,
     delete: deleteCommand,
     rollback: rollbackCommand,
-    'delete-listener': deleteListenerCommand
+    'delete-listener': deleteListenerCommand,
+    prune: pruneCommand
 };
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
 /** Every input read and checked, before any request, for the command the inputs choose. */
@@ -34773,6 +35508,75 @@ function defaultRepoRef(env) {
     if (ref.startsWith('refs/tags/'))
         return ref;
     return env.GITHUB_REF_NAME || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/api.ts
+/** GitHub caps status descriptions at 140 characters. */
+const DESCRIPTION_LIMIT = 140;
+async function loadGitHubApi(token, repository) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+    // A GitHub API that hangs must not hold the job past its report.
+    const octokit = getOctokit(token, { request: { timeout: 15_000 } });
+    const [owner, repo] = repository.split('/');
+    const where = { owner, repo };
+    return {
+        async createDeployment({ ref, environment, transient, description }) {
+            const response = await octokit.rest.repos.createDeployment({
+                ...where,
+                ref,
+                environment,
+                transient_environment: transient,
+                // The deploy already happened on the control plane: no merging, no waiting on checks.
+                auto_merge: false,
+                required_contexts: [],
+                description: description.slice(0, DESCRIPTION_LIMIT)
+            });
+            if (!('id' in response.data))
+                throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`);
+            return response.data.id;
+        },
+        async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
+            await octokit.rest.repos.createDeploymentStatus({
+                ...where,
+                deployment_id: deploymentId,
+                state,
+                description: description.slice(0, DESCRIPTION_LIMIT),
+                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+                ...(logUrl ? { log_url: logUrl } : {})
+            });
+        },
+        async listDeploymentIds(environment) {
+            const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
+            return deployments.map((d) => d.id);
+        },
+        async listComments(issueNumber) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
+            return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }));
+        },
+        async createComment(issueNumber, body) {
+            await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
+        },
+        async updateComment(commentId, body) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
+        },
+        async get(url, signal) {
+            const base = String(octokit.request.endpoint.DEFAULTS.baseUrl).replace(/\/+$/, '');
+            // A next-page URL comes from GitHub's answer; the token goes only to GitHub's API.
+            if (/^[a-z]+:/i.test(url) && !url.startsWith(`${base}/`))
+                throw new Error(`refusing to send the token to ${new URL(url).origin}, which is not ${base}`);
+            try {
+                const response = await octokit.request({ method: 'GET', url, request: { signal } });
+                return { status: response.status, headers: response.headers, data: response.data };
+            }
+            catch (error) {
+                const answered = error.response;
+                if (answered)
+                    return { status: answered.status, headers: answered.headers, data: answered.data };
+                throw error;
+            }
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/outcome.ts
@@ -34983,6 +35787,8 @@ function viewOf(run) {
         github: { comment: kind.comment(context) },
         finalLine: ''
     };
+    if (outcome.prune)
+        return pruneView(view, outcome.prune);
     view.facts = view_factsOf(view);
     const state = kind.environment(context);
     // The heading without its emoji, one line: GitHub shows it next to the environment.
@@ -35021,7 +35827,8 @@ function outputsOf(outcome, url) {
         operation: outcome.operation,
         'deployment-url': url,
         'commit-sha': revision?.source_revision_config?.repo_commit_sha,
-        'previous-revision-id': outcome.previousRevisionId
+        'previous-revision-id': outcome.previousRevisionId,
+        pruned: outcome.prune && JSON.stringify(outcome.prune.pruned)
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]));
@@ -35140,6 +35947,35 @@ function healthVerdict(health) {
         ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
         : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')'];
 }
+/**
+ * `prune` acts on many previews, named by a pattern: its own heading and facts, and no
+ * GitHub deployment or comment of its own (each deleted preview's are retired, from
+ * `outcome.prune.gone`, by github/prune-retire.ts).
+ */
+function pruneView(view, prune) {
+    const { outcome, failed } = view;
+    const pattern = [{ code: view.name }];
+    const previews = (n) => `${n} stale preview${n === 1 ? '' : 's'}`;
+    const wouldGo = prune.rows.filter((row) => row.fate === 'would delete').length;
+    view.title = failed
+        ? [`❌ Prune of `, ...pattern, ' failed', prune.pruned.length > 0 ? ` after deleting ${previews(prune.pruned.length)}` : '']
+        : outcome.kind === 'planned'
+            ? ['📝 Dry run for ', ...pattern, `: ${previews(wouldGo)} would be deleted; nothing was changed`]
+            : prune.pruned.length > 0
+                ? ['🧹 Pruned ', `${previews(prune.pruned.length)} of `, ...pattern]
+                : ['✅ ', ...pattern, ': no stale previews'];
+    const done = outcome.kind === 'planned'
+        ? 'Nothing (dry run): the previews that would be deleted are below'
+        : `${prune.pruned.length > 0 ? `Deleted ${prune.pruned.length}` : 'Deleted none'} of ${prune.rows.length} preview${prune.rows.length === 1 ? '' : 's'}`;
+    view.facts = [
+        ['What was done', [done]],
+        ['GitHub requests', [`${prune.githubRequests}`]]
+    ];
+    view.notes = [];
+    view.github = {};
+    view.finalLine = `Outcome: ${view.label}: previews \`${view.name}\`, ${prune.pruned.length} deleted.`;
+    return view;
+}
 function finalLine(view) {
     const { outcome, outputs, name } = view;
     // Input that could not be read names nothing: say only the outcome.
@@ -35149,59 +35985,6 @@ function finalLine(view) {
     const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
     const url = view.url ? `, ${view.url}` : '';
     return `Outcome: ${view.label}: ${what}${revision}${url}.`;
-}
-
-;// CONCATENATED MODULE: ./src/github/api.ts
-/** GitHub caps status descriptions at 140 characters. */
-const DESCRIPTION_LIMIT = 140;
-async function loadGitHubApi(token, repository) {
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
-    // A GitHub API that hangs must not hold the job past its report.
-    const octokit = getOctokit(token, { request: { timeout: 15_000 } });
-    const [owner, repo] = repository.split('/');
-    const where = { owner, repo };
-    return {
-        async createDeployment({ ref, environment, transient, description }) {
-            const response = await octokit.rest.repos.createDeployment({
-                ...where,
-                ref,
-                environment,
-                transient_environment: transient,
-                // The deploy already happened on the control plane: no merging, no waiting on checks.
-                auto_merge: false,
-                required_contexts: [],
-                description: description.slice(0, DESCRIPTION_LIMIT)
-            });
-            if (!('id' in response.data))
-                throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`);
-            return response.data.id;
-        },
-        async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
-            await octokit.rest.repos.createDeploymentStatus({
-                ...where,
-                deployment_id: deploymentId,
-                state,
-                description: description.slice(0, DESCRIPTION_LIMIT),
-                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
-                ...(logUrl ? { log_url: logUrl } : {})
-            });
-        },
-        async listDeploymentIds(environment) {
-            const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
-            return deployments.map((d) => d.id);
-        },
-        async listComments(issueNumber) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
-            return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }));
-        },
-        async createComment(issueNumber, body) {
-            await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
-        },
-        async updateComment(commentId, body) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
-        }
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/environment.ts
@@ -35400,7 +36183,74 @@ async function upsertComment(api, pullRequest, name, body, options) {
     return 'created';
 }
 
+;// CONCATENATED MODULE: ./src/github/prune-retire.ts
+
+
+
+/**
+ * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
+ * its environment's deployments marked inactive, and its pull request's comment (the
+ * one the deploy keeps, found by its marker; none is created) says the preview is gone.
+ * GitHub is where this is reported, not what prune does: a failure is a warning, and a
+ * 403 stops that feature for the rest of the run, since every later call would be
+ * refused the same way.
+ */
+class PrunedPreviewsReporter {
+    options;
+    refused = new Set();
+    constructor(options) {
+        this.options = options;
+    }
+    async revisionStarted(_known) { }
+    async finished(view) {
+        for (const preview of view.outcome.prune?.gone ?? []) {
+            const { environment } = this.options;
+            if (environment !== undefined) {
+                const name = environment.split('{pr}').join(String(preview.pr));
+                await this.guard('environment', `GitHub environment \`${name}\``, async () => {
+                    const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`);
+                    this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`);
+                });
+            }
+            if (this.options.prComment) {
+                await this.guard('comment', `the comment on pull request #${preview.pr}`, async () => {
+                    // The comment as `command: delete` leaves it: this preview's own outcome.
+                    const gone = viewOf({
+                        outcome: { kind: 'deleted', command: 'prune', subject: { kind: 'deployment', name: preview.name, id: preview.id }, operation: 'deleted', deployment: { id: preview.id, name: preview.name } },
+                        startedAt: view.run.startedAt,
+                        finishedAt: view.run.finishedAt
+                    });
+                    const body = renderComment(gone, this.options.workflow.runUrl);
+                    const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false });
+                    if (done !== 'none')
+                        this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`);
+                });
+            }
+        }
+    }
+    async guard(feature, what, work) {
+        if (this.refused.has(feature))
+            return;
+        try {
+            await work();
+        }
+        catch (error) {
+            const status = error.status;
+            const reason = (error.message ?? String(error)).split('\n')[0];
+            if (status === 403) {
+                this.refused.add(feature);
+                const permission = feature === 'environment' ? 'deployments: write' : 'pull-requests: write';
+                this.options.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job; the previews themselves were deleted.`);
+            }
+            else {
+                this.options.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}); the preview itself was deleted.`);
+            }
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/reporter.ts
+
 
 
 
@@ -35510,6 +36360,13 @@ async function startGitHubReporting(inputs, options) {
         log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.');
         return undefined;
     }
+    if (inputs.perPullRequest) {
+        // prune: the command itself refuses to run without the repository and the token.
+        if (!workflow.repository || !inputs.token)
+            return undefined;
+        const api = await loadGitHubApi(inputs.token, workflow.repository);
+        return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log });
+    }
     const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
     if (inputs.prComment && pullRequest === undefined) {
         log.info('`pr-comment` applies to pull_request events, and this run has no pull request: no comment.');
@@ -35604,7 +36461,31 @@ const actionsSink = {
     fail: (message) => setFailed(redact(message))
 };
 
+;// CONCATENATED MODULE: ./src/report/prune-table.ts
+
+
+/** Open previews are the bulk of a large repository; past this many the summary counts them instead. */
+const MAX_OPEN_ROWS = 200;
+/** The summary's table: every candidate with its verdict and reason, open ones counted past MAX_OPEN_ROWS. */
+function renderTable(rows) {
+    if (rows.length === 0)
+        return 'No deployment matches the pattern.\n';
+    const lines = ['| Preview | Pull request | Verdict | Reason |', '|---|---:|---|---|'];
+    let open = 0;
+    for (const row of rows) {
+        if (row.fate === 'kept' && row.reason.kind === 'open' && ++open > MAX_OPEN_ROWS)
+            continue;
+        const reason = reasonText(row.reason, row.pr) + (row.failure ? `; the delete failed: ${row.failure}` : '');
+        // Server text (names, error messages) is neutralised: it cannot end the cell, forge rows, links or mentions.
+        lines.push(`| <code>${md(row.name)}</code> | #${row.pr} | ${row.fate} | ${md(reason)} |`);
+    }
+    if (open > MAX_OPEN_ROWS)
+        lines.push('', `…and ${open - MAX_OPEN_ROWS} more previews kept because their pull requests are open.`);
+    return `${lines.join('\n')}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -35617,6 +36498,8 @@ const actionsSink = {
  */
 function renderSummary(view) {
     const { outcome } = view;
+    if (outcome.prune)
+        return renderPruneSummary(view, outcome.prune);
     const lines = [`## ${saidMd(view.title)}`, ''];
     lines.push(...causeBlocks(view));
     lines.push(...failureLogBlock(view, true));
@@ -35633,6 +36516,15 @@ function renderSummary(view) {
                 lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
         }
     }
+    return redact(lines.join('\n'));
+}
+/** `prune`: the outcome and its cause, then every candidate with its verdict and reason (not the plan: the table says it). */
+function renderPruneSummary(view, prune) {
+    const lines = [`## ${saidMd(view.title)}`, ''];
+    lines.push(...causeBlocks(view));
+    lines.push(...factsTable(view));
+    if (prune.rows.length > 0 || !view.failed)
+        lines.push(renderTable(prune.rows));
     return redact(lines.join('\n'));
 }
 /** Why the last status's bar ends where it does, when the run stopped watching a revision in progress. */
@@ -35704,6 +36596,7 @@ function timeBreakdown(view) {
 
 
 
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -35742,7 +36635,8 @@ async function run(options = {}) {
         const githubInputs = command.github?.(inputs);
         if (githubInputs)
             github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log });
-        if (github)
+        // prune's environments are each preview's own, named in its summary table rather than here.
+        if (github && !githubInputs?.perPullRequest)
             githubEnvironment = githubInputs?.environment;
         const known = recorder;
         outcome = await command.run(inputs, {
@@ -35753,7 +36647,9 @@ async function run(options = {}) {
             signal,
             workflow,
             settleMs: settleWindowFor(requestTimeoutMs),
+            requestTimeoutMs,
             recorder,
+            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '')).get,
             onRevisionStarted: async () => github?.revisionStarted(known.known)
         });
         if (outcome.kind === 'planned')

@@ -3,12 +3,14 @@
 //     phases vary ±10%, for this action and for fixed 1 s / 5 s / 60 s polling.
 //  2. Start-up: time to the first request of `node dist/index.js` against `node -e 0`.
 //  3. Lookup: one name among 10,000 deployments, 1,000 of which contain it.
+//  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { ROOT, runAction } from './run-action.js'
 import { startSimulator } from '../sim/index.js'
+import { startFakeGitHub } from '../sim/github.js'
 
 const BENCH_BUILD = join(ROOT, '.bench')
 
@@ -118,6 +120,57 @@ async function lookup() {
   }
 }
 
-polling()
-await startup()
-await lookup()
+/** @param {Record<string, string>} extra inputs on top of the prune's */
+async function pruneOnce(extra) {
+  const [sim, github] = await Promise.all([startSimulator(), startFakeGitHub()])
+  try {
+    const candidates = 2_000
+    const stale = 10
+    for (let pr = 1; pr <= candidates; pr++) sim.seedDeployment({ name: `support-agent-pr-${pr}` })
+    // Some that only look alike: the pattern must not take them.
+    for (let i = 0; i < 200; i++) sim.seedDeployment({ name: `support-agent-pr-${i + 1}-old` })
+    for (let pr = 1; pr <= candidates - stale; pr++) github.pulls.push({ number: pr, state: 'open' })
+    for (let pr = candidates - stale + 1; pr <= candidates; pr++) github.pulls.push({ number: pr, state: 'closed' })
+    sim.requests.length = 0
+    const started = performance.now()
+    const run = await runAction({
+      inputs: {
+        'control-plane-url': sim.url,
+        'api-key': sim.apiKey,
+        command: 'prune',
+        'name-pattern': 'support-agent-pr-{pr}',
+        'github-token': github.token,
+        'delete-tracing-project': 'true',
+        ...extra
+      },
+      env: { GITHUB_API_URL: github.url }
+    })
+    const elapsed = performance.now() - started
+    if (run.exitCode !== 0) throw new Error(`the prune run failed:\n${run.stdout}\n${run.stderr}`)
+    const byKind = (/** @type {string} */ method) => sim.requests.filter((r) => r.method === method).length
+    const label = Object.keys(extra).length === 0 ? 'default inputs' : Object.entries(extra).map(([k, v]) => `${k}: ${v}`).join(', ')
+    console.log(
+      `  ${label.padEnd(16)} GitHub requests: ${github.requests.length} (${github.requests.filter((r) => /\/pulls$/.test(r.path)).length} pages of the open list, ` +
+        `${github.requests.filter((r) => /\/pulls\/\d+$/.test(r.path)).length} single reads); control plane: ${byKind('GET')} reads, ${byKind('DELETE')} deletes; ` +
+        `pruned ${JSON.parse(run.outputs.pruned ?? '[]').length}; whole run ${(elapsed / 1000).toFixed(1)} s`
+    )
+  } finally {
+    await Promise.all([sim.stop(), github.stop()])
+  }
+}
+
+async function prune() {
+  console.log('\nPrune: 2,000 previews (1,990 with an open pull request, 10 closed) and 200 look-alike names')
+  await pruneOnce({})
+  // With max-age, every candidate's newest revision is read (from the control plane, not GitHub).
+  await pruneOnce({ 'max-age': '30d' })
+}
+
+if (process.argv.includes('--prune')) {
+  await prune()
+} else {
+  polling()
+  await startup()
+  await lookup()
+  await prune()
+}

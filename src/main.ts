@@ -5,7 +5,8 @@ import type { Log } from './core/log.js'
 import { Recorder } from './core/recorder.js'
 import type { InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
-import { startGitHubReporting, type GitHubReporter } from './github/reporter.js'
+import { loadGitHubApi } from './github/api.js'
+import { startGitHubReporting, type GitHubReporting } from './github/reporter.js'
 import { settleWindowFor } from './operations/apply.js'
 import { setOutputs } from './report/outputs.js'
 import { printPlan } from './report/plan.js'
@@ -49,7 +50,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   const log: Log = sink
   const workflow = readWorkflowContext(options.env)
   let recorder = new Recorder('deploy')
-  let github: GitHubReporter | undefined
+  let github: GitHubReporting | undefined
   let githubEnvironment: string | undefined
   let outcome: Outcome
   try {
@@ -62,7 +63,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
     if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log })
-    if (github) githubEnvironment = githubInputs?.environment
+    // prune's environments are each preview's own, named in its summary table rather than here.
+    if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     const known = recorder
     outcome = await command.run(inputs, {
       client,
@@ -72,7 +74,9 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       signal,
       workflow,
       settleMs: settleWindowFor(requestTimeoutMs),
+      requestTimeoutMs,
       recorder,
+      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '')).get,
       onRevisionStarted: async () => github?.revisionStarted(known.known)
     })
     if (outcome.kind === 'planned') printPlan(outcome.requests, log)

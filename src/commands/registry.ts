@@ -8,6 +8,8 @@ import { deployCommand } from './deploy/command.js'
 import type { DeployInputs } from './deploy/inputs.js'
 import { rollbackCommand } from './rollback/command.js'
 import type { RollbackInputs } from './rollback/inputs.js'
+import { pruneCommand } from './prune/command.js'
+import type { PruneInputs } from './prune/inputs.js'
 import type { CommandDefinition } from './types.js'
 
 /**
@@ -20,13 +22,14 @@ export const COMMANDS = {
   deploy: deployCommand,
   delete: deleteCommand,
   rollback: rollbackCommand,
-  'delete-listener': deleteListenerCommand
+  'delete-listener': deleteListenerCommand,
+  prune: pruneCommand
 } as const
 
 export type Command = keyof typeof COMMANDS
 
 /** The inputs of whichever command was chosen. */
-export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs | PruneInputs
 
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec])) as Record<
   Command,

@@ -6,6 +6,7 @@ import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { CommonInputs, InputSpec } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
+import type { GitHubGet } from '../operations/github-requests.js'
 
 /** What main.ts gives every command. */
 export interface CommandDeps {
@@ -18,10 +19,17 @@ export interface CommandDeps {
   workflow: WorkflowContext
   /** How long a doubtful change is re-read before it is sent again (see operations/apply.ts). */
   settleMs: number
+  /** One request's time limit (a sixth of `timeout`, 1 to 30 s); the client's default when not given. */
+  requestTimeoutMs?: number
   /** Where the command reports what it learns; a failed run's outcome is made from it. */
   recorder: Recorder
   /** Told when a revision this run made starts (GitHub reporting); must not throw. */
   onRevisionStarted?: () => Promise<void>
+  /**
+   * Reads of the GitHub API with this token, for the workflow's repository (`prune`).
+   * Loads Octokit on first use only: a run that reads nothing from GitHub never pays for it.
+   */
+  openGitHub?: (token: string) => Promise<GitHubGet>
 }
 
 /**

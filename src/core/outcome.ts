@@ -1,3 +1,4 @@
+import type { PruneFacts } from './prune.js'
 import type { PlannedRequest } from './request.js'
 import type { StatusSpan } from './timeline.js'
 
@@ -86,6 +87,8 @@ export interface RunFacts {
   revision?: RevisionSeen
   timeline?: readonly StatusSpan[]
   failureLog?: FailureLog
+  /** `prune`: every candidate with its verdict, and what was deleted. */
+  prune?: PruneFacts
   /** The text of the `::error::` line when the step fails, already redacted. */
   error?: string
   /** The same error split for the reports, which show the cause first and then what to do. */
@@ -102,7 +105,7 @@ export type Outcome = RunFacts &
     | { kind: 'superseded' }
     | { kind: 'rolled-back' }
     | { kind: 'deleted' }
-    | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' }
+    | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' | 'none-stale' }
     | { kind: 'planned'; requests: readonly PlannedRequest[] }
     | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: PendingChange }
   )

@@ -2,6 +2,7 @@ import { CancelledError } from './cancel.js'
 import { ActionError, describeError } from './errors.js'
 import { redact } from './masking.js'
 import type { DeploymentSeen, Operation, Outcome, RevisionSeen, RunFacts, StopCause, Subject, HealthSeen, PendingChange } from './outcome.js'
+import type { PruneFacts } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
 import { Timeline } from './timeline.js'
 
@@ -92,6 +93,11 @@ export class Recorder {
     this.facts.tracingProject = fate
   }
 
+  /** `prune`: its facts, which the command keeps up to date as it goes (so a failure still reports them). */
+  pruning(facts: PruneFacts): void {
+    this.facts.prune = facts
+  }
+
   /** What is known now, for reports made while the run goes on. */
   get known(): Readonly<RunFacts> {
     return { ...this.facts, timeline: this.watching?.spans() }
@@ -132,7 +138,12 @@ export class Recorder {
    * that never deploys), so it says so.
    */
   private describeCancellation(): string {
-    const { deployment, subject, operation, revisionId, revision } = this.facts
+    const { deployment, subject, operation, revisionId, revision, prune } = this.facts
+    if (prune) {
+      return prune.pruned.length > 0
+        ? `The workflow was cancelled during prune, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
+        : 'The workflow was cancelled during prune; nothing was deleted (a delete in flight may have gone through).'
+    }
     const name = deployment?.name ?? subject.name
     if (this.pending) {
       return (

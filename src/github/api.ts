@@ -18,7 +18,11 @@ export interface GitHubApi {
   listComments(issueNumber: number): Promise<Array<{ id: number; body?: string }>>
   createComment(issueNumber: number, body: string): Promise<void>
   updateComment(commentId: number, body: string): Promise<void>
+  /** A raw GET, any status resolved: for reads that handle rate limits themselves (see rate-limited.ts). */
+  get: GitHubGet
 }
+
+import type { GitHubGet, GitHubResponse } from '../operations/github-requests.js'
 
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140
@@ -68,6 +72,19 @@ export async function loadGitHubApi(token: string, repository: string): Promise<
     },
     async updateComment(commentId, body) {
       await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body })
+    },
+    async get(url, signal) {
+      const base = String(octokit.request.endpoint.DEFAULTS.baseUrl).replace(/\/+$/, '')
+      // A next-page URL comes from GitHub's answer; the token goes only to GitHub's API.
+      if (/^[a-z]+:/i.test(url) && !url.startsWith(`${base}/`)) throw new Error(`refusing to send the token to ${new URL(url).origin}, which is not ${base}`)
+      try {
+        const response = await octokit.request({ method: 'GET', url, request: { signal } })
+        return { status: response.status, headers: response.headers as GitHubResponse['headers'], data: response.data }
+      } catch (error) {
+        const answered = (error as { response?: { status: number; headers: GitHubResponse['headers']; data: unknown } }).response
+        if (answered) return { status: answered.status, headers: answered.headers, data: answered.data }
+        throw error
+      }
     }
   }
 }

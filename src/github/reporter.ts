@@ -4,6 +4,7 @@ import type { WorkflowContext } from '../inputs/workflow-context.js'
 import { viewOf, type RunView } from '../report/view.js'
 import { loadGitHubApi, type GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
+import { PrunedPreviewsReporter } from './prune-retire.js'
 import { renderComment, upsertComment } from './pr-comment.js'
 import { forOutput } from '../core/neutralise.js'
 
@@ -102,6 +103,12 @@ export class GitHubReporter {
   }
 }
 
+/** What main.ts tells GitHub about, while the run goes on and at its end. */
+export interface GitHubReporting {
+  revisionStarted(known: RunFacts): Promise<void>
+  finished(view: RunView): Promise<void>
+}
+
 /**
  * The reporter for this run, or undefined when no GitHub feature is on (or can work
  * here): only then is Octokit loaded.
@@ -109,12 +116,18 @@ export class GitHubReporter {
 export async function startGitHubReporting(
   inputs: GitHubInputs,
   options: { dryRun: boolean; workflow: WorkflowContext; log: GitHubLog }
-): Promise<GitHubReporter | undefined> {
+): Promise<GitHubReporting | undefined> {
   const { workflow, log } = options
   if (inputs.environment === undefined && !inputs.prComment) return undefined
   if (options.dryRun) {
     log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.')
     return undefined
+  }
+  if (inputs.perPullRequest) {
+    // prune: the command itself refuses to run without the repository and the token.
+    if (!workflow.repository || !inputs.token) return undefined
+    const api = await loadGitHubApi(inputs.token, workflow.repository)
+    return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log })
   }
   const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined
   if (inputs.prComment && pullRequest === undefined) {

@@ -2,7 +2,8 @@ import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES } from '../api/constants.js
 import type { z } from 'zod'
 import { registerSecret } from '../core/masking.js'
 import type { InputName } from './names.js'
-import { parseBoolean, parseControlPlaneUrl, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
+import { parseNamePattern } from './name-pattern.js'
+import { parseBoolean, parseControlPlaneUrl, parseCount, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
 import { parseHealthCheckPath } from './health.js'
 import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
@@ -68,7 +69,10 @@ export const FORMATS = {
   'ignore-missing': text(parseBoolean),
   'github-token': text(parseHeaderValue),
   'github-environment': text(parseEnvironmentName),
-  'pr-comment': text(parseBoolean)
+  'pr-comment': text(parseBoolean),
+  'name-pattern': text(parseNamePattern),
+  'max-age': text(parseDuration),
+  'max-deletions': text(parseCount)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

@@ -6,6 +6,11 @@ export interface GitHubInputs {
   token?: string
   environment?: string
   prComment: boolean
+  /**
+   * `prune`: the environment's `{pr}` and the comment stand for each deleted preview's
+   * pull request, not this run's.
+   */
+  perPullRequest?: boolean
 }
 
 export const GITHUB_INPUTS: InputName[] = ['github-environment', 'pr-comment']

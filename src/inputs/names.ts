@@ -43,7 +43,10 @@ export const INPUT_NAMES = [
   'ignore-missing',
   'github-token',
   'github-environment',
-  'pr-comment'
+  'pr-comment',
+  'name-pattern',
+  'max-age',
+  'max-deletions'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -56,7 +59,8 @@ export const OUTPUT_NAMES = [
   'operation',
   'deployment-url',
   'commit-sha',
-  'previous-revision-id'
+  'previous-revision-id',
+  'pruned'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -77,7 +81,8 @@ export const INPUT_DEFAULTS = {
   'on-failure': 'fail',
   'delete-tracing-project': 'false',
   'ignore-missing': 'true',
-  'pr-comment': 'false'
+  'pr-comment': 'false',
+  'max-deletions': '10'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

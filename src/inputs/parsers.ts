@@ -23,14 +23,14 @@ export function parseBoolean(raw: string): boolean {
   throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`)
 }
 
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`), in milliseconds. */
+/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`, `7d`), in milliseconds. */
 export function parseDuration(raw: string): number {
   const match = DURATION.exec(raw.trim())
   if (!match) {
-    throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\` or \`1h\`, got ${shown(raw)}`)
+    throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\`, \`1h\` or \`7d\`, got ${shown(raw)}`)
   }
   const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's'])
   if (ms <= 0) throw new Error(`must be longer than zero, got ${shown(raw)}`)
@@ -95,4 +95,10 @@ export function parseHeaderValue(raw: string): string {
 export function parseSingleLine(raw: string): string {
   if (/[\r\n\0]/.test(raw)) throw new Error('must be a single line of text')
   return raw
+}
+
+/** A whole number, at least 1 (`max-deletions`). */
+export function parseCount(raw: string): number {
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`)
+  return Number(raw)
 }

@@ -1,9 +1,11 @@
 import { formatDuration } from '../core/clock.js'
 import { redact } from '../core/masking.js'
 import { classify } from '../core/statuses.js'
+import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
 import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
+import { renderTable } from './prune-table.js'
 import type { RunView } from './view.js'
 
 /**
@@ -13,6 +15,7 @@ import type { RunView } from './view.js'
  */
 export function renderSummary(view: RunView): string {
   const { outcome } = view
+  if (outcome.prune) return renderPruneSummary(view, outcome.prune)
   const lines: string[] = [`## ${saidMd(view.title)}`, '']
   lines.push(...causeBlocks(view))
   lines.push(...failureLogBlock(view, true))
@@ -27,6 +30,15 @@ export function renderSummary(view: RunView): string {
       if (request.body !== undefined) lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '')
     }
   }
+  return redact(lines.join('\n'))
+}
+
+/** `prune`: the outcome and its cause, then every candidate with its verdict and reason (not the plan: the table says it). */
+function renderPruneSummary(view: RunView, prune: PruneFacts): string {
+  const lines: string[] = [`## ${saidMd(view.title)}`, '']
+  lines.push(...causeBlocks(view))
+  lines.push(...factsTable(view))
+  if (prune.rows.length > 0 || !view.failed) lines.push(renderTable(prune.rows))
   return redact(lines.join('\n'))
 }
 

@@ -1,6 +1,7 @@
 import { formatDuration } from '../core/clock.js'
 import { failsStep, type HealthSeen, type Outcome } from '../core/outcome.js'
 import { forOutput, safeUrl } from '../core/neutralise.js'
+import type { PruneFacts } from '../core/prune.js'
 import type { OutputName } from '../inputs/names.js'
 
 /** A run that is over: its outcome, and what the reporters add (times, the workflow's commit, GitHub). */
@@ -199,6 +200,7 @@ export function viewOf(run: FinishedRun): RunView {
     github: { comment: kind.comment(context) },
     finalLine: ''
   }
+  if (outcome.prune) return pruneView(view, outcome.prune)
   view.facts = factsOf(view)
   const state = kind.environment(context)
   // The heading without its emoji, one line: GitHub shows it next to the environment.
@@ -240,7 +242,8 @@ function outputsOf(outcome: Outcome, url: string | undefined): Partial<Record<Ou
     operation: outcome.operation,
     'deployment-url': url,
     'commit-sha': revision?.source_revision_config?.repo_commit_sha,
-    'previous-revision-id': outcome.previousRevisionId
+    'previous-revision-id': outcome.previousRevisionId,
+    pruned: outcome.prune && JSON.stringify(outcome.prune.pruned)
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
   return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)])) as Partial<Record<OutputName, string>>
@@ -360,6 +363,37 @@ function healthVerdict(health: HealthSeen): Said {
   return health.healthy
     ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
     : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')']
+}
+
+/**
+ * `prune` acts on many previews, named by a pattern: its own heading and facts, and no
+ * GitHub deployment or comment of its own (each deleted preview's are retired, from
+ * `outcome.prune.gone`, by github/prune-retire.ts).
+ */
+function pruneView(view: RunView, prune: PruneFacts): RunView {
+  const { outcome, failed } = view
+  const pattern: Said = [{ code: view.name }]
+  const previews = (n: number) => `${n} stale preview${n === 1 ? '' : 's'}`
+  const wouldGo = prune.rows.filter((row) => row.fate === 'would delete').length
+  view.title = failed
+    ? [`❌ Prune of `, ...pattern, ' failed', prune.pruned.length > 0 ? ` after deleting ${previews(prune.pruned.length)}` : '']
+    : outcome.kind === 'planned'
+      ? ['📝 Dry run for ', ...pattern, `: ${previews(wouldGo)} would be deleted; nothing was changed`]
+      : prune.pruned.length > 0
+        ? ['🧹 Pruned ', `${previews(prune.pruned.length)} of `, ...pattern]
+        : ['✅ ', ...pattern, ': no stale previews']
+  const done =
+    outcome.kind === 'planned'
+      ? 'Nothing (dry run): the previews that would be deleted are below'
+      : `${prune.pruned.length > 0 ? `Deleted ${prune.pruned.length}` : 'Deleted none'} of ${prune.rows.length} preview${prune.rows.length === 1 ? '' : 's'}`
+  view.facts = [
+    ['What was done', [done]],
+    ['GitHub requests', [`${prune.githubRequests}`]]
+  ]
+  view.notes = []
+  view.github = {}
+  view.finalLine = `Outcome: ${view.label}: previews \`${view.name}\`, ${prune.pruned.length} deleted.`
+  return view
 }
 
 function finalLine(view: RunView): string {

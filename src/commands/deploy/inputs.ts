@@ -29,9 +29,9 @@ export interface DeploySpecific {
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
 
-const NOT_DEPLOY: readonly InputName[] = ['delete-tracing-project', 'ignore-missing', 'rollback-to']
+const NOT_DEPLOY: readonly InputName[] = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions']
 
-/** `command: deploy` reads every input but the delete ones and `rollback-to`. */
+/** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 export const deploySpec: InputSpec<DeploySpecific> = {
   uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
   read(reader) {

@@ -1,0 +1,154 @@
+import { parseRetryAfter } from '../api/retry.js'
+import { sleepUnlessCancelled } from '../core/cancel.js'
+import { formatDuration, type Clock } from '../core/clock.js'
+
+/**
+ * GitHub GET requests that keep to GitHub's rate limits and the step's deadline, behind
+ * a plain GET function (github/api.ts gives one over Octokit; main.ts hands it down), so
+ * that this layer needs no Octokit and tests can script GitHub's answers.
+ */
+
+/** One GitHub answer, whatever its status. */
+export interface GitHubResponse {
+  status: number
+  /** Lower-case names. */
+  headers: Record<string, string | undefined>
+  data: unknown
+}
+
+/**
+ * GET one GitHub URL: a path below the API's base URL (`/repos/o/r/pulls?state=open`) or
+ * an absolute URL that GitHub gave (a `Link` header's next page). Resolves with any HTTP
+ * status; rejects only when there was no answer (network failure, time limit, abort).
+ */
+export type GitHubGet = (url: string, signal: AbortSignal) => Promise<GitHubResponse>
+
+export interface RateLimitedOptions {
+  clock: Clock
+  /** Clock time by which the step must be done. */
+  deadline: number
+  signal?: AbortSignal
+  /** Time to keep free before the deadline for what comes after (deleting, reporting). */
+  reserveMs: number
+  /** Each request's own time limit (real time). */
+  requestTimeoutMs: number
+  warn: (line: string) => void
+}
+
+/** Attempts per request, the first included: 5xx and network failures are usually brief. */
+const MAX_ATTEMPTS = 3
+const BACKOFF_MS = [1_000, 3_000]
+
+export type ReadOutcome = { ok: true; response: GitHubResponse } | { ok: false; status?: number; reason: string }
+
+/**
+ * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
+ * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
+ * still leaves `reserveMs` before the deadline; otherwise the request is given up with
+ * a reason, never sent into a certain refusal. 5xx and network failures are retried
+ * briefly. Every request is aborted at its time limit. Counts what it sends.
+ */
+export class RateLimitedGitHub {
+  requests = 0
+  /** Set from the last answer: GitHub will refuse until then. */
+  private exhaustedUntil?: number
+
+  constructor(
+    private readonly get: GitHubGet,
+    private readonly options: RateLimitedOptions
+  ) {}
+
+  async fetch(url: string, what: string): Promise<ReadOutcome> {
+    let last: ReadOutcome = { ok: false, reason: 'not sent' }
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (this.exhaustedUntil !== undefined) {
+        const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up`)
+        if (refused) return { ok: false, status: 403, reason: refused }
+        this.exhaustedUntil = undefined
+      }
+      if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
+        return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` }
+      }
+      let response: GitHubResponse
+      try {
+        response = await this.send(url)
+      } catch (error) {
+        if (this.options.signal?.aborted) throw error
+        last = { ok: false, reason: `${what}: no answer from GitHub (${(error as Error).message})` }
+        const retried = await this.backoff(attempt, last)
+        if (!retried) return last
+        continue
+      }
+      this.noteRateLimit(response)
+      if (response.status >= 200 && response.status < 300) return { ok: true, response }
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now())
+      const limited = response.status === 429 || (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined))
+      last = { ok: false, status: response.status, reason: `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}` }
+      if (limited) {
+        if (retryAfterMs !== undefined) {
+          const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`)
+          if (refused) return { ok: false, status: response.status, reason: refused }
+        }
+        // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
+        // or, knowing neither, backs off as for a 5xx.
+        else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last))) return last
+        continue
+      }
+      if (response.status >= 500) {
+        if (!(await this.backoff(attempt, last))) return last
+        continue
+      }
+      return last
+    }
+    return last
+  }
+
+  private async send(url: string): Promise<GitHubResponse> {
+    this.requests++
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${formatDuration(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs)
+    const onCancel = () => controller.abort(new Error('the workflow was cancelled'))
+    this.options.signal?.addEventListener('abort', onCancel, { once: true })
+    try {
+      return await this.get(url, controller.signal)
+    } finally {
+      clearTimeout(timer)
+      this.options.signal?.removeEventListener('abort', onCancel)
+    }
+  }
+
+  /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
+  private noteRateLimit(response: GitHubResponse): void {
+    const remaining = response.headers['x-ratelimit-remaining']
+    const reset = Number(response.headers['x-ratelimit-reset'])
+    if (remaining === '0' && Number.isFinite(reset)) {
+      // The reset is wall-clock time; the wait is measured on the step's clock.
+      this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000
+    }
+  }
+
+  /** Waits, or says why not: the wait would not leave time before the deadline. */
+  private async waitUntil(until: number, why: string): Promise<string | undefined> {
+    const { clock, deadline, reserveMs } = this.options
+    const waitMs = until - clock.now()
+    if (waitMs <= 0) return undefined
+    if (until > deadline - reserveMs) {
+      return `${why}, and waiting ${formatDuration(waitMs)} would not leave time before the step's \`timeout\``
+    }
+    this.options.warn(`${why}: waiting ${formatDuration(waitMs)}.`)
+    await sleepUnlessCancelled(clock, waitMs, this.options.signal)
+    return undefined
+  }
+
+  private async backoff(attempt: number, last: ReadOutcome & { ok: false }): Promise<boolean> {
+    if (attempt >= MAX_ATTEMPTS) return false
+    const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1]
+    return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined
+  }
+}
+
+/** GitHub's `message`, on one line and short: it is shown in a warning. */
+function messageOf(response: GitHubResponse): string {
+  const message = (response.data as { message?: unknown } | undefined)?.message
+  return typeof message === 'string' && message !== '' ? ` (${message.replace(/[\r\n]+/g, ' ').slice(0, 200)})` : ''
+}
