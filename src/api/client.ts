@@ -1,11 +1,13 @@
-import { HttpClient } from '@actions/http-client'
+import type { HttpClient } from '@actions/http-client'
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { z } from 'zod'
-import { CancelledError, unlessCancelled } from '../core/cancel.js'
+import { CancelledError, throwIfCancelled } from '../core/cancel.js'
 import { formatDuration, realClock, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import type { RequestDescription } from '../core/request.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
+import { abortableHttpClient, readResponse } from './abortable.js'
+import { BodyTooLarge, formatBytes } from './body.js'
 import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
 import { requests, type ListDeploymentsQuery, type ListRevisionsQuery, type RevisionLogsQuery } from './requests.js'
 import { neverSent, parseRetryAfter, READ_RETRY, retrying, type RetryPolicy } from './retry.js'
@@ -81,7 +83,8 @@ interface Exchange {
  * to whatever host a redirect names.
  */
 export class ControlPlaneClient {
-  private readonly http: Requester
+  /** A substitute for tests; by default each request gets its own abortable HttpClient. */
+  private readonly http: Requester | undefined
   private readonly clock: Clock
   private readonly requestTimeoutMs: number
 
@@ -91,13 +94,12 @@ export class ControlPlaneClient {
   ) {
     this.clock = options.clock ?? realClock
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-    this.http =
-      options.http ??
-      new HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, [], {
-        allowRedirects: false,
-        // Also the idle limit, so that a request given up on releases its socket.
-        socketTimeout: this.requestTimeoutMs
-      })
+    this.http = options.http
+  }
+
+  private requester(signal: AbortSignal): Requester {
+    // The idle limit is the request's limit too, as a second line behind the abort.
+    return this.http ?? abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, this.requestTimeoutMs)
   }
 
   listDeployments(query: ListDeploymentsQuery): Promise<DeploymentsList> {
@@ -261,6 +263,7 @@ export class ControlPlaneClient {
       answer = await this.exchange(request.method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs))
     } catch (error) {
       if (error instanceof CancelledError) throw error
+      if (error instanceof BodyTooLarge) throw this.tooLarge(operation, request, error, mutation)
       throw this.transportError(operation, error, mutation)
     }
     const { status, text } = answer
@@ -291,6 +294,11 @@ export class ControlPlaneClient {
     return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()))
   }
 
+  /**
+   * One request, ended by its time limit or the run's cancellation: either aborts the
+   * request, which destroys its socket and any answer still arriving, so nothing given
+   * up on keeps the process alive. What was sent goes on on the control plane.
+   */
   private async exchange(
     method: string,
     url: string,
@@ -298,24 +306,48 @@ export class ControlPlaneClient {
     headers: OutgoingHttpHeaders,
     limitMs: number
   ): Promise<Exchange> {
-    let timer: NodeJS.Timeout | undefined
-    const timeLimit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs)
-    })
+    throwIfCancelled(this.options.signal)
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs)
+    const onCancel = () => abort.abort(new CancelledError())
+    this.options.signal?.addEventListener('abort', onCancel, { once: true })
+    let done = false
     try {
-      // Cancelling stops the wait for an answer (and its timer); what was sent goes on on the control plane.
-      return await unlessCancelled(Promise.race([
-        (async () => {
-          const response = await this.http.request(method, url, body, headers)
-          const text = await response.readBody()
+      const answer = await new Promise<Exchange>((resolve, reject) => {
+        abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
+        const work = async (): Promise<Exchange> => {
+          const response = await this.requester(abort.signal).request(method, url, body, headers)
+          const text = await readResponse(response, abort.signal)
           const retryAfter = response.message.headers?.['retry-after']
           return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }
-        })(),
-        timeLimit
-      ]), this.options.signal)
+        }
+        work().then(resolve, reject)
+      })
+      done = true
+      return answer
     } finally {
       clearTimeout(timer)
+      this.options.signal?.removeEventListener('abort', onCancel)
+      // Failed in any other way (a body over the cap, a reset): close what is left of it.
+      if (!done && !abort.signal.aborted) abort.abort()
     }
+  }
+
+  private tooLarge(operation: OperationLabel, request: RequestDescription, error: BodyTooLarge, mutation: boolean): ApiError {
+    // The path without its query: the error reads as the operation, not its parameters.
+    const path = request.path.split('?')[0]
+    const method = request.method
+    return new ApiError(
+      'bad-response',
+      `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${formatBytes(error.limitBytes)}, ` +
+        'more than any answer of its API; the action stopped reading it.',
+      {
+        hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
+        // Reading it again would read as much again.
+        retryable: false,
+        ambiguous: mutation
+      }
+    )
   }
 
   private transportError(operation: OperationLabel, error: unknown, mutation: boolean): ApiError {

@@ -7,7 +7,7 @@ import { formatDuration, type Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
 import type { PendingChange } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
-import { findDeploymentsByName } from './find.js'
+import { findDeploymentsByName, type WalkLimits } from './find.js'
 import { createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
 
 /**
@@ -75,7 +75,7 @@ export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContex
  * must not adopt it as its own, so that is an error. Two by that name is one too.
  */
 async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest): Promise<Deployment | undefined> {
-  const found = await findDeploymentsByName(ctx.client, body.name)
+  const found = await findDeploymentsByName(ctx.client, body.name, ctx)
   if (found.length > 1) throw twinDeployments(body.name, found)
   if (found.length === 0) return undefined
   const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id)
@@ -96,8 +96,8 @@ async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest
  * if it did not (two runs creating at once), every later deploy by `name` would fail
  * on the ambiguity. Said at once, loudly, with both ids.
  */
-export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment): Promise<void> {
-  const found = await findDeploymentsByName(client, created.name)
+export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment, limits?: WalkLimits): Promise<void> {
+  const found = await findDeploymentsByName(client, created.name, limits)
   if (found.length > 1) throw twinDeployments(created.name, found, created.id)
 }
 

@@ -1,19 +1,58 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
+import { formatDuration, type Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 export const PAGE_SIZE = 100
 
 /**
+ * The most pages a walk reads: 50,000 deployments named like one name. No real tenant
+ * comes near it; a server whose list never ends (every page full of new names) would
+ * otherwise be walked for the whole step, one request after another.
+ */
+export const MAX_PAGES = 500
+
+/** When a walk must stop: the step's deadline, and the `timeout` it comes from (for the message). */
+export interface WalkLimits {
+  clock: Clock
+  deadline: number
+  timeoutMs?: number
+}
+
+/**
  * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
  * so this walks all pages and keeps exact matches.
  */
-export async function findDeploymentsByName(client: Pick<ControlPlaneClient, 'listDeployments'>, name: string): Promise<Deployment[]> {
+export async function findDeploymentsByName(
+  client: Pick<ControlPlaneClient, 'listDeployments'>,
+  name: string,
+  limits?: WalkLimits
+): Promise<Deployment[]> {
   const matches: Deployment[] = []
-  await walkDeployments(client, name, (deployment) => {
-    if (deployment.name === name) matches.push(deployment)
-  })
+  const what = `looking up deployment \`${name}\``
+  let pages = 0
+  const beforePage = () => {
+    // The first page goes out whatever the time: the client's own limits bound it.
+    if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
+      const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`
+      throw new ActionError(
+        'timed-out',
+        `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`,
+        'Set `deployment-id` to skip the lookup by name, or raise `timeout`.'
+      )
+    }
+    pages++
+  }
+  await walkDeployments(
+    client,
+    name,
+    (deployment) => {
+      if (deployment.name === name) matches.push(deployment)
+    },
+    beforePage,
+    what
+  )
   return matches
 }
 
@@ -21,17 +60,26 @@ export async function findDeploymentsByName(client: Pick<ControlPlaneClient, 'li
  * Visits every deployment whose name contains `nameContains`, each once. Servers differ on
  * the returned `offset` (next page, or an echo of the one asked for); the walk advances
  * either way, stops on a short page, and fails rather than loop if pages stop bringing
- * new items. `beforePage` may throw to stop the walk (a deadline).
+ * new items, or after MAX_PAGES. `beforePage` may throw to stop the walk (a deadline);
+ * `what` names the walk in the error at the page cap.
  */
 export async function walkDeployments(
   client: Pick<ControlPlaneClient, 'listDeployments'>,
   nameContains: string,
   visit: (deployment: Deployment) => void,
-  beforePage?: () => void
+  beforePage?: () => void,
+  what = `listing deployments named like \`${nameContains}\``
 ): Promise<void> {
   const seen = new Set<string>()
   let offset = 0
-  for (;;) {
+  for (let pages = 0; ; pages++) {
+    if (pages >= MAX_PAGES) {
+      throw new ActionError(
+        'bad-response',
+        `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`,
+        'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.'
+      )
+    }
     beforePage?.()
     const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset })
     const fresh = page.resources.filter((d) => !seen.has(d.id))
@@ -54,9 +102,10 @@ export async function walkDeployments(
 /** The one deployment named `name`, or undefined; several is an error naming them. */
 export async function findDeploymentByName(
   client: Pick<ControlPlaneClient, 'listDeployments'>,
-  name: string
+  name: string,
+  limits?: WalkLimits
 ): Promise<Deployment | undefined> {
-  const matches = await findDeploymentsByName(client, name)
+  const matches = await findDeploymentsByName(client, name, limits)
   if (matches.length > 1) {
     throw new ActionError(
       'bad-input',

@@ -1,7 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
 import { ActionError } from '../core/errors.js'
-import { findDeploymentByName } from './find.js'
+import { findDeploymentByName, type WalkLimits } from './find.js'
 
 /** Which deployment a command acts on: by id, by exact name, or both (then they must agree). */
 export interface Target {
@@ -15,7 +15,8 @@ export interface Target {
  */
 export async function resolveDeployment(
   client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>,
-  inputs: Target
+  inputs: Target,
+  limits?: WalkLimits
 ): Promise<Deployment | undefined> {
   if (inputs.deploymentId) {
     const deployment = await client.getDeployment(inputs.deploymentId)
@@ -28,7 +29,7 @@ export async function resolveDeployment(
     }
     return deployment
   }
-  const match = await findDeploymentByName(client, inputs.name as string)
+  const match = await findDeploymentByName(client, inputs.name as string, limits)
   if (!match) return undefined
   return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id)
 }

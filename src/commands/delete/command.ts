@@ -26,7 +26,7 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
   const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
   recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
-  const deployment = await findOrUndefined(() => resolveDeployment(client, inputs))
+  const deployment = await findOrUndefined(() => resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs }))
   if (!deployment) return nothingToDelete(inputs, deps, `No deployment ${label} exists`)
   recorder.seen(deployment)
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`)

@@ -28,7 +28,7 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   const label = inputs.name ?? inputs.deploymentId
   recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`)
-  const existing = await resolveDeployment(client, inputs)
+  const existing = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
   recorder.before(existing)
   if (existing) {
     recorder.seen(existing)
@@ -56,7 +56,7 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   if (plan.action === 'create') {
     deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
     recorder.changed('created', deployment)
-    await refuseTwins(client, deployment)
+    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
     revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
     const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))

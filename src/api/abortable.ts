@@ -1,0 +1,48 @@
+import { HttpClient, type HttpClientResponse } from '@actions/http-client'
+import type { RequestHandler } from '@actions/http-client/lib/interfaces'
+import type { IncomingMessage, RequestOptions } from 'node:http'
+import { readBodyCapped } from './body.js'
+
+/**
+ * An HttpClient whose requests end when `signal` aborts. @actions/http-client does not
+ * take a signal, but it lets a handler amend the options passed to Node's
+ * `http.request`, which does: an abort destroys the request and its socket, whether
+ * the answer has not started, or is still arriving. Without this, a request the action
+ * gave up on (its time limit, the deadline, cancellation) keeps its socket, and the
+ * process, alive for as long as the server keeps it open.
+ *
+ * One client per request, since the signal is per request. Cheap: no keep-alive, so
+ * there is no pool worth sharing.
+ */
+export function abortableHttpClient(userAgent: string, signal: AbortSignal, socketTimeoutMs: number): HttpClient {
+  const abortOn: RequestHandler = {
+    prepareRequest: (options: RequestOptions) => {
+      options.signal = signal
+    },
+    canHandleAuthentication: () => false,
+    handleAuthentication: () => Promise.reject(new Error('not used'))
+  }
+  return new HttpClient(userAgent, [abortOn], {
+    // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
+    allowRedirects: false,
+    socketTimeout: socketTimeoutMs
+  })
+}
+
+/**
+ * The body of a response, read linearly and capped (see body.ts), destroyed if
+ * `signal` aborts while it arrives. A substitute response without a stream (tests)
+ * is read through its own readBody.
+ */
+export async function readResponse(response: HttpClientResponse, signal: AbortSignal, limitBytes?: number): Promise<string> {
+  const message = response.message as IncomingMessage | undefined
+  if (typeof message?.on !== 'function') return response.readBody()
+  const destroy = () => message.destroy()
+  if (signal.aborted) destroy()
+  signal.addEventListener('abort', destroy, { once: true })
+  try {
+    return await readBodyCapped(message, limitBytes)
+  } finally {
+    signal.removeEventListener('abort', destroy)
+  }
+}
