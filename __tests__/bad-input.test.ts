@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Simulator } from '../sim/index.js'
-import { BAD_INPUTS } from './helpers/bad-inputs.js'
+import { BAD_INPUT_CASES, BAD_INPUTS } from './helpers/bad-inputs.js'
 import { errorLines } from './helpers/action.js'
 import { deployWith, startSimulatorOnClock } from './helpers/in-process.js'
 
@@ -25,10 +25,10 @@ describe('the bad-input catalog: the action refuses each before any request', ()
     expect(unrelated.map(([name]) => name)).toEqual([])
   })
 
-  it.each(BAD_INPUTS)('%s', async (_case, overrides, problem) => {
+  it.each(BAD_INPUT_CASES)('%s', async (_case, overrides, problem, env) => {
     sim.reset()
     // A case about `integration-id`, which only github sources take, sets it itself.
-    const run = await deployWith(sim, 'support-agent', { 'integration-id': '', ...overrides })
+    const run = await deployWith(sim, 'support-agent', { 'integration-id': '', ...overrides }, env)
     expect(errorLines(run)).toEqual([`Invalid input: ${problem}\n${HINT}`])
     expect(run.exitCode).toBe(1)
     expect(sim.requests).toEqual([])

@@ -3,7 +3,7 @@ import { InputError } from '../src/core/errors.js'
 import { readActionInputs as readInputs } from '../src/commands/registry.js'
 import { clearSecrets, redact } from '../src/core/masking.js'
 import type { InputName } from '../src/inputs/names.js'
-import { BAD_INPUTS } from './helpers/bad-inputs.js'
+import { BAD_INPUT_CASES } from './helpers/bad-inputs.js'
 import { BASE_INPUTS, inputsFrom, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 
 let stdout: string[]
@@ -20,9 +20,9 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function problemsOf(values: Partial<Record<InputName, string>>): Promise<string[]> {
+async function problemsOf(values: Partial<Record<InputName, string>>, env: Record<string, string> = {}): Promise<string[]> {
   try {
-    await readInputs(inputsFrom(values), { env: {} })
+    await readInputs(inputsFrom(values), { env })
   } catch (error) {
     if (error instanceof InputError) return [...error.problems]
     throw error
@@ -56,7 +56,7 @@ describe('readInputs', () => {
         'install-command': 'npm ci',
         'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 0.5\nlabels: {team: support}',
         timeout: '90s',
-        'poll-interval': '500ms'
+        'poll-interval': '1500ms'
       })
     expect(inputs.sourceConfig).toEqual({
       integration_id: VALID_UUID,
@@ -67,7 +67,7 @@ describe('readInputs', () => {
     })
     expect(inputs.sourceRevisionConfig).toEqual({ repo_ref: 'release', graph_config_path: 'graph.json' })
     expect(inputs.timeoutMs).toBe(90_000)
-    expect(inputs.pollIntervalMs).toBe(500)
+    expect(inputs.pollIntervalMs).toBe(1500)
   })
 
   it('takes a bearer token with a tenant id', async () => {
@@ -91,8 +91,8 @@ describe('readInputs', () => {
     expect((await readInputs(inputsFrom({ ...BASE_INPUTS, 'control-plane-url': url }))).connection.baseUrl).toBe(expected)
   })
 
-  it.each(BAD_INPUTS)('rejects %s with exactly its problem', async (_case, overrides, problem) => {
-    expect(await problemsOf({ ...BASE_INPUTS, ...overrides })).toEqual([problem])
+  it.each(BAD_INPUT_CASES)('rejects %s with exactly its problem', async (_case, overrides, problem, env) => {
+    expect(await problemsOf({ ...BASE_INPUTS, ...overrides }, env)).toEqual([problem])
   })
 
   it('reports every problem at once', async () => {

@@ -7,7 +7,6 @@ describe('parseSecrets: NAME=VALUE lines', () => {
     ['`=` inside the value', 'URL=postgres://u:p@h/db?a=b', [{ name: 'URL', value: 'postgres://u:p@h/db?a=b' }]],
     ['spaces, commas and quotes kept exactly', 'MSG= "hi, there" \'x\' ', [{ name: 'MSG', value: ' "hi, there" \'x\' ' }]],
     ['`#` in a value is not a comment', 'TOKEN=abc#def', [{ name: 'TOKEN', value: 'abc#def' }]],
-    ['an empty value', 'EMPTY=', [{ name: 'EMPTY', value: '' }]],
     ['underscores and digits in names', '_A1=x\nb_2=y', [{ name: '_A1', value: 'x' }, { name: 'b_2', value: 'y' }]],
     ['blank lines and comment lines skipped', '\n# comment\nA=1\n\n  \nB=2\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
     ['CRLF line ends', 'A=1\r\nB=2\r\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
@@ -47,10 +46,23 @@ describe('parseSecrets: YAML or JSON mapping', () => {
   })
 
   it('reads a JSON mapping', async () => {
-    expect((await parseSecrets('{"A": "x=y", "B": ""}')).secrets).toEqual([
+    expect((await parseSecrets('{"A": "x=y", "B": " b "}')).secrets).toEqual([
       { name: 'A', value: 'x=y' },
-      { name: 'B', value: '' }
+      { name: 'B', value: ' b ' }
     ])
+  })
+
+  it.each([
+    ['a line', 'A=1\nEMPTY=', 'line 2: `EMPTY`'],
+    ['a line of spaces', 'EMPTY=   ', 'line 1: `EMPTY`'],
+    ['a mapping', '{"A": "1", "EMPTY": ""}', 'key `EMPTY` (line 1): `EMPTY`']
+  ])('refuses an empty value in %s, naming the secret and the likely cause', async (_case, raw, where) => {
+    const { secrets, problems } = await parseSecrets(raw)
+    expect(problems).toEqual([
+      `${where} is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
+        'add the secret to the repository (or its environment), or remove this line'
+    ])
+    expect(secrets?.map((s) => s.name)).not.toContain('EMPTY')
   })
 
   it('rejects a non-string value, naming the key and line, not the value', async () => {

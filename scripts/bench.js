@@ -4,6 +4,7 @@
 //  2. Start-up: time to the first request of `node dist/index.js` against `node -e 0`.
 //  3. Lookup: one name among 10,000 deployments, 1,000 of which contain it.
 //  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
+//  5. Body: time to read and parse a 50 MB list page from a loopback server.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -166,6 +167,18 @@ async function prune() {
   await pruneOnce({ 'max-age': '30d' })
 }
 
+function bodyRead() {
+  const out = join(BENCH_BUILD, 'body')
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/body.ts', '-o', out, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('could not build the body benchmark')
+  const run = spawnSync(process.execPath, [join(out, 'index.js')], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(run.stderr)
+  /** @type {{bytes: number, medianMs: number, maxMs: number}} */
+  const figure = JSON.parse(run.stdout)
+  console.log(`\nBody: read and parse a ${(figure.bytes / 1e6).toFixed(0)} MB list page from a loopback server, 5 runs (target: under 1 s)`)
+  console.log(`  median ${figure.medianMs.toFixed(0)} ms, max ${figure.maxMs.toFixed(0)} ms`)
+}
+
 if (process.argv.includes('--prune')) {
   await prune()
 } else {
@@ -173,4 +186,5 @@ if (process.argv.includes('--prune')) {
   await startup()
   await lookup()
   await prune()
+  bodyRead()
 }

@@ -57,7 +57,7 @@ export function forMarkdown(text: string): string {
     .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
     // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
     .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-    .replace(/\bwww\./gi, (www) => `www${ZWJ}.`)
+    .replace(/\bwww\./gi, `www${ZWJ}.`)
 }
 
 export interface SafeUrlOptions {

@@ -2,8 +2,14 @@ import type { InputName } from '../../src/inputs/names.js'
 
 const UUID = '123e4567-e89b-12d3-a456-426614174000'
 
-/** Wrong inputs, each with the one problem it must be reported as, word for word. */
-export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, string]> = [
+/** The GITHUB_* variables of a push of a tag, for rules that depend on the workflow's context. */
+const TAG_PUSH = { GITHUB_REF: 'refs/tags/v1.2.0', GITHUB_REF_NAME: 'v1.2.0' }
+
+/**
+ * Wrong inputs, each with the one problem it must be reported as, word for word; and,
+ * for rules that depend on the workflow's context, the GITHUB_* variables of the run.
+ */
+export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, string, Record<string, string>?]> = [
   ['no control-plane-url', { 'control-plane-url': '' }, '`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`'],
   ['an ftp URL', { 'control-plane-url': 'ftp://cp.example.com' }, '`control-plane-url` must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got `ftp://cp.example.com`'],
   ['http to a remote host', { 'control-plane-url': 'http://cp.example.com' }, '`control-plane-url` must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got `http://cp.example.com`'],
@@ -20,6 +26,7 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   ['a header injected through the tenant id', { 'tenant-id': `${UUID}\nX-Evil: 1` }, '`tenant-id` must be a UUID such as `123e4567-e89b-12d3-a456-426614174000`, got `123e4567-e89b-12d3-a456-426614174000\\nX-Evil: 1`'],
   ['no name and no deployment-id', { name: '' }, '`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name'],
   ['a newline in the name', { name: 'agent\nother' }, '`name` must be a single line of text'],
+  ['a newline in the name of a deployment to delete', { command: 'delete', name: 'agent\nother' }, '`name` must be a single line of text'],
   ['a path in the deployment id', { 'deployment-id': '../../listeners/x' }, '`deployment-id` must be a UUID such as `123e4567-e89b-12d3-a456-426614174000`, got `../../listeners/x`'],
   ['a query in the deployment id', { 'deployment-id': 'abc?delete=true' }, '`deployment-id` must be a UUID such as `123e4567-e89b-12d3-a456-426614174000`, got `abc?delete=true`'],
   ['an unknown command', { command: 'destroy' }, '`command` must be one of `deploy`, `delete`, `rollback`, `delete-listener`, `prune`, got `destroy`'],
@@ -69,5 +76,19 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   ['a secret name with a dash', { secrets: 'OPENAI-API-KEY=sk-one' }, '`secrets`: line 1: the name before `=` must be letters, digits and `_`, not starting with a digit (no spaces)'],
   ['a secret value that is not a string', { secrets: 'PORT: 8123' }, '`secrets`: key `PORT` (line 1): the value must be a string; quote it'],
   ['a secret reference missing its key', { source: 'external_docker', 'graph-config-path': '', 'secret-references': '- name: A\n  secret_name: s' }, '`secret-references`: `[0].secret_key` is required'],
+  ['build-on-push on a tag push, with the default repo-ref', { 'build-on-push': 'true' }, '`build-on-push` cannot be `true` when `repo-ref` is a tag (`refs/tags/v1.2.0`): tags never change, so there is nothing to build on push', TAG_PUSH],
+  ['build-on-push on a tag push, github source, default repo-ref', { source: 'github', 'build-on-push': 'true' }, '`build-on-push` cannot be `true` when `repo-ref` is a tag (`refs/tags/v1.2.0`): tags never change, so there is nothing to build on push', TAG_PUSH],
+  ['a poll interval of 1ms (meant 1m)', { 'control-plane-url': 'https://cp.example.com', 'poll-interval': '1ms' }, '`poll-interval` must be at least 1s, so that status checks cannot flood the control plane, got 1ms; write minutes as `1m`'],
+  ['a poll interval under 1s', { 'control-plane-url': 'https://cp.example.com', 'poll-interval': '0.5' }, '`poll-interval` must be at least 1s, so that status checks cannot flood the control plane, got 500ms; write minutes as `1m`'],
+  ['a poll interval under the loopback floor', { 'control-plane-url': 'http://127.0.0.1:8123', 'poll-interval': '10ms' }, '`poll-interval` must be at least 50ms, got 10ms'],
+  ['an empty secret (a missing repository secret)', { secrets: 'DB_PASSWORD=p4ss\nOPENAI_API_KEY=' }, '`secrets`: line 2: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'],
+  ['a blank secret in a mapping', { secrets: 'OPENAI_API_KEY: ""\nDB_PASSWORD: p4ss' }, '`secrets`: key `OPENAI_API_KEY` (line 1): `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'],
+  ['an underscore in the name', { name: 'support_agent' }, '`name` must be a name the control plane can take: ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces); got `support_agent`'],
+  ['a dot in the name', { name: 'support.agent' }, '`name` must be a name the control plane can take: ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces); got `support.agent`'],
+  ['a name ending in a hyphen', { name: 'support-agent-' }, '`name` must be a name the control plane can take: ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces); got `support-agent-`'],
+  ['a name too long', { name: 'a'.repeat(64) }, `\`name\` must be a name the control plane can take: ASCII letters, digits and hyphens (\`-\`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces); got \`${'a'.repeat(60)}…\``],
   ['a newline in the k8s namespace', { source: 'external_docker', 'graph-config-path': '', 'k8s-namespace': 'ns\nother' }, '`k8s-namespace` must be a single line of text'],
 ]
+
+/** The catalog with every case's environment filled in: jest takes a test function with more parameters than its row for one awaiting `done`. */
+export const BAD_INPUT_CASES = BAD_INPUTS.map(([name, overrides, problem, env]) => [name, overrides, problem, env ?? {}] as const)

@@ -1,5 +1,6 @@
 import { ActionError, type ErrorKind } from '../core/errors.js'
 import { redact } from '../core/masking.js'
+import { forLog } from '../neutralise.js'
 import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {
@@ -67,9 +68,20 @@ export function renderDetail(body: string): string | undefined {
   } catch {
     return undefined
   }
-  if (typeof detail === 'string') return detail
+  // Server text: one line each, no workflow command, and not without end.
+  if (typeof detail === 'string') return capped(forLog(detail))
   if (!Array.isArray(detail) || !detail.every(isValidationError)) return undefined
-  return detail.map((e) => `\n  ${e.loc.join('.')}: ${e.msg}`).join('')
+  return detail
+    .slice(0, MAX_DETAIL_ITEMS)
+    .map((e) => `\n  ${capped(forLog(`${e.loc.join('.')}: ${e.msg}`))}`)
+    .join('')
+}
+
+const MAX_DETAIL_LENGTH = 1_000
+const MAX_DETAIL_ITEMS = 20
+
+function capped(text: string): string {
+  return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text
 }
 
 function isValidationError(value: unknown): value is { loc: Array<string | number>; msg: string } {

@@ -51,7 +51,7 @@ export function parseEnum<T extends string>(raw: string, allowed: readonly T[]):
   throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`)
 }
 
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   if (hostname === 'localhost' || hostname === '[::1]') return true
   const octets = hostname.split('.')
   return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
@@ -101,4 +101,22 @@ export function parseSingleLine(raw: string): string {
 export function parseCount(raw: string): number {
   if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`)
   return Number(raw)
+}
+
+/**
+ * The shortest `poll-interval`: 1 s, so that a typo (`1ms` for `1m`) cannot flood a
+ * shared control plane with status checks; 50 ms against a loopback control plane
+ * (the simulator, tests), where the only one waiting is the test.
+ */
+export const MIN_POLL_INTERVAL_MS = 1_000
+export const MIN_LOOPBACK_POLL_INTERVAL_MS = 50
+
+/** The problem with a `poll-interval` below the floor for this control plane, if any. */
+export function pollIntervalProblem(intervalMs: number, baseUrl: string): string | undefined {
+  const loopback = isLoopbackHost(new URL(baseUrl).hostname)
+  const floor = loopback ? MIN_LOOPBACK_POLL_INTERVAL_MS : MIN_POLL_INTERVAL_MS
+  if (intervalMs >= floor) return undefined
+  return loopback
+    ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
+    : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``
 }

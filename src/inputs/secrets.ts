@@ -47,7 +47,12 @@ function parseLines(lines: string[]): ParsedSecrets {
       return
     }
     firstLineOf.set(name, lineNumber)
-    secrets.push({ name, value: line.slice(eq + 1) })
+    const value = line.slice(eq + 1)
+    if (value.trim() === '') {
+      problems.push(`line ${lineNumber}: ${emptyValue(name)}`)
+      return
+    }
+    secrets.push({ name, value })
   })
   return { secrets, problems }
 }
@@ -80,7 +85,19 @@ async function parseMapping(raw: string): Promise<ParsedSecrets> {
     const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`
     if (!NAME.test(name)) problems.push(`${where}: a secret name must be ${NAME_RULE}`)
     else if (typeof secretValue !== 'string') problems.push(`${where}: the value must be a string; quote it`)
+    else if (secretValue.trim() === '') problems.push(`${where}: ${emptyValue(name)}`)
     else secrets.push({ name, value: secretValue })
   }
   return { secrets, problems }
+}
+
+/**
+ * `NAME=${{ secrets.NAME }}` with no such repository secret reads as `NAME=`: sending it
+ * would set the deployment's secret to nothing, and the agent would fail at run time.
+ */
+function emptyValue(name: string): string {
+  return (
+    `\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
+    'add the secret to the repository (or its environment), or remove this line'
+  )
 }

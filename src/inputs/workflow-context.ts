@@ -50,7 +50,7 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
   }
 }
 
-function defaultRepoRef(env: NodeJS.ProcessEnv): string | undefined {
+export function defaultRepoRef(env: NodeJS.ProcessEnv): string | undefined {
   // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
   // control plane cannot check out; the head branch is what the PR deploys.
   if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF) return env.GITHUB_HEAD_REF

@@ -20,9 +20,14 @@ function hideSecretValues(body: unknown): unknown {
   return {
     ...record,
     secrets: record.secrets.map((secret: unknown) =>
-      secret && typeof secret === 'object' ? { ...(secret as object), value: REDACTED } : REDACTED
+      // An empty value is shown as empty, not as `***`: it hides nothing, and `***` would hide that it is missing.
+      secret && typeof secret === 'object' ? { ...(secret as object), value: shownValue((secret as { value?: unknown }).value) } : REDACTED
     )
   }
+}
+
+function shownValue(value: unknown): unknown {
+  return value === '' ? '' : REDACTED
 }
 
 export function requestLine(request: PlannedRequest): string {

@@ -1,4 +1,5 @@
 import { GITHUB_INPUTS, readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
+import { readPollInterval } from '../../inputs/poll-interval.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 
 export interface DeleteSpecific {
@@ -23,7 +24,7 @@ export const deleteSpec: InputSpec<DeleteSpecific> = {
       deleteTracingProject: reader.value('delete-tracing-project') as boolean,
       ignoreMissing: reader.value('ignore-missing') as boolean,
       wait: reader.value('wait') as boolean,
-      pollIntervalMs: reader.value('poll-interval'),
+      pollIntervalMs: readPollInterval(reader),
       github
     }
   }

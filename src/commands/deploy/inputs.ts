@@ -1,8 +1,11 @@
 import type { RevisionSource, Source } from '../../api/constants.js'
 import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
+import { parseDeploymentName } from '../../inputs/deployment-name.js'
 import { readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
 import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
+import { readPollInterval } from '../../inputs/poll-interval.js'
+import { defaultRepoRef } from '../../inputs/workflow-context.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 
@@ -56,6 +59,14 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       source_tarball_path: value('source-tarball-path')
     })
     const target = readTarget(reader)
+    // A deploy may create the deployment: its name must be one the control plane can take.
+    if (target.name !== undefined) {
+      try {
+        parseDeploymentName(target.name)
+      } catch (error) {
+        reader.problem(`\`name\` ${(error as Error).message}`)
+      }
+    }
     const github = readGitHubInputs(reader)
     const inputs: DeploySpecific = {
       ...target,
@@ -67,13 +78,18 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       secrets: value('secrets'),
       secretReferences: value('secret-references'),
       wait: value('wait') as boolean,
-      pollIntervalMs: value('poll-interval'),
+      pollIntervalMs: readPollInterval(reader),
       showLogs: value('show-logs') as boolean,
       health: readHealthCheck(reader),
       rollbackOnFailure: value('on-failure') === 'rollback',
       github
     }
-    sourceProblemsBeforeLookup(inputs).forEach(reader.problem)
+    // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
+    const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref
+    const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined
+    sourceProblemsBeforeLookup(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(
+      reader.problem
+    )
     return inputs
   }
 }

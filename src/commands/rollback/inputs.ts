@@ -1,5 +1,6 @@
 import { readGitHubInputs, readTarget, GITHUB_INPUTS, type GitHubInputs } from '../../inputs/github.js'
 import { HEALTH_INPUTS, readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
+import { readPollInterval } from '../../inputs/poll-interval.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 import type { RollbackTo } from '../../inputs/rollback-to.js'
 
@@ -25,7 +26,7 @@ export const rollbackSpec: InputSpec<RollbackSpecific> = {
       ...readTarget(reader),
       rollbackTo: value('rollback-to') ?? { kind: 'previous' },
       wait: value('wait') as boolean,
-      pollIntervalMs: value('poll-interval'),
+      pollIntervalMs: readPollInterval(reader),
       showLogs: value('show-logs') as boolean,
       health: readHealthCheck(reader),
       github: readGitHubInputs(reader)
