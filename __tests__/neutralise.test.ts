@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { forLog, forMarkdown, forOutput, safeUrl } from '../src/neutralise.js'
+import { forLog, forMarkdown, forOutput, safeUrl } from '../src/core/neutralise.js'
 
 const ZWJ = '\u200d'
 /** Every way server text has of ending a line. */

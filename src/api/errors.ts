@@ -1,6 +1,6 @@
 import { ActionError, type ErrorKind } from '../core/errors.js'
 import { redact } from '../core/masking.js'
-import { forLog } from '../neutralise.js'
+import { forLog } from '../core/neutralise.js'
 import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {
