@@ -520,7 +520,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 9898:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1465,7 +1465,7 @@ module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.connect = __nccwpck_require__(9898)
 
 
 /***/ }),
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2279:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8313,7 +8313,7 @@ module.exports = class FixedQueue {
 
 
 const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
+const FixedQueue = __nccwpck_require__(2279)
 const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 const PoolStats = __nccwpck_require__(3246)
 
@@ -27314,7 +27314,7 @@ module.exports = {
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const FixedQueue = __nccwpck_require__(2279)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1482);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4660);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1482:
+/***/ 4660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28423,6 +28423,103 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // UNUSED EXPORTS: requestTimeoutFor
+
+;// CONCATENATED MODULE: ./src/core/errors.ts
+class ActionError extends Error {
+    kind;
+    hint;
+    constructor(kind, message, 
+    /** What the user should do about it; printed after the message. */
+    hint) {
+        super(message);
+        this.kind = kind;
+        this.hint = hint;
+        this.name = 'ActionError';
+    }
+    /** The message and the hint, as the user reads them. */
+    describe() {
+        return this.hint ? `${this.message}\n${this.hint}` : this.message;
+    }
+}
+/** All problems found in the inputs, reported together rather than one per run. */
+class InputError extends ActionError {
+    problems;
+    constructor(problems) {
+        super('bad-input', problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
+        this.problems = problems;
+    }
+}
+function describeError(error) {
+    if (error instanceof ActionError)
+        return error.describe();
+    const report = 'This is a bug in the action: please report it with this log.';
+    if (error instanceof Error)
+        return `Unexpected error: ${error.message}\n${report}`;
+    return `Unexpected error: ${String(error)}\n${report}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/cancel.ts
+
+/** Thrown wherever the run notices that the workflow was cancelled. */
+class CancelledError extends ActionError {
+    constructor() {
+        super('cancelled', 'The workflow was cancelled.');
+        this.name = 'CancelledError';
+    }
+}
+function throwIfCancelled(signal) {
+    if (signal?.aborted)
+        throw new CancelledError();
+}
+/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
+function unlessCancelled(work, signal) {
+    if (!signal)
+        return work;
+    throwIfCancelled(signal);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new CancelledError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function sleepUnlessCancelled(clock, ms, signal) {
+    return unlessCancelled(clock.sleep(ms, signal), signal);
+}
+
+;// CONCATENATED MODULE: ./src/core/clock.ts
+const realClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+        }, { once: true });
+    })
+};
+/** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.max(0, Math.round(ms))}ms`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    if (hours > 0)
+        return minutes > 0 ? `${hours}h ${pad(minutes)}m` : `${hours}h`;
+    if (minutes > 0)
+        return seconds > 0 ? `${minutes}m ${pad(seconds)}s` : `${minutes}m`;
+    return `${seconds}s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
+const ACTION_NAME = 'agent-server-deploy-action';
+const ACTION_VERSION = '1.0.0';
 
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
@@ -29222,102 +29319,128 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/core/errors.ts
-class ActionError extends Error {
-    kind;
-    hint;
-    constructor(kind, message, 
-    /** What the user should do about it; printed after the message. */
-    hint) {
-        super(message);
-        this.kind = kind;
-        this.hint = hint;
-        this.name = 'ActionError';
-    }
-    /** The message and the hint, as the user reads them. */
-    describe() {
-        return this.hint ? `${this.message}\n${this.hint}` : this.message;
-    }
-}
-/** All problems found in the inputs, reported together rather than one per run. */
-class InputError extends ActionError {
-    problems;
-    constructor(problems) {
-        super('bad-input', problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
-        this.problems = problems;
+;// CONCATENATED MODULE: ./src/api/body.ts
+/**
+ * The largest response body the action reads: 32 MiB. The largest answer the action asks
+ * for is a list page of at most 100 deployments (or 100 log entries); even with large
+ * secrets-free configs that is a few MiB at most, so 32 MiB leaves an order of magnitude
+ * of room for an honest server while keeping a hostile or broken one (an endless body, a
+ * proxy serving a file) from growing the runner's memory without end. Parsing 32 MiB of
+ * JSON takes well under a second.
+ */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** A response body over the cap; the caller turns it into an ApiError naming the request. */
+class BodyTooLarge extends Error {
+    limitBytes;
+    constructor(limitBytes) {
+        super(`the response exceeded ${formatBytes(limitBytes)}`);
+        this.limitBytes = limitBytes;
+        this.name = 'BodyTooLarge';
     }
 }
-function describeError(error) {
-    if (error instanceof ActionError)
-        return error.describe();
-    const report = 'This is a bug in the action: please report it with this log.';
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}\n${report}`;
-    return `Unexpected error: ${String(error)}\n${report}`;
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024)
+        return `${Math.round(bytes / (1024 * 1024))} MiB`;
+    if (bytes >= 1024)
+        return `${Math.round(bytes / 1024)} KiB`;
+    return `${bytes} bytes`;
 }
-
-;// CONCATENATED MODULE: ./src/core/cancel.ts
-
-/** Thrown wherever the run notices that the workflow was cancelled. */
-class CancelledError extends ActionError {
-    constructor() {
-        super('cancelled', 'The workflow was cancelled.');
-        this.name = 'CancelledError';
-    }
-}
-function throwIfCancelled(signal) {
-    if (signal?.aborted)
-        throw new CancelledError();
-}
-/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
-function unlessCancelled(work, signal) {
-    if (!signal)
-        return work;
-    throwIfCancelled(signal);
+/**
+ * Reads a body as UTF-8 text in time linear in its size: chunks are collected and
+ * joined once (@actions/http-client's readBody copies the whole buffer on every
+ * chunk, which is quadratic). Stops at `limitBytes`, destroying the stream (and so its
+ * socket) rather than reading on: a declared Content-Length over the cap fails at once.
+ */
+function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
     return new Promise((resolve, reject) => {
-        const onAbort = () => reject(new CancelledError());
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        const declared = Number(message.headers?.['content-length']);
+        if (Number.isFinite(declared) && declared > limitBytes) {
+            message.destroy();
+            reject(new BodyTooLarge(limitBytes));
+            return;
+        }
+        const chunks = [];
+        let size = 0;
+        let settled = false;
+        const finish = (error) => {
+            if (settled)
+                return;
+            settled = true;
+            message.off('data', onData);
+            if (error)
+                reject(error);
+            else
+                resolve(Buffer.concat(chunks, size).toString('utf8'));
+        };
+        const onData = (chunk) => {
+            const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+            size += buffer.length;
+            if (size > limitBytes) {
+                message.destroy();
+                finish(new BodyTooLarge(limitBytes));
+                return;
+            }
+            chunks.push(buffer);
+        };
+        message.on('data', onData);
+        message.once('end', () => finish());
+        message.once('error', (error) => finish(error));
+        // Destroyed from outside (the request was aborted): no 'end' will come.
+        message.once('close', () => {
+            if (!message.complete)
+                finish(new Error('the connection closed before the whole response arrived'));
+        });
     });
 }
-function sleepUnlessCancelled(clock, ms, signal) {
-    return unlessCancelled(clock.sleep(ms, signal), signal);
-}
 
-;// CONCATENATED MODULE: ./src/core/clock.ts
-const realClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            resolve();
-        }, { once: true });
-    })
-};
-/** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.max(0, Math.round(ms))}ms`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const pad = (n) => String(n).padStart(2, '0');
-    if (hours > 0)
-        return minutes > 0 ? `${hours}h ${pad(minutes)}m` : `${hours}h`;
-    if (minutes > 0)
-        return seconds > 0 ? `${minutes}m ${pad(seconds)}s` : `${minutes}m`;
-    return `${seconds}s`;
-}
+;// CONCATENATED MODULE: ./src/api/abortable.ts
 
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
-const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.0.0';
+
+/**
+ * An HttpClient whose requests end when `signal` aborts. @actions/http-client does not
+ * take a signal, but it lets a handler amend the options passed to Node's
+ * `http.request`, which does: an abort destroys the request and its socket, whether
+ * the answer has not started, or is still arriving. Without this, a request the action
+ * gave up on (its time limit, the deadline, cancellation) keeps its socket, and the
+ * process, alive for as long as the server keeps it open.
+ *
+ * One client per request, since the signal is per request. Cheap: no keep-alive, so
+ * there is no pool worth sharing.
+ */
+function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
+    const abortOn = {
+        prepareRequest: (options) => {
+            options.signal = signal;
+        },
+        canHandleAuthentication: () => false,
+        handleAuthentication: () => Promise.reject(new Error('not used'))
+    };
+    return new lib_HttpClient(userAgent, [abortOn], {
+        // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
+        allowRedirects: false,
+        socketTimeout: socketTimeoutMs
+    });
+}
+/**
+ * The body of a response, read linearly and capped (see body.ts), destroyed if
+ * `signal` aborts while it arrives. A substitute response without a stream (tests)
+ * is read through its own readBody.
+ */
+async function readResponse(response, signal, limitBytes) {
+    const message = response.message;
+    if (typeof message?.on !== 'function')
+        return response.readBody();
+    const destroy = () => message.destroy();
+    if (signal.aborted)
+        destroy();
+    signal.addEventListener('abort', destroy, { once: true });
+    try {
+        return await readBodyCapped(message, limitBytes);
+    }
+    finally {
+        signal.removeEventListener('abort', destroy);
+    }
+}
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -31506,6 +31629,92 @@ function clearSecrets() {
     secrets.clear();
 }
 
+;// CONCATENATED MODULE: ./src/core/neutralise.ts
+/**
+ * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
+ * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
+ * markdown links or images. These functions make it inert for the place it is written
+ * to. Pure, and importing nothing of the action's, so any layer can use them.
+ */
+/**
+ * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
+ * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
+ * on CR and LF; browsers and markdown renderers on more.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
+const ZWJ = '\u200d';
+/**
+ * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
+ * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
+ * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
+ * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
+ */
+function forLog(text) {
+    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
+    return /^\s*::/.test(line) ? `> ${line}` : line;
+}
+/**
+ * An output value: one line, no control characters. Outputs are read by later steps,
+ * often pasted into shell or other commands, so a line break must not pass.
+ */
+function forOutput(text) {
+    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
+ * reads, never rendered as something we did not build. HTML is escaped; markdown
+ * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
+ * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
+ * and bare URLs one before their `:` so GitHub does not link them;
+ * `#123` references are left (they link, but notify no one). One line: a line
+ * break in a table cell or a list item would break the layout.
+ */
+function forMarkdown(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROLS, '')
+        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
+        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
+        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
+        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
+        .replace(/\bwww\./gi, `www${ZWJ}.`);
+}
+/**
+ * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
+ * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
+ * whitespace or control characters anywhere in the raw text, and no user name or
+ * password. Otherwise undefined, and the caller shows the raw text as code instead.
+ */
+function safeUrl(raw, options = {}) {
+    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
+        return undefined;
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.username || url.password)
+        return undefined;
+    if (url.protocol === 'https:')
+        return url.href;
+    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname))
+        return url.href;
+    return undefined;
+}
+function isLoopback(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 
 const READ_RETRY = { maxAttempts: 5, baseMs: 500, capMs: 15_000 };
@@ -31565,6 +31774,7 @@ async function retrying(ctx, attempt) {
 
 
 
+
 /** A request the control plane answered with an error, or did not answer. */
 class ApiError extends ActionError {
     status;
@@ -31606,11 +31816,20 @@ function renderDetail(body) {
     catch {
         return undefined;
     }
+    // Server text: one line each, no workflow command, and not without end.
     if (typeof detail === 'string')
-        return detail;
+        return capped(forLog(detail));
     if (!Array.isArray(detail) || !detail.every(isValidationError))
         return undefined;
-    return detail.map((e) => `\n  ${e.loc.join('.')}: ${e.msg}`).join('');
+    return detail
+        .slice(0, MAX_DETAIL_ITEMS)
+        .map((e) => `\n  ${capped(forLog(`${e.loc.join('.')}: ${e.msg}`))}`)
+        .join('');
+}
+const MAX_DETAIL_LENGTH = 1_000;
+const MAX_DETAIL_ITEMS = 20;
+function capped(text) {
+    return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
 }
 function isValidationError(value) {
     const e = value;
@@ -31695,6 +31914,7 @@ function segment(id) {
 
 
 
+
 /**
  * zod and the schemas are loaded when the first answer arrives, not at start-up:
  * the first request goes out sooner, on every run.
@@ -31726,6 +31946,7 @@ const MIN_REQUEST_MS = 1_000;
 class ControlPlaneClient {
     connection;
     options;
+    /** A substitute for tests; by default each request gets its own abortable HttpClient. */
     http;
     clock;
     requestTimeoutMs;
@@ -31734,13 +31955,11 @@ class ControlPlaneClient {
         this.options = options;
         this.clock = options.clock ?? realClock;
         this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-        this.http =
-            options.http ??
-                new lib_HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, [], {
-                    allowRedirects: false,
-                    // Also the idle limit, so that a request given up on releases its socket.
-                    socketTimeout: this.requestTimeoutMs
-                });
+        this.http = options.http;
+    }
+    requester(signal) {
+        // The idle limit is the request's limit too, as a second line behind the abort.
+        return this.http ?? abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, this.requestTimeoutMs);
     }
     listDeployments(query) {
         return this.send({ label: 'List deployments' }, requests.listDeployments(query), (s) => s.DeploymentsListSchema);
@@ -31842,6 +32061,8 @@ class ControlPlaneClient {
         catch (error) {
             if (error instanceof CancelledError)
                 throw error;
+            if (error instanceof BodyTooLarge)
+                throw this.tooLarge(operation, request, error, mutation);
             throw this.transportError(operation, error, mutation);
         }
         const { status, text } = answer;
@@ -31868,26 +32089,51 @@ class ControlPlaneClient {
             return limit;
         return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()));
     }
+    /**
+     * One request, ended by its time limit or the run's cancellation: either aborts the
+     * request, which destroys its socket and any answer still arriving, so nothing given
+     * up on keeps the process alive. What was sent goes on on the control plane.
+     */
     async exchange(method, url, body, headers, limitMs) {
-        let timer;
-        const timeLimit = new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new RequestTimeout(limitMs)), limitMs);
-        });
+        throwIfCancelled(this.options.signal);
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs);
+        const onCancel = () => abort.abort(new CancelledError());
+        this.options.signal?.addEventListener('abort', onCancel, { once: true });
+        let done = false;
         try {
-            // Cancelling stops the wait for an answer (and its timer); what was sent goes on on the control plane.
-            return await unlessCancelled(Promise.race([
-                (async () => {
-                    const response = await this.http.request(method, url, body, headers);
-                    const text = await response.readBody();
+            const answer = await new Promise((resolve, reject) => {
+                abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
+                const work = async () => {
+                    const response = await this.requester(abort.signal).request(method, url, body, headers);
+                    const text = await readResponse(response, abort.signal);
                     const retryAfter = response.message.headers?.['retry-after'];
                     return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
-                })(),
-                timeLimit
-            ]), this.options.signal);
+                };
+                work().then(resolve, reject);
+            });
+            done = true;
+            return answer;
         }
         finally {
             clearTimeout(timer);
+            this.options.signal?.removeEventListener('abort', onCancel);
+            // Failed in any other way (a body over the cap, a reset): close what is left of it.
+            if (!done && !abort.signal.aborted)
+                abort.abort();
         }
+    }
+    tooLarge(operation, request, error, mutation) {
+        // The path without its query: the error reads as the operation, not its parameters.
+        const path = request.path.split('?')[0];
+        const method = request.method;
+        return new ApiError('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${formatBytes(error.limitBytes)}, ` +
+            'more than any answer of its API; the action stopped reading it.', {
+            hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
+            // Reading it again would read as much again.
+            retryable: false,
+            ambiguous: mutation
+        });
     }
     transportError(operation, error, mutation) {
         const reason = error instanceof RequestTimeout
@@ -32045,6 +32291,23 @@ function parseCount(raw) {
     if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
         throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`);
     return Number(raw);
+}
+/**
+ * The shortest `poll-interval`: 1 s, so that a typo (`1ms` for `1m`) cannot flood a
+ * shared control plane with status checks; 50 ms against a loopback control plane
+ * (the simulator, tests), where the only one waiting is the test.
+ */
+const MIN_POLL_INTERVAL_MS = 1_000;
+const MIN_LOOPBACK_POLL_INTERVAL_MS = 50;
+/** The problem with a `poll-interval` below the floor for this control plane, if any. */
+function pollIntervalProblem(intervalMs, baseUrl) {
+    const loopback = isLoopbackHost(new URL(baseUrl).hostname);
+    const floor = loopback ? MIN_LOOPBACK_POLL_INTERVAL_MS : MIN_POLL_INTERVAL_MS;
+    if (intervalMs >= floor)
+        return undefined;
+    return loopback
+        ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
+        : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/name-pattern.ts
@@ -32209,7 +32472,12 @@ function parseLines(lines) {
             return;
         }
         firstLineOf.set(name, lineNumber);
-        secrets.push({ name, value: line.slice(eq + 1) });
+        const value = line.slice(eq + 1);
+        if (value.trim() === '') {
+            problems.push(`line ${lineNumber}: ${emptyValue(name)}`);
+            return;
+        }
+        secrets.push({ name, value });
     });
     return { secrets, problems };
 }
@@ -32245,10 +32513,20 @@ async function parseMapping(raw) {
             problems.push(`${where}: a secret name must be ${NAME_RULE}`);
         else if (typeof secretValue !== 'string')
             problems.push(`${where}: the value must be a string; quote it`);
+        else if (secretValue.trim() === '')
+            problems.push(`${where}: ${emptyValue(name)}`);
         else
             secrets.push({ name, value: secretValue });
     }
     return { secrets, problems };
+}
+/**
+ * `NAME=${{ secrets.NAME }}` with no such repository secret reads as `NAME=`: sending it
+ * would set the deployment's secret to nothing, and the agent would fail at run time.
+ */
+function emptyValue(name) {
+    return (`\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
+        'add the secret to the repository (or its environment), or remove this line');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/formats.ts
@@ -32614,30 +32892,51 @@ async function deleteListener(inputs, deps) {
 
 ;// CONCATENATED MODULE: ./src/operations/find.ts
 
+
 /** The largest page the API allows: fewest requests for a walk. */
 const PAGE_SIZE = 100;
+/**
+ * The most pages a walk reads: 50,000 deployments named like one name. No real tenant
+ * comes near it; a server whose list never ends (every page full of new names) would
+ * otherwise be walked for the whole step, one request after another.
+ */
+const MAX_PAGES = 500;
 /**
  * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
  * so this walks all pages and keeps exact matches.
  */
-async function findDeploymentsByName(client, name) {
+async function findDeploymentsByName(client, name, limits) {
     const matches = [];
+    const what = `looking up deployment \`${name}\``;
+    let pages = 0;
+    const beforePage = () => {
+        // The first page goes out whatever the time: the client's own limits bound it.
+        if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
+            const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`;
+            throw new ActionError('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
+        }
+        pages++;
+    };
     await walkDeployments(client, name, (deployment) => {
         if (deployment.name === name)
             matches.push(deployment);
-    });
+    }, beforePage, what);
     return matches;
 }
 /**
  * Visits every deployment whose name contains `nameContains`, each once. Servers differ on
  * the returned `offset` (next page, or an echo of the one asked for); the walk advances
  * either way, stops on a short page, and fails rather than loop if pages stop bringing
- * new items. `beforePage` may throw to stop the walk (a deadline).
+ * new items, or after MAX_PAGES. `beforePage` may throw to stop the walk (a deadline);
+ * `what` names the walk in the error at the page cap.
  */
-async function walkDeployments(client, nameContains, visit, beforePage) {
+async function walkDeployments(client, nameContains, visit, beforePage, what = `listing deployments named like \`${nameContains}\``) {
     const seen = new Set();
     let offset = 0;
-    for (;;) {
+    for (let pages = 0;; pages++) {
+        if (pages >= MAX_PAGES) {
+            throw new ActionError('bad-response', `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+        }
         beforePage?.();
         const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset });
         const fresh = page.resources.filter((d) => !seen.has(d.id));
@@ -32654,8 +32953,8 @@ async function walkDeployments(client, nameContains, visit, beforePage) {
     }
 }
 /** The one deployment named `name`, or undefined; several is an error naming them. */
-async function findDeploymentByName(client, name) {
-    const matches = await findDeploymentsByName(client, name);
+async function findDeploymentByName(client, name, limits) {
+    const matches = await findDeploymentsByName(client, name, limits);
     if (matches.length > 1) {
         throw new ActionError('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
     }
@@ -32669,7 +32968,7 @@ async function findDeploymentByName(client, name) {
  * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
  * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
  */
-async function resolveDeployment(client, inputs) {
+async function resolveDeployment(client, inputs, limits) {
     if (inputs.deploymentId) {
         const deployment = await client.getDeployment(inputs.deploymentId);
         if (inputs.name && deployment.name !== inputs.name) {
@@ -32677,7 +32976,7 @@ async function resolveDeployment(client, inputs) {
         }
         return deployment;
     }
-    const match = await findDeploymentByName(client, inputs.name);
+    const match = await findDeploymentByName(client, inputs.name, limits);
     if (!match)
         return undefined;
     return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
@@ -32903,7 +33202,22 @@ function readTarget(reader) {
     return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/poll-interval.ts
+
+/** `poll-interval`, with its floor checked against the control plane it will poll (see parsers.ts). */
+function readPollInterval(reader) {
+    const intervalMs = reader.value('poll-interval');
+    const baseUrl = reader.value('control-plane-url');
+    if (intervalMs !== undefined && baseUrl !== undefined) {
+        const problem = pollIntervalProblem(intervalMs, baseUrl);
+        if (problem)
+            reader.problem(problem);
+    }
+    return intervalMs;
+}
+
 ;// CONCATENATED MODULE: ./src/commands/delete/inputs.ts
+
 
 const deleteSpec = {
     uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_INPUTS],
@@ -32915,7 +33229,7 @@ const deleteSpec = {
             deleteTracingProject: reader.value('delete-tracing-project'),
             ignoreMissing: reader.value('ignore-missing'),
             wait: reader.value('wait'),
-            pollIntervalMs: reader.value('poll-interval'),
+            pollIntervalMs: readPollInterval(reader),
             github
         };
     }
@@ -32945,7 +33259,7 @@ async function deleteDeployment(inputs, deps) {
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
     recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await findOrUndefined(() => resolveDeployment(client, inputs));
+    const deployment = await findOrUndefined(() => resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs }));
     if (!deployment)
         return nothingToDelete(inputs, deps, `No deployment ${label} exists`);
     recorder.seen(deployment);
@@ -33161,7 +33475,7 @@ async function createOnce(body, ctx) {
  * must not adopt it as its own, so that is an error. Two by that name is one too.
  */
 async function createdByThisRun(ctx, body) {
-    const found = await findDeploymentsByName(ctx.client, body.name);
+    const found = await findDeploymentsByName(ctx.client, body.name, ctx);
     if (found.length > 1)
         throw twinDeployments(body.name, found);
     if (found.length === 0)
@@ -33179,8 +33493,8 @@ async function createdByThisRun(ctx, body) {
  * if it did not (two runs creating at once), every later deploy by `name` would fail
  * on the ambiguity. Said at once, loudly, with both ids.
  */
-async function refuseTwins(client, created) {
-    const found = await findDeploymentsByName(client, created.name);
+async function refuseTwins(client, created, limits) {
+    const found = await findDeploymentsByName(client, created.name, limits);
     if (found.length > 1)
         throw twinDeployments(created.name, found, created.id);
 }
@@ -34229,6 +34543,91 @@ function withNote(error, note) {
     return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
 }
 
+;// CONCATENATED MODULE: ./src/inputs/deployment-name.ts
+
+/**
+ * The names a deployment can be created with. The control plane publishes no rule
+ * (its API schema types `name` as a plain string), but it serves each deployment on a
+ * hostname made from the name and names a tracing project after it, and it answers a
+ * create whose name holds an underscore with HTTP 500. So the action allows what a DNS
+ * label allows: ASCII letters, digits and hyphens, starting and ending with a letter or
+ * digit, at most 63 characters. Checked before any request, since a 500 is retried and
+ * would only surface at the step's timeout.
+ */
+const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
+function parseDeploymentName(raw) {
+    if (!DEPLOYMENT_NAME.test(raw)) {
+        throw new Error(`must be a name the control plane can take: ${DEPLOYMENT_NAME_RULE}; got ${shown(raw)}`);
+    }
+    return raw;
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/inputs/github-event.ts
+
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
+
+function readWorkflowContext(env = process.env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = readPullRequest(env);
+    return {
+        repoUrl: repository ? `${server}/${repository}` : undefined,
+        repoRef: defaultRepoRef(env),
+        sha: env.GITHUB_SHA || undefined,
+        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
+        repository,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+            pullRequest?.fromFork === true
+    };
+}
+function defaultRepoRef(env) {
+    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
+    // control plane cannot check out; the head branch is what the PR deploys.
+    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
+        return env.GITHUB_HEAD_REF;
+    const ref = env.GITHUB_REF ?? '';
+    if (ref.startsWith('refs/heads/'))
+        return ref.slice('refs/heads/'.length);
+    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
+    if (ref.startsWith('refs/tags/'))
+        return ref;
+    return env.GITHUB_REF_NAME || undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
 
 const DOCKER = ['external_docker', 'internal_docker'];
@@ -34292,6 +34691,9 @@ function sourceProblemsAfterLookup(inputs, settings, source, creating) {
 
 
 
+
+
+
 const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
@@ -34318,6 +34720,15 @@ const deploySpec = {
             source_tarball_path: value('source-tarball-path')
         });
         const target = readTarget(reader);
+        // A deploy may create the deployment: its name must be one the control plane can take.
+        if (target.name !== undefined) {
+            try {
+                parseDeploymentName(target.name);
+            }
+            catch (error) {
+                reader.problem(`\`name\` ${error.message}`);
+            }
+        }
         const github = readGitHubInputs(reader);
         const inputs = {
             ...target,
@@ -34329,13 +34740,16 @@ const deploySpec = {
             secrets: value('secrets'),
             secretReferences: value('secret-references'),
             wait: value('wait'),
-            pollIntervalMs: value('poll-interval'),
+            pollIntervalMs: readPollInterval(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
             rollbackOnFailure: value('on-failure') === 'rollback',
             github
         };
-        sourceProblemsBeforeLookup(inputs).forEach(reader.problem);
+        // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
+        const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref;
+        const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined;
+        sourceProblemsBeforeLookup(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(reader.problem);
         return inputs;
     }
 };
@@ -34467,7 +34881,7 @@ async function deploy(inputs, deps) {
     const label = inputs.name ?? inputs.deploymentId;
     recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`);
-    const existing = await resolveDeployment(client, inputs);
+    const existing = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
     recorder.before(existing);
     if (existing) {
         recorder.seen(existing);
@@ -34492,7 +34906,7 @@ async function deploy(inputs, deps) {
     if (plan.action === 'create') {
         deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply));
         recorder.changed('created', deployment);
-        await refuseTwins(client, deployment);
+        await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
         revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
@@ -34562,7 +34976,7 @@ async function deploy(inputs, deps) {
 /** The largest page the API allows: fewest requests for a walk. */
 const revisions_PAGE_SIZE = 100;
 /** 100 pages of 100: far more revisions than a deployment keeps; a list that goes on past this never ends. */
-const MAX_PAGES = 100;
+const revisions_MAX_PAGES = 100;
 /**
  * Every revision of the deployment with one of `statuses`, newest first, as the
  * control plane lists them. Servers differ on the returned `offset` (the next page's,
@@ -34575,9 +34989,9 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     const revisions = [];
     let offset = 0;
     for (let pages = 0;; pages++) {
-        if (pages >= MAX_PAGES || walk.clock.now() >= walk.deadline) {
-            const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${revisions_PAGE_SIZE}` : 'the step\'s `timeout` ran out';
-            throw new ActionError(pages >= MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to a revision id, or raise `timeout`.');
+        if (pages >= revisions_MAX_PAGES || walk.clock.now() >= walk.deadline) {
+            const why = pages >= revisions_MAX_PAGES ? `the list did not end after ${pages} pages of ${revisions_PAGE_SIZE}` : 'the step\'s `timeout` ran out';
+            throw new ActionError(pages >= revisions_MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to a revision id, or raise `timeout`.');
         }
         const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: revisions_PAGE_SIZE, offset });
         const fresh = page.resources.filter((r) => !seen.has(r.id));
@@ -34658,6 +35072,7 @@ function refusal(message, { deployment, deployed }) {
 ;// CONCATENATED MODULE: ./src/commands/rollback/inputs.ts
 
 
+
 /** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
 const rollbackSpec = {
     uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
@@ -34667,7 +35082,7 @@ const rollbackSpec = {
             ...readTarget(reader),
             rollbackTo: value('rollback-to') ?? { kind: 'previous' },
             wait: value('wait'),
-            pollIntervalMs: value('poll-interval'),
+            pollIntervalMs: readPollInterval(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
             github: readGitHubInputs(reader)
@@ -35445,71 +35860,6 @@ function commandFor(name) {
     return COMMANDS[name];
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/inputs/github-event.ts
-
-/**
- * The pull request of a `pull_request*` event, read from the payload at
- * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
- * features that need it then say so rather than fail.
- */
-function readPullRequest(env) {
-    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
-        return undefined;
-    let payload;
-    try {
-        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const pr = payload?.pull_request;
-    if (!pr || typeof pr.number !== 'number')
-        return undefined;
-    const base = pr.base?.repo?.full_name;
-    const head = pr.head?.repo?.full_name;
-    return {
-        number: pr.number,
-        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-        fromFork: typeof base === 'string' && head !== base
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
-
-function readWorkflowContext(env = process.env) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY || undefined;
-    const pullRequest = readPullRequest(env);
-    return {
-        repoUrl: repository ? `${server}/${repository}` : undefined,
-        repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined,
-        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
-        repository,
-        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
-        pullRequest,
-        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
-        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
-            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-            pullRequest?.fromFork === true
-    };
-}
-function defaultRepoRef(env) {
-    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
-    // control plane cannot check out; the head branch is what the PR deploys.
-    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
-        return env.GITHUB_HEAD_REF;
-    const ref = env.GITHUB_REF ?? '';
-    if (ref.startsWith('refs/heads/'))
-        return ref.slice('refs/heads/'.length);
-    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
-    if (ref.startsWith('refs/tags/'))
-        return ref;
-    return env.GITHUB_REF_NAME || undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/github/api.ts
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140;
@@ -35583,92 +35933,6 @@ async function loadGitHubApi(token, repository) {
 /** The step fails for every outcome that carries an error, and for no other. */
 function failsStep(outcome) {
     return outcome.error !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/neutralise.ts
-/**
- * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
- * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
- * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's, so any layer can use them.
- */
-/**
- * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
- * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
- * on CR and LF; browsers and markdown renderers on more.
- */
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
-const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
-const ZWJ = '\u200d';
-/**
- * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
- * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
- * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
- * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
- */
-function forLog(text) {
-    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
-    return /^\s*::/.test(line) ? `> ${line}` : line;
-}
-/**
- * An output value: one line, no control characters. Outputs are read by later steps,
- * often pasted into shell or other commands, so a line break must not pass.
- */
-function forOutput(text) {
-    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
-}
-const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
- * reads, never rendered as something we did not build. HTML is escaped; markdown
- * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
- * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
- * and bare URLs one before their `:` so GitHub does not link them;
- * `#123` references are left (they link, but notify no one). One line: a line
- * break in a table cell or a list item would break the layout.
- */
-function forMarkdown(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROLS, '')
-        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
-        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
-        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
-        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
-        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-        .replace(/\bwww\./gi, `www${ZWJ}.`);
-}
-/**
- * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
- * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
- * whitespace or control characters anywhere in the raw text, and no user name or
- * password. Otherwise undefined, and the caller shows the raw text as code instead.
- */
-function safeUrl(raw, options = {}) {
-    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
-        return undefined;
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.username || url.password)
-        return undefined;
-    if (url.protocol === 'https:')
-        return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname))
-        return url.href;
-    return undefined;
-}
-function isLoopback(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
 ;// CONCATENATED MODULE: ./src/report/view.ts
@@ -36407,8 +36671,13 @@ function hideSecretValues(body) {
         return body;
     return {
         ...record,
-        secrets: record.secrets.map((secret) => secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED)
+        secrets: record.secrets.map((secret) => 
+        // An empty value is shown as empty, not as `***`: it hides nothing, and `***` would hide that it is missing.
+        secret && typeof secret === 'object' ? { ...secret, value: shownValue(secret.value) } : REDACTED)
     };
+}
+function shownValue(value) {
+    return value === '' ? '' : REDACTED;
 }
 function requestLine(request) {
     return redact(`${request.method} ${request.path}`);
