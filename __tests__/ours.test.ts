@@ -3,25 +3,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Revision } from '../src/api/schemas.js'
-import { run } from '../src/main.js'
 import { carriesWhatWeSent } from '../src/operations/ours.js'
-import { lifecycles, startSimulator, type FaultRule, type Simulator } from '../sim/index.js'
+import { lifecycles, type FaultRule, type Simulator } from '../sim/index.js'
 import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
-import { FakeClock } from './helpers/clock.js'
-import { inputsFrom } from './helpers/inputs.js'
-import { memorySink } from './helpers/memory-sink.js'
+import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 /**
  * Two runs on one deployment. The other run's change lands through a fault's `meanwhile`
  * hook, at the exact moment this run's request is answered (or its answer lost), so each
- * race happens the same way every time. run() is in-process on a fake clock that the
+ * race happens the same way every time. run() is in-process on the virtual clock that the
  * simulator shares: settle windows and phases of 10 s cost no real time.
  */
-const clock = new FakeClock(Date.now())
 let sim: Simulator
 const dir = mkdtempSync(join(tmpdir(), 'ours-'))
 beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now(), scenario: lifecycles.deployed(10_000) })
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(10_000) })
 })
 afterAll(async () => {
   await sim.stop()
@@ -36,12 +32,10 @@ const PATCH: Pick<FaultRule, 'method' | 'path'> = { method: 'PATCH', path: /^\/v
 const CREATE: Pick<FaultRule, 'method' | 'path'> = { method: 'POST', path: '/v2/deployments' }
 const lost502 = { status: 502, body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
 
-async function deploy(inputs: Record<string, string>, env: Record<string, string> = PUSH_ENV) {
-  const out = memorySink()
-  // Phases take 10 s of the fake clock: a check every 5 s sees each.
-  const values = { ...inputs, 'poll-interval': '5s' }
-  const { outcome } = await run({ inputs: inputsFrom(values), env, clock, sink: out.sink, signal: new AbortController().signal })
-  return { ...out, outcome }
+/** With `env` alone as the workflow's context (no push to main underneath): `{}` is a run outside any. */
+function deploy(inputs: Record<string, string>, env: Record<string, string> = PUSH_ENV) {
+  // Phases take 10 s of the virtual clock: a check every 5 s sees each.
+  return runInProcess({ inputs: { ...inputs, 'poll-interval': '5s' }, env, pushContext: false })
 }
 
 function seedExisting() {

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { run } from '../src/main.js'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
-import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs } from './helpers/action.js'
-import { inputsFrom } from './helpers/inputs.js'
-import { memorySink, rewritingProxy } from './helpers/run-memory.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { rewritingProxy } from './helpers/rewriting-proxy.js'
 
 /**
  * Each outcome as the user meets it: the summary's heading, the PR comment's heading, the
  * GitHub deployment status and the last log line say the same one; failures open with
- * the cause and what to do. Run in-process against the simulator and the fake GitHub API.
+ * the cause and what to do. Run in-process against the simulator and the fake GitHub API,
+ * on the virtual clock: the time-out and the cancel cost no real time.
  */
 const NAME = 'support-agent-pr-42'
 let sim: Simulator
@@ -20,7 +20,7 @@ let github: FakeGitHub
 let dir: string
 
 beforeAll(async () => {
-  sim = await startSimulator()
+  sim = await startSimulatorOnClock()
   github = await startFakeGitHub()
   dir = mkdtempSync(join(tmpdir(), 'outcome-views-'))
   const event = {
@@ -53,20 +53,18 @@ function env(): Record<string, string> {
 }
 
 async function runWith(extra: Record<string, string> = {}, options: { cancelAfterMs?: number; controlPlane?: string } = {}) {
-  // Octokit reads the API's URL from the process environment.
-  process.env.GITHUB_API_URL = github.url
-  const out = memorySink()
   const controller = new AbortController()
-  const timer = options.cancelAfterMs ? setTimeout(() => controller.abort(), options.cancelAfterMs) : undefined
+  // The workflow is cancelled once that much virtual time has passed.
+  if (options.cancelAfterMs) clock.whenPast(clock.now() + options.cancelAfterMs, () => controller.abort())
   const inputs = {
     ...deployInputs(sim, NAME, { 'github-environment': 'pr-42', 'pr-comment': 'true', 'github-token': github.token }),
     ...(options.controlPlane ? { 'control-plane-url': options.controlPlane } : {}),
     ...extra
   }
-  const result = await run({ inputs: inputsFrom(inputs), env: env(), sink: out.sink, signal: controller.signal })
-  clearTimeout(timer)
+  const result = await runInProcess({ inputs, env: env(), signal: controller.signal })
+  expect(result.summaries).toHaveLength(1)
   const comment = github.comments.at(-1)?.body ?? ''
-  return { ...out, ...result, summary: out.summaries[0] ?? '', comment, heading: (md: string) => md.split('\n').find((l) => l.startsWith('#'))?.replace(/^#+ /, '') }
+  return { ...result, summary: result.summaries[0], comment, heading: (md: string) => md.split('\n').find((l) => l.startsWith('#'))?.replace(/^#+ /, '') }
 }
 
 /** A first deploy that succeeds, so the next run updates a deployment that serves a revision. */
@@ -146,7 +144,7 @@ describe('one outcome, said the same everywhere', () => {
     expect(lastState()).toBe('in_progress')
     // Polled every 50 ms for 1.5 s: the span must reach the cancel, not stop at the last poll.
     const lasted = r.outcome.timeline!.at(-1)!
-    expect(lasted.startedAt + lasted.durationMs).toBeGreaterThanOrEqual(1400)
+    expect(lasted.startedAt + lasted.durationMs).toBeGreaterThanOrEqual(1500)
     expect(r.summary).toContain('(until the cancel)')
   })
 
@@ -224,6 +222,9 @@ describe('hostile server text', () => {
       expect(github.statuses.some((s) => s.environment_url !== undefined)).toBe(false)
       expect(r.lines).toContainEqual(expect.stringMatching(/^warning: The control plane reported a deployment URL that is not an https:\/\/ URL/))
       expect(Object.values(r.outputs).filter((value) => /[\r\n]/.test(value))).toEqual([])
+      // The literal log: the status message is there, and none of its commands starts a line.
+      expect(r.stdout).toContain('set-output name=pwned::1')
+      expect(r.stdout.split('\n').filter((line) => /^\s*::(set-output|error::fake)/.test(line))).toEqual([])
     } finally {
       await proxy.stop()
     }

@@ -2,6 +2,7 @@ import { ControlPlaneClient } from './api/client.js'
 import { commandFor, readActionInputs } from './commands/registry.js'
 import { realClock, type Clock } from './core/clock.js'
 import type { Log } from './core/log.js'
+import { announceSecretsWith } from './core/masking.js'
 import { Recorder } from './core/recorder.js'
 import type { InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
@@ -48,6 +49,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   const cancellation = options.signal ? undefined : cancelOnSignals(sink)
   const signal = options.signal ?? cancellation?.signal
   const log: Log = sink
+  // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
+  const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined
   const workflow = readWorkflowContext(options.env)
   let recorder = new Recorder('deploy')
   let github: GitHubReporting | undefined
@@ -76,7 +79,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
-      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '')).get,
+      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', workflow.apiUrl)).get,
       onRevisionStarted: async () => github?.revisionStarted(known.known)
     })
     if (outcome.kind === 'planned') printPlan(outcome.requests, log)
@@ -99,6 +102,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     log.info(view.finalLine)
   } finally {
     cancellation?.dispose()
+    stopAnnouncing?.()
   }
   return { cancelled: signal?.aborted ?? false, outcome, view }
 }

@@ -17,21 +17,22 @@
  *   action conclude that the change never happened and send it again, a duplicate the
  *   real world would not see.
  *
- * Adapting to an injected output sink (instead of `@actions/core` writing to stdout and
- * the GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files) is a change to `runInProcess` only: the
- * tests see an `ActionRun`, the same shape the spawned bundle gives.
+ * Output: run() writes through an in-memory sink, behind the same `neutralised` wrapper
+ * the runner's sink uses (src/report/sink.ts), so what tests read is what the runner would
+ * show: no stdout capture, no output files, no process-wide state but the secrets registry.
+ * `stdout` renders each call as the text @actions/core writes for it (workflow commands
+ * and all), for the tests that check workflow-command safety on the literal log; the
+ * spawned-bundle tests (bundle.test.ts) check that @actions/core writes the same.
  */
-import { afterAll } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { actionDefaults, parseOutputFile, PUSH_CONTEXT, type ActionRun } from '../../scripts/run-action.js'
+import { actionDefaults, PUSH_CONTEXT, type ActionRun } from '../../scripts/run-action.js'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../sim/index.js'
 import type { Clock } from '../../src/core/clock.js'
+import { clearSecrets } from '../../src/core/masking.js'
+import type { Outcome } from '../../src/core/outcome.js'
 import type { InputName } from '../../src/inputs/names.js'
 import { run } from '../../src/main.js'
-import { clearSecrets } from '../../src/core/masking.js'
+import { neutralised, type OutputSink } from '../../src/report/sink.js'
+import type { RunView } from '../../src/report/view.js'
 import { deployInputs } from './action.js'
 
 /** Something that may hold a request on a real timer; see the module comment. */
@@ -44,6 +45,7 @@ export class VirtualClock implements Clock {
   /** Every sleep asked for, in order: tests can assert waits without waiting. */
   readonly sleeps: number[] = []
   private readonly holders = new Set<RealTimeHolder>()
+  private readonly alarms: Array<{ at: number; then: () => void }> = []
 
   constructor(private time = Date.now()) {}
 
@@ -58,8 +60,17 @@ export class VirtualClock implements Clock {
     }
     if (signal?.aborted) return
     this.time += ms
+    for (const alarm of this.alarms.filter((a) => a.at <= this.time)) {
+      this.alarms.splice(this.alarms.indexOf(alarm), 1)
+      alarm.then()
+    }
     // A macrotask, so that a loop of sleeps never starves sockets and timers.
     await new Promise((resolve) => setImmediate(resolve))
+  }
+
+  /** Calls `then` once virtual time reaches `at` (e.g. a cancel 1.5 s into a run, in no real time). */
+  whenPast(at: number, then: () => void): void {
+    this.alarms.push({ at, then })
   }
 
   watch(holder: RealTimeHolder): void {
@@ -114,89 +125,116 @@ export async function untilNothingHeld(sim: Simulator, limitMs = 10_000): Promis
 export interface InProcessOptions {
   /** By their action.yml names; the action.yml defaults fill in the rest, as on a runner. */
   inputs: Record<string, string>
-  /** Extra or overriding GITHUB_* variables; a push to main by default. */
+  /** Extra or overriding GITHUB_* variables, over a push to main (PUSH_CONTEXT) unless `pushContext` is false. */
   env?: Record<string, string>
+  pushContext?: boolean
   /** Aborting it is the workflow being cancelled. */
   signal?: AbortSignal
-  /** Each chunk the action writes to its log, as it is written. */
+  /** Each piece of `stdout`, as it is written. */
   onStdout?: (chunk: string) => void
 }
 
-// One pair of files per test file: @actions/core keeps the summary file's path once it has read it.
-const files = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'action-in-process-'))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
-  return { dir, GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
-})()
+/** What the runner would have seen of a run (the spawned bundle's `ActionRun` shape), and the run's Outcome. */
+export interface InProcessRun extends ActionRun {
+  /** 1 when the step failed (one `::error::`), else 0. */
+  exitCode: number
+  /** The log, exactly as @actions/core would write it to the runner: `::warning::…`, `::add-mask::…` and all. */
+  stdout: string
+  /** An exception run() let escape, as node would print it (never expected). */
+  stderr: string
+  /** The log lines as shown: warnings as `warning: …`, notices `notice: …`, groups `group: …` / `endgroup`. */
+  lines: string[]
+  warnings: string[]
+  /** The text of each `::error::` (run() fails a step once at most). */
+  failures: string[]
+  outputs: Record<string, string>
+  summary: string
+  /** Each write to the job summary (run() writes it once). */
+  summaries: string[]
+  outcome: Outcome
+  view: RunView
+}
+
+/** `::name::value` as @actions/core's issueCommand writes it (its escaping of the value). */
+const command = (name: string, value: string) => `::${name}::${value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`
+
+/** An in-memory writer for `neutralised`: keeps each call as the runner would show it. */
+function recordingSink(onStdout?: (chunk: string) => void) {
+  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[] }
+  const write = (text: string) => {
+    kept.stdout += text
+    onStdout?.(text)
+  }
+  const sink: OutputSink = {
+    info: (line) => {
+      kept.lines.push(line)
+      write(`${line}\n`)
+    },
+    warn: (line) => {
+      kept.warnings.push(line)
+      kept.lines.push(`warning: ${line}`)
+      write(command('warning', line))
+    },
+    notice: (line) => {
+      kept.lines.push(`notice: ${line}`)
+      write(command('notice', line))
+    },
+    debug: (line) => write(command('debug', line)),
+    startGroup: (title) => {
+      kept.lines.push(`group: ${title}`)
+      write(command('group', title))
+    },
+    endGroup: () => {
+      kept.lines.push('endgroup')
+      write(command('endgroup', ''))
+    },
+    setOutput: (name, value) => (kept.outputs[name] = value),
+    // core.summary.addRaw(markdown, true): the markdown and a line break, appended to the file.
+    summary: async (markdown) => {
+      kept.summaries.push(markdown)
+      kept.summary += `${markdown}\n`
+    },
+    fail: (message) => {
+      kept.failures.push(message)
+      write(command('error', message))
+    },
+    mask: (secret) => write(command('add-mask', secret))
+  }
+  return { sink, kept }
+}
 
 let defaults: Promise<Record<string, string>> | undefined
 
 /**
- * Runs `run()` from src/main.ts and returns what the runner would have seen: the log, the exit
- * code, the outputs and the job summary. Runs one at a time (they share process-wide state).
+ * Runs `run()` from src/main.ts on the shared clock, through an in-memory sink, and returns
+ * what the runner would have seen and the Outcome. Runs one at a time (the secrets registry
+ * is process-wide).
  */
-export async function runInProcess({ inputs, env = {}, signal, onStdout }: InProcessOptions): Promise<ActionRun> {
+export async function runInProcess({ inputs, env = {}, pushContext = true, signal, onStdout }: InProcessOptions): Promise<InProcessRun> {
   const values: Record<string, string> = { ...(await (defaults ??= actionDefaults())), ...inputs }
-  await Promise.all([writeFile(files.GITHUB_OUTPUT, ''), writeFile(files.GITHUB_STEP_SUMMARY, '')])
   // A fresh process would know no secret yet.
   clearSecrets()
-
-  // The process environment too, not only run()'s `env`: @actions/core finds its files there,
-  // and Octokit the GitHub API's URL.
-  const runEnv: Record<string, string> = {
-    RUNNER_TEMP: files.dir,
-    ...PUSH_CONTEXT,
-    ...env,
-    GITHUB_OUTPUT: files.GITHUB_OUTPUT,
-    GITHUB_STEP_SUMMARY: files.GITHUB_STEP_SUMMARY
-  }
-  const savedEnv = Object.fromEntries(Object.keys(runEnv).map((name) => [name, process.env[name]]))
-  const saved = { exitCode: process.exitCode, write: process.stdout.write }
-  let stdout = ''
+  const { sink, kept } = recordingSink(onStdout)
+  const runEnv: Record<string, string> = { ...(pushContext ? PUSH_CONTEXT : {}), ...env }
+  let result: Awaited<ReturnType<typeof run>> | undefined
   let stderr = ''
-  process.exitCode = undefined
-  Object.assign(process.env, runEnv)
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-    stdout += text
-    onStdout?.(text)
-    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
-    callback?.()
-    return true
-  }) as typeof process.stdout.write
-  let exitCode: number
   try {
-    await run({
+    result = await run({
       inputs: (name: InputName, options) => {
         const value = values[name] ?? ''
         return options?.trim === false ? value : value.trim()
       },
       env: runEnv,
       clock,
+      sink: neutralised(sink),
       signal: signal ?? new AbortController().signal
     })
-    exitCode = Number(process.exitCode ?? 0)
   } catch (error) {
-    // What node prints for an unhandled rejection, and its exit code.
-    stderr += error instanceof Error ? String(error.stack) : String(error)
-    exitCode = 1
-  } finally {
-    process.stdout.write = saved.write
-    process.exitCode = saved.exitCode
-    for (const [name, value] of Object.entries(savedEnv)) restoreEnv(name, value)
+    // What node prints for an unhandled rejection.
+    stderr = error instanceof Error ? String(error.stack) : String(error)
   }
-  return {
-    exitCode,
-    stdout,
-    stderr,
-    outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
-    summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8')
-  }
-}
-
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name]
-  else process.env[name] = value
+  if (!result) throw new Error(`run() threw instead of ending in an outcome:\n${stderr}`)
+  return { ...kept, exitCode: kept.failures.length > 0 ? 1 : 0, stderr, outcome: result.outcome, view: result.view }
 }
 
 /** A typical deploy (helpers/action.ts deployInputs), run in-process. */

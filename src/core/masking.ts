@@ -16,9 +16,21 @@ export const REDACTED = '***'
  */
 const MIN_REDACTED_LENGTH = 4
 
+/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
+let announce: (value: string) => void = core.setSecret
+
+/** Announces secrets through `to` until the returned function is called. */
+export function announceSecretsWith(to: (value: string) => void): () => void {
+  const previous = announce
+  announce = to
+  return () => {
+    announce = previous
+  }
+}
+
 export function registerSecret(value: string): void {
   if (value.length === 0) return
-  core.setSecret(value)
+  announce(value)
   // A multi-line value is masked by the runner line by line; mirror that.
   for (const part of [value, ...value.split(/\r?\n/)]) {
     if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)

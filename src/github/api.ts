@@ -27,11 +27,12 @@ import type { GitHubGet, GitHubResponse } from '../operations/github-requests.js
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140
 
-export async function loadGitHubApi(token: string, repository: string): Promise<GitHubApi> {
+export async function loadGitHubApi(token: string, repository: string, apiUrl?: string): Promise<GitHubApi> {
   const { getOctokit } = await import('@actions/github')
-  // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+  // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
+  // process environment, not from the environment run() was given.
   // A GitHub API that hangs must not hold the job past its report.
-  const octokit = getOctokit(token, { request: { timeout: 15_000 } })
+  const octokit = getOctokit(token, { ...(apiUrl ? { baseUrl: apiUrl } : {}), request: { timeout: 15_000 } })
   const [owner, repo] = repository.split('/')
   const where = { owner, repo }
   return {

@@ -126,7 +126,7 @@ export async function startGitHubReporting(
   if (inputs.perPullRequest) {
     // prune: the command itself refuses to run without the repository and the token.
     if (!workflow.repository || !inputs.token) return undefined
-    const api = await loadGitHubApi(inputs.token, workflow.repository)
+    const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl)
     return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log })
   }
   const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined
@@ -138,7 +138,7 @@ export async function startGitHubReporting(
     log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.')
     return undefined
   }
-  const api = await loadGitHubApi(inputs.token, workflow.repository)
+  const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl)
   const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow)
   return new GitHubReporter(api, environment, pullRequest, workflow, log)
 }

@@ -19,6 +19,8 @@ export interface WorkflowContext {
   triggerSha?: string
   /** `owner/repo`. */
   repository?: string
+  /** The GitHub REST API's base URL (GitHub Enterprise, or a test's fake); github.com's by default. */
+  apiUrl?: string
   /** This run's page: the `log_url` of GitHub deployment statuses and the PR comment's link. */
   runUrl?: string
   /** Set on pull_request* events. */
@@ -40,6 +42,7 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     sha: env.GITHUB_SHA || undefined,
     triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
     repository,
+    apiUrl: env.GITHUB_API_URL || undefined,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     pullRequest,
     // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.

@@ -14,6 +14,8 @@ export interface OutputSink extends Log {
   summary(markdown: string): Promise<void>
   /** The step's one `::error::` line; the step fails. */
   fail(message: string): void
+  /** Registers a secret the runner then masks in the log (`::add-mask::`); @actions/core's by default. */
+  mask?(secret: string): void
 }
 
 /**
@@ -22,23 +24,44 @@ export interface OutputSink extends Log {
  */
 const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/
 
-/** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
-export const actionsSink: OutputSink = {
-  // core.info writes the line as is: a line break in server text could start a workflow
-  // command, so every line is made one line that cannot (forLog). Warnings and the like
-  // are commands themselves, whose text the runner decodes: one line too.
-  info: (line) => core.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
-  warn: (line) => core.warning(forLog(redact(line))),
-  notice: (line) => core.notice(forLog(redact(line))),
-  debug: (line) => core.debug(forLog(redact(line))),
-  startGroup: (title) => core.startGroup(forLog(redact(title))),
+/**
+ * What every sink the runner reads must be given: each line made one line that cannot
+ * start a workflow command, secrets redacted, outputs one line. The runner's sink is
+ * this over @actions/core; tests put it over an in-memory writer to see the same text.
+ */
+export function neutralised(target: OutputSink): OutputSink {
+  return {
+    // core.info writes the line as is: a line break in server text could start a workflow
+    // command, so every line is made one line that cannot (forLog). Warnings and the like
+    // are commands themselves, whose text the runner decodes: one line too.
+    info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+    warn: (line) => target.warn(forLog(redact(line))),
+    notice: (line) => target.notice(forLog(redact(line))),
+    debug: (line) => target.debug(forLog(redact(line))),
+    startGroup: (title) => target.startGroup(forLog(redact(title))),
+    endGroup: () => target.endGroup(),
+    // Read by later steps, often in shell: never a line break.
+    setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
+    summary: (markdown) => target.summary(redact(markdown)),
+    fail: (message) => target.fail(redact(message)),
+    ...(target.mask ? { mask: target.mask } : {})
+  }
+}
+
+/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
+export const actionsSink: OutputSink = neutralised({
+  info: (line) => core.info(line),
+  warn: (line) => core.warning(line),
+  notice: (line) => core.notice(line),
+  debug: (line) => core.debug(line),
+  startGroup: (title) => core.startGroup(title),
   endGroup: () => core.endGroup(),
-  // Read by later steps, often in shell: never a line break.
-  setOutput: (name, value) => core.setOutput(name, forOutput(redact(value))),
+  setOutput: (name, value) => core.setOutput(name, value),
   summary: async (markdown) => {
     // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
     if (!process.env.GITHUB_STEP_SUMMARY) return
-    await core.summary.addRaw(redact(markdown), true).write()
+    await core.summary.addRaw(markdown, true).write()
   },
-  fail: (message) => core.setFailed(redact(message))
-}
+  fail: (message) => core.setFailed(message),
+  mask: (secret) => core.setSecret(secret)
+})

@@ -1,26 +1,5 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { OutputSink } from '../../src/report/sink.js'
-
-/** A sink that keeps everything run() writes, as the runner would show it. */
-export function memorySink() {
-  const lines: string[] = []
-  const outputs: Record<string, string> = {}
-  const failures: string[] = []
-  const summaries: string[] = []
-  const sink: OutputSink = {
-    info: (line) => lines.push(line),
-    warn: (line) => lines.push(`warning: ${line}`),
-    notice: (line) => lines.push(`notice: ${line}`),
-    debug: () => undefined,
-    startGroup: (title) => lines.push(`group: ${title}`),
-    endGroup: () => lines.push('endgroup'),
-    setOutput: (name, value) => (outputs[name] = value),
-    summary: async (markdown) => void summaries.push(markdown),
-    fail: (message) => failures.push(message)
-  }
-  return { sink, lines, outputs, failures, summaries }
-}
 
 /**
  * A loopback proxy in front of the simulator that rewrites each JSON answer, so a test
