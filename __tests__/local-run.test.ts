@@ -1,6 +1,11 @@
 // `npm start` (scripts/local-run.js) as a newcomer uses it: spawned as a process, against the
 // simulator, checking what a person reads in the terminal.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+//
+// The spawns wait on phases and timers, not on the CPU, so the tests run concurrently
+// (`it.concurrent`, up to jest's maxConcurrency at a time): the file takes about as long as
+// its slowest run instead of the sum of all. jest starts concurrent tests right after the
+// file's top-level beforeAll, before any nested hook, so every test sets up what it needs itself.
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -51,7 +56,7 @@ beforeAll(() => {
 })
 
 describe('npm start -- --help', () => {
-  it('prints the usage with every scenario, and no stack trace', async () => {
+  it.concurrent('prints the usage with every scenario, and no stack trace', async () => {
     const run = await localRun(['--help'])
     expect(run.code).toBe(0)
     expect(run.stderr).toBe('')
@@ -64,25 +69,23 @@ describe('npm start -- --help', () => {
     expect(run.stdout).toContain('--control-plane-url')
   })
 
-  it('refuses an unknown option or scenario with a pointer to --help', async () => {
-    const option = await localRun(['--scenaro', 'x'])
+  it.concurrent('refuses an unknown option or scenario with a pointer to --help', async () => {
+    const [option, scenario] = await Promise.all([localRun(['--scenaro', 'x']), localRun(['--scenario', 'exploded'])])
     expect(option.code).toBe(2)
     expect(option.stderr).toContain('npm start -- --help')
     expect(option.stderr).not.toMatch(/\n\s+at /)
-    const scenario = await localRun(['--scenario', 'exploded'])
     expect(scenario.code).toBe(2)
     expect(scenario.stderr).toContain('Unknown --scenario `exploded`; one of: deployed, build-failed')
   })
 })
 
 describe('a deploy to the simulator', () => {
-  let run: Run
-  let raw: Run
-  beforeAll(async () => {
-    ;[run, raw] = await Promise.all([localRun(['--phase-ms', '150']), localRun(['--phase-ms', '150', '--raw'])])
-  }, 60_000)
+  // One deploy and one with the raw log, shared by the three tests below (started by the first to ask).
+  let both: Promise<[Run, Run]> | undefined
+  const deployed = () => (both ??= Promise.all([localRun(['--phase-ms', '150']), localRun(['--phase-ms', '150', '--raw'])]))
 
-  it('succeeds and prints outputs and a readable summary', () => {
+  it.concurrent('succeeds and prints outputs and a readable summary', async () => {
+    const [run] = await deployed()
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('operation=created')
     expect(run.stdout).toContain('revision-status=DEPLOYED')
@@ -91,7 +94,8 @@ describe('a deploy to the simulator', () => {
     expect(summary).not.toMatch(/<\/?(table|tr|th|td)\b/)
   })
 
-  it('hides the mask commands and never prints the API key or a secret', () => {
+  it.concurrent('hides the mask commands and never prints the API key or a secret', async () => {
+    const [run, raw] = await deployed()
     // The raw log proves the values were there to hide.
     expect(raw.stdout).toContain('::add-mask::sim-api-key')
     expect(raw.stdout).toContain('::add-mask::sk-demo-not-a-real-key')
@@ -102,7 +106,8 @@ describe('a deploy to the simulator', () => {
     }
   })
 
-  it('shows groups as headings and no workflow command tokens', () => {
+  it.concurrent('shows groups as headings and no workflow command tokens', async () => {
+    const [run, raw] = await deployed()
     expect(raw.stdout).toMatch(/^::group::Build log of revision /m)
     expect(raw.stdout).toMatch(/^::stop-commands::/m)
     expect(run.stdout).toMatch(/^▸ Build log of revision [0-9a-f-]{36}$/m)
@@ -114,7 +119,7 @@ describe('a deploy to the simulator', () => {
 })
 
 describe('scenarios', () => {
-  it.each([
+  it.concurrent.each([
     ['build-failed', 'BUILD_FAILED', /^Error: .*BUILD_FAILED/m],
     ['deploy-failed', 'DEPLOY_FAILED', /^Error: .*DEPLOY_FAILED/m],
     ['skipped', 'SKIPPED', /^Error: .*SKIPPED/m]
@@ -125,14 +130,14 @@ describe('scenarios', () => {
     expect(run.stdout).toMatch(error)
   })
 
-  it('timeout gives up at the step timeout, still building', async () => {
+  it.concurrent('timeout gives up at the step timeout, still building', async () => {
     const run = await localRun(['--scenario', 'timeout', '--input', 'timeout=3s'])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain("within the step's `timeout` of 3s")
     expect(run.stdout).toContain('revision-status=BUILDING')
   })
 
-  it('--update deploys twice: a create, then an update with a new revision', async () => {
+  it.concurrent('--update deploys twice: a create, then an update with a new revision', async () => {
     const run = await localRun(['--update', '--phase-ms', '100'])
     expect(run.code).toBe(0)
     const first = run.stdout.indexOf('operation=created')
@@ -144,7 +149,7 @@ describe('scenarios', () => {
     expect(revisions[0]).not.toBe(revisions[1])
   })
 
-  it('passes the user\'s environment to the action', async () => {
+  it.concurrent('passes the user\'s environment to the action', async () => {
     const run = await localRun(['--phase-ms', '100'], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x' } })
     expect(run.code).toBe(0)
     // The simulator's build log names the branch it was asked to build.
@@ -153,7 +158,7 @@ describe('scenarios', () => {
 })
 
 describe('interrupts and --keep', () => {
-  it('Ctrl+C reaches the action, whose cancellation report is printed', async () => {
+  it.concurrent('Ctrl+C reaches the action, whose cancellation report is printed', async () => {
     const run = await localRun(['--scenario', 'timeout'], {
       until: /to be DEPLOYED, within the step's/,
       then: (pid) => setTimeout(() => process.kill(pid, 'SIGINT'), 300)
@@ -164,7 +169,7 @@ describe('interrupts and --keep', () => {
     expect(run.stdout).toMatch(/exit code 1 after [\d.]+ s, interrupted/)
   })
 
-  it('--keep leaves the simulator running with its URL printed, until Ctrl+C', async () => {
+  it.concurrent('--keep leaves the simulator running with its URL printed, until Ctrl+C', async () => {
     let listed: unknown
     const run = await localRun(['--keep', '--phase-ms', '100'], {
       until: /keeps running at (http:\/\/\S+) \(API key (\S+)\)/,
@@ -184,26 +189,28 @@ describe('interrupts and --keep', () => {
 })
 
 describe('a real control plane: the repository comes from the git checkout', () => {
-  let dir: string
-  let sim: Simulator
-  const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
-    if (result.status !== 0) throw new Error(result.stderr)
+  interface Checkout {
+    dir: string
+    git: (...args: string[]) => void
+    /** A control plane of this test's own, so that the tests can run at the same time. */
+    sim: Simulator
   }
-  beforeAll(async () => {
-    sim = await startSimulator({})
-  })
-  afterAll(async () => {
-    await sim.stop()
-  })
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'local-run-'))
-  })
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true })
-  })
+  /** Runs `test` in a fresh directory against a fresh simulator, both gone after. */
+  async function inDirectory(test: (checkout: Checkout) => Promise<void>): Promise<void> {
+    const dir = await mkdtemp(join(tmpdir(), 'local-run-'))
+    const sim = await startSimulator({})
+    const git = (...args: string[]) => {
+      const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
+      if (result.status !== 0) throw new Error(result.stderr)
+    }
+    try {
+      await test({ dir, git, sim })
+    } finally {
+      await Promise.all([sim.stop(), rm(dir, { recursive: true, force: true })])
+    }
+  }
 
-  const realArgs = () => [
+  const realArgs = (sim: Simulator) => [
     '--control-plane-url',
     sim.url,
     '--input',
@@ -217,38 +224,43 @@ describe('a real control plane: the repository comes from the git checkout', () 
     '--input',
     'wait=false'
   ]
+  it.concurrent('refuses outside a git checkout, naming repo-url and repo-ref, and sends nothing', () =>
+    inDirectory(async ({ dir, sim }) => {
+      const run = await localRun(realArgs(sim), { cwd: dir, env: { INIT_CWD: dir } })
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain('is not a git checkout')
+      expect(run.stderr).toContain('--input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH')
+      expect(sim.requests).toEqual([])
+    })
+  )
 
-  it('refuses outside a git checkout, naming repo-url and repo-ref, and sends nothing', async () => {
-    const before = sim.requests.length
-    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('is not a git checkout')
-    expect(run.stderr).toContain('--input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH')
-    expect(sim.requests.length).toBe(before)
-  })
+  it.concurrent('refuses a checkout without an origin', () =>
+    inDirectory(async ({ dir, git, sim }) => {
+      git('init', '-q', '-b', 'main')
+      git('commit', '-q', '--allow-empty', '-m', 'first')
+      const run = await localRun(realArgs(sim), { cwd: dir, env: { INIT_CWD: dir } })
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain('no remote `origin`')
+      expect(run.stderr).toContain('repo-url')
+      expect(run.stderr).toContain('repo-ref')
+      expect(sim.requests).toEqual([])
+    })
+  )
 
-  it('refuses a checkout without an origin', async () => {
-    git('init', '-q', '-b', 'main')
-    git('commit', '-q', '--allow-empty', '-m', 'first')
-    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('no remote `origin`')
-    expect(run.stderr).toContain('repo-url')
-    expect(run.stderr).toContain('repo-ref')
-  })
-
-  it('deploys the origin repository and the current branch', async () => {
-    git('init', '-q', '-b', 'feature-y')
-    git('commit', '-q', '--allow-empty', '-m', 'first')
-    git('remote', 'add', 'origin', 'git@github.com:acme/agents.git')
-    const run = await localRun(realArgs(), { cwd: dir, env: { INIT_CWD: dir } })
-    expect(run.stderr).toBe('')
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Deploying https://github.com/acme/agents feature-y at ')
-    const created = sim.deployments().find((d) => d.name === 'from-checkout') as
-      | { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } }
-      | undefined
-    expect(created?.source_config.repo_url).toBe('https://github.com/acme/agents')
-    expect(created?.source_revision_config.repo_ref).toBe('feature-y')
-  })
+  it.concurrent('deploys the origin repository and the current branch', () =>
+    inDirectory(async ({ dir, git, sim }) => {
+      git('init', '-q', '-b', 'feature-y')
+      git('commit', '-q', '--allow-empty', '-m', 'first')
+      git('remote', 'add', 'origin', 'git@github.com:acme/agents.git')
+      const run = await localRun(realArgs(sim), { cwd: dir, env: { INIT_CWD: dir } })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toContain('Deploying https://github.com/acme/agents feature-y at ')
+      const created = sim.deployments().find((d) => d.name === 'from-checkout') as
+        | { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } }
+        | undefined
+      expect(created?.source_config.repo_url).toBe('https://github.com/acme/agents')
+      expect(created?.source_revision_config.repo_ref).toBe('feature-y')
+    })
+  )
 })

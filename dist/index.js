@@ -31606,10 +31606,20 @@ const REDACTED = '***';
  * secret `1` would otherwise turn every id in the outputs into asterisks.
  */
 const MIN_REDACTED_LENGTH = 4;
+/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
+let announce = core_setSecret;
+/** Announces secrets through `to` until the returned function is called. */
+function announceSecretsWith(to) {
+    const previous = announce;
+    announce = to;
+    return () => {
+        announce = previous;
+    };
+}
 function registerSecret(value) {
     if (value.length === 0)
         return;
-    core_setSecret(value);
+    announce(value);
     // A multi-line value is masked by the runner line by line; mirror that.
     for (const part of [value, ...value.split(/\r?\n/)]) {
         if (part.trim().length >= MIN_REDACTED_LENGTH)
@@ -34606,6 +34616,7 @@ function readWorkflowContext(env = process.env) {
         sha: env.GITHUB_SHA || undefined,
         triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
         repository,
+        apiUrl: env.GITHUB_API_URL || undefined,
         runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         pullRequest,
         // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
@@ -35863,11 +35874,12 @@ function commandFor(name) {
 ;// CONCATENATED MODULE: ./src/github/api.ts
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140;
-async function loadGitHubApi(token, repository) {
+async function loadGitHubApi(token, repository, apiUrl) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+    // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
+    // process environment, not from the environment run() was given.
     // A GitHub API that hangs must not hold the job past its report.
-    const octokit = getOctokit(token, { request: { timeout: 15_000 } });
+    const octokit = getOctokit(token, { ...(apiUrl ? { baseUrl: apiUrl } : {}), request: { timeout: 15_000 } });
     const [owner, repo] = repository.split('/');
     const where = { owner, repo };
     return {
@@ -36628,7 +36640,7 @@ async function startGitHubReporting(inputs, options) {
         // prune: the command itself refuses to run without the repository and the token.
         if (!workflow.repository || !inputs.token)
             return undefined;
-        const api = await loadGitHubApi(inputs.token, workflow.repository);
+        const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl);
         return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log });
     }
     const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
@@ -36641,7 +36653,7 @@ async function startGitHubReporting(inputs, options) {
         log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
         return undefined;
     }
-    const api = await loadGitHubApi(inputs.token, workflow.repository);
+    const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl);
     const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
     return new GitHubReporter(api, environment, pullRequest, workflow, log);
 }
@@ -36708,27 +36720,47 @@ function printPlan(requests, log) {
  * resume workflow commands around them, with a random token no server text can know.
  */
 const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/;
-/** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
-const actionsSink = {
-    // core.info writes the line as is: a line break in server text could start a workflow
-    // command, so every line is made one line that cannot (forLog). Warnings and the like
-    // are commands themselves, whose text the runner decodes: one line too.
-    info: (line) => info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
-    warn: (line) => warning(forLog(redact(line))),
-    notice: (line) => notice(forLog(redact(line))),
-    debug: (line) => core_debug(forLog(redact(line))),
-    startGroup: (title) => startGroup(forLog(redact(title))),
+/**
+ * What every sink the runner reads must be given: each line made one line that cannot
+ * start a workflow command, secrets redacted, outputs one line. The runner's sink is
+ * this over @actions/core; tests put it over an in-memory writer to see the same text.
+ */
+function neutralised(target) {
+    return {
+        // core.info writes the line as is: a line break in server text could start a workflow
+        // command, so every line is made one line that cannot (forLog). Warnings and the like
+        // are commands themselves, whose text the runner decodes: one line too.
+        info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+        warn: (line) => target.warn(forLog(redact(line))),
+        notice: (line) => target.notice(forLog(redact(line))),
+        debug: (line) => target.debug(forLog(redact(line))),
+        startGroup: (title) => target.startGroup(forLog(redact(title))),
+        endGroup: () => target.endGroup(),
+        // Read by later steps, often in shell: never a line break.
+        setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
+        summary: (markdown) => target.summary(redact(markdown)),
+        fail: (message) => target.fail(redact(message)),
+        ...(target.mask ? { mask: target.mask } : {})
+    };
+}
+/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
+const actionsSink = neutralised({
+    info: (line) => info(line),
+    warn: (line) => warning(line),
+    notice: (line) => notice(line),
+    debug: (line) => core_debug(line),
+    startGroup: (title) => startGroup(title),
     endGroup: () => endGroup(),
-    // Read by later steps, often in shell: never a line break.
-    setOutput: (name, value) => setOutput(name, forOutput(redact(value))),
+    setOutput: (name, value) => setOutput(name, value),
     summary: async (markdown) => {
         // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
-        await summary.addRaw(redact(markdown), true).write();
+        await summary.addRaw(markdown, true).write();
     },
-    fail: (message) => setFailed(redact(message))
-};
+    fail: (message) => setFailed(message),
+    mask: (secret) => core_setSecret(secret)
+});
 
 ;// CONCATENATED MODULE: ./src/report/prune-table.ts
 
@@ -36866,6 +36898,7 @@ function timeBreakdown(view) {
 
 
 
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -36887,6 +36920,8 @@ async function run(options = {}) {
     const cancellation = options.signal ? undefined : cancelOnSignals(sink);
     const signal = options.signal ?? cancellation?.signal;
     const log = sink;
+    // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
+    const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined;
     const workflow = readWorkflowContext(options.env);
     let recorder = new Recorder('deploy');
     let github;
@@ -36918,7 +36953,7 @@ async function run(options = {}) {
             settleMs: settleWindowFor(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
-            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '')).get,
+            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', workflow.apiUrl)).get,
             onRevisionStarted: async () => github?.revisionStarted(known.known)
         });
         if (outcome.kind === 'planned')
@@ -36943,6 +36978,7 @@ async function run(options = {}) {
     }
     finally {
         cancellation?.dispose();
+        stopAnnouncing?.();
     }
     return { cancelled: signal?.aborted ?? false, outcome, view };
 }
