@@ -1,5 +1,6 @@
 import type { GitHubInputs } from '../../inputs/github.js'
 import { parseNamePattern, PR_PLACEHOLDER, type NamePattern } from '../../inputs/name-pattern.js'
+import { readPollInterval } from '../../inputs/poll-interval.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 
 export interface PruneSpecific {
@@ -51,7 +52,8 @@ export const pruneSpec: InputSpec<PruneSpecific> = {
       maxDeletions: reader.value('max-deletions') as number,
       deleteTracingProject: reader.value('delete-tracing-project') as boolean,
       wait: reader.value('wait') as boolean,
-      pollIntervalMs: reader.value('poll-interval'),
+      // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
+      pollIntervalMs: readPollInterval(reader),
       githubToken: reader.value('github-token') as string,
       environment: environmentPattern,
       prComment: reader.value('pr-comment') as boolean
