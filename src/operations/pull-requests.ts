@@ -54,8 +54,9 @@ export async function readOpenPullRequests(github: RateLimitedGitHub, repository
 
 /**
  * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
- * about to be deleted for not being open, at most `max-deletions`, to tell closed from
- * missing and to catch one reopened since the list was read.
+ * about to be deleted for not being open, to tell closed from missing and to catch one
+ * reopened since the list was read. The caller bounds `numbers` (prune reads at most
+ * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
  */
 export async function readPullRequestStates(github: RateLimitedGitHub, repository: string, numbers: readonly number[]): Promise<Map<number, PullRequestState>> {
   const states = new Map<number, PullRequestState>()
