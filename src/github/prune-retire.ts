@@ -1,4 +1,5 @@
 import type { RunFacts } from '../core/outcome.js'
+import { parseNamePattern, type NamePattern } from '../inputs/name-pattern.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import { viewOf, type RunView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
@@ -7,8 +8,12 @@ import { renderComment, upsertComment } from './pr-comment.js'
 
 export interface PruneReportingOptions {
   api: GitHubApi
-  /** `github-environment` with `{pr}` standing for each preview's pull request. */
-  environment?: string
+  /**
+   * `github-environment` with `{pr}` standing for each preview's pull request: parsed
+   * (the inputs already did), or as written, parsed here with the same parser, so that
+   * `{pr}` is filled in one way only (NamePattern.fill).
+   */
+  environment?: string | Pick<NamePattern, 'fill'>
   prComment: boolean
   workflow: WorkflowContext
   log: { info(line: string): void; warn(line: string): void }
@@ -26,16 +31,20 @@ type Feature = 'environment' | 'comment'
  */
 export class PrunedPreviewsReporter {
   private readonly refused = new Set<Feature>()
+  private readonly environment?: Pick<NamePattern, 'fill'>
 
-  constructor(private readonly options: PruneReportingOptions) {}
+  constructor(private readonly options: PruneReportingOptions) {
+    const { environment } = options
+    this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment
+  }
 
   async revisionStarted(_known: RunFacts): Promise<void> {}
 
   async finished(view: RunView): Promise<void> {
     for (const preview of view.outcome.prune?.gone ?? []) {
-      const { environment } = this.options
+      const { environment } = this
       if (environment !== undefined) {
-        const name = environment.split('{pr}').join(String(preview.pr))
+        const name = environment.fill(preview.pr)
         await this.guard('environment', `GitHub environment \`${name}\``, async () => {
           const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`)
           this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`)
