@@ -250,47 +250,126 @@ describe('command: prune', () => {
     expect(run.summary).not.toMatch(/<img|\|`z`|\[l\]\(/)
   })
 
-  it('stops near the deadline, keeping the rest, and fails saying what was and was not deleted', async () => {
-    // Deleted deployments stay listed for a minute here, longer than the step may take.
+  it('sends the deletes one at a time, then waits for them together: all are deleted within the timeout', async () => {
+    // Deleted deployments stay listed for a minute here, longer than the step may take: waiting for
+    // each before sending the next would delete one of three.
     const slow = await startSimulatorOnClock({ deleteDelayMs: 60_000 })
     try {
       for (const n of [2, 3, 4]) slow.seedDeployment({ name: `agent-pr-${n}` })
+      // When each DELETE is answered, how many had been sent: one more each time means none overlapped.
+      const sentWhenAnswered: number[] = []
+      slow.addFault({
+        method: 'DELETE',
+        path: /^\/v2\/deployments\//,
+        times: Infinity,
+        delayMs: 30,
+        meanwhile: () => sentWhenAnswered.push(slow.faultLog.filter((f) => f.method === 'DELETE').length)
+      })
       const run = await runPrune({ timeout: '30s', 'poll-interval': '1s' }, slow)
-      expect(run.exitCode).toBe(1)
-      const deleted = slow.requests.filter((r) => r.method === 'DELETE')
-      expect(deleted).toHaveLength(1)
-      expect(JSON.parse(run.outputs.pruned)).toHaveLength(1)
-      const [error] = errorLines(run)
-      expect(error).toContain("The step's `timeout` came before prune had finished. Deleted: `")
-      expect(error).toMatch(/Not deleted: `agent-pr-\d`, `agent-pr-\d`\./)
-      expect(run.summary).toContain('not deleted (no time left)')
+      expect(errorLines(run)).toEqual([])
+      expect(run.exitCode).toBe(0)
+      expect(sentWhenAnswered).toEqual([1, 2, 3])
+      expect(slow.requests.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([204, 204, 204])
+      expect(pruned(run)).toEqual(['agent-pr-2', 'agent-pr-3', 'agent-pr-4'])
+      // Waited for together, until the deadline (less the reserve for the report): each still listed is said once.
+      const stillListed = run.stdout.split('\n').filter((line) => line.startsWith('::warning::The delete of'))
+      expect(stillListed).toHaveLength(3)
+      expect(stillListed[0]).toContain('was accepted, but the control plane still lists it')
+      expect(run.summary.match(/\| deleted \|/g)).toHaveLength(3)
     } finally {
       await slow.stop()
     }
   })
 
-  it('says what it had deleted when the workflow is cancelled', async () => {
-    const slow = await startSimulatorOnClock({ deleteDelayMs: 60_000 })
+  it('waits until every deleted preview is gone', async () => {
+    const slow = await startSimulatorOnClock({ deleteDelayMs: 5_000 })
     try {
       for (const n of [2, 3]) slow.seedDeployment({ name: `agent-pr-${n}` })
-      const controller = new AbortController()
-      const run = await runInProcess({
-        inputs: { 'control-plane-url': slow.url, 'api-key': slow.apiKey, command: 'prune', 'name-pattern': 'agent-pr-{pr}', 'github-token': github.token, 'poll-interval': '1s' },
-        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY },
-        signal: controller.signal,
-        // Cancelled while the first deleted preview is still listed.
-        onStdout: (chunk) => {
-          if (chunk.includes('is still listed')) controller.abort()
-        }
-      })
-      expect(run.exitCode).toBe(1)
-      expect(slow.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1)
-      const [error] = errorLines(run)
-      expect(error).toMatch(/^The workflow was cancelled during prune, after deleting `agent-pr-\d`/)
-      expect(JSON.parse(run.outputs.pruned)).toHaveLength(1)
+      const run = await runPrune({ 'poll-interval': '1s' }, slow)
+      expect(run.exitCode).toBe(0)
+      expect(pruned(run)).toEqual(['agent-pr-2', 'agent-pr-3'])
+      expect(run.stdout).toContain('Deployment `agent-pr-2` is gone.')
+      expect(run.stdout).toContain('Deployment `agent-pr-3` is gone.')
+      expect(run.stdout).not.toContain('::warning::')
+      expect(slow.deployments()).toEqual([])
     } finally {
       await slow.stop()
     }
+  })
+
+  it('stops near the deadline, keeping the rest, and fails saying what was and was not deleted', async () => {
+    for (const n of [2, 3, 4]) sim.seedDeployment({ name: `agent-pr-${n}` })
+    // The first delete is told to come back in 26 s: of a 30 s step, 5 s are kept for the report.
+    sim.addFault({ method: 'DELETE', path: /^\/v2\/deployments\//, respond: { status: 429 }, retryAfter: '26' })
+    const run = await prune({ timeout: '30s', 'poll-interval': '1s' })
+    expect(run.exitCode).toBe(1)
+    expect(deletes().map((r) => r.status)).toEqual([429, 204])
+    expect(JSON.parse(run.outputs.pruned)).toHaveLength(1)
+    const [error] = errorLines(run)
+    expect(error).toContain("The step's `timeout` came before prune had finished. Deleted: `")
+    expect(error).toMatch(/Not deleted: `agent-pr-\d`, `agent-pr-\d`\./)
+    expect(run.summary.match(/\| not deleted \(no time left\) \|/g)).toHaveLength(2)
+    expect(run.summary.match(/\| deleted \|/g)).toHaveLength(1)
+  })
+
+  it('after a cancel, its table, its output and GitHub all say what it had deleted', async () => {
+    const slow = await startSimulatorOnClock({ deleteDelayMs: 60_000 })
+    try {
+      for (const n of [2, 3, 4]) slow.seedDeployment({ name: `agent-pr-${n}` })
+      for (const n of [2, 3, 4]) {
+        github.deployments.push({ id: n, ref: 'r', environment: `preview-pr-${n}`, transient_environment: true, auto_merge: false, required_contexts: [] })
+        github.comments.push({ id: 10 + n, issue_number: n, body: `<!-- agent-server-deploy:agent-pr-${n} -->\n### ✅ deployed` })
+      }
+      const controller = new AbortController()
+      // Cancelled while the second delete is answered: the third is never sent.
+      slow.addFault({ method: 'DELETE', path: /^\/v2\/deployments\//, skip: 1, applyThen: { status: 204 }, meanwhile: () => controller.abort() })
+      const run = await runInProcess({
+        inputs: {
+          'control-plane-url': slow.url,
+          'api-key': slow.apiKey,
+          command: 'prune',
+          'name-pattern': 'agent-pr-{pr}',
+          'github-token': github.token,
+          'poll-interval': '1s',
+          'github-environment': 'preview-pr-{pr}',
+          'pr-comment': 'true'
+        },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY },
+        signal: controller.signal
+      })
+      expect(run.exitCode).toBe(1)
+      expect(slow.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2)
+      const [first] = JSON.parse(run.outputs.pruned) as string[]
+      expect(JSON.parse(run.outputs.pruned)).toEqual([first])
+      const [error] = errorLines(run)
+      expect(error).toMatch(new RegExp(`^The workflow was cancelled during prune, after deleting \`${first}\``))
+      // The table agrees with the output: the one deleted is `deleted`, the others are not.
+      const fates = run.summary.split('\n').filter((line) => /^\| <code>agent-pr-\d<\/code>/.test(line))
+      expect(fates).toHaveLength(3)
+      expect(fates.filter((line) => line.includes('| deleted |'))).toEqual([expect.stringContaining(`<code>${first}</code>`)])
+      expect(fates.filter((line) => line.includes('| stale, not deleted |'))).toHaveLength(2)
+      // GitHub is told about that one only: its environment retired, its comment edited.
+      const pr = Number(first.split('-').at(-1))
+      expect(github.statuses.map((s) => [s.deployment_id, s.state])).toEqual([[pr, 'inactive']])
+      const edited = github.comments.filter((c) => c.body?.includes('🗑️ Deleted'))
+      expect(edited.map((c) => c.issue_number)).toEqual([pr])
+    } finally {
+      await slow.stop()
+    }
+  })
+
+  it('fails, deleting nothing, when the list of deployments never ends', async () => {
+    sim.seedDeployment({ name: 'agent-pr-2' })
+    sim.addFault({ method: 'GET', path: '/v2/deployments', times: Infinity, endlessList: true })
+    const run = await prune({ timeout: '5m' })
+    expect(run.exitCode).toBe(1)
+    const [error] = errorLines(run)
+    expect(error).toMatch(/^Gave up listing deployments named like `agent-pr-` after 500 pages \(50000 deployments named like it\): the list did not end\. Nothing was deleted: /)
+    expect(error).toContain('`name-pattern`')
+    expect(error).not.toContain('deployment-id')
+    expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    expect(github.requests).toEqual([])
+    expect(run.outputs).toMatchObject({ pruned: '[]' })
   })
 
   it('warns, and still succeeds, when GitHub refuses to retire the environment', async () => {

@@ -27,6 +27,21 @@ export function nearDeadline(budget: TimeBudget): boolean {
  */
 export async function findCandidates(client: Pick<ControlPlaneClient, 'listDeployments'>, pattern: NamePattern, budget: TimeBudget): Promise<Candidate[]> {
   const candidates: Candidate[] = []
+  try {
+    await walk(client, pattern, budget, candidates)
+  } catch (error) {
+    // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
+    if (!(error instanceof ActionError) || error.kind !== 'bad-response') throw error
+    throw new ActionError(
+      'bad-response',
+      `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`,
+      'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.'
+    )
+  }
+  return candidates
+}
+
+async function walk(client: Pick<ControlPlaneClient, 'listDeployments'>, pattern: NamePattern, budget: TimeBudget, candidates: Candidate[]): Promise<void> {
   await walkDeployments(
     client,
     pattern.contains,
@@ -53,7 +68,6 @@ export async function findCandidates(client: Pick<ControlPlaneClient, 'listDeplo
       }
     }
   )
-  return candidates
 }
 
 /** Revision reads in flight at once: quick on the control plane, and gentle to it. */

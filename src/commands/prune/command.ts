@@ -101,6 +101,10 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
     return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) })
   }
 
+  // Each result goes into the facts as soon as it is known, not when every delete is done: a run
+  // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
+  // (each preview's environment and comment) every preview deleted before the stop.
+  const known: DeletionResult[] = []
   const results = await deleteEach(
     stale.map((v) => v.candidate),
     {
@@ -109,17 +113,20 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
       deleteTracingProject: inputs.deleteTracingProject,
       wait: inputs.wait,
       pollIntervalMs: inputs.pollIntervalMs,
-      timeoutMs: inputs.timeoutMs,
       log: log.info,
       warn: log.warn,
-      onDeleted: (candidate) => {
-        facts.pruned.push(candidate.name)
-        recorder.changed('deleted')
+      onResult: (result) => {
+        known.push(result)
+        const { candidate } = result
+        if (result.outcome === 'deleted' || result.outcome === 'gone') facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr })
+        if (result.outcome === 'deleted') {
+          facts.pruned.push(candidate.name)
+          recorder.changed('deleted')
+        }
+        facts.rows = rowsOf(verdicts, false, known)
       }
     }
   )
-  facts.gone = results.filter((r) => r.outcome === 'deleted' || r.outcome === 'gone').map((r) => ({ id: r.candidate.id, name: r.candidate.name, pr: r.candidate.pr }))
-  facts.rows = rowsOf(verdicts, false, results)
   failIfIncomplete(results, notChecked, facts)
   if (facts.pruned.length === 0) return finishUnchanged(inputs, deps)
   return recorder.finish({ kind: 'deleted' })

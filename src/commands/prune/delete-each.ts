@@ -1,23 +1,24 @@
 import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
-import { CancelledError, throwIfCancelled } from '../../core/cancel.js'
-import { ActionError } from '../../core/errors.js'
-import { waitUntilGone } from '../../operations/wait-until-gone.js'
+import { throwIfCancelled } from '../../core/cancel.js'
 import type { Candidate } from './classify.js'
 import { nearDeadline, type TimeBudget } from './candidates.js'
+import { waitUntilAllGone } from './wait-all-gone.js'
 
 export interface DeletionOptions extends TimeBudget {
   client: Pick<ControlPlaneClient, 'deleteDeployment' | 'getDeployment'>
   deleteTracingProject: boolean
-  /** Wait until the control plane stops listing each one before the next, as `command: delete` does. */
+  /** Once every delete is sent, wait until the control plane stops listing them, as `command: delete` does. */
   wait: boolean
   pollIntervalMs?: number
-  /** The step's `timeout`, for messages. */
-  timeoutMs: number
   log: (line: string) => void
   warn: (line: string) => void
-  /** Told as soon as the control plane accepts a delete, before the wait: a run that fails later still reports it. */
-  onDeleted?: (candidate: Candidate) => void
+  /**
+   * Told each result as soon as it is known (a delete accepted: before any wait), so a
+   * run stopped later (a cancel, an error) still reports, and retires on GitHub, every
+   * preview deleted before the stop.
+   */
+  onResult?: (result: DeletionResult) => void
 }
 
 export type DeletionResult =
@@ -30,28 +31,46 @@ export type DeletionResult =
 
 /**
  * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
- * bulk delete has no such flag). Each delete is retried safely by the client as
- * `command: delete` does, and then waited for with the same wait-until-gone. One that
- * fails does not stop the others; the caller fails the step listing every result.
+ * bulk delete has no such flag), each retried safely by the client as `command: delete`
+ * does; then, with `wait`, waits for all of them together (wait-all-gone.ts), so the
+ * minutes a deployment may stay listed after its delete are spent once, not once per
+ * preview. One that fails does not stop the others; the caller fails the step listing
+ * every result.
  */
 export async function deleteEach(stale: readonly Candidate[], options: DeletionOptions): Promise<DeletionResult[]> {
   const results: DeletionResult[] = []
+  const told = (result: DeletionResult) => {
+    results.push(result)
+    options.onResult?.(result)
+  }
   for (const candidate of stale) {
     throwIfCancelled(options.signal)
-    if (nearDeadline(options)) {
-      results.push({ candidate, outcome: 'not-attempted' })
-      continue
+    told(nearDeadline(options) ? { candidate, outcome: 'not-attempted' } : await deleteOne(candidate, options))
+  }
+  const accepted = results.filter((r) => r.outcome === 'deleted').map((r) => r.candidate)
+  if (options.wait && accepted.length > 0) {
+    const still = await waitUntilAllGone(accepted, {
+      client: options.client,
+      // The wait leaves the reserve free, as every other step of the prune does.
+      deadline: options.deadline - options.reserveMs,
+      pollIntervalMs: options.pollIntervalMs,
+      clock: options.clock,
+      signal: options.signal,
+      log: options.log,
+      warn: options.warn
+    })
+    // The control plane accepted these deletes: they are pruned, only not gone yet.
+    for (const candidate of still?.deployments ?? []) {
+      options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still!.why}); it goes on there.`)
     }
-    results.push(await deleteOne(candidate, options))
   }
   return results
 }
 
 async function deleteOne(candidate: Candidate, options: DeletionOptions): Promise<DeletionResult> {
-  const { client } = options
   options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`)
   try {
-    await client.deleteDeployment(candidate.id, options.deleteTracingProject)
+    await options.client.deleteDeployment(candidate.id, options.deleteTracingProject)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 404) {
@@ -60,27 +79,6 @@ async function deleteOne(candidate: Candidate, options: DeletionOptions): Promis
     }
     options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`)
     return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] }
-  }
-  options.onDeleted?.(candidate)
-  if (options.wait) {
-    try {
-      await waitUntilGone({
-        client,
-        deployment: candidate,
-        timeoutMs: options.timeoutMs,
-        // The wait leaves the reserve free, as every other step of the prune does.
-        deadline: options.deadline - options.reserveMs,
-        pollIntervalMs: options.pollIntervalMs,
-        clock: options.clock,
-        signal: options.signal,
-        log: options.log,
-        warn: options.warn
-      })
-    } catch (error) {
-      if (error instanceof CancelledError || !(error instanceof ActionError)) throw error
-      // The control plane accepted the delete: it is pruned, only not yet gone.
-      options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it: ${(error as Error).message.split('\n')[0]}`)
-    }
   }
   return { candidate, outcome: 'deleted' }
 }
