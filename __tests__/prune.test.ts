@@ -113,6 +113,19 @@ describe('command: prune', () => {
     expect(run.summary).toContain('unreadable: the pull requests could not be read')
   })
 
+  it('still deletes a preview idle past max-age when the pull requests cannot be read, and says why', async () => {
+    // Idleness is known without GitHub; only "closed or missing" needs the list of open pull requests.
+    sim.seedDeployment({ name: 'agent-pr-2', revisions: [{ ageMs: 8 * DAY }] })
+    sim.seedDeployment({ name: 'agent-pr-3', revisions: [{ ageMs: 1 * DAY }] })
+    github.configure({ forbid: ['pulls'] })
+    const run = await prune({ 'max-age': '7d' })
+    expect(errorLines(run)).toEqual([])
+    expect(pruned(run)).toEqual(['agent-pr-2'])
+    expect(run.summary).toMatch(/agent-pr-2<\/code> \| #2 \| deleted \| idle since \S+ [^|]*newest revision[^|]*, past max-age; the pull requests could not be read, and idleness alone is enough \|/)
+    expect(run.summary).toMatch(/agent-pr-3<\/code> \| #3 \| kept \| unreadable: the pull requests could not be read/)
+    expect(run.stdout).toMatch(/::warning::Could not read the open pull requests.*Only previews idle past `max-age` are deleted, for idleness alone/)
+  })
+
   it('keeps previews when GitHub keeps failing (5xx), after a bounded number of tries', async () => {
     sim.seedDeployment({ name: 'agent-pr-2' })
     github.configure({ forbid: [], pullsFail: { status: 502 } })

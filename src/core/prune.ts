@@ -10,7 +10,11 @@ export type PruneReason =
   | { kind: 'missing' }
   /** Not among the open pull requests; whether closed or never there was not read. */
   | { kind: 'not-open' }
-  | { kind: 'idle'; since: number }
+  /**
+   * Newest revision older than `max-age`. `pullRequestsUnread`: the open pull requests could
+   * not be read, and the preview goes all the same, for idleness alone (see classify.ts).
+   */
+  | { kind: 'idle'; since: number; pullRequestsUnread?: boolean }
   | { kind: 'in-progress'; status: string }
   | { kind: 'open' }
   | { kind: 'unreadable'; what: 'pull request' | 'revision'; reason: string }
@@ -57,7 +61,10 @@ export function reasonText(reason: PruneReason, pr: number): string {
     case 'not-open':
       return `closed or missing: pull request #${pr} is not open`
     case 'idle':
-      return `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)`
+      return (
+        `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
+        (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : '')
+      )
     case 'in-progress':
       return `in progress: its newest revision is ${reason.status}`
     case 'open':

@@ -63,8 +63,13 @@ function verdictFor(candidate: Candidate, input: ClassifyInput): { stale: boolea
     return { stale: true, reason: { kind: 'not-open' } }
   }
   const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt
+  // Idle past `max-age` goes even when the open pull requests could not be read (a decision, kept on
+  // purpose): the idle age is information we have, from the control plane; only the closed-or-missing
+  // verdict needs the list, and "missing information never deletes" is about that verdict. The reason
+  // says so, so that the summary does not read as if the pull request had been checked.
   if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
-    return { stale: true, reason: { kind: 'idle', since: createdAt } }
+    const unread = input.open.kind === 'unreadable'
+    return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } }
   }
   if (input.open.kind === 'unreadable') return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } }
   return { stale: false, reason: { kind: 'open' } }

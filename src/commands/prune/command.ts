@@ -61,7 +61,9 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   const open = await readOpenPullRequests(github, repository)
   facts.githubRequests = github.requests
   if (open.kind === 'unreadable') {
-    log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).`)
+    // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
+    const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : ''
+    log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`)
   } else {
     log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`)
   }
