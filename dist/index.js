@@ -520,7 +520,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9898:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1465,7 +1465,7 @@ module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(9898)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 4660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8313,7 +8313,7 @@ module.exports = class FixedQueue {
 
 
 const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(2279)
+const FixedQueue = __nccwpck_require__(4660)
 const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 const PoolStats = __nccwpck_require__(3246)
 
@@ -27314,7 +27314,7 @@ module.exports = {
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(2279)
+const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4660);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4121);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4660:
+/***/ 4121:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35221,7 +35221,8 @@ function reasonText(reason, pr) {
         case 'not-open':
             return `closed or missing: pull request #${pr} is not open`;
         case 'idle':
-            return `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)`;
+            return (`idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
+                (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : ''));
         case 'in-progress':
             return `in progress: its newest revision is ${reason.status}`;
         case 'open':
@@ -35403,8 +35404,9 @@ async function readOpenPullRequests(github, repository) {
 }
 /**
  * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
- * about to be deleted for not being open, at most `max-deletions`, to tell closed from
- * missing and to catch one reopened since the list was read.
+ * about to be deleted for not being open, to tell closed from missing and to catch one
+ * reopened since the list was read. The caller bounds `numbers` (prune reads at most
+ * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
  */
 async function readPullRequestStates(github, repository, numbers) {
     const states = new Map();
@@ -35448,6 +35450,18 @@ function nearDeadline(budget) {
  */
 async function findCandidates(client, pattern, budget) {
     const candidates = [];
+    try {
+        await walk(client, pattern, budget, candidates);
+    }
+    catch (error) {
+        // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
+        if (!(error instanceof ActionError) || error.kind !== 'bad-response')
+            throw error;
+        throw new ActionError('bad-response', `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, 'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.');
+    }
+    return candidates;
+}
+async function walk(client, pattern, budget, candidates) {
     await walkDeployments(client, pattern.contains, (deployment) => {
         const pr = pattern.prOf(deployment.name);
         if (pr === undefined)
@@ -35466,7 +35480,6 @@ async function findCandidates(client, pattern, budget) {
             throw new ActionError('timed-out', `The step's \`timeout\` came before the list of deployments named like \`${pattern.source}\` was read to its end; nothing was deleted.`, 'Raise `timeout`: the list is read 100 deployments a request.');
         }
     });
-    return candidates;
 }
 /** Revision reads in flight at once: quick on the control plane, and gentle to it. */
 const CONCURRENT_READS = 4;
@@ -35535,8 +35548,13 @@ function verdictFor(candidate, input) {
         return { stale: true, reason: { kind: 'not-open' } };
     }
     const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt;
+    // Idle past `max-age` goes even when the open pull requests could not be read (a decision, kept on
+    // purpose): the idle age is information we have, from the control plane; only the closed-or-missing
+    // verdict needs the list, and "missing information never deletes" is about that verdict. The reason
+    // says so, so that the summary does not read as if the pull request had been checked.
     if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
-        return { stale: true, reason: { kind: 'idle', since: createdAt } };
+        const unread = input.open.kind === 'unreadable';
+        return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } };
     }
     if (input.open.kind === 'unreadable')
         return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } };
@@ -35548,35 +35566,113 @@ function stillInProgress(status) {
     return verdict === 'in-progress' || verdict === 'unrecognised';
 }
 
-;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+;// CONCATENATED MODULE: ./src/commands/prune/wait-all-gone.ts
 
 
 
 
 
 /**
+ * Waits for every deleted preview to stop being listed (AWAITING_DELETE can last
+ * minutes), all together: one poll round reads each one still listed, then one sleep.
+ * Waiting for each before deleting the next would add those minutes up, and a step
+ * with a few previews would run out of time after the first. Bounded by `deadline`;
+ * what is still listed then is returned, not thrown: its delete was accepted, so it
+ * is pruned, only not gone yet. A cancel is thrown.
+ */
+async function waitUntilAllGone(deleted, options) {
+    const { clock } = options;
+    const pending = new Map(deleted.map((candidate) => [candidate.id, candidate]));
+    const lastStatus = new Map();
+    const startedAt = clock.now();
+    try {
+        await pollUntil({
+            deadline: options.deadline,
+            pollIntervalMs: options.pollIntervalMs,
+            clock,
+            signal: options.signal,
+            check: async () => {
+                for (const candidate of [...pending.values()]) {
+                    let status;
+                    try {
+                        status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown';
+                    }
+                    catch (error) {
+                        if (!(error instanceof ApiError && error.status === 404))
+                            throw error;
+                        pending.delete(candidate.id);
+                        options.log(`Deployment \`${candidate.name}\` is gone.`);
+                        continue;
+                    }
+                    if (status !== lastStatus.get(candidate.id)) {
+                        options.log(`Deployment \`${candidate.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+                    }
+                    lastStatus.set(candidate.id, status);
+                }
+                if (pending.size === 0)
+                    return { done: undefined };
+                // What the adaptive schedule compares between rounds: any preview's status changing.
+                return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') };
+            },
+            onFailure: (error, failures) => options.warn(`Checking the deleted previews failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+            lostContact: (error, failures) => new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${error.message.split('\n')[0]}`),
+            timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
+        });
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof CancelledError || !(error instanceof ActionError))
+            throw error;
+        return { deployments: [...pending.values()], why: error.message };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+
+
+
+
+/**
  * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
- * bulk delete has no such flag). Each delete is retried safely by the client as
- * `command: delete` does, and then waited for with the same wait-until-gone. One that
- * fails does not stop the others; the caller fails the step listing every result.
+ * bulk delete has no such flag), each retried safely by the client as `command: delete`
+ * does; then, with `wait`, waits for all of them together (wait-all-gone.ts), so the
+ * minutes a deployment may stay listed after its delete are spent once, not once per
+ * preview. One that fails does not stop the others; the caller fails the step listing
+ * every result.
  */
 async function deleteEach(stale, options) {
     const results = [];
+    const told = (result) => {
+        results.push(result);
+        options.onResult?.(result);
+    };
     for (const candidate of stale) {
         throwIfCancelled(options.signal);
-        if (nearDeadline(options)) {
-            results.push({ candidate, outcome: 'not-attempted' });
-            continue;
+        told(nearDeadline(options) ? { candidate, outcome: 'not-attempted' } : await deleteOne(candidate, options));
+    }
+    const accepted = results.filter((r) => r.outcome === 'deleted').map((r) => r.candidate);
+    if (options.wait && accepted.length > 0) {
+        const still = await waitUntilAllGone(accepted, {
+            client: options.client,
+            // The wait leaves the reserve free, as every other step of the prune does.
+            deadline: options.deadline - options.reserveMs,
+            pollIntervalMs: options.pollIntervalMs,
+            clock: options.clock,
+            signal: options.signal,
+            log: options.log,
+            warn: options.warn
+        });
+        // The control plane accepted these deletes: they are pruned, only not gone yet.
+        for (const candidate of still?.deployments ?? []) {
+            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still.why}); it goes on there.`);
         }
-        results.push(await deleteOne(candidate, options));
     }
     return results;
 }
 async function deleteOne(candidate, options) {
-    const { client } = options;
     options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`);
     try {
-        await client.deleteDeployment(candidate.id, options.deleteTracingProject);
+        await options.client.deleteDeployment(candidate.id, options.deleteTracingProject);
     }
     catch (error) {
         if (!(error instanceof ApiError))
@@ -35588,33 +35684,11 @@ async function deleteOne(candidate, options) {
         options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`);
         return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] };
     }
-    options.onDeleted?.(candidate);
-    if (options.wait) {
-        try {
-            await waitUntilGone({
-                client,
-                deployment: candidate,
-                timeoutMs: options.timeoutMs,
-                // The wait leaves the reserve free, as every other step of the prune does.
-                deadline: options.deadline - options.reserveMs,
-                pollIntervalMs: options.pollIntervalMs,
-                clock: options.clock,
-                signal: options.signal,
-                log: options.log,
-                warn: options.warn
-            });
-        }
-        catch (error) {
-            if (error instanceof CancelledError || !(error instanceof ActionError))
-                throw error;
-            // The control plane accepted the delete: it is pruned, only not yet gone.
-            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it: ${error.message.split('\n')[0]}`);
-        }
-    }
     return { candidate, outcome: 'deleted' };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/prune/inputs.ts
+
 
 const pruneSpec = {
     uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
@@ -35647,7 +35721,8 @@ const pruneSpec = {
             maxDeletions: reader.value('max-deletions'),
             deleteTracingProject: reader.value('delete-tracing-project'),
             wait: reader.value('wait'),
-            pollIntervalMs: reader.value('poll-interval'),
+            // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
+            pollIntervalMs: readPollInterval(reader),
             githubToken: reader.value('github-token'),
             environment: environmentPattern,
             prComment: reader.value('pr-comment')
@@ -35714,7 +35789,9 @@ async function prune(inputs, deps) {
     const open = await readOpenPullRequests(github, repository);
     facts.githubRequests = github.requests;
     if (open.kind === 'unreadable') {
-        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).`);
+        // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
+        const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : '';
+        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`);
     }
     else {
         log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`);
@@ -35746,22 +35823,30 @@ async function prune(inputs, deps) {
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
     }
+    // Each result goes into the facts as soon as it is known, not when every delete is done: a run
+    // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
+    // (each preview's environment and comment) every preview deleted before the stop.
+    const known = [];
     const results = await deleteEach(stale.map((v) => v.candidate), {
         ...budget,
         client: deps.client,
         deleteTracingProject: inputs.deleteTracingProject,
         wait: inputs.wait,
         pollIntervalMs: inputs.pollIntervalMs,
-        timeoutMs: inputs.timeoutMs,
         log: log.info,
         warn: log.warn,
-        onDeleted: (candidate) => {
-            facts.pruned.push(candidate.name);
-            recorder.changed('deleted');
+        onResult: (result) => {
+            known.push(result);
+            const { candidate } = result;
+            if (result.outcome === 'deleted' || result.outcome === 'gone')
+                facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr });
+            if (result.outcome === 'deleted') {
+                facts.pruned.push(candidate.name);
+                recorder.changed('deleted');
+            }
+            facts.rows = rowsOf(verdicts, false, known);
         }
     });
-    facts.gone = results.filter((r) => r.outcome === 'deleted' || r.outcome === 'gone').map((r) => ({ id: r.candidate.id, name: r.candidate.name, pr: r.candidate.pr }));
-    facts.rows = rowsOf(verdicts, false, results);
     failIfIncomplete(results, notChecked, facts);
     if (facts.pruned.length === 0)
         return finishUnchanged(inputs, deps);
@@ -36463,6 +36548,7 @@ async function upsertComment(api, pullRequest, name, body, options) {
 
 
 
+
 /**
  * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
  * its environment's deployments marked inactive, and its pull request's comment (the
@@ -36474,15 +36560,18 @@ async function upsertComment(api, pullRequest, name, body, options) {
 class PrunedPreviewsReporter {
     options;
     refused = new Set();
+    environment;
     constructor(options) {
         this.options = options;
+        const { environment } = options;
+        this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment;
     }
     async revisionStarted(_known) { }
     async finished(view) {
         for (const preview of view.outcome.prune?.gone ?? []) {
-            const { environment } = this.options;
+            const { environment } = this;
             if (environment !== undefined) {
-                const name = environment.split('{pr}').join(String(preview.pr));
+                const name = environment.fill(preview.pr);
                 await this.guard('environment', `GitHub environment \`${name}\``, async () => {
                     const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`);
                     this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`);
