@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ListDeploymentsQuery } from '../src/api/client.js'
 import type { Deployment, DeploymentsList } from '../src/api/schemas.js'
-import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE } from '../src/operations/find.js'
+import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE, type WalkLimits } from '../src/operations/find.js'
+import { FakeClock } from './helpers/clock.js'
 
 function deployment(name: string, i: number): Deployment {
   return { id: `id-${i}`, name, latest_revision_id: null }
@@ -28,10 +29,16 @@ const crowd = [
   ...Array.from({ length: 19 }, (_, i) => deployment(`my-agent-${i}`, 2000 + i))
 ]
 
+/** A deadline that these walks never reach: they are about paging, not time. */
+function noRush(): WalkLimits {
+  const clock = new FakeClock()
+  return { clock, deadline: clock.now() + 60_000 }
+}
+
 describe('findDeploymentsByName', () => {
   it.each(['next', 'echo'] as const)('walks every page when the server returns the %s offset', async (mode) => {
     const api = fakeList(crowd, mode)
-    const found = await findDeploymentsByName(api, 'agent')
+    const found = await findDeploymentsByName(api, 'agent', noRush())
     expect(found.map((d) => d.id)).toEqual(['id-1000'])
     expect(api.calls.map((c) => c.offset)).toEqual([0, 100, 200])
     expect(new Set(api.calls.map((c) => `${c.limit} ${c.name_contains}`))).toEqual(new Set([`${PAGE_SIZE} agent`]))
@@ -39,18 +46,18 @@ describe('findDeploymentsByName', () => {
 
   it('keeps exact matches only', async () => {
     const api = fakeList([deployment('Agent', 1), deployment('agent ', 2), deployment('agent-x', 3)], 'next')
-    expect(await findDeploymentsByName(api, 'agent')).toEqual([])
+    expect(await findDeploymentsByName(api, 'agent', noRush())).toEqual([])
   })
 
   it('stops after an empty first page', async () => {
     const api = fakeList([], 'echo')
-    expect(await findDeploymentsByName(api, 'agent')).toEqual([])
+    expect(await findDeploymentsByName(api, 'agent', noRush())).toEqual([])
     expect(api.calls).toHaveLength(1)
   })
 
   it('asks for one more page after an exactly full page', async () => {
     const api = fakeList(crowd.slice(0, 100), 'echo')
-    await findDeploymentsByName(api, 'agent')
+    await findDeploymentsByName(api, 'agent', noRush())
     expect(api.calls.map((c) => c.offset)).toEqual([0, 100])
   })
 
@@ -63,19 +70,19 @@ describe('findDeploymentsByName', () => {
         return { resources: page, offset: 0 }
       }
     }
-    await expect(findDeploymentsByName(api, 'agent')).rejects.toThrow('stopped advancing at offset 100')
+    await expect(findDeploymentsByName(api, 'agent', noRush())).rejects.toThrow('stopped advancing at offset 100')
     expect(calls).toBe(2)
   })
 })
 
 describe('findDeploymentByName', () => {
   it('returns the single match or undefined', async () => {
-    expect((await findDeploymentByName(fakeList(crowd, 'next'), 'agent'))?.id).toBe('id-1000')
-    expect(await findDeploymentByName(fakeList(crowd, 'next'), 'nobody')).toBeUndefined()
+    expect((await findDeploymentByName(fakeList(crowd, 'next'), 'agent', noRush()))?.id).toBe('id-1000')
+    expect(await findDeploymentByName(fakeList(crowd, 'next'), 'nobody', noRush())).toBeUndefined()
   })
 
   it('refuses several exact matches, listing their ids', async () => {
     const api = fakeList([deployment('agent', 1), deployment('agent-2', 2), deployment('agent', 3)], 'next')
-    await expect(findDeploymentByName(api, 'agent')).rejects.toThrow('2 deployments are named `agent`: id-1, id-3.')
+    await expect(findDeploymentByName(api, 'agent', noRush())).rejects.toThrow('2 deployments are named `agent`: id-1, id-3.')
   })
 })

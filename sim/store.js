@@ -283,7 +283,7 @@ export class Store {
   }
 
   /**
-   * A new revision from an existing revision's source and source_revision_config; it becomes
+   * A new revision from an existing revision's source, source_revision_config and commit; it becomes
    * latest_revision_id and progresses through the scenario's lifecycle like any other.
    * @param {string} deploymentId
    * @param {string} revisionId
@@ -293,8 +293,8 @@ export class Store {
     const deployment = this.deployment(deploymentId)
     const revision = this.revision(deploymentId, revisionId)
     this.refuseWhileDeleting(deployment)
-    const { repo_commit_sha: _sha, ...config } = revision.config
-    this.addRevision(deployment, revision.source, config, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
+    // The same commit again, wherever the branch has moved since: a redeploy rebuilds that revision.
+    this.addRevision(deployment, revision.source, { ...revision.config }, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
     deployment.updatedAt = this.now()
     return deployment
   }
@@ -472,6 +472,8 @@ export class Store {
     const sha =
       source !== 'github'
         ? null
+        : typeof config.repo_commit_sha === 'string'
+        ? config.repo_commit_sha
         : head ??
           createHash('sha1')
             .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)

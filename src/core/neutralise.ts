@@ -2,8 +2,11 @@
  * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
  * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
  * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's, so any layer can use them.
+ * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * can use them.
  */
+
+import { isLoopbackHost } from './loopback.js'
 
 /**
  * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
@@ -81,12 +84,6 @@ export function safeUrl(raw: string, options: SafeUrlOptions = {}): string | und
   }
   if (url.username || url.password) return undefined
   if (url.protocol === 'https:') return url.href
-  if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname)) return url.href
+  if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname)) return url.href
   return undefined
-}
-
-function isLoopback(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname === '[::1]') return true
-  const octets = hostname.split('.')
-  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
 }

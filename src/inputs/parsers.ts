@@ -4,6 +4,11 @@
  * input and collect every problem before reporting.
  */
 
+import { isLoopbackHost } from '../core/loopback.js'
+
+// Kept importable from here, where it first lived.
+export { isLoopbackHost }
+
 const SHOWN_LENGTH = 60
 
 /**
@@ -49,12 +54,6 @@ export function parseUuid(raw: string): string {
 export function parseEnum<T extends string>(raw: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(raw)) return raw as T
   throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`)
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname === '[::1]') return true
-  const octets = hostname.split('.')
-  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
 }
 
 /** The control plane's base URL, without a trailing slash. */

@@ -96,7 +96,7 @@ async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest
  * if it did not (two runs creating at once), every later deploy by `name` would fail
  * on the ambiguity. Said at once, loudly, with both ids.
  */
-export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment, limits?: WalkLimits): Promise<void> {
+export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment, limits: WalkLimits): Promise<void> {
   const found = await findDeploymentsByName(client, created.name, limits)
   if (found.length > 1) throw twinDeployments(created.name, found, created.id)
 }
@@ -170,13 +170,18 @@ function changedMeanwhile(deployment: Deployment, others: Revision[], change = '
  * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
  * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
  * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it).
+ * update, a new latest revision alone is not proof: another run may have made it) and,
+ * when the redeployed revision reports its commit, that same commit: another run that
+ * pushed the same branch meanwhile makes a revision with the same settings, but (the
+ * branch having moved on) another commit. A new revision with the settings but no
+ * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
  */
 export async function redeployOnce(deployment: Deployment, target: Revision, ctx: RedeployContext): Promise<Applied> {
   const before = deployment.latest_revision_id
-  const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {}
-  const sent: SentRevision = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) }
+  const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {}
+  const sent: SentRevision = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined }
   let othersSeen: Revision[] = []
+  let noCommit: Revision | undefined
   return withRetries<Applied>(ctx, `Redeploy revision ${target.id}`, async () => {
     try {
       const answered = await ctx.client.redeployRevision(deployment.id, target.id)
@@ -188,16 +193,29 @@ export async function redeployOnce(deployment: Deployment, target: Revision, ctx
         if (current.latest_revision_id === before) return undefined
         const look = await findOurRevision(ctx, deployment.id, before, sent)
         othersSeen = look.others
-        return look.ours ? { current, ours: look.ours } : undefined
+        // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
+        noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined
+        return look.ours && !noCommit ? { current, ours: look.ours } : undefined
       })
       if (applied) {
         ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`)
         return { done: { deployment: applied.current, revisionId: applied.ours.id } }
       }
+      if (noCommit) throw cannotTellRedeploy(deployment, target, noCommit)
       if (othersSeen.length > 0) throw changedMeanwhile(deployment, othersSeen, 'redeploy')
       return { retry: error }
     }
   })
+}
+
+function cannotTellRedeploy(deployment: Deployment, target: Revision, candidate: Revision): ActionError {
+  return new ActionError(
+    'api-refused',
+    `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
+      `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
+      'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.',
+    `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`
+  )
 }
 
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */

@@ -13,7 +13,11 @@ export const PAGE_SIZE = 100
  */
 export const MAX_PAGES = 500
 
-/** When a walk must stop: the step's deadline, and the `timeout` it comes from (for the message). */
+/**
+ * When a walk must stop: the step's deadline, and the `timeout` it comes from (for the
+ * message). Required wherever a walk starts, so that a caller cannot forget it: a lookup
+ * without one would page an endless list for the whole step.
+ */
 export interface WalkLimits {
   clock: Clock
   deadline: number
@@ -27,14 +31,14 @@ export interface WalkLimits {
 export async function findDeploymentsByName(
   client: Pick<ControlPlaneClient, 'listDeployments'>,
   name: string,
-  limits?: WalkLimits
+  limits: WalkLimits
 ): Promise<Deployment[]> {
   const matches: Deployment[] = []
   const what = `looking up deployment \`${name}\``
   let pages = 0
   const beforePage = () => {
     // The first page goes out whatever the time: the client's own limits bound it.
-    if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
+    if (pages > 0 && limits.clock.now() >= limits.deadline) {
       const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`
       throw new ActionError(
         'timed-out',
@@ -103,7 +107,7 @@ export async function walkDeployments(
 export async function findDeploymentByName(
   client: Pick<ControlPlaneClient, 'listDeployments'>,
   name: string,
-  limits?: WalkLimits
+  limits: WalkLimits
 ): Promise<Deployment | undefined> {
   const matches = await findDeploymentsByName(client, name, limits)
   if (matches.length > 1) {

@@ -1,15 +1,11 @@
+import { isLoopbackHost } from '../core/loopback.js'
+
 /**
  * Where a health check may go. The path (`health-check-path`, checked by
  * inputs/health.ts) is joined to the URL that the control plane reported; the credential
  * header goes with the request. So the joined URL must keep the reported origin and
  * path, and the reported URL must be one the credential may travel to.
  */
-
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname === '[::1]') return true
-  const octets = hostname.split('.')
-  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-}
 
 export type HealthTarget = { url: string } | { refused: string }
 

@@ -16,6 +16,13 @@ export interface SentRevision {
   config: SourceRevisionConfigRequest
   /** `revision_source` when the patch set it. */
   source?: string
+  /**
+   * A redeploy's: the commit of the revision redeployed. Settings alone cannot tell a
+   * redeploy from another run's push of the same branch; the commit can. A revision that
+   * reports another commit is not this run's; one that reports none is kept as a
+   * candidate, for the caller to refuse (it cannot be told either way).
+   */
+  commitSha?: string
 }
 
 /** A revision's settings without the commit the control plane resolved (which no request sends). */
@@ -42,9 +49,13 @@ function sentFields(config: SourceRevisionConfigRequest): Array<[string, unknown
  *   another run that also changed no setting is not, and cannot be: both deploy the
  *   same settings. With no `previous` to compare to, any new revision counts.
  * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
+ *   where it reports one.
  */
 export function carriesWhatWeSent(revision: Pick<Revision, 'source' | 'source_revision_config'>, sent: SentRevision, previous?: Pick<Revision, 'source_revision_config'>): boolean {
   if (sent.source && revision.source && revision.source !== sent.source) return false
+  const sha = revision.source_revision_config?.repo_commit_sha
+  if (sent.commitSha && sha && !sameValue(sha, sent.commitSha)) return false
   const fields = sentFields(sent.config)
   const reported = settingsOf(revision.source_revision_config)
   if (fields.length > 0) return fields.every(([key, value]) => sameValue(reported[key], value))

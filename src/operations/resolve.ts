@@ -16,7 +16,7 @@ export interface Target {
 export async function resolveDeployment(
   client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>,
   inputs: Target,
-  limits?: WalkLimits
+  limits: WalkLimits
 ): Promise<Deployment | undefined> {
   if (inputs.deploymentId) {
     const deployment = await client.getDeployment(inputs.deploymentId)

@@ -63,17 +63,30 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     // `health-check-timeout` would only make the failure later.
     serving = started.revisionId
   } catch (rollbackError) {
-    const why = rollbackRecord.failedWith(rollbackError).error
+    const failedToo = rollbackRecord.failedWith(rollbackError)
+    const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `
     // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
     if (rollbackRecord.known.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.known.deployment)
-    return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) }
+    // What to do about the rollback comes first: until it is dealt with, nothing good serves.
+    const todo = [failedToo.problem?.todo, error.hint].filter((line): line is string => Boolean(line)).join('\n')
+    return {
+      ...recorder.known,
+      kind: 'failed',
+      error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
+      problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
+    }
   }
   recorder.changed('rolled-back', rollbackRecord.known.deployment)
   const story =
     `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
     `a redeploy of revision ${previous}, which served before this run.`
   log.info(story)
-  return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) }
+  return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) }
+}
+
+/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
+function problemOf(what: string, todo: string | undefined): { what: string; todo?: string } {
+  return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) }
 }
 
 function withNote(error: ActionError, note: string): ActionError {

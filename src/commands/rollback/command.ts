@@ -31,7 +31,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
   recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
-  const deployment = await resolveDeployment(client, inputs)
+  const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
   if (!deployment) {
     throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
   }
