@@ -8,8 +8,10 @@ import { run } from '../src/main.js'
 import type { OutputSink } from '../src/report/sink.js'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
+import { FakeClock } from './helpers/clock.js'
 import { clock, startSimulatorOnClock } from './helpers/in-process.js'
 import { inputsFrom } from './helpers/inputs.js'
+import { rewritingProxy } from './helpers/run-memory.js'
 
 let sim: Simulator
 const WORKFLOW_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567' }
@@ -43,10 +45,37 @@ function memorySink() {
   return { sink, lines, outputs, failures, summaries }
 }
 
-async function runWith(inputs: Record<string, string>) {
+async function runWith(inputs: Record<string, string>, runClock: typeof clock | FakeClock = clock) {
   const out = memorySink()
-  const result = await run({ inputs: inputsFrom(inputs), env: WORKFLOW_ENV, sink: out.sink, clock, signal: new AbortController().signal })
+  const result = await run({ inputs: inputsFrom(inputs), env: WORKFLOW_ENV, sink: out.sink, clock: runClock, signal: new AbortController().signal })
   return { ...out, ...result }
+}
+
+/** The text of a summary between two of its bold labels (or to its end). */
+function section(summary: string, label: string): string {
+  const start = summary.indexOf(`**${label}:**`)
+  if (start === -1) return ''
+  const next = summary.indexOf('**', summary.indexOf(':**', start) + 3)
+  return summary.slice(start, next === -1 ? undefined : next)
+}
+
+/**
+ * The simulator behind a proxy that blanks what it answers about some revisions: a
+ * control plane that reports them without their commit (`repo_commit_sha: null`).
+ */
+async function withoutCommitFor(hide: (revisionId: string) => boolean) {
+  const blank = (item: unknown) => {
+    const revision = item as { id?: string; source_revision_config?: { repo_commit_sha?: unknown } | null }
+    if (typeof revision?.id === 'string' && revision.source_revision_config && hide(revision.id)) revision.source_revision_config.repo_commit_sha = null
+  }
+  return rewritingProxy(sim.url, (body, path) => {
+    if (/\/revisions(\/[^/]+)?$/.test(path)) {
+      const list = (body as { resources?: unknown[] }).resources
+      if (Array.isArray(list)) list.forEach(blank)
+      else blank(body)
+    }
+    return body
+  })
 }
 
 function rollbackInputs(name: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -180,6 +209,99 @@ describe('command: rollback', () => {
     expect(sim.revisions(id)).toHaveLength(4)
   })
 
+  it('a lost redeploy answer while another run pushed the same branch: its revision (another commit) is not adopted', async () => {
+    const { id, r1 } = seedHistory('rb-same-branch')
+    const target = sim.revisions(id).find((r) => r.id === r1)!
+    const ref = (target.source_revision_config as { repo_ref: string }).repo_ref
+    const targetSha = (target.source_revision_config as { repo_commit_sha: string }).repo_commit_sha
+    expect(targetSha).toMatch(/^[0-9a-f]{40}$/)
+    // The branch moved on: the other run's revision has the same settings as r1, and another commit.
+    sim.setBranchHead(ref, 'b'.repeat(40))
+    const html502 = { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
+    sim.addFault({
+      method: 'POST',
+      path: /\/redeploy$/,
+      respond: html502,
+      meanwhile: (other) => void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: ref } })
+    })
+    const result = await runWith(rollbackInputs('rb-same-branch'))
+    const [theirs] = sim.revisions(id)
+    expect((theirs!.source_revision_config as { repo_ref: string }).repo_ref).toBe(ref)
+    expect(result.outcome.kind).toBe('refused')
+    expect(result.outputs['revision-id']).not.toBe(theirs!.id)
+    expect(result.failures[0]).toContain(`Another deploy changed deployment \`rb-same-branch\` meanwhile (revision ${theirs!.id})`)
+    expect(redeploys()).toHaveLength(1)
+    expect(sim.revisions(id)).toHaveLength(4)
+  })
+
+  it('a redeploy whose answer was lost is verified by its commit, also when the branch moved on', async () => {
+    const { id, r1 } = seedHistory('rb-commit')
+    const ref = (sim.revisions(id).find((r) => r.id === r1)!.source_revision_config as { repo_ref: string }).repo_ref
+    sim.setBranchHead(ref, 'c'.repeat(40))
+    sim.addFault({ method: 'POST', path: /\/redeploy$/, applyThen: 'reset' })
+    const result = await runWith(rollbackInputs('rb-commit'))
+    expect(result.failures).toEqual([])
+    expect(result.outcome.kind).toBe('rolled-back')
+    const [ours] = sim.revisions(id)
+    expect(result.outputs['revision-id']).toBe(ours!.id)
+    expect(redeploys()).toHaveLength(1)
+  })
+
+  it('a lost redeploy answer and a new revision that reports no commit: fails saying it cannot tell, and never resends', async () => {
+    const { id, r1, r2, r3 } = seedHistory('rb-no-commit')
+    const proxy = await withoutCommitFor((revisionId) => ![r1, r2, r3].includes(revisionId))
+    try {
+      const html502 = { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
+      sim.addFault({ method: 'POST', path: /\/redeploy$/, applyThen: html502 })
+      const result = await runWith({ ...rollbackInputs('rb-no-commit'), 'control-plane-url': proxy.url })
+      const [made] = sim.revisions(id)
+      expect(result.outcome.kind).toBe('refused')
+      expect(result.failures).toHaveLength(1)
+      expect(result.failures[0]).toContain(`Cannot tell whether the redeploy of revision ${r1} took effect`)
+      expect(result.failures[0]).toContain(`the new revision ${made!.id} of deployment \`rb-no-commit\` has its settings but reports no commit`)
+      expect(result.outputs['revision-id']).not.toBe(made!.id)
+      expect(redeploys()).toHaveLength(1)
+      expect(sim.revisions(id)).toHaveLength(4)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('a lookup by name stops at the step\'s deadline when the list never ends', async () => {
+    const runClock = new FakeClock(clock.now())
+    // Every page of the endless list takes a second of the run's clock.
+    sim.addFault({ method: 'GET', path: '/v2/deployments', endlessList: true, times: Infinity, meanwhile: () => void (runClock.time += 1_000) })
+    const result = await runWith(rollbackInputs('rb-endless', { timeout: '30s' }), runClock)
+    const pages = sim.requests.filter((r) => r.path === '/v2/deployments').length
+    expect(result.outcome.kind).toBe('refused')
+    expect(result.failures).toHaveLength(1)
+    expect(result.failures[0]).toContain(`Gave up looking up deployment \`rb-endless\` after ${pages} pages: the step's timeout (30s) ran out.`)
+    expect(result.failures[0]).toContain('Set `deployment-id` to skip the lookup by name')
+    // A second a page, 30 s: the 31st page is not asked for.
+    expect(pages).toBe(30)
+    expect(posts()).toEqual([])
+  })
+
+  it.each([
+    ['dry-run', { 'dry-run': 'true' }, 'Would roll deployment `rb-none-serving` back from no serving revision (none reported) to revision'],
+    ['a rollback', {}, 'Rolling deployment `rb-none-serving` back from no serving revision (none reported) to revision']
+  ])('%s to a revision id when the control plane reports none serving says so, never "undefined"', async (_what, extra: Record<string, string>, line) => {
+    const { r1 } = seedHistory('rb-none-serving')
+    const proxy = await rewritingProxy(sim.url, (body) => {
+      if (body && typeof body === 'object' && 'active_revision_id' in body) (body as { active_revision_id: unknown }).active_revision_id = null
+      return body
+    })
+    try {
+      const result = await runWith({ ...rollbackInputs('rb-none-serving', { 'rollback-to': r1, ...extra }), 'control-plane-url': proxy.url })
+      expect(result.failures).toEqual([])
+      expect(result.lines.some((l) => l.startsWith(line))).toBe(true)
+      expect(result.lines.filter((l) => l.includes('undefined'))).toEqual([])
+      if (!extra['dry-run']) expect(result.lines.some((l) => l.endsWith('it replaced no revision reported serving.'))).toBe(true)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
   it('dry-run prints the redeploy request and sends nothing', async () => {
     const { id, r1 } = seedHistory('rb-dry')
     const result = await runWith(rollbackInputs('rb-dry', { 'dry-run': 'true' }))
@@ -251,6 +373,32 @@ describe('health checks', () => {
     )
     expect(result.outputs).toMatchObject({ operation: 'rolled-back', 'revision-id': failed, 'previous-revision-id': before })
     expect(result.summaries[0]).toContain('failed and was rolled back')
+    // The cause and what to do apart, as for any other failure.
+    const cause = section(result.summaries[0]!, 'What went wrong')
+    expect(cause).toContain('The health check failed')
+    expect(cause).toContain('deployment <code>hc-rollback</code> now serves revision')
+    expect(cause).not.toContain('Each attempt is in the log')
+    expect(section(result.summaries[0]!, 'What to do')).toMatch(/^\*\*What to do:\*\* Each attempt is in the log\./)
+  })
+
+  it('with `on-failure: rollback` whose redeploy is refused: both failures as the cause, and what to do apart', async () => {
+    const seeded = seedExisting('hc-rollback-refused')
+    sim.setHealth({ kind: 'failing' }, 'hc-rollback-refused')
+    sim.addFault({ method: 'POST', path: /\/redeploy$/, respond: { status: 400, body: JSON.stringify({ detail: 'Redeploys are paused.' }), headers: { 'content-type': 'application/json' } } })
+    const result = await runWith(
+      deployInputs(sim, 'hc-rollback-refused', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' })
+    )
+    expect(result.outcome.kind).toBe('failed')
+    expect(redeploys()).toHaveLength(1)
+    expect(result.failures[0]).toContain(`The rollback to revision ${seeded.active_revision_id} (\`on-failure: rollback\`) failed too`)
+    const cause = section(result.summaries[0]!, 'What went wrong')
+    expect(cause).toContain('The health check failed')
+    expect(cause).toContain('failed too')
+    expect(cause).toContain('Redeploys are paused.')
+    expect(cause).not.toContain('Each attempt is in the log')
+    const todo = section(result.summaries[0]!, 'What to do')
+    expect(todo).toMatch(/^\*\*What to do:\*\* /)
+    expect(todo).toContain('Each attempt is in the log')
   })
 
   it('with `on-failure: rollback`, a failed build rolls nothing back and says why', async () => {
@@ -270,6 +418,36 @@ describe('health checks', () => {
     expect(result.outcome.kind).toBe('failed')
     expect(redeploys()).toEqual([])
     expect(result.failures[0]).toContain(`No rollback was needed: deployment \`hc-deploy-failed\` still serves revision ${seeded.active_revision_id}.`)
+  })
+
+  it.each([
+    [
+      'an http:// URL off loopback',
+      // 0.0.0.0 reaches this machine on Linux, so a request made anyway would show in the simulator's health log.
+      (url: unknown) => (typeof url === 'string' ? url.replace('http://127.0.0.1:', 'http://0.0.0.0:') : url),
+      /was not made: the deployment's URL `http:\/\/0\.0\.0\.0:\d+` is not https:\/\/ \(http:\/\/ is allowed only on loopback\)/
+    ],
+    ['no URL', () => null, /was not made: the control plane reported no URL for this deployment/]
+  ])('sends no health-check request, so no credential, when the control plane reports %s', async (_what, rewriteUrl, refusal) => {
+    const proxy = await rewritingProxy(sim.url, (body) => {
+      const items = (body as { resources?: unknown[] }).resources ?? [body]
+      for (const item of items) {
+        if (item && typeof item === 'object' && 'url' in item) (item as { url: unknown }).url = rewriteUrl((item as { url: unknown }).url)
+      }
+      return body
+    })
+    try {
+      const result = await runWith({ ...deployInputs(sim, 'hc-no-url', { 'health-check-path': '/ok', 'repo-ref': 'feature' }), 'control-plane-url': proxy.url })
+      expect(result.outcome.kind).toBe('failed')
+      expect(result.failures).toHaveLength(1)
+      expect(result.failures[0]).toMatch(refusal)
+      expect(result.lines.filter((l) => l.startsWith('Health check attempt'))).toEqual([])
+      expect(sim.healthRequests).toEqual([])
+      expect(sim.deployments()).toHaveLength(1)
+      expect(result.summaries[0]).toContain('not made')
+    } finally {
+      await proxy.stop()
+    }
   })
 
   it('sets `previous-revision-id` on every deploy', async () => {

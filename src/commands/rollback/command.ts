@@ -50,12 +50,14 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const { target } = choice
   recorder.redeploying(target.id)
   const created = target.created_at ? ` (created ${target.created_at})` : ''
+  // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
+  const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
-    log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`)
+    log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }
-  log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`)
+  log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`)
   const started = await redeploy(deployment, target, {
     apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
     log,
@@ -85,7 +87,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment })
   }
   log.info(
-    `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`
+    `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`
   )
   return recorder.finish({ kind: 'rolled-back' })
 }
