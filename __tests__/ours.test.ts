@@ -113,6 +113,14 @@ describe('carriesWhatWeSent', () => {
     expect(carriesWhatWeSent(candidate, { config: {} }, previous)).toBe(expected)
   })
 
+  it.each<[string, boolean, ReturnType<typeof revision>]>([
+    ['the same settings and commit', true, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'ABC' })],
+    ['the same settings, another commit (a push of the same branch)', false, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'def' })],
+    ['the same settings, no commit (left for the caller to refuse)', true, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: null })]
+  ])('a redeploy of commit abc: %s → %s', (_case, expected, candidate) => {
+    expect(carriesWhatWeSent(candidate, { config: { repo_ref: 'main', graph_config_path: 'graph.json' }, commitSha: 'abc' }, previous)).toBe(expected)
+  })
+
   it('refuses a revision of another source than the revision_source sent', () => {
     expect(carriesWhatWeSent(revision({ image_uri: 'img' }, 'external_docker'), { config: { image_uri: 'img' }, source: 'external_docker' })).toBe(true)
     expect(carriesWhatWeSent(revision({ image_uri: 'img' }, 'github'), { config: { image_uri: 'img' }, source: 'external_docker' })).toBe(false)

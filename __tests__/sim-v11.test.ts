@@ -225,13 +225,27 @@ describe('revisions: seeding, listing, redeploy', () => {
     const created = await call('GET', `/v2/deployments/${deployment.id}/revisions/${newId}`)
     expect(created.body).toMatchObject({ status: 'CREATING', created_at: new Date(T0).toISOString(), source: 'github' })
     expect(created.body.source_revision_config.repo_ref).toBe('v1')
-    expect(created.body.source_revision_config.repo_commit_sha).not.toBe(oldest.source_revision_config.repo_commit_sha)
+    // The same commit again, even after the branch moved on: it is that revision redeployed.
+    expect(created.body.source_revision_config.repo_commit_sha).toBe(oldest.source_revision_config.repo_commit_sha)
+
     // The BUILDING revision it replaced is superseded.
     expect(sim.revisions(deployment.id)[1].status).toBe('SKIPPED')
     clock.t = T0 + 1199
     expect((await call('GET', `/v2/deployments/${deployment.id}`)).body.active_revision_id).toBe(serving.id)
     clock.t = T0 + 1200
     expect((await call('GET', `/v2/deployments/${deployment.id}`)).body).toMatchObject({ active_revision_id: newId, latest_revision_id: newId })
+  })
+
+  it('redeploys the revision\'s own commit after its branch moved on, while a push of the branch builds the new head', async () => {
+    const deployment = seedHistory()
+    const oldest = sim.revisions(deployment.id).at(-1)!
+    sim.setBranchHead('v1', 'd'.repeat(40))
+    const redeployed = await call('POST', `/v2/deployments/${deployment.id}/revisions/${oldest.id}/redeploy`)
+    const copy = await call('GET', `/v2/deployments/${deployment.id}/revisions/${redeployed.body.latest_revision_id}`)
+    expect(copy.body.source_revision_config.repo_commit_sha).toBe(oldest.source_revision_config.repo_commit_sha)
+    const pushed = await call('PATCH', `/v2/deployments/${deployment.id}`, { source_revision_config: { repo_ref: 'v1' } })
+    const push = await call('GET', `/v2/deployments/${deployment.id}/revisions/${pushed.body.latest_revision_id}`)
+    expect(push.body.source_revision_config.repo_commit_sha).toBe('d'.repeat(40))
   })
 
   it('keeps the old revision serving when the redeployed one fails', async () => {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { ROOT } from '../scripts/run-action.js'
+import { isLoopbackHost } from '../src/core/loopback.js'
+import { safeUrl } from '../src/core/neutralise.js'
+import { healthCheckTarget } from '../src/operations/health-url.js'
+import { parseControlPlaneUrl } from '../src/inputs/parsers.js'
+
+const SRC = join(ROOT, 'src')
+const files = (function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry)
+    return statSync(path).isDirectory() ? walk(path) : path.endsWith('.ts') ? [path] : []
+  })
+})(SRC)
+
+function acceptedAsControlPlane(url: string): boolean {
+  try {
+    parseControlPlaneUrl(url)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A loopback test written out: the names or the 127/8 octet compared by hand. */
+const HAND_WRITTEN = /===\s*'localhost'|===\s*'\[::1\]'|\[0\]\s*===\s*'127'/
+
+describe('the loopback check', () => {
+  it.each(['localhost', '127.0.0.1', '127.255.0.9', '[::1]'])('%s is loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true)
+  })
+
+  it.each(['0.0.0.0', '128.0.0.1', '127.0.0.256', '127.0.0', '127.0.0.1.evil.example', 'localhost.evil.example', '[::ffff:7f00:1]', 'example.com'])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false)
+    }
+  )
+
+  it('is written once, in core/loopback.ts, and the control-plane URL, the health-check URL and report links agree on it', () => {
+    expect(files.length).toBeGreaterThan(30)
+    // The pattern finds a copy (so this test can fail).
+    expect(HAND_WRITTEN.test("if (hostname === 'localhost' || hostname === '[::1]') return true")).toBe(true)
+    const copies = files.filter((file) => HAND_WRITTEN.test(readFileSync(file, 'utf8'))).map((file) => relative(SRC, file))
+    expect(copies).toEqual([join('core', 'loopback.ts')])
+    for (const host of ['127.0.0.2', '0.0.0.0']) {
+      const url = `http://${host}:8080`
+      const loopback = isLoopbackHost(host)
+      expect(safeUrl(url, { allowLoopbackHttp: true }) !== undefined).toBe(loopback)
+      expect('url' in healthCheckTarget(url, '/ok')).toBe(loopback)
+      expect(acceptedAsControlPlane(url)).toBe(loopback)
+    }
+  })
+})
