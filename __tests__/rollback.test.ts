@@ -11,7 +11,7 @@ import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
 import { FakeClock } from './helpers/clock.js'
 import { clock, startSimulatorOnClock } from './helpers/in-process.js'
 import { inputsFrom } from './helpers/inputs.js'
-import { rewritingProxy } from './helpers/run-memory.js'
+import { rewritingProxy } from './helpers/rewriting-proxy.js'
 
 let sim: Simulator
 const WORKFLOW_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567' }
