@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4121);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1031);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4121:
+/***/ 1031:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31639,13 +31639,29 @@ function clearSecrets() {
     secrets.clear();
 }
 
+;// CONCATENATED MODULE: ./src/core/loopback.ts
+/**
+ * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
+ * `localhost`, 127.0.0.0/8 or `[::1]`. Plain http:// is allowed only there (the
+ * simulator, tests), since nothing crosses a network. One definition, so that the
+ * control-plane URL, the health-check URL and the links in reports agree on it.
+ */
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
 ;// CONCATENATED MODULE: ./src/core/neutralise.ts
 /**
  * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
  * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
  * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's, so any layer can use them.
+ * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * can use them.
  */
+
 /**
  * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
  * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
@@ -31714,15 +31730,9 @@ function safeUrl(raw, options = {}) {
         return undefined;
     if (url.protocol === 'https:')
         return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname))
+    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname))
         return url.href;
     return undefined;
-}
-function isLoopback(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
@@ -32210,6 +32220,9 @@ var constants = __nccwpck_require__(2997);
  * whose message completes the sentence "input `x` ...", so the caller can name the
  * input and collect every problem before reporting.
  */
+
+// Kept importable from here, where it first lived.
+
 const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
@@ -32252,12 +32265,6 @@ function parseEnum(raw, allowed) {
     if (allowed.includes(raw))
         return raw;
     throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
-}
-function isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 /** The control plane's base URL, without a trailing slash. */
 function parseControlPlaneUrl(raw) {
@@ -32921,7 +32928,7 @@ async function findDeploymentsByName(client, name, limits) {
     let pages = 0;
     const beforePage = () => {
         // The first page goes out whatever the time: the client's own limits bound it.
-        if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
+        if (pages > 0 && limits.clock.now() >= limits.deadline) {
             const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`;
             throw new ActionError('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
         }
@@ -33360,9 +33367,14 @@ function sentFields(config) {
  *   another run that also changed no setting is not, and cannot be: both deploy the
  *   same settings. With no `previous` to compare to, any new revision counts.
  * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
+ *   where it reports one.
  */
 function carriesWhatWeSent(revision, sent, previous) {
     if (sent.source && revision.source && revision.source !== sent.source)
+        return false;
+    const sha = revision.source_revision_config?.repo_commit_sha;
+    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
         return false;
     const fields = sentFields(sent.config);
     const reported = settingsOf(revision.source_revision_config);
@@ -33563,13 +33575,18 @@ function changedMeanwhile(deployment, others, change = 'update') {
  * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
  * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
  * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it).
+ * update, a new latest revision alone is not proof: another run may have made it) and,
+ * when the redeployed revision reports its commit, that same commit: another run that
+ * pushed the same branch meanwhile makes a revision with the same settings, but (the
+ * branch having moved on) another commit. A new revision with the settings but no
+ * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
  */
 async function redeployOnce(deployment, target, ctx) {
     const before = deployment.latest_revision_id;
-    const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {};
-    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) };
+    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
+    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
     let othersSeen = [];
+    let noCommit;
     return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
         try {
             const answered = await ctx.client.redeployRevision(deployment.id, target.id);
@@ -33584,17 +33601,26 @@ async function redeployOnce(deployment, target, ctx) {
                     return undefined;
                 const look = await findOurRevision(ctx, deployment.id, before, sent);
                 othersSeen = look.others;
-                return look.ours ? { current, ours: look.ours } : undefined;
+                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
+                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
+                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
             });
             if (applied) {
                 ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`);
                 return { done: { deployment: applied.current, revisionId: applied.ours.id } };
             }
+            if (noCommit)
+                throw cannotTellRedeploy(deployment, target, noCommit);
             if (othersSeen.length > 0)
                 throw changedMeanwhile(deployment, othersSeen, 'redeploy');
             return { retry: error };
         }
     });
+}
+function cannotTellRedeploy(deployment, target, candidate) {
+    return new ActionError('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
+        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
+        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
 }
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
 function makesRevision(body) {
@@ -33773,18 +33799,7 @@ async function attempt(probe, url, headers, limitMs, signal) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/health-url.ts
-/**
- * Where a health check may go. The path (`health-check-path`, checked by
- * inputs/health.ts) is joined to the URL that the control plane reported; the credential
- * header goes with the request. So the joined URL must keep the reported origin and
- * path, and the reported URL must be one the credential may travel to.
- */
-function health_url_isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
+
 /**
  * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
  * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
@@ -33805,7 +33820,7 @@ function healthCheckTarget(reportedUrl, path) {
         return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
     }
     const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && health_url_isLoopbackHost(base.hostname))) {
+    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopbackHost(base.hostname))) {
         return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
     }
     if (base.username || base.password)
@@ -34537,17 +34552,29 @@ async function rollBackAfterFailure(error, inputs, deps) {
         serving = started.revisionId;
     }
     catch (rollbackError) {
-        const why = rollbackRecord.failedWith(rollbackError).error;
+        const failedToo = rollbackRecord.failedWith(rollbackError);
+        const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `;
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
         if (rollbackRecord.known.operation === 'rolled-back')
             recorder.changed('rolled-back', rollbackRecord.known.deployment);
-        return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) };
+        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
+        const todo = [failedToo.problem?.todo, error.hint].filter((line) => Boolean(line)).join('\n');
+        return {
+            ...recorder.known,
+            kind: 'failed',
+            error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
+            problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
+        };
     }
     recorder.changed('rolled-back', rollbackRecord.known.deployment);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
-    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) };
+    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) };
+}
+/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
+function problemOf(what, todo) {
+    return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) };
 }
 function withNote(error, note) {
     return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
@@ -35128,7 +35155,7 @@ async function rollback(inputs, deps) {
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
     recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await resolveDeployment(client, inputs);
+    const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
     if (!deployment) {
         throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
     }
@@ -35146,12 +35173,14 @@ async function rollback(inputs, deps) {
     const { target } = choice;
     recorder.redeploying(target.id);
     const created = target.created_at ? ` (created ${target.created_at})` : '';
+    // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
+    const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
-        log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`);
+        log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] });
     }
-    log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`);
+    log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`);
     const started = await redeploy(deployment, target, {
         apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
         log,
@@ -35180,7 +35209,7 @@ async function rollback(inputs, deps) {
     if (inputs.health) {
         await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
     }
-    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`);
+    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
     return recorder.finish({ kind: 'rolled-back' });
 }
 /**
