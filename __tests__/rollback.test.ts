@@ -4,13 +4,11 @@
  * back-off, settle windows and health-check waits cost no real time.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { run } from '../src/main.js'
-import type { OutputSink } from '../src/report/sink.js'
+import type { Clock } from '../src/core/clock.js'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
 import { FakeClock } from './helpers/clock.js'
-import { clock, startSimulatorOnClock } from './helpers/in-process.js'
-import { inputsFrom } from './helpers/inputs.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 import { rewritingProxy } from './helpers/rewriting-proxy.js'
 
 let sim: Simulator
@@ -26,29 +24,8 @@ beforeEach(() => {
   sim.setScenario(lifecycles.deployed())
 })
 
-function memorySink() {
-  const lines: string[] = []
-  const outputs: Record<string, string> = {}
-  const failures: string[] = []
-  const summaries: string[] = []
-  const sink: OutputSink = {
-    info: (line) => lines.push(line),
-    warn: (line) => lines.push(`warning: ${line}`),
-    notice: (line) => lines.push(`notice: ${line}`),
-    debug: () => undefined,
-    startGroup: (title) => lines.push(`group: ${title}`),
-    endGroup: () => lines.push('endgroup'),
-    setOutput: (name, value) => (outputs[name] = value),
-    summary: async (markdown) => void summaries.push(markdown),
-    fail: (message) => failures.push(message)
-  }
-  return { sink, lines, outputs, failures, summaries }
-}
-
-async function runWith(inputs: Record<string, string>, runClock: typeof clock | FakeClock = clock) {
-  const out = memorySink()
-  const result = await run({ inputs: inputsFrom(inputs), env: WORKFLOW_ENV, sink: out.sink, clock: runClock, signal: new AbortController().signal })
-  return { ...out, ...result }
+function runWith(inputs: Record<string, string>, runClock: Clock = clock) {
+  return runInProcess({ inputs, env: WORKFLOW_ENV, pushContext: false, clock: runClock })
 }
 
 /** The text of a summary between two of its bold labels (or to its end). */
@@ -129,15 +106,8 @@ describe('command: rollback', () => {
       // 150 DEPLOYED revisions: the oldest is on the second page.
       const deployment = echo.seedDeployment({ name: 'rb-id', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
       const oldest = echo.revisions(deployment.id as string).at(-1)!.id as string
-      const out = memorySink()
-      const { outcome } = await run({
-        inputs: inputsFrom({ 'control-plane-url': echo.url, 'api-key': echo.apiKey, command: 'rollback', name: 'rb-id', 'rollback-to': oldest, 'poll-interval': '50ms' }),
-        env: WORKFLOW_ENV,
-        sink: out.sink,
-        clock,
-        signal: new AbortController().signal
-      })
-      expect(out.failures).toEqual([])
+      const { outcome, failures } = await runWith({ 'control-plane-url': echo.url, 'api-key': echo.apiKey, command: 'rollback', name: 'rb-id', 'rollback-to': oldest, 'poll-interval': '50ms' })
+      expect(failures).toEqual([])
       expect(outcome.kind).toBe('rolled-back')
       const lists = echo.requests.filter((r) => r.path.endsWith('/revisions'))
       expect(lists.map((r) => r.query.offset)).toEqual(['0', '100'])

@@ -132,6 +132,8 @@ export interface InProcessOptions {
   signal?: AbortSignal
   /** Each piece of `stdout`, as it is written. */
   onStdout?: (chunk: string) => void
+  /** The run's clock when a test needs its own (e.g. time that moves per request); the shared one by default. */
+  clock?: Clock
 }
 
 /** What the runner would have seen of a run (the spawned bundle's `ActionRun` shape), and the run's Outcome. */
@@ -210,7 +212,7 @@ let defaults: Promise<Record<string, string>> | undefined
  * what the runner would have seen and the Outcome. Runs one at a time (the secrets registry
  * is process-wide).
  */
-export async function runInProcess({ inputs, env = {}, pushContext = true, signal, onStdout }: InProcessOptions): Promise<InProcessRun> {
+export async function runInProcess({ inputs, env = {}, pushContext = true, signal, onStdout, clock: runClock = clock }: InProcessOptions): Promise<InProcessRun> {
   const values: Record<string, string> = { ...(await (defaults ??= actionDefaults())), ...inputs }
   // A fresh process would know no secret yet.
   clearSecrets()
@@ -225,7 +227,7 @@ export async function runInProcess({ inputs, env = {}, pushContext = true, signa
         return options?.trim === false ? value : value.trim()
       },
       env: runEnv,
-      clock,
+      clock: runClock,
       sink: neutralised(sink),
       signal: signal ?? new AbortController().signal
     })
