@@ -96,3 +96,63 @@ describe('renderSummary', () => {
     expect(summary).not.toContain('<th align="left">Revision</th>')
   })
 })
+
+describe('rollback and prune, as the user reads them', () => {
+  it('a rollback leads with what serves now and what it replaced, and its time went on a redeploy', () => {
+    const base = deployedState()
+    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
+    const summary = renderSummary(state)
+    const lead = 'Deployment <code>support-agent</code> now serves revision <code>r2</code> (a redeploy of revision <code>r0</code>); it replaced revision <code>r1</code>.'
+    expect(summary).toContain(lead)
+    // Right under the heading, before the table of facts.
+    expect(summary.indexOf(lead)).toBeLessThan(summary.indexOf('<table>'))
+    expect(summary).toContain('the action added 3s (lookup, redeploy, noticing the last status, reporting).')
+  })
+
+  it('a deploy rolled back by `on-failure: rollback` names what serves now, what to do, and ends its log on both revisions', () => {
+    const base = deployedState()
+    const state: Outcome = {
+      ...base,
+      kind: 'rolled-back',
+      operation: 'rolled-back',
+      previousRevisionId: 'r1',
+      // The redeploy's answer: its new revision r3 is the deployment's latest.
+      deployment: { ...base.deployment!, latest_revision_id: 'r3' },
+      health: { healthy: false, url: 'https://agent.example/ok', attempts: 3, elapsedMs: 3000, last: 'HTTP 503' },
+      error: 'The health check failed.\nRolled back.'
+    }
+    const view = viewOf({ outcome: state, startedAt: 0, finishedAt: 252_000 })
+    const summary = renderView(view)
+    expect(summary).toContain('## ⏪ Deploy of <code>support-agent</code> failed and was rolled back')
+    expect(summary).toContain('<tr><th align="left">Now serving</th><td><code>r3</code>, a redeploy of <code>r1</code>, which served before this run</td></tr>')
+    expect(summary).toContain(`<tr><th align="left">This run's revision (failed)</th><td><code>r2</code></td></tr>`)
+    expect(summary).toContain("**What to do:** Fix what made revision r2 fail \\(its health check and logs are in this run&#39;s log\\) and deploy again; revision r3 serves meanwhile.")
+    expect(summary).toContain('(lookup, update, noticing the last status, health check, rollback, reporting)')
+    expect(view.finalLine).toBe('Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example.')
+  })
+
+  it('a prune dry run says how many would go, in the heading and the last log line, and how to delete them', () => {
+    const state: Outcome = {
+      kind: 'planned',
+      requests: [],
+      command: 'prune',
+      subject: { kind: 'deployment', name: 'agent-pr-{pr}' },
+      operation: 'planned',
+      prune: {
+        rows: [
+          { name: 'agent-pr-2', pr: 2, fate: 'would delete', reason: { kind: 'closed' } },
+          { name: 'agent-pr-3', pr: 3, fate: 'would delete', reason: { kind: 'missing' } },
+          { name: 'agent-pr-4', pr: 4, fate: 'kept', reason: { kind: 'open' } }
+        ],
+        pruned: [],
+        gone: [],
+        githubRequests: 3
+      }
+    }
+    const view = viewOf({ outcome: state, startedAt: 0, finishedAt: 1000 })
+    const summary = renderView(view)
+    expect(summary).toContain('## 📝 Dry run for <code>agent-pr-{pr}</code>: 2 stale previews would be deleted; nothing was changed')
+    expect(summary).toContain('Run again without <code>dry-run</code> to delete them.')
+    expect(view.finalLine).toBe('Outcome: planned (dry run): previews `agent-pr-{pr}`, 2 would be deleted.')
+  })
+})

@@ -82,7 +82,8 @@ function bar(startMs: number, durationMs: number, axisMs: number): string {
 /**
  * The step's total, split into the control plane's time on the revision (from its
  * own timestamps, so runner clock skew does not matter) and what the action added:
- * lookup, create or update, noticing the last status, reporting.
+ * lookup, create, update or redeploy, noticing the last status, a health check or a
+ * rollback when there was one, reporting.
  */
 function timeBreakdown(view: RunView): string {
   const { run, outcome } = view
@@ -95,8 +96,14 @@ function timeBreakdown(view: RunView): string {
     return `**Total:** ${formatDuration(total)}.`
   }
   const serverMs = lastChange - created
+  // What the rest of the step was spent on: a health check or a rollback can be most of it.
+  const change = outcome.command === 'rollback' ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update'
+  const steps = ['lookup', change, 'noticing the last status']
+  if (outcome.health) steps.push('health check')
+  if (outcome.kind === 'rolled-back' && outcome.command === 'deploy') steps.push('rollback')
+  steps.push('reporting')
   return (
     `**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-    `${md(revision.status)}; the action added ${formatDuration(total - serverMs)} (lookup, ${outcome.operation === 'created' ? 'create' : 'update'}, noticing the last status, reporting).`
+    `${md(revision.status)}; the action added ${formatDuration(total - serverMs)} (${steps.join(', ')}).`
   )
 }

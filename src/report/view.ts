@@ -191,7 +191,7 @@ export function viewOf(run: FinishedRun): RunView {
     title,
     cause: outcome.problem?.what ?? (failed ? outcome.error : undefined),
     causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : outcome.kind === 'superseded' ? 'What happened' : 'What went wrong',
-    todo: outcome.problem?.todo,
+    todo: outcome.problem?.todo ?? rolledBackTodo(outcome),
     notes: notesOf(outcome, run),
     facts: [],
     url,
@@ -258,6 +258,23 @@ function stillServing(outcome: Outcome): string | undefined {
   return active && active !== outcome.revisionId ? active : undefined
 }
 
+/** After `on-failure: rollback`: the bad revision is out of service, so what is left is to fix it. */
+function rolledBackTodo(outcome: Outcome): string | undefined {
+  const restored = restoredBy(outcome)
+  if (!restored || !failsStep(outcome)) return undefined
+  return `Fix what made revision ${outcome.revisionId} fail (its health check and logs are in this run's log) and deploy again; revision ${restored} serves meanwhile.`
+}
+
+/**
+ * `on-failure: rollback` after a deploy: the revision that serves now, the redeploy of the
+ * one that served before (the redeploy's answer names it as `latest_revision_id`).
+ */
+function restoredBy(outcome: Outcome): string | undefined {
+  if (outcome.kind !== 'rolled-back' || outcome.command !== 'deploy') return undefined
+  const latest = outcome.deployment?.latest_revision_id
+  return latest && latest !== outcome.revisionId ? latest : undefined
+}
+
 /** Where the deploy stands, beyond the cause: what goes on, what still serves, what went with a delete. */
 function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   const notes: Said[] = []
@@ -291,6 +308,18 @@ function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
       outcome.kind === 'still-deploying' ? ' until this one is deployed.' : "; this run's revision is not serving."
     ])
   }
+  // A rollback leads with what serves now and what it replaced, as its log says.
+  if (outcome.kind === 'rolled-back' && outcome.command === 'rollback' && !failsStep(outcome) && revision && deployment) {
+    notes.push([
+      'Deployment ',
+      { code: deployment.name },
+      ' now serves revision ',
+      { code: revision },
+      ...(outcome.redeployOf ? [' (a redeploy of revision ', { code: outcome.redeployOf }, ')'] : []),
+      ...(outcome.previousRevisionId ? ['; it replaced revision ', { code: outcome.previousRevisionId }] : []),
+      '.'
+    ])
+  }
   if (outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) {
     if (outcome.tracingProject === 'deleted') notes.push(['Its tracing project went too (`delete-tracing-project: true`).'])
     if (outcome.tracingProject === 'kept') {
@@ -308,10 +337,13 @@ function factsOf(view: RunView): Array<[string, Said]> {
   // The workflow's commit says nothing about a deployment that is gone.
   const gone = outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')
   const commit = gone && view.commit?.fromWorkflow ? undefined : view.commit
+  // After `on-failure: rollback` the revision of the outputs is the one that failed: say so, and what serves instead.
+  const restored = restoredBy(outcome)
   const rows: Array<[string, Said | undefined]> = [
     ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
     ['What was done', whatWasDone(outcome)],
-    ['Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
+    ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
+    [restored ? "This run's revision (failed)" : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
     ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
     ['Deployment status', deploymentStatus(outcome)],
     ['Replaced revision', outcome.command === 'rollback' && outputs['previous-revision-id'] ? [{ code: outputs['previous-revision-id'] }] : undefined],
@@ -390,9 +422,10 @@ function pruneView(view: RunView, prune: PruneFacts): RunView {
     ['What was done', [done]],
     ['GitHub requests', [`${prune.githubRequests}`]]
   ]
-  view.notes = []
+  view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : []
   view.github = {}
-  view.finalLine = `Outcome: ${view.label}: previews \`${view.name}\`, ${prune.pruned.length} deleted.`
+  const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`
+  view.finalLine = `Outcome: ${view.label}: previews \`${view.name}\`, ${count}.`
   return view
 }
 
@@ -402,6 +435,8 @@ function finalLine(view: RunView): string {
   if (outcome.subject.name === undefined && outcome.deployment === undefined) return `Outcome: ${view.label}.`
   const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`
   const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : ''
+  const restored = restoredBy(outcome)
+  const serving = restored ? `, now serving revision ${restored}` : ''
   const url = view.url ? `, ${view.url}` : ''
-  return `Outcome: ${view.label}: ${what}${revision}${url}.`
+  return `Outcome: ${view.label}: ${what}${revision}${serving}${url}.`
 }
