@@ -323,6 +323,8 @@ describe('health checks', () => {
     expect(sim.healthRequests).toHaveLength(6)
     expect(clock.now() - start).toBeLessThan(60_000)
     expect(result.summaries[0]).toContain('never answered 2xx (6 attempts')
+    // Without `on-failure: rollback`, the advice points to it.
+    expect(section(result.summaries[0]!, 'What to do').split('\n')[0]).toContain('<code>on-failure: rollback</code>')
   })
 
   it('with `on-failure: rollback`, redeploys the revision that served before, waits for it, and fails with both stories', async () => {
@@ -349,6 +351,8 @@ describe('health checks', () => {
     expect(cause).toContain('deployment <code>hc-rollback</code> now serves revision')
     expect(cause).not.toContain('Each attempt is in the log')
     expect(section(result.summaries[0]!, 'What to do')).toMatch(/^\*\*What to do:\*\* Each attempt is in the log\./)
+    // It rolled back already: no advice to turn on what is on.
+    expect(section(result.summaries[0]!, 'What to do').split('\n')[0]).not.toContain('on-failure')
   })
 
   it('with `on-failure: rollback` whose redeploy is refused: both failures as the cause, and what to do apart', async () => {

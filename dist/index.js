@@ -33877,7 +33877,8 @@ async function verifyHealth(options) {
         return;
     const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
     throw new ActionError('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
-        `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix (or `on-failure: rollback`).');
+        `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
+        (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
 }
 
 ;// CONCATENATED MODULE: ./src/core/timeline.ts
@@ -34998,7 +34999,13 @@ async function deploy(inputs, deps) {
         });
         warnIfCommitMoved(deployed, deps.workflow, log);
         if (inputs.health) {
-            await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? deployment });
+            await verifyHealth({
+                ...deps,
+                health: inputs.health,
+                connection: inputs.connection,
+                deployment: recorder.known.deployment ?? deployment,
+                suggestRollback: !inputs.rollbackOnFailure
+            });
         }
     }
     catch (error) {

@@ -22,6 +22,8 @@ export interface VerifyHealthOptions {
   log: Log
   recorder: Recorder
   probe?: Probe
+  /** A deploy without `on-failure: rollback`: its advice may point to it. */
+  suggestRollback?: boolean
 }
 
 /**
@@ -61,6 +63,7 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<void> 
     'health-check-failed',
     `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
       `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`,
-    'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix (or `on-failure: rollback`).'
+    'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
+      (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.')
   )
 }

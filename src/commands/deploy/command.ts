@@ -115,7 +115,13 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     })
     warnIfCommitMoved(deployed, deps.workflow, log)
     if (inputs.health) {
-      await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? deployment })
+      await verifyHealth({
+        ...deps,
+        health: inputs.health,
+        connection: inputs.connection,
+        deployment: recorder.known.deployment ?? deployment,
+        suggestRollback: !inputs.rollbackOnFailure
+      })
     }
   } catch (error) {
     if (inputs.rollbackOnFailure) return rollBackAfterFailure(error, inputs, deps)
