@@ -1,6 +1,5 @@
 import { ActionError, type ErrorKind } from '../core/errors.js'
 import { redact } from '../core/masking.js'
-import { forLog } from '../core/neutralise.js'
 import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {
@@ -68,12 +67,14 @@ export function renderDetail(body: string): string | undefined {
   } catch {
     return undefined
   }
-  // Server text: one line each, no workflow command, and not without end.
-  if (typeof detail === 'string') return capped(forLog(detail))
+  // Server text, not without end. Only capped here: each place it is written (log,
+  // summary, comment) neutralises it for that place, and `⏎` markers added here would
+  // show as typed in the summary and the comment.
+  if (typeof detail === 'string') return capped(detail)
   if (!Array.isArray(detail) || !detail.every(isValidationError)) return undefined
   return detail
     .slice(0, MAX_DETAIL_ITEMS)
-    .map((e) => `\n  ${capped(forLog(`${e.loc.join('.')}: ${e.msg}`))}`)
+    .map((e) => `\n  ${capped(`${e.loc.join('.')}: ${e.msg}`)}`)
     .join('')
 }
 

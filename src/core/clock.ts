@@ -9,16 +9,19 @@ export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve) => {
+      if (signal?.aborted) return resolve()
       // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
-      const timer = setTimeout(resolve, ms)
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer)
-          resolve()
-        },
-        { once: true }
-      )
+      const onAbort = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      // And the listener removed when the timer fires: the run-wide signal sees every
+      // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      signal?.addEventListener('abort', onAbort, { once: true })
     })
 }
 

@@ -11,12 +11,13 @@ import { isLoopbackHost } from './loopback.js'
 /**
  * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
  * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
- * on CR and LF; browsers and markdown renderers on more.
+ * on CR and LF; browsers and markdown renderers on more. Exported for `replace` (global:
+ * stateful with `test`), so other escapers (report/markdown.ts) strip the same set.
  */
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+export const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
 
 /** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
-const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g
+export const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g
 
 /** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
 const ZWJ = '\u200d'

@@ -1,5 +1,5 @@
 import { redact } from '../core/masking.js'
-import { forMarkdown } from '../core/neutralise.js'
+import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
 import type { RunView, Said } from './view.js'
 
 /**
@@ -8,9 +8,6 @@ import type { RunView, Said } from './view.js'
  * (headings, paragraphs: `forMarkdown`) and HTML blocks (the facts table: `forHtml`,
  * since markdown escapes are shown as typed there). Secrets are redacted before either.
  */
-
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
-const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g
 
 /**
  * Server text inside an HTML block: one line, HTML and table pipes as entities, and a

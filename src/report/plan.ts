@@ -19,15 +19,9 @@ function hideSecretValues(body: unknown): unknown {
   if (!Array.isArray(record.secrets)) return body
   return {
     ...record,
-    secrets: record.secrets.map((secret: unknown) =>
-      // An empty value is shown as empty, not as `***`: it hides nothing, and `***` would hide that it is missing.
-      secret && typeof secret === 'object' ? { ...(secret as object), value: shownValue((secret as { value?: unknown }).value) } : REDACTED
-    )
+    // Empty values never get here: `secrets` refuses them, on a dry run as on a real one.
+    secrets: record.secrets.map((secret: unknown) => (secret && typeof secret === 'object' ? { ...(secret as object), value: REDACTED } : REDACTED))
   }
-}
-
-function shownValue(value: unknown): unknown {
-  return value === '' ? '' : REDACTED
 }
 
 export function requestLine(request: PlannedRequest): string {

@@ -1,7 +1,6 @@
 import type { RevisionSource, Source } from '../../api/constants.js'
 import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
-import { parseDeploymentName } from '../../inputs/deployment-name.js'
 import { readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
 import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
 import { readPollInterval } from '../../inputs/poll-interval.js'
@@ -59,14 +58,6 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       source_tarball_path: value('source-tarball-path')
     })
     const target = readTarget(reader)
-    // A deploy may create the deployment: its name must be one the control plane can take.
-    if (target.name !== undefined) {
-      try {
-        parseDeploymentName(target.name)
-      } catch (error) {
-        reader.problem(`\`name\` ${(error as Error).message}`)
-      }
-    }
     const github = readGitHubInputs(reader)
     const inputs: DeploySpecific = {
       ...target,

@@ -8,6 +8,7 @@ import type {
   SourceRevisionConfigRequest
 } from '../../api/schemas.js'
 import { InputError } from '../../core/errors.js'
+import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
 import type { InputName } from '../../inputs/names.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import type { DeployInputs } from './inputs.js'
@@ -51,6 +52,9 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
     ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
   const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true)
+  // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
+  const nameProblem = newDeploymentNameProblem(name)
+  if (nameProblem) problems.push(nameProblem)
   if (!isCreatable(source)) {
     problems.push(
       `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``

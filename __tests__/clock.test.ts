@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals'
+import { getEventListeners } from 'node:events'
+import { realClock } from '../src/core/clock.js'
+
+describe('realClock.sleep', () => {
+  it('leaves no abort listener behind on the run-wide signal, and no MaxListenersExceededWarning', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const signal = new AbortController().signal
+      for (let i = 0; i < 50; i++) await realClock.sleep(1, signal)
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
+  it('still ends early when the signal aborts', async () => {
+    const controller = new AbortController()
+    const started = Date.now()
+    const sleeping = realClock.sleep(60_000, controller.signal)
+    controller.abort()
+    await sleeping
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+  })
+})
