@@ -142,6 +142,32 @@ describe('the bundle with GitHub features', () => {
     expect(visibleText(run)).not.toContain(github.token)
   })
 
+  it('exits within 5 s of `timeout` when the GitHub API hangs, and says GitHub reporting was cut short', async () => {
+    const hanging = await startFakeGitHub({ hang: true })
+    try {
+      const eventPath = join(dir, 'event-hang.json')
+      await writeFile(eventPath, JSON.stringify({ number: 43, pull_request: { number: 43, head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-y', repo: { full_name: 'octo-org/support-agent' } }, base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } } } }))
+      const started = Date.now()
+      const run = await runAction({
+        inputs: deployInputs(sim, 'support-agent-pr-43', { 'github-environment': 'pr-43', 'pr-comment': 'true', timeout: '3s' }),
+        env: { GITHUB_API_URL: hanging.url, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REF: 'refs/pull/43/merge', GITHUB_HEAD_REF: 'feature-y', GITHUB_TOKEN: hanging.token },
+        // Before the fix the run never ended: killed here, so that failure is an assertion, not jest's time-out.
+        onStart: (child) => setTimeout(() => child.kill('SIGKILL'), 20_000).unref()
+      })
+      const elapsed = Date.now() - started
+      expect(run.exitCode).not.toBeNull()
+      expect(elapsed).toBeLessThan(3_000 + 5_000)
+      expect(hanging.requests.length).toBeGreaterThan(0)
+      const cutShort = run.stdout.split('\n').filter((line) => line.startsWith('::warning::GitHub reporting was cut short'))
+      expect(cutShort.length).toBeGreaterThan(0)
+      expect(cutShort.join('\n')).toContain('left undone: updating the GitHub deployment')
+      // The summary still got its chance.
+      expect(run.summary).toContain('support-agent-pr-43')
+    } finally {
+      await hanging.stop()
+    }
+  }, 30_000)
+
   it('runs a deploy without GitHub features when the Octokit chunk is not even there', async () => {
     const bare = await mkdtemp(join(tmpdir(), 'bare-dist-'))
     try {

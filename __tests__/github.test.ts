@@ -181,6 +181,19 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(github.comments[0].body).toContain("This pull request's preview is gone")
   })
 
+  it('titles a rollback in progress with its own verb, in the comment and the GitHub deployment', async () => {
+    sim.seedDeployment({ name: 'support-agent-pr-42', revisions: [{ ageMs: 7_200_000 }, { ageMs: 3_600_000 }] })
+    const inputs = { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'support-agent-pr-42', 'poll-interval': '50ms', 'github-environment': 'pr-42', 'pr-comment': 'true' }
+    const run = await runInProcess({ inputs, env: await pullRequestEnv() })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    // The comment as first written, while the revision was in progress.
+    const created = github.requests.find((r) => r.method === 'POST' && r.path.endsWith('/issues/42/comments'))
+    expect(created?.body.body).toContain('### 🚀 Rolling back <code>support-agent-pr-42</code>…')
+    expect(created?.body.body).not.toContain('Deploying')
+    expect(github.statuses[0]).toMatchObject({ state: 'in_progress', description: expect.stringMatching(/^Rolling back to revision /) })
+  })
+
   it('makes no GitHub request in a dry run', async () => {
     const run = await runInProcess({ inputs: previewInputs({ 'dry-run': 'true' }), env: await pullRequestEnv() })
     expect(run.exitCode).toBe(0)

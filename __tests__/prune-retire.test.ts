@@ -47,7 +47,7 @@ describe("prune's GitHub reporting", () => {
     }
     const warnings: string[] = []
     const reporter = new PrunedPreviewsReporter({
-      api: await loadGitHubApi(github.token, REPOSITORY),
+      api: await loadGitHubApi(github.token, REPOSITORY, new AbortController().signal, github.url),
       environment,
       prComment: false,
       workflow: readWorkflowContext({ GITHUB_REPOSITORY: REPOSITORY }),

@@ -28401,9 +28401,9 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1031);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9752);
 
-const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
 if (cancelled)
     process.exit();
@@ -28413,16 +28413,16 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1031:
+/***/ 9752:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
+  eF: () => (/* binding */ run)
 });
 
-// UNUSED EXPORTS: requestTimeoutFor
+// UNUSED EXPORTS: GITHUB_GRACE_MS, requestTimeoutFor
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 class ActionError extends Error {
@@ -28492,12 +28492,20 @@ function sleepUnlessCancelled(clock, ms, signal) {
 const realClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal?.aborted)
+            return resolve();
         // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => {
+        const onAbort = () => {
             clearTimeout(timer);
             resolve();
-        }, { once: true });
+        };
+        // And the listener removed when the timer fires: the run-wide signal sees every
+        // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
     })
 };
 /** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
@@ -31606,20 +31614,10 @@ const REDACTED = '***';
  * secret `1` would otherwise turn every id in the outputs into asterisks.
  */
 const MIN_REDACTED_LENGTH = 4;
-/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
-let announce = core_setSecret;
-/** Announces secrets through `to` until the returned function is called. */
-function announceSecretsWith(to) {
-    const previous = announce;
-    announce = to;
-    return () => {
-        announce = previous;
-    };
-}
 function registerSecret(value) {
     if (value.length === 0)
         return;
-    announce(value);
+    core_setSecret(value);
     // A multi-line value is masked by the runner line by line; mirror that.
     for (const part of [value, ...value.split(/\r?\n/)]) {
         if (part.trim().length >= MIN_REDACTED_LENGTH)
@@ -31637,102 +31635,6 @@ function redact(text) {
 /** For tests: forget every registered secret. */
 function clearSecrets() {
     secrets.clear();
-}
-
-;// CONCATENATED MODULE: ./src/core/loopback.ts
-/**
- * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
- * `localhost`, 127.0.0.0/8 or `[::1]`. Plain http:// is allowed only there (the
- * simulator, tests), since nothing crosses a network. One definition, so that the
- * control-plane URL, the health-check URL and the links in reports agree on it.
- */
-function isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
-
-;// CONCATENATED MODULE: ./src/core/neutralise.ts
-/**
- * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
- * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
- * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
- * can use them.
- */
-
-/**
- * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
- * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
- * on CR and LF; browsers and markdown renderers on more.
- */
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
-const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
-const ZWJ = '\u200d';
-/**
- * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
- * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
- * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
- * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
- */
-function forLog(text) {
-    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
-    return /^\s*::/.test(line) ? `> ${line}` : line;
-}
-/**
- * An output value: one line, no control characters. Outputs are read by later steps,
- * often pasted into shell or other commands, so a line break must not pass.
- */
-function forOutput(text) {
-    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
-}
-const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
- * reads, never rendered as something we did not build. HTML is escaped; markdown
- * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
- * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
- * and bare URLs one before their `:` so GitHub does not link them;
- * `#123` references are left (they link, but notify no one). One line: a line
- * break in a table cell or a list item would break the layout.
- */
-function forMarkdown(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROLS, '')
-        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
-        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
-        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
-        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
-        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-        .replace(/\bwww\./gi, `www${ZWJ}.`);
-}
-/**
- * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
- * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
- * whitespace or control characters anywhere in the raw text, and no user name or
- * password. Otherwise undefined, and the caller shows the raw text as code instead.
- */
-function safeUrl(raw, options = {}) {
-    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
-        return undefined;
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.username || url.password)
-        return undefined;
-    if (url.protocol === 'https:')
-        return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname))
-        return url.href;
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
@@ -31794,7 +31696,6 @@ async function retrying(ctx, attempt) {
 
 
 
-
 /** A request the control plane answered with an error, or did not answer. */
 class ApiError extends ActionError {
     status;
@@ -31836,14 +31737,16 @@ function renderDetail(body) {
     catch {
         return undefined;
     }
-    // Server text: one line each, no workflow command, and not without end.
+    // Server text, not without end. Only capped here: each place it is written (log,
+    // summary, comment) neutralises it for that place, and `⏎` markers added here would
+    // show as typed in the summary and the comment.
     if (typeof detail === 'string')
-        return capped(forLog(detail));
+        return capped(detail);
     if (!Array.isArray(detail) || !detail.every(isValidationError))
         return undefined;
     return detail
         .slice(0, MAX_DETAIL_ITEMS)
-        .map((e) => `\n  ${capped(forLog(`${e.loc.join('.')}: ${e.msg}`))}`)
+        .map((e) => `\n  ${capped(`${e.loc.join('.')}: ${e.msg}`)}`)
         .join('');
 }
 const MAX_DETAIL_LENGTH = 1_000;
@@ -32220,9 +32123,6 @@ var constants = __nccwpck_require__(2997);
  * whose message completes the sentence "input `x` ...", so the caller can name the
  * input and collect every problem before reporting.
  */
-
-// Kept importable from here, where it first lived.
-
 const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
@@ -32265,6 +32165,12 @@ function parseEnum(raw, allowed) {
     if (allowed.includes(raw))
         return raw;
     throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
+}
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 /** The control plane's base URL, without a trailing slash. */
 function parseControlPlaneUrl(raw) {
@@ -32928,7 +32834,7 @@ async function findDeploymentsByName(client, name, limits) {
     let pages = 0;
     const beforePage = () => {
         // The first page goes out whatever the time: the client's own limits bound it.
-        if (pages > 0 && limits.clock.now() >= limits.deadline) {
+        if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
             const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`;
             throw new ActionError('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
         }
@@ -33367,14 +33273,9 @@ function sentFields(config) {
  *   another run that also changed no setting is not, and cannot be: both deploy the
  *   same settings. With no `previous` to compare to, any new revision counts.
  * - `revision_source`, when sent, must match the revision's `source` where it reports one.
- * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
- *   where it reports one.
  */
 function carriesWhatWeSent(revision, sent, previous) {
     if (sent.source && revision.source && revision.source !== sent.source)
-        return false;
-    const sha = revision.source_revision_config?.repo_commit_sha;
-    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
         return false;
     const fields = sentFields(sent.config);
     const reported = settingsOf(revision.source_revision_config);
@@ -33575,18 +33476,13 @@ function changedMeanwhile(deployment, others, change = 'update') {
  * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
  * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
  * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it) and,
- * when the redeployed revision reports its commit, that same commit: another run that
- * pushed the same branch meanwhile makes a revision with the same settings, but (the
- * branch having moved on) another commit. A new revision with the settings but no
- * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
+ * update, a new latest revision alone is not proof: another run may have made it).
  */
 async function redeployOnce(deployment, target, ctx) {
     const before = deployment.latest_revision_id;
-    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
-    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
+    const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {};
+    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) };
     let othersSeen = [];
-    let noCommit;
     return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
         try {
             const answered = await ctx.client.redeployRevision(deployment.id, target.id);
@@ -33601,26 +33497,17 @@ async function redeployOnce(deployment, target, ctx) {
                     return undefined;
                 const look = await findOurRevision(ctx, deployment.id, before, sent);
                 othersSeen = look.others;
-                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
-                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
-                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
+                return look.ours ? { current, ours: look.ours } : undefined;
             });
             if (applied) {
                 ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`);
                 return { done: { deployment: applied.current, revisionId: applied.ours.id } };
             }
-            if (noCommit)
-                throw cannotTellRedeploy(deployment, target, noCommit);
             if (othersSeen.length > 0)
                 throw changedMeanwhile(deployment, othersSeen, 'redeploy');
             return { retry: error };
         }
     });
-}
-function cannotTellRedeploy(deployment, target, candidate) {
-    return new ActionError('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
-        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
-        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
 }
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
 function makesRevision(body) {
@@ -33799,7 +33686,18 @@ async function attempt(probe, url, headers, limitMs, signal) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/health-url.ts
-
+/**
+ * Where a health check may go. The path (`health-check-path`, checked by
+ * inputs/health.ts) is joined to the URL that the control plane reported; the credential
+ * header goes with the request. So the joined URL must keep the reported origin and
+ * path, and the reported URL must be one the credential may travel to.
+ */
+function health_url_isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
 /**
  * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
  * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
@@ -33820,7 +33718,7 @@ function healthCheckTarget(reportedUrl, path) {
         return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
     }
     const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopbackHost(base.hostname))) {
+    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && health_url_isLoopbackHost(base.hostname))) {
         return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
     }
     if (base.username || base.password)
@@ -34553,52 +34451,20 @@ async function rollBackAfterFailure(error, inputs, deps) {
         serving = started.revisionId;
     }
     catch (rollbackError) {
-        const failedToo = rollbackRecord.failedWith(rollbackError);
-        const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `;
+        const why = rollbackRecord.failedWith(rollbackError).error;
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
         if (rollbackRecord.known.operation === 'rolled-back')
             recorder.changed('rolled-back', rollbackRecord.known.deployment);
-        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
-        const todo = [failedToo.problem?.todo, error.hint].filter((line) => Boolean(line)).join('\n');
-        return {
-            ...recorder.known,
-            kind: 'failed',
-            error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
-            problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
-        };
+        return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) };
     }
     recorder.changed('rolled-back', rollbackRecord.known.deployment);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
-    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) };
-}
-/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
-function problemOf(what, todo) {
-    return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) };
+    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) };
 }
 function withNote(error, note) {
     return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/deployment-name.ts
-
-/**
- * The names a deployment can be created with. The control plane publishes no rule
- * (its API schema types `name` as a plain string), but it serves each deployment on a
- * hostname made from the name and names a tracing project after it, and it answers a
- * create whose name holds an underscore with HTTP 500. So the action allows what a DNS
- * label allows: ASCII letters, digits and hyphens, starting and ending with a letter or
- * digit, at most 63 characters. Checked before any request, since a 500 is retried and
- * would only surface at the step's timeout.
- */
-const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
-function parseDeploymentName(raw) {
-    if (!DEPLOYMENT_NAME.test(raw)) {
-        throw new Error(`must be a name the control plane can take: ${DEPLOYMENT_NAME_RULE}; got ${shown(raw)}`);
-    }
-    return raw;
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -34644,7 +34510,6 @@ function readWorkflowContext(env = process.env) {
         sha: env.GITHUB_SHA || undefined,
         triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
         repository,
-        apiUrl: env.GITHUB_API_URL || undefined,
         runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         pullRequest,
         // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
@@ -34732,7 +34597,6 @@ function sourceProblemsAfterLookup(inputs, settings, source, creating) {
 
 
 
-
 const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
@@ -34759,15 +34623,6 @@ const deploySpec = {
             source_tarball_path: value('source-tarball-path')
         });
         const target = readTarget(reader);
-        // A deploy may create the deployment: its name must be one the control plane can take.
-        if (target.name !== undefined) {
-            try {
-                parseDeploymentName(target.name);
-            }
-            catch (error) {
-                reader.problem(`\`name\` ${error.message}`);
-            }
-        }
         const github = readGitHubInputs(reader);
         const inputs = {
             ...target,
@@ -34796,7 +34651,33 @@ function withoutUndefined(object) {
     return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
 
+;// CONCATENATED MODULE: ./src/inputs/deployment-name.ts
+
+/**
+ * The names the action creates deployments with. The control plane publishes no rule
+ * (its API schema types `name` as a plain string), but it serves each deployment on a
+ * hostname made from the name and names a tracing project after it, and it answers a
+ * create whose name holds an underscore with HTTP 500. So a create is sent only for what
+ * a DNS label allows: ASCII letters, digits and hyphens, starting and ending with a
+ * letter or digit, at most 63 characters.
+ *
+ * Only for a create: a deployment made elsewhere (the UI, another client) may carry a
+ * name outside this rule, and must still be found and updated by `name`. So the rule is
+ * checked after the lookup finds nothing and before the create is sent (a 500 on create
+ * is retried and would only surface at the step's timeout).
+ */
+const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
+/** Why the action will not create a deployment with this name, or undefined when it will. */
+function newDeploymentNameProblem(name) {
+    if (DEPLOYMENT_NAME.test(name))
+        return undefined;
+    return (`\`name\` ${shown(name)} matches no deployment, and a new deployment's name must be one the control plane can take: ` +
+        `${DEPLOYMENT_NAME_RULE}. Fix \`name\`, or create the deployment another way and deploy to it by \`name\``);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
+
 
 
 
@@ -34830,6 +34711,10 @@ function planCreate(inputs, workflow) {
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
     const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
+    // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
+    const nameProblem = newDeploymentNameProblem(name);
+    if (nameProblem)
+        problems.push(nameProblem);
     if (!(0,constants/* isCreatable */.Mw)(source)) {
         problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
     }
@@ -35162,7 +35047,7 @@ async function rollback(inputs, deps) {
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
     recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+    const deployment = await resolveDeployment(client, inputs);
     if (!deployment) {
         throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
     }
@@ -35180,14 +35065,12 @@ async function rollback(inputs, deps) {
     const { target } = choice;
     recorder.redeploying(target.id);
     const created = target.created_at ? ` (created ${target.created_at})` : '';
-    // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
-    const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
-        log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
+        log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`);
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] });
     }
-    log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`);
+    log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`);
     const started = await redeploy(deployment, target, {
         apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
         log,
@@ -35216,7 +35099,7 @@ async function rollback(inputs, deps) {
     if (inputs.health) {
         await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
     }
-    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
+    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`);
     return recorder.finish({ kind: 'rolled-back' });
 }
 /**
@@ -35257,8 +35140,7 @@ function reasonText(reason, pr) {
         case 'not-open':
             return `closed or missing: pull request #${pr} is not open`;
         case 'idle':
-            return (`idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
-                (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : ''));
+            return `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)`;
         case 'in-progress':
             return `in progress: its newest revision is ${reason.status}`;
         case 'open':
@@ -35440,9 +35322,8 @@ async function readOpenPullRequests(github, repository) {
 }
 /**
  * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
- * about to be deleted for not being open, to tell closed from missing and to catch one
- * reopened since the list was read. The caller bounds `numbers` (prune reads at most
- * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
+ * about to be deleted for not being open, at most `max-deletions`, to tell closed from
+ * missing and to catch one reopened since the list was read.
  */
 async function readPullRequestStates(github, repository, numbers) {
     const states = new Map();
@@ -35486,18 +35367,6 @@ function nearDeadline(budget) {
  */
 async function findCandidates(client, pattern, budget) {
     const candidates = [];
-    try {
-        await walk(client, pattern, budget, candidates);
-    }
-    catch (error) {
-        // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
-        if (!(error instanceof ActionError) || error.kind !== 'bad-response')
-            throw error;
-        throw new ActionError('bad-response', `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, 'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.');
-    }
-    return candidates;
-}
-async function walk(client, pattern, budget, candidates) {
     await walkDeployments(client, pattern.contains, (deployment) => {
         const pr = pattern.prOf(deployment.name);
         if (pr === undefined)
@@ -35516,6 +35385,7 @@ async function walk(client, pattern, budget, candidates) {
             throw new ActionError('timed-out', `The step's \`timeout\` came before the list of deployments named like \`${pattern.source}\` was read to its end; nothing was deleted.`, 'Raise `timeout`: the list is read 100 deployments a request.');
         }
     });
+    return candidates;
 }
 /** Revision reads in flight at once: quick on the control plane, and gentle to it. */
 const CONCURRENT_READS = 4;
@@ -35584,13 +35454,8 @@ function verdictFor(candidate, input) {
         return { stale: true, reason: { kind: 'not-open' } };
     }
     const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt;
-    // Idle past `max-age` goes even when the open pull requests could not be read (a decision, kept on
-    // purpose): the idle age is information we have, from the control plane; only the closed-or-missing
-    // verdict needs the list, and "missing information never deletes" is about that verdict. The reason
-    // says so, so that the summary does not read as if the pull request had been checked.
     if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
-        const unread = input.open.kind === 'unreadable';
-        return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } };
+        return { stale: true, reason: { kind: 'idle', since: createdAt } };
     }
     if (input.open.kind === 'unreadable')
         return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } };
@@ -35602,113 +35467,35 @@ function stillInProgress(status) {
     return verdict === 'in-progress' || verdict === 'unrecognised';
 }
 
-;// CONCATENATED MODULE: ./src/commands/prune/wait-all-gone.ts
-
-
-
-
-
-/**
- * Waits for every deleted preview to stop being listed (AWAITING_DELETE can last
- * minutes), all together: one poll round reads each one still listed, then one sleep.
- * Waiting for each before deleting the next would add those minutes up, and a step
- * with a few previews would run out of time after the first. Bounded by `deadline`;
- * what is still listed then is returned, not thrown: its delete was accepted, so it
- * is pruned, only not gone yet. A cancel is thrown.
- */
-async function waitUntilAllGone(deleted, options) {
-    const { clock } = options;
-    const pending = new Map(deleted.map((candidate) => [candidate.id, candidate]));
-    const lastStatus = new Map();
-    const startedAt = clock.now();
-    try {
-        await pollUntil({
-            deadline: options.deadline,
-            pollIntervalMs: options.pollIntervalMs,
-            clock,
-            signal: options.signal,
-            check: async () => {
-                for (const candidate of [...pending.values()]) {
-                    let status;
-                    try {
-                        status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown';
-                    }
-                    catch (error) {
-                        if (!(error instanceof ApiError && error.status === 404))
-                            throw error;
-                        pending.delete(candidate.id);
-                        options.log(`Deployment \`${candidate.name}\` is gone.`);
-                        continue;
-                    }
-                    if (status !== lastStatus.get(candidate.id)) {
-                        options.log(`Deployment \`${candidate.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
-                    }
-                    lastStatus.set(candidate.id, status);
-                }
-                if (pending.size === 0)
-                    return { done: undefined };
-                // What the adaptive schedule compares between rounds: any preview's status changing.
-                return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') };
-            },
-            onFailure: (error, failures) => options.warn(`Checking the deleted previews failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
-            lostContact: (error, failures) => new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${error.message.split('\n')[0]}`),
-            timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
-        });
-        return undefined;
-    }
-    catch (error) {
-        if (error instanceof CancelledError || !(error instanceof ActionError))
-            throw error;
-        return { deployments: [...pending.values()], why: error.message };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+
 
 
 
 
 /**
  * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
- * bulk delete has no such flag), each retried safely by the client as `command: delete`
- * does; then, with `wait`, waits for all of them together (wait-all-gone.ts), so the
- * minutes a deployment may stay listed after its delete are spent once, not once per
- * preview. One that fails does not stop the others; the caller fails the step listing
- * every result.
+ * bulk delete has no such flag). Each delete is retried safely by the client as
+ * `command: delete` does, and then waited for with the same wait-until-gone. One that
+ * fails does not stop the others; the caller fails the step listing every result.
  */
 async function deleteEach(stale, options) {
     const results = [];
-    const told = (result) => {
-        results.push(result);
-        options.onResult?.(result);
-    };
     for (const candidate of stale) {
         throwIfCancelled(options.signal);
-        told(nearDeadline(options) ? { candidate, outcome: 'not-attempted' } : await deleteOne(candidate, options));
-    }
-    const accepted = results.filter((r) => r.outcome === 'deleted').map((r) => r.candidate);
-    if (options.wait && accepted.length > 0) {
-        const still = await waitUntilAllGone(accepted, {
-            client: options.client,
-            // The wait leaves the reserve free, as every other step of the prune does.
-            deadline: options.deadline - options.reserveMs,
-            pollIntervalMs: options.pollIntervalMs,
-            clock: options.clock,
-            signal: options.signal,
-            log: options.log,
-            warn: options.warn
-        });
-        // The control plane accepted these deletes: they are pruned, only not gone yet.
-        for (const candidate of still?.deployments ?? []) {
-            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still.why}); it goes on there.`);
+        if (nearDeadline(options)) {
+            results.push({ candidate, outcome: 'not-attempted' });
+            continue;
         }
+        results.push(await deleteOne(candidate, options));
     }
     return results;
 }
 async function deleteOne(candidate, options) {
+    const { client } = options;
     options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`);
     try {
-        await options.client.deleteDeployment(candidate.id, options.deleteTracingProject);
+        await client.deleteDeployment(candidate.id, options.deleteTracingProject);
     }
     catch (error) {
         if (!(error instanceof ApiError))
@@ -35720,11 +35507,33 @@ async function deleteOne(candidate, options) {
         options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`);
         return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] };
     }
+    options.onDeleted?.(candidate);
+    if (options.wait) {
+        try {
+            await waitUntilGone({
+                client,
+                deployment: candidate,
+                timeoutMs: options.timeoutMs,
+                // The wait leaves the reserve free, as every other step of the prune does.
+                deadline: options.deadline - options.reserveMs,
+                pollIntervalMs: options.pollIntervalMs,
+                clock: options.clock,
+                signal: options.signal,
+                log: options.log,
+                warn: options.warn
+            });
+        }
+        catch (error) {
+            if (error instanceof CancelledError || !(error instanceof ActionError))
+                throw error;
+            // The control plane accepted the delete: it is pruned, only not yet gone.
+            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it: ${error.message.split('\n')[0]}`);
+        }
+    }
     return { candidate, outcome: 'deleted' };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/prune/inputs.ts
-
 
 const pruneSpec = {
     uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
@@ -35757,8 +35566,7 @@ const pruneSpec = {
             maxDeletions: reader.value('max-deletions'),
             deleteTracingProject: reader.value('delete-tracing-project'),
             wait: reader.value('wait'),
-            // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
-            pollIntervalMs: readPollInterval(reader),
+            pollIntervalMs: reader.value('poll-interval'),
             githubToken: reader.value('github-token'),
             environment: environmentPattern,
             prComment: reader.value('pr-comment')
@@ -35825,9 +35633,7 @@ async function prune(inputs, deps) {
     const open = await readOpenPullRequests(github, repository);
     facts.githubRequests = github.requests;
     if (open.kind === 'unreadable') {
-        // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
-        const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : '';
-        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`);
+        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).`);
     }
     else {
         log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`);
@@ -35859,30 +35665,22 @@ async function prune(inputs, deps) {
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
     }
-    // Each result goes into the facts as soon as it is known, not when every delete is done: a run
-    // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
-    // (each preview's environment and comment) every preview deleted before the stop.
-    const known = [];
     const results = await deleteEach(stale.map((v) => v.candidate), {
         ...budget,
         client: deps.client,
         deleteTracingProject: inputs.deleteTracingProject,
         wait: inputs.wait,
         pollIntervalMs: inputs.pollIntervalMs,
+        timeoutMs: inputs.timeoutMs,
         log: log.info,
         warn: log.warn,
-        onResult: (result) => {
-            known.push(result);
-            const { candidate } = result;
-            if (result.outcome === 'deleted' || result.outcome === 'gone')
-                facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr });
-            if (result.outcome === 'deleted') {
-                facts.pruned.push(candidate.name);
-                recorder.changed('deleted');
-            }
-            facts.rows = rowsOf(verdicts, false, known);
+        onDeleted: (candidate) => {
+            facts.pruned.push(candidate.name);
+            recorder.changed('deleted');
         }
     });
+    facts.gone = results.filter((r) => r.outcome === 'deleted' || r.outcome === 'gone').map((r) => ({ id: r.candidate.id, name: r.candidate.name, pr: r.candidate.pr }));
+    facts.rows = rowsOf(verdicts, false, results);
     failIfIncomplete(results, notChecked, facts);
     if (facts.pruned.length === 0)
         return finishUnchanged(inputs, deps);
@@ -35995,15 +35793,46 @@ function commandFor(name) {
 ;// CONCATENATED MODULE: ./src/github/api.ts
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140;
-async function loadGitHubApi(token, repository, apiUrl) {
+/**
+ * Each request's own time limit. Octokit's `request.timeout` is not read by its fetch (and
+ * passing `request` to getOctokit would replace the runner's proxy settings), so the limit
+ * is a signal added by a request hook, with the budget and the caller's signal.
+ */
+const GITHUB_REQUEST_TIMEOUT_MS = 15_000;
+async function loadGitHubApi(token, repository, budget) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
-    // process environment, not from the environment run() was given.
-    // A GitHub API that hangs must not hold the job past its report.
-    const octokit = getOctokit(token, { ...(apiUrl ? { baseUrl: apiUrl } : {}), request: { timeout: 15_000 } });
+    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
+    const octokit = getOctokit(token);
+    // A GitHub API that hangs must not hold the job past its report: every request (each
+    // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
+    // hook, since a `wrap` hook's changed options do not reach a request the auth hook
+    // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
+    octokit.hook.before('request', (options) => {
+        const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s) => s !== undefined);
+        options.request = { ...options.request, signal: AbortSignal.any(signals) };
+    });
+    /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
+    async function everyPage(pages, what) {
+        const items = [];
+        try {
+            for await (const page of pages) {
+                items.push(...page.data);
+                if (budget.aborted)
+                    break;
+            }
+        }
+        catch (error) {
+            if (!budget.aborted)
+                throw error;
+        }
+        if (budget.aborted)
+            throw new Error(`stopped reading ${what} after ${items.length} of them: the time for reporting to GitHub ran out`);
+        return items;
+    }
     const [owner, repo] = repository.split('/');
     const where = { owner, repo };
     return {
+        budget,
         async createDeployment({ ref, environment, transient, description }) {
             const response = await octokit.rest.repos.createDeployment({
                 ...where,
@@ -36030,12 +35859,12 @@ async function loadGitHubApi(token, repository, apiUrl) {
             });
         },
         async listDeploymentIds(environment) {
-            const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
-            return deployments.map((d) => d.id);
+            const pages = octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
+            return (await everyPage(pages, `the deployments of environment \`${environment}\``)).map((d) => d.id);
         },
         async listComments(issueNumber) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
-            return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }));
+            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
+            return (await everyPage(pages, `the comments of pull request #${issueNumber}`)).map((c) => ({ id: c.id, body: c.body ?? undefined }));
         },
         async createComment(issueNumber, body) {
             await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
@@ -36066,6 +35895,93 @@ async function loadGitHubApi(token, repository, apiUrl) {
 /** The step fails for every outcome that carries an error, and for no other. */
 function failsStep(outcome) {
     return outcome.error !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/neutralise.ts
+/**
+ * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
+ * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
+ * markdown links or images. These functions make it inert for the place it is written
+ * to. Pure, and importing nothing of the action's, so any layer can use them.
+ */
+/**
+ * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
+ * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
+ * on CR and LF; browsers and markdown renderers on more. Exported for `replace` (global:
+ * stateful with `test`), so other escapers (report/markdown.ts) strip the same set.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
+const ZWJ = '\u200d';
+/**
+ * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
+ * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
+ * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
+ * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
+ */
+function forLog(text) {
+    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
+    return /^\s*::/.test(line) ? `> ${line}` : line;
+}
+/**
+ * An output value: one line, no control characters. Outputs are read by later steps,
+ * often pasted into shell or other commands, so a line break must not pass.
+ */
+function forOutput(text) {
+    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
+ * reads, never rendered as something we did not build. HTML is escaped; markdown
+ * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
+ * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
+ * and bare URLs one before their `:` so GitHub does not link them;
+ * `#123` references are left (they link, but notify no one). One line: a line
+ * break in a table cell or a list item would break the layout.
+ */
+function forMarkdown(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROLS, '')
+        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
+        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
+        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
+        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
+        .replace(/\bwww\./gi, `www${ZWJ}.`);
+}
+/**
+ * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
+ * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
+ * whitespace or control characters anywhere in the raw text, and no user name or
+ * password. Otherwise undefined, and the caller shows the raw text as code instead.
+ */
+function safeUrl(raw, options = {}) {
+    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
+        return undefined;
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.username || url.password)
+        return undefined;
+    if (url.protocol === 'https:')
+        return url.href;
+    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname))
+        return url.href;
+    return undefined;
+}
+function isLoopback(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
 ;// CONCATENATED MODULE: ./src/report/view.ts
@@ -36456,8 +36372,13 @@ class GitHubEnvironment {
     /** After `command: delete`: every deployment of the environment becomes inactive. */
     async retire(description) {
         const ids = await this.api.listDeploymentIds(this.name);
-        for (const id of ids)
+        for (const [done, id] of ids.entries()) {
+            // Bounded like every loop: what is left is said, not silently dropped.
+            if (this.api.budget.aborted) {
+                throw new Error(`stopped after marking ${done} of ${ids.length} deployments inactive: the time for reporting to GitHub ran out`);
+            }
             await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl });
+        }
         return ids.length;
     }
     async deployment(description) {
@@ -36478,6 +36399,65 @@ class GitHubEnvironment {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/guard.ts
+/** The job permission each feature needs. */
+const PERMISSIONS = { environment: 'deployments: write', comment: 'pull-requests: write' };
+/**
+ * Runs one piece of GitHub reporting so that it can only warn. GitHub is where a run is
+ * reported, not what it does: a failure is a warning (a 403 names the permission to add,
+ * and stops that feature for the rest of the run, since every later call would be
+ * refused the same way), and once the reporting budget is spent (`api.budget`, see
+ * main.ts) nothing more is started, each piece left undone said in a warning.
+ * Shared by the deploy reporter and prune's.
+ */
+class GitHubGuard {
+    log;
+    budget;
+    unaffected;
+    refused = new Set();
+    /** `unaffected`: the sentence that ends every warning, saying the run's own work stands. */
+    constructor(log, budget, unaffected) {
+        this.log = log;
+        this.budget = budget;
+        this.unaffected = unaffected;
+    }
+    /** Whether the budget is spent: loops over many items stop, and say what they left. */
+    get spent() {
+        return this.budget.aborted;
+    }
+    /** Warns that reporting stopped, saying what it `left` undone. */
+    cutShort(left, reason) {
+        this.log.warn(`GitHub reporting was cut short: its time (the step's \`timeout\` and a few seconds) ran out${reason ? ` (${reason})` : ''}; ` +
+            `left undone: ${left}. ${this.unaffected}`);
+    }
+    async run(feature, what, work) {
+        if (this.refused.has(feature))
+            return;
+        if (this.budget.aborted)
+            return this.cutShort(`updating ${what}`);
+        try {
+            await work();
+        }
+        catch (error) {
+            const reason = guard_firstLine(error);
+            if (this.budget.aborted)
+                return this.cutShort(`updating ${what}`, reason);
+            const status = error.status;
+            if (status === 403) {
+                this.refused.add(feature);
+                this.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${PERMISSIONS[feature]}\` to the job ` +
+                    `(or pass a \`github-token\` that has it). ${this.unaffected}`);
+            }
+            else {
+                this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). ${this.unaffected}`);
+            }
+        }
+    }
+}
+function guard_firstLine(error) {
+    return (error?.message ?? String(error)).split('\n')[0];
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 
@@ -36487,8 +36467,6 @@ class GitHubEnvironment {
  * (headings, paragraphs: `forMarkdown`) and HTML blocks (the facts table: `forHtml`,
  * since markdown escapes are shown as typed there). Secrets are redacted before either.
  */
-const markdown_LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-const markdown_CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /**
  * Server text inside an HTML block: one line, HTML and table pipes as entities, and a
  * zero-width joiner after `@` so `@org/team` notifies no one (GitHub finds mentions in
@@ -36496,8 +36474,8 @@ const markdown_CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-
  */
 function forHtml(text) {
     return redact(text)
-        .replace(markdown_LINE_BREAKS, ' ')
-        .replace(markdown_CONTROLS, '')
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROLS, '')
         .replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
         .replace(/@(?=[A-Za-z0-9])/g, '@\u200d');
 }
@@ -36557,7 +36535,7 @@ function failureLogBlock(view, open) {
         `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
         '',
         '```text',
-        ...log.lines.map((line) => redact(line).replace(markdown_CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
+        ...log.lines.map((line) => redact(line).replace(CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
         '```',
         '</details>',
         ''
@@ -36624,62 +36602,47 @@ async function upsertComment(api, pullRequest, name, body, options) {
  * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
  * its environment's deployments marked inactive, and its pull request's comment (the
  * one the deploy keeps, found by its marker; none is created) says the preview is gone.
- * GitHub is where this is reported, not what prune does: a failure is a warning, and a
- * 403 stops that feature for the rest of the run, since every later call would be
- * refused the same way.
+ * GitHub is where this is reported, not what prune does: a failure is a warning (see
+ * guard.ts), and once the reporting budget is spent the previews left are named.
  */
 class PrunedPreviewsReporter {
     options;
-    refused = new Set();
-    environment;
+    guard;
     constructor(options) {
         this.options = options;
-        const { environment } = options;
-        this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment;
+        this.guard = new GitHubGuard(options.log, options.api.budget, 'The previews themselves were deleted.');
     }
     async revisionStarted(_known) { }
     async finished(view) {
-        for (const preview of view.outcome.prune?.gone ?? []) {
-            const { environment } = this;
+        const gone = view.outcome.prune?.gone ?? [];
+        for (const [index, preview] of gone.entries()) {
+            // Bounded by the reporting budget: one warning names every preview left, not one per call skipped.
+            if (this.guard.spent) {
+                const left = gone.slice(index);
+                this.guard.cutShort(`the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`);
+                return;
+            }
+            const { environment } = this.options;
             if (environment !== undefined) {
-                const name = environment.fill(preview.pr);
-                await this.guard('environment', `GitHub environment \`${name}\``, async () => {
+                const name = environment.split('{pr}').join(String(preview.pr));
+                await this.guard.run('environment', `GitHub environment \`${name}\``, async () => {
                     const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`);
                     this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`);
                 });
             }
             if (this.options.prComment) {
-                await this.guard('comment', `the comment on pull request #${preview.pr}`, async () => {
+                await this.guard.run('comment', `the comment on pull request #${preview.pr}`, async () => {
                     // The comment as `command: delete` leaves it: this preview's own outcome.
-                    const gone = viewOf({
+                    const goneView = viewOf({
                         outcome: { kind: 'deleted', command: 'prune', subject: { kind: 'deployment', name: preview.name, id: preview.id }, operation: 'deleted', deployment: { id: preview.id, name: preview.name } },
                         startedAt: view.run.startedAt,
                         finishedAt: view.run.finishedAt
                     });
-                    const body = renderComment(gone, this.options.workflow.runUrl);
+                    const body = renderComment(goneView, this.options.workflow.runUrl);
                     const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false });
                     if (done !== 'none')
                         this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`);
                 });
-            }
-        }
-    }
-    async guard(feature, what, work) {
-        if (this.refused.has(feature))
-            return;
-        try {
-            await work();
-        }
-        catch (error) {
-            const status = error.status;
-            const reason = (error.message ?? String(error)).split('\n')[0];
-            if (status === 403) {
-                this.refused.add(feature);
-                const permission = feature === 'environment' ? 'deployments: write' : 'pull-requests: write';
-                this.options.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job; the previews themselves were deleted.`);
-            }
-            else {
-                this.options.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}); the preview itself was deleted.`);
             }
         }
     }
@@ -36692,15 +36655,13 @@ class PrunedPreviewsReporter {
 
 
 
-/** What each feature is called in a warning, and the job permission it needs. */
-const FEATURES = {
-    environment: { what: 'the GitHub deployment', permission: 'deployments: write' },
-    comment: { what: 'the pull-request comment', permission: 'pull-requests: write' }
-};
+
+/** What a command's revision in progress is called: `Deploying …`, `Rolling back …`. */
+const IN_PROGRESS = { deploy: 'Deploying', rollback: 'Rolling back' };
 /**
  * Reports the run to GitHub: the deployment in `github-environment` and the pull
  * request's comment. GitHub is where the run is reported, not what it does: any
- * failure here is a warning (a 403 names the permission to add), never a failed step.
+ * failure here is a warning (see guard.ts), never a failed step.
  */
 class GitHubReporter {
     api;
@@ -36708,22 +36669,24 @@ class GitHubReporter {
     pullRequest;
     workflow;
     log;
-    refused = new Set();
+    guard;
     constructor(api, environment, pullRequest, workflow, log) {
         this.api = api;
         this.environment = environment;
         this.pullRequest = pullRequest;
         this.workflow = workflow;
         this.log = log;
+        this.guard = new GitHubGuard(log, api.budget, 'The deploy itself is not affected.');
     }
     /** While the run goes on: the revision it made has started. */
     async revisionStarted(known) {
         // The same view as at the end, of what is known now.
         const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 });
         // The run is waiting: say so, rather than the not-waited-for ending's words.
-        view.title = ['🚀 Deploying ', { code: view.name }, '…'];
+        const doing = IN_PROGRESS[known.command] ?? 'Deploying';
+        view.title = [`🚀 ${doing} `, { code: view.name }, '…'];
         view.notes = [];
-        const description = forOutput(`Deploying revision ${known.revisionId ?? ''}`);
+        const description = forOutput(known.redeployOf ? `${doing} to revision ${known.redeployOf} (new revision ${known.revisionId ?? ''})` : `${doing} revision ${known.revisionId ?? ''}`);
         await this.onEnvironment((environment) => environment.started(description));
         await this.onComment(view, true);
     }
@@ -36750,38 +36713,17 @@ class GitHubReporter {
     async onEnvironment(work) {
         const environment = this.environment;
         if (environment)
-            await this.guard('environment', () => work(environment));
+            await this.guard.run('environment', 'the GitHub deployment', () => work(environment));
     }
     async onComment(view, createIfMissing) {
         const pullRequest = this.pullRequest;
         if (pullRequest === undefined)
             return;
-        await this.guard('comment', async () => {
+        await this.guard.run('comment', 'the pull-request comment', async () => {
             const done = await upsertComment(this.api, pullRequest, view.name, renderComment(view, this.workflow.runUrl), { createIfMissing });
             if (done !== 'none')
                 this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`);
         });
-    }
-    async guard(feature, work) {
-        if (this.refused.has(feature))
-            return;
-        try {
-            await work();
-        }
-        catch (error) {
-            const { what, permission } = FEATURES[feature];
-            const status = error.status;
-            const reason = error.message?.split('\n')[0] ?? String(error);
-            if (status === 403) {
-                // One warning per feature: the rest of the run would be refused the same way.
-                this.refused.add(feature);
-                this.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job ` +
-                    '(or pass a `github-token` that has it). The deploy itself is not affected.');
-            }
-            else {
-                this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). The deploy itself is not affected.`);
-            }
-        }
     }
 }
 /**
@@ -36789,7 +36731,7 @@ class GitHubReporter {
  * here): only then is Octokit loaded.
  */
 async function startGitHubReporting(inputs, options) {
-    const { workflow, log } = options;
+    const { workflow, log, budget } = options;
     if (inputs.environment === undefined && !inputs.prComment)
         return undefined;
     if (options.dryRun) {
@@ -36800,7 +36742,7 @@ async function startGitHubReporting(inputs, options) {
         // prune: the command itself refuses to run without the repository and the token.
         if (!workflow.repository || !inputs.token)
             return undefined;
-        const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl);
+        const api = await loadGitHubApi(inputs.token, workflow.repository, budget);
         return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log });
     }
     const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
@@ -36813,7 +36755,7 @@ async function startGitHubReporting(inputs, options) {
         log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
         return undefined;
     }
-    const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl);
+    const api = await loadGitHubApi(inputs.token, workflow.repository, budget);
     const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
     return new GitHubReporter(api, environment, pullRequest, workflow, log);
 }
@@ -36843,13 +36785,9 @@ function hideSecretValues(body) {
         return body;
     return {
         ...record,
-        secrets: record.secrets.map((secret) => 
-        // An empty value is shown as empty, not as `***`: it hides nothing, and `***` would hide that it is missing.
-        secret && typeof secret === 'object' ? { ...secret, value: shownValue(secret.value) } : REDACTED)
+        // Empty values never get here: `secrets` refuses them, on a dry run as on a real one.
+        secrets: record.secrets.map((secret) => (secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED))
     };
-}
-function shownValue(value) {
-    return value === '' ? '' : REDACTED;
 }
 function requestLine(request) {
     return redact(`${request.method} ${request.path}`);
@@ -36880,47 +36818,27 @@ function printPlan(requests, log) {
  * resume workflow commands around them, with a random token no server text can know.
  */
 const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/;
-/**
- * What every sink the runner reads must be given: each line made one line that cannot
- * start a workflow command, secrets redacted, outputs one line. The runner's sink is
- * this over @actions/core; tests put it over an in-memory writer to see the same text.
- */
-function neutralised(target) {
-    return {
-        // core.info writes the line as is: a line break in server text could start a workflow
-        // command, so every line is made one line that cannot (forLog). Warnings and the like
-        // are commands themselves, whose text the runner decodes: one line too.
-        info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
-        warn: (line) => target.warn(forLog(redact(line))),
-        notice: (line) => target.notice(forLog(redact(line))),
-        debug: (line) => target.debug(forLog(redact(line))),
-        startGroup: (title) => target.startGroup(forLog(redact(title))),
-        endGroup: () => target.endGroup(),
-        // Read by later steps, often in shell: never a line break.
-        setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
-        summary: (markdown) => target.summary(redact(markdown)),
-        fail: (message) => target.fail(redact(message)),
-        ...(target.mask ? { mask: target.mask } : {})
-    };
-}
-/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
-const actionsSink = neutralised({
-    info: (line) => info(line),
-    warn: (line) => warning(line),
-    notice: (line) => notice(line),
-    debug: (line) => core_debug(line),
-    startGroup: (title) => startGroup(title),
+/** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
+const actionsSink = {
+    // core.info writes the line as is: a line break in server text could start a workflow
+    // command, so every line is made one line that cannot (forLog). Warnings and the like
+    // are commands themselves, whose text the runner decodes: one line too.
+    info: (line) => info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+    warn: (line) => warning(forLog(redact(line))),
+    notice: (line) => notice(forLog(redact(line))),
+    debug: (line) => core_debug(forLog(redact(line))),
+    startGroup: (title) => startGroup(forLog(redact(title))),
     endGroup: () => endGroup(),
-    setOutput: (name, value) => setOutput(name, value),
+    // Read by later steps, often in shell: never a line break.
+    setOutput: (name, value) => setOutput(name, forOutput(redact(value))),
     summary: async (markdown) => {
         // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
-        await summary.addRaw(markdown, true).write();
+        await summary.addRaw(redact(markdown), true).write();
     },
-    fail: (message) => setFailed(message),
-    mask: (secret) => core_setSecret(secret)
-});
+    fail: (message) => setFailed(redact(message))
+};
 
 ;// CONCATENATED MODULE: ./src/report/prune-table.ts
 
@@ -37067,12 +36985,17 @@ function timeBreakdown(view) {
 
 
 
-
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
  */
 const EXIT_AFTER_CANCEL_MS = 4_000;
+/**
+ * GitHub reporting may go on this long past the step's deadline: after a time-out the
+ * summary and the final GitHub status still get their chance, and the process still
+ * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
+ */
+const GITHUB_GRACE_MS = 3_000;
 /** One request may use a sixth of the step's time, between 1 s and 30 s. */
 function requestTimeoutFor(timeoutMs) {
     return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
@@ -37089,8 +37012,6 @@ async function run(options = {}) {
     const cancellation = options.signal ? undefined : cancelOnSignals(sink);
     const signal = options.signal ?? cancellation?.signal;
     const log = sink;
-    // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
-    const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined;
     const workflow = readWorkflowContext(options.env);
     let recorder = new Recorder('deploy');
     let github;
@@ -37104,10 +37025,13 @@ async function run(options = {}) {
         const command = commandFor(inputs.command);
         const deadline = startedAt + inputs.timeoutMs;
         const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
+        // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
+        // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
+        const githubBudget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
         const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
         const githubInputs = command.github?.(inputs);
         if (githubInputs)
-            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log });
+            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget: githubBudget });
         // prune's environments are each preview's own, named in its summary table rather than here.
         if (github && !githubInputs?.perPullRequest)
             githubEnvironment = githubInputs?.environment;
@@ -37122,7 +37046,7 @@ async function run(options = {}) {
             settleMs: settleWindowFor(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
-            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', workflow.apiUrl)).get,
+            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget)).get,
             onRevisionStarted: async () => github?.revisionStarted(known.known)
         });
         if (outcome.kind === 'planned')
@@ -37147,7 +37071,6 @@ async function run(options = {}) {
     }
     finally {
         cancellation?.dispose();
-        stopAnnouncing?.();
     }
     return { cancelled: signal?.aborted ?? false, outcome, view };
 }

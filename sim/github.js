@@ -19,6 +19,8 @@ import { createServer } from 'node:http'
  * @property {string} [token] the only token accepted
  * @property {Forbiddable[]} [forbid] answer 403 as GitHub does for a token without the permission
  * @property {PullFailure} [pullsFail] how reads of pull requests (list and one) fail
+ * @property {boolean} [hang] read every request and never answer it (a GitHub API that hangs); the request is
+ *   recorded with status 0
  *
  * @typedef {{ number: number, state: 'open' | 'closed', title?: string, head?: { sha: string, ref: string } }} FakePull
  *
@@ -46,7 +48,7 @@ import { createServer } from 'node:http'
  *   Link header; `GET .../pulls/{n}` reads one, 404 when absent
  * @property {(pathPattern?: RegExp) => number} count requests so far, or those whose path matches
  * @property {(options: FakeGitHubOptions) => void} configure replaces the options given at start
- * @property {() => void} reset forgets requests, deployments, statuses, comments, pulls and the pullsFail setting
+ * @property {() => void} reset forgets requests, deployments, statuses, comments, pulls and the pullsFail and hang settings
  * @property {() => Promise<void>} stop
  */
 
@@ -66,6 +68,7 @@ export async function startFakeGitHub(options = {}) {
   let forbidden = new Set(options.forbid ?? [])
   /** @type {PullFailure | undefined} */
   let pullsFail = options.pullsFail
+  let hang = options.hang ?? false
   let pullReads = 0
   /** @type {FakePull[]} */
   const pulls = []
@@ -190,6 +193,11 @@ export async function startFakeGitHub(options = {}) {
       const text = Buffer.concat(chunks).toString('utf8')
       const body = text ? JSON.parse(text) : undefined
       const authorization = req.headers.authorization
+      if (hang) {
+        // No answer, ever: the socket stays open until the client gives up or stop() closes it.
+        requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: 0 })
+        return
+      }
       const authorized = authorization === `token ${token}` || authorization === `Bearer ${token}`
       const reply = authorized ? handle(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body) : { status: 401, body: { message: 'Bad credentials' } }
       requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: reply.status })
@@ -218,11 +226,13 @@ export async function startFakeGitHub(options = {}) {
       token = next.token ?? token
       forbidden = new Set(next.forbid ?? [])
       pullsFail = next.pullsFail
+      hang = next.hang ?? false
       pullReads = 0
     },
     reset: () => {
       pulls.length = 0
       pullsFail = undefined
+      hang = false
       pullReads = 0
       requests.length = 0
       deployments.length = 0

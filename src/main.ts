@@ -32,6 +32,13 @@ export interface RunOptions {
  */
 const EXIT_AFTER_CANCEL_MS = 4_000
 
+/**
+ * GitHub reporting may go on this long past the step's deadline: after a time-out the
+ * summary and the final GitHub status still get their chance, and the process still
+ * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
+ */
+export const GITHUB_GRACE_MS = 3_000
+
 /** One request may use a sixth of the step's time, between 1 s and 30 s. */
 export function requestTimeoutFor(timeoutMs: number): number {
   return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)))
@@ -63,9 +70,12 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const command = commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
+    // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
+    // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
+    const githubBudget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())))
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
-    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log })
+    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget: githubBudget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     const known = recorder
@@ -79,7 +89,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
-      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', workflow.apiUrl)).get,
+      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget, workflow.apiUrl)).get,
       onRevisionStarted: async () => github?.revisionStarted(known.known)
     })
     if (outcome.kind === 'planned') printPlan(outcome.requests, log)

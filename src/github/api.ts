@@ -7,6 +7,11 @@
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'inactive'
 
 export interface GitHubApi {
+  /**
+   * Fires when GitHub reporting's time is up (the step's deadline plus a grace, see
+   * main.ts): every request is aborted with it, and loops over GitHub's lists check it.
+   */
+  readonly budget: AbortSignal
   /** Returns the new deployment's id. */
   createDeployment(params: { ref: string; environment: string; transient: boolean; description: string }): Promise<number>
   createDeploymentStatus(
@@ -27,15 +32,45 @@ import type { GitHubGet, GitHubResponse } from '../operations/github-requests.js
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140
 
-export async function loadGitHubApi(token: string, repository: string, apiUrl?: string): Promise<GitHubApi> {
+/**
+ * Each request's own time limit. Octokit's `request.timeout` is not read by its fetch (and
+ * passing `request` to getOctokit would replace the runner's proxy settings), so the limit
+ * is a signal added by a request hook, with the budget and the caller's signal.
+ */
+export const GITHUB_REQUEST_TIMEOUT_MS = 15_000
+
+export async function loadGitHubApi(token: string, repository: string, budget: AbortSignal, apiUrl?: string): Promise<GitHubApi> {
   const { getOctokit } = await import('@actions/github')
   // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
-  // process environment, not from the environment run() was given.
-  // A GitHub API that hangs must not hold the job past its report.
-  const octokit = getOctokit(token, { ...(apiUrl ? { baseUrl: apiUrl } : {}), request: { timeout: 15_000 } })
+  // process environment, not from the environment run() was given. Only `baseUrl`: options
+  // replace the defaults key by key, and the defaults' `request` carries the runner's proxy.
+  const octokit = getOctokit(token, apiUrl ? { baseUrl: apiUrl } : {})
+  // A GitHub API that hangs must not hold the job past its report: every request (each
+  // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
+  // hook, since a `wrap` hook's changed options do not reach a request the auth hook
+  // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
+  octokit.hook.before('request', (options) => {
+    const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s): s is AbortSignal => s !== undefined)
+    options.request = { ...options.request, signal: AbortSignal.any(signals) }
+  })
+  /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
+  async function everyPage<T>(pages: AsyncIterable<{ data: T[] }>, what: string): Promise<T[]> {
+    const items: T[] = []
+    try {
+      for await (const page of pages) {
+        items.push(...page.data)
+        if (budget.aborted) break
+      }
+    } catch (error) {
+      if (!budget.aborted) throw error
+    }
+    if (budget.aborted) throw new Error(`stopped reading ${what} after ${items.length} of them: the time for reporting to GitHub ran out`)
+    return items
+  }
   const [owner, repo] = repository.split('/')
   const where = { owner, repo }
   return {
+    budget,
     async createDeployment({ ref, environment, transient, description }) {
       const response = await octokit.rest.repos.createDeployment({
         ...where,
@@ -61,12 +96,12 @@ export async function loadGitHubApi(token: string, repository: string, apiUrl?: 
       })
     },
     async listDeploymentIds(environment) {
-      const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 })
-      return deployments.map((d) => d.id)
+      const pages = octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 })
+      return (await everyPage(pages, `the deployments of environment \`${environment}\``)).map((d) => d.id)
     },
     async listComments(issueNumber) {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 })
-      return comments.map((c) => ({ id: c.id, body: c.body ?? undefined }))
+      const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 })
+      return (await everyPage(pages, `the comments of pull request #${issueNumber}`)).map((c) => ({ id: c.id, body: c.body ?? undefined }))
     },
     async createComment(issueNumber, body) {
       await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body })

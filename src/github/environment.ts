@@ -38,7 +38,13 @@ export class GitHubEnvironment {
   /** After `command: delete`: every deployment of the environment becomes inactive. */
   async retire(description: string): Promise<number> {
     const ids = await this.api.listDeploymentIds(this.name)
-    for (const id of ids) await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl })
+    for (const [done, id] of ids.entries()) {
+      // Bounded like every loop: what is left is said, not silently dropped.
+      if (this.api.budget.aborted) {
+        throw new Error(`stopped after marking ${done} of ${ids.length} deployments inactive: the time for reporting to GitHub ran out`)
+      }
+      await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl })
+    }
     return ids.length
   }
 

@@ -4,6 +4,8 @@ import type { WorkflowContext } from '../inputs/workflow-context.js'
 import { viewOf, type RunView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
+import type { GitHubLog } from './reporter.js'
+import { GitHubGuard } from './guard.js'
 import { renderComment, upsertComment } from './pr-comment.js'
 
 export interface PruneReportingOptions {
@@ -16,69 +18,57 @@ export interface PruneReportingOptions {
   environment?: string | Pick<NamePattern, 'fill'>
   prComment: boolean
   workflow: WorkflowContext
-  log: { info(line: string): void; warn(line: string): void }
+  log: GitHubLog
 }
-
-type Feature = 'environment' | 'comment'
 
 /**
  * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
  * its environment's deployments marked inactive, and its pull request's comment (the
  * one the deploy keeps, found by its marker; none is created) says the preview is gone.
- * GitHub is where this is reported, not what prune does: a failure is a warning, and a
- * 403 stops that feature for the rest of the run, since every later call would be
- * refused the same way.
+ * GitHub is where this is reported, not what prune does: a failure is a warning (see
+ * guard.ts), and once the reporting budget is spent the previews left are named.
  */
 export class PrunedPreviewsReporter {
-  private readonly refused = new Set<Feature>()
+  private readonly guard: GitHubGuard
   private readonly environment?: Pick<NamePattern, 'fill'>
 
   constructor(private readonly options: PruneReportingOptions) {
     const { environment } = options
     this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment
+    this.guard = new GitHubGuard(options.log, options.api.budget, 'The previews themselves were deleted.')
   }
 
   async revisionStarted(_known: RunFacts): Promise<void> {}
 
   async finished(view: RunView): Promise<void> {
-    for (const preview of view.outcome.prune?.gone ?? []) {
+    const gone = view.outcome.prune?.gone ?? []
+    for (const [index, preview] of gone.entries()) {
+      // Bounded by the reporting budget: one warning names every preview left, not one per call skipped.
+      if (this.guard.spent) {
+        const left = gone.slice(index)
+        this.guard.cutShort(`the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`)
+        return
+      }
       const { environment } = this
       if (environment !== undefined) {
         const name = environment.fill(preview.pr)
-        await this.guard('environment', `GitHub environment \`${name}\``, async () => {
+        await this.guard.run('environment', `GitHub environment \`${name}\``, async () => {
           const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`)
           this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`)
         })
       }
       if (this.options.prComment) {
-        await this.guard('comment', `the comment on pull request #${preview.pr}`, async () => {
+        await this.guard.run('comment', `the comment on pull request #${preview.pr}`, async () => {
           // The comment as `command: delete` leaves it: this preview's own outcome.
-          const gone = viewOf({
+          const goneView = viewOf({
             outcome: { kind: 'deleted', command: 'prune', subject: { kind: 'deployment', name: preview.name, id: preview.id }, operation: 'deleted', deployment: { id: preview.id, name: preview.name } },
             startedAt: view.run.startedAt,
             finishedAt: view.run.finishedAt
           })
-          const body = renderComment(gone, this.options.workflow.runUrl)
+          const body = renderComment(goneView, this.options.workflow.runUrl)
           const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false })
           if (done !== 'none') this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`)
         })
-      }
-    }
-  }
-
-  private async guard(feature: Feature, what: string, work: () => Promise<void>): Promise<void> {
-    if (this.refused.has(feature)) return
-    try {
-      await work()
-    } catch (error) {
-      const status = (error as { status?: number }).status
-      const reason = ((error as Error).message ?? String(error)).split('\n')[0]
-      if (status === 403) {
-        this.refused.add(feature)
-        const permission = feature === 'environment' ? 'deployments: write' : 'pull-requests: write'
-        this.options.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job; the previews themselves were deleted.`)
-      } else {
-        this.options.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}); the preview itself was deleted.`)
       }
     }
   }

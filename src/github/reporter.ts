@@ -7,27 +7,21 @@ import { GitHubEnvironment } from './environment.js'
 import { PrunedPreviewsReporter } from './prune-retire.js'
 import { renderComment, upsertComment } from './pr-comment.js'
 import { forOutput } from '../core/neutralise.js'
+import type { Log } from '../core/log.js'
+import { GitHubGuard } from './guard.js'
 
-export interface GitHubLog {
-  info(line: string): void
-  warn(line: string): void
-}
+export type GitHubLog = Pick<Log, 'info' | 'warn'>
 
-type Feature = 'environment' | 'comment'
-
-/** What each feature is called in a warning, and the job permission it needs. */
-const FEATURES: Record<Feature, { what: string; permission: string }> = {
-  environment: { what: 'the GitHub deployment', permission: 'deployments: write' },
-  comment: { what: 'the pull-request comment', permission: 'pull-requests: write' }
-}
+/** What a command's revision in progress is called: `Deploying …`, `Rolling back …`. */
+const IN_PROGRESS: Record<string, string> = { deploy: 'Deploying', rollback: 'Rolling back' }
 
 /**
  * Reports the run to GitHub: the deployment in `github-environment` and the pull
  * request's comment. GitHub is where the run is reported, not what it does: any
- * failure here is a warning (a 403 names the permission to add), never a failed step.
+ * failure here is a warning (see guard.ts), never a failed step.
  */
 export class GitHubReporter {
-  private readonly refused = new Set<Feature>()
+  private readonly guard: GitHubGuard
 
   constructor(
     private readonly api: GitHubApi,
@@ -35,16 +29,21 @@ export class GitHubReporter {
     private readonly pullRequest: number | undefined,
     private readonly workflow: WorkflowContext,
     private readonly log: GitHubLog
-  ) {}
+  ) {
+    this.guard = new GitHubGuard(log, api.budget, 'The deploy itself is not affected.')
+  }
 
   /** While the run goes on: the revision it made has started. */
   async revisionStarted(known: RunFacts): Promise<void> {
     // The same view as at the end, of what is known now.
     const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 })
     // The run is waiting: say so, rather than the not-waited-for ending's words.
-    view.title = ['🚀 Deploying ', { code: view.name }, '…']
+    const doing = IN_PROGRESS[known.command] ?? 'Deploying'
+    view.title = [`🚀 ${doing} `, { code: view.name }, '…']
     view.notes = []
-    const description = forOutput(`Deploying revision ${known.revisionId ?? ''}`)
+    const description = forOutput(
+      known.redeployOf ? `${doing} to revision ${known.redeployOf} (new revision ${known.revisionId ?? ''})` : `${doing} revision ${known.revisionId ?? ''}`
+    )
     await this.onEnvironment((environment) => environment.started(description))
     await this.onComment(view, true)
   }
@@ -69,37 +68,16 @@ export class GitHubReporter {
 
   private async onEnvironment(work: (environment: GitHubEnvironment) => Promise<unknown>): Promise<void> {
     const environment = this.environment
-    if (environment) await this.guard('environment', () => work(environment))
+    if (environment) await this.guard.run('environment', 'the GitHub deployment', () => work(environment))
   }
 
   private async onComment(view: RunView, createIfMissing: boolean): Promise<void> {
     const pullRequest = this.pullRequest
     if (pullRequest === undefined) return
-    await this.guard('comment', async () => {
+    await this.guard.run('comment', 'the pull-request comment', async () => {
       const done = await upsertComment(this.api, pullRequest, view.name, renderComment(view, this.workflow.runUrl), { createIfMissing })
       if (done !== 'none') this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`)
     })
-  }
-
-  private async guard(feature: Feature, work: () => Promise<unknown>): Promise<void> {
-    if (this.refused.has(feature)) return
-    try {
-      await work()
-    } catch (error) {
-      const { what, permission } = FEATURES[feature]
-      const status = (error as { status?: number }).status
-      const reason = (error as Error).message?.split('\n')[0] ?? String(error)
-      if (status === 403) {
-        // One warning per feature: the rest of the run would be refused the same way.
-        this.refused.add(feature)
-        this.log.warn(
-          `Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${permission}\` to the job ` +
-            '(or pass a `github-token` that has it). The deploy itself is not affected.'
-        )
-      } else {
-        this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). The deploy itself is not affected.`)
-      }
-    }
   }
 }
 
@@ -115,9 +93,9 @@ export interface GitHubReporting {
  */
 export async function startGitHubReporting(
   inputs: GitHubInputs,
-  options: { dryRun: boolean; workflow: WorkflowContext; log: GitHubLog }
+  options: { dryRun: boolean; workflow: WorkflowContext; log: GitHubLog; budget: AbortSignal }
 ): Promise<GitHubReporting | undefined> {
-  const { workflow, log } = options
+  const { workflow, log, budget } = options
   if (inputs.environment === undefined && !inputs.prComment) return undefined
   if (options.dryRun) {
     log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.')
@@ -126,7 +104,7 @@ export async function startGitHubReporting(
   if (inputs.perPullRequest) {
     // prune: the command itself refuses to run without the repository and the token.
     if (!workflow.repository || !inputs.token) return undefined
-    const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl)
+    const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl)
     return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log })
   }
   const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined
@@ -138,7 +116,7 @@ export async function startGitHubReporting(
     log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.')
     return undefined
   }
-  const api = await loadGitHubApi(inputs.token, workflow.repository, workflow.apiUrl)
+  const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl)
   const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow)
   return new GitHubReporter(api, environment, pullRequest, workflow, log)
 }
