@@ -111,7 +111,14 @@ async function lookup() {
     const listRequests = sim.requests.filter((r) => r.path === '/v2/deployments' && r.method === 'GET').length
     const peak = /peak-rss-kb=(\d+)/.exec(run.stderr)?.[1]
     const matching = sim.deployments().filter((d) => String(d.name).includes(target)).length
-    console.log(`\nLookup: \`${target}\` among ${sim.deployments().length} deployments, ${matching} of which contain it (targets: at most 10 list requests, under 1 s, under 100 MB)`)
+    // 1,000 names contain the target: 10 full pages of 100, then an 11th, empty, page that proves the list
+    // ended. The walk must be complete (a duplicate name anywhere in the list is an error, v1), so 11 it is.
+    const pages = Math.floor(matching / 100) + 1
+    console.log(
+      `\nLookup: \`${target}\` among ${sim.deployments().length} deployments, ${matching} of which contain it ` +
+        `(targets: at most ${pages} list requests (${pages - 1} full pages of 100, and the empty page that proves the end: ` +
+        'the walk is complete, to find a duplicate name), under 1 s, under 100 MB)'
+    )
     console.log(
       `  list requests: ${listRequests}; lookup time: ${foundAt && lookingAt ? `${Math.round(foundAt - lookingAt)} ms` : 'n/a'}; ` +
         `peak memory of the action: ${peak ? `${(Number(peak) / 1024).toFixed(0)} MB` : 'n/a (/usr/bin/time missing)'}`
