@@ -172,10 +172,12 @@ describe('the process exits within 5 s of `timeout`, whatever the server does', 
   it('a server whose list never ends, slowly: the lookup stops at the deadline', async () => {
     current = await serve((req, res) => {
       const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0)
-      setTimeout(() => {
+      // Cleared if the client gives up first: no timer outlives the test's server.
+      const timer = setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' })
         res.end(JSON.stringify(listPage(offset, 100, 'support-agent')))
       }, 100)
+      res.on('close', () => clearTimeout(timer))
     })
     const { run, elapsedMs, errors } = await deployAgainst(current)
     figures.push(`endless slow list: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${current.requests} pages`)
