@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { loadGitHubApi } from '../src/github/api.js'
+import { PrunedPreviewsReporter } from '../src/github/prune-retire.js'
+import type { WorkflowContext } from '../src/inputs/workflow-context.js'
+import type { RunView } from '../src/report/view.js'
+
+/**
+ * GitHub reporting's budget (main.ts gives it the step's deadline plus a grace): the real
+ * Octokit against a fake GitHub that never answers. The bundle test (bundle.test.ts) proves
+ * the process exit; this one the loops over many previews.
+ */
+let github: FakeGitHub
+beforeAll(async () => {
+  github = await startFakeGitHub({ hang: true })
+  process.env.GITHUB_API_URL = github.url
+})
+afterAll(async () => {
+  delete process.env.GITHUB_API_URL
+  await github.stop()
+})
+
+describe('the GitHub reporting budget', () => {
+  it("stops prune's per-preview loop when it runs out, naming the previews left", async () => {
+    const warnings: string[] = []
+    const api = await loadGitHubApi(github.token, 'octo-org/support-agent', AbortSignal.timeout(300))
+    const reporter = new PrunedPreviewsReporter({
+      api,
+      environment: 'preview-pr-{pr}',
+      prComment: true,
+      workflow: {} as WorkflowContext,
+      log: { info: () => undefined, warn: (line) => warnings.push(line) }
+    })
+    const gone = [7, 8, 9].map((pr) => ({ id: `id-${pr}`, name: `agent-pr-${pr}`, pr }))
+    const view = { outcome: { prune: { gone } }, run: { startedAt: 0, finishedAt: 1 } } as unknown as RunView
+    const started = Date.now()
+    await reporter.finished(view)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    // The first preview's environment read hung until the budget ran out; nothing more was sent.
+    expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/octo-org/support-agent/deployments'])
+    expect(warnings).toEqual([
+      expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: updating GitHub environment `preview-pr-7`\./),
+      expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: updating the comment on pull request #7\./),
+      expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: the GitHub reporting of 2 deleted previews \(pull requests #8, #9\)\./)
+    ])
+  })
+})
