@@ -13,17 +13,13 @@ import type { RunView } from '../src/report/view.js'
 let github: FakeGitHub
 beforeAll(async () => {
   github = await startFakeGitHub({ hang: true })
-  process.env.GITHUB_API_URL = github.url
 })
-afterAll(async () => {
-  delete process.env.GITHUB_API_URL
-  await github.stop()
-})
+afterAll(() => github.stop())
 
 describe('the GitHub reporting budget', () => {
   it("stops prune's per-preview loop when it runs out, naming the previews left", async () => {
     const warnings: string[] = []
-    const api = await loadGitHubApi(github.token, 'octo-org/support-agent', AbortSignal.timeout(300))
+    const api = await loadGitHubApi(github.token, 'octo-org/support-agent', AbortSignal.timeout(300), github.url)
     const reporter = new PrunedPreviewsReporter({
       api,
       environment: 'preview-pr-{pr}',

@@ -28401,7 +28401,7 @@ const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9752);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7298);
 
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -28413,7 +28413,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9752:
+/***/ 7298:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31614,10 +31614,20 @@ const REDACTED = '***';
  * secret `1` would otherwise turn every id in the outputs into asterisks.
  */
 const MIN_REDACTED_LENGTH = 4;
+/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
+let announce = core_setSecret;
+/** Announces secrets through `to` until the returned function is called. */
+function announceSecretsWith(to) {
+    const previous = announce;
+    announce = to;
+    return () => {
+        announce = previous;
+    };
+}
 function registerSecret(value) {
     if (value.length === 0)
         return;
-    core_setSecret(value);
+    announce(value);
     // A multi-line value is masked by the runner line by line; mirror that.
     for (const part of [value, ...value.split(/\r?\n/)]) {
         if (part.trim().length >= MIN_REDACTED_LENGTH)
@@ -32117,12 +32127,29 @@ function credentialHeaders({ credential, tenantId }) {
 
 // EXTERNAL MODULE: ./src/api/constants.ts
 var constants = __nccwpck_require__(2997);
+;// CONCATENATED MODULE: ./src/core/loopback.ts
+/**
+ * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
+ * `localhost`, 127.0.0.0/8 or `[::1]`. Plain http:// is allowed only there (the
+ * simulator, tests), since nothing crosses a network. One definition, so that the
+ * control-plane URL, the health-check URL and the links in reports agree on it.
+ */
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
  * Parsers for single input values. Each returns the value or throws a plain Error
  * whose message completes the sentence "input `x` ...", so the caller can name the
  * input and collect every problem before reporting.
  */
+
+// Kept importable from here, where it first lived.
+
 const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
@@ -32165,12 +32192,6 @@ function parseEnum(raw, allowed) {
     if (allowed.includes(raw))
         return raw;
     throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
-}
-function isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 /** The control plane's base URL, without a trailing slash. */
 function parseControlPlaneUrl(raw) {
@@ -32834,7 +32855,7 @@ async function findDeploymentsByName(client, name, limits) {
     let pages = 0;
     const beforePage = () => {
         // The first page goes out whatever the time: the client's own limits bound it.
-        if (limits && pages > 0 && limits.clock.now() >= limits.deadline) {
+        if (pages > 0 && limits.clock.now() >= limits.deadline) {
             const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`;
             throw new ActionError('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
         }
@@ -33273,9 +33294,14 @@ function sentFields(config) {
  *   another run that also changed no setting is not, and cannot be: both deploy the
  *   same settings. With no `previous` to compare to, any new revision counts.
  * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
+ *   where it reports one.
  */
 function carriesWhatWeSent(revision, sent, previous) {
     if (sent.source && revision.source && revision.source !== sent.source)
+        return false;
+    const sha = revision.source_revision_config?.repo_commit_sha;
+    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
         return false;
     const fields = sentFields(sent.config);
     const reported = settingsOf(revision.source_revision_config);
@@ -33476,13 +33502,18 @@ function changedMeanwhile(deployment, others, change = 'update') {
  * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
  * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
  * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it).
+ * update, a new latest revision alone is not proof: another run may have made it) and,
+ * when the redeployed revision reports its commit, that same commit: another run that
+ * pushed the same branch meanwhile makes a revision with the same settings, but (the
+ * branch having moved on) another commit. A new revision with the settings but no
+ * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
  */
 async function redeployOnce(deployment, target, ctx) {
     const before = deployment.latest_revision_id;
-    const { repo_commit_sha: _sha, ...settings } = target.source_revision_config ?? {};
-    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)) };
+    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
+    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
     let othersSeen = [];
+    let noCommit;
     return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
         try {
             const answered = await ctx.client.redeployRevision(deployment.id, target.id);
@@ -33497,17 +33528,26 @@ async function redeployOnce(deployment, target, ctx) {
                     return undefined;
                 const look = await findOurRevision(ctx, deployment.id, before, sent);
                 othersSeen = look.others;
-                return look.ours ? { current, ours: look.ours } : undefined;
+                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
+                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
+                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
             });
             if (applied) {
                 ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`);
                 return { done: { deployment: applied.current, revisionId: applied.ours.id } };
             }
+            if (noCommit)
+                throw cannotTellRedeploy(deployment, target, noCommit);
             if (othersSeen.length > 0)
                 throw changedMeanwhile(deployment, othersSeen, 'redeploy');
             return { retry: error };
         }
     });
+}
+function cannotTellRedeploy(deployment, target, candidate) {
+    return new ActionError('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
+        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
+        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
 }
 /** Whether the control plane makes a new revision for this patch (interface document 4.2). */
 function makesRevision(body) {
@@ -33686,18 +33726,7 @@ async function attempt(probe, url, headers, limitMs, signal) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/health-url.ts
-/**
- * Where a health check may go. The path (`health-check-path`, checked by
- * inputs/health.ts) is joined to the URL that the control plane reported; the credential
- * header goes with the request. So the joined URL must keep the reported origin and
- * path, and the reported URL must be one the credential may travel to.
- */
-function health_url_isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
+
 /**
  * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
  * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
@@ -33718,7 +33747,7 @@ function healthCheckTarget(reportedUrl, path) {
         return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
     }
     const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && health_url_isLoopbackHost(base.hostname))) {
+    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopbackHost(base.hostname))) {
         return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
     }
     if (base.username || base.password)
@@ -34451,17 +34480,29 @@ async function rollBackAfterFailure(error, inputs, deps) {
         serving = started.revisionId;
     }
     catch (rollbackError) {
-        const why = rollbackRecord.failedWith(rollbackError).error;
+        const failedToo = rollbackRecord.failedWith(rollbackError);
+        const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `;
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
         if (rollbackRecord.known.operation === 'rolled-back')
             recorder.changed('rolled-back', rollbackRecord.known.deployment);
-        return { ...recorder.known, kind: 'failed', error: redact(`${describeError(error)}\nThe rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${why}`) };
+        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
+        const todo = [failedToo.problem?.todo, error.hint].filter((line) => Boolean(line)).join('\n');
+        return {
+            ...recorder.known,
+            kind: 'failed',
+            error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
+            problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
+        };
     }
     recorder.changed('rolled-back', rollbackRecord.known.deployment);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
-    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`) };
+    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) };
+}
+/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
+function problemOf(what, todo) {
+    return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) };
 }
 function withNote(error, note) {
     return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
@@ -34510,6 +34551,7 @@ function readWorkflowContext(env = process.env) {
         sha: env.GITHUB_SHA || undefined,
         triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
         repository,
+        apiUrl: env.GITHUB_API_URL || undefined,
         runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         pullRequest,
         // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
@@ -35047,7 +35089,7 @@ async function rollback(inputs, deps) {
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
     recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
     log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await resolveDeployment(client, inputs);
+    const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
     if (!deployment) {
         throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
     }
@@ -35065,12 +35107,14 @@ async function rollback(inputs, deps) {
     const { target } = choice;
     recorder.redeploying(target.id);
     const created = target.created_at ? ` (created ${target.created_at})` : '';
+    // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
+    const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
-        log.info(`Would roll deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}.`);
+        log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] });
     }
-    log.info(`Rolling deployment \`${deployment.name}\` back from revision ${serving} to revision ${target.id}${created}: redeploying it.`);
+    log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`);
     const started = await redeploy(deployment, target, {
         apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
         log,
@@ -35099,7 +35143,7 @@ async function rollback(inputs, deps) {
     if (inputs.health) {
         await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
     }
-    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced revision ${serving}.`);
+    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
     return recorder.finish({ kind: 'rolled-back' });
 }
 /**
@@ -35140,7 +35184,8 @@ function reasonText(reason, pr) {
         case 'not-open':
             return `closed or missing: pull request #${pr} is not open`;
         case 'idle':
-            return `idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)`;
+            return (`idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
+                (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : ''));
         case 'in-progress':
             return `in progress: its newest revision is ${reason.status}`;
         case 'open':
@@ -35322,8 +35367,9 @@ async function readOpenPullRequests(github, repository) {
 }
 /**
  * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
- * about to be deleted for not being open, at most `max-deletions`, to tell closed from
- * missing and to catch one reopened since the list was read.
+ * about to be deleted for not being open, to tell closed from missing and to catch one
+ * reopened since the list was read. The caller bounds `numbers` (prune reads at most
+ * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
  */
 async function readPullRequestStates(github, repository, numbers) {
     const states = new Map();
@@ -35367,6 +35413,18 @@ function nearDeadline(budget) {
  */
 async function findCandidates(client, pattern, budget) {
     const candidates = [];
+    try {
+        await walk(client, pattern, budget, candidates);
+    }
+    catch (error) {
+        // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
+        if (!(error instanceof ActionError) || error.kind !== 'bad-response')
+            throw error;
+        throw new ActionError('bad-response', `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, 'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.');
+    }
+    return candidates;
+}
+async function walk(client, pattern, budget, candidates) {
     await walkDeployments(client, pattern.contains, (deployment) => {
         const pr = pattern.prOf(deployment.name);
         if (pr === undefined)
@@ -35385,7 +35443,6 @@ async function findCandidates(client, pattern, budget) {
             throw new ActionError('timed-out', `The step's \`timeout\` came before the list of deployments named like \`${pattern.source}\` was read to its end; nothing was deleted.`, 'Raise `timeout`: the list is read 100 deployments a request.');
         }
     });
-    return candidates;
 }
 /** Revision reads in flight at once: quick on the control plane, and gentle to it. */
 const CONCURRENT_READS = 4;
@@ -35454,8 +35511,13 @@ function verdictFor(candidate, input) {
         return { stale: true, reason: { kind: 'not-open' } };
     }
     const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt;
+    // Idle past `max-age` goes even when the open pull requests could not be read (a decision, kept on
+    // purpose): the idle age is information we have, from the control plane; only the closed-or-missing
+    // verdict needs the list, and "missing information never deletes" is about that verdict. The reason
+    // says so, so that the summary does not read as if the pull request had been checked.
     if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
-        return { stale: true, reason: { kind: 'idle', since: createdAt } };
+        const unread = input.open.kind === 'unreadable';
+        return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } };
     }
     if (input.open.kind === 'unreadable')
         return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } };
@@ -35467,35 +35529,113 @@ function stillInProgress(status) {
     return verdict === 'in-progress' || verdict === 'unrecognised';
 }
 
-;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+;// CONCATENATED MODULE: ./src/commands/prune/wait-all-gone.ts
 
 
 
 
 
 /**
+ * Waits for every deleted preview to stop being listed (AWAITING_DELETE can last
+ * minutes), all together: one poll round reads each one still listed, then one sleep.
+ * Waiting for each before deleting the next would add those minutes up, and a step
+ * with a few previews would run out of time after the first. Bounded by `deadline`;
+ * what is still listed then is returned, not thrown: its delete was accepted, so it
+ * is pruned, only not gone yet. A cancel is thrown.
+ */
+async function waitUntilAllGone(deleted, options) {
+    const { clock } = options;
+    const pending = new Map(deleted.map((candidate) => [candidate.id, candidate]));
+    const lastStatus = new Map();
+    const startedAt = clock.now();
+    try {
+        await pollUntil({
+            deadline: options.deadline,
+            pollIntervalMs: options.pollIntervalMs,
+            clock,
+            signal: options.signal,
+            check: async () => {
+                for (const candidate of [...pending.values()]) {
+                    let status;
+                    try {
+                        status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown';
+                    }
+                    catch (error) {
+                        if (!(error instanceof ApiError && error.status === 404))
+                            throw error;
+                        pending.delete(candidate.id);
+                        options.log(`Deployment \`${candidate.name}\` is gone.`);
+                        continue;
+                    }
+                    if (status !== lastStatus.get(candidate.id)) {
+                        options.log(`Deployment \`${candidate.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+                    }
+                    lastStatus.set(candidate.id, status);
+                }
+                if (pending.size === 0)
+                    return { done: undefined };
+                // What the adaptive schedule compares between rounds: any preview's status changing.
+                return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') };
+            },
+            onFailure: (error, failures) => options.warn(`Checking the deleted previews failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+            lostContact: (error, failures) => new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${error.message.split('\n')[0]}`),
+            timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
+        });
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof CancelledError || !(error instanceof ActionError))
+            throw error;
+        return { deployments: [...pending.values()], why: error.message };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
+
+
+
+
+/**
  * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
- * bulk delete has no such flag). Each delete is retried safely by the client as
- * `command: delete` does, and then waited for with the same wait-until-gone. One that
- * fails does not stop the others; the caller fails the step listing every result.
+ * bulk delete has no such flag), each retried safely by the client as `command: delete`
+ * does; then, with `wait`, waits for all of them together (wait-all-gone.ts), so the
+ * minutes a deployment may stay listed after its delete are spent once, not once per
+ * preview. One that fails does not stop the others; the caller fails the step listing
+ * every result.
  */
 async function deleteEach(stale, options) {
     const results = [];
+    const told = (result) => {
+        results.push(result);
+        options.onResult?.(result);
+    };
     for (const candidate of stale) {
         throwIfCancelled(options.signal);
-        if (nearDeadline(options)) {
-            results.push({ candidate, outcome: 'not-attempted' });
-            continue;
+        told(nearDeadline(options) ? { candidate, outcome: 'not-attempted' } : await deleteOne(candidate, options));
+    }
+    const accepted = results.filter((r) => r.outcome === 'deleted').map((r) => r.candidate);
+    if (options.wait && accepted.length > 0) {
+        const still = await waitUntilAllGone(accepted, {
+            client: options.client,
+            // The wait leaves the reserve free, as every other step of the prune does.
+            deadline: options.deadline - options.reserveMs,
+            pollIntervalMs: options.pollIntervalMs,
+            clock: options.clock,
+            signal: options.signal,
+            log: options.log,
+            warn: options.warn
+        });
+        // The control plane accepted these deletes: they are pruned, only not gone yet.
+        for (const candidate of still?.deployments ?? []) {
+            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still.why}); it goes on there.`);
         }
-        results.push(await deleteOne(candidate, options));
     }
     return results;
 }
 async function deleteOne(candidate, options) {
-    const { client } = options;
     options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`);
     try {
-        await client.deleteDeployment(candidate.id, options.deleteTracingProject);
+        await options.client.deleteDeployment(candidate.id, options.deleteTracingProject);
     }
     catch (error) {
         if (!(error instanceof ApiError))
@@ -35507,33 +35647,11 @@ async function deleteOne(candidate, options) {
         options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`);
         return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] };
     }
-    options.onDeleted?.(candidate);
-    if (options.wait) {
-        try {
-            await waitUntilGone({
-                client,
-                deployment: candidate,
-                timeoutMs: options.timeoutMs,
-                // The wait leaves the reserve free, as every other step of the prune does.
-                deadline: options.deadline - options.reserveMs,
-                pollIntervalMs: options.pollIntervalMs,
-                clock: options.clock,
-                signal: options.signal,
-                log: options.log,
-                warn: options.warn
-            });
-        }
-        catch (error) {
-            if (error instanceof CancelledError || !(error instanceof ActionError))
-                throw error;
-            // The control plane accepted the delete: it is pruned, only not yet gone.
-            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it: ${error.message.split('\n')[0]}`);
-        }
-    }
     return { candidate, outcome: 'deleted' };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/prune/inputs.ts
+
 
 const pruneSpec = {
     uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
@@ -35566,7 +35684,8 @@ const pruneSpec = {
             maxDeletions: reader.value('max-deletions'),
             deleteTracingProject: reader.value('delete-tracing-project'),
             wait: reader.value('wait'),
-            pollIntervalMs: reader.value('poll-interval'),
+            // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
+            pollIntervalMs: readPollInterval(reader),
             githubToken: reader.value('github-token'),
             environment: environmentPattern,
             prComment: reader.value('pr-comment')
@@ -35633,7 +35752,9 @@ async function prune(inputs, deps) {
     const open = await readOpenPullRequests(github, repository);
     facts.githubRequests = github.requests;
     if (open.kind === 'unreadable') {
-        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).`);
+        // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
+        const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : '';
+        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`);
     }
     else {
         log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`);
@@ -35665,22 +35786,30 @@ async function prune(inputs, deps) {
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
     }
+    // Each result goes into the facts as soon as it is known, not when every delete is done: a run
+    // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
+    // (each preview's environment and comment) every preview deleted before the stop.
+    const known = [];
     const results = await deleteEach(stale.map((v) => v.candidate), {
         ...budget,
         client: deps.client,
         deleteTracingProject: inputs.deleteTracingProject,
         wait: inputs.wait,
         pollIntervalMs: inputs.pollIntervalMs,
-        timeoutMs: inputs.timeoutMs,
         log: log.info,
         warn: log.warn,
-        onDeleted: (candidate) => {
-            facts.pruned.push(candidate.name);
-            recorder.changed('deleted');
+        onResult: (result) => {
+            known.push(result);
+            const { candidate } = result;
+            if (result.outcome === 'deleted' || result.outcome === 'gone')
+                facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr });
+            if (result.outcome === 'deleted') {
+                facts.pruned.push(candidate.name);
+                recorder.changed('deleted');
+            }
+            facts.rows = rowsOf(verdicts, false, known);
         }
     });
-    facts.gone = results.filter((r) => r.outcome === 'deleted' || r.outcome === 'gone').map((r) => ({ id: r.candidate.id, name: r.candidate.name, pr: r.candidate.pr }));
-    facts.rows = rowsOf(verdicts, false, results);
     failIfIncomplete(results, notChecked, facts);
     if (facts.pruned.length === 0)
         return finishUnchanged(inputs, deps);
@@ -35799,10 +35928,12 @@ const DESCRIPTION_LIMIT = 140;
  * is a signal added by a request hook, with the budget and the caller's signal.
  */
 const GITHUB_REQUEST_TIMEOUT_MS = 15_000;
-async function loadGitHubApi(token, repository, budget) {
+async function loadGitHubApi(token, repository, budget, apiUrl) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    // getOctokit takes the API's base URL from GITHUB_API_URL (GitHub Enterprise, or a test's fake).
-    const octokit = getOctokit(token);
+    // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
+    // process environment, not from the environment run() was given. Only `baseUrl`: options
+    // replace the defaults key by key, and the defaults' `request` carries the runner's proxy.
+    const octokit = getOctokit(token, apiUrl ? { baseUrl: apiUrl } : {});
     // A GitHub API that hangs must not hold the job past its report: every request (each
     // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
     // hook, since a `wrap` hook's changed options do not reach a request the auth hook
@@ -35902,8 +36033,10 @@ function failsStep(outcome) {
  * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
  * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
  * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's, so any layer can use them.
+ * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * can use them.
  */
+
 /**
  * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
  * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
@@ -35973,15 +36106,9 @@ function safeUrl(raw, options = {}) {
         return undefined;
     if (url.protocol === 'https:')
         return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopback(url.hostname))
+    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname))
         return url.href;
     return undefined;
-}
-function isLoopback(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
 ;// CONCATENATED MODULE: ./src/report/view.ts
@@ -36598,6 +36725,7 @@ async function upsertComment(api, pullRequest, name, body, options) {
 
 
 
+
 /**
  * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
  * its environment's deployments marked inactive, and its pull request's comment (the
@@ -36608,8 +36736,11 @@ async function upsertComment(api, pullRequest, name, body, options) {
 class PrunedPreviewsReporter {
     options;
     guard;
+    environment;
     constructor(options) {
         this.options = options;
+        const { environment } = options;
+        this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment;
         this.guard = new GitHubGuard(options.log, options.api.budget, 'The previews themselves were deleted.');
     }
     async revisionStarted(_known) { }
@@ -36622,9 +36753,9 @@ class PrunedPreviewsReporter {
                 this.guard.cutShort(`the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`);
                 return;
             }
-            const { environment } = this.options;
+            const { environment } = this;
             if (environment !== undefined) {
-                const name = environment.split('{pr}').join(String(preview.pr));
+                const name = environment.fill(preview.pr);
                 await this.guard.run('environment', `GitHub environment \`${name}\``, async () => {
                     const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`);
                     this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`);
@@ -36742,7 +36873,7 @@ async function startGitHubReporting(inputs, options) {
         // prune: the command itself refuses to run without the repository and the token.
         if (!workflow.repository || !inputs.token)
             return undefined;
-        const api = await loadGitHubApi(inputs.token, workflow.repository, budget);
+        const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl);
         return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log });
     }
     const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
@@ -36755,7 +36886,7 @@ async function startGitHubReporting(inputs, options) {
         log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
         return undefined;
     }
-    const api = await loadGitHubApi(inputs.token, workflow.repository, budget);
+    const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl);
     const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
     return new GitHubReporter(api, environment, pullRequest, workflow, log);
 }
@@ -36818,27 +36949,47 @@ function printPlan(requests, log) {
  * resume workflow commands around them, with a random token no server text can know.
  */
 const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/;
-/** The runner's sink. Everything written is redacted first: server text is hostile and secrets must not leak. */
-const actionsSink = {
-    // core.info writes the line as is: a line break in server text could start a workflow
-    // command, so every line is made one line that cannot (forLog). Warnings and the like
-    // are commands themselves, whose text the runner decodes: one line too.
-    info: (line) => info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
-    warn: (line) => warning(forLog(redact(line))),
-    notice: (line) => notice(forLog(redact(line))),
-    debug: (line) => core_debug(forLog(redact(line))),
-    startGroup: (title) => startGroup(forLog(redact(title))),
+/**
+ * What every sink the runner reads must be given: each line made one line that cannot
+ * start a workflow command, secrets redacted, outputs one line. The runner's sink is
+ * this over @actions/core; tests put it over an in-memory writer to see the same text.
+ */
+function neutralised(target) {
+    return {
+        // core.info writes the line as is: a line break in server text could start a workflow
+        // command, so every line is made one line that cannot (forLog). Warnings and the like
+        // are commands themselves, whose text the runner decodes: one line too.
+        info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+        warn: (line) => target.warn(forLog(redact(line))),
+        notice: (line) => target.notice(forLog(redact(line))),
+        debug: (line) => target.debug(forLog(redact(line))),
+        startGroup: (title) => target.startGroup(forLog(redact(title))),
+        endGroup: () => target.endGroup(),
+        // Read by later steps, often in shell: never a line break.
+        setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
+        summary: (markdown) => target.summary(redact(markdown)),
+        fail: (message) => target.fail(redact(message)),
+        ...(target.mask ? { mask: target.mask } : {})
+    };
+}
+/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
+const actionsSink = neutralised({
+    info: (line) => info(line),
+    warn: (line) => warning(line),
+    notice: (line) => notice(line),
+    debug: (line) => core_debug(line),
+    startGroup: (title) => startGroup(title),
     endGroup: () => endGroup(),
-    // Read by later steps, often in shell: never a line break.
-    setOutput: (name, value) => setOutput(name, forOutput(redact(value))),
+    setOutput: (name, value) => setOutput(name, value),
     summary: async (markdown) => {
         // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
-        await summary.addRaw(redact(markdown), true).write();
+        await summary.addRaw(markdown, true).write();
     },
-    fail: (message) => setFailed(redact(message))
-};
+    fail: (message) => setFailed(message),
+    mask: (secret) => core_setSecret(secret)
+});
 
 ;// CONCATENATED MODULE: ./src/report/prune-table.ts
 
@@ -36985,6 +37136,7 @@ function timeBreakdown(view) {
 
 
 
+
 /**
  * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
  * must have reported where the deploy stands well before that.
@@ -37012,6 +37164,8 @@ async function run(options = {}) {
     const cancellation = options.signal ? undefined : cancelOnSignals(sink);
     const signal = options.signal ?? cancellation?.signal;
     const log = sink;
+    // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
+    const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined;
     const workflow = readWorkflowContext(options.env);
     let recorder = new Recorder('deploy');
     let github;
@@ -37046,7 +37200,7 @@ async function run(options = {}) {
             settleMs: settleWindowFor(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
-            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget)).get,
+            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget, workflow.apiUrl)).get,
             onRevisionStarted: async () => github?.revisionStarted(known.known)
         });
         if (outcome.kind === 'planned')
@@ -37071,6 +37225,7 @@ async function run(options = {}) {
     }
     finally {
         cancellation?.dispose();
+        stopAnnouncing?.();
     }
     return { cancelled: signal?.aborted ?? false, outcome, view };
 }
