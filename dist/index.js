@@ -36685,11 +36685,13 @@ function markerFor(name) {
  * the facts, then a link to the run. Rendered from the run's view, so it cannot say
  * another outcome than the summary, the GitHub deployment and the log.
  */
-function renderComment(view, runUrl) {
+function renderComment(view, runUrl, options = {}) {
     const lines = [markerFor(view.name), `### ${saidMd(view.title)}`, ''];
     lines.push(...causeBlocks(view, { todoFallback: 'Open the workflow run below for the full log.' }));
     if (view.outcome.kind === 'deleted') {
-        lines.push("This pull request's preview is gone: there is nothing left to try here.", '');
+        lines.push(options.prunedBecause
+            ? `This pull request's preview is gone: the scheduled \`prune\` deleted it as stale (${md(options.prunedBecause)}).`
+            : "This pull request's preview is gone: there is nothing left to try here.", '');
     }
     else {
         lines.push(...factsTable(view));
@@ -36721,6 +36723,7 @@ async function upsertComment(api, pullRequest, name, body, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/prune-retire.ts
+
 
 
 
@@ -36769,7 +36772,8 @@ class PrunedPreviewsReporter {
                         startedAt: view.run.startedAt,
                         finishedAt: view.run.finishedAt
                     });
-                    const body = renderComment(goneView, this.options.workflow.runUrl);
+                    const row = view.outcome.prune?.rows.find((candidate) => candidate.name === preview.name);
+                    const body = renderComment(goneView, this.options.workflow.runUrl, { prunedBecause: row && reasonText(row.reason, preview.pr) });
                     const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false });
                     if (done !== 'none')
                         this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`);

@@ -1,6 +1,6 @@
 import { redact } from '../core/masking.js'
 import { safeUrl } from '../core/neutralise.js'
-import { saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
+import { md, saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
 import type { RunView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 
@@ -17,11 +17,16 @@ export function markerFor(name: string): string {
  * the facts, then a link to the run. Rendered from the run's view, so it cannot say
  * another outcome than the summary, the GitHub deployment and the log.
  */
-export function renderComment(view: RunView, runUrl: string | undefined): string {
+export function renderComment(view: RunView, runUrl: string | undefined, options: { prunedBecause?: string } = {}): string {
   const lines = [markerFor(view.name), `### ${saidMd(view.title)}`, '']
   lines.push(...causeBlocks(view, { todoFallback: 'Open the workflow run below for the full log.' }))
   if (view.outcome.kind === 'deleted') {
-    lines.push("This pull request's preview is gone: there is nothing left to try here.", '')
+    lines.push(
+      options.prunedBecause
+        ? `This pull request's preview is gone: the scheduled \`prune\` deleted it as stale (${md(options.prunedBecause)}).`
+        : "This pull request's preview is gone: there is nothing left to try here.",
+      ''
+    )
   } else {
     lines.push(...factsTable(view))
     lines.push(...failureLogBlock(view, false))

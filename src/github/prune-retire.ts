@@ -1,4 +1,5 @@
 import type { RunFacts } from '../core/outcome.js'
+import { reasonText } from '../core/prune.js'
 import { parseNamePattern, type NamePattern } from '../inputs/name-pattern.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import { viewOf, type RunView } from '../report/view.js'
@@ -65,7 +66,8 @@ export class PrunedPreviewsReporter {
             startedAt: view.run.startedAt,
             finishedAt: view.run.finishedAt
           })
-          const body = renderComment(goneView, this.options.workflow.runUrl)
+          const row = view.outcome.prune?.rows.find((candidate) => candidate.name === preview.name)
+          const body = renderComment(goneView, this.options.workflow.runUrl, { prunedBecause: row && reasonText(row.reason, preview.pr) })
           const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false })
           if (done !== 'none') this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`)
         })
