@@ -60,6 +60,9 @@ describe('releases', () => {
     expect(changelogSection(changelog, '1.2')).toBeUndefined()
     expect(changelogSection(changelog, '1.2.4')).toBeUndefined()
     expect(changelogSection(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), '1.0.0')).toContain('command: deploy')
+    // The version package.json is at has its section, so tagging it has release notes.
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    expect(changelogSection(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), version)).toContain('rollback')
   })
 
   it('run on version tags, check dist/, and move the major tag', () => {
@@ -72,6 +75,8 @@ describe('releases', () => {
     expect(script).toContain('git status --porcelain -- dist')
     expect(script).toContain('scripts/changelog-section.js')
     expect(script).toContain('gh release create')
+    // The tag must be the version the action reports in its User-Agent.
+    expect(script).toContain(`require('./package.json').version`)
     expect(script).toMatch(/git push --force origin "refs\/tags\/\$major"/)
   })
 })

@@ -28527,7 +28527,7 @@ function formatDuration(ms) {
 ;// CONCATENATED MODULE: ./src/core/version.ts
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.0.0';
+const ACTION_VERSION = '1.1.0';
 
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
