@@ -238,13 +238,35 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     expectOnlyReads()
   })
 
-  it('delete-listener: prints the DELETE and sends nothing at all', async () => {
+  it('delete-listener: reads the listener, prints the DELETE and changes nothing', async () => {
     sim.seedListener(LISTENER)
     const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, 'dry-run': 'true' })
+    expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
-    expect(sim.requests).toEqual([])
+    expect(calls()).toEqual([`GET /v2/listeners/${LISTENER} 200`])
+    expect(run.stdout).toContain(`Found listener ${LISTENER}.`)
     expect(run.stdout).toContain(`DELETE /v2/listeners/${LISTENER}`)
     expect(run.outputs).toEqual({ operation: 'planned' })
     expect(sim.listeners()).toEqual([LISTENER])
+  })
+
+  it('delete-listener of a listener that does not exist, ignore-missing: a notice and an empty plan', async () => {
+    const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, 'dry-run': 'true' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(calls()).toEqual([`GET /v2/listeners/${LISTENER} 404`])
+    expect(run.stdout).toContain(`::notice::Listener ${LISTENER} does not exist: nothing to delete.`)
+    expect(run.stdout).not.toContain(`DELETE /v2/listeners/${LISTENER}`)
+    expect(run.outputs).toEqual({ operation: 'planned' })
+  })
+
+  it('delete-listener of a listener that does not exist, ignore-missing: false: fails as the real run would', async () => {
+    const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, 'dry-run': 'true', 'ignore-missing': 'false' })
+    expect(run.exitCode).toBe(1)
+    expect(calls()).toEqual([`GET /v2/listeners/${LISTENER} 404`])
+    expect(errorLines(run)).toEqual([
+      `Get listener ${LISTENER} failed with HTTP 404: Listener ID ${LISTENER} not found.\n` +
+        'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+    ])
   })
 })

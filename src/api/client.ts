@@ -15,6 +15,7 @@ import type {
   CreateDeploymentRequest,
   Deployment,
   DeploymentsList,
+  Listener,
   LogsPage,
   PatchDeploymentRequest,
   Revision,
@@ -153,16 +154,15 @@ export class ControlPlaneClient {
     )
   }
 
+  /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
+  getListener(listenerId: string): Promise<Listener> {
+    return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, requests.getListener(listenerId), (s) => s.ListenerSchema)
+  }
+
   /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
   deleteListener(listenerId: string): Promise<void> {
     return this.send(
-      {
-        label: `Delete listener ${listenerId}`,
-        hints: {
-          403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
-          404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
-        }
-      },
+      { label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS },
       requests.deleteListener(listenerId),
       NO_CONTENT,
       { goneAfterDoubt: true }
@@ -395,6 +395,12 @@ export class ControlPlaneClient {
     if (hasBody) headers['Content-Type'] = 'application/json'
     return headers
   }
+}
+
+/** A listener's read and its delete fail for the same reasons, so they give the same advice. */
+const LISTENER_HINTS = {
+  403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+  404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
 }
 
 /** For answers whose body the action does not read (204). */

@@ -37,6 +37,7 @@ export const requests = {
       method: 'DELETE',
       path: `/v2/deployments/${segment(deploymentId)}${search({ delete_tracing_project: deleteTracingProject })}`
     }) as const,
+  getListener: (listenerId: string) => get(`/v2/listeners/${segment(listenerId)}`),
   deleteListener: (listenerId: string) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }) as const,
   getRevision: (deploymentId: string, revisionId: string) =>
     get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),

@@ -172,6 +172,10 @@ export const RevisionsListSchema = z.looseObject({
 })
 export type RevisionsList = z.infer<typeof RevisionsListSchema>
 
+/** A listener (GET /v2/listeners/{listener_id}): only its id is relied on, to say it exists. */
+export const ListenerSchema = z.looseObject({ id: z.string().min(1) })
+export type Listener = z.infer<typeof ListenerSchema>
+
 /** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
 export const LogsPageSchema = z.looseObject({
   logs: z.array(z.unknown()).nullish(),

@@ -8,7 +8,9 @@ import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpeci
 /**
  * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
  * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
- * control plane's text; 404 is a success with a notice under `ignore-missing`.
+ * control plane's text; 404 is a success with a notice under `ignore-missing`. A dry run
+ * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
+ * there is anything to delete.
  */
 export const deleteListenerCommand = defineCommand<DeleteListenerSpecific>({
   spec: deleteListenerSpec,
@@ -21,12 +23,7 @@ export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise
   const { listenerId } = inputs
   const { recorder } = deps
   recorder.target({ kind: 'listener', name: listenerId, id: listenerId })
-  if (inputs.dryRun) {
-    // There is no way to read a listener, so the plan cannot say whether it exists.
-    deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`)
-    recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] })
-  }
+  if (inputs.dryRun) return planDelete(inputs, deps)
   throwIfCancelled(deps.signal)
   deps.log.info(`Deleting listener ${listenerId}…`)
   try {
@@ -40,4 +37,26 @@ export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise
   recorder.changed('deleted')
   deps.log.info(`Deleted listener ${listenerId}.`)
   return recorder.finish({ kind: 'deleted' })
+}
+
+/**
+ * The dry run: reads the listener, and fails or notices on a 404 as the real run's DELETE
+ * would, so a plan that passes is one whose run would find the listener.
+ */
+async function planDelete(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  const { listenerId } = inputs
+  const { recorder } = deps
+  deps.log.info(`Reading listener ${listenerId}…`)
+  try {
+    await deps.client.getListener(listenerId)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
+    // A dry run reports a plan, here an empty one, as `command: delete`'s does.
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: [] })
+  }
+  deps.log.info(`Found listener ${listenerId}.`)
+  recorder.changed('planned')
+  return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] })
 }
