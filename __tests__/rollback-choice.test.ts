@@ -45,22 +45,28 @@ describe('chooseRollbackTarget', () => {
     expect(chooseRollbackTarget({ kind: 'revision', id: 'r4' }, { deployment: deployment('r4'), deployed })).toEqual({ kind: 'serving', revisionId: 'r4' })
   })
 
-  it('an id of a DEPLOYED revision is redeployed, also a newer one', () => {
-    expect(chooseRollbackTarget({ kind: 'revision', id: 'r5' }, { deployment: deployment('r2'), deployed })).toMatchObject({
+  it('an id of a DEPLOYED revision, as read by id, is redeployed, also a newer one', () => {
+    expect(chooseRollbackTarget({ kind: 'revision', id: 'r5' }, { deployment: deployment('r2'), deployed: [], requested: revision('r5', 50) })).toMatchObject({
       kind: 'redeploy',
       target: { id: 'r5' },
       replaces: 'r2'
     })
   })
 
-  it('an id that is not among the DEPLOYED revisions is refused with the eligible ones', () => {
+  it('an id read in another status is refused, saying which, with the eligible ones', () => {
+    expect(() =>
+      chooseRollbackTarget({ kind: 'revision', id: 'r3' }, { deployment: deployment('r5'), deployed, requested: revision('r3', 30, 'BUILD_FAILED') })
+    ).toThrow(/Revision r3 of deployment `agent` is BUILD_FAILED, not DEPLOYED[\s\S]*\n- r5 [\s\S]*\n- r1 /)
+  })
+
+  it('an id the control plane does not know for this deployment is refused with the eligible ones', () => {
     let message = ''
     try {
       chooseRollbackTarget({ kind: 'revision', id: 'other' }, { deployment: deployment('r5'), deployed })
     } catch (error) {
       message = (error as Error).message + (error as { hint?: string }).hint
     }
-    expect(message).toContain('Revision other is not a revision of deployment `agent` that reached DEPLOYED')
+    expect(message).toContain('Revision other is not a revision of deployment `agent` (the control plane answered 404 for it')
     expect(message.match(/^- r\d/gm)).toEqual(['- r5', '- r4', '- r2', '- r1'])
     expect(message).toContain('Set `rollback-to`')
   })
@@ -68,6 +74,13 @@ describe('chooseRollbackTarget', () => {
   it('shows at most ten eligible revisions', () => {
     const many = Array.from({ length: 14 }, (_, i) => revision(`m${i}`, 59 - i))
     expect(() => chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: many })).toThrow(/- m9[^\n]*\n- and 4 more/)
+  })
+
+  it('says more may exist when only the newest page was listed', () => {
+    const page = Array.from({ length: 10 }, (_, i) => revision(`m${i}`, 59 - i))
+    expect(() => chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: page, partial: true })).toThrow(
+      /- m9[^\n]*\n- and maybe more \(only the newest were listed\)/
+    )
   })
 })
 

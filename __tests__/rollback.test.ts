@@ -100,21 +100,28 @@ describe('command: rollback', () => {
     expect(result.lines.at(-1)).toMatch(/^Outcome: rolled back: deployment `rb-previous`/)
   })
 
-  it('rolls back to a revision id, walking every page of the revisions list with either offset convention', async () => {
-    const echo = await startSimulatorOnClock({ loopbackUrls: true, pageOffset: 'echo' })
-    try {
-      // 150 DEPLOYED revisions: the oldest is on the second page.
-      const deployment = echo.seedDeployment({ name: 'rb-id', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
-      const oldest = echo.revisions(deployment.id as string).at(-1)!.id as string
-      const { outcome, failures } = await runWith({ 'control-plane-url': echo.url, 'api-key': echo.apiKey, command: 'rollback', name: 'rb-id', 'rollback-to': oldest, 'poll-interval': '50ms' })
-      expect(failures).toEqual([])
-      expect(outcome.kind).toBe('rolled-back')
-      const lists = echo.requests.filter((r) => r.path.endsWith('/revisions'))
-      expect(lists.map((r) => r.query.offset)).toEqual(['0', '100'])
-      expect(echo.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/v2/deployments/${deployment.id}/revisions/${oldest}/redeploy`])
-    } finally {
-      await echo.stop()
-    }
+  it('rolls back to a revision id by reading that revision, without walking the revisions list', async () => {
+    // 150 DEPLOYED revisions: the oldest would be on the second page of a walk.
+    const deployment = sim.seedDeployment({ name: 'rb-id', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
+    const oldest = sim.revisions(deployment.id as string).at(-1)!.id as string
+    const { outcome, failures } = await runWith(rollbackInputs('rb-id', { 'rollback-to': oldest }))
+    expect(failures).toEqual([])
+    expect(outcome.kind).toBe('rolled-back')
+    expect(sim.requests.filter((r) => r.path.endsWith('/revisions'))).toEqual([])
+    expect(sim.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(`GET /v2/deployments/${deployment.id}/revisions/${oldest} 200`)
+    expect(redeploys().map((r) => r.path)).toEqual([`/v2/deployments/${deployment.id}/revisions/${oldest}/redeploy`])
+  })
+
+  it('refuses an unknown id after one page of the eligible revisions, saying more may exist', async () => {
+    const deployment = sim.seedDeployment({ name: 'rb-many', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
+    const result = await runWith(rollbackInputs('rb-many', { 'rollback-to': '123e4567-e89b-12d3-a456-426614174000' }))
+    expect(result.outcome.kind).toBe('refused')
+    expect(posts()).toEqual([])
+    const lists = sim.requests.filter((r) => r.path.endsWith('/revisions'))
+    expect(lists.map((r) => r.query)).toEqual([{ status: 'DEPLOYED', limit: '11', offset: '0' }])
+    expect(result.failures[0]).toContain(`Revision 123e4567-e89b-12d3-a456-426614174000 is not a revision of deployment \`rb-many\``)
+    expect(result.failures[0]!.match(/^- [0-9a-f-]{36}/gm)).toEqual(sim.revisions(deployment.id as string).slice(0, 10).map((r) => `- ${r.id}`))
+    expect(result.failures[0]).toContain('- and maybe more (only the newest were listed)')
   })
 
   it('sends nothing when the chosen revision already serves', async () => {
@@ -128,15 +135,15 @@ describe('command: rollback', () => {
   })
 
   it.each([
-    ['a revision that never deployed', (h: ReturnType<typeof seedHistory>) => h.r2],
-    ['another deployment\'s revision', () => seedHistory('rb-other').r1]
-  ])('refuses %s before any change, listing the eligible revisions', async (_what, pick) => {
+    ['a revision that never deployed', (h: ReturnType<typeof seedHistory>) => h.r2, 'of deployment `rb-refused` is BUILD_FAILED, not DEPLOYED'],
+    ['another deployment\'s revision', () => seedHistory('rb-other').r1, 'is not a revision of deployment `rb-refused` (the control plane answered 404']
+  ])('refuses %s before any change, listing the eligible revisions', async (_what, pick, why) => {
     const history = seedHistory('rb-refused')
     const result = await runWith(rollbackInputs('rb-refused', { 'rollback-to': pick(history) }))
     expect(result.outcome.kind).toBe('refused')
     expect(posts()).toEqual([])
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]).toContain('is not a revision of deployment `rb-refused` that reached DEPLOYED')
+    expect(result.failures[0]).toContain(why)
     expect(result.failures[0]!.match(/^- [0-9a-f-]{36}/gm)).toEqual([`- ${history.r3}`, `- ${history.r1}`])
     expect(result.failures[0]).toContain(`- ${history.r3} (created `)
     expect(result.failures[0]).toContain('serving now')

@@ -32,7 +32,7 @@ export async function listRevisionsWithStatus(walk: RevisionWalk, deploymentId: 
       throw new ActionError(
         pages >= MAX_PAGES ? 'bad-response' : 'timed-out',
         `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`,
-        'Set `rollback-to` to a revision id, or raise `timeout`.'
+        'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), or raise `timeout`.'
       )
     }
     const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: PAGE_SIZE, offset })
@@ -41,7 +41,7 @@ export async function listRevisionsWithStatus(walk: RevisionWalk, deploymentId: 
       throw new ActionError(
         'bad-response',
         `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`,
-        'Set `rollback-to` to a revision id, and report this to the control plane\'s operators.'
+        'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane\'s operators.'
       )
     }
     for (const revision of fresh) {

@@ -11,31 +11,43 @@ export type RollbackChoice =
 
 export interface ChoiceFacts {
   deployment: Deployment
-  /** The deployment's revisions that reached DEPLOYED, newest first, as listed. */
+  /**
+   * The deployment's revisions that reached DEPLOYED, newest first, as listed: all of them
+   * for `previous`; for an id, only when it is refused, and then only the newest (`partial`).
+   */
   deployed: readonly Revision[]
+  /** `deployed` is the first page only: more may exist. */
+  partial?: boolean
   /** The serving revision when the DEPLOYED list lacks it (read by id), for its age. */
   active?: Revision
+  /** For `rollback-to: <id>`: that revision, read by id; undefined when the control plane knows no such revision of this deployment. */
+  requested?: Revision
 }
 
 /** Eligible revisions shown in an error, at most this many. */
-const SHOWN = 10
+export const SHOWN = 10
 
 /**
  * Which revision a rollback redeploys. `previous` is the newest revision that reached
  * DEPLOYED and is older than the one serving now (`active_revision_id`); a revision id
- * must be one of this deployment's DEPLOYED revisions. Anything else is refused before
- * any change, listing the revisions that are eligible.
+ * must be one of this deployment's revisions, read by id, whose status is DEPLOYED.
+ * Anything else is refused before any change, listing the revisions that are eligible.
  */
 export function chooseRollbackTarget(to: RollbackTo, facts: ChoiceFacts): RollbackChoice {
-  const { deployment, deployed } = facts
+  const { deployment } = facts
   const activeId = deployment.active_revision_id ?? undefined
   if (to.kind === 'revision') {
     if (to.id === activeId) return { kind: 'serving', revisionId: to.id }
-    const target = deployed.find((r) => r.id === to.id)
+    const target = facts.requested
     if (!target) {
       throw refusal(
-        `Revision ${to.id} is not a revision of deployment \`${deployment.name}\` that reached DEPLOYED ` +
-          '(it may belong to another deployment, or never have deployed), so it cannot be rolled back to.',
+        `Revision ${to.id} is not a revision of deployment \`${deployment.name}\` (the control plane answered 404 for it; it may belong to another deployment), so it cannot be rolled back to.`,
+        facts
+      )
+    }
+    if (target.status !== 'DEPLOYED') {
+      throw refusal(
+        `Revision ${to.id} of deployment \`${deployment.name}\` is ${target.status}, not DEPLOYED (it never deployed, or is still in progress), so it cannot be rolled back to.`,
         facts
       )
     }
@@ -73,12 +85,12 @@ function time(revision: Revision | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms
 }
 
-function refusal(message: string, { deployment, deployed }: ChoiceFacts): ActionError {
+function refusal(message: string, { deployment, deployed, partial }: ChoiceFacts): ActionError {
   const activeId = deployment.active_revision_id
   const lines = deployed
     .slice(0, SHOWN)
     .map((r) => `- ${r.id}${r.created_at ? ` (created ${r.created_at})` : ''}${r.id === activeId ? ', serving now' : ''}`)
-  const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : ''
+  const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : partial ? '\n- and maybe more (only the newest were listed)' : ''
   const eligible =
     deployed.length === 0
       ? 'No revision of this deployment reached DEPLOYED.'

@@ -10,7 +10,7 @@ import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { chooseRollbackTarget, type ChoiceFacts, type RollbackTo } from './choose.js'
+import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
 import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inputs.js'
 
 /**
@@ -93,8 +93,10 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
 }
 
 /**
- * What the choice needs. Nothing is listed when the id asked for serves already. For
- * `previous`, the serving revision's age comes from the DEPLOYED list, or else from
+ * What the choice needs. Nothing is read when the id asked for serves already. An id is
+ * read directly (one request, whatever the deployment's history), and the eligible
+ * revisions are listed, one page, only to refuse it. For `previous`, every DEPLOYED
+ * revision is listed, and the serving revision's age comes from that list, or else from
  * reading it (it may have ended in another status, or be an older server's).
  */
 async function choiceFacts(
@@ -104,15 +106,33 @@ async function choiceFacts(
   to: RollbackTo
 ): Promise<ChoiceFacts> {
   const activeId = deployment.active_revision_id ?? undefined
-  if (to.kind === 'revision' && to.id === activeId) return { deployment, deployed: [] }
+  if (to.kind === 'revision') {
+    if (to.id === activeId) return { deployment, deployed: [] }
+    deps.log.info(`Reading revision ${to.id} of deployment \`${deployment.name}\`…`)
+    const requested = await orUndefinedOn404(client.getRevision(deployment.id, to.id))
+    if (requested?.status === 'DEPLOYED') return { deployment, deployed: [], requested }
+    return { deployment, requested, ...(await newestDeployed(client, deployment)) }
+  }
   deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`)
   const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
   let active: Revision | undefined
-  if (to.kind === 'previous' && activeId && !deployed.some((r) => r.id === activeId)) {
-    active = await client.getRevision(deployment.id, activeId).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return undefined
-      throw error
-    })
+  if (activeId && !deployed.some((r) => r.id === activeId)) {
+    active = await orUndefinedOn404(client.getRevision(deployment.id, activeId))
   }
   return { deployment, deployed, active }
+}
+
+/** The newest DEPLOYED revisions, one page: enough to show in a refusal, without walking the whole history. */
+async function newestDeployed(client: Pick<ControlPlaneClient, 'listRevisions'>, deployment: Deployment): Promise<Pick<ChoiceFacts, 'deployed' | 'partial'>> {
+  const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 })
+  return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN }
+}
+
+async function orUndefinedOn404<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined
+    throw error
+  }
 }
