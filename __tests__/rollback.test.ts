@@ -406,9 +406,9 @@ describe('health checks', () => {
       'an http:// URL off loopback',
       // 0.0.0.0 reaches this machine on Linux, so a request made anyway would show in the simulator's health log.
       (url: unknown) => (typeof url === 'string' ? url.replace('http://127.0.0.1:', 'http://0.0.0.0:') : url),
-      /was not made: the deployment's URL `http:\/\/0\.0\.0\.0:\d+` is not https:\/\/ \(http:\/\/ is allowed only on loopback\)/
+      /could not be made: the deployment's URL `http:\/\/0\.0\.0\.0:\d+` is not https:\/\/ \(http:\/\/ is allowed only on loopback\)/
     ],
-    ['no URL', () => null, /was not made: the control plane reported no URL for this deployment/]
+    ['no URL', () => null, /could not be made: the control plane reported no URL for this deployment/]
   ])('sends no health-check request, so no credential, when the control plane reports %s', async (_what, rewriteUrl, refusal) => {
     const proxy = await rewritingProxy(sim.url, (body) => {
       const items = (body as { resources?: unknown[] }).resources ?? [body]
@@ -426,6 +426,34 @@ describe('health checks', () => {
       expect(sim.healthRequests).toEqual([])
       expect(sim.deployments()).toHaveLength(1)
       expect(result.summaries[0]).toContain('not made')
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('with `on-failure: rollback`, a health check that could not be made (no URL) fails the step and rolls nothing back', async () => {
+    const seeded = seedExisting('hc-not-made')
+    const proxy = await rewritingProxy(sim.url, (body) => {
+      const items = (body as { resources?: unknown[] }).resources ?? [body]
+      for (const item of items) if (item && typeof item === 'object' && 'url' in item) (item as { url: unknown }).url = null
+      return body
+    })
+    try {
+      const result = await runWith({
+        ...deployInputs(sim, 'hc-not-made', { 'health-check-path': '/ok', 'on-failure': 'rollback', 'repo-ref': 'feature' }),
+        'control-plane-url': proxy.url
+      })
+      expect(result.outcome.kind).toBe('failed')
+      expect(redeploys()).toEqual([])
+      expect(sim.healthRequests).toEqual([])
+      const [latest] = sim.revisions(seeded.id as string).map((r) => r.id as string)
+      expect(latest).not.toBe(seeded.active_revision_id)
+      expect(sim.deployments()[0]!.active_revision_id).toBe(latest)
+      expect(result.failures).toHaveLength(1)
+      expect(result.failures[0]).toContain('The health check of deployment `hc-not-made` could not be made: the control plane reported no URL for this deployment')
+      expect(result.failures[0]).toContain('Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked')
+      expect(result.outputs.operation).toBe('updated')
+      expect(result.summaries[0]).not.toContain('failed and was rolled back')
     } finally {
       await proxy.stop()
     }

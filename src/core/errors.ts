@@ -8,8 +8,13 @@ export type ErrorKind =
   | 'api-refused'
   | 'bad-response'
   | 'revision-failed'
-  /** The revision reached DEPLOYED but its health check never answered 2xx (or could not be made). */
+  /** The revision reached DEPLOYED but its health check never answered 2xx. */
   | 'health-check-failed'
+  /**
+   * The health check could not be made (no URL reported, or one the credential may not go
+   * to): nothing is known about the revision's health, so `on-failure: rollback` does not fire.
+   */
+  | 'health-check-not-made'
   | 'timed-out'
   | 'cancelled'
 

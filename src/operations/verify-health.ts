@@ -29,17 +29,19 @@ export interface VerifyHealthOptions {
 /**
  * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
  * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws when the check fails, and when the URL is not one the
- * credential may go to (then no request is made).
+ * the summary shows it). Throws `health-check-failed` when the check fails, and
+ * `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health).
  */
 export async function verifyHealth(options: VerifyHealthOptions): Promise<void> {
   const { health, deployment, clock, log, recorder } = options
   const target = healthCheckTarget(deployment.url, health.path)
   if ('refused' in target) {
     recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` })
+    // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
     throw new ActionError(
-      'health-check-failed',
-      `The health check of deployment \`${deployment.name}\` was not made: ${target.refused}.`,
+      'health-check-not-made',
+      `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`,
       'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.'
     )
   }

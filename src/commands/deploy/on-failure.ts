@@ -16,9 +16,14 @@ const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
  * this run and watch it; the step still fails, and its error says both what failed and
  * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
  * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
- * is not a failure of this revision and is rethrown untouched.
+ * is not a failure of this revision and is rethrown untouched; a health check that could
+ * not be made is rethrown with a note that nothing was rolled back.
  */
 export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs, deps: CommandDeps): Promise<Outcome> {
+  if (error instanceof ActionError && error.kind === 'health-check-not-made') {
+    // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
+    throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.')
+  }
   if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed')) throw error
   const { client, log, recorder } = deps
   const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known
