@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   DeploymentSchema: () => (/* binding */ DeploymentSchema),
 /* harmony export */   DeploymentsListSchema: () => (/* binding */ DeploymentsListSchema),
 /* harmony export */   HttpValidationErrorSchema: () => (/* binding */ HttpValidationErrorSchema),
+/* harmony export */   ListenerSchema: () => (/* binding */ ListenerSchema),
 /* harmony export */   LogsPageSchema: () => (/* binding */ LogsPageSchema),
 /* harmony export */   PatchDeploymentRequestSchema: () => (/* binding */ PatchDeploymentRequestSchema),
 /* harmony export */   ResourceSpecInput: () => (/* binding */ ResourceSpecInput),
@@ -176,6 +177,8 @@ const RevisionsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ .
     resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(RevisionSchema),
     offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative()
 });
+/** A listener (GET /v2/listeners/{listener_id}): only its id is relied on, to say it exists. */
+const ListenerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) });
 /** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
 const LogsPageSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),

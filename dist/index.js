@@ -31808,6 +31808,7 @@ const requests = {
         method: 'DELETE',
         path: `/v2/deployments/${segment(deploymentId)}${search({ delete_tracing_project: deleteTracingProject })}`
     }),
+    getListener: (listenerId) => get(`/v2/listeners/${segment(listenerId)}`),
     deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
     getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
     listRevisions: (deploymentId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
@@ -31922,15 +31923,13 @@ class ControlPlaneClient {
     deleteDeployment(deploymentId, deleteTracingProject) {
         return this.send({ label: `Delete deployment ${deploymentId}` }, requests.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
     }
+    /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
+    getListener(listenerId) {
+        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, requests.getListener(listenerId), (s) => s.ListenerSchema);
+    }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
-        return this.send({
-            label: `Delete listener ${listenerId}`,
-            hints: {
-                403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
-                404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
-            }
-        }, requests.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, requests.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
     }
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, requests.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
@@ -32108,6 +32107,11 @@ class ControlPlaneClient {
         return headers;
     }
 }
+/** A listener's read and its delete fail for the same reasons, so they give the same advice. */
+const LISTENER_HINTS = {
+    403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+    404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+};
 /** For answers whose body the action does not read (204). */
 const NO_CONTENT = null;
 class RequestTimeout extends Error {
@@ -32801,7 +32805,9 @@ const deleteListenerSpec = {
 /**
  * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
  * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
- * control plane's text; 404 is a success with a notice under `ignore-missing`.
+ * control plane's text; 404 is a success with a notice under `ignore-missing`. A dry run
+ * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
+ * there is anything to delete.
  */
 const deleteListenerCommand = defineCommand({
     spec: deleteListenerSpec,
@@ -32811,12 +32817,8 @@ async function deleteListener(inputs, deps) {
     const { listenerId } = inputs;
     const { recorder } = deps;
     recorder.target({ kind: 'listener', name: listenerId, id: listenerId });
-    if (inputs.dryRun) {
-        // There is no way to read a listener, so the plan cannot say whether it exists.
-        deps.log.info(`The control plane has no request that reads a listener, so the dry run cannot check that listener ${listenerId} exists.`);
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] });
-    }
+    if (inputs.dryRun)
+        return planDelete(inputs, deps);
     throwIfCancelled(deps.signal);
     deps.log.info(`Deleting listener ${listenerId}…`);
     try {
@@ -32832,6 +32834,29 @@ async function deleteListener(inputs, deps) {
     recorder.changed('deleted');
     deps.log.info(`Deleted listener ${listenerId}.`);
     return recorder.finish({ kind: 'deleted' });
+}
+/**
+ * The dry run: reads the listener, and fails or notices on a 404 as the real run's DELETE
+ * would, so a plan that passes is one whose run would find the listener.
+ */
+async function planDelete(inputs, deps) {
+    const { listenerId } = inputs;
+    const { recorder } = deps;
+    deps.log.info(`Reading listener ${listenerId}…`);
+    try {
+        await deps.client.getListener(listenerId);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
+            throw error;
+        deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
+        // A dry run reports a plan, here an empty one, as `command: delete`'s does.
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [] });
+    }
+    deps.log.info(`Found listener ${listenerId}.`);
+    recorder.changed('planned');
+    return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/find.ts
@@ -33776,15 +33801,17 @@ function healthCheckTarget(reportedUrl, path) {
 /**
  * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
  * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws when the check fails, and when the URL is not one the
- * credential may go to (then no request is made).
+ * the summary shows it). Throws `health-check-failed` when the check fails, and
+ * `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health).
  */
 async function verifyHealth(options) {
     const { health, deployment, clock, log, recorder } = options;
     const target = healthCheckTarget(deployment.url, health.path);
     if ('refused' in target) {
         recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
-        throw new ActionError('health-check-failed', `The health check of deployment \`${deployment.name}\` was not made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+        // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
+        throw new ActionError('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
     }
     const start = clock.now();
     const ownLimit = start + health.timeoutMs;
@@ -34430,9 +34457,14 @@ const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
  * this run and watch it; the step still fails, and its error says both what failed and
  * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
  * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
- * is not a failure of this revision and is rethrown untouched.
+ * is not a failure of this revision and is rethrown untouched; a health check that could
+ * not be made is rethrown with a note that nothing was rolled back.
  */
 async function rollBackAfterFailure(error, inputs, deps) {
+    if (error instanceof ActionError && error.kind === 'health-check-not-made') {
+        // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
+        throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.');
+    }
     if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed'))
         throw error;
     const { client, log, recorder } = deps;
@@ -34963,12 +34995,12 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     for (let pages = 0;; pages++) {
         if (pages >= revisions_MAX_PAGES || walk.clock.now() >= walk.deadline) {
             const why = pages >= revisions_MAX_PAGES ? `the list did not end after ${pages} pages of ${revisions_PAGE_SIZE}` : 'the step\'s `timeout` ran out';
-            throw new ActionError(pages >= revisions_MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to a revision id, or raise `timeout`.');
+            throw new ActionError(pages >= revisions_MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), or raise `timeout`.');
         }
         const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: revisions_PAGE_SIZE, offset });
         const fresh = page.resources.filter((r) => !seen.has(r.id));
         if (page.resources.length > 0 && fresh.length === 0) {
-            throw new ActionError('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `rollback-to` to a revision id, and report this to the control plane\'s operators.');
+            throw new ActionError('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane\'s operators.');
         }
         for (const revision of fresh) {
             seen.add(revision.id);
@@ -34987,19 +35019,21 @@ const SHOWN = 10;
 /**
  * Which revision a rollback redeploys. `previous` is the newest revision that reached
  * DEPLOYED and is older than the one serving now (`active_revision_id`); a revision id
- * must be one of this deployment's DEPLOYED revisions. Anything else is refused before
- * any change, listing the revisions that are eligible.
+ * must be one of this deployment's revisions, read by id, whose status is DEPLOYED.
+ * Anything else is refused before any change, listing the revisions that are eligible.
  */
 function chooseRollbackTarget(to, facts) {
-    const { deployment, deployed } = facts;
+    const { deployment } = facts;
     const activeId = deployment.active_revision_id ?? undefined;
     if (to.kind === 'revision') {
         if (to.id === activeId)
             return { kind: 'serving', revisionId: to.id };
-        const target = deployed.find((r) => r.id === to.id);
+        const target = facts.requested;
         if (!target) {
-            throw refusal(`Revision ${to.id} is not a revision of deployment \`${deployment.name}\` that reached DEPLOYED ` +
-                '(it may belong to another deployment, or never have deployed), so it cannot be rolled back to.', facts);
+            throw refusal(`Revision ${to.id} is not a revision of deployment \`${deployment.name}\` (the control plane answered 404 for it; it may belong to another deployment), so it cannot be rolled back to.`, facts);
+        }
+        if (target.status !== 'DEPLOYED') {
+            throw refusal(`Revision ${to.id} of deployment \`${deployment.name}\` is ${target.status}, not DEPLOYED (it never deployed, or is still in progress), so it cannot be rolled back to.`, facts);
         }
         return { kind: 'redeploy', target, replaces: activeId };
     }
@@ -35029,12 +35063,12 @@ function time(revision) {
     const ms = revision?.created_at ? Date.parse(revision.created_at) : NaN;
     return Number.isNaN(ms) ? undefined : ms;
 }
-function refusal(message, { deployment, deployed }) {
+function refusal(message, { deployment, deployed, partial }) {
     const activeId = deployment.active_revision_id;
     const lines = deployed
         .slice(0, SHOWN)
         .map((r) => `- ${r.id}${r.created_at ? ` (created ${r.created_at})` : ''}${r.id === activeId ? ', serving now' : ''}`);
-    const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : '';
+    const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : partial ? '\n- and maybe more (only the newest were listed)' : '';
     const eligible = deployed.length === 0
         ? 'No revision of this deployment reached DEPLOYED.'
         : `Revisions that reached DEPLOYED, newest first:\n${lines.join('\n')}${more}`;
@@ -35147,25 +35181,45 @@ async function rollback(inputs, deps) {
     return recorder.finish({ kind: 'rolled-back' });
 }
 /**
- * What the choice needs. Nothing is listed when the id asked for serves already. For
- * `previous`, the serving revision's age comes from the DEPLOYED list, or else from
+ * What the choice needs. Nothing is read when the id asked for serves already. An id is
+ * read directly (one request, whatever the deployment's history), and the eligible
+ * revisions are listed, one page, only to refuse it. For `previous`, every DEPLOYED
+ * revision is listed, and the serving revision's age comes from that list, or else from
  * reading it (it may have ended in another status, or be an older server's).
  */
 async function choiceFacts(client, deps, deployment, to) {
     const activeId = deployment.active_revision_id ?? undefined;
-    if (to.kind === 'revision' && to.id === activeId)
-        return { deployment, deployed: [] };
+    if (to.kind === 'revision') {
+        if (to.id === activeId)
+            return { deployment, deployed: [] };
+        deps.log.info(`Reading revision ${to.id} of deployment \`${deployment.name}\`…`);
+        const requested = await orUndefinedOn404(client.getRevision(deployment.id, to.id));
+        if (requested?.status === 'DEPLOYED')
+            return { deployment, deployed: [], requested };
+        return { deployment, requested, ...(await newestDeployed(client, deployment)) };
+    }
     deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`);
     const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED']);
     let active;
-    if (to.kind === 'previous' && activeId && !deployed.some((r) => r.id === activeId)) {
-        active = await client.getRevision(deployment.id, activeId).catch((error) => {
-            if (error instanceof ApiError && error.status === 404)
-                return undefined;
-            throw error;
-        });
+    if (activeId && !deployed.some((r) => r.id === activeId)) {
+        active = await orUndefinedOn404(client.getRevision(deployment.id, activeId));
     }
     return { deployment, deployed, active };
+}
+/** The newest DEPLOYED revisions, one page: enough to show in a refusal, without walking the whole history. */
+async function newestDeployed(client, deployment) {
+    const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 });
+    return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN };
+}
+async function orUndefinedOn404(read) {
+    try {
+        return await read;
+    }
+    catch (error) {
+        if (error instanceof ApiError && error.status === 404)
+            return undefined;
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/prune.ts
