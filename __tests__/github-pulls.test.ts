@@ -93,6 +93,27 @@ describe('readOpenPullRequests', () => {
     expect(github.requests).toBe(1)
   })
 
+  it('says when a rate limit resets, and gives no permission hint for it', async () => {
+    const resetAt = Math.ceil(Date.now() / 1000) + 3600
+    const { github } = scripted(
+      [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }, data: { message: 'API rate limit exceeded' } }],
+      new FakeClock(),
+      120_000
+    )
+    const open = await readOpenPullRequests(github, 'acme/agents')
+    const reason = open.kind === 'unreadable' ? open.reason : ''
+    expect(reason).toContain(`until ${new Date(resetAt * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`)
+    expect(reason).not.toContain('pull-requests: read')
+  })
+
+  it('gives no permission hint when a retry-after would pass the deadline', async () => {
+    const { github } = scripted([{ status: 403, headers: { 'retry-after': '3600' }, data: { message: 'secondary rate limit' } }], new FakeClock(), 120_000)
+    const open = await readOpenPullRequests(github, 'acme/agents')
+    const reason = open.kind === 'unreadable' ? open.reason : ''
+    expect(reason).toContain('retry after 1h')
+    expect(reason).not.toContain('pull-requests: read')
+  })
+
   it('does not send when the deadline is too near', async () => {
     const clock = new FakeClock()
     const { github } = scripted([], clock, 5_000)

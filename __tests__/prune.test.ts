@@ -147,6 +147,18 @@ describe('command: prune', () => {
     expect(waited[0]).toBeLessThan(125_000)
   })
 
+  it('says when the rate limit resets, and not that a permission is missing, when the reset is past the timeout', async () => {
+    sim.seedDeployment({ name: 'agent-pr-2' })
+    closedPulls(2)
+    github.configure({ forbid: [], pullsFail: { status: 403, kind: 'rate-limit', resetInSeconds: 7200 } })
+    const run = await prune({ timeout: '10m' })
+    expect(run.exitCode).toBe(0)
+    expect(deletes()).toEqual([])
+    const warning = run.stdout.split('\n').find((line) => line.startsWith('::warning::Could not read the open pull requests')) ?? ''
+    expect(warning).toMatch(/rate limit for this token is used up until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(in \dh/)
+    expect(warning).not.toContain('pull-requests: read')
+  })
+
   it('honours retry-after', async () => {
     sim.seedDeployment({ name: 'agent-pr-2' })
     github.configure({ forbid: [], pullsFail: { status: 429, retryAfter: 45, times: 1 } })

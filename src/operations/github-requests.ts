@@ -39,7 +39,11 @@ export interface RateLimitedOptions {
 const MAX_ATTEMPTS = 3
 const BACKOFF_MS = [1_000, 3_000]
 
-export type ReadOutcome = { ok: true; response: GitHubResponse } | { ok: false; status?: number; reason: string }
+/**
+ * `limited`: GitHub refused for its rate limit (or would have, had the request been sent), not
+ * for the token's permissions; `status` is then absent, so a 403 always means a real refusal.
+ */
+export type ReadOutcome = { ok: true; response: GitHubResponse } | { ok: false; status?: number; limited?: true; reason: string }
 
 /**
  * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
@@ -52,6 +56,8 @@ export class RateLimitedGitHub {
   requests = 0
   /** Set from the last answer: GitHub will refuse until then. */
   private exhaustedUntil?: number
+  /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
+  private resetsAt?: number
 
   constructor(
     private readonly get: GitHubGet,
@@ -62,9 +68,10 @@ export class RateLimitedGitHub {
     let last: ReadOutcome = { ok: false, reason: 'not sent' }
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       if (this.exhaustedUntil !== undefined) {
-        const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up`)
-        if (refused) return { ok: false, status: 403, reason: refused }
+        const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`)
+        if (refused) return { ok: false, limited: true, reason: refused }
         this.exhaustedUntil = undefined
+        this.resetsAt = undefined
       }
       if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
         return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` }
@@ -82,12 +89,15 @@ export class RateLimitedGitHub {
       this.noteRateLimit(response)
       if (response.status >= 200 && response.status < 300) return { ok: true, response }
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now())
-      const limited = response.status === 429 || (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined))
-      last = { ok: false, status: response.status, reason: `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}` }
+      const limited =
+        response.status === 429 ||
+        (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'))
+      const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`
+      last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason }
       if (limited) {
         if (retryAfterMs !== undefined) {
           const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`)
-          if (refused) return { ok: false, status: response.status, reason: refused }
+          if (refused) return { ok: false, limited: true, reason: refused }
         }
         // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
         // or, knowing neither, backs off as for a 5xx.
@@ -124,6 +134,7 @@ export class RateLimitedGitHub {
     if (remaining === '0' && Number.isFinite(reset)) {
       // The reset is wall-clock time; the wait is measured on the step's clock.
       this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000
+      this.resetsAt = reset * 1000
     }
   }
 
@@ -145,6 +156,13 @@ export class RateLimitedGitHub {
     const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1]
     return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined
   }
+}
+
+/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
+function resetsWhen(resetsAt: number | undefined): string {
+  if (resetsAt === undefined) return ''
+  const inMs = Math.max(0, resetsAt - Date.now())
+  return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${formatDuration(inMs)})`
 }
 
 /** GitHub's `message`, on one line and short: it is shown in a warning. */

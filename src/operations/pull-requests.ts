@@ -31,7 +31,9 @@ export async function readOpenPullRequests(github: RateLimitedGitHub, repository
     }
     const outcome = await github.fetch(url, `Listing the open pull requests (page ${page})`)
     if (!outcome.ok) {
-      return { kind: 'unreadable', reason: outcome.status === 403 || outcome.status === 404 ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason }
+      // A rate limit is not a missing permission (outcome.limited, no status): the hint would send the user the wrong way.
+      const refused = !outcome.limited && (outcome.status === 403 || outcome.status === 404)
+      return { kind: 'unreadable', reason: refused ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason }
     }
     const { data, headers } = outcome.response
     if (!Array.isArray(data)) return { kind: 'unreadable', reason: `page ${page} of the open pull requests is not a list` }
