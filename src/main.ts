@@ -63,6 +63,9 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   let github: GitHubReporting | undefined
   let githubEnvironment: string | undefined
   let outcome: Outcome
+  /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
+  let inProgressReport: Promise<void> | undefined
+  let githubBudget: AbortSignal | undefined
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
     recorder = new Recorder(inputs.command)
@@ -72,10 +75,11 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
     // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
-    const githubBudget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())))
+    const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())))
+    githubBudget = budget
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
-    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget: githubBudget })
+    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     const known = recorder
@@ -89,8 +93,15 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
-      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget, workflow.apiUrl)).get,
-      onRevisionStarted: async () => github?.revisionStarted(known.known)
+      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+      onRevisionStarted: () => {
+        // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
+        inProgressReport = github
+          ?.revisionStarted(known.known)
+          .catch((error: unknown) =>
+            log.warn(`Could not report the revision in progress to GitHub (${String((error as Error)?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`)
+          )
+      }
     })
     if (outcome.kind === 'planned') printPlan(outcome.requests, log)
   } catch (error) {
@@ -108,6 +119,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     setOutputs(view, sink.setOutput)
     // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
     await sink.summary(renderSummary(view))
+    // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
+    if (inProgressReport && githubBudget) await settledOrAborted(inProgressReport, githubBudget)
     await github?.finished(view)
     log.info(view.finalLine)
   } finally {
@@ -115,6 +128,21 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     stopAnnouncing?.()
   }
   return { cancelled: signal?.aborted ?? false, outcome, view }
+}
+
+/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
+async function settledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    await Promise.race([work, aborted])
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort)
+  }
 }
 
 function cancelOnSignals(sink: OutputSink) {

@@ -23,8 +23,12 @@ export interface CommandDeps {
   requestTimeoutMs?: number
   /** Where the command reports what it learns; a failed run's outcome is made from it. */
   recorder: Recorder
-  /** Told when a revision this run made starts (GitHub reporting); must not throw. */
-  onRevisionStarted?: () => Promise<void>
+  /**
+   * Told when a revision this run made starts: starts the in-progress report to GitHub and
+   * returns at once. Not awaited: GitHub is where a run is reported, not what it does, so a
+   * slow GitHub must not hold back the watch (main.ts awaits it before the final report).
+   */
+  onRevisionStarted?: () => void
   /**
    * Reads of the GitHub API with this token, for the workflow's repository (`prune`).
    * Loads Octokit on first use only: a run that reads nothing from GitHub never pays for it.

@@ -87,7 +87,8 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   }
   recorder.revisionStarted(revisionId)
   log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
-  await deps.onRevisionStarted?.()
+  // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
+  deps.onRevisionStarted?.()
 
   if (!inputs.wait) {
     const revision = await client.getRevision(deployment.id, revisionId)

@@ -63,7 +63,8 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     log,
     recorder
   })
-  await deps.onRevisionStarted?.()
+  // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
+  deps.onRevisionStarted?.()
   if (!inputs.wait) {
     const revision = await client.getRevision(deployment.id, started.revisionId)
     recorder.revisionSeen(revision)
