@@ -44,6 +44,9 @@ export async function waitUntilAllGone(deleted: readonly Candidate[], options: W
       signal: options.signal,
       check: async () => {
         for (const candidate of [...pending.values()]) {
+          // Before each read, not only between rounds: with many previews and a slow control plane,
+          // one round could otherwise run on into the reserve kept for reporting. The rest stay listed.
+          if (clock.now() >= options.deadline) break
           let status: string
           try {
             status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown'
