@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { forLog, forMarkdown, forOutput, safeUrl } from '../src/core/neutralise.js'
+import { printVerbatim } from '../src/operations/logs.js'
+import { neutralised } from '../src/report/sink.js'
 
 const ZWJ = '\u200d'
 /** Every way server text has of ending a line. */
@@ -102,5 +104,34 @@ describe('safeUrl', () => {
 
   it('keeps %-escapes as they are (a decoded %0A would be a line break)', () => {
     expect(safeUrl('https://x.example/a%0Ab')).toBe('https://x.example/a%0Ab')
+  })
+})
+
+describe('the neutralised sink', () => {
+  const collect = () => {
+    const written: string[] = []
+    const sink = neutralised({
+      info: (line) => written.push(line),
+      warn: () => undefined,
+      notice: () => undefined,
+      debug: () => undefined,
+      startGroup: () => undefined,
+      endGroup: () => undefined,
+      setOutput: () => undefined,
+      summary: async () => undefined,
+      fail: () => undefined
+    })
+    return { sink, written }
+  }
+
+  it("neutralises an info line shaped like printVerbatim's token: only printVerbatim's own lines pass as they are", () => {
+    const { sink, written } = collect()
+    sink.info('::stop-commands::0123abcd-4567-89ab-cdef-0123456789ab')
+    sink.info('::0123abcd-4567-89ab-cdef-0123456789ab::')
+    printVerbatim(sink, ['::add-mask::x'])
+    expect(written.slice(0, 2)).toEqual(['> ::stop-commands::0123abcd-4567-89ab-cdef-0123456789ab', '> ::0123abcd-4567-89ab-cdef-0123456789ab::'])
+    expect(written[2]).toMatch(/^::stop-commands::[0-9a-f-]{36}$/)
+    expect(written[3]).toBe('> ::add-mask::x')
+    expect(written[4]).toBe(`::${written[2].slice('::stop-commands::'.length)}::`)
   })
 })

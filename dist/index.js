@@ -34001,10 +34001,12 @@ class LogFollower {
  */
 function printVerbatim(sink, lines) {
     const token = (0,external_node_crypto_.randomUUID)();
-    sink.info(`::stop-commands::${token}`);
+    // Through their own method: a sink without one gets them as ordinary lines (neutralised, if it neutralises).
+    const marker = (line) => (sink.commandsToken ? sink.commandsToken(line) : sink.info(line));
+    marker(`::stop-commands::${token}`);
     for (const line of lines)
         sink.info(redact(line));
-    sink.info(`::${token}::`);
+    marker(`::${token}::`);
 }
 /** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */
 function formatLogEntry(entry) {
@@ -34931,7 +34933,8 @@ async function deploy(inputs, deps) {
     }
     recorder.revisionStarted(revisionId);
     log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
-    await deps.onRevisionStarted?.();
+    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
+    deps.onRevisionStarted?.();
     if (!inputs.wait) {
         const revision = await client.getRevision(deployment.id, revisionId);
         recorder.revisionSeen(revision);
@@ -35154,7 +35157,8 @@ async function rollback(inputs, deps) {
         log,
         recorder
     });
-    await deps.onRevisionStarted?.();
+    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
+    deps.onRevisionStarted?.();
     if (!inputs.wait) {
         const revision = await client.getRevision(deployment.id, started.revisionId);
         recorder.revisionSeen(revision);
@@ -35273,6 +35277,8 @@ class RateLimitedGitHub {
     requests = 0;
     /** Set from the last answer: GitHub will refuse until then. */
     exhaustedUntil;
+    /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
+    resetsAt;
     constructor(get, options) {
         this.get = get;
         this.options = options;
@@ -35281,10 +35287,11 @@ class RateLimitedGitHub {
         let last = { ok: false, reason: 'not sent' };
         for (let attempt = 1; attempt <= github_requests_MAX_ATTEMPTS; attempt++) {
             if (this.exhaustedUntil !== undefined) {
-                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up`);
+                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`);
                 if (refused)
-                    return { ok: false, status: 403, reason: refused };
+                    return { ok: false, limited: true, reason: refused };
                 this.exhaustedUntil = undefined;
+                this.resetsAt = undefined;
             }
             if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
                 return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
@@ -35306,13 +35313,15 @@ class RateLimitedGitHub {
             if (response.status >= 200 && response.status < 300)
                 return { ok: true, response };
             const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
-            const limited = response.status === 429 || (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined));
-            last = { ok: false, status: response.status, reason: `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}` };
+            const limited = response.status === 429 ||
+                (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
+            const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
+            last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
             if (limited) {
                 if (retryAfterMs !== undefined) {
                     const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`);
                     if (refused)
-                        return { ok: false, status: response.status, reason: refused };
+                        return { ok: false, limited: true, reason: refused };
                 }
                 // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
                 // or, knowing neither, backs off as for a 5xx.
@@ -35350,6 +35359,7 @@ class RateLimitedGitHub {
         if (remaining === '0' && Number.isFinite(reset)) {
             // The reset is wall-clock time; the wait is measured on the step's clock.
             this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
+            this.resetsAt = reset * 1000;
         }
     }
     /** Waits, or says why not: the wait would not leave time before the deadline. */
@@ -35371,6 +35381,13 @@ class RateLimitedGitHub {
         const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
         return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
     }
+}
+/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
+function resetsWhen(resetsAt) {
+    if (resetsAt === undefined)
+        return '';
+    const inMs = Math.max(0, resetsAt - Date.now());
+    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${formatDuration(inMs)})`;
 }
 /** GitHub's `message`, on one line and short: it is shown in a warning. */
 function messageOf(response) {
@@ -35398,7 +35415,9 @@ async function readOpenPullRequests(github, repository) {
         }
         const outcome = await github.fetch(url, `Listing the open pull requests (page ${page})`);
         if (!outcome.ok) {
-            return { kind: 'unreadable', reason: outcome.status === 403 || outcome.status === 404 ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason };
+            // A rate limit is not a missing permission (outcome.limited, no status): the hint would send the user the wrong way.
+            const refused = !outcome.limited && (outcome.status === 403 || outcome.status === 404);
+            return { kind: 'unreadable', reason: refused ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason };
         }
         const { data, headers } = outcome.response;
         if (!Array.isArray(data))
@@ -35610,6 +35629,10 @@ async function waitUntilAllGone(deleted, options) {
             signal: options.signal,
             check: async () => {
                 for (const candidate of [...pending.values()]) {
+                    // Before each read, not only between rounds: with many previews and a slow control plane,
+                    // one round could otherwise run on into the reserve kept for reporting. The rest stay listed.
+                    if (clock.now() >= options.deadline)
+                        break;
                     let status;
                     try {
                         status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown';
@@ -37003,11 +37026,6 @@ function printPlan(requests, log) {
 
 
 /**
- * The two lines printVerbatim (operations/logs.ts) wraps log lines in: they stop and
- * resume workflow commands around them, with a random token no server text can know.
- */
-const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/;
-/**
  * What every sink the runner reads must be given: each line made one line that cannot
  * start a workflow command, secrets redacted, outputs one line. The runner's sink is
  * this over @actions/core; tests put it over an in-memory writer to see the same text.
@@ -37017,7 +37035,10 @@ function neutralised(target) {
         // core.info writes the line as is: a line break in server text could start a workflow
         // command, so every line is made one line that cannot (forLog). Warnings and the like
         // are commands themselves, whose text the runner decodes: one line too.
-        info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+        // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
+        info: (line) => target.info(forLog(redact(line))),
+        // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
+        commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
         warn: (line) => target.warn(forLog(redact(line))),
         notice: (line) => target.notice(forLog(redact(line))),
         debug: (line) => target.debug(forLog(redact(line))),
@@ -37229,6 +37250,9 @@ async function run(options = {}) {
     let github;
     let githubEnvironment;
     let outcome;
+    /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
+    let inProgressReport;
+    let githubBudget;
     try {
         const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
         recorder = new Recorder(inputs.command);
@@ -37239,11 +37263,12 @@ async function run(options = {}) {
         const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
         // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
         // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
-        const githubBudget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
+        const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
+        githubBudget = budget;
         const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
         const githubInputs = command.github?.(inputs);
         if (githubInputs)
-            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget: githubBudget });
+            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget });
         // prune's environments are each preview's own, named in its summary table rather than here.
         if (github && !githubInputs?.perPullRequest)
             githubEnvironment = githubInputs?.environment;
@@ -37258,8 +37283,13 @@ async function run(options = {}) {
             settleMs: settleWindowFor(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
-            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', githubBudget, workflow.apiUrl)).get,
-            onRevisionStarted: async () => github?.revisionStarted(known.known)
+            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+            onRevisionStarted: () => {
+                // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
+                inProgressReport = github
+                    ?.revisionStarted(known.known)
+                    .catch((error) => log.warn(`Could not report the revision in progress to GitHub (${String(error?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`));
+            }
         });
         if (outcome.kind === 'planned')
             printPlan(outcome.requests, log);
@@ -37278,6 +37308,9 @@ async function run(options = {}) {
         setOutputs(view, sink.setOutput);
         // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
         await sink.summary(renderSummary(view));
+        // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
+        if (inProgressReport && githubBudget)
+            await settledOrAborted(inProgressReport, githubBudget);
         await github?.finished(view);
         log.info(view.finalLine);
     }
@@ -37286,6 +37319,23 @@ async function run(options = {}) {
         stopAnnouncing?.();
     }
     return { cancelled: signal?.aborted ?? false, outcome, view };
+}
+/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
+async function settledOrAborted(work, signal) {
+    if (signal.aborted)
+        return;
+    let onAbort;
+    const aborted = new Promise((resolve) => {
+        onAbort = resolve;
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        await Promise.race([work, aborted]);
+    }
+    finally {
+        if (onAbort)
+            signal.removeEventListener('abort', onAbort);
+    }
 }
 function cancelOnSignals(sink) {
     const controller = new AbortController();

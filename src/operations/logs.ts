@@ -7,7 +7,7 @@ import { phaseOf, phasesOverAt, type LogType } from '../core/statuses.js'
 import { redact } from '../core/masking.js'
 
 /** Where the follower writes: the runner's log, through the output sink in production. */
-export type LogSink = Pick<Log, 'info' | 'debug' | 'startGroup' | 'endGroup'>
+export type LogSink = Pick<Log, 'info' | 'debug' | 'startGroup' | 'endGroup' | 'commandsToken'>
 
 const PAGE_SIZE = 500
 /** Pages read per status check at most, so a chatty build cannot starve the status checks. */
@@ -118,11 +118,13 @@ export class LogFollower {
  * Prints text that came from the server with workflow commands switched off, so a
  * build that prints `::set-output` or `::add-mask::` cannot command the runner.
  */
-export function printVerbatim(sink: Pick<LogSink, 'info'>, lines: string[]): void {
+export function printVerbatim(sink: Pick<LogSink, 'info' | 'commandsToken'>, lines: string[]): void {
   const token = randomUUID()
-  sink.info(`::stop-commands::${token}`)
+  // Through their own method: a sink without one gets them as ordinary lines (neutralised, if it neutralises).
+  const marker = (line: string) => (sink.commandsToken ? sink.commandsToken(line) : sink.info(line))
+  marker(`::stop-commands::${token}`)
   for (const line of lines) sink.info(redact(line))
-  sink.info(`::${token}::`)
+  marker(`::${token}::`)
 }
 
 /** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */

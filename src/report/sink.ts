@@ -19,12 +19,6 @@ export interface OutputSink extends Log {
 }
 
 /**
- * The two lines printVerbatim (operations/logs.ts) wraps log lines in: they stop and
- * resume workflow commands around them, with a random token no server text can know.
- */
-const VERBATIM_TOKEN = /^::(stop-commands::)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(::)?$/
-
-/**
  * What every sink the runner reads must be given: each line made one line that cannot
  * start a workflow command, secrets redacted, outputs one line. The runner's sink is
  * this over @actions/core; tests put it over an in-memory writer to see the same text.
@@ -34,7 +28,10 @@ export function neutralised(target: OutputSink): OutputSink {
     // core.info writes the line as is: a line break in server text could start a workflow
     // command, so every line is made one line that cannot (forLog). Warnings and the like
     // are commands themselves, whose text the runner decodes: one line too.
-    info: (line) => target.info(VERBATIM_TOKEN.test(line) ? line : forLog(redact(line))),
+    // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
+    info: (line) => target.info(forLog(redact(line))),
+    // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
+    commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
     warn: (line) => target.warn(forLog(redact(line))),
     notice: (line) => target.notice(forLog(redact(line))),
     debug: (line) => target.debug(forLog(redact(line))),
