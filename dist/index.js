@@ -32950,6 +32950,15 @@ async function resolveDeployment(client, inputs, limits) {
         return undefined;
     return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
 }
+/**
+ * The start every deployment command shares: record what it acts on, say so, and
+ * resolve it (see resolveDeployment), within the step's deadline.
+ */
+async function lookUpTarget(inputs, run) {
+    run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
+    run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
+    return resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs });
+}
 
 ;// CONCATENATED MODULE: ./src/core/statuses.ts
 const SUCCESS = 'DEPLOYED';
@@ -33226,9 +33235,7 @@ const deleteCommand = defineCommand({
 async function deleteDeployment(inputs, deps) {
     const { client, log, recorder } = deps;
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
-    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await findOrUndefined(() => resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs }));
+    const deployment = await findOrUndefined(() => lookUpTarget(inputs, deps));
     if (!deployment)
         return nothingToDelete(inputs, deps, `No deployment ${label} exists`);
     recorder.seen(deployment);
@@ -34104,6 +34111,10 @@ function revision_wait_timedOut(options, revision, lastError) {
 
 
 
+/** How a command's inputs say to watch: `timeout`, `poll-interval`, `show-logs`. */
+function watchSettings(inputs) {
+    return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs };
+}
 /**
  * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing
@@ -34496,19 +34507,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
             log,
             recorder: rollbackRecord
         });
-        await watchRevision({
-            client,
-            deployment: started.deployment,
-            revisionId: started.revisionId,
-            timeoutMs: inputs.timeoutMs,
-            deadline: deps.deadline,
-            pollIntervalMs: inputs.pollIntervalMs,
-            showLogs: inputs.showLogs,
-            clock: deps.clock,
-            signal: deps.signal,
-            log,
-            recorder: rollbackRecord
-        });
+        await watchRevision({ ...deps, ...watchSettings(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId });
         // Not health-checked: it served before this run, and the step fails anyway; a second
         // `health-check-timeout` would only make the failure later.
         serving = started.revisionId;
@@ -34878,10 +34877,7 @@ const deployCommand = defineCommand({
 });
 async function deploy(inputs, deps) {
     const { client, log, recorder } = deps;
-    const label = inputs.name ?? inputs.deploymentId;
-    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`);
-    const existing = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+    const existing = await lookUpTarget(inputs, deps);
     recorder.before(existing);
     if (existing) {
         recorder.seen(existing);
@@ -34946,19 +34942,7 @@ async function deploy(inputs, deps) {
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
     try {
-        const deployed = await watchRevision({
-            client,
-            deployment,
-            revisionId,
-            timeoutMs: inputs.timeoutMs,
-            deadline: deps.deadline,
-            pollIntervalMs: inputs.pollIntervalMs,
-            showLogs: inputs.showLogs,
-            clock: deps.clock,
-            signal: deps.signal,
-            log,
-            recorder
-        });
+        const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId });
         warnIfCommitMoved(deployed, deps.workflow, log);
         if (inputs.health) {
             await verifyHealth({
@@ -35124,9 +35108,7 @@ const rollbackCommand = defineCommand({
 async function rollback(inputs, deps) {
     const { client, log, recorder } = deps;
     const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
-    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`);
-    const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+    const deployment = await lookUpTarget(inputs, deps);
     if (!deployment) {
         throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
     }
@@ -35165,19 +35147,7 @@ async function rollback(inputs, deps) {
         log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    await watchRevision({
-        client,
-        deployment: started.deployment,
-        revisionId: started.revisionId,
-        timeoutMs: inputs.timeoutMs,
-        deadline: deps.deadline,
-        pollIntervalMs: inputs.pollIntervalMs,
-        showLogs: inputs.showLogs,
-        clock: deps.clock,
-        signal: deps.signal,
-        log,
-        recorder
-    });
+    await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId });
     if (inputs.health) {
         await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
     }

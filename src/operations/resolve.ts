@@ -1,6 +1,9 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
+import type { Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
+import type { Log } from '../core/log.js'
+import type { Recorder } from '../core/recorder.js'
 import { findDeploymentByName, type WalkLimits } from './find.js'
 
 /** Which deployment a command acts on: by id, by exact name, or both (then they must agree). */
@@ -32,4 +35,17 @@ export async function resolveDeployment(
   const match = await findDeploymentByName(client, inputs.name as string, limits)
   if (!match) return undefined
   return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id)
+}
+
+/**
+ * The start every deployment command shares: record what it acts on, say so, and
+ * resolve it (see resolveDeployment), within the step's deadline.
+ */
+export async function lookUpTarget(
+  inputs: Target & { timeoutMs: number },
+  run: { client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>; clock: Clock; deadline: number; log: Pick<Log, 'info'>; recorder: Pick<Recorder, 'target'> }
+): Promise<Deployment | undefined> {
+  run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
+  run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`)
+  return resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs })
 }

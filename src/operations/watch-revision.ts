@@ -25,6 +25,11 @@ export interface WatchOptions {
   recorder: Recorder
 }
 
+/** How a command's inputs say to watch: `timeout`, `poll-interval`, `show-logs`. */
+export function watchSettings(inputs: { timeoutMs: number; pollIntervalMs?: number; showLogs: boolean }): Pick<WatchOptions, 'timeoutMs' | 'pollIntervalMs' | 'showLogs'> {
+  return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs }
+}
+
 /**
  * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing

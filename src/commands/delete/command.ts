@@ -3,7 +3,7 @@ import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
-import { resolveDeployment } from '../../operations/resolve.js'
+import { lookUpTarget } from '../../operations/resolve.js'
 import { waitUntilGone } from '../../operations/wait-until-gone.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
@@ -24,9 +24,7 @@ type Inputs = DeleteInputs
 export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
   const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
-  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
-  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
-  const deployment = await findOrUndefined(() => resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs }))
+  const deployment = await findOrUndefined(() => lookUpTarget(inputs, deps))
   if (!deployment) return nothingToDelete(inputs, deps, `No deployment ${label} exists`)
   recorder.seen(deployment)
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`)

@@ -4,9 +4,9 @@ import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { classify } from '../../core/statuses.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
-import { resolveDeployment } from '../../operations/resolve.js'
+import { lookUpTarget } from '../../operations/resolve.js'
 import { verifyHealth } from '../../operations/verify-health.js'
-import { watchRevision } from '../../operations/watch-revision.js'
+import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
@@ -25,10 +25,7 @@ type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
-  const label = inputs.name ?? inputs.deploymentId
-  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
-  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${label}\`…`)
-  const existing = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+  const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
   if (existing) {
     recorder.seen(existing)
@@ -101,19 +98,7 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
   try {
-    const deployed = await watchRevision({
-      client,
-      deployment,
-      revisionId,
-      timeoutMs: inputs.timeoutMs,
-      deadline: deps.deadline,
-      pollIntervalMs: inputs.pollIntervalMs,
-      showLogs: inputs.showLogs,
-      clock: deps.clock,
-      signal: deps.signal,
-      log,
-      recorder
-    })
+    const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
     warnIfCommitMoved(deployed, deps.workflow, log)
     if (inputs.health) {
       await verifyHealth({

@@ -3,7 +3,7 @@ import { ActionError, describeError } from '../../core/errors.js'
 import { redact } from '../../core/masking.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { watchRevision } from '../../operations/watch-revision.js'
+import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 
@@ -51,19 +51,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
       log,
       recorder: rollbackRecord
     })
-    await watchRevision({
-      client,
-      deployment: started.deployment,
-      revisionId: started.revisionId,
-      timeoutMs: inputs.timeoutMs,
-      deadline: deps.deadline,
-      pollIntervalMs: inputs.pollIntervalMs,
-      showLogs: inputs.showLogs,
-      clock: deps.clock,
-      signal: deps.signal,
-      log,
-      recorder: rollbackRecord
-    })
+    await watchRevision({ ...deps, ...watchSettings(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId })
     // Not health-checked: it served before this run, and the step fails anyway; a second
     // `health-check-timeout` would only make the failure later.
     serving = started.revisionId

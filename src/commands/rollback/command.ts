@@ -5,10 +5,10 @@ import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { resolveDeployment } from '../../operations/resolve.js'
+import { lookUpTarget } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { verifyHealth } from '../../operations/verify-health.js'
-import { watchRevision } from '../../operations/watch-revision.js'
+import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
 import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inputs.js'
@@ -29,9 +29,7 @@ type Inputs = RollbackInputs
 export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
   const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
-  recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
-  log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment ${label}…`)
-  const deployment = await resolveDeployment(client, inputs, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+  const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
     throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
   }
@@ -71,19 +69,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  await watchRevision({
-    client,
-    deployment: started.deployment,
-    revisionId: started.revisionId,
-    timeoutMs: inputs.timeoutMs,
-    deadline: deps.deadline,
-    pollIntervalMs: inputs.pollIntervalMs,
-    showLogs: inputs.showLogs,
-    clock: deps.clock,
-    signal: deps.signal,
-    log,
-    recorder
-  })
+  await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId })
   if (inputs.health) {
     await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment })
   }
