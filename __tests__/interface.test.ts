@@ -79,7 +79,10 @@ describe('action.yml and the code agree', () => {
         deployment: { id: 'd1', name: 'n', status: 'READY', latest_revision_id: 'r1', url: 'https://x' },
         revision: { id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'abc' } },
         // Only prune sets `pruned`.
-        prune: { rows: [], pruned: ['agent-pr-2'], gone: [], githubRequests: 1 }
+        prune: { rows: [], pruned: ['agent-pr-2'], gone: [], githubRequests: 1 },
+        // Only a remote build sets `archive-sha256`, only registry-login `registry` and `image-repository`.
+        shipped: { kind: 'archive', sha256: 'a'.repeat(64), bytes: 10, files: 1 },
+        registry: { registry: 'registry.example', imageRepository: 'registry.example/p/n' }
       }
     })
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())

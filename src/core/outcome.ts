@@ -66,6 +66,52 @@ export interface HealthSeen {
   last: string
 }
 
+/**
+ * What went out to the control plane (v1.2): a remote build's source archive, or an image
+ * (a docker source), so that every report says exactly what was shipped.
+ */
+export type Shipped =
+  | {
+      kind: 'archive'
+      /** SHA-256 of the archive's bytes, hex: the `archive-sha256` output. */
+      sha256: string
+      bytes: number
+      files: number
+      /** The checkout's commit (`git rev-parse HEAD` in the workspace), when it is a git checkout. */
+      commit?: string
+      /** What was left out, and why (e.g. `.env` file, symbolic link, `archive-exclude`). */
+      excluded?: Array<{ path: string; why: string }>
+    }
+  | {
+      kind: 'image'
+      imageUri: string
+      /** `sha256:<hex>` when the image is pinned by digest; undefined for a tag alone. */
+      digest?: string
+    }
+
+/** `paths` (v1.2): whether the deploy went ahead or was skipped, and why. */
+export interface PathsDecision {
+  skip: boolean
+  /** Our own words: why it skipped, or why it could not skip (missing information, matching files). */
+  reason: string
+  /** The revision serving before this run, and the commit it was built from (the compare's base). */
+  servingRevisionId?: string
+  baseCommit?: string
+  /** The commit this run deploys (the compare's head). */
+  headCommit?: string
+  /** Files changed between the two commits, and how many of them match no pattern of `paths`. */
+  changedFiles?: number
+  outsidePaths?: number
+}
+
+/** `registry-login` (v1.2): where Docker was logged in and where to push. */
+export interface RegistryLogin {
+  /** The registry host (`registry_url` up to its first `/`, no scheme). */
+  registry: string
+  /** `<registry_url>/<deployment name>`: the `image-repository` output. */
+  imageRepository: string
+}
+
 /** A change in flight: `redeploy` is a rollback's. */
 export type PendingChange = 'create' | 'update' | 'redeploy'
 
@@ -95,6 +141,17 @@ export interface RunFacts {
   problem?: { what: string; todo?: string }
   /** A delete: whether the tracing project of the same name went too. */
   tracingProject?: 'deleted' | 'kept'
+  /** What this run shipped (v1.2). */
+  shipped?: Shipped
+  /** `paths` (v1.2): the decision and its reason. */
+  paths?: PathsDecision
+  /**
+   * A warning every report shows near its top, not only the log: e.g. the revision was built
+   * from a commit other than the workflow's own (without `expected-commit`).
+   */
+  commitWarning?: string
+  /** `registry-login` (v1.2). */
+  registry?: RegistryLogin
 }
 
 export type Outcome = RunFacts &
@@ -105,7 +162,7 @@ export type Outcome = RunFacts &
     | { kind: 'superseded' }
     | { kind: 'rolled-back' }
     | { kind: 'deleted' }
-    | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' | 'none-stale' }
+    | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' | 'none-stale' | 'no-change-under-paths' }
     | { kind: 'planned'; requests: readonly PlannedRequest[] }
     | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: PendingChange }
   )

@@ -1,7 +1,20 @@
 import { CancelledError } from './cancel.js'
 import { ActionError, describeError } from './errors.js'
 import { redact } from './masking.js'
-import type { DeploymentSeen, Operation, Outcome, RevisionSeen, RunFacts, StopCause, Subject, HealthSeen, PendingChange } from './outcome.js'
+import type {
+  DeploymentSeen,
+  Operation,
+  Outcome,
+  RevisionSeen,
+  RunFacts,
+  StopCause,
+  Subject,
+  HealthSeen,
+  PendingChange,
+  Shipped,
+  PathsDecision,
+  RegistryLogin
+} from './outcome.js'
 import type { PruneFacts } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
 import { Timeline } from './timeline.js'
@@ -96,6 +109,26 @@ export class Recorder {
   /** `prune`: its facts, which the command keeps up to date as it goes (so a failure still reports them). */
   pruning(facts: PruneFacts): void {
     this.facts.prune = facts
+  }
+
+  /** What this run shipped: the archive it uploaded (or would), or the image it deploys. */
+  shipped(what: Shipped): void {
+    this.facts.shipped = what
+  }
+
+  /** `paths`: the decision to deploy or skip, and why. */
+  pathsDecided(decision: PathsDecision): void {
+    this.facts.paths = { ...decision }
+  }
+
+  /** A warning that every report shows near its top (see RunFacts.commitWarning). */
+  commitWarning(text: string): void {
+    this.facts.commitWarning = text
+  }
+
+  /** `registry-login`: where Docker was logged in. */
+  registryLogin(login: RegistryLogin): void {
+    this.facts.registry = { ...login }
   }
 
   /** What is known now, for reports made while the run goes on. */

@@ -72,7 +72,11 @@ export const FORMATS = {
   'pr-comment': text(parseBoolean),
   'name-pattern': text(parseNamePattern),
   'max-age': text(parseDuration),
-  'max-deletions': text(parseCount)
+  'max-deletions': text(parseCount),
+  // v1.2: their own parsers come with the features that read them.
+  'archive-exclude': text((v) => v),
+  paths: text((v) => v),
+  'expected-commit': text(parseSingleLine)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

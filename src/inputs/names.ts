@@ -46,7 +46,10 @@ export const INPUT_NAMES = [
   'pr-comment',
   'name-pattern',
   'max-age',
-  'max-deletions'
+  'max-deletions',
+  'archive-exclude',
+  'paths',
+  'expected-commit'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -60,7 +63,10 @@ export const OUTPUT_NAMES = [
   'deployment-url',
   'commit-sha',
   'previous-revision-id',
-  'pruned'
+  'pruned',
+  'archive-sha256',
+  'registry',
+  'image-repository'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -243,7 +243,10 @@ function outputsOf(outcome: Outcome, url: string | undefined): Partial<Record<Ou
     'deployment-url': url,
     'commit-sha': revision?.source_revision_config?.repo_commit_sha,
     'previous-revision-id': outcome.previousRevisionId,
-    pruned: outcome.prune && JSON.stringify(outcome.prune.pruned)
+    pruned: outcome.prune && JSON.stringify(outcome.prune.pruned),
+    'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
+    registry: outcome.registry?.registry,
+    'image-repository': outcome.registry?.imageRepository
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
   return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)])) as Partial<Record<OutputName, string>>
