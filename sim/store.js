@@ -158,6 +158,8 @@ export class Store {
     this.branchHeads = new Map()
     /** a control plane that does not refuse a second deployment of a name (two creates racing); false as the real one */
     this.duplicateNames = false
+    /** @type {string | undefined} the commit new github revisions report when no branch head is set (the workflow's commit) */
+    this.defaultCommit = undefined
   }
 
   reset() {
@@ -475,6 +477,7 @@ export class Store {
         : typeof config.repo_commit_sha === 'string'
         ? config.repo_commit_sha
         : head ??
+          this.defaultCommit ??
           createHash('sha1')
             .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
             .digest('hex')
