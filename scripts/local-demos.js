@@ -2,7 +2,7 @@
 // the simulator holds first so that the command has something to act on, and the line that says
 // what the run is about to do. A command not listed here (a new one, or a misspelt one for the
 // action to refuse) gets no demo inputs, no seeds and a plain line.
-import { emptyPlan } from '../sim/seeds.js'
+import { emptyPlan, UUID } from '../sim/seeds.js'
 
 /**
  * @typedef {import('../sim/seeds.js').SeedPlan} SeedPlan
@@ -18,7 +18,6 @@ import { emptyPlan } from '../sim/seeds.js'
 
 const DEMO_NAME = 'support-agent'
 const DEMO_LISTENER = '7c1e5a90-2b4d-4f6a-9e83-5d0c1b2a3f47'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** @param {Record<string, string>} inputs */
 const target = (inputs) => (inputs['deployment-id'] ? `deployment ${inputs['deployment-id']}` : `\`${inputs.name ?? ''}\``)

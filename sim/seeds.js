@@ -2,22 +2,12 @@
 // options: both `node sim/cli.js` and `npm start` take them, so that rollback (a revision history),
 // prune (previews and their pull requests), delete and delete-listener have something to act on.
 
+import { PIPELINE } from './lifecycle.js'
+import { FINAL_STATUSES } from './store.js'
+
 /** Revision statuses a seeded revision may have; an in-progress one stays so forever. */
-const STATUSES = [
-  'DEPLOYED',
-  'BUILD_FAILED',
-  'DEPLOY_FAILED',
-  'CREATE_FAILED',
-  'SKIPPED',
-  'INTERRUPTED',
-  'CREATING',
-  'QUEUED',
-  'AWAITING_BUILD',
-  'BUILDING',
-  'AWAITING_DEPLOY',
-  'DEPLOYING'
-]
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const STATUSES = [...FINAL_STATUSES, ...PIPELINE]
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 
