@@ -7,14 +7,17 @@
 // file's top-level beforeAll, before any nested hook, so every test sets up what it needs itself.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { distFreshness } from '../scripts/dist-fresh.js'
 import { ROOT } from '../scripts/run-action.js'
+import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
+import { DEFAULT_PHASE_MS, SCENARIOS } from '../sim/scenarios.js'
 
 const SCRIPT = join(ROOT, 'scripts', 'local-run.js')
+const SIM_CLI = join(ROOT, 'sim', 'cli.js')
 
 interface Run {
   code: number | null
@@ -28,12 +31,20 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra }
 }
 
-function localRun(
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string>; until?: RegExp; then?: (pid: number, stdout: string) => void } = {}
-): Promise<Run> {
+interface SpawnOptions {
+  cwd?: string
+  env?: Record<string, string>
+  until?: RegExp
+  then?: (pid: number, stdout: string) => void
+}
+
+function localRun(args: string[], options: SpawnOptions = {}): Promise<Run> {
+  return spawnScript(SCRIPT, args, options)
+}
+
+function spawnScript(script: string, args: string[], options: SpawnOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env) })
+    const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env) })
     let stdout = ''
     let stderr = ''
     let fired = false
@@ -64,6 +75,7 @@ describe('npm start -- --help', () => {
     for (const name of ['deployed', 'build-failed', 'deploy-failed', 'create-failed', 'skipped', 'interrupted', 'timeout']) {
       expect(run.stdout).toMatch(new RegExp(`^ +${name} `, 'm'))
     }
+    for (const command of ['delete', 'rollback', 'prune', 'delete-listener']) expect(run.stdout).toContain(`--input command=${command} `)
     expect(run.stdout).toContain('--update')
     expect(run.stdout).toContain('--keep')
     expect(run.stdout).toContain('--control-plane-url')
@@ -149,11 +161,176 @@ describe('scenarios', () => {
     expect(revisions[0]).not.toBe(revisions[1])
   })
 
-  it.concurrent('passes the user\'s environment to the action', async () => {
-    const run = await localRun(['--phase-ms', '100'], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x' } })
+  it.concurrent('passes the user\'s environment to the action, and the simulator builds the commit the run is for', async () => {
+    const sha = 'fedcba9876543210fedcba9876543210fedcba98'
+    const run = await localRun(['--phase-ms', '100'], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x', GITHUB_SHA: sha } })
     expect(run.code).toBe(0)
     // The simulator's build log names the branch it was asked to build.
     expect(run.stdout).toMatch(/Building revision \S+ from feature-x /)
+    expect(run.stdout).toContain(`commit-sha=${sha}`)
+    // Not a commit of the simulator's own, which the action would warn about as the branch moving on.
+    expect(run.stdout).not.toMatch(/^Warning:/m)
+  })
+})
+
+describe('every command has its own demo', () => {
+  /** The demo's run, its summary file read back, and the file removed. */
+  async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string }> {
+    const run = await localRun(['--input', `command=${command}`, '--phase-ms', '100', ...extra])
+    const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
+    const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
+    if (summaryFile) await rm(join(summaryFile, '..'), { recursive: true, force: true })
+    return { ...run, summaryFile, summary }
+  }
+
+  /** What no command's demo may say: another command's inputs, or another command's words. */
+  function expectOwnDemo(run: Run): void {
+    expect(run.stderr).toBe('')
+    // A demo sets only inputs its command uses: no warning of any kind, "set but not used" included.
+    expect(run.stdout).not.toMatch(/^Warning:/m)
+    expect(run.stdout).not.toMatch(/Deploying/)
+    expect(run.stdout).not.toContain('sk-demo-not-a-real-key')
+  }
+
+  it.concurrent('delete deletes a seeded deployment, and the summary file is kept with its path printed', async () => {
+    const run = await demo('delete')
+    expectOwnDemo(run)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Seeded: deployment support-agent, revisions (oldest first): DEPLOYED')
+    expect(run.stdout).toContain('Deleting `support-agent`, on the simulator.')
+    expect(run.stdout).toMatch(/^operation=deleted$/m)
+    expect(run.summaryFile).toMatch(/summary\.md$/)
+    // The file holds the Markdown GitHub would render, of which the terminal showed the text.
+    expect(run.summary).toMatch(/^## .*support-agent/m)
+    expect(run.stdout).toContain(summaryText(run.summary).trim())
+  })
+
+  it.concurrent('rollback goes back over a failed build to the older DEPLOYED revision', async () => {
+    const run = await demo('rollback')
+    expectOwnDemo(run)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Seeded: deployment support-agent, revisions (oldest first): DEPLOYED, BUILD_FAILED, DEPLOYED')
+    expect(run.stdout).toContain('Rolling `support-agent` back to the DEPLOYED revision before the one serving, on the simulator.')
+    expect(run.stdout).toMatch(/^operation=rolled-back$/m)
+    expect(run.stdout).toMatch(/^revision-status=DEPLOYED$/m)
+  })
+
+  it.concurrent('prune deletes the previews whose pull request in the fake GitHub is closed or gone', async () => {
+    const run = await demo('prune')
+    expectOwnDemo(run)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Fake GitHub API on http:\/\/127\.0\.0\.1:\d+ /m)
+    expect(run.stdout).toContain('Seeded: pull request #7, open, in the fake GitHub')
+    expect(run.stdout).toContain('Seeded: pull request #12, closed, in the fake GitHub')
+    expect(run.stdout).toContain('Pruning previews named `support-agent-pr-{pr}` whose pull request is closed or gone, on the simulator.')
+    const pruned = JSON.parse(/^pruned=(.*)$/m.exec(run.stdout)?.[1] ?? 'null') as string[]
+    expect([...pruned].sort()).toEqual(['support-agent-pr-12', 'support-agent-pr-3'])
+  })
+
+  it.concurrent('delete-listener deletes a seeded listener', async () => {
+    const run = await demo('delete-listener')
+    expectOwnDemo(run)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Deleting listener [0-9a-f-]{36}, on the simulator\.$/m)
+    expect(run.stdout).toMatch(/^operation=deleted$/m)
+  })
+
+  it.concurrent('--input name=x makes the demo act on a seeded x', async () => {
+    const run = await demo('delete', ['--input', 'name=other-agent'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Seeded: deployment other-agent,')
+    expect(run.stdout).toMatch(/^operation=deleted$/m)
+  })
+
+  it.concurrent('seed options replace the demo\'s seeds', async () => {
+    const run = await demo('prune', ['--previews', 'preview-{pr}=4,5', '--pull', '5=open', '--input', 'name-pattern=preview-{pr}', '--input', 'dry-run=true'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).not.toContain('support-agent-pr-')
+    expect(run.stdout).toMatch(/^operation=planned$/m)
+    expect(run.stdout).toContain('`preview-4`')
+  })
+
+  it.concurrent('--update goes with deploy only', async () => {
+    const run = await localRun(['--update', '--input', 'command=delete'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('--update deploys twice; it goes with `command: deploy`, not `delete`.')
+  })
+})
+
+describe('input names action.yml does not declare', () => {
+  it.concurrent('are warned about as the runner does, and the step still runs', async () => {
+    const run = await localRun(['--input', 'comand=delete', '--input', 'dry-run=true'])
+    expect(run.code).toBe(0)
+    const warning = /^Warning: Unexpected input\(s\) 'comand', valid inputs are \[(.*)\]$/m.exec(run.stdout)
+    expect(warning).not.toBeNull()
+    const names = (warning?.[1] ?? '').split(', ')
+    expect(names).toContain("'command'")
+    expect(names).toContain("'name-pattern'")
+    expect(names).not.toContain("'comand'")
+    // Not a command: the default, deploy, planned.
+    expect(run.stdout).toMatch(/^operation=planned$/m)
+  })
+})
+
+describe('node sim/cli.js shares the scenarios and seeds', () => {
+  function simCli(args: string[], options: SpawnOptions = {}): Promise<Run> {
+    return spawnScript(SIM_CLI, args, options)
+  }
+
+  it.concurrent('both entry points list the same scenarios with the same default phase length', async () => {
+    const [sim, local] = await Promise.all([simCli(['--help']), localRun(['--help'])])
+    expect(sim.code).toBe(0)
+    for (const name of Object.keys(SCENARIOS)) {
+      const about = SCENARIOS[name].about.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      for (const help of [sim.stdout, local.stdout]) expect(help).toMatch(new RegExp(`^ +${name} +${about}`, 'm'))
+    }
+    expect(sim.stdout).toContain(`(default: ${DEFAULT_PHASE_MS})`)
+    expect(local.stdout).toContain(`(default: ${DEFAULT_PHASE_MS})`)
+  })
+
+  it.concurrent('refuses an old camelCase name, naming the kebab-case one', async () => {
+    const run = await simCli(['--scenario', 'buildFailed'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Unknown --scenario `buildFailed` (did you mean `build-failed`?')
+  })
+
+  it.concurrent('seeds deployments with histories, previews and pull requests, and serves them until Ctrl+C', async () => {
+    let listed: Array<{ name: string }> = []
+    let pulls: Array<{ number: number }> = []
+    const run = await simCli(
+      ['--scenario', 'build-failed', '--deployment', 'support-agent=DEPLOYED,BUILD_FAILED,DEPLOYED', '--previews', 'support-agent-pr-{pr}=3,7', '--pull', '7=open', '--pull', '3=closed'],
+      {
+        until: /Press Ctrl\+C/,
+        then: (pid, stdout) => {
+          void (async () => {
+            const url = /listening on (\S+)/.exec(stdout)?.[1]
+            const githubUrl = /GITHUB_API_URL=(\S+)/.exec(stdout)?.[1]
+            const token = /GITHUB_TOKEN=(\S+)/.exec(stdout)?.[1]
+            try {
+              const deployments = await fetch(`${url}/v2/deployments`, { headers: { 'X-Api-Key': 'sim-api-key' } })
+              listed = ((await deployments.json()) as { resources: Array<{ name: string }> }).resources
+              const open = await fetch(`${githubUrl}/repos/o/r/pulls?state=open`, { headers: { authorization: `token ${token}` } })
+              pulls = (await open.json()) as Array<{ number: number }>
+            } finally {
+              process.kill(pid, 'SIGINT')
+            }
+          })()
+        }
+      }
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Scenario:  build-failed,')
+    expect(run.stdout).toContain('Seeded:    deployment support-agent, revisions (oldest first): DEPLOYED, BUILD_FAILED, DEPLOYED')
+    expect(listed.map((d) => d.name).sort()).toEqual(['support-agent', 'support-agent-pr-3', 'support-agent-pr-7'])
+    expect(pulls.map((p) => p.number)).toEqual([7])
+    expect(run.stdout).toContain('Simulator stopped.')
+  })
+
+  it.concurrent('refuses a seed it cannot make, naming the option', async () => {
+    const run = await simCli(['--deployment', 'x=DEPLOYD', '--pull', '7=merged'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('--deployment x: unknown status `DEPLOYD`')
+    expect(run.stderr).toContain('--pull takes N=open or N=closed, got `7=merged`')
   })
 })
 
@@ -247,6 +424,19 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 
+  it.concurrent('runs a command that sends no repository outside a checkout, without asking for one', () =>
+    inDirectory(async ({ dir, sim }) => {
+      sim.seedDeployment({ name: 'to-delete' })
+      const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=delete', '--input', 'name=to-delete']
+      const run = await localRun(args, { cwd: dir, env: { INIT_CWD: dir } })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toContain(`Deleting \`to-delete\`, on ${sim.url}.`)
+      expect(run.stdout).not.toMatch(/Deploying|repo-url|^Warning:/m)
+      expect(sim.deployments()).toEqual([])
+    })
+  )
+
   it.concurrent('deploys the origin repository and the current branch', () =>
     inDirectory(async ({ dir, git, sim }) => {
       git('init', '-q', '-b', 'feature-y')
@@ -255,7 +445,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
       const run = await localRun(realArgs(sim), { cwd: dir, env: { INIT_CWD: dir } })
       expect(run.stderr).toBe('')
       expect(run.code).toBe(0)
-      expect(run.stdout).toContain('Deploying https://github.com/acme/agents feature-y at ')
+      expect(run.stdout).toContain('Deploying `from-checkout` from https://github.com/acme/agents feature-y at ')
       const created = sim.deployments().find((d) => d.name === 'from-checkout') as
         | { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } }
         | undefined

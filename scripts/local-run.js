@@ -1,89 +1,79 @@
-// `npm start`: the whole deploy, end to end, on this machine. Starts the control-plane
-// simulator (unless a control plane URL is given), rebuilds dist/ only when its recorded
-// source fingerprint differs (scripts/dist-fresh.js), runs dist/index.js exactly as the
-// runner would, and prints the log as GitHub shows it, then the outputs and the summary.
+// `npm start`: any command of the action, end to end, on this machine. Starts the control-plane
+// simulator (unless a control plane URL is given) with what the command needs to act on, and the
+// fake GitHub API beside it; rebuilds dist/ only when its recorded source fingerprint differs
+// (scripts/dist-fresh.js); runs dist/index.js exactly as the runner would, and prints the log as
+// GitHub shows it, then the outputs and the summary, whose file it keeps.
 // `npm start -- --help` lists the options.
 import { spawnSync } from 'node:child_process'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { DEFAULT_PHASE_MS, scenarioNamed, scenarioUsage, unknownScenario } from '../sim/scenarios.js'
+import { applySeeds, describeSeeds, isEmptyPlan, parseSeeds, SEED_OPTIONS, SEED_USAGE } from '../sim/seeds.js'
 import { distFreshness } from './dist-fresh.js'
 import { readGitContext } from './git-context.js'
+import { demoFor } from './local-demos.js'
 import { LogRenderer } from './render-log.js'
-import { PUSH_CONTEXT, ROOT, runAction } from './run-action.js'
+import { actionInputNames, PUSH_CONTEXT, ROOT, runAction } from './run-action.js'
 import { summaryText } from './summary-text.js'
-
-/**
- * The simulator's outcomes by name. `lifecycle` names the factory in sim/lifecycle.js;
- * `inputs` are defaults for the scenario (a time-out needs a short `timeout`).
- * @type {Record<string, { lifecycle: string, args?: (phaseMs: number) => unknown[], inputs?: Record<string, string>, about: string }>}
- */
-export const SCENARIOS = {
-  deployed: { lifecycle: 'deployed', about: 'the revision goes through every phase to DEPLOYED (the default)' },
-  'build-failed': { lifecycle: 'buildFailed', about: 'the build fails: BUILD_FAILED with the build log\'s tail' },
-  'deploy-failed': { lifecycle: 'deployFailed', about: 'the container never passes its health checks: DEPLOY_FAILED' },
-  'create-failed': { lifecycle: 'createFailed', about: 'the control plane cannot read the repository: CREATE_FAILED' },
-  skipped: { lifecycle: 'skipped', about: 'a newer revision supersedes this one: SKIPPED' },
-  interrupted: { lifecycle: 'interrupted', about: 'the revision is interrupted mid-build: INTERRUPTED' },
-  timeout: {
-    lifecycle: 'stuck',
-    args: () => ['BUILDING'],
-    inputs: { timeout: '10s' },
-    about: 'the build never ends; the step gives up at `timeout` (10s here)'
-  },
-  'unknown-status': {
-    lifecycle: 'unknownThenDeployed',
-    about: 'statuses the action does not know (UNKNOWN, AWAITING_CAPACITY) on the way to DEPLOYED'
-  }
-}
 
 const USAGE = `Usage: npm start -- [options]
 
 Runs the bundled action (dist/index.js) the way a GitHub runner does, and prints its log as
 GitHub shows it (secrets as ***, groups as headings), then its outputs and job summary.
 
-Without a control plane URL it deploys to the built-in control-plane simulator, with a demo
-workflow context (repository octo-org/support-agent, branch main).
+Without a control plane URL it runs against the built-in control-plane simulator, with a demo
+workflow context (repository octo-org/support-agent, branch main) and the fake GitHub API
+beside it (GITHUB_API_URL and GITHUB_TOKEN point there). Each command has its own demo:
+  --input command=deploy            creates deployment support-agent (the default)
+  --input command=delete            deletes a seeded support-agent
+  --input command=rollback          rolls a seeded support-agent (revisions DEPLOYED, BUILD_FAILED,
+                                    DEPLOYED) back to its older DEPLOYED revision
+  --input command=prune             deletes the previews support-agent-pr-{pr} whose pull request is
+                                    closed (#12) or gone (#3), keeps #7's (open) and support-agent
+  --input command=delete-listener   deletes a seeded listener
+Other inputs change the demo: --input name=x deploys, deletes or rolls back \`x\`.
 
 Simulator options:
-  --scenario NAME       how the new revision goes (default: deployed):
-${Object.entries(SCENARIOS)
-  .map(([name, s]) => `                          ${name.padEnd(15)} ${s.about}`)
-  .join('\n')}
+  --scenario NAME       how each new revision goes (default: deployed; rollback's too):
+${scenarioUsage()}
   --update              deploy twice to the same simulator: a create, then an update that
                         makes a second revision
   --keep                leave the simulator running afterwards, print its URL and API key,
                         and stop it on Ctrl+C
-  --phase-ms N          how long each revision phase lasts in the simulator (default: 1200)
+  --phase-ms N          how long each revision phase lasts in the simulator (default: ${DEFAULT_PHASE_MS})
+
+Seeding, instead of the command's demo seeds (node sim/cli.js takes the same):
+${SEED_USAGE}
 
 Real control plane:
-  --control-plane-url URL   deploy there instead (or set CONTROL_PLANE_URL); the API key comes
-                        from --input api-key=... or CONTROL_PLANE_API_KEY. The repository,
-                        branch and commit are read from the git checkout you run this in
-                        (remote origin, current branch, HEAD); without one, pass
+  --control-plane-url URL   run there instead (or set CONTROL_PLANE_URL); the API key comes
+                        from --input api-key=... or CONTROL_PLANE_API_KEY. For deploy, the
+                        repository, branch and commit are read from the git checkout you run
+                        this in (remote origin, current branch, HEAD); without one, pass
                         --input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH.
 
 Any run:
-  -i, --input NAME=VALUE    set an action input (repeatable), e.g. --input wait=false
+  -i, --input NAME=VALUE    set an action input (repeatable), e.g. --input wait=false; a name
+                        action.yml does not declare is warned about, as the runner does
   --raw                 print the action's stdout as it is, workflow commands included
   -h, --help            this text
 
-Environment variables you set (GITHUB_EVENT_NAME, GITHUB_TOKEN, RUNNER_DEBUG, ...) reach the
-action and override the demo context. Ctrl+C sends the interrupt on to the action, which stops
-waiting and reports where the deploy stands, as it does when a workflow is cancelled.
+The job summary's Markdown is kept in a file whose path is printed after it. Environment
+variables you set (GITHUB_EVENT_NAME, RUNNER_DEBUG, ...) reach the action and override the demo
+context. Ctrl+C sends the interrupt on to the action, which stops waiting and reports where
+it stands, as it does when a workflow is cancelled.
 
 Examples:
   npm start
   npm start -- --scenario build-failed
+  npm start -- --input command=rollback
+  npm start -- --input command=prune --input dry-run=true
   npm start -- --update --keep
   CONTROL_PLANE_URL=https://api.example.com CONTROL_PLANE_API_KEY=... \\
     npm start -- --input name=my-agent --input graph-config-path=graph.json --input integration-id=...
 `
-
-const DEMO_INPUTS = {
-  name: 'support-agent',
-  'graph-config-path': 'graph.json',
-  'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
-  secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello, world'
-}
 
 /** The runner's file commands: runAction points these at its own files, so a user's must not override them. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_STATE', 'GITHUB_ENV', 'GITHUB_PATH', 'RUNNER_TEMP']
@@ -109,7 +99,8 @@ function parseCli() {
         keep: { type: 'boolean' },
         'phase-ms': { type: 'string' },
         'control-plane-url': { type: 'string' },
-        raw: { type: 'boolean' }
+        raw: { type: 'boolean' },
+        ...SEED_OPTIONS
       }
     })
   } catch (error) {
@@ -130,17 +121,21 @@ for (const pair of values.input ?? []) {
   if (eq < 1) usageError(`--input takes NAME=VALUE, got \`${pair}\`.`)
   overrides[pair.slice(0, eq)] = pair.slice(eq + 1)
 }
+const command = overrides.command?.trim() || 'deploy'
+const demo = demoFor(command)
 const realUrl = values['control-plane-url'] ?? process.env.CONTROL_PLANE_URL
 if (realUrl) {
-  for (const option of ['scenario', 'update', 'keep', 'phase-ms']) {
+  for (const option of ['scenario', 'update', 'keep', 'phase-ms', ...Object.keys(SEED_OPTIONS)]) {
     if (values[/** @type {keyof typeof values} */ (option)] !== undefined) usageError(`--${option} applies to the built-in simulator only, not to ${realUrl}.`)
   }
 }
+if (values.update && command !== 'deploy') usageError(`--update deploys twice; it goes with \`command: deploy\`, not \`${command}\`.`)
 const scenarioName = values.scenario ?? 'deployed'
-const scenario = SCENARIOS[scenarioName]
-if (!scenario) usageError(`Unknown --scenario \`${scenarioName}\`; one of: ${Object.keys(SCENARIOS).join(', ')}.`)
-const phaseMs = Number(values['phase-ms'] ?? 1200)
+const scenario = scenarioNamed(scenarioName) ?? usageError(unknownScenario(scenarioName))
+const phaseMs = Number(values['phase-ms'] ?? DEFAULT_PHASE_MS)
 if (!Number.isInteger(phaseMs) || phaseMs < 1) usageError(`--phase-ms takes a whole number of milliseconds, got \`${values['phase-ms']}\`.`)
+const seedOptions = parseSeeds(values)
+if (seedOptions.problems.length > 0) usageError(seedOptions.problems.join('\n'))
 
 // What the user exported reaches the action, over the demo context; the runner's file
 // commands stay runAction's, or the outputs and summary could not be read back.
@@ -155,11 +150,13 @@ let contextEnv = {}
 /** @type {Record<string, string>} */
 let inputs
 if (realUrl) {
+  inputs = { 'control-plane-url': realUrl, 'api-key': process.env.CONTROL_PLANE_API_KEY ?? '', ...overrides }
   // npm runs scripts in the package's directory; INIT_CWD is where the user typed `npm start`.
   const checkout = readGitContext(process.env.INIT_CWD ?? process.cwd())
   const repoUrl = overrides['repo-url'] || checkout.repoUrl
   const repoRef = overrides['repo-ref'] || checkout.branch
-  if (!repoUrl || !repoRef) {
+  const usesRepository = demo.usesRepository?.(inputs) ?? false
+  if (usesRepository && (!repoUrl || !repoRef)) {
     console.error(
       [
         `Not deploying to ${realUrl}: this runner does not make up a repository, since a deployment's`,
@@ -172,30 +169,32 @@ if (realUrl) {
     )
     process.exit(2)
   }
-  const repository = /^https:\/\/[^/]+\/([^/]+\/[^/]+)$/.exec(repoUrl)?.[1]
-  contextEnv = {
-    // Not the demo's: no run on GitHub links here, and the repository is the real one.
-    GITHUB_RUN_ID: '',
-    GITHUB_WORKFLOW: 'local run',
-    GITHUB_SERVER_URL: new URL(repoUrl).origin,
-    GITHUB_REPOSITORY: repository ?? '',
-    GITHUB_REF: repoRef.startsWith('refs/') ? repoRef : `refs/heads/${repoRef}`,
-    GITHUB_REF_NAME: repoRef.replace(/^refs\/(heads|tags)\//, ''),
-    GITHUB_SHA: checkout.sha ?? ''
+  // Not the demo's: no run on GitHub links here, and the repository is the real one, when known.
+  contextEnv = { GITHUB_RUN_ID: '', GITHUB_WORKFLOW: 'local run', GITHUB_SHA: checkout.sha ?? '' }
+  if (repoUrl && repoRef) {
+    contextEnv.GITHUB_SERVER_URL = new URL(repoUrl).origin
+    contextEnv.GITHUB_REPOSITORY = /^https:\/\/[^/]+\/([^/]+\/[^/]+)$/.exec(repoUrl)?.[1] ?? ''
+    contextEnv.GITHUB_REF = repoRef.startsWith('refs/') ? repoRef : `refs/heads/${repoRef}`
+    contextEnv.GITHUB_REF_NAME = repoRef.replace(/^refs\/(heads|tags)\//, '')
   }
-  inputs = {
-    'control-plane-url': realUrl,
-    'api-key': process.env.CONTROL_PLANE_API_KEY ?? '',
-    ...overrides,
-    'repo-url': repoUrl,
-    'repo-ref': repoRef
+  if (usesRepository && repoUrl && repoRef) {
+    inputs['repo-url'] = repoUrl
+    inputs['repo-ref'] = repoRef
+    const commit = checkout.sha && !overrides['repo-ref'] ? ` at ${checkout.sha.slice(0, 12)}` : ''
+    console.log(`${demo.doing(inputs)} from ${repoUrl} ${repoRef}${commit} to ${realUrl}.`)
+    console.log('The control plane builds what is pushed to that branch, not your working tree.\n')
+  } else {
+    console.log(`${demo.doing(inputs)}, on ${realUrl}.\n`)
   }
-  const commit = checkout.sha && !overrides['repo-ref'] ? ` at ${checkout.sha.slice(0, 12)}` : ''
-  console.log(`Deploying ${repoUrl} ${repoRef}${commit} to ${realUrl}.`)
-  console.log('The control plane builds what is pushed to that branch, not your working tree.\n')
 } else {
-  inputs = { ...DEMO_INPUTS, ...scenario.inputs, ...overrides }
+  inputs = { ...demo.inputs, ...scenario.inputs, ...overrides }
 }
+// The demo context, what the user exported over it: what the action sees.
+/** @type {Record<string, string>} */
+const actionEnv = { ...(realUrl ? {} : PUSH_CONTEXT), ...contextEnv, ...userEnv }
+
+const declared = await actionInputNames()
+const unexpected = Object.keys(overrides).filter((name) => !declared.includes(name))
 
 buildIfStale()
 
@@ -217,26 +216,43 @@ process.on('SIGINT', () => {
 
 /** @type {import('../sim/index.js').Simulator | undefined} */
 let simulator
+/** @type {import('../sim/github.js').FakeGitHub | undefined} */
+let github
 try {
   if (!realUrl) {
-    const { startSimulator, lifecycles } = await import('../sim/index.js')
-    const factory = /** @type {Record<string, (...args: unknown[]) => import('../sim/index.js').Lifecycle>} */ (
-      /** @type {unknown} */ (lifecycles)
-    )[scenario.lifecycle]
-    simulator = await startSimulator({ scenario: factory(...(scenario.args?.(phaseMs) ?? [phaseMs])) })
-    // Builds from the demo branch report the demo commit, as a real build of that push would;
+    const { startSimulator } = await import('../sim/index.js')
+    // New revisions report the commit the run is for, as a real build of that push would;
     // otherwise the action rightly warns that the deployed commit is not the one it ran for.
-    simulator.setBranchHead(PUSH_CONTEXT.GITHUB_REF_NAME, PUSH_CONTEXT.GITHUB_SHA)
+    simulator = await startSimulator({ scenario: scenario.lifecycle(phaseMs), commit: actionEnv.GITHUB_SHA || undefined })
     inputs['control-plane-url'] ??= simulator.url
     inputs['api-key'] ??= simulator.apiKey
-    console.log(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).\n`)
+    console.log(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
+    const seeds = isEmptyPlan(seedOptions.plan) ? demo.seeds(inputs) : seedOptions.plan
+    // A GitHub API the user chose is theirs to answer; else the fake one answers, with its own
+    // token, so that a real token in the environment never reaches it.
+    if (!userEnv.GITHUB_API_URL) {
+      const { startFakeGitHub } = await import('../sim/github.js')
+      github = await startFakeGitHub()
+      actionEnv.GITHUB_API_URL = github.url
+      actionEnv.GITHUB_TOKEN = github.token
+      console.log(`Fake GitHub API on ${github.url} (GITHUB_API_URL and GITHUB_TOKEN point there).`)
+    } else if (seeds.pulls.length > 0) {
+      usageError(`The demo seeds pull requests in the fake GitHub, but GITHUB_API_URL points at ${userEnv.GITHUB_API_URL}.`)
+    }
+    applySeeds(seeds, simulator, github)
+    for (const line of describeSeeds(seeds)) console.log(`Seeded: ${line}`)
+    const repository = `${actionEnv.GITHUB_SERVER_URL}/${actionEnv.GITHUB_REPOSITORY}`
+    const ref = actionEnv.GITHUB_HEAD_REF || actionEnv.GITHUB_REF_NAME
+    const from = demo.usesRepository?.(inputs) ? ` from ${inputs['repo-url'] ?? repository} ${inputs['repo-ref'] ?? ref}` : ''
+    console.log(`${demo.doing(inputs)}${from}, on the simulator${inputs['dry-run']?.toLowerCase() === 'true' ? ' (a dry run: nothing changes)' : ''}.\n`)
   }
 
-  let exitCode = await deploy(values.update ? 'first deploy: creates the deployment' : undefined, inputs)
+  const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
+  let exitCode = await run(values.update ? 'first deploy: creates the deployment' : undefined, inputs, join(summaryDir, values.update ? 'summary-1.md' : 'summary.md'))
   if (values.update && !interrupted) {
     // A changed secret is enough for a new revision, as a push would be.
     const update = { ...inputs, secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello again' }
-    exitCode = await deploy('second deploy: updates it, with a new revision', update)
+    exitCode = await run('second deploy: updates it, with a new revision', update, join(summaryDir, 'summary-2.md'))
   }
   process.exitCode = exitCode
 
@@ -244,35 +260,48 @@ try {
     const sim = simulator
     console.log(`\nThe simulator keeps running at ${sim.url} (API key ${sim.apiKey}); Ctrl+C stops it. Try:`)
     console.log(`  curl -s -H 'X-Api-Key: ${sim.apiKey}' ${sim.url}/v2/deployments`)
-    console.log(
-      `  npm start -- --control-plane-url ${sim.url} --input api-key=${sim.apiKey} --input name=${inputs.name} ` +
-        '--input repo-url=https://github.com/octo-org/support-agent --input repo-ref=main'
-    )
+    console.log(`  ${github ? `GITHUB_API_URL=${github.url} GITHUB_TOKEN=${github.token} ` : ''}npm start -- --control-plane-url ${sim.url} --input api-key=${sim.apiKey} ${againArgs()}`)
     await new Promise((resolve) => (onKeptInterrupt = () => resolve(undefined)))
   }
 } finally {
-  await simulator?.stop()
+  await Promise.all([simulator?.stop(), github?.stop()])
   if (simulator && values.keep) console.log('Simulator stopped.')
+}
+
+/** @returns {string} the --input options that run this command again against the kept simulator */
+function againArgs() {
+  if (command === 'deploy') {
+    return `--input name=${inputs.name} --input repo-url=https://github.com/octo-org/support-agent --input repo-ref=main`
+  }
+  const names = ['command', ...Object.keys(demo.inputs)]
+  return names.map((name) => `--input '${name}=${inputs[name]}'`).join(' ')
 }
 
 /**
  * @param {string | undefined} title
  * @param {Record<string, string>} runInputs
+ * @param {string} summaryFile
  * @returns {Promise<number>}
  */
-async function deploy(title, runInputs) {
+async function run(title, runInputs, summaryFile) {
   const render = new LogRenderer({ debug: process.env.RUNNER_DEBUG === '1' })
-  const show = (/** @type {string} */ text) => process.stdout.write(text)
+  const show = (/** @type {string} */ text) => process.stdout.write(values.raw ? text : render.write(text))
   const started = Date.now()
   console.log(`──── action log${title ? `: ${title}` : ''} ────`)
+  if (unexpected.length > 0) {
+    // What GitHub's runner says of a `with:` key that action.yml does not declare; the step still runs.
+    const list = (/** @type {string[]} */ names) => names.map((name) => `'${name}'`).join(', ')
+    show(`::warning::Unexpected input(s) ${list(unexpected)}, valid inputs are [${list(declared)}]\n`)
+  }
   const result = await runAction({
     inputs: runInputs,
-    env: { ...(realUrl ? {} : PUSH_CONTEXT), ...contextEnv, ...userEnv },
-    onStdout: (chunk) => show(values.raw ? chunk : render.write(chunk)),
-    onStart: (child) => (running = child)
+    env: actionEnv,
+    onStdout: show,
+    onStart: (child) => (running = child),
+    summaryFile
   })
   running = undefined
-  show(values.raw ? '' : render.end())
+  process.stdout.write(values.raw ? '' : render.end())
   const mask = (/** @type {string} */ text) => (values.raw ? text : render.mask(text))
   if (result.stderr) process.stderr.write(mask(result.stderr))
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
@@ -281,6 +310,7 @@ async function deploy(title, runInputs) {
   for (const [name, value] of Object.entries(result.outputs)) console.log(mask(`${name}=${value}`))
   console.log('\n──── job summary ────')
   console.log(mask(values.raw ? result.summary : summaryText(result.summary)))
+  console.log(`\nThe job summary's Markdown, as GitHub renders it, is kept in ${summaryFile}`)
   return result.exitCode ?? 1
 }
 

@@ -10,12 +10,21 @@ import { parse } from 'yaml'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
+/** @returns {Promise<Record<string, unknown>>} the inputs action.yml declares, by name */
+async function declaredInputs() {
+  return parse(await readFile(join(ROOT, 'action.yml'), 'utf8')).inputs ?? {}
+}
+
+/** @returns {Promise<string[]>} the input names action.yml declares, which the runner checks a step's `with:` against */
+export async function actionInputNames() {
+  return Object.keys(await declaredInputs())
+}
+
 /** @returns {Promise<Record<string, string>>} defaults of action.yml, as the runner applies them */
 export async function actionDefaults() {
-  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8'))
   /** @type {Record<string, string>} */
   const defaults = {}
-  for (const [name, spec] of Object.entries(action.inputs ?? {})) {
+  for (const [name, spec] of Object.entries(await declaredInputs())) {
     const value = /** @type {{default?: unknown}} */ (spec).default
     // Expressions such as ${{ github.token }} are the runner's to evaluate; none here.
     if (value !== undefined && !String(value).includes('${{')) defaults[name] = String(value)
@@ -53,14 +62,16 @@ export const PUSH_CONTEXT = {
  * @param {(chunk: string) => void} [options.onStdout] live copy of stdout
  * @param {(child: import('node:child_process').ChildProcess) => void} [options.onStart] e.g. to signal it
  * @param {string[]} [options.wrapper] a command that runs node, e.g. `/usr/bin/time -f %M` to measure it
+ * @param {string} [options.summaryFile] the job summary file (GITHUB_STEP_SUMMARY), kept after the run;
+ *   by default one in a directory removed afterwards
  * @returns {Promise<ActionRun>}
  */
-export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart, wrapper = [] }) {
+export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart, wrapper = [], summaryFile }) {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
   try {
     const files = {
       GITHUB_OUTPUT: join(dir, 'output'),
-      GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+      GITHUB_STEP_SUMMARY: summaryFile ?? join(dir, 'summary'),
       GITHUB_STATE: join(dir, 'state'),
       GITHUB_ENV: join(dir, 'env'),
       GITHUB_PATH: join(dir, 'path')

@@ -1,35 +1,71 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { lifecycles, startSimulator } from './index.js'
+import { startFakeGitHub } from './github.js'
+import { startSimulator } from './index.js'
+import { DEFAULT_PHASE_MS, scenarioNamed, scenarioUsage, unknownScenario } from './scenarios.js'
+import { applySeeds, describeSeeds, parseSeeds, SEED_OPTIONS, SEED_USAGE } from './seeds.js'
 
-const USAGE = `Usage: node sim/cli.js [--port N] [--page-offset next|echo] [--scenario NAME] [--phase-ms MS]
-       [--delete-delay-ms MS] [--loopback-urls] [--health healthy|failing|cold:N|slow:MS]
-Scenarios: ${Object.keys(lifecycles).join(', ')}`
+const USAGE = `Usage: node sim/cli.js [options]
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'page-offset': { type: 'string' },
-    scenario: { type: 'string' },
-    'phase-ms': { type: 'string' },
-    'delete-delay-ms': { type: 'string' },
-    'loopback-urls': { type: 'boolean' },
-    health: { type: 'string' },
-    help: { type: 'boolean' }
-  }
-})
-if (values.help) {
-  console.log(USAGE)
-  process.exit(0)
-}
+Runs the control-plane simulator on loopback until Ctrl+C, and prints its URL and API key.
+
+  --port N              port on 127.0.0.1 (default 0: a free one)
+  --scenario NAME       how each new revision goes (default: deployed):
+${scenarioUsage()}
+  --phase-ms MS         how long each in-progress status lasts; building and deploying twice as
+                        long (default: ${DEFAULT_PHASE_MS})
+  --commit SHA          the commit new github revisions report (default: $GITHUB_SHA, else a
+                        made-up one per revision); give the workflow's commit, so that the action
+                        does not warn that the branch moved on
+  --page-offset next|echo   lists return the next page's offset, or the one asked for
+  --delete-delay-ms MS  how long a deleted deployment stays listed as AWAITING_DELETE (default 0)
+  --loopback-urls       a deployment's url is its loopback health URL, not an https custom URL
+  --health healthy|failing|cold:N|slow:MS   how GET <deployment url>/ok answers
+
+Seeding (what exists before the first request):
+${SEED_USAGE}
+  --github              start the fake GitHub API beside it even without --pull
+
+Example, for command: prune with name-pattern support-agent-pr-{pr}:
+  node sim/cli.js --previews 'support-agent-pr-{pr}=3,7,12' --pull 7=open --pull 12=closed
+`
 
 /**
  * @param {string} message
  * @returns {never}
  */
 function fail(message) {
-  console.error(`${message}\n${USAGE}`)
+  console.error(`${message}\nRun \`node sim/cli.js --help\` for the options.`)
   process.exit(2)
+}
+
+function parseCli() {
+  try {
+    return parseArgs({
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        'page-offset': { type: 'string' },
+        scenario: { type: 'string' },
+        'phase-ms': { type: 'string' },
+        commit: { type: 'string' },
+        'delete-delay-ms': { type: 'string' },
+        'loopback-urls': { type: 'boolean' },
+        health: { type: 'string' },
+        github: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        ...SEED_OPTIONS
+      }
+    }).values
+  } catch (error) {
+    return fail(/** @type {Error} */ (error).message)
+  }
+}
+
+const values = parseCli()
+if (values.help) {
+  process.stdout.write(USAGE)
+  process.exit(0)
 }
 
 /**
@@ -49,11 +85,12 @@ if (port > 65535) fail(`--port must be an integer from 0 to 65535, got ${values.
 const pageOffset = values['page-offset'] ?? 'next'
 if (pageOffset !== 'next' && pageOffset !== 'echo') fail(`--page-offset must be next or echo, got ${pageOffset}`)
 const scenarioName = values.scenario ?? 'deployed'
-if (!Object.hasOwn(lifecycles, scenarioName) || scenarioName === 'stuck') fail(`--scenario: unknown scenario ${scenarioName}`)
-const phaseMs = wholeNumber(values['phase-ms'], 'phase-ms', 150)
-const scenario = /** @type {(ms: number) => import('./lifecycle.js').Lifecycle} */ (
-  /** @type {Record<string, unknown>} */ (lifecycles)[scenarioName]
-)(phaseMs)
+const scenario = scenarioNamed(scenarioName) ?? fail(unknownScenario(scenarioName))
+const phaseMs = wholeNumber(values['phase-ms'], 'phase-ms', DEFAULT_PHASE_MS)
+const commit = values.commit ?? (process.env.GITHUB_SHA || undefined)
+if (commit !== undefined && !/^[0-9a-f]{7,64}$/i.test(commit)) fail(`--commit takes a commit sha (hex digits), got ${commit}`)
+const { plan, problems } = parseSeeds(values)
+if (problems.length > 0) fail(problems.join('\n'))
 
 /** @returns {import('./health.js').HealthBehaviour | undefined} */
 function health() {
@@ -69,18 +106,32 @@ function health() {
 const sim = await startSimulator({
   port,
   pageOffset: /** @type {'next' | 'echo'} */ (pageOffset),
-  scenario,
+  scenario: scenario.lifecycle(phaseMs),
   deleteDelayMs: wholeNumber(values['delete-delay-ms'], 'delete-delay-ms', 0),
   loopbackUrls: values['loopback-urls'] ?? false,
-  health: health()
+  health: health(),
+  commit
 })
+const github = values.github || plan.pulls.length > 0 ? await startFakeGitHub() : undefined
+applySeeds(plan, sim, github)
+
 console.log(`Control-plane simulator listening on ${sim.url}`)
 console.log(`API key:   ${sim.apiKey}`)
 console.log(`Tenant ID: ${sim.tenantId}`)
+console.log(`Scenario:  ${scenarioName}, ${phaseMs} ms a phase${commit ? `; new github revisions report commit ${commit}` : ''}`)
+if (scenario.inputs) {
+  console.log(`           give the action ${Object.entries(scenario.inputs).map(([name, value]) => `${name}: ${value}`).join(', ')} to see it`)
+}
+for (const line of describeSeeds(plan)) console.log(`Seeded:    ${line}`)
+if (github) {
+  console.log(`Fake GitHub API on ${github.url}; point the action at it with`)
+  console.log(`  GITHUB_API_URL=${github.url}`)
+  console.log(`  GITHUB_TOKEN=${github.token}`)
+}
 console.log('Press Ctrl+C to stop.')
 
 process.once('SIGINT', () => {
-  sim.stop().then(
+  Promise.all([sim.stop(), github?.stop()]).then(
     () => console.log('Simulator stopped.'),
     (error) => {
       console.error(error)

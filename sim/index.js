@@ -42,6 +42,9 @@ export { lifecycles }
  * @property {boolean} [loopbackUrls] make each deployment's `url` its loopback health URL
  *   (`<url>/deployments/<id>`) instead of its custom_url; false by default, so existing tests keep https URLs
  * @property {HealthBehaviour} [health] how every deployment's `GET <healthUrl>/ok` answers; healthy by default
+ * @property {string} [commit] the `repo_commit_sha` new github revisions report when no branch head was set for
+ *   their `repo_ref` (e.g. the workflow's GITHUB_SHA, so a local run sees the commit it ran for built); without
+ *   it, each revision reports a made-up sha of its own
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -161,6 +164,7 @@ export async function startSimulator(options = {}) {
     deleteDelayMs: options.deleteDelayMs
   })
   store.loopbackUrls = options.loopbackUrls ?? false
+  store.defaultCommit = options.commit
   const health = new HealthBoard()
   if (options.health) health.set(options.health)
   /** @type {RecordedRequest[]} */

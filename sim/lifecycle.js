@@ -17,7 +17,7 @@
  * @property {boolean} final
  */
 
-const PIPELINE = ['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING', 'AWAITING_DEPLOY', 'DEPLOYING']
+export const PIPELINE = ['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING', 'AWAITING_DEPLOY', 'DEPLOYING']
 // Building and deploying are the slow steps on a real control plane; keeping them longer makes
 // clients that poll see them more often than the bookkeeping states.
 const SLOW = new Set(['BUILDING', 'DEPLOYING'])

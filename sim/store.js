@@ -72,7 +72,7 @@ export const SOURCE_CONFIG_FIELDS = [
 export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
 const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
 const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
-const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED', 'INTERRUPTED'])
+export const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED', 'INTERRUPTED'])
 const SEED_INTEGRATION_ID = '0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40'
 
 /** @type {Record<string, (name: string) => { config: JsonObject, revision: JsonObject }>} */
@@ -158,6 +158,8 @@ export class Store {
     this.branchHeads = new Map()
     /** a control plane that does not refuse a second deployment of a name (two creates racing); false as the real one */
     this.duplicateNames = false
+    /** @type {string | undefined} the commit new github revisions report when no branch head is set (the workflow's commit) */
+    this.defaultCommit = undefined
   }
 
   reset() {
@@ -475,6 +477,7 @@ export class Store {
         : typeof config.repo_commit_sha === 'string'
         ? config.repo_commit_sha
         : head ??
+          this.defaultCommit ??
           createHash('sha1')
             .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
             .digest('hex')

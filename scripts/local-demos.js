@@ -1,0 +1,92 @@
+// What `npm start` does for each command: the demo inputs it sets against the simulator, what
+// the simulator holds first so that the command has something to act on, and the line that says
+// what the run is about to do. A command not listed here (a new one, or a misspelt one for the
+// action to refuse) gets no demo inputs, no seeds and a plain line.
+import { emptyPlan, UUID } from '../sim/seeds.js'
+
+/**
+ * @typedef {import('../sim/seeds.js').SeedPlan} SeedPlan
+ *
+ * @typedef {object} CommandDemo
+ * @property {Record<string, string>} inputs set against the simulator, under the user's --input values
+ * @property {(inputs: Record<string, string>) => SeedPlan} seeds what the simulator (and the fake GitHub)
+ *   hold first, named by the run's inputs, so that `--input name=x` acts on a seeded `x`
+ * @property {(inputs: Record<string, string>) => string} doing what the run is about to do, without the where
+ * @property {(inputs: Record<string, string>) => boolean} [usesRepository] whether the command sends
+ *   `repo-url` and `repo-ref`, which against a real control plane come from the git checkout
+ */
+
+const DEMO_NAME = 'support-agent'
+const DEMO_LISTENER = '7c1e5a90-2b4d-4f6a-9e83-5d0c1b2a3f47'
+
+/** @param {Record<string, string>} inputs */
+const target = (inputs) => (inputs['deployment-id'] ? `deployment ${inputs['deployment-id']}` : `\`${inputs.name ?? ''}\``)
+
+/** @type {Record<string, CommandDemo>} */
+export const COMMAND_DEMOS = {
+  deploy: {
+    inputs: {
+      name: DEMO_NAME,
+      'graph-config-path': 'graph.json',
+      'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+      secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello, world'
+    },
+    seeds: () => emptyPlan(),
+    doing: (inputs) => `Deploying ${target(inputs)}`,
+    usesRepository: (inputs) => (inputs.source ?? 'github') === 'github'
+  },
+  delete: {
+    inputs: { name: DEMO_NAME },
+    seeds: (inputs) => ({ ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] }),
+    doing: (inputs) => `Deleting ${target(inputs)}`
+  },
+  rollback: {
+    inputs: { name: DEMO_NAME },
+    // A failed build between two good ones: `previous` skips it for the older DEPLOYED revision.
+    seeds: (inputs) => ({
+      ...emptyPlan(),
+      deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED', 'BUILD_FAILED', 'DEPLOYED'] }] : []
+    }),
+    doing: (inputs) => {
+      const to = inputs['rollback-to'] ?? 'previous'
+      return `Rolling ${target(inputs)} back to ${to === 'previous' ? 'the DEPLOYED revision before the one serving' : `revision ${to}`}`
+    }
+  },
+  prune: {
+    inputs: { 'name-pattern': `${DEMO_NAME}-pr-{pr}` },
+    // Pull request 7 is open (its preview stays), 12 is closed and 3 does not exist (theirs go);
+    // the production deployment does not match the pattern and is never considered.
+    seeds: (inputs) => {
+      const pattern = inputs['name-pattern'] ?? ''
+      const preview = (/** @type {number} */ n) => ({ name: pattern.replaceAll('{pr}', String(n)), statuses: ['DEPLOYED'] })
+      return {
+        deployments: [{ name: DEMO_NAME, statuses: ['DEPLOYED'] }, ...(pattern.includes('{pr}') ? [3, 7, 12].map(preview) : [])],
+        pulls: [
+          { number: 7, state: 'open' },
+          { number: 12, state: 'closed' }
+        ],
+        listeners: []
+      }
+    },
+    doing: (inputs) => `Pruning previews named \`${inputs['name-pattern'] ?? ''}\` whose pull request is closed or gone`
+  },
+  'delete-listener': {
+    inputs: { 'listener-id': DEMO_LISTENER },
+    seeds: (inputs) => ({ ...emptyPlan(), listeners: UUID.test(inputs['listener-id'] ?? '') ? [inputs['listener-id']] : [] }),
+    doing: (inputs) => `Deleting listener ${inputs['listener-id'] ?? ''}`
+  }
+}
+
+/**
+ * @param {string} command
+ * @returns {CommandDemo}
+ */
+export function demoFor(command) {
+  return (
+    (Object.hasOwn(COMMAND_DEMOS, command) ? COMMAND_DEMOS[command] : undefined) ?? {
+      inputs: {},
+      seeds: () => emptyPlan(),
+      doing: () => `Running \`command: ${command}\``
+    }
+  )
+}

@@ -1,0 +1,69 @@
+import { lifecycles } from './lifecycle.js'
+
+/**
+ * The simulator's outcomes by the names both `node sim/cli.js --scenario` and `npm start --
+ * --scenario` take: one table, so the two never name or time the same scenario differently.
+ * `lifecycle` makes how each new revision goes from the phase length; `inputs` are action
+ * inputs the scenario needs to show what it is about (a time-out needs a short `timeout`),
+ * which `npm start` applies and `node sim/cli.js` prints as advice. To add one, add an entry.
+ */
+
+/**
+ * @typedef {object} ScenarioEntry
+ * @property {(phaseMs: number) => import('./lifecycle.js').Lifecycle} lifecycle
+ * @property {Record<string, string>} [inputs]
+ * @property {string} about one line, for the usage texts
+ */
+
+/** @type {Record<string, ScenarioEntry>} */
+export const SCENARIOS = {
+  deployed: { lifecycle: lifecycles.deployed, about: 'the revision goes through every phase to DEPLOYED (the default)' },
+  'build-failed': { lifecycle: lifecycles.buildFailed, about: "the build fails: BUILD_FAILED with the build log's tail" },
+  'deploy-failed': { lifecycle: lifecycles.deployFailed, about: 'the container never passes its health checks: DEPLOY_FAILED' },
+  'create-failed': { lifecycle: lifecycles.createFailed, about: 'the control plane cannot read the repository: CREATE_FAILED' },
+  skipped: { lifecycle: lifecycles.skipped, about: 'a newer revision supersedes this one: SKIPPED' },
+  interrupted: { lifecycle: lifecycles.interrupted, about: 'the revision is interrupted mid-build: INTERRUPTED' },
+  timeout: {
+    lifecycle: () => lifecycles.stuck('BUILDING'),
+    inputs: { timeout: '10s' },
+    about: 'the build never ends; the step gives up at `timeout` (10s here)'
+  },
+  'unknown-status': {
+    lifecycle: lifecycles.unknownThenDeployed,
+    about: 'statuses the action does not know (UNKNOWN, AWAITING_CAPACITY) on the way to DEPLOYED'
+  }
+}
+
+/**
+ * How long each in-progress status lasts (building and deploying twice as long), for both entry
+ * points: slow enough to watch a deploy go through its phases (about 10 s in all), quick enough
+ * to try every scenario. Tests pass a shorter `--phase-ms`.
+ */
+export const DEFAULT_PHASE_MS = 1200
+
+/**
+ * @param {string} name
+ * @returns {ScenarioEntry | undefined}
+ */
+export function scenarioNamed(name) {
+  return Object.hasOwn(SCENARIOS, name) ? SCENARIOS[name] : undefined
+}
+
+/**
+ * The refusal for a name not in the table; names the kebab-case form of an old camelCase name
+ * (`buildFailed`), which `node sim/cli.js` took before the two entry points shared this table.
+ * @param {string} name
+ * @returns {string}
+ */
+export function unknownScenario(name) {
+  const kebab = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+  const hint = kebab !== name && scenarioNamed(kebab) ? ` (did you mean \`${kebab}\`? scenario names are kebab-case)` : ''
+  return `Unknown --scenario \`${name}\`${hint}; one of: ${Object.keys(SCENARIOS).join(', ')}.`
+}
+
+/** @returns {string} the scenario lines of a usage text, indented under an option */
+export function scenarioUsage(indent = 26) {
+  return Object.entries(SCENARIOS)
+    .map(([name, s]) => `${' '.repeat(indent)}${name.padEnd(15)} ${s.about}`)
+    .join('\n')
+}
