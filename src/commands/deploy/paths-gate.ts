@@ -90,7 +90,7 @@ async function decide(
   const under = files.filter((file) => touches(paths, file))
   const outsidePaths = files.length - under.length
   if (under.length > 0) {
-    const named = under.slice(0, NAMED_FILES).map((f) => `\`${f.filename}\``).join(', ')
+    const named = under.slice(0, NAMED_FILES).map((f) => `\`${shownPath(f.filename)}\``).join(', ')
     const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : ''
     return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths })
   }
@@ -99,6 +99,12 @@ async function decide(
     decision: { skip: true, reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`, ...counted, outsidePaths },
     serving
   }
+}
+
+/** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
+function shownPath(name: string): string {
+  const plain = name.replace(/`/g, "'")
+  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain
 }
 
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
