@@ -121,6 +121,25 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.reason).toMatch(/`archive\/graph.py`/)
   })
 
+  it('refuses a bad pattern naming `paths`, before any request', async () => {
+    deployedThenChanged('docs/a.md')
+    sim.requests.length = 0
+    github.requests.length = 0
+    const run = await deploy({ paths: 'agents/support/**\n!' })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toMatch(/`paths` pattern `!` excludes nothing: a `!` must be followed by a pattern/)
+    expect(sim.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('with dry-run, reports a decision to deploy and plans the update', async () => {
+    deployedThenChanged('agents/support/graph.py')
+    const run = await deploy({ 'dry-run': 'true' })
+    expect(run.outcome).toMatchObject({ kind: 'planned', operation: 'planned', paths: { skip: false } })
+    expect(run.outcome.kind === 'planned' && run.outcome.requests.map((r) => r.method)).toEqual(['PATCH'])
+    expect(changes()).toEqual([])
+  })
+
   it('deploys when nothing serves yet, without asking GitHub', async () => {
     github.commitOn('main', ['agents/support/graph.py'])
     const run = await deploy({ 'graph-config-path': 'graph.json', 'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' })
