@@ -22,7 +22,7 @@ function actionSteps(file: string): Step[] {
 }
 
 describe('workflows and examples', () => {
-  it('include the eight examples and the project\'s CI and dist check', () => {
+  it('include the examples and the project\'s CI and dist check', () => {
     expect(files.sort()).toEqual([
       '.github/workflows/check-dist.yml',
       '.github/workflows/ci.yml',
@@ -32,6 +32,7 @@ describe('workflows and examples', () => {
       'examples/manual-deploy-and-promote.yml',
       'examples/manual-rollback.yml',
       'examples/matrix.yml',
+      'examples/monorepo.yml',
       'examples/prune-previews.yml',
       'examples/pull-request-preview.yml',
       'examples/self-hosted-docker.yml'

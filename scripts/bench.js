@@ -5,6 +5,7 @@
 //  3. Lookup: one name among 10,000 deployments, 1,000 of which contain it.
 //  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
 //  5. Body: time to read and parse a 50 MB list page from a loopback server.
+//  6. Paths: a push outside `paths`, skipped, against a full deploy of the same change.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -188,10 +189,13 @@ function bodyRead() {
 
 if (process.argv.includes('--prune')) {
   await prune()
+} else if (process.argv.includes('--paths')) {
+  await (await import('../bench/paths.js')).pathsBench()
 } else {
   polling()
   await startup()
   await lookup()
   await prune()
   bodyRead()
+  await (await import('../bench/paths.js')).pathsBench()
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 
 /**
@@ -21,8 +22,23 @@ import { createServer } from 'node:http'
  * @property {PullFailure} [pullsFail] how reads of pull requests (list and one) fail
  * @property {boolean} [hang] read every request and never answer it (a GitHub API that hangs); the request is
  *   recorded with status 0
+ * @property {PullFailure} [gitFail] how reads of commits (compare, and one commit by ref) fail; the same shape as
+ *   pullsFail, counted over those reads
+ * @property {() => number} [now] the clock that ref moves and builds are timed on (a test's virtual clock); Date.now
+ *   by default
  *
  * @typedef {{ number: number, state: 'open' | 'closed', title?: string, head?: { sha: string, ref: string } }} FakePull
+ *
+ * @typedef {{ filename: string, status?: string, previous_filename?: string }} FakeFileChange
+ * @typedef {{ sha: string, parents: string[], files: FakeFileChange[], message: string }} FakeCommit
+ * @typedef {object} CommitOptions
+ * @property {string} [sha] 40 hex digits; made up from a counter by default
+ * @property {string[]} [parents] none by default (a root commit)
+ * @property {Array<string | FakeFileChange>} [files] the files it changes; a string is a modified file
+ * @property {string} [message]
+ * @typedef {object} MoveOptions when a ref moves; at once when neither is given
+ * @property {number} [at] once the fake's clock (`now`) reaches this time
+ * @property {number} [afterRequests] once this many requests (of any kind, counted from now) were answered
  *
  * @typedef {object} GitHubRequest
  * @property {string} method
@@ -48,7 +64,16 @@ import { createServer } from 'node:http'
  *   Link header; `GET .../pulls/{n}` reads one, 404 when absent
  * @property {(pathPattern?: RegExp) => number} count requests so far, or those whose path matches
  * @property {(options: FakeGitHubOptions) => void} configure replaces the options given at start
- * @property {() => void} reset forgets requests, deployments, statuses, comments, pulls and the pullsFail and hang settings
+ * @property {(options?: CommitOptions) => string} addCommit adds a commit to the repository (any repository path
+ *   reads this one history); returns its sha
+ * @property {(ref: string, files: Array<string | FakeFileChange>, options?: Omit<CommitOptions, 'parents' | 'files'>) => string}
+ *   commitOn a new commit on top of the ref's head (a root commit if the ref has none), and the ref moved to it now
+ * @property {(ref: string, sha: string, when?: MoveOptions) => void} moveRef points a branch or tag (`main`,
+ *   `refs/heads/main`, `v1`, `refs/tags/v1`) at a commit, now or later
+ * @property {(ref: string, at?: number) => string | undefined} refHead the commit the ref pointed to at that time
+ *   (now by default): what a control plane that builds the ref at that time builds
+ * @property {() => void} reset forgets requests, deployments, statuses, comments, pulls, commits and refs, and the
+ *   pullsFail, gitFail and hang settings
  * @property {() => Promise<void>} stop
  */
 
@@ -70,6 +95,18 @@ export async function startFakeGitHub(options = {}) {
   let pullsFail = options.pullsFail
   let hang = options.hang ?? false
   let pullReads = 0
+  /** @type {PullFailure | undefined} */
+  let gitFail = options.gitFail
+  let gitReads = 0
+  const now = options.now ?? Date.now
+  /** @type {Map<string, FakeCommit>} in the order they were added (oldest first) */
+  const commits = new Map()
+  /** @type {Map<string, Array<{ sha: string, at: number }>>} each ref's moves, in time order */
+  const refs = new Map()
+  /** @type {Array<{ ref: string, sha: string, afterRequests: number }>} moves waiting for a request count */
+  let pendingMoves = []
+  let answered = 0
+  let commitCounter = 0
   /** @type {FakePull[]} */
   const pulls = []
   let baseUrl = ''
@@ -120,6 +157,21 @@ export async function startFakeGitHub(options = {}) {
       }
       return { status: 200, body: matching.slice((page - 1) * perPage, page * perPage).map(pullResource), headers }
     }
+    if ((match = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(path)) && method === 'GET') {
+      const failure = failing(gitFail, ++gitReads)
+      if (failure) return failure
+      return compare(decodeURIComponent(match[1]))
+    }
+    if ((match = /^\/repos\/[^/]+\/[^/]+\/commits\/(.+)$/.exec(path)) && method === 'GET') {
+      const failure = failing(gitFail, ++gitReads)
+      if (failure) return failure
+      const ref = decodeURIComponent(match[1])
+      const sha = resolve(ref)
+      const commit = sha === undefined ? undefined : commits.get(sha)
+      // GitHub answers an unknown ref this way, 422 rather than 404.
+      if (!commit) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, status: '422' } }
+      return { status: 200, body: { sha: commit.sha, commit: { message: commit.message }, parents: commit.parents.map((p) => ({ sha: p })), files: commit.files } }
+    }
     if ((match = /^\/repos\/[^/]+\/[^/]+\/deployments(?:\/(\d+)\/statuses)?$/.exec(path))) {
       if (forbidden.has('deployments')) return { status: 403, body: FORBIDDEN }
       const deploymentId = match[1] === undefined ? undefined : Number(match[1])
@@ -166,10 +218,18 @@ export async function startFakeGitHub(options = {}) {
 
   /** @returns {{ status: number, body: unknown, headers: Record<string, string> } | undefined} */
   function pullFailure() {
-    pullReads++
-    if (!pullsFail) return undefined
-    const { status, kind, retryAfter, resetInSeconds = 60, times = Infinity, skip = 0 } = pullsFail
-    if (pullReads <= skip || pullReads > skip + times) return undefined
+    return failing(pullsFail, ++pullReads)
+  }
+
+  /**
+   * @param {PullFailure | undefined} failure
+   * @param {number} reads the reads of its kind so far, this one included
+   * @returns {{ status: number, body: unknown, headers: Record<string, string> } | undefined}
+   */
+  function failing(failure, reads) {
+    if (!failure) return undefined
+    const { status, kind, retryAfter, resetInSeconds = 60, times = Infinity, skip = 0 } = failure
+    if (reads <= skip || reads > skip + times) return undefined
     /** @type {Record<string, string>} */
     const headers = {}
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter)
@@ -182,6 +242,118 @@ export async function startFakeGitHub(options = {}) {
     }
     if (status === 403) return { status, headers, body: FORBIDDEN }
     return { status, headers, body: { message: 'Server Error', status: String(status) } }
+  }
+
+  /** @param {string} ref */
+  const refName = (ref) => ref.replace(/^refs\/(heads|tags)\//, '')
+
+  /**
+   * @param {string} ref
+   * @param {number} [at]
+   * @returns {string | undefined}
+   */
+  function refHead(ref, at = now()) {
+    const moves = refs.get(refName(ref)) ?? []
+    let sha
+    for (const move of moves) if (move.at <= at) sha = move.sha
+    return sha
+  }
+
+  /**
+   * A full sha of a known commit, or a branch or tag name, as GitHub resolves a ref.
+   * @param {string} ref
+   */
+  function resolve(ref) {
+    if (commits.has(ref.toLowerCase())) return ref.toLowerCase()
+    return refHead(ref)
+  }
+
+  /**
+   * @param {string} ref
+   * @param {string} sha
+   * @param {number} at
+   */
+  function setRef(ref, sha, at) {
+    const moves = refs.get(refName(ref)) ?? []
+    moves.push({ sha, at })
+    moves.sort((a, b) => a.at - b.at)
+    refs.set(refName(ref), moves)
+  }
+
+  /**
+   * @param {string} sha
+   * @returns {Set<string>} the commit and every ancestor
+   */
+  function ancestry(sha) {
+    const seen = new Set()
+    const queue = [sha]
+    while (queue.length > 0) {
+      const next = /** @type {string} */ (queue.pop())
+      if (seen.has(next)) continue
+      seen.add(next)
+      queue.push(...(commits.get(next)?.parents ?? []))
+    }
+    return seen
+  }
+
+  /**
+   * `GET /repos/{o}/{r}/compare/{base}...{head}`: the status, and the files changed by the commits
+   * that head has and base has not (at most 300, as GitHub lists them); 404 when either is unknown.
+   * @param {string} basehead
+   */
+  function compare(basehead) {
+    const [baseRef, headRef, ...rest] = basehead.split('...')
+    const base = baseRef === undefined ? undefined : resolve(baseRef)
+    const head = headRef === undefined ? undefined : resolve(headRef)
+    if (rest.length > 0 || !base || !head || !commits.has(base) || !commits.has(head)) {
+      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' } }
+    }
+    const fromBase = ancestry(base)
+    const fromHead = ancestry(head)
+    const status = base === head ? 'identical' : fromHead.has(base) ? 'ahead' : fromBase.has(head) ? 'behind' : 'diverged'
+    const order = [...commits.keys()]
+    const onlyHead = order.filter((sha) => fromHead.has(sha) && !fromBase.has(sha))
+    const behindBy = order.filter((sha) => fromBase.has(sha) && !fromHead.has(sha)).length
+    /** @type {Map<string, FakeFileChange>} */
+    const files = new Map()
+    for (const sha of onlyHead) {
+      for (const file of /** @type {FakeCommit} */ (commits.get(sha)).files) {
+        files.delete(file.filename)
+        files.set(file.filename, { status: 'modified', ...file })
+      }
+    }
+    return {
+      status: 200,
+      body: {
+        status,
+        ahead_by: onlyHead.length,
+        behind_by: behindBy,
+        total_commits: onlyHead.length,
+        base_commit: { sha: base },
+        commits: onlyHead.slice(-250).map((sha) => ({ sha })),
+        files: [...files.values()].slice(0, 300)
+      }
+    }
+  }
+
+  /** Moves waiting for a request count whose count is reached, made now. */
+  function movesDue() {
+    const due = pendingMoves.filter((move) => move.afterRequests <= answered)
+    pendingMoves = pendingMoves.filter((move) => move.afterRequests > answered)
+    for (const move of due) setRef(move.ref, move.sha, now())
+  }
+
+  /** @param {CommitOptions} [options] */
+  function addCommit({ sha, parents = [], files = [], message } = {}) {
+    commitCounter++
+    const id = (sha ?? createHash('sha1').update(`fake-commit-${commitCounter}-${parents.join(',')}`).digest('hex')).toLowerCase()
+    commits.set(id, {
+      sha: id,
+      parents,
+      files: files.map((file) => (typeof file === 'string' ? { filename: file, status: 'modified' } : file)),
+      message: message ?? `Commit ${commitCounter}`
+    })
+    return id
   }
 
   const server = createServer((req, res) => {
@@ -201,6 +373,8 @@ export async function startFakeGitHub(options = {}) {
       const authorized = authorization === `token ${token}` || authorization === `Bearer ${token}`
       const reply = authorized ? handle(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body) : { status: 401, body: { message: 'Bad credentials' } }
       requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: reply.status })
+      answered++
+      movesDue()
       res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...('headers' in reply ? reply.headers : {}) })
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
     })
@@ -221,16 +395,36 @@ export async function startFakeGitHub(options = {}) {
     statuses,
     comments,
     pulls,
+    addCommit,
+    commitOn: (ref, files, options = {}) => {
+      const parent = refHead(ref)
+      const sha = addCommit({ ...options, files, parents: parent ? [parent] : [] })
+      setRef(ref, sha, now())
+      return sha
+    },
+    moveRef: (ref, sha, when = {}) => {
+      if (when.afterRequests !== undefined) pendingMoves.push({ ref, sha, afterRequests: answered + when.afterRequests })
+      else setRef(ref, sha, when.at ?? now())
+    },
+    refHead,
     count: (pathPattern) => (pathPattern ? requests.filter((r) => pathPattern.test(r.path)).length : requests.length),
     configure: (next) => {
       token = next.token ?? token
       forbidden = new Set(next.forbid ?? [])
       pullsFail = next.pullsFail
       hang = next.hang ?? false
+      gitFail = next.gitFail
       pullReads = 0
+      gitReads = 0
     },
     reset: () => {
       pulls.length = 0
+      commits.clear()
+      refs.clear()
+      pendingMoves = []
+      answered = 0
+      gitFail = undefined
+      gitReads = 0
       pullsFail = undefined
       hang = false
       pullReads = 0

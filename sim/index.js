@@ -76,6 +76,10 @@ export { lifecycles }
  * @property {(ref: string, sha: string) => void} setBranchHead github revisions made from now on with this
  *   `repo_ref` report `repo_commit_sha` = sha (the branch's head when the control plane built it); until
  *   reset(). Without it, each revision reports a made-up sha of its own
+ * @property {(commits: import('./store.js').CommitSource | undefined) => void} connectGitHub github revisions made
+ *   from now on build the commit their `repo_ref` points to in this repository (the fake GitHub of sim/github.js)
+ *   when their build starts, so a branch that moves during a build is built at its new head; kept by reset(),
+ *   undefined disconnects. A ref it does not know builds a made-up commit, as without it
  * @property {(allow: boolean) => void} allowDuplicateNames true: a control plane that does not refuse a
  *   second deployment of a name (creates and seeds both go through); until reset()
  * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, the
@@ -465,6 +469,9 @@ export async function startSimulator(options = {}) {
     },
     setBranchHead: (ref, sha) => {
       store.branchHeads.set(ref, sha)
+    },
+    connectGitHub: (commits) => {
+      store.commitSource = commits
     },
     allowDuplicateNames: (allow) => {
       store.duplicateNames = allow

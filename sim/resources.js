@@ -1,5 +1,5 @@
 import { revisionState } from './lifecycle.js'
-import { REVISION_CONFIG_FIELDS, SOURCE_CONFIG_FIELDS } from './store.js'
+import { REVISION_CONFIG_FIELDS, SOURCE_CONFIG_FIELDS, settledConfig } from './store.js'
 
 /**
  * @typedef {import('./store.js').DeploymentRecord} DeploymentRecord
@@ -63,7 +63,7 @@ export function deploymentResource(deployment, now) {
     name: deployment.name,
     source: deployment.source,
     source_config: sourceConfig,
-    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, latest?.config ?? {}),
+    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, latest ? settledConfig(latest, now) : {}),
     secrets: deployment.secrets,
     secret_references: deployment.secretReferences,
     id: deployment.id,
@@ -102,7 +102,7 @@ export function revisionResource(revision, now) {
     updated_at: iso(state.since),
     status: state.status,
     source: revision.source,
-    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, revision.config),
+    source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, settledConfig(revision, now)),
     ...(state.statusMessage !== undefined && { status_message: state.statusMessage })
   }
 }

@@ -13,7 +13,12 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  *   id: string,
  *   source: string,
  *   config: JsonObject
- * }} RevisionRecord `config` holds only the non-null fields, plus repo_commit_sha
+ *   pendingCommit?: { at: number, resolve: () => string }
+ * }} RevisionRecord `config` holds only the non-null fields, plus repo_commit_sha; `pendingCommit`: the commit
+ *   is fixed when the build starts (`at`), from the connected GitHub's ref (see Store.commitSource)
+ *
+ * @typedef {{ refHead: (ref: string, at?: number) => string | undefined }} CommitSource a repository's refs over
+ *   time: the fake GitHub (sim/github.js)
  *
  * @typedef {object} DeploymentRecord
  * @property {string} id
@@ -160,6 +165,11 @@ export class Store {
     this.duplicateNames = false
     /** @type {string | undefined} the commit new github revisions report when no branch head is set (the workflow's commit) */
     this.defaultCommit = undefined
+    /**
+     * @type {CommitSource | undefined} when set, a github revision builds the commit its repo_ref points to
+     * when its build starts (so a branch that moves during the build is built at its new head); kept by reset()
+     */
+    this.commitSource = undefined
   }
 
   reset() {
@@ -296,7 +306,7 @@ export class Store {
     const revision = this.revision(deploymentId, revisionId)
     this.refuseWhileDeleting(deployment)
     // The same commit again, wherever the branch has moved since: a redeploy rebuilds that revision.
-    this.addRevision(deployment, revision.source, { ...revision.config }, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
+    this.addRevision(deployment, revision.source, { ...settledConfig(revision, this.now()) }, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
     deployment.updatedAt = this.now()
     return deployment
   }
@@ -470,17 +480,63 @@ export class Store {
    * @param {string} [id]
    */
   pushRevision(deployment, source, config, lifecycle, createdAt, id = randomUUID()) {
-    const head = typeof config.repo_ref === 'string' ? this.branchHeads.get(config.repo_ref) : undefined
+    const ref = typeof config.repo_ref === 'string' ? config.repo_ref : undefined
+    const madeUp = () =>
+      createHash('sha1')
+        .update(`${deployment.sourceConfig.repo_url}${ref ?? ''}${id}`)
+        .digest('hex')
+    const built = source === 'github' && typeof config.repo_commit_sha !== 'string' && ref !== undefined && this.commitSource
+    const at = built ? buildStart(lifecycle, createdAt) : undefined
     const sha =
       source !== 'github'
         ? null
         : typeof config.repo_commit_sha === 'string'
         ? config.repo_commit_sha
-        : head ??
-          this.defaultCommit ??
-          createHash('sha1')
-            .update(`${deployment.sourceConfig.repo_url}${config.repo_ref ?? ''}${id}`)
-            .digest('hex')
-    deployment.revisions.push({ id, createdAt, source, config: { ...config, repo_commit_sha: sha }, lifecycle })
+        : built
+        ? null
+        : (ref !== undefined ? this.branchHeads.get(ref) : undefined) ?? this.defaultCommit ?? madeUp()
+    /** @type {RevisionRecord} */
+    const revision = { id, createdAt, source, config: { ...config, repo_commit_sha: sha }, lifecycle }
+    const commits = this.commitSource
+    if (built && commits && ref !== undefined && at !== undefined) {
+      // A ref the repository does not have still builds, as before a GitHub was connected: a made-up commit.
+      revision.pendingCommit = { at, resolve: () => commits.refHead(ref, at) ?? this.defaultCommit ?? madeUp() }
+    }
+    deployment.revisions.push(revision)
   }
+}
+
+/**
+ * When a revision's build starts: the commit its ref points to then is what it builds. Undefined
+ * for one that never builds (its creation fails); one that shows no BUILDING phase (a seeded
+ * revision) was built when it was created.
+ * @param {Lifecycle} lifecycle
+ * @param {number} createdAt
+ * @returns {number | undefined}
+ */
+function buildStart(lifecycle, createdAt) {
+  let at = createdAt
+  for (const phase of lifecycle.phases) {
+    if (phase.status === 'BUILDING') return at
+    at += phase.ms
+  }
+  return lifecycle.outcome === 'CREATE_FAILED' ? undefined : createdAt
+}
+
+/**
+ * The revision's config as of `now`: once its build has started, the commit it builds is fixed
+ * (and kept, so that a later move of the ref changes nothing). A revision superseded before its
+ * build never builds, and reports no commit.
+ * @param {RevisionRecord} revision
+ * @param {number} now
+ * @returns {JsonObject}
+ */
+export function settledConfig(revision, now) {
+  const pending = revision.pendingCommit
+  if (pending && now >= pending.at) {
+    const neverBuilt = revision.supersededAt !== undefined && revision.supersededAt <= pending.at
+    revision.config.repo_commit_sha = neverBuilt ? null : pending.resolve()
+    delete revision.pendingCommit
+  }
+  return revision.config
 }

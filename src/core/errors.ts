@@ -15,6 +15,8 @@ export type ErrorKind =
    * to): nothing is known about the revision's health, so `on-failure: rollback` does not fire.
    */
   | 'health-check-not-made'
+  /** The revision reached DEPLOYED built from a commit other than `expected-commit`: untested code serves. */
+  | 'commit-mismatch'
   | 'timed-out'
   | 'cancelled'
 

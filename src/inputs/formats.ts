@@ -7,6 +7,8 @@ import { parseBoolean, parseControlPlaneUrl, parseCount, parseDuration, parseEnu
 import { parseHealthCheckPath } from './health.js'
 import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
+import { parsePaths } from './paths.js'
+import { parseCommitSha } from './commit-sha.js'
 
 /**
  * How each input's text is read: one entry per input, applied to every input that is
@@ -75,8 +77,8 @@ export const FORMATS = {
   'max-deletions': text(parseCount),
   // v1.2: their own parsers come with the features that read them.
   'archive-exclude': text((v) => v),
-  paths: text((v) => v),
-  'expected-commit': text(parseSingleLine)
+  paths: text(parsePaths),
+  'expected-commit': text(parseCommitSha)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

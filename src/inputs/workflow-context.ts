@@ -25,6 +25,12 @@ export interface WorkflowContext {
   runUrl?: string
   /** Set on pull_request* events. */
   pullRequest?: PullRequestInfo
+  /** GITHUB_EVENT_NAME: `push`, `pull_request`, `workflow_dispatch`… */
+  eventName?: string
+  /** GITHUB_RUN_ATTEMPT: 2 and more on a re-run. */
+  runAttempt?: number
+  /** GITHUB_WORKSPACE: where the job checked out the repository. */
+  workspace?: string
   /**
    * A pull_request* event from a fork: GitHub passes the workflow no secrets. (Not
    * `pull_request_target`, which runs in the base repository with its secrets.)
@@ -45,6 +51,9 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     apiUrl: env.GITHUB_API_URL || undefined,
     runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     pullRequest,
+    eventName: env.GITHUB_EVENT_NAME || undefined,
+    runAttempt: /^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? Number(env.GITHUB_RUN_ATTEMPT) : undefined,
+    workspace: env.GITHUB_WORKSPACE || undefined,
     // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
     secretsWithheld:
       env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&

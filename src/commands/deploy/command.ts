@@ -1,4 +1,4 @@
-import type { Deployment } from '../../api/schemas.js'
+import type { Deployment, Revision } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
@@ -10,9 +10,11 @@ import { watchRevision, watchSettings } from '../../operations/watch-revision.js
 import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
+import { checkBuiltCommit, checkCheckout, checkRefBeforeChange } from './expected-commit.js'
+import { decidePaths } from './paths-gate.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
-import { planDeploy } from './plan.js'
+import { DEFAULT_SOURCE, planDeploy } from './plan.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -38,8 +40,23 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     )
   }
 
+  // What is archived is the checkout: it is checked before anything is.
+  const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
+  if (inputs.expectedCommit && ships === 'internal_source') await checkCheckout(inputs.expectedCommit, deps)
+
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  if (inputs.expectedCommit && ships === 'github') {
+    const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
+    await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps)
+  }
+  if (inputs.paths) {
+    const verdict = await decidePaths(inputs.paths, inputs, existing, deps)
+    if (verdict.skip && existing) return nothingUnderPaths(verdict.serving, existing, inputs, deps)
+  }
+  /** After DEPLOYED: the commit it was built from, checked against `expected-commit`, or warned about when it moved. */
+  const checkCommit = (revision: Revision) =>
+    inputs.expectedCommit && ships === 'github' ? checkBuiltCommit(inputs.expectedCommit, revision) : warnIfCommitMoved(revision, deps.workflow, log, recorder)
   if (inputs.dryRun) {
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
@@ -92,14 +109,14 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     recorder.revisionSeen(revision)
     log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
     if (classify(revision.status) === 'deployed') {
-      warnIfCommitMoved(revision, deps.workflow, log)
+      checkCommit(revision)
       return recorder.finish({ kind: 'deployed', noNewRevision: false })
     }
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
   try {
     const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
-    warnIfCommitMoved(deployed, deps.workflow, log)
+    checkCommit(deployed)
     if (inputs.health) {
       await verifyHealth({
         ...deps,
@@ -114,4 +131,16 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     throw error
   }
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
+}
+
+/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
+function nothingUnderPaths(serving: Revision, existing: Deployment, inputs: Inputs, { recorder }: CommandDeps): Outcome {
+  if (inputs.dryRun) {
+    recorder.changed('planned')
+    return recorder.finish({ kind: 'planned', requests: [] })
+  }
+  recorder.changed('unchanged', existing)
+  recorder.revisionStarted(serving.id)
+  recorder.revisionSeen(serving)
+  return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
 }

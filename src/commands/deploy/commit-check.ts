@@ -1,5 +1,6 @@
 import type { Revision } from '../../api/schemas.js'
 import type { Log } from '../../core/log.js'
+import type { Recorder } from '../../core/recorder.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
@@ -27,7 +28,15 @@ export function commitMovedOn(revision: Pick<Revision, 'id' | 'source_revision_c
   )
 }
 
-export function warnIfCommitMoved(revision: Pick<Revision, 'id' | 'source_revision_config'>, workflow: WorkflowContext, log: Pick<Log, 'warn'>): void {
+/** The warning goes to the log and to the recorder, whose reports show it near their top, not only in the log. */
+export function warnIfCommitMoved(
+  revision: Pick<Revision, 'id' | 'source_revision_config'>,
+  workflow: WorkflowContext,
+  log: Pick<Log, 'warn'>,
+  recorder: Pick<Recorder, 'commitWarning'>
+): void {
   const warning = commitMovedOn(revision, workflow)
-  if (warning) log.warn(warning)
+  if (!warning) return
+  log.warn(warning)
+  recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`)
 }

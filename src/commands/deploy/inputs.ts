@@ -3,6 +3,7 @@ import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfig
 import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
 import { readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
 import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
+import type { PathFilter } from '../../inputs/paths.js'
 import { readPollInterval } from '../../inputs/poll-interval.js'
 import { defaultRepoRef } from '../../inputs/workflow-context.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
@@ -27,6 +28,12 @@ export interface DeploySpecific {
   /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
   rollbackOnFailure: boolean
   github: GitHubInputs
+  /** `paths`: deploy only when a file under them changed since the serving revision's commit (paths-gate.ts). */
+  paths?: PathFilter
+  /** `expected-commit`: the commit this deploy must ship, full and lower-case (expected-commit.ts). */
+  expectedCommit?: string
+  /** `github-token`, for the commit reads of `paths` and `expected-commit`. */
+  githubToken?: string
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
@@ -73,7 +80,10 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       showLogs: value('show-logs') as boolean,
       health: readHealthCheck(reader),
       rollbackOnFailure: value('on-failure') === 'rollback',
-      github
+      github,
+      paths: value('paths'),
+      expectedCommit: value('expected-commit'),
+      githubToken: value('github-token')
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref

@@ -1,5 +1,5 @@
 import { Recorder } from '../../core/recorder.js'
-import { ActionError, describeError } from '../../core/errors.js'
+import { ActionError, describeError, type ErrorKind } from '../../core/errors.js'
 import { redact } from '../../core/masking.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
@@ -7,11 +7,15 @@ import { watchRevision, watchSettings } from '../../operations/watch-revision.js
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 
+/** A revision that failed, failed its health check, or serves a commit other than `expected-commit`, is undone. */
+const ROLLED_BACK_FOR = new Set<ErrorKind>(['revision-failed', 'health-check-failed', 'commit-mismatch'])
+
 /** A failed build or create never replaced what served: the control plane keeps the old revision. */
 const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
 
 /**
- * `on-failure: rollback`, after the deploy's revision failed or failed its health check.
+ * `on-failure: rollback`, after the deploy's revision failed, failed its health check, or
+ * reached DEPLOYED built from a commit other than `expected-commit`.
  * When the deployment is left serving a bad revision, redeploy the one that served before
  * this run and watch it; the step still fails, and its error says both what failed and
  * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
@@ -24,7 +28,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
     throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.')
   }
-  if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed')) throw error
+  if (!(error instanceof ActionError) || !ROLLED_BACK_FOR.has(error.kind)) throw error
   const { client, log, recorder } = deps
   const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known
   const status = revision?.status ?? ''

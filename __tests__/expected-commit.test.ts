@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
+import { checkoutCommit } from '../src/operations/checkout-commit.js'
+import { errorLines } from './helpers/action.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+
+const REPOSITORY = 'octo-org/support-agent'
+const REPO_URL = `https://github.com/${REPOSITORY}`
+const NAME = 'support-agent'
+
+let sim: Simulator
+let github: FakeGitHub
+let dir: string
+beforeAll(async () => {
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
+  github = await startFakeGitHub({ now: clock.now })
+  sim.connectGitHub(github)
+  dir = await mkdtemp(join(tmpdir(), 'expected-commit-test-'))
+})
+afterAll(async () => {
+  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
+})
+beforeEach(() => {
+  sim.reset()
+  sim.setScenario(lifecycles.deployed(30))
+  github.reset()
+  github.configure({ forbid: [] })
+})
+
+/** `main` at a first commit, which the deployment serves; returns that commit and the serving revision. */
+function serving() {
+  const first = github.commitOn('main', ['agents/support/graph.py'])
+  const seeded = sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL } })
+  return { first, id: String(seeded.id), revisionId: String(sim.deployments()[0].active_revision_id) }
+}
+
+function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
+  return runInProcess({
+    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+  })
+}
+
+const changes = () => sim.requests.filter((r) => r.method !== 'GET')
+const commitReads = () => github.requests.filter((r) => r.path.includes('/commits/'))
+
+describe('expected-commit: github deployments', () => {
+  it('deploys when the ref points to the expected commit, and the revision is built from it', async () => {
+    serving()
+    const tested = github.commitOn('main', ['agents/support/graph.py'])
+    const run = await deploy({ 'expected-commit': tested.toUpperCase() })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'updated' })
+    expect(run.outputs['commit-sha']).toBe(tested)
+    expect(commitReads().map((r) => `${r.path} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/commits/main 200`])
+  })
+
+  it('refuses before any change when the ref points elsewhere, naming both commits and what to do', async () => {
+    serving()
+    const tested = github.commitOn('main', ['a.py'])
+    const newer = github.commitOn('main', ['b.py'])
+    // Production deploys `main` after an approval; `main` moved on since staging tested it.
+    const run = await deploy({ 'expected-commit': tested }, { GITHUB_EVENT_NAME: 'workflow_dispatch' })
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome.kind).toBe('refused')
+    expect(changes()).toEqual([])
+    expect(errorLines(run)[0]).toContain(`\`main\` points to commit ${newer} now, not to \`expected-commit\` ${tested}`)
+    expect(errorLines(run)[0]).toMatch(/Deploy a tag or the commit itself .* or test the new commit first/)
+  })
+
+  it.each([
+    ['GitHub failing', () => github.configure({ gitFail: { status: 500 } }), /HTTP 500/],
+    ['a token without `contents: read`', () => github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
+    ['a branch GitHub does not know', () => github.reset(), /HTTP 422.*no such branch, tag or commit/]
+  ])('refuses before any change when GitHub cannot say: %s', async (_what, breakIt, reason) => {
+    serving()
+    const tested = github.refHead('main') ?? ''
+    breakIt()
+    const run = await deploy({ 'expected-commit': tested })
+    expect(run.outcome.kind).toBe('refused')
+    expect(changes()).toEqual([])
+    expect(errorLines(run)[0]).toMatch(/Could not read which commit `main` points to/)
+    expect(errorLines(run)[0]).toMatch(reason)
+  })
+
+  it('refuses bad input naming the input, sending nothing', async () => {
+    serving()
+    const run = await deploy({ 'expected-commit': 'abc1234' })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toMatch(/`expected-commit` must be a full commit SHA \(40 hexadecimal digits\), got `abc1234`/)
+    expect(sim.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('fails after DEPLOYED when the branch moved during the build, naming both commits', async () => {
+    const { revisionId } = serving()
+    const tested = github.commitOn('main', ['a.py'])
+    // Pushed right after the action read `main`, before the control plane started the build.
+    const pushed = github.addCommit({ parents: [tested], files: ['b.py'] })
+    github.moveRef('main', pushed, { afterRequests: 1 })
+    const run = await deploy({ 'expected-commit': tested })
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome).toMatchObject({ kind: 'failed', operation: 'updated', revision: { status: 'DEPLOYED' } })
+    expect(run.outputs['commit-sha']).toBe(pushed)
+    expect(errorLines(run)[0]).toContain(`built from commit ${pushed}, not \`expected-commit\` ${tested}`)
+    // Nothing was rolled back: without `on-failure: rollback` the new revision keeps serving.
+    expect(sim.deployments()[0].active_revision_id).not.toBe(revisionId)
+    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+  })
+
+  it('with `on-failure: rollback`, puts back the revision that served before', async () => {
+    const { first, revisionId } = serving()
+    const tested = github.commitOn('main', ['a.py'])
+    github.moveRef('main', github.addCommit({ parents: [tested], files: ['b.py'] }), { afterRequests: 1 })
+    const run = await deploy({ 'expected-commit': tested, 'on-failure': 'rollback' })
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome.kind).toBe('rolled-back')
+    expect(changes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      expect.stringMatching(/^PATCH /),
+      `POST /v2/deployments/${sim.deployments()[0].id}/revisions/${revisionId}/redeploy`
+    ])
+    const now = sim.deployments()[0]
+    const servingNow = sim.revisions(String(now.id)).find((r) => r.id === now.active_revision_id) as Record<string, any>
+    expect(servingNow.source_revision_config.repo_commit_sha).toBe(first)
+    expect(errorLines(run)[0]).toMatch(/Rolled back \(`on-failure: rollback`\)/)
+  })
+})
+
+describe('expected-commit: internal_source deployments', () => {
+  let checkout: string
+  let head: string
+  beforeAll(async () => {
+    checkout = join(dir, 'checkout')
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } })
+    execFileSync('mkdir', ['-p', checkout])
+    git('init', '-q')
+    await writeFile(join(checkout, 'graph.json'), '{}')
+    git('add', '.')
+    git('commit', '-qm', 'first')
+    head = String(git('rev-parse', 'HEAD')).trim()
+  })
+
+  it('reads the checkout\'s commit, and nothing outside a checkout', async () => {
+    expect(await checkoutCommit(checkout)).toBe(head)
+    expect(await checkoutCommit(tmpdir())).toBeUndefined()
+  })
+
+  it('refuses before anything is sent when the checkout is another commit', async () => {
+    sim.seedDeployment({ name: NAME, source: 'internal_source' })
+    const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: checkout })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toContain(`The workspace has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
+    expect(changes()).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('refuses when the workspace is not a git checkout, and goes ahead when the checkout is the commit', async () => {
+    sim.seedDeployment({ name: NAME, source: 'internal_source' })
+    const notGit = await deploy({ 'expected-commit': head, 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: dir })
+    expect(errorLines(notGit)[0]).toMatch(/is not a git checkout whose commit can be read/)
+    expect(changes()).toEqual([])
+    const run = await deploy({ 'expected-commit': head, 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: checkout })
+    expect(errorLines(run)).toEqual([])
+    expect(run.lines).toContainEqual(`The workspace has commit ${head} checked out, the expected one.`)
+    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+  })
+})
+
+describe('without expected-commit', () => {
+  it('records the moved-commit warning for every report, not only the log', async () => {
+    serving()
+    const workflowCommit = github.commitOn('main', ['a.py'])
+    github.moveRef('main', github.addCommit({ parents: [workflowCommit], files: ['b.py'] }), { at: clock.now() + 1 })
+    const run = await deploy({}, { GITHUB_SHA: workflowCommit })
+    expect(run.exitCode).toBe(0)
+    expect(run.outcome.commitWarning).toMatch(new RegExp(`built from commit [0-9a-f]{40}, but this workflow ran for commit ${workflowCommit}.*Pass the tested commit as \`expected-commit\``))
+    expect(run.warnings).toContainEqual(expect.stringContaining(`but this workflow ran for commit ${workflowCommit}`))
+  })
+})

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
+import { errorLines } from './helpers/action.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+
+const REPOSITORY = 'octo-org/support-agent'
+const REPO_URL = `https://github.com/${REPOSITORY}`
+const NAME = 'support-agent'
+const PATHS = 'agents/support/**\nlibs/shared/**\n!**/*.md'
+
+let sim: Simulator
+let github: FakeGitHub
+let dir: string
+beforeAll(async () => {
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
+  github = await startFakeGitHub({ now: clock.now })
+  sim.connectGitHub(github)
+  dir = await mkdtemp(join(tmpdir(), 'paths-test-'))
+})
+afterAll(async () => {
+  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
+})
+beforeEach(() => {
+  sim.reset()
+  sim.setScenario(lifecycles.deployed(30))
+  github.reset()
+  github.configure({ forbid: [] })
+})
+
+/** A deployment serving what `main` points to now (its build reads the fake GitHub's `main`). */
+function serving(options: { secrets?: Array<{ name: string; value: string }>; ref?: string } = {}) {
+  const seeded = sim.seedDeployment({
+    name: NAME,
+    source_config: { repo_url: REPO_URL },
+    source_revision_config: { repo_ref: options.ref ?? 'main' },
+    secrets: options.secrets
+  })
+  const deployment = sim.deployments().find((d) => d.id === seeded.id)
+  return { id: String(seeded.id), revisionId: String(deployment?.active_revision_id) }
+}
+
+function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
+  return runInProcess({
+    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, paths: PATHS, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+  })
+}
+
+const changes = () => sim.requests.filter((r) => r.method !== 'GET')
+const compares = () => github.requests.filter((r) => r.path.includes('/compare/'))
+
+/** `main` with a first commit, deployed; then `files` committed on top: the commit this run deploys. */
+function deployedThenChanged(...files: Array<string | { filename: string; status?: string; previous_filename?: string }>) {
+  const base = github.commitOn('main', ['agents/support/graph.py', 'libs/shared/util.py', 'README.md'])
+  const seeded = serving()
+  const head = github.commitOn('main', files)
+  return { base, head, ...seeded }
+}
+
+describe('paths: skipping a deploy', () => {
+  it('sends nothing when no changed file is under `paths`, and describes the revision that keeps serving', async () => {
+    const { base, head, id, revisionId } = deployedThenChanged('agents/billing/graph.py', 'docs/guide.md', 'agents/support/README.md')
+    const run = await deploy()
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
+    expect(changes()).toEqual([])
+    expect(run.outputs).toMatchObject({ operation: 'unchanged', 'deployment-id': id, 'revision-id': revisionId, 'revision-status': 'DEPLOYED', 'commit-sha': base })
+    expect(run.outcome.paths).toMatchObject({ skip: true, servingRevisionId: revisionId, baseCommit: base, headCommit: head, changedFiles: 3, outsidePaths: 3 })
+    expect(compares().map((r) => `${r.path} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/compare/${base}...${head} 200`])
+    expect(run.lines).toContainEqual(expect.stringMatching(new RegExp(`paths.*nothing to deploy: no change under \`paths\` since commit ${base}, which revision ${revisionId} serves \\(3 changed files, all outside`)))
+  })
+
+  it('skips when the commit is the one serving (identical)', async () => {
+    const base = github.commitOn('main', ['agents/support/graph.py'])
+    serving()
+    const run = await deploy()
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true, changedFiles: 0, baseCommit: base, headCommit: base } })
+    expect(changes()).toEqual([])
+  })
+
+  it('with dry-run, reports the skip as the plan and sends nothing', async () => {
+    deployedThenChanged('docs/guide.md')
+    const run = await deploy({ 'dry-run': 'true' })
+    expect(run.outcome).toMatchObject({ kind: 'planned', requests: [], paths: { skip: true } })
+    expect(run.outputs.operation).toBe('planned')
+    expect(changes()).toEqual([])
+  })
+
+  it('compares with the pull request\'s head commit on pull_request events', async () => {
+    const base = github.commitOn('feature-x', ['agents/support/graph.py'])
+    serving({ ref: 'feature-x' })
+    const head = github.commitOn('feature-x', ['docs/a.md'])
+    const event = join(dir, 'pull-request.json')
+    await writeFile(event, JSON.stringify({ pull_request: { number: 7, head: { sha: head, ref: 'feature-x', repo: { full_name: REPOSITORY } }, base: { repo: { full_name: REPOSITORY } } } }))
+    // GITHUB_SHA is the merge commit, which no branch holds: the pull request's head is what is built.
+    const run = await deploy({}, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'feature-x', GITHUB_SHA: 'ab'.repeat(20) })
+    expect(compares().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/compare/${base}...${head}`])
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true, baseCommit: base, headCommit: head } })
+  })
+})
+
+describe('paths: deploying, and saying why it could not skip', () => {
+  it('deploys when a changed file is under `paths`, naming it', async () => {
+    deployedThenChanged('docs/guide.md', 'libs/shared/util.py')
+    const run = await deploy()
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false, changedFiles: 2, outsidePaths: 1 } })
+    expect(run.outcome.paths?.reason).toMatch(/1 changed file under `paths` since commit [0-9a-f]{40}: `libs\/shared\/util.py`/)
+    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+    expect(run.lines).toContainEqual(expect.stringMatching(/`paths`: deploying, because 1 changed file under `paths`/))
+  })
+
+  it('deploys when a file was renamed out of `paths` (its old name counts)', async () => {
+    deployedThenChanged({ filename: 'archive/graph.py', status: 'renamed', previous_filename: 'agents/support/graph.py' })
+    const run = await deploy()
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(run.outcome.paths?.reason).toMatch(/`archive\/graph.py`/)
+  })
+
+  it('refuses a bad pattern naming `paths`, before any request', async () => {
+    deployedThenChanged('docs/a.md')
+    sim.requests.length = 0
+    github.requests.length = 0
+    const run = await deploy({ paths: 'agents/support/**\n!' })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toMatch(/`paths` pattern `!` excludes nothing: a `!` must be followed by a pattern/)
+    expect(sim.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('with dry-run, reports a decision to deploy and plans the update', async () => {
+    deployedThenChanged('agents/support/graph.py')
+    const run = await deploy({ 'dry-run': 'true' })
+    expect(run.outcome).toMatchObject({ kind: 'planned', operation: 'planned', paths: { skip: false } })
+    expect(run.outcome.kind === 'planned' && run.outcome.requests.map((r) => r.method)).toEqual(['PATCH'])
+    expect(changes()).toEqual([])
+  })
+
+  it('deploys when nothing serves yet, without asking GitHub', async () => {
+    github.commitOn('main', ['agents/support/graph.py'])
+    const run = await deploy({ 'graph-config-path': 'graph.json', 'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'created', paths: { skip: false, reason: 'the deployment does not exist yet' } })
+    expect(compares()).toEqual([])
+  })
+
+  it.each([
+    ['the serving revision reports no commit', { config: { repo_commit_sha: null } }, /reports no commit it was built from/],
+    ['the serving revision is not DEPLOYED', { status: 'DEPLOY_FAILED' }, /is DEPLOY_FAILED, not DEPLOYED/]
+  ])('deploys when %s', async (_what, { status, config }: { status?: string; config?: Record<string, unknown> }, reason) => {
+    const { id, revisionId } = deployedThenChanged('docs/guide.md')
+    const revision = sim.revisions(id).find((r) => r.id === revisionId) as Record<string, any>
+    // The control plane's answer for the serving revision, changed as the case says.
+    const answered = { ...revision, status: status ?? revision.status, source_revision_config: { ...revision.source_revision_config, ...config } }
+    sim.addFault({ method: 'GET', path: `/v2/deployments/${id}/revisions/${revisionId}`, respond: { status: 200, body: JSON.stringify(answered) } })
+    const run = await deploy()
+    expect(run.outcome.paths?.skip).toBe(false)
+    expect(run.outcome.paths?.reason).toMatch(reason)
+    expect(compares()).toEqual([])
+    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+  })
+
+  it('deploys when `repo-ref` is not the workflow\'s own ref', async () => {
+    deployedThenChanged('docs/guide.md')
+    github.moveRef('release', github.refHead('main') ?? '')
+    const run = await deploy({ 'repo-ref': 'release' })
+    expect(run.outcome.paths).toMatchObject({ skip: false })
+    expect(run.outcome.paths?.reason).toMatch(/`repo-ref` is `release`, not the ref this workflow runs on \(`main`\)/)
+    expect(compares()).toEqual([])
+  })
+
+  it.each([
+    ['a 404 (a commit GitHub does not know)', () => github.moveRef('main', github.addCommit({ files: ['x'] })), /HTTP 404.*no such commit/],
+    ['a rate limit that outlasts the step', () => github.configure({ gitFail: { status: 403, kind: 'rate-limit', resetInSeconds: 3600 } }), /rate limit.*would not leave time/],
+    ['GitHub failing', () => github.configure({ gitFail: { status: 502 } }), /HTTP 502/]
+  ])('deploys when the compare fails: %s', async (_what, breakIt, reason) => {
+    const base = github.commitOn('main', ['agents/support/graph.py'])
+    serving()
+    github.commitOn('main', ['docs/a.md'])
+    // A 404: the serving commit is one GitHub lost (the history was rewritten): the compare names an unknown base.
+    if (String(reason).includes('404')) {
+      github.reset()
+      github.commitOn('main', ['docs/a.md'])
+    }
+    breakIt()
+    const run = await deploy({ timeout: '10m' })
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false, baseCommit: base } })
+    expect(run.outcome.paths?.reason).toMatch(/GitHub could not compare the serving commit with this run's/)
+    expect(run.outcome.paths?.reason).toMatch(reason)
+    expect(compares().length).toBeGreaterThan(0)
+  })
+
+  it.each(['behind', 'diverged'])('deploys when the commit is %s the serving one', async (status) => {
+    const root = github.commitOn('main', ['agents/support/graph.py'])
+    const ahead = github.commitOn('main', ['docs/a.md'])
+    serving()
+    // The run deploys the older commit (behind) or one on another line of history (diverged).
+    const head = status === 'behind' ? root : github.addCommit({ parents: [root], files: ['docs/b.md'] })
+    const run = await deploy({}, { GITHUB_SHA: head })
+    expect(run.outcome.paths).toMatchObject({ skip: false, baseCommit: ahead, headCommit: head })
+    expect(run.outcome.paths?.reason).toMatch(new RegExp(`\\(\`${status}\`\\)`))
+  })
+
+  it('deploys when GitHub lists 300 changed files (the list may be cut short)', async () => {
+    deployedThenChanged(...Array.from({ length: 301 }, (_, i) => `docs/page-${i}.md`))
+    const run = await deploy()
+    expect(run.outcome.paths).toMatchObject({ skip: false, changedFiles: 300 })
+    expect(run.outcome.paths?.reason).toMatch(/GitHub lists 300 changed files, its most/)
+  })
+
+  it('deploys when the names in `secrets` are not the deployment\'s, and skips when they are', async () => {
+    github.commitOn('main', ['agents/support/graph.py'])
+    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
+    github.commitOn('main', ['docs/a.md'])
+    const added = await deploy({ secrets: 'OPENAI_API_KEY=sk-1\nDB_PASSWORD=pw' })
+    expect(added.outcome.paths).toMatchObject({ skip: false, reason: '`secrets` adds `DB_PASSWORD`' })
+    sim.reset()
+    github.reset()
+    github.commitOn('main', ['agents/support/graph.py'])
+    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
+    github.commitOn('main', ['docs/a.md'])
+    const same = await deploy({ secrets: 'OPENAI_API_KEY=sk-1' })
+    expect(same.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
+  })
+
+  it('deploys when a `source_config` input differs from the deployment\'s value', async () => {
+    deployedThenChanged('docs/a.md')
+    const run = await deploy({ 'install-command': 'pip install -e .' })
+    expect(run.outcome.paths).toMatchObject({ skip: false, reason: '`install-command` differs from the deployment\'s' })
+    expect(compares()).toEqual([])
+  })
+
+  it.each([
+    [{ GITHUB_EVENT_NAME: 'workflow_dispatch' }, 'the run was started by hand (`workflow_dispatch`)'],
+    [{ GITHUB_RUN_ATTEMPT: '2' }, 'the run is a re-run (attempt 2)']
+  ])('deploys when a person asked for it: %j', async (env, reason) => {
+    deployedThenChanged('docs/a.md')
+    const run = await deploy({}, env)
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false, reason } })
+    expect(compares()).toEqual([])
+  })
+
+  it('warns that `paths` does not apply to another source, and deploys', async () => {
+    sim.seedDeployment({ name: 'docker-agent', source: 'external_docker' })
+    const run = await deploy({ name: 'docker-agent', 'image-uri': 'registry.example/agent@sha256:' + 'a'.repeat(64) })
+    expect(errorLines(run)).toEqual([])
+    expect(run.warnings).toContainEqual(expect.stringMatching(/`paths` applies to `github` deployments only.*`external_docker`.*does not apply, and the deploy goes ahead/))
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(compares()).toEqual([])
+  })
+})

@@ -1,0 +1,82 @@
+import type { Revision } from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import { checkoutCommit } from '../../operations/checkout-commit.js'
+import { commitOfRef } from '../../operations/github-commits.js'
+import type { CommandDeps } from '../types.js'
+import { openCommitReads } from './github-reads.js'
+import type { DeployInputs } from './inputs.js'
+
+const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.'
+
+/**
+ * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will
+ * build must point at the expected commit now. Refused when it does not, and when GitHub cannot
+ * say (missing information never ships untested code).
+ */
+export async function checkRefBeforeChange(expected: string, ref: string | undefined, repoUrl: string | undefined, inputs: DeployInputs, deps: CommandDeps): Promise<void> {
+  if (!ref) {
+    throw new ActionError(
+      'bad-input',
+      `\`expected-commit\` is ${expected}, but which ref the control plane builds is not known: \`repo-ref\` is not set and the workflow's ref is not known.`,
+      'Set `repo-ref` to the branch or tag that holds the commit.'
+    )
+  }
+  const reads = await openCommitReads(inputs.githubToken, repoUrl, deps)
+  const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads
+  if (!read.ok) {
+    throw new ActionError(
+      'api-refused',
+      `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.`,
+      'Re-run the job once GitHub can be read; the token needs `contents: read`.'
+    )
+  }
+  if (read.sha !== expected) {
+    throw new ActionError(
+      'bad-input',
+      `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.`,
+      TESTED_FIRST
+    )
+  }
+  deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`)
+}
+
+/**
+ * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
+ * the check before the change and the build, and then the revision serves another commit.
+ * Fails the step naming both (`on-failure: rollback` then serves the previous revision again).
+ */
+export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id' | 'source_revision_config'>): void {
+  const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase()
+  if (built === expected) return
+  throw new ActionError(
+    'commit-mismatch',
+    built
+      ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
+      : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`,
+    `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`
+  )
+}
+
+/**
+ * `expected-commit` for an `internal_source` deployment: what is archived is the checkout, so
+ * the checkout must be the expected commit. Called before anything is archived.
+ */
+export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<void> {
+  const workspace = deps.workflow.workspace ?? process.cwd()
+  const checkedOut = await checkoutCommit(workspace)
+  if (!checkedOut) {
+    throw new ActionError(
+      'bad-input',
+      `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`,
+      'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).'
+    )
+  }
+  if (checkedOut !== expected) {
+    throw new ActionError(
+      'bad-input',
+      `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`,
+      'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.'
+    )
+  }
+  deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`)
+}

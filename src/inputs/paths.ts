@@ -1,0 +1,120 @@
+import picomatch from 'picomatch'
+
+/**
+ * `paths`: file patterns with the syntax of a workflow's `on.push.paths`, one a line. A file
+ * is under `paths` when the last pattern that matches it is not a `!` one (a later pattern
+ * overrides an earlier one); a file no pattern matches is not.
+ */
+export interface PathFilter {
+  /** The patterns as written, in order. */
+  readonly patterns: readonly string[]
+  matches(file: string): boolean
+}
+
+/** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
+const MAX_PATTERN_LENGTH = 500
+
+/**
+ * Matching is picomatch's, with `dot: true` (GitHub's filters match `.github/...` and other
+ * dot files like any other) and GitHub's syntax translated where the two differ:
+ * - `?` in GitHub's syntax makes the character (or `[...]` class) before it optional
+ *   (`*.jsx?` matches `page.js` and `page.jsx`); in picomatch it stands for any one
+ *   character. It becomes picomatch's `?(x)`. `+` (one or more of the character before it)
+ *   becomes `+(x)` the same way.
+ * - `**` in GitHub's syntax matches any characters, `/` included, wherever it stands
+ *   (`**.js` matches `src/js/app.js`); picomatch treats a `**` that shares its path segment
+ *   with other characters as a `*`. Such a `**` becomes `*{,/**\/}*`: within one segment,
+ *   or across any number of them.
+ * - Braces, parentheses, `@` and a `!` after the first character mean nothing in GitHub's
+ *   syntax: they are escaped, so that only the translations above use picomatch's braces
+ *   and extended globs.
+ * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
+ */
+export function parsePaths(raw: string): PathFilter {
+  const patterns = raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+  if (patterns.length === 0) throw new Error('has no pattern: list file patterns one a line, e.g. `agents/support/**`')
+  const compiled = patterns.map((pattern) => {
+    const negative = pattern.startsWith('!')
+    const body = negative ? pattern.slice(1) : pattern
+    const problem = patternProblem(body)
+    if (problem) throw new Error(`pattern \`${pattern}\` ${problem}`)
+    return { negative, test: picomatch(toPicomatch(body), { dot: true }) }
+  })
+  if (compiled.every((p) => p.negative)) {
+    throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns')
+  }
+  return {
+    patterns,
+    matches(file) {
+      let under = false
+      for (const { negative, test } of compiled) if (test(file)) under = !negative
+      return under
+    }
+  }
+}
+
+function patternProblem(body: string): string | undefined {
+  if (body === '') return 'excludes nothing: a `!` must be followed by a pattern'
+  if (body.length > MAX_PATTERN_LENGTH) return `is longer than ${MAX_PATTERN_LENGTH} characters`
+  if (body.startsWith('/')) return 'starts with `/`: paths are relative to the repository\'s root, without a leading `/`'
+  let atom = false
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c === '\\') {
+      if (i === body.length - 1) return 'ends with a lone `\\`'
+      i++
+      atom = true
+    } else if (c === '[') {
+      const end = body.indexOf(']', i + 2)
+      if (end === -1) return 'has a `[` without its `]`'
+      i = end
+      atom = true
+    } else if (c === '?' || c === '+') {
+      if (!atom) return `has a \`${c}\` with no character before it to repeat (escape it as \`\\${c}\` to match it literally)`
+      atom = false
+    } else {
+      atom = c !== '*' && c !== '/'
+    }
+  }
+  return undefined
+}
+
+/** GitHub's syntax in picomatch's; `body` is valid (patternProblem). */
+function toPicomatch(body: string): string {
+  let out = ''
+  /** Where the last atom (a character, an escape, or a class) starts in `out`, for `?` and `+`. */
+  let atomAt = -1
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c === '\\') {
+      atomAt = out.length
+      out += body.slice(i, i + 2)
+      i++
+    } else if (c === '[') {
+      const end = body.indexOf(']', i + 2)
+      atomAt = out.length
+      out += body.slice(i, end + 1)
+      i = end
+    } else if (c === '?' || c === '+') {
+      out = `${out.slice(0, atomAt)}${c}(${out.slice(atomAt)})`
+      atomAt = -1
+    } else if (c === '*') {
+      let run = 1
+      while (body[i + run] === '*') run++
+      const alone = (i === 0 || body[i - 1] === '/') && (i + run === body.length || body[i + run] === '/')
+      out += run === 1 ? '*' : alone ? '**' : '*{,/**/}*'
+      i += run - 1
+      atomAt = -1
+    } else if ('(){}@!|,'.includes(c)) {
+      atomAt = out.length
+      out += `\\${c}`
+    } else {
+      atomAt = c === '/' ? -1 : out.length
+      out += c
+    }
+  }
+  return out
+}

@@ -1,0 +1,70 @@
+import type { RateLimitedGitHub } from './github-requests.js'
+
+/** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
+const FULL_SHA = /^[0-9a-f]{40}$/
+
+/** GitHub lists at most this many files in a compare: one with as many may be cut short. */
+export const COMPARE_FILE_LIMIT = 300
+
+export type CompareStatus = 'ahead' | 'behind' | 'diverged' | 'identical'
+
+/** A file the compare lists; a rename has both its paths. */
+export interface ChangedFile {
+  filename: string
+  previousFilename?: string
+}
+
+export type Compared =
+  | { ok: true; status: CompareStatus; files: ChangedFile[] }
+  | { ok: false; reason: string }
+
+const STATUSES: readonly CompareStatus[] = ['ahead', 'behind', 'diverged', 'identical']
+
+const CONTENTS_HINT = 'The token needs `contents: read` (add it to the job\'s `permissions`, or pass a `github-token` that has it).'
+
+/**
+ * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
+ * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
+ */
+export async function compareCommits(github: RateLimitedGitHub, repository: string, base: string, head: string): Promise<Compared> {
+  const outcome = await github.fetch(
+    `/repos/${repository}/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`,
+    `Comparing commit ${base} with ${head}`
+  )
+  if (!outcome.ok) return { ok: false, reason: withHint(outcome) }
+  const data = outcome.response.data as { status?: unknown; files?: unknown } | null
+  const status = data?.status
+  if (typeof status !== 'string' || !STATUSES.includes(status as CompareStatus)) return { ok: false, reason: 'GitHub\'s compare answer has no known `status`' }
+  // `identical` may come without a list; any other status must list its files.
+  const listed = data?.files ?? (status === 'identical' ? [] : undefined)
+  if (!Array.isArray(listed)) return { ok: false, reason: 'GitHub\'s compare answer lists no files' }
+  const files: ChangedFile[] = []
+  for (const entry of listed) {
+    const { filename, previous_filename: previous } = (entry ?? {}) as { filename?: unknown; previous_filename?: unknown }
+    if (typeof filename !== 'string' || filename === '') return { ok: false, reason: 'GitHub\'s compare answer has a file without a name' }
+    files.push(typeof previous === 'string' && previous !== '' ? { filename, previousFilename: previous } : { filename })
+  }
+  return { ok: true, status: status as CompareStatus, files }
+}
+
+export type CommitRead = { ok: true; sha: string } | { ok: false; reason: string }
+
+/** `GET /repos/{owner}/{repo}/commits/{ref}`: the commit a branch, tag or SHA names now. */
+export async function commitOfRef(github: RateLimitedGitHub, repository: string, ref: string): Promise<CommitRead> {
+  // A tag's full ref names the tag; GitHub takes branch and tag names (and SHAs) here.
+  const name = ref.replace(/^refs\/(heads|tags)\//, '')
+  const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`)
+  if (!outcome.ok) return { ok: false, reason: withHint(outcome) }
+  const sha = (outcome.response.data as { sha?: unknown } | null)?.sha
+  if (typeof sha !== 'string' || !FULL_SHA.test(sha)) return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` }
+  return { ok: true, sha }
+}
+
+/** A refusal says what may be wrong (the token's permission, an unknown commit); a rate limit or an outage says enough. */
+function withHint(outcome: { status?: number; limited?: true; reason: string }): string {
+  if (outcome.limited) return outcome.reason
+  if (outcome.status === 403) return `${outcome.reason}. ${CONTENTS_HINT}`
+  if (outcome.status === 404) return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${CONTENTS_HINT}`
+  if (outcome.status === 422) return `${outcome.reason}: the repository has no such branch, tag or commit`
+  return outcome.reason
+}
