@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { CancelledError } from '../src/core/cancel.js'
 import { ActionError } from '../src/core/errors.js'
 import { Recorder } from '../src/core/recorder.js'
+import { viewOf } from '../src/report/view.js'
 
 const deployment = { id: 'd1', name: 'agent', status: 'READY', latest_revision_id: 'r2', active_revision_id: 'r1', url: 'https://agent.example' }
 
@@ -18,8 +19,9 @@ function waiting(status: string): Recorder {
 describe('Recorder: an outcome from what is known, also when the run fails', () => {
   it('a cancel during the wait is "still deploying", saying where it stood and that nothing was cancelled', () => {
     const outcome = waiting('BUILDING').failedWith(new CancelledError())
-    expect(outcome).toMatchObject({ kind: 'still-deploying', cause: 'cancelled', operation: 'updated', revisionId: 'r2', previousRevisionId: 'r1' })
-    expect(outcome.error).toBe(
+    expect(outcome).toMatchObject({ kind: 'still-deploying', cause: 'cancelled', cancelled: true, operation: 'updated', revisionId: 'r2', previousRevisionId: 'r1' })
+    // The words are the reports' (report/cancellation.ts), from what the recorder knew.
+    expect(viewOf({ outcome, startedAt: 0, finishedAt: 0 }).error).toBe(
       'The workflow was cancelled while waiting for revision r2 of deployment `agent` (d1), last seen BUILDING.\n' +
         'The deploy goes on on the control plane; nothing was cancelled there. Follow revision r2 on the control plane, or re-run this job to wait for it.'
     )
@@ -34,7 +36,9 @@ describe('Recorder: an outcome from what is known, also when the run fails', () 
   it('a change never answered is "refused" and in doubt; bad input before anything is plainly "refused"', () => {
     const recorder = new Recorder('deploy', { kind: 'deployment', name: 'agent' })
     recorder.sending('create')
-    expect(recorder.failedWith(new CancelledError())).toMatchObject({ kind: 'refused', inDoubt: 'create', error: expect.stringContaining('may or may not have taken effect') })
+    const cancelled = recorder.failedWith(new CancelledError())
+    expect(cancelled).toMatchObject({ kind: 'refused', inDoubt: 'create', cancelled: true })
+    expect(viewOf({ outcome: cancelled, startedAt: 0, finishedAt: 0 }).error).toContain('may or may not have taken effect')
     const fresh = new Recorder('deploy').failedWith(new ActionError('bad-input', 'no'))
     expect(fresh).toMatchObject({ kind: 'refused', error: 'no' })
     expect(fresh).not.toHaveProperty('inDoubt')
