@@ -148,7 +148,7 @@ describe('each command names itself and its target', () => {
 
     it(`${command}: a refusal of its inputs is told as its own, naming the target given`, async () => {
       const target = TARGETS[command]
-      const named =
+      const named: Record<string, string> =
         command === 'delete-listener' ? { 'listener-id': target.name! } : command === 'prune' ? { 'name-pattern': target.name! } : { name: target.name! }
       const run = await runInProcess({
         inputs: { 'control-plane-url': 'https://api.example.com', 'api-key': 'key-123', command, ...named, timeout: 'forever' }

@@ -2,6 +2,7 @@ import { formatBytes } from '../api/body.js'
 import { formatDuration } from '../core/clock.js'
 import type { HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
 import { restoredBy, stillServing } from './serving.js'
+import { quoted } from './quoted.js'
 import type { RunView } from './view.js'
 import { wordsOf } from './words.js'
 
@@ -82,7 +83,7 @@ function pathsRows(outcome: Outcome): Row[] {
   const { changedFiles, outsidePaths, baseCommit, headCommit } = paths
   const range: Said = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
   return [
-    [paths.skip ? 'Why nothing was deployed' : 'Why it deployed', [paths.reason]],
+    [paths.skip ? 'Why nothing was deployed' : 'Why it deployed', quoted(paths.reason)],
     [
       'Changed files',
       changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
@@ -131,3 +132,4 @@ function healthVerdict(health: HealthSeen): Said {
     ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
     : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')']
 }
+

@@ -1,5 +1,6 @@
 import { redact } from '../core/masking.js'
 import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
+import { quoted } from './quoted.js'
 import type { CommentView, Said } from './view.js'
 
 /**
@@ -49,18 +50,12 @@ function paragraph(text: string): string {
     .join('<br>\n')
 }
 
-/**
- * One line of a message: our messages quote names in backticks, and those spans become
- * code. The spans are found before anything is escaped, so a name that markdown would
- * escape (`MY_SECRET`, `a*b`) is still one span; each part is then neutralised alike. A
- * backtick left without its pair is shown as one.
- */
+/** One line of a message: its quoted names as code (see quoted()), everything neutralised alike. */
 function withCodeSpans(line: string): string {
   // Redacted whole first: a secret must not escape redaction by being split across a span.
-  const parts = redact(line).split('`')
-  // An odd number of backticks leaves the last one without its pair: it is text, not a span.
-  const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`]
-  return spans.map((part, i) => (i % 2 === 0 ? md(part) : part === '' ? md('``') : `<code>${md(part)}</code>`)).join('')
+  return quoted(redact(line))
+    .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(part.code)}</code>`))
+    .join('')
 }
 
 /** The cause first: a warning to see first, what went wrong, what to do, then where the deploy stands. */
