@@ -68,7 +68,7 @@ function shippedRows(shipped: Shipped | undefined): Row[] {
     ]
   }
   const excluded = shipped.excluded ?? []
-  const shown = excluded.slice(0, 5).flatMap((item, i): Said => [...(i > 0 ? ['; '] : []), { code: item.path }, ` (${item.why})`])
+  const shown = excluded.slice(0, 5).flatMap((item, i): Said => [...(i > 0 ? ['; '] : []), { code: item.path }, ' (', ...quoted(item.why), ')'])
   return [
     ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${formatBytes(shipped.bytes)}, SHA-256 `, { code: shipped.sha256 }]],
     ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['not a git checkout']],
@@ -83,7 +83,8 @@ function pathsRows(outcome: Outcome): Row[] {
   const { changedFiles, outsidePaths, baseCommit, headCommit } = paths
   const range: Said = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
   return [
-    [paths.skip ? 'Why nothing was deployed' : 'Why it deployed', quoted(paths.reason)],
+    // A skip says why in its note, right under the heading.
+    ['Why it deployed', paths.skip ? undefined : quoted(paths.reason)],
     [
       'Changed files',
       changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
@@ -97,7 +98,8 @@ function deploymentStatus(outcome: Outcome): Said | undefined {
   if (!status) return undefined
   const serving = stillServing(outcome)
   const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying'
-  return notServing && outcome.revisionId && serving ? [{ code: status }, ', serving the previous revision ', { code: serving }] : [{ code: status }]
+  if (!notServing || !outcome.revisionId || !serving) return [{ code: status }]
+  return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }]
 }
 
 function whatWasDone(outcome: Outcome): Said | undefined {

@@ -30,10 +30,12 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   }
   if ((outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying') && revision && serving) {
     const status = deployment?.status
+    // A skipped revision was replaced by something this run has not looked at: say only what was seen.
+    const serves: Said = outcome.kind === 'superseded' ? [' was last seen serving revision '] : [' still serves the previous revision ']
     notes.push([
       'The deployment',
       ...(status ? [' (status ', { code: status }, ')'] : []),
-      ' still serves the previous revision ',
+      ...serves,
       { code: serving },
       outcome.kind === 'still-deploying' ? ' until this one is deployed.' : "; this run's revision is not serving."
     ])

@@ -22,7 +22,8 @@ export function renderSummary(view: RunView): string {
   lines.push(...failureLogBlock(view, true))
   lines.push(...factsTable(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
-  lines.push(timeBreakdown(view), '')
+  // A refusal before anything was sent took no time worth a line.
+  if (outcome.kind !== 'refused' || outcome.inDoubt) lines.push(timeBreakdown(view), '')
   if (outcome.kind === 'planned') {
     lines.push('### Dry run: what this run would send', '')
     if (outcome.requests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
