@@ -3,7 +3,7 @@ import { formatDuration } from '../core/clock.js'
 import type { HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
 import { restoredBy, stillServing } from './serving.js'
 import { quoted } from './quoted.js'
-import type { RunView } from './view.js'
+import type { RunView } from './view-types.js'
 import { wordsOf } from './words.js'
 
 type Row = [string, Said | undefined]

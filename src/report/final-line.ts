@@ -1,5 +1,5 @@
 import { restoredBy } from './serving.js'
-import type { RunView } from './view.js'
+import type { RunView } from './view-types.js'
 
 /** The last line of the log: outcome, target, revision and URL. */
 export function finalLine(view: RunView): string {

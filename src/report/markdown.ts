@@ -1,7 +1,8 @@
 import { redact } from '../core/masking.js'
 import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
 import { quoted } from './quoted.js'
-import type { CommentView, Said } from './view.js'
+import type { Said } from '../core/outcome.js'
+import type { CommentView } from './view-types.js'
 
 /**
  * The blocks the job summary and the PR comment share, so both open with the same

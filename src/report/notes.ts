@@ -1,6 +1,6 @@
 import { failsStep, type Outcome, type Said } from '../core/outcome.js'
 import { stillServing } from './serving.js'
-import type { FinishedRun } from './view.js'
+import type { FinishedRun } from './view-types.js'
 import { wordsOf } from './words.js'
 
 /** Where the deploy stands, beyond the cause: what goes on, what still serves, the command's own notes, what comes next. */

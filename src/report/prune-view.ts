@@ -1,6 +1,6 @@
 import { reasonText, type PruneFacts } from '../core/prune.js'
 import type { Said } from '../core/outcome.js'
-import type { CommentView, PreviewReport, RunView } from './view.js'
+import type { CommentView, PreviewReport, RunView } from './view-types.js'
 import { wordsOf } from './words.js'
 
 /**

@@ -7,7 +7,7 @@ import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
 import { restoredBy } from './serving.js'
-import type { RunView } from './view.js'
+import type { RunView } from './view-types.js'
 
 /**
  * The job summary: the outcome as its heading, the cause and what to do first, the

@@ -1,80 +1,21 @@
 import { forOutput, safeUrl } from '../core/neutralise.js'
 import { redact } from '../core/masking.js'
-import { failsStep, type FailureLog, type Outcome, type Said } from '../core/outcome.js'
-import type { OutputName } from '../inputs/names.js'
+import { failsStep, type Said } from '../core/outcome.js'
 import { cancellationText } from './cancellation.js'
 import { factsOf } from './facts.js'
 import { finalLine } from './final-line.js'
-import { KINDS, type EnvironmentState, type KindContext } from './kinds.js'
+import { KINDS, type KindContext } from './kinds.js'
 import { notesOf } from './notes.js'
 import { outputsOf } from './output-values.js'
 import { pruneView } from './prune-view.js'
 import { rolledBackTodo } from './serving.js'
 import { wordsOf } from './words.js'
 
+import type { FinishedRun, RunView } from './view-types.js'
+
 export type { Said } from '../core/outcome.js'
 export type { EnvironmentState } from './kinds.js'
-
-/** A run that is over (or, for the in-progress report, going on): its outcome, and what the reporters add. */
-export interface FinishedRun {
-  outcome: Outcome
-  startedAt: number
-  finishedAt: number
-  /** The workflow's commit, shown when the revision reports none. */
-  workflowSha?: string
-  /** The GitHub environment this run reports to (`github-environment`), if any. */
-  githubEnvironment?: string
-}
-
-/** What the PR comment shows: a run's view, or (prune) a deleted preview's. */
-export interface CommentView {
-  name: string
-  title: Said
-  /** A warning shown right under the heading (e.g. the revision was built from another commit). */
-  warning?: string
-  cause?: string
-  causeLabel: string
-  todo?: string
-  notes: Said[]
-  facts: Array<[string, Said]>
-  url?: string
-  unsafeUrl?: string
-  failureLog?: FailureLog
-  /** The comment's last word when the deployment is gone: nothing more to try on this pull request. */
-  gone?: Said
-}
-
-/** A preview that `prune` left gone: its GitHub environment is retired and its comment updated. */
-export interface PreviewReport {
-  pr: number
-  name: string
-  /** The description of the inactive statuses. */
-  environmentDescription: string
-  comment: CommentView
-}
-
-/** What every reporter shows, worked out once from the outcome (see viewOf). */
-export interface RunView extends CommentView {
-  run: FinishedRun
-  outcome: Outcome
-  failed: boolean
-  /** The step's `::error::` line when it fails: the outcome's error, or where a cancelled run stood. */
-  error?: string
-  /** The outcome in a word or two, as the last log line states it: `deployed`, `still deploying`… */
-  label: string
-  outputs: Partial<Record<OutputName, string>>
-  commit?: { sha: string; fromWorkflow: boolean }
-  github: {
-    /** What the GitHub deployment in `github-environment` becomes, with a one-line description. */
-    environment?: { state: EnvironmentState; description: string }
-    /** Whether the PR comment is written, and whether a pull request without one gets one. */
-    comment?: { createIfMissing: boolean }
-    /** `prune`: each preview gone after the run, with its own report. */
-    previews?: PreviewReport[]
-  }
-  /** The last line of the log: outcome, deployment, revision and URL. */
-  finalLine: string
-}
+export type { CommentView, FinishedRun, PreviewReport, RunView } from './view-types.js'
 
 /**
  * THE function from a run to what the outputs, the job summary, the PR comment, the
