@@ -17,8 +17,9 @@ import type { CommandDefinition } from './types.js'
 /**
  * THE place where commands are registered: the `command` input takes exactly these
  * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
- * write src/commands/<name>/{inputs,command}.ts and add a line here (and its inputs
- * type to ActionInputs).
+ * write src/commands/<name>/{inputs,command}.ts (its definition carries its `words`, how
+ * the reports speak of it, and its `target`, which inputs name what it acts on) and add a
+ * line here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 export const COMMANDS = {
   deploy: deployCommand,
