@@ -207,7 +207,7 @@ describe('dry-run: the plan is printed and nothing is changed', () => {
     expect(group).toContain('POST /v2/deployments\n{\n  "name": "dry-agent",')
     expect(group).toContain('"secrets": [\n    {\n      "name": "OPENAI_API_KEY",\n      "value": "***"\n    }\n  ]')
     expect(visibleText(run)).not.toContain(SECRET)
-    expect(run.summary).toContain('📝 Dry run for <code>dry-agent</code>: nothing was changed')
+    expect(run.summary).toContain('📝 Dry run of deploy for <code>dry-agent</code>: nothing was changed')
     expect(run.summary).toContain('<code>POST /v2/deployments</code>')
   })
 

@@ -3,7 +3,9 @@ import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { loadGitHubApi } from '../src/github/api.js'
 import { PrunedPreviewsReporter } from '../src/github/prune-retire.js'
 import type { WorkflowContext } from '../src/inputs/workflow-context.js'
-import type { RunView } from '../src/report/view.js'
+import { commandFor } from '../src/commands/registry.js'
+import { Recorder } from '../src/core/recorder.js'
+import { viewOf } from '../src/report/view.js'
 
 /**
  * GitHub reporting's budget (main.ts gives it the step's deadline plus a grace): the real
@@ -27,8 +29,10 @@ describe('the GitHub reporting budget', () => {
       workflow: {} as WorkflowContext,
       log: { info: () => undefined, warn: (line) => warnings.push(line) }
     })
-    const gone = [7, 8, 9].map((pr) => ({ id: `id-${pr}`, name: `agent-pr-${pr}`, pr }))
-    const view = { outcome: { prune: { gone } }, run: { startedAt: 0, finishedAt: 1 } } as unknown as RunView
+    // The view of a prune that deleted three previews, made as main.ts makes it: through the recorder.
+    const recorder = new Recorder('prune', { kind: 'deployment', name: 'agent-pr-{pr}' }, commandFor('prune').words)
+    for (const pr of [7, 8, 9]) recorder.previewGone({ id: `id-${pr}`, name: `agent-pr-${pr}`, pr }, true)
+    const view = viewOf({ outcome: recorder.finish({ kind: 'deleted' }), startedAt: 0, finishedAt: 1 })
     const started = Date.now()
     await reporter.finished(view)
     expect(Date.now() - started).toBeLessThan(5_000)

@@ -148,21 +148,22 @@ describe('one outcome, said the same everywhere', () => {
     expect(r.summary).toContain('(until the cancel)')
   })
 
-  it('SKIPPED reads as superseded by a newer revision, and the GitHub deployment becomes inactive, not failed', async () => {
+  it('SKIPPED: the heading says the step failed, nothing claims what serves instead, and the GitHub deployment becomes inactive', async () => {
     sim.setScenario(lifecycles.skipped(20))
     const r = await runWith()
     expect(r.outcome.kind).toBe('superseded')
-    expect(r.heading(r.summary)).toBe(`⏭️ <code>${NAME}</code>: this revision was superseded by a newer one`)
+    expect(r.heading(r.summary)).toBe(`❌ Deploy of <code>${NAME}</code> failed: the control plane skipped its revision`)
     expect(r.heading(r.comment)).toBe(r.heading(r.summary))
-    expect(r.summary).toContain('**What happened:**')
+    expect(r.summary).toContain('**What went wrong:**')
+    expect(r.summary).not.toMatch(/deployed instead/)
     expect(lastState()).toBe('inactive')
-    expect(r.lines.at(-1)).toMatch(/^Outcome: superseded: /)
+    expect(r.lines.at(-1)).toMatch(/^Outcome: failed \(revision skipped\): /)
   })
 
   it('dry run: planned, and neither the GitHub deployment nor the comment is touched', async () => {
     await serving()
     const r = await runWith({ 'dry-run': 'true' })
-    expect(r.heading(r.summary)).toBe(`📝 Dry run for <code>${NAME}</code>: nothing was changed`)
+    expect(r.heading(r.summary)).toBe(`📝 Dry run of deploy for <code>${NAME}</code>: nothing was changed`)
     expect(github.requests).toEqual([])
     expect(r.lines.at(-1)).toMatch(/^Outcome: planned \(dry run\): /)
   })

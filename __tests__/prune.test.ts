@@ -234,7 +234,7 @@ describe('command: prune', () => {
     expect(github.statuses.map((s) => [s.deployment_id, s.state])).toEqual([[1, 'inactive']])
     expect(github.comments.find((c) => c.id === 10)?.body).toContain("### 🗑️ Deleted <code>agent-pr-2</code>\n\nThis pull request's preview is gone")
     // Why it went, for whoever reads the pull request.
-    expect(github.comments.find((c) => c.id === 10)?.body).toContain('the scheduled `prune` deleted it as stale (closed: pull request #2 is closed)')
+    expect(github.comments.find((c) => c.id === 10)?.body).toContain('the scheduled <code>prune</code> deleted it as stale (closed: pull request #2 is closed)')
     expect(github.comments.find((c) => c.id === 11)?.body).toBe('<!-- agent-server-deploy:agent-pr-1 -->\n### ✅ deployed')
     // No comment created anywhere.
     expect(github.comments).toHaveLength(2)

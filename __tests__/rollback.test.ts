@@ -290,6 +290,21 @@ describe('command: rollback', () => {
     expect(result.summaries[0]).toContain(`<code>POST /v2/deployments/${id}/revisions/${r1}/redeploy</code>`)
   })
 
+  it('dry-run: the heading says rollback, the target has its own row with the commit it would serve, and nothing reads as replaced', async () => {
+    const { id, r1, r3 } = seedHistory('rb-dry-rows')
+    const commit = sim.revisions(id).find((r) => r.id === r1)?.source_revision_config?.repo_commit_sha as string
+    expect(commit).toMatch(/^[0-9a-f]{12,}$/)
+    const result = await runWith(rollbackInputs('rb-dry-rows', { 'dry-run': 'true' }))
+    const summary = result.summaries[0]
+    expect(summary).toContain('## 📝 Dry run of rollback for <code>rb-dry-rows</code>: nothing was changed')
+    expect(summary).toContain(`<tr><th align="left">Would redeploy revision</th><td><code>${r1}</code> (created `)
+    expect(summary).toContain(`<tr><th align="left">Would serve commit</th><td><code>${commit.slice(0, 12)}</code></td></tr>`)
+    expect(summary).toContain(`<tr><th align="left">Serving now</th><td><code>${r3}</code></td></tr>`)
+    expect(summary).not.toContain('Replaced revision')
+    // The local checkout's commit says nothing about what a rollback would serve.
+    expect(summary).not.toContain(WORKFLOW_ENV.GITHUB_SHA.slice(0, 12))
+  })
+
   it('refuses a `rollback-to` that is neither `previous` nor a UUID, before any request', async () => {
     const result = await runWith(rollbackInputs('rb-bad', { 'rollback-to': 'latest' }))
     expect(result.failures[0]).toContain('`rollback-to` must be `previous` or the id (a UUID)')

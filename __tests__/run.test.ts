@@ -37,6 +37,9 @@ describe('run() in-process, with an output sink', () => {
     expect(out.exitCode).toBe(1)
     expect(sim.requests).toEqual([])
     expect(out.outputs).toEqual({})
-    expect(out.lines.at(-1)).toBe('Outcome: refused.')
+    // The command and the name the inputs gave, though the inputs were refused.
+    expect(out.lines.at(-1)).toBe('Outcome: refused: deployment `inproc-agent` (`command: deploy`).')
+    expect(out.summary).toContain('## ❌ Deploy of <code>inproc-agent</code> refused')
+    expect(out.summary).not.toContain('<th align="left">Commit</th>')
   })
 })

@@ -4,6 +4,9 @@ import { Timeline } from '../src/core/timeline.js'
 import { clearSecrets, registerSecret } from '../src/core/masking.js'
 import { renderSummary as renderView } from '../src/report/summary.js'
 import { viewOf } from '../src/report/view.js'
+import { deployCommand } from '../src/commands/deploy/command.js'
+import { pruneCommand } from '../src/commands/prune/command.js'
+import { rollbackCommand } from '../src/commands/rollback/command.js'
 
 /** A run of 4m 12s that ended in `outcome`. */
 const renderSummary = (outcome: Outcome) => renderView(viewOf({ outcome, startedAt: 0, finishedAt: 252_000 }))
@@ -14,11 +17,12 @@ beforeEach(() => {
 })
 
 function deployedState(): Outcome & { kind: 'deployed' } {
-  const timeline = new Timeline(0)
-  timeline.observe('QUEUED', 0)
-  timeline.observe('BUILDING', 30_000)
-  timeline.observe('BUILDING', 200_000)
-  timeline.observe('DEPLOYED', 250_000)
+  // The watch began 1 s into the run (after the lookup and the update).
+  const timeline = new Timeline(1000)
+  timeline.observe('QUEUED', 1000)
+  timeline.observe('BUILDING', 31_000)
+  timeline.observe('BUILDING', 201_000)
+  timeline.observe('DEPLOYED', 251_000)
   return {
     kind: 'deployed',
     noNewRevision: false,
@@ -27,6 +31,7 @@ function deployedState(): Outcome & { kind: 'deployed' } {
     operation: 'updated',
     revisionId: 'r2',
     timeline: timeline.spans(),
+    watchStartedAt: timeline.startedAt,
     deployment: { id: 'd1', name: 'support-agent', status: 'READY', latest_revision_id: 'r2', url: 'https://agent.example' },
     revision: {
       id: 'r2',
@@ -52,8 +57,9 @@ describe('renderSummary', () => {
         '| DEPLOYED | +4m 10s | — | `·····························▏` |'
       ].join('\n')
     )
+    // One clock for the timeline and the total, so they add up: 1s + 4m 10s + 1s = 4m 12s.
     expect(summary).toContain(
-      '**Total:** 4m 12s: the control plane took 4m 09s from creating the revision to DEPLOYED; the action added 3s (lookup, update, noticing the last status, reporting).'
+      '**Total:** 4m 12s until this summary: 1s before the watch (lookup, update), 4m 10s until the revision was seen DEPLOYED, 1s after it (logs, outputs).'
     )
   })
 
@@ -100,13 +106,14 @@ describe('renderSummary', () => {
 describe('rollback and prune, as the user reads them', () => {
   it('a rollback leads with what serves now and what it replaced, and its time went on a redeploy', () => {
     const base = deployedState()
-    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
+    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', words: rollbackCommand.words, operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
     const summary = renderSummary(state)
     const lead = 'Deployment <code>support-agent</code> now serves revision <code>r2</code> (a redeploy of revision <code>r0</code>); it replaced revision <code>r1</code>.'
     expect(summary).toContain(lead)
     // Right under the heading, before the table of facts.
     expect(summary.indexOf(lead)).toBeLessThan(summary.indexOf('<table>'))
-    expect(summary).toContain('the action added 3s (lookup, redeploy, noticing the last status, reporting).')
+    expect(summary).toContain('1s before the watch (lookup, redeploy)')
+    expect(summary).toContain('<tr><th align="left">Replaced revision</th><td><code>r1</code></td></tr>')
   })
 
   it('a deploy rolled back by `on-failure: rollback` names what serves now, what to do, and ends its log on both revisions', () => {
@@ -114,8 +121,10 @@ describe('rollback and prune, as the user reads them', () => {
     const state: Outcome = {
       ...base,
       kind: 'rolled-back',
+      words: deployCommand.words,
       operation: 'rolled-back',
       previousRevisionId: 'r1',
+      restoredRevisionId: 'r3',
       // The redeploy's answer: its new revision r3 is the deployment's latest.
       deployment: { ...base.deployment!, latest_revision_id: 'r3' },
       health: { healthy: false, url: 'https://agent.example/ok', attempts: 3, elapsedMs: 3000, last: 'HTTP 503' },
@@ -127,7 +136,8 @@ describe('rollback and prune, as the user reads them', () => {
     expect(summary).toContain('<tr><th align="left">Now serving</th><td><code>r3</code>, a redeploy of <code>r1</code>, which served before this run</td></tr>')
     expect(summary).toContain(`<tr><th align="left">This run's revision (failed)</th><td><code>r2</code></td></tr>`)
     expect(summary).toContain("**What to do:** Fix what made revision r2 fail \\(its health check and logs are in this run&#39;s log\\) and deploy again; revision r3 serves meanwhile.")
-    expect(summary).toContain('(lookup, update, noticing the last status, health check, rollback, reporting)')
+    expect(summary).toContain('1s after it (health check, rollback, logs, outputs)')
+    expect(summary).toContain('Deployed a new revision, then redeployed the one that served before (on-failure: rollback)')
     expect(view.finalLine).toBe('Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example.')
   })
 
@@ -136,6 +146,7 @@ describe('rollback and prune, as the user reads them', () => {
       kind: 'planned',
       requests: [],
       command: 'prune',
+      words: pruneCommand.words,
       subject: { kind: 'deployment', name: 'agent-pr-{pr}' },
       operation: 'planned',
       prune: {
@@ -151,7 +162,7 @@ describe('rollback and prune, as the user reads them', () => {
     }
     const view = viewOf({ outcome: state, startedAt: 0, finishedAt: 1000 })
     const summary = renderView(view)
-    expect(summary).toContain('## 📝 Dry run for <code>agent-pr-{pr}</code>: 2 stale previews would be deleted; nothing was changed')
+    expect(summary).toContain('## 📝 Dry run of prune for <code>agent-pr-{pr}</code>: 2 stale previews would be deleted; nothing was changed')
     expect(summary).toContain('Run again without <code>dry-run</code> to delete them.')
     expect(view.finalLine).toBe('Outcome: planned (dry run): previews `agent-pr-{pr}`, 2 would be deleted.')
   })

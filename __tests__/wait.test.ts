@@ -95,7 +95,7 @@ describe('waitForRevision', () => {
     ['BUILD_FAILED', 'failed to build (status BUILD_FAILED): npm ERR! missing script: build', 'Read the build log'],
     ['DEPLOY_FAILED', 'was built but failed to deploy (status DEPLOY_FAILED)', 'lacks a secret'],
     ['CREATE_FAILED', 'could not be created (status CREATE_FAILED)', 'Check the source settings'],
-    ['SKIPPED', 'was skipped, typically because a newer revision superseded it (status SKIPPED)', 'newer revision is deployed'],
+    ['SKIPPED', 'was skipped, typically because a newer revision superseded it (status SKIPPED)', 'which revision serves the deployment now'],
     ['INTERRUPTED', 'was interrupted (cancelled) on the control plane', 'Re-run the job']
   ])('fails on %s with the revision, status, message and what to do', async (status, what, todo) => {
     const message = status === 'BUILD_FAILED' ? 'npm ERR! missing script: build' : undefined

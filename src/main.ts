@@ -1,9 +1,8 @@
 import { ControlPlaneClient } from './api/client.js'
-import { commandFor, readActionInputs } from './commands/registry.js'
+import { commandFor, readActionInputs, recorderFor } from './commands/registry.js'
 import { realClock, type Clock } from './core/clock.js'
 import type { Log } from './core/log.js'
 import { announceSecretsWith } from './core/masking.js'
-import { Recorder } from './core/recorder.js'
 import type { InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
 import { loadGitHubApi } from './github/api.js'
@@ -24,6 +23,8 @@ export interface RunOptions {
   signal?: AbortSignal
   /** Where the log, outputs, summary and failure go; by default, @actions/core. */
   sink?: OutputSink
+  /** When the step began, on `clock`: the process's start (index.ts), so the summary's total is the step's. By default, now. */
+  startedAt?: number
 }
 
 /**
@@ -52,14 +53,15 @@ export function requestTimeoutFor(timeoutMs: number): number {
 export async function run(options: RunOptions = {}): Promise<{ cancelled: boolean; outcome: Outcome; view: RunView }> {
   const clock = options.clock ?? realClock
   const sink = options.sink ?? actionsSink
-  const startedAt = clock.now()
+  const startedAt = options.startedAt ?? clock.now()
   const cancellation = options.signal ? undefined : cancelOnSignals(sink)
   const signal = options.signal ?? cancellation?.signal
   const log: Log = sink
   // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
   const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined
   const workflow = readWorkflowContext(options.env)
-  let recorder = new Recorder('deploy')
+  // The `command` input first: a failure from here on is told as that command's.
+  const recorder = recorderFor(options.inputs)
   let github: GitHubReporting | undefined
   let githubEnvironment: string | undefined
   let outcome: Outcome
@@ -68,7 +70,6 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   let githubBudget: AbortSignal | undefined
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
-    recorder = new Recorder(inputs.command)
     for (const name of inputs.ignored) log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`)
     const command = commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
@@ -82,7 +83,6 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
-    const known = recorder
     outcome = await command.run(inputs, {
       client,
       clock,
@@ -96,8 +96,9 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {
         // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
+        const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment })
         inProgressReport = github
-          ?.revisionStarted(known.known)
+          ?.revisionStarted(view)
           .catch((error: unknown) =>
             log.warn(`Could not report the revision in progress to GitHub (${String((error as Error)?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`)
           )
@@ -115,7 +116,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
           'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.'
       )
     }
-    if (view.failed) sink.fail(outcome.error!)
+    if (view.error !== undefined) sink.fail(view.error)
     setOutputs(view, sink.setOutput)
     // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
     await sink.summary(renderSummary(view))

@@ -18,9 +18,11 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** `32 MiB`, `1.5 MiB`, `820 KiB`: one decimal below ten units, where rounding would hide half of it. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MiB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`
+  const inUnit = (size: number, unit: string) => `${size < 10 ? Math.round(size * 10) / 10 : Math.round(size)} ${unit}`
+  if (bytes >= 1024 * 1024) return inUnit(bytes / (1024 * 1024), 'MiB')
+  if (bytes >= 1024) return inUnit(bytes / 1024, 'KiB')
   return `${bytes} bytes`
 }
 

@@ -1,4 +1,6 @@
 import { readInputs, runnerInputs, type InputContext, type InputGetter } from '../inputs/read.js'
+import { Recorder } from '../core/recorder.js'
+import { INPUT_DEFAULTS } from '../inputs/names.js'
 import type { InputSpec } from '../inputs/spec.js'
 import { deleteListenerCommand } from './delete-listener/command.js'
 import type { DeleteListenerInputs } from './delete-listener/inputs.js'
@@ -15,8 +17,9 @@ import type { CommandDefinition } from './types.js'
 /**
  * THE place where commands are registered: the `command` input takes exactly these
  * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
- * write src/commands/<name>/{inputs,command}.ts and add a line here (and its inputs
- * type to ActionInputs).
+ * write src/commands/<name>/{inputs,command}.ts (its definition carries its `words`, how
+ * the reports speak of it, and its `target`, which inputs name what it acts on) and add a
+ * line here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 export const COMMANDS = {
   deploy: deployCommand,
@@ -39,6 +42,21 @@ const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) 
 /** Every input read and checked, before any request, for the command the inputs choose. */
 export async function readActionInputs(get: InputGetter = runnerInputs, context: InputContext = {}): Promise<ActionInputs> {
   return (await readInputs(SPECS, get, context)) as ActionInputs
+}
+
+/**
+ * The recorder of a run, made before any input is checked: for the command the `command`
+ * input names (its default when unset) and the target its inputs name, so that a refusal
+ * of the inputs is told as that command's, of that target. An unknown `command` value is
+ * told as a refusal of no command in particular.
+ */
+export function recorderFor(get: InputGetter = runnerInputs): Recorder {
+  const given = get('command') || INPUT_DEFAULTS.command
+  if (!Object.hasOwn(COMMANDS, given)) return new Recorder('')
+  const definition = commandFor(given as Command)
+  const target = definition.target ?? { kind: 'deployment', inputs: ['name', 'deployment-id'] }
+  const name = target.inputs.map((input) => get(input)).find((value) => value !== '')
+  return new Recorder(given, { kind: target.kind, ...(name !== undefined ? { name } : {}) }, definition.words)
 }
 
 /** The definition of a command, typed loosely: main.ts runs any of them the same way. */

@@ -1,9 +1,10 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Clock } from '../core/clock.js'
 import type { Log } from '../core/log.js'
-import type { Outcome } from '../core/outcome.js'
+import type { CommandWords, Outcome, Subject } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
+import type { InputName } from '../inputs/names.js'
 import type { CommonInputs, InputSpec } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubGet } from '../operations/github-requests.js'
@@ -37,12 +38,22 @@ export interface CommandDeps {
 }
 
 /**
- * A command: its input spec and what it does. Registered once, in registry.ts.
- * `run` returns the Outcome of a run that went as far as it should; an error it
- * throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
+ * A command: its input spec, what it does, and how the reports speak of it. Registered
+ * once, in registry.ts. `run` returns the Outcome of a run that went as far as it should;
+ * an error it throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
  */
 export interface CommandDefinition<T> {
   spec: InputSpec<T>
+  /**
+   * How the reports speak of the command (headings, in-progress text, rows, notes; see
+   * CommandWords). Default: its name, capitalised, as the heading's noun.
+   */
+  words?: CommandWords
+  /**
+   * What the run acts on, named by which inputs (the first one set), so that a refusal of
+   * the inputs still names it. Default: a deployment, by `name` or `deployment-id`.
+   */
+  target?: { kind: Subject['kind']; inputs: readonly InputName[] }
   /** The inputs that turn on GitHub reporting, when the command reports to GitHub. */
   github?: (inputs: T) => GitHubInputs
   run(inputs: CommonInputs & T, deps: CommandDeps): Promise<Outcome>

@@ -115,12 +115,27 @@ export interface RegistryLogin {
 /** A change in flight: `redeploy` is a rollback's. */
 export type PendingChange = 'create' | 'update' | 'redeploy'
 
-/** Why a run stopped waiting for a revision still in progress. */
-export type StopCause = 'not-waiting' | 'timed-out' | 'cancelled' | 'lost-contact'
+/**
+ * Why a run stopped waiting for a revision still in progress; `watching` is a run that has
+ * not stopped (the in-progress report made while it waits, Recorder.inProgress).
+ */
+export type StopCause = 'not-waiting' | 'timed-out' | 'cancelled' | 'lost-contact' | 'watching'
 
 /** Everything the run learned, whatever its outcome. */
 export interface RunFacts {
+  /** The `command` input; empty when the run failed before knowing which (an unknown value). */
   command: string
+  /** What the command says about itself in the reports (its definition's words). */
+  words?: CommandWords
+  /** The run stopped because the workflow was cancelled (the reports say where it stood). */
+  cancelled?: boolean
+  /**
+   * After `on-failure: rollback`: the new revision that serves now, a redeploy of the one
+   * that served before this run (`previousRevisionId`); `revisionId` stays the one that failed.
+   */
+  restoredRevisionId?: string
+  /** A rollback: the earlier revision it redeploys (or would), as read; `redeployOf` is its id. */
+  redeployTarget?: RevisionSeen
   subject: Subject
   deployment?: DeploymentSeen
   operation?: Operation
@@ -132,6 +147,8 @@ export interface RunFacts {
   revisionId?: string
   revision?: RevisionSeen
   timeline?: readonly StatusSpan[]
+  /** Clock time the watch of the revision began: the timeline's spans are measured from it. */
+  watchStartedAt?: number
   failureLog?: FailureLog
   /** `prune`: every candidate with its verdict, and what was deleted. */
   prune?: PruneFacts
@@ -170,4 +187,33 @@ export type Outcome = RunFacts &
 /** The step fails for every outcome that carries an error, and for no other. */
 export function failsStep(outcome: Outcome): boolean {
   return outcome.error !== undefined
+}
+
+/**
+ * Text that mixes our own words with values that came from elsewhere (names, ids,
+ * statuses): each reporter shows `{ code }` parts its own way (HTML code, backticks, as
+ * is) and neutralises them for where they go. Our own words are plain strings.
+ */
+export type Said = Array<string | { code: string }>
+
+/**
+ * What a command says about itself in the reports. Each command's definition carries its
+ * own (src/commands/<name>/command.ts) and the recorder puts them on the Outcome, so the
+ * reporters (report/, github/) never need a command's name to word a heading or a row.
+ * Only `noun` is required; every other field has a default.
+ */
+export interface CommandWords {
+  /** How a heading names a run of the command: `Deploy` in "Deploy of `agent` failed". */
+  noun: string
+  /**
+   * What the in-progress report calls the revision this run waits for: `Deploying`
+   * ("Deploying `agent`…"), `Rolling back`. Default: `Deploying`.
+   */
+  doing?: string
+  /** The heading's words when nothing needed changing: `nothing to roll back: that revision already serves`. Default: `nothing to change`. */
+  nothing?: string
+  /** The "What was done" row, for operations this command words its own way (e.g. `unchanged`). */
+  done?: Partial<Record<Operation, Said>>
+  /** Sentences of the command's own, right under the cause in the summary and the PR comment. */
+  notes?: (outcome: Outcome) => Said[]
 }

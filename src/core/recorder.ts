@@ -13,9 +13,10 @@ import type {
   PendingChange,
   Shipped,
   PathsDecision,
-  RegistryLogin
+  RegistryLogin,
+  CommandWords
 } from './outcome.js'
-import type { PruneFacts } from './prune.js'
+import type { PruneFacts, PruneRow } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
 import { Timeline } from './timeline.js'
 
@@ -31,8 +32,9 @@ export class Recorder {
   private pending?: PendingChange
   private watching?: Timeline
 
-  constructor(command: string, subject: Subject = { kind: 'deployment' }) {
-    this.facts = { command, subject: { ...subject } }
+  /** `words`: the command's own (its definition's), which the reports use for headings and rows. */
+  constructor(command: string, subject: Subject = { kind: 'deployment' }, words?: CommandWords) {
+    this.facts = { command, subject: { ...subject }, ...(words ? { words } : {}) }
   }
 
   /** The name or id the run acts on, before anything is found. */
@@ -74,9 +76,15 @@ export class Recorder {
     if (deployment) this.facts.deployment = { id: deployment.id, name: deployment.name }
   }
 
-  /** A rollback chose this earlier revision to redeploy. */
-  redeploying(revisionId: string): void {
+  /** A rollback chose this earlier revision to redeploy (`target`: as read, when it was). */
+  redeploying(revisionId: string, target?: RevisionSeen): void {
     this.facts.redeployOf = revisionId
+    if (target) this.facts.redeployTarget = target
+  }
+
+  /** `on-failure: rollback` put the revision that served before back, as this new revision. */
+  restored(revisionId: string): void {
+    this.facts.restoredRevisionId = revisionId
   }
 
   /** The health check's verdict. */
@@ -106,9 +114,34 @@ export class Recorder {
     this.facts.tracingProject = fate
   }
 
-  /** `prune`: its facts, which the command keeps up to date as it goes (so a failure still reports them). */
-  pruning(facts: PruneFacts): void {
-    this.facts.prune = facts
+  /** `prune` has begun: from now on the outcome carries its facts, also when it fails. */
+  pruning(): void {
+    this.facts.prune = { rows: [], pruned: [], gone: [], githubRequests: 0 }
+  }
+
+  /** `prune`: every candidate with its verdict, as known now. */
+  pruneRows(rows: readonly PruneRow[]): void {
+    this.pruneFacts().rows = [...rows]
+  }
+
+  /** `prune`: how many GitHub requests it has made so far. */
+  pruneRequests(count: number): void {
+    this.pruneFacts().githubRequests = count
+  }
+
+  /** `prune`: a preview is gone, deleted by this run (`deleted`) or by someone else meanwhile. */
+  previewGone(preview: { id: string; name: string; pr: number }, deleted: boolean): void {
+    const facts = this.pruneFacts()
+    facts.gone.push({ ...preview })
+    if (deleted) {
+      facts.pruned.push(preview.name)
+      this.changed('deleted')
+    }
+  }
+
+  private pruneFacts(): PruneFacts {
+    if (!this.facts.prune) this.pruning()
+    return this.facts.prune!
   }
 
   /** What this run shipped: the archive it uploaded (or would), or the image it deploys. */
@@ -131,9 +164,20 @@ export class Recorder {
     this.facts.registry = { ...login }
   }
 
-  /** What is known now, for reports made while the run goes on. */
+  /** What is known now, for reports made while the run goes on: a copy, which later records do not change. */
   get known(): Readonly<RunFacts> {
-    return { ...this.facts, timeline: this.watching?.spans() }
+    const { prune } = this.facts
+    return {
+      ...this.facts,
+      timeline: this.watching?.spans(),
+      ...(this.watching ? { watchStartedAt: this.watching.startedAt } : {}),
+      ...(prune ? { prune: { ...prune, rows: [...prune.rows], pruned: [...prune.pruned], gone: [...prune.gone] } } : {})
+    }
+  }
+
+  /** The outcome so far of a run still waiting for its revision: what the in-progress report shows. */
+  inProgress(): Outcome {
+    return { ...this.known, kind: 'still-deploying', cause: 'watching' }
   }
 
   /** The outcome of a run that finished without an error. */
@@ -147,9 +191,7 @@ export class Recorder {
    */
   failedWith(error: unknown, at?: number): Outcome {
     const facts = { ...this.known, timeline: this.watching?.spans(at) }
-    const cancelled = error instanceof CancelledError
-    const text = redact(cancelled ? this.describeCancellation() : describeError(error))
-    const known = { ...facts, error: text, problem: splitProblem(error, text, cancelled) }
+    const known = { ...facts, ...this.errorFacts(error) }
     if (this.pending) return { ...known, kind: 'refused', inDoubt: this.pending }
     if (facts.operation === 'deleted') return { ...known, kind: 'deleted' }
     const status = facts.revision?.status
@@ -166,35 +208,21 @@ export class Recorder {
   }
 
   /**
-   * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
-   * is cancelled on the control plane (a cancelled remote deploy could leave a commit
-   * that never deploys), so it says so.
+   * The outcome of a run that ended with `error` in a way the command decided: a deploy
+   * whose revision failed and that `on-failure: rollback` then rolled back (or tried to).
    */
-  private describeCancellation(): string {
-    const { deployment, subject, operation, revisionId, revision, prune } = this.facts
-    if (prune) {
-      return prune.pruned.length > 0
-        ? `The workflow was cancelled during prune, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
-        : 'The workflow was cancelled during prune; nothing was deleted (a delete in flight may have gone through).'
-    }
-    const name = deployment?.name ?? subject.name
-    if (this.pending) {
-      return (
-        `The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
-        `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`
-      )
-    }
-    if (!deployment || !operation) {
-      return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`
-    }
-    const what = `deployment \`${deployment.name}\` (${deployment.id})`
-    if (!revisionId) return `The workflow was cancelled after the action ${operation} ${what}.`
-    const status = revision ? `, last seen ${revision.status}` : ''
-    return (
-      `The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-      `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
-      'or re-run this job to wait for it.'
-    )
+  endedWith(kind: 'failed' | 'rolled-back', error: unknown): Outcome {
+    return { ...this.known, ...this.errorFacts(error), kind }
+  }
+
+  /**
+   * The error as every report shows it. A cancel is only marked here: where the run stood
+   * and how to follow it is worded by the reports (report/cancellation.ts), from the facts.
+   */
+  private errorFacts(error: unknown): Pick<RunFacts, 'error' | 'problem' | 'cancelled'> {
+    const cancelled = error instanceof CancelledError
+    const text = redact(describeError(error))
+    return { error: text, problem: splitProblem(error, text, cancelled), ...(cancelled ? { cancelled: true } : {}) }
   }
 }
 
@@ -203,7 +231,7 @@ function splitProblem(error: unknown, text: string, cancelled: boolean): { what:
   if (!cancelled && error instanceof ActionError && error.hint) {
     return { what: redact(error.message), todo: redact(error.hint) }
   }
-  // The cancellation text and an unexpected error put what to do on their last line.
+  // An unexpected error puts what to do on its last line.
   const lines = text.split('\n')
   return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text }
 }

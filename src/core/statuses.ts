@@ -65,7 +65,8 @@ const STATUSES: Record<string, StatusFacts> = {
     verdict: 'failed',
     failure: {
       what: 'was skipped, typically because a newer revision superseded it',
-      todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
+      // Not looked at: whether the newer revision deployed is for the control plane to say.
+      todo: 'See on the control plane which revision serves the deployment now; re-run this job if this commit must be the one deployed.'
     }
   },
   INTERRUPTED: {

@@ -2,6 +2,9 @@ import type { Log } from '../core/log.js'
 
 export type GitHubFeature = 'environment' | 'comment'
 
+/** Where GitHub reporting says what it did, or warns. */
+export type GitHubLog = Pick<Log, 'info' | 'warn'>
+
 /** The job permission each feature needs. */
 const PERMISSIONS: Record<GitHubFeature, string> = { environment: 'deployments: write', comment: 'pull-requests: write' }
 

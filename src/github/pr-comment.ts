@@ -1,7 +1,7 @@
 import { redact } from '../core/masking.js'
 import { safeUrl } from '../core/neutralise.js'
-import { md, saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
-import type { RunView } from '../report/view.js'
+import { saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
+import type { CommentView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 
 /**
@@ -17,16 +17,11 @@ export function markerFor(name: string): string {
  * the facts, then a link to the run. Rendered from the run's view, so it cannot say
  * another outcome than the summary, the GitHub deployment and the log.
  */
-export function renderComment(view: RunView, runUrl: string | undefined, options: { prunedBecause?: string } = {}): string {
+export function renderComment(view: CommentView, runUrl: string | undefined): string {
   const lines = [markerFor(view.name), `### ${saidMd(view.title)}`, '']
   lines.push(...causeBlocks(view, { todoFallback: 'Open the workflow run below for the full log.' }))
-  if (view.outcome.kind === 'deleted') {
-    lines.push(
-      options.prunedBecause
-        ? `This pull request's preview is gone: the scheduled \`prune\` deleted it as stale (${md(options.prunedBecause)}).`
-        : "This pull request's preview is gone: there is nothing left to try here.",
-      ''
-    )
+  if (view.gone) {
+    lines.push(saidMd(view.gone), '')
   } else {
     lines.push(...factsTable(view))
     lines.push(...failureLogBlock(view, false))

@@ -1,12 +1,9 @@
-import type { RunFacts } from '../core/outcome.js'
-import { reasonText } from '../core/prune.js'
 import { parseNamePattern, type NamePattern } from '../inputs/name-pattern.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
-import { viewOf, type RunView } from '../report/view.js'
+import type { RunView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
-import type { GitHubLog } from './reporter.js'
-import { GitHubGuard } from './guard.js'
+import { GitHubGuard, type GitHubLog } from './guard.js'
 import { renderComment, upsertComment } from './pr-comment.js'
 
 export interface PruneReportingOptions {
@@ -39,10 +36,11 @@ export class PrunedPreviewsReporter {
     this.guard = new GitHubGuard(options.log, options.api.budget, 'The previews themselves were deleted.')
   }
 
-  async revisionStarted(_known: RunFacts): Promise<void> {}
+  async revisionStarted(_view: RunView): Promise<void> {}
 
+  /** Renders each preview's report from the view (`github.previews`). */
   async finished(view: RunView): Promise<void> {
-    const gone = view.outcome.prune?.gone ?? []
+    const gone = view.github.previews ?? []
     for (const [index, preview] of gone.entries()) {
       // Bounded by the reporting budget: one warning names every preview left, not one per call skipped.
       if (this.guard.spent) {
@@ -54,20 +52,13 @@ export class PrunedPreviewsReporter {
       if (environment !== undefined) {
         const name = environment.fill(preview.pr)
         await this.guard.run('environment', `GitHub environment \`${name}\``, async () => {
-          const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`)
+          const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(preview.environmentDescription)
           this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`)
         })
       }
       if (this.options.prComment) {
         await this.guard.run('comment', `the comment on pull request #${preview.pr}`, async () => {
-          // The comment as `command: delete` leaves it: this preview's own outcome.
-          const goneView = viewOf({
-            outcome: { kind: 'deleted', command: 'prune', subject: { kind: 'deployment', name: preview.name, id: preview.id }, operation: 'deleted', deployment: { id: preview.id, name: preview.name } },
-            startedAt: view.run.startedAt,
-            finishedAt: view.run.finishedAt
-          })
-          const row = view.outcome.prune?.rows.find((candidate) => candidate.name === preview.name)
-          const body = renderComment(goneView, this.options.workflow.runUrl, { prunedBecause: row && reasonText(row.reason, preview.pr) })
+          const body = renderComment(preview.comment, this.options.workflow.runUrl)
           const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false })
           if (done !== 'none') this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`)
         })

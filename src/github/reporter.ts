@@ -1,19 +1,13 @@
-import type { RunFacts } from '../core/outcome.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
-import { viewOf, type RunView } from '../report/view.js'
+import type { RunView } from '../report/view.js'
 import { loadGitHubApi, type GitHubApi } from './api.js'
 import { GitHubEnvironment } from './environment.js'
 import { PrunedPreviewsReporter } from './prune-retire.js'
 import { renderComment, upsertComment } from './pr-comment.js'
-import { forOutput } from '../core/neutralise.js'
-import type { Log } from '../core/log.js'
-import { GitHubGuard } from './guard.js'
+import { GitHubGuard, type GitHubLog } from './guard.js'
 
-export type GitHubLog = Pick<Log, 'info' | 'warn'>
-
-/** What a command's revision in progress is called: `Deploying …`, `Rolling back …`. */
-const IN_PROGRESS: Record<string, string> = { deploy: 'Deploying', rollback: 'Rolling back' }
+export type { GitHubLog } from './guard.js'
 
 /**
  * Reports the run to GitHub: the deployment in `github-environment` and the pull
@@ -33,18 +27,10 @@ export class GitHubReporter {
     this.guard = new GitHubGuard(log, api.budget, 'The deploy itself is not affected.')
   }
 
-  /** While the run goes on: the revision it made has started. */
-  async revisionStarted(known: RunFacts): Promise<void> {
-    // The same view as at the end, of what is known now.
-    const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 })
-    // The run is waiting: say so, rather than the not-waited-for ending's words.
-    const doing = IN_PROGRESS[known.command] ?? 'Deploying'
-    view.title = [`🚀 ${doing} `, { code: view.name }, '…']
-    view.notes = []
-    const description = forOutput(
-      known.redeployOf ? `${doing} to revision ${known.redeployOf} (new revision ${known.revisionId ?? ''})` : `${doing} revision ${known.revisionId ?? ''}`
-    )
-    await this.onEnvironment((environment) => environment.started(description))
+  /** While the run goes on: the revision it made has started (the view of Recorder.inProgress). */
+  async revisionStarted(view: RunView): Promise<void> {
+    const description = view.github.environment?.description
+    if (description !== undefined) await this.onEnvironment((environment) => environment.started(description))
     await this.onComment(view, true)
   }
 
@@ -83,7 +69,7 @@ export class GitHubReporter {
 
 /** What main.ts tells GitHub about, while the run goes on and at its end. */
 export interface GitHubReporting {
-  revisionStarted(known: RunFacts): Promise<void>
+  revisionStarted(view: RunView): Promise<void>
   finished(view: RunView): Promise<void>
 }
 

@@ -1,6 +1,8 @@
 import { redact } from '../core/masking.js'
 import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
-import type { RunView, Said } from './view.js'
+import { quoted } from './quoted.js'
+import type { Said } from '../core/outcome.js'
+import type { CommentView } from './view-types.js'
 
 /**
  * The blocks the job summary and the PR comment share, so both open with the same
@@ -39,20 +41,28 @@ export function saidHtml(said: Said): string {
 
 /**
  * Lines of text as one wrapped paragraph (never a code block a long status message
- * would scroll out of), its line breaks kept as `<br>`. Our messages quote names in
- * backticks: those spans, already escaped, become code again.
+ * would scroll out of), its line breaks kept as `<br>`.
  */
 function paragraph(text: string): string {
   return text
     .split(/\r\n|\n/)
     .filter((line) => line.trim() !== '')
-    .map((line) => md(line).replace(/\\`([^`\\]+)\\`/g, '<code>$1</code>'))
+    .map(withCodeSpans)
     .join('<br>\n')
 }
 
-/** The cause first: what went wrong, what to do, then where the deploy stands. */
-export function causeBlocks(view: RunView, options: { todoFallback?: string } = {}): string[] {
+/** One line of a message: its quoted names as code (see quoted()), everything neutralised alike. */
+function withCodeSpans(line: string): string {
+  // Redacted whole first: a secret must not escape redaction by being split across a span.
+  return quoted(redact(line))
+    .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(part.code)}</code>`))
+    .join('')
+}
+
+/** The cause first: a warning to see first, what went wrong, what to do, then where the deploy stands. */
+export function causeBlocks(view: CommentView, options: { todoFallback?: string } = {}): string[] {
   const out: string[] = []
+  if (view.warning) out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '')
   if (view.cause) out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '')
   const todo = view.todo ?? (view.cause ? options.todoFallback : undefined)
   if (todo) out.push(`**What to do:** ${paragraph(todo)}`, '')
@@ -61,7 +71,7 @@ export function causeBlocks(view: RunView, options: { todoFallback?: string } = 
 }
 
 /** The facts as a two-column HTML table (no header row), then the URL. */
-export function factsTable(view: RunView): string[] {
+export function factsTable(view: Pick<CommentView, 'facts' | 'url' | 'unsafeUrl'>): string[] {
   const rows: Array<[string, string]> = view.facts.map(([label, value]) => [label, saidHtml(value)])
   if (view.url) rows.push(['URL', `<a href="${forHtml(view.url)}">${forHtml(view.url)}</a>`])
   else if (view.unsafeUrl) rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`])
@@ -70,8 +80,8 @@ export function factsTable(view: RunView): string[] {
 }
 
 /** The end of the failing phase's log, verbatim in a code block that it cannot close. */
-export function failureLogBlock(view: RunView, open: boolean): string[] {
-  const log = view.outcome.failureLog
+export function failureLogBlock(view: Pick<CommentView, 'failureLog'>, open: boolean): string[] {
+  const log = view.failureLog
   if (!log) return []
   return [
     `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,

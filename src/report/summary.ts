@@ -6,7 +6,8 @@ import type { StatusSpan } from '../core/timeline.js'
 import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
-import type { RunView } from './view.js'
+import { restoredBy } from './serving.js'
+import type { RunView } from './view-types.js'
 
 /**
  * The job summary: the outcome as its heading, the cause and what to do first, the
@@ -21,7 +22,8 @@ export function renderSummary(view: RunView): string {
   lines.push(...failureLogBlock(view, true))
   lines.push(...factsTable(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
-  lines.push(timeBreakdown(view), '')
+  // A refusal before anything was sent took no time worth a line.
+  if (outcome.kind !== 'refused' || outcome.inDoubt) lines.push(timeBreakdown(view), '')
   if (outcome.kind === 'planned') {
     lines.push('### Dry run: what this run would send', '')
     if (outcome.requests.length === 0) lines.push('Nothing: the control plane already matches the inputs.', '')
@@ -46,7 +48,7 @@ function renderPruneSummary(view: RunView, prune: PruneFacts): string {
 function stopWord(view: RunView): string | undefined {
   const { outcome } = view
   if (outcome.kind !== 'still-deploying') return undefined
-  return { 'not-waiting': undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause]
+  return { 'not-waiting': undefined, watching: undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause]
 }
 
 const BAR_WIDTH = 30
@@ -80,30 +82,29 @@ function bar(startMs: number, durationMs: number, axisMs: number): string {
 }
 
 /**
- * The step's total, split into the control plane's time on the revision (from its
- * own timestamps, so runner clock skew does not matter) and what the action added:
- * lookup, create, update or redeploy, noticing the last status, a health check or a
- * rollback when there was one, reporting.
+ * The step's total until this summary, and where it went, from one clock: the run's. The
+ * revision's part is the timeline's own (from the start of the watch to the moment its
+ * final status was seen), so the table above and this line add up; the rest is the
+ * action's: before the watch (lookup, the change), and after it (a health check, a rollback).
  */
 function timeBreakdown(view: RunView): string {
   const { run, outcome } = view
   const total = run.finishedAt - run.startedAt
-  const { revision } = outcome
-  const created = Date.parse(revision?.created_at ?? '')
-  const lastChange = Date.parse(revision?.updated_at ?? '')
-  const finished = revision && classify(revision.status) !== 'in-progress'
-  if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
-    return `**Total:** ${formatDuration(total)}.`
-  }
-  const serverMs = lastChange - created
-  // What the rest of the step was spent on: a health check or a rollback can be most of it.
-  const change = outcome.command === 'rollback' ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update'
-  const steps = ['lookup', change, 'noticing the last status']
-  if (outcome.health) steps.push('health check')
-  if (outcome.kind === 'rolled-back' && outcome.command === 'deploy') steps.push('rollback')
-  steps.push('reporting')
+  const spans = outcome.timeline ?? []
+  const last = spans.at(-1)
+  const watchFrom = outcome.watchStartedAt
+  const ended = last !== undefined && (classify(last.status) === 'deployed' || classify(last.status) === 'failed')
+  const plainTotal = `**Total:** ${formatDuration(total)} until this summary.`
+  if (!ended || watchFrom === undefined) return plainTotal
+  const before = watchFrom - run.startedAt
+  const revisionMs = last.startedAt
+  const after = total - before - revisionMs
+  if (before < 0 || after < 0) return plainTotal
+  const change = outcome.redeployOf ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update'
+  const later = [...(outcome.health ? ['health check'] : []), ...(restoredBy(outcome) ? ['rollback'] : [])]
   return (
-    `**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-    `${md(revision.status)}; the action added ${formatDuration(total - serverMs)} (${steps.join(', ')}).`
+    `**Total:** ${formatDuration(total)} until this summary: ${formatDuration(before)} before the watch (lookup, ${change}), ` +
+    `${formatDuration(revisionMs)} until the revision was seen ${md(last.status)}` +
+    (later.length > 0 || after >= 1000 ? `, ${formatDuration(after)} after it (${[...later, 'logs, outputs'].join(', ')}).` : '.')
   )
 }

@@ -14,6 +14,9 @@ import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpeci
  */
 export const deleteListenerCommand = defineCommand<DeleteListenerSpecific>({
   spec: deleteListenerSpec,
+  // Headings read "Delete of listener `l1`": the target names itself a listener.
+  words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] } },
+  target: { kind: 'listener', inputs: ['listener-id'] },
   run: deleteListener
 })
 

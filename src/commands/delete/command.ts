@@ -2,7 +2,7 @@ import { ApiError } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
-import type { Outcome } from '../../core/outcome.js'
+import type { Outcome, Said } from '../../core/outcome.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { waitUntilGone } from '../../operations/wait-until-gone.js'
 import { defineCommand, type CommandDeps } from '../types.js'
@@ -15,6 +15,7 @@ import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
  */
 export const deleteCommand = defineCommand<DeleteSpecific>({
   spec: deleteSpec,
+  words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] }, notes: tracingNotes },
   github: (inputs) => inputs.github,
   run: deleteDeployment
 })
@@ -67,6 +68,14 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
   })
   log.info(`Deployment \`${deployment.name}\` is gone.`)
   return recorder.finish({ kind: 'deleted' })
+}
+
+/** What became of the tracing project of the same name, when the delete was accepted. */
+function tracingNotes(outcome: Outcome): Said[] {
+  if (outcome.tracingProject === 'deleted') return [['Its tracing project went too (`delete-tracing-project: true`).']]
+  if (outcome.tracingProject !== 'kept') return []
+  const name = outcome.deployment?.name ?? outcome.subject.name ?? ''
+  return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']]
 }
 
 /** The value, or undefined when the control plane answered 404. */

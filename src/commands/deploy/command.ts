@@ -19,6 +19,12 @@ import { DEFAULT_SOURCE, planDeploy } from './plan.js'
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
   spec: deploySpec,
+  words: {
+    noun: 'Deploy',
+    doing: 'Deploying',
+    done: { 'rolled-back': ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)'] }
+  },
+  target: { kind: 'deployment', inputs: ['name'] },
   github: (inputs) => inputs.github,
   run: deploy
 })

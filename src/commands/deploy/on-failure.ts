@@ -1,6 +1,5 @@
 import { Recorder } from '../../core/recorder.js'
-import { ActionError, describeError, type ErrorKind } from '../../core/errors.js'
-import { redact } from '../../core/masking.js'
+import { ActionError, type ErrorKind } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
@@ -66,24 +65,15 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     if (rollbackRecord.known.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.known.deployment)
     // What to do about the rollback comes first: until it is dealt with, nothing good serves.
     const todo = [failedToo.problem?.todo, error.hint].filter((line): line is string => Boolean(line)).join('\n')
-    return {
-      ...recorder.known,
-      kind: 'failed',
-      error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
-      problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
-    }
+    return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo || undefined))
   }
+  recorder.restored(serving)
   recorder.changed('rolled-back', rollbackRecord.known.deployment)
   const story =
     `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
     `a redeploy of revision ${previous}, which served before this run.`
   log.info(story)
-  return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) }
-}
-
-/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
-function problemOf(what: string, todo: string | undefined): { what: string; todo?: string } {
-  return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) }
+  return recorder.endedWith('rolled-back', withNote(error, story))
 }
 
 function withNote(error: ActionError, note: string): ActionError {

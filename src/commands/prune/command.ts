@@ -2,7 +2,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 import { requests } from '../../api/requests.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
-import { reasonText, type PruneFacts, type PruneFate, type PruneRow } from '../../core/prune.js'
+import { reasonText, type PruneFate, type PruneRow } from '../../core/prune.js'
 import { RateLimitedGitHub } from '../../operations/github-requests.js'
 import { readOpenPullRequests, readPullRequestStates } from '../../operations/pull-requests.js'
 import { defineCommand, type CommandDeps } from '../types.js'
@@ -20,6 +20,8 @@ import { pruneGitHubInputs, pruneSpec, type PruneInputs, type PruneSpecific } fr
  */
 export const pruneCommand = defineCommand<PruneSpecific>({
   spec: pruneSpec,
+  words: { noun: 'Prune', done: { unchanged: ['Nothing to delete'] } },
+  target: { kind: 'deployment', inputs: ['name-pattern'] },
   github: pruneGitHubInputs,
   run: prune
 })
@@ -29,9 +31,8 @@ export const MAX_SINGLE_READS = 20
 
 export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Outcome> {
   const { log, recorder } = deps
-  const facts: PruneFacts = { rows: [], pruned: [], gone: [], githubRequests: 0 }
   recorder.target({ kind: 'deployment', name: inputs.pattern.source })
-  recorder.pruning(facts)
+  recorder.pruning()
   const repository = deps.workflow.repository
   if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !deps.openGitHub) {
     throw new ActionError(
@@ -59,7 +60,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
     warn: log.warn
   })
   const open = await readOpenPullRequests(github, repository)
-  facts.githubRequests = github.requests
+  recorder.pruneRequests(github.requests)
   if (open.kind === 'unreadable') {
     // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
     const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : ''
@@ -74,7 +75,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   const now = deps.clock.now()
   let verdicts = classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now })
   let stale = verdicts.filter((v) => v.stale)
-  facts.rows = rowsOf(verdicts, inputs.dryRun)
+  recorder.pruneRows(rowsOf(verdicts, inputs.dryRun))
 
   if (stale.length > inputs.maxDeletions) {
     throw new ActionError(
@@ -89,11 +90,11 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))].sort((a, b) => a - b).slice(0, MAX_SINGLE_READS)
   if (notOpen.length > 0) {
     const pullRequests = await readPullRequestStates(github, repository, notOpen)
-    facts.githubRequests = github.requests
+    recorder.pruneRequests(github.requests)
     verdicts = classify({ candidates, open, revisions, pullRequests, maxAgeMs: inputs.maxAgeMs, now })
     stale = verdicts.filter((v) => v.stale)
   }
-  facts.rows = rowsOf(verdicts, inputs.dryRun)
+  recorder.pruneRows(rowsOf(verdicts, inputs.dryRun))
   logVerdicts(verdicts, inputs.dryRun, deps)
   const notChecked = verdicts.filter((v) => v.reason.kind === 'not-checked')
 
@@ -103,7 +104,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
     return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) })
   }
 
-  // Each result goes into the facts as soon as it is known, not when every delete is done: a run
+  // Each result goes to the recorder as soon as it is known, not when every delete is done: a run
   // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
   // (each preview's environment and comment) every preview deleted before the stop.
   const known: DeletionResult[] = []
@@ -120,17 +121,16 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
       onResult: (result) => {
         known.push(result)
         const { candidate } = result
-        if (result.outcome === 'deleted' || result.outcome === 'gone') facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr })
-        if (result.outcome === 'deleted') {
-          facts.pruned.push(candidate.name)
-          recorder.changed('deleted')
+        if (result.outcome === 'deleted' || result.outcome === 'gone') {
+          recorder.previewGone({ id: candidate.id, name: candidate.name, pr: candidate.pr }, result.outcome === 'deleted')
         }
-        facts.rows = rowsOf(verdicts, false, known)
+        recorder.pruneRows(rowsOf(verdicts, false, known))
       }
     }
   )
-  failIfIncomplete(results, notChecked, facts)
-  if (facts.pruned.length === 0) return finishUnchanged(inputs, deps)
+  const pruned = recorder.known.prune?.pruned ?? []
+  failIfIncomplete(results, notChecked, pruned)
+  if (pruned.length === 0) return finishUnchanged(inputs, deps)
   return recorder.finish({ kind: 'deleted' })
 }
 
@@ -170,11 +170,11 @@ export function rowsOf(verdicts: readonly Verdict[], dryRun: boolean, results?: 
   return rows.sort((a, b) => rank(a) - rank(b) || a.pr - b.pr || (a.name < b.name ? -1 : 1))
 }
 
-function failIfIncomplete(results: readonly DeletionResult[], notChecked: readonly Verdict[], facts: PruneFacts): void {
+function failIfIncomplete(results: readonly DeletionResult[], notChecked: readonly Verdict[], pruned: readonly string[]): void {
   const failed = results.filter((r) => r.outcome === 'failed')
   const late = results.filter((r) => r.outcome === 'not-attempted')
   if (failed.length === 0 && late.length === 0 && notChecked.length === 0) return
-  const deleted = facts.pruned.length > 0 ? `Deleted: ${facts.pruned.map((n) => `\`${n}\``).join(', ')}.` : 'Nothing was deleted.'
+  const deleted = pruned.length > 0 ? `Deleted: ${pruned.map((n) => `\`${n}\``).join(', ')}.` : 'Nothing was deleted.'
   const notDeleted = [...failed, ...late].map((r) => `\`${r.candidate.name}\``)
   if (failed.length > 0) {
     throw new ActionError(

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
-import type { Outcome } from '../../core/outcome.js'
+import type { Outcome, Said } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
@@ -20,6 +20,13 @@ import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inpu
  */
 export const rollbackCommand = defineCommand<RollbackSpecific>({
   spec: rollbackSpec,
+  words: {
+    noun: 'Rollback',
+    doing: 'Rolling back',
+    nothing: 'nothing to roll back (that revision already serves)',
+    done: { unchanged: ['Nothing: that revision already serves'] },
+    notes: servesNow
+  },
   github: (inputs) => inputs.github,
   run: rollback
 })
@@ -46,7 +53,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change' })
   }
   const { target } = choice
-  recorder.redeploying(target.id)
+  recorder.redeploying(target.id, target)
   const created = target.created_at ? ` (created ${target.created_at})` : ''
   // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
@@ -77,6 +84,23 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`
   )
   return recorder.finish({ kind: 'rolled-back' })
+}
+
+/** A rollback that took effect leads with what serves now and what it replaced, as its log says. */
+function servesNow(outcome: Outcome): Said[] {
+  const { revisionId, deployment } = outcome
+  if (outcome.kind !== 'rolled-back' || !revisionId || !deployment) return []
+  return [
+    [
+      'Deployment ',
+      { code: deployment.name },
+      ' now serves revision ',
+      { code: revisionId },
+      ...(outcome.redeployOf ? [' (a redeploy of revision ', { code: outcome.redeployOf }, ')'] : []),
+      ...(outcome.previousRevisionId ? ['; it replaced revision ', { code: outcome.previousRevisionId }] : []),
+      '.'
+    ]
+  ]
 }
 
 /**

@@ -1,0 +1,137 @@
+import { formatBytes } from '../api/body.js'
+import { formatDuration } from '../core/clock.js'
+import type { HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
+import { restoredBy, stillServing } from './serving.js'
+import { quoted } from './quoted.js'
+import type { RunView } from './view-types.js'
+import { wordsOf } from './words.js'
+
+type Row = [string, Said | undefined]
+
+/** The table of facts, in order: only rows that mean something for this outcome. */
+export function factsOf(view: RunView): Array<[string, Said]> {
+  const { outcome, outputs } = view
+  // After `on-failure: rollback` the revision of the outputs is the one that failed: say so, and what serves instead.
+  const restored = restoredBy(outcome)
+  const rows: Row[] = [
+    ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
+    ['What was done', whatWasDone(outcome)],
+    ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
+    ...rollbackPlan(outcome),
+    [restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
+    ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
+    ['Deployment status', deploymentStatus(outcome)],
+    // Only a rollback that took effect replaced anything.
+    ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
+    ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
+    ...shippedRows(outcome.shipped),
+    ...pathsRows(outcome),
+    ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
+    ['Image repository', outcome.registry ? [{ code: outcome.registry.imageRepository }] : undefined],
+    ['Commit', commitOf(view)]
+  ]
+  return rows.filter((row): row is [string, Said] => row[1] !== undefined)
+}
+
+/**
+ * The commit the revision reports, or the workflow's when there is a revision that reports
+ * none. Without a revision (a refusal, a delete, a dry run) the workflow's commit says
+ * nothing about the deployment, and a rollback's plan names its target's commit in its own row.
+ */
+function commitOf(view: RunView): Said | undefined {
+  const { commit, outcome } = view
+  if (!commit) return undefined
+  if (!commit.fromWorkflow) return [{ code: commit.sha.slice(0, 12) }]
+  if (!outcome.revisionId || outcome.kind === 'deleted') return undefined
+  return [{ code: commit.sha.slice(0, 12) }, " (the workflow's; the revision reports none)"]
+}
+
+/** A rollback's dry run: the revision it would redeploy, the commit that would then serve, and what serves now. */
+function rollbackPlan(outcome: Outcome): Row[] {
+  if (outcome.kind !== 'planned' || !outcome.redeployOf) return []
+  const target = outcome.redeployTarget
+  const sha = target?.source_revision_config?.repo_commit_sha
+  return [
+    ['Would redeploy revision', [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]],
+    ['Would serve commit', sha ? [{ code: sha.slice(0, 12) }] : target ? ['none reported by that revision'] : undefined],
+    ['Serving now', outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : ['no revision reported serving']]
+  ]
+}
+
+/** What went out: the archive (its size, files, digest and the commit checked out), or the image and its pin. */
+function shippedRows(shipped: Shipped | undefined): Row[] {
+  if (!shipped) return []
+  if (shipped.kind === 'image') {
+    return [
+      ['Image', [{ code: shipped.imageUri }]],
+      ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
+    ]
+  }
+  const excluded = shipped.excluded ?? []
+  const shown = excluded.slice(0, 5).flatMap((item, i): Said => [...(i > 0 ? ['; '] : []), { code: item.path }, ' (', ...quoted(item.why), ')'])
+  return [
+    ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${formatBytes(shipped.bytes)}, SHA-256 `, { code: shipped.sha256 }]],
+    ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['not a git checkout']],
+    ['Left out', excluded.length > 0 ? [...shown, ...(excluded.length > 5 ? [`; and ${excluded.length - 5} more (in the log)`] : [])] : undefined]
+  ]
+}
+
+/** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */
+function pathsRows(outcome: Outcome): Row[] {
+  const paths = outcome.paths
+  if (!paths) return []
+  const { changedFiles, outsidePaths, baseCommit, headCommit } = paths
+  const range: Said = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
+  return [
+    // A skip says why in its note, right under the heading.
+    ['Why it deployed', paths.skip ? undefined : quoted(paths.reason)],
+    [
+      'Changed files',
+      changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
+    ]
+  ]
+}
+
+/** The deployment's status; next to a revision that did not make it, what it still serves. */
+function deploymentStatus(outcome: Outcome): Said | undefined {
+  const status = outcome.deployment?.status
+  if (!status) return undefined
+  const serving = stillServing(outcome)
+  const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying'
+  if (!notServing || !outcome.revisionId || !serving) return [{ code: status }]
+  return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }]
+}
+
+function whatWasDone(outcome: Outcome): Said | undefined {
+  const operation = outcome.operation
+  if (!operation) return undefined
+  if (outcome.paths?.skip && operation === 'unchanged') return ['Nothing sent: no changed file is under ', { code: 'paths' }]
+  const own = wordsOf(outcome).done?.[operation]
+  if (own) return own
+  const noNewRevision = outcome.kind === 'deployed' && outcome.noNewRevision
+  switch (operation) {
+    case 'created':
+      return ['Created the deployment']
+    case 'updated':
+      return [noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision']
+    case 'unchanged':
+      return ['Nothing to change']
+    case 'deleted':
+      return [outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment']
+    case 'planned':
+      return ['Nothing (dry run): the plan is below']
+    case 'rolled-back':
+      return outcome.redeployOf ? ['Redeployed earlier revision ', { code: outcome.redeployOf }] : ['Redeployed an earlier revision']
+  }
+}
+
+/** Only the verdict: the attempts are in the log. */
+function healthVerdict(health: HealthSeen): Said {
+  if (health.attempts === 0) return ['❌ ', { code: health.last }]
+  const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`
+  const where: Said = health.url ? [{ code: health.url }, ' '] : []
+  return health.healthy
+    ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
+    : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')']
+}
+

@@ -1,0 +1,18 @@
+import { restoredBy } from './serving.js'
+import type { RunView } from './view-types.js'
+
+/** The last line of the log: outcome, target, revision and URL. */
+export function finalLine(view: RunView): string {
+  const { outcome, outputs, name } = view
+  // A refusal says of which command: it may have come before anything else was known.
+  const command = outcome.kind === 'refused' && outcome.command ? ` (\`command: ${outcome.command}\`)` : ''
+  // Input that could not be read names nothing: say only the outcome.
+  if (outcome.subject.name === undefined && outcome.deployment === undefined) return `Outcome: ${view.label}${command}.`
+  const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`
+  const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : ''
+  const restored = restoredBy(outcome)
+  const serving = restored ? `, now serving revision ${restored}` : ''
+  const url = view.url ? `, ${view.url}` : ''
+  const push = outcome.registry ? `, push to ${outcome.registry.imageRepository}` : ''
+  return `Outcome: ${view.label}: ${what}${revision}${serving}${url}${push}${command}.`
+}
