@@ -75,6 +75,8 @@ export { lifecycles }
  *   reset(). Without it, each revision reports a made-up sha of its own
  * @property {(allow: boolean) => void} allowDuplicateNames true: a control plane that does not refuse a
  *   second deployment of a name (creates and seeds both go through); until reset()
+ * @property {() => import('./cli-endpoints.js').IssuedPushToken[]} pushTokens every push token handed out (`POST
+ *   .../push-token`), oldest first; emptied by reset()
  * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, the
  *   health settings and log, and drops requests that a delayMs, trickleMs or hang fault or a slow health
  *   answer still holds (a held delayMs request is never applied)
@@ -465,6 +467,7 @@ export async function startSimulator(options = {}) {
     allowDuplicateNames: (allow) => {
       store.duplicateNames = allow
     },
+    pushTokens: () => [...store.pushTokens],
     reset: () => {
       cancelHeld()
       store.reset()

@@ -29,7 +29,7 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   ['a newline in the name of a deployment to delete', { command: 'delete', name: 'agent\nother' }, '`name` must be a single line of text'],
   ['a path in the deployment id', { 'deployment-id': '../../listeners/x' }, '`deployment-id` must be a UUID such as `123e4567-e89b-12d3-a456-426614174000`, got `../../listeners/x`'],
   ['a query in the deployment id', { 'deployment-id': 'abc?delete=true' }, '`deployment-id` must be a UUID such as `123e4567-e89b-12d3-a456-426614174000`, got `abc?delete=true`'],
-  ['an unknown command', { command: 'destroy' }, '`command` must be one of `deploy`, `delete`, `rollback`, `delete-listener`, `prune`, got `destroy`'],
+  ['an unknown command', { command: 'destroy' }, '`command` must be one of `deploy`, `delete`, `rollback`, `delete-listener`, `prune`, `registry-login`, got `destroy`'],
   ['a health-check path that names another host', { 'health-check-path': '//evil.example/ok' }, "`health-check-path` must not start with `//` (that names another host); give a path on the deployment's own URL, such as `/ok`"],
   ['a full URL as the health-check path', { 'health-check-path': 'https://evil.example/ok' }, "`health-check-path` must be a path, not a full URL; give a path on the deployment's own URL, such as `/ok`"],
   ['a health-check path with a user name', { 'health-check-path': '@evil.example/ok' }, "`health-check-path` must start with `/`; give a path on the deployment's own URL, such as `/ok`"],

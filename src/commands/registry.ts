@@ -10,7 +10,9 @@ import { rollbackCommand } from './rollback/command.js'
 import type { RollbackInputs } from './rollback/inputs.js'
 import { pruneCommand } from './prune/command.js'
 import type { PruneInputs } from './prune/inputs.js'
-import type { CommandDefinition } from './types.js'
+import { registryLoginCommand } from './registry-login/command.js'
+import type { RegistryLoginInputs } from './registry-login/inputs.js'
+import type { CommandDefinition, CommandWords } from './types.js'
 
 /**
  * THE place where commands are registered: the `command` input takes exactly these
@@ -23,13 +25,14 @@ export const COMMANDS = {
   delete: deleteCommand,
   rollback: rollbackCommand,
   'delete-listener': deleteListenerCommand,
-  prune: pruneCommand
+  prune: pruneCommand,
+  'registry-login': registryLoginCommand
 } as const
 
 export type Command = keyof typeof COMMANDS
 
 /** The inputs of whichever command was chosen. */
-export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs | PruneInputs
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs | PruneInputs | RegistryLoginInputs
 
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec])) as Record<
   Command,
@@ -44,4 +47,9 @@ export async function readActionInputs(get: InputGetter = runnerInputs, context:
 /** The definition of a command, typed loosely: main.ts runs any of them the same way. */
 export function commandFor(name: Command): CommandDefinition<unknown> {
   return COMMANDS[name] as unknown as CommandDefinition<unknown>
+}
+
+/** A command's own words for the reports, by the name an outcome carries; undefined for one that has none. */
+export function wordsOf(name: string): CommandWords | undefined {
+  return Object.hasOwn(COMMANDS, name) ? (COMMANDS[name as Command] as CommandDefinition<unknown>).words : undefined
 }

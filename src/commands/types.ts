@@ -1,7 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Clock } from '../core/clock.js'
 import type { Log } from '../core/log.js'
-import type { Outcome } from '../core/outcome.js'
+import type { Outcome, RunFacts } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { CommonInputs, InputSpec } from '../inputs/spec.js'
@@ -43,6 +43,8 @@ export interface CommandDeps {
  */
 export interface CommandDefinition<T> {
   spec: InputSpec<T>
+  /** What the reports say of this command in its own words; the shared wording where it says nothing. */
+  words?: CommandWords
   /** The inputs that turn on GitHub reporting, when the command reports to GitHub. */
   github?: (inputs: T) => GitHubInputs
   run(inputs: CommonInputs & T, deps: CommandDeps): Promise<Outcome>
@@ -51,4 +53,17 @@ export interface CommandDefinition<T> {
 /** Keeps a definition's input type while it is put in the registry's table. */
 export function defineCommand<T>(definition: CommandDefinition<T>): CommandDefinition<T> {
   return definition
+}
+
+/** Text of our own words and values from elsewhere (`{ code }`), as the reports take it (report/view.ts `Said`). */
+export type Words = Array<string | { code: string }>
+
+/** A command's own words for the reports, so that they need not know it by name. */
+export interface CommandWords {
+  /** The heading's verb: `❌ <verb> of <name> failed`. */
+  verb: string
+  /** The "What was done" row, from what the run learned; undefined: the shared wording. */
+  done?(facts: RunFacts): Words | undefined
+  /** Sentences under the cause, such as the next step to take. */
+  notes?(facts: RunFacts): Words[]
 }

@@ -1,3 +1,4 @@
+import { wordsOf } from '../commands/registry.js'
 import { formatDuration } from '../core/clock.js'
 import { failsStep, type HealthSeen, type Outcome } from '../core/outcome.js'
 import { forOutput, safeUrl } from '../core/neutralise.js'
@@ -159,6 +160,13 @@ const KINDS: { [K in Outcome['kind']]: KindView } = {
     // Marked failed only if this run had started a GitHub deployment (see GitHubEnvironment).
     environment: () => 'failure',
     comment: DEPLOY_COMMENT
+  },
+  'logged-in': {
+    label: 'logged in',
+    title: ({ outcome, subject }) => ['🔑 Docker is logged in to the registry of ', ...subject, ...(outcome.registry ? [' (', { code: outcome.registry.registry }, ')'] : [])],
+    // Nothing was deployed: no GitHub deployment or comment is this run's to write.
+    environment: () => undefined,
+    comment: () => undefined
   }
 }
 
@@ -223,7 +231,7 @@ function usableUrl(raw: string | undefined): string | undefined {
 const VERBS: Record<string, string> = { deploy: 'Deploy', delete: 'Delete', 'delete-listener': 'Delete', rollback: 'Rollback', prune: 'Prune' }
 
 function verbOf(command: string): string {
-  return VERBS[command] ?? command.charAt(0).toUpperCase() + command.slice(1)
+  return wordsOf(command)?.verb ?? VERBS[command] ?? command.charAt(0).toUpperCase() + command.slice(1)
 }
 
 /** Said as plain text: code as is. For the log and the GitHub status (neutralised there). */
@@ -323,6 +331,7 @@ function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
       '.'
     ])
   }
+  notes.push(...(wordsOf(outcome.command)?.notes?.(outcome) ?? []))
   if (outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) {
     if (outcome.tracingProject === 'deleted') notes.push(['Its tracing project went too (`delete-tracing-project: true`).'])
     if (outcome.tracingProject === 'kept') {
@@ -344,7 +353,7 @@ function factsOf(view: RunView): Array<[string, Said]> {
   const restored = restoredBy(outcome)
   const rows: Array<[string, Said | undefined]> = [
     ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
-    ['What was done', whatWasDone(outcome)],
+    ['What was done', wordsOf(outcome.command)?.done?.(outcome) ?? whatWasDone(outcome)],
     ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
     [restored ? "This run's revision (failed)" : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
     ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],

@@ -10,6 +10,7 @@ import { watchRevision, watchSettings } from '../../operations/watch-revision.js
 import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
+import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
 import { planDeploy } from './plan.js'
@@ -40,7 +41,12 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  // Only docker sources take an image (the source rules refuse it for others).
+  const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
+  const unpinned = image && unpinnedImageWarning(image)
+  if (unpinned) log.warn(unpinned)
   if (inputs.dryRun) {
+    if (image) recorder.shipped(imageShipped(image))
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
   }
@@ -65,6 +71,8 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     revisionId = deployment.latest_revision_id
     recorder.changed('unchanged', deployment)
   }
+  // On record once the control plane took it, not before: a refused change shipped nothing.
+  if (image) recorder.shipped(imageShipped(image))
 
   if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
     log.info(
