@@ -57,7 +57,7 @@ const RESERVED_UNLESS_SELF_HOSTED = new Set([
 
 const SELF_HOSTED_SOURCE = 'external_docker'
 
-const FIX = 'rename it (your code reads it under the new name) or remove it'
+const FIX = 'rename it (and read it under its new name in your code) or remove it'
 
 /**
  * The problems of `secrets` whose names the control plane reserves, naming each secret

@@ -59,6 +59,8 @@ export interface DockerLogin {
   /** The step's deadline, on `clock`: docker is stopped if it is still running then. */
   deadline: number
   signal?: AbortSignal
+  /** Where `docker` is looked for (its PATH) and what it runs with; this process's environment by default. */
+  env?: NodeJS.ProcessEnv
 }
 
 /** How much of docker's error output is kept: enough for its reason, bounded whatever it writes. */
@@ -72,11 +74,11 @@ const SHOWN_OUTPUT = 500
  * Fails with what to do when docker is missing or refuses; its output is never printed
  * as is (it is another program's text), and the token is taken out of it.
  */
-export async function dockerLogin({ host, token, clock, deadline, signal }: DockerLogin): Promise<void> {
+export async function dockerLogin({ host, token, clock, deadline, signal, env = process.env }: DockerLogin): Promise<void> {
   throwIfCancelled(signal)
   const limitMs = deadline - clock.now()
   if (limitMs <= 0) throw overran(host, 0)
-  const ended = await runOnce(dockerLoginArgs(host), token, limitMs, signal)
+  const ended = await runOnce(dockerLoginArgs(host), token, limitMs, signal, env)
   if (ended.kind === 'missing') throw dockerMissing()
   if (ended.kind === 'cancelled') throw new CancelledError()
   if (ended.kind === 'overran') throw overran(host, limitMs)
@@ -119,9 +121,10 @@ type Ended =
  * also ends whatever it started (a credential helper, or a wrapper script's children),
  * whose open pipes would otherwise keep this waiting.
  */
-function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSignal | undefined): Promise<Ended> {
+function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSignal | undefined, env: NodeJS.ProcessEnv): Promise<Ended> {
   return new Promise<Ended>((resolve) => {
-    const child = spawn('docker', args, { stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
+    // The environment passed on explicitly: the same PATH that dockerOnPath searched.
+    const child = spawn('docker', args, { env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
     const out = { stdout: '', stderr: '' }
     let stopped: 'overran' | 'cancelled' | undefined
     let settled = false
