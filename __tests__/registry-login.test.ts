@@ -98,6 +98,18 @@ describe('registry-login', () => {
     expect(docker.calls().map((c) => c.stdin)).toEqual([sim.pushTokens()[0].token])
   })
 
+  it("gives docker none of the action's inputs (INPUT_* variables), where a runner puts the API key", async () => {
+    sim.seedDeployment({ name: 'image-agent', source: 'internal_docker' })
+    process.env['INPUT_API-KEY'] = sim.apiKey
+    try {
+      const run = await login()
+      expect(run.failures).toEqual([])
+    } finally {
+      delete process.env['INPUT_API-KEY']
+    }
+    expect(docker.calls().map((c) => c.inputs)).toEqual([[]])
+  })
+
   it('finds the deployment by deployment-id alone', async () => {
     const seeded = sim.seedDeployment({ name: 'by-id-agent', source: 'internal_docker' })
     const run = await login({ name: '', 'deployment-id': seeded.id })

@@ -14,6 +14,8 @@ export interface DockerCall {
   argv: string[]
   stdin: string
   pid: number
+  /** The INPUT_* variables it was given (none: they hold the action's credentials). */
+  inputs: string[]
 }
 
 const SCRIPT = `#!/usr/bin/env node
@@ -24,7 +26,8 @@ const chunks = []
 process.stdin.on('data', (chunk) => chunks.push(chunk))
 process.stdin.on('end', () => {
   const stdin = Buffer.concat(chunks).toString('utf8')
-  fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), stdin, pid: process.pid }) + '\\n')
+  const inputs = Object.keys(process.env).filter((name) => name.toUpperCase().startsWith('INPUT_'))
+  fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), stdin, pid: process.pid, inputs }) + '\\n')
   const mode = fs.readFileSync(path.join(dir, 'mode'), 'utf8').trim()
   if (mode === 'hang') {
     setTimeout(() => undefined, 600000)

@@ -123,8 +123,10 @@ type Ended =
  */
 function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSignal | undefined, env: NodeJS.ProcessEnv): Promise<Ended> {
   return new Promise<Ended>((resolve) => {
-    // The environment passed on explicitly: the same PATH that dockerOnPath searched.
-    const child = spawn('docker', args, { env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
+    // The environment passed on explicitly (the same PATH that dockerOnPath searched), without the
+    // action's own inputs: on a runner they arrive as INPUT_* variables, the control plane's credential among them.
+    const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('INPUT_')))
+    const child = spawn('docker', args, { env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
     const out = { stdout: '', stderr: '' }
     let stopped: 'overran' | 'cancelled' | undefined
     let settled = false
