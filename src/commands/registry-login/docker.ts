@@ -8,13 +8,13 @@ import { redact, REDACTED } from '../../core/masking.js'
 import { CONTROLS, LINE_BREAKS } from '../../core/neutralise.js'
 
 /** The user name the managed registry takes with a push token (as the official client logs in). */
-export const REGISTRY_USER = 'oauth2accesstoken'
+const REGISTRY_USER = 'oauth2accesstoken'
 
 /**
  * `docker login`'s arguments. The password is never one of them (arguments show in the
  * process list and in shell traces): it goes on standard input.
  */
-export function dockerLoginArgs(host: string): string[] {
+function dockerLoginArgs(host: string): string[] {
   return ['login', '-u', REGISTRY_USER, '--password-stdin', host]
 }
 
@@ -28,7 +28,7 @@ export function dockerLoginLine(host: string): string {
  * without Docker changes nothing (a deployment created for a login that cannot happen).
  */
 export function dockerOnPath(env: NodeJS.ProcessEnv = process.env): boolean {
-  const names = process.platform === 'win32' ? ['docker.exe', 'docker.cmd', 'docker'] : ['docker']
+  const names = process.platform === 'win32' ? ['docker.exe'] : ['docker']
   return (env.PATH ?? '').split(delimiter).some((dir) =>
     dir !== '' &&
     names.some((name) => {
