@@ -3,7 +3,7 @@ import type { Simulator } from '../sim/index.js'
 import { registryOf } from '../src/commands/registry-login/registry-url.js'
 import { errorLines, visibleText } from './helpers/action.js'
 import { alive, DockerStandIn } from './helpers/docker-stand-in.js'
-import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { deployWith, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 let sim: Simulator
 const docker = new DockerStandIn()
@@ -84,6 +84,19 @@ describe('registry-login', () => {
     ])
     expect(run.summary).toContain('## 🔑 Docker is logged in to the registry of <code>image-agent</code>')
     expect(run.lines.at(-1)).toBe(`Outcome: logged in: deployment \`image-agent\` (${run.outputs['deployment-id']}).`)
+  })
+
+  it('then a deploy of the pushed image by digest ships it (the flow of examples/own-image.yml)', async () => {
+    const login1 = await login()
+    const digest = `sha256:${'c0ffee'.repeat(10)}abcd`
+    const image = `${login1.outputs['image-repository']}@${digest}`
+    const deployed = await deployWith(sim, 'image-agent', { 'graph-config-path': '', 'integration-id': '', 'image-uri': image })
+
+    expect(deployed.failures).toEqual([])
+    expect(deployed.warnings).toEqual([])
+    expect(deployed.outputs).toMatchObject({ operation: 'updated', 'revision-status': 'DEPLOYED', 'deployment-id': login1.outputs['deployment-id'] })
+    expect(deployed.outcome.shipped).toEqual({ kind: 'image', imageUri: image, digest })
+    expect(sim.revisions(login1.outputs['deployment-id'])[0]).toMatchObject({ source: 'internal_docker', source_revision_config: { image_uri: image } })
   })
 
   it('logs in for an existing internal_docker deployment without changing it (operation unchanged)', async () => {
