@@ -22,7 +22,8 @@ const TARGETS: Record<Command, Subject> = {
   delete: { kind: 'deployment', name: 'agent-delete' },
   rollback: { kind: 'deployment', name: 'agent-rollback' },
   'delete-listener': { kind: 'listener', name: 'listener-7', id: 'listener-7' },
-  prune: { kind: 'deployment', name: 'agent-pr-{pr}' }
+  prune: { kind: 'deployment', name: 'agent-pr-{pr}' },
+  'registry-login': { kind: 'deployment', name: 'agent-login' }
 }
 
 const recorderOf = (command: Command) => new Recorder(command, TARGETS[command], commandFor(command).words)
@@ -66,6 +67,13 @@ const SUCCESS: Record<Command, () => Outcome> = {
     r.pruneRows([{ name: 'agent-pr-2', pr: 2, fate: 'deleted', reason: { kind: 'closed' } }])
     r.previewGone({ id: 'p2', name: 'agent-pr-2', pr: 2 }, true)
     return r.finish({ kind: 'deleted' })
+  },
+  'registry-login': () => {
+    const r = recorderOf('registry-login')
+    r.seen(deployment('agent-login'))
+    r.changed('unchanged', deployment('agent-login'))
+    r.registryLogin({ registry: 'registry.example', imageRepository: 'registry.example/p/agent-login' })
+    return r.finish({ kind: 'logged-in' })
   }
 }
 
@@ -98,6 +106,11 @@ const FAILURE: Record<Command, () => Outcome> = {
     r.pruning()
     r.previewGone({ id: 'p2', name: 'agent-pr-2', pr: 2 }, true)
     return r.failedWith(new ActionError('api-refused', '1 of 2 stale previews could not be deleted.'))
+  },
+  'registry-login': () => {
+    const r = recorderOf('registry-login')
+    r.seen(deployment('agent-login'))
+    return r.failedWith(new ActionError('api-refused', 'The control plane refused the push token (HTTP 400).'))
   }
 }
 
@@ -119,6 +132,11 @@ const HEADINGS: Record<Command, { success: RegExp; failure: RegExp; refusal: str
     success: /^🧹 Pruned 1 stale preview of <code>agent-pr-\{pr\}<\/code>$/,
     failure: /^❌ Prune of <code>agent-pr-\{pr\}<\/code> failed after deleting 1 stale preview$/,
     refusal: '❌ Prune of <code>agent-pr-{pr}</code> refused'
+  },
+  'registry-login': {
+    success: /^🔑 Logged in to the registry for <code>agent-login<\/code>$/,
+    failure: /^❌ Registry login of <code>agent-login<\/code> refused$/,
+    refusal: '❌ Registry login of <code>agent-login</code> refused'
   }
 }
 

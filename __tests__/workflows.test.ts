@@ -6,9 +6,12 @@ import { lintWorkflow, workflowFiles } from '../scripts/lint-workflows.js'
 import { ROOT } from '../scripts/run-action.js'
 
 const files = await workflowFiles()
-const declaredInputs = Object.keys(parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')).inputs)
+const metadata = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
+const declaredInputs = Object.keys(metadata.inputs)
+const declaredOutputs = Object.keys(metadata.outputs)
 
 interface Step {
+  id?: string
   uses?: string
   with?: Record<string, unknown>
 }
@@ -33,6 +36,7 @@ describe('workflows and examples', () => {
       'examples/manual-rollback.yml',
       'examples/matrix.yml',
       'examples/monorepo.yml',
+      'examples/own-image.yml',
       'examples/prune-previews.yml',
       'examples/pull-request-preview.yml',
       'examples/self-hosted-docker.yml'
@@ -53,6 +57,17 @@ describe('workflows and examples', () => {
     for (const step of actionSteps(file)) {
       expect(Object.keys(step.with ?? {}).filter((name) => !declaredInputs.includes(name))).toEqual([])
     }
+  })
+
+  // actionlint knows the outputs of well-known actions, not of this one: a misspelt output would read as empty.
+  it("reads only outputs that action.yml declares from this action's steps", () => {
+    const read = files.flatMap((file) => {
+      const ids = actionSteps(file).flatMap((step) => (step.id ? [step.id] : []))
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      return [...text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter(([, id]) => ids.includes(id)).map(([, , output]) => `${file}: ${output}`)
+    })
+    expect(read).toContain('examples/own-image.yml: image-repository')
+    expect(read.filter((entry) => !declaredOutputs.includes(entry.split(': ')[1]))).toEqual([])
   })
 
   it('run this action in every example and in CI', () => {

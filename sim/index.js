@@ -82,6 +82,8 @@ export { lifecycles }
  *   undefined disconnects. A ref it does not know builds a made-up commit, as without it
  * @property {(allow: boolean) => void} allowDuplicateNames true: a control plane that does not refuse a
  *   second deployment of a name (creates and seeds both go through); until reset()
+ * @property {() => import('./cli-endpoints.js').IssuedPushToken[]} pushTokens every push token handed out (`POST
+ *   .../push-token`), oldest first; emptied by reset()
  * @property {() => void} reset empties the store, the request log, the fault rules and the fault log, the
  *   health settings and log, and drops requests that a delayMs, trickleMs or hang fault or a slow health
  *   answer still holds (a held delayMs request is never applied)
@@ -476,6 +478,7 @@ export async function startSimulator(options = {}) {
     allowDuplicateNames: (allow) => {
       store.duplicateNames = allow
     },
+    pushTokens: () => [...store.pushTokens],
     reset: () => {
       cancelHeld()
       store.reset()

@@ -1,4 +1,5 @@
 import { authenticate } from './auth.js'
+import { issuePushToken } from './cli-endpoints.js'
 import { ApiError } from './errors.js'
 import { revisionLogsPage } from './logs.js'
 import { deploymentListItem, deploymentResource, deploymentStatus, revisionResource } from './resources.js'
@@ -103,6 +104,13 @@ function redeployRevision({ params, store }) {
 }
 
 /** @type {Handler} */
+function pushToken({ params, store }) {
+  const issued = issuePushToken(store.deployment(params.deployment_id))
+  store.pushTokens.push(issued)
+  return { status: 200, body: { token: issued.token, registry_url: issued.registryUrl } }
+}
+
+/** @type {Handler} */
 function getListener({ params, store, config, workspaceId }) {
   refuseWithoutEnterprise(config, workspaceId)
   const listener = store.listener(params.listener_id)
@@ -186,6 +194,7 @@ const ROUTES = [
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}', { get: getRevision }),
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}/logs', { get: getRevisionLogs }),
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}/redeploy', { post: redeployRevision }),
+  route('/v2/deployments/{deployment_id}/push-token', { post: pushToken }),
   route('/v2/listeners/{listener_id}', { get: getListener, delete: deleteListener })
 ]
 

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { ApiError } from './errors.js'
 import { lifecycleFor, lifecycles, revisionState } from './lifecycle.js'
+import { refuseReservedSecrets } from './reserved-secrets.js'
 import { checkCreateSources, checkPatchSources } from './source-rules.js'
 
 /**
@@ -170,6 +171,8 @@ export class Store {
      * when its build starts (so a branch that moves during the build is built at its new head); kept by reset()
      */
     this.commitSource = undefined
+    /** @type {import('./cli-endpoints.js').IssuedPushToken[]} every push token handed out, in order */
+    this.pushTokens = []
   }
 
   reset() {
@@ -177,6 +180,7 @@ export class Store {
     this.tracingProjects.clear()
     this.branchHeads.clear()
     this.duplicateNames = false
+    this.pushTokens = []
     this.listeners.clear()
     this.sorted = undefined
   }
@@ -227,6 +231,7 @@ export class Store {
    */
   create(body) {
     checkCreateSources(body)
+    refuseReservedSecrets(body.secrets, body.source)
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
@@ -256,6 +261,7 @@ export class Store {
     const deployment = this.deployment(id)
     this.refuseWhileDeleting(deployment)
     checkPatchSources(body, deployment.source)
+    refuseReservedSecrets(body.secrets, deployment.source)
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     for (const field of CREATE_ONLY_FIELDS) {
       if (field in config && !isDeepStrictEqual(config[field], deployment.sourceConfig[field])) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import Ajv2020Module from 'ajv/dist/2020.js'
+import { CLI_PATHS } from './cli-endpoints.js'
 import { ApiError } from './errors.js'
 
 /**
@@ -36,7 +37,8 @@ function closed(node) {
   }
   return copy
 }
-const doc = { ...referenceDocument, components: closed(referenceDocument.components) }
+// The command-line client's endpoints, which the reference lacks, are validated the same way.
+const doc = { ...referenceDocument, paths: { ...referenceDocument.paths, ...CLI_PATHS }, components: closed(referenceDocument.components) }
 
 const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true })
 ajv.addFormat('uuid', UUID)

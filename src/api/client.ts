@@ -18,6 +18,7 @@ import type {
   Listener,
   LogsPage,
   PatchDeploymentRequest,
+  PushToken,
   Revision,
   RevisionsList
 } from './schemas.js'
@@ -201,6 +202,28 @@ export class ControlPlaneClient {
     )
   }
 
+  /**
+   * A password for the deployment's image registry (no body). It changes nothing on the
+   * control plane, so a failed try is sent again like a read. The answer holds a secret:
+   * the caller registers it before anything can print it.
+   */
+  pushToken(deploymentId: string): Promise<PushToken> {
+    return this.send(
+      {
+        label: `Get a push token for deployment ${deploymentId}`,
+        hints: {
+          400:
+            'The managed registry takes images only for deployments whose source is `internal_docker`: set `name` (or `deployment-id`) ' +
+            'to such a deployment, or choose a new `name` and `registry-login` creates one with that source.',
+          404: 'Check `deployment-id`, or look the deployment up by `name` instead.'
+        }
+      },
+      requests.pushToken(deploymentId),
+      (s) => s.PushTokenSchema,
+      { repeatable: true }
+    )
+  }
+
   getRevisionLogs(deploymentId: string, revisionId: string, query: RevisionLogsQuery): Promise<LogsPage> {
     return this.send(
       { label: `Get ${query.type} logs of revision ${revisionId}` },
@@ -218,7 +241,7 @@ export class ControlPlaneClient {
   ): Promise<T> {
     const mutation = request.method !== 'GET'
     // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
-    const repeatable = request.method === 'GET' || request.method === 'DELETE'
+    const repeatable = options.repeatable || request.method === 'GET' || request.method === 'DELETE'
     const policy = options.retry ?? this.options.retry ?? READ_RETRY
     let doubtful = false
     return retrying<T>(
@@ -410,6 +433,8 @@ interface SendOptions {
   /** For deletes: a 404 after a try whose outcome was in doubt is that try's success. */
   goneAfterDoubt?: boolean
   retry?: RetryPolicy
+  /** A POST that changes nothing (it only hands out a credential): retried like a read. */
+  repeatable?: boolean
   /** This request's own time limit, shorter than the client's. */
   timeoutMs?: number
 }

@@ -45,6 +45,7 @@ export const requests = {
     get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
   redeployRevision: (deploymentId: string, revisionId: string) =>
     ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/redeploy` }) as const,
+  pushToken: (deploymentId: string) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/push-token` }) as const,
   getRevisionLogs: (deploymentId: string, revisionId: string, query: RevisionLogsQuery) =>
     get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
 } satisfies Record<string, (...args: never[]) => RequestDescription>

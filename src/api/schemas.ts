@@ -176,6 +176,13 @@ export type RevisionsList = z.infer<typeof RevisionsListSchema>
 export const ListenerSchema = z.looseObject({ id: z.string().min(1) })
 export type Listener = z.infer<typeof ListenerSchema>
 
+/**
+ * A push token (`POST /v2/deployments/{id}/push-token`, not in the reference document; the
+ * shape the official client relies on): a registry password, and where the registry is.
+ */
+export const PushTokenSchema = z.looseObject({ token: z.string().min(1), registry_url: z.string().min(1) })
+export type PushToken = z.infer<typeof PushTokenSchema>
+
 /** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
 export const LogsPageSchema = z.looseObject({
   logs: z.array(z.unknown()).nullish(),

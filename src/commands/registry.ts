@@ -12,6 +12,8 @@ import { rollbackCommand } from './rollback/command.js'
 import type { RollbackInputs } from './rollback/inputs.js'
 import { pruneCommand } from './prune/command.js'
 import type { PruneInputs } from './prune/inputs.js'
+import { registryLoginCommand } from './registry-login/command.js'
+import type { RegistryLoginInputs } from './registry-login/inputs.js'
 import type { CommandDefinition } from './types.js'
 
 /**
@@ -26,13 +28,14 @@ export const COMMANDS = {
   delete: deleteCommand,
   rollback: rollbackCommand,
   'delete-listener': deleteListenerCommand,
-  prune: pruneCommand
+  prune: pruneCommand,
+  'registry-login': registryLoginCommand
 } as const
 
 export type Command = keyof typeof COMMANDS
 
 /** The inputs of whichever command was chosen. */
-export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs | PruneInputs
+export type ActionInputs = DeployInputs | DeleteInputs | DeleteListenerInputs | RollbackInputs | PruneInputs | RegistryLoginInputs
 
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec])) as Record<
   Command,

@@ -17,6 +17,8 @@ export type OutcomeKind =
   | 'nothing-to-do'
   | 'planned'
   | 'refused'
+  /** `registry-login`: Docker is logged in to the deployment's registry. */
+  | 'logged-in'
 
 export type Operation = 'created' | 'updated' | 'deleted' | 'unchanged' | 'planned' | 'rolled-back'
 
@@ -182,6 +184,7 @@ export type Outcome = RunFacts &
     | { kind: 'nothing-to-do'; reason: 'already-gone' | 'no-change' | 'none-stale' | 'no-change-under-paths' }
     | { kind: 'planned'; requests: readonly PlannedRequest[] }
     | { kind: 'refused'; /** A change sent and never answered: it may or may not have taken effect. */ inDoubt?: PendingChange }
+    | { kind: 'logged-in' }
   )
 
 /** The step fails for every outcome that carries an error, and for no other. */

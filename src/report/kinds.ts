@@ -87,6 +87,13 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
     environment: () => 'retire',
     comment: () => ({ createIfMissing: false })
   },
+  'logged-in': {
+    label: () => 'logged in',
+    title: ({ subject = [] }) => ['🔑 Logged in to the registry for ', ...subject],
+    // A login changes nothing that a GitHub deployment or a PR comment tracks.
+    environment: () => undefined,
+    comment: () => undefined
+  },
   'nothing-to-do': {
     label: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do'),
     title: ({ outcome, words, subject = [] }) => {

@@ -42,16 +42,6 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   }
   if (!failsStep(outcome)) notes.push(...(wordsOf(outcome).notes?.(outcome) ?? []))
   if (outcome.paths?.skip && !failsStep(outcome)) notes.push(skipped(outcome))
-  if (outcome.registry && !failsStep(outcome)) {
-    const repository = outcome.registry.imageRepository
-    notes.push([
-      'Next: build and push your image to ',
-      { code: repository },
-      ' (for example with docker/build-push-action), then deploy it with ',
-      { code: `image-uri: ${repository}@<digest>` },
-      ', the digest the push printed.'
-    ])
-  }
   if ((outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) && run.githubEnvironment) {
     notes.push(['The GitHub deployments of environment ', { code: run.githubEnvironment }, ' are marked inactive; the environment itself stays listed in the repository settings.'])
   }

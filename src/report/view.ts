@@ -36,8 +36,7 @@ export function viewOf(run: FinishedRun): RunView {
   const subject: Said | undefined = known === undefined ? undefined : listener ? ['listener ', { code: known }] : [{ code: known }]
   const kind = KINDS[outcome.kind]
   const context: KindContext = { outcome, failed, words, subject }
-  const registered = outcome.registry !== undefined && !failed
-  const title = registered ? ['🔑 Logged in to the registry for ', ...(subject ?? [])] : kind.title(context)
+  const title = kind.title(context)
   const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha
   const commit = revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined
   // A cancelled run's error says where it stood, from the facts (report/cancellation.ts).
@@ -48,7 +47,7 @@ export function viewOf(run: FinishedRun): RunView {
     outcome,
     failed,
     error,
-    label: registered ? 'logged in' : kind.label(context),
+    label: kind.label(context),
     name,
     outputs,
     title,

@@ -12,6 +12,7 @@ import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { checkBuiltCommit, checkCheckout, checkRefBeforeChange } from './expected-commit.js'
 import { decidePaths } from './paths-gate.js'
+import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
 import { DEFAULT_SOURCE, planDeploy } from './plan.js'
@@ -63,7 +64,12 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   /** After DEPLOYED: the commit it was built from, checked against `expected-commit`, or warned about when it moved. */
   const checkCommit = (revision: Revision) =>
     inputs.expectedCommit && ships === 'github' ? checkBuiltCommit(inputs.expectedCommit, revision) : warnIfCommitMoved(revision, deps.workflow, log, recorder)
+  // Only docker sources take an image (the source rules refuse it for others).
+  const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
+  const unpinned = image && unpinnedImageWarning(image)
+  if (unpinned) log.warn(unpinned)
   if (inputs.dryRun) {
+    if (image) recorder.shipped(imageShipped(image))
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
   }
@@ -88,6 +94,8 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     revisionId = deployment.latest_revision_id
     recorder.changed('unchanged', deployment)
   }
+  // On record once the control plane took it, not before: a refused change shipped nothing.
+  if (image) recorder.shipped(imageShipped(image))
 
   if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
     log.info(

@@ -1,6 +1,7 @@
 import { BUILDABLE_SOURCES } from '../../api/constants.js'
-import type { SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
+import type { Secret, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
+import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -77,17 +78,20 @@ interface SourceInputs {
   sourceConfig: SourceConfigRequest
   sourceRevisionConfig: SourceRevisionConfigRequest
   secretReferences?: unknown
+  secrets?: readonly Secret[]
 }
 
 /**
  * Before any request (the deploy input spec): what the inputs alone decide. With
  * `source` given, every rule for it; without, only the rules independent of the source.
- * Whether the run creates is known only after the lookup, so the create rules wait.
+ * Whether the run creates is known only after the lookup, so the create rules wait. So
+ * do the secret names reserved only for some sources, unless `source` says which.
  */
 export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
   const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }
-  if (inputs.source === undefined) return tagRuleProblems(settings)
-  return sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false)
+  const reserved = reservedSecretProblems(inputs.secrets, inputs.source)
+  if (inputs.source === undefined) return [...tagRuleProblems(settings), ...reserved]
+  return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved]
 }
 
 /**
@@ -100,10 +104,8 @@ export function sourceProblemsAfterLookup(
   source: string,
   creating: boolean
 ): string[] {
-  return sourceRuleProblems(
-    { ...settings, hasSecretReferences: inputs.secretReferences !== undefined },
-    source,
-    creating ? undefined : inputs.revisionSource,
-    creating
-  )
+  return [
+    ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
+    ...reservedSecretProblems(inputs.secrets, source)
+  ]
 }

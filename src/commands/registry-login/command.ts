@@ -1,0 +1,115 @@
+import { requests } from '../../api/requests.js'
+import type { CreateDeploymentRequest, Deployment } from '../../api/schemas.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import { ActionError, InputError } from '../../core/errors.js'
+import { registerSecret } from '../../core/masking.js'
+import type { Outcome } from '../../core/outcome.js'
+import type { PlannedRequest } from '../../core/request.js'
+import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
+import { createOnce, refuseTwins, sendRecorded } from '../../operations/apply.js'
+import { lookUpTarget } from '../../operations/resolve.js'
+import { defineCommand, type CommandDeps } from '../types.js'
+import { dockerLogin, dockerLoginLine, dockerMissing, dockerOnPath } from './docker.js'
+import { registryLoginSpec, type RegistryLoginInputs, type RegistryLoginSpecific } from './inputs.js'
+import { registryOf } from './registry-url.js'
+import { registryLoginWords } from './words.js'
+
+/** The only source whose deployments take pushed images from the managed registry. */
+const SOURCE = 'internal_docker'
+
+/**
+ * `command: registry-login`: find (or create) an `internal_docker` deployment, get a push
+ * token for its registry, and log the job's Docker in with it, so that the next steps push
+ * the image and a `deploy` step ships it by digest.
+ */
+export const registryLoginCommand = defineCommand<RegistryLoginSpecific>({
+  spec: registryLoginSpec,
+  words: registryLoginWords,
+  run: registryLogin
+})
+
+export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDeps): Promise<Outcome> {
+  const { client, log, recorder } = deps
+  const docker = dockerOnPath()
+  if (!docker && !inputs.dryRun) {
+    recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
+    throw dockerMissing()
+  }
+  const existing = await lookUpTarget(inputs, deps)
+  if (existing) {
+    recorder.seen(existing)
+    log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}.`)
+  } else if (!inputs.createIfMissing) {
+    throw new ActionError(
+      'not-found',
+      `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`,
+      'Create the deployment first, fix `name`, or set `create-if-missing: true`.'
+    )
+  }
+  const create = existing ? undefined : createRequest(inputs.name as string)
+
+  if (inputs.dryRun) {
+    if (!docker) log.warn(`${dockerMissing().message} A real run would stop there, before any request.`)
+    return plan(existing, create, deps)
+  }
+  // No change is started once the workflow is cancelled.
+  throwIfCancelled(deps.signal)
+  let deployment: Deployment
+  if (create) {
+    log.info(`Creating deployment \`${create.name}\` (source ${SOURCE})…`)
+    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
+    deployment = await sendRecorded(recorder, 'create', () => createOnce(create, apply))
+    recorder.changed('created', deployment)
+    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    log.info(`Created deployment \`${deployment.name}\` (${deployment.id}).`)
+  } else {
+    deployment = existing as Deployment
+  }
+
+  log.info(`Asking for a push token for deployment \`${deployment.name}\`…`)
+  const grant = await client.pushToken(deployment.id)
+  // Before anything else: from here on no line, output or error can show it.
+  registerSecret(grant.token)
+  const where = registryOf(grant.registry_url, deployment.name)
+  if (!create) recorder.changed('unchanged', deployment)
+  if (deployment.name !== deployment.name.toLowerCase()) {
+    log.warn(
+      `Deployment \`${deployment.name}\` has upper-case letters, and Docker takes only lower-case repository names: ` +
+        `pushing to \`${where.imageRepository}\` may be refused.`
+    )
+  }
+
+  log.info(`Logging Docker in to ${where.registry} (\`${dockerLoginLine(where.registry)}\`, the token on its standard input)…`)
+  await dockerLogin({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal })
+  recorder.registryLogin(where)
+  log.info(`Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`)
+  return recorder.finish({ kind: 'logged-in' })
+}
+
+/** A new deployment as the official client makes one for its own image: the source, and nothing else yet. */
+function createRequest(name: string): CreateDeploymentRequest {
+  // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
+  const problem = newDeploymentNameProblem(name)
+  if (problem) throw new InputError([problem])
+  return { name, source: SOURCE, source_config: {}, source_revision_config: {}, secrets: [] }
+}
+
+/** A dry run: the requests it would send and the login it would run; nothing is sent, docker is not run. */
+function plan(existing: Deployment | undefined, create: CreateDeploymentRequest | undefined, deps: CommandDeps): Outcome {
+  const { log, recorder } = deps
+  if (existing?.source && existing.source !== SOURCE) {
+    log.warn(
+      `Deployment \`${existing.name}\` has source ${existing.source}, and the control plane hands out push tokens only for ${SOURCE} deployments: ` +
+        `a real run would be refused. Use a deployment whose source is ${SOURCE}, or choose a new \`name\` for one.`
+    )
+  }
+  const pushToken: PlannedRequest = existing
+    ? requests.pushToken(existing.id)
+    : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' }
+  log.info(
+    `Dry run: would ${create ? `create deployment \`${create.name}\` (source ${SOURCE}), then ` : ''}ask for a push token (${pushToken.method} ${pushToken.path}), ` +
+      `then run \`${dockerLoginLine('<registry host>')}\` with the token on its standard input, never as an argument. Docker was not run.`
+  )
+  recorder.changed('planned')
+  return recorder.finish({ kind: 'planned', requests: create ? [requests.createDeployment(create), pushToken] : [pushToken] })
+}
