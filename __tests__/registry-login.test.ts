@@ -66,24 +66,24 @@ describe('registry-login', () => {
   it('tells what it did and what comes next in its own words', async () => {
     const run = await login()
     const repository = repositoryOf('image-agent')
-    expect(run.view.title).toEqual(['🔑 Docker is logged in to the registry of ', { code: 'image-agent' }, ' (', { code: REGISTRY }, ')'])
+    expect(run.view.title).toEqual(['🔑 Logged in to the registry for ', { code: 'image-agent' }])
     expect(run.view.facts.find(([label]) => label === 'What was done')?.[1]).toEqual([
       'Created the deployment (source ',
       { code: 'internal_docker' },
-      ') and logged Docker in to ',
-      { code: REGISTRY }
+      ') and logged Docker in to its registry'
     ])
+    expect(run.view.facts.find(([label]) => label === 'Registry')?.[1]).toEqual([{ code: REGISTRY }])
     expect(run.view.notes).toEqual([
       [
-        'Next: build and push the image to ',
+        'Next: build and push your image to ',
         { code: repository },
-        ' (for example with docker/build-push-action), then deploy it pinned by its digest: ',
+        ' (for example with docker/build-push-action), then deploy it with ',
         { code: `image-uri: ${repository}@<digest>` },
-        '.'
+        ', the digest the push printed.'
       ]
     ])
-    expect(run.summary).toContain('## 🔑 Docker is logged in to the registry of <code>image-agent</code>')
-    expect(run.lines.at(-1)).toBe(`Outcome: logged in: deployment \`image-agent\` (${run.outputs['deployment-id']}).`)
+    expect(run.summary).toContain('## 🔑 Logged in to the registry for <code>image-agent</code>')
+    expect(run.lines.at(-1)).toBe(`Outcome: logged in: deployment \`image-agent\` (${run.outputs['deployment-id']}), push to ${repository}.`)
   })
 
   it('then a deploy of the pushed image by digest ships it (the flow of examples/own-image.yml)', async () => {
@@ -107,7 +107,7 @@ describe('registry-login', () => {
     expect(changes().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v2/deployments/${seeded.id}/push-token`])
     expect(run.outputs.operation).toBe('unchanged')
     expect(run.outputs['image-repository']).toBe(repositoryOf('image-agent'))
-    expect(run.view.facts.find(([label]) => label === 'What was done')?.[1]).toEqual(['Logged Docker in to ', { code: REGISTRY }])
+    expect(run.view.facts.find(([label]) => label === 'What was done')?.[1]).toEqual(["Logged Docker in to the deployment's registry"])
     expect(docker.calls().map((c) => c.stdin)).toEqual([sim.pushTokens()[0].token])
   })
 
@@ -164,7 +164,7 @@ describe('registry-login', () => {
         "Run this job on a runner with Docker (GitHub's hosted Ubuntu runners have it), or install Docker in an earlier step."
     ])
     expect(sim.requests).toEqual([])
-    expect(run.lines.at(-1)).toBe('Outcome: refused: deployment `image-agent`.')
+    expect(run.lines.at(-1)).toBe('Outcome: refused: deployment `image-agent` (`command: registry-login`).')
   })
 
   it("fails when docker login fails, with docker's words neutralised and the token taken out", async () => {

@@ -116,11 +116,11 @@ describe('a commit warning', () => {
 
 describe('registry-login', () => {
   it('says where Docker logged in, where to push, and how to deploy the pushed image', () => {
-    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, { noun: 'Registry login' })
+    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, commandFor('registry-login').words)
     recorder.seen(deployment)
     recorder.changed('unchanged')
     recorder.registryLogin({ registry: 'registry.example', imageRepository: 'registry.example/tenant/agent' })
-    const view = viewOf({ outcome: recorder.finish({ kind: 'nothing-to-do', reason: 'no-change' }), startedAt: 0, finishedAt: 1000 })
+    const view = viewOf({ outcome: recorder.finish({ kind: 'logged-in' }), startedAt: 0, finishedAt: 1000 })
     const summary = renderSummary(view)
     expect(summary).toContain('## 🔑 Logged in to the registry for <code>agent</code>')
     expect(summary).toContain(row('Registry', '<code>registry.example</code>'))
@@ -131,7 +131,7 @@ describe('registry-login', () => {
   })
 
   it('a failed login is told as the command\'s failure, without next steps', () => {
-    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, { noun: 'Registry login' })
+    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, commandFor('registry-login').words)
     const view = viewOf({ outcome: recorder.failedWith(new ActionError('api-refused', 'Push token failed with HTTP 403.')), startedAt: 0, finishedAt: 1 })
     expect(renderSummary(view)).toContain('## ❌ Registry login of <code>agent</code> refused')
     expect(renderSummary(view)).not.toContain('Next:')
