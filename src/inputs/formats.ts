@@ -7,6 +7,7 @@ import { parseBoolean, parseControlPlaneUrl, parseCount, parseDuration, parseEnu
 import { parseHealthCheckPath } from './health.js'
 import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
+import { parseArchiveExclude } from './archive-exclude.js'
 
 /**
  * How each input's text is read: one entry per input, applied to every input that is
@@ -74,7 +75,7 @@ export const FORMATS = {
   'max-age': text(parseDuration),
   'max-deletions': text(parseCount),
   // v1.2: their own parsers come with the features that read them.
-  'archive-exclude': text((v) => v),
+  'archive-exclude': text(parseArchiveExclude),
   paths: text((v) => v),
   'expected-commit': text(parseSingleLine)
 } satisfies Record<InputName, Format<unknown>>

@@ -30,6 +30,10 @@ export interface WorkflowContext {
    * `pull_request_target`, which runs in the base repository with its secrets.)
    */
   secretsWithheld?: boolean
+  /** The checkout (GITHUB_WORKSPACE, else the current directory): where a remote build's archive comes from. */
+  workspace?: string
+  /** Where temporary files go: RUNNER_TEMP when the runner sets it (else the system's). */
+  tempDir?: string
 }
 
 export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowContext {
@@ -49,7 +53,9 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     secretsWithheld:
       env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
       env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-      pullRequest?.fromFork === true
+      pullRequest?.fromFork === true,
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    tempDir: env.RUNNER_TEMP || undefined
   }
 }
 

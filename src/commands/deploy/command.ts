@@ -12,7 +12,8 @@ import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
-import { planDeploy } from './plan.js'
+import { planDeploy, type Plan } from './plan.js'
+import { archiveForRemoteBuild, layoutBeforeLookup, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -25,6 +26,7 @@ type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
+  const early = layoutBeforeLookup(inputs, deps)
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
   if (existing) {
@@ -40,31 +42,17 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  const archive = await archiveForRemoteBuild(inputs, existing, deps, early)
   if (inputs.dryRun) {
+    if (archive) {
+      await archive.remove()
+      log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
+    }
     recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
+    return recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
   }
-  log.info(describePlan(plan))
-  // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
   const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
-  let deployment: Deployment
-  let revisionId: string | null
-  if (plan.action === 'create') {
-    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
-    recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
-    revisionId = deployment.latest_revision_id
-  } else if (plan.action === 'patch') {
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
-    deployment = applied.deployment
-    revisionId = applied.revisionId
-    recorder.changed('updated', deployment)
-  } else {
-    deployment = plan.deployment
-    revisionId = deployment.latest_revision_id
-    recorder.changed('unchanged', deployment)
-  }
+  const { deployment, revisionId } = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
 
   if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
     log.info(
@@ -114,4 +102,35 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     throw error
   }
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
+}
+
+/** Sends what the plan says (create, patch, or nothing) and records it. */
+async function sendPlan(
+  plan: Plan,
+  inputs: Inputs,
+  deps: CommandDeps,
+  apply: ApplyContext
+): Promise<{ deployment: Deployment; revisionId: string | null }> {
+  const { client, log, recorder } = deps
+  log.info(describePlan(plan))
+  // No change is started once the workflow is cancelled.
+  throwIfCancelled(deps.signal)
+  let deployment: Deployment
+  let revisionId: string | null
+  if (plan.action === 'create') {
+    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
+    recorder.changed('created', deployment)
+    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    revisionId = deployment.latest_revision_id
+  } else if (plan.action === 'patch') {
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
+    deployment = applied.deployment
+    revisionId = applied.revisionId
+    recorder.changed('updated', deployment)
+  } else {
+    deployment = plan.deployment
+    revisionId = deployment.latest_revision_id
+    recorder.changed('unchanged', deployment)
+  }
+  return { deployment, revisionId }
 }

@@ -27,6 +27,8 @@ export interface DeploySpecific {
   /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
   rollbackOnFailure: boolean
   github: GitHubInputs
+  /** A remote build's extra exclusions (`.gitignore` patterns, relative to the workspace). */
+  archiveExclude?: string[]
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
@@ -73,7 +75,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       showLogs: value('show-logs') as boolean,
       health: readHealthCheck(reader),
       rollbackOnFailure: value('on-failure') === 'rollback',
-      github
+      github,
+      archiveExclude: value('archive-exclude')
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref

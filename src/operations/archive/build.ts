@@ -7,6 +7,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip, constants as zlib } from 'node:zlib'
 import { pack as tarPack, type Pack } from 'tar-stream'
+import { MAX_UPLOAD_BYTES } from '../../api/signed-upload.js'
 import type { ArchiveEntry } from './walk.js'
 
 /**
@@ -17,7 +18,7 @@ import type { ArchiveEntry } from './walk.js'
 export const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
 
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
-export const REFUSE_BYTES = 200 * 1024 * 1024
+export const REFUSE_BYTES = MAX_UPLOAD_BYTES
 /** The platform's client warns above 50 MiB: a remote build of that much is slow. */
 export const WARN_BYTES = 50 * 1024 * 1024
 
