@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/core/errors.js'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
+import { prepareArchive } from '../src/operations/archive/prepare.js'
 import { walkLayout } from '../src/operations/archive/walk.js'
 import { agentTree, AGENT_TREE_ARCHIVED, copyWithOtherTimes } from './helpers/agent-tree.js'
 
@@ -93,5 +95,32 @@ describe('the archive of a remote build', () => {
     expect(() => resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')).toThrow(
       /`graph-config-path` `agent\/langgraph.json` lists the dependency `..\/..\/libs\/shared`, which is outside the workspace/
     )
+  })
+})
+
+describe('the size limits', () => {
+  const log = () => {
+    const lines = { info: [] as string[], warn: [] as string[] }
+    return { lines, log: { info: (l: string) => lines.info.push(l), warn: (l: string) => lines.warn.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined } }
+  }
+  // Incompressible data: the compressed size is what the limits are about.
+  const big = mkdtempSync(join(tmpdir(), 'archive-big-'))
+  afterAll(() => rmSync(big, { recursive: true, force: true }))
+  writeFileSync(join(big, 'langgraph.json'), '{"dependencies":["."]}')
+  writeFileSync(join(big, 'weights.bin'), randomBytes(300_000))
+  writeFileSync(join(big, 'data.bin'), randomBytes(120_000))
+
+  it('warns over the warning limit, naming the largest files', async () => {
+    const { lines, log: sink } = log()
+    const archive = await prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
+    await archive.remove()
+    expect(lines.warn).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
+  })
+
+  it('refuses over the upload limit, naming the input and the largest files, and leaves no file behind', async () => {
+    const { log: sink } = log()
+    const attempt = prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 200_000 } })
+    await expect(attempt).rejects.toThrow(/^The source archive of `graph-config-path` `langgraph.json` is over 195 KiB compressed, more than the upload takes\. Largest files: `weights.bin` \(293 KiB\)/)
+    expect(readdirSync(temp)).toEqual([])
   })
 })

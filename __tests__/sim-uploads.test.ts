@@ -83,7 +83,7 @@ describe('the simulator: remote builds', () => {
     const id = await createEmpty('sim-strict')
     const { upload_url: url } = await uploadUrl(id)
     const body = archiveOf({ 'langgraph.json': '{}' })
-    const put = (target: string, headers: Record<string, string>, data: Buffer = body) => fetch(target, { method: 'PUT', headers, body: data })
+    const put = (target: string, headers: Record<string, string>, data: Buffer = body) => fetch(target, { method: 'PUT', headers, body: new Uint8Array(data) })
     expect((await put(url, { ...UPLOAD_HEADERS, 'x-api-key': sim.apiKey })).status).toBe(400)
     expect((await put(url, { ...UPLOAD_HEADERS, authorization: 'Bearer x' })).status).toBe(400)
     const tampered = url.replace(/X-Goog-Signature=[0-9a-f]/, (m) => (m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`))
@@ -101,7 +101,7 @@ describe('the simulator: remote builds', () => {
   it('builds an archive that holds the config, and fails the build (saying why in its log) when it does not', async () => {
     const id = await createEmpty('sim-builds')
     const good = await uploadUrl(id)
-    expect((await fetch(good.upload_url, { method: 'PUT', headers: UPLOAD_HEADERS, body: archiveOf({ 'agent/langgraph.json': '{}' }) })).status).toBe(200)
+    expect((await fetch(good.upload_url, { method: 'PUT', headers: UPLOAD_HEADERS, body: new Uint8Array(archiveOf({ 'agent/langgraph.json': '{}' })) })).status).toBe(200)
     expect((await buildOf(id, good.object_path, 'agent/langgraph.json')).revision.status).toBe('DEPLOYED')
     const failed = await buildOf(id, good.object_path, 'elsewhere/langgraph.json')
     expect(failed.revision.status).toBe('BUILD_FAILED')

@@ -13,7 +13,8 @@ import { describePlan, plannedRequests } from './describe.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
 import { planDeploy, type Plan } from './plan.js'
-import { archiveForRemoteBuild, layoutBeforeLookup, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
+import type { PreparedArchive } from '../../operations/archive/prepare.js'
+import { archiveBeforeLookup, archiveForRemoteBuild, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -25,8 +26,17 @@ export const deployCommand = defineCommand<DeploySpecific>({
 type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  // A remote build the inputs announce is archived first: bad input (a missing config, a dependency outside the workspace, too large) makes no request.
+  const early = await archiveBeforeLookup(inputs, deps)
+  try {
+    return await deployWith(inputs, deps, early)
+  } finally {
+    await early?.remove()
+  }
+}
+
+async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArchive | undefined): Promise<Outcome> {
   const { client, log, recorder } = deps
-  const early = layoutBeforeLookup(inputs, deps)
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
   if (existing) {

@@ -25,13 +25,14 @@ export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undef
 }
 
 /**
- * The archive's layout, when the inputs alone say this is a remote build (`source` or
- * `revision-source` is `internal_source`): checked before any request, so a missing config
- * file or a dependency outside the workspace is refused before the lookup.
+ * The archive, when the inputs alone say this is a remote build (`source` or
+ * `revision-source` is `internal_source`): built before any request, so that a missing
+ * config file, a dependency outside the workspace or an archive over the limit is refused
+ * before the lookup. The caller removes it.
  */
-export function layoutBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout | undefined {
+export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive | undefined> {
   const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
-  return said && !inputs.sourceRevisionConfig.source_tarball_path ? layoutOf(inputs, deps) : undefined
+  return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
 }
 
 function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
@@ -53,10 +54,14 @@ export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   existing: Deployment | undefined,
   deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>,
-  early?: ArchiveLayout
+  early?: PreparedArchive
 ): Promise<PreparedArchive | undefined> {
   if (!isRemoteBuild(inputs, existing)) return undefined
-  const layout = early ?? layoutOf(inputs, deps)
+  return early ?? buildArchive(inputs, deps)
+}
+
+async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive> {
+  const layout = layoutOf(inputs, deps)
   const [archive, commit] = await Promise.all([
     prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log }),
     checkoutCommit(layout.workspace)

@@ -76,7 +76,8 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
         count,
         createWriteStream(file)
       ).catch((error: unknown) => {
-        tar.destroy(error as Error)
+        // Stops the feeding; the error is this pipeline's to report, not the pack's.
+        tar.destroy()
         throw error
       })
     ])
@@ -107,6 +108,7 @@ async function feed(tar: Pack, entries: readonly ArchiveEntry[]): Promise<void> 
     }
     await new Promise<void>((resolve, reject) => {
       const sink = tar.entry(header, (error) => (error ? reject(error) : resolve()))
+      sink.on('error', reject)
       // A file that changed size since it was listed makes the pack fail (its header said otherwise).
       copy(createReadStream(entry.source), sink).catch((error: unknown) => {
         sink.destroy(error as Error)
