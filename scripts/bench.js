@@ -5,6 +5,7 @@
 //  3. Lookup: one name among 10,000 deployments, 1,000 of which contain it.
 //  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
 //  5. Body: time to read and parse a 50 MB list page from a loopback server.
+//  6. Remote build: archive + upload of a 100 MB tree against `tar -czf` of it (scripts/bench-archive.js).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import { ROOT, runAction } from './run-action.js'
 import { startSimulator } from '../sim/index.js'
 import { startFakeGitHub } from '../sim/github.js'
+import { archiveBench } from './bench-archive.js'
 
 const BENCH_BUILD = join(ROOT, '.bench')
 
@@ -188,10 +190,13 @@ function bodyRead() {
 
 if (process.argv.includes('--prune')) {
   await prune()
+} else if (process.argv.includes('--archive')) {
+  await archiveBench()
 } else {
   polling()
   await startup()
   await lookup()
   await prune()
   bodyRead()
+  await archiveBench()
 }
