@@ -72,7 +72,7 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
         answer = await putToSignedUrl(url, archive, { limitMs: timeLimit(archive.bytes, ctx), idleMs: ctx.idleMs, signal: ctx.signal })
       } catch (error) {
         if (error instanceof CancelledError) throw error
-        const why = error instanceof UploadTimeout ? `no answer within ${formatDuration(error.ms)}` : `${(error as Error).message || 'the connection failed'}`
+        const why = failureOf(error, ctx.idleMs)
         return { retry: new ApiError('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint: UPLOAD_HINT }) }
       }
       const { status, text } = answer
@@ -101,6 +101,17 @@ const UPLOAD_HINT = 'Nothing was changed on the deployment: re-run the job. If t
 /** A storage host's answer to a signed URL past its time: `ExpiredToken` (GCS), or a 4xx that says it expired. */
 function expired(status: number, text: string): boolean {
   return (status === 400 || status === 401 || status === 403) && /ExpiredToken|expired/i.test(text)
+}
+
+/**
+ * Why a try failed, in words that never quote the request: @actions/http-client's stall
+ * error names the URL's path and query, which hold the signature.
+ */
+function failureOf(error: unknown, idleMs: number): string {
+  if (error instanceof UploadTimeout) return `no answer within ${formatDuration(error.ms)}`
+  const { code, message } = error as { code?: string; message?: string }
+  if (message?.startsWith('Request timeout')) return `nothing moved for ${formatDuration(idleMs)}`
+  return code ?? 'the connection failed'
 }
 
 /** A try's limit: enough for the archive at a slow connection's speed, never past the step's deadline. */
