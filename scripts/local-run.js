@@ -32,6 +32,11 @@ export const SCENARIOS = {
   'unknown-status': {
     lifecycle: 'unknownThenDeployed',
     about: 'statuses the action does not know (UNKNOWN, AWAITING_CAPACITY) on the way to DEPLOYED'
+  },
+  'remote-build': {
+    lifecycle: 'deployed',
+    inputs: { name: 'example-agent', source: 'internal_source', 'graph-config-path': 'examples/agent/langgraph.json', 'integration-id': '' },
+    about: 'a remote build of examples/agent and its shared library: archive, upload, build'
   }
 }
 
