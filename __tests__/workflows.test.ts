@@ -22,7 +22,7 @@ function actionSteps(file: string): Step[] {
 }
 
 describe('workflows and examples', () => {
-  it('include the eight examples and the project\'s CI and dist check', () => {
+  it('include the nine examples and the project\'s CI and dist check', () => {
     expect(files.sort()).toEqual([
       '.github/workflows/check-dist.yml',
       '.github/workflows/ci.yml',
@@ -34,6 +34,7 @@ describe('workflows and examples', () => {
       'examples/matrix.yml',
       'examples/prune-previews.yml',
       'examples/pull-request-preview.yml',
+      'examples/remote-build.yml',
       'examples/self-hosted-docker.yml'
     ])
   })
