@@ -144,6 +144,16 @@ describe('a remote build from the checkout', () => {
     expect(puts()[1].path).toBe(`/upload/${objects[0]}`)
   })
 
+  it('follows no redirect from the storage host, and sends no patch after an upload that did not complete', async () => {
+    sim.storage.addFault({ respond: { status: 307, body: '' } })
+    const run = await remoteBuild('remote-redirected')
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toMatch(/^The upload host 127\.0\.0\.1:\d+ answered with a redirect \(HTTP 307\), which the action does not follow\./)
+    expect(puts()).toHaveLength(1)
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toEqual([])
+    expect(readdirSync(runnerTemp)).toEqual([])
+  })
+
   it('sends the patch exactly once when its answer is lost, and follows the revision it made', async () => {
     sim.addFault({ method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/, applyThen: 'reset' })
     const run = await remoteBuild('remote-lost-answer')

@@ -6,8 +6,7 @@ import { InputError } from '../../core/errors.js'
 import type { PlannedRequest } from '../../core/request.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
-import { prepareArchive, type PreparedArchive } from '../../operations/archive/prepare.js'
-import { uploadArchive } from '../../operations/archive/upload.js'
+import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import { checkoutCommit } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
@@ -56,12 +55,17 @@ export async function archiveForRemoteBuild(
   deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>,
   early?: PreparedArchive
 ): Promise<PreparedArchive | undefined> {
-  if (!isRemoteBuild(inputs, existing)) return undefined
+  if (!isRemoteBuild(inputs, existing)) {
+    if (inputs.archiveExclude) deps.log.warn('`archive-exclude` is set, but this deploy is not a remote build (`internal_source` without `source-tarball-path`): it is ignored.')
+    return undefined
+  }
   return early ?? buildArchive(inputs, deps)
 }
 
 async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive> {
   const layout = layoutOf(inputs, deps)
+  // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
+  const { prepareArchive } = await import('../../operations/archive/prepare.js')
   const [archive, commit] = await Promise.all([
     prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log }),
     checkoutCommit(layout.workspace)
@@ -108,6 +112,7 @@ export async function shipFromCheckout(
     } else {
       deployment = plan.deployment
     }
+    const { uploadArchive } = await import('../../operations/archive/upload.js')
     const objectPath = await uploadArchive(deployment.id, archive, {
       client: deps.client,
       clock: deps.clock,
