@@ -40,14 +40,14 @@ export async function prepareArchive(
 ): Promise<PreparedArchive> {
   const { log } = options
   const limits = options.limits ?? LIMITS
-  const walked = await walkLayout(layout, options.exclude)
+  const walked = await walkLayout(layout, options.exclude).catch(unreadable)
   warnAbout(walked.excluded, log)
   const files = walked.entries.filter((entry) => entry.type === 'file')
   let written
   try {
     written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes)
   } catch (error) {
-    if (!(error instanceof ArchiveTooLarge)) throw error
+    if (!(error instanceof ArchiveTooLarge)) return unreadable(error)
     throw new ActionError(
       'bad-input',
       `The source archive of \`graph-config-path\` \`${layout.configPath}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
@@ -64,6 +64,15 @@ export async function prepareArchive(
     if (walked.excluded.length > LISTED) log.info(`  … and ${walked.excluded.length - LISTED} more`)
   }
   return { ...written, files: files.length, configPath: layout.configPath, excluded: walked.excluded }
+}
+
+/** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
+function unreadable(error: unknown): never {
+  throw new ActionError(
+    'bad-input',
+    `Could not archive the checkout: ${(error as Error).message}.`,
+    'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.'
+  )
 }
 
 /** One warning per kind of thing the user should know was left out. */
