@@ -15,7 +15,7 @@ import type { ArchiveEntry } from './walk.js'
  * wherever they were checked out. 2000-01-01 rather than 1970: some tar versions warn
  * about "implausibly old" times.
  */
-export const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
+const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
 
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
 export const REFUSE_BYTES = MAX_UPLOAD_BYTES

@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { InputError } from '../../core/errors.js'
 
 /**
@@ -121,7 +121,3 @@ export function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/')
 }
 
-/** An archive path made from a root and a posix relative path. */
-export function archivePath(root: string, dir: string, name: string): string {
-  return toPosix(relative(root, join(dir, name)))
-}
