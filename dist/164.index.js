@@ -24,7 +24,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   SourceConfigSchema: () => (/* binding */ SourceConfigSchema),
 /* harmony export */   SourceRevisionConfigRequestSchema: () => (/* binding */ SourceRevisionConfigRequestSchema),
 /* harmony export */   SourceRevisionConfigSchema: () => (/* binding */ SourceRevisionConfigSchema),
-/* harmony export */   UploadUrlSchema: () => (/* binding */ UploadUrlSchema),
 /* harmony export */   ValidationErrorSchema: () => (/* binding */ ValidationErrorSchema)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8816);
@@ -223,8 +222,6 @@ const PatchDeploymentRequestSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictO
     secret_references: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SecretReferenceSchema)
 })
     .partial();
-/** `POST .../upload-url` (not in the reference; the platform's client relies on these two fields). */
-const UploadUrlSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), object_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) });
 
 
 /***/ })
