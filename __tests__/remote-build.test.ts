@@ -119,6 +119,16 @@ describe('a remote build from the checkout', () => {
     expect(sim.revisions(seeded.id)[0].status).toBe('DEPLOYED')
   })
 
+  it('reports the control plane refusing an upload URL for a deployment of another source, having changed nothing', async () => {
+    sim.seedDeployment({ name: 'remote-on-github', source: 'github' })
+    const run = await remoteBuild('remote-on-github', { source: '', 'revision-source': 'internal_source' })
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toContain("Upload URLs are only available for 'internal_source' source deployments, not 'github'.")
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toEqual([])
+    expect(sim.storage.requests).toEqual([])
+  })
+
   it('tries the upload again after a 5xx and after a reset, with the same URL', async () => {
     sim.storage.addFault({ respond: { status: 503, body: 'backend unavailable' } })
     sim.storage.addFault({ reset: true })

@@ -103,7 +103,7 @@ function redeployRevision({ params, store }) {
 }
 
 /**
- * Not in the reference document (api-facts: the platform's own client calls it for a remote
+ * Not in the reference document (the platform's own command-line client calls it for a remote
  * build): no body; a signed URL on the storage host and the object path the next patch names.
  * Only for `internal_source` deployments, since only they build an uploaded archive.
  * @type {Handler}
@@ -205,7 +205,7 @@ const ROUTES = [
   route('/v2/listeners/{listener_id}', { get: getListener, delete: deleteListener })
 ]
 
-/** Endpoints the reference does not list (api-facts.md's v1.2 additions), validated by hand: a UUID id, no body. */
+/** Endpoints the reference does not list but the platform's own client calls, validated by hand: a UUID id, no body. */
 const UNLISTED_ROUTES = [route('/v2/deployments/{deployment_id}/upload-url', { post: requestUploadUrl })]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -131,7 +131,7 @@ function newestFirst(a, b) {
  * @param {JsonObject} revisionConfig
  */
 function checkCreateRules(source, config, revisionConfig) {
-  // Required on create for github only (api-facts, v1.2): internal_* deployments are created empty and built by a later patch.
+  // Required on create for github only: the platform's client creates internal_* deployments empty and builds them with a later patch.
   if (source === 'github' && !revisionConfig.graph_config_path) {
     throw new ApiError(400, `source_revision_config.graph_config_path is required for source '${source}'.`)
   }
