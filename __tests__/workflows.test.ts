@@ -39,6 +39,7 @@ describe('workflows and examples', () => {
       'examples/own-image.yml',
       'examples/prune-previews.yml',
       'examples/pull-request-preview.yml',
+      'examples/remote-build.yml',
       'examples/self-hosted-docker.yml'
     ])
   })

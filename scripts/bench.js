@@ -6,6 +6,7 @@
 //  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
 //  5. Body: time to read and parse a 50 MB list page from a loopback server.
 //  6. Paths: a push outside `paths`, skipped, against a full deploy of the same change.
+//  7. Remote build: archive + upload of a 100 MB tree against `tar -czf` of it (scripts/bench-archive.js).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -13,6 +14,7 @@ import { join } from 'node:path'
 import { ROOT, runAction } from './run-action.js'
 import { startSimulator } from '../sim/index.js'
 import { startFakeGitHub } from '../sim/github.js'
+import { archiveBench } from './bench-archive.js'
 
 const BENCH_BUILD = join(ROOT, '.bench')
 
@@ -191,6 +193,8 @@ if (process.argv.includes('--prune')) {
   await prune()
 } else if (process.argv.includes('--paths')) {
   await (await import('../bench/paths.js')).pathsBench()
+} else if (process.argv.includes('--archive')) {
+  await archiveBench()
 } else {
   polling()
   await startup()
@@ -198,4 +202,5 @@ if (process.argv.includes('--prune')) {
   await prune()
   bodyRead()
   await (await import('../bench/paths.js')).pathsBench()
+  await archiveBench()
 }

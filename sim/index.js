@@ -6,6 +6,7 @@ import { FaultInjector, endlessListAnswer, hugeListBody, malformedAnswer, replac
 import { HealthBoard } from './health.js'
 import { activeRevision } from './resources.js'
 import { revisionState } from './lifecycle.js'
+import { Storage } from './storage.js'
 import { Store } from './store.js'
 
 export { lifecycles }
@@ -45,6 +46,8 @@ export { lifecycles }
  * @property {string} [commit] the `repo_commit_sha` new github revisions report when no branch head was set for
  *   their `repo_ref` (e.g. the workflow's GITHUB_SHA, so a local run sees the commit it ran for built); without
  *   it, each revision reports a made-up sha of its own
+ * @property {number} [uploadUrlTtlMs] how long an upload URL is valid, on the simulator's clock (15 minutes by default)
+ * @property {boolean} [keepUploads] keep each uploaded archive's bytes (`storage.objects.get(path).body`); true by default
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -91,6 +94,9 @@ export { lifecycles }
  *   and validation, as a proxy in front of the API would; returns the id the fault log uses
  * @property {() => void} clearFaults removes every rule; keeps the fault log
  * @property {FaultLogEntry[]} faultLog every fault injected, in order
+ * @property {import('./storage.js').Storage} storage the storage host that upload URLs point to (its own loopback
+ *   port): `url`, `requests` (every request with its headers), `objects` (by object path: bytes, sha256, names,
+ *   body), `addFault({respond | reset | expire, skip?, times?})`; reset() empties it
  * @property {() => Promise<void>} stop
  *
  * @typedef {object} EchoRequest
@@ -171,6 +177,9 @@ export async function startSimulator(options = {}) {
   })
   store.loopbackUrls = options.loopbackUrls ?? false
   store.defaultCommit = options.commit
+  const storage = new Storage({ now, ttlMs: options.uploadUrlTtlMs, keepBodies: options.keepUploads })
+  await storage.listen()
+  store.uploads = storage
   const health = new HealthBoard()
   if (options.health) health.set(options.health)
   /** @type {RecordedRequest[]} */
@@ -487,12 +496,15 @@ export async function startSimulator(options = {}) {
       faultLog.length = 0
       health.reset()
       if (options.health) health.set(options.health)
+      storage.reset()
     },
     addFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
     faultLog,
-    stop: () => {
+    storage,
+    stop: async () => {
       cancelHeld()
+      await storage.stop()
       return close(server)
     }
   }

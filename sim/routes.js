@@ -103,6 +103,22 @@ function redeployRevision({ params, store }) {
   return { status: 200, body: deploymentResource(store.redeploy(params.deployment_id, params.revision_id), store.now()) }
 }
 
+/**
+ * Not in the reference document (the platform's own command-line client calls it for a remote
+ * build): no body; a signed URL on the storage host and the object path the next patch names.
+ * Only for `internal_source` deployments, since only they build an uploaded archive.
+ * @type {Handler}
+ */
+function requestUploadUrl({ params, store }) {
+  const deployment = store.deployment(params.deployment_id)
+  store.refuseWhileDeleting(deployment)
+  if (deployment.source !== 'internal_source') {
+    throw new ApiError(400, `Upload URLs are only available for 'internal_source' source deployments, not '${deployment.source}'.`)
+  }
+  if (!store.uploads) throw new ApiError(503, 'No storage host is configured.')
+  return { status: 200, body: store.uploads.signedUrl(deployment.id) }
+}
+
 /** @type {Handler} */
 function pushToken({ params, store }) {
   const issued = issuePushToken(store.deployment(params.deployment_id))
@@ -198,6 +214,25 @@ const ROUTES = [
   route('/v2/listeners/{listener_id}', { get: getListener, delete: deleteListener })
 ]
 
+/** Endpoints the reference does not list but the platform's own client calls, validated by hand: a UUID id, no body. */
+const UNLISTED_ROUTES = [route('/v2/deployments/{deployment_id}/upload-url', { post: requestUploadUrl })]
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * @param {ParsedRequest} request
+ * @param {Record<string, string>} pathParams
+ */
+function validateUnlisted(request, pathParams) {
+  /** @type {any[]} */
+  const errors = []
+  for (const [name, value] of Object.entries(pathParams)) {
+    if (!UUID.test(value)) errors.push({ type: 'uuid_parsing', loc: ['path', name], msg: 'Input should be a valid UUID, unable to parse string as a UUID', input: value })
+  }
+  if (request.body.kind !== 'absent') errors.push({ type: 'extra_forbidden', loc: ['body'], msg: 'This operation takes no body', input: null })
+  if (errors.length > 0) throw new ApiError(422, errors)
+  return Object.fromEntries(Object.entries(pathParams).map(([name, value]) => [name, value.toLowerCase()]))
+}
+
 /** @param {string} segment */
 function decodeSegment(segment) {
   try {
@@ -232,6 +267,15 @@ export function dispatch(request, store, config) {
         body: request.body
       })
       return handler({ params, body, workspaceId, store, config })
+    }
+    for (const { pattern, names, handlers } of UNLISTED_ROUTES) {
+      const match = pattern.exec(request.pathname)
+      if (!match) continue
+      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+      if (!handler) return { status: 405, body: { detail: 'Method Not Allowed' } }
+      const workspaceId = authenticate(request.headers, config)
+      const params = validateUnlisted(request, Object.fromEntries(names.map((name, i) => [name, decodeSegment(match[i + 1] ?? '')])))
+      return handler({ params, body: undefined, workspaceId, store, config })
     }
     return { status: 404, body: { detail: 'Not Found' } }
   } catch (error) {

@@ -31,6 +31,11 @@ export const SCENARIOS = {
   'unknown-status': {
     lifecycle: lifecycles.unknownThenDeployed,
     about: 'statuses the action does not know (UNKNOWN, AWAITING_CAPACITY) on the way to DEPLOYED'
+  },
+  'remote-build': {
+    lifecycle: lifecycles.deployed,
+    inputs: { name: 'example-agent', source: 'internal_source', 'graph-config-path': 'examples/agent/langgraph.json', 'integration-id': '' },
+    about: 'a remote build of examples/agent and its shared library: archive, upload, build'
   }
 }
 

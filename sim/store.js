@@ -96,6 +96,18 @@ const SEED_DEFAULTS = {
 }
 
 /**
+ * Whether a new deployment's revision settings say what to build: github always (its repository),
+ * internal_source an uploaded archive, the docker sources an image.
+ * @param {string} source
+ * @param {JsonObject} revisionConfig
+ */
+function namesWhatToBuild(source, revisionConfig) {
+  if (source === 'internal_source') return revisionConfig.source_tarball_path !== undefined
+  if (source === 'internal_docker') return revisionConfig.image_uri !== undefined
+  return true
+}
+
+/**
  * Pydantic drops unknown fields and the API treats null as "not given", so only known,
  * non-null fields are kept.
  * @param {JsonObject | null | undefined} object
@@ -125,7 +137,8 @@ function newestFirst(a, b) {
  * @param {JsonObject} revisionConfig
  */
 function checkCreateRules(source, config, revisionConfig) {
-  if (BUILDABLE_SOURCES.has(source) && !revisionConfig.graph_config_path) {
+  // Required on create for github only: the platform's client creates internal_* deployments empty and builds them with a later patch.
+  if (source === 'github' && !revisionConfig.graph_config_path) {
     throw new ApiError(400, `source_revision_config.graph_config_path is required for source '${source}'.`)
   }
   if (!BUILDABLE_SOURCES.has(source) && revisionConfig.graph_config_path !== undefined) {
@@ -173,6 +186,8 @@ export class Store {
     this.commitSource = undefined
     /** @type {import('./cli-endpoints.js').IssuedPushToken[]} every push token handed out, in order */
     this.pushTokens = []
+    /** @type {import('./storage.js').Storage | undefined} where upload-url's signed URLs point; remote builds read their archive there */
+    this.uploads = undefined
   }
 
   reset() {
@@ -248,8 +263,36 @@ export class Store {
       secrets: body.secrets,
       secretReferences: body.secret_references ?? null
     })
-    this.addRevision(deployment, body.source, revisionConfig, lifecycleFor(this.scenario, deployment.name, 0))
+    // An internal_* deployment created without what to build (an uploaded archive, a pushed image) has no revision until a patch names it.
+    if (namesWhatToBuild(body.source, revisionConfig)) {
+      this.addRevision(deployment, body.source, revisionConfig, this.buildLifecycle(body.source, revisionConfig, deployment.name, 0))
+    }
     return deployment
+  }
+
+  /**
+   * The scenario's lifecycle, unless the revision builds an uploaded archive that the build
+   * cannot use: none was uploaded at its path, it is not a gzip'd tar, or the config path is
+   * not in it. Then the build fails, and its status message and last build-log line say why.
+   * @param {string} source the revision's source
+   * @param {JsonObject} config
+   * @param {string} deploymentName
+   * @param {number} revisionIndex
+   * @returns {Lifecycle}
+   */
+  buildLifecycle(source, config, deploymentName, revisionIndex) {
+    const scenario = lifecycleFor(this.scenario, deploymentName, revisionIndex)
+    if (source !== 'internal_source' || !this.uploads) return scenario
+    const path = config.source_tarball_path
+    const object = this.uploads.objects.get(path)
+    /** @param {string} why */
+    const failed = (why) => ({ ...lifecycles.buildFailed(), statusMessage: why })
+    if (!object) return failed(`Source archive not found at ${path}: nothing was uploaded there (upload it through upload-url first).`)
+    if (object.problem) return failed(`Cannot read the source archive at ${path}: ${object.problem}.`)
+    if (!object.names.has(config.graph_config_path)) {
+      return failed(`Graph configuration ${config.graph_config_path} is not in the uploaded archive ${path}.`)
+    }
+    return scenario
   }
 
   /**
@@ -279,12 +322,9 @@ export class Store {
     // itself copes with either (it waits on whatever latest_revision_id says). See the sim report.
     if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null) {
       const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
-      this.addRevision(
-        deployment,
-        body.revision_source ?? deployment.source,
-        { ...previous, ...revisionConfig },
-        lifecycleFor(this.scenario, deployment.name, deployment.revisions.length)
-      )
+      const source = body.revision_source ?? deployment.source
+      const merged = { ...previous, ...revisionConfig }
+      this.addRevision(deployment, source, merged, this.buildLifecycle(source, merged, deployment.name, deployment.revisions.length))
     }
     deployment.updatedAt = this.now()
     return deployment

@@ -20,7 +20,8 @@ import type {
   PatchDeploymentRequest,
   PushToken,
   Revision,
-  RevisionsList
+  RevisionsList,
+  UploadUrl
 } from './schemas.js'
 
 type Schemas = typeof import('./schemas.js')
@@ -224,6 +225,22 @@ export class ControlPlaneClient {
     )
   }
 
+  /**
+   * A signed URL to upload a source archive to, and the object path the patch then names.
+   * Asking again only makes another URL, so it is retried like a read.
+   */
+  requestUploadUrl(deploymentId: string): Promise<UploadUrl> {
+    return this.send(
+      {
+        label: `Get an upload URL for deployment ${deploymentId}`,
+        hints: { 400: 'Upload URLs exist only for `internal_source` deployments: check `name` / `deployment-id` and `revision-source`.' }
+      },
+      requests.requestUploadUrl(deploymentId),
+      (s) => s.UploadUrlSchema,
+      { repeatable: true }
+    )
+  }
+
   getRevisionLogs(deploymentId: string, revisionId: string, query: RevisionLogsQuery): Promise<LogsPage> {
     return this.send(
       { label: `Get ${query.type} logs of revision ${revisionId}` },
@@ -241,7 +258,7 @@ export class ControlPlaneClient {
   ): Promise<T> {
     const mutation = request.method !== 'GET'
     // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
-    const repeatable = options.repeatable || request.method === 'GET' || request.method === 'DELETE'
+    const repeatable = options.repeatable ?? (request.method === 'GET' || request.method === 'DELETE')
     const policy = options.retry ?? this.options.retry ?? READ_RETRY
     let doubtful = false
     return retrying<T>(
@@ -433,10 +450,10 @@ interface SendOptions {
   /** For deletes: a 404 after a try whose outcome was in doubt is that try's success. */
   goneAfterDoubt?: boolean
   retry?: RetryPolicy
-  /** A POST that changes nothing (it only hands out a credential): retried like a read. */
-  repeatable?: boolean
   /** This request's own time limit, shorter than the client's. */
   timeoutMs?: number
+  /** A POST whose repetition does no harm (it only hands out a credential or an upload URL): retried like a read. */
+  repeatable?: boolean
 }
 
 class RequestTimeout extends Error {

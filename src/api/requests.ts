@@ -46,6 +46,8 @@ export const requests = {
   redeployRevision: (deploymentId: string, revisionId: string) =>
     ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/redeploy` }) as const,
   pushToken: (deploymentId: string) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/push-token` }) as const,
+  /** Not in the reference document: the platform's own client calls it before uploading a source archive. */
+  requestUploadUrl: (deploymentId: string) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/upload-url` }) as const,
   getRevisionLogs: (deploymentId: string, revisionId: string, query: RevisionLogsQuery) =>
     get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
 } satisfies Record<string, (...args: never[]) => RequestDescription>

@@ -239,3 +239,7 @@ export const PatchDeploymentRequestSchema = z
   })
   .partial()
 export type PatchDeploymentRequest = z.infer<typeof PatchDeploymentRequestSchema>
+
+/** `POST .../upload-url` (not in the reference; the platform's client relies on these two fields). */
+export const UploadUrlSchema = z.looseObject({ upload_url: z.string().min(1), object_path: z.string().min(1) })
+export type UploadUrl = z.infer<typeof UploadUrlSchema>

@@ -9,6 +9,7 @@ import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
 import { parsePaths } from './paths.js'
 import { parseCommitSha } from './commit-sha.js'
+import { parseArchiveExclude } from './archive-exclude.js'
 
 /**
  * How each input's text is read: one entry per input, applied to every input that is
@@ -76,7 +77,7 @@ export const FORMATS = {
   'max-age': text(parseDuration),
   'max-deletions': text(parseCount),
   // v1.2: their own parsers come with the features that read them.
-  'archive-exclude': text((v) => v),
+  'archive-exclude': text(parseArchiveExclude),
   paths: text(parsePaths),
   'expected-commit': text(parseCommitSha)
 } satisfies Record<InputName, Format<unknown>>

@@ -29,13 +29,15 @@ export interface WorkflowContext {
   eventName?: string
   /** GITHUB_RUN_ATTEMPT: 2 and more on a re-run. */
   runAttempt?: number
-  /** GITHUB_WORKSPACE: where the job checked out the repository. */
-  workspace?: string
   /**
    * A pull_request* event from a fork: GitHub passes the workflow no secrets. (Not
    * `pull_request_target`, which runs in the base repository with its secrets.)
    */
   secretsWithheld?: boolean
+  /** The checkout (GITHUB_WORKSPACE, else the current directory): where a remote build's archive comes from. */
+  workspace?: string
+  /** Where temporary files go: RUNNER_TEMP when the runner sets it (else the system's). */
+  tempDir?: string
 }
 
 export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowContext {
@@ -53,12 +55,13 @@ export function readWorkflowContext(env: NodeJS.ProcessEnv = process.env): Workf
     pullRequest,
     eventName: env.GITHUB_EVENT_NAME || undefined,
     runAttempt: /^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? Number(env.GITHUB_RUN_ATTEMPT) : undefined,
-    workspace: env.GITHUB_WORKSPACE || undefined,
     // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
     secretsWithheld:
       env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
       env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-      pullRequest?.fromFork === true
+      pullRequest?.fromFork === true,
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    tempDir: env.RUNNER_TEMP || undefined
   }
 }
 

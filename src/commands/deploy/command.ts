@@ -1,4 +1,5 @@
 import type { Deployment, Revision } from '../../api/schemas.js'
+import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
@@ -15,7 +16,8 @@ import { decidePaths } from './paths-gate.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
-import { DEFAULT_SOURCE, planDeploy } from './plan.js'
+import { DEFAULT_SOURCE, planDeploy, type Plan } from './plan.js'
+import { archiveBeforeLookup, archiveForRemoteBuild, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -33,6 +35,20 @@ export const deployCommand = defineCommand<DeploySpecific>({
 type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+  // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
+  // dependency outside the workspace, an archive too large) makes none; the checkout is what it ships, so it is
+  // held to `expected-commit` before anything is archived.
+  const announcedRemote = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
+  if (inputs.expectedCommit && announcedRemote) await checkCheckout(inputs.expectedCommit, deps)
+  const early = await archiveBeforeLookup(inputs, deps)
+  try {
+    return await deployWith(inputs, deps, early, announcedRemote)
+  } finally {
+    await early?.remove()
+  }
+}
+
+async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArchive | undefined, checkoutChecked: boolean): Promise<Outcome> {
   const { client, log, recorder } = deps
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
@@ -47,9 +63,9 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
     )
   }
 
-  // What is archived is the checkout: it is checked before anything is.
+  // Only the lookup told this deploy is a remote build: the checkout is checked now, still before anything is archived.
   const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-  if (inputs.expectedCommit && ships === 'internal_source') await checkCheckout(inputs.expectedCommit, deps)
+  if (inputs.expectedCommit && ships === 'internal_source' && !checkoutChecked) await checkCheckout(inputs.expectedCommit, deps)
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
@@ -68,32 +84,18 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
   const unpinned = image && unpinnedImageWarning(image)
   if (unpinned) log.warn(unpinned)
+  const archive = await archiveForRemoteBuild(inputs, existing, deps, early)
   if (inputs.dryRun) {
     if (image) recorder.shipped(imageShipped(image))
+    if (archive) {
+      await archive.remove()
+      log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
+    }
     recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) })
+    return recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
   }
-  log.info(describePlan(plan))
-  // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
   const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
-  let deployment: Deployment
-  let revisionId: string | null
-  if (plan.action === 'create') {
-    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
-    recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
-    revisionId = deployment.latest_revision_id
-  } else if (plan.action === 'patch') {
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
-    deployment = applied.deployment
-    revisionId = applied.revisionId
-    recorder.changed('updated', deployment)
-  } else {
-    deployment = plan.deployment
-    revisionId = deployment.latest_revision_id
-    recorder.changed('unchanged', deployment)
-  }
+  const { deployment, revisionId } = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
   // On record once the control plane took it, not before: a refused change shipped nothing.
   if (image) recorder.shipped(imageShipped(image))
 
@@ -157,4 +159,35 @@ function nothingUnderPaths(serving: Revision, existing: Deployment, inputs: Inpu
   recorder.revisionStarted(serving.id)
   recorder.revisionSeen(serving)
   return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
+}
+
+/** Sends what the plan says (create, patch, or nothing) and records it. */
+async function sendPlan(
+  plan: Plan,
+  inputs: Inputs,
+  deps: CommandDeps,
+  apply: ApplyContext
+): Promise<{ deployment: Deployment; revisionId: string | null }> {
+  const { client, log, recorder } = deps
+  log.info(describePlan(plan))
+  // No change is started once the workflow is cancelled.
+  throwIfCancelled(deps.signal)
+  let deployment: Deployment
+  let revisionId: string | null
+  if (plan.action === 'create') {
+    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
+    recorder.changed('created', deployment)
+    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    revisionId = deployment.latest_revision_id
+  } else if (plan.action === 'patch') {
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
+    deployment = applied.deployment
+    revisionId = applied.revisionId
+    recorder.changed('updated', deployment)
+  } else {
+    deployment = plan.deployment
+    revisionId = deployment.latest_revision_id
+    recorder.changed('unchanged', deployment)
+  }
+  return { deployment, revisionId }
 }

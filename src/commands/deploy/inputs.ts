@@ -34,6 +34,8 @@ export interface DeploySpecific {
   expectedCommit?: string
   /** `github-token`, for the commit reads of `paths` and `expected-commit`. */
   githubToken?: string
+  /** A remote build's extra exclusions (`.gitignore` patterns, relative to the workspace). */
+  archiveExclude?: string[]
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
@@ -83,7 +85,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       github,
       paths: value('paths'),
       expectedCommit: value('expected-commit'),
-      githubToken: value('github-token')
+      githubToken: value('github-token'),
+      archiveExclude: value('archive-exclude')
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref

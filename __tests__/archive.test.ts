@@ -1,0 +1,126 @@
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InputError } from '../src/core/errors.js'
+import { writeArchive } from '../src/operations/archive/build.js'
+import { resolveLayout } from '../src/operations/archive/layout.js'
+import { prepareArchive } from '../src/operations/archive/prepare.js'
+import { walkLayout } from '../src/operations/archive/walk.js'
+import { agentTree, AGENT_TREE_ARCHIVED, copyWithOtherTimes } from './helpers/agent-tree.js'
+
+const tree = agentTree()
+const temp = mkdtempSync(join(tmpdir(), 'archive-test-'))
+afterAll(() => {
+  tree.remove()
+  rmSync(temp, { recursive: true, force: true })
+})
+
+async function archiveOf(workspace: string, exclude: string[] = []) {
+  const layout = resolveLayout(workspace, 'apps/agent/langgraph.json')
+  const walked = await walkLayout(layout, exclude)
+  const written = await writeArchive(walked.entries, temp)
+  return { layout, walked, written }
+}
+
+describe('the archive of a remote build', () => {
+  it('lays out the config directory and its local dependencies from their common ancestor', () => {
+    const layout = resolveLayout(tree.workspace, 'apps/agent/langgraph.json')
+    expect(layout.configPath).toBe('apps/agent/langgraph.json')
+    expect(layout.included.map((dir) => dir.slice(layout.root.length + 1))).toEqual(['apps/agent', 'libs/shared'])
+  })
+
+  it('holds what goes, and says what it left out and why', async () => {
+    const { walked, written } = await archiveOf(tree.workspace)
+    const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')
+    expect(listed).toEqual([...AGENT_TREE_ARCHIVED].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))))
+    expect(walked.excluded.map((e) => `${e.path}: ${e.why}`).sort()).toEqual([
+      'apps/agent/.env.production: `.env` file (secrets go through `secrets`)',
+      'apps/agent/.env: `.env` file (secrets go through `secrets`)',
+      'apps/agent/.venv/: cache or environment directory',
+      'apps/agent/__pycache__/: cache or environment directory',
+      'apps/agent/debug.log: `apps/agent/.gitignore`',
+      'apps/agent/readme-link.md: symbolic link (never followed or archived)',
+      'apps/agent/same-as-agent.py: hard link to `apps/agent/agent.py`',
+      'apps/agent/scratch/: `apps/agent/.gitignore`',
+      'libs/shared/node_modules/: cache or environment directory',
+      'libs/shared/tests/: `libs/shared/.dockerignore`'
+    ])
+    await written.remove()
+  })
+
+  it('writes fixed times, owners and modes', async () => {
+    const { written } = await archiveOf(tree.workspace)
+    const verbose = execFileSync('tar', ['-tvzf', written.file, '--numeric-owner'], { encoding: 'utf8' }).trim().split('\n')
+    expect(verbose.find((line) => line.endsWith(' apps/agent/run.sh'))).toMatch(/^-rwxr-xr-x 0\/0 .* 2000-01-01 00:00 apps\/agent\/run.sh$/)
+    expect(verbose.find((line) => line.endsWith(' apps/agent/agent.py'))).toMatch(/^-rw-r--r-- 0\/0 .* 2000-01-01 00:00 apps\/agent\/agent.py$/)
+    expect(verbose.find((line) => line.endsWith(' libs/shared/'))).toMatch(/^drwxr-xr-x 0\/0 .* 2000-01-01 00:00 libs\/shared\/$/)
+    // gzip header: no name flag, no time, as `gzip -n` writes.
+    const header = readFileSync(written.file).subarray(0, 10)
+    expect(header[3]).toBe(0)
+    expect(header.readUInt32LE(4)).toBe(0)
+    await written.remove()
+  })
+
+  it('gives the same bytes for the same files: twice, and from a copy elsewhere with other times', async () => {
+    const first = (await archiveOf(tree.workspace)).written
+    const second = (await archiveOf(tree.workspace)).written
+    const copy = copyWithOtherTimes(tree.workspace)
+    const third = (await archiveOf(copy.workspace)).written
+    copy.remove()
+    expect(first.sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(second.sha256).toBe(first.sha256)
+    expect(third.sha256).toBe(first.sha256)
+    expect(readFileSync(third.file).equals(readFileSync(first.file))).toBe(true)
+    await Promise.all([first, second, third].map((a) => a.remove()))
+  })
+
+  it('leaves out what archive-exclude names, relative to the workspace', async () => {
+    const { walked, written } = await archiveOf(tree.workspace, ['apps/agent/data/', '*.txt', '!libs/nothing'])
+    await written.remove()
+    expect(walked.entries.map((e) => e.path)).not.toContain('apps/agent/data/big.bin')
+    expect(walked.excluded).toEqual(
+      expect.arrayContaining([
+        { path: 'apps/agent/data/', why: '`archive-exclude`' },
+        { path: 'apps/agent/prompts/system.txt', why: '`archive-exclude`' }
+      ])
+    )
+  })
+
+  it('refuses a missing config file and a dependency outside the workspace, naming the input', () => {
+    expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(InputError)
+    expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
+    expect(() => resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')).toThrow(
+      /`graph-config-path` `agent\/langgraph.json` lists the dependency `..\/..\/libs\/shared`, which is outside the workspace/
+    )
+  })
+})
+
+describe('the size limits', () => {
+  const log = () => {
+    const lines = { info: [] as string[], warn: [] as string[] }
+    return { lines, log: { info: (l: string) => lines.info.push(l), warn: (l: string) => lines.warn.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined } }
+  }
+  // Incompressible data: the compressed size is what the limits are about.
+  const big = mkdtempSync(join(tmpdir(), 'archive-big-'))
+  afterAll(() => rmSync(big, { recursive: true, force: true }))
+  writeFileSync(join(big, 'langgraph.json'), '{"dependencies":["."]}')
+  writeFileSync(join(big, 'weights.bin'), randomBytes(300_000))
+  writeFileSync(join(big, 'data.bin'), randomBytes(120_000))
+
+  it('warns over the warning limit, naming the largest files', async () => {
+    const { lines, log: sink } = log()
+    const archive = await prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
+    await archive.remove()
+    expect(lines.warn).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
+  })
+
+  it('refuses over the upload limit, naming the input and the largest files, and leaves no file behind', async () => {
+    const { log: sink } = log()
+    const attempt = prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 200_000 } })
+    await expect(attempt).rejects.toThrow(/^The source archive of `graph-config-path` `langgraph.json` is over 195 KiB compressed, more than the upload takes\. Largest files: `weights.bin` \(293 KiB\)/)
+    expect(readdirSync(temp)).toEqual([])
+  })
+})

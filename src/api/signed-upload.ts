@@ -1,0 +1,84 @@
+import { createReadStream } from 'node:fs'
+import { CancelledError, throwIfCancelled } from '../core/cancel.js'
+import { isLoopbackHost } from '../core/loopback.js'
+import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
+import { abortableHttpClient, readResponse } from './abortable.js'
+
+/** The most the upload host takes: the range header of every upload says so. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+
+/** What an upload host answers is read up to this much: an error document, never more. */
+const ANSWER_LIMIT_BYTES = 64 * 1024
+
+export interface SignedUploadAnswer {
+  status: number
+  text: string
+}
+
+/** The upload was given up on after its time limit. */
+export class UploadTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms} ms`)
+  }
+}
+
+/**
+ * Why a signed URL must not be used, or undefined when it may: it comes from the control
+ * plane's answer, and the archive is only ever sent encrypted (http:// on loopback only,
+ * for the simulator) and never with a user name in the URL.
+ */
+export function signedUrlProblem(url: string): string | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return 'it is not a valid URL'
+  }
+  if (parsed.username || parsed.password) return 'it carries a user name or password'
+  if (parsed.protocol === 'https:') return undefined
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined
+  return `it is not https:// (${parsed.protocol}//${parsed.host})`
+}
+
+/**
+ * `PUT` of a file to a signed URL, through the same transport as the control plane's
+ * requests (an abortable @actions/http-client request, redirects not followed, the answer
+ * read linearly and capped), with its own credential rule: the signature in the URL is
+ * the only credential. The headers are these three and nothing else, so no control-plane
+ * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
+ * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
+ * request and its socket.
+ */
+export async function putToSignedUrl(
+  url: string,
+  body: { file: string; bytes: number },
+  options: { limitMs: number; idleMs: number; signal?: AbortSignal }
+): Promise<SignedUploadAnswer> {
+  throwIfCancelled(options.signal)
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs)
+  const onCancel = () => abort.abort(new CancelledError())
+  options.signal?.addEventListener('abort', onCancel, { once: true })
+  const headers = {
+    'Content-Type': 'application/gzip',
+    'Content-Length': String(body.bytes),
+    'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
+  }
+  const source = createReadStream(body.file)
+  try {
+    return await new Promise<SignedUploadAnswer>((resolve, reject) => {
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
+      const work = async (): Promise<SignedUploadAnswer> => {
+        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
+        const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)
+        return { status: response.message.statusCode ?? 0, text }
+      }
+      work().then(resolve, reject)
+    })
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onCancel)
+    source.destroy()
+    if (!abort.signal.aborted) abort.abort()
+  }
+}

@@ -1,0 +1,162 @@
+import { tmpdir } from 'node:os'
+import { requests } from '../../api/requests.js'
+import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import { InputError } from '../../core/errors.js'
+import type { PlannedRequest } from '../../core/request.js'
+import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
+import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
+import type { PreparedArchive } from '../../operations/archive/prepare.js'
+import { checkoutCommit } from '../../operations/checkout-commit.js'
+import type { CommandDeps } from '../types.js'
+import type { DeployInputs } from './inputs.js'
+import { DEFAULT_SOURCE, type Plan } from './plan.js'
+
+/**
+ * A remote build (`internal_source`): the action archives the checkout, uploads it and
+ * patches the deployment to build it. Unless `source-tarball-path` names an archive the
+ * user uploaded: then that path is sent as given, and nothing is archived.
+ */
+export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undefined): boolean {
+  if (inputs.sourceRevisionConfig.source_tarball_path) return false
+  const source = existing ? (inputs.revisionSource ?? existing.source) : (inputs.source ?? DEFAULT_SOURCE)
+  return source === 'internal_source'
+}
+
+/**
+ * The archive, when the inputs alone say this is a remote build (`source` or
+ * `revision-source` is `internal_source`): built before any request, so that a missing
+ * config file, a dependency outside the workspace or an archive over the limit is refused
+ * before the lookup. The caller removes it.
+ */
+export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive | undefined> {
+  const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
+  return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
+}
+
+function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
+  const configPath = inputs.sourceRevisionConfig.graph_config_path
+  if (!configPath) {
+    throw new InputError([
+      '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
+    ])
+  }
+  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath)
+}
+
+/**
+ * For a remote build: the archive built, described in the log and on record (what was
+ * shipped: digest, size, files, commit, what was left out), size limits checked. Before
+ * any change; undefined when this deploy is not a remote build.
+ */
+export async function archiveForRemoteBuild(
+  inputs: DeployInputs,
+  existing: Deployment | undefined,
+  deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>,
+  early?: PreparedArchive
+): Promise<PreparedArchive | undefined> {
+  if (!isRemoteBuild(inputs, existing)) {
+    if (inputs.archiveExclude) deps.log.warn('`archive-exclude` is set, but this deploy is not a remote build (`internal_source` without `source-tarball-path`): it is ignored.')
+    return undefined
+  }
+  return early ?? buildArchive(inputs, deps)
+}
+
+async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive> {
+  const layout = layoutOf(inputs, deps)
+  // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
+  const { prepareArchive } = await import('../../operations/archive/prepare.js')
+  const [archive, commit] = await Promise.all([
+    prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log }),
+    checkoutCommit(layout.workspace)
+  ])
+  if (commit) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
+  deps.recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) })
+  return archive
+}
+
+/** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
+export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): PlannedRequest[] {
+  const creating = plan.action === 'create'
+  const id = creating ? undefined : plan.deployment.id
+  const uploadUrl: PlannedRequest = id ? requests.requestUploadUrl(id) : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' }
+  const patch = remotePatchBody(plan, '<object_path that upload-url answers>', archive.configPath)
+  return [
+    ...(creating ? [requests.createDeployment(createBody(plan.body))] : []),
+    uploadUrl,
+    id ? requests.patchDeployment(id, patch) : { method: 'PATCH', path: '/v2/deployments/{id of the new deployment}', body: patch }
+  ]
+}
+
+/**
+ * Create (when missing), upload, then the patch that starts the build: sent only after
+ * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
+ * the object path only this upload has. The archive's file is removed whatever happens.
+ */
+export async function shipFromCheckout(
+  plan: Plan,
+  archive: PreparedArchive,
+  inputs: DeployInputs,
+  deps: CommandDeps,
+  apply: ApplyContext
+): Promise<{ deployment: Deployment; revisionId: string | null }> {
+  const { recorder, log } = deps
+  try {
+    throwIfCancelled(deps.signal)
+    let deployment: Deployment
+    if (plan.action === 'create') {
+      log.info(`Creating deployment \`${plan.body.name}\` (source internal_source); its first revision is built from the archive.`)
+      deployment = await sendRecorded(recorder, 'create', () => createOnce(createBody(plan.body), apply))
+      recorder.changed('created', deployment)
+      await refuseTwins(deps.client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    } else {
+      deployment = plan.deployment
+    }
+    const { uploadArchive } = await import('../../operations/archive/upload.js')
+    const objectPath = await uploadArchive(deployment.id, archive, {
+      client: deps.client,
+      clock: deps.clock,
+      deadline: deps.deadline,
+      signal: deps.signal,
+      log,
+      idleMs: deps.requestTimeoutMs ?? 30_000
+    })
+    log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`)
+    throwIfCancelled(deps.signal)
+    const body = remotePatchBody(plan, objectPath, archive.configPath)
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(deployment, body, apply))
+    recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment)
+    return applied
+  } finally {
+    await archive.remove()
+  }
+}
+
+/** A new `internal_source` deployment is created as the platform's client makes it: no revision settings, so no build until the patch. */
+function createBody(body: CreateDeploymentRequest): CreateDeploymentRequest {
+  return { ...body, source_revision_config: {} }
+}
+
+/**
+ * The patch that builds the uploaded archive: the object path and the config's path in
+ * the archive; `revision_source` when the deployment's own source is another; and, as
+ * any patch, the settings the inputs change (install and build commands, secrets...).
+ */
+function remotePatchBody(plan: Plan, objectPath: string, configPath: string): PatchDeploymentRequest {
+  const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath }
+  if (plan.action === 'create') {
+    const { install_command, build_command } = plan.body.source_config
+    const commands = { ...(install_command ? { install_command } : {}), ...(build_command ? { build_command } : {}) }
+    return {
+      ...(Object.keys(commands).length > 0 ? { source_config: commands } : {}),
+      source_revision_config,
+      ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
+    }
+  }
+  const { revision_source: _asked, source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {}
+  return {
+    ...(plan.deployment.source !== 'internal_source' ? { revision_source: 'internal_source' } : {}),
+    ...settings,
+    source_revision_config
+  }
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGzip, constants as zlib } from 'node:zlib'
+import { pack as tarPack, type Pack } from 'tar-stream'
+import { MAX_UPLOAD_BYTES } from '../../api/signed-upload.js'
+import type { ArchiveEntry } from './walk.js'
+
+/**
+ * Every entry's time: fixed, so that the same files give the same bytes whenever and
+ * wherever they were checked out. 2000-01-01 rather than 1970: some tar versions warn
+ * about "implausibly old" times.
+ */
+const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
+
+/** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
+export const REFUSE_BYTES = MAX_UPLOAD_BYTES
+/** The platform's client warns above 50 MiB: a remote build of that much is slow. */
+export const WARN_BYTES = 50 * 1024 * 1024
+
+export interface WrittenArchive {
+  /** The gzip file, in its own temporary directory; `remove()` deletes both. */
+  file: string
+  sha256: string
+  bytes: number
+  remove: () => Promise<void>
+}
+
+/** The archive grew past `limitBytes` while being written: it was stopped there. */
+export class ArchiveTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`the archive exceeds ${limitBytes} bytes`)
+  }
+}
+
+/**
+ * Writes the entries as a gzip'd tar to a new temporary directory under `tempRoot`,
+ * hashing the bytes as they go out, so memory stays flat whatever the size: one file
+ * is read at a time, in chunks, and each layer waits for the next (back-pressure).
+ * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
+ * with empty names, modes 0644 or 0755, and a gzip header without a name or time
+ * (Node's gzip writes neither). Stops, and removes what it wrote, once the archive
+ * passes `limitBytes`.
+ */
+export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: string = tmpdir(), limitBytes = REFUSE_BYTES): Promise<WrittenArchive> {
+  const dir = await mkdtemp(join(tempRoot, 'source-archive-'))
+  const file = join(dir, 'source.tar.gz')
+  const remove = () => rm(dir, { recursive: true, force: true })
+  const hash = createHash('sha256')
+  let bytes = 0
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length
+      if (bytes > limitBytes) {
+        done(new ArchiveTooLarge(limitBytes))
+        return
+      }
+      hash.update(chunk)
+      done(null, chunk)
+    }
+  })
+  const tar = tarPack()
+  try {
+    await Promise.all([
+      feed(tar, entries),
+      // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
+      pipeline(
+        async function* () {
+          yield* tar
+        },
+        createGzip({ level: zlib.Z_DEFAULT_COMPRESSION }),
+        count,
+        createWriteStream(file)
+      ).catch((error: unknown) => {
+        // Stops the feeding; the error is this pipeline's to report, not the pack's.
+        tar.destroy()
+        throw error
+      })
+    ])
+  } catch (error) {
+    await remove()
+    throw error
+  }
+  return { file, sha256: hash.digest('hex'), bytes, remove }
+}
+
+/** Adds the entries one after another, each file streamed from disk; ends the pack. */
+async function feed(tar: Pack, entries: readonly ArchiveEntry[]): Promise<void> {
+  for (const entry of entries) {
+    const header = {
+      name: entry.path,
+      type: entry.type,
+      size: entry.type === 'file' ? entry.size : 0,
+      mode: entry.type === 'directory' || entry.executable ? 0o755 : 0o644,
+      mtime: FIXED_MTIME,
+      uid: 0,
+      gid: 0,
+      uname: '',
+      gname: ''
+    }
+    if (entry.type === 'directory') {
+      await new Promise<void>((resolve, reject) => tar.entry(header, (error) => (error ? reject(error) : resolve())))
+      continue
+    }
+    await new Promise<void>((resolve, reject) => {
+      const sink = tar.entry(header, (error) => (error ? reject(error) : resolve()))
+      sink.on('error', reject)
+      // A file that changed size since it was listed makes the pack fail (its header said otherwise).
+      copy(createReadStream(entry.source), sink).catch((error: unknown) => {
+        sink.destroy(error as Error)
+        reject(new Error(`could not read \`${entry.path}\` (${(error as Error).message})`))
+      })
+    })
+  }
+  tar.finalize()
+}
+
+/** Copies a file into a pack entry, waiting whenever the entry says its buffer is full. */
+async function copy(source: AsyncIterable<Buffer>, sink: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
+  for await (const chunk of source) {
+    if (sink.destroyed) throw new Error('the archive was stopped')
+    if (!sink.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          sink.removeListener('drain', done)
+          sink.removeListener('close', done)
+          resolve()
+        }
+        sink.once('drain', done)
+        sink.once('close', done)
+      })
+    }
+  }
+  sink.end()
+}
