@@ -152,7 +152,7 @@ describe('expected-commit: internal_source deployments', () => {
 
   it('refuses before anything is sent when the checkout is another commit', async () => {
     sim.seedDeployment({ name: NAME, source: 'internal_source' })
-    const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: checkout })
+    const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain(`The workspace has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
     expect(changes()).toEqual([])
@@ -161,13 +161,15 @@ describe('expected-commit: internal_source deployments', () => {
 
   it('refuses when the workspace is not a git checkout, and goes ahead when the checkout is the commit', async () => {
     sim.seedDeployment({ name: NAME, source: 'internal_source' })
-    const notGit = await deploy({ 'expected-commit': head, 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: dir })
+    const notGit = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: dir })
     expect(errorLines(notGit)[0]).toMatch(/is not a git checkout whose commit can be read/)
     expect(changes()).toEqual([])
-    const run = await deploy({ 'expected-commit': head, 'source-tarball-path': 'uploads/a.tar.gz' }, { GITHUB_WORKSPACE: checkout })
+    // A remote build of that checkout: the upload URL asked for, the archive uploaded, then the one patch.
+    const run = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(errorLines(run)).toEqual([])
     expect(run.lines).toContainEqual(`The workspace has commit ${head} checked out, the expected one.`)
-    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+    expect(changes().map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['POST upload-url', `PATCH ${run.outputs['deployment-id']}`])
+    expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 1 })
   })
 })
 
