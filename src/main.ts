@@ -4,7 +4,7 @@ import { realClock, type Clock } from './core/clock.js'
 import type { Log } from './core/log.js'
 import { announceSecretsWith } from './core/masking.js'
 import { Recorder } from './core/recorder.js'
-import type { InputGetter } from './inputs/read.js'
+import { ignoredInputsWarning, type InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
 import { loadGitHubApi } from './github/api.js'
 import { startGitHubReporting, type GitHubReporting } from './github/reporter.js'
@@ -69,7 +69,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
     recorder = new Recorder(inputs.command)
-    for (const name of inputs.ignored) log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`)
+    const ignored = ignoredInputsWarning(inputs.command, inputs.ignored)
+    if (ignored) log.warn(ignored)
     const command = commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
