@@ -50,7 +50,7 @@ const listed = (names: string[]) => {
 }
 
 describe('inputs the chosen command does not use', () => {
-  it.each([
+  it.each<[string, () => unknown, Record<string, string>, string]>([
     ['delete', () => sim.seedDeployment({ name: 'agent' }), { name: 'agent', 'poll-interval': '50ms' }, 'deleted'],
     ['rollback', () => sim.seedDeployment({ name: 'agent', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] }), { name: 'agent', 'poll-interval': '50ms' }, 'rolled-back'],
     ['delete-listener', () => sim.seedListener(LISTENER), { 'listener-id': LISTENER }, 'deleted'],
@@ -63,7 +63,7 @@ describe('inputs the chosen command does not use', () => {
       { 'name-pattern': 'agent-pr-{pr}', 'poll-interval': '50ms' },
       'deleted'
     ]
-  ] as const)('`command: %s` goes ahead past bad values of the deploy inputs, naming them in one warning', async (command, seed, own, kind) => {
+  ])('`command: %s` goes ahead past bad values of the deploy inputs, naming them in one warning', async (command, seed, own, kind) => {
     seed()
     // rollback checks its revision's health too: its own `health-check-path` is tested below.
     const bad: Record<string, string> = { ...BAD_DEPLOY_ONLY }
