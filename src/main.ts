@@ -6,8 +6,7 @@ import { announceSecretsWith } from './core/masking.js'
 import { Recorder } from './core/recorder.js'
 import { ignoredInputsWarning, type InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
-import { loadGitHubApi } from './github/api.js'
-import { startGitHubReporting, type GitHubReporting } from './github/reporter.js'
+import type { GitHubReporting } from './github/reporter.js'
 import { settleWindowFor } from './operations/apply.js'
 import { setOutputs } from './report/outputs.js'
 import { printPlan } from './report/plan.js'
@@ -71,7 +70,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     recorder = new Recorder(inputs.command)
     const ignored = ignoredInputsWarning(inputs.command, inputs.ignored)
     if (ignored) log.warn(ignored)
-    const command = commandFor(inputs.command)
+    const command = await commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
@@ -80,7 +79,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     githubBudget = budget
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
-    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
+    // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
+    if (githubInputs) github = await (await import('./github/reporter.js')).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     const known = recorder
@@ -94,7 +94,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
-      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+      openGitHub: async (token) => (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {
         // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
         inProgressReport = github

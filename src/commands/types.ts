@@ -4,7 +4,7 @@ import type { Log } from '../core/log.js'
 import type { Outcome } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
-import type { CommonInputs, InputSpec } from '../inputs/spec.js'
+import type { CommonInputs } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubGet } from '../operations/github-requests.js'
 
@@ -37,18 +37,18 @@ export interface CommandDeps {
 }
 
 /**
- * A command: its input spec and what it does. Registered once, in registry.ts.
+ * What a command does. Registered once, in registry.ts, beside its input spec, and
+ * loaded only when chosen.
  * `run` returns the Outcome of a run that went as far as it should; an error it
  * throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
  */
 export interface CommandDefinition<T> {
-  spec: InputSpec<T>
   /** The inputs that turn on GitHub reporting, when the command reports to GitHub. */
   github?: (inputs: T) => GitHubInputs
   run(inputs: CommonInputs & T, deps: CommandDeps): Promise<Outcome>
 }
 
-/** Keeps a definition's input type while it is put in the registry's table. */
+/** Keeps a definition's input type, so the registry can pair it with its spec. */
 export function defineCommand<T>(definition: CommandDefinition<T>): CommandDefinition<T> {
   return definition
 }

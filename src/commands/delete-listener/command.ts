@@ -3,7 +3,7 @@ import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpecific } from './inputs.js'
+import type { DeleteListenerInputs, DeleteListenerSpecific } from './inputs.js'
 
 /**
  * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
@@ -13,7 +13,6 @@ import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpeci
  * there is anything to delete.
  */
 export const deleteListenerCommand = defineCommand<DeleteListenerSpecific>({
-  spec: deleteListenerSpec,
   run: deleteListener
 })
 

@@ -6,7 +6,7 @@ import type { Outcome } from '../../core/outcome.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { waitUntilGone } from '../../operations/wait-until-gone.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
+import type { DeleteInputs, DeleteSpecific } from './inputs.js'
 
 /**
  * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
@@ -14,7 +14,6 @@ import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
  * gone is a success with a notice under `ignore-missing`.
  */
 export const deleteCommand = defineCommand<DeleteSpecific>({
-  spec: deleteSpec,
   github: (inputs) => inputs.github,
   run: deleteDeployment
 })

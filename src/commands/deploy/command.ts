@@ -11,12 +11,11 @@ import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { rollBackAfterFailure } from './on-failure.js'
-import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
+import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { planDeploy } from './plan.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
-  spec: deploySpec,
   github: (inputs) => inputs.github,
   run: deploy
 })

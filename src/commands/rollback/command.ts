@@ -11,7 +11,7 @@ import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
-import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inputs.js'
+import type { RollbackInputs, RollbackSpecific } from './inputs.js'
 
 /**
  * `command: rollback`: make the deployment serve an earlier revision again. Choose the
@@ -19,7 +19,6 @@ import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inpu
  * exactly as a deploy does, and check its health when asked.
  */
 export const rollbackCommand = defineCommand<RollbackSpecific>({
-  spec: rollbackSpec,
   github: (inputs) => inputs.github,
   run: rollback
 })
