@@ -14,6 +14,7 @@ import { actionsSink, type OutputSink } from './report/sink.js'
 import { renderSummary } from './report/summary.js'
 import { viewOf, type RunView } from './report/view.js'
 import type { Outcome } from './core/outcome.js'
+import { firstLine } from './core/errors.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -100,7 +101,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
         inProgressReport = github
           ?.revisionStarted(known.known)
           .catch((error: unknown) =>
-            log.warn(`Could not report the revision in progress to GitHub (${String((error as Error)?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`)
+            log.warn(`Could not report the revision in progress to GitHub (${firstLine(error)}). The deploy itself is not affected.`)
           )
       }
     })

@@ -1,6 +1,5 @@
 import { ActionError, type ErrorKind } from '../core/errors.js'
 import { redact } from '../core/masking.js'
-import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {
   /** The HTTP status, when there was a response. */
@@ -54,6 +53,9 @@ export function excerpt(body: string): string {
   const flat = redact(body).replace(/\s+/g, ' ').trim()
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
 }
+
+/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. The retry loop (retry.ts) tries again after them. */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504])
 
 /**
  * The `detail` of an error body (section 2.6 and 7): a string, or HTTPValidationError's
@@ -110,7 +112,7 @@ export function errorFromResponse(
   const detail = renderDetail(body)
   const shown = detail !== undefined ? redact(detail) : body.trim() ? `(unexpected body) ${excerpt(body)}` : '(empty body)'
   const separator = shown.startsWith('\n') ? '' : ' '
-  const retryable = isRetryableStatus(status)
+  const retryable = RETRYABLE_STATUSES.has(status)
   return new ApiError(status === 404 ? 'not-found' : 'api-refused', `${operation.label} failed with HTTP ${status}:${separator}${shown}`, {
     status,
     hint: operation.hints?.[status] ?? statusHint(status, detail ?? ''),
@@ -119,4 +121,19 @@ export function errorFromResponse(
     ambiguous: extra.mutation && retryable && status !== 429,
     retryAfterMs: extra.retryAfterMs
   })
+}
+
+/** The control plane answered 404: what was asked for does not exist, or no longer does. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404
+}
+
+/** What `read` gives, or undefined when the control plane answered 404; any other error is thrown. */
+export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read
+  } catch (error) {
+    if (isNotFound(error)) return undefined
+    throw error
+  }
 }

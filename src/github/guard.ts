@@ -1,4 +1,5 @@
 import type { Log } from '../core/log.js'
+import { firstLine } from '../core/errors.js'
 
 export type GitHubFeature = 'environment' | 'comment'
 
@@ -56,8 +57,4 @@ export class GitHubGuard {
       }
     }
   }
-}
-
-function firstLine(error: unknown): string {
-  return ((error as Error)?.message ?? String(error)).split('\n')[0]
 }

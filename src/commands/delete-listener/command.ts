@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.js'
+import { isNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
@@ -28,7 +28,7 @@ export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise
   try {
     await deps.client.deleteListener(listenerId)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    if (!isNotFound(error) || !inputs.ignoreMissing) throw error
     deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
     recorder.changed('unchanged')
     return recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' })
@@ -49,7 +49,7 @@ async function planDelete(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   try {
     await deps.client.getListener(listenerId)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    if (!isNotFound(error) || !inputs.ignoreMissing) throw error
     deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
     // A dry run reports a plan, here an empty one, as `command: delete`'s does.
     recorder.changed('planned')

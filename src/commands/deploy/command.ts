@@ -27,7 +27,6 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
   if (existing) {
-    recorder.seen(existing)
     log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
   } else if (!inputs.createIfMissing) {
     throw new ActionError(

@@ -1,11 +1,11 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
+import { unlessNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { lookUpTarget } from '../../operations/resolve.js'
+import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
@@ -27,13 +27,11 @@ type Inputs = RollbackInputs
 
 export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
-  const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
   const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
-    throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
+    throw new ActionError('not-found', `No deployment is named ${targetLabel(inputs)}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
   }
   recorder.before(deployment)
-  recorder.seen(deployment)
   const serving = deployment.active_revision_id ?? undefined
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}); revision ${serving ?? '(none reported)'} serves it now.`)
 
@@ -95,7 +93,7 @@ async function choiceFacts(
   if (to.kind === 'revision') {
     if (to.id === activeId) return { deployment, deployed: [] }
     deps.log.info(`Reading revision ${to.id} of deployment \`${deployment.name}\`…`)
-    const requested = await orUndefinedOn404(client.getRevision(deployment.id, to.id))
+    const requested = await unlessNotFound(client.getRevision(deployment.id, to.id))
     if (requested?.status === 'DEPLOYED') return { deployment, deployed: [], requested }
     return { deployment, requested, ...(await newestDeployed(client, deployment)) }
   }
@@ -103,7 +101,7 @@ async function choiceFacts(
   const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
   let active: Revision | undefined
   if (activeId && !deployed.some((r) => r.id === activeId)) {
-    active = await orUndefinedOn404(client.getRevision(deployment.id, activeId))
+    active = await unlessNotFound(client.getRevision(deployment.id, activeId))
   }
   return { deployment, deployed, active }
 }
@@ -112,13 +110,4 @@ async function choiceFacts(
 async function newestDeployed(client: Pick<ControlPlaneClient, 'listRevisions'>, deployment: Deployment): Promise<Pick<ChoiceFacts, 'deployed' | 'partial'>> {
   const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 })
   return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN }
-}
-
-async function orUndefinedOn404<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined
-    throw error
-  }
 }
