@@ -58,7 +58,7 @@ export function excerpt(body: string): string {
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504])
 
 /**
- * The `detail` of an error body (section 2.6 and 7): a string, or HTTPValidationError's
+ * The `detail` of an error body (docs/control-plane.md, Errors): a string, or HTTPValidationError's
  * ValidationError list as `loc: msg` lines. Read by hand rather than with the zod
  * schemas: errors can come before the schemas are loaded, and must never fail to render.
  */

@@ -218,7 +218,7 @@ function cannotTellRedeploy(deployment: Deployment, target: Revision, candidate:
   )
 }
 
-/** Whether the control plane makes a new revision for this patch (interface document 4.2). */
+/** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
 export function makesRevision(body: PatchDeploymentRequest): boolean {
   const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null)
   return revisionConfig || body.secrets != null || body.secret_references != null

@@ -6,8 +6,8 @@ import { defineCommand, type CommandDeps } from '../types.js'
 import type { DeleteListenerInputs, DeleteListenerSpecific } from './inputs.js'
 
 /**
- * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
- * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
+ * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (docs/control-plane.md,
+ * Listeners). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
  * control plane's text; 404 is a success with a notice under `ignore-missing`. A dry run
  * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
  * there is anything to delete.
