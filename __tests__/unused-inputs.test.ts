@@ -11,6 +11,8 @@ import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 import { INPUT_NAMES, type InputName } from '../src/inputs/names.js'
+import { readInputs } from '../src/inputs/read.js'
+import type { InputSpec } from '../src/inputs/spec.js'
 
 const REPOSITORY = 'octo-org/support-agent'
 const LISTENER = '7c9e6679-7425-40de-944b-e07fc1f1a1b2'
@@ -98,5 +100,15 @@ describe('inputs the chosen command does not use', () => {
     expect(rolledBack.exitCode).toBe(1)
     expect(errorLines(rolledBack).join('\n')).toContain('`health-check-path` must be a path, not a full URL')
     expect(sim.requests).toEqual([])
+  })
+})
+
+describe('an input spec', () => {
+  it('may read only the inputs it declares: another was never checked, so reading it is an error in the spec', async () => {
+    const sloppy: InputSpec<{ path?: string }> = { uses: ['name'], read: (reader) => ({ path: reader.value('health-check-path') }) }
+    const values: Partial<Record<InputName, string>> = { 'control-plane-url': 'https://api.example.com', 'api-key': 'k', command: 'sloppy', 'health-check-path': '/ok' }
+    await expect(readInputs({ sloppy }, (name) => values[name] ?? '', { env: {} })).rejects.toThrow(
+      'the input spec of `command: sloppy` reads `health-check-path` without listing it in `uses`'
+    )
   })
 })
