@@ -4,6 +4,7 @@ import { realClock, type Clock } from './core/clock.js'
 import type { Log } from './core/log.js'
 import { announceSecretsWith } from './core/masking.js'
 import { Recorder } from './core/recorder.js'
+import { reportsToGitHub } from './inputs/github.js'
 import { ignoredInputsWarning, type InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
 import type { GitHubReporting } from './github/reporter.js'
@@ -81,7 +82,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
     // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
-    if (githubInputs) github = await (await import('./github/reporter.js')).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
+    if (reportsToGitHub(githubInputs)) github = await (await import('./github/reporter.js')).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     const known = recorder
