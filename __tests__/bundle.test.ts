@@ -168,19 +168,22 @@ describe('the bundle with GitHub features', () => {
     }
   }, 30_000)
 
-  it('runs a deploy without GitHub features when the Octokit chunk is not even there', async () => {
+  it('runs a deploy without GitHub features when neither the Octokit chunk nor the GitHub reporting chunk is there', async () => {
     const bare = await mkdtemp(join(tmpdir(), 'bare-dist-'))
     try {
-      // Every file of the bundle but the chunk that holds Octokit.
+      // Every file of the bundle but the chunks that hold Octokit and our GitHub reporting.
       const files = await readdir(join(ROOT, 'dist'))
       const octokitChunks = []
+      const reportingChunks = []
       for (const file of files) {
         const text = await readFile(join(ROOT, 'dist', file), 'utf8')
         if (file.endsWith('.index.js') && text.includes('class Octokit')) octokitChunks.push(file)
+        else if (file.endsWith('.index.js') && text.includes('class GitHubReporter')) reportingChunks.push(file)
         else if (file.endsWith('.map')) continue
         else await copyFile(join(ROOT, 'dist', file), join(bare, file))
       }
       expect(octokitChunks).toHaveLength(1)
+      expect(reportingChunks).toHaveLength(1)
       const run = await runAction({ inputs: deployInputs(sim, 'no-github'), entry: join(bare, 'index.js') })
       expect(errorLines(run)).toEqual([])
       expect(run.exitCode).toBe(0)

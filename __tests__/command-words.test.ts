@@ -5,7 +5,7 @@
  * through the Recorder with each command's own words; refusals are real runs in-process.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import { commandFor, COMMANDS, type Command } from '../src/commands/registry.js'
+import { aboutOf, COMMANDS, type Command } from '../src/commands/registry.js'
 import { ActionError } from '../src/core/errors.js'
 import { clearSecrets } from '../src/core/masking.js'
 import type { Outcome, Subject } from '../src/core/outcome.js'
@@ -26,7 +26,7 @@ const TARGETS: Record<Command, Subject> = {
   'registry-login': { kind: 'deployment', name: 'agent-login' }
 }
 
-const recorderOf = (command: Command) => new Recorder(command, TARGETS[command], commandFor(command).words)
+const recorderOf = (command: Command) => new Recorder(command, TARGETS[command], aboutOf(command).words)
 const deployment = (name: string) => ({ id: `id-${name}`, name, status: 'READY', active_revision_id: 'r1', latest_revision_id: 'r1', url: 'https://agent.example' })
 
 /** A run of each command that went well, as its command records it. */

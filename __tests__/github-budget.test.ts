@@ -3,7 +3,7 @@ import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { loadGitHubApi } from '../src/github/api.js'
 import { PrunedPreviewsReporter } from '../src/github/prune-retire.js'
 import type { WorkflowContext } from '../src/inputs/workflow-context.js'
-import { commandFor } from '../src/commands/registry.js'
+import { aboutOf } from '../src/commands/registry.js'
 import { Recorder } from '../src/core/recorder.js'
 import { viewOf } from '../src/report/view.js'
 
@@ -30,7 +30,7 @@ describe('the GitHub reporting budget', () => {
       log: { info: () => undefined, warn: (line) => warnings.push(line) }
     })
     // The view of a prune that deleted three previews, made as main.ts makes it: through the recorder.
-    const recorder = new Recorder('prune', { kind: 'deployment', name: 'agent-pr-{pr}' }, commandFor('prune').words)
+    const recorder = new Recorder('prune', { kind: 'deployment', name: 'agent-pr-{pr}' }, aboutOf('prune').words)
     for (const pr of [7, 8, 9]) recorder.previewGone({ id: `id-${pr}`, name: `agent-pr-${pr}`, pr }, true)
     const view = viewOf({ outcome: recorder.finish({ kind: 'deleted' }), startedAt: 0, finishedAt: 1 })
     const started = Date.now()

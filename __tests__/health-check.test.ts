@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CancelledError } from '../src/core/cancel.js'
 import { checkHealth } from '../src/operations/health-check.js'
-import { parseHealthCheckPath } from '../src/inputs/health.js'
+import { parseHealthCheckPath } from '../src/inputs/health-path.js'
 import { healthCheckTarget } from '../src/operations/health-url.js'
 import { FakeClock } from './helpers/clock.js'
 

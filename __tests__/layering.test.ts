@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { ROOT } from '../scripts/run-action.js'
 
 /**
- * The layers of src/, bottom first (guides/architecture.md). A module may import from
+ * The layers of src/, bottom first (docs/architecture.md). A module may import from
  * its own layer or any layer below, never from one above. Commands are also kept apart
  * from each other: only the registry (and their shared types) may name them.
  */
@@ -46,6 +46,63 @@ export function violation(file: string, specifier: string): string | undefined {
   return undefined
 }
 
+/**
+ * The relative imports of a source text that load with it: `import … from`, `export … from`
+ * and bare `import '…'`, type-only ones included; not `import()`, which loads on demand.
+ * Type-only imports count for circles: they are erased at run time, but two files that
+ * name each other's types still cannot be read, changed or moved one without the other,
+ * and that is what a circle costs here (the inputs circle of v1.1 was closed by two).
+ */
+export function staticImportsOf(text: string): string[] {
+  const found: string[] = []
+  const pattern = /(?:^\s*(?:import|export)\b[^'";]*?\bfrom\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm
+  for (const match of text.matchAll(pattern)) found.push(match[1])
+  return found
+}
+
+/**
+ * The import circles among files of one folder, each as `a.ts → b.ts → a.ts` (paths from
+ * src/): strongly connected components of the folder's static import graph (Tarjan).
+ */
+export function circlesIn(files: ReadonlyMap<string, readonly string[]>): string[] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[] = []
+  const sameFolder = (file: string) => (files.get(file) ?? []).filter((target) => dirname(target) === dirname(file) && files.has(target))
+  const visit = (file: string) => {
+    index.set(file, index.size)
+    low.set(file, index.get(file)!)
+    stack.push(file)
+    onStack.add(file)
+    for (const target of sameFolder(file)) {
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file)!, low.get(target)!))
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!))
+      }
+    }
+    if (low.get(file) !== index.get(file)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.unshift(member)
+    } while (member !== file)
+    if (component.length > 1 || sameFolder(file).includes(file)) circles.push([...component, component[0]].map((f) => relative(SRC, f)).join(' → '))
+  }
+  for (const file of [...files.keys()].sort()) if (!index.has(file)) visit(file)
+  return circles
+}
+
+/** Each file's static imports, resolved to .ts paths. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  return new Map(files.map((file) => [file, staticImportsOf(readFileSync(file, 'utf8')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))]))
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry)
@@ -75,6 +132,21 @@ describe('layering', () => {
     for (const file of core) {
       for (const specifier of importsOf(readFileSync(file, 'utf8'))) expect(resolve(dirname(file), specifier)).toContain(join(SRC, 'core'))
     }
+  })
+
+  it('has no import circle inside a folder, type-only imports included', () => {
+    expect(circlesIn(importGraph(files))).toEqual([])
+  })
+
+  it('detects an import circle inside a folder, and only inside one (the check can fail)', () => {
+    const text = "import type { A } from './a.js'\nexport { B } from './b.js'\nimport './c.js'\nconst later = await import('./d.js')\n"
+    expect(staticImportsOf(text)).toEqual(['./a.js', './b.js', './c.js'])
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => join(SRC, 'inputs', `${name}.ts`))
+    const other = join(SRC, 'api', 'e.ts')
+    expect(circlesIn(new Map([[a, [b]], [b, [c]], [c, [a]], [d, [a]]]))).toEqual(['inputs/a.ts → inputs/b.ts → inputs/c.ts → inputs/a.ts'])
+    // Through another folder is a layering question, not a knot inside a folder.
+    expect(circlesIn(new Map([[a, [other]], [other, [a]]]))).toEqual([])
+    expect(circlesIn(new Map([[a, [b]], [b, []]]))).toEqual([])
   })
 
   it('detects a known-bad import (the check can fail)', () => {

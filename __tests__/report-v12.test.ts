@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { lifecycles, type Simulator } from '../sim/index.js'
-import { commandFor } from '../src/commands/registry.js'
+import { aboutOf } from '../src/commands/registry.js'
 import { ActionError } from '../src/core/errors.js'
 import { clearSecrets } from '../src/core/masking.js'
 import { Recorder } from '../src/core/recorder.js'
@@ -24,7 +24,7 @@ const deployment = { id: 'd1', name: 'agent', status: 'READY', active_revision_i
 
 /** A deploy recorder that has found `agent`, with the deploy command's own words. */
 function deploying(): Recorder {
-  const recorder = new Recorder('deploy', { kind: 'deployment', name: 'agent' }, commandFor('deploy').words)
+  const recorder = new Recorder('deploy', { kind: 'deployment', name: 'agent' }, aboutOf('deploy').words)
   recorder.before(deployment)
   recorder.seen(deployment)
   return recorder
@@ -116,7 +116,7 @@ describe('a commit warning', () => {
 
 describe('registry-login', () => {
   it('says where Docker logged in, where to push, and how to deploy the pushed image', () => {
-    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, commandFor('registry-login').words)
+    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, aboutOf('registry-login').words)
     recorder.seen(deployment)
     recorder.changed('unchanged')
     recorder.registryLogin({ registry: 'registry.example', imageRepository: 'registry.example/tenant/agent' })
@@ -131,7 +131,7 @@ describe('registry-login', () => {
   })
 
   it('a failed login is told as the command\'s failure, without next steps', () => {
-    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, commandFor('registry-login').words)
+    const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, aboutOf('registry-login').words)
     const view = viewOf({ outcome: recorder.failedWith(new ActionError('api-refused', 'Push token failed with HTTP 403.')), startedAt: 0, finishedAt: 1 })
     expect(renderSummary(view)).toContain('## ❌ Registry login of <code>agent</code> refused')
     expect(renderSummary(view)).not.toContain('Next:')

@@ -53,7 +53,7 @@ describe('response schemas', () => {
 })
 
 describe('ResourceSpec', () => {
-  it('has the fields of the interface document, which are the reference fields not marked "do not use"', () => {
+  it('has the ResourceSpec fields users may set: the reference fields not marked "do not use"', () => {
     const usable = Object.entries(referenceSpec.properties as Record<string, { description?: string }>)
       .filter(([, field]) => field.description !== 'do not use')
       .map(([name]) => name)

@@ -4,9 +4,9 @@ import { Timeline } from '../src/core/timeline.js'
 import { clearSecrets, registerSecret } from '../src/core/masking.js'
 import { renderSummary as renderView } from '../src/report/summary.js'
 import { viewOf } from '../src/report/view.js'
-import { deployCommand } from '../src/commands/deploy/command.js'
-import { pruneCommand } from '../src/commands/prune/command.js'
-import { rollbackCommand } from '../src/commands/rollback/command.js'
+import { deployAbout } from '../src/commands/deploy/about.js'
+import { pruneAbout } from '../src/commands/prune/about.js'
+import { rollbackAbout } from '../src/commands/rollback/about.js'
 
 /** A run of 4m 12s that ended in `outcome`. */
 const renderSummary = (outcome: Outcome) => renderView(viewOf({ outcome, startedAt: 0, finishedAt: 252_000 }))
@@ -106,7 +106,7 @@ describe('renderSummary', () => {
 describe('rollback and prune, as the user reads them', () => {
   it('a rollback leads with what serves now and what it replaced, and its time went on a redeploy', () => {
     const base = deployedState()
-    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', words: rollbackCommand.words, operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
+    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', words: rollbackAbout.words, operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
     const summary = renderSummary(state)
     const lead = 'Deployment <code>support-agent</code> now serves revision <code>r2</code> (a redeploy of revision <code>r0</code>); it replaced revision <code>r1</code>.'
     expect(summary).toContain(lead)
@@ -121,7 +121,7 @@ describe('rollback and prune, as the user reads them', () => {
     const state: Outcome = {
       ...base,
       kind: 'rolled-back',
-      words: deployCommand.words,
+      words: deployAbout.words,
       operation: 'rolled-back',
       previousRevisionId: 'r1',
       restoredRevisionId: 'r3',
@@ -146,7 +146,7 @@ describe('rollback and prune, as the user reads them', () => {
       kind: 'planned',
       requests: [],
       command: 'prune',
-      words: pruneCommand.words,
+      words: pruneAbout.words,
       subject: { kind: 'deployment', name: 'agent-pr-{pr}' },
       operation: 'planned',
       prune: {

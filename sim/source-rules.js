@@ -41,7 +41,7 @@ function applicableSources(field, description) {
   const applicable = /Applicable for `([a-z_]+)` source/.exec(text)
   if (applicable) {
     // image_uri says "Applicable for `external_docker` source" (not "only"): the image sources are
-    // external_docker and internal_docker (an image pushed by the CLI, interface document §1), so
+    // external_docker and internal_docker (an image pushed to the managed registry: docs/control-plane.md), so
     // both may carry an image; the buildable sources may not.
     return field === 'image_uri' ? [/** @type {string} */ (applicable[1]), 'internal_docker'] : [/** @type {string} */ (applicable[1])]
   }

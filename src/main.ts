@@ -3,10 +3,10 @@ import { commandFor, readActionInputs, recorderFor } from './commands/registry.j
 import { realClock, type Clock } from './core/clock.js'
 import type { Log } from './core/log.js'
 import { announceSecretsWith } from './core/masking.js'
-import type { InputGetter } from './inputs/read.js'
+import { reportsToGitHub } from './inputs/github.js'
+import { ignoredInputsWarning, type InputGetter } from './inputs/read.js'
 import { readWorkflowContext } from './inputs/workflow-context.js'
-import { loadGitHubApi } from './github/api.js'
-import { startGitHubReporting, type GitHubReporting } from './github/reporter.js'
+import type { GitHubReporting } from './github/reporter.js'
 import { settleWindowFor } from './operations/apply.js'
 import { setOutputs } from './report/outputs.js'
 import { printPlan } from './report/plan.js'
@@ -14,6 +14,7 @@ import { actionsSink, type OutputSink } from './report/sink.js'
 import { renderSummary } from './report/summary.js'
 import { viewOf, type RunView } from './report/view.js'
 import type { Outcome } from './core/outcome.js'
+import { firstLine } from './core/errors.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -70,8 +71,9 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   let githubBudget: AbortSignal | undefined
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
-    for (const name of inputs.ignored) log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`)
-    const command = commandFor(inputs.command)
+    const ignored = ignoredInputsWarning(inputs.command, inputs.ignored)
+    if (ignored) log.warn(ignored)
+    const command = await commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
     // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
@@ -80,7 +82,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     githubBudget = budget
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
-    if (githubInputs) github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
+    // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
+    if (reportsToGitHub(githubInputs)) github = await (await import('./github/reporter.js')).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     outcome = await command.run(inputs, {
@@ -93,14 +96,14 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
-      openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+      openGitHub: async (token) => (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {
         // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
         const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment })
         inProgressReport = github
           ?.revisionStarted(view)
           .catch((error: unknown) =>
-            log.warn(`Could not report the revision in progress to GitHub (${String((error as Error)?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`)
+            log.warn(`Could not report the revision in progress to GitHub (${firstLine(error)}). The deploy itself is not affected.`)
           )
       }
     })

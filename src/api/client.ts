@@ -4,11 +4,12 @@ import type { z } from 'zod'
 import { CancelledError, throwIfCancelled } from '../core/cancel.js'
 import { formatDuration, realClock, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
+import { firstLine } from '../core/errors.js'
 import type { RequestDescription } from '../core/request.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
 import { BodyTooLarge, formatBytes } from './body.js'
-import { ApiError, errorFromResponse, excerpt, type OperationLabel } from './errors.js'
+import { ApiError, errorFromResponse, excerpt, isNotFound, type OperationLabel } from './errors.js'
 import { requests, type ListDeploymentsQuery, type ListRevisionsQuery, type RevisionLogsQuery } from './requests.js'
 import { neverSent, parseRetryAfter, READ_RETRY, retrying, type RetryPolicy } from './retry.js'
 import type {
@@ -269,14 +270,14 @@ export class ControlPlaneClient {
         signal: this.options.signal,
         random: this.options.random,
         announce: (error, waitMs, next) =>
-          this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+          this.options.log?.(`${firstLine(error)} Retrying in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
       },
       async () => {
         try {
           return { done: await this.attempt(operation, request, schema, options, mutation) }
         } catch (caught) {
           if (!(caught instanceof ApiError)) throw caught
-          if (options.goneAfterDoubt && doubtful && caught.status === 404) {
+          if (options.goneAfterDoubt && doubtful && isNotFound(caught)) {
             this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`)
             return { done: undefined as T }
           }

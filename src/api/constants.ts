@@ -1,5 +1,5 @@
 /**
- * The enums of the interface document, apart from the zod schemas so that code on
+ * The control plane's enums (docs/control-plane.md), apart from the zod schemas so that code on
  * the way to the first request does not load zod (start-up time counts on every run).
  */
 export const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'] as const

@@ -1,6 +1,5 @@
 import { ActionError, type ErrorKind } from '../core/errors.js'
 import { redact } from '../core/masking.js'
-import { isRetryableStatus } from './retry.js'
 
 export interface ApiErrorDetails {
   /** The HTTP status, when there was a response. */
@@ -55,8 +54,15 @@ export function excerpt(body: string): string {
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
 }
 
+/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. The retry loop (retry.ts) tries again after them. */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504])
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status)
+}
+
 /**
- * The `detail` of an error body (section 2.6 and 7): a string, or HTTPValidationError's
+ * The `detail` of an error body (docs/control-plane.md, Errors): a string, or HTTPValidationError's
  * ValidationError list as `loc: msg` lines. Read by hand rather than with the zod
  * schemas: errors can come before the schemas are loaded, and must never fail to render.
  */
@@ -119,4 +125,19 @@ export function errorFromResponse(
     ambiguous: extra.mutation && retryable && status !== 429,
     retryAfterMs: extra.retryAfterMs
   })
+}
+
+/** The control plane answered 404: what was asked for does not exist, or no longer does. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404
+}
+
+/** What `read` gives, or undefined when the control plane answered 404; any other error is thrown. */
+export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read
+  } catch (error) {
+    if (isNotFound(error)) return undefined
+    throw error
+  }
 }

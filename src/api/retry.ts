@@ -17,13 +17,6 @@ export interface RetryPolicy {
 export const READ_RETRY: RetryPolicy = { maxAttempts: 5, baseMs: 500, capMs: 15_000 }
 export const WRITE_RETRY: RetryPolicy = { maxAttempts: 4, baseMs: 1_000, capMs: 15_000 }
 
-/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. */
-const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504])
-
-export function isRetryableStatus(status: number): boolean {
-  return RETRYABLE_STATUSES.has(status)
-}
-
 /** Delay before attempt `attempt + 1` (attempt counts from 1). */
 export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1))

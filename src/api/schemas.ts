@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { CREATABLE_SOURCES, DEPLOYMENT_TYPES, REVISION_SOURCES } from './constants.js'
 
 /**
- * One schema per resource of the interface document (sections 2.1-2.6) plus the
- * revision and list responses of api-facts.md. Types come from these schemas.
+ * One schema per control-plane resource, request and list response the action uses
+ * (docs/control-plane.md; sim/reference-openapi.json). Types come from these schemas.
  *
  * Responses are read leniently: unknown fields pass through, enum-like fields are
  * plain strings (servers send values no document lists), and only what the action
@@ -57,7 +57,7 @@ const ContainerSchema = z.strictObject({
 
 const int = z.number().int().nullish()
 
-/** ResourceSpec (section 2.5) as users write it in `resource-spec`, with the reference API's bounds. */
+/** ResourceSpec as users write it in `resource-spec`, with the reference API's bounds. */
 export const ResourceSpecInput = z.strictObject({
   min_scale: int,
   max_scale: int,

@@ -5,7 +5,7 @@ import type { CommandWords, Outcome, Subject } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { InputName } from '../inputs/names.js'
-import type { CommonInputs, InputSpec } from '../inputs/spec.js'
+import type { CommonInputs } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubGet } from '../operations/github-requests.js'
 
@@ -38,28 +38,33 @@ export interface CommandDeps {
 }
 
 /**
- * A command: its input spec, what it does, and how the reports speak of it. Registered
- * once, in registry.ts. `run` returns the Outcome of a run that went as far as it should;
- * an error it throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
+ * What a command does. Registered once, in registry.ts, beside its input spec and what
+ * the reports call it (CommandAbout), and loaded only when chosen.
+ * `run` returns the Outcome of a run that went as far as it should; an error it
+ * throws becomes an Outcome too, from what it told the recorder (core/recorder.ts).
  */
 export interface CommandDefinition<T> {
-  spec: InputSpec<T>
-  /**
-   * How the reports speak of the command (headings, in-progress text, rows, notes; see
-   * CommandWords). Default: its name, capitalised, as the heading's noun.
-   */
-  words?: CommandWords
-  /**
-   * What the run acts on, named by which inputs (the first one set), so that a refusal of
-   * the inputs still names it. Default: a deployment, by `name` or `deployment-id`.
-   */
-  target?: { kind: Subject['kind']; inputs: readonly InputName[] }
   /** The inputs that turn on GitHub reporting, when the command reports to GitHub. */
   github?: (inputs: T) => GitHubInputs
   run(inputs: CommonInputs & T, deps: CommandDeps): Promise<Outcome>
 }
 
-/** Keeps a definition's input type while it is put in the registry's table. */
+/**
+ * How the reports speak of a command, and what it acts on. Static, beside its input spec in
+ * the registry (not in its lazily loaded definition), so that a refusal of the inputs, before
+ * the command's code is loaded, is still told as that command's, of that target.
+ */
+export interface CommandAbout {
+  /** Headings, in-progress text, rows, notes (see CommandWords). */
+  words: CommandWords
+  /**
+   * What the run acts on, named by which inputs (the first one set). Default: a deployment,
+   * by `name` or `deployment-id`.
+   */
+  target?: { kind: Subject['kind']; inputs: readonly InputName[] }
+}
+
+/** Keeps a definition's input type, so the registry can pair it with its spec. */
 export function defineCommand<T>(definition: CommandDefinition<T>): CommandDefinition<T> {
   return definition
 }

@@ -56,3 +56,9 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `Unexpected error: ${error.message}\n${report}`
   return `Unexpected error: ${String(error)}\n${report}`
 }
+
+/** An error's first line, for a log line or a short reason: the rest (hints, details) is told where the error itself is. */
+export function firstLine(error: unknown): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message
+  return (typeof message === 'string' ? message : String(error)).split('\n')[0]
+}

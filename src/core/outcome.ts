@@ -3,7 +3,7 @@ import type { PlannedRequest } from './request.js'
 import type { StatusSpan } from './timeline.js'
 
 /**
- * What a run ended in (action-interface.md, "Outcomes, as the user sees them"). Every
+ * What a run ended in (docs/architecture.md, "The recorder, the Outcome and the view"). Every
  * reporter (outputs, job summary, PR comment, GitHub deployment status, the last log
  * line) reads this one value through report/view.ts, so they cannot disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * The one table of revision statuses (api-facts.md): what each means for a run waiting
+ * The one table of revision statuses (docs/control-plane.md, Revisions): what each means for a run waiting
  * on its revision, which log it writes to, which logs are over once it is seen, how
  * fast to poll in it, and what to tell the user when it is final and not a success.
  * Every module that asks "what does this status mean" reads it here.

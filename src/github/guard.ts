@@ -1,4 +1,5 @@
 import type { Log } from '../core/log.js'
+import { firstLine } from '../core/errors.js'
 
 export type GitHubFeature = 'environment' | 'comment'
 
@@ -59,8 +60,4 @@ export class GitHubGuard {
       }
     }
   }
-}
-
-function firstLine(error: unknown): string {
-  return ((error as Error)?.message ?? String(error)).split('\n')[0]
 }

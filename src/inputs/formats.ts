@@ -4,7 +4,7 @@ import { registerSecret } from '../core/masking.js'
 import type { InputName } from './names.js'
 import { parseNamePattern } from './name-pattern.js'
 import { parseBoolean, parseControlPlaneUrl, parseCount, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
-import { parseHealthCheckPath } from './health.js'
+import { parseHealthCheckPath } from './health-path.js'
 import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
 import { parsePaths } from './paths.js'
@@ -12,8 +12,8 @@ import { parseCommitSha } from './commit-sha.js'
 import { parseArchiveExclude } from './archive-exclude.js'
 
 /**
- * How each input's text is read: one entry per input, applied to every input that is
- * set whatever the command (a typo in an input the command ignores is still a typo).
+ * How each input's text is read: one entry per input, applied to the inputs the chosen
+ * command uses (inputs/read.ts); an input it does not use is warned about, never parsed.
  * Cross-field rules are not here: they belong to each command's input spec.
  */
 export type Format<T> =
@@ -29,7 +29,7 @@ export const FORMATS = {
   'api-key': text(parseHeaderValue),
   'bearer-token': text(parseHeaderValue),
   'tenant-id': text(parseUuid),
-  // The command names come from the registry; the shared reader checks them.
+  // The command names come from the registry; the shared reader checks them before any other input.
   command: text((v) => v),
   'dry-run': text(parseBoolean),
   name: text(parseSingleLine),

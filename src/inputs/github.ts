@@ -15,6 +15,11 @@ export interface GitHubInputs {
 
 export const GITHUB_INPUTS: InputName[] = ['github-environment', 'pr-comment']
 
+/** Whether any GitHub feature is on: only then is GitHub's code loaded at all. */
+export function reportsToGitHub(inputs: GitHubInputs | undefined): inputs is GitHubInputs {
+  return inputs !== undefined && (inputs.environment !== undefined || inputs.prComment)
+}
+
 /** For commands that report to GitHub: the features and the token they need. */
 export function readGitHubInputs(reader: InputReader): GitHubInputs {
   const environment = reader.value('github-environment')

@@ -20,12 +20,15 @@ export const runnerInputs: InputGetter = (name, options) =>
 const EVERY_COMMAND: InputName[] = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token']
 
 /**
- * The one input reader. Before any request, whatever the command: registers the
- * credentials for masking first, reads every set input by its format, checks the
- * inputs every command shares (control plane, credential, `dry-run`, `timeout`), then
- * hands the rest to the chosen command's spec. All problems are thrown together as one
- * InputError: format problems first, then the rules that relate inputs to each other.
- * The result is the common inputs plus what the command's spec returned, and nothing else.
+ * The one input reader. Before any request: registers the credentials for masking
+ * first, reads `command`, then reads by its format every set input that the chosen
+ * command uses (and those every command shares), checks the shared ones (control plane,
+ * credential, `dry-run`, `timeout`), then hands the rest to the command's spec. An input
+ * the command does not use is never parsed: one step may serve several commands (deploy
+ * or delete a preview), so a value meant for another command, even a malformed one, must
+ * not block this one; it is only named in a warning (`ignored`). All problems are thrown
+ * together as one InputError: format problems first, then the rules that relate inputs
+ * to each other. The result is the common inputs plus what the spec returned, and nothing else.
  */
 export async function readInputs<C extends string, T>(
   specs: Readonly<Record<C, InputSpec<T>>>,
@@ -45,8 +48,17 @@ export async function readInputs<C extends string, T>(
 
   const formatProblems: string[] = []
   const problems: string[] = []
+  let command: C | undefined
+  try {
+    command = parseEnum(raw('command'), Object.keys(specs) as C[])
+  } catch (error) {
+    formatProblems.push(`\`command\` ${(error as Error).message}`)
+  }
+  const spec = command === undefined ? undefined : specs[command]
+  const used = new Set<InputName>([...EVERY_COMMAND, ...(spec?.uses ?? [])])
   const values = new Map<InputName, unknown>()
   for (const name of INPUT_NAMES) {
+    if (name === 'command' || !used.has(name)) continue
     const format: Format<unknown> = FORMATS[name]
     if ('structured' in format) {
       const value = get(name, { trim: false })
@@ -59,22 +71,25 @@ export async function readInputs<C extends string, T>(
     const value = raw(name)
     if (value === '') continue
     try {
-      values.set(name, name === 'command' ? parseEnum(value, Object.keys(specs) as C[]) : format.text(value))
+      values.set(name, format.text(value))
     } catch (error) {
       formatProblems.push(`\`${name}\` ${(error as Error).message}`)
     }
   }
+  /** A spec reads only the inputs it declares: any other was never parsed, and reading it is a bug here, not the user's. */
+  const declared = (name: InputName): InputName => {
+    if (!used.has(name)) throw new Error(`the input spec of \`command: ${command}\` reads \`${name}\` without listing it in \`uses\``)
+    return name
+  }
   const reader: InputReader = {
-    raw,
-    isSet: (name) => raw(name) !== '',
-    value: <N extends InputName>(name: N) => values.get(name) as InputValue<N> | undefined,
+    raw: (name) => raw(declared(name)),
+    isSet: (name) => raw(declared(name)) !== '',
+    value: <N extends InputName>(name: N) => values.get(declared(name)) as InputValue<N> | undefined,
     problem: (text) => problems.push(text),
     context
   }
 
   const connection = readConnection(reader)
-  const command = values.get('command') as C | undefined
-  const spec = command === undefined ? undefined : specs[command]
   const specific = spec?.read(reader)
   const all = [...formatProblems, ...problems]
   if (all.length > 0 || !spec || !connection) throw new InputError(all)
@@ -125,4 +140,17 @@ function ignoredInputs(spec: InputSpec<unknown>, raw: (name: InputName) => strin
   const used = new Set([...EVERY_COMMAND, ...spec.uses])
   const defaults = INPUT_DEFAULTS as Partial<Record<InputName, string>>
   return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''))
+}
+
+/**
+ * The one warning about inputs the command does not use: they are not errors (one step
+ * may serve several commands), and were not checked, so a value meant for another
+ * command cannot block this one.
+ */
+export function ignoredInputsWarning(command: string, ignored: readonly InputName[]): string | undefined {
+  if (ignored.length === 0) return undefined
+  const names = ignored.map((name) => `\`${name}\``)
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+  const [verb, pronoun] = names.length === 1 ? ['is', 'it; it is'] : ['are', 'them; they are']
+  return `${listed} ${verb} set but \`command: ${command}\` does not use ${pronoun} ignored, and not checked.`
 }

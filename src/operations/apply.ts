@@ -4,7 +4,7 @@ import { retrying, WRITE_RETRY, type Attempt, type RetryPolicy } from '../api/re
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest, Revision } from '../api/schemas.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { ActionError, firstLine } from '../core/errors.js'
 import type { PendingChange } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import { findDeploymentsByName, type WalkLimits } from './find.js'
@@ -218,7 +218,7 @@ function cannotTellRedeploy(deployment: Deployment, target: Revision, candidate:
   )
 }
 
-/** Whether the control plane makes a new revision for this patch (interface document 4.2). */
+/** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
 export function makesRevision(body: PatchDeploymentRequest): boolean {
   const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null)
   return revisionConfig || body.secrets != null || body.secret_references != null
@@ -274,9 +274,6 @@ async function settle<T>(ctx: Timing, change: string, check: () => Promise<T | u
   return undefined
 }
 
-function firstLine(error: Error): string {
-  return error.message.split('\n')[0]
-}
 
 /**
  * Sends a change with the recorder knowing it is in flight, so a run that ends before

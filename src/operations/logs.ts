@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { LOGS_TIME_LIMIT_MS, type ControlPlaneClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
+import { ApiError, isNotFound } from '../api/errors.js'
 import type { Clock } from '../core/clock.js'
 import type { Log } from '../core/log.js'
 import { phaseOf, phasesOverAt, type LogType } from '../core/statuses.js'
 import { redact } from '../core/masking.js'
+import { firstLine } from '../core/errors.js'
 
 /** Where the follower writes: the runner's log, through the output sink in production. */
 export type LogSink = Pick<Log, 'info' | 'debug' | 'startGroup' | 'endGroup' | 'commandsToken'>
@@ -101,13 +102,13 @@ export class LogFollower {
       return page
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      if (error.status === 404) {
+      if (isNotFound(error)) {
         this.unavailable = true
         this.sink.debug('The control plane does not serve revision logs (404); not following them.')
       } else if (++this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
-        this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); not following logs any more.`)
+        this.sink.debug(`Could not read the ${type} log (${firstLine(error)}); not following logs any more.`)
       } else {
-        this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`)
+        this.sink.debug(`Could not read the ${type} log (${firstLine(error)}); trying again at the next check.`)
       }
       return undefined
     }

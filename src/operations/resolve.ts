@@ -37,15 +37,22 @@ export async function resolveDeployment(
   return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id)
 }
 
+/** How messages name the target before it is found: its name as code, else its id. */
+export function targetLabel(target: Target): string {
+  return target.name !== undefined ? `\`${target.name}\`` : String(target.deploymentId)
+}
+
 /**
- * The start every deployment command shares: record what it acts on, say so, and
- * resolve it (see resolveDeployment), within the step's deadline.
+ * The start every deployment command shares: record what it acts on, say so, resolve
+ * it (see resolveDeployment) within the step's deadline, and record the deployment found.
  */
 export async function lookUpTarget(
   inputs: Target & { timeoutMs: number },
-  run: { client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>; clock: Clock; deadline: number; log: Pick<Log, 'info'>; recorder: Pick<Recorder, 'target'> }
+  run: { client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>; clock: Clock; deadline: number; log: Pick<Log, 'info'>; recorder: Pick<Recorder, 'target' | 'seen'> }
 ): Promise<Deployment | undefined> {
   run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`)
-  return resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs })
+  const found = await resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs })
+  if (found) run.recorder.seen(found)
+  return found
 }

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../api/client.js'
 import type { ApiError } from '../api/errors.js'
 import type { Revision } from '../api/schemas.js'
 import { formatDuration, type Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { ActionError, firstLine } from '../core/errors.js'
 import { classify, failureOf } from '../core/statuses.js'
 import type { Timeline } from '../core/timeline.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
@@ -68,7 +68,7 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
       return { status: revision.status }
     },
     onFailure: (error, failures) =>
-      options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+      options.warn(`Status check failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
     lostContact: (error, failures) => lostContact(options, error, failures, last),
     timedOut: (lastError) => timedOut(options, last, lastError)
   })

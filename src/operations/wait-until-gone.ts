@@ -1,8 +1,8 @@
 import type { ControlPlaneClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
+import { ApiError, isNotFound } from '../api/errors.js'
 import type { Deployment } from '../api/schemas.js'
 import { formatDuration, type Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { ActionError, firstLine } from '../core/errors.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
 
 export interface WaitUntilGoneOptions {
@@ -40,7 +40,7 @@ export async function waitUntilGone(options: WaitUntilGoneOptions): Promise<void
       try {
         current = await options.client.getDeployment(deployment.id)
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { done: undefined }
+        if (isNotFound(error)) return { done: undefined }
         throw error
       }
       options.onSeen?.(current)
@@ -52,7 +52,7 @@ export async function waitUntilGone(options: WaitUntilGoneOptions): Promise<void
       return { status }
     },
     onFailure: (error, failures) =>
-      options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+      options.warn(`Check for deployment \`${deployment.name}\` failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
     lostContact: (error, failures) => lostContact(options, error, failures),
     timedOut: () => timedOut(options, lastStatus)
   })

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Deployment, Revision } from '../api/schemas.js'
 import { formatDuration, type Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { ActionError, firstLine } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
 import { failedPhaseOf } from '../core/statuses.js'
@@ -91,7 +91,7 @@ export async function watchRevision(options: WatchOptions): Promise<Revision> {
   // revision is deployed either way, so a failed re-read costs a warning, not the step.
   const current = await client.getDeployment(deployment.id).catch((error: unknown) => {
     if (!(error instanceof ApiError) || !error.retryable) throw error
-    log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`)
+    log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${firstLine(error)}); its status and URL below may be out of date.`)
     return undefined
   })
   if (!current) return revision

@@ -1,22 +1,18 @@
-import { ApiError } from '../../api/errors.js'
+import { isNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { deleteListenerSpec, type DeleteListenerInputs, type DeleteListenerSpecific } from './inputs.js'
+import type { DeleteListenerInputs, DeleteListenerSpecific } from './inputs.js'
 
 /**
- * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
- * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
+ * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (docs/control-plane.md,
+ * Listeners). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
  * control plane's text; 404 is a success with a notice under `ignore-missing`. A dry run
  * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
  * there is anything to delete.
  */
 export const deleteListenerCommand = defineCommand<DeleteListenerSpecific>({
-  spec: deleteListenerSpec,
-  // Headings read "Delete of listener `l1`": the target names itself a listener.
-  words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] } },
-  target: { kind: 'listener', inputs: ['listener-id'] },
   run: deleteListener
 })
 
@@ -32,7 +28,7 @@ export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise
   try {
     await deps.client.deleteListener(listenerId)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    if (!isNotFound(error) || !inputs.ignoreMissing) throw error
     deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
     recorder.changed('unchanged')
     return recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' })
@@ -53,7 +49,7 @@ async function planDelete(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   try {
     await deps.client.getListener(listenerId)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing) throw error
+    if (!isNotFound(error) || !inputs.ignoreMissing) throw error
     deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`)
     // A dry run reports a plan, here an empty one, as `command: delete`'s does.
     recorder.changed('planned')

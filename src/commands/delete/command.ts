@@ -1,12 +1,12 @@
-import { ApiError } from '../../api/errors.js'
+import { unlessNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
-import type { Outcome, Said } from '../../core/outcome.js'
-import { lookUpTarget } from '../../operations/resolve.js'
+import type { Outcome } from '../../core/outcome.js'
+import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { waitUntilGone } from '../../operations/wait-until-gone.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
+import type { DeleteInputs, DeleteSpecific } from './inputs.js'
 
 /**
  * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
@@ -14,8 +14,6 @@ import { deleteSpec, type DeleteInputs, type DeleteSpecific } from './inputs.js'
  * gone is a success with a notice under `ignore-missing`.
  */
 export const deleteCommand = defineCommand<DeleteSpecific>({
-  spec: deleteSpec,
-  words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] }, notes: tracingNotes },
   github: (inputs) => inputs.github,
   run: deleteDeployment
 })
@@ -24,10 +22,8 @@ type Inputs = DeleteInputs
 
 export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
-  const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
-  const deployment = await findOrUndefined(() => lookUpTarget(inputs, deps))
-  if (!deployment) return nothingToDelete(inputs, deps, `No deployment ${label} exists`)
-  recorder.seen(deployment)
+  const deployment = await unlessNotFound(lookUpTarget(inputs, deps))
+  if (!deployment) return nothingToDelete(inputs, deps, `No deployment ${targetLabel(inputs)} exists`)
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`)
 
   if (inputs.dryRun) {
@@ -36,7 +32,7 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
   }
   throwIfCancelled(deps.signal)
   log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`)
-  const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true))
+  const deleted = await unlessNotFound(client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true))
   if (!deleted) {
     // Its status and URL from the lookup are no longer true: keep only who it was.
     recorder.seen({ id: deployment.id, name: deployment.name, latest_revision_id: null })
@@ -68,24 +64,6 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
   })
   log.info(`Deployment \`${deployment.name}\` is gone.`)
   return recorder.finish({ kind: 'deleted' })
-}
-
-/** What became of the tracing project of the same name, when the delete was accepted. */
-function tracingNotes(outcome: Outcome): Said[] {
-  if (outcome.tracingProject === 'deleted') return [['Its tracing project went too (`delete-tracing-project: true`).']]
-  if (outcome.tracingProject !== 'kept') return []
-  const name = outcome.deployment?.name ?? outcome.subject.name ?? ''
-  return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']]
-}
-
-/** The value, or undefined when the control plane answered 404. */
-async function findOrUndefined<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
-  try {
-    return await read()
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined
-    throw error
-  }
 }
 
 function nothingToDelete(inputs: Inputs, deps: CommandDeps, what: string): Outcome {

@@ -15,19 +15,12 @@ import { checkBuiltCommit, checkCheckout, checkRefBeforeChange } from './expecte
 import { decidePaths } from './paths-gate.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
-import { deploySpec, type DeployInputs, type DeploySpecific } from './inputs.js'
+import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { DEFAULT_SOURCE, planDeploy, type Plan } from './plan.js'
 import { archiveBeforeLookup, archiveForRemoteBuild, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
-  spec: deploySpec,
-  words: {
-    noun: 'Deploy',
-    doing: 'Deploying',
-    done: { 'rolled-back': ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)'] }
-  },
-  target: { kind: 'deployment', inputs: ['name'] },
   github: (inputs) => inputs.github,
   run: deploy
 })
@@ -53,7 +46,6 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArch
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
   if (existing) {
-    recorder.seen(existing)
     log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
   } else if (!inputs.createIfMissing) {
     throw new ActionError(

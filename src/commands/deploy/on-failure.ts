@@ -1,5 +1,5 @@
 import { Recorder } from '../../core/recorder.js'
-import { ActionError, type ErrorKind } from '../../core/errors.js'
+import { ActionError, firstLine, type ErrorKind } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
@@ -42,7 +42,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
     throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`)
   }
-  log.warn(`${error.message.split('\n')[0]} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`)
+  log.warn(`${firstLine(error)} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`)
   // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
   const rollbackRecord = new Recorder('rollback')
   let serving: string

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Clock } from '../../core/clock.js'
-import { ActionError } from '../../core/errors.js'
+import { ActionError, firstLine } from '../../core/errors.js'
 import type { NamePattern } from '../../inputs/name-pattern.js'
 import { walkDeployments } from '../../operations/find.js'
 import type { Candidate, RevisionFacts } from './classify.js'
@@ -34,7 +34,7 @@ export async function findCandidates(client: Pick<ControlPlaneClient, 'listDeplo
     if (!(error instanceof ActionError) || error.kind !== 'bad-response') throw error
     throw new ActionError(
       'bad-response',
-      `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`,
+      `${firstLine(error)} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`,
       'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.'
     )
   }
@@ -105,6 +105,6 @@ async function readOne(client: Pick<ControlPlaneClient, 'getRevision'>, candidat
     return { kind: 'read', status: revision.status, ...(Number.isNaN(createdAt) ? {} : { createdAt }) }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { kind: 'unreadable', reason: error.message.split('\n')[0] }
+    return { kind: 'unreadable', reason: firstLine(error) }
   }
 }

@@ -75,7 +75,7 @@ function verdictFor(candidate: Candidate, input: ClassifyInput): { stale: boolea
   return { stale: false, reason: { kind: 'open' } }
 }
 
-/** An unknown status counts as in progress (api-facts: lenient reading): only a final one lets a preview go. */
+/** An unknown status counts as in progress (docs/control-plane.md: statuses nobody lists): only a final one lets a preview go. */
 function stillInProgress(status: string): boolean {
   const verdict = revisionVerdict(status)
   return verdict === 'in-progress' || verdict === 'unrecognised'

@@ -9,7 +9,7 @@ import { defineCommand, type CommandDeps } from '../types.js'
 import { findCandidates, readNewestRevisions, type TimeBudget } from './candidates.js'
 import { classify, type Verdict } from './classify.js'
 import { deleteEach, type DeletionResult } from './delete-each.js'
-import { pruneGitHubInputs, pruneSpec, type PruneInputs, type PruneSpecific } from './inputs.js'
+import { pruneGitHubInputs, type PruneInputs, type PruneSpecific } from './inputs.js'
 
 /**
  * `command: prune`: deletes the previews (deployments named by `name-pattern`) whose pull
@@ -19,9 +19,6 @@ import { pruneGitHubInputs, pruneSpec, type PruneInputs, type PruneSpecific } fr
  * comment are retired by the GitHub reporter, from the outcome.
  */
 export const pruneCommand = defineCommand<PruneSpecific>({
-  spec: pruneSpec,
-  words: { noun: 'Prune', done: { unchanged: ['Nothing to delete'] } },
-  target: { kind: 'deployment', inputs: ['name-pattern'] },
   github: pruneGitHubInputs,
   run: prune
 })

@@ -1,9 +1,10 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
+import { ApiError, isNotFound } from '../../api/errors.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Candidate } from './classify.js'
 import { nearDeadline, type TimeBudget } from './candidates.js'
 import { waitUntilAllGone } from './wait-all-gone.js'
+import { firstLine } from '../../core/errors.js'
 
 export interface DeletionOptions extends TimeBudget {
   client: Pick<ControlPlaneClient, 'deleteDeployment' | 'getDeployment'>
@@ -73,12 +74,12 @@ async function deleteOne(candidate: Candidate, options: DeletionOptions): Promis
     await options.client.deleteDeployment(candidate.id, options.deleteTracingProject)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.status === 404) {
+    if (isNotFound(error)) {
       options.log(`\`${candidate.name}\` was already gone.`)
       return { candidate, outcome: 'gone' }
     }
-    options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`)
-    return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] }
+    options.warn(`Could not delete \`${candidate.name}\`: ${firstLine(error)}`)
+    return { candidate, outcome: 'failed', reason: firstLine(error) }
   }
   return { candidate, outcome: 'deleted' }
 }

@@ -1,8 +1,8 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
+import { isNotFound } from '../../api/errors.js'
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
-import { ActionError } from '../../core/errors.js'
+import { ActionError, firstLine } from '../../core/errors.js'
 import { POLL_ERROR_BUDGET, pollUntil } from '../../operations/poll.js'
 import type { Candidate } from './classify.js'
 
@@ -51,7 +51,7 @@ export async function waitUntilAllGone(deleted: readonly Candidate[], options: W
           try {
             status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown'
           } catch (error) {
-            if (!(error instanceof ApiError && error.status === 404)) throw error
+            if (!isNotFound(error)) throw error
             pending.delete(candidate.id)
             options.log(`Deployment \`${candidate.name}\` is gone.`)
             continue
@@ -66,9 +66,9 @@ export async function waitUntilAllGone(deleted: readonly Candidate[], options: W
         return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') }
       },
       onFailure: (error, failures) =>
-        options.warn(`Checking the deleted previews failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+        options.warn(`Checking the deleted previews failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
       lostContact: (error, failures) =>
-        new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${error.message.split('\n')[0]}`),
+        new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${firstLine(error)}`),
       timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
     })
     return undefined

@@ -10,9 +10,8 @@ import { createOnce, refuseTwins, sendRecorded } from '../../operations/apply.js
 import { lookUpTarget } from '../../operations/resolve.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { dockerLogin, dockerLoginLine, dockerMissing, dockerOnPath } from './docker.js'
-import { registryLoginSpec, type RegistryLoginInputs, type RegistryLoginSpecific } from './inputs.js'
+import type { RegistryLoginInputs, RegistryLoginSpecific } from './inputs.js'
 import { registryOf } from './registry-url.js'
-import { registryLoginWords } from './words.js'
 
 /** The only source whose deployments take pushed images from the managed registry. */
 const SOURCE = 'internal_docker'
@@ -23,8 +22,6 @@ const SOURCE = 'internal_docker'
  * the image and a `deploy` step ships it by digest.
  */
 export const registryLoginCommand = defineCommand<RegistryLoginSpecific>({
-  spec: registryLoginSpec,
-  words: registryLoginWords,
   run: registryLogin
 })
 

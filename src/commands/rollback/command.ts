@@ -1,17 +1,17 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
+import { unlessNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
-import type { Outcome, Said } from '../../core/outcome.js'
+import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { lookUpTarget } from '../../operations/resolve.js'
+import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
-import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inputs.js'
+import type { RollbackInputs, RollbackSpecific } from './inputs.js'
 
 /**
  * `command: rollback`: make the deployment serve an earlier revision again. Choose the
@@ -19,14 +19,6 @@ import { rollbackSpec, type RollbackInputs, type RollbackSpecific } from './inpu
  * exactly as a deploy does, and check its health when asked.
  */
 export const rollbackCommand = defineCommand<RollbackSpecific>({
-  spec: rollbackSpec,
-  words: {
-    noun: 'Rollback',
-    doing: 'Rolling back',
-    nothing: 'nothing to roll back (that revision already serves)',
-    done: { unchanged: ['Nothing: that revision already serves'] },
-    notes: servesNow
-  },
   github: (inputs) => inputs.github,
   run: rollback
 })
@@ -35,13 +27,11 @@ type Inputs = RollbackInputs
 
 export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
-  const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId
   const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
-    throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
+    throw new ActionError('not-found', `No deployment is named ${targetLabel(inputs)}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
   }
   recorder.before(deployment)
-  recorder.seen(deployment)
   const serving = deployment.active_revision_id ?? undefined
   log.info(`Found deployment \`${deployment.name}\` (${deployment.id}); revision ${serving ?? '(none reported)'} serves it now.`)
 
@@ -86,23 +76,6 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   return recorder.finish({ kind: 'rolled-back' })
 }
 
-/** A rollback that took effect leads with what serves now and what it replaced, as its log says. */
-function servesNow(outcome: Outcome): Said[] {
-  const { revisionId, deployment } = outcome
-  if (outcome.kind !== 'rolled-back' || !revisionId || !deployment) return []
-  return [
-    [
-      'Deployment ',
-      { code: deployment.name },
-      ' now serves revision ',
-      { code: revisionId },
-      ...(outcome.redeployOf ? [' (a redeploy of revision ', { code: outcome.redeployOf }, ')'] : []),
-      ...(outcome.previousRevisionId ? ['; it replaced revision ', { code: outcome.previousRevisionId }] : []),
-      '.'
-    ]
-  ]
-}
-
 /**
  * What the choice needs. Nothing is read when the id asked for serves already. An id is
  * read directly (one request, whatever the deployment's history), and the eligible
@@ -120,7 +93,7 @@ async function choiceFacts(
   if (to.kind === 'revision') {
     if (to.id === activeId) return { deployment, deployed: [] }
     deps.log.info(`Reading revision ${to.id} of deployment \`${deployment.name}\`…`)
-    const requested = await orUndefinedOn404(client.getRevision(deployment.id, to.id))
+    const requested = await unlessNotFound(client.getRevision(deployment.id, to.id))
     if (requested?.status === 'DEPLOYED') return { deployment, deployed: [], requested }
     return { deployment, requested, ...(await newestDeployed(client, deployment)) }
   }
@@ -128,7 +101,7 @@ async function choiceFacts(
   const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
   let active: Revision | undefined
   if (activeId && !deployed.some((r) => r.id === activeId)) {
-    active = await orUndefinedOn404(client.getRevision(deployment.id, activeId))
+    active = await unlessNotFound(client.getRevision(deployment.id, activeId))
   }
   return { deployment, deployed, active }
 }
@@ -137,13 +110,4 @@ async function choiceFacts(
 async function newestDeployed(client: Pick<ControlPlaneClient, 'listRevisions'>, deployment: Deployment): Promise<Pick<ChoiceFacts, 'deployed' | 'partial'>> {
   const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 })
   return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN }
-}
-
-async function orUndefinedOn404<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined
-    throw error
-  }
 }

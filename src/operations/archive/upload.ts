@@ -1,6 +1,6 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import { ApiError, excerpt } from '../../api/errors.js'
-import { isRetryableStatus, retrying, type RetryPolicy } from '../../api/retry.js'
+import { ApiError, excerpt, isRetryableStatus } from '../../api/errors.js'
+import { retrying, type RetryPolicy } from '../../api/retry.js'
 import type { UploadUrl } from '../../api/schemas.js'
 import { putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
 import { CancelledError } from '../../core/cancel.js'
