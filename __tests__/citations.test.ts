@@ -8,13 +8,25 @@ import { ROOT } from '../scripts/run-action.js'
  * Nothing in the repository cites a document outside it: whoever clones it must find every
  * fact it relies on inside (docs/control-plane.md, docs/architecture.md, and the
  * simulator's copy of the reference document, sim/reference-openapi.json). This fails on a
- * path out of the repository, on the names of the project's outside specification
- * documents, and on any `*.md` file named that the repository does not have.
+ * path into the project's shared folder beside the repository (`../shared/spec/...`, or
+ * `shared/guides/...` at the start of a path; a fixture's `libs/shared/tools.py` is not one),
+ * on the names of the project's outside documents, and on the ways they were cited (the
+ * "interface document", its section numbers).
  */
-const OUTSIDE = [/\.\.\/shared\b/, /\bshared\/(spec|guides|tools|hooks)\b/, /\bguides\//, /\binterface document\b/i, /§\s*\d/]
+const OUTSIDE = [
+  /\.\.\/shared\/(spec|guides|tools|hooks)\b/,
+  /(?<![\w./-])shared\/(spec|guides|tools|hooks)\//,
+  /(?<![\w./-])guides\//,
+  /\binterface document\b/i,
+  /§\s*\d/
+]
 
-/** Markdown files named in text: `docs/x.md`, `api-facts.md`, `./y.md#anchor`. */
+/**
+ * Markdown files named in text: `docs/x.md`, `api-facts.md`, `./y.md#anchor`. Only the outside
+ * documents' names count: tests and examples name made-up `*.md` files as data.
+ */
 const MARKDOWN_NAME = /[\w./-]*[\w-]\.md\b/g
+const OUTSIDE_DOCUMENTS = new Set(['action-interface.md', 'api-facts.md', 'control-plane-interface.md', 'toolchain.md', 'style-anchors.md'])
 
 function trackedTextFiles(): string[] {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
@@ -36,7 +48,8 @@ export function outsideCitations(text: string, markdownInRepo: ReadonlySet<strin
   for (const match of text.matchAll(MARKDOWN_NAME)) {
     // A file a script writes (`$RUNNER_TEMP/notes.md`) is not a citation.
     const written = /[$}]$/.test(text.slice(0, match.index).slice(-2))
-    if (!written && !markdownInRepo.has(basename(match[0]))) found.push(match[0])
+    const name = basename(match[0])
+    if (!written && OUTSIDE_DOCUMENTS.has(name) && !markdownInRepo.has(name)) found.push(match[0])
   }
   return found
 }
@@ -60,8 +73,11 @@ describe('citations', () => {
 
   it('detects a citation outside the repository (the check can fail)', () => {
     const inRepo = new Set(['README.md', 'control-plane.md'])
-    expect(outsideCitations('see ../shared/spec/x.json', inRepo)).toContain('../shared')
-    expect(outsideCitations('from shared/guides/', inRepo)).toContain('shared/guides')
+    expect(outsideCitations('see ../shared/spec/x.json', inRepo)).toContain('../shared/spec')
+    expect(outsideCitations('from shared/guides/', inRepo)).toContain('shared/guides/')
+    expect(outsideCitations('as guides/architecture.md sketches', inRepo)).toContain('guides/')
+    // Fixtures and the example agent's own `../shared` library are not citations.
+    expect(outsideCitations("'libs/shared/shared/tools.py', \"dependencies\": [\".\", \"../shared\"], 'docs/hello.md'", inRepo)).toEqual([])
     expect(outsideCitations('as api-facts.md says', inRepo)).toEqual(['api-facts.md'])
     expect(outsideCitations('(interface document 4.2)', inRepo)).toEqual(['interface document'])
     expect(outsideCitations('see docs/control-plane.md and the README.md; write "$RUNNER_TEMP/notes.md"', inRepo)).toEqual([])

@@ -260,10 +260,7 @@ describe('registry-login', () => {
   it('warns about the inputs it does not use, and does not send them', async () => {
     const run = await login({ secrets: 'OPENAI_API_KEY=sk-0123456789', 'image-uri': 'registry.example/agent:1' })
     expect(run.failures).toEqual([])
-    expect(run.warnings).toEqual([
-      '`image-uri` is set but `command: registry-login` does not use it; it is ignored.',
-      '`secrets` is set but `command: registry-login` does not use it; it is ignored.'
-    ])
+    expect(run.warnings).toEqual(['`image-uri` and `secrets` are set but `command: registry-login` does not use them; they are ignored, and not checked.'])
     expect(changes()[0].body).toEqual({ name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] })
   })
 

@@ -14,6 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   ListenerSchema: () => (/* binding */ ListenerSchema),
 /* harmony export */   LogsPageSchema: () => (/* binding */ LogsPageSchema),
 /* harmony export */   PatchDeploymentRequestSchema: () => (/* binding */ PatchDeploymentRequestSchema),
+/* harmony export */   PushTokenSchema: () => (/* binding */ PushTokenSchema),
 /* harmony export */   ResourceSpecInput: () => (/* binding */ ResourceSpecInput),
 /* harmony export */   RevisionSchema: () => (/* binding */ RevisionSchema),
 /* harmony export */   RevisionsListSchema: () => (/* binding */ RevisionsListSchema),
@@ -24,6 +25,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   SourceConfigSchema: () => (/* binding */ SourceConfigSchema),
 /* harmony export */   SourceRevisionConfigRequestSchema: () => (/* binding */ SourceRevisionConfigRequestSchema),
 /* harmony export */   SourceRevisionConfigSchema: () => (/* binding */ SourceRevisionConfigSchema),
+/* harmony export */   UploadUrlSchema: () => (/* binding */ UploadUrlSchema),
 /* harmony export */   ValidationErrorSchema: () => (/* binding */ ValidationErrorSchema)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8816);
@@ -31,8 +33,8 @@ __webpack_require__.r(__webpack_exports__);
 
 
 /**
- * One schema per resource of the interface document (sections 2.1-2.6) plus the
- * revision and list responses of api-facts.md. Types come from these schemas.
+ * One schema per control-plane resource, request and list response the action uses
+ * (docs/control-plane.md; sim/reference-openapi.json). Types come from these schemas.
  *
  * Responses are read leniently: unknown fields pass through, enum-like fields are
  * plain strings (servers send values no document lists), and only what the action
@@ -80,7 +82,7 @@ const ContainerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej
     securityContext: freeForm.nullish()
 });
 const int = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish();
-/** ResourceSpec (section 2.5) as users write it in `resource-spec`, with the reference API's bounds. */
+/** ResourceSpec as users write it in `resource-spec`, with the reference API's bounds. */
 const ResourceSpecInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     min_scale: int,
     max_scale: int,
@@ -179,6 +181,11 @@ const RevisionsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ .
 });
 /** A listener (GET /v2/listeners/{listener_id}): only its id is relied on, to say it exists. */
 const ListenerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) });
+/**
+ * A push token (`POST /v2/deployments/{id}/push-token`, not in the reference document; the
+ * shape the official client relies on): a registry password, and where the registry is.
+ */
+const PushTokenSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), registry_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) });
 /** A page of a revision's logs. The shape of one entry is not documented: read it as anything. */
 const LogsPageSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
@@ -222,6 +229,8 @@ const PatchDeploymentRequestSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictO
     secret_references: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SecretReferenceSchema)
 })
     .partial();
+/** `POST .../upload-url` (not in the reference; the platform's client relies on these two fields). */
+const UploadUrlSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), object_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) });
 
 
 /***/ })

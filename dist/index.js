@@ -1,5 +1,2509 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
+
+/***/ 4006:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
+
+function picomatch(glob, options, returnState = false) {
+  // default to os.platform()
+  if (options && (options.windows === null || options.windows === undefined)) {
+    // don't mutate the original options object
+    options = { ...options, windows: utils.isWindows() };
+  }
+
+  return pico(glob, options, returnState);
+}
+
+Object.assign(picomatch, pico);
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 5595:
+/***/ ((module) => {
+
+
+
+const WIN_SLASH = '\\\\/';
+const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+/**
+ * Posix glob regex
+ */
+
+const DOT_LITERAL = '\\.';
+const PLUS_LITERAL = '\\+';
+const QMARK_LITERAL = '\\?';
+const SLASH_LITERAL = '\\/';
+const ONE_CHAR = '(?=.)';
+const QMARK = '[^/]';
+const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+const NO_DOT = `(?!${DOT_LITERAL})`;
+const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+const STAR = `${QMARK}*?`;
+const SEP = '/';
+
+const POSIX_CHARS = {
+  DOT_LITERAL,
+  PLUS_LITERAL,
+  QMARK_LITERAL,
+  SLASH_LITERAL,
+  ONE_CHAR,
+  QMARK,
+  END_ANCHOR,
+  DOTS_SLASH,
+  NO_DOT,
+  NO_DOTS,
+  NO_DOT_SLASH,
+  NO_DOTS_SLASH,
+  QMARK_NO_DOT,
+  STAR,
+  START_ANCHOR,
+  SEP
+};
+
+/**
+ * Windows glob regex
+ */
+
+const WINDOWS_CHARS = {
+  ...POSIX_CHARS,
+
+  SLASH_LITERAL: `[${WIN_SLASH}]`,
+  QMARK: WIN_NO_SLASH,
+  STAR: `${WIN_NO_SLASH}*?`,
+  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+  NO_DOT: `(?!${DOT_LITERAL})`,
+  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+  SEP: '\\'
+};
+
+/**
+ * POSIX Bracket Regex
+ */
+
+const POSIX_REGEX_SOURCE = {
+  __proto__: null,
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9'
+};
+
+module.exports = {
+  DEFAULT_MAX_EXTGLOB_RECURSION,
+  MAX_LENGTH: 1024 * 64,
+  POSIX_REGEX_SOURCE,
+
+  // regular expressions
+  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+  // Replace globs with equivalent patterns to reduce parsing time.
+  REPLACEMENTS: {
+    __proto__: null,
+    '***': '*',
+    '**/**': '**',
+    '**/**/**': '**'
+  },
+
+  // Digits
+  CHAR_0: 48, /* 0 */
+  CHAR_9: 57, /* 9 */
+
+  // Alphabet chars.
+  CHAR_UPPERCASE_A: 65, /* A */
+  CHAR_LOWERCASE_A: 97, /* a */
+  CHAR_UPPERCASE_Z: 90, /* Z */
+  CHAR_LOWERCASE_Z: 122, /* z */
+
+  CHAR_LEFT_PARENTHESES: 40, /* ( */
+  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+  CHAR_ASTERISK: 42, /* * */
+
+  // Non-alphabetic chars.
+  CHAR_AMPERSAND: 38, /* & */
+  CHAR_AT: 64, /* @ */
+  CHAR_BACKWARD_SLASH: 92, /* \ */
+  CHAR_CARRIAGE_RETURN: 13, /* \r */
+  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+  CHAR_COLON: 58, /* : */
+  CHAR_COMMA: 44, /* , */
+  CHAR_DOT: 46, /* . */
+  CHAR_DOUBLE_QUOTE: 34, /* " */
+  CHAR_EQUAL: 61, /* = */
+  CHAR_EXCLAMATION_MARK: 33, /* ! */
+  CHAR_FORM_FEED: 12, /* \f */
+  CHAR_FORWARD_SLASH: 47, /* / */
+  CHAR_GRAVE_ACCENT: 96, /* ` */
+  CHAR_HASH: 35, /* # */
+  CHAR_HYPHEN_MINUS: 45, /* - */
+  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+  CHAR_LINE_FEED: 10, /* \n */
+  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+  CHAR_PERCENT: 37, /* % */
+  CHAR_PLUS: 43, /* + */
+  CHAR_QUESTION_MARK: 63, /* ? */
+  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+  CHAR_SEMICOLON: 59, /* ; */
+  CHAR_SINGLE_QUOTE: 39, /* ' */
+  CHAR_SPACE: 32, /*   */
+  CHAR_TAB: 9, /* \t */
+  CHAR_UNDERSCORE: 95, /* _ */
+  CHAR_VERTICAL_LINE: 124, /* | */
+  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+  /**
+   * Create EXTGLOB_CHARS
+   */
+
+  extglobChars(chars) {
+    return {
+      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+      '?': { type: 'qmark', open: '(?:', close: ')?' },
+      '+': { type: 'plus', open: '(?:', close: ')+' },
+      '*': { type: 'star', open: '(?:', close: ')*' },
+      '@': { type: 'at', open: '(?:', close: ')' }
+    };
+  },
+
+  /**
+   * Create GLOB_CHARS
+   */
+
+  globChars(win32) {
+    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+  }
+};
+
+
+/***/ }),
+
+/***/ 8265:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
+
+/**
+ * Constants
+ */
+
+const {
+  MAX_LENGTH,
+  POSIX_REGEX_SOURCE,
+  REGEX_NON_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_BACKREF,
+  REPLACEMENTS
+} = constants;
+
+/**
+ * Helpers
+ */
+
+const expandRange = (args, options) => {
+  if (typeof options.expandRange === 'function') {
+    return options.expandRange(...args, options);
+  }
+
+  args.sort();
+  const value = `[${args.join('-')}]`;
+
+  try {
+    /* eslint-disable-next-line no-new */
+    new RegExp(value);
+  } catch (ex) {
+    return args.map(v => utils.escapeRegex(v)).join('..');
+  }
+
+  return value;
+};
+
+/**
+ * Create the message for a syntax error
+ */
+
+const syntaxError = (type, char) => {
+  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+};
+
+const splitTopLevel = input => {
+  const parts = [];
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let value = '';
+  let escaped = false;
+
+  for (const ch of input) {
+    if (escaped === true) {
+      value += ch;
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      value += ch;
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      value += ch;
+      continue;
+    }
+
+    if (quote === 0) {
+      if (ch === '[') {
+        bracket++;
+      } else if (ch === ']' && bracket > 0) {
+        bracket--;
+      } else if (bracket === 0) {
+        if (ch === '(') {
+          paren++;
+        } else if (ch === ')' && paren > 0) {
+          paren--;
+        } else if (ch === '|' && paren === 0) {
+          parts.push(value);
+          value = '';
+          continue;
+        }
+      }
+    }
+
+    value += ch;
+  }
+
+  parts.push(value);
+  return parts;
+};
+
+const isPlainBranch = branch => {
+  let escaped = false;
+
+  for (const ch of branch) {
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (/[?*+@!()[\]{}]/.test(ch)) {
+      return false;
+    }
+  }
+
+  return true;
+};
+
+const normalizeSimpleBranch = branch => {
+  let value = branch.trim();
+  let changed = true;
+
+  while (changed === true) {
+    changed = false;
+
+    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+      value = value.slice(2, -1);
+      changed = true;
+    }
+  }
+
+  if (!isPlainBranch(value)) {
+    return;
+  }
+
+  return value.replace(/\\(.)/g, '$1');
+};
+
+const hasRepeatedCharPrefixOverlap = branches => {
+  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) {
+      const a = values[i];
+      const b = values[j];
+      const char = a[0];
+
+      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+        continue;
+      }
+
+      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+        return true;
+      }
+    }
+  }
+
+  return false;
+};
+
+const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+    return;
+  }
+
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let escaped = false;
+
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i];
+
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      continue;
+    }
+
+    if (quote === 1) {
+      continue;
+    }
+
+    if (ch === '[') {
+      bracket++;
+      continue;
+    }
+
+    if (ch === ']' && bracket > 0) {
+      bracket--;
+      continue;
+    }
+
+    if (bracket > 0) {
+      continue;
+    }
+
+    if (ch === '(') {
+      paren++;
+      continue;
+    }
+
+    if (ch === ')') {
+      paren--;
+
+      if (paren === 0) {
+        if (requireEnd === true && i !== pattern.length - 1) {
+          return;
+        }
+
+        return {
+          type: pattern[0],
+          body: pattern.slice(2, i),
+          end: i
+        };
+      }
+    }
+  }
+};
+
+const buildCharClassStar = chars => {
+  const source = chars.length === 1
+    ? utils.escapeRegex(chars[0])
+    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+  return `${source}*`;
+};
+
+const getStarExtglobSequenceChars = pattern => {
+  let index = 0;
+  const chars = [];
+
+  while (index < pattern.length) {
+    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+    if (!match || match.type !== '*') {
+      return;
+    }
+
+    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+    if (branches.length !== 1) {
+      return;
+    }
+
+    const branch = normalizeSimpleBranch(branches[0]);
+    if (!branch || branch.length !== 1) {
+      return;
+    }
+
+    chars.push(branch);
+    index += match.end + 1;
+  }
+
+  if (chars.length < 1) {
+    return;
+  }
+
+  return chars;
+};
+
+const repeatedExtglobRecursion = pattern => {
+  let depth = 0;
+  let value = pattern.trim();
+  let match = parseRepeatedExtglob(value);
+
+  while (match) {
+    depth++;
+    value = match.body.trim();
+    match = parseRepeatedExtglob(value);
+  }
+
+  return depth;
+};
+
+const analyzeRepeatedExtglob = (body, options) => {
+  if (options.maxExtglobRecursion === false) {
+    return { risky: false };
+  }
+
+  const max =
+    typeof options.maxExtglobRecursion === 'number'
+      ? options.maxExtglobRecursion
+      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+  if (branches.length > 1) {
+    if (
+      branches.some(branch => branch === '') ||
+      branches.some(branch => /^[*?]+$/.test(branch)) ||
+      hasRepeatedCharPrefixOverlap(branches)
+    ) {
+      return { risky: true };
+    }
+  }
+
+  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+  // characters we can emit one flat, ReDoS-safe character class that preserves the
+  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+  // every branch but the first.
+  const safeChars = [];
+  let sawStarSequence = false;
+  let combinable = true;
+
+  for (const branch of branches) {
+    const chars = getStarExtglobSequenceChars(branch);
+    if (chars) {
+      sawStarSequence = true;
+      safeChars.push(...chars);
+      continue;
+    }
+
+    const literal = normalizeSimpleBranch(branch);
+    if (literal && literal.length === 1) {
+      safeChars.push(literal);
+      continue;
+    }
+
+    combinable = false;
+
+    if (repeatedExtglobRecursion(branch) > max) {
+      return { risky: true };
+    }
+  }
+
+  if (sawStarSequence) {
+    return combinable
+      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+      : { risky: true };
+  }
+
+  return { risky: false };
+};
+
+/**
+ * Parse the given input string.
+ * @param {String} input
+ * @param {Object} options
+ * @return {Object}
+ */
+
+const parse = (input, options) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected a string');
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+  let len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+  const tokens = [bos];
+
+  const capture = opts.capture ? '' : '?:';
+
+  // create constants based on platform, for windows or posix
+  const PLATFORM_CHARS = constants.globChars(opts.windows);
+  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+  const {
+    DOT_LITERAL,
+    PLUS_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOT_SLASH,
+    NO_DOTS_SLASH,
+    QMARK,
+    QMARK_NO_DOT,
+    STAR,
+    START_ANCHOR
+  } = PLATFORM_CHARS;
+
+  const globstar = opts => {
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const nodot = opts.dot ? '' : NO_DOT;
+  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+  let star = opts.bash === true ? globstar(opts) : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  // minimatch options support
+  if (typeof opts.noext === 'boolean') {
+    opts.noextglob = opts.noext;
+  }
+
+  const state = {
+    input,
+    index: -1,
+    start: 0,
+    dot: opts.dot === true,
+    consumed: '',
+    output: '',
+    prefix: '',
+    backtrack: false,
+    negated: false,
+    brackets: 0,
+    braces: 0,
+    parens: 0,
+    quotes: 0,
+    globstar: false,
+    tokens
+  };
+
+  input = utils.removePrefix(input, state);
+  len = input.length;
+
+  const extglobs = [];
+  const braces = [];
+  const stack = [];
+  let prev = bos;
+  let value;
+
+  /**
+   * Tokenizing helpers
+   */
+
+  const eos = () => state.index === len - 1;
+  const peek = state.peek = (n = 1) => input[state.index + n];
+  const advance = state.advance = () => input[++state.index] || '';
+  const remaining = () => input.slice(state.index + 1);
+  const consume = (value = '', num = 0) => {
+    state.consumed += value;
+    state.index += num;
+  };
+
+  const append = token => {
+    state.output += token.output != null ? token.output : token.value;
+    consume(token.value);
+  };
+
+  const negate = () => {
+    let count = 1;
+
+    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+      advance();
+      state.start++;
+      count++;
+    }
+
+    if (count % 2 === 0) {
+      return false;
+    }
+
+    state.negated = true;
+    state.start++;
+    return true;
+  };
+
+  const increment = type => {
+    state[type]++;
+    stack.push(type);
+  };
+
+  const decrement = type => {
+    state[type]--;
+    stack.pop();
+  };
+
+  /**
+   * Push tokens onto the tokens array. This helper speeds up
+   * tokenizing by 1) helping us avoid backtracking as much as possible,
+   * and 2) helping us avoid creating extra tokens when consecutive
+   * characters are plain text. This improves performance and simplifies
+   * lookbehinds.
+   */
+
+  const push = tok => {
+    if (prev.type === 'globstar') {
+      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+        state.output = state.output.slice(0, -prev.output.length);
+        prev.type = 'star';
+        prev.value = '*';
+        prev.output = star;
+        state.output += prev.output;
+      }
+    }
+
+    if (extglobs.length && tok.type !== 'paren') {
+      extglobs[extglobs.length - 1].inner += tok.value;
+    }
+
+    if (tok.value || tok.output) append(tok);
+    if (prev && prev.type === 'text' && tok.type === 'text') {
+      prev.output = (prev.output || prev.value) + tok.value;
+      prev.value += tok.value;
+      return;
+    }
+
+    tok.prev = prev;
+    tokens.push(tok);
+    prev = tok;
+  };
+
+  const extglobOpen = (type, value) => {
+    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+    token.prev = prev;
+    token.parens = state.parens;
+    token.output = state.output;
+    token.startIndex = state.index;
+    token.tokensIndex = tokens.length;
+    const output = (opts.capture ? '(' : '') + token.open;
+
+    increment('parens');
+    push({ type, value, output: state.output ? '' : ONE_CHAR });
+    push({ type: 'paren', extglob: true, value: advance(), output });
+    extglobs.push(token);
+  };
+
+  const extglobClose = token => {
+    const literal = input.slice(token.startIndex, state.index + 1);
+    const body = input.slice(token.startIndex + 2, state.index);
+    const analysis = analyzeRepeatedExtglob(body, opts);
+
+    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+      const safeOutput = analysis.safeOutput
+        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+        : undefined;
+      const open = tokens[token.tokensIndex];
+
+      open.type = 'text';
+      open.value = literal;
+      open.output = safeOutput || utils.escapeRegex(literal);
+
+      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+        tokens[i].value = '';
+        tokens[i].output = '';
+        delete tokens[i].suffix;
+      }
+
+      state.output = token.output + open.output;
+      state.backtrack = true;
+
+      push({ type: 'paren', extglob: true, value, output: '' });
+      decrement('parens');
+      return;
+    }
+
+    let output = token.close + (opts.capture ? ')' : '');
+    let rest;
+
+    if (token.type === 'negate') {
+      let extglobStar = star;
+
+      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+        extglobStar = globstar(opts);
+      }
+
+      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+        output = token.close = `)$))${extglobStar}`;
+      }
+
+      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+        // In this case, we need to parse the string and use it in the output of the original pattern.
+        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+        //
+        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+        output = token.close = `)${expression})${extglobStar})`;
+      }
+
+      if (token.prev.type === 'bos') {
+        state.negatedExtglob = true;
+      }
+    }
+
+    push({ type: 'paren', extglob: true, value, output });
+    decrement('parens');
+  };
+
+  /**
+   * Fast paths
+   */
+
+  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+    let backslashes = false;
+
+    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+      if (first === '\\') {
+        backslashes = true;
+        return m;
+      }
+
+      if (first === '?') {
+        if (esc) {
+          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        if (index === 0) {
+          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        return QMARK.repeat(chars.length);
+      }
+
+      if (first === '.') {
+        return DOT_LITERAL.repeat(chars.length);
+      }
+
+      if (first === '*') {
+        if (esc) {
+          return esc + first + (rest ? star : '');
+        }
+        return star;
+      }
+      return esc ? m : `\\${m}`;
+    });
+
+    if (backslashes === true) {
+      if (opts.unescape === true) {
+        output = output.replace(/\\/g, '');
+      } else {
+        output = output.replace(/\\+/g, m => {
+          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+        });
+      }
+    }
+
+    if (output === input && opts.contains === true) {
+      state.output = input;
+      return state;
+    }
+
+    state.output = utils.wrapOutput(output, state, options);
+    return state;
+  }
+
+  /**
+   * Tokenize input until we reach end-of-string
+   */
+
+  while (!eos()) {
+    value = advance();
+
+    if (value === '\u0000') {
+      continue;
+    }
+
+    /**
+     * Escaped characters
+     */
+
+    if (value === '\\') {
+      const next = peek();
+
+      if (next === '/' && opts.bash !== true) {
+        continue;
+      }
+
+      if (next === '.' || next === ';') {
+        continue;
+      }
+
+      if (!next) {
+        value += '\\';
+        push({ type: 'text', value });
+        continue;
+      }
+
+      // collapse slashes to reduce potential for exploits
+      const match = /^\\+/.exec(remaining());
+      let slashes = 0;
+
+      if (match && match[0].length > 2) {
+        slashes = match[0].length;
+        state.index += slashes;
+        if (slashes % 2 !== 0) {
+          value += '\\';
+        }
+      }
+
+      if (opts.unescape === true) {
+        value = advance();
+      } else {
+        value += advance();
+      }
+
+      if (state.brackets === 0) {
+        push({ type: 'text', value });
+        continue;
+      }
+    }
+
+    /**
+     * If we're inside a regex character class, continue
+     * until we reach the closing bracket.
+     */
+
+    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+      if (opts.posix !== false && value === ':') {
+        const inner = prev.value.slice(1);
+        if (inner.includes('[')) {
+          prev.posix = true;
+
+          if (inner.includes(':')) {
+            const idx = prev.value.lastIndexOf('[');
+            const pre = prev.value.slice(0, idx);
+            const rest = prev.value.slice(idx + 2);
+            const posix = POSIX_REGEX_SOURCE[rest];
+            if (posix) {
+              prev.value = pre + posix;
+              state.backtrack = true;
+              advance();
+
+              if (!bos.output && tokens.indexOf(prev) === 1) {
+                bos.output = ONE_CHAR;
+              }
+              continue;
+            }
+          }
+        }
+      }
+
+      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+        value = `\\${value}`;
+      }
+
+      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+        value = `\\${value}`;
+      }
+
+      if (opts.posix === true && value === '!' && prev.value === '[') {
+        value = '^';
+      }
+
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * If we're inside a quoted string, continue
+     * until we reach the closing double quote.
+     */
+
+    if (state.quotes === 1 && value !== '"') {
+      value = utils.escapeRegex(value);
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * Double quotes
+     */
+
+    if (value === '"') {
+      state.quotes = state.quotes === 1 ? 0 : 1;
+      if (opts.keepQuotes === true) {
+        push({ type: 'text', value });
+      }
+      continue;
+    }
+
+    /**
+     * Parentheses
+     */
+
+    if (value === '(') {
+      increment('parens');
+      push({ type: 'paren', value });
+      continue;
+    }
+
+    if (value === ')') {
+      if (state.parens === 0 && opts.strictBrackets === true) {
+        throw new SyntaxError(syntaxError('opening', '('));
+      }
+
+      const extglob = extglobs[extglobs.length - 1];
+      if (extglob && state.parens === extglob.parens + 1) {
+        extglobClose(extglobs.pop());
+        continue;
+      }
+
+      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+      decrement('parens');
+      continue;
+    }
+
+    /**
+     * Square brackets
+     */
+
+    if (value === '[') {
+      if (opts.nobracket === true || !remaining().includes(']')) {
+        if (opts.nobracket !== true && opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('closing', ']'));
+        }
+
+        value = `\\${value}`;
+      } else {
+        increment('brackets');
+      }
+
+      push({ type: 'bracket', value });
+      continue;
+    }
+
+    if (value === ']') {
+      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      if (state.brackets === 0) {
+        if (opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('opening', '['));
+        }
+
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      decrement('brackets');
+
+      const prevValue = prev.value.slice(1);
+      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+        value = `/${value}`;
+      }
+
+      prev.value += value;
+      append({ value });
+
+      // when literal brackets are explicitly disabled
+      // assume we should match with a regex character class
+      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+        continue;
+      }
+
+      const escaped = utils.escapeRegex(prev.value);
+      state.output = state.output.slice(0, -prev.value.length);
+
+      // when literal brackets are explicitly enabled
+      // assume we should escape the brackets to match literal characters
+      if (opts.literalBrackets === true) {
+        state.output += escaped;
+        prev.value = escaped;
+        continue;
+      }
+
+      // when the user specifies nothing, try to match both
+      prev.value = `(${capture}${escaped}|${prev.value})`;
+      state.output += prev.value;
+      continue;
+    }
+
+    /**
+     * Braces
+     */
+
+    if (value === '{' && opts.nobrace !== true) {
+      increment('braces');
+
+      const open = {
+        type: 'brace',
+        value,
+        output: '(',
+        outputIndex: state.output.length,
+        tokensIndex: state.tokens.length
+      };
+
+      braces.push(open);
+      push(open);
+      continue;
+    }
+
+    if (value === '}') {
+      const brace = braces[braces.length - 1];
+
+      if (opts.nobrace === true || !brace) {
+        push({ type: 'text', value, output: value });
+        continue;
+      }
+
+      let output = ')';
+
+      if (brace.dots === true) {
+        const arr = tokens.slice();
+        const range = [];
+
+        for (let i = arr.length - 1; i >= 0; i--) {
+          tokens.pop();
+          if (arr[i].type === 'brace') {
+            break;
+          }
+          if (arr[i].type !== 'dots') {
+            range.unshift(arr[i].value);
+          }
+        }
+
+        output = expandRange(range, opts);
+        state.backtrack = true;
+      }
+
+      if (brace.comma !== true && brace.dots !== true) {
+        const out = state.output.slice(0, brace.outputIndex);
+        const toks = state.tokens.slice(brace.tokensIndex);
+        brace.value = brace.output = '\\{';
+        value = output = '\\}';
+        state.output = out;
+        for (const t of toks) {
+          state.output += (t.output || t.value);
+        }
+      }
+
+      push({ type: 'brace', value, output });
+      decrement('braces');
+      braces.pop();
+      continue;
+    }
+
+    /**
+     * Pipes
+     */
+
+    if (value === '|') {
+      if (extglobs.length > 0) {
+        extglobs[extglobs.length - 1].conditions++;
+      }
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Commas
+     */
+
+    if (value === ',') {
+      let output = value;
+
+      const brace = braces[braces.length - 1];
+      if (brace && stack[stack.length - 1] === 'braces') {
+        brace.comma = true;
+        output = '|';
+      }
+
+      push({ type: 'comma', value, output });
+      continue;
+    }
+
+    /**
+     * Slashes
+     */
+
+    if (value === '/') {
+      // if the beginning of the glob is "./", advance the start
+      // to the current index, and don't add the "./" characters
+      // to the state. This greatly simplifies lookbehinds when
+      // checking for BOS characters like "!" and "." (not "./")
+      if (prev.type === 'dot' && state.index === state.start + 1) {
+        state.start = state.index + 1;
+        state.consumed = '';
+        state.output = '';
+        tokens.pop();
+        prev = bos; // reset "prev" to the first token
+        continue;
+      }
+
+      push({ type: 'slash', value, output: SLASH_LITERAL });
+      continue;
+    }
+
+    /**
+     * Dots
+     */
+
+    if (value === '.') {
+      if (state.braces > 0 && prev.type === 'dot') {
+        if (prev.value === '.') prev.output = DOT_LITERAL;
+        const brace = braces[braces.length - 1];
+        prev.type = 'dots';
+        prev.output += value;
+        prev.value += value;
+        brace.dots = true;
+        continue;
+      }
+
+      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+        push({ type: 'text', value, output: DOT_LITERAL });
+        continue;
+      }
+
+      push({ type: 'dot', value, output: DOT_LITERAL });
+      continue;
+    }
+
+    /**
+     * Question marks
+     */
+
+    if (value === '?') {
+      const isGroup = prev && prev.value === '(';
+      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('qmark', value);
+        continue;
+      }
+
+      if (prev && prev.type === 'paren') {
+        const next = peek();
+        let output = value;
+
+        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+          output = `\\${value}`;
+        }
+
+        push({ type: 'text', value, output });
+        continue;
+      }
+
+      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+        continue;
+      }
+
+      push({ type: 'qmark', value, output: QMARK });
+      continue;
+    }
+
+    /**
+     * Exclamation
+     */
+
+    if (value === '!') {
+      if (opts.noextglob !== true && peek() === '(') {
+        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+          extglobOpen('negate', value);
+          continue;
+        }
+      }
+
+      if (opts.nonegate !== true && state.index === 0) {
+        negate();
+        continue;
+      }
+    }
+
+    /**
+     * Plus
+     */
+
+    if (value === '+') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('plus', value);
+        continue;
+      }
+
+      if ((prev && prev.value === '(') || opts.regex === false) {
+        push({ type: 'plus', value, output: PLUS_LITERAL });
+        continue;
+      }
+
+      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+        push({ type: 'plus', value });
+        continue;
+      }
+
+      push({ type: 'plus', value: PLUS_LITERAL });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value === '@') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        push({ type: 'at', extglob: true, value, output: '' });
+        continue;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value !== '*') {
+      if (value === '$' || value === '^') {
+        value = `\\${value}`;
+      }
+
+      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+      if (match) {
+        value += match[0];
+        state.index += match[0].length;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Stars
+     */
+
+    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+      prev.type = 'star';
+      prev.star = true;
+      prev.value += value;
+      prev.output = star;
+      state.backtrack = true;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    let rest = remaining();
+    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+      extglobOpen('star', value);
+      continue;
+    }
+
+    if (prev.type === 'star') {
+      if (opts.noglobstar === true) {
+        consume(value);
+        continue;
+      }
+
+      const prior = prev.prev;
+      const before = prior.prev;
+      const isStart = prior.type === 'slash' || prior.type === 'bos';
+      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      // strip consecutive `/**/`
+      while (rest.slice(0, 3) === '/**') {
+        const after = input[state.index + 4];
+        if (after && after !== '/') {
+          break;
+        }
+        rest = rest.slice(3);
+        consume('/**', 3);
+      }
+
+      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+      // parent path, except in negated extglobs where that would change the exclusion semantics.
+      const isEnd = eos() || (
+        state.parens > 0
+        && rest === ')'.repeat(state.parens)
+        && !extglobs.some(extglob => extglob.type === 'negate')
+      );
+
+      if (prior.type === 'bos' && eos()) {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = globstar(opts);
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+        prev.value += value;
+        state.globstar = true;
+        state.output += prior.output + prev.output;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+        const end = rest[1] !== void 0 ? '|$' : '';
+
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+        prev.value += value;
+
+        state.output += prior.output + prev.output;
+        state.globstar = true;
+
+        consume(value + advance());
+
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      if (prior.type === 'bos' && rest[0] === '/') {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value + advance());
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      // remove single star from output
+      state.output = state.output.slice(0, -prev.output.length);
+
+      // reset previous token to globstar
+      prev.type = 'globstar';
+      prev.output = globstar(opts);
+      prev.value += value;
+
+      // reset output with globstar
+      state.output += prev.output;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    const token = { type: 'star', value, output: star };
+
+    if (opts.bash === true) {
+      token.output = '.*?';
+      if (prev.type === 'bos' || prev.type === 'slash') {
+        token.output = nodot + token.output;
+      }
+      push(token);
+      continue;
+    }
+
+    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+      token.output = value;
+      push(token);
+      continue;
+    }
+
+    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+      if (prev.type === 'dot') {
+        state.output += NO_DOT_SLASH;
+        prev.output += NO_DOT_SLASH;
+
+      } else if (opts.dot === true) {
+        state.output += NO_DOTS_SLASH;
+        prev.output += NO_DOTS_SLASH;
+
+      } else {
+        state.output += nodot;
+        prev.output += nodot;
+      }
+
+      if (peek() !== '*') {
+        state.output += ONE_CHAR;
+        prev.output += ONE_CHAR;
+      }
+    }
+
+    push(token);
+  }
+
+  while (state.brackets > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+    state.output = utils.escapeLast(state.output, '[');
+    decrement('brackets');
+  }
+
+  while (state.parens > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+    state.output = utils.escapeLast(state.output, '(');
+    decrement('parens');
+  }
+
+  while (state.braces > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+    state.output = utils.escapeLast(state.output, '{');
+    decrement('braces');
+  }
+
+  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+  }
+
+  // rebuild the output if we had to backtrack at any point
+  if (state.backtrack === true) {
+    state.output = '';
+
+    for (const token of state.tokens) {
+      state.output += token.output != null ? token.output : token.value;
+
+      if (token.suffix) {
+        state.output += token.suffix;
+      }
+    }
+  }
+
+  return state;
+};
+
+/**
+ * Fast paths for creating regular expressions for common glob patterns.
+ * This can significantly speed up processing and has very little downside
+ * impact when none of the fast paths match.
+ */
+
+parse.fastpaths = (input, options) => {
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+  const len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  // create constants based on platform, for windows or posix
+  const {
+    DOT_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOTS,
+    NO_DOTS_SLASH,
+    STAR,
+    START_ANCHOR
+  } = constants.globChars(opts.windows);
+
+  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+  const capture = opts.capture ? '' : '?:';
+  const state = { negated: false, prefix: '' };
+  let star = opts.bash === true ? '.*?' : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  const globstar = opts => {
+    if (opts.noglobstar === true) return star;
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const create = str => {
+    switch (str) {
+      case '*':
+        return `${nodot}${ONE_CHAR}${star}`;
+
+      case '.*':
+        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*.*':
+        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*/*':
+        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+      case '**':
+        return nodot + globstar(opts);
+
+      case '**/*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+      case '**/*.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '**/.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      default: {
+        const match = /^(.*?)\.(\w+)$/.exec(str);
+        if (!match) return;
+
+        const source = create(match[1]);
+        if (!source) return;
+
+        return source + DOT_LITERAL + match[2];
+      }
+    }
+  };
+
+  const output = utils.removePrefix(input, state);
+  let source = create(output);
+
+  if (source && opts.strictSlashes !== true) {
+    source += `${SLASH_LITERAL}?`;
+  }
+
+  return source;
+};
+
+module.exports = parse;
+
+
+/***/ }),
+
+/***/ 8016:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
+const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+/**
+ * Creates a matcher function from one or more glob patterns. The
+ * returned function takes a string to match as its first argument,
+ * and returns true if the string is a match. The returned matcher
+ * function also takes a boolean as the second argument that, when true,
+ * returns an object with additional information.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch(glob[, options]);
+ *
+ * const isMatch = picomatch('*.!(*a)');
+ * console.log(isMatch('a.a')); //=> false
+ * console.log(isMatch('a.b')); //=> true
+ *
+ * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+ * const picomatch = require('picomatch/posix');
+ * // the same API, defaulting to posix paths
+ * const isMatch = picomatch('a/*');
+ * console.log(isMatch('a\\b')); //=> false
+ * console.log(isMatch('a/b')); //=> true
+ *
+ * // you can still configure the matcher function to accept windows paths
+ * const isMatch = picomatch('a/*', { options: windows });
+ * console.log(isMatch('a\\b')); //=> true
+ * console.log(isMatch('a/b')); //=> true
+ * ```
+ * @name picomatch
+ * @param {String|Array} `globs` One or more glob patterns.
+ * @param {Object=} `options`
+ * @return {Function=} Returns a matcher function.
+ * @api public
+ */
+
+const picomatch = (glob, options, returnState = false) => {
+  if (Array.isArray(glob)) {
+    const fns = glob.map(input => picomatch(input, options, returnState));
+    const arrayMatcher = str => {
+      for (const isMatch of fns) {
+        const state = isMatch(str);
+        if (state) return state;
+      }
+      return false;
+    };
+    return arrayMatcher;
+  }
+
+  const isState = isObject(glob) && glob.tokens && glob.input;
+
+  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+    throw new TypeError('Expected pattern to be a non-empty string');
+  }
+
+  const opts = options || {};
+  const posix = opts.windows;
+  const regex = isState
+    ? picomatch.compileRe(glob, options)
+    : picomatch.makeRe(glob, options, false, true);
+
+  const state = regex.state;
+  delete regex.state;
+
+  let isIgnored = () => false;
+  if (opts.ignore) {
+    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+  }
+
+  const matcher = (input, returnObject = false) => {
+    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+    if (typeof opts.onResult === 'function') {
+      opts.onResult(result);
+    }
+
+    if (isMatch === false) {
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (isIgnored(input)) {
+      if (typeof opts.onIgnore === 'function') {
+        opts.onIgnore(result);
+      }
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (typeof opts.onMatch === 'function') {
+      opts.onMatch(result);
+    }
+    return returnObject ? result : true;
+  };
+
+  if (returnState) {
+    matcher.state = state;
+  }
+
+  return matcher;
+};
+
+/**
+ * Test `input` with the given `regex`. This is used by the main
+ * `picomatch()` function to test the input string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.test(input, regex[, options]);
+ *
+ * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+ * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp} `regex`
+ * @return {Object} Returns an object with matching info.
+ * @api public
+ */
+
+picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected input to be a string');
+  }
+
+  if (input === '') {
+    return { isMatch: false, output: '' };
+  }
+
+  const opts = options || {};
+  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+  let match = input === glob;
+  let output = (match && format) ? format(input) : input;
+
+  if (match === false) {
+    output = format ? format(input) : input;
+    match = output === glob;
+  }
+
+  if (match === false || opts.capture === true) {
+    if (opts.matchBase === true || opts.basename === true) {
+      match = picomatch.matchBase(input, regex, options, posix);
+    } else {
+      match = regex.exec(output);
+    }
+  }
+
+  return { isMatch: Boolean(match), match, output };
+};
+
+/**
+ * Match the basename of a filepath.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.matchBase(input, glob[, options]);
+ * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+ * @return {Boolean}
+ * @api public
+ */
+
+picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+  return regex.test(utils.basename(input, { windows: posix }));
+};
+
+/**
+ * Returns true if **any** of the given glob `patterns` match the specified `string`.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.isMatch(string, patterns[, options]);
+ *
+ * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+ * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+ * ```
+ * @param {String|Array} str The string to test.
+ * @param {String|Array} patterns One or more glob patterns to use for matching.
+ * @param {Object} [options] See available [options](#options).
+ * @return {Boolean} Returns true if any patterns match `str`
+ * @api public
+ */
+
+picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+/**
+ * Parse a glob pattern to create the source string for a regular
+ * expression.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const result = picomatch.parse(pattern[, options]);
+ * ```
+ * @param {String} `pattern`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+ * @api public
+ */
+
+picomatch.parse = (pattern, options) => {
+  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+  return parse(pattern, { ...options, fastpaths: false });
+};
+
+/**
+ * Scan a glob pattern to separate the pattern into segments.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.scan(input[, options]);
+ *
+ * const result = picomatch.scan('!./foo/*.js');
+ * console.log(result);
+ * { prefix: '!./',
+ *   input: '!./foo/*.js',
+ *   start: 3,
+ *   base: 'foo',
+ *   glob: '*.js',
+ *   isBrace: false,
+ *   isBracket: false,
+ *   isGlob: true,
+ *   isExtglob: false,
+ *   isGlobstar: false,
+ *   negated: true }
+ * ```
+ * @param {String} `input` Glob pattern to scan.
+ * @param {Object} `options`
+ * @return {Object} Returns an object with
+ * @api public
+ */
+
+picomatch.scan = (input, options) => scan(input, options);
+
+/**
+ * Compile a regular expression from the `state` object returned by the
+ * [parse()](#parse) method.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const state = picomatch.parse('*.js');
+ * // picomatch.compileRe(state[, options]);
+ *
+ * console.log(picomatch.compileRe(state));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {Object} `state`
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+ * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+  if (returnOutput === true) {
+    return state.output;
+  }
+
+  const opts = options || {};
+  const prepend = opts.contains ? '' : '^';
+  const append = opts.contains ? '' : '$';
+
+  let source = `${prepend}(?:${state.output})${append}`;
+  if (state && state.negated === true) {
+    source = `^(?!${source}).*$`;
+  }
+
+  const regex = picomatch.toRegex(source, options);
+  if (returnState === true) {
+    regex.state = state;
+  }
+
+  return regex;
+};
+
+/**
+ * Create a regular expression from a parsed glob pattern.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.makeRe(state[, options]);
+ *
+ * const result = picomatch.makeRe('*.js');
+ * console.log(result);
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `state` The object returned from the `.parse` method.
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+ * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+ * @return {RegExp} Returns a regex created from the given pattern.
+ * @api public
+ */
+
+picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+  if (!input || typeof input !== 'string') {
+    throw new TypeError('Expected a non-empty string');
+  }
+
+  let parsed = { negated: false, fastpaths: true };
+
+  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+    parsed.output = parse.fastpaths(input, options);
+  }
+
+  if (!parsed.output) {
+    parsed = parse(input, options);
+  }
+
+  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+};
+
+/**
+ * Create a regular expression from the given regex source string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.toRegex(source[, options]);
+ *
+ * const { output } = picomatch.parse('*.js');
+ * console.log(picomatch.toRegex(output));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `source` Regular expression source string.
+ * @param {Object} `options`
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.toRegex = (source, options) => {
+  try {
+    const opts = options || {};
+    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+  } catch (err) {
+    if (options && options.debug === true) throw err;
+    return /$^/;
+  }
+};
+
+/**
+ * Picomatch constants.
+ * @return {Object}
+ */
+
+picomatch.constants = constants;
+
+/**
+ * Expose "picomatch"
+ */
+
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 1781:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const utils = __nccwpck_require__(4059);
+const {
+  CHAR_ASTERISK,             /* * */
+  CHAR_AT,                   /* @ */
+  CHAR_BACKWARD_SLASH,       /* \ */
+  CHAR_COMMA,                /* , */
+  CHAR_DOT,                  /* . */
+  CHAR_EXCLAMATION_MARK,     /* ! */
+  CHAR_FORWARD_SLASH,        /* / */
+  CHAR_LEFT_CURLY_BRACE,     /* { */
+  CHAR_LEFT_PARENTHESES,     /* ( */
+  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+  CHAR_PLUS,                 /* + */
+  CHAR_QUESTION_MARK,        /* ? */
+  CHAR_RIGHT_CURLY_BRACE,    /* } */
+  CHAR_RIGHT_PARENTHESES,    /* ) */
+  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+} = __nccwpck_require__(5595);
+
+const isPathSeparator = code => {
+  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+};
+
+const depth = token => {
+  if (token.isPrefix !== true) {
+    token.depth = token.isGlobstar ? Infinity : 1;
+  }
+};
+
+/**
+ * Quickly scans a glob pattern and returns an object with a handful of
+ * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+ * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+ * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+ *
+ * ```js
+ * const pm = require('picomatch');
+ * console.log(pm.scan('foo/bar/*.js'));
+ * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+ * ```
+ * @param {String} `str`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with tokens and regex source string.
+ * @api public
+ */
+
+const scan = (input, options) => {
+  const opts = options || {};
+
+  const length = input.length - 1;
+  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+  const slashes = [];
+  const tokens = [];
+  const parts = [];
+
+  let str = input;
+  let index = -1;
+  let start = 0;
+  let lastIndex = 0;
+  let isBrace = false;
+  let isBracket = false;
+  let isGlob = false;
+  let isExtglob = false;
+  let isGlobstar = false;
+  let braceEscaped = false;
+  let backslashes = false;
+  let negated = false;
+  let negatedExtglob = false;
+  let finished = false;
+  let braces = 0;
+  let prev;
+  let code;
+  let token = { value: '', depth: 0, isGlob: false };
+
+  const eos = () => index >= length;
+  const peek = () => str.charCodeAt(index + 1);
+  const advance = () => {
+    prev = code;
+    return str.charCodeAt(++index);
+  };
+
+  while (index < length) {
+    code = advance();
+    let next;
+
+    if (code === CHAR_BACKWARD_SLASH) {
+      backslashes = token.backslashes = true;
+      code = advance();
+
+      if (code === CHAR_LEFT_CURLY_BRACE) {
+        braceEscaped = true;
+      }
+      continue;
+    }
+
+    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+      braces++;
+
+      while (eos() !== true && (code = advance())) {
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          continue;
+        }
+
+        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (braceEscaped !== true && code === CHAR_COMMA) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (code === CHAR_RIGHT_CURLY_BRACE) {
+          braces--;
+
+          if (braces === 0) {
+            braceEscaped = false;
+            isBrace = token.isBrace = true;
+            finished = true;
+            break;
+          }
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (code === CHAR_FORWARD_SLASH) {
+      slashes.push(index);
+      tokens.push(token);
+      token = { value: '', depth: 0, isGlob: false };
+
+      if (finished === true) continue;
+      if (prev === CHAR_DOT && index === (start + 1)) {
+        start += 2;
+        continue;
+      }
+
+      lastIndex = index + 1;
+      continue;
+    }
+
+    if (opts.noext !== true) {
+      const isExtglobChar = code === CHAR_PLUS
+        || code === CHAR_AT
+        || code === CHAR_ASTERISK
+        || code === CHAR_QUESTION_MARK
+        || code === CHAR_EXCLAMATION_MARK;
+
+      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+        isGlob = token.isGlob = true;
+        isExtglob = token.isExtglob = true;
+        finished = true;
+        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+          negatedExtglob = true;
+        }
+
+        if (scanToEnd === true) {
+          let parens = 0;
+
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+
+            if (code === CHAR_LEFT_PARENTHESES) {
+              parens++;
+              continue;
+            }
+
+            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              finished = true;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+    }
+
+    if (code === CHAR_ASTERISK) {
+      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_QUESTION_MARK) {
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+      while (eos() !== true && (next = advance())) {
+        if (next === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+          isBracket = token.isBracket = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          break;
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+      negated = token.negated = true;
+      start++;
+      continue;
+    }
+
+    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+      isGlob = token.isGlob = true;
+
+      if (scanToEnd === true) {
+        let parens = 1;
+
+        while (eos() !== true && (code = advance())) {
+          if (code === CHAR_BACKWARD_SLASH) {
+            backslashes = token.backslashes = true;
+            advance();
+            continue;
+          }
+
+          if (code === CHAR_LEFT_PARENTHESES) {
+            parens++;
+            continue;
+          }
+
+          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+            finished = true;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+
+    if (isGlob === true) {
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+  }
+
+  if (opts.noext === true) {
+    isExtglob = false;
+    isGlob = false;
+  }
+
+  let base = str;
+  let prefix = '';
+  let glob = '';
+
+  if (start > 0) {
+    prefix = str.slice(0, start);
+    str = str.slice(start);
+    lastIndex -= start;
+  }
+
+  if (base && isGlob === true && lastIndex > 0) {
+    base = str.slice(0, lastIndex);
+    glob = str.slice(lastIndex);
+  } else if (isGlob === true) {
+    base = '';
+    glob = str;
+  } else {
+    base = str;
+  }
+
+  if (base && base !== '' && base !== '/' && base !== str) {
+    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+      base = base.slice(0, -1);
+    }
+  }
+
+  if (opts.unescape === true) {
+    if (glob) glob = utils.removeBackslashes(glob);
+
+    if (base && backslashes === true) {
+      base = utils.removeBackslashes(base);
+    }
+  }
+
+  const state = {
+    prefix,
+    input,
+    start,
+    base,
+    glob,
+    isBrace,
+    isBracket,
+    isGlob,
+    isExtglob,
+    isGlobstar,
+    negated,
+    negatedExtglob
+  };
+
+  if (opts.tokens === true) {
+    state.maxDepth = 0;
+    if (!isPathSeparator(code)) {
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+  }
+
+  if (opts.parts === true || opts.tokens === true) {
+    let prevIndex;
+
+    for (let idx = 0; idx < slashes.length; idx++) {
+      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+      const i = slashes[idx];
+      const value = input.slice(n, i);
+      if (opts.tokens) {
+        if (idx === 0 && start !== 0) {
+          tokens[idx].isPrefix = true;
+          tokens[idx].value = prefix;
+        } else {
+          tokens[idx].value = value;
+        }
+        depth(tokens[idx]);
+        state.maxDepth += tokens[idx].depth;
+      }
+      if (i >= start) {
+        parts.push(value);
+        prevIndex = i;
+      }
+    }
+
+    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+    const value = input.slice(n);
+    parts.push(value);
+
+    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+      tokens[tokens.length - 1].value = value;
+      depth(tokens[tokens.length - 1]);
+      state.maxDepth += tokens[tokens.length - 1].depth;
+    }
+
+    state.slashes = slashes;
+    state.parts = parts;
+  }
+
+  return state;
+};
+
+module.exports = scan;
+
+
+/***/ }),
+
+/***/ 4059:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*global navigator*/
+
+
+const {
+  REGEX_BACKSLASH,
+  REGEX_REMOVE_BACKSLASH,
+  REGEX_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_GLOBAL
+} = __nccwpck_require__(5595);
+
+exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+exports.isWindows = () => {
+  if (typeof navigator !== 'undefined' && navigator.platform) {
+    const platform = navigator.platform.toLowerCase();
+    return platform === 'win32' || platform === 'windows';
+  }
+
+  if (typeof process !== 'undefined' && process.platform) {
+    return process.platform === 'win32';
+  }
+
+  return false;
+};
+
+exports.removeBackslashes = str => {
+  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+    return match === '\\' ? '' : match;
+  });
+};
+
+exports.escapeLast = (input, char, lastIdx) => {
+  const idx = input.lastIndexOf(char, lastIdx);
+  if (idx === -1) return input;
+  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+};
+
+exports.removePrefix = (input, state = {}) => {
+  let output = input;
+  if (output.startsWith('./')) {
+    output = output.slice(2);
+    state.prefix = './';
+  }
+  return output;
+};
+
+exports.wrapOutput = (input, state = {}, options = {}) => {
+  const prepend = options.contains ? '' : '^';
+  const append = options.contains ? '' : '$';
+
+  let output = `${prepend}(?:${input})${append}`;
+  if (state.negated === true) {
+    output = `(?:^(?!${output}).*$)`;
+  }
+  return output;
+};
+
+exports.basename = (path, { windows } = {}) => {
+  const segs = path.split(windows ? /[\\/]/ : '/');
+  const last = segs[segs.length - 1];
+
+  if (last === '') {
+    return segs[segs.length - 2];
+  }
+
+  return last;
+};
+
+
+/***/ }),
 
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
@@ -28368,966 +30872,75 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2997:
+/***/ 1018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Hl: () => (/* binding */ SOURCES),
-/* harmony export */   Jh: () => (/* binding */ CREATABLE_SOURCES),
-/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
-/* harmony export */   Kl: () => (/* binding */ BUILDABLE_SOURCES),
-/* harmony export */   Mw: () => (/* binding */ isCreatable),
-/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES)
+/* harmony export */   Q: () => (/* binding */ abortableHttpClient),
+/* harmony export */   U: () => (/* binding */ readResponse)
 /* harmony export */ });
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3994);
+
+
 /**
- * The enums of the interface document, apart from the zod schemas so that code on
- * the way to the first request does not load zod (start-up time counts on every run).
+ * An HttpClient whose requests end when `signal` aborts. @actions/http-client does not
+ * take a signal, but it lets a handler amend the options passed to Node's
+ * `http.request`, which does: an abort destroys the request and its socket, whether
+ * the answer has not started, or is still arriving. Without this, a request the action
+ * gave up on (its time limit, the deadline, cancellation) keeps its socket, and the
+ * process, alive for as long as the server keeps it open.
+ *
+ * One client per request, since the signal is per request. Cheap: no keep-alive, so
+ * there is no pool worth sharing.
  */
-const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'];
-/** Sources the reference API accepts in a create request. */
-const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'];
-function isCreatable(source) {
-    return CREATABLE_SOURCES.includes(source);
+function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
+    const abortOn = {
+        prepareRequest: (options) => {
+            options.signal = signal;
+        },
+        canHandleAuthentication: () => false,
+        handleAuthentication: () => Promise.reject(new Error('not used'))
+    };
+    return new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [abortOn], {
+        // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
+        allowRedirects: false,
+        socketTimeout: socketTimeoutMs
+    });
 }
-const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
-/** Sources that build from source code and so need `graph_config_path` on create. */
-const BUILDABLE_SOURCES = ['github', 'internal_source'];
-const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
+/**
+ * The body of a response, read linearly and capped (see body.ts), destroyed if
+ * `signal` aborts while it arrives. A substitute response without a stream (tests)
+ * is read through its own readBody.
+ */
+async function readResponse(response, signal, limitBytes) {
+    const message = response.message;
+    if (typeof message?.on !== 'function')
+        return response.readBody();
+    const destroy = () => message.destroy();
+    if (signal.aborted)
+        destroy();
+    signal.addEventListener('abort', destroy, { once: true });
+    try {
+        return await (0,_body_js__WEBPACK_IMPORTED_MODULE_1__/* .readBodyCapped */ .oV)(message, limitBytes);
+    }
+    finally {
+        signal.removeEventListener('abort', destroy);
+    }
+}
 
 
 /***/ }),
 
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7298);
-
-const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
-// A cancelled run has reported; requests it stopped waiting for must not keep it alive.
-if (cancelled)
-    process.exit();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 7298:
+/***/ 3994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  eF: () => (/* binding */ run)
-});
-
-// UNUSED EXPORTS: GITHUB_GRACE_MS, requestTimeoutFor
-
-;// CONCATENATED MODULE: ./src/core/errors.ts
-class ActionError extends Error {
-    kind;
-    hint;
-    constructor(kind, message, 
-    /** What the user should do about it; printed after the message. */
-    hint) {
-        super(message);
-        this.kind = kind;
-        this.hint = hint;
-        this.name = 'ActionError';
-    }
-    /** The message and the hint, as the user reads them. */
-    describe() {
-        return this.hint ? `${this.message}\n${this.hint}` : this.message;
-    }
-}
-/** All problems found in the inputs, reported together rather than one per run. */
-class InputError extends ActionError {
-    problems;
-    constructor(problems) {
-        super('bad-input', problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
-        this.problems = problems;
-    }
-}
-function describeError(error) {
-    if (error instanceof ActionError)
-        return error.describe();
-    const report = 'This is a bug in the action: please report it with this log.';
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}\n${report}`;
-    return `Unexpected error: ${String(error)}\n${report}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/cancel.ts
-
-/** Thrown wherever the run notices that the workflow was cancelled. */
-class CancelledError extends ActionError {
-    constructor() {
-        super('cancelled', 'The workflow was cancelled.');
-        this.name = 'CancelledError';
-    }
-}
-function throwIfCancelled(signal) {
-    if (signal?.aborted)
-        throw new CancelledError();
-}
-/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
-function unlessCancelled(work, signal) {
-    if (!signal)
-        return work;
-    throwIfCancelled(signal);
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(new CancelledError());
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-}
-function sleepUnlessCancelled(clock, ms, signal) {
-    return unlessCancelled(clock.sleep(ms, signal), signal);
-}
-
-;// CONCATENATED MODULE: ./src/core/clock.ts
-const realClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal?.aborted)
-            return resolve();
-        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        // And the listener removed when the timer fires: the run-wide signal sees every
-        // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-    })
-};
-/** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.max(0, Math.round(ms))}ms`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const pad = (n) => String(n).padStart(2, '0');
-    if (hours > 0)
-        return minutes > 0 ? `${hours}h ${pad(minutes)}m` : `${hours}h`;
-    if (minutes > 0)
-        return seconds > 0 ? `${minutes}m ${pad(seconds)}s` : `${minutes}m`;
-    return `${seconds}s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
-const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.1.0';
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/body.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KQ: () => (/* binding */ BodyTooLarge),
+/* harmony export */   oV: () => (/* binding */ readBodyCapped),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/* unused harmony export MAX_BODY_BYTES */
 /**
  * The largest response body the action reads: 32 MiB. The largest answer the action asks
  * for is a list page of at most 100 deployments (or 100 log entries); even with large
@@ -29346,11 +30959,13 @@ class BodyTooLarge extends Error {
         this.name = 'BodyTooLarge';
     }
 }
+/** `32 MiB`, `1.5 MiB`, `820 KiB`: one decimal below ten units, where rounding would hide half of it. */
 function formatBytes(bytes) {
+    const inUnit = (size, unit) => `${size < 10 ? Math.round(size * 10) / 10 : Math.round(size)} ${unit}`;
     if (bytes >= 1024 * 1024)
-        return `${Math.round(bytes / (1024 * 1024))} MiB`;
+        return inUnit(bytes / (1024 * 1024), 'MiB');
     if (bytes >= 1024)
-        return `${Math.round(bytes / 1024)} KiB`;
+        return inUnit(bytes / 1024, 'KiB');
     return `${bytes} bytes`;
 }
 /**
@@ -29401,54 +31016,4716 @@ function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/abortable.ts
+
+/***/ }),
+
+/***/ 7085:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nv: () => (/* binding */ LOGS_TIME_LIMIT_MS),
+/* harmony export */   Zc: () => (/* binding */ DEFAULT_REQUEST_TIMEOUT_MS),
+/* harmony export */   w0: () => (/* binding */ credentialHeaders),
+/* harmony export */   zU: () => (/* binding */ ControlPlaneClient)
+/* harmony export */ });
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1018);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3994);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3249);
+/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4748);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7018);
+
+
+
+
+
+
+
 
 
 /**
- * An HttpClient whose requests end when `signal` aborts. @actions/http-client does not
- * take a signal, but it lets a handler amend the options passed to Node's
- * `http.request`, which does: an abort destroys the request and its socket, whether
- * the answer has not started, or is still arriving. Without this, a request the action
- * gave up on (its time limit, the deadline, cancellation) keeps its socket, and the
- * process, alive for as long as the server keeps it open.
- *
- * One client per request, since the signal is per request. Cheap: no keep-alive, so
- * there is no pool worth sharing.
+ * zod and the schemas are loaded when the first answer arrives, not at start-up:
+ * the first request goes out sooner, on every run.
  */
-function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
-    const abortOn = {
-        prepareRequest: (options) => {
-            options.signal = signal;
-        },
-        canHandleAuthentication: () => false,
-        handleAuthentication: () => Promise.reject(new Error('not used'))
+let schemas;
+function loadSchemas() {
+    schemas ??= Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164));
+    return schemas;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
+const LOGS_RETRY = { maxAttempts: 1, baseMs: 250, capMs: 1_000 };
+const LOGS_TIME_LIMIT_MS = 3_000;
+/** The shortest time limit a request gets, even right at the deadline. */
+const MIN_REQUEST_MS = 1_000;
+/**
+ * The control plane's HTTP API.
+ *
+ * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
+ * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
+ * whether to send one again depends on whether it took effect, which only the
+ * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
+ *
+ * Credentials are sent per request, never set on the HttpClient, and redirects are
+ * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
+ * to whatever host a redirect names.
+ */
+class ControlPlaneClient {
+    connection;
+    options;
+    /** A substitute for tests; by default each request gets its own abortable HttpClient. */
+    http;
+    clock;
+    requestTimeoutMs;
+    constructor(connection, options = {}) {
+        this.connection = connection;
+        this.options = options;
+        this.clock = options.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .realClock */ .d;
+        this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+        this.http = options.http;
+    }
+    requester(signal) {
+        // The idle limit is the request's limit too, as a second line behind the abort.
+        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_8__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_8__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
+    }
+    listDeployments(query) {
+        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
+    }
+    getDeployment(deploymentId) {
+        return this.send({
+            label: `Get deployment ${deploymentId}`,
+            hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
+    }
+    createDeployment(body) {
+        return this.send({
+            label: `Create deployment \`${body.name}\``,
+            hints: {
+                409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
+                    '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
+            }
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
+    }
+    patchDeployment(deploymentId, body) {
+        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
+    }
+    /**
+     * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
+     * try after one whose outcome is in doubt means that one went through: it resolves.
+     */
+    deleteDeployment(deploymentId, deleteTracingProject) {
+        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
+    }
+    /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
+    getListener(listenerId) {
+        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
+    }
+    /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
+    deleteListener(listenerId) {
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
+    }
+    getRevision(deploymentId, revisionId) {
+        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
+    }
+    /** One page of a deployment's revisions, newest first. */
+    listRevisions(deploymentId, query) {
+        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
+    }
+    /**
+     * Makes a new revision from `revisionId`'s settings (no body); the answer's
+     * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
+     */
+    redeployRevision(deploymentId, revisionId) {
+        return this.send({
+            label: `Redeploy revision ${revisionId}`,
+            hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
+    }
+    /**
+     * A password for the deployment's image registry (no body). It changes nothing on the
+     * control plane, so a failed try is sent again like a read. The answer holds a secret:
+     * the caller registers it before anything can print it.
+     */
+    pushToken(deploymentId) {
+        return this.send({
+            label: `Get a push token for deployment ${deploymentId}`,
+            hints: {
+                400: 'The managed registry takes images only for deployments whose source is `internal_docker`: set `name` (or `deployment-id`) ' +
+                    'to such a deployment, or choose a new `name` and `registry-login` creates one with that source.',
+                404: 'Check `deployment-id`, or look the deployment up by `name` instead.'
+            }
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
+    }
+    /**
+     * A signed URL to upload a source archive to, and the object path the patch then names.
+     * Asking again only makes another URL, so it is retried like a read.
+     */
+    requestUploadUrl(deploymentId) {
+        return this.send({
+            label: `Get an upload URL for deployment ${deploymentId}`,
+            hints: { 400: 'Upload URLs exist only for `internal_source` deployments: check `name` / `deployment-id` and `revision-source`.' }
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
+    }
+    getRevisionLogs(deploymentId, revisionId, query) {
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
+    }
+    async send(operation, request, schema, options = {}) {
+        const mutation = request.method !== 'GET';
+        // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
+        const repeatable = options.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
+        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_7__/* .READ_RETRY */ .iw;
+        let doubtful = false;
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retrying */ .R$)({
+            policy,
+            clock: this.clock,
+            deadline: this.options.deadline,
+            signal: this.options.signal,
+            random: this.options.random,
+            announce: (error, waitMs, next) => this.options.log?.(`${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .firstLine */ .TM)(error)} Retrying in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+        }, async () => {
+            try {
+                return { done: await this.attempt(operation, request, schema, options, mutation) };
+            }
+            catch (caught) {
+                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD))
+                    throw caught;
+                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .isNotFound */ .c4)(caught)) {
+                    this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
+                    return { done: undefined };
+                }
+                doubtful ||= caught.ambiguous;
+                if (!repeatable || !caught.retryable)
+                    throw caught;
+                return { retry: caught };
+            }
+        });
+    }
+    /** One request and its answer, as a value or a classified ApiError. */
+    async attempt(operation, request, schema, options, mutation) {
+        const url = `${this.connection.baseUrl}${request.path}`;
+        const body = request.body === undefined ? null : JSON.stringify(request.body);
+        let answer;
+        try {
+            answer = await this.exchange(request.method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
+        }
+        catch (error) {
+            if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc)
+                throw error;
+            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_4__/* .BodyTooLarge */ .KQ)
+                throw this.tooLarge(operation, request, error, mutation);
+            throw this.transportError(operation, error, mutation);
+        }
+        const { status, text } = answer;
+        if (status >= 300 && status < 400) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
+                status,
+                hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
+            });
+        }
+        if (status < 200 || status >= 300) {
+            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorFromResponse */ .a5)(operation, status, text, {
+                mutation,
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
+            });
+        }
+        if (schema === NO_CONTENT)
+            return undefined;
+        return this.parse(operation, status, text, schema);
+    }
+    /** A request's limit: its own, but never far past the step's deadline. */
+    timeLimit(own) {
+        const limit = own ?? this.requestTimeoutMs;
+        if (this.options.deadline === undefined)
+            return limit;
+        return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()));
+    }
+    /**
+     * One request, ended by its time limit or the run's cancellation: either aborts the
+     * request, which destroys its socket and any answer still arriving, so nothing given
+     * up on keeps the process alive. What was sent goes on on the control plane.
+     */
+    async exchange(method, url, body, headers, limitMs) {
+        (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(this.options.signal);
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs);
+        const onCancel = () => abort.abort(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc());
+        this.options.signal?.addEventListener('abort', onCancel, { once: true });
+        let done = false;
+        try {
+            const answer = await new Promise((resolve, reject) => {
+                abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
+                const work = async () => {
+                    const response = await this.requester(abort.signal).request(method, url, body, headers);
+                    const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .readResponse */ .U)(response, abort.signal);
+                    const retryAfter = response.message.headers?.['retry-after'];
+                    return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+                };
+                work().then(resolve, reject);
+            });
+            done = true;
+            return answer;
+        }
+        finally {
+            clearTimeout(timer);
+            this.options.signal?.removeEventListener('abort', onCancel);
+            // Failed in any other way (a body over the cap, a reset): close what is left of it.
+            if (!done && !abort.signal.aborted)
+                abort.abort();
+        }
+    }
+    tooLarge(operation, request, error, mutation) {
+        // The path without its query: the error reads as the operation, not its parameters.
+        const path = request.path.split('?')[0];
+        const method = request.method;
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
+            'more than any answer of its API; the action stopped reading it.', {
+            hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
+            // Reading it again would read as much again.
+            retryable: false,
+            ambiguous: mutation
+        });
+    }
+    transportError(operation, error, mutation) {
+        const reason = error instanceof RequestTimeout
+            ? `no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(error.ms)}`
+            : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
+            hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
+            retryable: true,
+            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .neverSent */ .vQ)(error)
+        });
+    }
+    async parse(operation, status, text, schemaOf) {
+        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+            status,
+            hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
+            retryable: true,
+            // The change was accepted; only its answer is unreadable.
+            ambiguous: true
+        });
+        let json;
+        try {
+            json = JSON.parse(text);
+        }
+        catch {
+            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
+        }
+        const result = schemaOf(await loadSchemas()).safeParse(json);
+        if (!result.success) {
+            // Field paths only: a JSON body may hold other deployments' secret values.
+            const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ');
+            throw fail(`JSON that lacks what the action needs (${fields})`);
+        }
+        return result.data;
+    }
+    headers(hasBody) {
+        const headers = { Accept: 'application/json', ...credentialHeaders(this.connection) };
+        if (hasBody)
+            headers['Content-Type'] = 'application/json';
+        return headers;
+    }
+}
+/** A listener's read and its delete fail for the same reasons, so they give the same advice. */
+const LISTENER_HINTS = {
+    403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
+    404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
+};
+/** For answers whose body the action does not read (204). */
+const NO_CONTENT = null;
+class RequestTimeout extends Error {
+    ms;
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.ms = ms;
+    }
+}
+/** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
+function credentialHeaders({ credential, tenantId }) {
+    const headers = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` };
+    if (tenantId)
+        headers['X-Tenant-Id'] = tenantId;
+    return headers;
+}
+
+
+/***/ }),
+
+/***/ 2997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hl: () => (/* binding */ SOURCES),
+/* harmony export */   Jh: () => (/* binding */ CREATABLE_SOURCES),
+/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
+/* harmony export */   Kl: () => (/* binding */ BUILDABLE_SOURCES),
+/* harmony export */   Mw: () => (/* binding */ isCreatable),
+/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES)
+/* harmony export */ });
+/**
+ * The control plane's enums (docs/control-plane.md), apart from the zod schemas so that code on
+ * the way to the first request does not load zod (start-up time counts on every run).
+ */
+const SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source', 'internal_template'];
+/** Sources the reference API accepts in a create request. */
+const CREATABLE_SOURCES = ['github', 'external_docker', 'internal_docker', 'internal_source'];
+function isCreatable(source) {
+    return CREATABLE_SOURCES.includes(source);
+}
+const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
+/** Sources that build from source code and so need `graph_config_path` on create. */
+const BUILDABLE_SOURCES = ['github', 'internal_source'];
+const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
+
+
+/***/ }),
+
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ unlessNotFound),
+/* harmony export */   Kb: () => (/* binding */ excerpt),
+/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
+/* harmony export */   a5: () => (/* binding */ errorFromResponse),
+/* harmony export */   c4: () => (/* binding */ isNotFound),
+/* harmony export */   hD: () => (/* binding */ ApiError)
+/* harmony export */ });
+/* unused harmony export renderDetail */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(923);
+
+
+/** A request the control plane answered with an error, or did not answer. */
+class ApiError extends _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    status;
+    retryable;
+    ambiguous;
+    retryAfterMs;
+    constructor(kind, message, details) {
+        super(kind, message, details.hint);
+        this.name = 'ApiError';
+        this.status = details.status;
+        this.retryable = details.retryable ?? false;
+        this.ambiguous = details.ambiguous ?? false;
+        this.retryAfterMs = details.retryAfterMs;
+    }
+}
+const EXCERPT_LENGTH = 200;
+/**
+ * A short, single-line, masked piece of a body that was not what it claimed to be.
+ * JSON is not quoted, only sized: a deployment's JSON can hold secret values of
+ * other runs that this one could not register for masking.
+ */
+function excerpt(body) {
+    const trimmed = body.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('['))
+        return `(${Buffer.byteLength(body)} bytes of JSON, not shown)`;
+    const flat = (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(body).replace(/\s+/g, ' ').trim();
+    return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+}
+/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. The retry loop (retry.ts) tries again after them. */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+function isRetryableStatus(status) {
+    return RETRYABLE_STATUSES.has(status);
+}
+/**
+ * The `detail` of an error body (docs/control-plane.md, Errors): a string, or HTTPValidationError's
+ * ValidationError list as `loc: msg` lines. Read by hand rather than with the zod
+ * schemas: errors can come before the schemas are loaded, and must never fail to render.
+ */
+function renderDetail(body) {
+    let detail;
+    try {
+        detail = JSON.parse(body)?.detail;
+    }
+    catch {
+        return undefined;
+    }
+    // Server text, not without end. Only capped here: each place it is written (log,
+    // summary, comment) neutralises it for that place, and `⏎` markers added here would
+    // show as typed in the summary and the comment.
+    if (typeof detail === 'string')
+        return capped(detail);
+    if (!Array.isArray(detail) || !detail.every(isValidationError))
+        return undefined;
+    return detail
+        .slice(0, MAX_DETAIL_ITEMS)
+        .map((e) => `\n  ${capped(`${e.loc.join('.')}: ${e.msg}`)}`)
+        .join('');
+}
+const MAX_DETAIL_LENGTH = 1_000;
+const MAX_DETAIL_ITEMS = 20;
+function capped(text) {
+    return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
+}
+function isValidationError(value) {
+    const e = value;
+    return typeof e?.msg === 'string' && Array.isArray(e.loc) && e.loc.every((p) => typeof p === 'string' || typeof p === 'number');
+}
+function statusHint(status, detail) {
+    if (status === 401)
+        return 'Check `api-key` (or `bearer-token`): the control plane did not accept it.';
+    if (status === 403 && /workspace/i.test(detail)) {
+        return 'Set `tenant-id` to the workspace ID: this credential needs to be told which workspace to act in.';
+    }
+    if (status === 403)
+        return 'The credential is valid but not allowed to do this; check its permissions and `tenant-id`.';
+    if (status === 429)
+        return 'The control plane kept rate-limiting requests; re-run the job in a few minutes.';
+    if (status >= 500)
+        return 'The control plane kept failing to handle the request; re-run the job, and report it if it persists.';
+    return undefined;
+}
+function errorFromResponse(operation, status, body, extra) {
+    const detail = renderDetail(body);
+    const shown = detail !== undefined ? (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(detail) : body.trim() ? `(unexpected body) ${excerpt(body)}` : '(empty body)';
+    const separator = shown.startsWith('\n') ? '' : ' ';
+    const retryable = isRetryableStatus(status);
+    return new ApiError(status === 404 ? 'not-found' : 'api-refused', `${operation.label} failed with HTTP ${status}:${separator}${shown}`, {
+        status,
+        hint: operation.hints?.[status] ?? statusHint(status, detail ?? ''),
+        retryable,
+        // A rate limit is refused before any work; a 5xx may come after the work was done.
+        ambiguous: extra.mutation && retryable && status !== 429,
+        retryAfterMs: extra.retryAfterMs
+    });
+}
+/** The control plane answered 404: what was asked for does not exist, or no longer does. */
+function isNotFound(error) {
+    return error instanceof ApiError && error.status === 404;
+}
+/** What `read` gives, or undefined when the control plane answered 404; any other error is thrown. */
+async function unlessNotFound(read) {
+    try {
+        return await read;
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return undefined;
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4748:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ requests)
+/* harmony export */ });
+/* unused harmony export segment */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+
+const requests = {
+    listDeployments: (query) => get(`/v2/deployments${search(query)}`),
+    getDeployment: (deploymentId) => get(`/v2/deployments/${segment(deploymentId)}`),
+    createDeployment: (body) => ({ method: 'POST', path: '/v2/deployments', body }),
+    patchDeployment: (deploymentId, body) => ({ method: 'PATCH', path: `/v2/deployments/${segment(deploymentId)}`, body }),
+    deleteDeployment: (deploymentId, deleteTracingProject) => ({
+        method: 'DELETE',
+        path: `/v2/deployments/${segment(deploymentId)}${search({ delete_tracing_project: deleteTracingProject })}`
+    }),
+    getListener: (listenerId) => get(`/v2/listeners/${segment(listenerId)}`),
+    deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
+    getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
+    listRevisions: (deploymentId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
+    redeployRevision: (deploymentId, revisionId) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/redeploy` }),
+    pushToken: (deploymentId) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/push-token` }),
+    /** Not in the reference document: the platform's own client calls it before uploading a source archive. */
+    requestUploadUrl: (deploymentId) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/upload-url` }),
+    getRevisionLogs: (deploymentId, revisionId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
+};
+function get(path) {
+    return { method: 'GET', path };
+}
+/** `?a=1&b=2` from the defined values, or nothing. */
+function search(query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined)
+            params.set(key, String(value));
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+/**
+ * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
+ * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
+ * which URL resolution would turn into another path, are refused.
+ */
+function segment(id) {
+    if (id === '' || id === '.' || id === '..') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
+    }
+    return encodeURIComponent(id);
+}
+
+
+/***/ }),
+
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R$: () => (/* binding */ retrying),
+/* harmony export */   iw: () => (/* binding */ READ_RETRY),
+/* harmony export */   l2: () => (/* binding */ WRITE_RETRY),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vQ: () => (/* binding */ neverSent)
+/* harmony export */ });
+/* unused harmony export backoffMs */
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+
+const READ_RETRY = { maxAttempts: 5, baseMs: 500, capMs: 15_000 };
+const WRITE_RETRY = { maxAttempts: 4, baseMs: 1_000, capMs: 15_000 };
+/** Delay before attempt `attempt + 1` (attempt counts from 1). */
+function backoffMs(attempt, policy, random = Math.random) {
+    const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1));
+    // Never zero: a retry at once after a 503 rarely finds the server recovered.
+    return Math.max(policy.baseMs / 4, Math.round(random() * ceiling));
+}
+/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    const date = Date.parse(trimmed);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/** Network errors that mean the request never reached the server, so resending cannot duplicate it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+function neverSent(error) {
+    const code = error?.code;
+    return code !== undefined && NOT_SENT_CODES.has(code);
+}
+/**
+ * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
+ * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
+ * tries, within the attempt limit and the deadline, and stopping when cancelled. What
+ * counts as safe to try again is the caller's to say, by returning `{ retry }`; any
+ * error it throws ends the loop.
+ */
+async function retrying(ctx, attempt) {
+    for (let n = 1;; n++) {
+        (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(ctx.signal);
+        const result = await attempt(n);
+        if ('done' in result)
+            return result.done;
+        const error = result.retry;
+        const waitMs = error.retryAfterMs ?? backoffMs(n, ctx.policy, ctx.random);
+        if (n >= ctx.policy.maxAttempts)
+            throw error;
+        if (ctx.deadline !== undefined && ctx.clock.now() + waitMs > ctx.deadline)
+            throw error;
+        ctx.announce(error, waitMs, n + 1);
+        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(ctx.clock, waitMs, ctx.signal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7606:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  O0: () => (/* binding */ sourceProblemsAfterLookup),
+  Pd: () => (/* binding */ sourceProblemsBeforeLookup)
+});
+
+// UNUSED EXPORTS: sourceRuleProblems, tagRuleProblems
+
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __nccwpck_require__(2997);
+;// CONCATENATED MODULE: ./src/inputs/reserved-secrets.ts
+/**
+ * Environment variables the control plane sets in every agent server itself, so it
+ * refuses a secret of the same name. Refused here first, before any request, so the
+ * user learns which secret and why instead of reading a control-plane refusal.
+ */
+const ALWAYS_RESERVED = new Set([
+    'LANGCHAIN_TRACING_V2',
+    'LANGSMITH_TRACING_V2',
+    'LANGCHAIN_ENDPOINT',
+    'LANGCHAIN_PROJECT',
+    'LANGSMITH_PROJECT',
+    'LANGSMITH_LANGGRAPH_GIT_REPO',
+    'LANGGRAPH_GIT_REPO_PATH',
+    'LANGCHAIN_API_KEY',
+    'LANGSMITH_CONTROL_PLANE_API_KEY',
+    'POSTGRES_URI',
+    'POSTGRES_PASSWORD',
+    'DATABASE_URI',
+    'LANGSMITH_LANGGRAPH_GIT_REF',
+    'LANGSMITH_LANGGRAPH_GIT_REF_SHA',
+    'LANGGRAPH_AUTH_TYPE',
+    'LANGSMITH_AUTH_ENDPOINT',
+    'LANGSMITH_TENANT_ID',
+    'LANGSMITH_AUTH_VERIFY_TENANT_ID',
+    'LANGSMITH_HOST_PROJECT_ID',
+    'LANGSMITH_HOST_PROJECT_NAME',
+    'LANGSMITH_HOST_REVISION_ID',
+    'LOG_JSON',
+    'LOG_DICT_TRACEBACKS',
+    'REDIS_URI',
+    'LANGCHAIN_CALLBACKS_BACKGROUND',
+    'DD_TRACE_PSYCOPG_ENABLED',
+    'DD_TRACE_REDIS_ENABLED',
+    'LANGSMITH_DEPLOYMENT_NAME',
+    'LANGGRAPH_CLOUD_LICENSE_KEY'
+]);
+/**
+ * Reserved too, except on a self-hosted control plane, where the operator runs the
+ * server and sets these; self-hosted deployments are the `external_docker` ones.
+ */
+const RESERVED_UNLESS_SELF_HOSTED = new Set([
+    'LANGSMITH_API_KEY',
+    'LANGSMITH_ENDPOINT',
+    'POSTGRES_URI_CUSTOM',
+    'REDIS_URI_CUSTOM',
+    'PATH',
+    'PORT',
+    'MOUNT_PREFIX',
+    'LSD_ENV',
+    'LSD_DD_API_KEY',
+    'LSD_DD_ENDPOINT',
+    'LSD_DEPLOYMENT_TYPE'
+]);
+const SELF_HOSTED_SOURCE = 'external_docker';
+const FIX = 'rename it (and read it under its new name in your code) or remove it';
+/**
+ * The problems of `secrets` whose names the control plane reserves, naming each secret
+ * (never its value). `source` is the deployment's source when known: until it is, only
+ * the names reserved whatever the source are checked, and the caller checks again with
+ * the source once the lookup has told it (before any change).
+ */
+function reservedSecretProblems(secrets, source) {
+    const problems = [];
+    for (const { name } of secrets ?? []) {
+        if (ALWAYS_RESERVED.has(name)) {
+            problems.push(`\`secrets\`: \`${name}\` is a name the control plane reserves (it sets that variable in every agent server itself); ${FIX}`);
+        }
+        else if (source !== undefined && source !== SELF_HOSTED_SOURCE && RESERVED_UNLESS_SELF_HOSTED.has(name)) {
+            problems.push(`\`secrets\`: \`${name}\` is a name the control plane reserves for \`${source}\` deployments (it sets that variable itself; ` +
+                `only self-hosted, \`${SELF_HOSTED_SOURCE}\` deployments may set it); ${FIX}`);
+        }
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
+
+
+const DOCKER = ['external_docker', 'internal_docker'];
+const RULES = [
+    { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
+    { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: constants/* BUILDABLE_SOURCES */.Kl },
+    { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
+    { input: 'source-tarball-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path, sources: ['internal_source'] },
+    { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
+    { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
+    { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
+    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
+    { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
+    { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
+    { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
+    { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] }
+];
+const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
+function sourceRuleProblems(settings, source, revisionSource, creating) {
+    const problems = [];
+    for (const rule of RULES) {
+        const applicable = rule.level === 'revision' ? (revisionSource ?? source) : source;
+        if (rule.isSet(settings) && !rule.sources.includes(applicable)) {
+            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`);
+        }
+    }
+    if (creating && constants/* BUILDABLE_SOURCES */.Kl.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
+        problems.push(`\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``);
+    }
+    return [...problems, ...tagRuleProblems(settings)];
+}
+/** Independent of the source, so checked before any request whatever the inputs. */
+function tagRuleProblems(settings) {
+    const ref = settings.sourceRevisionConfig.repo_ref;
+    if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
+        return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`];
+    }
+    return [];
+}
+/**
+ * Before any request (the deploy input spec): what the inputs alone decide. With
+ * `source` given, every rule for it; without, only the rules independent of the source.
+ * Whether the run creates is known only after the lookup, so the create rules wait. So
+ * do the secret names reserved only for some sources, unless `source` says which.
+ */
+function sourceProblemsBeforeLookup(inputs) {
+    const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined };
+    const reserved = reservedSecretProblems(inputs.secrets, inputs.source);
+    if (inputs.source === undefined)
+        return [...tagRuleProblems(settings), ...reserved];
+    return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved];
+}
+/**
+ * After the lookup (the planner): the same rules with what the lookup added, the
+ * deployment's own source, whether this run creates, and the workflow's defaults.
+ */
+function sourceProblemsAfterLookup(inputs, settings, source, creating) {
+    return [
+        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
+        ...reservedSecretProblems(inputs.secrets, source)
+    ];
+}
+
+
+/***/ }),
+
+/***/ 6732:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ pruneSpec),
+/* harmony export */   P: () => (/* binding */ pruneGitHubInputs)
+/* harmony export */ });
+/* harmony import */ var _inputs_name_pattern_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5521);
+/* harmony import */ var _inputs_poll_interval_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5840);
+
+
+const pruneSpec = {
+    uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
+    read(reader) {
+        if (!reader.isSet('name-pattern')) {
+            reader.problem('`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`');
+        }
+        if (reader.raw('github-token') === '') {
+            reader.problem('`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow\'s `${{ github.token }}` (with `permissions: pull-requests: read`)');
+        }
+        const environment = reader.value('github-environment');
+        let environmentPattern;
+        if (environment !== undefined) {
+            // One environment for every preview would retire them all with the first deleted one.
+            if (!environment.includes(_inputs_name_pattern_js__WEBPACK_IMPORTED_MODULE_0__/* .PR_PLACEHOLDER */ .$)) {
+                reader.problem(`\`github-environment\` must contain \`${_inputs_name_pattern_js__WEBPACK_IMPORTED_MODULE_0__/* .PR_PLACEHOLDER */ .$}\` with \`command: prune\` (e.g. \`preview-pr-{pr}\`), so that each deleted preview's own environment is marked inactive`);
+            }
+            else {
+                try {
+                    environmentPattern = (0,_inputs_name_pattern_js__WEBPACK_IMPORTED_MODULE_0__/* .parseNamePattern */ .L)(environment);
+                }
+                catch (error) {
+                    reader.problem(`\`github-environment\` ${error.message}`);
+                }
+            }
+        }
+        return {
+            pattern: reader.value('name-pattern'),
+            maxAgeMs: reader.value('max-age'),
+            maxDeletions: reader.value('max-deletions'),
+            deleteTracingProject: reader.value('delete-tracing-project'),
+            wait: reader.value('wait'),
+            // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
+            pollIntervalMs: (0,_inputs_poll_interval_js__WEBPACK_IMPORTED_MODULE_1__/* .readPollInterval */ .n)(reader),
+            githubToken: reader.value('github-token'),
+            environment: environmentPattern,
+            prComment: reader.value('pr-comment')
+        };
+    }
+};
+/** The GitHub features prune reports to, once per deleted preview (github/reporter.ts). */
+function pruneGitHubInputs(inputs) {
+    return { token: inputs.githubToken, environment: inputs.environment?.source, prComment: inputs.prComment, perPullRequest: true };
+}
+
+
+/***/ }),
+
+/***/ 9317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   cc: () => (/* binding */ CancelledError),
+/* harmony export */   dZ: () => (/* binding */ throwIfCancelled),
+/* harmony export */   xE: () => (/* binding */ sleepUnlessCancelled)
+/* harmony export */ });
+/* unused harmony export unlessCancelled */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/** Thrown wherever the run notices that the workflow was cancelled. */
+class CancelledError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    constructor() {
+        super('cancelled', 'The workflow was cancelled.');
+        this.name = 'CancelledError';
+    }
+}
+function throwIfCancelled(signal) {
+    if (signal?.aborted)
+        throw new CancelledError();
+}
+/** Resolves with `work`, or rejects with CancelledError as soon as `signal` aborts. */
+function unlessCancelled(work, signal) {
+    if (!signal)
+        return work;
+    throwIfCancelled(signal);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new CancelledError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function sleepUnlessCancelled(clock, ms, signal) {
+    return unlessCancelled(clock.sleep(ms, signal), signal);
+}
+
+
+/***/ }),
+
+/***/ 2257:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration),
+/* harmony export */   d: () => (/* binding */ realClock)
+/* harmony export */ });
+const realClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal?.aborted)
+            return resolve();
+        // Cleared on abort: a pending timer would keep a cancelled run alive for its length.
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        // And the listener removed when the timer fires: the run-wide signal sees every
+        // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    })
+};
+/** `850ms`, `12s`, `4m 05s`, `30m` (not `30m 00s`: a `timeout: 30m` reads back as given), `1h 02m`, `2h`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.max(0, Math.round(ms))}ms`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    if (hours > 0)
+        return minutes > 0 ? `${hours}h ${pad(minutes)}m` : `${hours}h`;
+    if (minutes > 0)
+        return seconds > 0 ? `${minutes}m ${pad(seconds)}s` : `${minutes}m`;
+    return `${seconds}s`;
+}
+
+
+/***/ }),
+
+/***/ 4296:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lZ: () => (/* binding */ ActionError)
+/* harmony export */ });
+class ActionError extends Error {
+    kind;
+    hint;
+    constructor(kind, message, 
+    /** What the user should do about it; printed after the message. */
+    hint) {
+        super(message);
+        this.kind = kind;
+        this.hint = hint;
+        this.name = 'ActionError';
+    }
+    /** The message and the hint, as the user reads them. */
+    describe() {
+        return this.hint ? `${this.message}\n${this.hint}` : this.message;
+    }
+}
+/** All problems found in the inputs, reported together rather than one per run. */
+class InputError extends ActionError {
+    problems;
+    constructor(problems) {
+        super('bad-input', problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
+        this.problems = problems;
+    }
+}
+function describeError(error) {
+    if (error instanceof ActionError)
+        return error.describe();
+    const report = 'This is a bug in the action: please report it with this log.';
+    if (error instanceof Error)
+        return `Unexpected error: ${error.message}\n${report}`;
+    return `Unexpected error: ${String(error)}\n${report}`;
+}
+/** An error's first line, for a log line or a short reason: the rest (hints, details) is told where the error itself is. */
+function firstLine(error) {
+    const message = error?.message;
+    return (typeof message === 'string' ? message : String(error)).split('\n')[0];
+}
+
+
+/***/ }),
+
+/***/ 3782:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ isLoopbackHost)
+/* harmony export */ });
+/**
+ * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
+ * `localhost`, 127.0.0.0/8 or `[::1]`. Plain http:// is allowed only there (the
+ * simulator, tests), since nothing crosses a network. One definition, so that the
+ * control-plane URL, the health-check URL and the links in reports agree on it.
+ */
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]')
+        return true;
+    const octets = hostname.split('.');
+    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
+
+/***/ }),
+
+/***/ 923:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   bK: () => (/* binding */ announceSecretsWith),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
+/* harmony export */ });
+/* unused harmony export clearSecrets */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
+
+/**
+ * The runner masks registered secrets in the log, but not in the files behind
+ * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and not in text we build before
+ * registration. So every secret is registered here, and `redact` is applied to
+ * everything the action writes outside the log.
+ */
+const secrets = new Set();
+const REDACTED = '***';
+/**
+ * Shorter values are masked in the log by the runner but not replaced here: a
+ * secret `1` would otherwise turn every id in the outputs into asterisks.
+ */
+const MIN_REDACTED_LENGTH = 4;
+/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
+let announce = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq;
+/** Announces secrets through `to` until the returned function is called. */
+function announceSecretsWith(to) {
+    const previous = announce;
+    announce = to;
+    return () => {
+        announce = previous;
     };
-    return new lib_HttpClient(userAgent, [abortOn], {
-        // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
-        allowRedirects: false,
-        socketTimeout: socketTimeoutMs
+}
+function registerSecret(value) {
+    if (value.length === 0)
+        return;
+    announce(value);
+    // A multi-line value is masked by the runner line by line; mirror that.
+    for (const part of [value, ...value.split(/\r?\n/)]) {
+        if (part.trim().length >= MIN_REDACTED_LENGTH)
+            secrets.add(part);
+    }
+}
+function redact(text) {
+    let out = text;
+    // Longest first, so a secret that contains another is replaced whole.
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+        out = out.split(secret).join(REDACTED);
+    }
+    return out;
+}
+/** For tests: forget every registered secret. */
+function clearSecrets() {
+    secrets.clear();
+}
+
+
+/***/ }),
+
+/***/ 8453:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bm: () => (/* binding */ forMarkdown),
+/* harmony export */   Cm: () => (/* binding */ LINE_BREAKS),
+/* harmony export */   Ig: () => (/* binding */ forLog),
+/* harmony export */   Pl: () => (/* binding */ safeUrl),
+/* harmony export */   VH: () => (/* binding */ CONTROLS),
+/* harmony export */   np: () => (/* binding */ forOutput)
+/* harmony export */ });
+/* harmony import */ var _loopback_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3782);
+/**
+ * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
+ * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
+ * markdown links or images. These functions make it inert for the place it is written
+ * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * can use them.
+ */
+
+/**
+ * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
+ * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
+ * on CR and LF; browsers and markdown renderers on more. Exported for `replace` (global:
+ * stateful with `test`), so other escapers (report/markdown.ts) strip the same set.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
+const ZWJ = '\u200d';
+/**
+ * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
+ * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
+ * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
+ * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
+ */
+function forLog(text) {
+    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
+    return /^\s*::/.test(line) ? `> ${line}` : line;
+}
+/**
+ * An output value: one line, no control characters. Outputs are read by later steps,
+ * often pasted into shell or other commands, so a line break must not pass.
+ */
+function forOutput(text) {
+    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
+ * reads, never rendered as something we did not build. HTML is escaped; markdown
+ * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
+ * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
+ * and bare URLs one before their `:` so GitHub does not link them;
+ * `#123` references are left (they link, but notify no one). One line: a line
+ * break in a table cell or a list item would break the layout.
+ */
+function forMarkdown(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROLS, '')
+        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
+        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
+        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
+        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
+        .replace(/\bwww\./gi, `www${ZWJ}.`);
+}
+/**
+ * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
+ * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
+ * whitespace or control characters anywhere in the raw text, and no user name or
+ * password. Otherwise undefined, and the caller shows the raw text as code instead.
+ */
+function safeUrl(raw, options = {}) {
+    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
+        return undefined;
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.username || url.password)
+        return undefined;
+    if (url.protocol === 'https:')
+        return url.href;
+    if (url.protocol === 'http:' && options.allowLoopbackHttp && (0,_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname))
+        return url.href;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2307:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ reasonText)
+/* harmony export */ });
+/**
+ * What `command: prune` learns, in plain data: the command fills it in as it goes
+ * (through the recorder), and the reporters (summary, outputs, GitHub) read it from the
+ * Outcome. Types only, so every layer can use them.
+ */
+/** Why, in words: the reasons the issue names (closed, missing, idle since, in progress, open, unreadable). */
+function reasonText(reason, pr) {
+    switch (reason.kind) {
+        case 'closed':
+            return `closed: pull request #${pr} is closed`;
+        case 'missing':
+            return `missing: pull request #${pr} does not exist`;
+        case 'not-open':
+            return `closed or missing: pull request #${pr} is not open`;
+        case 'idle':
+            return (`idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
+                (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : ''));
+        case 'in-progress':
+            return `in progress: its newest revision is ${reason.status}`;
+        case 'open':
+            return `open: pull request #${pr} is open`;
+        case 'unreadable':
+            return reason.what === 'pull request'
+                ? `unreadable: the pull requests could not be read (${reason.reason})`
+                : `unreadable: its newest revision could not be read (${reason.reason})`;
+        case 'not-checked':
+            return 'not checked: the step\'s `timeout` came first';
+    }
+}
+
+
+/***/ }),
+
+/***/ 9577:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ Recorder)
+/* harmony export */ });
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _masking_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(923);
+/* harmony import */ var _statuses_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2309);
+
+
+
+
+/**
+ * What a run has learned so far. Commands report progress here, and nowhere else; at
+ * the end it turns into the Outcome, also when the run was cancelled or crashed, so
+ * the reports always say what was known by then.
+ */
+class Recorder {
+    facts;
+    pending;
+    watching;
+    /** `words`: the command's own (its definition's), which the reports use for headings and rows. */
+    constructor(command, subject = { kind: 'deployment' }, words) {
+        this.facts = { command, subject: { ...subject }, ...(words ? { words } : {}) };
+    }
+    /** The name or id the run acts on, before anything is found. */
+    target(subject) {
+        this.facts.subject = { ...subject };
+    }
+    /** The deployment as read from the control plane; its own name wins from now on. */
+    seen(deployment) {
+        this.facts.deployment = deployment;
+        this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id };
+    }
+    /** The serving revision before any change: the `previous-revision-id` output. */
+    before(deployment) {
+        this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined;
+    }
+    /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
+    sending(change) {
+        this.pending = change;
+    }
+    /** The control plane answered the change with a definite refusal: nothing took effect, so nothing is in doubt. */
+    refused() {
+        this.pending = undefined;
+    }
+    changed(operation, deployment) {
+        this.pending = undefined;
+        this.facts.operation = operation;
+        if (deployment)
+            this.seen(deployment);
+    }
+    /** A deployment that was deleted keeps who it was, not its status or URL. */
+    deleted() {
+        this.facts.operation = 'deleted';
+        const { deployment } = this.facts;
+        if (deployment)
+            this.facts.deployment = { id: deployment.id, name: deployment.name };
+    }
+    /** A rollback chose this earlier revision to redeploy (`target`: as read, when it was). */
+    redeploying(revisionId, target) {
+        this.facts.redeployOf = revisionId;
+        if (target)
+            this.facts.redeployTarget = target;
+    }
+    /** `on-failure: rollback` put the revision that served before back, as this new revision. */
+    restored(revisionId) {
+        this.facts.restoredRevisionId = revisionId;
+    }
+    /** The health check's verdict. */
+    health(verdict) {
+        this.facts.health = { ...verdict };
+    }
+    revisionStarted(revisionId) {
+        this.facts.revisionId = revisionId;
+    }
+    revisionSeen(revision) {
+        this.facts.revision = revision;
+    }
+    /** The timeline of the revision being watched; read when the run ends. */
+    watch(timeline) {
+        this.watching = timeline;
+    }
+    failureLog(type, lines) {
+        this.facts.failureLog = { type, lines };
+    }
+    /** A delete: whether the tracing project was asked to go too. */
+    tracingProject(fate) {
+        this.facts.tracingProject = fate;
+    }
+    /** `prune` has begun: from now on the outcome carries its facts, also when it fails. */
+    pruning() {
+        this.facts.prune = { rows: [], pruned: [], gone: [], githubRequests: 0 };
+    }
+    /** `prune`: every candidate with its verdict, as known now. */
+    pruneRows(rows) {
+        this.pruneFacts().rows = [...rows];
+    }
+    /** `prune`: how many GitHub requests it has made so far. */
+    pruneRequests(count) {
+        this.pruneFacts().githubRequests = count;
+    }
+    /** `prune`: a preview is gone, deleted by this run (`deleted`) or by someone else meanwhile. */
+    previewGone(preview, deleted) {
+        const facts = this.pruneFacts();
+        facts.gone.push({ ...preview });
+        if (deleted) {
+            facts.pruned.push(preview.name);
+            this.changed('deleted');
+        }
+    }
+    pruneFacts() {
+        if (!this.facts.prune)
+            this.pruning();
+        return this.facts.prune;
+    }
+    /** What this run shipped: the archive it uploaded (or would), or the image it deploys. */
+    shipped(what) {
+        this.facts.shipped = what;
+    }
+    /** `paths`: the decision to deploy or skip, and why. */
+    pathsDecided(decision) {
+        this.facts.paths = { ...decision };
+    }
+    /** A warning that every report shows near its top (see RunFacts.commitWarning). */
+    commitWarning(text) {
+        this.facts.commitWarning = text;
+    }
+    /** `registry-login`: where Docker was logged in. */
+    registryLogin(login) {
+        this.facts.registry = { ...login };
+    }
+    /** What is known now, for reports made while the run goes on: a copy, which later records do not change. */
+    get known() {
+        const { prune } = this.facts;
+        return {
+            ...this.facts,
+            timeline: this.watching?.spans(),
+            ...(this.watching ? { watchStartedAt: this.watching.startedAt } : {}),
+            ...(prune ? { prune: { ...prune, rows: [...prune.rows], pruned: [...prune.pruned], gone: [...prune.gone] } } : {})
+        };
+    }
+    /** The outcome so far of a run still waiting for its revision: what the in-progress report shows. */
+    inProgress() {
+        return { ...this.known, kind: 'still-deploying', cause: 'watching' };
+    }
+    /** The outcome of a run that finished without an error. */
+    finish(ending) {
+        return { ...this.known, ...ending };
+    }
+    /**
+     * The outcome of a run that ended with `error`, from what was known by then. `at`, when
+     * given, is when the run stopped: the last status seen lasted at least until then.
+     */
+    failedWith(error, at) {
+        const facts = { ...this.known, timeline: this.watching?.spans(at) };
+        const known = { ...facts, ...this.errorFacts(error) };
+        if (this.pending)
+            return { ...known, kind: 'refused', inDoubt: this.pending };
+        if (facts.operation === 'deleted')
+            return { ...known, kind: 'deleted' };
+        const status = facts.revision?.status;
+        if (facts.revisionId && status !== undefined) {
+            if (status === _statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .SUPERSEDED */ .ls)
+                return { ...known, kind: 'superseded' };
+            if ((0,_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .classify */ .L8)(status) === 'failed')
+                return { ...known, kind: 'failed' };
+        }
+        if (facts.revisionId && (0,_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .classify */ .L8)(status ?? '') !== 'deployed') {
+            const cause = stopCause(error);
+            if (cause)
+                return { ...known, kind: 'still-deploying', cause };
+        }
+        if (facts.operation === undefined)
+            return { ...known, kind: 'refused' };
+        return { ...known, kind: 'failed' };
+    }
+    /**
+     * The outcome of a run that ended with `error` in a way the command decided: a deploy
+     * whose revision failed and that `on-failure: rollback` then rolled back (or tried to).
+     */
+    endedWith(kind, error) {
+        return { ...this.known, ...this.errorFacts(error), kind };
+    }
+    /**
+     * The error as every report shows it. A cancel is only marked here: where the run stood
+     * and how to follow it is worded by the reports (report/cancellation.ts), from the facts.
+     */
+    errorFacts(error) {
+        const cancelled = error instanceof _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc;
+        const text = (0,_masking_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error));
+        return { error: text, problem: splitProblem(error, text, cancelled), ...(cancelled ? { cancelled: true } : {}) };
+    }
+}
+/** The error as the reports show it: the cause, then (when the error says) what to do. */
+function splitProblem(error, text, cancelled) {
+    if (!cancelled && error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ && error.hint) {
+        return { what: (0,_masking_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(error.message), todo: (0,_masking_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(error.hint) };
+    }
+    // An unexpected error puts what to do on its last line.
+    const lines = text.split('\n');
+    return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text };
+}
+function stopCause(error) {
+    if (error instanceof _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc)
+        return 'cancelled';
+    if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
+        return undefined;
+    if (error.kind === 'timed-out')
+        return 'timed-out';
+    return error.kind === 'api-refused' ? 'lost-contact' : undefined;
+}
+
+
+/***/ }),
+
+/***/ 2309:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GZ: () => (/* binding */ phasesOverAt),
+/* harmony export */   L8: () => (/* binding */ classify),
+/* harmony export */   g5: () => (/* binding */ failureOf),
+/* harmony export */   hU: () => (/* binding */ phaseOf),
+/* harmony export */   ls: () => (/* binding */ SUPERSEDED),
+/* harmony export */   wW: () => (/* binding */ isFinalPhase),
+/* harmony export */   yB: () => (/* binding */ failedPhaseOf)
+/* harmony export */ });
+/* unused harmony export SUCCESS */
+const SUCCESS = 'DEPLOYED';
+const STATUSES = {
+    CREATING: { verdict: 'in-progress' },
+    QUEUED: { verdict: 'in-progress' },
+    AWAITING_BUILD: { verdict: 'in-progress', log: 'build' },
+    BUILDING: { verdict: 'in-progress', log: 'build' },
+    AWAITING_DEPLOY: { verdict: 'in-progress', log: 'deploy', over: ['build'] },
+    DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
+    // Transient by definition: keep waiting until the time limit.
+    UNKNOWN: { verdict: 'in-progress' },
+    DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
+    CREATE_FAILED: {
+        verdict: 'failed',
+        failure: {
+            what: 'could not be created',
+            todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.',
+            log: 'build'
+        }
+    },
+    BUILD_FAILED: {
+        verdict: 'failed',
+        over: ['build'],
+        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and push again.', log: 'build' }
+    },
+    DEPLOY_FAILED: {
+        verdict: 'failed',
+        over: ['build', 'deploy'],
+        failure: {
+            what: 'was built but failed to deploy',
+            todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).',
+            log: 'deploy'
+        }
+    },
+    SKIPPED: {
+        verdict: 'failed',
+        failure: {
+            what: 'was skipped, typically because a newer revision superseded it',
+            // Not looked at: whether the newer revision deployed is for the control plane to say.
+            todo: 'See on the control plane which revision serves the deployment now; re-run this job if this commit must be the one deployed.'
+        }
+    },
+    INTERRUPTED: {
+        verdict: 'failed',
+        failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
+    }
+};
+/** A newer revision replaced this one: the outcome is "superseded", not a failed build. */
+const SUPERSEDED = 'SKIPPED';
+function factsOf(status) {
+    return Object.hasOwn(STATUSES, status) ? STATUSES[status] : undefined;
+}
+function classify(status) {
+    return factsOf(status)?.verdict ?? 'unrecognised';
+}
+/** What to say about a final status that is not a success; undefined for any other. */
+function failureOf(status) {
+    return factsOf(status)?.failure;
+}
+/** The log a status writes to, if any. */
+function phaseOf(status) {
+    return factsOf(status)?.log;
+}
+/** The log that tells why a failed revision failed. */
+function failedPhaseOf(status) {
+    return factsOf(status)?.failure?.log;
+}
+/** The logs whose phase is over once a revision has this status. */
+function phasesOverAt(status) {
+    return factsOf(status)?.over ?? [];
+}
+function isFinalPhase(status) {
+    return factsOf(status)?.finalPhase === true;
+}
+
+
+/***/ }),
+
+/***/ 3323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ACTION_VERSION),
+/* harmony export */   p: () => (/* binding */ ACTION_NAME)
+/* harmony export */ });
+/** Sent in the User-Agent; a test keeps it equal to package.json's version. */
+const ACTION_NAME = 'agent-server-deploy-action';
+const ACTION_VERSION = '1.1.0';
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7509);
+
+// The step's time counts from the process's start: loading the bundle is part of it.
+const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
+// A cancelled run has reported; requests it stopped waiting for must not keep it alive.
+if (cancelled)
+    process.exit();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5521:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ PR_PLACEHOLDER),
+/* harmony export */   L: () => (/* binding */ parseNamePattern)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5165);
+
+/** Where the pull request's number stands in `name-pattern` (and `github-environment`). */
+const PR_PLACEHOLDER = '{pr}';
+/**
+ * A pull request number as GitHub writes it: no sign, no leading zero. `agent-pr-012` is
+ * not a name the deploy makes for pull request 12, so it is not a preview to prune.
+ * Ten digits at most: GitHub numbers fit in 32 bits, and a longer run of digits is not one.
+ */
+const PR_DIGITS = '[1-9][0-9]{0,9}';
+/**
+ * Parses `name-pattern` (or a `github-environment` with `{pr}`). Throws a plain Error
+ * completing "input `x` ...", as the other parsers do, so that a bad pattern is refused
+ * with the other input problems, before any request.
+ */
+function parseNamePattern(raw) {
+    if (/[\r\n\0]/.test(raw))
+        throw new Error('must be a single line of text');
+    if (!raw.includes(PR_PLACEHOLDER)) {
+        throw new Error(`must contain \`${PR_PLACEHOLDER}\` where the pull request number stands, e.g. \`support-agent-pr-{pr}\`, got ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(raw)}: ` +
+            'without it every deployment whose name matches would be pruned');
+    }
+    const parts = raw.split(PR_PLACEHOLDER);
+    // Any other brace is a misspelt placeholder (`{PR}`, `{pr_number}`): refuse rather than match it literally.
+    if (parts.some((part) => /[{}]/.test(part))) {
+        throw new Error(`may contain \`{\` and \`}\` only as \`${PR_PLACEHOLDER}\`, got ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(raw)}`);
+    }
+    // `{pr}{pr}` could split `123` several ways: which pull request a name stands for would be a guess.
+    if (parts.slice(1, -1).some((part) => part === '')) {
+        throw new Error(`must have text between two \`${PR_PLACEHOLDER}\`, got ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(raw)}`);
+    }
+    const literals = parts.filter((part) => part !== '');
+    if (literals.length === 0) {
+        throw new Error(`must contain text besides \`${PR_PLACEHOLDER}\` (a pattern of digits alone would select unrelated deployments), got ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(raw)}`);
+    }
+    // The first {pr} captures the number; any later one must repeat it exactly.
+    const regex = new RegExp(`^${backReferenced(parts)}$`);
+    return {
+        source: raw,
+        prOf(name) {
+            const match = regex.exec(name);
+            if (!match?.groups)
+                return undefined;
+            const pr = Number(match.groups.pr);
+            return pr <= 0x7fffffff ? pr : undefined;
+        },
+        fill: (pr) => parts.join(String(pr)),
+        contains: literals.reduce((longest, part) => (part.length > longest.length ? part : longest), '')
+    };
+}
+/** `a{pr}b{pr}c` → `a(?<pr>digits)b\k<pr>c`, every literal escaped. */
+function backReferenced(parts) {
+    return parts.map(escapeRegExp).reduce((pattern, part, index) => {
+        if (index === 0)
+            return part;
+        return `${pattern}${index === 1 ? `(?<pr>${PR_DIGITS})` : '\\k<pr>'}${part}`;
+    }, '');
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+
+/***/ }),
+
+/***/ 5165:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   WH: () => (/* binding */ parseControlPlaneUrl),
+/* harmony export */   Xw: () => (/* binding */ parseUuid),
+/* harmony export */   e7: () => (/* binding */ parseSingleLine),
+/* harmony export */   eT: () => (/* binding */ parseHeaderValue),
+/* harmony export */   m2: () => (/* binding */ pollIntervalProblem),
+/* harmony export */   nL: () => (/* binding */ parseEnum),
+/* harmony export */   yG: () => (/* binding */ parseBoolean),
+/* harmony export */   zq: () => (/* binding */ parseCount)
+/* harmony export */ });
+/* unused harmony exports MIN_POLL_INTERVAL_MS, MIN_LOOPBACK_POLL_INTERVAL_MS */
+/* harmony import */ var _core_loopback_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3782);
+/**
+ * Parsers for single input values. Each returns the value or throws a plain Error
+ * whose message completes the sentence "input `x` ...", so the caller can name the
+ * input and collect every problem before reporting.
+ */
+
+// Kept importable from here, where it first lived.
+
+const SHOWN_LENGTH = 60;
+/**
+ * A rejected value as an error message quotes it: control characters escaped (a
+ * newline must not start a new log line, let alone a workflow command) and long
+ * values cut. Only non-secret inputs are ever quoted.
+ */
+function shown(raw) {
+    const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
+    return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
+}
+function parseBoolean(raw) {
+    const value = raw.toLowerCase();
+    if (value === 'true')
+        return true;
+    if (value === 'false')
+        return false;
+    throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
+}
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`, `7d`), in milliseconds. */
+function parseDuration(raw) {
+    const match = DURATION.exec(raw.trim());
+    if (!match) {
+        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\`, \`1h\` or \`7d\`, got ${shown(raw)}`);
+    }
+    const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
+    if (ms <= 0)
+        throw new Error(`must be longer than zero, got ${shown(raw)}`);
+    return ms;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function parseUuid(raw) {
+    if (!UUID.test(raw)) {
+        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`);
+    }
+    return raw.toLowerCase();
+}
+function parseEnum(raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
+}
+/** The control plane's base URL, without a trailing slash. */
+function parseControlPlaneUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname))) {
+        throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
+    }
+    if (url.username || url.password) {
+        throw new Error('must not contain a user name or password; pass credentials with `api-key` or `bearer-token`');
+    }
+    if (url.search || url.hash) {
+        throw new Error('must not contain a query string or fragment; give the base URL only');
+    }
+    return url.toString().replace(/\/+$/, '');
+}
+/**
+ * A credential goes into a request header: printable ASCII on one line. Anything
+ * else would be refused by Node's HTTP client, or split the header. The message
+ * never shows the value.
+ */
+function parseHeaderValue(raw) {
+    if (!/^[\x20-\x7e]+$/.test(raw)) {
+        throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again');
+    }
+    return raw;
+}
+/** A value that goes into a request header or path must be a single line. */
+function parseSingleLine(raw) {
+    if (/[\r\n\0]/.test(raw))
+        throw new Error('must be a single line of text');
+    return raw;
+}
+/** A whole number, at least 1 (`max-deletions`). */
+function parseCount(raw) {
+    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
+        throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`);
+    return Number(raw);
+}
+/**
+ * The shortest `poll-interval`: 1 s, so that a typo (`1ms` for `1m`) cannot flood a
+ * shared control plane with status checks; 50 ms against a loopback control plane
+ * (the simulator, tests), where the only one waiting is the test.
+ */
+const MIN_POLL_INTERVAL_MS = 1_000;
+const MIN_LOOPBACK_POLL_INTERVAL_MS = 50;
+/** The problem with a `poll-interval` below the floor for this control plane, if any. */
+function pollIntervalProblem(intervalMs, baseUrl) {
+    const loopback = (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(new URL(baseUrl).hostname);
+    const floor = loopback ? MIN_LOOPBACK_POLL_INTERVAL_MS : MIN_POLL_INTERVAL_MS;
+    if (intervalMs >= floor)
+        return undefined;
+    return loopback
+        ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
+        : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``;
+}
+
+
+/***/ }),
+
+/***/ 5840:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ readPollInterval)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5165);
+
+/** `poll-interval`, with its floor checked against the control plane it will poll (see parsers.ts). */
+function readPollInterval(reader) {
+    const intervalMs = reader.value('poll-interval');
+    const baseUrl = reader.value('control-plane-url');
+    if (intervalMs !== undefined && baseUrl !== undefined) {
+        const problem = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .pollIntervalProblem */ .m2)(intervalMs, baseUrl);
+        if (problem)
+            reader.problem(problem);
+    }
+    return intervalMs;
+}
+
+
+/***/ }),
+
+/***/ 7509:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  eF: () => (/* binding */ run)
+});
+
+// UNUSED EXPORTS: GITHUB_GRACE_MS, requestTimeoutFor
+
+// EXTERNAL MODULE: ./src/api/client.ts
+var api_client = __nccwpck_require__(7085);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
+var core = __nccwpck_require__(3340);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __nccwpck_require__(923);
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __nccwpck_require__(2997);
+// EXTERNAL MODULE: ./src/inputs/name-pattern.ts
+var name_pattern = __nccwpck_require__(5521);
+// EXTERNAL MODULE: ./src/inputs/parsers.ts
+var parsers = __nccwpck_require__(5165);
+;// CONCATENATED MODULE: ./src/inputs/health-path.ts
+/**
+ * The health check's path is joined to a URL the control plane reported, and the
+ * credential goes with the request, so the path is checked here, before any request, to
+ * be unable to move the request to another host, scheme or port, or out of the
+ * deployment's own path. A parser like those of parsers.ts, apart from health.ts (which
+ * reads the check's inputs through the spec's reader) so that formats.ts can use it
+ * without a circle.
+ *
+ * Returns the path, or throws a plain Error that completes "input `health-check-path` ...".
+ */
+function parseHealthCheckPath(raw) {
+    const refuse = (why) => {
+        throw new Error(`${why}; give a path on the deployment's own URL, such as \`/ok\``);
+    };
+    // Before the other rules: `https://evil.example/ok` also fails them, but this says why.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.includes('://'))
+        refuse('must be a path, not a full URL');
+    if (!raw.startsWith('/'))
+        refuse('must start with `/`');
+    if (raw.startsWith('//'))
+        refuse('must not start with `//` (that names another host)');
+    // URL parsers read `\` as `/` in http(s) URLs: `/\evil.example` is `//evil.example`.
+    if (raw.includes('\\'))
+        refuse('must not contain `\\`');
+    if (raw.includes('@'))
+        refuse('must not contain `@` (text before it could be read as a user name, and after it as a host)');
+    if (/[\s\x00-\x1f\x7f]/.test(raw))
+        refuse('must not contain spaces, tabs, line breaks or other control characters');
+    if (raw.includes('#'))
+        refuse('must not contain a fragment (`#`): it is never sent');
+    const pathPart = raw.split('?')[0];
+    if (pathPart.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
+        refuse('must not contain `.` or `..` segments (they climb out of the deployment\'s URL)');
+    }
+    // `%2f` and `%5c` stay encoded in a URL, but a proxy or the server may decode them into `/` and `\`.
+    if (/%(2f|5c|40)/i.test(raw))
+        refuse('must not contain an encoded `/`, `\\` or `@`');
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rollback-to.ts
+
+/** `previous`, or a revision id (a UUID); the message completes "input `rollback-to` ...". */
+function parseRollbackTo(raw) {
+    if (raw === 'previous')
+        return { kind: 'previous' };
+    try {
+        return { kind: 'revision', id: (0,parsers/* parseUuid */.Xw)(raw) };
+    }
+    catch {
+        throw new Error(`must be \`previous\` or the id (a UUID) of one of the deployment's revisions, got ${(0,parsers/* shown */.SP)(raw)}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+/**
+ * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
+ * strings. Problems name the line (or key), never the value.
+ */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
+// A line "looks like NAME=VALUE" when what comes before its first `=` could not be
+// YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
+// YAML error, while `KEY: a=b` is still read as YAML.
+const LINE_FORM = /^[^:{}[\]"'#=]*=/;
+async function parseSecrets(raw) {
+    const lines = raw.split(/\r?\n/);
+    const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
+    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
+    // comments (say, every line commented out) must not do that.
+    if (meaningful.length === 0)
+        return { problems: [] };
+    return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
+}
+function parseLines(lines) {
+    const secrets = [];
+    const problems = [];
+    const firstLineOf = new Map();
+    lines.forEach((line, index) => {
+        const lineNumber = index + 1;
+        if (line.trim() === '' || line.trimStart().startsWith('#'))
+            return;
+        const eq = line.indexOf('=');
+        const name = line.slice(0, eq);
+        if (!NAME.test(name)) {
+            problems.push(`line ${lineNumber}: the name before \`=\` must be ${NAME_RULE} (no spaces)`);
+            return;
+        }
+        const earlier = firstLineOf.get(name);
+        if (earlier !== undefined) {
+            problems.push(`line ${lineNumber}: \`${name}\` is already set on line ${earlier}`);
+            return;
+        }
+        firstLineOf.set(name, lineNumber);
+        const value = line.slice(eq + 1);
+        if (value.trim() === '') {
+            problems.push(`line ${lineNumber}: ${emptyValue(name)}`);
+            return;
+        }
+        secrets.push({ name, value });
+    });
+    return { secrets, problems };
+}
+/** YAML is loaded only here: the `NAME=VALUE` form, the usual one, does without it. */
+async function parseMapping(raw) {
+    const { parseYaml } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762));
+    let parsed;
+    try {
+        parsed = parseYaml(raw);
+    }
+    catch (error) {
+        return { secrets: [], problems: [`must be \`NAME=VALUE\` lines or a YAML/JSON mapping; ${error.message}`] };
+    }
+    const { value, lineOf, topLevelKeys } = parsed;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return {
+            secrets: [],
+            problems: ['must be `NAME=VALUE` lines or a YAML/JSON mapping of names to values']
+        };
+    }
+    const secrets = [];
+    const problems = [];
+    const seen = new Set();
+    for (const name of topLevelKeys) {
+        if (seen.has(name))
+            problems.push(`key \`${name}\` is set more than once`);
+        seen.add(name);
+    }
+    for (const [name, secretValue] of Object.entries(value)) {
+        const line = lineOf([name]);
+        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
+        if (!NAME.test(name))
+            problems.push(`${where}: a secret name must be ${NAME_RULE}`);
+        else if (typeof secretValue !== 'string')
+            problems.push(`${where}: the value must be a string; quote it`);
+        else if (secretValue.trim() === '')
+            problems.push(`${where}: ${emptyValue(name)}`);
+        else
+            secrets.push({ name, value: secretValue });
+    }
+    return { secrets, problems };
+}
+/**
+ * `NAME=${{ secrets.NAME }}` with no such repository secret reads as `NAME=`: sending it
+ * would set the deployment's secret to nothing, and the agent would fail at run time.
+ */
+function emptyValue(name) {
+    return (`\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
+        'add the secret to the repository (or its environment), or remove this line');
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/inputs/paths.ts
+
+/** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
+const MAX_PATTERN_LENGTH = 500;
+/**
+ * Matching is picomatch's, with `dot: true` (GitHub's filters match `.github/...` and other
+ * dot files like any other) and GitHub's syntax translated where the two differ:
+ * - `?` in GitHub's syntax makes the character (or `[...]` class) before it optional
+ *   (`*.jsx?` matches `page.js` and `page.jsx`); in picomatch it stands for any one
+ *   character. It becomes picomatch's `?(x)`. `+` (one or more of the character before it)
+ *   becomes `+(x)` the same way.
+ * - `**` in GitHub's syntax matches any characters, `/` included, wherever it stands
+ *   (`**.js` matches `src/js/app.js`); picomatch treats a `**` that shares its path segment
+ *   with other characters as a `*`. Such a `**` becomes `*{,/**\/}*`: within one segment,
+ *   or across any number of them.
+ * - Braces, parentheses, `@` and a `!` after the first character mean nothing in GitHub's
+ *   syntax: they are escaped, so that only the translations above use picomatch's braces
+ *   and extended globs.
+ * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
+ */
+function parsePaths(raw) {
+    const patterns = raw
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+    if (patterns.length === 0)
+        throw new Error('has no pattern: list file patterns one a line, e.g. `agents/support/**`');
+    const compiled = patterns.map((pattern) => {
+        const negative = pattern.startsWith('!');
+        const body = negative ? pattern.slice(1) : pattern;
+        const problem = patternProblem(body);
+        if (problem)
+            throw new Error(`pattern \`${pattern}\` ${problem}`);
+        return { negative, test: picomatch_default()(toPicomatch(body), { dot: true }) };
+    });
+    if (compiled.every((p) => p.negative)) {
+        throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns');
+    }
+    return {
+        patterns,
+        matches(file) {
+            let under = false;
+            for (const { negative, test } of compiled)
+                if (test(file))
+                    under = !negative;
+            return under;
+        }
+    };
+}
+function patternProblem(body) {
+    if (body === '')
+        return 'excludes nothing: a `!` must be followed by a pattern';
+    if (body.length > MAX_PATTERN_LENGTH)
+        return `is longer than ${MAX_PATTERN_LENGTH} characters`;
+    if (body.startsWith('/'))
+        return 'starts with `/`: paths are relative to the repository\'s root, without a leading `/`';
+    let atom = false;
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c === '\\') {
+            if (i === body.length - 1)
+                return 'ends with a lone `\\`';
+            i++;
+            atom = true;
+        }
+        else if (c === '[') {
+            const end = body.indexOf(']', i + 2);
+            if (end === -1)
+                return 'has a `[` without its `]`';
+            i = end;
+            atom = true;
+        }
+        else if (c === '?' || c === '+') {
+            if (!atom)
+                return `has a \`${c}\` with no character before it to repeat (escape it as \`\\${c}\` to match it literally)`;
+            atom = false;
+        }
+        else {
+            atom = c !== '*' && c !== '/';
+        }
+    }
+    return undefined;
+}
+/** GitHub's syntax in picomatch's; `body` is valid (patternProblem). */
+function toPicomatch(body) {
+    let out = '';
+    /** Where the last atom (a character, an escape, or a class) starts in `out`, for `?` and `+`. */
+    let atomAt = -1;
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c === '\\') {
+            atomAt = out.length;
+            out += body.slice(i, i + 2);
+            i++;
+        }
+        else if (c === '[') {
+            const end = body.indexOf(']', i + 2);
+            atomAt = out.length;
+            out += body.slice(i, end + 1);
+            i = end;
+        }
+        else if (c === '?' || c === '+') {
+            out = `${out.slice(0, atomAt)}${c}(${out.slice(atomAt)})`;
+            atomAt = -1;
+        }
+        else if (c === '*') {
+            let run = 1;
+            while (body[i + run] === '*')
+                run++;
+            const alone = (i === 0 || body[i - 1] === '/') && (i + run === body.length || body[i + run] === '/');
+            out += run === 1 ? '*' : alone ? '**' : '*{,/**/}*';
+            i += run - 1;
+            atomAt = -1;
+        }
+        else if ('(){}@!|,'.includes(c)) {
+            atomAt = out.length;
+            out += `\\${c}`;
+        }
+        else {
+            atomAt = c === '/' ? -1 : out.length;
+            out += c;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/commit-sha.ts
+
+/**
+ * `expected-commit`: a full commit SHA (40 hexadecimal digits), lower-cased as GitHub writes
+ * it. An abbreviated SHA is refused: it names no commit for certain, and this input exists to
+ * be certain which commit ships.
+ */
+function parseCommitSha(raw) {
+    if (!/^[0-9a-f]{40}$/i.test(raw)) {
+        throw new Error(`must be a full commit SHA (40 hexadecimal digits), got ${(0,parsers/* shown */.SP)(raw)}: pass the tested commit, e.g. the \`commit-sha\` output of the step that deployed it, or \`\${{ github.sha }}\``);
+    }
+    return raw.toLowerCase();
+}
+
+;// CONCATENATED MODULE: ./src/inputs/archive-exclude.ts
+/**
+ * `archive-exclude`: more patterns to leave out of a remote build's archive, one a line,
+ * in `.gitignore` syntax (matched against paths relative to the workspace). Blank lines and
+ * `#` comments are skipped, as in a `.gitignore`.
+ */
+function parseArchiveExclude(raw) {
+    const patterns = raw
+        .split(/\r?\n/)
+        .map((line) => line.trimEnd())
+        .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    for (const pattern of patterns) {
+        if (pattern.trim() !== pattern)
+            throw new Error(`has a pattern with leading spaces (\`${pattern}\`): write one pattern a line, without indentation`);
+        if (pattern.split('/').includes('..'))
+            throw new Error(`has a pattern with a \`..\` segment (\`${pattern}\`): patterns are relative to the workspace and cannot leave it`);
+    }
+    if (patterns.length === 0)
+        throw new Error('has no pattern: write one `.gitignore` pattern a line, e.g. `data/*.parquet`');
+    return patterns;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/formats.ts
+
+
+
+
+
+
+
+
+
+
+const formats_text = (parse) => ({ text: parse });
+const oneOf = (allowed) => formats_text((v) => (0,parsers/* parseEnum */.nL)(v, allowed));
+const FORMATS = {
+    'control-plane-url': formats_text(parsers/* parseControlPlaneUrl */.WH),
+    'api-key': formats_text(parsers/* parseHeaderValue */.eT),
+    'bearer-token': formats_text(parsers/* parseHeaderValue */.eT),
+    'tenant-id': formats_text(parsers/* parseUuid */.Xw),
+    // The command names come from the registry; the shared reader checks them before any other input.
+    command: formats_text((v) => v),
+    'dry-run': formats_text(parsers/* parseBoolean */.yG),
+    name: formats_text(parsers/* parseSingleLine */.e7),
+    'deployment-id': formats_text(parsers/* parseUuid */.Xw),
+    'create-if-missing': formats_text(parsers/* parseBoolean */.yG),
+    source: oneOf(constants/* SOURCES */.Hl),
+    'revision-source': oneOf(constants/* REVISION_SOURCES */.Jy),
+    'repo-url': formats_text(parsers/* parseSingleLine */.e7),
+    'integration-id': formats_text(parsers/* parseUuid */.Xw),
+    'repo-ref': formats_text(parsers/* parseSingleLine */.e7),
+    'graph-config-path': formats_text(parsers/* parseSingleLine */.e7),
+    'image-uri': formats_text(parsers/* parseSingleLine */.e7),
+    'source-tarball-path': formats_text(parsers/* parseSingleLine */.e7),
+    'deployment-type': oneOf(constants/* DEPLOYMENT_TYPES */._o),
+    'build-on-push': formats_text(parsers/* parseBoolean */.yG),
+    'custom-url': formats_text(parsers/* parseSingleLine */.e7),
+    'install-command': formats_text((v) => v),
+    'build-command': formats_text((v) => v),
+    'listener-id': formats_text(parsers/* parseUuid */.Xw),
+    'k8s-namespace': formats_text(parsers/* parseSingleLine */.e7),
+    'resource-spec': { structured: (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput) },
+    secrets: {
+        structured: async (v) => {
+            const parsed = await parseSecrets(v);
+            // Registered as soon as read: nothing logged later can show them.
+            for (const secret of parsed.secrets ?? [])
+                (0,masking/* registerSecret */.cl)(secret.value);
+            return { data: parsed.secrets, problems: parsed.problems };
+        }
+    },
+    'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
+    wait: formats_text(parsers/* parseBoolean */.yG),
+    timeout: formats_text(parsers/* parseDuration */.E9),
+    'poll-interval': formats_text(parsers/* parseDuration */.E9),
+    'show-logs': formats_text(parsers/* parseBoolean */.yG),
+    'rollback-to': formats_text(parseRollbackTo),
+    'health-check-path': formats_text(parseHealthCheckPath),
+    'health-check-timeout': formats_text(parsers/* parseDuration */.E9),
+    'on-failure': oneOf(['fail', 'rollback']),
+    'delete-tracing-project': formats_text(parsers/* parseBoolean */.yG),
+    'ignore-missing': formats_text(parsers/* parseBoolean */.yG),
+    'github-token': formats_text(parsers/* parseHeaderValue */.eT),
+    'github-environment': formats_text(parseEnvironmentName),
+    'pr-comment': formats_text(parsers/* parseBoolean */.yG),
+    'name-pattern': formats_text(name_pattern/* parseNamePattern */.L),
+    'max-age': formats_text(parsers/* parseDuration */.E9),
+    'max-deletions': formats_text(parsers/* parseCount */.zq),
+    // v1.2: their own parsers come with the features that read them.
+    'archive-exclude': formats_text(parseArchiveExclude),
+    paths: formats_text(parsePaths),
+    'expected-commit': formats_text(parseCommitSha)
+};
+/** GitHub takes environment names of up to 255 characters on one line. */
+function parseEnvironmentName(raw) {
+    (0,parsers/* parseSingleLine */.e7)(raw);
+    if (raw.length > 255)
+        throw new Error('must be at most 255 characters long');
+    return raw;
+}
+/**
+ * A YAML/JSON input checked against a schema. YAML and zod are loaded only for an
+ * input that needs them: most runs set none, and loading them would delay the first request.
+ */
+async function checkedYaml(value, pick) {
+    const [{ parseChecked }, schemas] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
+    return parseChecked(value, pick(schemas));
+}
+
+;// CONCATENATED MODULE: ./src/inputs/names.ts
+/**
+ * The inputs and outputs this version of the action reads and sets. action.yml must
+ * declare exactly these (a test compares them), and `readInput` / `setOutput` only
+ * accept these names, so the code cannot drift from the public interface.
+ */
+const INPUT_NAMES = [
+    'control-plane-url',
+    'api-key',
+    'bearer-token',
+    'tenant-id',
+    'command',
+    'dry-run',
+    'name',
+    'deployment-id',
+    'create-if-missing',
+    'source',
+    'revision-source',
+    'repo-url',
+    'integration-id',
+    'repo-ref',
+    'graph-config-path',
+    'image-uri',
+    'source-tarball-path',
+    'deployment-type',
+    'build-on-push',
+    'custom-url',
+    'install-command',
+    'build-command',
+    'listener-id',
+    'k8s-namespace',
+    'resource-spec',
+    'secrets',
+    'secret-references',
+    'wait',
+    'timeout',
+    'poll-interval',
+    'show-logs',
+    'rollback-to',
+    'health-check-path',
+    'health-check-timeout',
+    'on-failure',
+    'delete-tracing-project',
+    'ignore-missing',
+    'github-token',
+    'github-environment',
+    'pr-comment',
+    'name-pattern',
+    'max-age',
+    'max-deletions',
+    'archive-exclude',
+    'paths',
+    'expected-commit'
+];
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
+    'deployment-id',
+    'revision-id',
+    'revision-status',
+    'deployment-status',
+    'operation',
+    'deployment-url',
+    'commit-sha',
+    'previous-revision-id',
+    'pruned',
+    'archive-sha256',
+    'registry',
+    'image-repository'
+]));
+/**
+ * Defaults the code applies when an input arrives empty (as it does when the action
+ * runs outside a runner). action.yml declares the same defaults; a test compares them.
+ */
+const INPUT_DEFAULTS = {
+    command: 'deploy',
+    'dry-run': 'false',
+    'create-if-missing': 'true',
+    wait: 'true',
+    timeout: '30m',
+    'show-logs': 'true',
+    'rollback-to': 'previous',
+    'health-check-timeout': '2m',
+    'on-failure': 'fail',
+    'delete-tracing-project': 'false',
+    'ignore-missing': 'true',
+    'pr-comment': 'false',
+    'max-deletions': '10'
+};
+/**
+ * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
+ * the action runs without a runner applying them (a local run, a test harness), the code
+ * reads the environment variable the expression stands for instead. action.yml declares
+ * exactly these; a test compares them.
+ */
+const EXPRESSION_DEFAULTS = {
+    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
+};
+
+;// CONCATENATED MODULE: ./src/inputs/unexpanded.ts
+/**
+ * A value that is a whole workflow expression, left as written: `${{ github.token }}`.
+ * A runner evaluates these before the action starts, so one that arrives intact was
+ * never evaluated (`@github/local-action` passes action.yml defaults through as text).
+ * Sending it would fail later and less clearly (a token "${{ github.token }}" gets a 401),
+ * so it counts as unset, and the input's fallback applies.
+ */
+const WHOLE_EXPRESSION = /^\$\{\{[\s\S]*\}\}$/;
+function unlessUnexpanded(value) {
+    return WHOLE_EXPRESSION.test(value.trim()) ? '' : value;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/read.ts
+
+
+
+
+
+
+
+/** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
+const runnerInputs = (name, options) => unlessUnexpanded(core/* getInput */.V4(name, { trimWhitespace: options?.trim ?? true }));
+/** Read by every command, whatever its spec. */
+const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
+/**
+ * The one input reader. Before any request: registers the credentials for masking
+ * first, reads `command`, then reads by its format every set input that the chosen
+ * command uses (and those every command shares), checks the shared ones (control plane,
+ * credential, `dry-run`, `timeout`), then hands the rest to the command's spec. An input
+ * the command does not use is never parsed: one step may serve several commands (deploy
+ * or delete a preview), so a value meant for another command, even a malformed one, must
+ * not block this one; it is only named in a warning (`ignored`). All problems are thrown
+ * together as one InputError: format problems first, then the rules that relate inputs
+ * to each other. The result is the common inputs plus what the spec returned, and nothing else.
+ */
+async function readInputs(specs, get = runnerInputs, context = {}) {
+    const env = context.env ?? process.env;
+    const raw = (name) => {
+        const value = get(name);
+        if (value !== '')
+            return value;
+        const expression = EXPRESSION_DEFAULTS[name];
+        if (expression)
+            return env[expression.env] ?? '';
+        return INPUT_DEFAULTS[name] ?? '';
+    };
+    // Register before anything else can fail and print: a malformed key is still a key.
+    for (const name of ['api-key', 'bearer-token', 'github-token'])
+        (0,masking/* registerSecret */.cl)(raw(name));
+    const formatProblems = [];
+    const problems = [];
+    let command;
+    try {
+        command = (0,parsers/* parseEnum */.nL)(raw('command'), Object.keys(specs));
+    }
+    catch (error) {
+        formatProblems.push(`\`command\` ${error.message}`);
+    }
+    const spec = command === undefined ? undefined : specs[command];
+    const used = new Set([...EVERY_COMMAND, ...(spec?.uses ?? [])]);
+    const values = new Map();
+    for (const name of INPUT_NAMES) {
+        if (name === 'command' || !used.has(name))
+            continue;
+        const format = FORMATS[name];
+        if ('structured' in format) {
+            const value = get(name, { trim: false });
+            if (value.trim() === '')
+                continue;
+            const result = await format.structured(value);
+            formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
+            if (result.data !== undefined)
+                values.set(name, result.data);
+            continue;
+        }
+        const value = raw(name);
+        if (value === '')
+            continue;
+        try {
+            values.set(name, format.text(value));
+        }
+        catch (error) {
+            formatProblems.push(`\`${name}\` ${error.message}`);
+        }
+    }
+    /** A spec reads only the inputs it declares: any other was never parsed, and reading it is a bug here, not the user's. */
+    const declared = (name) => {
+        if (!used.has(name))
+            throw new Error(`the input spec of \`command: ${command}\` reads \`${name}\` without listing it in \`uses\``);
+        return name;
+    };
+    const reader = {
+        raw: (name) => raw(declared(name)),
+        isSet: (name) => raw(declared(name)) !== '',
+        value: (name) => values.get(declared(name)),
+        problem: (text) => problems.push(text),
+        context
+    };
+    const connection = readConnection(reader);
+    const specific = spec?.read(reader);
+    const all = [...formatProblems, ...problems];
+    if (all.length > 0 || !spec || !connection)
+        throw new errors/* InputError */.dz(all);
+    return {
+        connection,
+        dryRun: reader.value('dry-run'),
+        timeoutMs: reader.value('timeout'),
+        ignored: ignoredInputs(spec, raw),
+        command: command,
+        ...specific
+    };
+}
+/** The control plane and the credential: every command talks to it. */
+function readConnection(reader) {
+    const { raw } = reader;
+    if (raw('control-plane-url') === '') {
+        reader.problem('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
+    }
+    if (raw('api-key') === '' && raw('bearer-token') === '') {
+        reader.problem(reader.context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
+    }
+    if (raw('api-key') !== '' && raw('bearer-token') !== '')
+        reader.problem('set only one of `api-key` and `bearer-token`, not both');
+    if (raw('bearer-token') !== '' && raw('tenant-id') === '') {
+        reader.problem('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
+    }
+    const baseUrl = reader.value('control-plane-url');
+    const apiKey = reader.value('api-key');
+    const bearerToken = reader.value('bearer-token');
+    if (baseUrl === undefined || (apiKey === undefined && bearerToken === undefined))
+        return undefined;
+    const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
+    return { baseUrl, credential, tenantId: reader.value('tenant-id') };
+}
+const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
+const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
+    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
+    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
+    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
+    'run the fork\'s code in it before review). Or skip this step for forks: ' +
+    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
+/** Set to something other than its default, and not used by the command. */
+function ignoredInputs(spec, raw) {
+    const used = new Set([...EVERY_COMMAND, ...spec.uses]);
+    const defaults = INPUT_DEFAULTS;
+    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
+}
+/**
+ * The one warning about inputs the command does not use: they are not errors (one step
+ * may serve several commands), and were not checked, so a value meant for another
+ * command cannot block this one.
+ */
+function ignoredInputsWarning(command, ignored) {
+    if (ignored.length === 0)
+        return undefined;
+    const names = ignored.map((name) => `\`${name}\``);
+    const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const [verb, pronoun] = names.length === 1 ? ['is', 'it; it is'] : ['are', 'them; they are'];
+    return `${listed} ${verb} set but \`command: ${command}\` does not use ${pronoun} ignored, and not checked.`;
+}
+
+// EXTERNAL MODULE: ./src/core/recorder.ts
+var recorder = __nccwpck_require__(9577);
+;// CONCATENATED MODULE: ./src/commands/delete-listener/about.ts
+/** How the reports tell a `delete-listener` run: "Delete of listener `l1`", the target naming itself a listener. */
+const deleteListenerAbout = {
+    words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] } },
+    target: { kind: 'listener', inputs: ['listener-id'] }
+};
+
+;// CONCATENATED MODULE: ./src/commands/delete-listener/inputs.ts
+const deleteListenerSpec = {
+    uses: ['listener-id', 'ignore-missing'],
+    read(reader) {
+        if (!reader.isSet('listener-id')) {
+            reader.problem('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
+        }
+        return { listenerId: reader.value('listener-id'), ignoreMissing: reader.value('ignore-missing') };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/delete/about.ts
+/** How the reports tell a `delete` run. */
+const deleteAbout = {
+    words: { noun: 'Delete', done: { unchanged: ['Nothing to delete'] }, notes: tracingNotes }
+};
+/** What became of the tracing project of the same name, when the delete was accepted. */
+function tracingNotes(outcome) {
+    if (outcome.tracingProject === 'deleted')
+        return [['Its tracing project went too (`delete-tracing-project: true`).']];
+    if (outcome.tracingProject !== 'kept')
+        return [];
+    const name = outcome.deployment?.name ?? outcome.subject.name ?? '';
+    return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']];
+}
+
+;// CONCATENATED MODULE: ./src/inputs/github.ts
+const GITHUB_INPUTS = ['github-environment', 'pr-comment'];
+/** Whether any GitHub feature is on: only then is GitHub's code loaded at all. */
+function reportsToGitHub(inputs) {
+    return inputs !== undefined && (inputs.environment !== undefined || inputs.prComment);
+}
+/** For commands that report to GitHub: the features and the token they need. */
+function readGitHubInputs(reader) {
+    const environment = reader.value('github-environment');
+    const prComment = reader.value('pr-comment');
+    if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
+        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+    }
+    return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
+}
+/** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
+function readTarget(reader) {
+    if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
+        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
+    }
+    return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
+}
+
+// EXTERNAL MODULE: ./src/inputs/poll-interval.ts
+var poll_interval = __nccwpck_require__(5840);
+;// CONCATENATED MODULE: ./src/commands/delete/inputs.ts
+
+
+const deleteSpec = {
+    uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_INPUTS],
+    read(reader) {
+        const target = readTarget(reader);
+        const github = readGitHubInputs(reader);
+        return {
+            ...target,
+            deleteTracingProject: reader.value('delete-tracing-project'),
+            ignoreMissing: reader.value('ignore-missing'),
+            wait: reader.value('wait'),
+            pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
+            github
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/about.ts
+/** How the reports tell a `deploy` run. */
+const deployAbout = {
+    words: {
+        noun: 'Deploy',
+        doing: 'Deploying',
+        done: { 'rolled-back': ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)'] }
+    },
+    target: { kind: 'deployment', inputs: ['name'] }
+};
+
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+const HEALTH_INPUTS = ['health-check-path', 'health-check-timeout'];
+/** `health-check-path` (unset: no check) and its time limit; checking needs the wait. */
+function readHealthCheck(reader) {
+    const path = reader.value('health-check-path');
+    if (path === undefined)
+        return undefined;
+    if (reader.value('wait') === false) {
+        reader.problem('`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees');
+    }
+    return { path, timeoutMs: reader.value('health-check-timeout') };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/inputs/github-event.ts
+
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
+
+function readWorkflowContext(env = process.env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = readPullRequest(env);
+    return {
+        repoUrl: repository ? `${server}/${repository}` : undefined,
+        repoRef: defaultRepoRef(env),
+        sha: env.GITHUB_SHA || undefined,
+        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
+        repository,
+        apiUrl: env.GITHUB_API_URL || undefined,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        eventName: env.GITHUB_EVENT_NAME || undefined,
+        runAttempt: /^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? Number(env.GITHUB_RUN_ATTEMPT) : undefined,
+        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+            pullRequest?.fromFork === true,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: env.RUNNER_TEMP || undefined
+    };
+}
+function defaultRepoRef(env) {
+    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
+    // control plane cannot check out; the head branch is what the PR deploys.
+    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
+        return env.GITHUB_HEAD_REF;
+    const ref = env.GITHUB_REF ?? '';
+    if (ref.startsWith('refs/heads/'))
+        return ref.slice('refs/heads/'.length);
+    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
+    if (ref.startsWith('refs/tags/'))
+        return ref;
+    return env.GITHUB_REF_NAME || undefined;
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
+var source_rules = __nccwpck_require__(7606);
+;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
+
+
+
+
+
+const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
+/** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
+const deploySpec = {
+    uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
+    read(reader) {
+        const { value } = reader;
+        const k8sNamespace = value('k8s-namespace');
+        const sourceConfig = withoutUndefined({
+            integration_id: value('integration-id'),
+            repo_url: value('repo-url'),
+            deployment_type: value('deployment-type'),
+            build_on_push: value('build-on-push'),
+            custom_url: value('custom-url'),
+            install_command: value('install-command'),
+            build_command: value('build-command'),
+            listener_id: value('listener-id'),
+            listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
+            resource_spec: value('resource-spec')
+        });
+        const sourceRevisionConfig = withoutUndefined({
+            repo_ref: value('repo-ref'),
+            graph_config_path: value('graph-config-path'),
+            image_uri: value('image-uri'),
+            source_tarball_path: value('source-tarball-path')
+        });
+        const target = readTarget(reader);
+        const github = readGitHubInputs(reader);
+        const inputs = {
+            ...target,
+            createIfMissing: value('create-if-missing'),
+            source: value('source'),
+            revisionSource: value('revision-source'),
+            sourceConfig,
+            sourceRevisionConfig,
+            secrets: value('secrets'),
+            secretReferences: value('secret-references'),
+            wait: value('wait'),
+            pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
+            showLogs: value('show-logs'),
+            health: readHealthCheck(reader),
+            rollbackOnFailure: value('on-failure') === 'rollback',
+            github,
+            paths: value('paths'),
+            expectedCommit: value('expected-commit'),
+            githubToken: value('github-token'),
+            archiveExclude: value('archive-exclude')
+        };
+        // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
+        const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref;
+        const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined;
+        (0,source_rules/* sourceProblemsBeforeLookup */.Pd)(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(reader.problem);
+        return inputs;
+    }
+};
+function withoutUndefined(object) {
+    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
+}
+
+;// CONCATENATED MODULE: ./src/commands/rollback/about.ts
+/** How the reports tell a `rollback` run. */
+const rollbackAbout = {
+    words: {
+        noun: 'Rollback',
+        doing: 'Rolling back',
+        nothing: 'nothing to roll back (that revision already serves)',
+        done: { unchanged: ['Nothing: that revision already serves'] },
+        notes: servesNow
+    }
+};
+/** A rollback that took effect leads with what serves now and what it replaced, as its log says. */
+function servesNow(outcome) {
+    const { revisionId, deployment } = outcome;
+    if (outcome.kind !== 'rolled-back' || !revisionId || !deployment)
+        return [];
+    return [
+        [
+            'Deployment ',
+            { code: deployment.name },
+            ' now serves revision ',
+            { code: revisionId },
+            ...(outcome.redeployOf ? [' (a redeploy of revision ', { code: outcome.redeployOf }, ')'] : []),
+            ...(outcome.previousRevisionId ? ['; it replaced revision ', { code: outcome.previousRevisionId }] : []),
+            '.'
+        ]
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/commands/rollback/inputs.ts
+
+
+
+/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
+const rollbackSpec = {
+    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
+    read(reader) {
+        const { value } = reader;
+        return {
+            ...readTarget(reader),
+            rollbackTo: value('rollback-to') ?? { kind: 'previous' },
+            wait: value('wait'),
+            pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
+            showLogs: value('show-logs'),
+            health: readHealthCheck(reader),
+            github: readGitHubInputs(reader)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/prune/about.ts
+/** How the reports tell a `prune` run: its target is the previews' name pattern. */
+const pruneAbout = {
+    words: { noun: 'Prune', done: { unchanged: ['Nothing to delete'] } },
+    target: { kind: 'deployment', inputs: ['name-pattern'] }
+};
+
+// EXTERNAL MODULE: ./src/commands/prune/inputs.ts
+var inputs = __nccwpck_require__(6732);
+;// CONCATENATED MODULE: ./src/commands/registry-login/about.ts
+/** How the reports tell a `registry-login` run. */
+const registryLoginAbout = {
+    words: {
+        noun: 'Registry login',
+        done: {
+            created: ['Created the deployment (source ', { code: 'internal_docker' }, ') and logged Docker in to its registry'],
+            unchanged: ["Logged Docker in to the deployment's registry"]
+        },
+        notes({ registry }) {
+            if (!registry)
+                return [];
+            const repository = registry.imageRepository;
+            return [
+                [
+                    'Next: build and push your image to ',
+                    { code: repository },
+                    ' (for example with docker/build-push-action), then deploy it with ',
+                    { code: `image-uri: ${repository}@<digest>` },
+                    ', the digest the push printed.'
+                ]
+            ];
+        }
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/registry-login/inputs.ts
+
+/**
+ * `command: registry-login`: which deployment, and whether to create it. Nothing else: a
+ * new deployment is made as the official client makes one (source `internal_docker`, no
+ * settings, no secrets), and what it runs, with which secrets, is the later `deploy`
+ * step's to say. Any other input set is warned about as ignored.
+ */
+const registryLoginSpec = {
+    uses: ['name', 'deployment-id', 'create-if-missing'],
+    read(reader) {
+        return { ...readTarget(reader), createIfMissing: reader.value('create-if-missing') };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/registry.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const registered = (spec, about, load) => ({ spec, about, load });
+/**
+ * THE place where commands are registered: the `command` input takes exactly these
+ * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
+ * write src/commands/<name>/{inputs,about,command}.ts (`about` holds its `words`, how the
+ * reports speak of it, and its `target`, which inputs name what it acts on) and add a line
+ * here (and its inputs type to ActionInputs); the reports need nothing else.
+ */
+const COMMANDS = {
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(620)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7620))).deployCommand),
+    delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
+    prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
+    'registry-login': registered(registryLoginSpec, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 271).then(__nccwpck_require__.bind(__nccwpck_require__, 8271))).registryLoginCommand)
+};
+const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
+/** Every input read and checked, before any request, for the command the inputs choose. */
+async function readActionInputs(get = runnerInputs, context = {}) {
+    return (await readInputs(SPECS, get, context));
+}
+/**
+ * The recorder of a run, made before any input is checked: for the command the `command`
+ * input names (its default when unset) and the target its inputs name, so that a refusal
+ * of the inputs is told as that command's, of that target. An unknown `command` value is
+ * told as a refusal of no command in particular.
+ */
+function recorderFor(get = runnerInputs) {
+    const given = get('command') || INPUT_DEFAULTS.command;
+    if (!Object.hasOwn(COMMANDS, given))
+        return new recorder/* Recorder */.v('');
+    const { about } = COMMANDS[given];
+    const target = about.target ?? { kind: 'deployment', inputs: ['name', 'deployment-id'] };
+    const name = target.inputs.map((input) => get(input)).find((value) => value !== '');
+    return new recorder/* Recorder */.v(given, { kind: target.kind, ...(name !== undefined ? { name } : {}) }, about.words);
+}
+/** What the reports call a command (static: see CommandAbout). */
+function aboutOf(name) {
+    return COMMANDS[name].about;
+}
+/** The definition of a command, loaded on first use and typed loosely: main.ts runs any of them the same way. */
+async function commandFor(name) {
+    return (await COMMANDS[name].load());
+}
+
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __nccwpck_require__(2257);
+// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
+var apply = __nccwpck_require__(7840);
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** The step's outputs, from the view: sent through the sink, which redacts them. */
+function setOutputs(view, write) {
+    for (const [name, value] of Object.entries(view.outputs))
+        write(name, value);
+}
+
+;// CONCATENATED MODULE: ./src/report/plan.ts
+
+/**
+ * The body as indented JSON with every secret value shown as `***`. `secrets` values
+ * are hidden by position, not only by registration, so that a value too short for
+ * redact() (or one the runner never saw) is hidden all the same.
+ */
+function renderBody(body) {
+    return (0,masking/* redact */.E$)(JSON.stringify(hideSecretValues(body), null, 2));
+}
+function hideSecretValues(body) {
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        return body;
+    const record = body;
+    if (!Array.isArray(record.secrets))
+        return body;
+    return {
+        ...record,
+        // Empty values never get here: `secrets` refuses them, on a dry run as on a real one.
+        secrets: record.secrets.map((secret) => (secret && typeof secret === 'object' ? { ...secret, value: masking/* REDACTED */.XF } : masking/* REDACTED */.XF))
+    };
+}
+function requestLine(request) {
+    return (0,masking/* redact */.E$)(`${request.method} ${request.path}`);
+}
+/** The plan in a collapsible log group: each request line, then its body. */
+function printPlan(requests, log) {
+    if (requests.length === 0) {
+        log.info('Dry run: nothing would be sent; the control plane already matches the inputs.');
+        return;
+    }
+    log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
+    for (const request of requests) {
+        log.info(requestLine(request));
+        // One line at a time: the log flattens line breaks (JSON keeps those inside values escaped).
+        if (request.body !== undefined)
+            for (const line of renderBody(request.body).split('\n'))
+                log.info(line);
+    }
+    log.endGroup();
+}
+
+// EXTERNAL MODULE: ./src/core/neutralise.ts
+var neutralise = __nccwpck_require__(8453);
+;// CONCATENATED MODULE: ./src/report/sink.ts
+
+
+
+/**
+ * What every sink the runner reads must be given: each line made one line that cannot
+ * start a workflow command, secrets redacted, outputs one line. The runner's sink is
+ * this over @actions/core; tests put it over an in-memory writer to see the same text.
+ */
+function neutralised(target) {
+    return {
+        // core.info writes the line as is: a line break in server text could start a workflow
+        // command, so every line is made one line that cannot (forLog). Warnings and the like
+        // are commands themselves, whose text the runner decodes: one line too.
+        // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
+        info: (line) => target.info((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
+        // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
+        commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
+        warn: (line) => target.warn((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
+        notice: (line) => target.notice((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
+        debug: (line) => target.debug((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
+        startGroup: (title) => target.startGroup((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(title))),
+        endGroup: () => target.endGroup(),
+        // Read by later steps, often in shell: never a line break.
+        setOutput: (name, value) => target.setOutput(name, (0,neutralise/* forOutput */.np)((0,masking/* redact */.E$)(value))),
+        summary: (markdown) => target.summary((0,masking/* redact */.E$)(markdown)),
+        fail: (message) => target.fail((0,masking/* redact */.E$)(message)),
+        ...(target.mask ? { mask: target.mask } : {})
+    };
+}
+/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
+const actionsSink = neutralised({
+    info: (line) => core/* info */.pq(line),
+    warn: (line) => core/* warning */.$e(line),
+    notice: (line) => core/* notice */.lm(line),
+    debug: (line) => core/* debug */.Yz(line),
+    startGroup: (title) => core/* startGroup */.Oh(title),
+    endGroup: () => core/* endGroup */.N4(),
+    setOutput: (name, value) => core/* setOutput */.uH(name, value),
+    summary: async (markdown) => {
+        // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
+        if (!process.env.GITHUB_STEP_SUMMARY)
+            return;
+        await core/* summary */.z.addRaw(markdown, true).write();
+    },
+    fail: (message) => core/* setFailed */.C1(message),
+    mask: (secret) => core/* setSecret */.Pq(secret)
+});
+
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(2309);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(4285);
+// EXTERNAL MODULE: ./src/core/prune.ts
+var core_prune = __nccwpck_require__(2307);
+;// CONCATENATED MODULE: ./src/report/prune-table.ts
+
+
+/** Open previews are the bulk of a large repository; past this many the summary counts them instead. */
+const MAX_OPEN_ROWS = 200;
+/** The summary's table: every candidate with its verdict and reason, open ones counted past MAX_OPEN_ROWS. */
+function renderTable(rows) {
+    if (rows.length === 0)
+        return 'No deployment matches the pattern.\n';
+    const lines = ['| Preview | Pull request | Verdict | Reason |', '|---|---:|---|---|'];
+    let open = 0;
+    for (const row of rows) {
+        if (row.fate === 'kept' && row.reason.kind === 'open' && ++open > MAX_OPEN_ROWS)
+            continue;
+        const reason = (0,core_prune/* reasonText */.u)(row.reason, row.pr) + (row.failure ? `; the delete failed: ${row.failure}` : '');
+        // Server text (names, error messages) is neutralised: it cannot end the cell, forge rows, links or mentions.
+        lines.push(`| <code>${(0,markdown.md)(row.name)}</code> | #${row.pr} | ${row.fate} | ${(0,markdown.md)(reason)} |`);
+    }
+    if (open > MAX_OPEN_ROWS)
+        lines.push('', `…and ${open - MAX_OPEN_ROWS} more previews kept because their pull requests are open.`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/outcome.ts
+/** The step fails for every outcome that carries an error, and for no other. */
+function failsStep(outcome) {
+    return outcome.error !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/report/serving.ts
+
+/**
+ * The revision that serves while this run's did not make it: the deployment's active
+ * one when it is another, else the one that served before the run.
+ */
+function stillServing(outcome) {
+    const active = outcome.deployment?.active_revision_id ?? outcome.previousRevisionId;
+    return active && active !== outcome.revisionId ? active : undefined;
+}
+/** After `on-failure: rollback`: the revision that serves now, a redeploy of the one that served before. */
+function restoredBy(outcome) {
+    return outcome.kind === 'rolled-back' ? outcome.restoredRevisionId : undefined;
+}
+/** After `on-failure: rollback`: the bad revision is out of service, so what is left is to fix it. */
+function rolledBackTodo(outcome) {
+    const restored = restoredBy(outcome);
+    if (!restored || !failsStep(outcome))
+        return undefined;
+    return `Fix what made revision ${outcome.revisionId} fail (its health check and logs are in this run's log) and deploy again; revision ${restored} serves meanwhile.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+
+
+
+
+/**
+ * The job summary: the outcome as its heading, the cause and what to do first, the
+ * failing log's tail, then the facts, the revision's timeline and where the time went.
+ * Every value from the control plane is escaped and redacted.
+ */
+function renderSummary(view) {
+    const { outcome } = view;
+    if (outcome.prune)
+        return renderPruneSummary(view, outcome.prune);
+    const lines = [`## ${(0,markdown/* saidMd */.p)(view.title)}`, ''];
+    lines.push(...(0,markdown/* causeBlocks */.Am)(view));
+    lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, true));
+    lines.push(...(0,markdown/* factsTable */.wd)(view));
+    lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
+    // A refusal before anything was sent took no time worth a line.
+    if (outcome.kind !== 'refused' || outcome.inDoubt)
+        lines.push(timeBreakdown(view), '');
+    if (outcome.kind === 'planned') {
+        lines.push('### Dry run: what this run would send', '');
+        if (outcome.requests.length === 0)
+            lines.push('Nothing: the control plane already matches the inputs.', '');
+        for (const request of outcome.requests) {
+            lines.push(`<code>${(0,markdown.md)(requestLine(request))}</code>`, '');
+            if (request.body !== undefined)
+                lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
+        }
+    }
+    return (0,masking/* redact */.E$)(lines.join('\n'));
+}
+/** `prune`: the outcome and its cause, then every candidate with its verdict and reason (not the plan: the table says it). */
+function renderPruneSummary(view, prune) {
+    const lines = [`## ${(0,markdown/* saidMd */.p)(view.title)}`, ''];
+    lines.push(...(0,markdown/* causeBlocks */.Am)(view));
+    lines.push(...(0,markdown/* factsTable */.wd)(view));
+    if (prune.rows.length > 0 || !view.failed)
+        lines.push(renderTable(prune.rows));
+    return (0,masking/* redact */.E$)(lines.join('\n'));
+}
+/** Why the last status's bar ends where it does, when the run stopped watching a revision in progress. */
+function stopWord(view) {
+    const { outcome } = view;
+    if (outcome.kind !== 'still-deploying')
+        return undefined;
+    return { 'not-waiting': undefined, watching: undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause];
+}
+const BAR_WIDTH = 30;
+/**
+ * Each status the revision passed through as a bar on one time axis, so the long
+ * phases stand out at a glance; then where the time went.
+ */
+function renderTimeline(spans, stoppedBy) {
+    if (spans.length === 0)
+        return [];
+    const last = spans.at(-1);
+    const ended = (0,statuses/* classify */.L8)(last.status) === 'deployed' || (0,statuses/* classify */.L8)(last.status) === 'failed';
+    const axisMs = Math.max(1, last.startedAt + (ended ? 0 : last.durationMs));
+    const out = ['### Revision timeline', '', '| Status | Seen at | Lasted | |', '|---|---:|---:|---|'];
+    spans.forEach((span, i) => {
+        const final = ended && i === spans.length - 1;
+        const stopped = stoppedBy && i === spans.length - 1 ? ` (${stoppedBy})` : '';
+        const lasted = final ? '—' : `${(0,core_clock/* formatDuration */.a)(span.durationMs)}${stopped}`;
+        out.push(`| ${(0,markdown.md)(span.status)} | +${(0,core_clock/* formatDuration */.a)(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`);
+    });
+    out.push('');
+    return out;
+}
+/** `···████···`: where on the axis a status began and how long it lasted; `▏` marks where it ended. */
+function bar(startMs, durationMs, axisMs) {
+    const from = Math.min(BAR_WIDTH - 1, Math.round((startMs / axisMs) * BAR_WIDTH));
+    if (durationMs <= 0)
+        return ('·'.repeat(from) + '▏').padEnd(BAR_WIDTH, '·');
+    const filled = Math.max(1, Math.min(Math.round((durationMs / axisMs) * BAR_WIDTH), BAR_WIDTH - from));
+    return ('·'.repeat(from) + '█'.repeat(filled)).padEnd(BAR_WIDTH, '·');
+}
+/**
+ * The step's total until this summary, and where it went, from one clock: the run's. The
+ * revision's part is the timeline's own (from the start of the watch to the moment its
+ * final status was seen), so the table above and this line add up; the rest is the
+ * action's: before the watch (lookup, the change), and after it (a health check, a rollback).
+ */
+function timeBreakdown(view) {
+    const { run, outcome } = view;
+    const total = run.finishedAt - run.startedAt;
+    const spans = outcome.timeline ?? [];
+    const last = spans.at(-1);
+    const watchFrom = outcome.watchStartedAt;
+    const ended = last !== undefined && ((0,statuses/* classify */.L8)(last.status) === 'deployed' || (0,statuses/* classify */.L8)(last.status) === 'failed');
+    const plainTotal = `**Total:** ${(0,core_clock/* formatDuration */.a)(total)} until this summary.`;
+    if (!ended || watchFrom === undefined)
+        return plainTotal;
+    const before = watchFrom - run.startedAt;
+    const revisionMs = last.startedAt;
+    const after = total - before - revisionMs;
+    if (before < 0 || after < 0)
+        return plainTotal;
+    const change = outcome.redeployOf ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update';
+    const later = [...(outcome.health ? ['health check'] : []), ...(restoredBy(outcome) ? ['rollback'] : [])];
+    return (`**Total:** ${(0,core_clock/* formatDuration */.a)(total)} until this summary: ${(0,core_clock/* formatDuration */.a)(before)} before the watch (lookup, ${change}), ` +
+        `${(0,core_clock/* formatDuration */.a)(revisionMs)} until the revision was seen ${(0,markdown.md)(last.status)}` +
+        (later.length > 0 || after >= 1000 ? `, ${(0,core_clock/* formatDuration */.a)(after)} after it (${[...later, 'logs, outputs'].join(', ')}).` : '.'));
+}
+
+;// CONCATENATED MODULE: ./src/report/cancellation.ts
+/**
+ * Where the run stood when the workflow was cancelled, and how to follow it: the step's
+ * error line and the reports' cause. Nothing is cancelled on the control plane (a
+ * cancelled remote deploy could leave a commit that never deploys), so it says so.
+ * The last line is what to do, as the reports split it.
+ */
+function cancellationText(outcome) {
+    const { deployment, subject, operation, revisionId, revision, prune } = outcome;
+    if (prune) {
+        return prune.pruned.length > 0
+            ? `The workflow was cancelled during ${outcome.command}, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
+            : `The workflow was cancelled during ${outcome.command}; nothing was deleted (a delete in flight may have gone through).`;
+    }
+    const name = deployment?.name ?? subject.name;
+    if (outcome.kind === 'refused' && outcome.inDoubt) {
+        return (`The workflow was cancelled while the ${outcome.inDoubt} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
+            `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
+    }
+    if (!deployment || !operation) {
+        return `The workflow was cancelled before any change was sent${name ? ` to ${subject.kind} \`${name}\`` : ''}.`;
+    }
+    const what = `deployment \`${deployment.name}\` (${deployment.id})`;
+    if (!revisionId)
+        return `The workflow was cancelled after the action ${operation} ${what}.`;
+    const status = revision ? `, last seen ${revision.status}` : '';
+    return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
+        `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+        'or re-run this job to wait for it.');
+}
+
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __nccwpck_require__(3994);
+// EXTERNAL MODULE: ./src/report/quoted.ts
+var quoted = __nccwpck_require__(5520);
+;// CONCATENATED MODULE: ./src/report/words.ts
+/**
+ * The command's own words (its definition's, carried by the outcome). A run that never
+ * learned its command (an unknown `command` value) has none: its noun is empty, and the
+ * headings then name no command.
+ */
+function wordsOf(facts) {
+    return facts.words ?? { noun: facts.command ? facts.command.charAt(0).toUpperCase() + facts.command.slice(1) : '' };
+}
+
+;// CONCATENATED MODULE: ./src/report/facts.ts
+
+
+
+
+
+/** The table of facts, in order: only rows that mean something for this outcome. */
+function factsOf(view) {
+    const { outcome, outputs } = view;
+    // After `on-failure: rollback` the revision of the outputs is the one that failed: say so, and what serves instead.
+    const restored = restoredBy(outcome);
+    const rows = [
+        ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
+        ['What was done', whatWasDone(outcome)],
+        ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
+        ...rollbackPlan(outcome),
+        [restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
+        ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
+        ['Deployment status', deploymentStatus(outcome)],
+        // Only a rollback that took effect replaced anything.
+        ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
+        ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
+        ...shippedRows(outcome.shipped),
+        ...pathsRows(outcome),
+        ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
+        ['Image repository', outcome.registry ? [{ code: outcome.registry.imageRepository }] : undefined],
+        ['Commit', commitOf(view)]
+    ];
+    return rows.filter((row) => row[1] !== undefined);
+}
+/**
+ * The commit the revision reports, or the workflow's when there is a revision that reports
+ * none. Without a revision (a refusal, a delete, a dry run) the workflow's commit says
+ * nothing about the deployment, and a rollback's plan names its target's commit in its own row.
+ */
+function commitOf(view) {
+    const { commit, outcome } = view;
+    if (!commit)
+        return undefined;
+    if (!commit.fromWorkflow)
+        return [{ code: commit.sha.slice(0, 12) }];
+    if (!outcome.revisionId || outcome.kind === 'deleted')
+        return undefined;
+    return [{ code: commit.sha.slice(0, 12) }, " (the workflow's; the revision reports none)"];
+}
+/** A rollback's dry run: the revision it would redeploy, the commit that would then serve, and what serves now. */
+function rollbackPlan(outcome) {
+    if (outcome.kind !== 'planned' || !outcome.redeployOf)
+        return [];
+    const target = outcome.redeployTarget;
+    const sha = target?.source_revision_config?.repo_commit_sha;
+    return [
+        ['Would redeploy revision', [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]],
+        ['Would serve commit', sha ? [{ code: sha.slice(0, 12) }] : target ? ['none reported by that revision'] : undefined],
+        ['Serving now', outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : ['no revision reported serving']]
+    ];
+}
+/** What went out: the archive (its size, files, digest and the commit checked out), or the image and its pin. */
+function shippedRows(shipped) {
+    if (!shipped)
+        return [];
+    if (shipped.kind === 'image') {
+        return [
+            ['Image', [{ code: shipped.imageUri }]],
+            ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
+        ];
+    }
+    const excluded = shipped.excluded ?? [];
+    const shown = excluded.slice(0, 5).flatMap((item, i) => [...(i > 0 ? ['; '] : []), { code: item.path }, ' (', ...(0,quoted/* quoted */.T)(item.why), ')']);
+    return [
+        ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${(0,body/* formatBytes */.z3)(shipped.bytes)}, SHA-256 `, { code: shipped.sha256 }]],
+        ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['not a git checkout']],
+        ['Left out', excluded.length > 0 ? [...shown, ...(excluded.length > 5 ? [`; and ${excluded.length - 5} more (in the log)`] : [])] : undefined]
+    ];
+}
+/** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */
+function pathsRows(outcome) {
+    const paths = outcome.paths;
+    if (!paths)
+        return [];
+    const { changedFiles, outsidePaths, baseCommit, headCommit } = paths;
+    const range = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : [];
+    return [
+        // A skip says why in its note, right under the heading.
+        ['Why it deployed', paths.skip ? undefined : (0,quoted/* quoted */.T)(paths.reason)],
+        [
+            'Changed files',
+            changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
+        ]
+    ];
+}
+/** The deployment's status; next to a revision that did not make it, what it still serves. */
+function deploymentStatus(outcome) {
+    const status = outcome.deployment?.status;
+    if (!status)
+        return undefined;
+    const serving = stillServing(outcome);
+    const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying';
+    if (!notServing || !outcome.revisionId || !serving)
+        return [{ code: status }];
+    return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }];
+}
+function whatWasDone(outcome) {
+    const operation = outcome.operation;
+    if (!operation)
+        return undefined;
+    if (outcome.paths?.skip && operation === 'unchanged')
+        return ['Nothing sent: no changed file is under ', { code: 'paths' }];
+    const own = wordsOf(outcome).done?.[operation];
+    if (own)
+        return own;
+    const noNewRevision = outcome.kind === 'deployed' && outcome.noNewRevision;
+    switch (operation) {
+        case 'created':
+            return ['Created the deployment'];
+        case 'updated':
+            return [noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'];
+        case 'unchanged':
+            return ['Nothing to change'];
+        case 'deleted':
+            return [outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment'];
+        case 'planned':
+            return ['Nothing (dry run): the plan is below'];
+        case 'rolled-back':
+            return outcome.redeployOf ? ['Redeployed earlier revision ', { code: outcome.redeployOf }] : ['Redeployed an earlier revision'];
+    }
+}
+/** Only the verdict: the attempts are in the log. */
+function healthVerdict(health) {
+    if (health.attempts === 0)
+        return ['❌ ', { code: health.last }];
+    const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${(0,core_clock/* formatDuration */.a)(health.elapsedMs)}`;
+    const where = health.url ? [{ code: health.url }, ' '] : [];
+    return health.healthy
+        ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
+        : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')'];
+}
+
+;// CONCATENATED MODULE: ./src/report/final-line.ts
+
+/** The last line of the log: outcome, target, revision and URL. */
+function finalLine(view) {
+    const { outcome, outputs, name } = view;
+    // A refusal says of which command: it may have come before anything else was known.
+    const command = outcome.kind === 'refused' && outcome.command ? ` (\`command: ${outcome.command}\`)` : '';
+    // Input that could not be read names nothing: say only the outcome.
+    if (outcome.subject.name === undefined && outcome.deployment === undefined)
+        return `Outcome: ${view.label}${command}.`;
+    const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
+    const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
+    const restored = restoredBy(outcome);
+    const serving = restored ? `, now serving revision ${restored}` : '';
+    const url = view.url ? `, ${view.url}` : '';
+    const push = outcome.registry ? `, push to ${outcome.registry.imageRepository}` : '';
+    return `Outcome: ${view.label}: ${what}${revision}${serving}${url}${push}${command}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/kinds.ts
+const DEPLOY_COMMENT = () => ({ createIfMissing: true });
+/** `Deploy of `agent``, `Delete of listener `l1``; `Delete` alone when no name is known; the name alone when no command is. */
+function runOf({ words, subject }) {
+    if (!words.noun)
+        return subject ?? ['The step'];
+    return subject ? [`${words.noun} of `, ...subject] : [words.noun];
+}
+const STOPPED = {
+    'not-waiting': ' (this run does not wait for it)',
+    'timed-out': ': this run stopped waiting at its timeout',
+    cancelled: ': this run was cancelled while waiting',
+    'lost-contact': ': this run lost contact with the control plane'
+};
+const KINDS = {
+    deployed: {
+        label: () => 'deployed',
+        title: ({ outcome, subject = [] }) => outcome.kind === 'deployed' && outcome.noNewRevision ? ['✅ ', ...subject, ' is deployed (no new revision was needed)'] : ['✅ Deployed ', ...subject],
+        environment: () => 'success',
+        comment: DEPLOY_COMMENT
+    },
+    failed: {
+        label: () => 'failed',
+        title: (c) => ['❌ ', ...runOf(c), ' failed'],
+        environment: () => 'failure',
+        comment: DEPLOY_COMMENT
+    },
+    'still-deploying': {
+        label: ({ outcome }) => (outcome.kind === 'still-deploying' && outcome.cause === 'watching' ? 'in progress' : 'still deploying'),
+        title: ({ outcome, words, subject = [] }) => {
+            const cause = outcome.kind === 'still-deploying' ? outcome.cause : 'not-waiting';
+            // The run is still waiting (the in-progress report): say what it does, not how it ended.
+            if (cause === 'watching')
+                return [`🚀 ${words.doing ?? 'Deploying'} `, ...subject, '…'];
+            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still deploying${STOPPED[cause]}`];
+        },
+        // Nothing failed on the control plane: the GitHub deployment stays in progress.
+        environment: () => 'in_progress',
+        comment: DEPLOY_COMMENT
+    },
+    superseded: {
+        label: () => 'failed (revision skipped)',
+        // The step fails (exit 1), so the heading says so; what serves instead is not known without looking.
+        title: (c) => ['❌ ', ...runOf(c), ' failed: the control plane skipped its revision'],
+        // Skipped, not broken: GitHub's own convention for a deployment another replaced.
+        environment: () => 'inactive',
+        comment: DEPLOY_COMMENT
+    },
+    'rolled-back': {
+        label: () => 'rolled back',
+        title: (c) => (c.failed ? ['⏪ ', ...runOf(c), ' failed and was rolled back'] : ['⏪ Rolled back ', ...(c.subject ?? [])]),
+        environment: ({ failed }) => (failed ? 'failure' : 'success'),
+        comment: DEPLOY_COMMENT
+    },
+    deleted: {
+        label: () => 'deleted',
+        title: ({ failed, subject = [] }) => (failed ? ['🗑️ Deleted ', ...subject, ', but it was not seen gone'] : ['🗑️ Deleted ', ...subject]),
+        // A delete the control plane accepted retires the environment even if waiting for it then failed.
+        environment: () => 'retire',
+        comment: () => ({ createIfMissing: false })
+    },
+    'logged-in': {
+        label: () => 'logged in',
+        title: ({ subject = [] }) => ['🔑 Logged in to the registry for ', ...subject],
+        // A login changes nothing that a GitHub deployment or a PR comment tracks.
+        environment: () => undefined,
+        comment: () => undefined
+    },
+    'nothing-to-do': {
+        label: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do'),
+        title: ({ outcome, words, subject = [] }) => {
+            const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : 'no-change';
+            if (reason === 'already-gone')
+                return ['✅ ', ...subject, ' was already gone: nothing to delete'];
+            if (reason === 'no-change-under-paths')
+                return ['✅ ', ...subject, ': nothing to deploy (no change under ', { code: 'paths' }, ')'];
+            return ['✅ ', ...subject, `: ${words.nothing ?? 'nothing to change'}`];
+        },
+        environment: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone' ? 'retire' : 'success'),
+        comment: ({ outcome }) => ({ createIfMissing: !(outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone') })
+    },
+    planned: {
+        label: () => 'planned (dry run)',
+        title: ({ words, subject }) => ['📝 Dry run', ...(words.noun ? [` of ${words.noun.toLowerCase()}`] : []), ...(subject ? [' for ', ...subject] : []), ': nothing was changed'],
+        environment: () => undefined,
+        comment: () => undefined
+    },
+    refused: {
+        label: () => 'refused',
+        title: (c) => c.outcome.kind === 'refused' && c.outcome.inDoubt
+            ? ['⚠️ ', ...(c.subject ?? runOf(c)), `: the ${c.outcome.inDoubt} may or may not have taken effect`]
+            : c.words.noun
+                ? ['❌ ', ...runOf(c), ' refused']
+                : ['❌ Refused before running any command'],
+        // Marked failed only if this run had started a GitHub deployment (see GitHubEnvironment).
+        environment: () => 'failure',
+        comment: DEPLOY_COMMENT
+    }
+};
+
+;// CONCATENATED MODULE: ./src/report/notes.ts
+
+
+
+/** Where the deploy stands, beyond the cause: what goes on, what still serves, the command's own notes, what comes next. */
+function notesOf(outcome, run) {
+    const notes = [];
+    const revision = outcome.revisionId;
+    const deployment = outcome.deployment;
+    const serving = stillServing(outcome);
+    // The in-progress report says what it waits for in its heading; notes are for how a run ended.
+    if (outcome.kind === 'still-deploying' && outcome.cause === 'watching')
+        return [];
+    // A time-out, a cancel or lost contact says where to follow the deploy in its error's
+    // "what to do"; not waiting at all (`wait: false`) has no error, so it is said here.
+    if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && !outcome.cancelled && revision && deployment) {
+        const status = outcome.revision?.status;
+        notes.push([
+            'The deploy goes on on the control plane; nothing was cancelled there. Follow revision ',
+            { code: revision },
+            ' of deployment ',
+            { code: deployment.name },
+            ' (',
+            { code: deployment.id },
+            ') on the control plane',
+            status ? ` (last seen ` : '',
+            ...(status ? [{ code: status }, ')'] : []),
+            outcome.cause === 'not-waiting' ? '.' : ', or re-run this job to wait for it.'
+        ]);
+    }
+    if ((outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying') && revision && serving) {
+        const status = deployment?.status;
+        // A skipped revision was replaced by something this run has not looked at: say only what was seen.
+        const serves = outcome.kind === 'superseded' ? [' was last seen serving revision '] : [' still serves the previous revision '];
+        notes.push([
+            'The deployment',
+            ...(status ? [' (status ', { code: status }, ')'] : []),
+            ...serves,
+            { code: serving },
+            outcome.kind === 'still-deploying' ? ' until this one is deployed.' : "; this run's revision is not serving."
+        ]);
+    }
+    if (!failsStep(outcome))
+        notes.push(...(wordsOf(outcome).notes?.(outcome) ?? []));
+    if (outcome.paths?.skip && !failsStep(outcome))
+        notes.push(skipped(outcome));
+    if ((outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) && run.githubEnvironment) {
+        notes.push(['The GitHub deployments of environment ', { code: run.githubEnvironment }, ' are marked inactive; the environment itself stays listed in the repository settings.']);
+    }
+    return notes;
+}
+/** `paths` skipped the deploy: what serves, since which commit, and how many changed files fell outside. */
+function skipped(outcome) {
+    const paths = outcome.paths;
+    const serving = paths.servingRevisionId ?? outcome.revisionId;
+    const since = paths.baseCommit ? [' since commit ', { code: paths.baseCommit.slice(0, 12) }] : [];
+    const changed = paths.changedFiles;
+    const outside = changed === undefined
+        ? []
+        : changed === 0
+            ? [' No file changed.']
+            : [` ${paths.outsidePaths ?? changed} of the ${changed} changed file${changed === 1 ? '' : 's'} fell outside `, { code: 'paths' }, '.'];
+    return [
+        'Nothing was sent: no file under ',
+        { code: 'paths' },
+        ' changed',
+        ...since,
+        ...(serving ? [', so revision ', { code: serving }, ' goes on serving.'] : ['.']),
+        ...outside
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/output-values.ts
+
+/** The outputs of the interface page, one line each; a URL only if it is one we may use. Unknown ones stay unset. */
+function outputsOf(outcome, url) {
+    const { revision, deployment } = outcome;
+    const values = {
+        'deployment-id': deployment?.id,
+        'revision-id': outcome.revisionId,
+        'revision-status': revision?.status,
+        'deployment-status': deployment?.status,
+        operation: outcome.operation,
+        'deployment-url': url,
+        'commit-sha': revision?.source_revision_config?.repo_commit_sha,
+        'previous-revision-id': outcome.previousRevisionId,
+        pruned: outcome.prune && JSON.stringify(outcome.prune.pruned),
+        'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
+        registry: outcome.registry?.registry,
+        'image-repository': outcome.registry?.imageRepository
+    };
+    const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
+    return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));
+}
+
+;// CONCATENATED MODULE: ./src/report/prune-view.ts
+
+
+/**
+ * `prune` acts on many previews, named by a pattern: its own heading and facts, and no
+ * GitHub deployment or comment of its own. Each preview it left gone gets its own report
+ * (`github.previews`): its environment retired and its comment saying the preview is gone.
+ */
+function pruneView(view, prune) {
+    const { outcome, failed } = view;
+    const noun = wordsOf(outcome).noun;
+    const pattern = [{ code: view.name }];
+    const previews = (n) => `${n} stale preview${n === 1 ? '' : 's'}`;
+    const wouldGo = prune.rows.filter((row) => row.fate === 'would delete').length;
+    view.title = failed
+        ? [`❌ ${noun} of `, ...pattern, ' failed', prune.pruned.length > 0 ? ` after deleting ${previews(prune.pruned.length)}` : '']
+        : outcome.kind === 'planned'
+            ? [`📝 Dry run of ${noun.toLowerCase()} for `, ...pattern, `: ${previews(wouldGo)} would be deleted; nothing was changed`]
+            : prune.pruned.length > 0
+                ? ['🧹 Pruned ', `${previews(prune.pruned.length)} of `, ...pattern]
+                : ['✅ ', ...pattern, ': no stale previews'];
+    const done = outcome.kind === 'planned'
+        ? 'Nothing (dry run): the previews that would be deleted are below'
+        : `${prune.pruned.length > 0 ? `Deleted ${prune.pruned.length}` : 'Deleted none'} of ${prune.rows.length} preview${prune.rows.length === 1 ? '' : 's'}`;
+    view.facts = [
+        ['What was done', [done]],
+        ['GitHub requests', [`${prune.githubRequests}`]]
+    ];
+    view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : [];
+    view.github = { previews: prune.gone.map((preview) => previewReport(view, prune, preview)) };
+    const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`;
+    view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}.`;
+    return view;
+}
+/** One preview gone after the run: its environment's words, and its comment as `command: delete` leaves one. */
+function previewReport(view, prune, preview) {
+    const row = prune.rows.find((candidate) => candidate.name === preview.name);
+    const because = row ? ` as stale (${(0,core_prune/* reasonText */.u)(row.reason, preview.pr)})` : '';
+    const comment = {
+        name: preview.name,
+        title: ['🗑️ Deleted ', { code: preview.name }],
+        causeLabel: 'What went wrong',
+        notes: [],
+        facts: [],
+        gone: ["This pull request's preview is gone: the scheduled ", { code: view.outcome.command }, ` deleted it${because}.`]
+    };
+    return { pr: preview.pr, name: preview.name, environmentDescription: `${preview.name} was deleted by ${view.outcome.command}`, comment };
+}
+
+;// CONCATENATED MODULE: ./src/report/view.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * THE function from a run to what the outputs, the job summary, the PR comment, the
+ * GitHub deployment status and the last log line show. Each reporter renders this view
+ * and decides nothing on its own, so they cannot disagree. The command is named by its
+ * own words (the outcome carries them), never by its name.
+ */
+function viewOf(run) {
+    const { outcome } = run;
+    const failed = failsStep(outcome);
+    const words = wordsOf(outcome);
+    const rawUrl = outcome.deployment?.url || outcome.deployment?.source_config?.custom_url || undefined;
+    const url = usableUrl(rawUrl);
+    const outputs = outputsOf(outcome, url);
+    const listener = outcome.subject.kind === 'listener';
+    const known = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id'];
+    const name = known ?? (listener ? 'listener' : 'deployment');
+    const subject = known === undefined ? undefined : listener ? ['listener ', { code: known }] : [{ code: known }];
+    const kind = KINDS[outcome.kind];
+    const context = { outcome, failed, words, subject };
+    const title = kind.title(context);
+    const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha;
+    const commit = revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined;
+    // A cancelled run's error says where it stood, from the facts (report/cancellation.ts).
+    const error = outcome.cancelled ? (0,masking/* redact */.E$)(cancellationText(outcome)) : outcome.error;
+    const problem = outcome.cancelled && error ? splitLastLine(error) : outcome.problem;
+    const view = {
+        run,
+        outcome,
+        failed,
+        error,
+        label: kind.label(context),
+        name,
+        outputs,
+        title,
+        warning: outcome.commitWarning,
+        cause: problem?.what ?? (failed ? error : undefined),
+        causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : 'What went wrong',
+        todo: problem?.todo ?? rolledBackTodo(outcome),
+        notes: notesOf(outcome, run),
+        facts: [],
+        url,
+        unsafeUrl: rawUrl && !url ? rawUrl : undefined,
+        failureLog: outcome.failureLog,
+        commit,
+        github: { comment: kind.comment(context) },
+        finalLine: ''
+    };
+    if (outcome.kind === 'deleted') {
+        view.gone = ["This pull request's preview is gone: there is nothing left to try here."];
+    }
+    if (outcome.prune)
+        return pruneView(view, outcome.prune);
+    view.facts = factsOf(view);
+    const state = kind.environment(context);
+    if (state)
+        view.github.environment = { state, description: environmentDescription(view, words.doing) };
+    view.finalLine = finalLine(view);
+    return view;
+}
+/**
+ * One line for the GitHub deployment status: while the run waits, what it waits for;
+ * at the end, the heading without its emoji.
+ */
+function environmentDescription(view, doing = 'Deploying') {
+    const { outcome } = view;
+    if (outcome.kind === 'still-deploying' && outcome.cause === 'watching') {
+        const revision = outcome.revisionId ?? '';
+        return (0,neutralise/* forOutput */.np)(outcome.redeployOf ? `${doing} to revision ${outcome.redeployOf} (new revision ${revision})` : `${doing} revision ${revision}`);
+    }
+    return (0,neutralise/* forOutput */.np)(plain(view.title).replace(/^[^\p{L}\p{N}`]+/u, ''));
+}
+/** Text whose last line says what to do, split so the reports show it apart. */
+function splitLastLine(text) {
+    const lines = text.split('\n');
+    return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text };
+}
+/**
+ * The URL as the control plane wrote it, if it is one we may link and output (https, or
+ * loopback http; no whitespace): as written, so the output matches what the control plane
+ * shows, unless it holds characters that only the parsed form encodes.
+ */
+function usableUrl(raw) {
+    const safe = raw ? (0,neutralise/* safeUrl */.Pl)(raw, { allowLoopbackHttp: true }) : undefined;
+    if (!raw || !safe)
+        return undefined;
+    return /[<>"'`\\{}^|]/.test(raw) ? safe : raw;
+}
+/** Said as plain text: code as is. For the log and the GitHub status (neutralised there). */
+function plain(said) {
+    return said.map((part) => (typeof part === 'string' ? part : part.code)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
+ * must have reported where the deploy stands well before that.
+ */
+const EXIT_AFTER_CANCEL_MS = 4_000;
+/**
+ * GitHub reporting may go on this long past the step's deadline: after a time-out the
+ * summary and the final GitHub status still get their chance, and the process still
+ * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
+ */
+const GITHUB_GRACE_MS = 3_000;
+/** One request may use a sixth of the step's time, between 1 s and 30 s. */
+function requestTimeoutFor(timeoutMs) {
+    return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
+}
+/**
+ * The action: read the inputs, run the chosen command to its Outcome (a failure too
+ * ends in one, from what the recorder knew), then hand that one outcome's view to every
+ * reporter: outputs, summary, GitHub, and the last log line.
+ */
+async function run(options = {}) {
+    const clock = options.clock ?? core_clock/* realClock */.d;
+    const sink = options.sink ?? actionsSink;
+    const startedAt = options.startedAt ?? clock.now();
+    const cancellation = options.signal ? undefined : cancelOnSignals(sink);
+    const signal = options.signal ?? cancellation?.signal;
+    const log = sink;
+    // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
+    const stopAnnouncing = sink.mask ? (0,masking/* announceSecretsWith */.bK)(sink.mask) : undefined;
+    const workflow = readWorkflowContext(options.env);
+    // The `command` input first: a failure from here on is told as that command's.
+    const recorder = recorderFor(options.inputs);
+    let github;
+    let githubEnvironment;
+    let outcome;
+    /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
+    let inProgressReport;
+    let githubBudget;
+    try {
+        const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
+        const ignored = ignoredInputsWarning(inputs.command, inputs.ignored);
+        if (ignored)
+            log.warn(ignored);
+        const command = await commandFor(inputs.command);
+        const deadline = startedAt + inputs.timeoutMs;
+        const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
+        // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
+        // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
+        const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
+        githubBudget = budget;
+        const client = new api_client/* ControlPlaneClient */.zU(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
+        const githubInputs = command.github?.(inputs);
+        // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
+        if (reportsToGitHub(githubInputs))
+            github = await (await __nccwpck_require__.e(/* import() */ 811).then(__nccwpck_require__.bind(__nccwpck_require__, 2811))).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget });
+        // prune's environments are each preview's own, named in its summary table rather than here.
+        if (github && !githubInputs?.perPullRequest)
+            githubEnvironment = githubInputs?.environment;
+        outcome = await command.run(inputs, {
+            client,
+            clock,
+            log,
+            deadline,
+            signal,
+            workflow,
+            settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
+            requestTimeoutMs,
+            recorder,
+            openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 943).then(__nccwpck_require__.bind(__nccwpck_require__, 8943))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+            onRevisionStarted: () => {
+                // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
+                const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment });
+                inProgressReport = github
+                    ?.revisionStarted(view)
+                    .catch((error) => log.warn(`Could not report the revision in progress to GitHub (${(0,errors/* firstLine */.TM)(error)}). The deploy itself is not affected.`));
+            }
+        });
+        if (outcome.kind === 'planned')
+            printPlan(outcome.requests, log);
+    }
+    catch (error) {
+        outcome = recorder.failedWith(error, clock.now());
+    }
+    const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment });
+    try {
+        if (view.unsafeUrl !== undefined) {
+            log.warn(`The control plane reported a deployment URL that is not an https:// URL (${JSON.stringify(view.unsafeUrl)}): ` +
+                'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.');
+        }
+        if (view.error !== undefined)
+            sink.fail(view.error);
+        setOutputs(view, sink.setOutput);
+        // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
+        await sink.summary(renderSummary(view));
+        // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
+        if (inProgressReport && githubBudget)
+            await settledOrAborted(inProgressReport, githubBudget);
+        await github?.finished(view);
+        log.info(view.finalLine);
+    }
+    finally {
+        cancellation?.dispose();
+        stopAnnouncing?.();
+    }
+    return { cancelled: signal?.aborted ?? false, outcome, view };
+}
+/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
+async function settledOrAborted(work, signal) {
+    if (signal.aborted)
+        return;
+    let onAbort;
+    const aborted = new Promise((resolve) => {
+        onAbort = resolve;
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        await Promise.race([work, aborted]);
+    }
+    finally {
+        if (onAbort)
+            signal.removeEventListener('abort', onAbort);
+    }
+}
+function cancelOnSignals(sink) {
+    const controller = new AbortController();
+    const onSignal = (signal) => {
+        if (!controller.signal.aborted)
+            sink.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`);
+        controller.abort();
+        // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
+        setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: controller.signal,
+        dispose: () => {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 7840:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ur: () => (/* binding */ createOnce),
+  KQ: () => (/* binding */ patchOnce),
+  Ug: () => (/* binding */ redeployOnce),
+  sv: () => (/* binding */ refuseTwins),
+  B3: () => (/* binding */ sendRecorded),
+  hG: () => (/* binding */ settleWindowFor)
+});
+
+// UNUSED EXPORTS: makesRevision
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __nccwpck_require__(9317);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var clock = __nccwpck_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var core_errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/operations/find.ts
+var find = __nccwpck_require__(1839);
+;// CONCATENATED MODULE: ./src/operations/ours.ts
+
+/** A revision's settings without the commit the control plane resolved (which no request sends). */
+function settingsOf(config) {
+    const { repo_commit_sha: _sha, ...settings } = config ?? {};
+    return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null));
+}
+function sentFields(config) {
+    return Object.entries(config).filter(([, value]) => value != null);
+}
+/**
+ * Whether `revision` carries what this run sent.
+ *
+ * - When the change set `source_revision_config` fields, the revision must report each
+ *   of them with the value sent. Fields not sent are not compared: the control plane
+ *   carries them over from the revision before, which another run may have changed.
+ * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
+ *   a revision), nothing in the revision names this run. Such a revision copies the
+ *   settings of the revision before it, so it is ours only if its settings equal those of
+ *   `previous` (the revision that was latest when this run read the deployment). A
+ *   revision from another run that changed a setting is then told apart; one from
+ *   another run that also changed no setting is not, and cannot be: both deploy the
+ *   same settings. With no `previous` to compare to, any new revision counts.
+ * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
+ *   where it reports one.
+ */
+function carriesWhatWeSent(revision, sent, previous) {
+    if (sent.source && revision.source && revision.source !== sent.source)
+        return false;
+    const sha = revision.source_revision_config?.repo_commit_sha;
+    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
+        return false;
+    const fields = sentFields(sent.config);
+    const reported = settingsOf(revision.source_revision_config);
+    if (fields.length > 0)
+        return fields.every(([key, value]) => sameValue(reported[key], value));
+    if (!previous)
+        return true;
+    const before = settingsOf(previous.source_revision_config);
+    const keys = new Set([...Object.keys(before), ...Object.keys(reported)]);
+    return [...keys].every((key) => sameValue(reported[key], before[key]));
+}
+/**
+ * Whether a deployment found after a doubtful create is the one this run asked for:
+ * every `source_config` and `source_revision_config` field sent is reported with the
+ * value sent. A field the control plane does not report (null or absent: it may keep
+ * some to itself, e.g. `custom_url` on github deployments) is not a difference.
+ */
+function createdWithOurSettings(deployment, revisionConfig, sent) {
+    if (deployment.source && deployment.source !== sent.source)
+        return false;
+    const config = (deployment.source_config ?? {});
+    const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config;
+    // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
+    const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value));
+    const namespace = config.listener_config?.k8s_namespace;
+    const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace);
+    const reported = settingsOf(revisionConfig);
+    const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
+    return configMatches && namespaceMatches && revisionMatches;
+}
+/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
+function sameValue(a, b) {
+    if (typeof a === 'string' && typeof b === 'string')
+        return normal(a) === normal(b);
+    return a === b;
+}
+function normal(value) {
+    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+}
+/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
+const REVISIONS_PAGE = 20;
+/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
+const MAX_REVISION_PAGES = 5;
+/**
+ * The deployment's revisions newer than `before` (the latest revision when this run
+ * read it), and which of them is this run's. Walks the list, newest first, until it
+ * reaches `before`; bounded by pages and by the deadline.
+ */
+async function findOurRevision(look, deploymentId, before, sent) {
+    const fresh = [];
+    let previous;
+    let offset = 0;
+    const seen = new Set();
+    walk: for (let pages = 0;; pages++) {
+        if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
+            throw new core_errors/* ActionError */.lZ(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
+                (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
+        }
+        const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
+        const items = page.resources.filter((r) => !seen.has(r.id));
+        for (const revision of items) {
+            seen.add(revision.id);
+            if (before && revision.id === before) {
+                previous = revision;
+                break walk;
+            }
+            fresh.push(revision);
+        }
+        if (page.resources.length < REVISIONS_PAGE || items.length === 0)
+            break;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+    const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous));
+    const ours = matching[0];
+    const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh;
+    return { revisions: fresh, ours, others, candidates: matching.length };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apply.ts
+
+
+
+
+
+
+
+/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
+const SETTLE_CHECKS = [1 / 3, 1];
+/** The settle window for a request time limit: half as long again as a request may take. */
+function settleWindowFor(requestTimeoutMs) {
+    return Math.round(requestTimeoutMs * 1.5);
+}
+async function createOnce(body, ctx) {
+    let inDoubt = false;
+    return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
+        try {
+            return { done: await ctx.client.createDeployment(body) };
+        }
+        catch (error) {
+            // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
+            const conflictAfterDoubt = inDoubt && error instanceof errors/* ApiError */.hD && error.status === 409;
+            if (!(error instanceof errors/* ApiError */.hD) || !(error.ambiguous || conflictAfterDoubt))
+                throw error;
+            inDoubt = true;
+            const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body));
+            if (created) {
+                ctx.log(`The create of \`${body.name}\` took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}); continuing with deployment ${created.id}.`);
+                return { done: created };
+            }
+            if (conflictAfterDoubt)
+                throw error;
+            return { retry: error };
+        }
     });
 }
 /**
- * The body of a response, read linearly and capped (see body.ts), destroyed if
- * `signal` aborts while it arrives. A substitute response without a stream (tests)
- * is read through its own readBody.
+ * The deployment named `body.name` if it exists and has this run's settings; undefined
+ * if none exists yet. One with other settings was made by another deploy at the same
+ * time: this run's create cannot take effect over it (names are unique), and the run
+ * must not adopt it as its own, so that is an error. Two by that name is one too.
  */
-async function readResponse(response, signal, limitBytes) {
-    const message = response.message;
-    if (typeof message?.on !== 'function')
-        return response.readBody();
-    const destroy = () => message.destroy();
-    if (signal.aborted)
-        destroy();
-    signal.addEventListener('abort', destroy, { once: true });
-    try {
-        return await readBodyCapped(message, limitBytes);
+async function createdByThisRun(ctx, body) {
+    const found = await (0,find/* findDeploymentsByName */.e)(ctx.client, body.name, ctx);
+    if (found.length > 1)
+        throw twinDeployments(body.name, found);
+    if (found.length === 0)
+        return undefined;
+    const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
+    const revisionConfig = deployment.source_revision_config ??
+        (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined);
+    if (createdWithOurSettings(deployment, revisionConfig, body))
+        return deployment;
+    throw new core_errors/* ActionError */.lZ('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
+        "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.", 'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.');
+}
+/**
+ * After a create: the control plane should refuse a second deployment of a name, but
+ * if it did not (two runs creating at once), every later deploy by `name` would fail
+ * on the ambiguity. Said at once, loudly, with both ids.
+ */
+async function refuseTwins(client, created, limits) {
+    const found = await (0,find/* findDeploymentsByName */.e)(client, created.name, limits);
+    if (found.length > 1)
+        throw twinDeployments(created.name, found, created.id);
+}
+function twinDeployments(name, found, ours) {
+    const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ');
+    return new core_errors/* ActionError */.lZ('api-refused', `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`, `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`);
+}
+async function patchOnce(deployment, body, ctx) {
+    const before = deployment.latest_revision_id;
+    // A patch that makes no revision only sets values: sending it twice changes nothing more.
+    const idempotent = !makesRevision(body);
+    const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
+    let othersSeen = [];
+    return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
+        try {
+            const answered = await ctx.client.patchDeployment(deployment.id, body);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
+                throw error;
+            if (idempotent)
+                return { retry: error };
+            // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
+            const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                if (current.latest_revision_id === before)
+                    return undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                return look.ours ? { current, look, ours: look.ours } : undefined;
+            });
+            if (applied) {
+                const { current, look, ours } = applied;
+                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${ours.id}.`);
+                if (look.candidates > 1) {
+                    ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`);
+                }
+                if (look.others.length > 0) {
+                    ctx.log(`Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
+                        `Waiting on ${ours.id}, which the newer one will likely supersede.`);
+                }
+                return { done: { deployment: current, revisionId: ours.id } };
+            }
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen);
+            return { retry: error };
+        }
+    });
+}
+function changedMeanwhile(deployment, others, change = 'update') {
+    return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
+        "Not sending it again: that could undo the other deploy's newer change.", "Let the other deploy finish, then re-run this job if its change is still wanted.");
+}
+/**
+ * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
+ * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
+ * newer than `before` carries the settings of the revision redeployed (as for an
+ * update, a new latest revision alone is not proof: another run may have made it) and,
+ * when the redeployed revision reports its commit, that same commit: another run that
+ * pushed the same branch meanwhile makes a revision with the same settings, but (the
+ * branch having moved on) another commit. A new revision with the settings but no
+ * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
+ */
+async function redeployOnce(deployment, target, ctx) {
+    const before = deployment.latest_revision_id;
+    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
+    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
+    let othersSeen = [];
+    let noCommit;
+    return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
+        try {
+            const answered = await ctx.client.redeployRevision(deployment.id, target.id);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
+                throw error;
+            const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                if (current.latest_revision_id === before)
+                    return undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
+                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
+                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
+            });
+            if (applied) {
+                ctx.log(`The redeploy took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${applied.ours.id}.`);
+                return { done: { deployment: applied.current, revisionId: applied.ours.id } };
+            }
+            if (noCommit)
+                throw cannotTellRedeploy(deployment, target, noCommit);
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen, 'redeploy');
+            return { retry: error };
+        }
+    });
+}
+function cannotTellRedeploy(deployment, target, candidate) {
+    return new core_errors/* ActionError */.lZ('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
+        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
+        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
+}
+/** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
+function makesRevision(body) {
+    const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
+    return revisionConfig || body.secrets != null || body.secret_references != null;
+}
+/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
+function withRetries(ctx, label, step) {
+    const policy = ctx.retry ?? retry/* WRITE_RETRY */.l2;
+    return (0,retry/* retrying */.R$)({
+        policy,
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        random: ctx.random,
+        announce: (error, waitMs, next) => ctx.log(`${label} did not go through (${(0,core_errors/* firstLine */.TM)(error)}); sending it again in ${(0,clock/* formatDuration */.a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+    }, () => step().catch((error) => {
+        if (error instanceof errors/* ApiError */.hD && error.retryable && !error.ambiguous)
+            return { retry: error };
+        throw error;
+    }));
+}
+/**
+ * Re-reads after a doubtful change at fixed points of the settle window, since a
+ * slow server may still be applying it. Returns what `check` found, or undefined
+ * if it never showed. Not jittered: the window must be covered every time.
+ *
+ * A re-read that fails ends the run: without knowing whether the change took
+ * effect, sending it again could make a second one.
+ */
+async function settle(ctx, change, check) {
+    const start = ctx.clock.now();
+    for (const fraction of SETTLE_CHECKS) {
+        const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
+        await (0,cancel/* sleepUnlessCancelled */.xE)(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
+        let found;
+        try {
+            found = await check();
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD))
+                throw error;
+            throw new core_errors/* ActionError */.lZ('api-refused', `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${(0,core_errors/* firstLine */.TM)(error)}).`, 'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.');
+        }
+        if (found !== undefined)
+            return found;
     }
-    finally {
-        signal.removeEventListener('abort', destroy);
+    return undefined;
+}
+/**
+ * Sends a change with the recorder knowing it is in flight, so a run that ends before
+ * the answer says the change may or may not have taken effect. A definite refusal (an
+ * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
+ * then plainly refused, not in doubt.
+ */
+async function sendRecorded(recorder, change, send) {
+    recorder.sending(change);
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof errors/* ApiError */.hD && error.status !== undefined && !error.ambiguous)
+            recorder.refused();
+        throw error;
     }
 }
+
+
+/***/ }),
+
+/***/ 1839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QV: () => (/* binding */ walkDeployments),
+/* harmony export */   X0: () => (/* binding */ findDeploymentByName),
+/* harmony export */   e: () => (/* binding */ findDeploymentsByName)
+/* harmony export */ });
+/* unused harmony exports PAGE_SIZE, MAX_PAGES */
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2257);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+
+
+/** The largest page the API allows: fewest requests for a walk. */
+const PAGE_SIZE = 100;
+/**
+ * The most pages a walk reads: 50,000 deployments named like one name. No real tenant
+ * comes near it; a server whose list never ends (every page full of new names) would
+ * otherwise be walked for the whole step, one request after another.
+ */
+const MAX_PAGES = 500;
+/**
+ * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
+ * so this walks all pages and keeps exact matches.
+ */
+async function findDeploymentsByName(client, name, limits) {
+    const matches = [];
+    const what = `looking up deployment \`${name}\``;
+    let pages = 0;
+    const beforePage = () => {
+        // The first page goes out whatever the time: the client's own limits bound it.
+        if (pages > 0 && limits.clock.now() >= limits.deadline) {
+            const timeout = limits.timeoutMs === undefined ? '' : ` (${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.timeoutMs)})`;
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
+        }
+        pages++;
+    };
+    await walkDeployments(client, name, (deployment) => {
+        if (deployment.name === name)
+            matches.push(deployment);
+    }, beforePage, what);
+    return matches;
+}
+/**
+ * Visits every deployment whose name contains `nameContains`, each once. Servers differ on
+ * the returned `offset` (next page, or an echo of the one asked for); the walk advances
+ * either way, stops on a short page, and fails rather than loop if pages stop bringing
+ * new items, or after MAX_PAGES. `beforePage` may throw to stop the walk (a deadline);
+ * `what` names the walk in the error at the page cap.
+ */
+async function walkDeployments(client, nameContains, visit, beforePage, what = `listing deployments named like \`${nameContains}\``) {
+    const seen = new Set();
+    let offset = 0;
+    for (let pages = 0;; pages++) {
+        if (pages >= MAX_PAGES) {
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+        }
+        beforePage?.();
+        const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset });
+        const fresh = page.resources.filter((d) => !seen.has(d.id));
+        if (page.resources.length > 0 && fresh.length === 0) {
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+        }
+        for (const deployment of fresh) {
+            seen.add(deployment.id);
+            visit(deployment);
+        }
+        if (page.resources.length < PAGE_SIZE)
+            return;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+/** The one deployment named `name`, or undefined; several is an error naming them. */
+async function findDeploymentByName(client, name, limits) {
+    const matches = await findDeploymentsByName(client, name, limits);
+    if (matches.length > 1) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
+    }
+    return matches[0];
+}
+
+
+/***/ }),
+
+/***/ 4285:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ causeBlocks),
+/* harmony export */   md: () => (/* binding */ md),
+/* harmony export */   p: () => (/* binding */ saidMd),
+/* harmony export */   sQ: () => (/* binding */ failureLogBlock),
+/* harmony export */   wd: () => (/* binding */ factsTable)
+/* harmony export */ });
+/* unused harmony exports forHtml, saidHtml */
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(923);
+/* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8453);
+/* harmony import */ var _quoted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5520);
+
+
+
+/**
+ * The blocks the job summary and the PR comment share, so both open with the same
+ * heading and the cause, in the same words. Two contexts, two escapers: markdown text
+ * (headings, paragraphs: `forMarkdown`) and HTML blocks (the facts table: `forHtml`,
+ * since markdown escapes are shown as typed there). Secrets are redacted before either.
+ */
+/**
+ * Server text inside an HTML block: one line, HTML and table pipes as entities, and a
+ * zero-width joiner after `@` so `@org/team` notifies no one (GitHub finds mentions in
+ * the rendered text, entities decoded).
+ */
+function forHtml(text) {
+    return (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text)
+        .replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .LINE_BREAKS */ .Cm, ' ')
+        .replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '')
+        .replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
+        .replace(/@(?=[A-Za-z0-9])/g, '@\u200d');
+}
+/** Server text in markdown (a paragraph, a heading): shown as it reads. */
+function md(text) {
+    return (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .forMarkdown */ .Bm)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text));
+}
+/** Said in a markdown line: our words as written, values as code. */
+function saidMd(said) {
+    return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('');
+}
+/** Said in an HTML block. Our words carry no markup there. */
+function saidHtml(said) {
+    return said.map((part) => (typeof part === 'string' ? part : `<code>${forHtml(part.code)}</code>`)).join('');
+}
+/**
+ * Lines of text as one wrapped paragraph (never a code block a long status message
+ * would scroll out of), its line breaks kept as `<br>`.
+ */
+function paragraph(text) {
+    return text
+        .split(/\r\n|\n/)
+        .filter((line) => line.trim() !== '')
+        .map(withCodeSpans)
+        .join('<br>\n');
+}
+/** One line of a message: its quoted names as code (see quoted()), everything neutralised alike. */
+function withCodeSpans(line) {
+    // Redacted whole first: a secret must not escape redaction by being split across a span.
+    return (0,_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .T)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line))
+        .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(part.code)}</code>`))
+        .join('');
+}
+/** The cause first: a warning to see first, what went wrong, what to do, then where the deploy stands. */
+function causeBlocks(view, options = {}) {
+    const out = [];
+    if (view.warning)
+        out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '');
+    if (view.cause)
+        out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '');
+    const todo = view.todo ?? (view.cause ? options.todoFallback : undefined);
+    if (todo)
+        out.push(`**What to do:** ${paragraph(todo)}`, '');
+    for (const note of view.notes)
+        out.push(saidMd(note), '');
+    return out;
+}
+/** The facts as a two-column HTML table (no header row), then the URL. */
+function factsTable(view) {
+    const rows = view.facts.map(([label, value]) => [label, saidHtml(value)]);
+    if (view.url)
+        rows.push(['URL', `<a href="${forHtml(view.url)}">${forHtml(view.url)}</a>`]);
+    else if (view.unsafeUrl)
+        rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`]);
+    if (rows.length === 0)
+        return [];
+    return ['<table>', ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${value}</td></tr>`), '</table>', ''];
+}
+/** The end of the failing phase's log, verbatim in a code block that it cannot close. */
+function failureLogBlock(view, open) {
+    const log = view.failureLog;
+    if (!log)
+        return [];
+    return [
+        `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
+        '',
+        '```text',
+        ...log.lines.map((line) => (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
+        '```',
+        '</details>',
+        ''
+    ];
+}
+
+
+/***/ }),
+
+/***/ 5520:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ quoted)
+/* harmony export */ });
+/**
+ * Our words with names quoted in backticks (as our messages write them), as Said: each
+ * quoted name a code part, so every reporter shows it as code its own way. Split before
+ * anything is escaped, so a name that markdown would escape (`MY_SECRET`) is still one
+ * part. A backtick without its pair, or an empty pair, stays text.
+ */
+function quoted(text) {
+    const parts = text.split('`');
+    // An odd number of backticks leaves the last one unpaired: it stays text.
+    const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
+    return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part }));
+}
+
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 3340:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
+  V4: () => (/* binding */ getInput),
+  pq: () => (/* binding */ info),
+  lm: () => (/* binding */ notice),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ core_setSecret),
+  Oh: () => (/* binding */ startGroup),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: ExitCode, addPath, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -29621,8 +35898,10 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(4942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -29647,7 +35926,7 @@ class BasicCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
+        return __awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -29669,7 +35948,7 @@ class auth_BearerCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
+        return __awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -29691,7 +35970,7 @@ class PersonalAccessTokenCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
+        return __awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -31599,5958 +37878,818 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/core/masking.ts
 
-/**
- * The runner masks registered secrets in the log, but not in the files behind
- * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and not in text we build before
- * registration. So every secret is registered here, and `redact` is applied to
- * everything the action writes outside the log.
- */
-const secrets = new Set();
-const REDACTED = '***';
-/**
- * Shorter values are masked in the log by the runner but not replaced here: a
- * secret `1` would otherwise turn every id in the outputs into asterisks.
- */
-const MIN_REDACTED_LENGTH = 4;
-/** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
-let announce = core_setSecret;
-/** Announces secrets through `to` until the returned function is called. */
-function announceSecretsWith(to) {
-    const previous = announce;
-    announce = to;
-    return () => {
-        announce = previous;
-    };
-}
-function registerSecret(value) {
-    if (value.length === 0)
-        return;
-    announce(value);
-    // A multi-line value is masked by the runner line by line; mirror that.
-    for (const part of [value, ...value.split(/\r?\n/)]) {
-        if (part.trim().length >= MIN_REDACTED_LENGTH)
-            secrets.add(part);
-    }
-}
-function redact(text) {
-    let out = text;
-    // Longest first, so a secret that contains another is replaced whole.
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        out = out.split(secret).join(REDACTED);
-    }
-    return out;
-}
-/** For tests: forget every registered secret. */
-function clearSecrets() {
-    secrets.clear();
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
+/***/ 4942:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-const READ_RETRY = { maxAttempts: 5, baseMs: 500, capMs: 15_000 };
-const WRITE_RETRY = { maxAttempts: 4, baseMs: 1_000, capMs: 15_000 };
-/** Statuses that say "not now" rather than "no": rate limits and server or gateway failures. */
-const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
-function isRetryableStatus(status) {
-    return RETRYABLE_STATUSES.has(status);
-}
-/** Delay before attempt `attempt + 1` (attempt counts from 1). */
-function backoffMs(attempt, policy, random = Math.random) {
-    const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1));
-    // Never zero: a retry at once after a 503 rarely finds the server recovered.
-    return Math.max(policy.baseMs / 4, Math.round(random() * ceiling));
-}
-/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const trimmed = value.trim();
-    if (/^\d+$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    const date = Date.parse(trimmed);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-/** Network errors that mean the request never reached the server, so resending cannot duplicate it. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-function neverSent(error) {
-    const code = error?.code;
-    return code !== undefined && NOT_SENT_CODES.has(code);
-}
-/**
- * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
- * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
- * tries, within the attempt limit and the deadline, and stopping when cancelled. What
- * counts as safe to try again is the caller's to say, by returning `{ retry }`; any
- * error it throws ends the loop.
- */
-async function retrying(ctx, attempt) {
-    for (let n = 1;; n++) {
-        throwIfCancelled(ctx.signal);
-        const result = await attempt(n);
-        if ('done' in result)
-            return result.done;
-        const error = result.retry;
-        const waitMs = error.retryAfterMs ?? backoffMs(n, ctx.policy, ctx.random);
-        if (n >= ctx.policy.maxAttempts)
-            throw error;
-        if (ctx.deadline !== undefined && ctx.clock.now() + waitMs > ctx.deadline)
-            throw error;
-        ctx.announce(error, waitMs, n + 1);
-        await sleepUnlessCancelled(ctx.clock, waitMs, ctx.signal);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
-
-
-
-/** A request the control plane answered with an error, or did not answer. */
-class ApiError extends ActionError {
-    status;
-    retryable;
-    ambiguous;
-    retryAfterMs;
-    constructor(kind, message, details) {
-        super(kind, message, details.hint);
-        this.name = 'ApiError';
-        this.status = details.status;
-        this.retryable = details.retryable ?? false;
-        this.ambiguous = details.ambiguous ?? false;
-        this.retryAfterMs = details.retryAfterMs;
-    }
-}
-const EXCERPT_LENGTH = 200;
-/**
- * A short, single-line, masked piece of a body that was not what it claimed to be.
- * JSON is not quoted, only sized: a deployment's JSON can hold secret values of
- * other runs that this one could not register for masking.
- */
-function excerpt(body) {
-    const trimmed = body.trim();
-    if (trimmed.startsWith('{') || trimmed.startsWith('['))
-        return `(${Buffer.byteLength(body)} bytes of JSON, not shown)`;
-    const flat = redact(body).replace(/\s+/g, ' ').trim();
-    return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
-}
-/**
- * The `detail` of an error body (section 2.6 and 7): a string, or HTTPValidationError's
- * ValidationError list as `loc: msg` lines. Read by hand rather than with the zod
- * schemas: errors can come before the schemas are loaded, and must never fail to render.
- */
-function renderDetail(body) {
-    let detail;
-    try {
-        detail = JSON.parse(body)?.detail;
-    }
-    catch {
-        return undefined;
-    }
-    // Server text, not without end. Only capped here: each place it is written (log,
-    // summary, comment) neutralises it for that place, and `⏎` markers added here would
-    // show as typed in the summary and the comment.
-    if (typeof detail === 'string')
-        return capped(detail);
-    if (!Array.isArray(detail) || !detail.every(isValidationError))
-        return undefined;
-    return detail
-        .slice(0, MAX_DETAIL_ITEMS)
-        .map((e) => `\n  ${capped(`${e.loc.join('.')}: ${e.msg}`)}`)
-        .join('');
-}
-const MAX_DETAIL_LENGTH = 1_000;
-const MAX_DETAIL_ITEMS = 20;
-function capped(text) {
-    return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
-}
-function isValidationError(value) {
-    const e = value;
-    return typeof e?.msg === 'string' && Array.isArray(e.loc) && e.loc.every((p) => typeof p === 'string' || typeof p === 'number');
-}
-function statusHint(status, detail) {
-    if (status === 401)
-        return 'Check `api-key` (or `bearer-token`): the control plane did not accept it.';
-    if (status === 403 && /workspace/i.test(detail)) {
-        return 'Set `tenant-id` to the workspace ID: this credential needs to be told which workspace to act in.';
-    }
-    if (status === 403)
-        return 'The credential is valid but not allowed to do this; check its permissions and `tenant-id`.';
-    if (status === 429)
-        return 'The control plane kept rate-limiting requests; re-run the job in a few minutes.';
-    if (status >= 500)
-        return 'The control plane kept failing to handle the request; re-run the job, and report it if it persists.';
-    return undefined;
-}
-function errorFromResponse(operation, status, body, extra) {
-    const detail = renderDetail(body);
-    const shown = detail !== undefined ? redact(detail) : body.trim() ? `(unexpected body) ${excerpt(body)}` : '(empty body)';
-    const separator = shown.startsWith('\n') ? '' : ' ';
-    const retryable = isRetryableStatus(status);
-    return new ApiError(status === 404 ? 'not-found' : 'api-refused', `${operation.label} failed with HTTP ${status}:${separator}${shown}`, {
-        status,
-        hint: operation.hints?.[status] ?? statusHint(status, detail ?? ''),
-        retryable,
-        // A rate limit is refused before any work; a 5xx may come after the work was done.
-        ambiguous: extra.mutation && retryable && status !== 429,
-        retryAfterMs: extra.retryAfterMs
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/requests.ts
-
-const requests = {
-    listDeployments: (query) => get(`/v2/deployments${search(query)}`),
-    getDeployment: (deploymentId) => get(`/v2/deployments/${segment(deploymentId)}`),
-    createDeployment: (body) => ({ method: 'POST', path: '/v2/deployments', body }),
-    patchDeployment: (deploymentId, body) => ({ method: 'PATCH', path: `/v2/deployments/${segment(deploymentId)}`, body }),
-    deleteDeployment: (deploymentId, deleteTracingProject) => ({
-        method: 'DELETE',
-        path: `/v2/deployments/${segment(deploymentId)}${search({ delete_tracing_project: deleteTracingProject })}`
-    }),
-    getListener: (listenerId) => get(`/v2/listeners/${segment(listenerId)}`),
-    deleteListener: (listenerId) => ({ method: 'DELETE', path: `/v2/listeners/${segment(listenerId)}` }),
-    getRevision: (deploymentId, revisionId) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}`),
-    listRevisions: (deploymentId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions${search(query)}`),
-    redeployRevision: (deploymentId, revisionId) => ({ method: 'POST', path: `/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/redeploy` }),
-    getRevisionLogs: (deploymentId, revisionId, query) => get(`/v2/deployments/${segment(deploymentId)}/revisions/${segment(revisionId)}/logs${search(query)}`)
-};
-function get(path) {
-    return { method: 'GET', path };
-}
-/** `?a=1&b=2` from the defined values, or nothing. */
-function search(query) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined)
-            params.set(key, String(value));
-    }
-    const text = params.toString();
-    return text ? `?${text}` : '';
-}
-/**
- * An id as one path segment. Ids come from inputs (checked as UUIDs) and from
- * responses; percent-encoding keeps `/` and `?` inside the segment, and `.`/`..`,
- * which URL resolution would turn into another path, are refused.
- */
-function segment(id) {
-    if (id === '' || id === '.' || id === '..') {
-        throw new ApiError('bad-response', `The control plane returned an unusable id (\`${id}\`).`, {});
-    }
-    return encodeURIComponent(id);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-
-
-
-/**
- * zod and the schemas are loaded when the first answer arrives, not at start-up:
- * the first request goes out sooner, on every run.
- */
-let schemas;
-function loadSchemas() {
-    schemas ??= Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164));
-    return schemas;
-}
-
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
-const LOGS_RETRY = { maxAttempts: 1, baseMs: 250, capMs: 1_000 };
-const LOGS_TIME_LIMIT_MS = 3_000;
-/** The shortest time limit a request gets, even right at the deadline. */
-const MIN_REQUEST_MS = 1_000;
-/**
- * The control plane's HTTP API.
- *
- * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
- * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
- * whether to send one again depends on whether it took effect, which only the
- * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
- *
- * Credentials are sent per request, never set on the HttpClient, and redirects are
- * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
- * to whatever host a redirect names.
- */
-class ControlPlaneClient {
-    connection;
-    options;
-    /** A substitute for tests; by default each request gets its own abortable HttpClient. */
-    http;
-    clock;
-    requestTimeoutMs;
-    constructor(connection, options = {}) {
-        this.connection = connection;
-        this.options = options;
-        this.clock = options.clock ?? realClock;
-        this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-        this.http = options.http;
-    }
-    requester(signal) {
-        // The idle limit is the request's limit too, as a second line behind the abort.
-        return this.http ?? abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, this.requestTimeoutMs);
-    }
-    listDeployments(query) {
-        return this.send({ label: 'List deployments' }, requests.listDeployments(query), (s) => s.DeploymentsListSchema);
-    }
-    getDeployment(deploymentId) {
-        return this.send({
-            label: `Get deployment ${deploymentId}`,
-            hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, requests.getDeployment(deploymentId), (s) => s.DeploymentSchema);
-    }
-    createDeployment(body) {
-        return this.send({
-            label: `Create deployment \`${body.name}\``,
-            hints: {
-                409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
-                    '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
-            }
-        }, requests.createDeployment(body), (s) => s.DeploymentSchema);
-    }
-    patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, requests.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
-    }
-    /**
-     * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
-     * try after one whose outcome is in doubt means that one went through: it resolves.
-     */
-    deleteDeployment(deploymentId, deleteTracingProject) {
-        return this.send({ label: `Delete deployment ${deploymentId}` }, requests.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
-    }
-    /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
-    getListener(listenerId) {
-        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, requests.getListener(listenerId), (s) => s.ListenerSchema);
-    }
-    /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
-    deleteListener(listenerId) {
-        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, requests.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
-    }
-    getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, requests.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
-    }
-    /** One page of a deployment's revisions, newest first. */
-    listRevisions(deploymentId, query) {
-        return this.send({ label: `List revisions of deployment ${deploymentId}` }, requests.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
-    }
-    /**
-     * Makes a new revision from `revisionId`'s settings (no body); the answer's
-     * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
-     */
-    redeployRevision(deploymentId, revisionId) {
-        return this.send({
-            label: `Redeploy revision ${revisionId}`,
-            hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
-        }, requests.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
-    }
-    getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, requests.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
-    }
-    async send(operation, request, schema, options = {}) {
-        const mutation = request.method !== 'GET';
-        // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
-        const repeatable = request.method === 'GET' || request.method === 'DELETE';
-        const policy = options.retry ?? this.options.retry ?? READ_RETRY;
-        let doubtful = false;
-        return retrying({
-            policy,
-            clock: this.clock,
-            deadline: this.options.deadline,
-            signal: this.options.signal,
-            random: this.options.random,
-            announce: (error, waitMs, next) => this.options.log?.(`${error.message.split('\n')[0]} Retrying in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
-        }, async () => {
-            try {
-                return { done: await this.attempt(operation, request, schema, options, mutation) };
-            }
-            catch (caught) {
-                if (!(caught instanceof ApiError))
-                    throw caught;
-                if (options.goneAfterDoubt && doubtful && caught.status === 404) {
-                    this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
-                    return { done: undefined };
-                }
-                doubtful ||= caught.ambiguous;
-                if (!repeatable || !caught.retryable)
-                    throw caught;
-                return { retry: caught };
-            }
-        });
-    }
-    /** One request and its answer, as a value or a classified ApiError. */
-    async attempt(operation, request, schema, options, mutation) {
-        const url = `${this.connection.baseUrl}${request.path}`;
-        const body = request.body === undefined ? null : JSON.stringify(request.body);
-        let answer;
-        try {
-            answer = await this.exchange(request.method, url, body, this.headers(body !== null), this.timeLimit(options.timeoutMs));
-        }
-        catch (error) {
-            if (error instanceof CancelledError)
-                throw error;
-            if (error instanceof BodyTooLarge)
-                throw this.tooLarge(operation, request, error, mutation);
-            throw this.transportError(operation, error, mutation);
-        }
-        const { status, text } = answer;
-        if (status >= 300 && status < 400) {
-            throw new ApiError('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
-                status,
-                hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
-            });
-        }
-        if (status < 200 || status >= 300) {
-            throw errorFromResponse(operation, status, text, {
-                mutation,
-                retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now())
-            });
-        }
-        if (schema === NO_CONTENT)
-            return undefined;
-        return this.parse(operation, status, text, schema);
-    }
-    /** A request's limit: its own, but never far past the step's deadline. */
-    timeLimit(own) {
-        const limit = own ?? this.requestTimeoutMs;
-        if (this.options.deadline === undefined)
-            return limit;
-        return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()));
-    }
-    /**
-     * One request, ended by its time limit or the run's cancellation: either aborts the
-     * request, which destroys its socket and any answer still arriving, so nothing given
-     * up on keeps the process alive. What was sent goes on on the control plane.
-     */
-    async exchange(method, url, body, headers, limitMs) {
-        throwIfCancelled(this.options.signal);
-        const abort = new AbortController();
-        const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs);
-        const onCancel = () => abort.abort(new CancelledError());
-        this.options.signal?.addEventListener('abort', onCancel, { once: true });
-        let done = false;
-        try {
-            const answer = await new Promise((resolve, reject) => {
-                abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
-                const work = async () => {
-                    const response = await this.requester(abort.signal).request(method, url, body, headers);
-                    const text = await readResponse(response, abort.signal);
-                    const retryAfter = response.message.headers?.['retry-after'];
-                    return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
-                };
-                work().then(resolve, reject);
-            });
-            done = true;
-            return answer;
-        }
-        finally {
-            clearTimeout(timer);
-            this.options.signal?.removeEventListener('abort', onCancel);
-            // Failed in any other way (a body over the cap, a reset): close what is left of it.
-            if (!done && !abort.signal.aborted)
-                abort.abort();
-        }
-    }
-    tooLarge(operation, request, error, mutation) {
-        // The path without its query: the error reads as the operation, not its parameters.
-        const path = request.path.split('?')[0];
-        const method = request.method;
-        return new ApiError('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${formatBytes(error.limitBytes)}, ` +
-            'more than any answer of its API; the action stopped reading it.', {
-            hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
-            // Reading it again would read as much again.
-            retryable: false,
-            ambiguous: mutation
-        });
-    }
-    transportError(operation, error, mutation) {
-        const reason = error instanceof RequestTimeout
-            ? `no answer within ${formatDuration(error.ms)}`
-            : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
-        return new ApiError('api-refused', `${operation.label} failed: ${reason}.`, {
-            hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
-            retryable: true,
-            ambiguous: mutation && !neverSent(error)
-        });
-    }
-    async parse(operation, status, text, schemaOf) {
-        const fail = (why) => new ApiError('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
-            status,
-            hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
-            retryable: true,
-            // The change was accepted; only its answer is unreadable.
-            ambiguous: true
-        });
-        let json;
-        try {
-            json = JSON.parse(text);
-        }
-        catch {
-            throw fail(`a body that is not JSON: ${excerpt(text) || '(empty body)'}`);
-        }
-        const result = schemaOf(await loadSchemas()).safeParse(json);
-        if (!result.success) {
-            // Field paths only: a JSON body may hold other deployments' secret values.
-            const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ');
-            throw fail(`JSON that lacks what the action needs (${fields})`);
-        }
-        return result.data;
-    }
-    headers(hasBody) {
-        const headers = { Accept: 'application/json', ...credentialHeaders(this.connection) };
-        if (hasBody)
-            headers['Content-Type'] = 'application/json';
-        return headers;
-    }
-}
-/** A listener's read and its delete fail for the same reasons, so they give the same advice. */
-const LISTENER_HINTS = {
-    403: 'The control plane manages listeners only for organizations on a self-hosted enterprise plan; check the plan of the workspace this credential acts in (`tenant-id`).',
-    404: 'Check `listener-id`, or set `ignore-missing: true` if a listener that is already gone is fine.'
-};
-/** For answers whose body the action does not read (204). */
-const NO_CONTENT = null;
-class RequestTimeout extends Error {
-    ms;
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.ms = ms;
-    }
-}
-/** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
-function credentialHeaders({ credential, tenantId }) {
-    const headers = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` };
-    if (tenantId)
-        headers['X-Tenant-Id'] = tenantId;
-    return headers;
-}
-
-// EXTERNAL MODULE: ./src/api/constants.ts
-var constants = __nccwpck_require__(2997);
-;// CONCATENATED MODULE: ./src/core/loopback.ts
-/**
- * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
- * `localhost`, 127.0.0.0/8 or `[::1]`. Plain http:// is allowed only there (the
- * simulator, tests), since nothing crosses a network. One definition, so that the
- * control-plane URL, the health-check URL and the links in reports agree on it.
- */
-function isLoopbackHost(hostname) {
-    if (hostname === 'localhost' || hostname === '[::1]')
-        return true;
-    const octets = hostname.split('.');
-    return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-/**
- * Parsers for single input values. Each returns the value or throws a plain Error
- * whose message completes the sentence "input `x` ...", so the caller can name the
- * input and collect every problem before reporting.
- */
-
-// Kept importable from here, where it first lived.
-
-const SHOWN_LENGTH = 60;
-/**
- * A rejected value as an error message quotes it: control characters escaped (a
- * newline must not start a new log line, let alone a workflow command) and long
- * values cut. Only non-secret inputs are ever quoted.
- */
-function shown(raw) {
-    const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
-    return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
-}
-function parseBoolean(raw) {
-    const value = raw.toLowerCase();
-    if (value === 'true')
-        return true;
-    if (value === 'false')
-        return false;
-    throw new Error(`must be \`true\` or \`false\`, got ${shown(raw)}`);
-}
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-/** Seconds (`900`) or a number with a unit (`500ms`, `90s`, `15m`, `1h`, `7d`), in milliseconds. */
-function parseDuration(raw) {
-    const match = DURATION.exec(raw.trim());
-    if (!match) {
-        throw new Error(`must be a duration such as \`900\` (seconds), \`90s\`, \`15m\`, \`1h\` or \`7d\`, got ${shown(raw)}`);
-    }
-    const ms = Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
-    if (ms <= 0)
-        throw new Error(`must be longer than zero, got ${shown(raw)}`);
-    return ms;
-}
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function parseUuid(raw) {
-    if (!UUID.test(raw)) {
-        throw new Error(`must be a UUID such as \`123e4567-e89b-12d3-a456-426614174000\`, got ${shown(raw)}`);
-    }
-    return raw.toLowerCase();
-}
-function parseEnum(raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new Error(`must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, got ${shown(raw)}`);
-}
-/** The control plane's base URL, without a trailing slash. */
-function parseControlPlaneUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-        throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
-    }
-    if (url.username || url.password) {
-        throw new Error('must not contain a user name or password; pass credentials with `api-key` or `bearer-token`');
-    }
-    if (url.search || url.hash) {
-        throw new Error('must not contain a query string or fragment; give the base URL only');
-    }
-    return url.toString().replace(/\/+$/, '');
-}
-/**
- * A credential goes into a request header: printable ASCII on one line. Anything
- * else would be refused by Node's HTTP client, or split the header. The message
- * never shows the value.
- */
-function parseHeaderValue(raw) {
-    if (!/^[\x20-\x7e]+$/.test(raw)) {
-        throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again');
-    }
-    return raw;
-}
-/** A value that goes into a request header or path must be a single line. */
-function parseSingleLine(raw) {
-    if (/[\r\n\0]/.test(raw))
-        throw new Error('must be a single line of text');
-    return raw;
-}
-/** A whole number, at least 1 (`max-deletions`). */
-function parseCount(raw) {
-    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
-        throw new Error(`must be a whole number from 1 to 999999, got ${shown(raw)}`);
-    return Number(raw);
-}
-/**
- * The shortest `poll-interval`: 1 s, so that a typo (`1ms` for `1m`) cannot flood a
- * shared control plane with status checks; 50 ms against a loopback control plane
- * (the simulator, tests), where the only one waiting is the test.
- */
-const MIN_POLL_INTERVAL_MS = 1_000;
-const MIN_LOOPBACK_POLL_INTERVAL_MS = 50;
-/** The problem with a `poll-interval` below the floor for this control plane, if any. */
-function pollIntervalProblem(intervalMs, baseUrl) {
-    const loopback = isLoopbackHost(new URL(baseUrl).hostname);
-    const floor = loopback ? MIN_LOOPBACK_POLL_INTERVAL_MS : MIN_POLL_INTERVAL_MS;
-    if (intervalMs >= floor)
-        return undefined;
-    return loopback
-        ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
-        : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/name-pattern.ts
-
-/** Where the pull request's number stands in `name-pattern` (and `github-environment`). */
-const PR_PLACEHOLDER = '{pr}';
-/**
- * A pull request number as GitHub writes it: no sign, no leading zero. `agent-pr-012` is
- * not a name the deploy makes for pull request 12, so it is not a preview to prune.
- * Ten digits at most: GitHub numbers fit in 32 bits, and a longer run of digits is not one.
- */
-const PR_DIGITS = '[1-9][0-9]{0,9}';
-/**
- * Parses `name-pattern` (or a `github-environment` with `{pr}`). Throws a plain Error
- * completing "input `x` ...", as the other parsers do, so that a bad pattern is refused
- * with the other input problems, before any request.
- */
-function parseNamePattern(raw) {
-    if (/[\r\n\0]/.test(raw))
-        throw new Error('must be a single line of text');
-    if (!raw.includes(PR_PLACEHOLDER)) {
-        throw new Error(`must contain \`${PR_PLACEHOLDER}\` where the pull request number stands, e.g. \`support-agent-pr-{pr}\`, got ${shown(raw)}: ` +
-            'without it every deployment whose name matches would be pruned');
-    }
-    const parts = raw.split(PR_PLACEHOLDER);
-    // Any other brace is a misspelt placeholder (`{PR}`, `{pr_number}`): refuse rather than match it literally.
-    if (parts.some((part) => /[{}]/.test(part))) {
-        throw new Error(`may contain \`{\` and \`}\` only as \`${PR_PLACEHOLDER}\`, got ${shown(raw)}`);
-    }
-    // `{pr}{pr}` could split `123` several ways: which pull request a name stands for would be a guess.
-    if (parts.slice(1, -1).some((part) => part === '')) {
-        throw new Error(`must have text between two \`${PR_PLACEHOLDER}\`, got ${shown(raw)}`);
-    }
-    const literals = parts.filter((part) => part !== '');
-    if (literals.length === 0) {
-        throw new Error(`must contain text besides \`${PR_PLACEHOLDER}\` (a pattern of digits alone would select unrelated deployments), got ${shown(raw)}`);
-    }
-    // The first {pr} captures the number; any later one must repeat it exactly.
-    const regex = new RegExp(`^${backReferenced(parts)}$`);
-    return {
-        source: raw,
-        prOf(name) {
-            const match = regex.exec(name);
-            if (!match?.groups)
-                return undefined;
-            const pr = Number(match.groups.pr);
-            return pr <= 0x7fffffff ? pr : undefined;
-        },
-        fill: (pr) => parts.join(String(pr)),
-        contains: literals.reduce((longest, part) => (part.length > longest.length ? part : longest), '')
-    };
-}
-/** `a{pr}b{pr}c` → `a(?<pr>digits)b\k<pr>c`, every literal escaped. */
-function backReferenced(parts) {
-    return parts.map(escapeRegExp).reduce((pattern, part, index) => {
-        if (index === 0)
-            return part;
-        return `${pattern}${index === 1 ? `(?<pr>${PR_DIGITS})` : '\\k<pr>'}${part}`;
-    }, '');
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-const HEALTH_INPUTS = ['health-check-path', 'health-check-timeout'];
-/** `health-check-path` (unset: no check) and its time limit; checking needs the wait. */
-function readHealthCheck(reader) {
-    const path = reader.value('health-check-path');
-    if (path === undefined)
-        return undefined;
-    if (reader.value('wait') === false) {
-        reader.problem('`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees');
-    }
-    return { path, timeoutMs: reader.value('health-check-timeout') };
-}
-/**
- * `health-check-path` as a parser (see inputs/parsers.ts): the path or a plain Error
- * that completes "input `health-check-path` ...". Checked before any request.
- */
-function parseHealthCheckPath(raw) {
-    const refuse = (why) => {
-        throw new Error(`${why}; give a path on the deployment's own URL, such as \`/ok\``);
-    };
-    // Before the other rules: `https://evil.example/ok` also fails them, but this says why.
-    if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.includes('://'))
-        refuse('must be a path, not a full URL');
-    if (!raw.startsWith('/'))
-        refuse('must start with `/`');
-    if (raw.startsWith('//'))
-        refuse('must not start with `//` (that names another host)');
-    // URL parsers read `\` as `/` in http(s) URLs: `/\evil.example` is `//evil.example`.
-    if (raw.includes('\\'))
-        refuse('must not contain `\\`');
-    if (raw.includes('@'))
-        refuse('must not contain `@` (text before it could be read as a user name, and after it as a host)');
-    if (/[\s\x00-\x1f\x7f]/.test(raw))
-        refuse('must not contain spaces, tabs, line breaks or other control characters');
-    if (raw.includes('#'))
-        refuse('must not contain a fragment (`#`): it is never sent');
-    const pathPart = raw.split('?')[0];
-    if (pathPart.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
-        refuse('must not contain `.` or `..` segments (they climb out of the deployment\'s URL)');
-    }
-    // `%2f` and `%5c` stay encoded in a URL, but a proxy or the server may decode them into `/` and `\`.
-    if (/%(2f|5c|40)/i.test(raw))
-        refuse('must not contain an encoded `/`, `\\` or `@`');
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/rollback-to.ts
-
-/** `previous`, or a revision id (a UUID); the message completes "input `rollback-to` ...". */
-function parseRollbackTo(raw) {
-    if (raw === 'previous')
-        return { kind: 'previous' };
-    try {
-        return { kind: 'revision', id: parseUuid(raw) };
-    }
-    catch {
-        throw new Error(`must be \`previous\` or the id (a UUID) of one of the deployment's revisions, got ${shown(raw)}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-/**
- * The `secrets` input: `NAME=VALUE` lines, or a YAML/JSON mapping of names to
- * strings. Problems name the line (or key), never the value.
- */
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
-// A line "looks like NAME=VALUE" when what comes before its first `=` could not be
-// YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
-// YAML error, while `KEY: a=b` is still read as YAML.
-const LINE_FORM = /^[^:{}[\]"'#=]*=/;
-async function parseSecrets(raw) {
-    const lines = raw.split(/\r?\n/);
-    const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
-    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
-    // comments (say, every line commented out) must not do that.
-    if (meaningful.length === 0)
-        return { problems: [] };
-    return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
-}
-function parseLines(lines) {
-    const secrets = [];
-    const problems = [];
-    const firstLineOf = new Map();
-    lines.forEach((line, index) => {
-        const lineNumber = index + 1;
-        if (line.trim() === '' || line.trimStart().startsWith('#'))
-            return;
-        const eq = line.indexOf('=');
-        const name = line.slice(0, eq);
-        if (!NAME.test(name)) {
-            problems.push(`line ${lineNumber}: the name before \`=\` must be ${NAME_RULE} (no spaces)`);
-            return;
-        }
-        const earlier = firstLineOf.get(name);
-        if (earlier !== undefined) {
-            problems.push(`line ${lineNumber}: \`${name}\` is already set on line ${earlier}`);
-            return;
-        }
-        firstLineOf.set(name, lineNumber);
-        const value = line.slice(eq + 1);
-        if (value.trim() === '') {
-            problems.push(`line ${lineNumber}: ${emptyValue(name)}`);
-            return;
-        }
-        secrets.push({ name, value });
-    });
-    return { secrets, problems };
-}
-/** YAML is loaded only here: the `NAME=VALUE` form, the usual one, does without it. */
-async function parseMapping(raw) {
-    const { parseYaml } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762));
-    let parsed;
-    try {
-        parsed = parseYaml(raw);
-    }
-    catch (error) {
-        return { secrets: [], problems: [`must be \`NAME=VALUE\` lines or a YAML/JSON mapping; ${error.message}`] };
-    }
-    const { value, lineOf, topLevelKeys } = parsed;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return {
-            secrets: [],
-            problems: ['must be `NAME=VALUE` lines or a YAML/JSON mapping of names to values']
-        };
-    }
-    const secrets = [];
-    const problems = [];
-    const seen = new Set();
-    for (const name of topLevelKeys) {
-        if (seen.has(name))
-            problems.push(`key \`${name}\` is set more than once`);
-        seen.add(name);
-    }
-    for (const [name, secretValue] of Object.entries(value)) {
-        const line = lineOf([name]);
-        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
-        if (!NAME.test(name))
-            problems.push(`${where}: a secret name must be ${NAME_RULE}`);
-        else if (typeof secretValue !== 'string')
-            problems.push(`${where}: the value must be a string; quote it`);
-        else if (secretValue.trim() === '')
-            problems.push(`${where}: ${emptyValue(name)}`);
-        else
-            secrets.push({ name, value: secretValue });
-    }
-    return { secrets, problems };
-}
-/**
- * `NAME=${{ secrets.NAME }}` with no such repository secret reads as `NAME=`: sending it
- * would set the deployment's secret to nothing, and the agent would fail at run time.
- */
-function emptyValue(name) {
-    return (`\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
-        'add the secret to the repository (or its environment), or remove this line');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/formats.ts
-
-
-
-
-
-
-
-const formats_text = (parse) => ({ text: parse });
-const oneOf = (allowed) => formats_text((v) => parseEnum(v, allowed));
-const FORMATS = {
-    'control-plane-url': formats_text(parseControlPlaneUrl),
-    'api-key': formats_text(parseHeaderValue),
-    'bearer-token': formats_text(parseHeaderValue),
-    'tenant-id': formats_text(parseUuid),
-    // The command names come from the registry; the shared reader checks them.
-    command: formats_text((v) => v),
-    'dry-run': formats_text(parseBoolean),
-    name: formats_text(parseSingleLine),
-    'deployment-id': formats_text(parseUuid),
-    'create-if-missing': formats_text(parseBoolean),
-    source: oneOf(constants/* SOURCES */.Hl),
-    'revision-source': oneOf(constants/* REVISION_SOURCES */.Jy),
-    'repo-url': formats_text(parseSingleLine),
-    'integration-id': formats_text(parseUuid),
-    'repo-ref': formats_text(parseSingleLine),
-    'graph-config-path': formats_text(parseSingleLine),
-    'image-uri': formats_text(parseSingleLine),
-    'source-tarball-path': formats_text(parseSingleLine),
-    'deployment-type': oneOf(constants/* DEPLOYMENT_TYPES */._o),
-    'build-on-push': formats_text(parseBoolean),
-    'custom-url': formats_text(parseSingleLine),
-    'install-command': formats_text((v) => v),
-    'build-command': formats_text((v) => v),
-    'listener-id': formats_text(parseUuid),
-    'k8s-namespace': formats_text(parseSingleLine),
-    'resource-spec': { structured: (v) => checkedYaml(v, (schemas) => schemas.ResourceSpecInput) },
-    secrets: {
-        structured: async (v) => {
-            const parsed = await parseSecrets(v);
-            // Registered as soon as read: nothing logged later can show them.
-            for (const secret of parsed.secrets ?? [])
-                registerSecret(secret.value);
-            return { data: parsed.secrets, problems: parsed.problems };
-        }
-    },
-    'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
-    wait: formats_text(parseBoolean),
-    timeout: formats_text(parseDuration),
-    'poll-interval': formats_text(parseDuration),
-    'show-logs': formats_text(parseBoolean),
-    'rollback-to': formats_text(parseRollbackTo),
-    'health-check-path': formats_text(parseHealthCheckPath),
-    'health-check-timeout': formats_text(parseDuration),
-    'on-failure': oneOf(['fail', 'rollback']),
-    'delete-tracing-project': formats_text(parseBoolean),
-    'ignore-missing': formats_text(parseBoolean),
-    'github-token': formats_text(parseHeaderValue),
-    'github-environment': formats_text(parseEnvironmentName),
-    'pr-comment': formats_text(parseBoolean),
-    'name-pattern': formats_text(parseNamePattern),
-    'max-age': formats_text(parseDuration),
-    'max-deletions': formats_text(parseCount)
-};
-/** GitHub takes environment names of up to 255 characters on one line. */
-function parseEnvironmentName(raw) {
-    parseSingleLine(raw);
-    if (raw.length > 255)
-        throw new Error('must be at most 255 characters long');
-    return raw;
-}
-/**
- * A YAML/JSON input checked against a schema. YAML and zod are loaded only for an
- * input that needs them: most runs set none, and loading them would delay the first request.
- */
-async function checkedYaml(value, pick) {
-    const [{ parseChecked }, schemas] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(762)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8762)), Promise.all(/* import() */[__nccwpck_require__.e(816), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8164))]);
-    return parseChecked(value, pick(schemas));
-}
-
-;// CONCATENATED MODULE: ./src/inputs/names.ts
-/**
- * The inputs and outputs this version of the action reads and sets. action.yml must
- * declare exactly these (a test compares them), and `readInput` / `setOutput` only
- * accept these names, so the code cannot drift from the public interface.
- */
-const INPUT_NAMES = [
-    'control-plane-url',
-    'api-key',
-    'bearer-token',
-    'tenant-id',
-    'command',
-    'dry-run',
-    'name',
-    'deployment-id',
-    'create-if-missing',
-    'source',
-    'revision-source',
-    'repo-url',
-    'integration-id',
-    'repo-ref',
-    'graph-config-path',
-    'image-uri',
-    'source-tarball-path',
-    'deployment-type',
-    'build-on-push',
-    'custom-url',
-    'install-command',
-    'build-command',
-    'listener-id',
-    'k8s-namespace',
-    'resource-spec',
-    'secrets',
-    'secret-references',
-    'wait',
-    'timeout',
-    'poll-interval',
-    'show-logs',
-    'rollback-to',
-    'health-check-path',
-    'health-check-timeout',
-    'on-failure',
-    'delete-tracing-project',
-    'ignore-missing',
-    'github-token',
-    'github-environment',
-    'pr-comment',
-    'name-pattern',
-    'max-age',
-    'max-deletions'
-];
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
-    'deployment-id',
-    'revision-id',
-    'revision-status',
-    'deployment-status',
-    'operation',
-    'deployment-url',
-    'commit-sha',
-    'previous-revision-id',
-    'pruned'
-]));
-/**
- * Defaults the code applies when an input arrives empty (as it does when the action
- * runs outside a runner). action.yml declares the same defaults; a test compares them.
- */
-const INPUT_DEFAULTS = {
-    command: 'deploy',
-    'dry-run': 'false',
-    'create-if-missing': 'true',
-    wait: 'true',
-    timeout: '30m',
-    'show-logs': 'true',
-    'rollback-to': 'previous',
-    'health-check-timeout': '2m',
-    'on-failure': 'fail',
-    'delete-tracing-project': 'false',
-    'ignore-missing': 'true',
-    'pr-comment': 'false',
-    'max-deletions': '10'
-};
-/**
- * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
- * the action runs without a runner applying them (a local run, a test harness), the code
- * reads the environment variable the expression stands for instead. action.yml declares
- * exactly these; a test compares them.
- */
-const EXPRESSION_DEFAULTS = {
-    'github-token': { expression: '${{ github.token }}', env: 'GITHUB_TOKEN' }
-};
-
-;// CONCATENATED MODULE: ./src/inputs/unexpanded.ts
-/**
- * A value that is a whole workflow expression, left as written: `${{ github.token }}`.
- * A runner evaluates these before the action starts, so one that arrives intact was
- * never evaluated (`@github/local-action` passes action.yml defaults through as text).
- * Sending it would fail later and less clearly (a token "${{ github.token }}" gets a 401),
- * so it counts as unset, and the input's fallback applies.
- */
-const WHOLE_EXPRESSION = /^\$\{\{[\s\S]*\}\}$/;
-function unlessUnexpanded(value) {
-    return WHOLE_EXPRESSION.test(value.trim()) ? '' : value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/read.ts
-
-
-
-
-
-
-
-/** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
-const runnerInputs = (name, options) => unlessUnexpanded(getInput(name, { trimWhitespace: options?.trim ?? true }));
-/** Read by every command, whatever its spec. */
-const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
-/**
- * The one input reader. Before any request, whatever the command: registers the
- * credentials for masking first, reads every set input by its format, checks the
- * inputs every command shares (control plane, credential, `dry-run`, `timeout`), then
- * hands the rest to the chosen command's spec. All problems are thrown together as one
- * InputError: format problems first, then the rules that relate inputs to each other.
- * The result is the common inputs plus what the command's spec returned, and nothing else.
- */
-async function readInputs(specs, get = runnerInputs, context = {}) {
-    const env = context.env ?? process.env;
-    const raw = (name) => {
-        const value = get(name);
-        if (value !== '')
-            return value;
-        const expression = EXPRESSION_DEFAULTS[name];
-        if (expression)
-            return env[expression.env] ?? '';
-        return INPUT_DEFAULTS[name] ?? '';
-    };
-    // Register before anything else can fail and print: a malformed key is still a key.
-    for (const name of ['api-key', 'bearer-token', 'github-token'])
-        registerSecret(raw(name));
-    const formatProblems = [];
-    const problems = [];
-    const values = new Map();
-    for (const name of INPUT_NAMES) {
-        const format = FORMATS[name];
-        if ('structured' in format) {
-            const value = get(name, { trim: false });
-            if (value.trim() === '')
-                continue;
-            const result = await format.structured(value);
-            formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
-            if (result.data !== undefined)
-                values.set(name, result.data);
-            continue;
-        }
-        const value = raw(name);
-        if (value === '')
-            continue;
-        try {
-            values.set(name, name === 'command' ? parseEnum(value, Object.keys(specs)) : format.text(value));
-        }
-        catch (error) {
-            formatProblems.push(`\`${name}\` ${error.message}`);
-        }
-    }
-    const reader = {
-        raw,
-        isSet: (name) => raw(name) !== '',
-        value: (name) => values.get(name),
-        problem: (text) => problems.push(text),
-        context
-    };
-    const connection = readConnection(reader);
-    const command = values.get('command');
-    const spec = command === undefined ? undefined : specs[command];
-    const specific = spec?.read(reader);
-    const all = [...formatProblems, ...problems];
-    if (all.length > 0 || !spec || !connection)
-        throw new InputError(all);
-    return {
-        connection,
-        dryRun: reader.value('dry-run'),
-        timeoutMs: reader.value('timeout'),
-        ignored: ignoredInputs(spec, raw),
-        command: command,
-        ...specific
-    };
-}
-/** The control plane and the credential: every command talks to it. */
-function readConnection(reader) {
-    const { raw } = reader;
-    if (raw('control-plane-url') === '') {
-        reader.problem('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
-    }
-    if (raw('api-key') === '' && raw('bearer-token') === '') {
-        reader.problem(reader.context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
-    }
-    if (raw('api-key') !== '' && raw('bearer-token') !== '')
-        reader.problem('set only one of `api-key` and `bearer-token`, not both');
-    if (raw('bearer-token') !== '' && raw('tenant-id') === '') {
-        reader.problem('`tenant-id` is required with `bearer-token`: the control plane needs the workspace ID with a bearer token');
-    }
-    const baseUrl = reader.value('control-plane-url');
-    const apiKey = reader.value('api-key');
-    const bearerToken = reader.value('bearer-token');
-    if (baseUrl === undefined || (apiKey === undefined && bearerToken === undefined))
-        return undefined;
-    const credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken };
-    return { baseUrl, credential, tenantId: reader.value('tenant-id') };
-}
-const NO_CREDENTIAL = 'one of `api-key` and `bearer-token` is required: pass it from a repository secret, e.g. `api-key: ${{ secrets.CONTROL_PLANE_API_KEY }}`';
-const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: ' +
-    'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
-    'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
-    'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
-    'run the fork\'s code in it before review). Or skip this step for forks: ' +
-    '`if: github.event.pull_request.head.repo.full_name == github.repository`';
-/** Set to something other than its default, and not used by the command. */
-function ignoredInputs(spec, raw) {
-    const used = new Set([...EVERY_COMMAND, ...spec.uses]);
-    const defaults = INPUT_DEFAULTS;
-    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
-}
-
-;// CONCATENATED MODULE: ./src/commands/types.ts
-/** Keeps a definition's input type while it is put in the registry's table. */
-function defineCommand(definition) {
-    return definition;
-}
-
-;// CONCATENATED MODULE: ./src/commands/delete-listener/inputs.ts
-const deleteListenerSpec = {
-    uses: ['listener-id', 'ignore-missing'],
-    read(reader) {
-        if (!reader.isSet('listener-id')) {
-            reader.problem('`listener-id` is required by `command: delete-listener`: set it to the UUID of the listener to delete');
-        }
-        return { listenerId: reader.value('listener-id'), ignoreMissing: reader.value('ignore-missing') };
-    }
-};
-
-;// CONCATENATED MODULE: ./src/commands/delete-listener/command.ts
-
-
-
-
-
-/**
- * `command: delete-listener`: `DELETE /v2/listeners/{listener_id}` (interface document
- * 4.3). 204 is done; 403 (not a self-hosted enterprise plan) and 422 fail with the
- * control plane's text; 404 is a success with a notice under `ignore-missing`. A dry run
- * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
- * there is anything to delete.
- */
-const deleteListenerCommand = defineCommand({
-    spec: deleteListenerSpec,
-    run: deleteListener
-});
-async function deleteListener(inputs, deps) {
-    const { listenerId } = inputs;
-    const { recorder } = deps;
-    recorder.target({ kind: 'listener', name: listenerId, id: listenerId });
-    if (inputs.dryRun)
-        return planDelete(inputs, deps);
-    throwIfCancelled(deps.signal);
-    deps.log.info(`Deleting listener ${listenerId}…`);
-    try {
-        await deps.client.deleteListener(listenerId);
-    }
-    catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
-            throw error;
-        deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
-        recorder.changed('unchanged');
-        return recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' });
-    }
-    recorder.changed('deleted');
-    deps.log.info(`Deleted listener ${listenerId}.`);
-    return recorder.finish({ kind: 'deleted' });
-}
-/**
- * The dry run: reads the listener, and fails or notices on a 404 as the real run's DELETE
- * would, so a plan that passes is one whose run would find the listener.
- */
-async function planDelete(inputs, deps) {
-    const { listenerId } = inputs;
-    const { recorder } = deps;
-    deps.log.info(`Reading listener ${listenerId}…`);
-    try {
-        await deps.client.getListener(listenerId);
-    }
-    catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 404 || !inputs.ignoreMissing)
-            throw error;
-        deps.log.notice(`Listener ${listenerId} does not exist: nothing to delete.`);
-        // A dry run reports a plan, here an empty one, as `command: delete`'s does.
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [] });
-    }
-    deps.log.info(`Found listener ${listenerId}.`);
-    recorder.changed('planned');
-    return recorder.finish({ kind: 'planned', requests: [requests.deleteListener(listenerId)] });
-}
-
-;// CONCATENATED MODULE: ./src/operations/find.ts
-
-
-/** The largest page the API allows: fewest requests for a walk. */
-const PAGE_SIZE = 100;
-/**
- * The most pages a walk reads: 50,000 deployments named like one name. No real tenant
- * comes near it; a server whose list never ends (every page full of new names) would
- * otherwise be walked for the whole step, one request after another.
- */
-const MAX_PAGES = 500;
-/**
- * Every deployment whose name is exactly `name`. `name_contains` matches substrings,
- * so this walks all pages and keeps exact matches.
- */
-async function findDeploymentsByName(client, name, limits) {
-    const matches = [];
-    const what = `looking up deployment \`${name}\``;
-    let pages = 0;
-    const beforePage = () => {
-        // The first page goes out whatever the time: the client's own limits bound it.
-        if (pages > 0 && limits.clock.now() >= limits.deadline) {
-            const timeout = limits.timeoutMs === undefined ? '' : ` (${formatDuration(limits.timeoutMs)})`;
-            throw new ActionError('timed-out', `Gave up ${what} after ${pages} pages: the step's timeout${timeout} ran out.`, 'Set `deployment-id` to skip the lookup by name, or raise `timeout`.');
-        }
-        pages++;
-    };
-    await walkDeployments(client, name, (deployment) => {
-        if (deployment.name === name)
-            matches.push(deployment);
-    }, beforePage, what);
-    return matches;
-}
-/**
- * Visits every deployment whose name contains `nameContains`, each once. Servers differ on
- * the returned `offset` (next page, or an echo of the one asked for); the walk advances
- * either way, stops on a short page, and fails rather than loop if pages stop bringing
- * new items, or after MAX_PAGES. `beforePage` may throw to stop the walk (a deadline);
- * `what` names the walk in the error at the page cap.
- */
-async function walkDeployments(client, nameContains, visit, beforePage, what = `listing deployments named like \`${nameContains}\``) {
-    const seen = new Set();
-    let offset = 0;
-    for (let pages = 0;; pages++) {
-        if (pages >= MAX_PAGES) {
-            throw new ActionError('bad-response', `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
-        }
-        beforePage?.();
-        const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset });
-        const fresh = page.resources.filter((d) => !seen.has(d.id));
-        if (page.resources.length > 0 && fresh.length === 0) {
-            throw new ActionError('bad-response', `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
-        }
-        for (const deployment of fresh) {
-            seen.add(deployment.id);
-            visit(deployment);
-        }
-        if (page.resources.length < PAGE_SIZE)
-            return;
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-}
-/** The one deployment named `name`, or undefined; several is an error naming them. */
-async function findDeploymentByName(client, name, limits) {
-    const matches = await findDeploymentsByName(client, name, limits);
-    if (matches.length > 1) {
-        throw new ActionError('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
-    }
-    return matches[0];
-}
-
-;// CONCATENATED MODULE: ./src/operations/resolve.ts
-
-
-/**
- * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
- * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
- */
-async function resolveDeployment(client, inputs, limits) {
-    if (inputs.deploymentId) {
-        const deployment = await client.getDeployment(inputs.deploymentId);
-        if (inputs.name && deployment.name !== inputs.name) {
-            throw new ActionError('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
-        }
-        return deployment;
-    }
-    const match = await findDeploymentByName(client, inputs.name, limits);
-    if (!match)
-        return undefined;
-    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
-}
-/**
- * The start every deployment command shares: record what it acts on, say so, and
- * resolve it (see resolveDeployment), within the step's deadline.
- */
-async function lookUpTarget(inputs, run) {
-    run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
-    return resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs });
-}
-
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-const SUCCESS = 'DEPLOYED';
-const STATUSES = {
-    CREATING: { verdict: 'in-progress' },
-    QUEUED: { verdict: 'in-progress' },
-    AWAITING_BUILD: { verdict: 'in-progress', log: 'build' },
-    BUILDING: { verdict: 'in-progress', log: 'build' },
-    AWAITING_DEPLOY: { verdict: 'in-progress', log: 'deploy', over: ['build'] },
-    DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
-    // Transient by definition: keep waiting until the time limit.
-    UNKNOWN: { verdict: 'in-progress' },
-    DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
-    CREATE_FAILED: {
-        verdict: 'failed',
-        failure: {
-            what: 'could not be created',
-            todo: 'Check the source settings (`repo-url`, `integration-id`, `graph-config-path`, `image-uri`) and that the control plane can read the source, then re-run.',
-            log: 'build'
-        }
-    },
-    BUILD_FAILED: {
-        verdict: 'failed',
-        over: ['build'],
-        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and push again.', log: 'build' }
-    },
-    DEPLOY_FAILED: {
-        verdict: 'failed',
-        over: ['build', 'deploy'],
-        failure: {
-            what: 'was built but failed to deploy',
-            todo: 'Read the deploy log of this revision: a server that does not start often lacks a secret (`secrets`) or memory (`resource-spec`).',
-            log: 'deploy'
-        }
-    },
-    SKIPPED: {
-        verdict: 'failed',
-        failure: {
-            what: 'was skipped, typically because a newer revision superseded it',
-            todo: 'The newer revision is deployed instead. Re-run this job if this commit must be the one deployed.'
-        }
-    },
-    INTERRUPTED: {
-        verdict: 'failed',
-        failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
-    }
-};
-/** A newer revision replaced this one: the outcome is "superseded", not a failed build. */
-const SUPERSEDED = 'SKIPPED';
-function factsOf(status) {
-    return Object.hasOwn(STATUSES, status) ? STATUSES[status] : undefined;
-}
-function classify(status) {
-    return factsOf(status)?.verdict ?? 'unrecognised';
-}
-/** What to say about a final status that is not a success; undefined for any other. */
-function failureOf(status) {
-    return factsOf(status)?.failure;
-}
-/** The log a status writes to, if any. */
-function phaseOf(status) {
-    return factsOf(status)?.log;
-}
-/** The log that tells why a failed revision failed. */
-function failedPhaseOf(status) {
-    return factsOf(status)?.failure?.log;
-}
-/** The logs whose phase is over once a revision has this status. */
-function phasesOverAt(status) {
-    return factsOf(status)?.over ?? [];
-}
-function isFinalPhase(status) {
-    return factsOf(status)?.finalPhase === true;
-}
-
-;// CONCATENATED MODULE: ./src/operations/poll-schedule.ts
-
-const ADAPTIVE = {
-    firstMs: 1_000,
-    factor: 2,
-    /** In the phase that ends in DEPLOYED. */
-    finalPhaseCapMs: 6_000,
-    /** Everywhere else, including statuses this action does not know. */
-    capMs: 16_000
-};
-function adaptiveSchedule() {
-    let intervalMs = ADAPTIVE.firstMs;
-    return {
-        next(status, changed) {
-            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
-            const cap = isFinalPhase(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
-            return Math.min(intervalMs, cap);
-        }
-    };
-}
-/** `poll-interval`: the user's fixed interval, whatever the status. */
-function fixedSchedule(intervalMs) {
-    return { next: () => intervalMs };
-}
-
-;// CONCATENATED MODULE: ./src/operations/poll.ts
-
-
-
-/**
- * Status checks that may fail in a row (each already retried by the client) before
- * the action gives up: a control plane that blips during a 15-minute build should
- * not fail the deploy, one that is gone should not keep the job for its whole timeout.
- */
-const POLL_ERROR_BUDGET = 3;
-/**
- * Checks until `check` says done: on the poll schedule, within the deadline (the
- * last check falls on it), through up to POLL_ERROR_BUDGET failed checks in a row,
- * and stopping as soon as the run is cancelled. Shared by the wait for a revision
- * and the wait for a deleted deployment to go.
- */
-async function pollUntil(options) {
-    const { clock, deadline } = options;
-    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
-    let failures = 0;
-    let lastError;
-    let lastStatus = '';
-    for (;;) {
-        let changed = false;
-        try {
-            const outcome = await options.check();
-            if ('done' in outcome)
-                return outcome.done;
-            failures = 0;
-            lastError = undefined;
-            changed = outcome.status !== lastStatus;
-            lastStatus = outcome.status;
-        }
-        catch (error) {
-            if (!(error instanceof ApiError) || !error.retryable)
-                throw error;
-            failures++;
-            lastError = error;
-            if (failures > POLL_ERROR_BUDGET)
-                throw options.lostContact(error, failures);
-            options.onFailure(error, failures);
-        }
-        const now = clock.now();
-        if (now >= deadline)
-            throw options.timedOut(lastError);
-        // After a failed check, ask again as if nothing changed: the interval keeps growing.
-        await sleepUnlessCancelled(clock, Math.min(schedule.next(lastStatus, changed), deadline - now), options.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/wait-until-gone.ts
-
-
-
-
-/**
- * Polls the deployment by id until the control plane answers 404: a deleted deployment
- * may stay listed for a while (AWAITING_DELETE), and a workflow that re-creates it by the
- * same name must not race that. Bounded by the step's deadline; polls as the revision
- * wait does, with the same error budget.
- */
-async function waitUntilGone(options) {
-    const { clock, deployment } = options;
-    let lastStatus;
-    const startedAt = clock.now();
-    return pollUntil({
-        deadline: options.deadline,
-        pollIntervalMs: options.pollIntervalMs,
-        clock,
-        signal: options.signal,
-        check: async () => {
-            let current;
-            try {
-                current = await options.client.getDeployment(deployment.id);
-            }
-            catch (error) {
-                if (error instanceof ApiError && error.status === 404)
-                    return { done: undefined };
-                throw error;
-            }
-            options.onSeen?.(current);
-            const status = current.status ?? 'unknown';
-            if (status !== lastStatus) {
-                options.log(`Deployment \`${deployment.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
-            }
-            lastStatus = status;
-            return { status };
-        },
-        onFailure: (error, failures) => options.warn(`Check for deployment \`${deployment.name}\` failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
-        lostContact: (error, failures) => lostContact(options, error, failures),
-        timedOut: () => timedOut(options, lastStatus)
-    });
-}
-function lostContact(options, error, failures) {
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for deployment \`${options.deployment.name}\` to be deleted: ` +
-        `${failures} checks in a row failed, the last with: ${error.message}`, 'The delete was accepted and goes on on the control plane; re-run the job once the control plane answers again.');
-}
-function timedOut(options, status) {
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for deployment \`${options.deployment.name}\` (${options.deployment.id}) to be deleted: ` +
-        `the control plane still lists it${status ? ` (status ${status})` : ''}.`, 'The delete was accepted and goes on on the control plane; raise `timeout`, or set `wait: false` to not wait for it.');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/github.ts
-const GITHUB_INPUTS = ['github-environment', 'pr-comment'];
-/** For commands that report to GitHub: the features and the token they need. */
-function readGitHubInputs(reader) {
-    const environment = reader.value('github-environment');
-    const prComment = reader.value('pr-comment');
-    if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
-        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
-    }
-    return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
-}
-/** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
-function readTarget(reader) {
-    if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
-        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
-    }
-    return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/poll-interval.ts
-
-/** `poll-interval`, with its floor checked against the control plane it will poll (see parsers.ts). */
-function readPollInterval(reader) {
-    const intervalMs = reader.value('poll-interval');
-    const baseUrl = reader.value('control-plane-url');
-    if (intervalMs !== undefined && baseUrl !== undefined) {
-        const problem = pollIntervalProblem(intervalMs, baseUrl);
-        if (problem)
-            reader.problem(problem);
-    }
-    return intervalMs;
-}
-
-;// CONCATENATED MODULE: ./src/commands/delete/inputs.ts
-
-
-const deleteSpec = {
-    uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_INPUTS],
-    read(reader) {
-        const target = readTarget(reader);
-        const github = readGitHubInputs(reader);
-        return {
-            ...target,
-            deleteTracingProject: reader.value('delete-tracing-project'),
-            ignoreMissing: reader.value('ignore-missing'),
-            wait: reader.value('wait'),
-            pollIntervalMs: readPollInterval(reader),
-            github
-        };
-    }
-};
-
-;// CONCATENATED MODULE: ./src/commands/delete/command.ts
-
-
-
-
-
-
-
-
-/**
- * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
- * and wait until the control plane no longer lists it. A deployment that is already
- * gone is a success with a notice under `ignore-missing`.
- */
-const deleteCommand = defineCommand({
-    spec: deleteSpec,
-    github: (inputs) => inputs.github,
-    run: deleteDeployment
-});
-async function deleteDeployment(inputs, deps) {
-    const { client, log, recorder } = deps;
-    const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
-    const deployment = await findOrUndefined(() => lookUpTarget(inputs, deps));
-    if (!deployment)
-        return nothingToDelete(inputs, deps, `No deployment ${label} exists`);
-    recorder.seen(deployment);
-    log.info(`Found deployment \`${deployment.name}\` (${deployment.id}), status ${deployment.status ?? 'unknown'}.`);
-    if (inputs.dryRun) {
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [requests.deleteDeployment(deployment.id, inputs.deleteTracingProject)] });
-    }
-    throwIfCancelled(deps.signal);
-    log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
-    const deleted = await findOrUndefined(() => client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
-    if (!deleted) {
-        // Its status and URL from the lookup are no longer true: keep only who it was.
-        recorder.seen({ id: deployment.id, name: deployment.name, latest_revision_id: null });
-        return nothingToDelete(inputs, deps, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`);
-    }
-    recorder.deleted();
-    recorder.tracingProject(inputs.deleteTracingProject ? 'deleted' : 'kept');
-    log.info(`The control plane accepted the delete of deployment \`${deployment.name}\`.`);
-    if (!inputs.deleteTracingProject) {
-        log.info(`Its tracing project \`${deployment.name}\` is kept, so creating a deployment named \`${deployment.name}\` again fails (HTTP 409) ` +
-            'until that project is deleted; set `delete-tracing-project: true` for deployments that come and go, such as one per pull request.');
-    }
-    if (!inputs.wait) {
-        log.info('Not waiting (`wait: false`) for the control plane to stop listing it.');
-        return recorder.finish({ kind: 'deleted' });
-    }
-    await waitUntilGone({
-        client,
-        deployment,
-        timeoutMs: inputs.timeoutMs,
-        deadline: deps.deadline,
-        pollIntervalMs: inputs.pollIntervalMs,
-        clock: deps.clock,
-        signal: deps.signal,
-        log: log.info,
-        warn: log.warn
-    });
-    log.info(`Deployment \`${deployment.name}\` is gone.`);
-    return recorder.finish({ kind: 'deleted' });
-}
-/** The value, or undefined when the control plane answered 404. */
-async function findOrUndefined(read) {
-    try {
-        return await read();
-    }
-    catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-            return undefined;
-        throw error;
-    }
-}
-function nothingToDelete(inputs, deps, what) {
-    if (!inputs.ignoreMissing) {
-        throw new ActionError('not-found', `${what}, so there is nothing to delete, and \`ignore-missing\` is false.`, 'Fix `name` or `deployment-id`, or set `ignore-missing: true` if a deployment that is already gone is fine.');
-    }
-    deps.log.notice(`${what}: nothing to delete.`);
-    if (inputs.dryRun) {
-        // A dry run reports a plan, here an empty one, whatever it found.
-        deps.recorder.changed('planned');
-        return deps.recorder.finish({ kind: 'planned', requests: [] });
-    }
-    deps.recorder.changed('unchanged');
-    return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'already-gone' });
-}
-
-;// CONCATENATED MODULE: ./src/operations/ours.ts
-
-/** A revision's settings without the commit the control plane resolved (which no request sends). */
-function settingsOf(config) {
-    const { repo_commit_sha: _sha, ...settings } = config ?? {};
-    return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null));
-}
-function sentFields(config) {
-    return Object.entries(config).filter(([, value]) => value != null);
-}
-/**
- * Whether `revision` carries what this run sent.
- *
- * - When the change set `source_revision_config` fields, the revision must report each
- *   of them with the value sent. Fields not sent are not compared: the control plane
- *   carries them over from the revision before, which another run may have changed.
- * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
- *   a revision), nothing in the revision names this run. Such a revision copies the
- *   settings of the revision before it, so it is ours only if its settings equal those of
- *   `previous` (the revision that was latest when this run read the deployment). A
- *   revision from another run that changed a setting is then told apart; one from
- *   another run that also changed no setting is not, and cannot be: both deploy the
- *   same settings. With no `previous` to compare to, any new revision counts.
- * - `revision_source`, when sent, must match the revision's `source` where it reports one.
- * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
- *   where it reports one.
- */
-function carriesWhatWeSent(revision, sent, previous) {
-    if (sent.source && revision.source && revision.source !== sent.source)
-        return false;
-    const sha = revision.source_revision_config?.repo_commit_sha;
-    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
-        return false;
-    const fields = sentFields(sent.config);
-    const reported = settingsOf(revision.source_revision_config);
-    if (fields.length > 0)
-        return fields.every(([key, value]) => sameValue(reported[key], value));
-    if (!previous)
-        return true;
-    const before = settingsOf(previous.source_revision_config);
-    const keys = new Set([...Object.keys(before), ...Object.keys(reported)]);
-    return [...keys].every((key) => sameValue(reported[key], before[key]));
-}
-/**
- * Whether a deployment found after a doubtful create is the one this run asked for:
- * every `source_config` and `source_revision_config` field sent is reported with the
- * value sent. A field the control plane does not report (null or absent: it may keep
- * some to itself, e.g. `custom_url` on github deployments) is not a difference.
- */
-function createdWithOurSettings(deployment, revisionConfig, sent) {
-    if (deployment.source && deployment.source !== sent.source)
-        return false;
-    const config = (deployment.source_config ?? {});
-    const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config;
-    // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
-    const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value));
-    const namespace = config.listener_config?.k8s_namespace;
-    const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace);
-    const reported = settingsOf(revisionConfig);
-    const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
-    return configMatches && namespaceMatches && revisionMatches;
-}
-/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
-function sameValue(a, b) {
-    if (typeof a === 'string' && typeof b === 'string')
-        return normal(a) === normal(b);
-    return a === b;
-}
-function normal(value) {
-    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
-}
-/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
-const REVISIONS_PAGE = 20;
-/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
-const MAX_REVISION_PAGES = 5;
-/**
- * The deployment's revisions newer than `before` (the latest revision when this run
- * read it), and which of them is this run's. Walks the list, newest first, until it
- * reaches `before`; bounded by pages and by the deadline.
- */
-async function findOurRevision(look, deploymentId, before, sent) {
-    const fresh = [];
-    let previous;
-    let offset = 0;
-    const seen = new Set();
-    walk: for (let pages = 0;; pages++) {
-        if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
-            throw new ActionError(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
-                (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
-        }
-        const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
-        const items = page.resources.filter((r) => !seen.has(r.id));
-        for (const revision of items) {
-            seen.add(revision.id);
-            if (before && revision.id === before) {
-                previous = revision;
-                break walk;
-            }
-            fresh.push(revision);
-        }
-        if (page.resources.length < REVISIONS_PAGE || items.length === 0)
-            break;
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-    const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous));
-    const ours = matching[0];
-    const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh;
-    return { revisions: fresh, ours, others, candidates: matching.length };
-}
-
-;// CONCATENATED MODULE: ./src/operations/apply.ts
-
-
-
-
-
-
-
-/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
-const SETTLE_CHECKS = [1 / 3, 1];
-/** The settle window for a request time limit: half as long again as a request may take. */
-function settleWindowFor(requestTimeoutMs) {
-    return Math.round(requestTimeoutMs * 1.5);
-}
-async function createOnce(body, ctx) {
-    let inDoubt = false;
-    return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
-        try {
-            return { done: await ctx.client.createDeployment(body) };
-        }
-        catch (error) {
-            // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
-            const conflictAfterDoubt = inDoubt && error instanceof ApiError && error.status === 409;
-            if (!(error instanceof ApiError) || !(error.ambiguous || conflictAfterDoubt))
-                throw error;
-            inDoubt = true;
-            const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body));
-            if (created) {
-                ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`);
-                return { done: created };
-            }
-            if (conflictAfterDoubt)
-                throw error;
-            return { retry: error };
-        }
-    });
-}
-/**
- * The deployment named `body.name` if it exists and has this run's settings; undefined
- * if none exists yet. One with other settings was made by another deploy at the same
- * time: this run's create cannot take effect over it (names are unique), and the run
- * must not adopt it as its own, so that is an error. Two by that name is one too.
- */
-async function createdByThisRun(ctx, body) {
-    const found = await findDeploymentsByName(ctx.client, body.name, ctx);
-    if (found.length > 1)
-        throw twinDeployments(body.name, found);
-    if (found.length === 0)
-        return undefined;
-    const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
-    const revisionConfig = deployment.source_revision_config ??
-        (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined);
-    if (createdWithOurSettings(deployment, revisionConfig, body))
-        return deployment;
-    throw new ActionError('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
-        "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.", 'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.');
-}
-/**
- * After a create: the control plane should refuse a second deployment of a name, but
- * if it did not (two runs creating at once), every later deploy by `name` would fail
- * on the ambiguity. Said at once, loudly, with both ids.
- */
-async function refuseTwins(client, created, limits) {
-    const found = await findDeploymentsByName(client, created.name, limits);
-    if (found.length > 1)
-        throw twinDeployments(created.name, found, created.id);
-}
-function twinDeployments(name, found, ours) {
-    const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ');
-    return new ActionError('api-refused', `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`, `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`);
-}
-async function patchOnce(deployment, body, ctx) {
-    const before = deployment.latest_revision_id;
-    // A patch that makes no revision only sets values: sending it twice changes nothing more.
-    const idempotent = !makesRevision(body);
-    const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
-    let othersSeen = [];
-    return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
-        try {
-            const answered = await ctx.client.patchDeployment(deployment.id, body);
-            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
-        }
-        catch (error) {
-            if (!(error instanceof ApiError) || !error.ambiguous)
-                throw error;
-            if (idempotent)
-                return { retry: error };
-            // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
-            const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
-                const current = await ctx.client.getDeployment(deployment.id);
-                if (current.latest_revision_id === before)
-                    return undefined;
-                const look = await findOurRevision(ctx, deployment.id, before, sent);
-                othersSeen = look.others;
-                return look.ours ? { current, look, ours: look.ours } : undefined;
-            });
-            if (applied) {
-                const { current, look, ours } = applied;
-                ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${ours.id}.`);
-                if (look.candidates > 1) {
-                    ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`);
-                }
-                if (look.others.length > 0) {
-                    ctx.log(`Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
-                        `Waiting on ${ours.id}, which the newer one will likely supersede.`);
-                }
-                return { done: { deployment: current, revisionId: ours.id } };
-            }
-            if (othersSeen.length > 0)
-                throw changedMeanwhile(deployment, othersSeen);
-            return { retry: error };
-        }
-    });
-}
-function changedMeanwhile(deployment, others, change = 'update') {
-    return new ActionError('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
-        "Not sending it again: that could undo the other deploy's newer change.", "Let the other deploy finish, then re-run this job if its change is still wanted.");
-}
-/**
- * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
- * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
- * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it) and,
- * when the redeployed revision reports its commit, that same commit: another run that
- * pushed the same branch meanwhile makes a revision with the same settings, but (the
- * branch having moved on) another commit. A new revision with the settings but no
- * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
- */
-async function redeployOnce(deployment, target, ctx) {
-    const before = deployment.latest_revision_id;
-    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
-    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
-    let othersSeen = [];
-    let noCommit;
-    return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
-        try {
-            const answered = await ctx.client.redeployRevision(deployment.id, target.id);
-            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
-        }
-        catch (error) {
-            if (!(error instanceof ApiError) || !error.ambiguous)
-                throw error;
-            const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
-                const current = await ctx.client.getDeployment(deployment.id);
-                if (current.latest_revision_id === before)
-                    return undefined;
-                const look = await findOurRevision(ctx, deployment.id, before, sent);
-                othersSeen = look.others;
-                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
-                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
-                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
-            });
-            if (applied) {
-                ctx.log(`The redeploy took effect despite the error (${firstLine(error)}): revision ${applied.ours.id}.`);
-                return { done: { deployment: applied.current, revisionId: applied.ours.id } };
-            }
-            if (noCommit)
-                throw cannotTellRedeploy(deployment, target, noCommit);
-            if (othersSeen.length > 0)
-                throw changedMeanwhile(deployment, othersSeen, 'redeploy');
-            return { retry: error };
-        }
-    });
-}
-function cannotTellRedeploy(deployment, target, candidate) {
-    return new ActionError('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
-        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
-        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
-}
-/** Whether the control plane makes a new revision for this patch (interface document 4.2). */
-function makesRevision(body) {
-    const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
-    return revisionConfig || body.secrets != null || body.secret_references != null;
-}
-/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
-function withRetries(ctx, label, step) {
-    const policy = ctx.retry ?? WRITE_RETRY;
-    return retrying({
-        policy,
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        random: ctx.random,
-        announce: (error, waitMs, next) => ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
-    }, () => step().catch((error) => {
-        if (error instanceof ApiError && error.retryable && !error.ambiguous)
-            return { retry: error };
-        throw error;
-    }));
-}
-/**
- * Re-reads after a doubtful change at fixed points of the settle window, since a
- * slow server may still be applying it. Returns what `check` found, or undefined
- * if it never showed. Not jittered: the window must be covered every time.
- *
- * A re-read that fails ends the run: without knowing whether the change took
- * effect, sending it again could make a second one.
- */
-async function settle(ctx, change, check) {
-    const start = ctx.clock.now();
-    for (const fraction of SETTLE_CHECKS) {
-        const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
-        await sleepUnlessCancelled(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
-        let found;
-        try {
-            found = await check();
-        }
-        catch (error) {
-            if (!(error instanceof ApiError))
-                throw error;
-            throw new ActionError('api-refused', `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${firstLine(error)}).`, 'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.');
-        }
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
-}
-function firstLine(error) {
-    return error.message.split('\n')[0];
-}
-/**
- * Sends a change with the recorder knowing it is in flight, so a run that ends before
- * the answer says the change may or may not have taken effect. A definite refusal (an
- * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
- * then plainly refused, not in doubt.
- */
-async function sendRecorded(recorder, change, send) {
-    recorder.sending(change);
-    try {
-        return await send();
-    }
-    catch (error) {
-        if (error instanceof ApiError && error.status !== undefined && !error.ambiguous)
-            recorder.refused();
-        throw error;
-    }
-}
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: ./src/operations/health-probe.ts
-
-
-
-
-/**
- * A GET that reads only the status line. Aborting `signal` destroys the request and its
- * socket at once, so a check given up on leaves nothing running. Redirects are not
- * followed (the credential would go along), and the body is never read: a health
- * endpoint's body means nothing here, and a hostile one could be endless.
- * The agent comes from @actions/http-client so that the runner's proxy settings apply.
- */
-const httpProbe = (url, headers, signal) => new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const agent = new lib_HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`).getAgent(url);
-    const transport = target.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
-    const request = transport.request(target, { method: 'GET', agent, signal, headers: { 'User-Agent': `${ACTION_NAME}/${ACTION_VERSION}`, ...headers } }, (response) => {
-        resolve({ status: response.statusCode ?? 0 });
-        response.destroy();
-    });
-    request.on('error', reject);
-    request.end();
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qq: () => (/* binding */ HttpClient)
 });
 
-;// CONCATENATED MODULE: ./src/operations/health-check.ts
+// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
 
-
-
-const ATTEMPT_LIMIT_MS = 10_000;
-const BASE_MS = 1_000;
-const CAP_MS = 10_000;
-/** A hard stop besides the deadline, so no clock mistake can make the loop endless. */
-const MAX_ATTEMPTS = 500;
-/**
- * Requests `url` until it answers 2xx or the deadline comes. A new revision often
- * starts cold, so early failures are expected: each attempt is logged and the next
- * waits longer (1 s, 2 s, 4 s, ... up to 10 s). Every attempt has a time limit
- * (never past the deadline), and one given up on is aborted, its socket closed.
- */
-async function checkHealth(options) {
-    const { clock, deadline, signal, log, url } = options;
-    const probe = options.probe ?? httpProbe;
-    const start = clock.now();
-    let last = 'not checked: no time was left before the deadline';
-    let attempts = 0;
-    while (attempts < MAX_ATTEMPTS) {
-        throwIfCancelled(signal);
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            break;
-        attempts++;
-        const result = await attempt(probe, url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal);
-        last = result.what;
-        const elapsed = formatDuration(clock.now() - start);
-        if (result.healthy) {
-            log(`Health check attempt ${attempts}: GET ${url} answered ${result.what} after ${elapsed}: healthy.`);
-            return { healthy: true, url, attempts, elapsedMs: clock.now() - start, last };
-        }
-        const waitMs = Math.min(options.capMs ?? CAP_MS, (options.baseMs ?? BASE_MS) * 2 ** (attempts - 1));
-        if (clock.now() + waitMs >= deadline) {
-            log(`Health check attempt ${attempts}: GET ${url}: ${result.what} (${elapsed} since the first); no time left for another.`);
-            break;
-        }
-        log(`Health check attempt ${attempts}: GET ${url}: ${result.what}; trying again in ${formatDuration(waitMs)}.`);
-        await sleepUnlessCancelled(clock, waitMs, signal);
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
     }
-    return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last };
-}
-/**
- * One request, limited to `limitMs` of real time (a request is real I/O, whatever the
- * clock) and to the workflow's cancellation; either aborts it.
- */
-async function attempt(probe, url, headers, limitMs, signal) {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-    }, limitMs);
-    const onCancel = () => controller.abort();
-    signal?.addEventListener('abort', onCancel, { once: true });
-    try {
-        const { status } = await probe(url, headers, controller.signal);
-        if (status >= 200 && status < 300)
-            return { healthy: true, what: `HTTP ${status}` };
-        if (status >= 300 && status < 400)
-            return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` };
-        return { healthy: false, what: `HTTP ${status}` };
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw new CancelledError();
-        if (timedOut)
-            return { healthy: false, what: `no answer within ${formatDuration(limitMs)}` };
-        const code = error.code;
-        return { healthy: false, what: `no answer (${code ?? error.message})` };
-    }
-    finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onCancel);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/health-url.ts
-
-/**
- * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
- * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
- * no user name, and the joined URL kept the base's origin and path.
- *
- * `reportedUrl` must be the deployment's `url` field from the control plane, never an
- * input: the credential goes only where the control plane says the deployment is.
- */
-function healthCheckTarget(reportedUrl, path) {
-    if (!reportedUrl) {
-        return { refused: 'the control plane reported no URL for this deployment, so there is nowhere the credential may be sent' };
-    }
-    let base;
-    try {
-        base = new URL(reportedUrl);
-    }
-    catch {
-        return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
-    }
-    const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopbackHost(base.hostname))) {
-        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
-    }
-    if (base.username || base.password)
-        return { refused: 'the deployment\'s URL contains a user name or password' };
-    const basePath = base.pathname.replace(/\/+$/, '');
-    let joined;
-    try {
-        joined = new URL(`${base.origin}${basePath}${path}`);
-    }
-    catch {
-        return { refused: `\`health-check-path\` does not make a valid URL with ${where}` };
-    }
-    // The input rules already prevent this; checked again on the URL actually requested.
-    if (joined.origin !== base.origin || joined.username || joined.password || !joined.pathname.startsWith(`${basePath}/`)) {
-        return { refused: `\`health-check-path\` would move the request away from ${where}${basePath}` };
-    }
-    return { url: joined.toString() };
-}
-
-;// CONCATENATED MODULE: ./src/operations/verify-health.ts
-
-
-
-
-
-/**
- * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
- * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws `health-check-failed` when the check fails, and
- * `health-check-not-made` when the URL is not one the credential may go to (then no
- * request is made, and nothing is known about the revision's health).
- */
-async function verifyHealth(options) {
-    const { health, deployment, clock, log, recorder } = options;
-    const target = healthCheckTarget(deployment.url, health.path);
-    if ('refused' in target) {
-        recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
-        // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
-        throw new ActionError('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
-    }
-    const start = clock.now();
-    const ownLimit = start + health.timeoutMs;
-    const deadline = Math.min(options.deadline, ownLimit);
-    log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`);
-    const verdict = await checkHealth({
-        url: target.url,
-        headers: credentialHeaders(options.connection),
-        clock,
-        deadline,
-        signal: options.signal,
-        log: log.info,
-        probe: options.probe
-    });
-    recorder.health(verdict);
-    if (verdict.healthy)
-        return;
-    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
-    throw new ActionError('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
-        `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
-        (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
-}
-
-;// CONCATENATED MODULE: ./src/core/timeline.ts
-class Timeline {
-    startedAt;
-    changes = [];
-    lastSeenAt;
-    constructor(startedAt) {
-        this.startedAt = startedAt;
-        this.lastSeenAt = startedAt;
-    }
-    /** Records a status seen at `at`; true when it differs from the last one. */
-    observe(status, at) {
-        this.lastSeenAt = at;
-        const last = this.changes.at(-1);
-        if (last?.status === status)
-            return false;
-        this.changes.push({ status, at });
-        return true;
-    }
-    /** How long the current status has lasted, as far as polling has seen. */
-    currentDuration() {
-        const last = this.changes.at(-1);
-        return last ? this.lastSeenAt - last.at : 0;
-    }
-    /**
-     * Each status with how long it lasted. `until` ends the last one later than the last
-     * poll: a run stopped by a cancel or its time-out saw that status last until then.
-     */
-    spans(until) {
-        const end = Math.max(this.lastSeenAt, until ?? this.lastSeenAt);
-        return this.changes.map((change, i) => ({
-            status: change.status,
-            startedAt: change.at - this.startedAt,
-            durationMs: (this.changes[i + 1]?.at ?? end) - change.at
-        }));
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/operations/logs.ts
-
-
-
-
-
-const logs_PAGE_SIZE = 500;
-/** Pages read per status check at most, so a chatty build cannot starve the status checks. */
-const PAGES_PER_CHECK = 4;
-/** Pages read when a phase is over, to print its end: bounded, but rarely reached. */
-const PAGES_AT_PHASE_END = 40;
-/** Failed reads in a row after which the action stops following (a failing revision's tail is still tried). */
-const FAILURES_BEFORE_GIVING_UP = 2;
-const FAILURE_TAIL_LINES = 50;
-/**
- * Follows a revision's build and deploy logs while the action waits, printing only
- * lines not printed before, in one collapsible group per phase. Logs are a
- * courtesy: a control plane without the endpoint (404), or one that fails or sends
- * odd entries, costs a debug line, never the deploy.
- */
-class LogFollower {
-    client;
-    ids;
-    sink;
-    timing;
-    /** Per log: where to resume; null once the phase has ended and every line was read. */
-    cursors = {};
-    openGroup;
-    unavailable = false;
-    failuresInARow = 0;
-    constructor(client, ids, sink, 
-    /** Log reads stop this close to the deadline: status checks come first. */
-    timing) {
-        this.client = client;
-        this.ids = ids;
-        this.sink = sink;
-        this.timing = timing;
-    }
-    /**
-     * Before a new status's line: every phase that is now over gets its last lines,
-     * also one that came and went between two checks, and its group is closed.
-     */
-    async leaving(status) {
-        for (const phase of phasesOverAt(status)) {
-            if (this.cursors[phase] !== null)
-                await this.readNew(phase, PAGES_AT_PHASE_END);
-        }
-        if (this.openGroup && phaseOf(status) !== this.openGroup)
-            this.close();
-    }
-    /** After each status check: print what the current phase logged since the last one. */
-    async follow(status) {
-        const phase = phaseOf(status);
-        if (phase)
-            await this.readNew(phase, PAGES_PER_CHECK);
-    }
-    close() {
-        if (this.openGroup)
-            this.sink.endGroup();
-        this.openGroup = undefined;
-    }
-    /** The last lines of a log, oldest first, for a failed revision. */
-    async tail(type, count = FAILURE_TAIL_LINES) {
-        this.failuresInARow = 0;
-        const page = await this.read(type, { order: 'desc', limit: count });
-        // An entry can hold several lines: keep the last `count` lines, not entries.
-        return (page?.logs ?? []).reverse().flatMap(formatLogEntry).slice(-count);
-    }
-    async readNew(phase, maxPages) {
-        for (let i = 0; i < maxPages; i++) {
-            const cursor = this.cursors[phase];
-            if (cursor === null)
-                return;
-            const page = await this.read(phase, { limit: logs_PAGE_SIZE, offset: cursor });
-            if (!page)
-                return;
-            const lines = (page.logs ?? []).flatMap(formatLogEntry);
-            if (lines.length > 0)
-                this.print(phase, lines);
-            // Keep the old cursor when the server sends none for a phase still running.
-            if (page.next_offset !== undefined)
-                this.cursors[phase] = page.next_offset;
-            if ((page.logs?.length ?? 0) < logs_PAGE_SIZE)
-                return;
-        }
-    }
-    print(phase, lines) {
-        if (this.openGroup !== phase) {
-            this.close();
-            this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.ids.revisionId}`);
-            this.openGroup = phase;
-        }
-        printVerbatim(this.sink, lines);
-    }
-    async read(type, query) {
-        if (this.unavailable || this.failuresInARow >= FAILURES_BEFORE_GIVING_UP)
-            return undefined;
-        if (this.timing.clock.now() + LOGS_TIME_LIMIT_MS > this.timing.deadline)
-            return undefined;
-        try {
-            const page = await this.client.getRevisionLogs(this.ids.deploymentId, this.ids.revisionId, { type, ...query });
-            this.failuresInARow = 0;
-            return page;
-        }
-        catch (error) {
-            if (!(error instanceof ApiError))
-                throw error;
-            if (error.status === 404) {
-                this.unavailable = true;
-                this.sink.debug('The control plane does not serve revision logs (404); not following them.');
-            }
-            else if (++this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
-                this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); not following logs any more.`);
-            }
-            else {
-                this.sink.debug(`Could not read the ${type} log (${error.message.split('\n')[0]}); trying again at the next check.`);
-            }
-            return undefined;
-        }
-    }
-}
-/**
- * Prints text that came from the server with workflow commands switched off, so a
- * build that prints `::set-output` or `::add-mask::` cannot command the runner.
- */
-function printVerbatim(sink, lines) {
-    const token = (0,external_node_crypto_.randomUUID)();
-    // Through their own method: a sink without one gets them as ordinary lines (neutralised, if it neutralises).
-    const marker = (line) => (sink.commandsToken ? sink.commandsToken(line) : sink.info(line));
-    marker(`::stop-commands::${token}`);
-    for (const line of lines)
-        sink.info(redact(line));
-    marker(`::${token}::`);
-}
-/** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */
-function formatLogEntry(entry) {
-    let text;
-    if (typeof entry === 'string') {
-        text = entry;
-    }
-    else if (entry !== null && typeof entry === 'object') {
-        const fields = entry;
-        const message = [fields.message, fields.msg, fields.text, fields.log, fields.line].find((v) => typeof v === 'string');
-        if (typeof message === 'string') {
-            const timestamp = typeof fields.timestamp === 'string' ? fields.timestamp : undefined;
-            const level = typeof fields.level === 'string' ? fields.level : undefined;
-            text = [timestamp, level, message].filter(Boolean).join(' ');
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
         }
         else {
-            text = JSON.stringify(entry);
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
         }
     }
     else {
-        text = String(entry);
+        return undefined;
     }
-    return text.split(/\r?\n/);
 }
-
-;// CONCATENATED MODULE: ./src/operations/revision-wait.ts
-
-
-
-
-/** The log line for a status change. */
-function statusLine(revisionId, status, elapsedMs) {
-    return `Revision ${revisionId}: ${status} (after ${formatDuration(elapsedMs)})`;
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
 }
-/**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
- */
-async function waitForRevision(options) {
-    const { clock, timeline, revisionId } = options;
-    const warned = new Set();
-    let last;
-    return pollUntil({
-        deadline: options.deadline,
-        pollIntervalMs: options.pollIntervalMs,
-        clock,
-        signal: options.signal,
-        check: async () => {
-            const revision = await options.client.getRevision(options.deploymentId, revisionId);
-            const now = clock.now();
-            last = revision;
-            if (timeline.observe(revision.status, now))
-                await options.progress.changed(revision, now - timeline.startedAt);
-            await options.progress.checked(revision);
-            const verdict = classify(revision.status);
-            if (verdict === 'deployed')
-                return { done: revision };
-            if (verdict === 'failed')
-                throw revisionFailed(options, revision);
-            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
-                warned.add(revision.status);
-                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
-            }
-            return { status: revision.status };
-        },
-        onFailure: (error, failures) => options.warn(`Status check failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
-        lostContact: (error, failures) => revision_wait_lostContact(options, error, failures, last),
-        timedOut: (lastError) => revision_wait_timedOut(options, last, lastError)
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
-}
-function revision_wait_lostContact(options, error, failures, last) {
-    const where = last ? ` It was last seen ${last.status}.` : '';
-    return new ActionError('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
-}
-function revisionFailed(options, revision) {
-    const failure = failureOf(revision.status);
-    const message = revision.status_message ? `: ${revision.status_message}` : '';
-    return new ActionError('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
-}
-function revision_wait_timedOut(options, revision, lastError) {
-    const { timeline } = options;
-    const where = revision
-        ? `it has been ${revision.status} for ${formatDuration(timeline.currentDuration())}.`
-        : 'its status could not be read.';
-    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
-    return new ActionError('timed-out', `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
-}
-
-;// CONCATENATED MODULE: ./src/operations/watch-revision.ts
-
-
-
-
-
-
-
-/** How a command's inputs say to watch: `timeout`, `poll-interval`, `show-logs`. */
-function watchSettings(inputs) {
-    return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs };
-}
-/**
- * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
- * logs, keeps its timeline, and on failure shows (and records) the end of the failing
- * phase's log before rethrowing. Then re-reads the deployment for its status and URL
- * and warns if another revision now serves. Deploy calls it; so will rollback.
- * Returns the revision as last read, DEPLOYED.
- */
-async function watchRevision(options) {
-    const { client, clock, log, recorder, deployment, revisionId } = options;
-    const timeline = new Timeline(clock.now());
-    recorder.watch(timeline);
-    log.info(
-    // The step's `timeout` as given: the time left (29m 59s after the lookup) reads like a different setting.
-    `Waiting for revision ${revisionId} to be DEPLOYED, within the step's \`timeout\` of ${formatDuration(options.timeoutMs)}` +
-        (options.pollIntervalMs ? ` (checking every ${formatDuration(options.pollIntervalMs)})…` : '…'));
-    const logs = options.showLogs
-        ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: options.deadline })
-        : undefined;
-    let last;
-    let revision;
-    try {
-        revision = await waitForRevision({
-            client,
-            deploymentId: deployment.id,
-            deploymentName: deployment.name,
-            revisionId,
-            timeoutMs: options.timeoutMs,
-            deadline: options.deadline,
-            pollIntervalMs: options.pollIntervalMs,
-            clock,
-            signal: options.signal,
-            timeline,
-            warn: log.warn,
-            progress: {
-                changed: async (r, elapsedMs) => {
-                    await logs?.leaving(r.status);
-                    log.info(statusLine(revisionId, r.status, elapsedMs));
-                },
-                checked: async (r) => {
-                    last = r;
-                    recorder.revisionSeen(r);
-                    await logs?.follow(r.status);
-                }
-            }
-        });
-    }
-    catch (error) {
-        logs?.close();
-        if (logs && error instanceof ActionError && error.kind === 'revision-failed' && last) {
-            await showFailureLog(logs, last, recorder, log);
-        }
-        throw error;
-    }
-    logs?.close();
-    log.info(`Revision ${revisionId} is DEPLOYED after ${formatDuration(clock.now() - timeline.startedAt)}.`);
-    // Re-read for the deployment's status and URL, and to check that this revision is
-    // the one serving: a newer deploy may have overtaken it while it finished. The
-    // revision is deployed either way, so a failed re-read costs a warning, not the step.
-    const current = await client.getDeployment(deployment.id).catch((error) => {
-        if (!(error instanceof ApiError) || !error.retryable)
-            throw error;
-        log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${error.message.split('\n')[0]}); its status and URL below may be out of date.`);
-        return undefined;
-    });
-    if (!current)
-        return revision;
-    recorder.seen(current);
-    if (current.active_revision_id && current.active_revision_id !== revision.id) {
-        log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
-    }
-    return revision;
-}
-/** The end of the failing phase's log, right above the error, and for the summary. */
-async function showFailureLog(logs, revision, recorder, log) {
-    const type = failedPhaseOf(revision.status);
-    if (!type)
-        return;
-    const lines = await logs.tail(type);
-    if (lines.length === 0)
-        return;
-    recorder.failureLog(type, lines);
-    log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
-    printVerbatim(log, lines);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
-/** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
-const SHA = /^[0-9a-f]{7,64}$/i;
-/**
- * After DEPLOYED: the control plane builds the head of `repo_ref` when the revision is
- * made, which may be a later commit than the one this workflow ran for (a push landed
- * meanwhile). The deployment then serves code this run did not build or test, which the
- * user should know. Checked only when the revision was built from the ref the workflow
- * ran on; a `repo-ref` set to another branch is expected to be at another commit.
- */
-function commitMovedOn(revision, workflow) {
-    const built = revision.source_revision_config?.repo_commit_sha;
-    const ref = revision.source_revision_config?.repo_ref;
-    const tested = workflow.triggerSha;
-    if (!built || !tested || !ref || ref !== workflow.repoRef)
-        return undefined;
-    if (!SHA.test(built) || !SHA.test(tested))
-        return undefined;
-    // Either may be abbreviated.
-    const [a, b] = [built.toLowerCase(), tested.toLowerCase()];
-    if (a.startsWith(b) || b.startsWith(a))
-        return undefined;
-    return (`Revision ${revision.id} was built from commit ${built}, but this workflow ran for commit ${tested}: ` +
-        `\`${ref}\` moved on in between, so the deployment serves code this run did not test.`);
-}
-function warnIfCommitMoved(revision, workflow, log) {
-    const warning = commitMovedOn(revision, workflow);
-    if (warning)
-        log.warn(warning);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
-
-/**
- * One line that says what the run is about to send. Field names only: values can
- * be secret, and the bodies are in the request anyway.
- */
-function describePlan(plan) {
-    if (plan.action === 'none')
-        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
-    const body = plan.body;
-    const parts = Object.entries(body)
-        .filter(([key]) => key !== 'name' && key !== 'source')
-        .map(([key, value]) => {
-        if (Array.isArray(value)) {
-            const names = value.map((item) => item.name).filter(Boolean);
-            return `${key} (${names.length ? names.join(', ') : 'none'})`;
-        }
-        if (value && typeof value === 'object')
-            return `${key} (${Object.keys(value).join(', ')})`;
-        return `${key} (${String(value)})`;
-    });
-    const what = plan.action === 'create'
-        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
-        : `Updating deployment \`${plan.deployment.name}\``;
-    return `${what} with ${parts.join(', ') || 'no fields'}.`;
-}
-/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
-function plannedRequests(plan) {
-    if (plan.action === 'create')
-        return [requests.createDeployment(plan.body)];
-    if (plan.action === 'patch')
-        return [requests.patchDeployment(plan.deployment.id, plan.body)];
-    return [];
-}
-
-;// CONCATENATED MODULE: ./src/core/recorder.ts
-
-
-
-
-/**
- * What a run has learned so far. Commands report progress here, and nowhere else; at
- * the end it turns into the Outcome, also when the run was cancelled or crashed, so
- * the reports always say what was known by then.
- */
-class Recorder {
-    facts;
-    pending;
-    watching;
-    constructor(command, subject = { kind: 'deployment' }) {
-        this.facts = { command, subject: { ...subject } };
-    }
-    /** The name or id the run acts on, before anything is found. */
-    target(subject) {
-        this.facts.subject = { ...subject };
-    }
-    /** The deployment as read from the control plane; its own name wins from now on. */
-    seen(deployment) {
-        this.facts.deployment = deployment;
-        this.facts.subject = { kind: 'deployment', name: deployment.name, id: deployment.id };
-    }
-    /** The serving revision before any change: the `previous-revision-id` output. */
-    before(deployment) {
-        this.facts.previousRevisionId = deployment?.active_revision_id ?? undefined;
-    }
-    /** A change about to be sent: until `changed`, its effect is in doubt if the run ends. */
-    sending(change) {
-        this.pending = change;
-    }
-    /** The control plane answered the change with a definite refusal: nothing took effect, so nothing is in doubt. */
-    refused() {
-        this.pending = undefined;
-    }
-    changed(operation, deployment) {
-        this.pending = undefined;
-        this.facts.operation = operation;
-        if (deployment)
-            this.seen(deployment);
-    }
-    /** A deployment that was deleted keeps who it was, not its status or URL. */
-    deleted() {
-        this.facts.operation = 'deleted';
-        const { deployment } = this.facts;
-        if (deployment)
-            this.facts.deployment = { id: deployment.id, name: deployment.name };
-    }
-    /** A rollback chose this earlier revision to redeploy. */
-    redeploying(revisionId) {
-        this.facts.redeployOf = revisionId;
-    }
-    /** The health check's verdict. */
-    health(verdict) {
-        this.facts.health = { ...verdict };
-    }
-    revisionStarted(revisionId) {
-        this.facts.revisionId = revisionId;
-    }
-    revisionSeen(revision) {
-        this.facts.revision = revision;
-    }
-    /** The timeline of the revision being watched; read when the run ends. */
-    watch(timeline) {
-        this.watching = timeline;
-    }
-    failureLog(type, lines) {
-        this.facts.failureLog = { type, lines };
-    }
-    /** A delete: whether the tracing project was asked to go too. */
-    tracingProject(fate) {
-        this.facts.tracingProject = fate;
-    }
-    /** `prune`: its facts, which the command keeps up to date as it goes (so a failure still reports them). */
-    pruning(facts) {
-        this.facts.prune = facts;
-    }
-    /** What is known now, for reports made while the run goes on. */
-    get known() {
-        return { ...this.facts, timeline: this.watching?.spans() };
-    }
-    /** The outcome of a run that finished without an error. */
-    finish(ending) {
-        return { ...this.known, ...ending };
-    }
-    /**
-     * The outcome of a run that ended with `error`, from what was known by then. `at`, when
-     * given, is when the run stopped: the last status seen lasted at least until then.
-     */
-    failedWith(error, at) {
-        const facts = { ...this.known, timeline: this.watching?.spans(at) };
-        const cancelled = error instanceof CancelledError;
-        const text = redact(cancelled ? this.describeCancellation() : describeError(error));
-        const known = { ...facts, error: text, problem: splitProblem(error, text, cancelled) };
-        if (this.pending)
-            return { ...known, kind: 'refused', inDoubt: this.pending };
-        if (facts.operation === 'deleted')
-            return { ...known, kind: 'deleted' };
-        const status = facts.revision?.status;
-        if (facts.revisionId && status !== undefined) {
-            if (status === SUPERSEDED)
-                return { ...known, kind: 'superseded' };
-            if (classify(status) === 'failed')
-                return { ...known, kind: 'failed' };
-        }
-        if (facts.revisionId && classify(status ?? '') !== 'deployed') {
-            const cause = stopCause(error);
-            if (cause)
-                return { ...known, kind: 'still-deploying', cause };
-        }
-        if (facts.operation === undefined)
-            return { ...known, kind: 'refused' };
-        return { ...known, kind: 'failed' };
-    }
-    /**
-     * Where the run stands when the workflow is cancelled, and how to follow it. Nothing
-     * is cancelled on the control plane (a cancelled remote deploy could leave a commit
-     * that never deploys), so it says so.
-     */
-    describeCancellation() {
-        const { deployment, subject, operation, revisionId, revision, prune } = this.facts;
-        if (prune) {
-            return prune.pruned.length > 0
-                ? `The workflow was cancelled during prune, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
-                : 'The workflow was cancelled during prune; nothing was deleted (a delete in flight may have gone through).';
-        }
-        const name = deployment?.name ?? subject.name;
-        if (this.pending) {
-            return (`The workflow was cancelled while the ${this.pending} of deployment \`${name}\` was in flight: it may or may not have taken effect.\n` +
-                `Nothing was cancelled on the control plane. Look at deployment \`${name}\` there before re-running.`);
-        }
-        if (!deployment || !operation) {
-            return `The workflow was cancelled before any change was sent${name ? ` to deployment \`${name}\`` : ''}.`;
-        }
-        const what = `deployment \`${deployment.name}\` (${deployment.id})`;
-        if (!revisionId)
-            return `The workflow was cancelled after the action ${operation} ${what}.`;
-        const status = revision ? `, last seen ${revision.status}` : '';
-        return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-            `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
-            'or re-run this job to wait for it.');
-    }
-}
-/** The error as the reports show it: the cause, then (when the error says) what to do. */
-function splitProblem(error, text, cancelled) {
-    if (!cancelled && error instanceof ActionError && error.hint) {
-        return { what: redact(error.message), todo: redact(error.hint) };
-    }
-    // The cancellation text and an unexpected error put what to do on their last line.
-    const lines = text.split('\n');
-    return lines.length > 1 ? { what: lines.slice(0, -1).join('\n'), todo: lines.at(-1) } : { what: text };
-}
-function stopCause(error) {
-    if (error instanceof CancelledError)
-        return 'cancelled';
-    if (!(error instanceof ActionError))
-        return undefined;
-    if (error.kind === 'timed-out')
-        return 'timed-out';
-    return error.kind === 'api-refused' ? 'lost-contact' : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/redeploy.ts
-
-
-
-/**
- * Makes `deployment` serve `target` again: the redeploy, sent once in effect, and the
- * new revision it made (the answer's `latest_revision_id`, or after a doubtful answer
- * the new revision that carries the target's settings), recorded as started. Shared by
- * `command: rollback` and a deploy's `on-failure: rollback`.
- */
-async function redeploy(deployment, target, options) {
-    const { recorder } = options;
-    // No change is started once the workflow is cancelled.
-    throwIfCancelled(options.apply.signal);
-    const applied = await sendRecorded(recorder, 'redeploy', () => redeployOnce(deployment, target, options.apply));
-    recorder.changed('rolled-back', applied.deployment);
-    const newRevisionId = applied.revisionId;
-    if (!newRevisionId || newRevisionId === deployment.latest_revision_id) {
-        throw new ActionError('bad-response', `The control plane accepted the redeploy of revision ${target.id} but reported no new revision for deployment \`${deployment.name}\`.`, 'Check the deployment on the control plane; re-run the job once it shows the new revision.');
-    }
-    recorder.revisionStarted(newRevisionId);
-    options.log.info(`Redeployed revision ${target.id} of deployment \`${deployment.name}\` as new revision ${newRevisionId}.`);
-    return { deployment: applied.deployment, revisionId: newRevisionId };
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
-
-
-
-
-
-/** A failed build or create never replaced what served: the control plane keeps the old revision. */
-const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
-/**
- * `on-failure: rollback`, after the deploy's revision failed or failed its health check.
- * When the deployment is left serving a bad revision, redeploy the one that served before
- * this run and watch it; the step still fails, and its error says both what failed and
- * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
- * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
- * is not a failure of this revision and is rethrown untouched; a health check that could
- * not be made is rethrown with a note that nothing was rolled back.
- */
-async function rollBackAfterFailure(error, inputs, deps) {
-    if (error instanceof ActionError && error.kind === 'health-check-not-made') {
-        // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
-        throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.');
-    }
-    if (!(error instanceof ActionError) || (error.kind !== 'revision-failed' && error.kind !== 'health-check-failed'))
-        throw error;
-    const { client, log, recorder } = deps;
-    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known;
-    const status = revision?.status ?? '';
-    if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
-        throw error;
-    if (NEVER_SERVED.has(status)) {
-        throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`);
-    }
-    if (!previous) {
-        throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).');
-    }
-    const current = await client.getDeployment(deployment.id);
-    if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
-        throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`);
-    }
-    log.warn(`${error.message.split('\n')[0]} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`);
-    // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
-    const rollbackRecord = new Recorder('rollback');
-    let serving;
-    try {
-        // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
-        const target = await client.getRevision(current.id, previous);
-        const started = await redeploy(current, target, {
-            apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
-            log,
-            recorder: rollbackRecord
-        });
-        await watchRevision({ ...deps, ...watchSettings(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId });
-        // Not health-checked: it served before this run, and the step fails anyway; a second
-        // `health-check-timeout` would only make the failure later.
-        serving = started.revisionId;
-    }
-    catch (rollbackError) {
-        const failedToo = rollbackRecord.failedWith(rollbackError);
-        const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `;
-        // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
-        if (rollbackRecord.known.operation === 'rolled-back')
-            recorder.changed('rolled-back', rollbackRecord.known.deployment);
-        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
-        const todo = [failedToo.problem?.todo, error.hint].filter((line) => Boolean(line)).join('\n');
-        return {
-            ...recorder.known,
-            kind: 'failed',
-            error: redact(`${describeError(error)}\n${also}${failedToo.error}`),
-            problem: problemOf(`${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo)
-        };
-    }
-    recorder.changed('rolled-back', rollbackRecord.known.deployment);
-    const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
-        `a redeploy of revision ${previous}, which served before this run.`;
-    log.info(story);
-    return { ...recorder.known, kind: 'rolled-back', error: redact(`${describeError(error)}\n${story}`), problem: problemOf(`${error.message}\n${story}`, error.hint) };
-}
-/** The error split as the recorder splits any other (the cause, then what to do), so the reports show both apart. */
-function problemOf(what, todo) {
-    return todo ? { what: redact(what), todo: redact(todo) } : { what: redact(what) };
-}
-function withNote(error, note) {
-    return new ActionError(error.kind, `${error.message}\n${note}`, error.hint);
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/inputs/github-event.ts
-
-/**
- * The pull request of a `pull_request*` event, read from the payload at
- * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
- * features that need it then say so rather than fail.
- */
-function readPullRequest(env) {
-    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
-        return undefined;
-    let payload;
-    try {
-        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const pr = payload?.pull_request;
-    if (!pr || typeof pr.number !== 'number')
-        return undefined;
-    const base = pr.base?.repo?.full_name;
-    const head = pr.head?.repo?.full_name;
-    return {
-        number: pr.number,
-        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-        fromFork: typeof base === 'string' && head !== base
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
-
-function readWorkflowContext(env = process.env) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY || undefined;
-    const pullRequest = readPullRequest(env);
-    return {
-        repoUrl: repository ? `${server}/${repository}` : undefined,
-        repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined,
-        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
-        repository,
-        apiUrl: env.GITHUB_API_URL || undefined,
-        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
-        pullRequest,
-        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
-        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
-            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-            pullRequest?.fromFork === true
-    };
-}
-function defaultRepoRef(env) {
-    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
-    // control plane cannot check out; the head branch is what the PR deploys.
-    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
-        return env.GITHUB_HEAD_REF;
-    const ref = env.GITHUB_REF ?? '';
-    if (ref.startsWith('refs/heads/'))
-        return ref.slice('refs/heads/'.length);
-    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
-    if (ref.startsWith('refs/tags/'))
-        return ref;
-    return env.GITHUB_REF_NAME || undefined;
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
-
-const DOCKER = ['external_docker', 'internal_docker'];
-const RULES = [
-    { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
-    { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: constants/* BUILDABLE_SOURCES */.Kl },
-    { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-    { input: 'source-tarball-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path, sources: ['internal_source'] },
-    { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
-    { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
-    { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
-    { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
-    { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
-    { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
-    { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] }
-];
-const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
-function sourceRuleProblems(settings, source, revisionSource, creating) {
-    const problems = [];
-    for (const rule of RULES) {
-        const applicable = rule.level === 'revision' ? (revisionSource ?? source) : source;
-        if (rule.isSet(settings) && !rule.sources.includes(applicable)) {
-            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`);
-        }
-    }
-    if (creating && constants/* BUILDABLE_SOURCES */.Kl.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
-        problems.push(`\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``);
-    }
-    return [...problems, ...tagRuleProblems(settings)];
-}
-/** Independent of the source, so checked before any request whatever the inputs. */
-function tagRuleProblems(settings) {
-    const ref = settings.sourceRevisionConfig.repo_ref;
-    if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
-        return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`];
-    }
-    return [];
-}
-/**
- * Before any request (the deploy input spec): what the inputs alone decide. With
- * `source` given, every rule for it; without, only the rules independent of the source.
- * Whether the run creates is known only after the lookup, so the create rules wait.
- */
-function sourceProblemsBeforeLookup(inputs) {
-    const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined };
-    if (inputs.source === undefined)
-        return tagRuleProblems(settings);
-    return sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false);
-}
-/**
- * After the lookup (the planner): the same rules with what the lookup added, the
- * deployment's own source, whether this run creates, and the workflow's defaults.
- */
-function sourceProblemsAfterLookup(inputs, settings, source, creating) {
-    return sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
-
-
-
-
-
-
-const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
-/** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
-const deploySpec = {
-    uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
-    read(reader) {
-        const { value } = reader;
-        const k8sNamespace = value('k8s-namespace');
-        const sourceConfig = withoutUndefined({
-            integration_id: value('integration-id'),
-            repo_url: value('repo-url'),
-            deployment_type: value('deployment-type'),
-            build_on_push: value('build-on-push'),
-            custom_url: value('custom-url'),
-            install_command: value('install-command'),
-            build_command: value('build-command'),
-            listener_id: value('listener-id'),
-            listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-            resource_spec: value('resource-spec')
-        });
-        const sourceRevisionConfig = withoutUndefined({
-            repo_ref: value('repo-ref'),
-            graph_config_path: value('graph-config-path'),
-            image_uri: value('image-uri'),
-            source_tarball_path: value('source-tarball-path')
-        });
-        const target = readTarget(reader);
-        const github = readGitHubInputs(reader);
-        const inputs = {
-            ...target,
-            createIfMissing: value('create-if-missing'),
-            source: value('source'),
-            revisionSource: value('revision-source'),
-            sourceConfig,
-            sourceRevisionConfig,
-            secrets: value('secrets'),
-            secretReferences: value('secret-references'),
-            wait: value('wait'),
-            pollIntervalMs: readPollInterval(reader),
-            showLogs: value('show-logs'),
-            health: readHealthCheck(reader),
-            rollbackOnFailure: value('on-failure') === 'rollback',
-            github
-        };
-        // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
-        const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref;
-        const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined;
-        sourceProblemsBeforeLookup(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(reader.problem);
-        return inputs;
-    }
-};
-function withoutUndefined(object) {
-    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
-}
-
-;// CONCATENATED MODULE: ./src/inputs/deployment-name.ts
-
-/**
- * The names the action creates deployments with. The control plane publishes no rule
- * (its API schema types `name` as a plain string), but it serves each deployment on a
- * hostname made from the name and names a tracing project after it, and it answers a
- * create whose name holds an underscore with HTTP 500. So a create is sent only for what
- * a DNS label allows: ASCII letters, digits and hyphens, starting and ending with a
- * letter or digit, at most 63 characters.
- *
- * Only for a create: a deployment made elsewhere (the UI, another client) may carry a
- * name outside this rule, and must still be found and updated by `name`. So the rule is
- * checked after the lookup finds nothing and before the create is sent (a 500 on create
- * is retried and would only surface at the step's timeout).
- */
-const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
-/** Why the action will not create a deployment with this name, or undefined when it will. */
-function newDeploymentNameProblem(name) {
-    if (DEPLOYMENT_NAME.test(name))
-        return undefined;
-    return (`\`name\` ${shown(name)} matches no deployment, and a new deployment's name must be one the control plane can take: ` +
-        `${DEPLOYMENT_NAME_RULE}. Fix \`name\`, or create the deployment another way and deploy to it by \`name\``);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
-
-
-
-
-const DEFAULT_SOURCE = 'github';
-/**
- * `source_config` fields the control plane fixes at creation. Sending one on a patch
- * would be refused, so a patch leaves them out, and a value the user set that differs
- * from the deployment's is an error before anything is sent.
- */
-const CREATE_ONLY = [
-    { input: 'integration-id', read: (c) => c?.integration_id },
-    { input: 'repo-url', read: (c) => c?.repo_url },
-    { input: 'deployment-type', read: (c) => c?.deployment_type },
-    { input: 'listener-id', read: (c) => c?.listener_id },
-    { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace }
-];
-/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
-function planDeploy(inputs, existing, workflow) {
-    return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow);
-}
-function planCreate(inputs, workflow) {
-    const name = inputs.name;
-    const source = inputs.source ?? DEFAULT_SOURCE;
-    const github = source === 'github';
-    const sourceConfig = {
-        ...inputs.sourceConfig,
-        ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
-    };
-    const sourceRevisionConfig = {
-        ...inputs.sourceRevisionConfig,
-        ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
-    };
-    const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
-    // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
-    const nameProblem = newDeploymentNameProblem(name);
-    if (nameProblem)
-        problems.push(nameProblem);
-    if (!(0,constants/* isCreatable */.Mw)(source)) {
-        problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
-    }
-    if (github && !sourceConfig.repo_url) {
-        problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL');
-    }
-    if (problems.length > 0 || !(0,constants/* isCreatable */.Mw)(source))
-        throw new InputError(problems);
-    return {
-        action: 'create',
-        body: {
-            name,
-            source,
-            source_config: sourceConfig,
-            source_revision_config: sourceRevisionConfig,
-            secrets: inputs.secrets ?? [],
-            ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
-        }
-    };
-}
-function planPatch(inputs, deployment, workflow) {
-    const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE;
-    const problems = [];
-    if (inputs.source && deployment.source && inputs.source !== deployment.source) {
-        problems.push(`\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``);
-    }
-    const warnings = [];
-    const requested = inputs.sourceConfig;
-    for (const field of CREATE_ONLY) {
-        const wanted = field.read(requested);
-        const current = field.read(deployment.source_config);
-        if (wanted === undefined)
-            continue;
-        if (current == null) {
-            warnings.push(`\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`);
-        }
-        else if (comparable(wanted) !== comparable(current)) {
-            problems.push(`\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``);
-        }
-    }
-    const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
-    const revisionSource = inputs.revisionSource ?? source;
-    const sourceRevisionConfig = {
-        ...inputs.sourceRevisionConfig,
-        ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
-            ? { repo_ref: workflow.repoRef }
-            : {})
-    };
-    problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false));
-    if (problems.length > 0)
-        throw new InputError(problems);
-    const body = {
-        ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
-        ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
-        ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
-        ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
-        ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
-    };
-    return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment };
-}
-/** UUIDs in either case, and `https://host/org/repo` with or without `/` or `.git`, are the same value. */
-function comparable(value) {
-    return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** `command: deploy`: find, create or patch, wait. */
-const deployCommand = defineCommand({
-    spec: deploySpec,
-    github: (inputs) => inputs.github,
-    run: deploy
-});
-async function deploy(inputs, deps) {
-    const { client, log, recorder } = deps;
-    const existing = await lookUpTarget(inputs, deps);
-    recorder.before(existing);
-    if (existing) {
-        recorder.seen(existing);
-        log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
-    }
-    else if (!inputs.createIfMissing) {
-        throw new ActionError('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
-    }
-    const plan = planDeploy(inputs, existing, deps.workflow);
-    if (plan.action === 'patch')
-        plan.warnings.forEach(log.warn);
-    if (inputs.dryRun) {
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: plannedRequests(plan) });
-    }
-    log.info(describePlan(plan));
-    // No change is started once the workflow is cancelled.
-    throwIfCancelled(deps.signal);
-    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
-    let deployment;
-    let revisionId;
-    if (plan.action === 'create') {
-        deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply));
-        recorder.changed('created', deployment);
-        await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
-        revisionId = deployment.latest_revision_id;
-    }
-    else if (plan.action === 'patch') {
-        const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply));
-        deployment = applied.deployment;
-        revisionId = applied.revisionId;
-        recorder.changed('updated', deployment);
-    }
-    else {
-        deployment = plan.deployment;
-        revisionId = deployment.latest_revision_id;
-        recorder.changed('unchanged', deployment);
-    }
-    if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
-        log.info(plan.action === 'patch'
-            ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
-            : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
-        if (inputs.health)
-            log.info('No new revision, so no health check either.');
-        return recorder.finish({ kind: 'deployed', noNewRevision: true });
-    }
-    if (!revisionId) {
-        throw new ActionError('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
-    }
-    recorder.revisionStarted(revisionId);
-    log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
-    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
-    deps.onRevisionStarted?.();
-    if (!inputs.wait) {
-        const revision = await client.getRevision(deployment.id, revisionId);
-        recorder.revisionSeen(revision);
-        log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
-        if (classify(revision.status) === 'deployed') {
-            warnIfCommitMoved(revision, deps.workflow, log);
-            return recorder.finish({ kind: 'deployed', noNewRevision: false });
-        }
-        return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
-    }
-    try {
-        const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId });
-        warnIfCommitMoved(deployed, deps.workflow, log);
-        if (inputs.health) {
-            await verifyHealth({
-                ...deps,
-                health: inputs.health,
-                connection: inputs.connection,
-                deployment: recorder.known.deployment ?? deployment,
-                suggestRollback: !inputs.rollbackOnFailure
-            });
-        }
-    }
-    catch (error) {
-        if (inputs.rollbackOnFailure)
-            return rollBackAfterFailure(error, inputs, deps);
-        throw error;
-    }
-    return recorder.finish({ kind: 'deployed', noNewRevision: false });
-}
-
-;// CONCATENATED MODULE: ./src/operations/revisions.ts
-
-/** The largest page the API allows: fewest requests for a walk. */
-const revisions_PAGE_SIZE = 100;
-/** 100 pages of 100: far more revisions than a deployment keeps; a list that goes on past this never ends. */
-const revisions_MAX_PAGES = 100;
-/**
- * Every revision of the deployment with one of `statuses`, newest first, as the
- * control plane lists them. Servers differ on the returned `offset` (the next page's,
- * or an echo of the one asked for): the walk advances either way, stops on a short or
- * empty page, and fails rather than loop when pages stop bringing new revisions, at
- * the page cap, or at the deadline.
- */
-async function listRevisionsWithStatus(walk, deploymentId, statuses) {
-    const seen = new Set();
-    const revisions = [];
-    let offset = 0;
-    for (let pages = 0;; pages++) {
-        if (pages >= revisions_MAX_PAGES || walk.clock.now() >= walk.deadline) {
-            const why = pages >= revisions_MAX_PAGES ? `the list did not end after ${pages} pages of ${revisions_PAGE_SIZE}` : 'the step\'s `timeout` ran out';
-            throw new ActionError(pages >= revisions_MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), or raise `timeout`.');
-        }
-        const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: revisions_PAGE_SIZE, offset });
-        const fresh = page.resources.filter((r) => !seen.has(r.id));
-        if (page.resources.length > 0 && fresh.length === 0) {
-            throw new ActionError('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane\'s operators.');
-        }
-        for (const revision of fresh) {
-            seen.add(revision.id);
-            revisions.push(revision);
-        }
-        if (page.resources.length < revisions_PAGE_SIZE)
-            return revisions;
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commands/rollback/choose.ts
-
-/** Eligible revisions shown in an error, at most this many. */
-const SHOWN = 10;
-/**
- * Which revision a rollback redeploys. `previous` is the newest revision that reached
- * DEPLOYED and is older than the one serving now (`active_revision_id`); a revision id
- * must be one of this deployment's revisions, read by id, whose status is DEPLOYED.
- * Anything else is refused before any change, listing the revisions that are eligible.
- */
-function chooseRollbackTarget(to, facts) {
-    const { deployment } = facts;
-    const activeId = deployment.active_revision_id ?? undefined;
-    if (to.kind === 'revision') {
-        if (to.id === activeId)
-            return { kind: 'serving', revisionId: to.id };
-        const target = facts.requested;
-        if (!target) {
-            throw refusal(`Revision ${to.id} is not a revision of deployment \`${deployment.name}\` (the control plane answered 404 for it; it may belong to another deployment), so it cannot be rolled back to.`, facts);
-        }
-        if (target.status !== 'DEPLOYED') {
-            throw refusal(`Revision ${to.id} of deployment \`${deployment.name}\` is ${target.status}, not DEPLOYED (it never deployed, or is still in progress), so it cannot be rolled back to.`, facts);
-        }
-        return { kind: 'redeploy', target, replaces: activeId };
-    }
-    if (!activeId) {
-        throw refusal(`Deployment \`${deployment.name}\` reports no revision serving now (\`active_revision_id\`), so there is no "previous" revision.`, facts);
-    }
-    const target = olderThanActive(activeId, facts);
-    if (!target) {
-        throw refusal(`Deployment \`${deployment.name}\` has no revision that reached DEPLOYED before the one serving now (${activeId}): there is nothing to roll back to.`, facts);
-    }
-    return { kind: 'redeploy', target, replaces: activeId };
-}
-/** The newest DEPLOYED revision older than the active one: by `created_at` when known, else by list order. */
-function olderThanActive(activeId, { deployed, active }) {
-    const activeRevision = deployed.find((r) => r.id === activeId) ?? active;
-    const activeTime = time(activeRevision);
-    const others = deployed.filter((r) => r.id !== activeId);
-    if (activeTime !== undefined && others.every((r) => time(r) !== undefined)) {
-        return others
-            .filter((r) => time(r) < activeTime)
-            .sort((a, b) => time(b) - time(a))[0];
-    }
-    const index = deployed.findIndex((r) => r.id === activeId);
-    return index === -1 ? undefined : deployed[index + 1];
-}
-function time(revision) {
-    const ms = revision?.created_at ? Date.parse(revision.created_at) : NaN;
-    return Number.isNaN(ms) ? undefined : ms;
-}
-function refusal(message, { deployment, deployed, partial }) {
-    const activeId = deployment.active_revision_id;
-    const lines = deployed
-        .slice(0, SHOWN)
-        .map((r) => `- ${r.id}${r.created_at ? ` (created ${r.created_at})` : ''}${r.id === activeId ? ', serving now' : ''}`);
-    const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : partial ? '\n- and maybe more (only the newest were listed)' : '';
-    const eligible = deployed.length === 0
-        ? 'No revision of this deployment reached DEPLOYED.'
-        : `Revisions that reached DEPLOYED, newest first:\n${lines.join('\n')}${more}`;
-    return new ActionError('bad-input', `${message}\n${eligible}`, 'Set `rollback-to` to one of the revisions above, or to `previous`; nothing was sent to the control plane.');
-}
-
-;// CONCATENATED MODULE: ./src/commands/rollback/inputs.ts
-
-
-
-/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
-const rollbackSpec = {
-    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
-    read(reader) {
-        const { value } = reader;
-        return {
-            ...readTarget(reader),
-            rollbackTo: value('rollback-to') ?? { kind: 'previous' },
-            wait: value('wait'),
-            pollIntervalMs: readPollInterval(reader),
-            showLogs: value('show-logs'),
-            health: readHealthCheck(reader),
-            github: readGitHubInputs(reader)
-        };
-    }
 };
 
-;// CONCATENATED MODULE: ./src/commands/rollback/command.ts
 
 
 
 
-
-
-
-
-
-
-
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
 /**
- * `command: rollback`: make the deployment serve an earlier revision again. Choose the
- * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
- * exactly as a deploy does, and check its health when asked.
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-const rollbackCommand = defineCommand({
-    spec: rollbackSpec,
-    github: (inputs) => inputs.github,
-    run: rollback
-});
-async function rollback(inputs, deps) {
-    const { client, log, recorder } = deps;
-    const label = inputs.name !== undefined ? `\`${inputs.name}\`` : inputs.deploymentId;
-    const deployment = await lookUpTarget(inputs, deps);
-    if (!deployment) {
-        throw new ActionError('not-found', `No deployment is named ${label}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
-    }
-    recorder.before(deployment);
-    recorder.seen(deployment);
-    const serving = deployment.active_revision_id ?? undefined;
-    log.info(`Found deployment \`${deployment.name}\` (${deployment.id}); revision ${serving ?? '(none reported)'} serves it now.`);
-    const choice = chooseRollbackTarget(inputs.rollbackTo, await choiceFacts(client, deps, deployment, inputs.rollbackTo));
-    if (choice.kind === 'serving') {
-        log.info(`Revision ${choice.revisionId} already serves deployment \`${deployment.name}\`: nothing to roll back, nothing sent.`);
-        recorder.revisionStarted(choice.revisionId);
-        recorder.changed('unchanged');
-        return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change' });
-    }
-    const { target } = choice;
-    recorder.redeploying(target.id);
-    const created = target.created_at ? ` (created ${target.created_at})` : '';
-    // `rollback-to: <id>` needs no serving revision, and a control plane may report none.
-    const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
-    if (inputs.dryRun) {
-        log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] });
-    }
-    log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`);
-    const started = await redeploy(deployment, target, {
-        apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
-        log,
-        recorder
-    });
-    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
-    deps.onRevisionStarted?.();
-    if (!inputs.wait) {
-        const revision = await client.getRevision(deployment.id, started.revisionId);
-        recorder.revisionSeen(revision);
-        log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
-        return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
-    }
-    await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId });
-    if (inputs.health) {
-        await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
-    }
-    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
-    return recorder.finish({ kind: 'rolled-back' });
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
 }
-/**
- * What the choice needs. Nothing is read when the id asked for serves already. An id is
- * read directly (one request, whatever the deployment's history), and the eligible
- * revisions are listed, one page, only to refuse it. For `previous`, every DEPLOYED
- * revision is listed, and the serving revision's age comes from that list, or else from
- * reading it (it may have ended in another status, or be an older server's).
- */
-async function choiceFacts(client, deps, deployment, to) {
-    const activeId = deployment.active_revision_id ?? undefined;
-    if (to.kind === 'revision') {
-        if (to.id === activeId)
-            return { deployment, deployed: [] };
-        deps.log.info(`Reading revision ${to.id} of deployment \`${deployment.name}\`…`);
-        const requested = await orUndefinedOn404(client.getRevision(deployment.id, to.id));
-        if (requested?.status === 'DEPLOYED')
-            return { deployment, deployed: [], requested };
-        return { deployment, requested, ...(await newestDeployed(client, deployment)) };
-    }
-    deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`);
-    const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED']);
-    let active;
-    if (activeId && !deployed.some((r) => r.id === activeId)) {
-        active = await orUndefinedOn404(client.getRevision(deployment.id, activeId));
-    }
-    return { deployment, deployed, active };
-}
-/** The newest DEPLOYED revisions, one page: enough to show in a refusal, without walking the whole history. */
-async function newestDeployed(client, deployment) {
-    const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 });
-    return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN };
-}
-async function orUndefinedOn404(read) {
-    try {
-        return await read;
-    }
-    catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-            return undefined;
-        throw error;
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
     }
 }
-
-;// CONCATENATED MODULE: ./src/core/prune.ts
-/**
- * What `command: prune` learns, in plain data: the command fills it in as it goes
- * (through the recorder), and the reporters (summary, outputs, GitHub) read it from the
- * Outcome. Types only, so every layer can use them.
- */
-/** Why, in words: the reasons the issue names (closed, missing, idle since, in progress, open, unreadable). */
-function reasonText(reason, pr) {
-    switch (reason.kind) {
-        case 'closed':
-            return `closed: pull request #${pr} is closed`;
-        case 'missing':
-            return `missing: pull request #${pr} does not exist`;
-        case 'not-open':
-            return `closed or missing: pull request #${pr} is not open`;
-        case 'idle':
-            return (`idle since ${new Date(reason.since).toISOString().replace(/\.\d+Z$/, 'Z')} (newest revision)` +
-                (reason.pullRequestsUnread ? ', past max-age; the pull requests could not be read, and idleness alone is enough' : ''));
-        case 'in-progress':
-            return `in progress: its newest revision is ${reason.status}`;
-        case 'open':
-            return `open: pull request #${pr} is open`;
-        case 'unreadable':
-            return reason.what === 'pull request'
-                ? `unreadable: the pull requests could not be read (${reason.reason})`
-                : `unreadable: its newest revision could not be read (${reason.reason})`;
-        case 'not-checked':
-            return 'not checked: the step\'s `timeout` came first';
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
     }
 }
-
-;// CONCATENATED MODULE: ./src/operations/github-requests.ts
-
-
-
-/** Attempts per request, the first included: 5xx and network failures are usually brief. */
-const github_requests_MAX_ATTEMPTS = 3;
-const BACKOFF_MS = [1_000, 3_000];
-/**
- * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
- * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
- * still leaves `reserveMs` before the deadline; otherwise the request is given up with
- * a reason, never sent into a certain refusal. 5xx and network failures are retried
- * briefly. Every request is aborted at its time limit. Counts what it sends.
- */
-class RateLimitedGitHub {
-    get;
-    options;
-    requests = 0;
-    /** Set from the last answer: GitHub will refuse until then. */
-    exhaustedUntil;
-    /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
-    resetsAt;
-    constructor(get, options) {
-        this.get = get;
-        this.options = options;
-    }
-    async fetch(url, what) {
-        let last = { ok: false, reason: 'not sent' };
-        for (let attempt = 1; attempt <= github_requests_MAX_ATTEMPTS; attempt++) {
-            if (this.exhaustedUntil !== undefined) {
-                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`);
-                if (refused)
-                    return { ok: false, limited: true, reason: refused };
-                this.exhaustedUntil = undefined;
-                this.resetsAt = undefined;
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
             }
-            if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
-                return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
             }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
             let response;
-            try {
-                response = await this.send(url);
-            }
-            catch (error) {
-                if (this.options.signal?.aborted)
-                    throw error;
-                last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
-                const retried = await this.backoff(attempt, last);
-                if (!retried)
-                    return last;
-                continue;
-            }
-            this.noteRateLimit(response);
-            if (response.status >= 200 && response.status < 300)
-                return { ok: true, response };
-            const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
-            const limited = response.status === 429 ||
-                (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
-            const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
-            last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
-            if (limited) {
-                if (retryAfterMs !== undefined) {
-                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`);
-                    if (refused)
-                        return { ok: false, limited: true, reason: refused };
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
                 }
-                // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
-                // or, knowing neither, backs off as for a 5xx.
-                else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last)))
-                    return last;
-                continue;
-            }
-            if (response.status >= 500) {
-                if (!(await this.backoff(attempt, last)))
-                    return last;
-                continue;
-            }
-            return last;
-        }
-        return last;
-    }
-    async send(url) {
-        this.requests++;
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${formatDuration(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
-        const onCancel = () => controller.abort(new Error('the workflow was cancelled'));
-        this.options.signal?.addEventListener('abort', onCancel, { once: true });
-        try {
-            return await this.get(url, controller.signal);
-        }
-        finally {
-            clearTimeout(timer);
-            this.options.signal?.removeEventListener('abort', onCancel);
-        }
-    }
-    /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
-    noteRateLimit(response) {
-        const remaining = response.headers['x-ratelimit-remaining'];
-        const reset = Number(response.headers['x-ratelimit-reset']);
-        if (remaining === '0' && Number.isFinite(reset)) {
-            // The reset is wall-clock time; the wait is measured on the step's clock.
-            this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
-            this.resetsAt = reset * 1000;
-        }
-    }
-    /** Waits, or says why not: the wait would not leave time before the deadline. */
-    async waitUntil(until, why) {
-        const { clock, deadline, reserveMs } = this.options;
-        const waitMs = until - clock.now();
-        if (waitMs <= 0)
-            return undefined;
-        if (until > deadline - reserveMs) {
-            return `${why}, and waiting ${formatDuration(waitMs)} would not leave time before the step's \`timeout\``;
-        }
-        this.options.warn(`${why}: waiting ${formatDuration(waitMs)}.`);
-        await sleepUnlessCancelled(clock, waitMs, this.options.signal);
-        return undefined;
-    }
-    async backoff(attempt, last) {
-        if (attempt >= github_requests_MAX_ATTEMPTS)
-            return false;
-        const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
-        return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
-    }
-}
-/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
-function resetsWhen(resetsAt) {
-    if (resetsAt === undefined)
-        return '';
-    const inMs = Math.max(0, resetsAt - Date.now());
-    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${formatDuration(inMs)})`;
-}
-/** GitHub's `message`, on one line and short: it is shown in a warning. */
-function messageOf(response) {
-    const message = response.data?.message;
-    return typeof message === 'string' && message !== '' ? ` (${message.replace(/[\r\n]+/g, ' ').slice(0, 200)})` : '';
-}
-
-;// CONCATENATED MODULE: ./src/operations/pull-requests.ts
-/** 100 pages of 100: a repository with more open pull requests than that is not read whole. */
-const pull_requests_MAX_PAGES = 100;
-const PERMISSION_HINT = 'The token needs `pull-requests: read`: add `permissions: pull-requests: read` to the job (or pass a `github-token` that has it).';
-/**
- * Every open pull request's number, in one walk of
- * `GET /repos/{owner}/{repo}/pulls?state=open&per_page=100` and the pages its `Link`
- * header names (usually one page): one read for thousands of previews, where reading each
- * preview's pull request would spend the token's hourly budget. Anything short of the
- * whole list is `unreadable`, since a number missing from a partial list proves nothing.
- */
-async function readOpenPullRequests(github, repository) {
-    const numbers = new Set();
-    let url = `/repos/${repository}/pulls?state=open&per_page=100`;
-    for (let page = 1; url !== undefined; page++) {
-        if (page > pull_requests_MAX_PAGES) {
-            return { kind: 'unreadable', reason: `more than ${pull_requests_MAX_PAGES * 100} pull requests are open; the list was not read to its end` };
-        }
-        const outcome = await github.fetch(url, `Listing the open pull requests (page ${page})`);
-        if (!outcome.ok) {
-            // A rate limit is not a missing permission (outcome.limited, no status): the hint would send the user the wrong way.
-            const refused = !outcome.limited && (outcome.status === 403 || outcome.status === 404);
-            return { kind: 'unreadable', reason: refused ? `${outcome.reason}. ${PERMISSION_HINT}` : outcome.reason };
-        }
-        const { data, headers } = outcome.response;
-        if (!Array.isArray(data))
-            return { kind: 'unreadable', reason: `page ${page} of the open pull requests is not a list` };
-        for (const pull of data) {
-            const number = pull?.number;
-            const state = pull?.state;
-            if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
-                return { kind: 'unreadable', reason: `page ${page} of the open pull requests has an entry without a number` };
-            }
-            // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
-            if (state !== undefined && state !== 'open') {
-                return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${String(state)}` };
-            }
-            numbers.add(number);
-        }
-        url = nextPage(headers.link);
-    }
-    return { kind: 'read', numbers };
-}
-/**
- * The state of a few pull requests, one request each (`GET .../pulls/{n}`): only those
- * about to be deleted for not being open, to tell closed from missing and to catch one
- * reopened since the list was read. The caller bounds `numbers` (prune reads at most
- * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
- */
-async function readPullRequestStates(github, repository, numbers) {
-    const states = new Map();
-    for (const number of numbers) {
-        const outcome = await github.fetch(`/repos/${repository}/pulls/${number}`, `Reading pull request #${number}`);
-        if (outcome.ok) {
-            const state = outcome.response.data?.state;
-            states.set(number, state === 'open' ? 'open' : state === 'closed' ? 'closed' : 'unknown');
-        }
-        else {
-            states.set(number, outcome.status === 404 ? 'missing' : 'unknown');
-        }
-    }
-    return states;
-}
-/** The `rel="next"` URL of a `Link` header. */
-function nextPage(link) {
-    if (!link)
-        return undefined;
-    for (const part of link.split(',')) {
-        const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
-        if (match && /\brel="?([^"]*\s)?next(\s[^"]*)?"?/.test(match[2]))
-            return match[1];
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/candidates.ts
-
-
-
-
-/** No time left to start another step of work. */
-function nearDeadline(budget) {
-    return budget.clock.now() >= budget.deadline - budget.reserveMs;
-}
-/**
- * Every deployment whose whole name matches the pattern, from a walk of every page of
- * the list narrowed by the pattern's longest literal part. A walk that cannot finish in
- * time fails: a partial list would make the `max-deletions` cap count only part of it.
- */
-async function findCandidates(client, pattern, budget) {
-    const candidates = [];
-    try {
-        await walk(client, pattern, budget, candidates);
-    }
-    catch (error) {
-        // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
-        if (!(error instanceof ActionError) || error.kind !== 'bad-response')
-            throw error;
-        throw new ActionError('bad-response', `${error.message.split('\n')[0]} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, 'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.');
-    }
-    return candidates;
-}
-async function walk(client, pattern, budget, candidates) {
-    await walkDeployments(client, pattern.contains, (deployment) => {
-        const pr = pattern.prOf(deployment.name);
-        if (pr === undefined)
-            return;
-        const createdAt = Date.parse(deployment.created_at ?? '');
-        candidates.push({
-            id: deployment.id,
-            name: deployment.name,
-            pr,
-            latestRevisionId: deployment.latest_revision_id,
-            ...(Number.isNaN(createdAt) ? {} : { createdAt })
-        });
-    }, () => {
-        throwIfCancelled(budget.signal);
-        if (nearDeadline(budget)) {
-            throw new ActionError('timed-out', `The step's \`timeout\` came before the list of deployments named like \`${pattern.source}\` was read to its end; nothing was deleted.`, 'Raise `timeout`: the list is read 100 deployments a request.');
-        }
-    });
-}
-/** Revision reads in flight at once: quick on the control plane, and gentle to it. */
-const CONCURRENT_READS = 4;
-/**
- * The newest revision of each candidate: its status (one in progress is never deleted)
- * and creation time (for `max-age`). Read concurrently, a few at a time; one whose
- * read fails is `unreadable` (kept). Reads stop when the deadline nears: those not read
- * are left out, and the classifier keeps them as not checked.
- */
-async function readNewestRevisions(client, candidates, budget) {
-    const facts = new Map();
-    let next = 0;
-    const worker = async () => {
-        while (next < candidates.length && !nearDeadline(budget)) {
-            throwIfCancelled(budget.signal);
-            const candidate = candidates[next++];
-            facts.set(candidate.id, await readOne(client, candidate));
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, candidates.length) }, worker));
-    return facts;
-}
-async function readOne(client, candidate) {
-    if (candidate.latestRevisionId === null)
-        return { kind: 'none' };
-    try {
-        const revision = await client.getRevision(candidate.id, candidate.latestRevisionId);
-        const createdAt = Date.parse(revision.created_at ?? '');
-        return { kind: 'read', status: revision.status, ...(Number.isNaN(createdAt) ? {} : { createdAt }) };
-    }
-    catch (error) {
-        if (!(error instanceof ApiError))
-            throw error;
-        return { kind: 'unreadable', reason: error.message.split('\n')[0] };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/classify.ts
-
-/**
- * Which candidates are stale, and why; pure, so every rule is tested on a fixed clock.
- * The order of the rules is the safety order: a revision still in progress, or one
- * whose state is unknown, keeps its preview whatever its pull request says; then a
- * pull request known not to be open, then idleness. Missing information never deletes.
- */
-function classify_classify(input) {
-    return input.candidates.map((candidate) => ({ candidate, ...verdictFor(candidate, input) }));
-}
-function verdictFor(candidate, input) {
-    const notOpen = input.open.kind === 'read' && !input.open.numbers.has(candidate.pr);
-    const revision = input.revisions.get(candidate.id);
-    const needsRevision = notOpen || input.maxAgeMs !== undefined;
-    if (needsRevision && revision === undefined)
-        return { stale: false, reason: { kind: 'not-checked' } };
-    if (revision?.kind === 'unreadable')
-        return { stale: false, reason: { kind: 'unreadable', what: 'revision', reason: revision.reason } };
-    if (revision?.kind === 'read' && stillInProgress(revision.status))
-        return { stale: false, reason: { kind: 'in-progress', status: revision.status } };
-    if (notOpen) {
-        const state = input.pullRequests?.get(candidate.pr);
-        // Read one at a time just before deleting: reopened since the list was read, it is kept.
-        if (state === 'open')
-            return { stale: false, reason: { kind: 'open' } };
-        if (state === 'closed' || state === 'missing')
-            return { stale: true, reason: { kind: state } };
-        return { stale: true, reason: { kind: 'not-open' } };
-    }
-    const createdAt = revision?.kind === 'read' ? (revision.createdAt ?? candidate.createdAt) : candidate.createdAt;
-    // Idle past `max-age` goes even when the open pull requests could not be read (a decision, kept on
-    // purpose): the idle age is information we have, from the control plane; only the closed-or-missing
-    // verdict needs the list, and "missing information never deletes" is about that verdict. The reason
-    // says so, so that the summary does not read as if the pull request had been checked.
-    if (input.maxAgeMs !== undefined && createdAt !== undefined && input.now - createdAt > input.maxAgeMs) {
-        const unread = input.open.kind === 'unreadable';
-        return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } };
-    }
-    if (input.open.kind === 'unreadable')
-        return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } };
-    return { stale: false, reason: { kind: 'open' } };
-}
-/** An unknown status counts as in progress (api-facts: lenient reading): only a final one lets a preview go. */
-function stillInProgress(status) {
-    const verdict = classify(status);
-    return verdict === 'in-progress' || verdict === 'unrecognised';
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/wait-all-gone.ts
-
-
-
-
-
-/**
- * Waits for every deleted preview to stop being listed (AWAITING_DELETE can last
- * minutes), all together: one poll round reads each one still listed, then one sleep.
- * Waiting for each before deleting the next would add those minutes up, and a step
- * with a few previews would run out of time after the first. Bounded by `deadline`;
- * what is still listed then is returned, not thrown: its delete was accepted, so it
- * is pruned, only not gone yet. A cancel is thrown.
- */
-async function waitUntilAllGone(deleted, options) {
-    const { clock } = options;
-    const pending = new Map(deleted.map((candidate) => [candidate.id, candidate]));
-    const lastStatus = new Map();
-    const startedAt = clock.now();
-    try {
-        await pollUntil({
-            deadline: options.deadline,
-            pollIntervalMs: options.pollIntervalMs,
-            clock,
-            signal: options.signal,
-            check: async () => {
-                for (const candidate of [...pending.values()]) {
-                    // Before each read, not only between rounds: with many previews and a slow control plane,
-                    // one round could otherwise run on into the reserve kept for reporting. The rest stay listed.
-                    if (clock.now() >= options.deadline)
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
                         break;
-                    let status;
-                    try {
-                        status = (await options.client.getDeployment(candidate.id)).status ?? 'unknown';
                     }
-                    catch (error) {
-                        if (!(error instanceof ApiError && error.status === 404))
-                            throw error;
-                        pending.delete(candidate.id);
-                        options.log(`Deployment \`${candidate.name}\` is gone.`);
-                        continue;
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
                     }
-                    if (status !== lastStatus.get(candidate.id)) {
-                        options.log(`Deployment \`${candidate.name}\` is still listed: ${status} (after ${formatDuration(clock.now() - startedAt)})`);
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
                     }
-                    lastStatus.set(candidate.id, status);
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
                 }
-                if (pending.size === 0)
-                    return { done: undefined };
-                // What the adaptive schedule compares between rounds: any preview's status changing.
-                return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') };
-            },
-            onFailure: (error, failures) => options.warn(`Checking the deleted previews failed (${error.message.split('\n')[0]}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
-            lostContact: (error, failures) => new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${error.message.split('\n')[0]}`),
-            timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
         });
-        return undefined;
-    }
-    catch (error) {
-        if (error instanceof CancelledError || !(error instanceof ActionError))
-            throw error;
-        return { deployments: [...pending.values()], why: error.message };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/delete-each.ts
-
-
-
-
-/**
- * Deletes the stale previews one at a time, so each keeps `delete-tracing-project` (the
- * bulk delete has no such flag), each retried safely by the client as `command: delete`
- * does; then, with `wait`, waits for all of them together (wait-all-gone.ts), so the
- * minutes a deployment may stay listed after its delete are spent once, not once per
- * preview. One that fails does not stop the others; the caller fails the step listing
- * every result.
- */
-async function deleteEach(stale, options) {
-    const results = [];
-    const told = (result) => {
-        results.push(result);
-        options.onResult?.(result);
-    };
-    for (const candidate of stale) {
-        throwIfCancelled(options.signal);
-        told(nearDeadline(options) ? { candidate, outcome: 'not-attempted' } : await deleteOne(candidate, options));
-    }
-    const accepted = results.filter((r) => r.outcome === 'deleted').map((r) => r.candidate);
-    if (options.wait && accepted.length > 0) {
-        const still = await waitUntilAllGone(accepted, {
-            client: options.client,
-            // The wait leaves the reserve free, as every other step of the prune does.
-            deadline: options.deadline - options.reserveMs,
-            pollIntervalMs: options.pollIntervalMs,
-            clock: options.clock,
-            signal: options.signal,
-            log: options.log,
-            warn: options.warn
-        });
-        // The control plane accepted these deletes: they are pruned, only not gone yet.
-        for (const candidate of still?.deployments ?? []) {
-            options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still.why}); it goes on there.`);
-        }
-    }
-    return results;
-}
-async function deleteOne(candidate, options) {
-    options.log(`Deleting \`${candidate.name}\` (${candidate.id})${options.deleteTracingProject ? ' and its tracing project' : ''}…`);
-    try {
-        await options.client.deleteDeployment(candidate.id, options.deleteTracingProject);
-    }
-    catch (error) {
-        if (!(error instanceof ApiError))
-            throw error;
-        if (error.status === 404) {
-            options.log(`\`${candidate.name}\` was already gone.`);
-            return { candidate, outcome: 'gone' };
-        }
-        options.warn(`Could not delete \`${candidate.name}\`: ${error.message.split('\n')[0]}`);
-        return { candidate, outcome: 'failed', reason: error.message.split('\n')[0] };
-    }
-    return { candidate, outcome: 'deleted' };
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/inputs.ts
-
-
-const pruneSpec = {
-    uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
-    read(reader) {
-        if (!reader.isSet('name-pattern')) {
-            reader.problem('`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`');
-        }
-        if (reader.raw('github-token') === '') {
-            reader.problem('`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow\'s `${{ github.token }}` (with `permissions: pull-requests: read`)');
-        }
-        const environment = reader.value('github-environment');
-        let environmentPattern;
-        if (environment !== undefined) {
-            // One environment for every preview would retire them all with the first deleted one.
-            if (!environment.includes(PR_PLACEHOLDER)) {
-                reader.problem(`\`github-environment\` must contain \`${PR_PLACEHOLDER}\` with \`command: prune\` (e.g. \`preview-pr-{pr}\`), so that each deleted preview's own environment is marked inactive`);
-            }
-            else {
-                try {
-                    environmentPattern = parseNamePattern(environment);
-                }
-                catch (error) {
-                    reader.problem(`\`github-environment\` ${error.message}`);
-                }
-            }
-        }
-        return {
-            pattern: reader.value('name-pattern'),
-            maxAgeMs: reader.value('max-age'),
-            maxDeletions: reader.value('max-deletions'),
-            deleteTracingProject: reader.value('delete-tracing-project'),
-            wait: reader.value('wait'),
-            // With its floor, as every command that polls: `1ms` meant as a minute must not flood the control plane.
-            pollIntervalMs: readPollInterval(reader),
-            githubToken: reader.value('github-token'),
-            environment: environmentPattern,
-            prComment: reader.value('pr-comment')
-        };
-    }
-};
-/** The GitHub features prune reports to, once per deleted preview (github/reporter.ts). */
-function pruneGitHubInputs(inputs) {
-    return { token: inputs.githubToken, environment: inputs.environment?.source, prComment: inputs.prComment, perPullRequest: true };
-}
-
-;// CONCATENATED MODULE: ./src/commands/prune/command.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * `command: prune`: deletes the previews (deployments named by `name-pattern`) whose pull
- * request is closed or missing, or that have been idle longer than `max-age`; never one
- * whose newest revision is in progress or whose state is unknown; and none at all when
- * more are stale than `max-deletions`. Each deleted preview's GitHub environment and
- * comment are retired by the GitHub reporter, from the outcome.
- */
-const pruneCommand = defineCommand({
-    spec: pruneSpec,
-    github: pruneGitHubInputs,
-    run: prune
-});
-/** Pull requests read one at a time at most, beyond the list: the rest stay "closed or missing". */
-const MAX_SINGLE_READS = 20;
-async function prune(inputs, deps) {
-    const { log, recorder } = deps;
-    const facts = { rows: [], pruned: [], gone: [], githubRequests: 0 };
-    recorder.target({ kind: 'deployment', name: inputs.pattern.source });
-    recorder.pruning(facts);
-    const repository = deps.workflow.repository;
-    if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !deps.openGitHub) {
-        throw new ActionError('bad-input', '`command: prune` reads the pull requests of the workflow\'s repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).', 'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.');
-    }
-    // The reserve: one request's time, kept free before the deadline for the report.
-    const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const reserveMs = requestTimeoutMs;
-    const budget = { clock: deps.clock, deadline: deps.deadline, reserveMs, signal: deps.signal };
-    log.info(`Listing deployments named like \`${inputs.pattern.source}\`…`);
-    const candidates = await findCandidates(deps.client, inputs.pattern, budget);
-    log.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} match${candidates.length === 1 ? 'es' : ''} \`${inputs.pattern.source}\`.`);
-    if (candidates.length === 0)
-        return finishUnchanged(inputs, deps);
-    const github = new RateLimitedGitHub(await deps.openGitHub(inputs.githubToken), {
-        clock: deps.clock,
-        deadline: deps.deadline,
-        signal: deps.signal,
-        reserveMs,
-        requestTimeoutMs,
-        warn: log.warn
-    });
-    const open = await readOpenPullRequests(github, repository);
-    facts.githubRequests = github.requests;
-    if (open.kind === 'unreadable') {
-        // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
-        const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : '';
-        log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`);
-    }
-    else {
-        log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`);
-    }
-    // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
-    const needRevision = candidates.filter((c) => inputs.maxAgeMs !== undefined || (open.kind === 'read' && !open.numbers.has(c.pr)));
-    const revisions = await readNewestRevisions(deps.client, needRevision, budget);
-    const now = deps.clock.now();
-    let verdicts = classify_classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now });
-    let stale = verdicts.filter((v) => v.stale);
-    facts.rows = rowsOf(verdicts, inputs.dryRun);
-    if (stale.length > inputs.maxDeletions) {
-        throw new ActionError('bad-input', `${stale.length} previews are stale, more than \`max-deletions\` (${inputs.maxDeletions}), so none was deleted: ${command_list(stale)}.`, 'Check `name-pattern` (a wrong pattern must not wipe deployments); if these are all meant to go, raise `max-deletions` for one run, or run with `dry-run: true` first to see why each is stale.');
-    }
-    // A few single reads, only for what is about to go: closed told from missing, and one reopened since the list kept.
-    // Bounded whatever `max-deletions` says: the token's hourly budget is shared by every workflow of the repository.
-    const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))].sort((a, b) => a - b).slice(0, MAX_SINGLE_READS);
-    if (notOpen.length > 0) {
-        const pullRequests = await readPullRequestStates(github, repository, notOpen);
-        facts.githubRequests = github.requests;
-        verdicts = classify_classify({ candidates, open, revisions, pullRequests, maxAgeMs: inputs.maxAgeMs, now });
-        stale = verdicts.filter((v) => v.stale);
-    }
-    facts.rows = rowsOf(verdicts, inputs.dryRun);
-    logVerdicts(verdicts, inputs.dryRun, deps);
-    const notChecked = verdicts.filter((v) => v.reason.kind === 'not-checked');
-    if (inputs.dryRun) {
-        log.info(`Dry run: ${stale.length} preview${stale.length === 1 ? '' : 's'} would be deleted; nothing was changed.`);
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
-    }
-    // Each result goes into the facts as soon as it is known, not when every delete is done: a run
-    // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
-    // (each preview's environment and comment) every preview deleted before the stop.
-    const known = [];
-    const results = await deleteEach(stale.map((v) => v.candidate), {
-        ...budget,
-        client: deps.client,
-        deleteTracingProject: inputs.deleteTracingProject,
-        wait: inputs.wait,
-        pollIntervalMs: inputs.pollIntervalMs,
-        log: log.info,
-        warn: log.warn,
-        onResult: (result) => {
-            known.push(result);
-            const { candidate } = result;
-            if (result.outcome === 'deleted' || result.outcome === 'gone')
-                facts.gone.push({ id: candidate.id, name: candidate.name, pr: candidate.pr });
-            if (result.outcome === 'deleted') {
-                facts.pruned.push(candidate.name);
-                recorder.changed('deleted');
-            }
-            facts.rows = rowsOf(verdicts, false, known);
-        }
-    });
-    failIfIncomplete(results, notChecked, facts);
-    if (facts.pruned.length === 0)
-        return finishUnchanged(inputs, deps);
-    return recorder.finish({ kind: 'deleted' });
-}
-function finishUnchanged(inputs, deps) {
-    if (inputs.dryRun) {
-        deps.recorder.changed('planned');
-        return deps.recorder.finish({ kind: 'planned', requests: [] });
-    }
-    deps.recorder.changed('unchanged');
-    return deps.recorder.finish({ kind: 'nothing-to-do', reason: 'none-stale' });
-}
-/**
- * One row per candidate, stale ones first. `results` say what deleting did; without
- * them (a dry run, or over the cap) a stale one is `would delete` or `stale, not deleted`.
- */
-function rowsOf(verdicts, dryRun, results) {
-    const byId = new Map(results?.map((result) => [result.candidate.id, result]));
-    const fateOf = (verdict) => {
-        if (!verdict.stale)
-            return 'kept';
-        if (dryRun)
-            return 'would delete';
-        const result = byId.get(verdict.candidate.id);
-        if (!result)
-            return 'stale, not deleted';
-        return { deleted: 'deleted', gone: 'already gone', failed: 'delete failed', 'not-attempted': 'not deleted (no time left)' }[result.outcome];
-    };
-    const rows = verdicts.map((verdict) => {
-        const result = byId.get(verdict.candidate.id);
-        return {
-            name: verdict.candidate.name,
-            pr: verdict.candidate.pr,
-            fate: fateOf(verdict),
-            reason: verdict.reason,
-            ...(result?.outcome === 'failed' ? { failure: result.reason } : {})
-        };
-    });
-    const rank = (row) => (row.fate !== 'kept' ? 0 : row.reason.kind === 'open' ? 2 : 1);
-    return rows.sort((a, b) => rank(a) - rank(b) || a.pr - b.pr || (a.name < b.name ? -1 : 1));
-}
-function failIfIncomplete(results, notChecked, facts) {
-    const failed = results.filter((r) => r.outcome === 'failed');
-    const late = results.filter((r) => r.outcome === 'not-attempted');
-    if (failed.length === 0 && late.length === 0 && notChecked.length === 0)
-        return;
-    const deleted = facts.pruned.length > 0 ? `Deleted: ${facts.pruned.map((n) => `\`${n}\``).join(', ')}.` : 'Nothing was deleted.';
-    const notDeleted = [...failed, ...late].map((r) => `\`${r.candidate.name}\``);
-    if (failed.length > 0) {
-        throw new ActionError('api-refused', `${failed.length} of ${results.length} stale previews could not be deleted. ${deleted} Not deleted: ${notDeleted.join(', ')}.`, 'The reasons are in the log and the summary; the next run tries the ones left again.');
-    }
-    throw new ActionError('timed-out', `The step's \`timeout\` came before prune had finished. ${deleted}` +
-        (notDeleted.length > 0 ? ` Not deleted: ${notDeleted.join(', ')}.` : '') +
-        (notChecked.length > 0 ? ` ${notChecked.length} preview${notChecked.length === 1 ? ' was' : 's were'} not checked and kept.` : ''), 'Raise `timeout`; the next run goes on with what is left.');
-}
-/** The stale ones, and any kept for a reason worth a look, one line each; the open ones are only counted. */
-function logVerdicts(verdicts, dryRun, deps) {
-    const { log } = deps;
-    let open = 0;
-    for (const { candidate, stale, reason } of verdicts) {
-        if (!stale && reason.kind === 'open') {
-            open++;
-            continue;
-        }
-        const what = stale ? (dryRun ? 'Would delete' : 'Stale:') : 'Keeping';
-        log.info(`${what} \`${candidate.name}\`: ${reasonText(reason, candidate.pr)}`);
-    }
-    if (open > 0)
-        log.info(`Keeping ${open} preview${open === 1 ? '' : 's'} whose pull request is open.`);
-    const unreadable = verdicts.filter((v) => v.reason.kind === 'unreadable' && v.reason.what === 'revision').length;
-    if (unreadable > 0)
-        log.warn(`${unreadable} preview${unreadable === 1 ? '' : 's'} kept because the newest revision could not be read.`);
-}
-function command_list(verdicts) {
-    const shown = verdicts.slice(0, 50).map((v) => `\`${v.candidate.name}\` (${reasonText(v.reason, v.candidate.pr).split(':')[0]})`);
-    return verdicts.length > shown.length ? `${shown.join(', ')} and ${verdicts.length - shown.length} more` : shown.join(', ');
-}
-
-;// CONCATENATED MODULE: ./src/commands/registry.ts
-
-
-
-
-
-
-/**
- * THE place where commands are registered: the `command` input takes exactly these
- * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
- * write src/commands/<name>/{inputs,command}.ts and add a line here (and its inputs
- * type to ActionInputs).
- */
-const COMMANDS = {
-    deploy: deployCommand,
-    delete: deleteCommand,
-    rollback: rollbackCommand,
-    'delete-listener': deleteListenerCommand,
-    prune: pruneCommand
-};
-const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
-/** Every input read and checked, before any request, for the command the inputs choose. */
-async function readActionInputs(get = runnerInputs, context = {}) {
-    return (await readInputs(SPECS, get, context));
-}
-/** The definition of a command, typed loosely: main.ts runs any of them the same way. */
-function commandFor(name) {
-    return COMMANDS[name];
-}
-
-;// CONCATENATED MODULE: ./src/github/api.ts
-/** GitHub caps status descriptions at 140 characters. */
-const DESCRIPTION_LIMIT = 140;
-/**
- * Each request's own time limit. Octokit's `request.timeout` is not read by its fetch (and
- * passing `request` to getOctokit would replace the runner's proxy settings), so the limit
- * is a signal added by a request hook, with the budget and the caller's signal.
- */
-const GITHUB_REQUEST_TIMEOUT_MS = 15_000;
-async function loadGitHubApi(token, repository, budget, apiUrl) {
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    // Given explicitly: @actions/github reads GITHUB_API_URL once, when first loaded, from the
-    // process environment, not from the environment run() was given. Only `baseUrl`: options
-    // replace the defaults key by key, and the defaults' `request` carries the runner's proxy.
-    const octokit = getOctokit(token, apiUrl ? { baseUrl: apiUrl } : {});
-    // A GitHub API that hangs must not hold the job past its report: every request (each
-    // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
-    // hook, since a `wrap` hook's changed options do not reach a request the auth hook
-    // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
-    octokit.hook.before('request', (options) => {
-        const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s) => s !== undefined);
-        options.request = { ...options.request, signal: AbortSignal.any(signals) };
-    });
-    /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
-    async function everyPage(pages, what) {
-        const items = [];
-        try {
-            for await (const page of pages) {
-                items.push(...page.data);
-                if (budget.aborted)
-                    break;
-            }
-        }
-        catch (error) {
-            if (!budget.aborted)
-                throw error;
-        }
-        if (budget.aborted)
-            throw new Error(`stopped reading ${what} after ${items.length} of them: the time for reporting to GitHub ran out`);
-        return items;
-    }
-    const [owner, repo] = repository.split('/');
-    const where = { owner, repo };
-    return {
-        budget,
-        async createDeployment({ ref, environment, transient, description }) {
-            const response = await octokit.rest.repos.createDeployment({
-                ...where,
-                ref,
-                environment,
-                transient_environment: transient,
-                // The deploy already happened on the control plane: no merging, no waiting on checks.
-                auto_merge: false,
-                required_contexts: [],
-                description: description.slice(0, DESCRIPTION_LIMIT)
-            });
-            if (!('id' in response.data))
-                throw new Error(`GitHub did not create the deployment: ${response.data.message ?? 'no reason given'}`);
-            return response.data.id;
-        },
-        async createDeploymentStatus(deploymentId, { state, description, environmentUrl, logUrl }) {
-            await octokit.rest.repos.createDeploymentStatus({
-                ...where,
-                deployment_id: deploymentId,
-                state,
-                description: description.slice(0, DESCRIPTION_LIMIT),
-                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
-                ...(logUrl ? { log_url: logUrl } : {})
-            });
-        },
-        async listDeploymentIds(environment) {
-            const pages = octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...where, environment, per_page: 100 });
-            return (await everyPage(pages, `the deployments of environment \`${environment}\``)).map((d) => d.id);
-        },
-        async listComments(issueNumber) {
-            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: issueNumber, per_page: 100 });
-            return (await everyPage(pages, `the comments of pull request #${issueNumber}`)).map((c) => ({ id: c.id, body: c.body ?? undefined }));
-        },
-        async createComment(issueNumber, body) {
-            await octokit.rest.issues.createComment({ ...where, issue_number: issueNumber, body });
-        },
-        async updateComment(commentId, body) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
-        },
-        async get(url, signal) {
-            const base = String(octokit.request.endpoint.DEFAULTS.baseUrl).replace(/\/+$/, '');
-            // A next-page URL comes from GitHub's answer; the token goes only to GitHub's API.
-            if (/^[a-z]+:/i.test(url) && !url.startsWith(`${base}/`))
-                throw new Error(`refusing to send the token to ${new URL(url).origin}, which is not ${base}`);
-            try {
-                const response = await octokit.request({ method: 'GET', url, request: { signal } });
-                return { status: response.status, headers: response.headers, data: response.data };
-            }
-            catch (error) {
-                const answered = error.response;
-                if (answered)
-                    return { status: answered.status, headers: answered.headers, data: answered.data };
-                throw error;
-            }
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/outcome.ts
-/** The step fails for every outcome that carries an error, and for no other. */
-function failsStep(outcome) {
-    return outcome.error !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/neutralise.ts
-/**
- * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
- * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
- * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
- * can use them.
- */
-
-/**
- * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
- * and the Unicode line and paragraph separators (U+2028, U+2029). The runner splits
- * on CR and LF; browsers and markdown renderers on more. Exported for `replace` (global:
- * stateful with `test`), so other escapers (report/markdown.ts) strip the same set.
- */
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** Other control characters (C0 except tab, DEL, C1), and bidi overrides that reorder what a reader sees. */
-const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u0080-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** A zero-width joiner: placed after `@`, it stops GitHub from reading a mention but reads the same. */
-const ZWJ = '\u200d';
-/**
- * One log line. Line breaks become ` ⏎ ` so one message stays one line, and a line that
- * would start a workflow command (`::`, after any leading spaces) is prefixed so it cannot.
- * `%` is left alone: the runner decodes `%0A` only inside workflow commands, which a
- * line can no longer start. Mentions are harmless in logs (no one is notified), so kept.
- */
-function forLog(text) {
-    const line = text.replace(LINE_BREAKS, ' ⏎ ').replace(CONTROLS, '');
-    return /^\s*::/.test(line) ? `> ${line}` : line;
-}
-/**
- * An output value: one line, no control characters. Outputs are read by later steps,
- * often pasted into shell or other commands, so a line break must not pass.
- */
-function forOutput(text) {
-    return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').trim();
-}
-const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Text for the job summary or a PR comment (markdown that allows HTML): shown as it
- * reads, never rendered as something we did not build. HTML is escaped; markdown
- * syntax that makes links, images, emphasis, code or tables is backslash-escaped;
- * `@name` and `@org/team` get a zero-width joiner after the `@` so no one is notified,
- * and bare URLs one before their `:` so GitHub does not link them;
- * `#123` references are left (they link, but notify no one). One line: a line
- * break in a table cell or a list item would break the layout.
- */
-function forMarkdown(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROLS, '')
-        .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
-        .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
-        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
-        // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
-        .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-        .replace(/\bwww\./gi, `www${ZWJ}.`);
-}
-/**
- * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
- * `environment_url`: it parses, is https:// (or loopback http:// when allowed), has no
- * whitespace or control characters anywhere in the raw text, and no user name or
- * password. Otherwise undefined, and the caller shows the raw text as code instead.
- */
-function safeUrl(raw, options = {}) {
-    if (/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(raw))
-        return undefined;
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.username || url.password)
-        return undefined;
-    if (url.protocol === 'https:')
-        return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname))
-        return url.href;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/report/view.ts
-
-
-
-const DEPLOY_COMMENT = () => ({ createIfMissing: true });
-const KINDS = {
-    deployed: {
-        label: 'deployed',
-        title: ({ outcome, subject }) => outcome.kind === 'deployed' && outcome.noNewRevision ? ['✅ ', ...subject, ' is deployed (no new revision was needed)'] : ['✅ Deployed ', ...subject],
-        environment: () => 'success',
-        comment: DEPLOY_COMMENT
-    },
-    failed: {
-        label: 'failed',
-        title: ({ verb, subject }) => [`❌ ${verb} of `, ...subject, ' failed'],
-        environment: () => 'failure',
-        comment: DEPLOY_COMMENT
-    },
-    'still-deploying': {
-        label: 'still deploying',
-        title: ({ outcome, subject }) => {
-            const cause = outcome.kind === 'still-deploying' ? outcome.cause : 'not-waiting';
-            const why = {
-                'not-waiting': ' (this run does not wait for it)',
-                'timed-out': ': this run stopped waiting at its timeout',
-                cancelled: ': this run was cancelled while waiting',
-                'lost-contact': ': this run lost contact with the control plane'
-            };
-            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still deploying${why[cause]}`];
-        },
-        // Nothing failed on the control plane: the GitHub deployment stays in progress.
-        environment: () => 'in_progress',
-        comment: DEPLOY_COMMENT
-    },
-    superseded: {
-        label: 'superseded',
-        title: ({ subject }) => ['⏭️ ', ...subject, ': this revision was superseded by a newer one'],
-        // Replaced, not failed: the newer revision's run reports the environment.
-        environment: () => 'inactive',
-        comment: DEPLOY_COMMENT
-    },
-    'rolled-back': {
-        label: 'rolled back',
-        title: ({ failed, verb, subject }) => (failed ? [`⏪ ${verb} of `, ...subject, ' failed and was rolled back'] : ['⏪ Rolled back ', ...subject]),
-        environment: ({ failed }) => (failed ? 'failure' : 'success'),
-        comment: DEPLOY_COMMENT
-    },
-    deleted: {
-        label: 'deleted',
-        title: ({ failed, subject }) => (failed ? ['🗑️ Deleted ', ...subject, ', but it was not seen gone'] : ['🗑️ Deleted ', ...subject]),
-        // A delete the control plane accepted retires the environment even if waiting for it then failed.
-        environment: () => 'retire',
-        comment: () => ({ createIfMissing: false })
-    },
-    'nothing-to-do': {
-        label: 'nothing to do',
-        title: ({ outcome, subject }) => outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone'
-            ? ['✅ ', ...subject, ' was already gone: nothing to delete']
-            : ['✅ ', ...subject, ': nothing to change'],
-        environment: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone' ? 'retire' : 'success'),
-        comment: ({ outcome }) => ({ createIfMissing: !(outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone') })
-    },
-    planned: {
-        label: 'planned (dry run)',
-        title: ({ subject }) => ['📝 Dry run for ', ...subject, ': nothing was changed'],
-        environment: () => undefined,
-        comment: () => undefined
-    },
-    refused: {
-        label: 'refused',
-        title: ({ outcome, verb, subject }) => outcome.kind === 'refused' && outcome.inDoubt
-            ? ['⚠️ ', ...subject, `: the ${outcome.inDoubt} may or may not have taken effect`]
-            : [`❌ ${verb} of `, ...subject, ' refused'],
-        // Marked failed only if this run had started a GitHub deployment (see GitHubEnvironment).
-        environment: () => 'failure',
-        comment: DEPLOY_COMMENT
-    }
-};
-/**
- * THE function from a finished run to what the outputs, the job summary, the PR
- * comment, the GitHub deployment status and the last log line show. Each reporter
- * renders this view and decides nothing on its own, so they cannot disagree.
- */
-function viewOf(run) {
-    const { outcome } = run;
-    const failed = failsStep(outcome);
-    const rawUrl = outcome.deployment?.url || outcome.deployment?.source_config?.custom_url || undefined;
-    const url = usableUrl(rawUrl);
-    const outputs = outputsOf(outcome, url);
-    const listener = outcome.subject.kind === 'listener';
-    const name = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id'] ?? (listener ? 'listener' : 'deployment');
-    const subject = listener ? ['listener ', { code: name }] : [{ code: name }];
-    const kind = KINDS[outcome.kind];
-    const context = { outcome, failed, verb: verbOf(outcome.command), subject };
-    const title = kind.title(context);
-    const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha;
-    const commit = revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined;
-    const view = {
-        run,
-        outcome,
-        failed,
-        label: kind.label,
-        name,
-        outputs,
-        title,
-        cause: outcome.problem?.what ?? (failed ? outcome.error : undefined),
-        causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : outcome.kind === 'superseded' ? 'What happened' : 'What went wrong',
-        todo: outcome.problem?.todo ?? rolledBackTodo(outcome),
-        notes: notesOf(outcome, run),
-        facts: [],
-        url,
-        unsafeUrl: rawUrl && !url ? rawUrl : undefined,
-        commit,
-        github: { comment: kind.comment(context) },
-        finalLine: ''
-    };
-    if (outcome.prune)
-        return pruneView(view, outcome.prune);
-    view.facts = view_factsOf(view);
-    const state = kind.environment(context);
-    // The heading without its emoji, one line: GitHub shows it next to the environment.
-    if (state)
-        view.github.environment = { state, description: forOutput(plain(title).replace(/^[^\p{L}\p{N}`]+/u, '')) };
-    view.finalLine = finalLine(view);
-    return view;
-}
-/**
- * The URL as the control plane wrote it, if it is one we may link and output (https, or
- * loopback http; no whitespace): as written, so the output matches what the control plane
- * shows, unless it holds characters that only the parsed form encodes.
- */
-function usableUrl(raw) {
-    const safe = raw ? safeUrl(raw, { allowLoopbackHttp: true }) : undefined;
-    if (!raw || !safe)
-        return undefined;
-    return /[<>"'`\\{}^|]/.test(raw) ? safe : raw;
-}
-const VERBS = { deploy: 'Deploy', delete: 'Delete', 'delete-listener': 'Delete', rollback: 'Rollback', prune: 'Prune' };
-function verbOf(command) {
-    return VERBS[command] ?? command.charAt(0).toUpperCase() + command.slice(1);
-}
-/** Said as plain text: code as is. For the log and the GitHub status (neutralised there). */
-function plain(said) {
-    return said.map((part) => (typeof part === 'string' ? part : part.code)).join('');
-}
-/** The outputs of the interface page, one line each; a URL only if it is one we may use. Unknown ones stay unset. */
-function outputsOf(outcome, url) {
-    const { revision, deployment } = outcome;
-    const values = {
-        'deployment-id': deployment?.id,
-        'revision-id': outcome.revisionId,
-        'revision-status': revision?.status,
-        'deployment-status': deployment?.status,
-        operation: outcome.operation,
-        'deployment-url': url,
-        'commit-sha': revision?.source_revision_config?.repo_commit_sha,
-        'previous-revision-id': outcome.previousRevisionId,
-        pruned: outcome.prune && JSON.stringify(outcome.prune.pruned)
-    };
-    const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
-    return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]));
-}
-/**
- * The revision that serves while this run's did not make it: the deployment's active
- * one when it is another, else the one that served before the run.
- */
-function stillServing(outcome) {
-    const active = outcome.deployment?.active_revision_id ?? outcome.previousRevisionId;
-    return active && active !== outcome.revisionId ? active : undefined;
-}
-/** After `on-failure: rollback`: the bad revision is out of service, so what is left is to fix it. */
-function rolledBackTodo(outcome) {
-    const restored = restoredBy(outcome);
-    if (!restored || !failsStep(outcome))
-        return undefined;
-    return `Fix what made revision ${outcome.revisionId} fail (its health check and logs are in this run's log) and deploy again; revision ${restored} serves meanwhile.`;
-}
-/**
- * `on-failure: rollback` after a deploy: the revision that serves now, the redeploy of the
- * one that served before (the redeploy's answer names it as `latest_revision_id`).
- */
-function restoredBy(outcome) {
-    if (outcome.kind !== 'rolled-back' || outcome.command !== 'deploy')
-        return undefined;
-    const latest = outcome.deployment?.latest_revision_id;
-    return latest && latest !== outcome.revisionId ? latest : undefined;
-}
-/** Where the deploy stands, beyond the cause: what goes on, what still serves, what went with a delete. */
-function notesOf(outcome, run) {
-    const notes = [];
-    const revision = outcome.revisionId;
-    const deployment = outcome.deployment;
-    const serving = stillServing(outcome);
-    // A time-out, a cancel or lost contact says where to follow the deploy in its error's
-    // "what to do"; not waiting at all (`wait: false`) has no error, so it is said here.
-    if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && revision && deployment) {
-        const status = outcome.revision?.status;
-        notes.push([
-            'The deploy goes on on the control plane; nothing was cancelled there. Follow revision ',
-            { code: revision },
-            ' of deployment ',
-            { code: deployment.name },
-            ' (',
-            { code: deployment.id },
-            ') on the control plane',
-            status ? ` (last seen ` : '',
-            ...(status ? [{ code: status }, ')'] : []),
-            outcome.cause === 'not-waiting' ? '.' : ', or re-run this job to wait for it.'
-        ]);
-    }
-    if ((outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying') && revision && serving) {
-        const status = deployment?.status;
-        notes.push([
-            'The deployment',
-            ...(status ? [' (status ', { code: status }, ')'] : []),
-            ' still serves the previous revision ',
-            { code: serving },
-            outcome.kind === 'still-deploying' ? ' until this one is deployed.' : "; this run's revision is not serving."
-        ]);
-    }
-    // A rollback leads with what serves now and what it replaced, as its log says.
-    if (outcome.kind === 'rolled-back' && outcome.command === 'rollback' && !failsStep(outcome) && revision && deployment) {
-        notes.push([
-            'Deployment ',
-            { code: deployment.name },
-            ' now serves revision ',
-            { code: revision },
-            ...(outcome.redeployOf ? [' (a redeploy of revision ', { code: outcome.redeployOf }, ')'] : []),
-            ...(outcome.previousRevisionId ? ['; it replaced revision ', { code: outcome.previousRevisionId }] : []),
-            '.'
-        ]);
-    }
-    if (outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) {
-        if (outcome.tracingProject === 'deleted')
-            notes.push(['Its tracing project went too (`delete-tracing-project: true`).']);
-        if (outcome.tracingProject === 'kept') {
-            notes.push(['Its tracing project ', { code: deployment?.name ?? outcome.subject.name ?? '' }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']);
-        }
-        if (run.githubEnvironment) {
-            notes.push(['The GitHub deployments of environment ', { code: run.githubEnvironment }, ' are marked inactive; the environment itself stays listed in the repository settings.']);
-        }
-    }
-    return notes;
-}
-function view_factsOf(view) {
-    const { outcome, outputs } = view;
-    // The workflow's commit says nothing about a deployment that is gone.
-    const gone = outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone');
-    const commit = gone && view.commit?.fromWorkflow ? undefined : view.commit;
-    // After `on-failure: rollback` the revision of the outputs is the one that failed: say so, and what serves instead.
-    const restored = restoredBy(outcome);
-    const rows = [
-        ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
-        ['What was done', whatWasDone(outcome)],
-        ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
-        [restored ? "This run's revision (failed)" : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
-        ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
-        ['Deployment status', deploymentStatus(outcome)],
-        ['Replaced revision', outcome.command === 'rollback' && outputs['previous-revision-id'] ? [{ code: outputs['previous-revision-id'] }] : undefined],
-        ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
-        ['Commit', commit ? [{ code: commit.sha.slice(0, 12) }, commit.fromWorkflow ? " (the workflow's; the revision reports none)" : ''] : undefined]
-    ];
-    return rows.filter((row) => row[1] !== undefined);
-}
-/** The deployment's status; next to a revision that did not make it, what it still serves. */
-function deploymentStatus(outcome) {
-    const status = outcome.deployment?.status;
-    if (!status)
-        return undefined;
-    const serving = stillServing(outcome);
-    const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying';
-    return notServing && outcome.revisionId && serving ? [{ code: status }, ', serving the previous revision ', { code: serving }] : [{ code: status }];
-}
-function whatWasDone(outcome) {
-    const noNewRevision = outcome.kind === 'deployed' && outcome.noNewRevision;
-    switch (outcome.operation) {
-        case 'created':
-            return ['Created the deployment'];
-        case 'updated':
-            return [noNewRevision ? 'Updated the deployment (no new revision)' : 'Updated the deployment with a new revision'];
-        case 'unchanged':
-            if (outcome.command === 'rollback')
-                return ['Nothing: that revision already serves'];
-            return [outcome.command === 'deploy' ? 'Nothing to change' : 'Nothing to delete'];
-        case 'deleted':
-            return [outcome.subject.kind === 'listener' ? 'Deleted the listener' : 'Deleted the deployment'];
-        case 'planned':
-            return ['Nothing (dry run): the plan is below'];
-        case 'rolled-back':
-            return outcome.command === 'deploy'
-                ? ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)']
-                : outcome.redeployOf
-                    ? ['Redeployed earlier revision ', { code: outcome.redeployOf }]
-                    : ['Redeployed an earlier revision'];
-        default:
-            return undefined;
-    }
-}
-/** Only the verdict: the attempts are in the log. */
-function healthVerdict(health) {
-    if (health.attempts === 0)
-        return ['❌ ', { code: health.last }];
-    const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`;
-    const where = health.url ? [{ code: health.url }, ' '] : [];
-    return health.healthy
-        ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
-        : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')'];
-}
-/**
- * `prune` acts on many previews, named by a pattern: its own heading and facts, and no
- * GitHub deployment or comment of its own (each deleted preview's are retired, from
- * `outcome.prune.gone`, by github/prune-retire.ts).
- */
-function pruneView(view, prune) {
-    const { outcome, failed } = view;
-    const pattern = [{ code: view.name }];
-    const previews = (n) => `${n} stale preview${n === 1 ? '' : 's'}`;
-    const wouldGo = prune.rows.filter((row) => row.fate === 'would delete').length;
-    view.title = failed
-        ? [`❌ Prune of `, ...pattern, ' failed', prune.pruned.length > 0 ? ` after deleting ${previews(prune.pruned.length)}` : '']
-        : outcome.kind === 'planned'
-            ? ['📝 Dry run for ', ...pattern, `: ${previews(wouldGo)} would be deleted; nothing was changed`]
-            : prune.pruned.length > 0
-                ? ['🧹 Pruned ', `${previews(prune.pruned.length)} of `, ...pattern]
-                : ['✅ ', ...pattern, ': no stale previews'];
-    const done = outcome.kind === 'planned'
-        ? 'Nothing (dry run): the previews that would be deleted are below'
-        : `${prune.pruned.length > 0 ? `Deleted ${prune.pruned.length}` : 'Deleted none'} of ${prune.rows.length} preview${prune.rows.length === 1 ? '' : 's'}`;
-    view.facts = [
-        ['What was done', [done]],
-        ['GitHub requests', [`${prune.githubRequests}`]]
-    ];
-    view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : [];
-    view.github = {};
-    const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`;
-    view.finalLine = `Outcome: ${view.label}: previews \`${view.name}\`, ${count}.`;
-    return view;
-}
-function finalLine(view) {
-    const { outcome, outputs, name } = view;
-    // Input that could not be read names nothing: say only the outcome.
-    if (outcome.subject.name === undefined && outcome.deployment === undefined)
-        return `Outcome: ${view.label}.`;
-    const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
-    const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
-    const restored = restoredBy(outcome);
-    const serving = restored ? `, now serving revision ${restored}` : '';
-    const url = view.url ? `, ${view.url}` : '';
-    return `Outcome: ${view.label}: ${what}${revision}${serving}${url}.`;
-}
-
-;// CONCATENATED MODULE: ./src/github/environment.ts
-/**
- * The GitHub deployment of one run in the environment `github-environment`: created
- * for the commit the run deploys, marked `in_progress` when the revision starts, then
- * `success` (with the URL and this run's log) or `failure`.
- */
-class GitHubEnvironment {
-    api;
-    name;
-    workflow;
-    deploymentId;
-    constructor(api, name, workflow) {
-        this.api = api;
-        this.name = name;
-        this.workflow = workflow;
-    }
-    async started(description) {
-        const id = await this.deployment(description);
-        await this.api.createDeploymentStatus(id, { state: 'in_progress', description, logUrl: this.workflow.runUrl });
-    }
-    async succeeded(description, url) {
-        const id = await this.deployment(description);
-        await this.api.createDeploymentStatus(id, { state: 'success', description, environmentUrl: url, logUrl: this.workflow.runUrl });
     }
     /**
-     * The end of a run that did not succeed: `failure`, `in_progress` (still deploying) or
-     * `inactive` (superseded). A run that never started a GitHub deployment leaves GitHub
-     * alone: nothing was deployed by it.
+     * Needs to be called if keepAlive is set to true in request options.
      */
-    async ended(state, description) {
-        if (this.deploymentId === undefined)
-            return;
-        await this.api.createDeploymentStatus(this.deploymentId, { state, description, logUrl: this.workflow.runUrl });
-    }
-    /** After `command: delete`: every deployment of the environment becomes inactive. */
-    async retire(description) {
-        const ids = await this.api.listDeploymentIds(this.name);
-        for (const [done, id] of ids.entries()) {
-            // Bounded like every loop: what is left is said, not silently dropped.
-            if (this.api.budget.aborted) {
-                throw new Error(`stopped after marking ${done} of ${ids.length} deployments inactive: the time for reporting to GitHub ran out`);
-            }
-            await this.api.createDeploymentStatus(id, { state: 'inactive', description, logUrl: this.workflow.runUrl });
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
         }
-        return ids.length;
+        this._disposed = true;
     }
-    async deployment(description) {
-        if (this.deploymentId !== undefined)
-            return this.deploymentId;
-        // On pull requests GITHUB_SHA is the merge commit; the head commit is what was deployed.
-        const ref = this.workflow.pullRequest?.headSha ?? this.workflow.sha;
-        if (!ref)
-            throw new Error('neither the pull request\'s head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for');
-        this.deploymentId = await this.api.createDeployment({
-            ref,
-            environment: this.name,
-            // A pull request's environment goes away with it; GitHub then hides it as inactive.
-            transient: this.workflow.pullRequest !== undefined,
-            description
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
         });
-        return this.deploymentId;
     }
-}
-
-;// CONCATENATED MODULE: ./src/github/guard.ts
-/** The job permission each feature needs. */
-const PERMISSIONS = { environment: 'deployments: write', comment: 'pull-requests: write' };
-/**
- * Runs one piece of GitHub reporting so that it can only warn. GitHub is where a run is
- * reported, not what it does: a failure is a warning (a 403 names the permission to add,
- * and stops that feature for the rest of the run, since every later call would be
- * refused the same way), and once the reporting budget is spent (`api.budget`, see
- * main.ts) nothing more is started, each piece left undone said in a warning.
- * Shared by the deploy reporter and prune's.
- */
-class GitHubGuard {
-    log;
-    budget;
-    unaffected;
-    refused = new Set();
-    /** `unaffected`: the sentence that ends every warning, saying the run's own work stands. */
-    constructor(log, budget, unaffected) {
-        this.log = log;
-        this.budget = budget;
-        this.unaffected = unaffected;
-    }
-    /** Whether the budget is spent: loops over many items stop, and say what they left. */
-    get spent() {
-        return this.budget.aborted;
-    }
-    /** Warns that reporting stopped, saying what it `left` undone. */
-    cutShort(left, reason) {
-        this.log.warn(`GitHub reporting was cut short: its time (the step's \`timeout\` and a few seconds) ran out${reason ? ` (${reason})` : ''}; ` +
-            `left undone: ${left}. ${this.unaffected}`);
-    }
-    async run(feature, what, work) {
-        if (this.refused.has(feature))
-            return;
-        if (this.budget.aborted)
-            return this.cutShort(`updating ${what}`);
-        try {
-            await work();
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
         }
-        catch (error) {
-            const reason = guard_firstLine(error);
-            if (this.budget.aborted)
-                return this.cutShort(`updating ${what}`, reason);
-            const status = error.status;
-            if (status === 403) {
-                this.refused.add(feature);
-                this.log.warn(`Could not update ${what}: GitHub refused with HTTP 403 (${reason}). Add \`permissions: ${PERMISSIONS[feature]}\` to the job ` +
-                    `(or pass a \`github-token\` that has it). ${this.unaffected}`);
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
             }
             else {
-                this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). ${this.unaffected}`);
+                return additionalValue;
             }
         }
-    }
-}
-function guard_firstLine(error) {
-    return (error?.message ?? String(error)).split('\n')[0];
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-/**
- * The blocks the job summary and the PR comment share, so both open with the same
- * heading and the cause, in the same words. Two contexts, two escapers: markdown text
- * (headings, paragraphs: `forMarkdown`) and HTML blocks (the facts table: `forHtml`,
- * since markdown escapes are shown as typed there). Secrets are redacted before either.
- */
-/**
- * Server text inside an HTML block: one line, HTML and table pipes as entities, and a
- * zero-width joiner after `@` so `@org/team` notifies no one (GitHub finds mentions in
- * the rendered text, entities decoded).
- */
-function forHtml(text) {
-    return redact(text)
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROLS, '')
-        .replace(/[&<>"'|`]/g, (c) => `&#${c.charCodeAt(0)};`)
-        .replace(/@(?=[A-Za-z0-9])/g, '@\u200d');
-}
-/** Server text in markdown (a paragraph, a heading): shown as it reads. */
-function md(text) {
-    return forMarkdown(redact(text));
-}
-/** Said in a markdown line: our words as written, values as code. */
-function saidMd(said) {
-    return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('');
-}
-/** Said in an HTML block. Our words carry no markup there. */
-function saidHtml(said) {
-    return said.map((part) => (typeof part === 'string' ? part : `<code>${forHtml(part.code)}</code>`)).join('');
-}
-/**
- * Lines of text as one wrapped paragraph (never a code block a long status message
- * would scroll out of), its line breaks kept as `<br>`. Our messages quote names in
- * backticks: those spans, already escaped, become code again.
- */
-function paragraph(text) {
-    return text
-        .split(/\r\n|\n/)
-        .filter((line) => line.trim() !== '')
-        .map((line) => md(line).replace(/\\`([^`\\]+)\\`/g, '<code>$1</code>'))
-        .join('<br>\n');
-}
-/** The cause first: what went wrong, what to do, then where the deploy stands. */
-function causeBlocks(view, options = {}) {
-    const out = [];
-    if (view.cause)
-        out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '');
-    const todo = view.todo ?? (view.cause ? options.todoFallback : undefined);
-    if (todo)
-        out.push(`**What to do:** ${paragraph(todo)}`, '');
-    for (const note of view.notes)
-        out.push(saidMd(note), '');
-    return out;
-}
-/** The facts as a two-column HTML table (no header row), then the URL. */
-function factsTable(view) {
-    const rows = view.facts.map(([label, value]) => [label, saidHtml(value)]);
-    if (view.url)
-        rows.push(['URL', `<a href="${forHtml(view.url)}">${forHtml(view.url)}</a>`]);
-    else if (view.unsafeUrl)
-        rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`]);
-    if (rows.length === 0)
-        return [];
-    return ['<table>', ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${value}</td></tr>`), '</table>', ''];
-}
-/** The end of the failing phase's log, verbatim in a code block that it cannot close. */
-function failureLogBlock(view, open) {
-    const log = view.outcome.failureLog;
-    if (!log)
-        return [];
-    return [
-        `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
-        '',
-        '```text',
-        ...log.lines.map((line) => redact(line).replace(CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
-        '```',
-        '</details>',
-        ''
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/github/pr-comment.ts
-
-
-
-/**
- * The hidden marker that finds this deployment's comment again. One per deployment
- * name, so that a workflow deploying several graphs keeps one comment for each.
- */
-function markerFor(name) {
-    return `<!-- agent-server-deploy:${name.replace(/-->/g, '')} -->`;
-}
-/**
- * The comment: the same heading as the job summary, the cause and what to do first,
- * the facts, then a link to the run. Rendered from the run's view, so it cannot say
- * another outcome than the summary, the GitHub deployment and the log.
- */
-function renderComment(view, runUrl, options = {}) {
-    const lines = [markerFor(view.name), `### ${saidMd(view.title)}`, ''];
-    lines.push(...causeBlocks(view, { todoFallback: 'Open the workflow run below for the full log.' }));
-    if (view.outcome.kind === 'deleted') {
-        lines.push(options.prunedBecause
-            ? `This pull request's preview is gone: the scheduled \`prune\` deleted it as stale (${md(options.prunedBecause)}).`
-            : "This pull request's preview is gone: there is nothing left to try here.", '');
-    }
-    else {
-        lines.push(...factsTable(view));
-        lines.push(...failureLogBlock(view, false));
-    }
-    // Built from GITHUB_* variables: used as a link only if it is one.
-    const link = runUrl ? safeUrl(runUrl) : undefined;
-    if (link)
-        lines.push(`Updated by [this workflow run](${link}).`);
-    return redact(lines.join('\n'));
-}
-/**
- * Edits the pull request's comment for this deployment, found by its marker, or
- * creates it. With `createIfMissing: false` (a delete) a pull request that never had
- * one gets none. Returns what it did.
- */
-async function upsertComment(api, pullRequest, name, body, options) {
-    const marker = markerFor(name);
-    // Ours begins with the marker; a person quoting or mentioning it does not take it over.
-    const existing = (await api.listComments(pullRequest)).find((comment) => comment.body?.startsWith(marker));
-    if (existing) {
-        await api.updateComment(existing.id, body);
-        return 'updated';
-    }
-    if (!options.createIfMissing)
-        return 'none';
-    await api.createComment(pullRequest, body);
-    return 'created';
-}
-
-;// CONCATENATED MODULE: ./src/github/prune-retire.ts
-
-
-
-
-
-
-/**
- * `prune`'s GitHub reporting, from the outcome: each preview gone after the run gets
- * its environment's deployments marked inactive, and its pull request's comment (the
- * one the deploy keeps, found by its marker; none is created) says the preview is gone.
- * GitHub is where this is reported, not what prune does: a failure is a warning (see
- * guard.ts), and once the reporting budget is spent the previews left are named.
- */
-class PrunedPreviewsReporter {
-    options;
-    guard;
-    environment;
-    constructor(options) {
-        this.options = options;
-        const { environment } = options;
-        this.environment = typeof environment === 'string' ? parseNamePattern(environment) : environment;
-        this.guard = new GitHubGuard(options.log, options.api.budget, 'The previews themselves were deleted.');
-    }
-    async revisionStarted(_known) { }
-    async finished(view) {
-        const gone = view.outcome.prune?.gone ?? [];
-        for (const [index, preview] of gone.entries()) {
-            // Bounded by the reporting budget: one warning names every preview left, not one per call skipped.
-            if (this.guard.spent) {
-                const left = gone.slice(index);
-                this.guard.cutShort(`the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`);
-                return;
-            }
-            const { environment } = this;
-            if (environment !== undefined) {
-                const name = environment.fill(preview.pr);
-                await this.guard.run('environment', `GitHub environment \`${name}\``, async () => {
-                    const count = await new GitHubEnvironment(this.options.api, name, this.options.workflow).retire(`${preview.name} was deleted by prune`);
-                    this.options.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${name}\` inactive.`);
-                });
-            }
-            if (this.options.prComment) {
-                await this.guard.run('comment', `the comment on pull request #${preview.pr}`, async () => {
-                    // The comment as `command: delete` leaves it: this preview's own outcome.
-                    const goneView = viewOf({
-                        outcome: { kind: 'deleted', command: 'prune', subject: { kind: 'deployment', name: preview.name, id: preview.id }, operation: 'deleted', deployment: { id: preview.id, name: preview.name } },
-                        startedAt: view.run.startedAt,
-                        finishedAt: view.run.finishedAt
-                    });
-                    const row = view.outcome.prune?.rows.find((candidate) => candidate.name === preview.name);
-                    const body = renderComment(goneView, this.options.workflow.runUrl, { prunedBecause: row && reasonText(row.reason, preview.pr) });
-                    const done = await upsertComment(this.options.api, preview.pr, preview.name, body, { createIfMissing: false });
-                    if (done !== 'none')
-                        this.options.log.info(`Updated the comment on pull request #${preview.pr}: the preview is gone.`);
-                });
-            }
+        if (clientHeader !== undefined) {
+            return clientHeader;
         }
+        return _default;
     }
-}
-
-;// CONCATENATED MODULE: ./src/github/reporter.ts
-
-
-
-
-
-
-
-/** What a command's revision in progress is called: `Deploying …`, `Rolling back …`. */
-const IN_PROGRESS = { deploy: 'Deploying', rollback: 'Rolling back' };
-/**
- * Reports the run to GitHub: the deployment in `github-environment` and the pull
- * request's comment. GitHub is where the run is reported, not what it does: any
- * failure here is a warning (see guard.ts), never a failed step.
- */
-class GitHubReporter {
-    api;
-    environment;
-    pullRequest;
-    workflow;
-    log;
-    guard;
-    constructor(api, environment, pullRequest, workflow, log) {
-        this.api = api;
-        this.environment = environment;
-        this.pullRequest = pullRequest;
-        this.workflow = workflow;
-        this.log = log;
-        this.guard = new GitHubGuard(log, api.budget, 'The deploy itself is not affected.');
-    }
-    /** While the run goes on: the revision it made has started. */
-    async revisionStarted(known) {
-        // The same view as at the end, of what is known now.
-        const view = viewOf({ outcome: { ...known, kind: 'still-deploying', cause: 'not-waiting' }, startedAt: 0, finishedAt: 0 });
-        // The run is waiting: say so, rather than the not-waited-for ending's words.
-        const doing = IN_PROGRESS[known.command] ?? 'Deploying';
-        view.title = [`🚀 ${doing} `, { code: view.name }, '…'];
-        view.notes = [];
-        const description = forOutput(known.redeployOf ? `${doing} to revision ${known.redeployOf} (new revision ${known.revisionId ?? ''})` : `${doing} revision ${known.revisionId ?? ''}`);
-        await this.onEnvironment((environment) => environment.started(description));
-        await this.onComment(view, true);
-    }
-    /** At the end: what the view says the GitHub deployment and the comment become. */
-    async finished(view) {
-        const { environment, comment } = view.github;
-        if (environment?.state === 'retire') {
-            await this.onEnvironment(async (target) => {
-                const count = await target.retire(environment.description);
-                this.log.info(`Marked ${count} GitHub deployment${count === 1 ? '' : 's'} of environment \`${target.name}\` inactive.`);
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
             });
         }
-        else if (environment?.state === 'success') {
-            // Only a URL the view accepted (https, or loopback http) becomes the environment's link.
-            await this.onEnvironment((target) => target.succeeded(environment.description, view.url));
-        }
-        else if (environment) {
-            const state = environment.state;
-            await this.onEnvironment((target) => target.ended(state, environment.description));
-        }
-        if (comment)
-            await this.onComment(view, comment.createIfMissing);
+        return agent;
     }
-    async onEnvironment(work) {
-        const environment = this.environment;
-        if (environment)
-            await this.guard.run('environment', 'the GitHub deployment', () => work(environment));
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
     }
-    async onComment(view, createIfMissing) {
-        const pullRequest = this.pullRequest;
-        if (pullRequest === undefined)
-            return;
-        await this.guard.run('comment', 'the pull-request comment', async () => {
-            const done = await upsertComment(this.api, pullRequest, view.name, renderComment(view, this.workflow.runUrl), { createIfMissing });
-            if (done !== 'none')
-                this.log.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${pullRequest}.`);
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
         });
     }
 }
-/**
- * The reporter for this run, or undefined when no GitHub feature is on (or can work
- * here): only then is Octokit loaded.
- */
-async function startGitHubReporting(inputs, options) {
-    const { workflow, log, budget } = options;
-    if (inputs.environment === undefined && !inputs.prComment)
-        return undefined;
-    if (options.dryRun) {
-        log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.');
-        return undefined;
-    }
-    if (inputs.perPullRequest) {
-        // prune: the command itself refuses to run without the repository and the token.
-        if (!workflow.repository || !inputs.token)
-            return undefined;
-        const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl);
-        return new PrunedPreviewsReporter({ api, environment: inputs.environment, prComment: inputs.prComment, workflow, log });
-    }
-    const pullRequest = inputs.prComment ? workflow.pullRequest?.number : undefined;
-    if (inputs.prComment && pullRequest === undefined) {
-        log.info('`pr-comment` applies to pull_request events, and this run has no pull request: no comment.');
-    }
-    if (inputs.environment === undefined && pullRequest === undefined)
-        return undefined;
-    if (!workflow.repository || !inputs.token) {
-        log.warn('GITHUB_REPOSITORY or the GitHub token is not set, so nothing is reported to GitHub.');
-        return undefined;
-    }
-    const api = await loadGitHubApi(inputs.token, workflow.repository, budget, workflow.apiUrl);
-    const environment = inputs.environment === undefined ? undefined : new GitHubEnvironment(api, inputs.environment, workflow);
-    return new GitHubReporter(api, environment, pullRequest, workflow, log);
-}
-
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** The step's outputs, from the view: sent through the sink, which redacts them. */
-function setOutputs(view, write) {
-    for (const [name, value] of Object.entries(view.outputs))
-        write(name, value);
-}
-
-;// CONCATENATED MODULE: ./src/report/plan.ts
-
-/**
- * The body as indented JSON with every secret value shown as `***`. `secrets` values
- * are hidden by position, not only by registration, so that a value too short for
- * redact() (or one the runner never saw) is hidden all the same.
- */
-function renderBody(body) {
-    return redact(JSON.stringify(hideSecretValues(body), null, 2));
-}
-function hideSecretValues(body) {
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-        return body;
-    const record = body;
-    if (!Array.isArray(record.secrets))
-        return body;
-    return {
-        ...record,
-        // Empty values never get here: `secrets` refuses them, on a dry run as on a real one.
-        secrets: record.secrets.map((secret) => (secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED))
-    };
-}
-function requestLine(request) {
-    return redact(`${request.method} ${request.path}`);
-}
-/** The plan in a collapsible log group: each request line, then its body. */
-function printPlan(requests, log) {
-    if (requests.length === 0) {
-        log.info('Dry run: nothing would be sent; the control plane already matches the inputs.');
-        return;
-    }
-    log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`);
-    for (const request of requests) {
-        log.info(requestLine(request));
-        // One line at a time: the log flattens line breaks (JSON keeps those inside values escaped).
-        if (request.body !== undefined)
-            for (const line of renderBody(request.body).split('\n'))
-                log.info(line);
-    }
-    log.endGroup();
-}
-
-;// CONCATENATED MODULE: ./src/report/sink.ts
-
-
-
-/**
- * What every sink the runner reads must be given: each line made one line that cannot
- * start a workflow command, secrets redacted, outputs one line. The runner's sink is
- * this over @actions/core; tests put it over an in-memory writer to see the same text.
- */
-function neutralised(target) {
-    return {
-        // core.info writes the line as is: a line break in server text could start a workflow
-        // command, so every line is made one line that cannot (forLog). Warnings and the like
-        // are commands themselves, whose text the runner decodes: one line too.
-        // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
-        info: (line) => target.info(forLog(redact(line))),
-        // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
-        commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
-        warn: (line) => target.warn(forLog(redact(line))),
-        notice: (line) => target.notice(forLog(redact(line))),
-        debug: (line) => target.debug(forLog(redact(line))),
-        startGroup: (title) => target.startGroup(forLog(redact(title))),
-        endGroup: () => target.endGroup(),
-        // Read by later steps, often in shell: never a line break.
-        setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
-        summary: (markdown) => target.summary(redact(markdown)),
-        fail: (message) => target.fail(redact(message)),
-        ...(target.mask ? { mask: target.mask } : {})
-    };
-}
-/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
-const actionsSink = neutralised({
-    info: (line) => info(line),
-    warn: (line) => warning(line),
-    notice: (line) => notice(line),
-    debug: (line) => core_debug(line),
-    startGroup: (title) => startGroup(title),
-    endGroup: () => endGroup(),
-    setOutput: (name, value) => setOutput(name, value),
-    summary: async (markdown) => {
-        // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
-        if (!process.env.GITHUB_STEP_SUMMARY)
-            return;
-        await summary.addRaw(markdown, true).write();
-    },
-    fail: (message) => setFailed(message),
-    mask: (secret) => core_setSecret(secret)
-});
-
-;// CONCATENATED MODULE: ./src/report/prune-table.ts
-
-
-/** Open previews are the bulk of a large repository; past this many the summary counts them instead. */
-const MAX_OPEN_ROWS = 200;
-/** The summary's table: every candidate with its verdict and reason, open ones counted past MAX_OPEN_ROWS. */
-function renderTable(rows) {
-    if (rows.length === 0)
-        return 'No deployment matches the pattern.\n';
-    const lines = ['| Preview | Pull request | Verdict | Reason |', '|---|---:|---|---|'];
-    let open = 0;
-    for (const row of rows) {
-        if (row.fate === 'kept' && row.reason.kind === 'open' && ++open > MAX_OPEN_ROWS)
-            continue;
-        const reason = reasonText(row.reason, row.pr) + (row.failure ? `; the delete failed: ${row.failure}` : '');
-        // Server text (names, error messages) is neutralised: it cannot end the cell, forge rows, links or mentions.
-        lines.push(`| <code>${md(row.name)}</code> | #${row.pr} | ${row.fate} | ${md(reason)} |`);
-    }
-    if (open > MAX_OPEN_ROWS)
-        lines.push('', `…and ${open - MAX_OPEN_ROWS} more previews kept because their pull requests are open.`);
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
-
-
-
-/**
- * The job summary: the outcome as its heading, the cause and what to do first, the
- * failing log's tail, then the facts, the revision's timeline and where the time went.
- * Every value from the control plane is escaped and redacted.
- */
-function renderSummary(view) {
-    const { outcome } = view;
-    if (outcome.prune)
-        return renderPruneSummary(view, outcome.prune);
-    const lines = [`## ${saidMd(view.title)}`, ''];
-    lines.push(...causeBlocks(view));
-    lines.push(...failureLogBlock(view, true));
-    lines.push(...factsTable(view));
-    lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
-    lines.push(timeBreakdown(view), '');
-    if (outcome.kind === 'planned') {
-        lines.push('### Dry run: what this run would send', '');
-        if (outcome.requests.length === 0)
-            lines.push('Nothing: the control plane already matches the inputs.', '');
-        for (const request of outcome.requests) {
-            lines.push(`<code>${md(requestLine(request))}</code>`, '');
-            if (request.body !== undefined)
-                lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
-        }
-    }
-    return redact(lines.join('\n'));
-}
-/** `prune`: the outcome and its cause, then every candidate with its verdict and reason (not the plan: the table says it). */
-function renderPruneSummary(view, prune) {
-    const lines = [`## ${saidMd(view.title)}`, ''];
-    lines.push(...causeBlocks(view));
-    lines.push(...factsTable(view));
-    if (prune.rows.length > 0 || !view.failed)
-        lines.push(renderTable(prune.rows));
-    return redact(lines.join('\n'));
-}
-/** Why the last status's bar ends where it does, when the run stopped watching a revision in progress. */
-function stopWord(view) {
-    const { outcome } = view;
-    if (outcome.kind !== 'still-deploying')
-        return undefined;
-    return { 'not-waiting': undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause];
-}
-const BAR_WIDTH = 30;
-/**
- * Each status the revision passed through as a bar on one time axis, so the long
- * phases stand out at a glance; then where the time went.
- */
-function renderTimeline(spans, stoppedBy) {
-    if (spans.length === 0)
-        return [];
-    const last = spans.at(-1);
-    const ended = classify(last.status) === 'deployed' || classify(last.status) === 'failed';
-    const axisMs = Math.max(1, last.startedAt + (ended ? 0 : last.durationMs));
-    const out = ['### Revision timeline', '', '| Status | Seen at | Lasted | |', '|---|---:|---:|---|'];
-    spans.forEach((span, i) => {
-        const final = ended && i === spans.length - 1;
-        const stopped = stoppedBy && i === spans.length - 1 ? ` (${stoppedBy})` : '';
-        const lasted = final ? '—' : `${formatDuration(span.durationMs)}${stopped}`;
-        out.push(`| ${md(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`);
-    });
-    out.push('');
-    return out;
-}
-/** `···████···`: where on the axis a status began and how long it lasted; `▏` marks where it ended. */
-function bar(startMs, durationMs, axisMs) {
-    const from = Math.min(BAR_WIDTH - 1, Math.round((startMs / axisMs) * BAR_WIDTH));
-    if (durationMs <= 0)
-        return ('·'.repeat(from) + '▏').padEnd(BAR_WIDTH, '·');
-    const filled = Math.max(1, Math.min(Math.round((durationMs / axisMs) * BAR_WIDTH), BAR_WIDTH - from));
-    return ('·'.repeat(from) + '█'.repeat(filled)).padEnd(BAR_WIDTH, '·');
-}
-/**
- * The step's total, split into the control plane's time on the revision (from its
- * own timestamps, so runner clock skew does not matter) and what the action added:
- * lookup, create, update or redeploy, noticing the last status, a health check or a
- * rollback when there was one, reporting.
- */
-function timeBreakdown(view) {
-    const { run, outcome } = view;
-    const total = run.finishedAt - run.startedAt;
-    const { revision } = outcome;
-    const created = Date.parse(revision?.created_at ?? '');
-    const lastChange = Date.parse(revision?.updated_at ?? '');
-    const finished = revision && classify(revision.status) !== 'in-progress';
-    if (!finished || Number.isNaN(created) || Number.isNaN(lastChange) || lastChange < created || lastChange - created > total) {
-        return `**Total:** ${formatDuration(total)}.`;
-    }
-    const serverMs = lastChange - created;
-    // What the rest of the step was spent on: a health check or a rollback can be most of it.
-    const change = outcome.command === 'rollback' ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update';
-    const steps = ['lookup', change, 'noticing the last status'];
-    if (outcome.health)
-        steps.push('health check');
-    if (outcome.kind === 'rolled-back' && outcome.command === 'deploy')
-        steps.push('rollback');
-    steps.push('reporting');
-    return (`**Total:** ${formatDuration(total)}: the control plane took ${formatDuration(serverMs)} from creating the revision to ` +
-        `${md(revision.status)}; the action added ${formatDuration(total - serverMs)} (${steps.join(', ')}).`);
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The runner sends SIGINT, then SIGTERM 7.5 s later, then kills the job. The action
- * must have reported where the deploy stands well before that.
- */
-const EXIT_AFTER_CANCEL_MS = 4_000;
-/**
- * GitHub reporting may go on this long past the step's deadline: after a time-out the
- * summary and the final GitHub status still get their chance, and the process still
- * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
- */
-const GITHUB_GRACE_MS = 3_000;
-/** One request may use a sixth of the step's time, between 1 s and 30 s. */
-function requestTimeoutFor(timeoutMs) {
-    return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
-}
-/**
- * The action: read the inputs, run the chosen command to its Outcome (a failure too
- * ends in one, from what the recorder knew), then hand that one outcome's view to every
- * reporter: outputs, summary, GitHub, and the last log line.
- */
-async function run(options = {}) {
-    const clock = options.clock ?? realClock;
-    const sink = options.sink ?? actionsSink;
-    const startedAt = clock.now();
-    const cancellation = options.signal ? undefined : cancelOnSignals(sink);
-    const signal = options.signal ?? cancellation?.signal;
-    const log = sink;
-    // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
-    const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined;
-    const workflow = readWorkflowContext(options.env);
-    let recorder = new Recorder('deploy');
-    let github;
-    let githubEnvironment;
-    let outcome;
-    /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
-    let inProgressReport;
-    let githubBudget;
-    try {
-        const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
-        recorder = new Recorder(inputs.command);
-        for (const name of inputs.ignored)
-            log.warn(`\`${name}\` is set but \`command: ${inputs.command}\` does not use it; it is ignored.`);
-        const command = commandFor(inputs.command);
-        const deadline = startedAt + inputs.timeoutMs;
-        const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
-        // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
-        // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
-        const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
-        githubBudget = budget;
-        const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
-        const githubInputs = command.github?.(inputs);
-        if (githubInputs)
-            github = await startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget });
-        // prune's environments are each preview's own, named in its summary table rather than here.
-        if (github && !githubInputs?.perPullRequest)
-            githubEnvironment = githubInputs?.environment;
-        const known = recorder;
-        outcome = await command.run(inputs, {
-            client,
-            clock,
-            log,
-            deadline,
-            signal,
-            workflow,
-            settleMs: settleWindowFor(requestTimeoutMs),
-            requestTimeoutMs,
-            recorder,
-            openGitHub: async (token) => (await loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
-            onRevisionStarted: () => {
-                // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
-                inProgressReport = github
-                    ?.revisionStarted(known.known)
-                    .catch((error) => log.warn(`Could not report the revision in progress to GitHub (${String(error?.message ?? error).split('\n')[0]}). The deploy itself is not affected.`));
-            }
-        });
-        if (outcome.kind === 'planned')
-            printPlan(outcome.requests, log);
-    }
-    catch (error) {
-        outcome = recorder.failedWith(error, clock.now());
-    }
-    const view = viewOf({ outcome, startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment });
-    try {
-        if (view.unsafeUrl !== undefined) {
-            log.warn(`The control plane reported a deployment URL that is not an https:// URL (${JSON.stringify(view.unsafeUrl)}): ` +
-                'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.');
-        }
-        if (view.failed)
-            sink.fail(outcome.error);
-        setOutputs(view, sink.setOutput);
-        // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
-        await sink.summary(renderSummary(view));
-        // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
-        if (inProgressReport && githubBudget)
-            await settledOrAborted(inProgressReport, githubBudget);
-        await github?.finished(view);
-        log.info(view.finalLine);
-    }
-    finally {
-        cancellation?.dispose();
-        stopAnnouncing?.();
-    }
-    return { cancelled: signal?.aborted ?? false, outcome, view };
-}
-/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
-async function settledOrAborted(work, signal) {
-    if (signal.aborted)
-        return;
-    let onAbort;
-    const aborted = new Promise((resolve) => {
-        onAbort = resolve;
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-        await Promise.race([work, aborted]);
-    }
-    finally {
-        if (onAbort)
-            signal.removeEventListener('abort', onAbort);
-    }
-}
-function cancelOnSignals(sink) {
-    const controller = new AbortController();
-    const onSignal = (signal) => {
-        if (!controller.signal.aborted)
-            sink.info(`Received ${signal}: stopping the wait and reporting where the deploy stands.`);
-        controller.abort();
-        // Whatever is still in flight (a change being sent) must not outlive the runner's patience.
-        setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: controller.signal,
-        dispose: () => {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 932:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
 
 /***/ })
 
@@ -37659,6 +38798,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -1,0 +1,460 @@
+export const id = 584;
+export const ids = [584];
+export const modules = {
+
+/***/ 3786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h0: () => (/* binding */ signedUrlProblem),
+/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
+/* harmony export */   iy: () => (/* binding */ putToSignedUrl),
+/* harmony export */   pH: () => (/* binding */ UploadTimeout)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
+/* harmony import */ var _core_loopback_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3782);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1018);
+
+
+
+
+
+/** The most the upload host takes: the range header of every upload says so. */
+const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** What an upload host answers is read up to this much: an error document, never more. */
+const ANSWER_LIMIT_BYTES = 64 * 1024;
+/** The upload was given up on after its time limit. */
+class UploadTimeout extends Error {
+    ms;
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.ms = ms;
+    }
+}
+/**
+ * Why a signed URL must not be used, or undefined when it may: it comes from the control
+ * plane's answer, and the archive is only ever sent encrypted (http:// on loopback only,
+ * for the simulator) and never with a user name in the URL.
+ */
+function signedUrlProblem(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'it is not a valid URL';
+    }
+    if (parsed.username || parsed.password)
+        return 'it carries a user name or password';
+    if (parsed.protocol === 'https:')
+        return undefined;
+    if (parsed.protocol === 'http:' && (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopbackHost */ .c)(parsed.hostname))
+        return undefined;
+    return `it is not https:// (${parsed.protocol}//${parsed.host})`;
+}
+/**
+ * `PUT` of a file to a signed URL, through the same transport as the control plane's
+ * requests (an abortable @actions/http-client request, redirects not followed, the answer
+ * read linearly and capped), with its own credential rule: the signature in the URL is
+ * the only credential. The headers are these three and nothing else, so no control-plane
+ * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
+ * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
+ * request and its socket.
+ */
+async function putToSignedUrl(url, body, options) {
+    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(options.signal);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs);
+    const onCancel = () => abort.abort(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .CancelledError */ .cc());
+    options.signal?.addEventListener('abort', onCancel, { once: true });
+    const headers = {
+        'Content-Type': 'application/gzip',
+        'Content-Length': String(body.bytes),
+        'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
+    };
+    const source = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(body.file);
+    try {
+        return await new Promise((resolve, reject) => {
+            abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
+            const work = async () => {
+                const response = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_VERSION */ .Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
+                const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .readResponse */ .U)(response, abort.signal, ANSWER_LIMIT_BYTES);
+                return { status: response.message.statusCode ?? 0, text };
+            };
+            work().then(resolve, reject);
+        });
+    }
+    finally {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onCancel);
+        source.destroy();
+        if (!abort.signal.aborted)
+            abort.abort();
+    }
+}
+
+
+/***/ }),
+
+/***/ 8584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  prepareArchive: () => (/* binding */ prepareArchive)
+});
+
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
+var tar_stream = __webpack_require__(6118);
+// EXTERNAL MODULE: ./src/api/signed-upload.ts
+var signed_upload = __webpack_require__(3786);
+;// CONCATENATED MODULE: ./src/operations/archive/build.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every entry's time: fixed, so that the same files give the same bytes whenever and
+ * wherever they were checked out. 2000-01-01 rather than 1970: some tar versions warn
+ * about "implausibly old" times.
+ */
+const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1));
+/** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
+const REFUSE_BYTES = signed_upload/* MAX_UPLOAD_BYTES */.hR;
+/** The platform's client warns above 50 MiB: a remote build of that much is slow. */
+const WARN_BYTES = 50 * 1024 * 1024;
+/** The archive grew past `limitBytes` while being written: it was stopped there. */
+class ArchiveTooLarge extends Error {
+    limitBytes;
+    constructor(limitBytes) {
+        super(`the archive exceeds ${limitBytes} bytes`);
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * Writes the entries as a gzip'd tar to a new temporary directory under `tempRoot`,
+ * hashing the bytes as they go out, so memory stays flat whatever the size: one file
+ * is read at a time, in chunks, and each layer waits for the next (back-pressure).
+ * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
+ * with empty names, modes 0644 or 0755, and a gzip header without a name or time
+ * (Node's gzip writes neither). Stops, and removes what it wrote, once the archive
+ * passes `limitBytes`.
+ */
+async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), limitBytes = REFUSE_BYTES) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(tempRoot, 'source-archive-'));
+    const file = (0,external_node_path_.join)(dir, 'source.tar.gz');
+    const remove = () => (0,promises_.rm)(dir, { recursive: true, force: true });
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    let bytes = 0;
+    const count = new external_node_stream_.Transform({
+        transform(chunk, _encoding, done) {
+            bytes += chunk.length;
+            if (bytes > limitBytes) {
+                done(new ArchiveTooLarge(limitBytes));
+                return;
+            }
+            hash.update(chunk);
+            done(null, chunk);
+        }
+    });
+    const tar = (0,tar_stream.pack)();
+    try {
+        await Promise.all([
+            feed(tar, entries),
+            // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
+            (0,external_node_stream_promises_.pipeline)(async function* () {
+                yield* tar;
+            }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
+                // Stops the feeding; the error is this pipeline's to report, not the pack's.
+                tar.destroy();
+                throw error;
+            })
+        ]);
+    }
+    catch (error) {
+        await remove();
+        throw error;
+    }
+    return { file, sha256: hash.digest('hex'), bytes, remove };
+}
+/** Adds the entries one after another, each file streamed from disk; ends the pack. */
+async function feed(tar, entries) {
+    for (const entry of entries) {
+        const header = {
+            name: entry.path,
+            type: entry.type,
+            size: entry.type === 'file' ? entry.size : 0,
+            mode: entry.type === 'directory' || entry.executable ? 0o755 : 0o644,
+            mtime: FIXED_MTIME,
+            uid: 0,
+            gid: 0,
+            uname: '',
+            gname: ''
+        };
+        if (entry.type === 'directory') {
+            await new Promise((resolve, reject) => tar.entry(header, (error) => (error ? reject(error) : resolve())));
+            continue;
+        }
+        await new Promise((resolve, reject) => {
+            const sink = tar.entry(header, (error) => (error ? reject(error) : resolve()));
+            sink.on('error', reject);
+            // A file that changed size since it was listed makes the pack fail (its header said otherwise).
+            copy((0,external_node_fs_.createReadStream)(entry.source), sink).catch((error) => {
+                sink.destroy(error);
+                reject(new Error(`could not read \`${entry.path}\` (${error.message})`));
+            });
+        });
+    }
+    tar.finalize();
+}
+/** Copies a file into a pack entry, waiting whenever the entry says its buffer is full. */
+async function copy(source, sink) {
+    for await (const chunk of source) {
+        if (sink.destroyed)
+            throw new Error('the archive was stopped');
+        if (!sink.write(chunk)) {
+            await new Promise((resolve) => {
+                const done = () => {
+                    sink.removeListener('drain', done);
+                    sink.removeListener('close', done);
+                    resolve();
+                };
+                sink.once('drain', done);
+                sink.once('close', done);
+            });
+        }
+    }
+    sink.end();
+}
+
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+// EXTERNAL MODULE: ./src/operations/archive/layout.ts
+var archive_layout = __webpack_require__(9029);
+;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
+
+
+
+
+/** Directories the platform's own client never archives: caches and environments. */
+const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache']);
+const IGNORE_FILES = ['.gitignore', '.dockerignore'];
+/**
+ * Every file and directory of the layout's included directories that goes into the
+ * archive, and what was left out: the client's cache and environment directories, what
+ * the `.gitignore` and `.dockerignore` of each directory name (nested ones apply below
+ * their own directory, a deeper file overriding a shallower one as in git), `.env` files,
+ * symbolic links (never followed), anything that is not a file or a directory, and
+ * `archive-exclude` (matched against paths relative to the workspace, like a `.gitignore`
+ * at the top of the repository). An excluded directory is not entered.
+ */
+async function walkLayout(layout, archiveExclude) {
+    const entries = [];
+    const excluded = [];
+    const userRules = archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: ignore_default()().add([...archiveExclude]), why: '`archive-exclude`' } : undefined;
+    const visit = async (dir, inherited) => {
+        const base = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, dir));
+        const rules = [...inherited];
+        for (const name of IGNORE_FILES) {
+            const text = await (0,promises_.readFile)((0,external_node_path_.join)(dir, name), 'utf8').catch(() => undefined);
+            if (text !== undefined)
+                rules.push({ base, matcher: ignore_default()().add(text), why: `\`${base ? `${base}/` : ''}${name}\`` });
+        }
+        const names = (await (0,promises_.readdir)(dir)).sort();
+        for (const name of names) {
+            const source = (0,external_node_path_.join)(dir, name);
+            const path = base ? `${base}/${name}` : name;
+            const stats = await (0,promises_.lstat)(source);
+            if (stats.isSymbolicLink()) {
+                excluded.push({ path, why: 'symbolic link (never followed or archived)', warn: true });
+                continue;
+            }
+            const isDir = stats.isDirectory();
+            if (!isDir && !stats.isFile()) {
+                excluded.push({ path, why: 'not a regular file or directory' });
+                continue;
+            }
+            if (ALWAYS_LEFT_OUT.has(name)) {
+                excluded.push({ path: isDir ? `${path}/` : path, why: 'cache or environment directory' });
+                continue;
+            }
+            if (!isDir && (name === '.env' || name.startsWith('.env.'))) {
+                excluded.push({ path, why: '`.env` file (secrets go through `secrets`)', warn: true });
+                continue;
+            }
+            const rule = ignoredBy(userRules ? [...rules, userRules] : rules, path, isDir);
+            if (rule) {
+                excluded.push({ path: isDir ? `${path}/` : path, why: rule.why });
+                continue;
+            }
+            if (isDir) {
+                entries.push({ path: `${path}/`, type: 'directory', source, size: 0, executable: true });
+                await visit(source, rules);
+            }
+            else {
+                entries.push({
+                    path,
+                    type: 'file',
+                    source,
+                    size: stats.size,
+                    executable: (stats.mode & 0o111) !== 0,
+                    ...(stats.nlink > 1 ? { inode: `${stats.dev}:${stats.ino}` } : {})
+                });
+            }
+        }
+    };
+    for (const dir of layout.included) {
+        const path = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, dir));
+        if (path)
+            entries.push({ path: `${path}/`, type: 'directory', source: dir, size: 0, executable: true });
+        await visit(dir, []);
+    }
+    return { entries: dropHardLinks(sortEntries(entries), excluded), excluded };
+}
+/**
+ * The rule set that decides `path`, if it is left out: sets are read from the outermost
+ * to the innermost, and a later set's match (a deeper ignore file, or `archive-exclude`)
+ * overrides an earlier one's, `!pattern` re-including what an outer set left out.
+ */
+function ignoredBy(rules, path, isDir) {
+    let decided;
+    for (const rule of rules) {
+        if (rule.base !== '' && !path.startsWith(`${rule.base}/`))
+            continue;
+        const rel = (rule.prefix ?? '') + (rule.base === '' ? path : path.slice(rule.base.length + 1));
+        const verdict = rule.matcher.test(isDir ? `${rel}/` : rel);
+        if (verdict.ignored)
+            decided = rule;
+        else if (verdict.unignored)
+            decided = undefined;
+    }
+    return decided;
+}
+/** The archive's root as seen from the workspace, with a trailing `/` (empty when they are the same). */
+function fromWorkspace(layout) {
+    const path = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, layout.root));
+    return path ? `${path}/` : '';
+}
+/** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
+function sortEntries(entries) {
+    return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+}
+/** The platform's client drops hard links: a second path to a file already archived is left out. */
+function dropHardLinks(entries, excluded) {
+    const first = new Map();
+    return entries.filter((entry) => {
+        if (!entry.inode)
+            return true;
+        const earlier = first.get(entry.inode);
+        if (earlier === undefined) {
+            first.set(entry.inode, entry.path);
+            return true;
+        }
+        excluded.push({ path: entry.path, why: `hard link to \`${earlier}\`` });
+        return false;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
+
+
+
+
+const LIMITS = { refuseBytes: REFUSE_BYTES, warnBytes: WARN_BYTES };
+/** Lines of the log's list of what was left out; the rest is counted. */
+const LISTED = 50;
+const LARGEST = 5;
+/**
+ * Builds the archive of `layout` in `tempRoot`, says in the log what it holds and what
+ * was left out (warning about `.env` files and symbolic links), and checks the size: over
+ * the refusal limit is bad input (the archive is stopped there and removed), over the
+ * warning limit a warning; both name the largest files.
+ */
+async function prepareArchive(layout, options) {
+    const { log } = options;
+    const limits = options.limits ?? LIMITS;
+    const walked = await walkLayout(layout, options.exclude).catch(unreadable);
+    warnAbout(walked.excluded, log);
+    const files = walked.entries.filter((entry) => entry.type === 'file');
+    let written;
+    try {
+        written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes);
+    }
+    catch (error) {
+        if (!(error instanceof ArchiveTooLarge))
+            return unreadable(error);
+        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` \`${layout.configPath}\` is over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
+    }
+    if (written.bytes > limits.warnBytes) {
+        log.warn(`The source archive is ${(0,body/* formatBytes */.z3)(written.bytes)} compressed (over ${(0,body/* formatBytes */.z3)(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`);
+    }
+    log.info(`Source archive: ${files.length} files from ${layout.included.length === 1 ? 'one directory' : `${layout.included.length} directories`}, ${(0,body/* formatBytes */.z3)(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${layout.configPath}\` in it.`);
+    if (walked.excluded.length > 0) {
+        log.info(`Left out of the archive (${walked.excluded.length}):`);
+        for (const item of walked.excluded.slice(0, LISTED))
+            log.info(`  ${item.path}: ${item.why}`);
+        if (walked.excluded.length > LISTED)
+            log.info(`  … and ${walked.excluded.length - LISTED} more`);
+    }
+    return { ...written, files: files.length, configPath: layout.configPath, excluded: walked.excluded };
+}
+/** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
+function unreadable(error) {
+    throw new errors/* ActionError */.lZ('bad-input', `Could not archive the checkout: ${error.message}.`, 'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.');
+}
+/** One warning per kind of thing the user should know was left out. */
+function warnAbout(excluded, log) {
+    const envFiles = excluded.filter((item) => item.warn && item.why.startsWith('`.env`')).map((item) => `\`${item.path}\``);
+    const links = excluded.filter((item) => item.warn && item.why.startsWith('symbolic link')).map((item) => `\`${item.path}\``);
+    if (envFiles.length > 0) {
+        log.warn(`Not archived: ${envFiles.join(', ')} (\`.env\` files are never uploaded; pass what the agent needs through the \`secrets\` input).`);
+    }
+    if (links.length > 0) {
+        log.warn(`Not archived: ${links.join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`);
+    }
+}
+function largest(files) {
+    return [...files]
+        .sort((a, b) => b.size - a.size)
+        .slice(0, LARGEST)
+        .map((file) => `\`${file.path}\` (${(0,body/* formatBytes */.z3)(file.size)})`)
+        .join(', ');
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=584.index.js.map
