@@ -32521,7 +32521,7 @@ function isFinalPhase(status) {
 /* harmony export */ });
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.1.0';
+const ACTION_VERSION = '1.2.0';
 
 
 /***/ }),
