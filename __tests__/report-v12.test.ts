@@ -53,6 +53,25 @@ describe('what was shipped', () => {
     expect(view.outputs['archive-sha256']).toBe('ab'.repeat(32))
   })
 
+  it("an archive's revision reports no commit: the one checked out stands alone, not the workflow's beside it", () => {
+    const recorder = deploying()
+    recorder.shipped({ kind: 'archive', sha256: 'ab'.repeat(32), bytes: 1024, files: 3, commit: SHA })
+    recorder.changed('updated', { ...deployment, latest_revision_id: 'r2', active_revision_id: 'r2' })
+    recorder.revisionStarted('r2')
+    recorder.revisionSeen({ id: 'r2', status: 'DEPLOYED', source_revision_config: {} })
+    const view = viewOf({ outcome: recorder.finish({ kind: 'deployed', noNewRevision: false }), startedAt: 0, finishedAt: 1000, workflowSha: 'f'.repeat(40) })
+    const labels = view.facts.map(([label]) => label)
+    expect(labels).toContain('Commit checked out')
+    expect(labels).not.toContain('Commit')
+    // Without an archive, the workflow's commit stands in for the revision's, said as such.
+    const plain = deploying()
+    plain.changed('updated', { ...deployment, latest_revision_id: 'r2', active_revision_id: 'r2' })
+    plain.revisionStarted('r2')
+    plain.revisionSeen({ id: 'r2', status: 'DEPLOYED', source_revision_config: {} })
+    const other = viewOf({ outcome: plain.finish({ kind: 'deployed', noNewRevision: false }), startedAt: 0, finishedAt: 1000, workflowSha: 'f'.repeat(40) })
+    expect(other.facts.find(([label]) => label === 'Commit')?.[1]).toEqual([{ code: 'f'.repeat(12) }, " (the workflow's; the revision reports none)"])
+  })
+
   it('an image: pinned by its digest, or said to be a tag that can move', () => {
     const pinned = renderSummary(deployedWith((r) => r.shipped({ kind: 'image', imageUri: `registry.example/agent@${DIGEST}`, digest: DIGEST })))
     expect(pinned).toContain(row('Image digest', `<code>${DIGEST}</code>`))

@@ -37,12 +37,14 @@ export function factsOf(view: RunView): Array<[string, Said]> {
  * The commit the revision reports, or the workflow's when there is a revision that reports
  * none. Without a revision (a refusal, a delete, a dry run) the workflow's commit says
  * nothing about the deployment, and a rollback's plan names its target's commit in its own row.
+ * A remote build's archive names the commit it was made from (`Commit checked out`), which is
+ * what was built: the workflow's would only repeat it, or contradict it.
  */
 function commitOf(view: RunView): Said | undefined {
   const { commit, outcome } = view
   if (!commit) return undefined
   if (!commit.fromWorkflow) return [{ code: commit.sha.slice(0, 12) }]
-  if (!outcome.revisionId || outcome.kind === 'deleted') return undefined
+  if (!outcome.revisionId || outcome.kind === 'deleted' || outcome.shipped?.kind === 'archive') return undefined
   return [{ code: commit.sha.slice(0, 12) }, " (the workflow's; the revision reports none)"]
 }
 
