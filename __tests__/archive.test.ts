@@ -124,3 +124,19 @@ describe('the size limits', () => {
     expect(readdirSync(temp)).toEqual([])
   })
 })
+
+describe('a file that changes while it is archived', () => {
+  it('fails with the file named, ends the whole pipeline, and leaves no file behind (not "tar entry destroyed")', async () => {
+    const dir = mkdtempSync(join(temp, 'shrunk-'))
+    const out = mkdtempSync(join(temp, 'out-'))
+    writeFileSync(join(dir, 'a.py'), 'print(1)\n')
+    writeFileSync(join(dir, 'b.py'), 'x = 1\n')
+    // b.py was listed at 4 KiB and is 6 bytes by the time it is read: the tar header would lie.
+    const entries = [
+      { path: 'a.py', type: 'file' as const, source: join(dir, 'a.py'), size: 9, executable: false },
+      { path: 'b.py', type: 'file' as const, source: join(dir, 'b.py'), size: 4096, executable: false }
+    ]
+    await expect(writeArchive(entries, out)).rejects.toThrow('`b.py` changed while it was archived (Size mismatch)')
+    expect(readdirSync(out)).toEqual([])
+  })
+})

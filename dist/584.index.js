@@ -188,22 +188,33 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
         }
     });
     const tar = (0,tar_stream.pack)();
-    try {
-        await Promise.all([
-            feed(tar, entries),
-            // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
-            (0,external_node_stream_promises_.pipeline)(async function* () {
-                yield* tar;
-            }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
-                // Stops the feeding; the error is this pipeline's to report, not the pack's.
-                tar.destroy();
-                throw error;
-            })
-        ]);
-    }
-    catch (error) {
-        await remove();
+    // Each side stops the other when it fails: the pipeline, once the archive is too large or
+    // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
+    // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
+    // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
+    const feeding = feed(tar, entries).catch((error) => {
+        tar.destroy(error);
         throw error;
+    });
+    const writing = (0,external_node_stream_promises_.pipeline)(
+    // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
+    async function* () {
+        yield* tar;
+    }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
+        tar.destroy();
+        throw error;
+    });
+    const [fed, written] = await Promise.allSettled([feeding, writing]);
+    const failure = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
+        ? written.reason
+        : fed.status === 'rejected'
+            ? fed.reason
+            : written.status === 'rejected'
+                ? written.reason
+                : undefined;
+    if (failure !== undefined) {
+        await remove();
+        throw failure;
     }
     return { file, sha256: hash.digest('hex'), bytes, remove };
 }
@@ -226,8 +237,10 @@ async function feed(tar, entries) {
             continue;
         }
         await new Promise((resolve, reject) => {
-            const sink = tar.entry(header, (error) => (error ? reject(error) : resolve()));
-            sink.on('error', reject);
+            // The pack's own errors ("Size mismatch": the file changed since it was listed) name no file: this one does.
+            const failed = (error) => reject(new Error(`\`${entry.path}\` changed while it was archived (${error.message})`));
+            const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()));
+            sink.on('error', failed);
             // A file that changed size since it was listed makes the pack fail (its header said otherwise).
             copy((0,external_node_fs_.createReadStream)(entry.source), sink).catch((error) => {
                 sink.destroy(error);

@@ -64,26 +64,38 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
     }
   })
   const tar = tarPack()
-  try {
-    await Promise.all([
-      feed(tar, entries),
-      // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
-      pipeline(
-        async function* () {
-          yield* tar
-        },
-        createGzip({ level: zlib.Z_DEFAULT_COMPRESSION }),
-        count,
-        createWriteStream(file)
-      ).catch((error: unknown) => {
-        // Stops the feeding; the error is this pipeline's to report, not the pack's.
-        tar.destroy()
-        throw error
-      })
-    ])
-  } catch (error) {
-    await remove()
+  // Each side stops the other when it fails: the pipeline, once the archive is too large or
+  // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
+  // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
+  // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
+  const feeding = feed(tar, entries).catch((error: unknown) => {
+    tar.destroy(error as Error)
     throw error
+  })
+  const writing = pipeline(
+    // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
+    async function* () {
+      yield* tar
+    },
+    createGzip({ level: zlib.Z_DEFAULT_COMPRESSION }),
+    count,
+    createWriteStream(file)
+  ).catch((error: unknown) => {
+    tar.destroy()
+    throw error
+  })
+  const [fed, written] = await Promise.allSettled([feeding, writing])
+  const failure =
+    written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
+      ? written.reason
+      : fed.status === 'rejected'
+        ? fed.reason
+        : written.status === 'rejected'
+          ? written.reason
+          : undefined
+  if (failure !== undefined) {
+    await remove()
+    throw failure
   }
   return { file, sha256: hash.digest('hex'), bytes, remove }
 }
@@ -107,8 +119,10 @@ async function feed(tar: Pack, entries: readonly ArchiveEntry[]): Promise<void> 
       continue
     }
     await new Promise<void>((resolve, reject) => {
-      const sink = tar.entry(header, (error) => (error ? reject(error) : resolve()))
-      sink.on('error', reject)
+      // The pack's own errors ("Size mismatch": the file changed since it was listed) name no file: this one does.
+      const failed = (error: Error) => reject(new Error(`\`${entry.path}\` changed while it was archived (${error.message})`))
+      const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()))
+      sink.on('error', failed)
       // A file that changed size since it was listed makes the pack fail (its header said otherwise).
       copy(createReadStream(entry.source), sink).catch((error: unknown) => {
         sink.destroy(error as Error)
