@@ -203,3 +203,24 @@ describe('each command names itself and its target', () => {
     expect(rollView.github.environment?.description).toBe('Rolling back to revision r0 (new revision r3)')
   })
 })
+
+describe('a command that is not a deploy is not told as one', () => {
+  it('a rollback still in progress is still rolling back, and its notes say the rollback goes on', () => {
+    const r = recorderOf('rollback')
+    r.seen(deployment('agent-rollback'))
+    r.redeploying('r0')
+    r.changed('rolled-back', deployment('agent-rollback'))
+    r.revisionStarted('r3')
+    r.revisionSeen({ id: 'r3', status: 'BUILDING' })
+    const view = viewOf({ outcome: r.finish({ kind: 'still-deploying', cause: 'not-waiting' }), startedAt: 0, finishedAt: 1000 })
+    expect(heading(renderSummary(view), '##')).toBe('🚀 <code>agent-rollback</code> is still rolling back (this run does not wait for it)')
+    expect(view.notes[0]?.[0]).toMatch(/^The rollback goes on on the control plane/)
+  })
+
+  it('the last log line of a failure names the command, as a refusal\'s does', () => {
+    const failed = viewOf({ outcome: FAILURE.rollback(), startedAt: 0, finishedAt: 1000 })
+    expect(failed.finalLine).toMatch(/^Outcome: failed: deployment `agent-rollback`.* \(`command: rollback`\)\.$/)
+    const succeeded = viewOf({ outcome: SUCCESS.rollback(), startedAt: 0, finishedAt: 1000 })
+    expect(succeeded.finalLine).not.toContain('command:')
+  })
+})

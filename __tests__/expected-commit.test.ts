@@ -131,6 +131,16 @@ describe('expected-commit: github deployments', () => {
   })
 })
 
+describe('expected-commit: an image', () => {
+  it('is refused before any request: an image reports no commit, so it cannot be held to one', async () => {
+    const run = await deploy({ source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'expected-commit': 'a'.repeat(40) })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toContain('`expected-commit` applies only to `github` and `internal_source` sources, not `internal_docker`')
+    expect(sim.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+})
+
 describe('expected-commit: internal_source deployments', () => {
   let checkout: string
   let head: string

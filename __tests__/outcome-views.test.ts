@@ -114,7 +114,7 @@ describe('one outcome, said the same everywhere', () => {
     expect(r.summary.indexOf('Last ')).toBeLessThan(r.summary.indexOf('<table>'))
     expect(r.summary).toContain('<details open><summary>Last')
     expect(lastState()).toBe('failure')
-    expect(r.lines.at(-1)).toMatch(/^Outcome: failed: deployment `support-agent-pr-42` \(\S+\), revision \S+ \(BUILD_FAILED\), https:\/\/\S+\.$/)
+    expect(r.lines.at(-1)).toMatch(/^Outcome: failed: deployment `support-agent-pr-42` \(\S+\), revision \S+ \(BUILD_FAILED\), https:\/\/\S+ \(`command: deploy`\)\.$/)
   })
 
   it('time-out while building: still deploying, GitHub deployment left in_progress, where to follow it, timeout shown as given', async () => {
@@ -125,7 +125,7 @@ describe('one outcome, said the same everywhere', () => {
     for (const text of [r.summary, r.comment]) {
       expect(r.heading(text)).toBe(`⏳ <code>${NAME}</code> is still deploying: this run stopped waiting at its timeout`)
       expect(text).not.toMatch(/failed/i)
-      expect(text).toContain('**What to do:** The deploy goes on on the control plane')
+      expect(text).toContain('**What to do:** The revision goes on on the control plane')
     }
     expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'in_progress'])
     expect(github.statuses.at(-1)?.description).toBe(`${NAME} is still deploying: this run stopped waiting at its timeout`)

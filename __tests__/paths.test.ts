@@ -74,6 +74,14 @@ describe('paths: skipping a deploy', () => {
     expect(run.lines).toContainEqual(expect.stringMatching(new RegExp(`paths.*nothing to deploy: no change under \`paths\` since commit ${base}, which revision ${revisionId} serves \\(3 changed files, all outside`)))
   })
 
+  it('records no GitHub deployment for a skip: the serving revision stays the environment\'s deployment', async () => {
+    deployedThenChanged('docs/guide.md')
+    const run = await deploy({ 'github-environment': 'production' }, { GITHUB_REF: 'refs/heads/main' })
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
+    expect(compares()).toHaveLength(1)
+    expect(github.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([])
+  })
+
   it('skips when the commit is the one serving (identical)', async () => {
     const base = github.commitOn('main', ['agents/support/graph.py'])
     serving()
@@ -161,6 +169,16 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.skip).toBe(false)
     expect(run.outcome.paths?.reason).toMatch(reason)
     expect(compares()).toEqual([])
+    expect(changes().map((r) => r.method)).toEqual(['PATCH'])
+  })
+
+  it('deploys when the workflow runs on another branch than the one serving, though no file under `paths` changed', async () => {
+    const { base } = deployedThenChanged('docs/guide.md')
+    github.moveRef('feature', base)
+    const run = await deploy({}, { GITHUB_REF: 'refs/heads/feature' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome.paths).toMatchObject({ skip: false })
+    expect(run.outcome.paths?.reason).toContain('this run deploys `feature`, but the serving revision was built from `main`')
     expect(changes().map((r) => r.method)).toEqual(['PATCH'])
   })
 

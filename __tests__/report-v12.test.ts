@@ -109,8 +109,8 @@ describe('paths', () => {
     expect(summary).toContain(row('Serving revision', '<code>r1</code>'))
     expect(summary).toContain(row('Commit', '<code>111111111111</code>'))
     expect(view.finalLine).toMatch(/^Outcome: nothing to deploy: deployment `agent` \(d1\), revision r1 \(DEPLOYED\)/)
-    // The environment keeps the serving revision as its deployment: a success pointing at the URL.
-    expect(view.github.environment).toEqual({ state: 'success', description: 'agent: nothing to deploy (no change under paths)' })
+    // The environment keeps the serving revision as its deployment: nothing new is recorded there.
+    expect(view.github.environment).toBeUndefined()
     expect(view.url).toBe('https://agent.example')
   })
 

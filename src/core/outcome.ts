@@ -127,7 +127,7 @@ export type StopCause = 'not-waiting' | 'timed-out' | 'cancelled' | 'lost-contac
 export interface RunFacts {
   /** The `command` input; empty when the run failed before knowing which (an unknown value). */
   command: string
-  /** What the command says about itself in the reports (its definition's words). */
+  /** What the command says about itself in the reports (from its `about.ts`). */
   words?: CommandWords
   /** The run stopped because the workflow was cancelled (the reports say where it stood). */
   cancelled?: boolean
@@ -200,8 +200,8 @@ export function failsStep(outcome: Outcome): boolean {
 export type Said = Array<string | { code: string }>
 
 /**
- * What a command says about itself in the reports. Each command's definition carries its
- * own (src/commands/<name>/command.ts) and the recorder puts them on the Outcome, so the
+ * What a command says about itself in the reports. Each command keeps its
+ * own (src/commands/<name>/about.ts) and the recorder puts them on the Outcome, so the
  * reporters (report/, github/) never need a command's name to word a heading or a row.
  * Only `noun` is required; every other field has a default.
  */

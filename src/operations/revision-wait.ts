@@ -80,7 +80,7 @@ function lostContact(options: WaitOptions, error: ApiError, failures: number, la
     'api-refused',
     `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
       `${failures} status checks in a row failed, the last with: ${error.message}${where}`,
-    'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.'
+    'The revision goes on on the control plane; follow it there, and re-run the job once the control plane answers again.'
   )
 }
 
@@ -103,6 +103,6 @@ function timedOut(options: WaitOptions, revision: Revision | undefined, lastErro
   return new ActionError(
     'timed-out',
     `Timed out after ${formatDuration(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`,
-    'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.'
+    'The revision goes on on the control plane; follow it there, or raise `timeout` if it usually takes this long.'
   )
 }

@@ -4,8 +4,8 @@ import type { RunView } from './view-types.js'
 /** The last line of the log: outcome, target, revision and URL. */
 export function finalLine(view: RunView): string {
   const { outcome, outputs, name } = view
-  // A refusal says of which command: it may have come before anything else was known.
-  const command = outcome.kind === 'refused' && outcome.command ? ` (\`command: ${outcome.command}\`)` : ''
+  // A failure or refusal says of which command: the step's log may hold several, and a refusal may come before anything else was known.
+  const command = (view.failed || outcome.kind === 'refused') && outcome.command ? ` (\`command: ${outcome.command}\`)` : ''
   // Input that could not be read names nothing: say only the outcome.
   if (outcome.subject.name === undefined && outcome.deployment === undefined) return `Outcome: ${view.label}${command}.`
   const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`

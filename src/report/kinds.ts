@@ -60,7 +60,7 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
       const cause = outcome.kind === 'still-deploying' ? outcome.cause : 'not-waiting'
       // The run is still waiting (the in-progress report): say what it does, not how it ended.
       if (cause === 'watching') return [`🚀 ${words.doing ?? 'Deploying'} `, ...subject, '…']
-      return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still deploying${STOPPED[cause]}`]
+      return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${(words.doing ?? 'Deploying').toLowerCase()}${STOPPED[cause]}`]
     },
     // Nothing failed on the control plane: the GitHub deployment stays in progress.
     environment: () => 'in_progress',
@@ -102,7 +102,11 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
       if (reason === 'no-change-under-paths') return ['✅ ', ...subject, ': nothing to deploy (no change under ', { code: 'paths' }, ')']
       return ['✅ ', ...subject, `: ${words.nothing ?? 'nothing to change'}`]
     },
-    environment: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone' ? 'retire' : 'success'),
+    // A `paths` skip sent nothing: the serving revision stays the environment's deployment, so no new one is recorded.
+    environment: ({ outcome }) => {
+      const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : undefined
+      return reason === 'already-gone' ? 'retire' : reason === 'no-change-under-paths' ? undefined : 'success'
+    },
     comment: ({ outcome }) => ({ createIfMissing: !(outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone') })
   },
   planned: {

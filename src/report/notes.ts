@@ -16,7 +16,7 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && !outcome.cancelled && revision && deployment) {
     const status = outcome.revision?.status
     notes.push([
-      'The deploy goes on on the control plane; nothing was cancelled there. Follow revision ',
+      `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision `,
       { code: revision },
       ' of deployment ',
       { code: deployment.name },

@@ -6,6 +6,5 @@ export const deployAbout: CommandAbout = {
     noun: 'Deploy',
     doing: 'Deploying',
     done: { 'rolled-back': ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)'] }
-  },
-  target: { kind: 'deployment', inputs: ['name'] }
+  }
 }

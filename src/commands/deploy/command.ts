@@ -98,6 +98,9 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArch
         : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
     )
     if (inputs.health) log.info('No new revision, so no health check either.')
+    // Nothing was built by this run: what serves must still be shown to be `expected-commit`.
+    const serving = deployment.active_revision_id ?? revisionId
+    if (inputs.expectedCommit && ships === 'github' && serving) checkBuiltCommit(inputs.expectedCommit, await client.getRevision(deployment.id, serving))
     return recorder.finish({ kind: 'deployed', noNewRevision: true })
   }
   if (!revisionId) {

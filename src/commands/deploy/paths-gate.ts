@@ -69,6 +69,12 @@ async function decide(
   if (serving.status !== 'DEPLOYED') return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId })
   const base = serving.source_revision_config?.repo_commit_sha ?? undefined
   if (!base || !/^[0-9a-f]{40}$/i.test(base)) return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId })
+  // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
+  const builtRef = ref ?? workflow.repoRef
+  const servingRef = serving.source_revision_config?.repo_ref ?? undefined
+  if (builtRef !== undefined && servingRef !== undefined && builtRef !== servingRef) {
+    return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, { servingRevisionId: servingId, baseCommit: base })
+  }
   const graph = inputs.sourceRevisionConfig.graph_config_path
   if (graph !== undefined && graph !== serving.source_revision_config?.graph_config_path) {
     return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base })

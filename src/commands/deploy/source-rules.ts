@@ -12,6 +12,8 @@ export interface SourceSettings {
   sourceConfig: SourceConfigRequest
   sourceRevisionConfig: SourceRevisionConfigRequest
   hasSecretReferences: boolean
+  /** `expected-commit`: only a revision that reports its commit, or a checkout's, can be held to one. */
+  hasExpectedCommit?: boolean
 }
 
 interface Rule {
@@ -36,7 +38,9 @@ const RULES: Rule[] = [
   { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
   { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
   { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
-  { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] }
+  { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
+  // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
+  { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: BUILDABLE_SOURCES }
 ]
 
 const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')
@@ -79,6 +83,7 @@ interface SourceInputs {
   sourceRevisionConfig: SourceRevisionConfigRequest
   secretReferences?: unknown
   secrets?: readonly Secret[]
+  expectedCommit?: string
 }
 
 /**
@@ -88,7 +93,12 @@ interface SourceInputs {
  * do the secret names reserved only for some sources, unless `source` says which.
  */
 export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
-  const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined }
+  const settings = {
+    sourceConfig: inputs.sourceConfig,
+    sourceRevisionConfig: inputs.sourceRevisionConfig,
+    hasSecretReferences: inputs.secretReferences !== undefined,
+    hasExpectedCommit: inputs.expectedCommit !== undefined
+  }
   const reserved = reservedSecretProblems(inputs.secrets, inputs.source)
   if (inputs.source === undefined) return [...tagRuleProblems(settings), ...reserved]
   return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved]
@@ -105,7 +115,12 @@ export function sourceProblemsAfterLookup(
   creating: boolean
 ): string[] {
   return [
-    ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
+    ...sourceRuleProblems(
+      { ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined },
+      source,
+      creating ? undefined : inputs.revisionSource,
+      creating
+    ),
     ...reservedSecretProblems(inputs.secrets, source)
   ]
 }
