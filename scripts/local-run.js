@@ -36,7 +36,7 @@ beside it (GITHUB_API_URL and GITHUB_TOKEN point there). Each command has its ow
   --input command=delete-listener   deletes a seeded listener
   --input command=registry-login    creates support-agent (source internal_docker), gets a push
                                     token and logs a stand-in \`docker\` in: no Docker is run
-Other inputs change the demo: --input name=x deploys, deletes or rolls back \`x\`.
+Other inputs change the demo: --input name=x deploys, deletes, rolls back or logs in for \`x\`.
 
 Simulator options:
   --scenario NAME       how each new revision goes (default: deployed; rollback's too):
@@ -271,10 +271,11 @@ try {
   if (standIn) {
     console.log('\n──── docker (the stand-in) ────')
     const issued = simulator?.pushTokens().map(({ token }) => token)
-    for (const line of describeDockerCalls(await standIn.calls(), issued)) console.log(line)
+    const calls = await standIn.calls()
+    for (const line of describeDockerCalls(calls, issued)) console.log(line)
     // A real control plane's push token is a real credential: not left in a file.
     if (realUrl) await rm(standIn.record, { force: true })
-    else console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
+    else if (calls.length > 0) console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
   }
   if (values.update && !interrupted) {
     // A changed secret is enough for a new revision, as a push would be.
