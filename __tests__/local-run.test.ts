@@ -7,7 +7,7 @@
 // file's top-level beforeAll, before any nested hook, so every test sets up what it needs itself.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { distFreshness } from '../scripts/dist-fresh.js'
@@ -75,7 +75,8 @@ describe('npm start -- --help', () => {
     for (const name of ['deployed', 'build-failed', 'deploy-failed', 'create-failed', 'skipped', 'interrupted', 'timeout']) {
       expect(run.stdout).toMatch(new RegExp(`^ +${name} `, 'm'))
     }
-    for (const command of ['delete', 'rollback', 'prune', 'delete-listener']) expect(run.stdout).toContain(`--input command=${command} `)
+    for (const command of ['delete', 'rollback', 'prune', 'delete-listener', 'registry-login']) expect(run.stdout).toContain(`--input command=${command} `)
+    expect(run.stdout).toContain('--real-docker')
     expect(run.stdout).toContain('--update')
     expect(run.stdout).toContain('--keep')
     expect(run.stdout).toContain('--control-plane-url')
@@ -174,13 +175,14 @@ describe('scenarios', () => {
 })
 
 describe('every command has its own demo', () => {
-  /** The demo's run, its summary file read back, and the file removed. */
-  async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string }> {
+  /** The demo's run, its summary file (and the docker stand-in's record beside it) read back, and the files removed. */
+  async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string; dockerCalls: string }> {
     const run = await localRun(['--input', `command=${command}`, '--phase-ms', '100', ...extra])
     const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
     const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
+    const dockerCalls = summaryFile ? await readFile(join(summaryFile, '..', 'docker-calls.jsonl'), 'utf8').catch(() => '') : ''
     if (summaryFile) await rm(join(summaryFile, '..'), { recursive: true, force: true })
-    return { ...run, summaryFile, summary }
+    return { ...run, summaryFile, summary, dockerCalls }
   }
 
   /** What no command's demo may say: another command's inputs, or another command's words. */
@@ -233,6 +235,45 @@ describe('every command has its own demo', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Deleting listener [0-9a-f-]{36}, on the simulator\.$/m)
     expect(run.stdout).toMatch(/^operation=deleted$/m)
+  })
+
+  it.concurrent('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
+    const run = await demo('registry-login')
+    expectOwnDemo(run)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.')
+    expect(run.stdout).toMatch(/^operation=created$/m)
+    expect(run.stdout).toMatch(/^registry=registry\.sim\.example:5000$/m)
+    const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
+    expect(repository).toMatch(/^registry\.sim\.example:5000\/tenants\/[0-9a-f-]{36}\/support-agent$/)
+    expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
+    // The stand-in, not a Docker of this machine, was asked, once, with the token on its standard input.
+    const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
+    expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000'])
+    const token = calls[0].stdin.trim()
+    expect(token).toMatch(/^sim-push-\S{20,}$/)
+    expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
+    expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
+    for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
+  })
+
+  it.concurrent('registry-login in a dry run plans, and docker is not run', async () => {
+    const run = await demo('registry-login', ['--input', 'dry-run=true'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^operation=planned$/m)
+    expect(run.stdout).toContain('──── docker (the stand-in) ────\nDocker was not run.')
+    expect(run.dockerCalls).toBe('')
+  })
+
+  it.concurrent('--real-docker goes with registry-login and a real control plane only', async () => {
+    const [simulated, deploy] = await Promise.all([
+      localRun(['--real-docker', '--input', 'command=registry-login']),
+      localRun(['--real-docker', '--control-plane-url', 'http://127.0.0.1:9'])
+    ])
+    expect(simulated.code).toBe(2)
+    expect(simulated.stderr).toContain("--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere")
+    expect(deploy.code).toBe(2)
+    expect(deploy.stderr).toContain('--real-docker goes with `command: registry-login`, not `deploy`.')
   })
 
   it.concurrent('--input name=x makes the demo act on a seeded x', async () => {
@@ -434,6 +475,35 @@ describe('a real control plane: the repository comes from the git checkout', () 
       expect(run.stdout).toContain(`Deleting \`to-delete\`, on ${sim.url}.`)
       expect(run.stdout).not.toMatch(/Deploying|repo-url|^Warning:/m)
       expect(sim.deployments()).toEqual([])
+    })
+  )
+
+  it.concurrent('registry-login uses the stand-in, whose record of a real token is removed, unless --real-docker', () =>
+    inDirectory(async ({ dir, sim }) => {
+      // This machine's "real" docker: one of the test's own, first on the PATH the runner is given.
+      const realRecord = join(dir, 'real-docker-argv')
+      await writeFile(join(dir, 'docker'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${realRecord}'\ncat > /dev/null\n`, { mode: 0o755 })
+      const env = { INIT_CWD: dir, PATH: `${dir}:${process.env.PATH ?? ''}` }
+      const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=registry-login', '--input', 'name=own-image']
+      const standIn = await localRun(args, { cwd: dir, env })
+      expect(standIn.stderr).toBe('')
+      expect(standIn.code).toBe(0)
+      expect(standIn.stdout).toContain('on its standard input: *** (the password)')
+      const kept = /^Docker: a stand-in \((\S+)\/docker-stand-in\/docker\)/m.exec(standIn.stdout)?.[1] ?? ''
+      expect(kept).not.toBe('')
+      await expect(readFile(join(kept, 'docker-calls.jsonl'), 'utf8')).rejects.toThrow(/ENOENT/)
+      await rm(kept, { recursive: true, force: true })
+      await expect(readFile(realRecord, 'utf8')).rejects.toThrow(/ENOENT/)
+
+      const real = await localRun([...args, '--real-docker'], { cwd: dir, env })
+      expect(real.code).toBe(0)
+      expect(real.stdout).not.toContain('──── docker (the stand-in) ────')
+      expect(await readFile(realRecord, 'utf8')).toMatch(/^login\n-u\noauth2accesstoken\n--password-stdin\nregistry\.sim\.example:5000\n$/)
+      const tokens = sim.pushTokens().map(({ token }) => token)
+      expect(tokens).toHaveLength(2)
+      for (const token of tokens) for (const text of [standIn.stdout, standIn.stderr, real.stdout, real.stderr]) expect(text).not.toContain(token)
+      const summaries = /kept in (\S+)\/summary\.md$/m.exec(real.stdout)?.[1]
+      if (summaries) await rm(summaries, { recursive: true, force: true })
     })
   )
 

@@ -14,6 +14,8 @@ import { emptyPlan, UUID } from '../sim/seeds.js'
  * @property {(inputs: Record<string, string>) => string} doing what the run is about to do, without the where
  * @property {(inputs: Record<string, string>) => boolean} [usesRepository] whether the command sends
  *   `repo-url` and `repo-ref`, which against a real control plane come from the git checkout
+ * @property {boolean} [usesDocker] whether the command runs `docker`: the runner puts a stand-in first
+ *   on the action's PATH (scripts/docker-stand-in.js), unless `--real-docker`
  */
 
 const DEMO_NAME = 'support-agent'
@@ -69,6 +71,15 @@ export const COMMAND_DEMOS = {
       }
     },
     doing: (inputs) => `Pruning previews named \`${inputs['name-pattern'] ?? ''}\` whose pull request is closed or gone`
+  },
+  // Nothing seeded: the deployment is created (source internal_docker), as a team's first login
+  // creates it; the simulator's registry host resolves nowhere, and Docker is the runner's stand-in.
+  'registry-login': {
+    inputs: { name: DEMO_NAME },
+    seeds: () => emptyPlan(),
+    doing: (inputs) =>
+      `Logging Docker in to the registry of ${target(inputs)}${inputs['create-if-missing']?.toLowerCase() === 'false' ? '' : ' (created with source internal_docker if missing)'}`,
+    usesDocker: true
   },
   'delete-listener': {
     inputs: { 'listener-id': DEMO_LISTENER },

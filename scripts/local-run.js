@@ -5,13 +5,14 @@
 // GitHub shows it, then the outputs and the summary, whose file it keeps.
 // `npm start -- --help` lists the options.
 import { spawnSync } from 'node:child_process'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PHASE_MS, scenarioNamed, scenarioUsage, unknownScenario } from '../sim/scenarios.js'
 import { applySeeds, describeSeeds, isEmptyPlan, parseSeeds, SEED_OPTIONS, SEED_USAGE } from '../sim/seeds.js'
 import { distFreshness } from './dist-fresh.js'
+import { describeDockerCalls, writeDockerStandIn } from './docker-stand-in.js'
 import { readGitContext } from './git-context.js'
 import { demoFor } from './local-demos.js'
 import { LogRenderer } from './render-log.js'
@@ -33,7 +34,9 @@ beside it (GITHUB_API_URL and GITHUB_TOKEN point there). Each command has its ow
   --input command=prune             deletes the previews support-agent-pr-{pr} whose pull request is
                                     closed (#12) or gone (#3), keeps #7's (open) and support-agent
   --input command=delete-listener   deletes a seeded listener
-Other inputs change the demo: --input name=x deploys, deletes or rolls back \`x\`.
+  --input command=registry-login    creates support-agent (source internal_docker), gets a push
+                                    token and logs a stand-in \`docker\` in: no Docker is run
+Other inputs change the demo: --input name=x deploys, deletes, rolls back or logs in for \`x\`.
 
 Simulator options:
   --scenario NAME       how each new revision goes (default: deployed; rollback's too):
@@ -53,6 +56,11 @@ Real control plane:
                         repository, branch and commit are read from the git checkout you run
                         this in (remote origin, current branch, HEAD); without one, pass
                         --input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH.
+
+Docker (command registry-login):
+  --real-docker         run this machine's \`docker login\` instead of the stand-in, which
+                        records what it is asked and prints it, the password as ***; only
+                        with --control-plane-url (the simulator's registry resolves nowhere)
 
 Any run:
   -i, --input NAME=VALUE    set an action input (repeatable), e.g. --input wait=false; a name
@@ -100,6 +108,7 @@ function parseCli() {
         'phase-ms': { type: 'string' },
         'control-plane-url': { type: 'string' },
         raw: { type: 'boolean' },
+        'real-docker': { type: 'boolean' },
         ...SEED_OPTIONS
       }
     })
@@ -130,6 +139,10 @@ if (realUrl) {
   }
 }
 if (values.update && command !== 'deploy') usageError(`--update deploys twice; it goes with \`command: deploy\`, not \`${command}\`.`)
+if (values['real-docker'] && !demo.usesDocker) usageError(`--real-docker goes with \`command: registry-login\`, not \`${command}\`.`)
+if (values['real-docker'] && !realUrl) {
+  usageError("--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere, so a real `docker login` there can only fail.")
+}
 const scenarioName = values.scenario ?? 'deployed'
 const scenario = scenarioNamed(scenarioName) ?? usageError(unknownScenario(scenarioName))
 const phaseMs = Number(values['phase-ms'] ?? DEFAULT_PHASE_MS)
@@ -248,7 +261,22 @@ try {
   }
 
   const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
+  const standIn = demo.usesDocker && !values['real-docker'] ? await writeDockerStandIn(summaryDir) : undefined
+  if (standIn) {
+    // First on the action's PATH, so that its `docker` is the stand-in whatever this machine has.
+    actionEnv.PATH = standIn.onPath(actionEnv.PATH)
+    console.log(`Docker: a stand-in (${join(standIn.bin, 'docker')}) that records what it is asked; no Docker is run.\n`)
+  }
   let exitCode = await run(values.update ? 'first deploy: creates the deployment' : undefined, inputs, join(summaryDir, values.update ? 'summary-1.md' : 'summary.md'))
+  if (standIn) {
+    console.log('\n──── docker (the stand-in) ────')
+    const issued = simulator?.pushTokens().map(({ token }) => token)
+    const calls = await standIn.calls()
+    for (const line of describeDockerCalls(calls, issued)) console.log(line)
+    // A real control plane's push token is a real credential: not left in a file.
+    if (realUrl) await rm(standIn.record, { force: true })
+    else if (calls.length > 0) console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
+  }
   if (values.update && !interrupted) {
     // A changed secret is enough for a new revision, as a push would be.
     const update = { ...inputs, secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello again' }
