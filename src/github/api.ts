@@ -56,6 +56,11 @@ export async function loadGitHubApi(token: string, repository: string, budget: A
     const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s): s is AbortSignal => s !== undefined)
     options.request = { ...options.request, signal: AbortSignal.any(signals), fetch: cappedFetch(options.request?.fetch ?? globalThis.fetch) }
   })
+  // Octokit wraps a failed fetch as an `HTTP 500`; an answer over the cap is told as itself.
+  octokit.hook.error('request', (error) => {
+    const cause = (error as { cause?: unknown }).cause
+    throw cause instanceof BodyTooLarge ? cause : error
+  })
   /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
   async function everyPage<T>(pages: AsyncIterable<{ data: T[] }>, what: string): Promise<T[]> {
     const items: T[] = []
@@ -122,9 +127,7 @@ export async function loadGitHubApi(token: string, repository: string, budget: A
       } catch (error) {
         const answered = (error as { response?: { status: number; headers: GitHubResponse['headers']; data: unknown } }).response
         if (answered) return { status: answered.status, headers: answered.headers, data: answered.data }
-        // Octokit wraps a failed fetch; an answer over the cap is told as such, not as a network failure.
-        const cause = (error as { cause?: unknown }).cause
-        throw cause instanceof BodyTooLarge ? cause : error
+        throw error
       }
     }
   }
