@@ -76,7 +76,9 @@ describe('expected-commit: github deployments', () => {
   it.each([
     ['GitHub failing', () => github.configure({ gitFail: { status: 500 } }), /HTTP 500/],
     ['a token without `contents: read`', () => github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
-    ['a branch GitHub does not know', () => github.reset(), /HTTP 422.*no such branch, tag or commit/]
+    ['a branch GitHub does not know', () => github.reset(), /HTTP 422.*no such branch, tag or commit/],
+    // Declared up front: refused before reading any of it.
+    ['an answer too large to read', () => github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }), /too large to read \(the response exceeded 32 MiB\)/]
   ])('refuses before any change when GitHub cannot say: %s', async (_what, breakIt, reason) => {
     serving()
     const tested = github.refHead('main') ?? ''

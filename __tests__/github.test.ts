@@ -148,6 +148,20 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(calls()).toEqual(['POST /deployments', 'GET /issues/42/comments'])
   })
 
+  it('only warns when the comments list is more than can be read, and posts no second comment', async () => {
+    github.configure({ forbid: [], huge: { path: /\/issues\/42\/comments$/, bytes: 300 * 1024 * 1024 } })
+    const run = await runInProcess({ inputs: previewInputs(), env: await pullRequestEnv() })
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.operation).toBe('created')
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    // Once: the final update does not read the same list again.
+    expect(warnings).toEqual(['::warning::Could not update the pull-request comment (the response exceeded 32 MiB). The deploy itself is not affected.'])
+    expect(calls().filter((c) => c.includes('comments'))).toEqual(['GET /issues/42/comments'])
+    expect(github.comments).toEqual([])
+    expect(github.deployments).toHaveLength(1)
+  })
+
   it('on delete, marks the environment inactive and updates the comment to say it is gone', async () => {
     const env = await pullRequestEnv()
     expect((await runInProcess({ inputs: previewInputs(), env })).exitCode).toBe(0)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { lifecycles, type Simulator } from '../sim/index.js'
+import { MAX_BODY_BYTES } from '../src/api/body.js'
 import { errorLines } from './helpers/action.js'
 import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
@@ -11,6 +12,7 @@ const REPOSITORY = 'octo-org/support-agent'
 const REPO_URL = `https://github.com/${REPOSITORY}`
 const NAME = 'support-agent'
 const PATHS = 'agents/support/**\nlibs/shared/**\n!**/*.md'
+const MiB = 1024 * 1024
 
 let sim: Simulator
 let github: FakeGitHub
@@ -210,6 +212,32 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.reason).toMatch(/GitHub could not compare the serving commit with this run's/)
     expect(run.outcome.paths?.reason).toMatch(reason)
     expect(compares().length).toBeGreaterThan(0)
+  })
+
+  it('deploys when the compare answer is too large to read, saying so, and reads no more of it than the cap', async () => {
+    // A first run loads what a run loads once (Octokit, the reporters), so that the one measured counts only its own reading.
+    const base = github.commitOn('main', ['agents/support/graph.py'])
+    serving()
+    github.commitOn('main', ['docs/a.md'])
+    expect((await deploy({ timeout: '10m' })).outcome).toMatchObject({ kind: 'nothing-to-do' })
+    github.commitOn('main', ['docs/b.md'])
+    github.configure({ huge: { path: /\/compare\//, bytes: 300 * MiB } })
+    const before = process.memoryUsage()
+    const run = await deploy({ timeout: '10m' })
+    const after = process.memoryUsage()
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false, baseCommit: base } })
+    expect(run.outcome.paths?.reason).toMatch(/GitHub could not compare the serving commit with this run's.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/)
+    expect(run.lines).toContainEqual(expect.stringMatching(/paths.*too large to read/))
+    // The first run's compare, then the huge one once: not retried, as the same answer would be as large again.
+    expect(compares().map((r) => r.status)).toEqual([200, 200])
+    // Read up to the cap, then the connection closed: the rest of the 300 MiB was never sent (sockets buffer a few MiB).
+    expect(github.hugeBytesSent()).toBeGreaterThan(MAX_BODY_BYTES)
+    expect(github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
+    // Buffers held (read, or not yet collected) grew by about the cap; reading the whole answer grew them by 300 MiB.
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MAX_BODY_BYTES)
+    // The process as a whole (the fake GitHub serving in it too, and freed memory the allocator keeps) by about twice that;
+    // reading the whole answer grew it by more than 900 MiB.
+    expect(after.rss - before.rss).toBeLessThan(4 * MAX_BODY_BYTES)
   })
 
   it.each(['behind', 'diverged'])('deploys when the commit is %s the serving one', async (status) => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import type { Simulator } from '../sim/index.js'
+import { MAX_BODY_BYTES } from '../src/api/body.js'
 import { errorLines } from './helpers/action.js'
 import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 const DAY = 86_400_000
+const MiB = 1024 * 1024
 const REPOSITORY = 'octo-org/support-agent'
 
 let sim: Simulator
@@ -133,6 +135,19 @@ describe('command: prune', () => {
     expect(run.exitCode).toBe(0)
     expect(deletes()).toEqual([])
     expect(pullRequests().length).toBe(3)
+  })
+
+  it('keeps previews when GitHub answers more than can be read, reading no more of it than the cap', async () => {
+    sim.seedDeployment({ name: 'agent-pr-2' })
+    github.configure({ forbid: [], huge: { path: /\/pulls/, bytes: 300 * MiB } })
+    const run = await prune()
+    expect(run.exitCode).toBe(0)
+    expect(deletes()).toEqual([])
+    expect(names()).toEqual(['agent-pr-2'])
+    expect(run.stdout).toMatch(/::warning::Could not read the open pull requests.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/)
+    // Not retried: the same answer would be as large again.
+    expect(pullRequests().length).toBe(1)
+    expect(github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
   })
 
   it('waits for the rate limit to reset, then goes on', async () => {

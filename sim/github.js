@@ -16,6 +16,11 @@ import { createServer } from 'node:http'
  * @property {number} [times] how many pull request reads fail (default Infinity)
  * @property {number} [skip] let this many pull request reads through first (default 0)
  *
+ * @typedef {object} HugeAnswer a hostile or broken GitHub answering far more than any honest answer holds
+ * @property {RegExp} path the GETs answered so
+ * @property {number} bytes the body's size: streamed as the client reads it, never built whole
+ * @property {boolean} [declareLength] send a Content-Length (by default the body is chunked, its size unknown up front)
+ *
  * @typedef {object} FakeGitHubOptions
  * @property {string} [token] the only token accepted
  * @property {Forbiddable[]} [forbid] answer 403 as GitHub does for a token without the permission
@@ -24,6 +29,7 @@ import { createServer } from 'node:http'
  *   recorded with status 0
  * @property {PullFailure} [gitFail] how reads of commits (compare, and one commit by ref) fail; the same shape as
  *   pullsFail, counted over those reads
+ * @property {HugeAnswer} [huge] answer the GETs whose path matches with an endless-seeming JSON body
  * @property {() => number} [now] the clock that ref moves and builds are timed on (a test's virtual clock); Date.now
  *   by default
  *
@@ -73,7 +79,9 @@ import { createServer } from 'node:http'
  * @property {(ref: string, at?: number) => string | undefined} refHead the commit the ref pointed to at that time
  *   (now by default): what a control plane that builds the ref at that time builds
  * @property {() => void} reset forgets requests, deployments, statuses, comments, pulls, commits and refs, and the
- *   pullsFail, gitFail and hang settings
+ *   pullsFail, gitFail, hang and huge settings
+ * @property {() => number} hugeBytesSent bytes of huge answers written to sockets so far (what the client read, give or
+ *   take the sockets' buffers)
  * @property {() => Promise<void>} stop
  */
 
@@ -94,6 +102,8 @@ export async function startFakeGitHub(options = {}) {
   /** @type {PullFailure | undefined} */
   let pullsFail = options.pullsFail
   let hang = options.hang ?? false
+  let huge = options.huge
+  let hugeBytesSent = 0
   let pullReads = 0
   /** @type {PullFailure | undefined} */
   let gitFail = options.gitFail
@@ -371,6 +381,12 @@ export async function startFakeGitHub(options = {}) {
         return
       }
       const authorized = authorization === `token ${token}` || authorization === `Bearer ${token}`
+      if (authorized && huge && req.method === 'GET' && huge.path.test(url.pathname)) {
+        requests.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: 200 })
+        answered++
+        streamHuge(res, huge)
+        return
+      }
       const reply = authorized ? handle(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body) : { status: 401, body: { message: 'Bad credentials' } }
       requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: reply.status })
       answered++
@@ -379,6 +395,33 @@ export async function startFakeGitHub(options = {}) {
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
     })
   })
+  /**
+   * A JSON body of `bytes` bytes (one object whose `padding` string fills it), written only as fast as the
+   * client reads it, and no further once the client hangs up.
+   * @param {import('node:http').ServerResponse} res
+   * @param {HugeAnswer} answer
+   */
+  function streamHuge(res, answer) {
+    const head = '{"status":"ahead","files":[],"padding":"'
+    const tail = '"}'
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(answer.declareLength ? { 'content-length': String(answer.bytes) } : {}) })
+    let left = answer.bytes - head.length - tail.length
+    hugeBytesSent += head.length
+    res.write(head)
+    const pump = () => {
+      while (left > 0 && !res.destroyed) {
+        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left)
+        left -= piece.length
+        hugeBytesSent += piece.length
+        if (!res.write(piece)) return void res.once('drain', pump)
+      }
+      if (!res.destroyed) res.end(tail)
+    }
+    res.on('close', () => res.off('drain', pump))
+    pump()
+  }
+
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve(undefined))
@@ -407,12 +450,14 @@ export async function startFakeGitHub(options = {}) {
       else setRef(ref, sha, when.at ?? now())
     },
     refHead,
+    hugeBytesSent: () => hugeBytesSent,
     count: (pathPattern) => (pathPattern ? requests.filter((r) => pathPattern.test(r.path)).length : requests.length),
     configure: (next) => {
       token = next.token ?? token
       forbidden = new Set(next.forbid ?? [])
       pullsFail = next.pullsFail
       hang = next.hang ?? false
+      huge = next.huge
       gitFail = next.gitFail
       pullReads = 0
       gitReads = 0
@@ -427,6 +472,8 @@ export async function startFakeGitHub(options = {}) {
       gitReads = 0
       pullsFail = undefined
       hang = false
+      huge = undefined
+      hugeBytesSent = 0
       pullReads = 0
       requests.length = 0
       deployments.length = 0

@@ -28,6 +28,8 @@ export interface GitHubApi {
 }
 
 import type { GitHubGet, GitHubResponse } from '../operations/github-requests.js'
+import { BodyTooLarge } from '../api/body.js'
+import { cappedFetch } from './capped-fetch.js'
 
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140
@@ -49,9 +51,15 @@ export async function loadGitHubApi(token: string, repository: string, budget: A
   // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
   // hook, since a `wrap` hook's changed options do not reach a request the auth hook
   // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
+  // Its fetch (the runner's proxy fetch, from the defaults) is wrapped to read bodies capped.
   octokit.hook.before('request', (options) => {
     const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s): s is AbortSignal => s !== undefined)
-    options.request = { ...options.request, signal: AbortSignal.any(signals) }
+    options.request = { ...options.request, signal: AbortSignal.any(signals), fetch: cappedFetch(options.request?.fetch ?? globalThis.fetch) }
+  })
+  // Octokit wraps a failed fetch as an `HTTP 500`; an answer over the cap is told as itself.
+  octokit.hook.error('request', (error) => {
+    const cause = (error as { cause?: unknown }).cause
+    throw cause instanceof BodyTooLarge ? cause : error
   })
   /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
   async function everyPage<T>(pages: AsyncIterable<{ data: T[] }>, what: string): Promise<T[]> {

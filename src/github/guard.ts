@@ -1,5 +1,6 @@
 import type { Log } from '../core/log.js'
 import { firstLine } from '../core/errors.js'
+import { BodyTooLarge } from '../api/body.js'
 
 export type GitHubFeature = 'environment' | 'comment'
 
@@ -13,7 +14,7 @@ const PERMISSIONS: Record<GitHubFeature, string> = { environment: 'deployments: 
  * Runs one piece of GitHub reporting so that it can only warn. GitHub is where a run is
  * reported, not what it does: a failure is a warning (a 403 names the permission to add,
  * and stops that feature for the rest of the run, since every later call would be
- * refused the same way), and once the reporting budget is spent (`api.budget`, see
+ * refused the same way; so does an answer too large to read), and once the reporting budget is spent (`api.budget`, see
  * main.ts) nothing more is started, each piece left undone said in a warning.
  * Shared by the deploy reporter and prune's.
  */
@@ -56,6 +57,8 @@ export class GitHubGuard {
             `(or pass a \`github-token\` that has it). ${this.unaffected}`
         )
       } else {
+        // GitHub's next answer would be as large: like a refusal, not tried again.
+        if (error instanceof BodyTooLarge) this.refused.add(feature)
         this.log.warn(`Could not update ${what} (${status ? `HTTP ${status}: ` : ''}${reason}). ${this.unaffected}`)
       }
     }

@@ -1,3 +1,4 @@
+import { BodyTooLarge } from '../api/body.js'
 import { parseRetryAfter } from '../api/retry.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
@@ -19,7 +20,8 @@ export interface GitHubResponse {
 /**
  * GET one GitHub URL: a path below the API's base URL (`/repos/o/r/pulls?state=open`) or
  * an absolute URL that GitHub gave (a `Link` header's next page). Resolves with any HTTP
- * status; rejects only when there was no answer (network failure, time limit, abort).
+ * status; rejects only when there was no answer (network failure, time limit, abort) or one
+ * too large to read (BodyTooLarge).
  */
 export type GitHubGet = (url: string, signal: AbortSignal) => Promise<GitHubResponse>
 
@@ -81,6 +83,8 @@ export class RateLimitedGitHub {
         response = await this.send(url)
       } catch (error) {
         if (this.options.signal?.aborted) throw error
+        // The same answer would be as large again: not retried.
+        if (error instanceof BodyTooLarge) return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` }
         last = { ok: false, reason: `${what}: no answer from GitHub (${(error as Error).message})` }
         const retried = await this.backoff(attempt, last)
         if (!retried) return last
