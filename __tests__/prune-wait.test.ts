@@ -36,8 +36,9 @@ describe("prune's wait until the deleted previews are gone", () => {
     const reads = sim.requests.filter((r) => r.method === 'GET' && /^\/v2\/deployments\/[^/]+$/.test(r.path))
     expect(still?.deployments).toHaveLength(12)
     expect(still?.why).toContain('timeout')
-    // The round stopped at the deadline: at most one read begun before it ran on past it.
-    expect(clock.now() - deadline).toBeLessThan(600)
+    // The round stopped at the deadline: a round unchecked would read all 12 (3 s); checked
+    // before each read, at most the reads that fit in 800 ms plus the one begun before it.
+    // Counted, not timed: the machine's load must not decide the test.
     expect(reads.length).toBeLessThan(6)
   }, 20_000)
 })
