@@ -138,7 +138,7 @@ describe('rollback and prune, as the user reads them', () => {
     expect(summary).toContain("**What to do:** Fix what made revision r2 fail \\(its health check and logs are in this run&#39;s log\\) and deploy again; revision r3 serves meanwhile.")
     expect(summary).toContain('1s after it (health check, rollback, logs, outputs)')
     expect(summary).toContain('Deployed a new revision, then redeployed the one that served before (on-failure: rollback)')
-    expect(view.finalLine).toBe('Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example.')
+    expect(view.finalLine).toBe('Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example (`command: deploy`).')
   })
 
   it('a prune dry run says how many would go, in the heading and the last log line, and how to delete them', () => {
