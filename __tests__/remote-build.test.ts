@@ -164,6 +164,24 @@ describe('a remote build from the checkout', () => {
     expect(readdirSync(runnerTemp)).toEqual([])
   })
 
+  it('claims no archive shipped when the upload was refused: no archive-sha256, no Archive row', async () => {
+    sim.storage.addFault({ respond: { status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }, times: 10 })
+    const run = await remoteBuild('remote-refused-upload')
+    expect(run.exitCode).toBe(1)
+    expect(puts().length).toBeGreaterThan(0)
+    expect(sim.storage.objects.size).toBe(0)
+    expect(run.outputs['archive-sha256']).toBeUndefined()
+    expect(run.summary).not.toMatch(/SHA-256/)
+    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files/))
+  })
+
+  it('claims no archive shipped when the deployment is missing and create-if-missing is false', async () => {
+    const run = await remoteBuild('remote-missing', { 'create-if-missing': 'false' })
+    expect(run.exitCode).toBe(1)
+    expect(sim.storage.requests).toEqual([])
+    expect(run.outputs['archive-sha256']).toBeUndefined()
+  })
+
   it('sends the patch exactly once when its answer is lost, and follows the revision it made', async () => {
     sim.addFault({ method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/, applyThen: 'reset' })
     const run = await remoteBuild('remote-lost-answer')
