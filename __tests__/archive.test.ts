@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/core/errors.js'
@@ -138,5 +138,59 @@ describe('a file that changes while it is archived', () => {
     ]
     await expect(writeArchive(entries, out)).rejects.toThrow('`b.py` changed while it was archived (Size mismatch)')
     expect(readdirSync(out)).toEqual([])
+  })
+})
+
+describe('ignore files', () => {
+  const project = (gitignore?: string) => {
+    const ws = mkdtempSync(join(temp, 'ignore-'))
+    mkdirSync(join(ws, 'a'))
+    writeFileSync(join(ws, 'a/langgraph.json'), JSON.stringify({ dependencies: ['.'] }))
+    if (gitignore !== undefined) writeFileSync(join(ws, 'a/.gitignore'), gitignore)
+    return ws
+  }
+  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(resolveLayout(ws, 'a/langgraph.json'), exclude)).entries.map((e) => e.path)
+
+  it('match case exactly, as git on Linux does: `/Data/` and `NOTES.md` leave `data/` and `notes.md` in', async () => {
+    const ws = project('/Data/\nNOTES.md\n')
+    mkdirSync(join(ws, 'a/data'))
+    writeFileSync(join(ws, 'a/data/prompts.py'), 'x')
+    writeFileSync(join(ws, 'a/notes.md'), 'x')
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    writeFileSync(join(ws, 'a/NOTES.md'), 'x')
+    const archived = await paths(ws, ['Agent.py'])
+    expect(archived).toEqual(expect.arrayContaining(['data/prompts.py', 'notes.md', 'agent.py']))
+    expect(archived).not.toContain('NOTES.md')
+  })
+
+  it('a .gitignore that is a symbolic link (here to a file outside the workspace) is not read, and is warned about', async () => {
+    const ws = project()
+    const outside = mkdtempSync(join(temp, 'outside-'))
+    writeFileSync(join(outside, 'rules'), 'agent.py\n')
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    symlinkSync(join(outside, 'rules'), join(ws, 'a/.gitignore'))
+    expect(await paths(ws)).toContain('agent.py')
+    const warned: string[] = []
+    const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+    const archive = await prepareArchive(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
+    await archive.remove()
+    expect(warned).toContain('The ignore file `.gitignore` is a symbolic link: not read; its patterns do not apply.')
+  })
+
+  it('a FIFO named .gitignore is not opened (the walk does not wait on it)', async () => {
+    const ws = project()
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    execFileSync('mkfifo', [join(ws, 'a/.gitignore')])
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
+    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is not a regular file: not read'])
+    expect(walked.entries.map((e) => e.path)).toContain('agent.py')
+  })
+
+  it('one over 1 MiB is not read', async () => {
+    const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
+    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1048576 bytes: not read'])
+    expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 })

@@ -42,6 +42,7 @@ export async function prepareArchive(
   const limits = options.limits ?? LIMITS
   const walked = await walkLayout(layout, options.exclude).catch(unreadable)
   warnAbout(walked.excluded, log)
+  for (const problem of walked.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
   const files = walked.entries.filter((entry) => entry.type === 'file')
   let written
   try {
