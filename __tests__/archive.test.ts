@@ -194,3 +194,42 @@ describe('ignore files', () => {
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 })
+
+describe('archiving ends with the run', () => {
+  const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+  const clock = { now: () => 1_000, sleep: async () => undefined }
+
+  it('stops when the workflow was cancelled: a cancelled error, no file left behind', async () => {
+    const out = mkdtempSync(join(temp, 'cancelled-'))
+    const signal = AbortSignal.abort()
+    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { signal, clock, deadline: 60_000 } })
+    await expect(attempt).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('stops at the step deadline: a timed-out error, no file left behind', async () => {
+    const out = mkdtempSync(join(temp, 'late-'))
+    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { clock, deadline: 999 } })
+    await expect(attempt).rejects.toMatchObject({ kind: 'timed-out', message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/) })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('the writing stops too, between entries and as bytes go out, and removes what it wrote', async () => {
+    const { walked } = await archiveOf(tree.workspace)
+    const out = mkdtempSync(join(temp, 'write-'))
+    const signal = AbortSignal.abort()
+    await expect(writeArchive(walked.entries, out, undefined, { signal, clock, deadline: 60_000 })).rejects.toMatchObject({ kind: 'cancelled' })
+    await expect(writeArchive(walked.entries, out, undefined, { clock, deadline: 0 })).rejects.toMatchObject({ kind: 'timed-out' })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('a cancel while writing ends the pipeline', async () => {
+    const { walked } = await archiveOf(tree.workspace)
+    const out = mkdtempSync(join(temp, 'write-live-'))
+    const cancel = new AbortController()
+    const writing = writeArchive(walked.entries, out, undefined, { signal: cancel.signal, clock, deadline: 60_000 })
+    cancel.abort()
+    await expect(writing).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(readdirSync(out)).toEqual([])
+  })
+})

@@ -29,7 +29,7 @@ export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undef
  * config file, a dependency outside the workspace or an archive over the limit is refused
  * before the lookup. The caller removes it.
  */
-export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<BuiltArchive | undefined> {
+export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive | undefined> {
   const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
   return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
 }
@@ -55,7 +55,7 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): Ar
 export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   existing: Deployment | undefined,
-  deps: Pick<CommandDeps, 'workflow' | 'log'>,
+  deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>,
   early?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!isRemoteBuild(inputs, existing)) {
@@ -65,12 +65,17 @@ export async function archiveForRemoteBuild(
   return early ?? buildArchive(inputs, deps)
 }
 
-async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<BuiltArchive> {
+async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive> {
   const layout = layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { prepareArchive } = await import('../../operations/archive/prepare.js')
   const [archive, commit] = await Promise.all([
-    prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log }),
+    prepareArchive(layout, {
+      exclude: inputs.archiveExclude ?? [],
+      tempRoot: deps.workflow.tempDir ?? tmpdir(),
+      log: deps.log,
+      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+    }),
     checkoutCommit(layout.workspace)
   ])
   if (commit) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
