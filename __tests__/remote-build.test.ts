@@ -2,9 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lifecycles, type Simulator } from '../sim/index.js'
+import { IncompleteUpload, putToSignedUrl } from '../src/api/signed-upload.js'
 import { errorLines, visibleText } from './helpers/action.js'
 import { AGENT_TREE_ARCHIVED, agentTree } from './helpers/agent-tree.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
@@ -269,4 +272,29 @@ describe('archive-exclude and the size limit, in a run', () => {
       big.remove()
     }
   }, 120_000)
+})
+
+describe('the upload itself', () => {
+  it('does not take a 2xx answered before the whole archive was sent as an upload: the try failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'early-answer-'))
+    const file = join(dir, 'source.tar.gz')
+    const bytes = 20 * 1024 * 1024
+    writeFileSync(file, randomBytes(bytes))
+    // Answers at once, reading nothing: it cannot hold the archive.
+    const server = createServer((_req, res) => {
+      res.writeHead(200)
+      res.end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const attempt = putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
+      await expect(attempt).rejects.toBeInstanceOf(IncompleteUpload)
+      await expect(attempt).rejects.toThrow(/^the host answered after \d+ of 20971520 bytes were sent$/)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError, excerpt, isRetryableStatus } from '../../api/errors.js'
 import { retrying, type RetryPolicy } from '../../api/retry.js'
 import type { UploadUrl } from '../../api/schemas.js'
-import { putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
+import { IncompleteUpload, putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
@@ -109,6 +109,7 @@ function expired(status: number, text: string): boolean {
  */
 function failureOf(error: unknown, idleMs: number): string {
   if (error instanceof UploadTimeout) return `no answer within ${formatDuration(error.ms)}`
+  if (error instanceof IncompleteUpload) return error.message
   const { code, message } = error as { code?: string; message?: string }
   if (message?.startsWith('Request timeout')) return `nothing moved for ${formatDuration(idleMs)}`
   return code ?? 'the connection failed'
