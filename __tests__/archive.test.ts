@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +61,16 @@ describe('the archive of a remote build', () => {
     const header = readFileSync(written.file).subarray(0, 10)
     expect(header[3]).toBe(0)
     expect(header.readUInt32LE(4)).toBe(0)
+    await written.remove()
+  })
+
+  it('writes the gzip header\'s OS byte as 255 (unknown) on every runner, and the digest covers it; gzip and tar still read it', async () => {
+    const { written } = await archiveOf(tree.workspace)
+    const bytes = readFileSync(written.file)
+    expect(bytes[9]).toBe(255)
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(written.sha256)
+    execFileSync('gzip', ['-t', written.file])
+    expect(execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' })).toContain('apps/agent/langgraph.json')
     await written.remove()
   })
 

@@ -18,6 +18,14 @@ import type { ArchiveEntry } from './walk.js'
  */
 const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
 
+/**
+ * The gzip header's OS byte (offset 9): zlib writes the OS it was built for (3 on Linux,
+ * 19 on macOS, 10 on Windows...), so the same files would give another digest on another
+ * runner. 255 is "unknown", which every reader accepts.
+ */
+const GZIP_OS_OFFSET = 9
+const GZIP_OS_UNKNOWN = 255
+
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
 export const REFUSE_BYTES = MAX_UPLOAD_BYTES
 /** The platform's client warns above 50 MiB: a remote build of that much is slow. */
@@ -44,7 +52,7 @@ export class ArchiveTooLarge extends Error {
  * is read at a time, in chunks, and each layer waits for the next (back-pressure).
  * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
  * with empty names, modes 0644 or 0755, and a gzip header without a name or time
- * (Node's gzip writes neither). Stops, and removes what it wrote, once the archive
+ * (Node's gzip writes neither) and with the OS byte fixed. Stops, and removes what it wrote, once the archive
  * passes `limitBytes`, or once `stop` says so (cancelled, or past the step's deadline):
  * checked between entries and as bytes go out, and a blocked read or write is ended then too.
  */
@@ -61,6 +69,10 @@ export async function writeArchive(
   let bytes = 0
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (bytes <= GZIP_OS_OFFSET && bytes + chunk.length > GZIP_OS_OFFSET) {
+        chunk = Buffer.from(chunk)
+        chunk[GZIP_OS_OFFSET - bytes] = GZIP_OS_UNKNOWN
+      }
       bytes += chunk.length
       const stopped = stopReason(stop)
       if (stopped) {
