@@ -99,6 +99,20 @@ describe('the archive of a remote build', () => {
     )
   })
 
+  it('takes a directory whose name starts with `..` (`..shared`) as inside the workspace', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'dotdot-'))
+    mkdirSync(join(ws, '..shared'))
+    mkdirSync(join(ws, 'agent'))
+    writeFileSync(join(ws, 'agent/langgraph.json'), JSON.stringify({ dependencies: ['.', '../..shared'] }))
+    writeFileSync(join(ws, '..shared/util.py'), 'x')
+    const layout = resolveLayout(ws, 'agent/langgraph.json')
+    expect(layout.configPath).toBe('agent/langgraph.json')
+    expect((await walkLayout(layout, [])).entries.map((e) => e.path)).toContain('..shared/util.py')
+    // From `agent/` as the workspace, `../..shared` really is outside.
+    expect(() => resolveLayout(join(ws, 'agent'), 'langgraph.json')).toThrow(/lists the dependency `..\/..shared`, which is outside the workspace/)
+    rmSync(ws, { recursive: true, force: true })
+  })
+
   it('refuses a missing config file and a dependency outside the workspace, naming the input', () => {
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(InputError)
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)

@@ -175,7 +175,19 @@ describe('a remote build from the checkout', () => {
     expect(sim.storage.objects.size).toBe(0)
     expect(run.outputs['archive-sha256']).toBeUndefined()
     expect(run.summary).not.toMatch(/SHA-256/)
+    // This run created the deployment: it is not "unchanged", it is empty.
+    expect(errorLines(run).join('\n')).toContain('The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.')
+    expect(errorLines(run).join('\n')).not.toContain('Nothing was changed')
     expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files/))
+  })
+
+  it('says nothing was changed when the upload to an existing deployment failed', async () => {
+    sim.seedDeployment({ name: 'remote-existing-refused', source: 'internal_source' })
+    sim.storage.addFault({ respond: { status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }, times: 10 })
+    const run = await remoteBuild('remote-existing-refused')
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run).join('\n')).toContain('Nothing was changed on the deployment: re-run the job.')
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toEqual([])
   })
 
   it('claims no archive shipped when the deployment is missing and create-if-missing is false', async () => {

@@ -134,7 +134,8 @@ export async function shipFromCheckout(
       deadline: deps.deadline,
       signal: deps.signal,
       log,
-      idleMs: deps.requestTimeoutMs ?? 30_000
+      idleMs: deps.requestTimeoutMs ?? 30_000,
+      created: plan.action === 'create'
     })
     recordArchive(recorder, archive)
     log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`)
