@@ -22,7 +22,7 @@ export function throwIfStopped(stop: ArchiveStop | undefined): void {
   if (reason) throw reason
 }
 
-export function archiveTimedOut(): ActionError {
+function archiveTimedOut(): ActionError {
   return new ActionError(
     'timed-out',
     "Gave up archiving the checkout: the step's `timeout` ran out; nothing was sent to the control plane.",
