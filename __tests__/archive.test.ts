@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/core/errors.js'
@@ -64,6 +64,16 @@ describe('the archive of a remote build', () => {
     await written.remove()
   })
 
+  it('writes the gzip header\'s OS byte as 255 (unknown) on every runner, and the digest covers it; gzip and tar still read it', async () => {
+    const { written } = await archiveOf(tree.workspace)
+    const bytes = readFileSync(written.file)
+    expect(bytes[9]).toBe(255)
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(written.sha256)
+    execFileSync('gzip', ['-t', written.file])
+    expect(execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' })).toContain('apps/agent/langgraph.json')
+    await written.remove()
+  })
+
   it('gives the same bytes for the same files: twice, and from a copy elsewhere with other times', async () => {
     const first = (await archiveOf(tree.workspace)).written
     const second = (await archiveOf(tree.workspace)).written
@@ -87,6 +97,20 @@ describe('the archive of a remote build', () => {
         { path: 'apps/agent/prompts/system.txt', why: '`archive-exclude`' }
       ])
     )
+  })
+
+  it('takes a directory whose name starts with `..` (`..shared`) as inside the workspace', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'dotdot-'))
+    mkdirSync(join(ws, '..shared'))
+    mkdirSync(join(ws, 'agent'))
+    writeFileSync(join(ws, 'agent/langgraph.json'), JSON.stringify({ dependencies: ['.', '../..shared'] }))
+    writeFileSync(join(ws, '..shared/util.py'), 'x')
+    const layout = resolveLayout(ws, 'agent/langgraph.json')
+    expect(layout.configPath).toBe('agent/langgraph.json')
+    expect((await walkLayout(layout, [])).entries.map((e) => e.path)).toContain('..shared/util.py')
+    // From `agent/` as the workspace, `../..shared` really is outside.
+    expect(() => resolveLayout(join(ws, 'agent'), 'langgraph.json')).toThrow(/lists the dependency `..\/..shared`, which is outside the workspace/)
+    rmSync(ws, { recursive: true, force: true })
   })
 
   it('refuses a missing config file and a dependency outside the workspace, naming the input', () => {
@@ -137,6 +161,99 @@ describe('a file that changes while it is archived', () => {
       { path: 'b.py', type: 'file' as const, source: join(dir, 'b.py'), size: 4096, executable: false }
     ]
     await expect(writeArchive(entries, out)).rejects.toThrow('`b.py` changed while it was archived (Size mismatch)')
+    expect(readdirSync(out)).toEqual([])
+  })
+})
+
+describe('ignore files', () => {
+  const project = (gitignore?: string) => {
+    const ws = mkdtempSync(join(temp, 'ignore-'))
+    mkdirSync(join(ws, 'a'))
+    writeFileSync(join(ws, 'a/langgraph.json'), JSON.stringify({ dependencies: ['.'] }))
+    if (gitignore !== undefined) writeFileSync(join(ws, 'a/.gitignore'), gitignore)
+    return ws
+  }
+  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(resolveLayout(ws, 'a/langgraph.json'), exclude)).entries.map((e) => e.path)
+
+  it('match case exactly, as git on Linux does: `/Data/` and `NOTES.md` leave `data/` and `notes.md` in', async () => {
+    const ws = project('/Data/\nNOTES.md\n')
+    mkdirSync(join(ws, 'a/data'))
+    writeFileSync(join(ws, 'a/data/prompts.py'), 'x')
+    writeFileSync(join(ws, 'a/notes.md'), 'x')
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    writeFileSync(join(ws, 'a/NOTES.md'), 'x')
+    const archived = await paths(ws, ['Agent.py'])
+    expect(archived).toEqual(expect.arrayContaining(['data/prompts.py', 'notes.md', 'agent.py']))
+    expect(archived).not.toContain('NOTES.md')
+  })
+
+  it('a .gitignore that is a symbolic link (here to a file outside the workspace) is not read, and is warned about', async () => {
+    const ws = project()
+    const outside = mkdtempSync(join(temp, 'outside-'))
+    writeFileSync(join(outside, 'rules'), 'agent.py\n')
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    symlinkSync(join(outside, 'rules'), join(ws, 'a/.gitignore'))
+    expect(await paths(ws)).toContain('agent.py')
+    const warned: string[] = []
+    const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+    const archive = await prepareArchive(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
+    await archive.remove()
+    expect(warned).toContain('The ignore file `.gitignore` is a symbolic link: not read; its patterns do not apply.')
+  })
+
+  it('a FIFO named .gitignore is not opened (the walk does not wait on it)', async () => {
+    const ws = project()
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    execFileSync('mkfifo', [join(ws, 'a/.gitignore')])
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
+    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is not a regular file: not read'])
+    expect(walked.entries.map((e) => e.path)).toContain('agent.py')
+  })
+
+  it('one over 1 MiB is not read', async () => {
+    const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
+    writeFileSync(join(ws, 'a/agent.py'), 'x')
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
+    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1048576 bytes: not read'])
+    expect(walked.entries.map((e) => e.path)).toContain('agent.py')
+  })
+})
+
+describe('archiving ends with the run', () => {
+  const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+  const clock = { now: () => 1_000, sleep: async () => undefined }
+
+  it('stops when the workflow was cancelled: a cancelled error, no file left behind', async () => {
+    const out = mkdtempSync(join(temp, 'cancelled-'))
+    const signal = AbortSignal.abort()
+    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { signal, clock, deadline: 60_000 } })
+    await expect(attempt).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('stops at the step deadline: a timed-out error, no file left behind', async () => {
+    const out = mkdtempSync(join(temp, 'late-'))
+    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { clock, deadline: 999 } })
+    await expect(attempt).rejects.toMatchObject({ kind: 'timed-out', message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/) })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('the writing stops too, between entries and as bytes go out, and removes what it wrote', async () => {
+    const { walked } = await archiveOf(tree.workspace)
+    const out = mkdtempSync(join(temp, 'write-'))
+    const signal = AbortSignal.abort()
+    await expect(writeArchive(walked.entries, out, undefined, { signal, clock, deadline: 60_000 })).rejects.toMatchObject({ kind: 'cancelled' })
+    await expect(writeArchive(walked.entries, out, undefined, { clock, deadline: 0 })).rejects.toMatchObject({ kind: 'timed-out' })
+    expect(readdirSync(out)).toEqual([])
+  })
+
+  it('a cancel while writing ends the pipeline', async () => {
+    const { walked } = await archiveOf(tree.workspace)
+    const out = mkdtempSync(join(temp, 'write-live-'))
+    const cancel = new AbortController()
+    const writing = writeArchive(walked.entries, out, undefined, { signal: cancel.signal, clock, deadline: 60_000 })
+    cancel.abort()
+    await expect(writing).rejects.toMatchObject({ kind: 'cancelled' })
     expect(readdirSync(out)).toEqual([])
   })
 })

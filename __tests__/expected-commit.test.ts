@@ -162,6 +162,20 @@ describe('expected-commit: internal_source deployments', () => {
     expect(await checkoutCommit(tmpdir())).toBeUndefined()
   })
 
+  // As root, the one user who can hand a checkout to another: a container job's workspace belongs to the runner's user.
+  const asRoot = process.getuid?.() === 0 ? it : it.skip
+  asRoot('reads the commit of a checkout that belongs to another user (git would call it dubious ownership)', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'foreign-checkout-'))
+    try {
+      execFileSync('cp', ['-a', `${checkout}/.`, other])
+      execFileSync('chown', ['-R', '12345:12345', other])
+      expect(() => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: other, stdio: 'pipe' })).toThrow(/dubious ownership/)
+      expect(await checkoutCommit(other)).toBe(head)
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+  })
+
   it('refuses before anything is sent when the checkout is another commit', async () => {
     sim.seedDeployment({ name: NAME, source: 'internal_source' })
     const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })

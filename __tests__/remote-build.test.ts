@@ -2,9 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lifecycles, type Simulator } from '../sim/index.js'
+import { IncompleteUpload, putToSignedUrl } from '../src/api/signed-upload.js'
 import { errorLines, visibleText } from './helpers/action.js'
 import { AGENT_TREE_ARCHIVED, agentTree } from './helpers/agent-tree.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
@@ -164,6 +167,36 @@ describe('a remote build from the checkout', () => {
     expect(readdirSync(runnerTemp)).toEqual([])
   })
 
+  it('claims no archive shipped when the upload was refused: no archive-sha256, no Archive row', async () => {
+    sim.storage.addFault({ respond: { status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }, times: 10 })
+    const run = await remoteBuild('remote-refused-upload')
+    expect(run.exitCode).toBe(1)
+    expect(puts().length).toBeGreaterThan(0)
+    expect(sim.storage.objects.size).toBe(0)
+    expect(run.outputs['archive-sha256']).toBeUndefined()
+    expect(run.summary).not.toMatch(/SHA-256/)
+    // This run created the deployment: it is not "unchanged", it is empty.
+    expect(errorLines(run).join('\n')).toContain('The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.')
+    expect(errorLines(run).join('\n')).not.toContain('Nothing was changed')
+    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files/))
+  })
+
+  it('says nothing was changed when the upload to an existing deployment failed', async () => {
+    sim.seedDeployment({ name: 'remote-existing-refused', source: 'internal_source' })
+    sim.storage.addFault({ respond: { status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }, times: 10 })
+    const run = await remoteBuild('remote-existing-refused')
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run).join('\n')).toContain('Nothing was changed on the deployment: re-run the job.')
+    expect(sim.requests.filter((r) => r.method === 'PATCH')).toEqual([])
+  })
+
+  it('claims no archive shipped when the deployment is missing and create-if-missing is false', async () => {
+    const run = await remoteBuild('remote-missing', { 'create-if-missing': 'false' })
+    expect(run.exitCode).toBe(1)
+    expect(sim.storage.requests).toEqual([])
+    expect(run.outputs['archive-sha256']).toBeUndefined()
+  })
+
   it('sends the patch exactly once when its answer is lost, and follows the revision it made', async () => {
     sim.addFault({ method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/, applyThen: 'reset' })
     const run = await remoteBuild('remote-lost-answer')
@@ -251,4 +284,29 @@ describe('archive-exclude and the size limit, in a run', () => {
       big.remove()
     }
   }, 120_000)
+})
+
+describe('the upload itself', () => {
+  it('does not take a 2xx answered before the whole archive was sent as an upload: the try failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'early-answer-'))
+    const file = join(dir, 'source.tar.gz')
+    const bytes = 20 * 1024 * 1024
+    writeFileSync(file, randomBytes(bytes))
+    // Answers at once, reading nothing: it cannot hold the archive.
+    const server = createServer((_req, res) => {
+      res.writeHead(200)
+      res.end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const attempt = putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
+      await expect(attempt).rejects.toBeInstanceOf(IncompleteUpload)
+      await expect(attempt).rejects.toThrow(/^the host answered after \d+ of 20971520 bytes were sent$/)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -89,7 +89,12 @@ describe('the simulator: remote builds', () => {
     const tampered = url.replace(/X-Goog-Signature=[0-9a-f]/, (m) => (m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`))
     expect((await put(tampered, UPLOAD_HEADERS)).status).toBe(403)
     expect((await put(url, { 'content-type': 'application/gzip' })).status).toBe(400)
-    expect((await put(url, { ...UPLOAD_HEADERS, 'x-goog-content-length-range': '0,10' })).status).toBe(400)
+    // The URL is signed with the range 0,209715200: any other (a lower one, or one that raises the limit) is refused.
+    expect((await put(url, { ...UPLOAD_HEADERS, 'x-goog-content-length-range': '0,10' })).status).toBe(403)
+    const raised = await put(url, { ...UPLOAD_HEADERS, 'x-goog-content-length-range': '0,99999999999999' })
+    expect(raised.status).toBe(403)
+    expect(await raised.text()).toContain('<Code>SignatureDoesNotMatch</Code>')
+    expect((await put(url, { ...UPLOAD_HEADERS, 'x-goog-content-length-range': '00,209715200' })).status).toBe(403)
     expect(sim.storage.objects.size).toBe(0)
     expect((await put(url, UPLOAD_HEADERS)).status).toBe(200)
     await clock.sleep(61_000)

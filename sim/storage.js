@@ -12,8 +12,9 @@ import { extract } from 'tar-stream'
  * expiry; the expiry is on the simulator's clock; a request that carries any other credential
  * (`X-Api-Key`, `Authorization`, `X-Tenant-Id`, a cookie) is refused, since a client that sends
  * them is leaking the control plane's credential to another host; `Content-Length` is required
- * and must be what arrives; `X-Goog-Content-Length-Range` is required and the length must lie in
- * it; the content type must be `application/gzip`. Refusals are XML error documents with a
+ * and must be what arrives; `X-Goog-Content-Length-Range` is required, and is exactly
+ * `0,209715200` (the URL is signed with that header: another value does not match the signature,
+ * so no client can raise its own limit), and the length must lie in it; the content type must be `application/gzip`. Refusals are XML error documents with a
  * `<Code>` as such hosts send (`ExpiredToken`, `SignatureDoesNotMatch`, ...).
  *
  * An accepted archive is opened (gunzip, then tar) as it arrives: the simulator keeps its size,
@@ -47,6 +48,9 @@ const CREDENTIAL_HEADERS = ['x-api-key', 'authorization', 'x-tenant-id', 'x-orga
 
 /** @param {string} code @param {string} message */
 const xmlError = (code, message) => `<?xml version='1.0' encoding='UTF-8'?><Error><Code>${code}</Code><Message>${message}</Message></Error>`
+
+/** The length range every upload URL is signed with: at most 200 MiB, what the platform's client sends. */
+const SIGNED_LENGTH_RANGE = `0,${200 * 1024 * 1024}`
 
 export class Storage {
   /**
@@ -223,6 +227,9 @@ export class Storage {
     }
     const range = /^(\d+),(\d+)$/.exec(headers['x-goog-content-length-range'] ?? '')
     if (!range) return { status: 400, body: xmlError('InvalidArgument', 'X-Goog-Content-Length-Range is required: min,max.') }
+    if (range[0] !== SIGNED_LENGTH_RANGE) {
+      return { status: 403, body: xmlError('SignatureDoesNotMatch', `The URL was signed with X-Goog-Content-Length-Range ${SIGNED_LENGTH_RANGE}, not ${range[0]}.`) }
+    }
     const length = Number(headers['content-length'])
     if (length < Number(range[1]) || length > Number(range[2])) {
       return { status: 400, body: xmlError('EntityTooLarge', `Content-Length ${length} is outside the range ${range[1]}-${range[2]}.`) }

@@ -22,6 +22,16 @@ export class UploadTimeout extends Error {
   }
 }
 
+/** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
+export class IncompleteUpload extends Error {
+  constructor(
+    readonly sent: number,
+    readonly bytes: number
+  ) {
+    super(`the host answered after ${sent} of ${bytes} bytes were sent`)
+  }
+}
+
 /**
  * Why a signed URL must not be used, or undefined when it may: it comes from the control
  * plane's answer, and the archive is only ever sent encrypted (http:// on loopback only,
@@ -47,7 +57,8 @@ export function signedUrlProblem(url: string): string | undefined {
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
  * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket.
+ * request and its socket. A 2xx counts only when the whole file went into the request:
+ * a host that answers early has not taken the archive (IncompleteUpload).
  */
 export async function putToSignedUrl(
   url: string,
@@ -65,13 +76,19 @@ export async function putToSignedUrl(
     'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
   }
   const source = createReadStream(body.file)
+  let sent = 0
+  let ended = false
+  source.on('data', (chunk: Buffer | string) => (sent += chunk.length))
+  source.on('end', () => (ended = true))
   try {
     return await new Promise<SignedUploadAnswer>((resolve, reject) => {
       abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
       const work = async (): Promise<SignedUploadAnswer> => {
         const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
         const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)
-        return { status: response.message.statusCode ?? 0, text }
+        const status = response.message.statusCode ?? 0
+        if (status >= 200 && status < 300 && (!ended || sent !== body.bytes)) throw new IncompleteUpload(sent, body.bytes)
+        return { status, text }
       }
       work().then(resolve, reject)
     })

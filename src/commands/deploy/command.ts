@@ -17,7 +17,7 @@ import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { DEFAULT_SOURCE, planDeploy, type Plan } from './plan.js'
-import { archiveBeforeLookup, archiveForRemoteBuild, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
+import { archiveBeforeLookup, archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -80,6 +80,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArch
   if (inputs.dryRun) {
     if (image) recorder.shipped(imageShipped(image))
     if (archive) {
+      recordArchive(recorder, archive)
       await archive.remove()
       log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
     }

@@ -29,10 +29,13 @@ export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undef
  * config file, a dependency outside the workspace or an archive over the limit is refused
  * before the lookup. The caller removes it.
  */
-export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive | undefined> {
+export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive | undefined> {
   const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
   return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
 }
+
+/** The archive built from the checkout, with the commit checked out when it was built. */
+export type BuiltArchive = PreparedArchive & { commit?: string }
 
 function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
   const configPath = inputs.sourceRevisionConfig.graph_config_path
@@ -52,9 +55,9 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): Ar
 export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   existing: Deployment | undefined,
-  deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>,
-  early?: PreparedArchive
-): Promise<PreparedArchive | undefined> {
+  deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>,
+  early?: BuiltArchive
+): Promise<BuiltArchive | undefined> {
   if (!isRemoteBuild(inputs, existing)) {
     if (inputs.archiveExclude) deps.log.warn('`archive-exclude` is set, but this deploy is not a remote build (`internal_source` without `source-tarball-path`): it is ignored.')
     return undefined
@@ -62,17 +65,29 @@ export async function archiveForRemoteBuild(
   return early ?? buildArchive(inputs, deps)
 }
 
-async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<PreparedArchive> {
+async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive> {
   const layout = layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { prepareArchive } = await import('../../operations/archive/prepare.js')
   const [archive, commit] = await Promise.all([
-    prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log }),
+    prepareArchive(layout, {
+      exclude: inputs.archiveExclude ?? [],
+      tempRoot: deps.workflow.tempDir ?? tmpdir(),
+      log: deps.log,
+      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+    }),
     checkoutCommit(layout.workspace)
   ])
   if (commit) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
-  deps.recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) })
-  return archive
+  return { ...archive, commit }
+}
+
+/**
+ * Puts the archive on record (the `archive-sha256` output, the summary's Archive row): only
+ * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
+ */
+export function recordArchive(recorder: CommandDeps['recorder'], archive: BuiltArchive): void {
+  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) })
 }
 
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
@@ -95,7 +110,7 @@ export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): Pla
  */
 export async function shipFromCheckout(
   plan: Plan,
-  archive: PreparedArchive,
+  archive: BuiltArchive,
   inputs: DeployInputs,
   deps: CommandDeps,
   apply: ApplyContext
@@ -119,8 +134,10 @@ export async function shipFromCheckout(
       deadline: deps.deadline,
       signal: deps.signal,
       log,
-      idleMs: deps.requestTimeoutMs ?? 30_000
+      idleMs: deps.requestTimeoutMs ?? 30_000,
+      created: plan.action === 'create'
     })
+    recordArchive(recorder, archive)
     log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`)
     throwIfCancelled(deps.signal)
     const body = remotePatchBody(plan, objectPath, archive.configPath)

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGzip, constants as zlib } from 'node:zlib'
 import { pack as tarPack, type Pack } from 'tar-stream'
 import { MAX_UPLOAD_BYTES } from '../../api/signed-upload.js'
+import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
 
 /**
@@ -16,6 +17,14 @@ import type { ArchiveEntry } from './walk.js'
  * about "implausibly old" times.
  */
 const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1))
+
+/**
+ * The gzip header's OS byte (offset 9): zlib writes the OS it was built for (3 on Linux,
+ * 19 on macOS, 10 on Windows...), so the same files would give another digest on another
+ * runner. 255 is "unknown", which every reader accepts.
+ */
+const GZIP_OS_OFFSET = 9
+const GZIP_OS_UNKNOWN = 255
 
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
 export const REFUSE_BYTES = MAX_UPLOAD_BYTES
@@ -43,10 +52,16 @@ export class ArchiveTooLarge extends Error {
  * is read at a time, in chunks, and each layer waits for the next (back-pressure).
  * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
  * with empty names, modes 0644 or 0755, and a gzip header without a name or time
- * (Node's gzip writes neither). Stops, and removes what it wrote, once the archive
- * passes `limitBytes`.
+ * (Node's gzip writes neither) and with the OS byte fixed. Stops, and removes what it wrote, once the archive
+ * passes `limitBytes`, or once `stop` says so (cancelled, or past the step's deadline):
+ * checked between entries and as bytes go out, and a blocked read or write is ended then too.
  */
-export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: string = tmpdir(), limitBytes = REFUSE_BYTES): Promise<WrittenArchive> {
+export async function writeArchive(
+  entries: readonly ArchiveEntry[],
+  tempRoot: string = tmpdir(),
+  limitBytes = REFUSE_BYTES,
+  stop?: ArchiveStop
+): Promise<WrittenArchive> {
   const dir = await mkdtemp(join(tempRoot, 'source-archive-'))
   const file = join(dir, 'source.tar.gz')
   const remove = () => rm(dir, { recursive: true, force: true })
@@ -54,7 +69,16 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
   let bytes = 0
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (bytes <= GZIP_OS_OFFSET && bytes + chunk.length > GZIP_OS_OFFSET) {
+        chunk = Buffer.from(chunk)
+        chunk[GZIP_OS_OFFSET - bytes] = GZIP_OS_UNKNOWN
+      }
       bytes += chunk.length
+      const stopped = stopReason(stop)
+      if (stopped) {
+        done(stopped)
+        return
+      }
       if (bytes > limitBytes) {
         done(new ArchiveTooLarge(limitBytes))
         return
@@ -64,11 +88,17 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
     }
   })
   const tar = tarPack()
+  let stopped: Error | undefined
+  const unwatch = whenStopped(stop, (reason) => {
+    stopped = reason
+    tar.destroy(reason)
+    count.destroy(reason)
+  })
   // Each side stops the other when it fails: the pipeline, once the archive is too large or
   // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
   // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
   // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-  const feeding = feed(tar, entries).catch((error: unknown) => {
+  const feeding = feed(tar, entries, stop).catch((error: unknown) => {
     tar.destroy(error as Error)
     throw error
   })
@@ -85,7 +115,9 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
     throw error
   })
   const [fed, written] = await Promise.allSettled([feeding, writing])
-  const failure =
+  unwatch()
+  // A stop ends both sides with errors of their own: the stop is the cause.
+  const failed =
     written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
       ? written.reason
       : fed.status === 'rejected'
@@ -93,6 +125,7 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
         : written.status === 'rejected'
           ? written.reason
           : undefined
+  const failure = failed === undefined ? undefined : (stopped ?? stopReason(stop) ?? failed)
   if (failure !== undefined) {
     await remove()
     throw failure
@@ -101,8 +134,10 @@ export async function writeArchive(entries: readonly ArchiveEntry[], tempRoot: s
 }
 
 /** Adds the entries one after another, each file streamed from disk; ends the pack. */
-async function feed(tar: Pack, entries: readonly ArchiveEntry[]): Promise<void> {
+async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveStop | undefined): Promise<void> {
   for (const entry of entries) {
+    const stopped = stopReason(stop)
+    if (stopped) throw stopped
     const header = {
       name: entry.path,
       type: entry.type,

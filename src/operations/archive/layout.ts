@@ -92,7 +92,8 @@ function isLocalPath(entry: string): boolean {
 
 function inside(parent: string, child: string): boolean {
   const rel = relative(parent, child)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+  // `..` as a whole first segment leaves `parent`; a name that merely starts with it (`..foo`) does not.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
 }
 
 function realpathOr(path: string): string {

@@ -3,6 +3,7 @@ import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build.js'
 import type { ArchiveLayout } from './layout.js'
+import type { ArchiveStop } from './stop.js'
 import { walkLayout, type ArchiveEntry, type Excluded } from './walk.js'
 
 /** An archive on disk, ready to upload, and what it holds. */
@@ -36,16 +37,17 @@ const LARGEST = 5
  */
 export async function prepareArchive(
   layout: ArchiveLayout,
-  options: { exclude: readonly string[]; tempRoot: string; log: Log; limits?: ArchiveLimits }
+  options: { exclude: readonly string[]; tempRoot: string; log: Log; limits?: ArchiveLimits; stop?: ArchiveStop }
 ): Promise<PreparedArchive> {
   const { log } = options
   const limits = options.limits ?? LIMITS
-  const walked = await walkLayout(layout, options.exclude).catch(unreadable)
+  const walked = await walkLayout(layout, options.exclude, options.stop).catch(unreadable)
   warnAbout(walked.excluded, log)
+  for (const problem of walked.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
   const files = walked.entries.filter((entry) => entry.type === 'file')
   let written
   try {
-    written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes)
+    written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes, options.stop)
   } catch (error) {
     if (!(error instanceof ArchiveTooLarge)) return unreadable(error)
     throw new ActionError(
@@ -68,6 +70,8 @@ export async function prepareArchive(
 
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error: unknown): never {
+  // Cancelled, or out of time: said as such, not as the checkout's fault.
+  if (error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')) throw error
   throw new ActionError(
     'bad-input',
     `Could not archive the checkout: ${(error as Error).message}.`,

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError, excerpt, isRetryableStatus } from '../../api/errors.js'
 import { retrying, type RetryPolicy } from '../../api/retry.js'
 import type { UploadUrl } from '../../api/schemas.js'
-import { putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
+import { IncompleteUpload, putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
@@ -19,6 +19,8 @@ export interface UploadContext {
   idleMs: number
   retry?: RetryPolicy
   random?: () => number
+  /** This run created the deployment just before the upload: a failure leaves it empty, not unchanged. */
+  created?: boolean
 }
 
 /** Five tries in all: an upload host's 5xx and resets are usually brief. */
@@ -41,6 +43,7 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
   const policy = ctx.retry ?? UPLOAD_RETRY
   let target: UploadUrl | undefined
   let host = 'the upload host'
+  const hint = uploadHint(ctx.created === true)
   return retrying<string>(
     {
       policy,
@@ -73,12 +76,12 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
       } catch (error) {
         if (error instanceof CancelledError) throw error
         const why = failureOf(error, ctx.idleMs)
-        return { retry: new ApiError('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint: UPLOAD_HINT }) }
+        return { retry: new ApiError('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint }) }
       }
       const { status, text } = answer
       if (status >= 200 && status < 300) return { done: objectPath }
       if (status >= 300 && status < 400) {
-        throw new ActionError('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, UPLOAD_HINT)
+        throw new ActionError('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, hint)
       }
       if (expired(status, text)) {
         target = undefined
@@ -88,7 +91,7 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
       const error = new ApiError('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {
         status,
         retryable: isRetryableStatus(status),
-        hint: UPLOAD_HINT
+        hint
       })
       if (error.retryable) return { retry: error }
       throw error
@@ -96,7 +99,13 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
   )
 }
 
-const UPLOAD_HINT = 'Nothing was changed on the deployment: re-run the job. If this persists, report it to the control plane\'s operators.'
+/** What a failed upload left behind, and what to do. */
+function uploadHint(created: boolean): string {
+  const left = created
+    ? 'The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.'
+    : 'Nothing was changed on the deployment: re-run the job.'
+  return `${left} If this persists, report it to the control plane's operators.`
+}
 
 /** A storage host's answer to a signed URL past its time: `ExpiredToken` (GCS), or a 4xx that says it expired. */
 function expired(status: number, text: string): boolean {
@@ -109,6 +118,7 @@ function expired(status: number, text: string): boolean {
  */
 function failureOf(error: unknown, idleMs: number): string {
   if (error instanceof UploadTimeout) return `no answer within ${formatDuration(error.ms)}`
+  if (error instanceof IncompleteUpload) return error.message
   const { code, message } = error as { code?: string; message?: string }
   if (message?.startsWith('Request timeout')) return `nothing moved for ${formatDuration(idleMs)}`
   return code ?? 'the connection failed'

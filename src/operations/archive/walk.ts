@@ -1,8 +1,10 @@
 import ignore, { type Ignore } from 'ignore'
-import { lstat, readdir, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open, readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
+import { throwIfStopped, type ArchiveStop } from './stop.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
@@ -28,11 +30,15 @@ export interface Excluded {
 export interface Walked {
   entries: ArchiveEntry[]
   excluded: Excluded[]
+  /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
+  unreadIgnoreFiles: string[]
 }
 
 /** Directories the platform's own client never archives: caches and environments. */
 const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache'])
 const IGNORE_FILES = ['.gitignore', '.dockerignore'] as const
+/** An ignore file is a few lines: one larger than this is not one, and is not read. */
+const IGNORE_FILE_MAX_BYTES = 1024 * 1024
 
 /** A set of patterns that applies below `base` (posix, relative to the layout's root; '' for the root). */
 interface Rules {
@@ -52,21 +58,25 @@ interface Rules {
  * `archive-exclude` (matched against paths relative to the workspace, like a `.gitignore`
  * at the top of the repository). An excluded directory is not entered.
  */
-export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly string[]): Promise<Walked> {
+export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly string[], stop?: ArchiveStop): Promise<Walked> {
   const entries: ArchiveEntry[] = []
   const excluded: Excluded[] = []
+  const unreadIgnoreFiles: string[] = []
   const userRules: Rules | undefined =
-    archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: ignore().add([...archiveExclude]), why: '`archive-exclude`' } : undefined
+    archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: matcher().add([...archiveExclude]), why: '`archive-exclude`' } : undefined
 
   const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
     const base = toPosix(relative(layout.root, dir))
     const rules = [...inherited]
     for (const name of IGNORE_FILES) {
-      const text = await readFile(join(dir, name), 'utf8').catch(() => undefined)
-      if (text !== undefined) rules.push({ base, matcher: ignore().add(text), why: `\`${base ? `${base}/` : ''}${name}\`` })
+      const path = `${base ? `${base}/` : ''}${name}`
+      const read = await readIgnoreFile(join(dir, name))
+      if (typeof read === 'string') rules.push({ base, matcher: matcher().add(read), why: `\`${path}\`` })
+      else if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
     }
     const names = (await readdir(dir)).sort()
     for (const name of names) {
+      throwIfStopped(stop)
       const source = join(dir, name)
       const path = base ? `${base}/${name}` : name
       const stats = await lstat(source)
@@ -113,7 +123,43 @@ export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly
     if (path) entries.push({ path: `${path}/`, type: 'directory', source: dir, size: 0, executable: true })
     await visit(dir, [])
   }
-  return { entries: dropHardLinks(sortEntries(entries), excluded), excluded }
+  return { entries: dropHardLinks(sortEntries(entries), excluded), excluded, unreadIgnoreFiles }
+}
+
+/** Patterns matched as git on Linux and the platform's client match them: case counts. */
+function matcher(): Ignore {
+  return ignore({ ignorecase: false })
+}
+
+/**
+ * An ignore file's text; undefined when there is none; a problem when it is there but is
+ * not read: a symbolic link (it could name any file on the runner, or one outside the
+ * checkout), anything but a regular file (a FIFO would block the read for ever), or over
+ * the size cap. Read through the descriptor that was checked, up to the cap.
+ */
+async function readIgnoreFile(file: string): Promise<string | { problem: string } | undefined> {
+  const stats = await lstat(file).catch(() => undefined)
+  if (!stats) return undefined
+  if (stats.isSymbolicLink()) return { problem: 'is a symbolic link: not read' }
+  if (!stats.isFile()) return { problem: 'is not a regular file: not read' }
+  if (stats.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` }
+  // Opened without following a link or waiting on a FIFO, and checked again through the descriptor:
+  // the file may have been swapped since the lstat.
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+  try {
+    if (!(await handle.stat()).isFile()) return { problem: 'is not a regular file: not read' }
+    const buffer = Buffer.alloc(IGNORE_FILE_MAX_BYTES + 1)
+    let length = 0
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
+      if (bytesRead === 0) break
+      length += bytesRead
+      if (length > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` }
+    }
+    return buffer.subarray(0, length).toString('utf8')
+  } finally {
+    await handle.close()
+  }
 }
 
 /**
