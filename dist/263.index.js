@@ -586,9 +586,11 @@ function defineCommand(definition) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Q: () => (/* binding */ RateLimitedGitHub)
 /* harmony export */ });
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7018);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2257);
+/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+
 
 
 
@@ -634,6 +636,9 @@ class RateLimitedGitHub {
             catch (error) {
                 if (this.options.signal?.aborted)
                     throw error;
+                // The same answer would be as large again: not retried.
+                if (error instanceof _api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .BodyTooLarge */ .KQ)
+                    return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` };
                 last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
                 const retried = await this.backoff(attempt, last);
                 if (!retried)
@@ -643,14 +648,14 @@ class RateLimitedGitHub {
             this.noteRateLimit(response);
             if (response.status >= 200 && response.status < 300)
                 return { ok: true, response };
-            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
+            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
             const limited = response.status === 429 ||
                 (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
             const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
             last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
             if (limited) {
                 if (retryAfterMs !== undefined) {
-                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(retryAfterMs)}`);
+                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(retryAfterMs)}`);
                     if (refused)
                         return { ok: false, limited: true, reason: refused };
                 }
@@ -672,7 +677,7 @@ class RateLimitedGitHub {
     async send(url) {
         this.requests++;
         const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
+        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
         const onCancel = () => controller.abort(new Error('the workflow was cancelled'));
         this.options.signal?.addEventListener('abort', onCancel, { once: true });
         try {
@@ -700,10 +705,10 @@ class RateLimitedGitHub {
         if (waitMs <= 0)
             return undefined;
         if (until > deadline - reserveMs) {
-            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
+            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
         }
-        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(waitMs)}.`);
-        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
+        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)}.`);
+        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
         return undefined;
     }
     async backoff(attempt, last) {
@@ -718,7 +723,7 @@ function resetsWhen(resetsAt) {
     if (resetsAt === undefined)
         return '';
     const inMs = Math.max(0, resetsAt - Date.now());
-    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(inMs)})`;
+    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
 /** GitHub's `message`, on one line and short: it is shown in a warning. */
 function messageOf(response) {

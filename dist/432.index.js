@@ -683,7 +683,7 @@ async function waitForRevision(options) {
 function lostContact(options, error, failures, last) {
     const where = last ? ` It was last seen ${last.status}.` : '';
     return new core_errors/* ActionError */.lZ('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
-        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The deploy goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The revision goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
 }
 function revisionFailed(options, revision) {
     const failure = (0,statuses/* failureOf */.g5)(revision.status);
@@ -696,7 +696,7 @@ function timedOut(options, revision, lastError) {
         ? `it has been ${revision.status} for ${(0,core_clock/* formatDuration */.a)(timeline.currentDuration())}.`
         : 'its status could not be read.';
     const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
-    return new core_errors/* ActionError */.lZ('timed-out', `Timed out after ${(0,core_clock/* formatDuration */.a)(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The deploy goes on on the control plane; follow it there, or raise `timeout` if deploys usually take this long.');
+    return new core_errors/* ActionError */.lZ('timed-out', `Timed out after ${(0,core_clock/* formatDuration */.a)(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The revision goes on on the control plane; follow it there, or raise `timeout` if it usually takes this long.');
 }
 
 ;// CONCATENATED MODULE: ./src/operations/watch-revision.ts

@@ -109,11 +109,13 @@ var external_node_child_process_ = __webpack_require__(1421);
 const GIT_TIMEOUT_MS = 10_000;
 /**
  * The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it
- * is not a git checkout, git is missing, or git does not answer in time.
+ * is not a git checkout, git is missing, or git does not answer in time. The workspace is
+ * declared safe for this one command: in a container job it belongs to another user than
+ * the step's, and git would otherwise refuse it ("dubious ownership"). Only HEAD is read.
  */
 function checkoutCommit(workspace) {
     return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)('git', ['rev-parse', 'HEAD'], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer: 1024, windowsHide: true }, (error, stdout) => {
+        (0,external_node_child_process_.execFile)('git', ['-c', `safe.directory=${workspace}`, 'rev-parse', 'HEAD'], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer: 1024, windowsHide: true }, (error, stdout) => {
             const sha = String(stdout ?? '').trim().toLowerCase();
             // 40 digits, or 64 in a repository that uses SHA-256.
             resolve(!error && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined);
@@ -404,6 +406,12 @@ async function decide(paths, inputs, existing, deps) {
     const base = serving.source_revision_config?.repo_commit_sha ?? undefined;
     if (!base || !/^[0-9a-f]{40}$/i.test(base))
         return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId });
+    // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
+    const builtRef = ref ?? workflow.repoRef;
+    const servingRef = serving.source_revision_config?.repo_ref ?? undefined;
+    if (builtRef !== undefined && servingRef !== undefined && builtRef !== servingRef) {
+        return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, { servingRevisionId: servingId, baseCommit: base });
+    }
     const graph = inputs.sourceRevisionConfig.graph_config_path;
     if (graph !== undefined && graph !== serving.source_revision_config?.graph_config_path) {
         return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base });
@@ -761,15 +769,26 @@ async function archiveForRemoteBuild(inputs, existing, deps, early) {
 async function buildArchive(inputs, deps) {
     const layout = layoutOf(inputs, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { prepareArchive } = await Promise.all(/* import() */[__webpack_require__.e(85), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 8584));
+    const { prepareArchive } = await Promise.all(/* import() */[__webpack_require__.e(85), __webpack_require__.e(979)]).then(__webpack_require__.bind(__webpack_require__, 3979));
     const [archive, commit] = await Promise.all([
-        prepareArchive(layout, { exclude: inputs.archiveExclude ?? [], tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log }),
+        prepareArchive(layout, {
+            exclude: inputs.archiveExclude ?? [],
+            tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(),
+            log: deps.log,
+            stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+        }),
         checkoutCommit(layout.workspace)
     ]);
     if (commit)
         deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`);
-    deps.recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) });
-    return archive;
+    return { ...archive, commit };
+}
+/**
+ * Puts the archive on record (the `archive-sha256` output, the summary's Archive row): only
+ * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
+ */
+function recordArchive(recorder, archive) {
+    recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) });
 }
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
 function remotePlannedRequests(plan, archive) {
@@ -809,8 +828,10 @@ async function shipFromCheckout(plan, archive, inputs, deps, apply) {
             deadline: deps.deadline,
             signal: deps.signal,
             log,
-            idleMs: deps.requestTimeoutMs ?? 30_000
+            idleMs: deps.requestTimeoutMs ?? 30_000,
+            created: plan.action === 'create'
         });
+        recordArchive(recorder, archive);
         log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`);
         (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
         const body = remotePatchBody(plan, objectPath, archive.configPath);
@@ -925,6 +946,7 @@ async function deployWith(inputs, deps, early, checkoutChecked) {
         if (image)
             recorder.shipped(imageShipped(image));
         if (archive) {
+            recordArchive(recorder, archive);
             await archive.remove();
             log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
         }
@@ -942,6 +964,10 @@ async function deployWith(inputs, deps, early, checkoutChecked) {
             : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
         if (inputs.health)
             log.info('No new revision, so no health check either.');
+        // Nothing was built by this run: what serves must still be shown to be `expected-commit`.
+        const serving = deployment.active_revision_id ?? revisionId;
+        if (inputs.expectedCommit && ships === 'github' && serving)
+            checkBuiltCommit(inputs.expectedCommit, await client.getRevision(deployment.id, serving));
         return recorder.finish({ kind: 'deployed', noNewRevision: true });
     }
     if (!revisionId) {
@@ -1144,7 +1170,8 @@ function isLocalPath(entry) {
 }
 function inside(parent, child) {
     const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
-    return rel === '' || (!rel.startsWith('..') && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+    // `..` as a whole first segment leaves `parent`; a name that merely starts with it (`..foo`) does not.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
 }
 function realpathOr(path) {
     try {
@@ -1180,9 +1207,11 @@ function toPosix(path) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Q: () => (/* binding */ RateLimitedGitHub)
 /* harmony export */ });
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7018);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2257);
+/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+
 
 
 
@@ -1228,6 +1257,9 @@ class RateLimitedGitHub {
             catch (error) {
                 if (this.options.signal?.aborted)
                     throw error;
+                // The same answer would be as large again: not retried.
+                if (error instanceof _api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .BodyTooLarge */ .KQ)
+                    return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` };
                 last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
                 const retried = await this.backoff(attempt, last);
                 if (!retried)
@@ -1237,14 +1269,14 @@ class RateLimitedGitHub {
             this.noteRateLimit(response);
             if (response.status >= 200 && response.status < 300)
                 return { ok: true, response };
-            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
+            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
             const limited = response.status === 429 ||
                 (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
             const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
             last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
             if (limited) {
                 if (retryAfterMs !== undefined) {
-                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(retryAfterMs)}`);
+                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(retryAfterMs)}`);
                     if (refused)
                         return { ok: false, limited: true, reason: refused };
                 }
@@ -1266,7 +1298,7 @@ class RateLimitedGitHub {
     async send(url) {
         this.requests++;
         const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
+        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
         const onCancel = () => controller.abort(new Error('the workflow was cancelled'));
         this.options.signal?.addEventListener('abort', onCancel, { once: true });
         try {
@@ -1294,10 +1326,10 @@ class RateLimitedGitHub {
         if (waitMs <= 0)
             return undefined;
         if (until > deadline - reserveMs) {
-            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
+            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
         }
-        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(waitMs)}.`);
-        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
+        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)}.`);
+        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
         return undefined;
     }
     async backoff(attempt, last) {
@@ -1312,7 +1344,7 @@ function resetsWhen(resetsAt) {
     if (resetsAt === undefined)
         return '';
     const inMs = Math.max(0, resetsAt - Date.now());
-    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(inMs)})`;
+    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
 /** GitHub's `message`, on one line and short: it is shown in a warning. */
 function messageOf(response) {

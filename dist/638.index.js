@@ -9,6 +9,7 @@ export const modules = {
 /* harmony export */   h0: () => (/* binding */ signedUrlProblem),
 /* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
 /* harmony export */   iy: () => (/* binding */ putToSignedUrl),
+/* harmony export */   mK: () => (/* binding */ IncompleteUpload),
 /* harmony export */   pH: () => (/* binding */ UploadTimeout)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
@@ -32,6 +33,16 @@ class UploadTimeout extends Error {
     constructor(ms) {
         super(`no answer within ${ms} ms`);
         this.ms = ms;
+    }
+}
+/** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
+class IncompleteUpload extends Error {
+    sent;
+    bytes;
+    constructor(sent, bytes) {
+        super(`the host answered after ${sent} of ${bytes} bytes were sent`);
+        this.sent = sent;
+        this.bytes = bytes;
     }
 }
 /**
@@ -62,7 +73,8 @@ function signedUrlProblem(url) {
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
  * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket.
+ * request and its socket. A 2xx counts only when the whole file went into the request:
+ * a host that answers early has not taken the archive (IncompleteUpload).
  */
 async function putToSignedUrl(url, body, options) {
     (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(options.signal);
@@ -76,13 +88,20 @@ async function putToSignedUrl(url, body, options) {
         'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
     };
     const source = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(body.file);
+    let sent = 0;
+    let ended = false;
+    source.on('data', (chunk) => (sent += chunk.length));
+    source.on('end', () => (ended = true));
     try {
         return await new Promise((resolve, reject) => {
             abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
             const work = async () => {
                 const response = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_VERSION */ .Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
                 const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .readResponse */ .U)(response, abort.signal, ANSWER_LIMIT_BYTES);
-                return { status: response.message.statusCode ?? 0, text };
+                const status = response.message.statusCode ?? 0;
+                if (status >= 200 && status < 300 && (!ended || sent !== body.bytes))
+                    throw new IncompleteUpload(sent, body.bytes);
+                return { status, text };
             };
             work().then(resolve, reject);
         });
@@ -138,6 +157,7 @@ async function uploadArchive(deploymentId, archive, ctx) {
     const policy = ctx.retry ?? UPLOAD_RETRY;
     let target;
     let host = 'the upload host';
+    const hint = uploadHint(ctx.created === true);
     return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retrying */ .R$)({
         policy,
         clock: ctx.clock,
@@ -165,13 +185,13 @@ async function uploadArchive(deploymentId, archive, ctx) {
             if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc)
                 throw error;
             const why = failureOf(error, ctx.idleMs);
-            return { retry: new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint: UPLOAD_HINT }) };
+            return { retry: new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint }) };
         }
         const { status, text } = answer;
         if (status >= 200 && status < 300)
             return { done: objectPath };
         if (status >= 300 && status < 400) {
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, UPLOAD_HINT);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, hint);
         }
         if (expired(status, text)) {
             target = undefined;
@@ -181,14 +201,20 @@ async function uploadArchive(deploymentId, archive, ctx) {
         const error = new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {
             status,
             retryable: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryableStatus */ .PS)(status),
-            hint: UPLOAD_HINT
+            hint
         });
         if (error.retryable)
             return { retry: error };
         throw error;
     });
 }
-const UPLOAD_HINT = 'Nothing was changed on the deployment: re-run the job. If this persists, report it to the control plane\'s operators.';
+/** What a failed upload left behind, and what to do. */
+function uploadHint(created) {
+    const left = created
+        ? 'The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.'
+        : 'Nothing was changed on the deployment: re-run the job.';
+    return `${left} If this persists, report it to the control plane's operators.`;
+}
 /** A storage host's answer to a signed URL past its time: `ExpiredToken` (GCS), or a 4xx that says it expired. */
 function expired(status, text) {
     return (status === 400 || status === 401 || status === 403) && /ExpiredToken|expired/i.test(text);
@@ -200,6 +226,8 @@ function expired(status, text) {
 function failureOf(error, idleMs) {
     if (error instanceof _api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .UploadTimeout */ .pH)
         return `no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(error.ms)}`;
+    if (error instanceof _api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .IncompleteUpload */ .mK)
+        return error.message;
     const { code, message } = error;
     if (message?.startsWith('Request timeout'))
         return `nothing moved for ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(idleMs)}`;

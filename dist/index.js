@@ -30937,10 +30937,10 @@ async function readResponse(response, signal, limitBytes) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KQ: () => (/* binding */ BodyTooLarge),
+/* harmony export */   YK: () => (/* binding */ MAX_BODY_BYTES),
 /* harmony export */   oV: () => (/* binding */ readBodyCapped),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
-/* unused harmony export MAX_BODY_BYTES */
 /**
  * The largest response body the action reads: 32 MiB. The largest answer the action asks
  * for is a list page of at most 100 deployments (or 100 log entries); even with large
@@ -31739,7 +31739,9 @@ const RULES = [
     { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
     { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
     { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
-    { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] }
+    { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
+    // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
+    { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: constants/* BUILDABLE_SOURCES */.Kl }
 ];
 const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
 function sourceRuleProblems(settings, source, revisionSource, creating) {
@@ -31770,7 +31772,12 @@ function tagRuleProblems(settings) {
  * do the secret names reserved only for some sources, unless `source` says which.
  */
 function sourceProblemsBeforeLookup(inputs) {
-    const settings = { sourceConfig: inputs.sourceConfig, sourceRevisionConfig: inputs.sourceRevisionConfig, hasSecretReferences: inputs.secretReferences !== undefined };
+    const settings = {
+        sourceConfig: inputs.sourceConfig,
+        sourceRevisionConfig: inputs.sourceRevisionConfig,
+        hasSecretReferences: inputs.secretReferences !== undefined,
+        hasExpectedCommit: inputs.expectedCommit !== undefined
+    };
     const reserved = reservedSecretProblems(inputs.secrets, inputs.source);
     if (inputs.source === undefined)
         return [...tagRuleProblems(settings), ...reserved];
@@ -31782,7 +31789,7 @@ function sourceProblemsBeforeLookup(inputs) {
  */
 function sourceProblemsAfterLookup(inputs, settings, source, creating) {
     return [
-        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
+        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
         ...reservedSecretProblems(inputs.secrets, source)
     ];
 }
@@ -32457,7 +32464,7 @@ const STATUSES = {
     BUILD_FAILED: {
         verdict: 'failed',
         over: ['build'],
-        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and push again.', log: 'build' }
+        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and run again.', log: 'build' }
     },
     DEPLOY_FAILED: {
         verdict: 'failed',
@@ -33544,8 +33551,7 @@ const deployAbout = {
         noun: 'Deploy',
         doing: 'Deploying',
         done: { 'rolled-back': ['Deployed a new revision, then redeployed the one that served before (on-failure: rollback)'] }
-    },
-    target: { kind: 'deployment', inputs: ['name'] }
+    }
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
@@ -34130,7 +34136,18 @@ function timeBreakdown(view) {
         (later.length > 0 || after >= 1000 ? `, ${(0,core_clock/* formatDuration */.a)(after)} after it (${[...later, 'logs, outputs'].join(', ')}).` : '.'));
 }
 
+;// CONCATENATED MODULE: ./src/report/words.ts
+/**
+ * The command's own words (its definition's, carried by the outcome). A run that never
+ * learned its command (an unknown `command` value) has none: its noun is empty, and the
+ * headings then name no command.
+ */
+function wordsOf(facts) {
+    return facts.words ?? { noun: facts.command ? facts.command.charAt(0).toUpperCase() + facts.command.slice(1) : '' };
+}
+
 ;// CONCATENATED MODULE: ./src/report/cancellation.ts
+
 /**
  * Where the run stood when the workflow was cancelled, and how to follow it: the step's
  * error line and the reports' cause. Nothing is cancelled on the control plane (a
@@ -34157,7 +34174,7 @@ function cancellationText(outcome) {
         return `The workflow was cancelled after the action ${operation} ${what}.`;
     const status = revision ? `, last seen ${revision.status}` : '';
     return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-        `The deploy goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+        `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
         'or re-run this job to wait for it.');
 }
 
@@ -34165,16 +34182,6 @@ function cancellationText(outcome) {
 var body = __nccwpck_require__(3994);
 // EXTERNAL MODULE: ./src/report/quoted.ts
 var quoted = __nccwpck_require__(5520);
-;// CONCATENATED MODULE: ./src/report/words.ts
-/**
- * The command's own words (its definition's, carried by the outcome). A run that never
- * learned its command (an unknown `command` value) has none: its noun is empty, and the
- * headings then name no command.
- */
-function wordsOf(facts) {
-    return facts.words ?? { noun: facts.command ? facts.command.charAt(0).toUpperCase() + facts.command.slice(1) : '' };
-}
-
 ;// CONCATENATED MODULE: ./src/report/facts.ts
 
 
@@ -34320,8 +34327,8 @@ function healthVerdict(health) {
 /** The last line of the log: outcome, target, revision and URL. */
 function finalLine(view) {
     const { outcome, outputs, name } = view;
-    // A refusal says of which command: it may have come before anything else was known.
-    const command = outcome.kind === 'refused' && outcome.command ? ` (\`command: ${outcome.command}\`)` : '';
+    // A failure or refusal says of which command: the step's log may hold several, and a refusal may come before anything else was known.
+    const command = (view.failed || outcome.kind === 'refused') && outcome.command ? ` (\`command: ${outcome.command}\`)` : '';
     // Input that could not be read names nothing: say only the outcome.
     if (outcome.subject.name === undefined && outcome.deployment === undefined)
         return `Outcome: ${view.label}${command}.`;
@@ -34368,7 +34375,7 @@ const KINDS = {
             // The run is still waiting (the in-progress report): say what it does, not how it ended.
             if (cause === 'watching')
                 return [`🚀 ${words.doing ?? 'Deploying'} `, ...subject, '…'];
-            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still deploying${STOPPED[cause]}`];
+            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${(words.doing ?? 'Deploying').toLowerCase()}${STOPPED[cause]}`];
         },
         // Nothing failed on the control plane: the GitHub deployment stays in progress.
         environment: () => 'in_progress',
@@ -34412,7 +34419,11 @@ const KINDS = {
                 return ['✅ ', ...subject, ': nothing to deploy (no change under ', { code: 'paths' }, ')'];
             return ['✅ ', ...subject, `: ${words.nothing ?? 'nothing to change'}`];
         },
-        environment: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone' ? 'retire' : 'success'),
+        // A `paths` skip sent nothing: the serving revision stays the environment's deployment, so no new one is recorded.
+        environment: ({ outcome }) => {
+            const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : undefined;
+            return reason === 'already-gone' ? 'retire' : reason === 'no-change-under-paths' ? undefined : 'success';
+        },
         comment: ({ outcome }) => ({ createIfMissing: !(outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone') })
     },
     planned: {
@@ -34452,7 +34463,7 @@ function notesOf(outcome, run) {
     if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && !outcome.cancelled && revision && deployment) {
         const status = outcome.revision?.status;
         notes.push([
-            'The deploy goes on on the control plane; nothing was cancelled there. Follow revision ',
+            `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision `,
             { code: revision },
             ' of deployment ',
             { code: deployment.name },
@@ -34766,7 +34777,7 @@ async function run(options = {}) {
             settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
-            openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 943).then(__nccwpck_require__.bind(__nccwpck_require__, 8943))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+            openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 663).then(__nccwpck_require__.bind(__nccwpck_require__, 6663))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
             onRevisionStarted: () => {
                 // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
                 const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment });

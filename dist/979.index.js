@@ -1,5 +1,5 @@
-export const id = 584;
-export const ids = [584];
+export const id = 979;
+export const ids = [979];
 export const modules = {
 
 /***/ 3786:
@@ -9,6 +9,7 @@ export const modules = {
 /* harmony export */   h0: () => (/* binding */ signedUrlProblem),
 /* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
 /* harmony export */   iy: () => (/* binding */ putToSignedUrl),
+/* harmony export */   mK: () => (/* binding */ IncompleteUpload),
 /* harmony export */   pH: () => (/* binding */ UploadTimeout)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
@@ -32,6 +33,16 @@ class UploadTimeout extends Error {
     constructor(ms) {
         super(`no answer within ${ms} ms`);
         this.ms = ms;
+    }
+}
+/** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
+class IncompleteUpload extends Error {
+    sent;
+    bytes;
+    constructor(sent, bytes) {
+        super(`the host answered after ${sent} of ${bytes} bytes were sent`);
+        this.sent = sent;
+        this.bytes = bytes;
     }
 }
 /**
@@ -62,7 +73,8 @@ function signedUrlProblem(url) {
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
  * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket.
+ * request and its socket. A 2xx counts only when the whole file went into the request:
+ * a host that answers early has not taken the archive (IncompleteUpload).
  */
 async function putToSignedUrl(url, body, options) {
     (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(options.signal);
@@ -76,13 +88,20 @@ async function putToSignedUrl(url, body, options) {
         'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
     };
     const source = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(body.file);
+    let sent = 0;
+    let ended = false;
+    source.on('data', (chunk) => (sent += chunk.length));
+    source.on('end', () => (ended = true));
     try {
         return await new Promise((resolve, reject) => {
             abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
             const work = async () => {
                 const response = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_VERSION */ .Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
                 const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .readResponse */ .U)(response, abort.signal, ANSWER_LIMIT_BYTES);
-                return { status: response.message.statusCode ?? 0, text };
+                const status = response.message.statusCode ?? 0;
+                if (status >= 200 && status < 300 && (!ended || sent !== body.bytes))
+                    throw new IncompleteUpload(sent, body.bytes);
+                return { status, text };
             };
             work().then(resolve, reject);
         });
@@ -99,7 +118,7 @@ async function putToSignedUrl(url, body, options) {
 
 /***/ }),
 
-/***/ 8584:
+/***/ 3979:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -132,7 +151,50 @@ var external_node_zlib_ = __webpack_require__(8522);
 var tar_stream = __webpack_require__(6118);
 // EXTERNAL MODULE: ./src/api/signed-upload.ts
 var signed_upload = __webpack_require__(3786);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+;// CONCATENATED MODULE: ./src/operations/archive/stop.ts
+
+
+/** The error that ends archiving, or undefined while it may go on. */
+function stopReason(stop) {
+    if (!stop)
+        return undefined;
+    if (stop.signal?.aborted)
+        return new cancel/* CancelledError */.cc();
+    if (stop.clock.now() >= stop.deadline)
+        return archiveTimedOut();
+    return undefined;
+}
+function throwIfStopped(stop) {
+    const reason = stopReason(stop);
+    if (reason)
+        throw reason;
+}
+function archiveTimedOut() {
+    return new errors/* ActionError */.lZ('timed-out', "Gave up archiving the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Leave out what the build does not need with `archive-exclude`, or raise `timeout`.');
+}
+/**
+ * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
+ * so that a read or write that blocks is ended too; returns the function that stops
+ * watching. The time is real (a timer of what is left): archiving does not move the run's
+ * clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ */
+function whenStopped(stop, onStop) {
+    if (!stop)
+        return () => undefined;
+    const onAbort = () => onStop(new cancel/* CancelledError */.cc());
+    stop.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => onStop(archiveTimedOut()), Math.max(0, stop.deadline - stop.clock.now()));
+    timer.unref();
+    return () => {
+        clearTimeout(timer);
+        stop.signal?.removeEventListener('abort', onAbort);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/archive/build.ts
+
 
 
 
@@ -149,6 +211,13 @@ var signed_upload = __webpack_require__(3786);
  * about "implausibly old" times.
  */
 const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1));
+/**
+ * The gzip header's OS byte (offset 9): zlib writes the OS it was built for (3 on Linux,
+ * 19 on macOS, 10 on Windows...), so the same files would give another digest on another
+ * runner. 255 is "unknown", which every reader accepts.
+ */
+const GZIP_OS_OFFSET = 9;
+const GZIP_OS_UNKNOWN = 255;
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
 const REFUSE_BYTES = signed_upload/* MAX_UPLOAD_BYTES */.hR;
 /** The platform's client warns above 50 MiB: a remote build of that much is slow. */
@@ -167,10 +236,11 @@ class ArchiveTooLarge extends Error {
  * is read at a time, in chunks, and each layer waits for the next (back-pressure).
  * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
  * with empty names, modes 0644 or 0755, and a gzip header without a name or time
- * (Node's gzip writes neither). Stops, and removes what it wrote, once the archive
- * passes `limitBytes`.
+ * (Node's gzip writes neither) and with the OS byte fixed. Stops, and removes what it wrote, once the archive
+ * passes `limitBytes`, or once `stop` says so (cancelled, or past the step's deadline):
+ * checked between entries and as bytes go out, and a blocked read or write is ended then too.
  */
-async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), limitBytes = REFUSE_BYTES) {
+async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), limitBytes = REFUSE_BYTES, stop) {
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(tempRoot, 'source-archive-'));
     const file = (0,external_node_path_.join)(dir, 'source.tar.gz');
     const remove = () => (0,promises_.rm)(dir, { recursive: true, force: true });
@@ -178,7 +248,16 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     let bytes = 0;
     const count = new external_node_stream_.Transform({
         transform(chunk, _encoding, done) {
+            if (bytes <= GZIP_OS_OFFSET && bytes + chunk.length > GZIP_OS_OFFSET) {
+                chunk = Buffer.from(chunk);
+                chunk[GZIP_OS_OFFSET - bytes] = GZIP_OS_UNKNOWN;
+            }
             bytes += chunk.length;
+            const stopped = stopReason(stop);
+            if (stopped) {
+                done(stopped);
+                return;
+            }
             if (bytes > limitBytes) {
                 done(new ArchiveTooLarge(limitBytes));
                 return;
@@ -188,11 +267,17 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
         }
     });
     const tar = (0,tar_stream.pack)();
+    let stopped;
+    const unwatch = whenStopped(stop, (reason) => {
+        stopped = reason;
+        tar.destroy(reason);
+        count.destroy(reason);
+    });
     // Each side stops the other when it fails: the pipeline, once the archive is too large or
     // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
     // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
     // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-    const feeding = feed(tar, entries).catch((error) => {
+    const feeding = feed(tar, entries, stop).catch((error) => {
         tar.destroy(error);
         throw error;
     });
@@ -205,13 +290,16 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
         throw error;
     });
     const [fed, written] = await Promise.allSettled([feeding, writing]);
-    const failure = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
+    unwatch();
+    // A stop ends both sides with errors of their own: the stop is the cause.
+    const failed = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
         ? written.reason
         : fed.status === 'rejected'
             ? fed.reason
             : written.status === 'rejected'
                 ? written.reason
                 : undefined;
+    const failure = failed === undefined ? undefined : (stopped ?? stopReason(stop) ?? failed);
     if (failure !== undefined) {
         await remove();
         throw failure;
@@ -219,8 +307,11 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     return { file, sha256: hash.digest('hex'), bytes, remove };
 }
 /** Adds the entries one after another, each file streamed from disk; ends the pack. */
-async function feed(tar, entries) {
+async function feed(tar, entries, stop) {
     for (const entry of entries) {
+        const stopped = stopReason(stop);
+        if (stopped)
+            throw stopped;
         const header = {
             name: entry.path,
             type: entry.type,
@@ -280,9 +371,13 @@ var archive_layout = __webpack_require__(9029);
 
 
 
+
+
 /** Directories the platform's own client never archives: caches and environments. */
 const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache']);
 const IGNORE_FILES = ['.gitignore', '.dockerignore'];
+/** An ignore file is a few lines: one larger than this is not one, and is not read. */
+const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 /**
  * Every file and directory of the layout's included directories that goes into the
  * archive, and what was left out: the client's cache and environment directories, what
@@ -292,20 +387,25 @@ const IGNORE_FILES = ['.gitignore', '.dockerignore'];
  * `archive-exclude` (matched against paths relative to the workspace, like a `.gitignore`
  * at the top of the repository). An excluded directory is not entered.
  */
-async function walkLayout(layout, archiveExclude) {
+async function walkLayout(layout, archiveExclude, stop) {
     const entries = [];
     const excluded = [];
-    const userRules = archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: ignore_default()().add([...archiveExclude]), why: '`archive-exclude`' } : undefined;
+    const unreadIgnoreFiles = [];
+    const userRules = archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: matcher().add([...archiveExclude]), why: '`archive-exclude`' } : undefined;
     const visit = async (dir, inherited) => {
         const base = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, dir));
         const rules = [...inherited];
         for (const name of IGNORE_FILES) {
-            const text = await (0,promises_.readFile)((0,external_node_path_.join)(dir, name), 'utf8').catch(() => undefined);
-            if (text !== undefined)
-                rules.push({ base, matcher: ignore_default()().add(text), why: `\`${base ? `${base}/` : ''}${name}\`` });
+            const path = `${base ? `${base}/` : ''}${name}`;
+            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name));
+            if (typeof read === 'string')
+                rules.push({ base, matcher: matcher().add(read), why: `\`${path}\`` });
+            else if (read)
+                unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`);
         }
         const names = (await (0,promises_.readdir)(dir)).sort();
         for (const name of names) {
+            throwIfStopped(stop);
             const source = (0,external_node_path_.join)(dir, name);
             const path = base ? `${base}/${name}` : name;
             const stats = await (0,promises_.lstat)(source);
@@ -353,7 +453,49 @@ async function walkLayout(layout, archiveExclude) {
             entries.push({ path: `${path}/`, type: 'directory', source: dir, size: 0, executable: true });
         await visit(dir, []);
     }
-    return { entries: dropHardLinks(sortEntries(entries), excluded), excluded };
+    return { entries: dropHardLinks(sortEntries(entries), excluded), excluded, unreadIgnoreFiles };
+}
+/** Patterns matched as git on Linux and the platform's client match them: case counts. */
+function matcher() {
+    return ignore_default()({ ignorecase: false });
+}
+/**
+ * An ignore file's text; undefined when there is none; a problem when it is there but is
+ * not read: a symbolic link (it could name any file on the runner, or one outside the
+ * checkout), anything but a regular file (a FIFO would block the read for ever), or over
+ * the size cap. Read through the descriptor that was checked, up to the cap.
+ */
+async function readIgnoreFile(file) {
+    const stats = await (0,promises_.lstat)(file).catch(() => undefined);
+    if (!stats)
+        return undefined;
+    if (stats.isSymbolicLink())
+        return { problem: 'is a symbolic link: not read' };
+    if (!stats.isFile())
+        return { problem: 'is not a regular file: not read' };
+    if (stats.size > IGNORE_FILE_MAX_BYTES)
+        return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` };
+    // Opened without following a link or waiting on a FIFO, and checked again through the descriptor:
+    // the file may have been swapped since the lstat.
+    const handle = await (0,promises_.open)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    try {
+        if (!(await handle.stat()).isFile())
+            return { problem: 'is not a regular file: not read' };
+        const buffer = Buffer.alloc(IGNORE_FILE_MAX_BYTES + 1);
+        let length = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+            if (bytesRead === 0)
+                break;
+            length += bytesRead;
+            if (length > IGNORE_FILE_MAX_BYTES)
+                return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` };
+        }
+        return buffer.subarray(0, length).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
 }
 /**
  * The rule set that decides `path`, if it is left out: sets are read from the outermost
@@ -417,12 +559,14 @@ const LARGEST = 5;
 async function prepareArchive(layout, options) {
     const { log } = options;
     const limits = options.limits ?? LIMITS;
-    const walked = await walkLayout(layout, options.exclude).catch(unreadable);
+    const walked = await walkLayout(layout, options.exclude, options.stop).catch(unreadable);
     warnAbout(walked.excluded, log);
+    for (const problem of walked.unreadIgnoreFiles)
+        log.warn(`The ignore file ${problem}; its patterns do not apply.`);
     const files = walked.entries.filter((entry) => entry.type === 'file');
     let written;
     try {
-        written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes);
+        written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes, options.stop);
     }
     catch (error) {
         if (!(error instanceof ArchiveTooLarge))
@@ -444,6 +588,9 @@ async function prepareArchive(layout, options) {
 }
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error) {
+    // Cancelled, or out of time: said as such, not as the checkout's fault.
+    if (error instanceof errors/* ActionError */.lZ && (error.kind === 'cancelled' || error.kind === 'timed-out'))
+        throw error;
     throw new errors/* ActionError */.lZ('bad-input', `Could not archive the checkout: ${error.message}.`, 'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.');
 }
 /** One warning per kind of thing the user should know was left out. */
@@ -470,4 +617,4 @@ function largest(files) {
 
 };
 
-//# sourceMappingURL=584.index.js.map
+//# sourceMappingURL=979.index.js.map

@@ -1,15 +1,82 @@
-export const id = 943;
-export const ids = [943];
+export const id = 663;
+export const ids = [663];
 export const modules = {
 
-/***/ 8943:
+/***/ 6663:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GITHUB_REQUEST_TIMEOUT_MS: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
-/* harmony export */   loadGitHubApi: () => (/* binding */ loadGitHubApi)
-/* harmony export */ });
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  GITHUB_REQUEST_TIMEOUT_MS: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
+  loadGitHubApi: () => (/* binding */ loadGitHubApi)
+});
+
+// EXTERNAL MODULE: ./src/api/body.ts
+var api_body = __webpack_require__(3994);
+;// CONCATENATED MODULE: ./src/github/capped-fetch.ts
+
+/**
+ * Octokit reads every answer whole (`response.text()`), however large, and swallows a
+ * failed read as an empty body. So the fetch it is given reads the body first, through
+ * the same cap as the control plane's answers (api/body.ts): past the cap the body is
+ * cancelled (closing the connection) and the fetch fails, which Octokit passes on as a
+ * failed request. The cap is the control plane's 32 MiB, not less: a page of 100 pull
+ * request comments at GitHub's 65,536-character limit can be ~20 MiB of honest JSON.
+ * The cap counts decoded bytes, so a compressed body is held to it too.
+ */
+function cappedFetch(inner, limitBytes = api_body/* MAX_BODY_BYTES */.YK) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        const body = await readCapped(response, limitBytes);
+        // 204, 205 and 304 may carry no body at all, not even an empty one.
+        const capped = new Response(body === null || [204, 205, 304].includes(response.status) ? null : body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers
+        });
+        Object.defineProperty(capped, 'url', { value: response.url });
+        return capped;
+    };
+}
+/** The whole body, in time linear in its size; chunks are joined once. */
+async function readCapped(response, limitBytes) {
+    if (!response.body)
+        return null;
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        void response.body.cancel().catch(() => undefined);
+        throw new api_body/* BodyTooLarge */.KQ(limitBytes);
+    }
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        // A request aborted (its time limit, the budget) errors the stream: this read rejects.
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > limitBytes) {
+            void reader.cancel().catch(() => undefined);
+            throw new api_body/* BodyTooLarge */.KQ(limitBytes);
+        }
+        chunks.push(value);
+    }
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.byteLength;
+    }
+    return body;
+}
+
+;// CONCATENATED MODULE: ./src/github/api.ts
+
+
 /** GitHub caps status descriptions at 140 characters. */
 const DESCRIPTION_LIMIT = 140;
 /**
@@ -28,9 +95,15 @@ async function loadGitHubApi(token, repository, budget, apiUrl) {
     // page of a paginate too) ends at its own limit or when the budget runs out. A `before`
     // hook, since a `wrap` hook's changed options do not reach a request the auth hook
     // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
+    // Its fetch (the runner's proxy fetch, from the defaults) is wrapped to read bodies capped.
     octokit.hook.before('request', (options) => {
         const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s) => s !== undefined);
-        options.request = { ...options.request, signal: AbortSignal.any(signals) };
+        options.request = { ...options.request, signal: AbortSignal.any(signals), fetch: cappedFetch(options.request?.fetch ?? globalThis.fetch) };
+    });
+    // Octokit wraps a failed fetch as an `HTTP 500`; an answer over the cap is told as itself.
+    octokit.hook.error('request', (error) => {
+        const cause = error.cause;
+        throw cause instanceof api_body/* BodyTooLarge */.KQ ? cause : error;
     });
     /** Every item of a paged list, stopping (with what was read so far said) when the budget runs out. */
     async function everyPage(pages, what) {
@@ -117,4 +190,4 @@ async function loadGitHubApi(token, repository, budget, apiUrl) {
 
 };
 
-//# sourceMappingURL=943.index.js.map
+//# sourceMappingURL=663.index.js.map
