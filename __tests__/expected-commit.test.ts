@@ -79,7 +79,7 @@ describe('expected-commit: github deployments', () => {
     ['a branch GitHub does not know', () => github.reset(), /HTTP 422.*no such branch, tag or commit/],
     // Declared up front: refused before reading any of it.
     ['an answer too large to read', () => github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }), /too large to read \(the response exceeded 32 MiB\)/]
-  ])('refuses before any change when GitHub cannot say: %s', async (_what, breakIt, reason) => {
+  ])('refuses before any change when GitHub cannot say: %s', async (what, breakIt, reason) => {
     serving()
     const tested = github.refHead('main') ?? ''
     breakIt()
@@ -88,6 +88,12 @@ describe('expected-commit: github deployments', () => {
     expect(changes()).toEqual([])
     expect(errorLines(run)[0]).toMatch(/Could not read which commit `main` points to/)
     expect(errorLines(run)[0]).toMatch(reason)
+    // A branch GitHub does not know is a setting to fix; the others, GitHub to wait for.
+    expect(run.view.todo).toBe(
+      what === 'a branch GitHub does not know'
+        ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${tested}\` itself).`
+        : 'Re-run the job once GitHub can be read; the token needs `contents: read`.'
+    )
   })
 
   it('refuses bad input naming the input, sending nothing', async () => {

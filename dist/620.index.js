@@ -161,7 +161,7 @@ async function commitOfRef(github, repository, ref) {
     const name = ref.replace(/^refs\/(heads|tags)\//, '');
     const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`);
     if (!outcome.ok)
-        return { ok: false, reason: withHint(outcome) };
+        return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true } : {}) };
     const sha = outcome.response.data?.sha;
     if (typeof sha !== 'string' || !FULL_SHA.test(sha))
         return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` };
@@ -257,7 +257,9 @@ async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps) {
     const reads = await openCommitReads(inputs.githubToken, repoUrl, deps);
     const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads;
     if (!read.ok) {
-        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.`, 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
+        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.`, 'unknownRef' in read && read.unknownRef
+            ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
+            : 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
     }
     if (read.sha !== expected) {
         throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.`, TESTED_FIRST);

@@ -47,14 +47,15 @@ export async function compareCommits(github: RateLimitedGitHub, repository: stri
   return { ok: true, status: status as CompareStatus, files }
 }
 
-export type CommitRead = { ok: true; sha: string } | { ok: false; reason: string }
+/** `unknownRef`: GitHub answered that the repository has no such branch, tag or commit (a setting to fix, not an outage). */
+export type CommitRead = { ok: true; sha: string } | { ok: false; reason: string; unknownRef?: true }
 
 /** `GET /repos/{owner}/{repo}/commits/{ref}`: the commit a branch, tag or SHA names now. */
 export async function commitOfRef(github: RateLimitedGitHub, repository: string, ref: string): Promise<CommitRead> {
   // A tag's full ref names the tag; GitHub takes branch and tag names (and SHAs) here.
   const name = ref.replace(/^refs\/(heads|tags)\//, '')
   const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`)
-  if (!outcome.ok) return { ok: false, reason: withHint(outcome) }
+  if (!outcome.ok) return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true as const } : {}) }
   const sha = (outcome.response.data as { sha?: unknown } | null)?.sha
   if (typeof sha !== 'string' || !FULL_SHA.test(sha)) return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` }
   return { ok: true, sha }

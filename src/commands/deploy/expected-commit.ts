@@ -27,7 +27,9 @@ export async function checkRefBeforeChange(expected: string, ref: string | undef
     throw new ActionError(
       'api-refused',
       `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.`,
-      'Re-run the job once GitHub can be read; the token needs `contents: read`.'
+      'unknownRef' in read && read.unknownRef
+        ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
+        : 'Re-run the job once GitHub can be read; the token needs `contents: read`.'
     )
   }
   if (read.sha !== expected) {
