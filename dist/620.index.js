@@ -823,7 +823,7 @@ async function shipFromCheckout(plan, archive, inputs, deps, apply) {
         else {
             deployment = plan.deployment;
         }
-        const { uploadArchive } = await __webpack_require__.e(/* import() */ 638).then(__webpack_require__.bind(__webpack_require__, 3638));
+        const { uploadArchive } = await __webpack_require__.e(/* import() */ 339).then(__webpack_require__.bind(__webpack_require__, 5339));
         const objectPath = await uploadArchive(deployment.id, archive, {
             client: deps.client,
             clock: deps.clock,

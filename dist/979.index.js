@@ -2,122 +2,6 @@ export const id = 979;
 export const ids = [979];
 export const modules = {
 
-/***/ 3786:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h0: () => (/* binding */ signedUrlProblem),
-/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
-/* harmony export */   iy: () => (/* binding */ putToSignedUrl),
-/* harmony export */   mK: () => (/* binding */ IncompleteUpload),
-/* harmony export */   pH: () => (/* binding */ UploadTimeout)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
-/* harmony import */ var _core_loopback_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3782);
-/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3323);
-/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1018);
-
-
-
-
-
-/** The most the upload host takes: the range header of every upload says so. */
-const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-/** What an upload host answers is read up to this much: an error document, never more. */
-const ANSWER_LIMIT_BYTES = 64 * 1024;
-/** The upload was given up on after its time limit. */
-class UploadTimeout extends Error {
-    ms;
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.ms = ms;
-    }
-}
-/** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
-class IncompleteUpload extends Error {
-    sent;
-    bytes;
-    constructor(sent, bytes) {
-        super(`the host answered after ${sent} of ${bytes} bytes were sent`);
-        this.sent = sent;
-        this.bytes = bytes;
-    }
-}
-/**
- * Why a signed URL must not be used, or undefined when it may: it comes from the control
- * plane's answer, and the archive is only ever sent encrypted (http:// on loopback only,
- * for the simulator) and never with a user name in the URL.
- */
-function signedUrlProblem(url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return 'it is not a valid URL';
-    }
-    if (parsed.username || parsed.password)
-        return 'it carries a user name or password';
-    if (parsed.protocol === 'https:')
-        return undefined;
-    if (parsed.protocol === 'http:' && (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopbackHost */ .c)(parsed.hostname))
-        return undefined;
-    return `it is not https:// (${parsed.protocol}//${parsed.host})`;
-}
-/**
- * `PUT` of a file to a signed URL, through the same transport as the control plane's
- * requests (an abortable @actions/http-client request, redirects not followed, the answer
- * read linearly and capped), with its own credential rule: the signature in the URL is
- * the only credential. The headers are these three and nothing else, so no control-plane
- * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when the whole file went into the request:
- * a host that answers early has not taken the archive (IncompleteUpload).
- */
-async function putToSignedUrl(url, body, options) {
-    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(options.signal);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs);
-    const onCancel = () => abort.abort(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .CancelledError */ .cc());
-    options.signal?.addEventListener('abort', onCancel, { once: true });
-    const headers = {
-        'Content-Type': 'application/gzip',
-        'Content-Length': String(body.bytes),
-        'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
-    };
-    const source = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(body.file);
-    let sent = 0;
-    let ended = false;
-    source.on('data', (chunk) => (sent += chunk.length));
-    source.on('end', () => (ended = true));
-    try {
-        return await new Promise((resolve, reject) => {
-            abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
-            const work = async () => {
-                const response = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_VERSION */ .Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
-                const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .readResponse */ .U)(response, abort.signal, ANSWER_LIMIT_BYTES);
-                const status = response.message.statusCode ?? 0;
-                if (status >= 200 && status < 300 && (!ended || sent !== body.bytes))
-                    throw new IncompleteUpload(sent, body.bytes);
-                return { status, text };
-            };
-            work().then(resolve, reject);
-        });
-    }
-    finally {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onCancel);
-        source.destroy();
-        if (!abort.signal.aborted)
-            abort.abort();
-    }
-}
-
-
-/***/ }),
-
 /***/ 3979:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -149,8 +33,8 @@ var external_node_stream_promises_ = __webpack_require__(6466);
 var external_node_zlib_ = __webpack_require__(8522);
 // EXTERNAL MODULE: ./node_modules/tar-stream/index.js
 var tar_stream = __webpack_require__(6118);
-// EXTERNAL MODULE: ./src/api/signed-upload.ts
-var signed_upload = __webpack_require__(3786);
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __webpack_require__(2997);
 // EXTERNAL MODULE: ./src/core/cancel.ts
 var cancel = __webpack_require__(9317);
 ;// CONCATENATED MODULE: ./src/operations/archive/stop.ts
@@ -224,7 +108,7 @@ const GZIP_OS_UNKNOWN = 255;
  */
 const READ_CHUNK_BYTES = 256 * 1024;
 /** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
-const REFUSE_BYTES = signed_upload/* MAX_UPLOAD_BYTES */.hR;
+const REFUSE_BYTES = constants/* MAX_UPLOAD_BYTES */.hR;
 /** The platform's client warns above 50 MiB: a remote build of that much is slow. */
 const WARN_BYTES = 50 * 1024 * 1024;
 /** The archive grew past `limitBytes` while being written: it was stopped there. */

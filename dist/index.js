@@ -31363,7 +31363,8 @@ function credentialHeaders({ credential, tenantId }) {
 /* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
 /* harmony export */   Kl: () => (/* binding */ BUILDABLE_SOURCES),
 /* harmony export */   Mw: () => (/* binding */ isCreatable),
-/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES)
+/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
+/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES)
 /* harmony export */ });
 /**
  * The control plane's enums (docs/control-plane.md), apart from the zod schemas so that code on
@@ -31378,6 +31379,8 @@ function isCreatable(source) {
 const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
 /** Sources that build from source code and so need `graph_config_path` on create. */
 const BUILDABLE_SOURCES = ['github', 'internal_source'];
+/** The most the upload host takes for a source archive: the range header of every upload says so. */
+const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
 
 

@@ -14,5 +14,7 @@ export const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source']
 export type RevisionSource = (typeof REVISION_SOURCES)[number]
 /** Sources that build from source code and so need `graph_config_path` on create. */
 export const BUILDABLE_SOURCES: readonly string[] = ['github', 'internal_source']
+/** The most the upload host takes for a source archive: the range header of every upload says so. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]

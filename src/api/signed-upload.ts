@@ -3,9 +3,7 @@ import { CancelledError, throwIfCancelled } from '../core/cancel.js'
 import { isLoopbackHost } from '../core/loopback.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
-
-/** The most the upload host takes: the range header of every upload says so. */
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+import { MAX_UPLOAD_BYTES } from './constants.js'
 
 /** What an upload host answers is read up to this much: an error document, never more. */
 const ANSWER_LIMIT_BYTES = 64 * 1024

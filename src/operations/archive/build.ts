@@ -7,7 +7,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip, constants as zlib } from 'node:zlib'
 import { pack as tarPack, type Pack } from 'tar-stream'
-import { MAX_UPLOAD_BYTES } from '../../api/signed-upload.js'
+import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
 import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
 

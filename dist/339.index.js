@@ -1,30 +1,39 @@
-export const id = 638;
-export const ids = [638];
+export const id = 339;
+export const ids = [339];
 export const modules = {
 
-/***/ 3786:
+/***/ 5339:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h0: () => (/* binding */ signedUrlProblem),
-/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
-/* harmony export */   iy: () => (/* binding */ putToSignedUrl),
-/* harmony export */   mK: () => (/* binding */ IncompleteUpload),
-/* harmony export */   pH: () => (/* binding */ UploadTimeout)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
-/* harmony import */ var _core_loopback_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3782);
-/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3323);
-/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1018);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  uploadArchive: () => (/* binding */ uploadArchive)
+});
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __webpack_require__(7018);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/core/loopback.ts
+var loopback = __webpack_require__(3782);
+// EXTERNAL MODULE: ./src/core/version.ts
+var version = __webpack_require__(3323);
+// EXTERNAL MODULE: ./src/api/abortable.ts
+var abortable = __webpack_require__(1018);
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __webpack_require__(2997);
+;// CONCATENATED MODULE: ./src/api/signed-upload.ts
 
 
 
 
 
-/** The most the upload host takes: the range header of every upload says so. */
-const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
 /** What an upload host answers is read up to this much: an error document, never more. */
 const ANSWER_LIMIT_BYTES = 64 * 1024;
 /** The upload was given up on after its time limit. */
@@ -62,7 +71,7 @@ function signedUrlProblem(url) {
         return 'it carries a user name or password';
     if (parsed.protocol === 'https:')
         return undefined;
-    if (parsed.protocol === 'http:' && (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopbackHost */ .c)(parsed.hostname))
+    if (parsed.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(parsed.hostname))
         return undefined;
     return `it is not https:// (${parsed.protocol}//${parsed.host})`;
 }
@@ -77,17 +86,17 @@ function signedUrlProblem(url) {
  * a host that answers early has not taken the archive (IncompleteUpload).
  */
 async function putToSignedUrl(url, body, options) {
-    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(options.signal);
+    (0,cancel/* throwIfCancelled */.dZ)(options.signal);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs);
-    const onCancel = () => abort.abort(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .CancelledError */ .cc());
+    const onCancel = () => abort.abort(new cancel/* CancelledError */.cc());
     options.signal?.addEventListener('abort', onCancel, { once: true });
     const headers = {
         'Content-Type': 'application/gzip',
         'Content-Length': String(body.bytes),
-        'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
+        'X-Goog-Content-Length-Range': `0,${constants/* MAX_UPLOAD_BYTES */.hR}`
     };
-    const source = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(body.file);
+    const source = (0,external_node_fs_.createReadStream)(body.file);
     let sent = 0;
     let ended = false;
     source.on('data', (chunk) => (sent += chunk.length));
@@ -96,8 +105,8 @@ async function putToSignedUrl(url, body, options) {
         return await new Promise((resolve, reject) => {
             abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
             const work = async () => {
-                const response = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTION_VERSION */ .Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
-                const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .readResponse */ .U)(response, abort.signal, ANSWER_LIMIT_BYTES);
+                const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
+                const text = await (0,abortable/* readResponse */.U)(response, abort.signal, ANSWER_LIMIT_BYTES);
                 const status = response.message.statusCode ?? 0;
                 if (status >= 200 && status < 300 && (!ended || sent !== body.bytes))
                     throw new IncompleteUpload(sent, body.bytes);
@@ -115,22 +124,13 @@ async function putToSignedUrl(url, body, options) {
     }
 }
 
-
-/***/ }),
-
-/***/ 3638:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   uploadArchive: () => (/* binding */ uploadArchive)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
-/* harmony import */ var _api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3786);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2257);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4296);
-/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(923);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var core_errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
+;// CONCATENATED MODULE: ./src/operations/archive/upload.ts
 
 
 
@@ -158,20 +158,20 @@ async function uploadArchive(deploymentId, archive, ctx) {
     let target;
     let host = 'the upload host';
     const hint = uploadHint(ctx.created === true);
-    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retrying */ .R$)({
+    return (0,retry/* retrying */.R$)({
         policy,
         clock: ctx.clock,
         deadline: ctx.deadline,
         signal: ctx.signal,
         random: ctx.random,
-        announce: (error, waitMs, next) => ctx.log.warn(`${error.message} Trying again in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+        announce: (error, waitMs, next) => ctx.log.warn(`${error.message} Trying again in ${(0,clock/* formatDuration */.a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
     }, async () => {
         if (!target) {
             target = await ctx.client.requestUploadUrl(deploymentId);
             maskSignedUrl(target.upload_url);
-            const problem = (0,_api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .signedUrlProblem */ .h0)(target.upload_url);
+            const problem = signedUrlProblem(target.upload_url);
             if (problem) {
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('bad-response', `The control plane answered an upload URL that the archive may not go to: ${problem}.`, 'Check `control-plane-url`; report this to the control plane\'s operators if it persists.');
+                throw new core_errors/* ActionError */.lZ('bad-response', `The control plane answered an upload URL that the archive may not go to: ${problem}.`, 'Check `control-plane-url`; report this to the control plane\'s operators if it persists.');
             }
             host = new URL(target.upload_url).host;
             ctx.log.info(`Uploading the archive (${archive.bytes} bytes) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`);
@@ -179,28 +179,28 @@ async function uploadArchive(deploymentId, archive, ctx) {
         const { upload_url: url, object_path: objectPath } = target;
         let answer;
         try {
-            answer = await (0,_api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .putToSignedUrl */ .iy)(url, archive, { limitMs: timeLimit(archive.bytes, ctx), idleMs: ctx.idleMs, signal: ctx.signal });
+            answer = await putToSignedUrl(url, archive, { limitMs: timeLimit(archive.bytes, ctx), idleMs: ctx.idleMs, signal: ctx.signal });
         }
         catch (error) {
-            if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc)
+            if (error instanceof cancel/* CancelledError */.cc)
                 throw error;
             const why = failureOf(error, ctx.idleMs);
-            return { retry: new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint }) };
+            return { retry: new errors/* ApiError */.hD('api-refused', `The upload to ${host} failed (${why}).`, { retryable: true, hint }) };
         }
         const { status, text } = answer;
         if (status >= 200 && status < 300)
             return { done: objectPath };
         if (status >= 300 && status < 400) {
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, hint);
+            throw new core_errors/* ActionError */.lZ('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, hint);
         }
         if (expired(status, text)) {
             target = undefined;
-            return { retry: new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`, { status, retryable: true, retryAfterMs: 0 }) };
+            return { retry: new errors/* ApiError */.hD('api-refused', `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`, { status, retryable: true, retryAfterMs: 0 }) };
         }
-        const said = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(text);
-        const error = new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {
+        const said = (0,errors/* excerpt */.Kb)(text);
+        const error = new errors/* ApiError */.hD('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {
             status,
-            retryable: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryableStatus */ .PS)(status),
+            retryable: (0,errors/* isRetryableStatus */.PS)(status),
             hint
         });
         if (error.retryable)
@@ -224,13 +224,13 @@ function expired(status, text) {
  * error names the URL's path and query, which hold the signature.
  */
 function failureOf(error, idleMs) {
-    if (error instanceof _api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .UploadTimeout */ .pH)
-        return `no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(error.ms)}`;
-    if (error instanceof _api_signed_upload_js__WEBPACK_IMPORTED_MODULE_2__/* .IncompleteUpload */ .mK)
+    if (error instanceof UploadTimeout)
+        return `no answer within ${(0,clock/* formatDuration */.a)(error.ms)}`;
+    if (error instanceof IncompleteUpload)
         return error.message;
     const { code, message } = error;
     if (message?.startsWith('Request timeout'))
-        return `nothing moved for ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(idleMs)}`;
+        return `nothing moved for ${(0,clock/* formatDuration */.a)(idleMs)}`;
     return code ?? 'the connection failed';
 }
 /** A try's limit: enough for the archive at a slow connection's speed, never past the step's deadline. */
@@ -243,13 +243,13 @@ function timeLimit(bytes, ctx) {
  * query string and signature, in case a host's error document quotes one of them alone.
  */
 function maskSignedUrl(url) {
-    (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_6__/* .registerSecret */ .cl)(url);
+    (0,masking/* registerSecret */.cl)(url);
     try {
         const parsed = new URL(url);
-        (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_6__/* .registerSecret */ .cl)(parsed.search.slice(1));
+        (0,masking/* registerSecret */.cl)(parsed.search.slice(1));
         for (const [name, value] of parsed.searchParams)
             if (/signature|sig$|token|credential/i.test(name))
-                (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_6__/* .registerSecret */ .cl)(value);
+                (0,masking/* registerSecret */.cl)(value);
     }
     catch {
         // Not a URL: refused by the caller, already masked whole.
@@ -261,4 +261,4 @@ function maskSignedUrl(url) {
 
 };
 
-//# sourceMappingURL=638.index.js.map
+//# sourceMappingURL=339.index.js.map
