@@ -118,6 +118,17 @@ describe('paths', () => {
     const view = deployedWith((r) => r.pathsDecided({ skip: false, reason: 'a changed file matches `paths`: `src/agent.py`' }))
     expect(renderSummary(view)).toContain(row('Why it deployed', 'a changed file matches <code>paths</code>: <code>src/agent.py</code>'))
   })
+
+  it("a reason that quotes the control plane's answer cannot add markup, links or mentions to the table", () => {
+    const hostile = 'revision r1 could not be read (HTTP 500: <img src=x> @octo-org/admins </td></tr></table><a href="https://evil.example">x</a>)'
+    const view = deployedWith((r) => r.pathsDecided({ skip: false, reason: hostile }))
+    for (const text of [renderSummary(view), renderComment(view, undefined)]) {
+      const cell = text.split('\n').find((line) => line.includes('Why it deployed'))
+      expect(cell).toBeDefined()
+      expect(cell).not.toMatch(/<img|<a |<\/table>|@octo-org/)
+      expect(cell).toContain('&#60;img src=x&#62; @\u200docto-org/admins')
+    }
+  })
 })
 
 describe('a commit warning', () => {

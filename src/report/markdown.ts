@@ -34,9 +34,12 @@ export function saidMd(said: Said): string {
   return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('')
 }
 
-/** Said in an HTML block. Our words carry no markup there. */
+/**
+ * Said in an HTML block. Every part is escaped, our words too: they need no markup there,
+ * and a row may carry a reason that quotes the control plane or GitHub (see quoted()).
+ */
 export function saidHtml(said: Said): string {
-  return said.map((part) => (typeof part === 'string' ? part : `<code>${forHtml(part.code)}</code>`)).join('')
+  return said.map((part) => (typeof part === 'string' ? forHtml(part) : `<code>${forHtml(part.code)}</code>`)).join('')
 }
 
 /**

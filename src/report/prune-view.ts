@@ -1,4 +1,5 @@
 import { reasonText, type PruneFacts } from '../core/prune.js'
+import { md } from './markdown.js'
 import type { Said } from '../core/outcome.js'
 import type { CommentView, PreviewReport, RunView } from './view-types.js'
 import { wordsOf } from './words.js'
@@ -39,7 +40,8 @@ export function pruneView(view: RunView, prune: PruneFacts): RunView {
 /** One preview gone after the run: its environment's words, and its comment as `command: delete` leaves one. */
 function previewReport(view: RunView, prune: PruneFacts, preview: PruneFacts['gone'][number]): PreviewReport {
   const row = prune.rows.find((candidate) => candidate.name === preview.name)
-  const because = row ? ` as stale (${reasonText(row.reason, preview.pr)})` : ''
+  // The reason may quote GitHub (a failed read): shown as text, never as markup.
+  const because = row ? ` as stale (${md(reasonText(row.reason, preview.pr))})` : ''
   const comment: CommentView = {
     name: preview.name,
     title: ['🗑️ Deleted ', { code: preview.name }],
