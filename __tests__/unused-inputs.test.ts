@@ -112,3 +112,19 @@ describe('an input spec', () => {
     )
   })
 })
+
+describe('a `secrets` input the command does not use', () => {
+  it('is not parsed, but its values are masked all the same', async () => {
+    const { redact, REDACTED } = await import('../src/core/masking.js')
+    const { readActionInputs } = await import('../src/commands/registry.js')
+    const values: Record<string, string> = {
+      'control-plane-url': 'https://api.example.com',
+      'api-key': 'key-0123456789',
+      command: 'delete',
+      name: 'agent',
+      secrets: 'OPENAI_API_KEY=sk-unused-0123456789\nGREETING: "hello-unused-value"'
+    }
+    await readActionInputs((name) => values[name] ?? '')
+    expect(redact('echo sk-unused-0123456789 and hello-unused-value')).toBe(`echo ${REDACTED} and ${REDACTED}`)
+  })
+})

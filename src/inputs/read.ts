@@ -7,6 +7,7 @@ import { EXPRESSION_DEFAULTS, INPUT_DEFAULTS, INPUT_NAMES, type InputName } from
 import { parseEnum } from './parsers.js'
 import type { CommonInputs, InputContext, InputReader, InputSpec } from './spec.js'
 import { unlessUnexpanded } from './unexpanded.js'
+import { unparsedSecretValues } from './secrets.js'
 
 export type { InputContext } from './spec.js'
 
@@ -58,6 +59,7 @@ export async function readInputs<C extends string, T>(
   const used = new Set<InputName>([...EVERY_COMMAND, ...(spec?.uses ?? [])])
   const values = new Map<InputName, unknown>()
   for (const name of INPUT_NAMES) {
+    if (name === 'secrets' && !used.has(name)) unparsedSecretValues(get(name, { trim: false })).forEach(registerSecret)
     if (name === 'command' || !used.has(name)) continue
     const format: Format<unknown> = FORMATS[name]
     if ('structured' in format) {
@@ -97,7 +99,7 @@ export async function readInputs<C extends string, T>(
     connection,
     dryRun: reader.value('dry-run') as boolean,
     timeoutMs: reader.value('timeout') as number,
-    ignored: ignoredInputs(spec, raw),
+    ignored: ignoredInputs(used, raw),
     command: command as C,
     ...(specific as T)
   }
@@ -136,10 +138,12 @@ const FORK_WITHOUT_SECRETS =
   '`if: github.event.pull_request.head.repo.full_name == github.repository`'
 
 /** Set to something other than its default, and not used by the command. */
-function ignoredInputs(spec: InputSpec<unknown>, raw: (name: InputName) => string): InputName[] {
-  const used = new Set([...EVERY_COMMAND, ...spec.uses])
+function ignoredInputs(used: ReadonlySet<InputName>, raw: (name: InputName) => string): InputName[] {
   const defaults = INPUT_DEFAULTS as Partial<Record<InputName, string>>
-  return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''))
+  return INPUT_NAMES.filter((name) => {
+    const value = raw(name)
+    return !used.has(name) && value !== '' && value.toLowerCase() !== (defaults[name] ?? '')
+  })
 }
 
 /**

@@ -19,6 +19,18 @@ export interface ParsedSecrets {
   problems: string[]
 }
 
+/**
+ * The values a `secrets` input may hold, without parsing it (a command that does not use
+ * it never reads it): each line, and what follows its first `=` or `:`. They are masked all
+ * the same, so nothing a later line echoes can show one.
+ */
+export function unparsedSecretValues(raw: string): string[] {
+  return raw.split(/\r?\n/).flatMap((line) => {
+    const at = line.search(/[=:]/)
+    return at < 0 ? [line] : [line, line.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')]
+  })
+}
+
 export async function parseSecrets(raw: string): Promise<ParsedSecrets> {
   const lines = raw.split(/\r?\n/)
   const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
