@@ -222,5 +222,8 @@ describe('a command that is not a deploy is not told as one', () => {
     expect(failed.finalLine).toMatch(/^Outcome: failed: deployment `agent-rollback`.* \(`command: rollback`\)\.$/)
     const succeeded = viewOf({ outcome: SUCCESS.rollback(), startedAt: 0, finishedAt: 1000 })
     expect(succeeded.finalLine).not.toContain('command:')
+    // prune's last line is its own (previews, not one deployment): it names the command on a failure too.
+    expect(viewOf({ outcome: FAILURE.prune(), startedAt: 0, finishedAt: 1000 }).finalLine).toMatch(/^Outcome: failed: previews .* \(`command: prune`\)\.$/)
+    expect(viewOf({ outcome: SUCCESS.prune(), startedAt: 0, finishedAt: 1000 }).finalLine).not.toContain('command:')
   })
 })

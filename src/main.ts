@@ -98,10 +98,12 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       recorder,
       openGitHub: async (token) => (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {
-        // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
-        const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment })
-        inProgressReport = github
-          ?.revisionStarted(view)
+        if (!github) return
+        const reporter = github
+        const known = { outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment }
+        // Its guard makes every failure a warning; the catch is for anything that escapes it (the view included), so it never rejects unhandled.
+        inProgressReport = Promise.resolve()
+          .then(() => reporter.revisionStarted(viewOf(known)))
           .catch((error: unknown) =>
             log.warn(`Could not report the revision in progress to GitHub (${firstLine(error)}). The deploy itself is not affected.`)
           )

@@ -1,4 +1,4 @@
-import type { GitHubInputs } from '../inputs/github.js'
+import { reportsToGitHub, type GitHubInputs } from '../inputs/github.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { RunView } from '../report/view.js'
 import { loadGitHubApi, type GitHubApi } from './api.js'
@@ -6,8 +6,6 @@ import { GitHubEnvironment } from './environment.js'
 import { PrunedPreviewsReporter } from './prune-retire.js'
 import { renderComment, upsertComment } from './pr-comment.js'
 import { GitHubGuard, type GitHubLog } from './guard.js'
-
-export type { GitHubLog } from './guard.js'
 
 /**
  * Reports the run to GitHub: the deployment in `github-environment` and the pull
@@ -82,7 +80,7 @@ export async function startGitHubReporting(
   options: { dryRun: boolean; workflow: WorkflowContext; log: GitHubLog; budget: AbortSignal }
 ): Promise<GitHubReporting | undefined> {
   const { workflow, log, budget } = options
-  if (inputs.environment === undefined && !inputs.prComment) return undefined
+  if (!reportsToGitHub(inputs)) return undefined
   if (options.dryRun) {
     log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.')
     return undefined

@@ -1,4 +1,5 @@
 import { reasonText, type PruneFacts } from '../core/prune.js'
+import { commandSuffix } from './final-line.js'
 import { md } from './markdown.js'
 import type { Said } from '../core/outcome.js'
 import type { CommentView, PreviewReport, RunView } from './view-types.js'
@@ -33,7 +34,7 @@ export function pruneView(view: RunView, prune: PruneFacts): RunView {
   view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : []
   view.github = { previews: prune.gone.map((preview) => previewReport(view, prune, preview)) }
   const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`
-  view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}.`
+  view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}${failed ? commandSuffix(outcome) : ''}.`
   return view
 }
 
