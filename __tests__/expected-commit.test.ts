@@ -139,6 +139,15 @@ describe('expected-commit: github deployments', () => {
   })
 })
 
+describe('expected-commit: an archive uploaded by the user', () => {
+  it('is refused before any request: `source-tarball-path` is not the checkout, and reports no commit', async () => {
+    const run = await deploy({ source: 'internal_source', 'graph-config-path': 'graph.json', 'source-tarball-path': 'uploads/mine.tar.gz', 'expected-commit': 'a'.repeat(40) })
+    expect(run.outcome.kind).toBe('refused')
+    expect(errorLines(run)[0]).toContain('`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`)')
+    expect(sim.requests).toEqual([])
+  })
+})
+
 describe('expected-commit: an image', () => {
   it('is refused before any request: an image reports no commit, so it cannot be held to one', async () => {
     const run = await deploy({ source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'expected-commit': 'a'.repeat(40) })
@@ -202,6 +211,8 @@ describe('expected-commit: internal_source deployments', () => {
     expect(run.lines).toContainEqual(`The workspace has commit ${head} checked out, the expected one.`)
     expect(changes().map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['POST upload-url', `PATCH ${run.outputs['deployment-id']}`])
     expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 1 })
+    // The commit was read once, and said once.
+    expect(run.lines.filter((line) => line.includes(head))).toHaveLength(1)
   })
 })
 

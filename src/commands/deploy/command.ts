@@ -1,5 +1,4 @@
 import type { Deployment, Revision } from '../../api/schemas.js'
-import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
@@ -11,13 +10,13 @@ import { watchRevision, watchSettings } from '../../operations/watch-revision.js
 import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
-import { checkBuiltCommit, checkCheckout, checkRefBeforeChange } from './expected-commit.js'
+import { checkBuiltCommit, checkRefBeforeChange } from './expected-commit.js'
 import { decidePaths } from './paths-gate.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { DEFAULT_SOURCE, planDeploy, type Plan } from './plan.js'
-import { archiveBeforeLookup, archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout } from './remote-build.js'
+import { archiveBeforeLookup, archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout, type BuiltArchive } from './remote-build.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -29,19 +28,16 @@ type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
-  // dependency outside the workspace, an archive too large) makes none; the checkout is what it ships, so it is
-  // held to `expected-commit` before anything is archived.
-  const announcedRemote = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
-  if (inputs.expectedCommit && announcedRemote) await checkCheckout(inputs.expectedCommit, deps)
+  // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
   const early = await archiveBeforeLookup(inputs, deps)
   try {
-    return await deployWith(inputs, deps, early, announcedRemote)
+    return await deployWith(inputs, deps, early)
   } finally {
     await early?.remove()
   }
 }
 
-async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArchive | undefined, checkoutChecked: boolean): Promise<Outcome> {
+async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Outcome> {
   const { client, log, recorder } = deps
   const existing = await lookUpTarget(inputs, deps)
   recorder.before(existing)
@@ -55,9 +51,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: PreparedArch
     )
   }
 
-  // Only the lookup told this deploy is a remote build: the checkout is checked now, still before anything is archived.
   const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-  if (inputs.expectedCommit && ships === 'internal_source' && !checkoutChecked) await checkCheckout(inputs.expectedCommit, deps)
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)

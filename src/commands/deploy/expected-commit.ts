@@ -60,10 +60,10 @@ export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id'
 }
 
 /**
- * `expected-commit` for an `internal_source` deployment: what is archived is the checkout, so
- * the checkout must be the expected commit. Called before anything is archived.
+ * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
+ * must be the expected commit. Called before anything is archived; returns that commit.
  */
-export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<void> {
+export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<string> {
   const workspace = deps.workflow.workspace ?? process.cwd()
   const checkedOut = await checkoutCommit(workspace)
   if (!checkedOut) {
@@ -81,4 +81,5 @@ export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'w
     )
   }
   deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`)
+  return checkedOut
 }

@@ -11,6 +11,7 @@ import { checkoutCommit } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
+import { checkCheckout } from './expected-commit.js'
 
 /**
  * A remote build (`internal_source`): the action archives the checkout, uploads it and
@@ -66,6 +67,8 @@ export async function archiveForRemoteBuild(
 }
 
 async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive> {
+  // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
+  const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps)
   const layout = layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { prepareArchive } = await import('../../operations/archive/prepare.js')
@@ -76,9 +79,9 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
       log: deps.log,
       stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
     }),
-    checkoutCommit(layout.workspace)
+    checked ?? checkoutCommit(layout.workspace)
   ])
-  if (commit) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
+  if (commit && !checked) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
   return { ...archive, commit }
 }
 

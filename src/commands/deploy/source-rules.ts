@@ -100,8 +100,13 @@ export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
     hasExpectedCommit: inputs.expectedCommit !== undefined
   }
   const reserved = reservedSecretProblems(inputs.secrets, inputs.source)
-  if (inputs.source === undefined) return [...tagRuleProblems(settings), ...reserved]
-  return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved]
+  // An archive the user uploaded is not the checkout, and reports no commit: nothing could show it is the one tested.
+  const unverifiable =
+    inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
+      ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
+      : []
+  if (inputs.source === undefined) return [...tagRuleProblems(settings), ...reserved, ...unverifiable]
+  return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved, ...unverifiable]
 }
 
 /**
