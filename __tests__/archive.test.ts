@@ -214,7 +214,7 @@ describe('ignore files', () => {
     const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
     writeFileSync(join(ws, 'a/agent.py'), 'x')
     const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
-    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1048576 bytes: not read'])
+    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1 MiB: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 })

@@ -7,6 +7,7 @@ import type { CommandDeps } from '../types.js'
 import { openCommitReads } from './github-reads.js'
 import type { DeployInputs } from './inputs.js'
 import { sourceConfigDifferences } from './settings-differ.js'
+import { firstLine } from '../../core/errors.js'
 
 /** What `paths` decided: skip (with the revision that keeps serving) or deploy. */
 export type PathsVerdict = { skip: true; serving: Revision } | { skip: false }
@@ -64,7 +65,7 @@ async function decide(
     serving = await deps.client.getRevision(existing.id, servingId)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return go(`revision ${servingId}, which serves, could not be read (${error.message.split('\n')[0]})`, { servingRevisionId: servingId })
+    return go(`revision ${servingId}, which serves, could not be read (${firstLine(error)})`, { servingRevisionId: servingId })
   }
   if (serving.status !== 'DEPLOYED') return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId })
   const base = serving.source_revision_config?.repo_commit_sha ?? undefined

@@ -12,6 +12,7 @@ import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
 import { checkCheckout } from './expected-commit.js'
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
  * A remote build (`internal_source`): the action archives the checkout, uploads it and
@@ -137,7 +138,7 @@ export async function shipFromCheckout(
       deadline: deps.deadline,
       signal: deps.signal,
       log,
-      idleMs: deps.requestTimeoutMs ?? 30_000,
+      idleMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       created: plan.action === 'create'
     })
     recordArchive(recorder, archive)

@@ -34,7 +34,6 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
   }
   const existing = await lookUpTarget(inputs, deps)
   if (existing) {
-    recorder.seen(existing)
     log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}.`)
   } else if (!inputs.createIfMissing) {
     throw new ActionError(

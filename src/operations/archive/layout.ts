@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { InputError } from '../../core/errors.js'
+import { firstLine, InputError } from '../../core/errors.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory and the local
@@ -52,7 +52,7 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
   try {
     config = JSON.parse(text) as GraphConfig
   } catch (error) {
-    return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${(error as Error).message.split('\n')[0]})`)
+    return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${firstLine(error)})`)
   }
   const configDir = dirname(realConfig)
   const dependencies = Array.isArray(config?.dependencies) ? config.dependencies : []

@@ -8,6 +8,7 @@ import { formatDuration, type Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { registerSecret } from '../../core/masking.js'
+import { formatBytes } from '../../api/body.js'
 
 export interface UploadContext {
   client: Pick<ControlPlaneClient, 'requestUploadUrl'>
@@ -67,7 +68,7 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
           )
         }
         host = new URL(target.upload_url).host
-        ctx.log.info(`Uploading the archive (${archive.bytes} bytes) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`)
+        ctx.log.info(`Uploading the archive (${formatBytes(archive.bytes)}) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`)
       }
       const { upload_url: url, object_path: objectPath } = target
       let answer

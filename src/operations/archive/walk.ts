@@ -5,6 +5,7 @@ import { join, relative } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
 import { throwIfStopped, type ArchiveStop } from './stop.js'
+import { formatBytes } from '../../api/body.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
@@ -142,7 +143,7 @@ async function readIgnoreFile(file: string): Promise<string | { problem: string 
   if (!stats) return undefined
   if (stats.isSymbolicLink()) return { problem: 'is a symbolic link: not read' }
   if (!stats.isFile()) return { problem: 'is not a regular file: not read' }
-  if (stats.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` }
+  if (stats.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
   // Opened without following a link or waiting on a FIFO, and checked again through the descriptor:
   // the file may have been swapped since the lstat.
   const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
@@ -154,7 +155,7 @@ async function readIgnoreFile(file: string): Promise<string | { problem: string 
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
       if (bytesRead === 0) break
       length += bytesRead
-      if (length > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` }
+      if (length > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
     }
     return buffer.subarray(0, length).toString('utf8')
   } finally {
