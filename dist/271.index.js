@@ -233,7 +233,6 @@ async function registryLogin(inputs, deps) {
     }
     const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
     if (existing) {
-        recorder.seen(existing);
         log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}.`);
     }
     else if (!inputs.createIfMissing) {

@@ -130,7 +130,10 @@ var clock = __webpack_require__(2257);
 var core_errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/masking.ts
 var masking = __webpack_require__(923);
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/upload.ts
+
 
 
 
@@ -174,7 +177,7 @@ async function uploadArchive(deploymentId, archive, ctx) {
                 throw new core_errors/* ActionError */.lZ('bad-response', `The control plane answered an upload URL that the archive may not go to: ${problem}.`, 'Check `control-plane-url`; report this to the control plane\'s operators if it persists.');
             }
             host = new URL(target.upload_url).host;
-            ctx.log.info(`Uploading the archive (${archive.bytes} bytes) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`);
+            ctx.log.info(`Uploading the archive (${(0,body/* formatBytes */.z3)(archive.bytes)}) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`);
         }
         const { upload_url: url, object_path: objectPath } = target;
         let answer;

@@ -280,8 +280,8 @@ function checkBuiltCommit(expected, revision) {
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
 }
 /**
- * `expected-commit` for an `internal_source` deployment: what is archived is the checkout, so
- * the checkout must be the expected commit. Called before anything is archived.
+ * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
+ * must be the expected commit. Called before anything is archived; returns that commit.
  */
 async function checkCheckout(expected, deps) {
     const workspace = deps.workflow.workspace ?? process.cwd();
@@ -293,6 +293,7 @@ async function checkCheckout(expected, deps) {
         throw new errors/* ActionError */.lZ('bad-input', `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
     }
     deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`);
+    return checkedOut;
 }
 
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -343,6 +344,7 @@ function same(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/paths-gate.ts
+
 
 
 
@@ -401,7 +403,7 @@ async function decide(paths, inputs, existing, deps) {
     catch (error) {
         if (!(error instanceof api_errors/* ApiError */.hD))
             throw error;
-        return go(`revision ${servingId}, which serves, could not be read (${error.message.split('\n')[0]})`, { servingRevisionId: servingId });
+        return go(`revision ${servingId}, which serves, could not be read (${(0,errors/* firstLine */.TM)(error)})`, { servingRevisionId: servingId });
     }
     if (serving.status !== 'DEPLOYED')
         return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId });
@@ -725,6 +727,8 @@ var layout = __webpack_require__(9029);
 
 
 
+
+
 /**
  * A remote build (`internal_source`): the action archives the checkout, uploads it and
  * patches the deployment to build it. Unless `source-tarball-path` names an archive the
@@ -769,6 +773,8 @@ async function archiveForRemoteBuild(inputs, existing, deps, early) {
     return early ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
+    // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
+    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps);
     const layout = layoutOf(inputs, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
     const { prepareArchive } = await Promise.all(/* import() */[__webpack_require__.e(85), __webpack_require__.e(979)]).then(__webpack_require__.bind(__webpack_require__, 3979));
@@ -779,9 +785,9 @@ async function buildArchive(inputs, deps) {
             log: deps.log,
             stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
         }),
-        checkoutCommit(layout.workspace)
+        checked ?? checkoutCommit(layout.workspace)
     ]);
-    if (commit)
+    if (commit && !checked)
         deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`);
     return { ...archive, commit };
 }
@@ -830,7 +836,7 @@ async function shipFromCheckout(plan, archive, inputs, deps, apply) {
             deadline: deps.deadline,
             signal: deps.signal,
             log,
-            idleMs: deps.requestTimeoutMs ?? 30_000,
+            idleMs: deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc,
             created: plan.action === 'create'
         });
         recordArchive(recorder, archive);
@@ -897,20 +903,16 @@ const deployCommand = (0,types/* defineCommand */.N)({
 });
 async function deploy(inputs, deps) {
     // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
-    // dependency outside the workspace, an archive too large) makes none; the checkout is what it ships, so it is
-    // held to `expected-commit` before anything is archived.
-    const announcedRemote = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source';
-    if (inputs.expectedCommit && announcedRemote)
-        await checkCheckout(inputs.expectedCommit, deps);
+    // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
     const early = await archiveBeforeLookup(inputs, deps);
     try {
-        return await deployWith(inputs, deps, early, announcedRemote);
+        return await deployWith(inputs, deps, early);
     }
     finally {
         await early?.remove();
     }
 }
-async function deployWith(inputs, deps, early, checkoutChecked) {
+async function deployWith(inputs, deps, early) {
     const { client, log, recorder } = deps;
     const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
     recorder.before(existing);
@@ -920,10 +922,7 @@ async function deployWith(inputs, deps, early, checkoutChecked) {
     else if (!inputs.createIfMissing) {
         throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
     }
-    // Only the lookup told this deploy is a remote build: the checkout is checked now, still before anything is archived.
     const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE;
-    if (inputs.expectedCommit && ships === 'internal_source' && !checkoutChecked)
-        await checkCheckout(inputs.expectedCommit, deps);
     const plan = planDeploy(inputs, existing, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
@@ -1133,7 +1132,7 @@ function resolveLayout(workspaceDir, configInput) {
         config = JSON.parse(text);
     }
     catch (error) {
-        return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${error.message.split('\n')[0]})`);
+        return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .firstLine */ .TM)(error)})`);
     }
     const configDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(realConfig);
     const dependencies = Array.isArray(config?.dependencies) ? config.dependencies : [];

@@ -200,6 +200,8 @@ __webpack_require__.d(__webpack_exports__, {
   startGitHubReporting: () => (/* binding */ startGitHubReporting)
 });
 
+// EXTERNAL MODULE: ./src/inputs/github.ts
+var github = __webpack_require__(1014);
 // EXTERNAL MODULE: ./src/github/api.ts + 1 modules
 var github_api = __webpack_require__(6663);
 ;// CONCATENATED MODULE: ./src/github/environment.ts
@@ -449,6 +451,7 @@ class PrunedPreviewsReporter {
 
 
 
+
 /**
  * Reports the run to GitHub: the deployment in `github-environment` and the pull
  * request's comment. GitHub is where the run is reported, not what it does: any
@@ -518,7 +521,7 @@ class GitHubReporter {
  */
 async function startGitHubReporting(inputs, options) {
     const { workflow, log, budget } = options;
-    if (inputs.environment === undefined && !inputs.prComment)
+    if (!(0,github/* reportsToGitHub */.Gl)(inputs))
         return undefined;
     if (options.dryRun) {
         log.info('Dry run: the GitHub deployment and the pull-request comment are left as they are.');

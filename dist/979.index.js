@@ -262,6 +262,7 @@ var archive_layout = __webpack_require__(9029);
 
 
 
+
 /** Directories the platform's own client never archives: caches and environments. */
 const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache']);
 const IGNORE_FILES = ['.gitignore', '.dockerignore'];
@@ -363,7 +364,7 @@ async function readIgnoreFile(file) {
     if (!stats.isFile())
         return { problem: 'is not a regular file: not read' };
     if (stats.size > IGNORE_FILE_MAX_BYTES)
-        return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` };
+        return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
     // Opened without following a link or waiting on a FIFO, and checked again through the descriptor:
     // the file may have been swapped since the lstat.
     const handle = await (0,promises_.open)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
@@ -378,7 +379,7 @@ async function readIgnoreFile(file) {
                 break;
             length += bytesRead;
             if (length > IGNORE_FILE_MAX_BYTES)
-                return { problem: `is over ${IGNORE_FILE_MAX_BYTES} bytes: not read` };
+                return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
         }
         return buffer.subarray(0, length).toString('utf8');
     }

@@ -31782,9 +31782,13 @@ function sourceProblemsBeforeLookup(inputs) {
         hasExpectedCommit: inputs.expectedCommit !== undefined
     };
     const reserved = reservedSecretProblems(inputs.secrets, inputs.source);
+    // An archive the user uploaded is not the checkout, and reports no commit: nothing could show it is the one tested.
+    const unverifiable = inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
+        ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
+        : [];
     if (inputs.source === undefined)
-        return [...tagRuleProblems(settings), ...reserved];
-    return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved];
+        return [...tagRuleProblems(settings), ...reserved, ...unverifiable];
+    return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved, ...unverifiable];
 }
 /**
  * After the lookup (the planner): the same rules with what the lookup added, the
@@ -32540,7 +32544,7 @@ const ACTION_VERSION = '1.2.0';
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7509);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7048);
 
 // The step's time counts from the process's start: loading the bundle is part of it.
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
@@ -32550,6 +32554,40 @@ if (cancelled)
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 1014:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BJ: () => (/* binding */ readGitHubInputs),
+/* harmony export */   Gl: () => (/* binding */ reportsToGitHub),
+/* harmony export */   Wb: () => (/* binding */ GITHUB_INPUTS),
+/* harmony export */   _E: () => (/* binding */ readTarget)
+/* harmony export */ });
+const GITHUB_INPUTS = ['github-environment', 'pr-comment'];
+/** Whether any GitHub feature is on: only then is GitHub's code loaded at all. */
+function reportsToGitHub(inputs) {
+    return inputs !== undefined && (inputs.environment !== undefined || inputs.prComment);
+}
+/** For commands that report to GitHub: the features and the token they need. */
+function readGitHubInputs(reader) {
+    const environment = reader.value('github-environment');
+    const prComment = reader.value('pr-comment');
+    if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
+        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+    }
+    return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
+}
+/** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
+function readTarget(reader) {
+    if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
+        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
+    }
+    return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
+}
+
 
 /***/ }),
 
@@ -32780,7 +32818,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 7509:
+/***/ 7048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32871,6 +32909,17 @@ const NAME_RULE = 'letters, digits and `_`, not starting with a digit';
 // YAML syntax. This lets `1BAD=x` get "invalid name on line N" instead of a confusing
 // YAML error, while `KEY: a=b` is still read as YAML.
 const LINE_FORM = /^[^:{}[\]"'#=]*=/;
+/**
+ * The values a `secrets` input may hold, without parsing it (a command that does not use
+ * it never reads it): each line, and what follows its first `=` or `:`. They are masked all
+ * the same, so nothing a later line echoes can show one.
+ */
+function unparsedSecretValues(raw) {
+    return raw.split(/\r?\n/).flatMap((line) => {
+        const at = line.search(/[=:]/);
+        return at < 0 ? [line] : [line, line.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')];
+    });
+}
 async function parseSecrets(raw) {
     const lines = raw.split(/\r?\n/);
     const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
@@ -33327,6 +33376,7 @@ function unlessUnexpanded(value) {
 
 
 
+
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
 const runnerInputs = (name, options) => unlessUnexpanded(core/* getInput */.V4(name, { trimWhitespace: options?.trim ?? true }));
 /** Read by every command, whatever its spec. */
@@ -33369,6 +33419,8 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
     const used = new Set([...EVERY_COMMAND, ...(spec?.uses ?? [])]);
     const values = new Map();
     for (const name of INPUT_NAMES) {
+        if (name === 'secrets' && !used.has(name))
+            unparsedSecretValues(get(name, { trim: false })).forEach(masking/* registerSecret */.cl);
         if (name === 'command' || !used.has(name))
             continue;
         const format = FORMATS[name];
@@ -33414,7 +33466,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
         connection,
         dryRun: reader.value('dry-run'),
         timeoutMs: reader.value('timeout'),
-        ignored: ignoredInputs(spec, raw),
+        ignored: ignoredInputs(used, raw),
         command: command,
         ...specific
     };
@@ -33449,10 +33501,12 @@ const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, a
     'run the fork\'s code in it before review). Or skip this step for forks: ' +
     '`if: github.event.pull_request.head.repo.full_name == github.repository`';
 /** Set to something other than its default, and not used by the command. */
-function ignoredInputs(spec, raw) {
-    const used = new Set([...EVERY_COMMAND, ...spec.uses]);
+function ignoredInputs(used, raw) {
     const defaults = INPUT_DEFAULTS;
-    return INPUT_NAMES.filter((name) => !used.has(name) && raw(name) !== '' && raw(name).toLowerCase() !== (defaults[name] ?? ''));
+    return INPUT_NAMES.filter((name) => {
+        const value = raw(name);
+        return !used.has(name) && value !== '' && value.toLowerCase() !== (defaults[name] ?? '');
+    });
 }
 /**
  * The one warning about inputs the command does not use: they are not errors (one step
@@ -33503,39 +33557,18 @@ function tracingNotes(outcome) {
     return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']];
 }
 
-;// CONCATENATED MODULE: ./src/inputs/github.ts
-const GITHUB_INPUTS = ['github-environment', 'pr-comment'];
-/** Whether any GitHub feature is on: only then is GitHub's code loaded at all. */
-function reportsToGitHub(inputs) {
-    return inputs !== undefined && (inputs.environment !== undefined || inputs.prComment);
-}
-/** For commands that report to GitHub: the features and the token they need. */
-function readGitHubInputs(reader) {
-    const environment = reader.value('github-environment');
-    const prComment = reader.value('pr-comment');
-    if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
-        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
-    }
-    return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
-}
-/** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
-function readTarget(reader) {
-    if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
-        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
-    }
-    return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
-}
-
+// EXTERNAL MODULE: ./src/inputs/github.ts
+var inputs_github = __nccwpck_require__(1014);
 // EXTERNAL MODULE: ./src/inputs/poll-interval.ts
 var poll_interval = __nccwpck_require__(5840);
 ;// CONCATENATED MODULE: ./src/commands/delete/inputs.ts
 
 
 const deleteSpec = {
-    uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...GITHUB_INPUTS],
+    uses: ['name', 'deployment-id', 'wait', 'poll-interval', 'delete-tracing-project', 'ignore-missing', ...inputs_github/* GITHUB_INPUTS */.Wb],
     read(reader) {
-        const target = readTarget(reader);
-        const github = readGitHubInputs(reader);
+        const target = (0,inputs_github/* readTarget */._E)(reader);
+        const github = (0,inputs_github/* readGitHubInputs */.BJ)(reader);
         return {
             ...target,
             deleteTracingProject: reader.value('delete-tracing-project'),
@@ -33674,8 +33707,8 @@ const deploySpec = {
             image_uri: value('image-uri'),
             source_tarball_path: value('source-tarball-path')
         });
-        const target = readTarget(reader);
-        const github = readGitHubInputs(reader);
+        const target = (0,inputs_github/* readTarget */._E)(reader);
+        const github = (0,inputs_github/* readGitHubInputs */.BJ)(reader);
         const inputs = {
             ...target,
             createIfMissing: value('create-if-missing'),
@@ -33742,17 +33775,17 @@ function servesNow(outcome) {
 
 /** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
 const rollbackSpec = {
-    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...GITHUB_INPUTS],
+    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
     read(reader) {
         const { value } = reader;
         return {
-            ...readTarget(reader),
+            ...(0,inputs_github/* readTarget */._E)(reader),
             rollbackTo: value('rollback-to') ?? { kind: 'previous' },
             wait: value('wait'),
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
-            github: readGitHubInputs(reader)
+            github: (0,inputs_github/* readGitHubInputs */.BJ)(reader)
         };
     }
 };
@@ -33803,7 +33836,7 @@ const registryLoginAbout = {
 const registryLoginSpec = {
     uses: ['name', 'deployment-id', 'create-if-missing'],
     read(reader) {
-        return { ...readTarget(reader), createIfMissing: reader.value('create-if-missing') };
+        return { ...(0,inputs_github/* readTarget */._E)(reader), createIfMissing: reader.value('create-if-missing') };
     }
 };
 
@@ -34327,11 +34360,15 @@ function healthVerdict(health) {
 
 ;// CONCATENATED MODULE: ./src/report/final-line.ts
 
+/** ` (\`command: deploy\`)`: how a last line names its command, or nothing when none is known. */
+function commandSuffix(outcome) {
+    return outcome.command ? ` (\`command: ${outcome.command}\`)` : '';
+}
 /** The last line of the log: outcome, target, revision and URL. */
 function finalLine(view) {
     const { outcome, outputs, name } = view;
     // A failure or refusal says of which command: the step's log may hold several, and a refusal may come before anything else was known.
-    const command = (view.failed || outcome.kind === 'refused') && outcome.command ? ` (\`command: ${outcome.command}\`)` : '';
+    const command = view.failed || outcome.kind === 'refused' ? commandSuffix(outcome) : '';
     // Input that could not be read names nothing: say only the outcome.
     if (outcome.subject.name === undefined && outcome.deployment === undefined)
         return `Outcome: ${view.label}${command}.`;
@@ -34546,6 +34583,8 @@ function outputsOf(outcome, url) {
 ;// CONCATENATED MODULE: ./src/report/prune-view.ts
 
 
+
+
 /**
  * `prune` acts on many previews, named by a pattern: its own heading and facts, and no
  * GitHub deployment or comment of its own. Each preview it left gone gets its own report
@@ -34574,13 +34613,14 @@ function pruneView(view, prune) {
     view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : [];
     view.github = { previews: prune.gone.map((preview) => previewReport(view, prune, preview)) };
     const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`;
-    view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}.`;
+    view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}${failed ? commandSuffix(outcome) : ''}.`;
     return view;
 }
 /** One preview gone after the run: its environment's words, and its comment as `command: delete` leaves one. */
 function previewReport(view, prune, preview) {
     const row = prune.rows.find((candidate) => candidate.name === preview.name);
-    const because = row ? ` as stale (${(0,core_prune/* reasonText */.u)(row.reason, preview.pr)})` : '';
+    // The reason may quote GitHub (a failed read): shown as text, never as markup.
+    const because = row ? ` as stale (${(0,markdown.md)((0,core_prune/* reasonText */.u)(row.reason, preview.pr))})` : '';
     const comment = {
         name: preview.name,
         title: ['🗑️ Deleted ', { code: preview.name }],
@@ -34765,7 +34805,7 @@ async function run(options = {}) {
         const client = new api_client/* ControlPlaneClient */.zU(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
         const githubInputs = command.github?.(inputs);
         // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
-        if (reportsToGitHub(githubInputs))
+        if ((0,inputs_github/* reportsToGitHub */.Gl)(githubInputs))
             github = await (await __nccwpck_require__.e(/* import() */ 811).then(__nccwpck_require__.bind(__nccwpck_require__, 2811))).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget });
         // prune's environments are each preview's own, named in its summary table rather than here.
         if (github && !githubInputs?.perPullRequest)
@@ -34782,10 +34822,13 @@ async function run(options = {}) {
             recorder,
             openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 663).then(__nccwpck_require__.bind(__nccwpck_require__, 6663))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
             onRevisionStarted: () => {
-                // Its guard makes every failure a warning; the catch is for anything that escapes it, so it never rejects unhandled.
-                const view = viewOf({ outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment });
-                inProgressReport = github
-                    ?.revisionStarted(view)
+                if (!github)
+                    return;
+                const reporter = github;
+                const known = { outcome: recorder.inProgress(), startedAt, finishedAt: clock.now(), workflowSha: workflow.sha, githubEnvironment };
+                // Its guard makes every failure a warning; the catch is for anything that escapes it (the view included), so it never rejects unhandled.
+                inProgressReport = Promise.resolve()
+                    .then(() => reporter.revisionStarted(viewOf(known)))
                     .catch((error) => log.warn(`Could not report the revision in progress to GitHub (${(0,errors/* firstLine */.TM)(error)}). The deploy itself is not affected.`));
             }
         });
@@ -35361,9 +35404,12 @@ function md(text) {
 function saidMd(said) {
     return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('');
 }
-/** Said in an HTML block. Our words carry no markup there. */
+/**
+ * Said in an HTML block. Every part is escaped, our words too: they need no markup there,
+ * and a row may carry a reason that quotes the control plane or GitHub (see quoted()).
+ */
 function saidHtml(said) {
-    return said.map((part) => (typeof part === 'string' ? part : `<code>${forHtml(part.code)}</code>`)).join('');
+    return said.map((part) => (typeof part === 'string' ? forHtml(part) : `<code>${forHtml(part.code)}</code>`)).join('');
 }
 /**
  * Lines of text as one wrapped paragraph (never a code block a long status message

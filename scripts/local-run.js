@@ -231,6 +231,8 @@ process.on('SIGINT', () => {
 let simulator
 /** @type {import('../sim/github.js').FakeGitHub | undefined} */
 let github
+/** @type {Awaited<ReturnType<typeof writeDockerStandIn>> | undefined} the recording `docker`, when the command runs Docker */
+let standIn
 try {
   if (!realUrl) {
     const { startSimulator } = await import('../sim/index.js')
@@ -261,7 +263,7 @@ try {
   }
 
   const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
-  const standIn = demo.usesDocker && !values['real-docker'] ? await writeDockerStandIn(summaryDir) : undefined
+  standIn = demo.usesDocker && !values['real-docker'] ? await writeDockerStandIn(summaryDir) : undefined
   if (standIn) {
     // First on the action's PATH, so that its `docker` is the stand-in whatever this machine has.
     actionEnv.PATH = standIn.onPath(actionEnv.PATH)
@@ -273,9 +275,7 @@ try {
     const issued = simulator?.pushTokens().map(({ token }) => token)
     const calls = await standIn.calls()
     for (const line of describeDockerCalls(calls, issued)) console.log(line)
-    // A real control plane's push token is a real credential: not left in a file.
-    if (realUrl) await rm(standIn.record, { force: true })
-    else if (calls.length > 0) console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
+    if (!realUrl && calls.length > 0) console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
   }
   if (values.update && !interrupted) {
     // A changed secret is enough for a new revision, as a push would be.
@@ -292,6 +292,8 @@ try {
     await new Promise((resolve) => (onKeptInterrupt = () => resolve(undefined)))
   }
 } finally {
+  // A real control plane's push token is a real credential: its record is not left in a file, whatever happened.
+  if (standIn && realUrl) await rm(standIn.record, { force: true })
   await Promise.all([simulator?.stop(), github?.stop()])
   if (simulator && values.keep) console.log('Simulator stopped.')
 }
