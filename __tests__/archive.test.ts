@@ -257,3 +257,11 @@ describe('archiving ends with the run', () => {
     expect(readdirSync(out)).toEqual([])
   })
 })
+
+describe('archive-exclude, read one pattern a line', () => {
+  it('skips blank lines and comments, indented ones too, and refuses an indented pattern', async () => {
+    const { parseArchiveExclude } = await import('../src/inputs/archive-exclude.js')
+    expect(parseArchiveExclude('# data\n  # and notes\n\ndata/\n*.ipynb  ')).toEqual(['data/', '*.ipynb'])
+    expect(() => parseArchiveExclude('  data/')).toThrow('has a pattern with leading spaces (`  data/`)')
+  })
+})

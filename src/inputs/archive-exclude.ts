@@ -1,13 +1,11 @@
+import { meaningfulLines } from './parsers.js'
 /**
  * `archive-exclude`: more patterns to leave out of a remote build's archive, one a line,
  * in `.gitignore` syntax (matched against paths relative to the workspace). Blank lines and
  * `#` comments are skipped, as in a `.gitignore`.
  */
 export function parseArchiveExclude(raw: string): string[] {
-  const patterns = raw
-    .split(/\r?\n/)
-    .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+  const patterns = meaningfulLines(raw)
   for (const pattern of patterns) {
     if (pattern.trim() !== pattern) throw new Error(`has a pattern with leading spaces (\`${pattern}\`): write one pattern a line, without indentation`)
     if (pattern.split('/').includes('..')) throw new Error(`has a pattern with a \`..\` segment (\`${pattern}\`): patterns are relative to the workspace and cannot leave it`)

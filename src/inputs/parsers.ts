@@ -119,3 +119,15 @@ export function pollIntervalProblem(intervalMs: number, baseUrl: string): string
     ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
     : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``
 }
+
+/**
+ * The lines of a one-item-a-line input that say something: blank lines and `#` comments
+ * (indented or not) left out, trailing white space cut; leading white space is kept, for the
+ * parser to judge (it is meaningful in a `.gitignore` pattern).
+ */
+export function meaningfulLines(raw: string): string[] {
+  return raw
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+}

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch'
+import { meaningfulLines } from './parsers.js'
 
 /**
  * `paths`: file patterns with the syntax of a workflow's `on.push.paths`, one a line. A file
@@ -31,10 +32,7 @@ const MAX_PATTERN_LENGTH = 500
  * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
  */
 export function parsePaths(raw: string): PathFilter {
-  const patterns = raw
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
+  const patterns = meaningfulLines(raw).map((line) => line.trim())
   if (patterns.length === 0) throw new Error('has no pattern: list file patterns one a line, e.g. `agents/support/**`')
   const compiled = patterns.map((pattern) => {
     const negative = pattern.startsWith('!')
