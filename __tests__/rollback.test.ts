@@ -377,6 +377,37 @@ describe('health checks', () => {
     expect(section(result.summaries[0]!, 'What to do').split('\n')[0]).not.toContain('on-failure')
   })
 
+  it('with `on-failure: rollback` cancelled while its redeploy is in flight: says the rollback may or may not have taken effect', async () => {
+    const seeded = seedExisting('hc-cancelled')
+    const before = seeded.active_revision_id as string
+    sim.setHealth({ kind: 'failing' }, 'hc-cancelled')
+    sim.addFault({ method: 'POST', path: /\/redeploy$/, delayMs: 8_000 })
+    const cancel = new AbortController()
+    // Cancelled from the moment the redeploy is held.
+    const poll = setInterval(() => {
+      if (sim.faultLog.length > 0) {
+        clearInterval(poll)
+        cancel.abort()
+      }
+    }, 20)
+    const result = await runInProcess({
+      inputs: deployInputs(sim, 'hc-cancelled', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' }),
+      env: WORKFLOW_ENV,
+      pushContext: false,
+      clock,
+      signal: cancel.signal
+    }).finally(() => clearInterval(poll))
+    expect(result.outcome.kind).toBe('failed')
+    expect(result.failures).toHaveLength(1)
+    expect(result.failures[0]).toContain('The health check failed')
+    expect(result.failures[0]).toContain(
+      `The workflow was cancelled while the redeploy of revision ${before} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`
+    )
+    expect(section(result.summaries[0]!, 'What to do')).toContain('Look at deployment <code>hc-cancelled</code> on the control plane before re-running')
+    // Drops the held redeploy, so that it is never applied after this test.
+    sim.reset()
+  })
+
   it('with `on-failure: rollback` whose redeploy is refused: both failures as the cause, and what to do apart', async () => {
     const seeded = seedExisting('hc-rollback-refused')
     sim.setHealth({ kind: 'failing' }, 'hc-rollback-refused')

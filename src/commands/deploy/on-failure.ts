@@ -1,4 +1,5 @@
 import { Recorder } from '../../core/recorder.js'
+import { CancelledError } from '../../core/cancel.js'
 import { ActionError, firstLine, type ErrorKind } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
@@ -60,12 +61,15 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     serving = started.revisionId
   } catch (rollbackError) {
     const failedToo = rollbackRecord.failedWith(rollbackError)
-    const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `
     // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
     if (rollbackRecord.known.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.known.deployment)
+    const rollback =
+      rollbackError instanceof CancelledError
+        ? cancelledRollback(failedToo, previous, current.name)
+        : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo }
     // What to do about the rollback comes first: until it is dealt with, nothing good serves.
-    const todo = [failedToo.problem?.todo, error.hint].filter((line): line is string => Boolean(line)).join('\n')
-    return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo || undefined))
+    const todo = [rollback.todo, error.hint].filter((line): line is string => Boolean(line)).join('\n')
+    return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${rollback.what}`, todo || undefined))
   }
   recorder.restored(serving)
   recorder.changed('rolled-back', rollbackRecord.known.deployment)
@@ -78,4 +82,23 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
 
 function withNote(error: ActionError, note: string): ActionError {
   return new ActionError(error.kind, `${error.message}\n${note}`, error.hint)
+}
+
+/**
+ * The workflow was cancelled during the rollback: where the rollback stood, in the deploy's
+ * words (the rollback's own recorder knows only that it was cancelled). Nothing is cancelled
+ * on the control plane.
+ */
+function cancelledRollback(rollback: Outcome, previous: string, name: string): { what: string; todo: string } {
+  const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`
+  if (rollback.kind === 'refused' && rollback.inDoubt) {
+    return { what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`, todo: check }
+  }
+  if (rollback.revisionId) {
+    return {
+      what: `The workflow was cancelled while waiting for revision ${rollback.revisionId}, the redeploy of revision ${previous} (\`on-failure: rollback\`); it goes on on the control plane.`,
+      todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
+    }
+  }
+  return { what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`, todo: check }
 }
