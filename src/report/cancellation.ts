@@ -1,5 +1,5 @@
 import type { Outcome } from '../core/outcome.js'
-import { wordsOf } from './words.js'
+import { theRun } from './words.js'
 
 /**
  * Where the run stood when the workflow was cancelled, and how to follow it: the step's
@@ -29,7 +29,7 @@ export function cancellationText(outcome: Outcome): string {
   const status = revision ? `, last seen ${revision.status}` : ''
   return (
     `The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-    `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+    `${theRun(outcome)} goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
     'or re-run this job to wait for it.'
   )
 }

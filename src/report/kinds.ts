@@ -1,4 +1,5 @@
-import type { CommandWords, Outcome, Said } from '../core/outcome.js'
+import type { Outcome, Said } from '../core/outcome.js'
+import type { FullWords } from './words.js'
 
 /** What a GitHub deployment status becomes. `retire` marks every deployment of the environment inactive. */
 export type EnvironmentState = 'success' | 'failure' | 'in_progress' | 'inactive' | 'retire'
@@ -6,7 +7,7 @@ export type EnvironmentState = 'success' | 'failure' | 'in_progress' | 'inactive
 export interface KindContext {
   outcome: Outcome
   failed: boolean
-  words: CommandWords
+  words: FullWords
   /** The target as a heading names it, or undefined when no name is known (input that could not be read). */
   subject?: Said
 }
@@ -59,8 +60,8 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
     title: ({ outcome, words, subject = [] }) => {
       const cause = outcome.kind === 'still-deploying' ? outcome.cause : 'not-waiting'
       // The run is still waiting (the in-progress report): say what it does, not how it ended.
-      if (cause === 'watching') return [`🚀 ${words.doing ?? 'Deploying'} `, ...subject, '…']
-      return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${(words.doing ?? 'Deploying').toLowerCase()}${STOPPED[cause]}`]
+      if (cause === 'watching') return [`🚀 ${words.doing} `, ...subject, '…']
+      return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${words.doing.toLowerCase()}${STOPPED[cause]}`]
     },
     // Nothing failed on the control plane: the GitHub deployment stays in progress.
     environment: () => 'in_progress',
@@ -100,7 +101,7 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
       const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : 'no-change'
       if (reason === 'already-gone') return ['✅ ', ...subject, ' was already gone: nothing to delete']
       if (reason === 'no-change-under-paths') return ['✅ ', ...subject, ': nothing to deploy (no change under ', { code: 'paths' }, ')']
-      return ['✅ ', ...subject, `: ${words.nothing ?? 'nothing to change'}`]
+      return ['✅ ', ...subject, `: ${words.nothing}`]
     },
     // A `paths` skip sent nothing: the serving revision stays the environment's deployment, so no new one is recorded.
     environment: ({ outcome }) => {

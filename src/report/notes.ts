@@ -1,7 +1,7 @@
 import { failsStep, type Outcome, type Said } from '../core/outcome.js'
 import { stillServing } from './serving.js'
 import type { FinishedRun } from './view-types.js'
-import { wordsOf } from './words.js'
+import { theRun, wordsOf } from './words.js'
 
 /** Where the deploy stands, beyond the cause: what goes on, what still serves, the command's own notes, what comes next. */
 export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
@@ -16,7 +16,7 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && !outcome.cancelled && revision && deployment) {
     const status = outcome.revision?.status
     notes.push([
-      `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision `,
+      `${theRun(outcome)} goes on on the control plane; nothing was cancelled there. Follow revision `,
       { code: revision },
       ' of deployment ',
       { code: deployment.name },

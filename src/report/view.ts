@@ -79,7 +79,7 @@ export function viewOf(run: FinishedRun): RunView {
  * One line for the GitHub deployment status: while the run waits, what it waits for;
  * at the end, the heading without its emoji.
  */
-function environmentDescription(view: RunView, doing = 'Deploying'): string {
+function environmentDescription(view: RunView, doing: string): string {
   const { outcome } = view
   if (outcome.kind === 'still-deploying' && outcome.cause === 'watching') {
     const revision = outcome.revisionId ?? ''
