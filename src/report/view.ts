@@ -13,9 +13,7 @@ import { wordsOf } from './words.js'
 
 import type { FinishedRun, RunView } from './view-types.js'
 
-export type { Said } from '../core/outcome.js'
-export type { EnvironmentState } from './kinds.js'
-export type { CommentView, FinishedRun, PreviewReport, RunView } from './view-types.js'
+export type { CommentView, RunView } from './view-types.js'
 
 /**
  * THE function from a run to what the outputs, the job summary, the PR comment, the
