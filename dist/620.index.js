@@ -530,6 +530,7 @@ var redeploy = __webpack_require__(2166);
 
 
 
+
 /** A revision that failed, failed its health check, or serves a commit other than `expected-commit`, is undone. */
 const ROLLED_BACK_FOR = new Set(['revision-failed', 'health-check-failed', 'commit-mismatch']);
 /** A failed build or create never replaced what served: the control plane keeps the old revision. */
@@ -585,13 +586,15 @@ async function rollBackAfterFailure(error, inputs, deps) {
     }
     catch (rollbackError) {
         const failedToo = rollbackRecord.failedWith(rollbackError);
-        const also = `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: `;
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
         if (rollbackRecord.known.operation === 'rolled-back')
             recorder.changed('rolled-back', rollbackRecord.known.deployment);
+        const rollback = rollbackError instanceof cancel/* CancelledError */.cc
+            ? cancelledRollback(failedToo, previous, current.name)
+            : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo };
         // What to do about the rollback comes first: until it is dealt with, nothing good serves.
-        const todo = [failedToo.problem?.todo, error.hint].filter((line) => Boolean(line)).join('\n');
-        return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${also}${failedToo.problem?.what ?? failedToo.error}`, todo || undefined));
+        const todo = [rollback.todo, error.hint].filter((line) => Boolean(line)).join('\n');
+        return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
     }
     recorder.restored(serving);
     recorder.changed('rolled-back', rollbackRecord.known.deployment);
@@ -602,6 +605,24 @@ async function rollBackAfterFailure(error, inputs, deps) {
 }
 function withNote(error, note) {
     return new errors/* ActionError */.lZ(error.kind, `${error.message}\n${note}`, error.hint);
+}
+/**
+ * The workflow was cancelled during the rollback: where the rollback stood, in the deploy's
+ * words (the rollback's own recorder knows only that it was cancelled). Nothing is cancelled
+ * on the control plane.
+ */
+function cancelledRollback(rollback, previous, name) {
+    const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`;
+    if (rollback.kind === 'refused' && rollback.inDoubt) {
+        return { what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`, todo: check };
+    }
+    if (rollback.revisionId) {
+        return {
+            what: `The workflow was cancelled while waiting for revision ${rollback.revisionId}, the redeploy of revision ${previous} (\`on-failure: rollback\`); it goes on on the control plane.`,
+            todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
+        };
+    }
+    return { what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`, todo: check };
 }
 
 // EXTERNAL MODULE: ./src/api/constants.ts

@@ -32668,6 +32668,7 @@ function escapeRegExp(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   KV: () => (/* binding */ meaningfulLines),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   WH: () => (/* binding */ parseControlPlaneUrl),
 /* harmony export */   Xw: () => (/* binding */ parseUuid),
@@ -32790,6 +32791,17 @@ function pollIntervalProblem(intervalMs, baseUrl) {
     return loopback
         ? `\`poll-interval\` must be at least 50ms, got ${intervalMs}ms`
         : `\`poll-interval\` must be at least 1s, so that status checks cannot flood the control plane, got ${intervalMs}ms; write minutes as \`1m\``;
+}
+/**
+ * The lines of a one-item-a-line input that say something: blank lines and `#` comments
+ * (indented or not) left out, trailing white space cut; leading white space is kept, for the
+ * parser to judge (it is meaningful in a `.gitignore` pattern).
+ */
+function meaningfulLines(raw) {
+    return raw
+        .split(/\r?\n/)
+        .map((line) => line.trimEnd())
+        .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
 }
 
 
@@ -33011,6 +33023,7 @@ var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/inputs/paths.ts
 
+
 /** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
 const MAX_PATTERN_LENGTH = 500;
 /**
@@ -33030,10 +33043,7 @@ const MAX_PATTERN_LENGTH = 500;
  * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
  */
 function parsePaths(raw) {
-    const patterns = raw
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'));
+    const patterns = (0,parsers/* meaningfulLines */.KV)(raw).map((line) => line.trim());
     if (patterns.length === 0)
         throw new Error('has no pattern: list file patterns one a line, e.g. `agents/support/**`');
     const compiled = patterns.map((pattern) => {
@@ -33150,16 +33160,14 @@ function parseCommitSha(raw) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/archive-exclude.ts
+
 /**
  * `archive-exclude`: more patterns to leave out of a remote build's archive, one a line,
  * in `.gitignore` syntax (matched against paths relative to the workspace). Blank lines and
  * `#` comments are skipped, as in a `.gitignore`.
  */
 function parseArchiveExclude(raw) {
-    const patterns = raw
-        .split(/\r?\n/)
-        .map((line) => line.trimEnd())
-        .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    const patterns = (0,parsers/* meaningfulLines */.KV)(raw);
     for (const pattern of patterns) {
         if (pattern.trim() !== pattern)
             throw new Error(`has a pattern with leading spaces (\`${pattern}\`): write one pattern a line, without indentation`);
@@ -34174,12 +34182,17 @@ function timeBreakdown(view) {
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /**
- * The command's own words (its definition's, carried by the outcome). A run that never
- * learned its command (an unknown `command` value) has none: its noun is empty, and the
- * headings then name no command.
+ * The command's own words (from its `about.ts`, carried by the outcome), with the defaults
+ * filled in. A run that never learned its command (an unknown `command` value) has none:
+ * its noun is empty, and the headings then name no command.
  */
 function wordsOf(facts) {
-    return facts.words ?? { noun: facts.command ? facts.command.charAt(0).toUpperCase() + facts.command.slice(1) : '' };
+    const own = facts.words ?? { noun: facts.command ? facts.command.charAt(0).toUpperCase() + facts.command.slice(1) : '' };
+    return { doing: 'Deploying', nothing: 'nothing to change', ...own };
+}
+/** What the run does, as a sentence's subject: `The deploy`, `The rollback`. */
+function theRun(facts) {
+    return `The ${(wordsOf(facts).noun || 'deploy').toLowerCase()}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/cancellation.ts
@@ -34210,7 +34223,7 @@ function cancellationText(outcome) {
         return `The workflow was cancelled after the action ${operation} ${what}.`;
     const status = revision ? `, last seen ${revision.status}` : '';
     return (`The workflow was cancelled while waiting for revision ${revisionId} of ${what}${status}.\n` +
-        `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
+        `${theRun(outcome)} goes on on the control plane; nothing was cancelled there. Follow revision ${revisionId} on the control plane, ` +
         'or re-run this job to wait for it.');
 }
 
@@ -34414,8 +34427,8 @@ const KINDS = {
             const cause = outcome.kind === 'still-deploying' ? outcome.cause : 'not-waiting';
             // The run is still waiting (the in-progress report): say what it does, not how it ended.
             if (cause === 'watching')
-                return [`🚀 ${words.doing ?? 'Deploying'} `, ...subject, '…'];
-            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${(words.doing ?? 'Deploying').toLowerCase()}${STOPPED[cause]}`];
+                return [`🚀 ${words.doing} `, ...subject, '…'];
+            return [cause === 'not-waiting' ? '🚀 ' : '⏳ ', ...subject, ` is still ${words.doing.toLowerCase()}${STOPPED[cause]}`];
         },
         // Nothing failed on the control plane: the GitHub deployment stays in progress.
         environment: () => 'in_progress',
@@ -34457,7 +34470,7 @@ const KINDS = {
                 return ['✅ ', ...subject, ' was already gone: nothing to delete'];
             if (reason === 'no-change-under-paths')
                 return ['✅ ', ...subject, ': nothing to deploy (no change under ', { code: 'paths' }, ')'];
-            return ['✅ ', ...subject, `: ${words.nothing ?? 'nothing to change'}`];
+            return ['✅ ', ...subject, `: ${words.nothing}`];
         },
         // A `paths` skip sent nothing: the serving revision stays the environment's deployment, so no new one is recorded.
         environment: ({ outcome }) => {
@@ -34503,7 +34516,7 @@ function notesOf(outcome, run) {
     if (outcome.kind === 'still-deploying' && !outcome.problem?.todo && !outcome.cancelled && revision && deployment) {
         const status = outcome.revision?.status;
         notes.push([
-            `The ${(wordsOf(outcome).noun || 'deploy').toLowerCase()} goes on on the control plane; nothing was cancelled there. Follow revision `,
+            `${theRun(outcome)} goes on on the control plane; nothing was cancelled there. Follow revision `,
             { code: revision },
             ' of deployment ',
             { code: deployment.name },
@@ -34708,7 +34721,7 @@ function viewOf(run) {
  * One line for the GitHub deployment status: while the run waits, what it waits for;
  * at the end, the heading without its emoji.
  */
-function environmentDescription(view, doing = 'Deploying') {
+function environmentDescription(view, doing) {
     const { outcome } = view;
     if (outcome.kind === 'still-deploying' && outcome.cause === 'watching') {
         const revision = outcome.revisionId ?? '';
