@@ -82,7 +82,8 @@ describe('action.yml and the code agree', () => {
         prune: { rows: [], pruned: ['agent-pr-2'], gone: [], githubRequests: 1 },
         // Only a remote build sets `archive-sha256`, only registry-login `registry` and `image-repository`.
         shipped: { kind: 'archive', sha256: 'a'.repeat(64), bytes: 10, files: 1 },
-        registry: { registry: 'registry.example', imageRepository: 'registry.example/p/n' }
+        registry: { registry: 'registry.example', imageRepository: 'registry.example/p/n' },
+        servingRevisionId: 'r1'
       }
     })
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())

@@ -32293,6 +32293,15 @@ class Recorder {
     health(verdict) {
         this.facts.health = { ...verdict };
     }
+    /** A gate's or check's verdict (v1.3); a second verdict with the same id replaces the first (a check asked again). */
+    checked(verdict) {
+        const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id);
+        this.facts.checks = [...others, { ...verdict }];
+    }
+    /** The revision id the deployment's server reported running (`GET /info`). */
+    servingReported(revisionId) {
+        this.facts.servingRevisionId = revisionId;
+    }
     revisionStarted(revisionId) {
         this.facts.revisionId = revisionId;
     }
@@ -33248,7 +33257,13 @@ const FORMATS = {
     // v1.2: their own parsers come with the features that read them.
     'archive-exclude': formats_text(parseArchiveExclude),
     paths: formats_text(parsePaths),
-    'expected-commit': formats_text(parseCommitSha)
+    'expected-commit': formats_text(parseCommitSha),
+    // v1.3: inputs whose features land with their issues; each feature may replace its parser.
+    'archive-include': formats_text(parseArchiveExclude),
+    'registry-logout': formats_text(parsers/* parseBoolean */.yG),
+    'config-check': oneOf(['error', 'warn', 'off']),
+    'verify-revision': oneOf(['auto', 'required', 'off']),
+    'smoke-test': formats_text((v) => v)
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -33318,7 +33333,13 @@ const INPUT_NAMES = [
     'max-deletions',
     'archive-exclude',
     'paths',
-    'expected-commit'
+    'expected-commit',
+    // v1.3
+    'archive-include',
+    'registry-logout',
+    'config-check',
+    'verify-revision',
+    'smoke-test'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -33332,7 +33353,8 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'pruned',
     'archive-sha256',
     'registry',
-    'image-repository'
+    'image-repository',
+    'serving-revision-id'
 ]));
 /**
  * Defaults the code applies when an input arrives empty (as it does when the action
@@ -33351,7 +33373,10 @@ const INPUT_DEFAULTS = {
     'delete-tracing-project': 'false',
     'ignore-missing': 'true',
     'pr-comment': 'false',
-    'max-deletions': '10'
+    'max-deletions': '10',
+    'registry-logout': 'true',
+    'config-check': 'error',
+    'verify-revision': 'auto'
 };
 /**
  * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
@@ -34253,6 +34278,7 @@ function factsOf(view) {
         // Only a rollback that took effect replaced anything.
         ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
         ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
+        ...(outcome.checks ?? []).map(checkRow),
         ...shippedRows(outcome.shipped),
         ...pathsRows(outcome),
         ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
@@ -34361,6 +34387,12 @@ function whatWasDone(outcome) {
     }
 }
 /** Only the verdict: the attempts are in the log. */
+const CHECK_MARKS = { passed: '✅ ', failed: '❌ ', 'not-proven': '⚠️ ', 'not-checked': '➖ ' };
+/** One row per gate or check (v1.3), whatever it checked: its mark, its words and its time. */
+function checkRow(verdict) {
+    const time = verdict.elapsedMs === undefined ? [] : [` (${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)})`];
+    return [verdict.label, [CHECK_MARKS[verdict.status], ...verdict.detail, ...time]];
+}
 function healthVerdict(health) {
     if (health.attempts === 0)
         return ['❌ ', { code: health.last }];
@@ -34587,7 +34619,8 @@ function outputsOf(outcome, url) {
         pruned: outcome.prune && JSON.stringify(outcome.prune.pruned),
         'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
         registry: outcome.registry?.registry,
-        'image-repository': outcome.registry?.imageRepository
+        'image-repository': outcome.registry?.imageRepository,
+        'serving-revision-id': outcome.servingRevisionId
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));

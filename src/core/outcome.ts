@@ -114,6 +114,30 @@ export interface RegistryLogin {
   imageRepository: string
 }
 
+/**
+ * v1.3: the verdict of one gate (before any change: the config check, reserved names,
+ * `expected-commit` against the ref, `paths`) or one check (after `DEPLOYED`: the commit built,
+ * health, the revision the server reports, the smoke test). Every gate and check returns one; the
+ * recorder keeps them in order, the reports render each with one row type, and `on-failure:
+ * rollback` reacts to any `failed` check the same way.
+ */
+export interface CheckVerdict {
+  /** Stable id, e.g. `config-check`, `verify-revision`, `smoke-test`. */
+  id: string
+  /** The row's label in the summary and PR comment, e.g. `Config check`, `Serving revision`. */
+  label: string
+  /** `not-proven`: asked, and the answer proves nothing; `not-checked`: not asked (off, no information). */
+  status: 'passed' | 'failed' | 'not-proven' | 'not-checked'
+  /** Our words, with `{ code }` parts for values from elsewhere (neutralised where they land). */
+  detail: Said
+  /** How long it took; undefined for a verdict that made no request and read no file. */
+  elapsedMs?: number
+  /** A longer excerpt the summary and comment show in a details block (e.g. what the agent answered). */
+  excerpt?: { title: string; text: string }
+  /** Problems found, each a sentence naming the file, the key and the fix (the config check). */
+  problems?: Said[]
+}
+
 /** A change in flight: `redeploy` is a rollback's. */
 export type PendingChange = 'create' | 'update' | 'redeploy'
 
@@ -171,6 +195,10 @@ export interface RunFacts {
   commitWarning?: string
   /** `registry-login` (v1.2). */
   registry?: RegistryLogin
+  /** v1.3: every gate's and check's verdict, in the order they ran. */
+  checks?: CheckVerdict[]
+  /** v1.3: the revision id the deployment's server itself reported (`GET /info`): the `serving-revision-id` output. */
+  servingRevisionId?: string
 }
 
 export type Outcome = RunFacts &

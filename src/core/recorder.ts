@@ -14,7 +14,8 @@ import type {
   Shipped,
   PathsDecision,
   RegistryLogin,
-  CommandWords
+  CommandWords,
+  CheckVerdict
 } from './outcome.js'
 import type { PruneFacts, PruneRow } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
@@ -90,6 +91,17 @@ export class Recorder {
   /** The health check's verdict. */
   health(verdict: HealthSeen): void {
     this.facts.health = { ...verdict }
+  }
+
+  /** A gate's or check's verdict (v1.3); a second verdict with the same id replaces the first (a check asked again). */
+  checked(verdict: CheckVerdict): void {
+    const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id)
+    this.facts.checks = [...others, { ...verdict }]
+  }
+
+  /** The revision id the deployment's server reported running (`GET /info`). */
+  servingReported(revisionId: string): void {
+    this.facts.servingRevisionId = revisionId
   }
 
   revisionStarted(revisionId: string): void {

@@ -79,7 +79,13 @@ export const FORMATS = {
   // v1.2: their own parsers come with the features that read them.
   'archive-exclude': text(parseArchiveExclude),
   paths: text(parsePaths),
-  'expected-commit': text(parseCommitSha)
+  'expected-commit': text(parseCommitSha),
+  // v1.3: inputs whose features land with their issues; each feature may replace its parser.
+  'archive-include': text(parseArchiveExclude),
+  'registry-logout': text(parseBoolean),
+  'config-check': oneOf(['error', 'warn', 'off'] as const),
+  'verify-revision': oneOf(['auto', 'required', 'off'] as const),
+  'smoke-test': text((v) => v)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

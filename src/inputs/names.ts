@@ -49,7 +49,13 @@ export const INPUT_NAMES = [
   'max-deletions',
   'archive-exclude',
   'paths',
-  'expected-commit'
+  'expected-commit',
+  // v1.3
+  'archive-include',
+  'registry-logout',
+  'config-check',
+  'verify-revision',
+  'smoke-test'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -66,7 +72,8 @@ export const OUTPUT_NAMES = [
   'pruned',
   'archive-sha256',
   'registry',
-  'image-repository'
+  'image-repository',
+  'serving-revision-id'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -88,7 +95,10 @@ export const INPUT_DEFAULTS = {
   'delete-tracing-project': 'false',
   'ignore-missing': 'true',
   'pr-comment': 'false',
-  'max-deletions': '10'
+  'max-deletions': '10',
+  'registry-logout': 'true',
+  'config-check': 'error',
+  'verify-revision': 'auto'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

@@ -1,6 +1,6 @@
 import { formatBytes } from '../api/body.js'
 import { formatDuration } from '../core/clock.js'
-import type { HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
+import type { CheckVerdict, HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
 import { restoredBy, stillServing } from './serving.js'
 import { quoted } from './quoted.js'
 import type { RunView } from './view-types.js'
@@ -24,6 +24,7 @@ export function factsOf(view: RunView): Array<[string, Said]> {
     // Only a rollback that took effect replaced anything.
     ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
     ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
+    ...(outcome.checks ?? []).map(checkRow),
     ...shippedRows(outcome.shipped),
     ...pathsRows(outcome),
     ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
@@ -128,6 +129,14 @@ function whatWasDone(outcome: Outcome): Said | undefined {
 }
 
 /** Only the verdict: the attempts are in the log. */
+const CHECK_MARKS: Record<CheckVerdict['status'], string> = { passed: '✅ ', failed: '❌ ', 'not-proven': '⚠️ ', 'not-checked': '➖ ' }
+
+/** One row per gate or check (v1.3), whatever it checked: its mark, its words and its time. */
+function checkRow(verdict: CheckVerdict): Row {
+  const time = verdict.elapsedMs === undefined ? [] : [` (${formatDuration(verdict.elapsedMs)})`]
+  return [verdict.label, [CHECK_MARKS[verdict.status], ...verdict.detail, ...time]]
+}
+
 function healthVerdict(health: HealthSeen): Said {
   if (health.attempts === 0) return ['❌ ', { code: health.last }]
   const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`
