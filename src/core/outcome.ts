@@ -136,6 +136,8 @@ export interface CheckVerdict {
   excerpt?: { title: string; text: string }
   /** Problems found, each a sentence naming the file, the key and the fix (the config check). */
   problems?: Said[]
+  /** Findings that never fail it, each a sentence like a problem (the config check's unknown keys, ...). */
+  warnings?: Said[]
 }
 
 /** A change in flight: `redeploy` is a rollback's. */

@@ -25,6 +25,8 @@ export interface CommentView {
   title: Said
   /** A warning shown right under the heading (e.g. the revision was built from another commit). */
   warning?: string
+  /** A gate's or check's findings, listed first (the config check's problems, then its warnings). */
+  findings?: Finding[]
   cause?: string
   causeLabel: string
   todo?: string
@@ -35,6 +37,12 @@ export interface CommentView {
   failureLog?: FailureLog
   /** The comment's last word when the deployment is gone: nothing more to try on this pull request. */
   gone?: Said
+}
+
+/** One gate's or check's list: its problems (failing it, or warned about) or its warnings. */
+export interface Finding {
+  heading: string
+  items: Said[]
 }
 
 /** A preview that `prune` left gone: its GitHub environment is retired and its comment updated. */

@@ -4,6 +4,7 @@ import { failsStep, type Said } from '../core/outcome.js'
 import { cancellationText } from './cancellation.js'
 import { factsOf } from './facts.js'
 import { finalLine } from './final-line.js'
+import { findingsOf, refusedByFindings } from './findings.js'
 import { KINDS, type KindContext } from './kinds.js'
 import { notesOf } from './notes.js'
 import { outputsOf } from './output-values.js'
@@ -50,7 +51,9 @@ export function viewOf(run: FinishedRun): RunView {
     outputs,
     title,
     warning: outcome.commitWarning,
-    cause: problem?.what ?? (failed ? error : undefined),
+    findings: findingsOf(outcome),
+    // A refusal whose problems are listed first says only its first line as the cause, not the list again.
+    cause: listedAbove(problem?.what ?? (failed ? error : undefined), refusedByFindings(outcome)),
     causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : 'What went wrong',
     todo: problem?.todo ?? rolledBackTodo(outcome),
     notes: notesOf(outcome, run),
@@ -84,6 +87,10 @@ function environmentDescription(view: RunView, doing: string): string {
     return forOutput(outcome.redeployOf ? `${doing} to revision ${outcome.redeployOf} (new revision ${revision})` : `${doing} revision ${revision}`)
   }
   return forOutput(plain(view.title).replace(/^[^\p{L}\p{N}`]+/u, ''))
+}
+
+function listedAbove(cause: string | undefined, listed: boolean): string | undefined {
+  return listed && cause ? cause.split('\n')[0] : cause
 }
 
 /** Text whose last line says what to do, split so the reports show it apart. */

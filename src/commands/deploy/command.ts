@@ -11,6 +11,7 @@ import { defineCommand, type CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { checkBuiltCommit, checkRefBeforeChange } from './expected-commit.js'
+import { configGate, enforceConfigVerdict } from './config-gate.js'
 import { decidePaths } from './paths-gate.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import { rollBackAfterFailure } from './on-failure.js'
@@ -55,6 +56,8 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
 
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
+  // The first gate (a remote build's ran on its archive, before any request).
+  enforceConfigVerdict(await configGate({ inputs, deps, existing }), deps)
   if (inputs.expectedCommit && ships === 'github') {
     const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
     await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps)

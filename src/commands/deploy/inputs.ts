@@ -36,6 +36,8 @@ export interface DeploySpecific {
   githubToken?: string
   /** A remote build's extra exclusions (`.gitignore` patterns, relative to the workspace). */
   archiveExclude?: string[]
+  /** `config-check`: what a config the build would refuse does to the deploy (config-gate.ts). */
+  configCheck: 'error' | 'warn' | 'off'
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
@@ -86,7 +88,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       paths: value('paths'),
       expectedCommit: value('expected-commit'),
       githubToken: value('github-token'),
-      archiveExclude: value('archive-exclude')
+      archiveExclude: value('archive-exclude'),
+      configCheck: value('config-check') ?? 'error'
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref

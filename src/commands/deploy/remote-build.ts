@@ -12,6 +12,7 @@ import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
 import { checkCheckout } from './expected-commit.js'
+import { archiveVerdict, enforceConfigVerdict } from './config-gate.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
@@ -31,10 +32,12 @@ export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undef
  * config file, a dependency outside the workspace or an archive over the limit is refused
  * before the lookup. The caller removes it.
  */
-export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive | undefined> {
+export async function archiveBeforeLookup(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive | undefined> {
   const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
   return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
 }
+
+type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
 
 /** The archive built from the checkout, with the commit checked out when it was built. */
 export type BuiltArchive = PreparedArchive & { commit?: string }
@@ -57,7 +60,7 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): Ar
 export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   existing: Deployment | undefined,
-  deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>,
+  deps: ArchiveDeps,
   early?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!isRemoteBuild(inputs, existing)) {
@@ -67,7 +70,7 @@ export async function archiveForRemoteBuild(
   return early ?? buildArchive(inputs, deps)
 }
 
-async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline'>): Promise<BuiltArchive> {
+async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
   // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
   const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps)
   const layout = layoutOf(inputs, deps)
@@ -78,7 +81,9 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
       exclude: inputs.archiveExclude ?? [],
       tempRoot: deps.workflow.tempDir ?? tmpdir(),
       log: deps.log,
-      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline },
+      // The config check's first gate, on the files the archive will hold: a refusal packs nothing and sends nothing.
+      beforePacking: (walked) => enforceConfigVerdict(archiveVerdict({ root: layout.root, ...walked }, layout.configPath, inputs.configCheck, deps), deps)
     }),
     checked ?? checkoutCommit(layout.workspace)
   ])

@@ -4,7 +4,7 @@ import type { Log } from '../../core/log.js'
 import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build.js'
 import type { ArchiveLayout } from './layout.js'
 import type { ArchiveStop } from './stop.js'
-import { walkLayout, type ArchiveEntry, type Excluded } from './walk.js'
+import { walkLayout, type ArchiveEntry, type Excluded, type Walked } from './walk.js'
 
 /** An archive on disk, ready to upload, and what it holds. */
 export interface PreparedArchive {
@@ -37,13 +37,22 @@ const LARGEST = 5
  */
 export async function prepareArchive(
   layout: ArchiveLayout,
-  options: { exclude: readonly string[]; tempRoot: string; log: Log; limits?: ArchiveLimits; stop?: ArchiveStop }
+  options: {
+    exclude: readonly string[]
+    tempRoot: string
+    log: Log
+    limits?: ArchiveLimits
+    stop?: ArchiveStop
+    /** Told what the archive will hold before anything is packed; it may refuse by throwing (the config check). */
+    beforePacking?: (walked: Walked) => void
+  }
 ): Promise<PreparedArchive> {
   const { log } = options
   const limits = options.limits ?? LIMITS
   const walked = await walkLayout(layout, options.exclude, options.stop).catch(unreadable)
   warnAbout(walked.excluded, log)
   for (const problem of walked.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
+  options.beforePacking?.(walked)
   const files = walked.entries.filter((entry) => entry.type === 'file')
   let written
   try {

@@ -1,0 +1,116 @@
+import type { Deployment } from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import type { CheckVerdict, Said } from '../../core/outcome.js'
+import { archiveFiles, type ArchiveSelection } from '../../operations/config-check/archive-files.js'
+import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
+import { diskFiles } from '../../operations/config-check/disk-files.js'
+import { readFromGitHub } from '../../operations/config-check/github-files.js'
+import { readCapped } from '../../operations/config-check/read-capped.js'
+import { notChecked, verdictOf, type ConfigCheckMode } from '../../operations/config-check/verdict.js'
+import { checkoutCommit } from '../../operations/checkout-commit.js'
+import type { CommandDeps } from '../types.js'
+import { openCommitReads } from './github-reads.js'
+import type { DeployInputs } from './inputs.js'
+import { DEFAULT_SOURCE } from './plan.js'
+
+/** What the config check of a deploy sees: the inputs, and for a remote build the archive's selection. */
+export interface ConfigGateContext {
+  inputs: DeployInputs
+  deps: CommandDeps
+  existing?: Deployment
+  /** A remote build: the files the archive will hold, and the config's path in it. */
+  archive?: { selection: ArchiveSelection; configPath: string }
+}
+
+/**
+ * The config check (`config-check`), the first gate of a deploy that builds from a config:
+ * a remote build (the archive's files) or `github` (the config at the commit to be built).
+ * Undefined for a deploy that builds no config (an image).
+ */
+export async function configGate(ctx: ConfigGateContext): Promise<CheckVerdict | undefined> {
+  const { inputs, deps, existing } = ctx
+  const mode = inputs.configCheck
+  const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
+  if (!ctx.archive && ships !== 'github') return undefined
+  if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
+  if (ctx.archive) return archiveVerdict(ctx.archive.selection, ctx.archive.configPath, mode, deps)
+  return githubVerdict(ctx, mode, deps.clock.now())
+}
+
+/** A remote build: the config and the files exactly as the archive will hold them. */
+export function archiveVerdict(selection: ArchiveSelection, configPath: string, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
+  if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
+  const started = deps.clock.now()
+  const text = readCapped(`${selection.root}/${configPath}`)
+  if (text === undefined) return notChecked(['the config file ', { code: configPath }, ' could not be read'])
+  return verdictOf(checkConfig(text, configPath, archiveFiles(selection)), configPath, mode, deps.log, deps.clock.now() - started)
+}
+
+/**
+ * `github`: from the workspace when it is a checkout of the repository at the commit to be
+ * built, else through GitHub's API; not checked (and the deploy goes on) when neither can be read.
+ */
+async function githubVerdict({ inputs, deps, existing }: ConfigGateContext, mode: Exclude<ConfigCheckMode, 'off'>, started: number): Promise<CheckVerdict> {
+  const { workflow, log } = deps
+  const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
+  if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' to read']))
+  const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl
+  const ref = inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
+  if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
+  const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
+  const checkout = await checkoutOf(repoUrl, ref, deps)
+  if (checkout) {
+    const text = readCapped(`${checkout.workspace}/${configPath}`)
+    if (text !== undefined) return done(checkConfig(text, configPath, diskFiles(checkout.workspace)), ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
+  }
+  const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps)
+  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', reads.reason]))
+  const read = await readFromGitHub(reads.github, reads.repository, ref, configPath)
+  if (!read.ok && read.missing) {
+    return done({ problems: [{ file: configPath, key: '(file)', what: ['is not in ', { code: ref }, ' of ', { code: reads.repository }, ': the build has no config to read.'], fix: ['Fix ', { code: 'graph-config-path' }, ' or ', { code: 'repo-ref' }, '.'] }], warnings: [], graphs: [], runtime: '' })
+  }
+  if (!read.ok) return told(deps, notChecked([read.reason]))
+  const note: Parameters<typeof verdictOf>[5] = read.truncated
+    ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
+    : ['read through GitHub (', `${read.requests} requests`, ')']
+  if (read.truncated) log.warn(`Config check: GitHub's listing of \`${ref}\` was cut short (too many files), so whether the files the config names exist was not checked.`)
+  return done(checkConfig(read.text, configPath, read.files), note)
+}
+
+/**
+ * The workspace, when it is a checkout of the deployment's repository at the commit the build
+ * will use: `repo-ref` is that commit's full SHA, or the workflow's own ref, whose commit the
+ * workflow checked out. Undefined otherwise (another repository, another ref, not a checkout).
+ */
+async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps: CommandDeps): Promise<{ workspace: string; commit: string } | undefined> {
+  const { workflow } = deps
+  const normal = (url: string | null | undefined) => url?.toLowerCase().replace(/\.git$/, '').replace(/\/+$/, '')
+  if (!workflow.workspace || !workflow.repoUrl || normal(repoUrl) !== normal(workflow.repoUrl)) return undefined
+  const wanted = /^[0-9a-f]{40}$/i.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined
+  if (!wanted) return undefined
+  const commit = await checkoutCommit(workflow.workspace)
+  return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined
+}
+
+const plainText = (said: Said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('')
+
+function told(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
+  deps.log.warn(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`)
+  return verdict
+}
+
+/**
+ * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
+ * before any change (for a remote build, before any request and before anything is packed).
+ */
+export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pick<CommandDeps, 'recorder'>): void {
+  if (!verdict) return
+  deps.recorder.checked(verdict)
+  if (verdict.status !== 'failed') return
+  const lines = (verdict.problems ?? []).map(plainText)
+  throw new ActionError(
+    'bad-input',
+    `The config check found ${lines.length === 1 ? 'a problem' : `${lines.length} problems`} that the build would fail on:\n${lines.map((line) => `- ${line}`).join('\n')}`,
+    'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+  )
+}

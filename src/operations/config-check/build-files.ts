@@ -1,0 +1,155 @@
+import type { Said } from '../../core/outcome.js'
+import { fromConfig, isWithin, type ConfigFiles } from './files.js'
+import { importString, isFilePath, splitImport } from './graphs.js'
+import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
+import type { Validated } from './validate.js'
+
+/*
+ * What the client refuses when it builds a Python config (`python_config_to_docker`): the local
+ * dependencies (`_assemble_local_deps`) and the files the config names (`_update_graph_paths`,
+ * `_update_auth_path`, `_update_encryption_path`, `_update_checkpointer_path`,
+ * `_update_http_app_path`), checked against the files the build gets.
+ */
+
+/** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
+const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith']
+
+type Problem = (key: string, what: Said, fix: Said) => void
+
+/** A path the config names that the build will not have: gone, or left out by a rule (named). */
+function missing(files: ConfigFiles, path: string | undefined, written: string): Said {
+  const rule = path === undefined ? undefined : files.leftOut?.(path)
+  if (rule) return [{ code: written }, ' is left out of what is shipped, by ', { code: rule }, '.']
+  return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.']
+}
+
+function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: Said): Said {
+  return path !== undefined && files.leftOut?.(path) ? ['Ship it: change that rule (or ', { code: 'archive-exclude' }, '), or commit the file.'] : otherwise
+}
+
+/** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
+export function localDependencies(validated: Validated, configPath: string, files: ConfigFiles, problem: Problem): string[] {
+  const dirs: string[] = []
+  const taken = new Set(RESERVED)
+  validated.dependencies.forEach((dependency, index) => {
+    const key = `dependencies[${index}]`
+    if (typeof dependency !== 'string') {
+      problem(key, ['must be a string: a package, or a local directory such as ', { code: '"."' }, '.'], ['Fix the entry.'])
+      return
+    }
+    if (!dependency.startsWith('.')) return
+    const path = fromConfig(configPath, dependency)
+    const kind = path === undefined ? 'absent' : files.kind(path)
+    if (kind === 'unknown') return
+    if (kind === 'absent') return problem(key, ['the local dependency ', ...missing(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']))
+    if (kind === 'file') return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.'])
+    dirs.push(path!)
+    packageNames(path!, dependency, key, files, taken, problem)
+  })
+  return dirs
+}
+
+/** A directory without `pyproject.toml` or `setup.py` is made a package from its name (flat layout) or its subdirectories (src layout). */
+function packageNames(dir: string, written: string, key: string, files: ConfigFiles, taken: Set<string>, problem: Problem): void {
+  const names = files.list(dir)
+  if (!names || names.includes('pyproject.toml') || names.includes('setup.py')) return
+  const reserve = (name: string) => {
+    if (taken.has(name)) problem(key, ['the local dependency ', { code: written }, ' makes a package named ', { code: name }, ', a name that is reserved or already taken.'], ['Rename the directory.'])
+    taken.add(name)
+  }
+  if (names.includes('__init__.py')) {
+    const name = dir === '' ? files.rootName : dir.slice(dir.lastIndexOf('/') + 1)
+    if (name === undefined) return
+    if (name.includes('-')) return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.'])
+    return reserve(name)
+  }
+  for (const name of names) {
+    if (name === '__pycache__' || name.startsWith('.')) continue
+    const sub = dir ? `${dir}/${name}` : name
+    if (files.kind(sub) !== 'dir') continue
+    if ((files.list(sub) ?? []).some((file) => file.endsWith('.py'))) reserve(name)
+  }
+}
+
+/** `_update_graph_paths` and `_update_http_app_path`: a file path must be a file inside a local dependency. */
+export function pythonFileRules(config: RawConfig, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+  const graphs = isObject(config.graphs) ? config.graphs : {}
+  for (const [id, spec] of Object.entries(graphs)) {
+    const path = importString(spec)
+    if (path !== undefined) importRule(`graphs.${id}`, path, configPath, dirs, files, problem)
+  }
+  const http = config.http
+  if (isObject(http) && typeof http.app === 'string' && http.app !== '') importRule('http.app', http.app, configPath, dirs, files, problem)
+  for (const section of ['auth', 'encryption', 'checkpointer'] as const) {
+    const conf = config[section]
+    if (isObject(conf) && typeof conf.path === 'string') dottedPathRule(`${section}.path`, conf.path, configPath, dirs, files, problem)
+  }
+}
+
+function importRule(key: string, spec: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+  const { module, attribute } = splitImport(spec)
+  if (!module || !attribute) return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './agent.py:graph' }, '.'])
+  // A module name (`agent.graphs:graph`) is imported from the installed packages: nothing to find on disk.
+  if (isFilePath(module)) fileRule(key, module, configPath, dirs, files, problem)
+}
+
+/** `auth.path`, `encryption.path`, `checkpointer.path`: only a relative path with a `:` (`./auth.py:auth`) is a local file. */
+function dottedPathRule(key: string, spec: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+  const { module, hasColon } = splitImport(spec)
+  if (hasColon && module.startsWith('.')) fileRule(key, module, configPath, dirs, files, problem)
+}
+
+function fileRule(key: string, module: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+  const path = fromConfig(configPath, module)
+  const kind = path === undefined ? 'absent' : files.kind(path)
+  if (kind === 'unknown') return
+  if (kind === 'absent') return problem(key, ['the file ', ...missing(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
+  if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.'])
+  if (!dirs.some((dir) => isWithin(path!, dir))) {
+    problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.'])
+  }
+}
+
+/**
+ * A Node.js config's graph files must exist: the client's `node_config_to_docker` copies the
+ * config's directory and runs the server's JS build over every graph, which fails on a file
+ * that is not there. Its `validate_config` does not look, so this is the one file rule of a
+ * Node.js config.
+ */
+export function nodeFileRules(config: RawConfig, configPath: string, files: ConfigFiles, problem: Problem): void {
+  const graphs = isObject(config.graphs) ? config.graphs : {}
+  for (const [id, spec] of Object.entries(graphs)) {
+    const path = importString(spec)
+    if (path === undefined) continue
+    const { module } = splitImport(path)
+    if (!isFilePath(module)) continue
+    const resolved = fromConfig(configPath, module)
+    const kind = resolved === undefined ? 'absent' : files.kind(resolved)
+    if (kind === 'absent') problem(`graphs.${id}`, ['the file ', ...missing(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']))
+    else if (kind === 'dir') problem(`graphs.${id}`, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
+  }
+}
+
+/** `validate_config_file`: a `package.json` beside a Node.js config may name only the `node` engine, a major version of at least 20. */
+export function packageJsonRules(configPath: string, files: ConfigFiles, minNode: number, nodeMajor: (value: unknown) => number | undefined, push: (problem: ConfigProblem) => void): void {
+  const path = fromConfig(configPath, 'package.json')
+  if (path === undefined || files.kind(path) !== 'file') return
+  const text = files.read(path)
+  if (text === undefined) return
+  const problem = (key: string, what: Said, fix: Said) => push({ file: path, key, what, fix })
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return problem('(file)', ['is not valid JSON, and the build reads it beside a Node.js config.'], ['Fix the JSON.'])
+  }
+  if (!isObject(json) || !('engines' in json)) return
+  const engines = json.engines
+  if (!isObject(engines)) return problem('engines', ['must be a mapping with only ', { code: 'node' }, '.'], ['Fix ', { code: 'engines' }, '.'])
+  const others = Object.keys(engines).filter((name) => name !== 'node')
+  if (others.length > 0) return problem('engines', ['names engines other than ', { code: 'node' }, ': ', { code: others.join(', ') }, '.'], ['Keep only ', { code: 'node' }, ' in ', { code: 'engines' }, '.'])
+  if (!('node' in engines)) return
+  const major = nodeMajor(engines.node)
+  if (major === undefined) problem('engines.node', ['must be a major version only (no range, minor or patch): ', { code: JSON.stringify(engines.node) }, '.'], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.'])
+  else if (major < minNode) problem('engines.node', ['Node.js ', { code: String(engines.node) }, ` is below the minimum, ${minNode}.`], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.'])
+}

@@ -1,0 +1,80 @@
+import type { Said } from '../../core/outcome.js'
+import { localDependencies, nodeFileRules, packageJsonRules, pythonFileRules } from './build-files.js'
+import { fromConfig, type ConfigFiles } from './files.js'
+import { importString, isFilePath, isNodeGraph, splitImport } from './graphs.js'
+import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
+import { definesName } from './static-read.js'
+import { unknownKeys } from './unknown-keys.js'
+import { MIN_NODE, nodeMajor, validateConfig } from './validate.js'
+
+/** The check's findings: problems (what the client refuses) and warnings (ours, never a refusal). */
+export interface ConfigReport {
+  problems: ConfigProblem[]
+  warnings: ConfigProblem[]
+  /** The graph ids, in the config's order. */
+  graphs: string[]
+  /** `Python 3.12`, `Node.js 20`, or both, as the build will use them (the client's defaults applied). */
+  runtime: string
+}
+
+/**
+ * Checks the config file at `configPath` (its text) against the official client's rules
+ * and the files the build will get. Pure: everything it sees comes through `files`.
+ */
+export function checkConfig(text: string, configPath: string, files: ConfigFiles): ConfigReport {
+  let config: unknown
+  try {
+    config = JSON.parse(text)
+  } catch (error) {
+    return refusedWhole(configPath, ['is not valid JSON (', { code: (error as Error).message }, ').'], ['Fix the JSON.'])
+  }
+  if (!isObject(config)) return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.'])
+  const { problems, validated } = validateConfig(config, configPath)
+  const problem = (key: string, what: Said, fix: Said) => problems.push({ file: configPath, key, what, fix })
+  if (validated.nodeVersion) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
+  // The client builds a Node.js image only for a config with a Node.js version and no Python one.
+  const nodeOnly = validated.nodeVersion !== undefined && validated.pythonVersion === undefined
+  if (nodeOnly) nodeFileRules(config, configPath, files, problem)
+  // A `uv` source installs from pyproject.toml and uv.lock: the dependency-based rules do not apply.
+  else if (validated.sourceKind !== 'uv') pythonFileRules(config, configPath, localDependencies(validated, configPath, files, problem), files, problem)
+  return {
+    problems,
+    warnings: warningsOf(config, configPath, files),
+    graphs: validated.graphIds,
+    runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
+  }
+}
+
+function refusedWhole(file: string, what: Said, fix: Said): ConfigReport {
+  return { problems: [{ file, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' }
+}
+
+/** Beyond the client, warnings only: unknown keys, a graph variable not found, an env file that will not ship. */
+function warningsOf(config: RawConfig, configPath: string, files: ConfigFiles): ConfigProblem[] {
+  const warnings: ConfigProblem[] = []
+  const warn = (key: string, what: Said, fix: Said) => warnings.push({ file: configPath, key, what, fix })
+  for (const { key, nearest } of unknownKeys(Object.keys(config))) {
+    warn(key, ['is not a key the build knows; it is ignored.'], nearest ? ['Did you mean ', { code: nearest }, '?'] : ['Remove it if it is a typo.'])
+  }
+  const graphs = isObject(config.graphs) ? config.graphs : {}
+  for (const [id, spec] of Object.entries(graphs)) {
+    const path = importString(spec)
+    if (path === undefined) continue
+    const { module, attribute } = splitImport(path)
+    if (!attribute || !isFilePath(module)) continue
+    const file = fromConfig(configPath, module)
+    const text = file === undefined || files.kind(file) !== 'file' || files.leftOut?.(file) ? undefined : files.read(file)
+    if (text === undefined) continue
+    if (definesName(text, attribute, isNodeGraph(path) ? 'node' : 'python') === false) {
+      warn(`graphs.${id}`, [{ code: module }, ' has no top-level ', { code: attribute }, isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)', ' that a plain read finds.'], ['Check the variable\'s name; ignore this if the module makes it another way.'])
+    }
+  }
+  if (typeof config.env === 'string' && config.env !== '') {
+    const file = fromConfig(configPath, config.env)
+    const ships = file !== undefined && files.kind(file) === 'file' && !files.leftOut?.(file)
+    if (!ships) {
+      warn('env', ['names the file ', { code: config.env }, ', which is not shipped with the build (env files are never uploaded or committed).'], ['Pass secrets through the ', { code: 'secrets' }, ' input, or write plain settings as an ', { code: 'env' }, ' mapping.'])
+    }
+  }
+  return warnings
+}

@@ -1,0 +1,37 @@
+import { posix } from 'node:path'
+
+/**
+ * The files a config check sees: those the build will get (the archive's selection, the
+ * checkout, or the commit's tree on GitHub). Paths are posix, relative to the source's root
+ * (the archive's root, the workspace, the repository).
+ */
+export interface ConfigFiles {
+  /** `unknown`: this source cannot tell (GitHub's tree listing was cut short), so no rule acts on it. */
+  kind(path: string): 'file' | 'dir' | 'absent' | 'unknown'
+  /** The names directly in a directory, or undefined when it cannot be listed. */
+  list(dir: string): string[] | undefined
+  /** A small text file (a graph's module, `package.json`), or undefined when it cannot be read. */
+  read(path: string): string | undefined
+  /** When the file is on disk but the build will not get it: the rule that left it out (e.g. `` `.gitignore` ``). */
+  leftOut?(path: string): string | undefined
+  /** The name of the root directory itself (a local dependency `.` at the root is named after it), when known. */
+  rootName?: string
+}
+
+/**
+ * `relative` (as written in the config) from the config's directory, normalised against the
+ * source's root; undefined when it leaves the root (`../..` past it, or absolute), where no
+ * source has anything.
+ */
+export function fromConfig(configPath: string, relative: string): string | undefined {
+  const written = relative.replace(/\\/g, '/')
+  if (written.startsWith('/')) return undefined
+  const joined = posix.normalize(posix.join(posix.dirname(configPath), written))
+  if (joined === '..' || joined.startsWith('../')) return undefined
+  return joined === '.' ? '' : joined.replace(/\/$/, '')
+}
+
+/** Whether `path` is `dir` or below it ('' is the root, above everything). */
+export function isWithin(path: string, dir: string): boolean {
+  return dir === '' || path === dir || path.startsWith(`${dir}/`)
+}

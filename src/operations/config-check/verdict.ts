@@ -1,0 +1,40 @@
+import type { Log } from '../../core/log.js'
+import type { CheckVerdict, Said } from '../../core/outcome.js'
+import type { ConfigReport } from './check.js'
+import { problemSaid, problemText } from './problem.js'
+
+export type ConfigCheckMode = 'error' | 'warn' | 'off'
+
+const ID = 'config-check'
+const LABEL = 'Config check'
+
+/** The verdict of a config that could not be read or was not to be checked: the deploy goes on, and the row says why. */
+export function notChecked(why: Said): CheckVerdict {
+  return { id: ID, label: LABEL, status: 'not-checked', detail: ['not checked: ', ...why] }
+}
+
+/**
+ * The report as a verdict, told in the log: each problem and warning on its own line.
+ * With `error`, problems fail it (the caller refuses the deploy); with `warn`, they are
+ * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took.
+ */
+export function verdictOf(report: ConfigReport, configPath: string, mode: ConfigCheckMode, log: Log, elapsedMs: number, note?: Said): CheckVerdict {
+  const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`
+  const what = [graphs, report.runtime].filter(Boolean).join(', ')
+  for (const warning of report.warnings) log.warn(`Config check: ${problemText(warning)}`)
+  const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`
+  const base = { id: ID, label: LABEL, elapsedMs, ...(report.warnings.length > 0 ? { warnings: report.warnings.map(problemSaid) } : {}) }
+  const noted: Said = note ? ['; ', ...note] : []
+  if (report.problems.length === 0) {
+    log.info(`Config check of \`${configPath}\`: ${what}: passed${warnings}.`)
+    return { ...base, status: 'passed', detail: [`${what}: passed${warnings}`, ...noted] }
+  }
+  const count = `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`
+  const problems = report.problems.map(problemSaid)
+  if (mode === 'warn') {
+    for (const problem of report.problems) log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`)
+    return { ...base, status: 'not-proven', detail: [`${count} in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': the deploy went on)', ...noted], problems }
+  }
+  for (const problem of report.problems) log.info(`Config check: ${problemText(problem)}`)
+  return { ...base, status: 'failed', detail: [`${count} in `, { code: configPath }, ...noted], problems }
+}
