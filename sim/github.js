@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
+import { fakeRepoFiles } from './github-files.js'
 
 /**
  * A fake of the few GitHub REST endpoints the action calls, on loopback, so that tests
@@ -82,6 +83,8 @@ import { createServer } from 'node:http'
  *   pullsFail, gitFail, hang and huge settings
  * @property {() => number} hugeBytesSent bytes of huge answers written to sockets so far (what the client read, give or
  *   take the sockets' buffers)
+ * @property {import('./github-files.js').FakeRepoFiles['setFiles']} setFiles the files at a ref, for the tree listing
+ *   and contents reads (github-files.js)
  * @property {() => Promise<void>} stop
  */
 
@@ -109,6 +112,7 @@ export async function startFakeGitHub(options = {}) {
   let gitFail = options.gitFail
   let gitReads = 0
   const now = options.now ?? Date.now
+  const repoFiles = fakeRepoFiles((ref) => resolve(ref))
   /** @type {Map<string, FakeCommit>} in the order they were added (oldest first) */
   const commits = new Map()
   /** @type {Map<string, Array<{ sha: string, at: number }>>} each ref's moves, in time order */
@@ -138,6 +142,8 @@ export async function startFakeGitHub(options = {}) {
    * @returns {{ status: number, body?: unknown, headers?: Record<string, string> }}
    */
   function handle(method, path, query, body) {
+    const fileRead = repoFiles.handle(method, path, query)
+    if (fileRead) return failing(gitFail, ++gitReads) ?? fileRead
     /** @type {RegExpExecArray | null} */
     let match
     if ((match = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(path)) && method === 'GET') {
@@ -462,7 +468,9 @@ export async function startFakeGitHub(options = {}) {
       pullReads = 0
       gitReads = 0
     },
+    setFiles: repoFiles.setFiles,
     reset: () => {
+      repoFiles.reset()
       pulls.length = 0
       commits.clear()
       refs.clear()

@@ -5,6 +5,7 @@ import { archiveFiles, type ArchiveSelection } from '../../operations/config-che
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
 import { diskFiles } from '../../operations/config-check/disk-files.js'
 import { readFromGitHub } from '../../operations/config-check/github-files.js'
+import type { ConfigProblem } from '../../operations/config-check/problem.js'
 import { readCapped } from '../../operations/config-check/read-capped.js'
 import { notChecked, verdictOf, type ConfigCheckMode } from '../../operations/config-check/verdict.js'
 import { checkoutCommit } from '../../operations/checkout-commit.js'
@@ -13,37 +14,40 @@ import { openCommitReads } from './github-reads.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE } from './plan.js'
 
-/** What the config check of a deploy sees: the inputs, and for a remote build the archive's selection. */
+/** What the config check of a deploy sees. */
 export interface ConfigGateContext {
   inputs: DeployInputs
   deps: CommandDeps
   existing?: Deployment
-  /** A remote build: the files the archive will hold, and the config's path in it. */
-  archive?: { selection: ArchiveSelection; configPath: string }
 }
 
 /**
- * The config check (`config-check`), the first gate of a deploy that builds from a config:
- * a remote build (the archive's files) or `github` (the config at the commit to be built).
- * Undefined for a deploy that builds no config (an image).
+ * The config check (`config-check`), the first gate of a `github` deploy: the config at the
+ * commit to be built. A remote build's is run on the archive's selection before anything is
+ * packed (archiveVerdict, from remote-build.ts). Undefined for a deploy that builds no config
+ * from GitHub (an image, or a remote build, checked already).
  */
 export async function configGate(ctx: ConfigGateContext): Promise<CheckVerdict | undefined> {
   const { inputs, deps, existing } = ctx
   const mode = inputs.configCheck
   const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-  if (!ctx.archive && ships !== 'github') return undefined
+  if (ships !== 'github') return undefined
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
-  if (ctx.archive) return archiveVerdict(ctx.archive.selection, ctx.archive.configPath, mode, deps)
   return githubVerdict(ctx, mode, deps.clock.now())
 }
 
-/** A remote build: the config and the files exactly as the archive will hold them. */
-export function archiveVerdict(selection: ArchiveSelection, configPath: string, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
+/**
+ * A remote build: the config and the files exactly as the archive will hold them. `prefix`: the
+ * archive's root from the workspace (`apps/agent/`), so that messages name workspace paths.
+ */
+export function archiveVerdict(selection: ArchiveSelection, configPath: string, prefix: string, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
   const started = deps.clock.now()
   const text = readCapped(`${selection.root}/${configPath}`)
-  if (text === undefined) return notChecked(['the config file ', { code: configPath }, ' could not be read'])
-  return verdictOf(checkConfig(text, configPath, archiveFiles(selection)), configPath, mode, deps.log, deps.clock.now() - started)
+  if (text === undefined) return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
+  const report = checkConfig(text, configPath, archiveFiles(selection, prefix))
+  const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
+  return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, deps.clock.now() - started)
 }
 
 /**
@@ -53,7 +57,8 @@ export function archiveVerdict(selection: ArchiveSelection, configPath: string, 
 async function githubVerdict({ inputs, deps, existing }: ConfigGateContext, mode: Exclude<ConfigCheckMode, 'off'>, started: number): Promise<CheckVerdict> {
   const { workflow, log } = deps
   const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
-  if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' to read']))
+  // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
+  if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']))
   const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl
   const ref = inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
   if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
@@ -95,7 +100,8 @@ async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps:
 const plainText = (said: Said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('')
 
 function told(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
-  deps.log.warn(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`)
+  // Missing information never blocks, and is no warning either: the summary's row says it.
+  deps.log.info(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`)
   return verdict
 }
 

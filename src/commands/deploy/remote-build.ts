@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os'
+import { relative, sep } from 'node:path'
 import { requests } from '../../api/requests.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
@@ -83,12 +84,18 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
       log: deps.log,
       stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline },
       // The config check's first gate, on the files the archive will hold: a refusal packs nothing and sends nothing.
-      beforePacking: (walked) => enforceConfigVerdict(archiveVerdict({ root: layout.root, ...walked }, layout.configPath, inputs.configCheck, deps), deps)
+      beforePacking: (walked) => enforceConfigVerdict(archiveVerdict({ root: layout.root, ...walked }, layout.configPath, fromWorkspace(layout), inputs.configCheck, deps), deps)
     }),
     checked ?? checkoutCommit(layout.workspace)
   ])
   if (commit && !checked) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
   return { ...archive, commit }
+}
+
+/** The archive's root from the workspace, with a trailing `/` (empty when they are the same). */
+function fromWorkspace(layout: ArchiveLayout): string {
+  const path = relative(layout.workspace, layout.root).split(sep).join('/')
+  return path ? `${path}/` : ''
 }
 
 /**

@@ -14,7 +14,7 @@ export interface ArchiveSelection {
  * The files a remote build gets: exactly the archive's, each read from where the archive
  * reads it; a file left out says by which rule (an ignore file, `archive-exclude`, ...).
  */
-export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
+export function archiveFiles(selection: ArchiveSelection, prefix = ''): ConfigFiles {
   const files = new Map<string, string>()
   const dirs = new Set<string>([''])
   const children = new Map<string, string[]>()
@@ -34,9 +34,12 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
       return source === undefined ? undefined : readCapped(source)
     },
     leftOut(path) {
-      // The rule as the archive names it, without its own backticks: the reports quote it.
       const hit = selection.excluded.find((item) => item.path === path || (item.path.endsWith('/') && path.startsWith(item.path)))
-      return hit?.why.replace(/`/g, '')
+      if (!hit) return undefined
+      // An ignore file is named from the archive's root: from the workspace here, like every path in a message.
+      // Without its own backticks: the reports quote it.
+      const file = /^`([^`]+)`$/.exec(hit.why)?.[1]
+      return file && file !== 'archive-exclude' ? prefix + file : hit.why.replace(/`/g, '')
     }
   }
 }

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
+import { errorLines } from './helpers/action.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+
+const CONFIG = 'apps/agent/langgraph.json'
+const REPOSITORY = 'octo-org/support-agent'
+const REPO_URL = `https://github.com/${REPOSITORY}`
+
+let sim: Simulator
+let github: FakeGitHub
+const temp = mkdtempSync(join(tmpdir(), 'config-check-'))
+beforeAll(async () => {
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(40) })
+  github = await startFakeGitHub({ now: clock.now })
+  sim.connectGitHub(github)
+})
+afterAll(async () => {
+  await Promise.all([sim.stop(), github.stop()])
+  rmSync(temp, { recursive: true, force: true })
+})
+beforeEach(() => {
+  sim.reset()
+  github.reset()
+  github.configure({ forbid: [] })
+})
+
+let trees = 0
+/** A workspace holding these files (a fresh directory each time). */
+function workspace(files: Record<string, string>): string {
+  const root = join(temp, `ws-${++trees}`)
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+/** An agent whose graph file its own `.gitignore` leaves out, and whose config has a second problem: Python 3.10. */
+const BROKEN = {
+  [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.10', graphs: { agent: './graph/agent.py:graph' } }),
+  'apps/agent/.gitignore': 'graph/\n',
+  'apps/agent/graph/agent.py': 'graph = 1\n'
+}
+const GOOD = {
+  [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.12', graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' } }),
+  'apps/agent/agent.py': 'graph = 1\nresearcher = 2\n'
+}
+
+function remoteBuild(root: string, extra: Record<string, string> = {}) {
+  const runnerTemp = join(root, '..', `${root.split('/').pop()}-tmp`)
+  mkdirSync(runnerTemp, { recursive: true })
+  return runInProcess({
+    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'checked-agent', source: 'internal_source', 'graph-config-path': CONFIG, 'poll-interval': '50ms', ...extra },
+    env: { GITHUB_WORKSPACE: root, RUNNER_TEMP: runnerTemp }
+  }).then((run) => ({ ...run, tempFiles: readdirSync(runnerTemp) }))
+}
+
+describe('config-check on a remote build: the archive\'s files', () => {
+  it('refuses before any request and before anything is packed, listing every problem first', async () => {
+    const run = await remoteBuild(workspace(BROKEN))
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome.kind).toBe('refused')
+    expect(sim.requests).toEqual([])
+    expect(sim.storage.requests).toEqual([])
+    expect(run.tempFiles).toEqual([])
+    // The archive's own line comes after packing: never reached.
+    expect(run.lines.some((line) => line.startsWith('Source archive:'))).toBe(false)
+    const [error] = errorLines(run)
+    expect(error).toContain('The config check found 2 problems that the build would fail on')
+    expect(error).toContain('`apps/agent/langgraph.json` `python_version`: Python `3.10` is not supported')
+    expect(error).toContain('`graphs.agent`: the file `./graph/agent.py` is left out of what is shipped, by `apps/agent/.gitignore`')
+    // The summary opens with the list, then the cause in one line (not the list again).
+    const summary = run.summary
+    const list = summary.indexOf('**❌ Config check: 2 problems the build would fail on**')
+    expect(list).toBeGreaterThan(-1)
+    expect(list).toBeLessThan(summary.indexOf('**What went wrong:**'))
+    expect(summary.split('Python <code>3.10</code> is not supported')).toHaveLength(2)
+    expect(run.outcome.checks).toEqual([expect.objectContaining({ id: 'config-check', status: 'failed' })])
+  })
+
+  it('names `archive-exclude` when that is what leaves the graph out', async () => {
+    const run = await remoteBuild(workspace(GOOD), { 'archive-exclude': 'apps/agent/agent.py' })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('is left out of what is shipped, by `archive-exclude`')
+    expect(sim.requests).toEqual([])
+  })
+
+  it('passes in one row: the graphs and the runtime', async () => {
+    const run = await remoteBuild(workspace(GOOD))
+    expect(run.failures).toEqual([])
+    expect(run.outcome.kind).toBe('deployed')
+    expect(run.view.facts).toContainEqual(['Config check', ['✅ ', '2 graphs (agent, researcher), Python 3.12: passed', expect.stringMatching(/^ \(/)]])
+  })
+
+  it('`warn` deploys anyway, with the problems as warnings and listed first', async () => {
+    const run = await remoteBuild(workspace(BROKEN), { 'config-check': 'warn' })
+    expect(run.failures).toEqual([])
+    expect(run.outcome.kind).toBe('deployed')
+    expect(run.warnings).toContainEqual(expect.stringContaining('Config check (`config-check: warn`, the deploy goes on): `apps/agent/langgraph.json` `python_version`'))
+    expect(run.summary).toContain('**⚠️ Config check: 2 problems the build may fail on (deployed anyway)**')
+  })
+
+  it('`off` skips it: the row says so and the deploy goes on', async () => {
+    const run = await remoteBuild(workspace(BROKEN), { 'config-check': 'off' })
+    expect(run.outcome.checks).toEqual([expect.objectContaining({ status: 'not-checked', detail: ['not checked: ', { code: 'config-check: off' }] })])
+    expect(run.warnings.filter((line) => line.startsWith('Config check'))).toEqual([])
+  })
+
+  it('a dry run shows the result', async () => {
+    const run = await remoteBuild(workspace(GOOD), { 'dry-run': 'true' })
+    expect(run.outcome.kind).toBe('planned')
+    expect(run.summary).toMatch(/<th align="left">Config check<\/th><td>✅ 2 graphs \(agent, researcher\), Python 3\.12: passed/)
+  })
+
+  it('warnings beyond the client never refuse: a typo of a key, a variable not found', async () => {
+    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.'], python_verison: '3.12', graphs: { agent: './agent.py:grpah' } }) }
+    const run = await remoteBuild(workspace(files))
+    expect(run.failures).toEqual([])
+    expect(run.warnings).toEqual(expect.arrayContaining([expect.stringContaining('Did you mean `python_version`?'), expect.stringContaining('has no top-level `grpah`')]))
+    expect(run.summary).toContain('**⚠️ Config check: 2 warnings**')
+  })
+})
+
+/** The deployment's repository checked out at one commit, which the fake GitHub's `main` points to. */
+function checkout(files: Record<string, string>): { root: string; sha: string } {
+  const root = workspace(files)
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim()
+  git('init', '-q')
+  git('add', '-A')
+  git('commit', '-qm', 'agent')
+  const sha = git('rev-parse', 'HEAD')
+  github.addCommit({ sha })
+  github.moveRef('main', sha)
+  return { root, sha }
+}
+
+function githubDeploy(env: Record<string, string>, extra: Record<string, string> = {}) {
+  sim.seedDeployment({ name: 'gh-agent', source_config: { repo_url: REPO_URL } })
+  return runInProcess({
+    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'gh-agent', 'graph-config-path': CONFIG, 'github-token': github.token, 'poll-interval': '50ms', ...extra },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, ...env }
+  })
+}
+
+const changes = () => sim.requests.filter((r) => r.method !== 'GET')
+const fileReads = () => github.requests.filter((r) => /\/(git\/trees|contents)\//.test(r.path)).map((r) => `${r.path} ${r.status}`)
+
+describe('config-check on a github deployment: the config at the commit to be built', () => {
+  it('reads the checkout when it is that commit: no GitHub read, refused before any change', async () => {
+    const { root, sha } = checkout(BROKEN)
+    const run = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha })
+    expect(run.exitCode).toBe(1)
+    expect(changes()).toEqual([])
+    expect(fileReads()).toEqual([])
+    // A github build gets every file of the commit: .gitignore does not apply, Python 3.10 still does.
+    expect(run.outcome.checks?.[0].problems).toHaveLength(1)
+    expect(errorLines(run)[0]).toContain('Python `3.10` is not supported')
+  })
+
+  it('reads through GitHub otherwise, in one listing and one read of the config', async () => {
+    const sha = github.commitOn('main', ['x'])
+    github.setFiles(sha, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }), 'apps/agent/agent.py': 'graph = 1' })
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
+    expect(run.exitCode).toBe(1)
+    expect(changes()).toEqual([])
+    expect(fileReads()).toEqual([`/repos/${REPOSITORY}/git/trees/main 200`, `/repos/${REPOSITORY}/contents/apps/agent/langgraph.json 200`])
+    expect(errorLines(run)[0]).toContain('`graphs.agent`: the file `./gone.py` does not exist')
+  })
+
+  it('passes through GitHub, and says how it read', async () => {
+    const sha = github.commitOn('main', ['x'])
+    github.setFiles('main', GOOD)
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
+    expect(run.failures).toEqual([])
+    expect(run.outcome.kind).toBe('deployed')
+    expect(run.outcome.checks?.[0]).toMatchObject({ status: 'passed', detail: ['2 graphs (agent, researcher), Python 3.12: passed', '; ', 'read through GitHub (', '2 requests', ')'] })
+  })
+
+  it('a truncated listing skips the existence checks and says so; the rules on the file still apply', async () => {
+    const sha = github.commitOn('main', ['x'])
+    github.setFiles('main', { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }) }, { truncated: true })
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
+    expect(run.failures).toEqual([])
+    expect(run.warnings).toContainEqual(expect.stringContaining('was cut short (too many files)'))
+    expect(run.outcome.checks?.[0].status).toBe('passed')
+    github.setFiles('main', { [CONFIG]: JSON.stringify({ graphs: {} }) }, { truncated: true })
+    sim.reset()
+    expect((await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })).exitCode).toBe(1)
+  })
+
+  it.each([
+    ['GitHub failing', () => github.configure({ gitFail: { status: 500 } }), /HTTP 500/],
+    ['a token without `contents: read`', () => github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
+    ['no such ref on GitHub', () => undefined, /HTTP 404/]
+  ])('goes on when the config cannot be read (%s), and the summary says why', async (_, setUp, reason) => {
+    const sha = github.commitOn('main', ['x'])
+    setUp()
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
+    expect(run.failures).toEqual([])
+    expect(run.outcome.kind).toBe('deployed')
+    const [verdict] = run.outcome.checks ?? []
+    expect(verdict.status).toBe('not-checked')
+    expect(verdict.detail.map((part) => (typeof part === 'string' ? part : part.code)).join('')).toMatch(reason)
+    expect(run.summary).toMatch(/<th align="left">Config check<\/th><td>➖ not checked: /)
+  })
+
+  it('a config path not in the commit is a problem', async () => {
+    const sha = github.commitOn('main', ['x'])
+    github.setFiles('main', { 'other/langgraph.json': '{}' })
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('`apps/agent/langgraph.json` `(file)`: is not in `main`')
+  })
+})
