@@ -108,9 +108,9 @@ describe('expected-commit: github deployments', () => {
   it('fails after DEPLOYED when the branch moved during the build, naming both commits', async () => {
     const { revisionId } = serving()
     const tested = github.commitOn('main', ['a.py'])
-    // Pushed right after the action read `main`, before the control plane started the build.
+    // Pushed right after the action read `main` (its second GitHub read, after the config check's), before the control plane started the build.
     const pushed = github.addCommit({ parents: [tested], files: ['b.py'] })
-    github.moveRef('main', pushed, { afterRequests: 1 })
+    github.moveRef('main', pushed, { afterRequests: 2 })
     const run = await deploy({ 'expected-commit': tested })
     expect(run.exitCode).toBe(1)
     expect(run.outcome).toMatchObject({ kind: 'failed', operation: 'updated', revision: { status: 'DEPLOYED' } })
@@ -124,7 +124,7 @@ describe('expected-commit: github deployments', () => {
   it('with `on-failure: rollback`, puts back the revision that served before', async () => {
     const { first, revisionId } = serving()
     const tested = github.commitOn('main', ['a.py'])
-    github.moveRef('main', github.addCommit({ parents: [tested], files: ['b.py'] }), { afterRequests: 1 })
+    github.moveRef('main', github.addCommit({ parents: [tested], files: ['b.py'] }), { afterRequests: 2 })
     const run = await deploy({ 'expected-commit': tested, 'on-failure': 'rollback' })
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
@@ -166,7 +166,7 @@ describe('expected-commit: internal_source deployments', () => {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } })
     execFileSync('mkdir', ['-p', checkout])
     git('init', '-q')
-    await writeFile(join(checkout, 'graph.json'), '{}')
+    await writeFile(join(checkout, 'graph.json'), '{"dependencies": ["my-agent"], "graphs": {"agent": "my_agent.graph:graph"}}')
     git('add', '.')
     git('commit', '-qm', 'first')
     head = String(git('rev-parse', 'HEAD')).trim()

@@ -60,7 +60,8 @@ async function githubVerdict({ inputs, deps, existing }: ConfigGateContext, mode
   // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
   if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']))
   const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl
-  const ref = inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
+  // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
+  const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
   if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
