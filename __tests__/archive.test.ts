@@ -36,7 +36,7 @@ describe('the archive of a remote build', () => {
     const { walked, written } = await archiveOf(tree.workspace)
     const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')
     expect(listed).toEqual([...AGENT_TREE_ARCHIVED].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))))
-    expect(walked.excluded.map((e) => `${e.path}: ${e.why}`).sort()).toEqual([
+    expect(walked.leftOut.map((e) => `${e.path}: ${e.why}`).sort()).toEqual([
       'apps/agent/.env.production: `.env` file (secrets go through `secrets`)',
       'apps/agent/.env: `.env` file (secrets go through `secrets`)',
       'apps/agent/.venv/: cache or environment directory',
@@ -91,10 +91,10 @@ describe('the archive of a remote build', () => {
     const { walked, written } = await archiveOf(tree.workspace, ['apps/agent/data/', '*.txt', '!libs/nothing'])
     await written.remove()
     expect(walked.entries.map((e) => e.path)).not.toContain('apps/agent/data/big.bin')
-    expect(walked.excluded).toEqual(
+    expect(walked.leftOut).toEqual(
       expect.arrayContaining([
-        { path: 'apps/agent/data/', why: '`archive-exclude`' },
-        { path: 'apps/agent/prompts/system.txt', why: '`archive-exclude`' }
+        { path: 'apps/agent/data/', reason: 'excluded', rule: 'archive-exclude', why: '`archive-exclude`' },
+        { path: 'apps/agent/prompts/system.txt', reason: 'excluded', rule: 'archive-exclude', why: '`archive-exclude`' }
       ])
     )
   })
@@ -157,8 +157,8 @@ describe('a file that changes while it is archived', () => {
     writeFileSync(join(dir, 'b.py'), 'x = 1\n')
     // b.py was listed at 4 KiB and is 6 bytes by the time it is read: the tar header would lie.
     const entries = [
-      { path: 'a.py', type: 'file' as const, source: join(dir, 'a.py'), size: 9, executable: false },
-      { path: 'b.py', type: 'file' as const, source: join(dir, 'b.py'), size: 4096, executable: false }
+      { path: 'a.py', workspacePath: 'a.py', type: 'file' as const, absPath: join(dir, 'a.py'), size: 9, executable: false },
+      { path: 'b.py', workspacePath: 'b.py', type: 'file' as const, absPath: join(dir, 'b.py'), size: 4096, executable: false }
     ]
     await expect(writeArchive(entries, out)).rejects.toThrow('`b.py` changed while it was archived (Size mismatch)')
     expect(readdirSync(out)).toEqual([])
@@ -198,7 +198,7 @@ describe('ignore files', () => {
     const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
     const archive = await prepareArchive(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
     await archive.remove()
-    expect(warned).toContain('The ignore file `.gitignore` is a symbolic link: not read; its patterns do not apply.')
+    expect(warned).toContain('The ignore file `a/.gitignore` is a symbolic link: not read; its patterns do not apply.')
   })
 
   it('a FIFO named .gitignore is not opened (the walk does not wait on it)', async () => {
@@ -206,7 +206,7 @@ describe('ignore files', () => {
     writeFileSync(join(ws, 'a/agent.py'), 'x')
     execFileSync('mkfifo', [join(ws, 'a/.gitignore')])
     const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
-    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is not a regular file: not read'])
+    expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is not a regular file: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 
@@ -214,7 +214,7 @@ describe('ignore files', () => {
     const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
     writeFileSync(join(ws, 'a/agent.py'), 'x')
     const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
-    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1 MiB: not read'])
+    expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is over 1 MiB: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 })

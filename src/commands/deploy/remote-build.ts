@@ -7,7 +7,6 @@ import type { PlannedRequest } from '../../core/request.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
 import type { PreparedArchive } from '../../operations/archive/prepare.js'
-import { checkoutCommit } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
@@ -37,7 +36,7 @@ export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<Comma
 }
 
 /** The archive built from the checkout, with the commit checked out when it was built. */
-export type BuiltArchive = PreparedArchive & { commit?: string }
+export type BuiltArchive = PreparedArchive
 
 function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
   const configPath = inputs.sourceRevisionConfig.graph_config_path
@@ -72,18 +71,14 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
   const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps)
   const layout = layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-  const { prepareArchive } = await import('../../operations/archive/prepare.js')
-  const [archive, commit] = await Promise.all([
-    prepareArchive(layout, {
-      exclude: inputs.archiveExclude ?? [],
-      tempRoot: deps.workflow.tempDir ?? tmpdir(),
-      log: deps.log,
-      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
-    }),
-    checked ?? checkoutCommit(layout.workspace)
-  ])
-  if (commit && !checked) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
-  return { ...archive, commit }
+  const { selectArchiveFiles } = await import('../../operations/archive/select.js')
+  const { packArchive } = await import('../../operations/archive/prepare.js')
+  const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+  // Selected first (what ships, nothing compressed yet), then packed.
+  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], stop })
+  const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
+  if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`)
+  return archive
 }
 
 /**
@@ -91,7 +86,7 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
  * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
  */
 export function recordArchive(recorder: CommandDeps['recorder'], archive: BuiltArchive): void {
-  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) })
+  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, excluded: archive.leftOut.map(({ path, why }) => ({ path, why })) })
 }
 
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */

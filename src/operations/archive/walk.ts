@@ -9,28 +9,40 @@ import { formatBytes } from '../../api/body.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
-  /** Posix path relative to the layout's root; a directory's ends with `/`. */
+  /** Posix path inside the archive (relative to the layout's root); a directory's ends with `/`. */
   path: string
+  /** Posix path relative to the workspace, as every message names it; a directory's ends with `/`. */
+  workspacePath: string
   type: 'file' | 'directory'
   /** Absolute path on disk. */
-  source: string
+  absPath: string
   size: number
   executable: boolean
   /** `dev:ino` of a file with more than one link, to drop hard links to a file already archived. */
   inode?: string
 }
 
-/** Something left out, and why. */
-export interface Excluded {
+/**
+ * Why something was left out: not tracked by git, an ignore file or a fixed exclusion
+ * (`ignored`), a secret file, a link, `archive-exclude` (`excluded`), or not a regular file
+ * or directory (`other`).
+ */
+export type LeftOutReason = 'untracked' | 'ignored' | 'secret' | 'link' | 'excluded' | 'other'
+
+/** Something left out, why, and which rule did it. */
+export interface LeftOut {
+  /** Posix path relative to the workspace; a directory's ends with `/` (nothing below it was looked at). */
   path: string
+  reason: LeftOutReason
+  /** The rule that left it out, as a user would find it: `apps/agent/.gitignore`, `archive-exclude`, `node_modules/`. */
+  rule?: string
+  /** Our words for the log: why, in a few words (markdown code spans for names). */
   why: string
-  /** Left out for a reason the user should hear about (a `.env` file, a symbolic link). */
-  warn?: boolean
 }
 
 export interface Walked {
   entries: ArchiveEntry[]
-  excluded: Excluded[]
+  leftOut: LeftOut[]
   /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
   unreadIgnoreFiles: string[]
 }
@@ -41,13 +53,13 @@ const IGNORE_FILES = ['.gitignore', '.dockerignore'] as const
 /** An ignore file is a few lines: one larger than this is not one, and is not read. */
 const IGNORE_FILE_MAX_BYTES = 1024 * 1024
 
-/** A set of patterns that applies below `base` (posix, relative to the layout's root; '' for the root). */
+/** A set of patterns that applies below `base` (posix, relative to the workspace; '' for the workspace). */
 interface Rules {
   base: string
-  /** Put before the path below `base`: `archive-exclude` sees paths from the workspace, above the archive's root. */
-  prefix?: string
   matcher: Ignore
-  why: string
+  reason: LeftOutReason
+  /** The rule as the user knows it: the ignore file's path, or `archive-exclude`. */
+  rule: string
 }
 
 /**
@@ -61,56 +73,59 @@ interface Rules {
  */
 export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly string[], stop?: ArchiveStop): Promise<Walked> {
   const entries: ArchiveEntry[] = []
-  const excluded: Excluded[] = []
+  const leftOut: LeftOut[] = []
   const unreadIgnoreFiles: string[] = []
   const userRules: Rules | undefined =
-    archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: matcher().add([...archiveExclude]), why: '`archive-exclude`' } : undefined
+    archiveExclude.length > 0 ? { base: '', matcher: matcher().add([...archiveExclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined
+  const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
+  const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
 
   const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
-    const base = toPosix(relative(layout.root, dir))
+    const base = fromWorkspace(dir)
     const rules = [...inherited]
     for (const name of IGNORE_FILES) {
       const path = `${base ? `${base}/` : ''}${name}`
       const read = await readIgnoreFile(join(dir, name))
-      if (typeof read === 'string') rules.push({ base, matcher: matcher().add(read), why: `\`${path}\`` })
+      if (typeof read === 'string') rules.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path })
       else if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
     }
     const names = (await readdir(dir)).sort()
     for (const name of names) {
       throwIfStopped(stop)
-      const source = join(dir, name)
+      const absPath = join(dir, name)
       const path = base ? `${base}/${name}` : name
-      const stats = await lstat(source)
+      const stats = await lstat(absPath)
       if (stats.isSymbolicLink()) {
-        excluded.push({ path, why: 'symbolic link (never followed or archived)', warn: true })
+        leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' })
         continue
       }
       const isDir = stats.isDirectory()
       if (!isDir && !stats.isFile()) {
-        excluded.push({ path, why: 'not a regular file or directory' })
+        leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' })
         continue
       }
       if (ALWAYS_LEFT_OUT.has(name)) {
-        excluded.push({ path: isDir ? `${path}/` : path, why: 'cache or environment directory' })
+        leftOut.push({ path: isDir ? `${path}/` : path, reason: 'ignored', rule: `${name}/`, why: 'cache or environment directory' })
         continue
       }
       if (!isDir && (name === '.env' || name.startsWith('.env.'))) {
-        excluded.push({ path, why: '`.env` file (secrets go through `secrets`)', warn: true })
+        leftOut.push({ path, reason: 'secret', rule: '.env*', why: '`.env` file (secrets go through `secrets`)' })
         continue
       }
       const rule = ignoredBy(userRules ? [...rules, userRules] : rules, path, isDir)
       if (rule) {
-        excluded.push({ path: isDir ? `${path}/` : path, why: rule.why })
+        leftOut.push({ path: isDir ? `${path}/` : path, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` })
         continue
       }
       if (isDir) {
-        entries.push({ path: `${path}/`, type: 'directory', source, size: 0, executable: true })
-        await visit(source, rules)
+        entries.push({ path: `${inArchive(absPath)}/`, workspacePath: `${path}/`, type: 'directory', absPath, size: 0, executable: true })
+        await visit(absPath, rules)
       } else {
         entries.push({
-          path,
+          path: inArchive(absPath),
+          workspacePath: path,
           type: 'file',
-          source,
+          absPath,
           size: stats.size,
           executable: (stats.mode & 0o111) !== 0,
           ...(stats.nlink > 1 ? { inode: `${stats.dev}:${stats.ino}` } : {})
@@ -120,11 +135,11 @@ export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly
   }
 
   for (const dir of layout.included) {
-    const path = toPosix(relative(layout.root, dir))
-    if (path) entries.push({ path: `${path}/`, type: 'directory', source: dir, size: 0, executable: true })
+    const path = inArchive(dir)
+    if (path) entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true })
     await visit(dir, [])
   }
-  return { entries: dropHardLinks(sortEntries(entries), excluded), excluded, unreadIgnoreFiles }
+  return { entries: dropHardLinks(sortEntries(entries), leftOut), leftOut, unreadIgnoreFiles }
 }
 
 /** Patterns matched as git on Linux and the platform's client match them: case counts. */
@@ -172,18 +187,12 @@ function ignoredBy(rules: Rules[], path: string, isDir: boolean): Rules | undefi
   let decided: Rules | undefined
   for (const rule of rules) {
     if (rule.base !== '' && !path.startsWith(`${rule.base}/`)) continue
-    const rel = (rule.prefix ?? '') + (rule.base === '' ? path : path.slice(rule.base.length + 1))
+    const rel = rule.base === '' ? path : path.slice(rule.base.length + 1)
     const verdict = rule.matcher.test(isDir ? `${rel}/` : rel)
     if (verdict.ignored) decided = rule
     else if (verdict.unignored) decided = undefined
   }
   return decided
-}
-
-/** The archive's root as seen from the workspace, with a trailing `/` (empty when they are the same). */
-function fromWorkspace(layout: ArchiveLayout): string {
-  const path = toPosix(relative(layout.workspace, layout.root))
-  return path ? `${path}/` : ''
 }
 
 /** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
@@ -192,16 +201,16 @@ function sortEntries(entries: ArchiveEntry[]): ArchiveEntry[] {
 }
 
 /** The platform's client drops hard links: a second path to a file already archived is left out. */
-function dropHardLinks(entries: ArchiveEntry[], excluded: Excluded[]): ArchiveEntry[] {
+function dropHardLinks(entries: ArchiveEntry[], leftOut: LeftOut[]): ArchiveEntry[] {
   const first = new Map<string, string>()
   return entries.filter((entry) => {
     if (!entry.inode) return true
     const earlier = first.get(entry.inode)
     if (earlier === undefined) {
-      first.set(entry.inode, entry.path)
+      first.set(entry.inode, entry.workspacePath)
       return true
     }
-    excluded.push({ path: entry.path, why: `hard link to \`${earlier}\`` })
+    leftOut.push({ path: entry.workspacePath, reason: 'link', why: `hard link to \`${earlier}\`` })
     return false
   })
 }
