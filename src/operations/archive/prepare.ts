@@ -5,6 +5,7 @@ import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build
 import type { ArchiveLayout } from './layout.js'
 import { selectArchiveFiles, unreadable, type ArchiveEntry, type ArchiveSelection, type LeftOut, type SelectOptions } from './select.js'
 import type { ArchiveStop } from './stop.js'
+import { describeSelection } from './describe.js'
 
 /** An archive on disk, ready to upload, and what it holds. */
 export interface PreparedArchive {
@@ -34,26 +35,23 @@ export interface PackOptions {
 }
 
 const LIMITS: ArchiveLimits = { refuseBytes: REFUSE_BYTES, warnBytes: WARN_BYTES }
-/** Lines of the log's list of what was left out; the rest is counted. */
-const LISTED = 50
 const LARGEST = 5
 
-/** Selects the files of `layout` and packs them: `selectArchiveFiles` then `packArchive`. */
+/** Selects the files of `layout`, says what they are in the log, and packs them. */
 export async function prepareArchive(layout: ArchiveLayout, options: SelectOptions & PackOptions): Promise<PreparedArchive> {
-  return packArchive(await selectArchiveFiles(layout, options), options)
+  const selection = await selectArchiveFiles(layout, options)
+  describeSelection(selection, options.log)
+  return packArchive(selection, options)
 }
 
 /**
- * Writes the selected files as the archive in `tempRoot`, says in the log what it holds and
- * what was left out (warning about `.env` files and symbolic links), and checks the size:
+ * Writes the selected files as the archive in `tempRoot` and checks the size:
  * over the refusal limit is bad input (the archive is stopped there and removed), over the
  * warning limit a warning; both name the largest files.
  */
 export async function packArchive(selection: ArchiveSelection, options: PackOptions): Promise<PreparedArchive> {
   const { log } = options
   const limits = options.limits ?? LIMITS
-  warnAbout(selection.leftOut, log)
-  for (const problem of selection.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
   const files = selection.entries.filter((entry) => entry.type === 'file')
   let written
   try {
@@ -70,25 +68,7 @@ export async function packArchive(selection: ArchiveSelection, options: PackOpti
     log.warn(`The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`)
   }
   log.info(`Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`)
-  const { leftOut } = selection
-  if (leftOut.length > 0) {
-    log.info(`Left out of the archive (${leftOut.length}):`)
-    for (const item of leftOut.slice(0, LISTED)) log.info(`  ${item.path}: ${item.why}`)
-    if (leftOut.length > LISTED) log.info(`  … and ${leftOut.length - LISTED} more`)
-  }
-  return { ...written, files: files.length, configPath: selection.configPath, leftOut, commit: selection.tiedToCommit }
-}
-
-/** One warning per kind of thing the user should know was left out. */
-function warnAbout(leftOut: readonly LeftOut[], log: Log): void {
-  const envFiles = leftOut.filter((item) => item.reason === 'secret').map((item) => `\`${item.path}\``)
-  const links = leftOut.filter((item) => item.reason === 'link' && item.why.startsWith('symbolic link')).map((item) => `\`${item.path}\``)
-  if (envFiles.length > 0) {
-    log.warn(`Not archived: ${envFiles.join(', ')} (\`.env\` files are never uploaded; pass what the agent needs through the \`secrets\` input).`)
-  }
-  if (links.length > 0) {
-    log.warn(`Not archived: ${links.join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
-  }
+  return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit }
 }
 
 function largest(files: readonly ArchiveEntry[]): string {
