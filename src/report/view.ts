@@ -1,6 +1,7 @@
 import { forOutput, safeUrl } from '../core/neutralise.js'
 import { redact } from '../core/masking.js'
 import { failsStep, type Said } from '../core/outcome.js'
+import { shippedWarning } from './archive.js'
 import { cancellationText } from './cancellation.js'
 import { factsOf } from './facts.js'
 import { finalLine } from './final-line.js'
@@ -50,7 +51,7 @@ export function viewOf(run: FinishedRun): RunView {
     name,
     outputs,
     title,
-    warning: outcome.commitWarning,
+    warning: [outcome.commitWarning, shippedWarning(outcome.shipped)].filter(Boolean).join('\n') || undefined,
     findings: findingsOf(outcome),
     // A refusal whose problems are listed first says only its first line as the cause, not the list again.
     cause: listedAbove(problem?.what ?? (failed ? error : undefined), refusedByFindings(outcome)),

@@ -1,7 +1,8 @@
 import type { Deployment } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
-import { archiveFiles, type ArchiveSelection } from '../../operations/config-check/archive-files.js'
+import type { ArchiveSelection } from '../../operations/archive/select.js'
+import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
 import { diskFiles } from '../../operations/config-check/disk-files.js'
 import { readFromGitHub } from '../../operations/config-check/github-files.js'
@@ -36,16 +37,15 @@ export async function configGate(ctx: ConfigGateContext): Promise<CheckVerdict |
   return githubVerdict(ctx, mode, deps.clock.now())
 }
 
-/**
- * A remote build: the config and the files exactly as the archive will hold them. `prefix`: the
- * archive's root from the workspace (`apps/agent/`), so that messages name workspace paths.
- */
-export function archiveVerdict(selection: ArchiveSelection, configPath: string, prefix: string, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
+/** A remote build: the config and the files exactly as the archive will hold them; messages name workspace paths. */
+export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
+  const prefix = workspacePrefix(selection)
+  const configPath = selection.configPath
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
   const started = deps.clock.now()
   const text = readCapped(`${selection.root}/${configPath}`)
   if (text === undefined) return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
-  const report = checkConfig(text, configPath, archiveFiles(selection, prefix))
+  const report = checkConfig(text, configPath, archiveFiles(selection))
   const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
   return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, deps.clock.now() - started)
 }

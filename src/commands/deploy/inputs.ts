@@ -36,6 +36,8 @@ export interface DeploySpecific {
   githubToken?: string
   /** A remote build's extra exclusions (`.gitignore` patterns, relative to the workspace). */
   archiveExclude?: string[]
+  /** A remote build's untracked files to ship anyway (`.gitignore` patterns, relative to the workspace). */
+  archiveInclude?: string[]
   /** `config-check`: what a config the build would refuse does to the deploy (config-gate.ts). */
   configCheck: 'error' | 'warn' | 'off'
 }
@@ -89,6 +91,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       expectedCommit: value('expected-commit'),
       githubToken: value('github-token'),
       archiveExclude: value('archive-exclude'),
+      archiveInclude: value('archive-include'),
       configCheck: value('config-check') ?? 'error'
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.

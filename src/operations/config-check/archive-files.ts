@@ -1,30 +1,36 @@
-import { basename } from 'node:path'
+import { basename, relative, sep } from 'node:path'
+import type { ArchiveSelection } from '../archive/select.js'
 import type { ConfigFiles } from './files.js'
 import { readCapped } from './read-capped.js'
 
-/** What a remote build's archive selection holds: paths from the archive's root (a directory's ends with `/`). */
-export interface ArchiveSelection {
-  /** The archive's root on disk. */
-  root: string
-  entries: ReadonlyArray<{ path: string; type: 'file' | 'directory'; source: string }>
-  excluded: ReadonlyArray<{ path: string; why: string }>
+/** Our words for a file left out without a rule to name. */
+const REASONS: Record<ArchiveSelection['leftOut'][number]['reason'], string> = {
+  untracked: 'untracked (not committed; archive-include ships it)',
+  ignored: 'an ignore file',
+  secret: 'the secret-file rule',
+  link: 'the link rule (links never ship)',
+  excluded: 'archive-exclude',
+  other: 'not a regular file'
 }
 
 /**
- * The files a remote build gets: exactly the archive's, each read from where the archive
- * reads it; a file left out says by which rule (an ignore file, `archive-exclude`, ...).
+ * The files a remote build gets: exactly the archive's selection (paths from the archive's
+ * root), each read from where it would be packed; a file left out says by which rule (an
+ * ignore file, `archive-exclude`, not tracked by git...).
  */
-export function archiveFiles(selection: ArchiveSelection, prefix = ''): ConfigFiles {
+export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
   const files = new Map<string, string>()
   const dirs = new Set<string>([''])
   const children = new Map<string, string[]>()
   for (const entry of selection.entries) {
     const path = entry.path.replace(/\/$/, '')
     if (entry.type === 'directory') dirs.add(path)
-    else files.set(path, entry.source)
+    else files.set(path, entry.absPath)
     const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''
     children.set(parent, [...(children.get(parent) ?? []), path.slice(path.lastIndexOf('/') + 1)])
   }
+  // Left-out paths are from the workspace; the config's are from the archive's root.
+  const prefix = workspacePrefix(selection)
   return {
     rootName: basename(selection.root),
     kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
@@ -34,12 +40,15 @@ export function archiveFiles(selection: ArchiveSelection, prefix = ''): ConfigFi
       return source === undefined ? undefined : readCapped(source)
     },
     leftOut(path) {
-      const hit = selection.excluded.find((item) => item.path === path || (item.path.endsWith('/') && path.startsWith(item.path)))
-      if (!hit) return undefined
-      // An ignore file is named from the archive's root: from the workspace here, like every path in a message.
-      // Without its own backticks: the reports quote it.
-      const file = /^`([^`]+)`$/.exec(hit.why)?.[1]
-      return file && file !== 'archive-exclude' ? prefix + file : hit.why.replace(/`/g, '')
+      const inWorkspace = prefix + path
+      const hit = selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)))
+      return hit && (hit.rule ?? REASONS[hit.reason])
     }
   }
+}
+
+/** The archive's root from the workspace, with a trailing `/` (empty when they are the same). */
+export function workspacePrefix(selection: Pick<ArchiveSelection, 'workspace' | 'root'>): string {
+  const path = relative(selection.workspace, selection.root).split(sep).join('/')
+  return path ? `${path}/` : ''
 }
