@@ -108,7 +108,7 @@ describe('config check: what the client refuses is a problem, all reported toget
 
   it('a graph file that exists but the archive leaves out names the rule', () => {
     const report = check(GOOD, { 'agent/README.md': '' }, { leftOut: { 'agent/agent.py': 'agent/.gitignore' } })
-    expect(report.problemLines).toEqual([expect.stringContaining('is left out of what is shipped, by `agent/.gitignore`')])
+    expect(report.problemLines).toEqual([expect.stringContaining('is not shipped: left out by `agent/.gitignore`')])
   })
 
   it('a Python config without dependencies; with uv, dependencies given and no python_version', () => {

@@ -74,7 +74,7 @@ describe('config-check on a remote build: the archive\'s files', () => {
     const [error] = errorLines(run)
     expect(error).toContain('The config check found 2 problems that the build would fail on')
     expect(error).toContain('`apps/agent/langgraph.json` `python_version`: Python `3.10` is not supported')
-    expect(error).toContain('`graphs.agent`: the file `./graph/agent.py` is left out of what is shipped, by `apps/agent/.gitignore`')
+    expect(error).toContain('`graphs.agent`: the file `./graph/agent.py` is not shipped: left out by `apps/agent/.gitignore`')
     // The summary opens with the list, then the cause in one line (not the list again).
     const summary = run.summary
     const list = summary.indexOf('**❌ Config check: 2 problems the build would fail on**')
@@ -87,8 +87,17 @@ describe('config-check on a remote build: the archive\'s files', () => {
   it('names `archive-exclude` when that is what leaves the graph out', async () => {
     const run = await remoteBuild(workspace(GOOD), { 'archive-exclude': 'apps/agent/agent.py' })
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toContain('is left out of what is shipped, by `archive-exclude`')
+    expect(errorLines(run)[0]).toContain('is not shipped: left out by `archive-exclude`')
     expect(sim.requests).toEqual([])
+  })
+
+  it('in a git checkout, a graph file never committed is a problem naming why it does not ship', async () => {
+    const { root } = checkout({ [CONFIG]: GOOD[CONFIG] })
+    writeFileSync(join(root, 'apps/agent/agent.py'), 'graph = 1\nresearcher = 2\n')
+    const run = await remoteBuild(root)
+    expect(run.exitCode).toBe(1)
+    expect(sim.requests).toEqual([])
+    expect(errorLines(run)[0]).toContain('`apps/agent/langgraph.json` `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`')
   })
 
   it('passes in one row: the graphs and the runtime', async () => {

@@ -5,7 +5,7 @@ import { readCapped } from './read-capped.js'
 
 /** Our words for a file left out without a rule to name. */
 const REASONS: Record<ArchiveSelection['leftOut'][number]['reason'], string> = {
-  untracked: 'untracked (not committed; archive-include ships it)',
+  untracked: 'git: not committed',
   ignored: 'an ignore file',
   secret: 'the secret-file rule',
   link: 'the link rule (links never ship)',

@@ -19,12 +19,12 @@ type Problem = (key: string, what: Said, fix: Said) => void
 /** A path the config names that the build will not have: gone, or left out by a rule (named). */
 function missing(files: ConfigFiles, path: string | undefined, written: string): Said {
   const rule = path === undefined ? undefined : files.leftOut?.(path)
-  if (rule) return [{ code: written }, ' is left out of what is shipped, by ', { code: rule }, '.']
+  if (rule) return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.']
   return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.']
 }
 
 function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: Said): Said {
-  return path !== undefined && files.leftOut?.(path) ? ['Ship it: change that rule (or ', { code: 'archive-exclude' }, '), or commit the file.'] : otherwise
+  return path !== undefined && files.leftOut?.(path) ? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'] : otherwise
 }
 
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
