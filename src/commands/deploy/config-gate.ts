@@ -1,4 +1,3 @@
-import type { Deployment } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import type { ArchiveSelection } from '../../operations/archive/select.js'
@@ -12,30 +11,10 @@ import { notChecked, verdictOf, type ConfigCheckMode } from '../../operations/co
 import { checkoutCommit } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
 import { openCommitReads } from './github-reads.js'
-import type { DeployInputs } from './inputs.js'
-import { DEFAULT_SOURCE } from './plan.js'
+import type { GateContext } from './gates/types.js'
 
-/** What the config check of a deploy sees. */
-export interface ConfigGateContext {
-  inputs: DeployInputs
-  deps: CommandDeps
-  existing?: Deployment
-}
-
-/**
- * The config check (`config-check`), the first gate of a `github` deploy: the config at the
- * commit to be built. A remote build's is run on the archive's selection before anything is
- * packed (archiveVerdict, from remote-build.ts). Undefined for a deploy that builds no config
- * from GitHub (an image, or a remote build, checked already).
- */
-export async function configGate(ctx: ConfigGateContext): Promise<CheckVerdict | undefined> {
-  const { inputs, deps, existing } = ctx
-  const mode = inputs.configCheck
-  const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-  if (ships !== 'github') return undefined
-  if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
-  return githubVerdict(ctx, mode, deps.clock.now())
-}
+/** What the config check of a `github` deploy reads (a part of the gates' context). */
+export type ConfigGateContext = Pick<GateContext, 'inputs' | 'deps' | 'existing'>
 
 /** A remote build: the config and the files exactly as the archive will hold them; messages name workspace paths. */
 export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
@@ -54,7 +33,10 @@ export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMod
  * `github`: from the workspace when it is a checkout of the repository at the commit to be
  * built, else through GitHub's API; not checked (and the deploy goes on) when neither can be read.
  */
-async function githubVerdict({ inputs, deps, existing }: ConfigGateContext, mode: Exclude<ConfigCheckMode, 'off'>, started: number): Promise<CheckVerdict> {
+export async function githubVerdict({ inputs, deps, existing }: ConfigGateContext): Promise<CheckVerdict> {
+  const mode = inputs.configCheck
+  if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
+  const started = deps.clock.now()
   const { workflow, log } = deps
   const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
   // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
