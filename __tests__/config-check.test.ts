@@ -108,17 +108,22 @@ describe('config-check on a remote build: the archive\'s files', () => {
   })
 
   it('`warn` deploys anyway, with the problems as warnings and listed first', async () => {
-    const run = await remoteBuild(workspace(BROKEN), { 'config-check': 'warn' })
+    // Python 3.10: the client refuses it; this simulator's build does not look.
+    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.10', graphs: { agent: './agent.py:graph' } }) }
+    const run = await remoteBuild(workspace(files), { 'config-check': 'warn' })
     expect(run.failures).toEqual([])
     expect(run.outcome.kind).toBe('deployed')
     expect(run.warnings).toContainEqual(expect.stringContaining('Config check (`config-check: warn`, the deploy goes on): `apps/agent/langgraph.json` `python_version`'))
-    expect(run.summary).toContain('**⚠️ Config check: 2 problems the build may fail on (deployed anyway)**')
+    expect(run.summary).toContain('**⚠️ Config check: 1 problem the build may fail on (deployed anyway)**')
   })
 
-  it('`off` skips it: the row says so and the deploy goes on', async () => {
+  it('`off` skips it: the row says so, and the same config fails in the build, naming the file', async () => {
     const run = await remoteBuild(workspace(BROKEN), { 'config-check': 'off' })
     expect(run.outcome.checks).toEqual([expect.objectContaining({ status: 'not-checked', detail: ['not checked: ', { code: 'config-check: off' }] })])
     expect(run.warnings.filter((line) => line.startsWith('Config check'))).toEqual([])
+    expect(run.outcome.kind).toBe('failed')
+    expect(run.outcome.revision?.status).toBe('BUILD_FAILED')
+    expect(run.outcome.revision?.status_message).toContain("graph 'agent': could not import ./graph/agent.py (graph/agent.py is not in the source archive)")
   })
 
   it('a dry run shows the result', async () => {

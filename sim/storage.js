@@ -25,6 +25,7 @@ import { extract } from 'tar-stream'
  * @property {number} bytes
  * @property {string} sha256
  * @property {Set<string>} names every entry's name, directories with their trailing `/`
+ * @property {Map<string, string>} texts the small JSON files' text by name (a config the build reads)
  * @property {string} [problem] why the archive could not be read, when it could not
  * @property {Buffer} [body] the bytes themselves, unless the storage was started with keepBodies: false
  *
@@ -191,6 +192,7 @@ export class Storage {
         bytes: entry.bytes,
         sha256: hash.digest('hex'),
         names: read?.names ?? new Set(),
+        texts: read?.texts ?? new Map(),
         ...(read?.problem ? { problem: read.problem } : {}),
         ...(this.keepBodies ? { body: Buffer.concat(kept) } : {})
       })
@@ -238,28 +240,38 @@ export class Storage {
   }
 
   /**
-   * Reads an upload as it arrives: gunzip, then tar, keeping each entry's name.
+   * Reads an upload as it arrives: gunzip, then tar, keeping each entry's name, and the text of
+   * small JSON files (a config is a few KiB; a larger one is not kept).
    * @param {string} path
-   * @returns {{ input: import('node:stream').PassThrough, done: Promise<{ names: Set<string>, problem?: string }> }}
+   * @returns {{ input: import('node:stream').PassThrough, done: Promise<{ names: Set<string>, texts: Map<string, string>, problem?: string }> }}
    */
   reader(path) {
     const gunzip = createGunzip()
     const tar = extract()
     /** @type {Set<string>} */
     const names = new Set()
+    /** @type {Map<string, string>} */
+    const texts = new Map()
     tar.on('entry', (header, stream, next) => {
       const name = header.name
       if (name.startsWith('/') || name.split('/').includes('..')) names.add(`unsafe:${name}`)
       else names.add(name)
-      stream.on('end', () => next())
+      /** @type {Buffer[]} */
+      const chunks = []
+      const keep = name.endsWith('.json') && (header.size ?? Infinity) <= 256 * 1024
+      if (keep) stream.on('data', (/** @type {unknown} */ chunk) => void chunks.push(/** @type {Buffer} */ (chunk)))
+      stream.on('end', () => {
+        if (keep) texts.set(name, Buffer.concat(chunks).toString('utf8'))
+        next()
+      })
       stream.resume()
     })
     const done = pipeline(gunzip, /** @type {any} */ (tar)).then(
       () => {
         const unsafe = [...names].filter((n) => n.startsWith('unsafe:'))
-        return unsafe.length > 0 ? { names, problem: `the archive holds paths outside its root (${unsafe[0].slice(7)})` } : { names }
+        return unsafe.length > 0 ? { names, texts, problem: `the archive holds paths outside its root (${unsafe[0].slice(7)})` } : { names, texts }
       },
-      (/** @type {Error} */ error) => ({ names, problem: `${path} is not a gzip'd tar archive (${error.message})` })
+      (/** @type {Error} */ error) => ({ names, texts, problem: `${path} is not a gzip'd tar archive (${error.message})` })
     )
     return { input: /** @type {any} */ (gunzip), done }
   }

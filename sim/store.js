@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { ApiError } from './errors.js'
+import { missingGraphFile } from './graph-files.js'
 import { lifecycleFor, lifecycles, revisionState } from './lifecycle.js'
 import { refuseReservedSecrets } from './reserved-secrets.js'
 import { checkCreateSources, checkPatchSources } from './source-rules.js'
@@ -272,8 +273,8 @@ export class Store {
 
   /**
    * The scenario's lifecycle, unless the revision builds an uploaded archive that the build
-   * cannot use: none was uploaded at its path, it is not a gzip'd tar, or the config path is
-   * not in it. Then the build fails, and its status message and last build-log line say why.
+   * cannot use: none was uploaded at its path, it is not a gzip'd tar, the config path is not
+   * in it, or a graph file the config names is not (graph-files.js). Then the build fails, and its status message and last build-log line say why.
    * @param {string} source the revision's source
    * @param {JsonObject} config
    * @param {string} deploymentName
@@ -292,6 +293,8 @@ export class Store {
     if (!object.names.has(config.graph_config_path)) {
       return failed(`Graph configuration ${config.graph_config_path} is not in the uploaded archive ${path}.`)
     }
+    const missing = missingGraphFile(object.texts, object.names, String(config.graph_config_path))
+    if (missing) return failed(missing)
     return scenario
   }
 
