@@ -36,6 +36,11 @@ export const SCENARIOS = {
     lifecycle: lifecycles.deployed,
     inputs: { name: 'example-agent', source: 'internal_source', 'graph-config-path': 'examples/agent/langgraph.json', 'integration-id': '' },
     about: 'a remote build of examples/agent and its shared library: archive, upload, build'
+  },
+  'broken-config': {
+    lifecycle: lifecycles.deployed,
+    inputs: { name: 'broken-agent', source: 'internal_source', 'graph-config-path': 'examples/broken-config/langgraph.json', 'integration-id': '' },
+    about: 'a remote build of a config the build would refuse: refused in seconds (add --input config-check=off to see the build fail)'
   }
 }
 
