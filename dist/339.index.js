@@ -82,8 +82,8 @@ function signedUrlProblem(url) {
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
  * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when the whole file went into the request:
- * a host that answers early has not taken the archive (IncompleteUpload).
+ * request and its socket. A 2xx counts only when every byte of the file was handed to the
+ * request: a host that answers early has not taken the archive (IncompleteUpload).
  */
 async function putToSignedUrl(url, body, options) {
     (0,cancel/* throwIfCancelled */.dZ)(options.signal);
@@ -97,10 +97,14 @@ async function putToSignedUrl(url, body, options) {
         'X-Goog-Content-Length-Range': `0,${constants/* MAX_UPLOAD_BYTES */.hR}`
     };
     const source = (0,external_node_fs_.createReadStream)(body.file);
+    // The bytes handed to the request: this listener runs just before the pipe's own, which writes
+    // the chunk to the request, in the same turn. Not the stream's `end`: that comes after one more
+    // read of the file, which a busy thread pool delays past a host that answers the moment the last
+    // byte arrives, and a complete upload would count as failed and be sent again.
     let sent = 0;
-    let ended = false;
     source.on('data', (chunk) => (sent += chunk.length));
-    source.on('end', () => (ended = true));
+    // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
+    source.pause();
     try {
         return await new Promise((resolve, reject) => {
             abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
@@ -108,7 +112,7 @@ async function putToSignedUrl(url, body, options) {
                 const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
                 const text = await (0,abortable/* readResponse */.U)(response, abort.signal, ANSWER_LIMIT_BYTES);
                 const status = response.message.statusCode ?? 0;
-                if (status >= 200 && status < 300 && (!ended || sent !== body.bytes))
+                if (status >= 200 && status < 300 && sent !== body.bytes)
                     throw new IncompleteUpload(sent, body.bytes);
                 return { status, text };
             };

@@ -32553,7 +32553,7 @@ const ACTION_VERSION = '1.2.0';
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7048);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3351);
 
 // The step's time counts from the process's start: loading the bundle is part of it.
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
@@ -32839,7 +32839,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 7048:
+/***/ 3351:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33760,7 +33760,9 @@ const deploySpec = {
             paths: value('paths'),
             expectedCommit: value('expected-commit'),
             githubToken: value('github-token'),
-            archiveExclude: value('archive-exclude')
+            archiveExclude: value('archive-exclude'),
+            archiveInclude: value('archive-include'),
+            configCheck: value('config-check') ?? 'error'
         };
         // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
         const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref;
@@ -33898,9 +33900,9 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(620)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7620))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(525), __nccwpck_require__.e(683)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7683))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(525), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registryLoginSpec, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 271).then(__nccwpck_require__.bind(__nccwpck_require__, 8271))).registryLoginCommand)
@@ -34040,6 +34042,74 @@ const actionsSink = neutralised({
 
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __nccwpck_require__(2309);
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __nccwpck_require__(3994);
+// EXTERNAL MODULE: ./src/operations/archive/describe.ts
+var describe = __nccwpck_require__(9090);
+;// CONCATENATED MODULE: ./src/report/archive.ts
+
+
+
+
+/** Lines of the dry run's file list in the summary; the log lists them all. */
+const LISTED_FILES = 2_000;
+const LEFT_OUT_LABELS = {
+    secret: 'Left out: secret files',
+    untracked: 'Left out: untracked',
+    ignored: 'Left out: ignored',
+    excluded: 'Left out: archive-exclude',
+    link: 'Left out: links',
+    other: 'Left out: not a file'
+};
+/**
+ * A remote build's archive: its size and digest, the commit it was made from, then (v1.3) the
+ * folders that hold the most, the largest files, and what was left out by reason. Every file
+ * name is the user's text: a `{ code }` part, neutralised where it lands.
+ */
+function archiveRows(shipped) {
+    const listing = shipped.listing;
+    const before = listing ? ` (${(0,body/* formatBytes */.z3)(listing.contentBytes)} before compression)` : '';
+    return [
+        ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${(0,body/* formatBytes */.z3)(shipped.bytes)}${before}, SHA-256 `, { code: shipped.sha256 }]],
+        ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['none: not a git checkout, so the archive is not tied to a commit']],
+        ...(listing ? listingRows(listing) : [])
+    ];
+}
+function listingRows(listing) {
+    const folders = listing.folders.flatMap((folder, i) => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` ${plural(folder.files, 'file')}, ${(0,body/* formatBytes */.z3)(folder.bytes)}`]);
+    const largest = listing.largest.flatMap((file, i) => [...(i > 0 ? ['; '] : []), { code: file.path }, ` ${(0,body/* formatBytes */.z3)(file.bytes)}`]);
+    return [
+        ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
+        ['Largest files', largest.length > 0 ? largest : undefined],
+        ...listing.leftOut.map(({ reason, count, shown }) => {
+            const items = shown.flatMap((item, i) => [...(i > 0 ? [', '] : []), { code: item.path }, ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])]);
+            return [LEFT_OUT_LABELS[reason], [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]];
+        })
+    ];
+}
+/** The warning the reports show near their top: an archive not tied to a commit, or with files changed since it. */
+function shippedWarning(shipped) {
+    if (shipped?.kind !== 'archive' || !shipped.listing)
+        return undefined;
+    return (0,describe/* archiveWarning */.t)(shipped.commit, shipped.listing.changed);
+}
+/**
+ * A dry run's list of every file the archive would hold, collapsed. File names are the
+ * user's: one line each (line breaks and controls removed), in a code block they cannot close.
+ */
+function archiveFilesBlock(shipped) {
+    if (shipped?.kind !== 'archive' || !shipped.listing)
+        return [];
+    const { files } = shipped.listing;
+    const lines = files.slice(0, LISTED_FILES).map((path) => (0,masking/* redact */.E$)(path).replace(neutralise/* LINE_BREAKS */.Cm, ' ').replace(neutralise/* CONTROLS */.VH, '').replace(/`/g, "'"));
+    if (files.length > LISTED_FILES)
+        lines.push(`… and ${files.length - LISTED_FILES} more (the log lists them all)`);
+    return [`<details><summary>Files in the archive (${files.length})</summary>`, '', '```text', ...lines, '```', '</details>', ''];
+}
+function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/core/prune.ts
@@ -34103,6 +34173,7 @@ function rolledBackTodo(outcome) {
 
 
 
+
 /**
  * The job summary: the outcome as its heading, the cause and what to do first, the
  * failing log's tail, then the facts, the revision's timeline and where the time went.
@@ -34129,6 +34200,7 @@ function renderSummary(view) {
             if (request.body !== undefined)
                 lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '');
         }
+        lines.push(...archiveFilesBlock(outcome.shipped));
     }
     return (0,masking/* redact */.E$)(lines.join('\n'));
 }
@@ -34252,8 +34324,6 @@ function cancellationText(outcome) {
         'or re-run this job to wait for it.');
 }
 
-// EXTERNAL MODULE: ./src/api/body.ts
-var body = __nccwpck_require__(3994);
 // EXTERNAL MODULE: ./src/report/quoted.ts
 var quoted = __nccwpck_require__(5520);
 ;// CONCATENATED MODULE: ./src/report/facts.ts
@@ -34326,13 +34396,7 @@ function shippedRows(shipped) {
             ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
         ];
     }
-    const excluded = shipped.excluded ?? [];
-    const shown = excluded.slice(0, 5).flatMap((item, i) => [...(i > 0 ? ['; '] : []), { code: item.path }, ' (', ...(0,quoted/* quoted */.T)(item.why), ')']);
-    return [
-        ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${(0,body/* formatBytes */.z3)(shipped.bytes)}, SHA-256 `, { code: shipped.sha256 }]],
-        ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['not a git checkout']],
-        ['Left out', excluded.length > 0 ? [...shown, ...(excluded.length > 5 ? [`; and ${excluded.length - 5} more (in the log)`] : [])] : undefined]
-    ];
+    return archiveRows(shipped);
 }
 /** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */
 function pathsRows(outcome) {
@@ -34424,6 +34488,33 @@ function finalLine(view) {
     const url = view.url ? `, ${view.url}` : '';
     const push = outcome.registry ? `, push to ${outcome.registry.imageRepository}` : '';
     return `Outcome: ${view.label}: ${what}${revision}${serving}${url}${push}${command}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/findings.ts
+/**
+ * The lists the reports show first: each gate's problems (those that refused the deploy, or
+ * that `warn` let through) and its warnings, so that a refusal names everything to fix at once.
+ */
+function findingsOf(outcome) {
+    return (outcome.checks ?? []).flatMap((verdict) => [...problemsOf(verdict), ...warningsOf(verdict)]);
+}
+function problemsOf(verdict) {
+    const items = verdict.problems ?? [];
+    if (items.length === 0)
+        return [];
+    const count = `${items.length} problem${items.length === 1 ? '' : 's'}`;
+    const heading = verdict.status === 'failed' ? `❌ ${verdict.label}: ${count} the build would fail on` : `⚠️ ${verdict.label}: ${count} the build may fail on (deployed anyway)`;
+    return [{ heading, items }];
+}
+function warningsOf(verdict) {
+    const items = verdict.warnings ?? [];
+    if (items.length === 0)
+        return [];
+    return [{ heading: `⚠️ ${verdict.label}: ${items.length} warning${items.length === 1 ? '' : 's'}`, items }];
+}
+/** Whether the run's error is a gate's refusal whose problems the findings already list. */
+function refusedByFindings(outcome) {
+    return (outcome.checks ?? []).some((verdict) => verdict.status === 'failed' && (verdict.problems?.length ?? 0) > 0);
 }
 
 ;// CONCATENATED MODULE: ./src/report/kinds.ts
@@ -34691,6 +34782,8 @@ function previewReport(view, prune, preview) {
 
 
 
+
+
 /**
  * THE function from a run to what the outputs, the job summary, the PR comment, the
  * GitHub deployment status and the last log line show. Each reporter renders this view
@@ -34725,8 +34818,10 @@ function viewOf(run) {
         name,
         outputs,
         title,
-        warning: outcome.commitWarning,
-        cause: problem?.what ?? (failed ? error : undefined),
+        warning: [outcome.commitWarning, shippedWarning(outcome.shipped)].filter(Boolean).join('\n') || undefined,
+        findings: findingsOf(outcome),
+        // A refusal whose problems are listed first says only its first line as the cause, not the list again.
+        cause: listedAbove(problem?.what ?? (failed ? error : undefined), refusedByFindings(outcome)),
         causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : 'What went wrong',
         todo: problem?.todo ?? rolledBackTodo(outcome),
         notes: notesOf(outcome, run),
@@ -34761,6 +34856,9 @@ function environmentDescription(view, doing) {
         return (0,neutralise/* forOutput */.np)(outcome.redeployOf ? `${doing} to revision ${outcome.redeployOf} (new revision ${revision})` : `${doing} revision ${revision}`);
     }
     return (0,neutralise/* forOutput */.np)(plain(view.title).replace(/^[^\p{L}\p{N}`]+/u, ''));
+}
+function listedAbove(cause, listed) {
+    return listed && cause ? cause.split('\n')[0].replace(/:$/, '.') : cause;
 }
 /** Text whose last line says what to do, split so the reports show it apart. */
 function splitLastLine(text) {
@@ -35323,6 +35421,66 @@ async function sendRecorded(recorder, change, send) {
 
 /***/ }),
 
+/***/ 9090:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   describeSelection: () => (/* binding */ describeSelection),
+/* harmony export */   t: () => (/* binding */ archiveWarning)
+/* harmony export */ });
+/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3994);
+
+/**
+ * Says in the log what the archive will hold and what it leaves out: a warning naming each
+ * secret file and symbolic link left out (with why), each ignore file not read, a workspace
+ * that is not a checkout, tracked files changed since the commit; then every file in a
+ * collapsed group, and every item left out in another. Paths are relative to the workspace.
+ */
+function describeSelection(selection, log) {
+    const secrets = selection.leftOut.filter((item) => item.reason === 'secret');
+    if (secrets.length > 0) {
+        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`);
+    }
+    const links = selection.leftOut.filter((item) => item.reason === 'link');
+    if (links.length > 0) {
+        log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`);
+    }
+    for (const problem of selection.unreadIgnoreFiles)
+        log.warn(`The ignore file ${problem}; its patterns do not apply.`);
+    const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit);
+    if (warning)
+        log.warn(warning);
+    const files = selection.entries.filter((entry) => entry.type === 'file');
+    const bytes = files.reduce((sum, file) => sum + file.size, 0);
+    log.startGroup(`Files in the archive: ${files.length} (${(0,_api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(bytes)} before compression)`);
+    for (const file of files)
+        log.info(`${file.workspacePath} (${(0,_api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(file.size)})`);
+    log.endGroup();
+    if (selection.leftOut.length > 0) {
+        log.startGroup(`Left out of the archive: ${selection.leftOut.length}`);
+        for (const item of selection.leftOut)
+            log.info(`${item.path}: ${item.why}`);
+        log.endGroup();
+    }
+}
+/**
+ * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
+ * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
+ */
+function archiveWarning(commit, changed) {
+    if (!commit) {
+        return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
+    }
+    if (changed.length === 0)
+        return undefined;
+    const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ');
+    const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`;
+    return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`;
+}
+
+
+/***/ }),
+
 /***/ 1839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35475,9 +35633,11 @@ function withCodeSpans(line) {
         .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(part.code)}</code>`))
         .join('');
 }
-/** The cause first: a warning to see first, what went wrong, what to do, then where the deploy stands. */
+/** The cause first: a gate's problems, a warning to see first, what went wrong, what to do, then where the deploy stands. */
 function causeBlocks(view, options = {}) {
     const out = [];
+    for (const finding of view.findings ?? [])
+        out.push(`**${finding.heading}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '');
     if (view.warning)
         out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '');
     if (view.cause)

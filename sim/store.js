@@ -294,7 +294,11 @@ export class Store {
       return failed(`Graph configuration ${config.graph_config_path} is not in the uploaded archive ${path}.`)
     }
     const missing = missingGraphFile(object.texts, object.names, String(config.graph_config_path))
-    if (missing) return failed(missing)
+    // Found by the build itself: after the scenario's phases up to and through BUILDING.
+    if (missing) {
+      const building = scenario.phases.findIndex((phase) => phase.status === 'BUILDING')
+      return { phases: building < 0 ? lifecycles.buildFailed().phases : scenario.phases.slice(0, building + 1), outcome: 'BUILD_FAILED', statusMessage: missing }
+    }
     return scenario
   }
 

@@ -1,5 +1,5 @@
-export const id = 432;
-export const ids = [432];
+export const id = 525;
+export const ids = [525];
 export const modules = {
 
 /***/ 8619:
@@ -11,6 +11,293 @@ export const modules = {
 /** Keeps a definition's input type, so the registry can pair it with its spec. */
 function defineCommand(definition) {
     return definition;
+}
+
+
+/***/ }),
+
+/***/ 315:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ AFTER_DEPLOYED)
+});
+
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/api/body.ts
+var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/version.ts
+var version = __webpack_require__(3323);
+// EXTERNAL MODULE: ./src/core/loopback.ts
+var loopback = __webpack_require__(3782);
+;// CONCATENATED MODULE: ./src/operations/health-url.ts
+
+/**
+ * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
+ * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
+ * no user name, and the joined URL kept the base's origin and path.
+ *
+ * `reportedUrl` must be the deployment's `url` field from the control plane, never an
+ * input: the credential goes only where the control plane says the deployment is.
+ */
+function healthCheckTarget(reportedUrl, path) {
+    if (!reportedUrl) {
+        return { refused: 'the control plane reported no URL for this deployment, so there is nowhere the credential may be sent' };
+    }
+    let base;
+    try {
+        base = new URL(reportedUrl);
+    }
+    catch {
+        return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
+    }
+    const where = `\`${base.protocol}//${base.host}\``;
+    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(base.hostname))) {
+        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
+    }
+    if (base.username || base.password)
+        return { refused: 'the deployment\'s URL contains a user name or password' };
+    const basePath = base.pathname.replace(/\/+$/, '');
+    let joined;
+    try {
+        joined = new URL(`${base.origin}${basePath}${path}`);
+    }
+    catch {
+        return { refused: `\`health-check-path\` does not make a valid URL with ${where}` };
+    }
+    // The input rules already prevent this; checked again on the URL actually requested.
+    if (joined.origin !== base.origin || joined.username || joined.password || !joined.pathname.startsWith(`${basePath}/`)) {
+        return { refused: `\`health-check-path\` would move the request away from ${where}${basePath}` };
+    }
+    return { url: joined.toString() };
+}
+
+;// CONCATENATED MODULE: ./src/operations/agent-server.ts
+
+
+
+
+
+
+
+
+
+/** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
+function serverEndpoint(deployment, path, connection) {
+    const target = healthCheckTarget(deployment.url, path);
+    if ('refused' in target)
+        return target;
+    return { url: target.url, headers: (0,client/* credentialHeaders */.w0)(connection) };
+}
+/** One request to `endpoint`. Never throws but on cancellation. */
+async function askServer(endpoint, request) {
+    const limit = AbortSignal.timeout(request.limitMs);
+    const signal = request.signal ? AbortSignal.any([limit, request.signal]) : limit;
+    try {
+        return await send(endpoint, request, signal);
+    }
+    catch (error) {
+        if (request.signal?.aborted)
+            throw new cancel/* CancelledError */.cc();
+        if (limit.aborted)
+            return { answered: false, what: `no answer within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false };
+        const code = error.code;
+        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED' };
+    }
+}
+function send(endpoint, request, signal) {
+    return new Promise((resolve, reject) => {
+        const target = new URL(endpoint.url);
+        const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(endpoint.url);
+        const transport = target.protocol === 'https:' ? external_node_https_ : external_node_http_;
+        const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+        const headers = {
+            'User-Agent': `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`,
+            ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+            ...endpoint.headers
+        };
+        // Node's request never follows a redirect: a 3xx is an answer like any other.
+        const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
+            const status = response.statusCode ?? 0;
+            if (request.maxBytes <= 0) {
+                response.destroy();
+                resolve({ answered: true, status });
+                return;
+            }
+            (0,api_body/* readBodyCapped */.oV)(response, request.maxBytes).then((text) => resolve({ answered: true, status, body: text }), (error) => {
+                if (signal.aborted)
+                    reject(error);
+                else if (error instanceof api_body/* BodyTooLarge */.KQ)
+                    resolve({ answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` });
+                else
+                    resolve({ answered: true, status, bodyProblem: `the answer broke off (${error.message})` });
+            });
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/health-check.ts
+
+
+
+const ATTEMPT_LIMIT_MS = 10_000;
+const BASE_MS = 1_000;
+const CAP_MS = 10_000;
+/** A hard stop besides the deadline, so no clock mistake can make the loop endless. */
+const MAX_ATTEMPTS = 500;
+/**
+ * Requests `url` until it answers 2xx or the deadline comes. A new revision often
+ * starts cold, so early failures are expected: each attempt is logged and the next
+ * waits longer (1 s, 2 s, 4 s, ... up to 10 s). Every attempt has a time limit
+ * (never past the deadline), and one given up on is aborted, its socket closed.
+ */
+async function checkHealth(options) {
+    const { clock, deadline, signal, log, url } = options;
+    const start = clock.now();
+    let last = 'not checked: no time was left before the deadline';
+    let attempts = 0;
+    while (attempts < MAX_ATTEMPTS) {
+        (0,cancel/* throwIfCancelled */.dZ)(signal);
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            break;
+        attempts++;
+        const result = await attempt(url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal);
+        last = result.what;
+        const elapsed = (0,core_clock/* formatDuration */.a)(clock.now() - start);
+        if (result.healthy) {
+            log(`Health check attempt ${attempts}: GET ${url} answered ${result.what} after ${elapsed}: healthy.`);
+            return { healthy: true, url, attempts, elapsedMs: clock.now() - start, last };
+        }
+        const waitMs = Math.min(options.capMs ?? CAP_MS, (options.baseMs ?? BASE_MS) * 2 ** (attempts - 1));
+        if (clock.now() + waitMs >= deadline) {
+            log(`Health check attempt ${attempts}: GET ${url}: ${result.what} (${elapsed} since the first); no time left for another.`);
+            break;
+        }
+        log(`Health check attempt ${attempts}: GET ${url}: ${result.what}; trying again in ${(0,core_clock/* formatDuration */.a)(waitMs)}.`);
+        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, waitMs, signal);
+    }
+    return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last };
+}
+/** One GET whose status is the answer (the body means nothing here, and a hostile one could be endless). */
+async function attempt(url, headers, limitMs, signal) {
+    const answer = await askServer({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 });
+    if (!answer.answered)
+        return { healthy: false, what: answer.what };
+    const { status } = answer;
+    if (status >= 200 && status < 300)
+        return { healthy: true, what: `HTTP ${status}` };
+    if (status >= 300 && status < 400)
+        return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` };
+    return { healthy: false, what: `HTTP ${status}` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/verify-health.ts
+
+
+
+
+/**
+ * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
+ * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
+ * the summary shows it). Throws `health-check-failed` when the check fails, and
+ * `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health).
+ */
+async function verifyHealth(options) {
+    const { health, deployment, clock, log, recorder } = options;
+    const target = serverEndpoint(deployment, health.path, options.connection);
+    if ('refused' in target) {
+        recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
+        // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
+        throw new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+    }
+    const start = clock.now();
+    const ownLimit = start + health.timeoutMs;
+    const deadline = Math.min(options.deadline, ownLimit);
+    log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    const verdict = await checkHealth({
+        url: target.url,
+        headers: target.headers,
+        clock,
+        deadline,
+        signal: options.signal,
+        log: log.info
+    });
+    recorder.health(verdict);
+    if (verdict.healthy)
+        return;
+    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    throw new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+        `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
+        (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/health.ts
+
+/**
+ * `health-check-path`: the deployment's URL answers 2xx. Keeps its own `health` fact and row
+ * (verify-health.ts), so it returns no verdict; a failure is thrown there, as before.
+ */
+const healthCheck = {
+    id: 'health-check',
+    appliesTo: (ctx) => ctx.settings.health !== undefined,
+    async run(ctx) {
+        await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
+        return {};
+    }
+};
+
+;// CONCATENATED MODULE: ./src/operations/checks/index.ts
+
+/**
+ * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
+ * puts its own first (deploy: the commit built). A new check is its module and one entry here.
+ */
+const AFTER_DEPLOYED = [healthCheck];
+
+
+/***/ }),
+
+/***/ 3155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ runChecks)
+/* harmony export */ });
+/**
+ * Runs the checks in order: every verdict goes on record, and the first failure ends the list
+ * and the step (a later check would prove nothing about a revision already found wanting). Each
+ * check answers a cancel itself, as its requests and waits do.
+ */
+async function runChecks(checks, ctx) {
+    for (const check of checks) {
+        if (!check.appliesTo(ctx))
+            continue;
+        const { verdict, failure } = await check.run(ctx);
+        if (verdict)
+            ctx.recorder.checked(verdict);
+        if (failure)
+            throw failure;
+    }
 }
 
 
@@ -190,224 +477,6 @@ async function lookUpTarget(inputs, run) {
     if (found)
         run.recorder.seen(found);
     return found;
-}
-
-
-/***/ }),
-
-/***/ 1210:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  g: () => (/* binding */ verifyHealth)
-});
-
-// EXTERNAL MODULE: ./src/api/client.ts
-var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
-// EXTERNAL MODULE: ./src/core/version.ts
-var version = __webpack_require__(3323);
-;// CONCATENATED MODULE: ./src/operations/health-probe.ts
-
-
-
-
-/**
- * A GET that reads only the status line. Aborting `signal` destroys the request and its
- * socket at once, so a check given up on leaves nothing running. Redirects are not
- * followed (the credential would go along), and the body is never read: a health
- * endpoint's body means nothing here, and a hostile one could be endless.
- * The agent comes from @actions/http-client so that the runner's proxy settings apply.
- */
-const httpProbe = (url, headers, signal) => new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(url);
-    const transport = target.protocol === 'https:' ? external_node_https_ : external_node_http_;
-    const request = transport.request(target, { method: 'GET', agent, signal, headers: { 'User-Agent': `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, ...headers } }, (response) => {
-        resolve({ status: response.statusCode ?? 0 });
-        response.destroy();
-    });
-    request.on('error', reject);
-    request.end();
-});
-
-;// CONCATENATED MODULE: ./src/operations/health-check.ts
-
-
-
-const ATTEMPT_LIMIT_MS = 10_000;
-const BASE_MS = 1_000;
-const CAP_MS = 10_000;
-/** A hard stop besides the deadline, so no clock mistake can make the loop endless. */
-const MAX_ATTEMPTS = 500;
-/**
- * Requests `url` until it answers 2xx or the deadline comes. A new revision often
- * starts cold, so early failures are expected: each attempt is logged and the next
- * waits longer (1 s, 2 s, 4 s, ... up to 10 s). Every attempt has a time limit
- * (never past the deadline), and one given up on is aborted, its socket closed.
- */
-async function checkHealth(options) {
-    const { clock, deadline, signal, log, url } = options;
-    const probe = options.probe ?? httpProbe;
-    const start = clock.now();
-    let last = 'not checked: no time was left before the deadline';
-    let attempts = 0;
-    while (attempts < MAX_ATTEMPTS) {
-        (0,cancel/* throwIfCancelled */.dZ)(signal);
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            break;
-        attempts++;
-        const result = await attempt(probe, url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal);
-        last = result.what;
-        const elapsed = (0,core_clock/* formatDuration */.a)(clock.now() - start);
-        if (result.healthy) {
-            log(`Health check attempt ${attempts}: GET ${url} answered ${result.what} after ${elapsed}: healthy.`);
-            return { healthy: true, url, attempts, elapsedMs: clock.now() - start, last };
-        }
-        const waitMs = Math.min(options.capMs ?? CAP_MS, (options.baseMs ?? BASE_MS) * 2 ** (attempts - 1));
-        if (clock.now() + waitMs >= deadline) {
-            log(`Health check attempt ${attempts}: GET ${url}: ${result.what} (${elapsed} since the first); no time left for another.`);
-            break;
-        }
-        log(`Health check attempt ${attempts}: GET ${url}: ${result.what}; trying again in ${(0,core_clock/* formatDuration */.a)(waitMs)}.`);
-        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, waitMs, signal);
-    }
-    return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last };
-}
-/**
- * One request, limited to `limitMs` of real time (a request is real I/O, whatever the
- * clock) and to the workflow's cancellation; either aborts it.
- */
-async function attempt(probe, url, headers, limitMs, signal) {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-    }, limitMs);
-    const onCancel = () => controller.abort();
-    signal?.addEventListener('abort', onCancel, { once: true });
-    try {
-        const { status } = await probe(url, headers, controller.signal);
-        if (status >= 200 && status < 300)
-            return { healthy: true, what: `HTTP ${status}` };
-        if (status >= 300 && status < 400)
-            return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` };
-        return { healthy: false, what: `HTTP ${status}` };
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw new cancel/* CancelledError */.cc();
-        if (timedOut)
-            return { healthy: false, what: `no answer within ${(0,core_clock/* formatDuration */.a)(limitMs)}` };
-        const code = error.code;
-        return { healthy: false, what: `no answer (${code ?? error.message})` };
-    }
-    finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onCancel);
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/loopback.ts
-var loopback = __webpack_require__(3782);
-;// CONCATENATED MODULE: ./src/operations/health-url.ts
-
-/**
- * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
- * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
- * no user name, and the joined URL kept the base's origin and path.
- *
- * `reportedUrl` must be the deployment's `url` field from the control plane, never an
- * input: the credential goes only where the control plane says the deployment is.
- */
-function healthCheckTarget(reportedUrl, path) {
-    if (!reportedUrl) {
-        return { refused: 'the control plane reported no URL for this deployment, so there is nowhere the credential may be sent' };
-    }
-    let base;
-    try {
-        base = new URL(reportedUrl);
-    }
-    catch {
-        return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
-    }
-    const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(base.hostname))) {
-        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
-    }
-    if (base.username || base.password)
-        return { refused: 'the deployment\'s URL contains a user name or password' };
-    const basePath = base.pathname.replace(/\/+$/, '');
-    let joined;
-    try {
-        joined = new URL(`${base.origin}${basePath}${path}`);
-    }
-    catch {
-        return { refused: `\`health-check-path\` does not make a valid URL with ${where}` };
-    }
-    // The input rules already prevent this; checked again on the URL actually requested.
-    if (joined.origin !== base.origin || joined.username || joined.password || !joined.pathname.startsWith(`${basePath}/`)) {
-        return { refused: `\`health-check-path\` would move the request away from ${where}${basePath}` };
-    }
-    return { url: joined.toString() };
-}
-
-;// CONCATENATED MODULE: ./src/operations/verify-health.ts
-
-
-
-
-
-/**
- * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
- * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws `health-check-failed` when the check fails, and
- * `health-check-not-made` when the URL is not one the credential may go to (then no
- * request is made, and nothing is known about the revision's health).
- */
-async function verifyHealth(options) {
-    const { health, deployment, clock, log, recorder } = options;
-    const target = healthCheckTarget(deployment.url, health.path);
-    if ('refused' in target) {
-        recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
-        // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
-        throw new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
-    }
-    const start = clock.now();
-    const ownLimit = start + health.timeoutMs;
-    const deadline = Math.min(options.deadline, ownLimit);
-    log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
-    const verdict = await checkHealth({
-        url: target.url,
-        headers: (0,client/* credentialHeaders */.w0)(options.connection),
-        clock,
-        deadline,
-        signal: options.signal,
-        log: log.info,
-        probe: options.probe
-    });
-    recorder.health(verdict);
-    if (verdict.healthy)
-        return;
-    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
-    throw new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
-        `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
-        (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
 }
 
 
@@ -801,4 +870,4 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 };
 
-//# sourceMappingURL=432.index.js.map
+//# sourceMappingURL=525.index.js.map
