@@ -8,6 +8,7 @@
 //  5. Body: time to read and parse a 50 MB list page from a loopback server.
 //  6. Paths: a push outside `paths`, skipped, against a full deploy of the same change.
 //  7. Remote build: archive + upload of a 100 MB tree against `tar -czf` of it (scripts/bench-archive.js).
+//  8. Config check: a broken config refused, against the simulator's build failing it (bench/config-check.js).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -206,8 +207,11 @@ if (process.argv.includes('--prune')) {
   await (await import('../bench/paths.js')).pathsBench()
 } else if (process.argv.includes('--archive')) {
   await archiveBench()
+  await (await import('../bench/config-check.js')).configCheckBench()
 } else if (process.argv.includes('--startup')) {
   await startup()
+} else if (process.argv.includes('--config-check')) {
+  await (await import('../bench/config-check.js')).configCheckBench()
 } else {
   polling()
   await startup()
@@ -216,4 +220,5 @@ if (process.argv.includes('--prune')) {
   bodyRead()
   await (await import('../bench/paths.js')).pathsBench()
   await archiveBench()
+  await (await import('../bench/config-check.js')).configCheckBench()
 }
