@@ -72,15 +72,16 @@ describe('config-check on a remote build: the archive\'s files', () => {
     // The archive's own line comes after packing: never reached.
     expect(run.lines.some((line) => line.startsWith('Source archive:'))).toBe(false)
     const [error] = errorLines(run)
-    expect(error).toContain('The config check found 2 problems that the build would fail on')
-    expect(error).toContain('`apps/agent/langgraph.json` `python_version`: Python `3.10` is not supported')
+    expect(error).toContain('The config check found 2 problems the build would fail on, in `apps/agent/langgraph.json`:')
+    expect(error).toContain('\n- `python_version`: Python `3.10` is not supported')
     expect(error).toContain('`graphs.agent`: the file `./graph/agent.py` is not shipped: left out by `apps/agent/.gitignore`')
     // The summary opens with the list, then the cause in one line (not the list again).
     const summary = run.summary
-    const list = summary.indexOf('**❌ Config check: 2 problems the build would fail on**')
+    const list = summary.indexOf('**❌ Config check: 2 problems the build would fail on, in <code>apps/agent/langgraph.json</code>**')
     expect(list).toBeGreaterThan(-1)
     expect(list).toBeLessThan(summary.indexOf('**What went wrong:**'))
     expect(summary.split('Python <code>3.10</code> is not supported')).toHaveLength(2)
+    expect(summary).toMatch(/\*\*What went wrong:\*\* The config check found 2 problems the build would fail on, in <code>apps\/agent\/langgraph.json<\/code> \\\(listed above\\\)\.\n/)
     expect(run.outcome.checks).toEqual([expect.objectContaining({ id: 'config-check', status: 'failed' })])
   })
 
@@ -97,14 +98,14 @@ describe('config-check on a remote build: the archive\'s files', () => {
     const run = await remoteBuild(root)
     expect(run.exitCode).toBe(1)
     expect(sim.requests).toEqual([])
-    expect(errorLines(run)[0]).toContain('`apps/agent/langgraph.json` `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`')
+    expect(errorLines(run)[0]).toContain('- `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`')
   })
 
   it('passes in one row: the graphs and the runtime', async () => {
     const run = await remoteBuild(workspace(GOOD))
     expect(run.failures).toEqual([])
     expect(run.outcome.kind).toBe('deployed')
-    expect(run.view.facts).toContainEqual(['Config check', ['✅ ', '2 graphs (agent, researcher), Python 3.12: passed', expect.stringMatching(/^ \(/)]])
+    expect(run.view.facts).toContainEqual(['Config check', ['✅ ', '2 graphs (agent, researcher), Python 3.12: passed']])
   })
 
   it('`warn` deploys anyway, with the problems as warnings and listed first', async () => {
@@ -114,7 +115,8 @@ describe('config-check on a remote build: the archive\'s files', () => {
     expect(run.failures).toEqual([])
     expect(run.outcome.kind).toBe('deployed')
     expect(run.warnings).toContainEqual(expect.stringContaining('Config check (`config-check: warn`, the deploy goes on): `apps/agent/langgraph.json` `python_version`'))
-    expect(run.summary).toContain('**⚠️ Config check: 1 problem the build may fail on (deployed anyway)**')
+    expect(run.summary).toContain('**⚠️ Config check: 1 problem the build may fail on, in <code>apps/agent/langgraph.json</code> (<code>config-check: warn</code>: deployed anyway)**')
+    expect(run.summary).toContain('- <code>python\\_version</code>: Python <code>3.10</code> is not supported')
   })
 
   it('`off` skips it: the row says so, and the same config fails in the build, naming the file', async () => {
@@ -229,6 +231,6 @@ describe('config-check on a github deployment: the config at the commit to be bu
     github.setFiles('main', { 'other/langgraph.json': '{}' })
     const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toContain('`apps/agent/langgraph.json` `(file)`: is not in `main`')
+    expect(errorLines(run)[0]).toContain('in `apps/agent/langgraph.json`:\n- `(file)`: is not in `main`')
   })
 })

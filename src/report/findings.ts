@@ -12,15 +12,14 @@ export function findingsOf(outcome: Outcome): Finding[] {
 function problemsOf(verdict: CheckVerdict): Finding[] {
   const items = verdict.problems ?? []
   if (items.length === 0) return []
-  const count = `${items.length} problem${items.length === 1 ? '' : 's'}`
-  const heading = verdict.status === 'failed' ? `❌ ${verdict.label}: ${count} the build would fail on` : `⚠️ ${verdict.label}: ${count} the build may fail on (deployed anyway)`
-  return [{ heading, items }]
+  // The verdict's own words say how many, in which file, and whether the deploy went on.
+  return [{ heading: [verdict.status === 'failed' ? '❌ ' : '⚠️ ', `${verdict.label}: `, ...verdict.detail], items }]
 }
 
 function warningsOf(verdict: CheckVerdict): Finding[] {
   const items = verdict.warnings ?? []
   if (items.length === 0) return []
-  return [{ heading: `⚠️ ${verdict.label}: ${items.length} warning${items.length === 1 ? '' : 's'}`, items }]
+  return [{ heading: [`⚠️ ${verdict.label}: ${items.length} warning${items.length === 1 ? '' : 's'}`], items }]
 }
 
 /** Whether the run's error is a gate's refusal whose problems the findings already list. */

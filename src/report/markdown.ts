@@ -65,7 +65,7 @@ function withCodeSpans(line: string): string {
 /** The cause first: a gate's problems, a warning to see first, what went wrong, what to do, then where the deploy stands. */
 export function causeBlocks(view: CommentView, options: { todoFallback?: string } = {}): string[] {
   const out: string[] = []
-  for (const finding of view.findings ?? []) out.push(`**${finding.heading}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '')
+  for (const finding of view.findings ?? []) out.push(`**${saidMd(finding.heading)}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '')
   if (view.warning) out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '')
   if (view.cause) out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '')
   const todo = view.todo ?? (view.cause ? options.todoFallback : undefined)

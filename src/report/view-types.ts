@@ -41,7 +41,7 @@ export interface CommentView {
 
 /** One gate's or check's list: its problems (failing it, or warned about) or its warnings. */
 export interface Finding {
-  heading: string
+  heading: Said
   items: Said[]
 }
 

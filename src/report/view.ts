@@ -91,7 +91,7 @@ function environmentDescription(view: RunView, doing: string): string {
 }
 
 function listedAbove(cause: string | undefined, listed: boolean): string | undefined {
-  return listed && cause ? cause.split('\n')[0].replace(/:$/, '.') : cause
+  return listed && cause ? cause.split('\n')[0].replace(/:$/, ' (listed above).') : cause
 }
 
 /** Text whose last line says what to do, split so the reports show it apart. */

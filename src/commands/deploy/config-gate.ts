@@ -17,16 +17,15 @@ import type { GateContext } from './gates/types.js'
 export type ConfigGateContext = Pick<GateContext, 'inputs' | 'deps' | 'existing'>
 
 /** A remote build: the config and the files exactly as the archive will hold them; messages name workspace paths. */
-export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'clock' | 'log'>): CheckVerdict {
+export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'log'>): CheckVerdict {
   const prefix = workspacePrefix(selection)
   const configPath = selection.configPath
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
-  const started = deps.clock.now()
   const text = readCapped(`${selection.root}/${configPath}`)
   if (text === undefined) return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
   const report = checkConfig(text, configPath, archiveFiles(selection))
   const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
-  return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, deps.clock.now() - started)
+  return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined)
 }
 
 /**
@@ -49,7 +48,10 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   const checkout = await checkoutOf(repoUrl, ref, deps)
   if (checkout) {
     const text = readCapped(`${checkout.workspace}/${configPath}`)
-    if (text !== undefined) return done(checkConfig(text, configPath, diskFiles(checkout.workspace)), ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
+    if (text !== undefined) {
+      const report = checkConfig(text, configPath, diskFiles(checkout.workspace))
+      return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
+    }
   }
   const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps)
   if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', reads.reason]))
@@ -99,7 +101,7 @@ export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pi
   const lines = (verdict.problems ?? []).map(plainText)
   throw new ActionError(
     'bad-input',
-    `The config check found ${lines.length === 1 ? 'a problem' : `${lines.length} problems`} that the build would fail on:\n${lines.map((line) => `- ${line}`).join('\n')}`,
+    `The config check found ${plainText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`,
     'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
   )
 }

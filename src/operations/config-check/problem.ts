@@ -33,7 +33,8 @@ export function problemText(problem: ConfigProblem): string {
   return `\`${problem.file}\` \`${problem.key}\`: ${plain(problem.what)} ${plain(problem.fix)}`
 }
 
-/** The problem as the reports show it: file and key as code, then what is wrong and the fix. */
-export function problemSaid(problem: ConfigProblem): Said {
-  return [{ code: problem.file }, ' ', { code: problem.key }, ': ', ...problem.what, ' ', ...problem.fix]
+/** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
+export function problemSaid(problem: ConfigProblem, configPath: string): Said {
+  const file: Said = problem.file === configPath ? [] : [{ code: problem.file }, ' ']
+  return [...file, { code: problem.key }, ': ', ...problem.what, ' ', ...problem.fix]
 }

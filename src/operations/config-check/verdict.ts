@@ -16,25 +16,32 @@ export function notChecked(why: Said): CheckVerdict {
 /**
  * The report as a verdict, told in the log: each problem and warning on its own line.
  * With `error`, problems fail it (the caller refuses the deploy); with `warn`, they are
- * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took.
+ * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took, when it
+ * asked GitHub (a check of local files is instant: no time shown).
  */
-export function verdictOf(report: ConfigReport, configPath: string, mode: ConfigCheckMode, log: Log, elapsedMs: number, note?: Said): CheckVerdict {
+export function verdictOf(report: ConfigReport, configPath: string, mode: ConfigCheckMode, log: Log, elapsedMs: number | undefined, note?: Said): CheckVerdict {
   const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`
   const what = [graphs, report.runtime].filter(Boolean).join(', ')
   for (const warning of report.warnings) log.warn(`Config check: ${problemText(warning)}`)
   const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`
-  const base = { id: ID, label: LABEL, elapsedMs, ...(report.warnings.length > 0 ? { warnings: report.warnings.map(problemSaid) } : {}) }
+  const said = (problem: ConfigReport['problems'][number]) => problemSaid(problem, configPath)
+  const base = {
+    id: ID,
+    label: LABEL,
+    ...(elapsedMs === undefined ? {} : { elapsedMs }),
+    ...(report.warnings.length > 0 ? { warnings: report.warnings.map(said) } : {})
+  }
   const noted: Said = note ? ['; ', ...note] : []
   if (report.problems.length === 0) {
     log.info(`Config check of \`${configPath}\`: ${what}: passed${warnings}.`)
     return { ...base, status: 'passed', detail: [`${what}: passed${warnings}`, ...noted] }
   }
   const count = `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`
-  const problems = report.problems.map(problemSaid)
+  const problems = report.problems.map(said)
   if (mode === 'warn') {
     for (const problem of report.problems) log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`)
-    return { ...base, status: 'not-proven', detail: [`${count} in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': the deploy went on)', ...noted], problems }
+    return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems }
   }
   for (const problem of report.problems) log.info(`Config check: ${problemText(problem)}`)
-  return { ...base, status: 'failed', detail: [`${count} in `, { code: configPath }, ...noted], problems }
+  return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems }
 }
