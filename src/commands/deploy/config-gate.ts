@@ -13,6 +13,14 @@ import type { CommandDeps } from '../types.js'
 import { openCommitReads } from './github-reads.js'
 import type { GateContext } from './gates/types.js'
 
+/** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
+const READ_BUDGET_MS = 15_000
+
+/** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
+function readBudgetMs(deps: Pick<CommandDeps, 'clock' | 'deadline'>): number {
+  return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10))
+}
+
 /** What the config check of a `github` deploy reads (a part of the gates' context). */
 export type ConfigGateContext = Pick<GateContext, 'inputs' | 'deps' | 'existing'>
 
@@ -53,7 +61,7 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
       return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
     }
   }
-  const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps)
+  const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
   if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', reads.reason]))
   const read = await readFromGitHub(reads.github, reads.repository, ref, configPath)
   if (!read.ok && read.missing) {

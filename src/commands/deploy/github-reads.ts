@@ -36,18 +36,27 @@ function parts(url: string): { host: string; repository: string } | undefined {
  * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
  */
-export async function openCommitReads(token: string | undefined, repoUrl: string | undefined, deps: CommandDeps): Promise<CommitReads> {
+export async function openCommitReads(
+  token: string | undefined,
+  repoUrl: string | undefined,
+  deps: CommandDeps,
+  /** A read that must not hold the deploy (the config check): all its requests end within this time. */
+  budgetMs?: number
+): Promise<CommitReads> {
   const where = repositoryOf(repoUrl, deps.workflow)
   if ('reason' in where) return { ok: false, reason: where.reason }
   if (!token) return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' }
   if (!deps.openGitHub) return { ok: false, reason: 'GitHub cannot be read in this run' }
   const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-  const github = new RateLimitedGitHub(await deps.openGitHub(token), {
+  const get = await deps.openGitHub(token)
+  const budgeted = budgetMs !== undefined && { deadline: Math.min(deps.deadline, deps.clock.now() + budgetMs), reserveMs: 0, requestTimeoutMs: Math.max(1, Math.min(requestTimeoutMs, budgetMs)) }
+  const github = new RateLimitedGitHub(get, {
     clock: deps.clock,
     deadline: deps.deadline,
     signal: deps.signal,
     reserveMs: requestTimeoutMs,
     requestTimeoutMs,
+    ...budgeted,
     warn: deps.log.warn
   })
   return { ok: true, github, repository: where.repository }
