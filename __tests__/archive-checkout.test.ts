@@ -278,4 +278,15 @@ describe('in a run', () => {
     expect(run.summary.split('<table>')[0]).toContain('**⚠️ Warning:** The workspace is not a git checkout: the archive is not tied to a commit.')
     expect(run.summary).toContain('<tr><th align="left">Commit checked out</th><td>none: not a git checkout, so the archive is not tied to a commit</td></tr>')
   })
+
+  it('a bad archive-include is refused before any request, naming the input; set for another source, it is said to be ignored', async () => {
+    const workspace = mkdtempSync(join(temp, 'bad-include-'))
+    write(workspace, AGENT)
+    const bad = await deploy(workspace, { 'archive-include': 'dist/\n../secrets/' })
+    expect(bad.exitCode).toBe(1)
+    expect(errorLines(bad)[0]).toContain('`archive-include` has a pattern with a `..` segment (`../secrets/`)')
+    expect(sim.requests).toEqual([])
+    const image = await deploy(workspace, { source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'graph-config-path': '', 'archive-include': 'dist/' })
+    expect(image.warnings).toContainEqual(expect.stringMatching(/^`archive-include` is set, but this deploy is not a remote build/))
+  })
 })
