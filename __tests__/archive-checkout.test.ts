@@ -127,6 +127,18 @@ describe('a git checkout ships what git tracks', () => {
   })
 })
 
+// As root, the one user who can hand a checkout to another: a container job's workspace belongs to the runner's user.
+const asRoot = process.getuid?.() === 0 ? it : it.skip
+asRoot('lists the tracked files of a checkout that belongs to another user (git would call it dubious ownership)', async () => {
+  const { workspace, head } = checkout(AGENT)
+  write(workspace, { 'apps/agent/junk.txt': 'untracked' })
+  execFileSync('chown', ['-R', '12345:12345', workspace])
+  expect(() => execFileSync('git', ['ls-files'], { cwd: workspace, stdio: 'pipe' })).toThrow(/dubious ownership/)
+  const selection = await select(workspace)
+  expect(selection.tiedToCommit).toBe(head)
+  expect(files(selection)).toEqual(['apps/agent/agent.py', CONFIG, 'apps/agent/prompts/system.txt'])
+})
+
 describe('secret files never ship', () => {
   const SECRETS = [
     '.env',
