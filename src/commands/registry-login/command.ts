@@ -3,6 +3,7 @@ import type { CreateDeploymentRequest, Deployment } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError, InputError } from '../../core/errors.js'
 import { registerSecret } from '../../core/masking.js'
+import { POST_STATE } from '../../core/post-state.js'
 import type { Outcome } from '../../core/outcome.js'
 import type { PlannedRequest } from '../../core/request.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
@@ -76,6 +77,13 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
   }
 
   log.info(`Logging Docker in to ${where.registry} (\`${dockerLoginLine(where.registry)}\`, the token on its standard input)…`)
+  // Kept before the login, not after: a login stopped half-way may still have written the token to Docker's config.
+  if (inputs.logoutAtEnd && deps.saveState) {
+    deps.saveState(POST_STATE.registry, where.registry)
+    log.info(`Docker will be logged out of ${where.registry} at the end of the job (\`registry-logout\`), so that the token does not stay in the runner's Docker config.`)
+  } else if (!inputs.logoutAtEnd) {
+    log.info(`\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`)
+  }
   await dockerLogin({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal })
   recorder.registryLogin(where)
   log.info(`Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`)

@@ -5,6 +5,8 @@ export interface RegistryLoginSpecific {
   name?: string
   deploymentId?: string
   createIfMissing: boolean
+  /** `registry-logout`: log Docker out again in the post step at the end of the job. */
+  logoutAtEnd: boolean
 }
 
 export type RegistryLoginInputs = CommonInputs & { command: 'registry-login' } & RegistryLoginSpecific
@@ -21,7 +23,7 @@ export const REGISTRY_SOURCE = 'internal_docker'
  * Any other input set is warned about as ignored.
  */
 export const registryLoginSpec: InputSpec<RegistryLoginSpecific> = {
-  uses: ['name', 'deployment-id', 'create-if-missing', 'source'],
+  uses: ['name', 'deployment-id', 'create-if-missing', 'source', 'registry-logout'],
   read(reader) {
     const source = reader.value('source')
     if (source !== undefined && source !== REGISTRY_SOURCE) {
@@ -30,6 +32,6 @@ export const registryLoginSpec: InputSpec<RegistryLoginSpecific> = {
           `remove \`source\` (or set it to \`${REGISTRY_SOURCE}\`); to deploy a \`${source}\` deployment, use \`command: deploy\` without \`registry-login\``
       )
     }
-    return { ...readTarget(reader), createIfMissing: reader.value('create-if-missing') as boolean }
+    return { ...readTarget(reader), createIfMissing: reader.value('create-if-missing') as boolean, logoutAtEnd: reader.value('registry-logout') as boolean }
   }
 }
