@@ -97,3 +97,11 @@ describe('paths: GitHub\'s filter pattern cheat sheet', () => {
     expect(() => parsePaths(raw)).toThrow(problem)
   })
 })
+
+describe('paths: the patterns that match no file of a commit', () => {
+  it('names each pattern (not `!` ones) that matches none of the files, in order', () => {
+    const paths = parsePaths('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst')
+    expect(paths.unmatched(['agents/support/graph.py', 'libs/shared/util.py', 'README.txt'])).toEqual(['agents/suport/**', 'docs/*.rst'])
+    expect(paths.unmatched(['agents/suport/x', 'docs/a.rst', 'libs/shared/a'])).toEqual([])
+  })
+})

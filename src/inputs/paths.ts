@@ -10,6 +10,12 @@ export interface PathFilter {
   /** The patterns as written, in order. */
   readonly patterns: readonly string[]
   matches(file: string): boolean
+  /**
+   * The patterns (not `!` ones) that match none of `files`: a pattern that names nothing in the
+   * commit is a mistake (a typo, a moved folder) that would otherwise make every change "outside
+   * `paths`". A `!` pattern that matches nothing excludes nothing, which can only deploy more.
+   */
+  unmatched(files: readonly string[]): string[]
 }
 
 /** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
@@ -39,7 +45,7 @@ export function parsePaths(raw: string): PathFilter {
     const body = negative ? pattern.slice(1) : pattern
     const problem = patternProblem(body)
     if (problem) throw new Error(`pattern \`${pattern}\` ${problem}`)
-    return { negative, test: picomatch(toPicomatch(body), { dot: true }) }
+    return { pattern, negative, test: picomatch(toPicomatch(body), { dot: true }) }
   })
   if (compiled.every((p) => p.negative)) {
     throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns')
@@ -50,6 +56,9 @@ export function parsePaths(raw: string): PathFilter {
       let under = false
       for (const { negative, test } of compiled) if (test(file)) under = !negative
       return under
+    },
+    unmatched(files) {
+      return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern)
     }
   }
 }
