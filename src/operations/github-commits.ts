@@ -58,7 +58,7 @@ export async function commitFiles(github: RateLimitedGitHub, repository: string,
   const outcome = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(sha)}?recursive=1`, `Listing the files of commit ${sha}`)
   if (!outcome.ok) return { ok: false, reason: withHint(outcome) }
   const data = outcome.response.data as { tree?: unknown; truncated?: unknown } | null
-  if (data?.truncated === true) return { ok: false, reason: `GitHub's listing of commit ${sha} is cut short (the repository has too many files to list in one answer)` }
+  if (data?.truncated === true) return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' }
   if (!Array.isArray(data?.tree)) return { ok: false, reason: 'GitHub\'s tree answer lists no files' }
   const files: string[] = []
   for (const entry of data.tree) {

@@ -91,7 +91,7 @@ async function decide(
   const patterns = await checkPatterns(paths, head, readsOnce, deps)
   if (patterns.checked && patterns.unmatched.length > 0) {
     const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ')
-    return go(`${patterns.unmatched.length === 1 ? 'pattern' : 'patterns'} ${named} of \`paths\` ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of commit ${head}, so no skip can be trusted`, known)
+    return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known)
   }
   const reads = await readsOnce()
   if (!reads.ok) return go(`GitHub cannot be asked what changed: ${reads.reason}`, known)

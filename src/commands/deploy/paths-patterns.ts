@@ -64,7 +64,7 @@ async function filesOf(head: string, reads: () => Promise<CommitReads>, deps: Co
     if (files) return { ok: true, files, from: 'checkout' }
     reasons.push('git could not list the checkout\'s files')
   } else {
-    reasons.push(checkedOut ? `the checkout is at commit ${checkedOut.slice(0, 12)}, not at it` : 'the workspace is not a git checkout')
+    reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout')
   }
   const opened = await reads()
   const listed = opened.ok ? await commitFiles(opened.github, opened.repository, head) : opened
