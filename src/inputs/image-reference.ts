@@ -41,7 +41,8 @@ function referenceProblem(raw: string): string | undefined {
   }
   const slash = name.indexOf('/')
   const first = slash < 0 ? '' : name.slice(0, slash)
-  const hasHost = first.includes('.') || first.includes(':') || first === 'localhost'
+  // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
+  const hasHost = /[.:]|^localhost$/.test(first)
   const host = hasHost ? first : undefined
   const rest = hasHost ? name.slice(slash + 1) : name
   if (host !== undefined && !HOST.test(host)) return `names the registry host ${shown(host)}, which is not a host name (or IP address) with an optional \`:port\``
