@@ -95,7 +95,8 @@ describe('workflows and examples', () => {
   it('stop a promotion before deploying when the tested commit it is handed is empty, and pin `repo-ref` to it', () => {
     const promotions = files.flatMap(jobsOf).flatMap((job) =>
       (job.steps ?? []).flatMap((step, index) => {
-        const expected = String(step.with?.['expected-commit'] ?? '')
+        const value = step.with?.['expected-commit']
+        const expected = typeof value === 'string' ? value : ''
         const handed = /^\$\{\{\s*(needs\.[\w-]+\.outputs\.[\w-]+)\s*\}\}$/.exec(expected)?.[1]
         return runsThisAction(step) && handed ? [{ step, before: (job.steps ?? []).slice(0, index), handed, expected }] : []
       })

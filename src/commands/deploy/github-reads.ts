@@ -50,7 +50,7 @@ export async function openCommitReads(token: string | undefined, repoUrl: string
   const open = deps.openGitHub
   if (!open) return { ok: false, reason: 'GitHub cannot be read in this run' }
   let readers = readersOfRun.get(open)
-  if (!readers) readersOfRun.set(open, (readers = new Map()))
+  if (!readers) readersOfRun.set(open, (readers = new Map<string, Promise<RateLimitedGitHub>>()))
   let github = readers.get(token)
   if (!github) {
     const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
