@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { CancelledError, throwIfCancelled } from '../core/cancel.js'
-import { isLoopbackHost } from '../core/loopback.js'
+import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
 import { MAX_UPLOAD_BYTES } from './constants.js'
@@ -43,8 +43,7 @@ export function signedUrlProblem(url: string): string | undefined {
     return 'it is not a valid URL'
   }
   if (parsed.username || parsed.password) return 'it carries a user name or password'
-  if (parsed.protocol === 'https:') return undefined
-  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined
+  if (isHttpsOrLoopbackHttp(parsed)) return undefined
   return `it is not https:// (${parsed.protocol}//${parsed.host})`
 }
 
