@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
-import { CancelledError, throwIfCancelled } from '../core/cancel.js'
+import { throwIfCancelled } from '../core/cancel.js'
 import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
+import { withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
 import { MAX_UPLOAD_BYTES } from './constants.js'
@@ -11,13 +12,6 @@ const ANSWER_LIMIT_BYTES = 64 * 1024
 export interface SignedUploadAnswer {
   status: number
   text: string
-}
-
-/** The upload was given up on after its time limit. */
-export class UploadTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`no answer within ${ms} ms`)
-  }
 }
 
 /** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
@@ -53,8 +47,8 @@ export function signedUrlProblem(url: string): string | undefined {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when the whole file went into the request:
+ * The file is streamed from disk. Ended by `limitMs` (real time: the upload is real I/O) or
+ * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only when the whole file went into the request:
  * a host that answers early has not taken the archive (IncompleteUpload).
  */
 export async function putToSignedUrl(
@@ -62,37 +56,29 @@ export async function putToSignedUrl(
   body: { file: string; bytes: number },
   options: { limitMs: number; idleMs: number; signal?: AbortSignal }
 ): Promise<SignedUploadAnswer> {
-  throwIfCancelled(options.signal)
-  const abort = new AbortController()
-  const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs)
-  const onCancel = () => abort.abort(new CancelledError())
-  options.signal?.addEventListener('abort', onCancel, { once: true })
   const headers = {
     'Content-Type': 'application/gzip',
     'Content-Length': String(body.bytes),
     'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
   }
+  throwIfCancelled(options.signal)
   const source = createReadStream(body.file)
   let sent = 0
   let ended = false
   source.on('data', (chunk: Buffer | string) => (sent += chunk.length))
   source.on('end', () => (ended = true))
   try {
-    return await new Promise<SignedUploadAnswer>((resolve, reject) => {
-      abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
-      const work = async (): Promise<SignedUploadAnswer> => {
-        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
-        const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)
+    return await withinTimeLimit(
+      async (signal) => {
+        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs).request('PUT', url, source, headers)
+        const text = await readResponse(response, ANSWER_LIMIT_BYTES)
         const status = response.message.statusCode ?? 0
         if (status >= 200 && status < 300 && (!ended || sent !== body.bytes)) throw new IncompleteUpload(sent, body.bytes)
         return { status, text }
-      }
-      work().then(resolve, reject)
-    })
+      },
+      { limitMs: options.limitMs, signal: options.signal }
+    )
   } finally {
-    clearTimeout(timer)
-    options.signal?.removeEventListener('abort', onCancel)
     source.destroy()
-    if (!abort.signal.aborted) abort.abort()
   }
 }
