@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
+import { ControlPlaneClient, type Requester } from '../src/api/client.js'
+import { ApiError } from '../src/api/errors.js'
 import { CancelledError } from '../src/core/cancel.js'
 import type { Clock } from '../src/core/clock.js'
 import { TimeLimitReached, withinTimeLimit } from '../src/core/time-limit.js'
@@ -75,5 +77,20 @@ describe('withinTimeLimit: the one way to give up on a request', () => {
     )
     await expect(failing).rejects.toBe(failure)
     expect(given?.aborted).toBe(true)
+  })
+})
+
+describe("the control-plane client's request limit", () => {
+  it('is measured on the clock the client is given, so a test clock decides when a hung request is given up on', async () => {
+    const clock = new HandClock()
+    const hung: Requester = { request: () => new Promise(() => undefined) }
+    const client = new ControlPlaneClient({ baseUrl: 'https://api.example.com', credential: { kind: 'api-key', value: 'k' } }, { http: hung, clock, requestTimeoutMs: 30_000, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } })
+    const outcome = client.listDeployments({ limit: 100, offset: 0 }).then(() => 'answered', (e: unknown) => e)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(clock.limits.map((l) => l.ms)).toEqual([30_000])
+    clock.limits[0]?.controller.abort()
+    const error = await outcome
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toBe('List deployments failed: no answer within 30s.')
   })
 })
