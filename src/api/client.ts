@@ -345,8 +345,9 @@ export class ControlPlaneClient {
       async (signal) => {
         const response = await this.requester(signal).request(method, url, body, headers)
         const text = await readResponse(response)
-        const retryAfter = response.message.headers?.['retry-after']
-        return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }
+        // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
+        const retryAfter = [response.message.headers?.['retry-after']].flat()[0]
+        return { status: response.message.statusCode ?? 0, text, retryAfter }
       },
       { limitMs, signal: this.options.signal, clock: this.clock }
     )

@@ -35,7 +35,8 @@ export async function withinTimeLimit<T>(work: (signal: AbortSignal) => Promise<
   const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined }
   const failed = new AbortController()
   const signal = AbortSignal.any([limit.signal, failed.signal, ...(options.signal ? [options.signal] : [])])
-  const reason = () => (options.signal?.aborted ? new CancelledError() : limit.signal.aborted ? new TimeLimitReached(options.limitMs) : signal.reason)
+  // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
+  const reason = (): Error => (options.signal?.aborted ? new CancelledError() : new TimeLimitReached(options.limitMs))
   let onAbort: (() => void) | undefined
   try {
     return await new Promise<T>((resolve, reject) => {

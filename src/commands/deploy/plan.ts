@@ -10,7 +10,7 @@ import { InputError } from '../../core/errors.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import type { DeployInputs } from './inputs.js'
-import { SOURCE_CONFIG_FIELDS, sameSetting } from './settings-differ.js'
+import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 
 export type Plan =
@@ -90,7 +90,7 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
       )
     } else if (!sameSetting(field, wanted, current)) {
       problems.push(
-        `\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
+        `\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has \`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
       )
     }
   }

@@ -32,6 +32,11 @@ export function sameSetting(field: { loose: boolean }, wanted: unknown, current:
   return covers(wanted, current, field.loose)
 }
 
+/** A setting's value as a message shows it: text as written, anything else (a flag, a mapping) as JSON. */
+export function shownSetting(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
 /** The inputs set in the step whose `source_config` value is not the deployment's: sending them would change the deployment. */
 export function sourceConfigDifferences(requested: SourceConfigRequest, current: AnySourceConfig): InputName[] {
   return SOURCE_CONFIG_FIELDS.filter((field) => {
