@@ -241,7 +241,7 @@ process.on('SIGINT', () => {
 let simulator
 /** @type {import('../sim/github.js').FakeGitHub | undefined} */
 let github
-/** @type {Awaited<ReturnType<typeof writeDockerStandIn>> | undefined} the recording `docker`, when the command runs Docker */
+/** @type {ReturnType<typeof writeDockerStandIn> | undefined} the recording `docker`, when the command runs Docker */
 let standIn
 try {
   if (!realUrl) {
@@ -288,7 +288,7 @@ try {
   }
 
   const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
-  standIn = demo.usesDocker && !values['real-docker'] ? await writeDockerStandIn(summaryDir) : undefined
+  standIn = demo.usesDocker && !values['real-docker'] ? writeDockerStandIn(summaryDir) : undefined
   if (standIn) {
     // First on the action's PATH, so that its `docker` is the stand-in whatever this machine has.
     actionEnv.PATH = standIn.onPath(actionEnv.PATH)
@@ -298,7 +298,7 @@ try {
   if (standIn) {
     console.log('\n──── docker (the stand-in) ────')
     const issued = simulator?.pushTokens().map(({ token }) => token)
-    const calls = await standIn.calls()
+    const calls = standIn.calls()
     for (const line of describeDockerCalls(calls, issued)) console.log(line)
     if (!realUrl && calls.length > 0) console.log(`Its record (arguments and standard input, one JSON line a call) is kept in ${standIn.record}`)
   }
