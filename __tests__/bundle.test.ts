@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ROOT, runAction } from '../scripts/run-action.js'
+import { ROOT, runAction as spawnAction } from '../scripts/run-action.js'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines, INTEGRATION_ID, requireBundle, SECRET_VALUES, visibleText } from './helpers/action.js'
+import { slots } from './helpers/slots.js'
 
 /**
  * The bundled dist/index.js, spawned the way the runner runs it (INPUT_* variables, the
@@ -14,7 +15,7 @@ import { deployInputs, errorLines, INTEGRATION_ID, requireBundle, SECRET_VALUES,
  * that the bundle behaves the same: create, update, failure, cancellation, a GitHub feature.
  *
  * The spawns wait on the simulator's phases and on timers, not on the CPU, so the cases run at
- * the same time (`it.concurrent`), each against a simulator (and fake GitHub) of its own; jest
+ * the same time (`it.concurrent`, three bundles at a time), each against a simulator (and fake GitHub) of its own; jest
  * starts concurrent cases before any nested hook, so each sets up what it needs itself.
  */
 function scenarioFor({ deploymentName }: { deploymentName: string }) {
@@ -24,6 +25,10 @@ function scenarioFor({ deploymentName }: { deploymentName: string }) {
 }
 
 beforeAll(() => requireBundle())
+
+/** Three bundles at a time: all seven at once, on two loaded cores, spend seconds just starting. */
+const inSlot = slots(3)
+const runAction: typeof spawnAction = (options) => inSlot(() => spawnAction(options))
 
 /** Runs `test` against a simulator of its own, stopped afterwards whatever happened. */
 async function withSim(test: (sim: Simulator) => Promise<void>): Promise<void> {
@@ -156,12 +161,16 @@ describe('the bundle with GitHub features', () => {
   it.concurrent('exits within 5 s of `timeout` when the GitHub API hangs, and says GitHub reporting was cut short', () => withGitHub({ hang: true }, async (sim, hanging, dir) => {
     const eventPath = join(dir, 'event-hang.json')
     await writeFile(eventPath, JSON.stringify({ number: 43, pull_request: { number: 43, head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-y', repo: { full_name: 'octo-org/support-agent' } }, base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } } } }))
-    const started = Date.now()
+    // From the spawn, not from the call: the call may wait for a slot.
+    let started = 0
     const run = await runAction({
       inputs: deployInputs(sim, 'support-agent-pr-43', { 'github-environment': 'pr-43', 'pr-comment': 'true', timeout: '3s' }),
       env: { GITHUB_API_URL: hanging.url, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REF: 'refs/pull/43/merge', GITHUB_HEAD_REF: 'feature-y', GITHUB_TOKEN: hanging.token },
       // Before the fix the run never ended: killed here, so that failure is an assertion, not jest's time-out.
-      onStart: (child) => setTimeout(() => child.kill('SIGKILL'), 20_000).unref()
+      onStart: (child) => {
+        started = Date.now()
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref()
+      }
     })
     const elapsed = Date.now() - started
     expect(run.exitCode).not.toBeNull()

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { runAction } from '../scripts/run-action.js'
 import { BUNDLE, errorLines, INTEGRATION_ID, requireBundle } from './helpers/action.js'
+import { slots } from './helpers/slots.js'
 
 /**
  * `timeout` bounds the step whatever the server does: the bundled action is run against
@@ -14,8 +15,7 @@ import { BUNDLE, errorLines, INTEGRATION_ID, requireBundle } from './helpers/act
  * holds sockets open, which is the point of the test.
  *
  * Each case spends most of its time waiting out the 3 s `timeout`, not on the CPU, so the cases
- * run at the same time (`it.concurrent`), each with its own server: the file takes about as
- * long as its slowest case.
+ * run at the same time (`it.concurrent`, two bundles at a time), each with its own server.
  *
  * LIMITS_ENTRY=/path/to/index.js runs another bundle (e.g. main's, to see it fail).
  */
@@ -71,8 +71,15 @@ async function against(handler: Handler, test: (server: Misbehaving) => Promise<
 beforeAll(() => requireBundle())
 afterAll(() => console.log(`limits (timeout ${TIMEOUT_S}s): ${figures.join('; ')}`))
 
+/** Two bundles at a time: all five at once, on two loaded cores, spent seconds just starting. */
+const inSlot = slots(2)
+
 /** A deploy against `server` with a 3 s timeout unless `extra` says otherwise; the time from spawn to exit. */
-async function deployAgainst(server: Misbehaving, extra: Record<string, string> = {}) {
+function deployAgainst(server: Misbehaving, extra: Record<string, string> = {}) {
+  return inSlot(() => deploy(server, extra))
+}
+
+async function deploy(server: Misbehaving, extra: Record<string, string>) {
   const started = Date.now()
   const run = await runAction({
     entry: ENTRY,
