@@ -57,7 +57,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
   if (inputs.expectedCommit && ships === 'github') {
     const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
-    await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps)
+    await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing)
   }
   if (inputs.paths) {
     const verdict = await decidePaths(inputs.paths, inputs, existing, deps)
