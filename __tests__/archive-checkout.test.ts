@@ -127,6 +127,18 @@ describe('a git checkout ships what git tracks', () => {
   })
 })
 
+// As root, the one user who can hand a checkout to another: a container job's workspace belongs to the runner's user.
+const asRoot = process.getuid?.() === 0 ? it : it.skip
+asRoot('lists the tracked files of a checkout that belongs to another user (git would call it dubious ownership)', async () => {
+  const { workspace, head } = checkout(AGENT)
+  write(workspace, { 'apps/agent/junk.txt': 'untracked' })
+  execFileSync('chown', ['-R', '12345:12345', workspace])
+  expect(() => execFileSync('git', ['ls-files'], { cwd: workspace, stdio: 'pipe' })).toThrow(/dubious ownership/)
+  const selection = await select(workspace)
+  expect(selection.tiedToCommit).toBe(head)
+  expect(files(selection)).toEqual(['apps/agent/agent.py', CONFIG, 'apps/agent/prompts/system.txt'])
+})
+
 describe('secret files never ship', () => {
   const SECRETS = [
     '.env',
@@ -277,5 +289,16 @@ describe('in a run', () => {
     expect(run.exitCode).toBe(0)
     expect(run.summary.split('<table>')[0]).toContain('**⚠️ Warning:** The workspace is not a git checkout: the archive is not tied to a commit.')
     expect(run.summary).toContain('<tr><th align="left">Commit checked out</th><td>none: not a git checkout, so the archive is not tied to a commit</td></tr>')
+  })
+
+  it('a bad archive-include is refused before any request, naming the input; set for another source, it is said to be ignored', async () => {
+    const workspace = mkdtempSync(join(temp, 'bad-include-'))
+    write(workspace, AGENT)
+    const bad = await deploy(workspace, { 'archive-include': 'dist/\n../secrets/' })
+    expect(bad.exitCode).toBe(1)
+    expect(errorLines(bad)[0]).toContain('`archive-include` has a pattern with a `..` segment (`../secrets/`)')
+    expect(sim.requests).toEqual([])
+    const image = await deploy(workspace, { source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'graph-config-path': '', 'archive-include': 'dist/' })
+    expect(image.warnings).toContainEqual(expect.stringMatching(/^`archive-include` is set, but this deploy is not a remote build/))
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines } from './helpers/action.js'
-import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 // In-process: the workflow's cancellation is the run's signal aborting. The runner's SIGINT and
 // SIGTERM reaching the bundled action are tested in bundle.test.ts.
@@ -55,15 +55,10 @@ describe('cancellation', () => {
     sim.reset()
     sim.addFault({ method: 'POST', path: '/v2/deployments', delayMs: 8_000 })
     const cancel = new AbortController()
-    // The create is held from the moment it shows in the fault log.
-    const poll = setInterval(() => {
-      if (sim.faultLog.length > 0) {
-        clearInterval(poll)
-        cancel.abort()
-      }
-    }, 20)
+    // Cancelled the moment the simulator holds the create.
+    clock.whenHeld(() => cancel.abort())
     const started = Date.now()
-    const run = await runInProcess({ inputs: deployInputs(sim, 'cancel-in-flight'), signal: cancel.signal }).finally(() => clearInterval(poll))
+    const run = await runInProcess({ inputs: deployInputs(sim, 'cancel-in-flight'), signal: cancel.signal })
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([

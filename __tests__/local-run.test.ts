@@ -1,103 +1,24 @@
-// `npm start` (scripts/local-run.js) as a newcomer uses it: spawned as a process, against the
-// simulator, checking what a person reads in the terminal.
-//
-// The spawns wait on phases and timers, not on the CPU, so the tests run concurrently
-// (`it.concurrent`, up to jest's maxConcurrency at a time): the file takes about as long as
-// its slowest run instead of the sum of all. jest starts concurrent tests right after the
-// file's top-level beforeAll, before any nested hook, so every test sets up what it needs itself.
-import { beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn, spawnSync } from 'node:child_process'
+// `npm start` (scripts/local-run-core.js) as a newcomer uses it, checking what a person reads in
+// the terminal: its commands and demos, scenarios, seeds, --update, --keep, and a real control
+// plane's repository taken from the git checkout. The action runs in-process from the sources
+// on the virtual clock (helpers/local-run.ts), one run at a time: phases and timeouts cost no
+// real time. What only a process shows (the arguments and help, the bundle, Ctrl+C passed on,
+// sim/cli.js) is in local-run-spawn.test.ts.
+import { describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { distFreshness } from '../scripts/dist-fresh.js'
-import { ROOT } from '../scripts/run-action.js'
 import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
-import { DEFAULT_PHASE_MS, SCENARIOS } from '../sim/scenarios.js'
-
-const SCRIPT = join(ROOT, 'scripts', 'local-run.js')
-const SIM_CLI = join(ROOT, 'sim', 'cli.js')
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** An environment without the caller's GitHub or npm context, which would reach the action. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
-  return { ...env, ...extra }
-}
-
-interface SpawnOptions {
-  cwd?: string
-  env?: Record<string, string>
-  until?: RegExp
-  then?: (pid: number, stdout: string) => void
-}
-
-function localRun(args: string[], options: SpawnOptions = {}): Promise<Run> {
-  return spawnScript(SCRIPT, args, options)
-}
-
-function spawnScript(script: string, args: string[], options: SpawnOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env) })
-    let stdout = ''
-    let stderr = ''
-    let fired = false
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      if (options.until && !fired && options.until.test(stdout)) {
-        fired = true
-        options.then?.(child.pid as number, stdout)
-      }
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-beforeAll(() => {
-  // Otherwise the runner would rebuild dist/ in the middle of the suite.
-  if (!distFreshness().fresh) throw new Error('dist/ is stale: run `npm run build` before these tests.')
-})
-
-describe('npm start -- --help', () => {
-  it.concurrent('prints the usage with every scenario, and no stack trace', async () => {
-    const run = await localRun(['--help'])
-    expect(run.code).toBe(0)
-    expect(run.stderr).toBe('')
-    expect(run.stdout).toMatch(/^Usage: npm start -- \[options\]/)
-    for (const name of ['deployed', 'build-failed', 'deploy-failed', 'create-failed', 'skipped', 'interrupted', 'timeout']) {
-      expect(run.stdout).toMatch(new RegExp(`^ +${name} `, 'm'))
-    }
-    for (const command of ['delete', 'rollback', 'prune', 'delete-listener', 'registry-login']) expect(run.stdout).toContain(`--input command=${command} `)
-    expect(run.stdout).toContain('--real-docker')
-    expect(run.stdout).toContain('--update')
-    expect(run.stdout).toContain('--keep')
-    expect(run.stdout).toContain('--control-plane-url')
-  })
-
-  it.concurrent('refuses an unknown option or scenario with a pointer to --help', async () => {
-    const [option, scenario] = await Promise.all([localRun(['--scenaro', 'x']), localRun(['--scenario', 'exploded'])])
-    expect(option.code).toBe(2)
-    expect(option.stderr).toContain('npm start -- --help')
-    expect(option.stderr).not.toMatch(/\n\s+at /)
-    expect(scenario.code).toBe(2)
-    expect(scenario.stderr).toContain('Unknown --scenario `exploded`; one of: deployed, build-failed')
-  })
-})
+import { localRunInProcess as localRun, type LocalRun as Run } from './helpers/local-run.js'
 
 describe('a deploy to the simulator', () => {
-  // One deploy and one with the raw log, shared by the three tests below (started by the first to ask).
+  // One deploy and one with the raw log, shared by the three tests below (made by the first to ask).
   let both: Promise<[Run, Run]> | undefined
-  const deployed = () => (both ??= Promise.all([localRun(['--phase-ms', '150']), localRun(['--phase-ms', '150', '--raw'])]))
+  const deployed = () => (both ??= (async () => [await localRun([]), await localRun(['--raw'])] as [Run, Run])())
 
-  it.concurrent('succeeds and prints outputs and a readable summary', async () => {
+  it('succeeds and prints outputs and a readable summary', async () => {
     const [run] = await deployed()
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('operation=created')
@@ -107,7 +28,7 @@ describe('a deploy to the simulator', () => {
     expect(summary).not.toMatch(/<\/?(table|tr|th|td)\b/)
   })
 
-  it.concurrent('hides the mask commands and never prints the API key or a secret', async () => {
+  it('hides the mask commands and never prints the API key or a secret', async () => {
     const [run, raw] = await deployed()
     // The raw log proves the values were there to hide.
     expect(raw.stdout).toContain('::add-mask::sim-api-key')
@@ -119,7 +40,7 @@ describe('a deploy to the simulator', () => {
     }
   })
 
-  it.concurrent('shows groups as headings and no workflow command tokens', async () => {
+  it('shows groups as headings and no workflow command tokens', async () => {
     const [run, raw] = await deployed()
     expect(raw.stdout).toMatch(/^::group::Build log of revision /m)
     expect(raw.stdout).toMatch(/^::stop-commands::/m)
@@ -132,26 +53,26 @@ describe('a deploy to the simulator', () => {
 })
 
 describe('scenarios', () => {
-  it.concurrent.each([
+  it.each([
     ['build-failed', 'BUILD_FAILED', /^Error: .*BUILD_FAILED/m],
     ['deploy-failed', 'DEPLOY_FAILED', /^Error: .*DEPLOY_FAILED/m],
     ['skipped', 'SKIPPED', /^Error: .*SKIPPED/m]
   ])('%s ends the step with %s and a readable error', async (scenario, status, error) => {
-    const run = await localRun(['--scenario', scenario, '--phase-ms', '100'])
+    const run = await localRun(['--scenario', scenario])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`revision-status=${status}`)
     expect(run.stdout).toMatch(error)
   })
 
-  it.concurrent('timeout gives up at the step timeout, still building', async () => {
+  it('timeout gives up at the step timeout, still building', async () => {
     const run = await localRun(['--scenario', 'timeout', '--input', 'timeout=3s'])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain("within the step's `timeout` of 3s")
     expect(run.stdout).toContain('revision-status=BUILDING')
   })
 
-  it.concurrent('--update deploys twice: a create, then an update with a new revision', async () => {
-    const run = await localRun(['--update', '--phase-ms', '100'])
+  it('--update deploys twice: a create, then an update with a new revision', async () => {
+    const run = await localRun(['--update'])
     expect(run.code).toBe(0)
     const first = run.stdout.indexOf('operation=created')
     const second = run.stdout.indexOf('operation=updated')
@@ -162,9 +83,9 @@ describe('scenarios', () => {
     expect(revisions[0]).not.toBe(revisions[1])
   })
 
-  it.concurrent('passes the user\'s environment to the action, and the simulator builds the commit the run is for', async () => {
+  it('passes the user\'s environment to the action, and the simulator builds the commit the run is for', async () => {
     const sha = 'fedcba9876543210fedcba9876543210fedcba98'
-    const run = await localRun(['--phase-ms', '100'], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x', GITHUB_SHA: sha } })
+    const run = await localRun([], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x', GITHUB_SHA: sha } })
     expect(run.code).toBe(0)
     // The simulator's build log names the branch it was asked to build.
     expect(run.stdout).toMatch(/Building revision \S+ from feature-x /)
@@ -177,7 +98,7 @@ describe('scenarios', () => {
 describe('every command has its own demo', () => {
   /** The demo's run, its summary file (and the docker stand-in's record beside it) read back, and the files removed. */
   async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string; dockerCalls: string }> {
-    const run = await localRun(['--input', `command=${command}`, '--phase-ms', '100', ...extra])
+    const run = await localRun(['--input', `command=${command}`, ...extra])
     const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
     const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
     const dockerCalls = summaryFile ? await readFile(join(summaryFile, '..', 'docker-calls.jsonl'), 'utf8').catch(() => '') : ''
@@ -194,7 +115,7 @@ describe('every command has its own demo', () => {
     expect(run.stdout).not.toContain('sk-demo-not-a-real-key')
   }
 
-  it.concurrent('delete deletes a seeded deployment, and the summary file is kept with its path printed', async () => {
+  it('delete deletes a seeded deployment, and the summary file is kept with its path printed', async () => {
     const run = await demo('delete')
     expectOwnDemo(run)
     expect(run.code).toBe(0)
@@ -207,7 +128,7 @@ describe('every command has its own demo', () => {
     expect(run.stdout).toContain(summaryText(run.summary).trim())
   })
 
-  it.concurrent('rollback goes back over a failed build to the older DEPLOYED revision', async () => {
+  it('rollback goes back over a failed build to the older DEPLOYED revision', async () => {
     const run = await demo('rollback')
     expectOwnDemo(run)
     expect(run.code).toBe(0)
@@ -217,7 +138,7 @@ describe('every command has its own demo', () => {
     expect(run.stdout).toMatch(/^revision-status=DEPLOYED$/m)
   })
 
-  it.concurrent('prune deletes the previews whose pull request in the fake GitHub is closed or gone', async () => {
+  it('prune deletes the previews whose pull request in the fake GitHub is closed or gone', async () => {
     const run = await demo('prune')
     expectOwnDemo(run)
     expect(run.code).toBe(0)
@@ -229,7 +150,7 @@ describe('every command has its own demo', () => {
     expect([...pruned].sort()).toEqual(['support-agent-pr-12', 'support-agent-pr-3'])
   })
 
-  it.concurrent('delete-listener deletes a seeded listener', async () => {
+  it('delete-listener deletes a seeded listener', async () => {
     const run = await demo('delete-listener')
     expectOwnDemo(run)
     expect(run.code).toBe(0)
@@ -237,7 +158,7 @@ describe('every command has its own demo', () => {
     expect(run.stdout).toMatch(/^operation=deleted$/m)
   })
 
-  it.concurrent('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
+  it('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
     const run = await demo('registry-login')
     expectOwnDemo(run)
     expect(run.code).toBe(0)
@@ -257,7 +178,7 @@ describe('every command has its own demo', () => {
     for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
   })
 
-  it.concurrent('registry-login in a dry run plans, and docker is not run', async () => {
+  it('registry-login in a dry run plans, and docker is not run', async () => {
     const run = await demo('registry-login', ['--input', 'dry-run=true'])
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^operation=planned$/m)
@@ -265,25 +186,23 @@ describe('every command has its own demo', () => {
     expect(run.dockerCalls).toBe('')
   })
 
-  it.concurrent('--real-docker goes with registry-login and a real control plane only', async () => {
-    const [simulated, deploy] = await Promise.all([
-      localRun(['--real-docker', '--input', 'command=registry-login']),
-      localRun(['--real-docker', '--control-plane-url', 'http://127.0.0.1:9'])
-    ])
+  it('--real-docker goes with registry-login and a real control plane only', async () => {
+    const simulated = await localRun(['--real-docker', '--input', 'command=registry-login'])
+    const deploy = await localRun(['--real-docker', '--control-plane-url', 'http://127.0.0.1:9'])
     expect(simulated.code).toBe(2)
     expect(simulated.stderr).toContain("--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere")
     expect(deploy.code).toBe(2)
     expect(deploy.stderr).toContain('--real-docker goes with `command: registry-login`, not `deploy`.')
   })
 
-  it.concurrent('--input name=x makes the demo act on a seeded x', async () => {
+  it('--input name=x makes the demo act on a seeded x', async () => {
     const run = await demo('delete', ['--input', 'name=other-agent'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Seeded: deployment other-agent,')
     expect(run.stdout).toMatch(/^operation=deleted$/m)
   })
 
-  it.concurrent('seed options replace the demo\'s seeds', async () => {
+  it('seed options replace the demo\'s seeds', async () => {
     const run = await demo('prune', ['--previews', 'preview-{pr}=4,5', '--pull', '5=open', '--input', 'name-pattern=preview-{pr}', '--input', 'dry-run=true'])
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain('support-agent-pr-')
@@ -291,7 +210,7 @@ describe('every command has its own demo', () => {
     expect(run.stdout).toContain('`preview-4`')
   })
 
-  it.concurrent('--update goes with deploy only', async () => {
+  it('--update goes with deploy only', async () => {
     const run = await localRun(['--update', '--input', 'command=delete'])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('--update deploys twice; it goes with `command: deploy`, not `delete`.')
@@ -299,7 +218,7 @@ describe('every command has its own demo', () => {
 })
 
 describe('input names action.yml does not declare', () => {
-  it.concurrent('are warned about as the runner does, and the step still runs', async () => {
+  it('are warned about as the runner does, and the step still runs', async () => {
     const run = await localRun(['--input', 'comand=delete', '--input', 'dry-run=true'])
     expect(run.code).toBe(0)
     const warning = /^Warning: Unexpected input\(s\) 'comand', valid inputs are \[(.*)\]$/m.exec(run.stdout)
@@ -313,90 +232,17 @@ describe('input names action.yml does not declare', () => {
   })
 })
 
-describe('node sim/cli.js shares the scenarios and seeds', () => {
-  function simCli(args: string[], options: SpawnOptions = {}): Promise<Run> {
-    return spawnScript(SIM_CLI, args, options)
-  }
-
-  it.concurrent('both entry points list the same scenarios with the same default phase length', async () => {
-    const [sim, local] = await Promise.all([simCli(['--help']), localRun(['--help'])])
-    expect(sim.code).toBe(0)
-    for (const name of Object.keys(SCENARIOS)) {
-      const about = SCENARIOS[name].about.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      for (const help of [sim.stdout, local.stdout]) expect(help).toMatch(new RegExp(`^ +${name} +${about}`, 'm'))
-    }
-    expect(sim.stdout).toContain(`(default: ${DEFAULT_PHASE_MS})`)
-    expect(local.stdout).toContain(`(default: ${DEFAULT_PHASE_MS})`)
-  })
-
-  it.concurrent('refuses an old camelCase name, naming the kebab-case one', async () => {
-    const run = await simCli(['--scenario', 'buildFailed'])
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('Unknown --scenario `buildFailed` (did you mean `build-failed`?')
-  })
-
-  it.concurrent('seeds deployments with histories, previews and pull requests, and serves them until Ctrl+C', async () => {
-    let listed: Array<{ name: string }> = []
-    let pulls: Array<{ number: number }> = []
-    const run = await simCli(
-      ['--scenario', 'build-failed', '--deployment', 'support-agent=DEPLOYED,BUILD_FAILED,DEPLOYED', '--previews', 'support-agent-pr-{pr}=3,7', '--pull', '7=open', '--pull', '3=closed'],
-      {
-        until: /Press Ctrl\+C/,
-        then: (pid, stdout) => {
-          void (async () => {
-            const url = /listening on (\S+)/.exec(stdout)?.[1]
-            const githubUrl = /GITHUB_API_URL=(\S+)/.exec(stdout)?.[1]
-            const token = /GITHUB_TOKEN=(\S+)/.exec(stdout)?.[1]
-            try {
-              const deployments = await fetch(`${url}/v2/deployments`, { headers: { 'X-Api-Key': 'sim-api-key' } })
-              listed = ((await deployments.json()) as { resources: Array<{ name: string }> }).resources
-              const open = await fetch(`${githubUrl}/repos/o/r/pulls?state=open`, { headers: { authorization: `token ${token}` } })
-              pulls = (await open.json()) as Array<{ number: number }>
-            } finally {
-              process.kill(pid, 'SIGINT')
-            }
-          })()
-        }
-      }
-    )
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Scenario:  build-failed,')
-    expect(run.stdout).toContain('Seeded:    deployment support-agent, revisions (oldest first): DEPLOYED, BUILD_FAILED, DEPLOYED')
-    expect(listed.map((d) => d.name).sort()).toEqual(['support-agent', 'support-agent-pr-3', 'support-agent-pr-7'])
-    expect(pulls.map((p) => p.number)).toEqual([7])
-    expect(run.stdout).toContain('Simulator stopped.')
-  })
-
-  it.concurrent('refuses a seed it cannot make, naming the option', async () => {
-    const run = await simCli(['--deployment', 'x=DEPLOYD', '--pull', '7=merged'])
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('--deployment x: unknown status `DEPLOYD`')
-    expect(run.stderr).toContain('--pull takes N=open or N=closed, got `7=merged`')
-  })
-})
-
-describe('interrupts and --keep', () => {
-  it.concurrent('Ctrl+C reaches the action, whose cancellation report is printed', async () => {
-    const run = await localRun(['--scenario', 'timeout'], {
-      until: /to be DEPLOYED, within the step's/,
-      then: (pid) => setTimeout(() => process.kill(pid, 'SIGINT'), 300)
-    })
-    expect(run.code).toBe(1)
-    expect(run.stdout).toContain('Received SIGINT')
-    expect(run.stdout).toMatch(/^Error: .*cancelled/m)
-    expect(run.stdout).toMatch(/exit code 1 after [\d.]+ s, interrupted/)
-  })
-
-  it.concurrent('--keep leaves the simulator running with its URL printed, until Ctrl+C', async () => {
+describe('after the run', () => {
+  it('--keep leaves the simulator running with its URL printed, until Ctrl+C', async () => {
     let listed: unknown
-    const run = await localRun(['--keep', '--phase-ms', '100'], {
+    const run = await localRun(['--keep'], {
       until: /keeps running at (http:\/\/\S+) \(API key (\S+)\)/,
-      then: (pid, stdout) => {
+      then: (stdout, interrupt) => {
         void (async () => {
           const [, url, key] = /keeps running at (http:\/\/\S+) \(API key (\S+)\)/.exec(stdout) ?? []
           const response = await fetch(`${url}/v2/deployments`, { headers: { 'X-Api-Key': key } })
           listed = await response.json()
-          process.kill(pid, 'SIGINT')
+          interrupt()
         })()
       }
     })
@@ -442,7 +288,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     '--input',
     'wait=false'
   ]
-  it.concurrent('refuses outside a git checkout, naming repo-url and repo-ref, and sends nothing', () =>
+  it('refuses outside a git checkout, naming repo-url and repo-ref, and sends nothing', () =>
     inDirectory(async ({ dir, sim }) => {
       const run = await localRun(realArgs(sim), { cwd: dir, env: { INIT_CWD: dir } })
       expect(run.code).toBe(2)
@@ -452,7 +298,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 
-  it.concurrent('refuses a checkout without an origin', () =>
+  it('refuses a checkout without an origin', () =>
     inDirectory(async ({ dir, git, sim }) => {
       git('init', '-q', '-b', 'main')
       git('commit', '-q', '--allow-empty', '-m', 'first')
@@ -465,7 +311,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 
-  it.concurrent('runs a command that sends no repository outside a checkout, without asking for one', () =>
+  it('runs a command that sends no repository outside a checkout, without asking for one', () =>
     inDirectory(async ({ dir, sim }) => {
       sim.seedDeployment({ name: 'to-delete' })
       const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=delete', '--input', 'name=to-delete']
@@ -478,7 +324,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 
-  it.concurrent('registry-login uses the stand-in, whose record of a real token is removed, unless --real-docker', () =>
+  it('registry-login uses the stand-in, whose record of a real token is removed, unless --real-docker', () =>
     inDirectory(async ({ dir, sim }) => {
       // This machine's "real" docker: one of the test's own, first on the PATH the runner is given.
       const realRecord = join(dir, 'real-docker-argv')
@@ -507,7 +353,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 
-  it.concurrent('deploys the origin repository and the current branch', () =>
+  it('deploys the origin repository and the current branch', () =>
     inDirectory(async ({ dir, git, sim }) => {
       git('init', '-q', '-b', 'feature-y')
       git('commit', '-q', '--allow-empty', '-m', 'first')
@@ -526,16 +372,16 @@ describe('a real control plane: the repository comes from the git checkout', () 
 })
 
 describe('a deploy to what the demo seeds', () => {
-  const deploy = (extra: string[]) => localRun(['--phase-ms', '100', ...extra])
+  const deploy = (extra: string[]) => localRun(extra)
 
-  it.concurrent('--deployment seeds one as the demo inputs would have created it, which the deploy then updates', async () => {
+  it('--deployment seeds one as the demo inputs would have created it, which the deploy then updates', async () => {
     const run = await deploy(['--deployment', 'support-agent'])
     expect(run.stdout).not.toContain('cannot change after creation')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^operation=updated$/m)
   })
 
-  it.concurrent('--demo paths: a push outside `paths` sends nothing, and the serving revision is reported', async () => {
+  it('--demo paths: a push outside `paths` sends nothing, and the serving revision is reported', async () => {
     const run = await deploy(['--demo', 'paths'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Seeded: main at 5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234 (served), then 0123456789abcdef0123456789abcdef01234567, the push')
@@ -544,7 +390,7 @@ describe('a deploy to what the demo seeds', () => {
     expect(run.stdout).toContain('2 changed files, all outside `paths`')
   })
 
-  it.concurrent('--demo expected-commit: promoting the tested commit after main moved on is refused before any change', async () => {
+  it('--demo expected-commit: promoting the tested commit after main moved on is refused before any change', async () => {
     const run = await deploy(['--demo', 'expected-commit'])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(
@@ -553,12 +399,10 @@ describe('a deploy to what the demo seeds', () => {
     expect(run.stdout).not.toMatch(/^operation=/m)
   })
 
-  it.concurrent('--help lists each --demo, and a wrong one is refused', async () => {
-    const [help, unknown, other] = await Promise.all([
-      localRun(['--help']),
-      localRun(['--demo', 'pahts']),
-      localRun(['--demo', 'paths', '--input', 'command=delete'])
-    ])
+  it('--help lists each --demo, and a wrong one is refused', async () => {
+    const help = await localRun(['--help'])
+    const unknown = await localRun(['--demo', 'pahts'])
+    const other = await localRun(['--demo', 'paths', '--input', 'command=delete'])
     expect(help.stdout).toMatch(/^ +paths +a push that changes only another agent/m)
     expect(help.stdout).toMatch(/^ +expected-commit +promoting the commit that was tested/m)
     expect(unknown.code).toBe(2)

@@ -6,6 +6,7 @@ import { isLoopbackHost } from '../src/core/loopback.js'
 import { safeUrl } from '../src/core/neutralise.js'
 import { healthCheckTarget } from '../src/operations/health-url.js'
 import { parseControlPlaneUrl } from '../src/inputs/parsers.js'
+import { signedUrlProblem } from '../src/api/signed-upload.js'
 
 const SRC = join(ROOT, 'src')
 const files = (function walk(dir: string): string[] {
@@ -52,5 +53,36 @@ describe('the loopback check', () => {
       expect('url' in healthCheckTarget(url, '/ok')).toBe(loopback)
       expect(acceptedAsControlPlane(url)).toBe(loopback)
     }
+  })
+
+  /** The scheme rule written out: a comparison with 'http:' anywhere but the one function. */
+  const SCHEME_BY_HAND = /protocol\s*[!=]==?\s*'http:'/
+
+  it('"https, or http on loopback" is one function, and the control-plane URL, the signed upload URL and report links apply it alike', () => {
+    expect(SCHEME_BY_HAND.test("if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined")).toBe(true)
+    // The health-check URL (operations/health-url.ts) is being rewritten on its own branch, which adopts isHttpsOrLoopbackHttp.
+    const copies = files
+      .filter((file) => !relative(SRC, file).startsWith(join('operations', 'health-')))
+      .filter((file) => SCHEME_BY_HAND.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file))
+    expect(copies).toEqual([join('core', 'loopback.ts')])
+    const cases: Array<[string, boolean]> = [
+      ['https://api.example.com', true],
+      ['https://127.0.0.1:8443', true],
+      ['http://127.0.0.2:8080', true],
+      ['http://localhost:8080', true],
+      ['http://[::1]:8080', true],
+      ['http://0.0.0.0:8080', false],
+      ['http://api.example.com', false],
+      ['ftp://127.0.0.1', false]
+    ]
+    for (const [url, allowed] of cases) {
+      expect({ url, controlPlane: acceptedAsControlPlane(url) }).toEqual({ url, controlPlane: allowed })
+      expect({ url, upload: signedUrlProblem(url) === undefined }).toEqual({ url, upload: allowed })
+      expect({ url, link: safeUrl(url, { allowLoopbackHttp: true }) !== undefined }).toEqual({ url, link: allowed })
+    }
+    // Links without the loopback allowance take https only.
+    expect(safeUrl('http://127.0.0.1:8080')).toBeUndefined()
+    expect(safeUrl('https://api.example.com')).toBe('https://api.example.com/')
   })
 })

@@ -68,8 +68,8 @@ describe('what was shipped', () => {
     expect(summary).toContain(row('Archive', `42 files, 3 MiB (8 MiB before compression), SHA-256 <code>${'ab'.repeat(32)}</code>`))
     expect(summary).toContain(row('Commit checked out', `<code>${SHA.slice(0, 12)}</code>`))
     // File names are the user's text: escaped where they land.
-    expect(summary).toContain(row('Folders', '<code>apps/&#60;img src=x&#62;/</code> 40 files, 8 MiB; and 2 more folders'))
-    expect(summary).toContain(row('Largest files', '<code>apps/agent/model.bin</code> 6 MiB'))
+    expect(summary).toContain(row('Folders', '<code>apps/&#60;img src=x&#62;/</code> (40 files, 8 MiB); and 2 more folders'))
+    expect(summary).toContain(row('Largest files', '<code>apps/agent/model.bin</code> (6 MiB)'))
     expect(summary).toContain(row('Left out: secret files', '1: <code>.env</code> (<code>.env*</code>)'))
     expect(summary).toContain(row('Left out: untracked', '7: <code>out/</code>, and 6 more (the log lists them)'))
     expect(view.outputs['archive-sha256']).toBe('ab'.repeat(32))

@@ -384,19 +384,14 @@ describe('health checks', () => {
     sim.addFault({ method: 'POST', path: /\/redeploy$/, delayMs: 8_000 })
     const cancel = new AbortController()
     // Cancelled from the moment the redeploy is held.
-    const poll = setInterval(() => {
-      if (sim.faultLog.length > 0) {
-        clearInterval(poll)
-        cancel.abort()
-      }
-    }, 20)
+    clock.whenHeld(() => cancel.abort())
     const result = await runInProcess({
       inputs: deployInputs(sim, 'hc-cancelled', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' }),
       env: WORKFLOW_ENV,
       pushContext: false,
       clock,
       signal: cancel.signal
-    }).finally(() => clearInterval(poll))
+    })
     expect(result.outcome.kind).toBe('failed')
     expect(result.failures).toHaveLength(1)
     expect(result.failures[0]).toContain('The health check failed')

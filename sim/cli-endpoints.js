@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError } from './errors.js'
 
+/** The path parameter both endpoints take, as the reference writes its own. */
+const DEPLOYMENT_ID = { name: 'deployment_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', title: 'Deployment Id' } }
+
 /**
  * Endpoints the platform's own command-line client calls that the reference document does not
  * describe, written as OpenAPI path items so that validation.js checks their parameters like any
@@ -9,11 +12,8 @@ import { ApiError } from './errors.js'
  * @type {Record<string, Record<string, any>>}
  */
 export const CLI_PATHS = {
-  '/v2/deployments/{deployment_id}/push-token': {
-    post: {
-      parameters: [{ name: 'deployment_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', title: 'Deployment Id' } }]
-    }
-  }
+  '/v2/deployments/{deployment_id}/push-token': { post: { parameters: [DEPLOYMENT_ID] } },
+  '/v2/deployments/{deployment_id}/upload-url': { post: { parameters: [DEPLOYMENT_ID] } }
 }
 
 /** Where the simulator says its managed registry is: a host that resolves nowhere, so nothing is ever pushed there by mistake. */

@@ -20,7 +20,7 @@
  * @property {FaultResponse} [respond] answer this instead; the request is not applied
  * @property {true} [resetBefore] reset the connection without answering; the request is not applied
  * @property {'reset' | FaultResponse} [applyThen] apply the request, then reset the connection or answer this instead
- * @property {number} [delayMs] hold the request this long (real time), then apply and answer it; it is applied
+ * @property {number} [delayMs] hold the request this long (real time, or the simulator's `holdOn` clock), then apply and answer it; it is applied
  *   even if the client gave up meanwhile
  * @property {MalformedKind} [malformed] apply the request, then answer its real status with a broken body
  * @property {string} [redirectTo] answer 307 with Location = redirectTo + the original path and query;

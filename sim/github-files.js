@@ -1,9 +1,10 @@
 /**
- * The fake GitHub's repository files, apart from its commit history (github.js): what the
- * config check reads. `GET /repos/{o}/{r}/git/trees/{ref}?recursive=1` lists a ref's files
- * (and their directories) as GitHub does, `truncated` when the test says GitHub cut the list
- * short; `GET /repos/{o}/{r}/contents/{path}?ref=` answers one file base64-encoded; 404 for
- * a ref or path it does not hold.
+ * The fake GitHub's repository files with their text, apart from its commit history (github.js,
+ * whose commits name files without contents): what the config check reads. For a ref given
+ * files here, `GET /repos/{o}/{r}/git/trees/{ref}?recursive=1` lists them (and their directories)
+ * as GitHub does, `truncated` when the test says GitHub cut the list short; any other ref's
+ * listing is github.js's. `GET /repos/{o}/{r}/contents/{path}?ref=` answers one file
+ * base64-encoded; 404 for a ref or path it does not hold.
  *
  * @typedef {object} FakeTree
  * @property {Record<string, string>} files path to text
@@ -36,7 +37,7 @@ export function fakeRepoFiles(resolve) {
       let match = /^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/.exec(path)
       if (match) {
         const tree = treeAt(decodeURIComponent(match[1]))
-        if (!tree) return { status: 404, body: NOT_FOUND }
+        if (!tree) return undefined
         /** @type {Map<string, 'blob' | 'tree'>} */
         const items = new Map()
         for (const file of Object.keys(tree.files)) {

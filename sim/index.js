@@ -36,6 +36,8 @@ export { lifecycles }
  * @property {'next' | 'echo'} [pageOffset] whether lists return the next page's offset or the requested one
  * @property {Scenario} [scenario] how revisions created from now on progress
  * @property {() => number} [now] the clock statuses and timestamps are derived from
+ * @property {HoldTimer} [holdOn] how a `delayMs` fault waits out its delay: on the clock `now` reads when given
+ *   (a test's virtual clock, so a held request costs no real time); real time by default
  * @property {boolean} [selfHostedEnterprise] false makes listener deletion answer 403
  * @property {number} [deleteDelayMs] how long a deleted deployment stays listed with status AWAITING_DELETE (0: gone at once)
  * @property {number} [port] 0 (the default) picks a free port
@@ -48,6 +50,13 @@ export { lifecycles }
  *   it, each revision reports a made-up sha of its own
  * @property {number} [uploadUrlTtlMs] how long an upload URL is valid, on the simulator's clock (15 minutes by default)
  * @property {boolean} [keepUploads] keep each uploaded archive's bytes (`storage.objects.get(path).body`); true by default
+ *
+ * @callback HoldTimer calls `then` once `ms` have passed; `waitedOn` says whether the client still waits for the
+ *   answer (a clock may move on once every request in flight is held); returns what cancels it
+ * @param {number} ms
+ * @param {() => void} then
+ * @param {() => boolean} waitedOn
+ * @returns {() => void}
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -169,6 +178,13 @@ export async function startSimulator(options = {}) {
     selfHostedEnterprise: options.selfHostedEnterprise ?? true
   }
   const now = options.now ?? Date.now
+  /** @type {HoldTimer} */
+  const holdOn =
+    options.holdOn ??
+    ((ms, then) => {
+      const timer = setTimeout(then, ms)
+      return () => clearTimeout(timer)
+    })
   const store = new Store({
     tenantId: config.tenantId,
     now,
@@ -393,16 +409,20 @@ export async function startSimulator(options = {}) {
           return
         }
         case 'delayMs': {
-          const timer = setTimeout(() => {
-            release()
-            const reply = apply()
-            record(reply.status, effect)
-            send(jsonAnswer(reply))
-          }, rule.delayMs)
+          const cancel = holdOn(
+            /** @type {number} */ (rule.delayMs),
+            () => {
+              release()
+              const reply = apply()
+              record(reply.status, effect)
+              send(jsonAnswer(reply))
+            },
+            () => !req.socket.destroyed
+          )
           // Unlike the other holds, a client giving up does not cancel this one: the request is still applied.
           /** @type {() => void} */
           const drop = () => {
-            clearTimeout(timer)
+            cancel()
             req.socket.destroy()
             held.delete(drop)
           }

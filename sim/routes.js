@@ -211,27 +211,9 @@ const ROUTES = [
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}/logs', { get: getRevisionLogs }),
   route('/v2/deployments/{deployment_id}/revisions/{revision_id}/redeploy', { post: redeployRevision }),
   route('/v2/deployments/{deployment_id}/push-token', { post: pushToken }),
+  route('/v2/deployments/{deployment_id}/upload-url', { post: requestUploadUrl }),
   route('/v2/listeners/{listener_id}', { get: getListener, delete: deleteListener })
 ]
-
-/** Endpoints the reference does not list but the platform's own client calls, validated by hand: a UUID id, no body. */
-const UNLISTED_ROUTES = [route('/v2/deployments/{deployment_id}/upload-url', { post: requestUploadUrl })]
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/**
- * @param {ParsedRequest} request
- * @param {Record<string, string>} pathParams
- */
-function validateUnlisted(request, pathParams) {
-  /** @type {any[]} */
-  const errors = []
-  for (const [name, value] of Object.entries(pathParams)) {
-    if (!UUID.test(value)) errors.push({ type: 'uuid_parsing', loc: ['path', name], msg: 'Input should be a valid UUID, unable to parse string as a UUID', input: value })
-  }
-  if (request.body.kind !== 'absent') errors.push({ type: 'extra_forbidden', loc: ['body'], msg: 'This operation takes no body', input: null })
-  if (errors.length > 0) throw new ApiError(422, errors)
-  return Object.fromEntries(Object.entries(pathParams).map(([name, value]) => [name, value.toLowerCase()]))
-}
 
 /** @param {string} segment */
 function decodeSegment(segment) {
@@ -267,15 +249,6 @@ export function dispatch(request, store, config) {
         body: request.body
       })
       return handler({ params, body, workspaceId, store, config })
-    }
-    for (const { pattern, names, handlers } of UNLISTED_ROUTES) {
-      const match = pattern.exec(request.pathname)
-      if (!match) continue
-      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-      if (!handler) return { status: 405, body: { detail: 'Method Not Allowed' } }
-      const workspaceId = authenticate(request.headers, config)
-      const params = validateUnlisted(request, Object.fromEntries(names.map((name, i) => [name, decodeSegment(match[i + 1] ?? '')])))
-      return handler({ params, body: undefined, workspaceId, store, config })
     }
     return { status: 404, body: { detail: 'Not Found' } }
   } catch (error) {

@@ -256,7 +256,10 @@ export function validateRequest(template, method, request) {
   }
 
   let body
-  if (operation.requestBody) {
+  if (!operation.requestBody && request.body.kind !== 'absent') {
+    // An operation that takes no body (a redeploy, a push token) refuses one, as unknown fields are refused.
+    errors.push({ type: 'extra_forbidden', loc: ['body'], msg: 'This operation takes no body', input: null })
+  } else if (operation.requestBody) {
     const received = request.body
     if (received.kind === 'absent') {
       if (operation.requestBody.required) errors.push({ type: 'missing', loc: ['body'], msg: 'Field required', input: null })

@@ -1,21 +1,20 @@
 /**
  * Runs the action in this process, the way the runner would see it, against simulators
- * that share one virtual clock with it, so that polling, back-off, Retry-After and settle
- * windows cost no real time.
+ * that share one virtual clock with it, so that polling, back-off, Retry-After, settle
+ * windows and requests held by the simulator cost no real time.
  *
  * Time, virtual and real (the decisions):
- * - Virtual time moves only when the action sleeps (`clock.sleep`): a poll interval, a
- *   back-off, a settle window. The simulator's lifecycles, timestamps and delete delays
- *   read the same clock, so "30 s in BUILDING" happens in no time and always between the
- *   same two polls, whatever the machine's load (real latency never shifts a phase).
- * - Per-request time limits stay real (the client's own timer): a request is given up on
- *   after its limit in real time, as on a runner.
- * - A simulator `delayMs` fault holds a request on a real timer. The settle window after a
- *   doubtful change exists to outlast exactly such a held request, so while any watched
- *   simulator holds a request, sleeps take real time (up to their length, or until the
- *   request is released) as well as advancing virtual time. Skipping them would let the
- *   action conclude that the change never happened and send it again, a duplicate the
- *   real world would not see.
+ * - Virtual time moves when the action sleeps (`clock.sleep`): a poll interval, a back-off, a
+ *   settle window. The simulator's lifecycles, timestamps and delete delays read the same
+ *   clock, so "30 s in BUILDING" happens in no time and always between the same two polls,
+ *   whatever the machine's load (real latency never shifts a phase).
+ * - The control-plane client's per-request time limits are the clock's (`Clock.timeLimit`),
+ *   and so is a simulator `delayMs` hold (its `holdOn`). When every request in flight is held
+ *   by the simulator, nothing but time can happen: the clock moves on to the next thing due
+ *   (a hold's answer, a request's limit, a `whenPast` alarm), so a request answered after 3 s,
+ *   or given up on after 2 s, costs no real time, and which comes first never depends on the
+ *   machine's load. A settle window after a doubtful change outlasts a held request on the
+ *   same clock, as it would in the real world.
  *
  * Output: run() writes through an in-memory sink, behind the same `neutralised` wrapper
  * the runner's sink uses (src/report/sink.ts), so what tests read is what the runner would
@@ -35,17 +34,27 @@ import { neutralised, type OutputSink } from '../../src/report/sink.js'
 import type { RunView } from '../../src/report/view.js'
 import { deployInputs } from './action.js'
 
-/** Something that may hold a request on a real timer; see the module comment. */
-interface RealTimeHolder {
-  holdsRequest(): boolean
+/** Something due at a virtual time. */
+interface Due {
+  at: number
+  fire: () => void
+  /** A simulator's hold: whether its client still waits for the answer. */
+  waitedOn?: () => boolean
 }
 
-/** A clock that moves only when slept on, except while a watched simulator holds a request. */
+/** Real milliseconds between looks at the requests in flight, and how many looks in a row must find them all held. */
+const LOOK_MS = 2
+const QUIET_LOOKS = 2
+
+/** A clock that moves when slept on, or when every request in flight is held by a simulator on it. */
 export class VirtualClock implements Clock {
   /** Every sleep asked for, in order: tests can assert waits without waiting. */
   readonly sleeps: number[] = []
-  private readonly holders = new Set<RealTimeHolder>()
-  private readonly alarms: Array<{ at: number; then: () => void }> = []
+  private readonly due: Due[] = []
+  /** The requests whose time limit runs on this clock, not yet over. */
+  private readonly inFlight = new Set<object>()
+  private looking = false
+  private onHold: Array<() => void> = []
 
   constructor(private time = Date.now()) {}
 
@@ -54,55 +63,103 @@ export class VirtualClock implements Clock {
   async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     this.sleeps.push(ms)
     if (signal?.aborted) return
-    const realEnd = Date.now() + ms
-    while (this.holdsRequest() && !signal?.aborted && Date.now() < realEnd) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(10, realEnd - Date.now())))
-    }
-    if (signal?.aborted) return
-    this.time += ms
-    for (const alarm of this.alarms.filter((a) => a.at <= this.time)) {
-      this.alarms.splice(this.alarms.indexOf(alarm), 1)
-      alarm.then()
-    }
+    this.advanceTo(this.time + ms)
     // A macrotask, so that a loop of sleeps never starves sockets and timers.
     await new Promise((resolve) => setImmediate(resolve))
   }
 
   /** Calls `then` once virtual time reaches `at` (e.g. a cancel 1.5 s into a run, in no real time). */
   whenPast(at: number, then: () => void): void {
-    this.alarms.push({ at, then })
+    this.due.push({ at, fire: then })
   }
 
-  watch(holder: RealTimeHolder): void {
-    this.holders.add(holder)
+  timeLimit(ms: number): { signal: AbortSignal; end(): void } {
+    const controller = new AbortController()
+    const limit: Due = { at: this.time + ms, fire: () => controller.abort(new DOMException(`${ms} ms passed`, 'TimeoutError')) }
+    const request = {}
+    this.due.push(limit)
+    this.inFlight.add(request)
+    this.lookAtRequests()
+    return {
+      signal: controller.signal,
+      end: () => {
+        this.inFlight.delete(request)
+        this.forget(limit)
+      }
+    }
   }
 
-  unwatch(holder: RealTimeHolder): void {
-    this.holders.delete(holder)
+  /** A simulator's `holdOn`: a held request is answered once `ms` have passed on this clock. */
+  readonly holdOn = (ms: number, then: () => void, waitedOn: () => boolean): (() => void) => {
+    const hold: Due = { at: this.time + ms, fire: then, waitedOn }
+    this.due.push(hold)
+    const told = this.onHold.splice(0)
+    for (const tell of told) tell()
+    return () => this.forget(hold)
   }
 
-  private holdsRequest(): boolean {
-    return [...this.holders].some((holder) => holder.holdsRequest())
+  /** Calls `then` when a simulator next holds a request on this clock, before any time passes (e.g. a cancel while a create is in flight). */
+  whenHeld(then: () => void): void {
+    this.onHold.push(then)
+  }
+
+  /** Moves to the next hold's answer, if any (a test counting what landed after the run gave up). */
+  answerNextHold(): boolean {
+    const next = this.due.filter((d) => d.waitedOn).sort((a, b) => a.at - b.at)[0]
+    if (next) this.advanceTo(next.at)
+    return next !== undefined
+  }
+
+  /** Fires what is due by `at`, in order of time, moving the clock to each. */
+  private advanceTo(at: number): void {
+    for (;;) {
+      const next = this.due.filter((d) => d.at <= at).sort((a, b) => a.at - b.at)[0]
+      if (!next) break
+      this.forget(next)
+      this.time = Math.max(this.time, next.at)
+      next.fire()
+    }
+    this.time = Math.max(this.time, at)
+  }
+
+  private forget(entry: Due): void {
+    const index = this.due.indexOf(entry)
+    if (index >= 0) this.due.splice(index, 1)
+  }
+
+  /**
+   * While requests are in flight: once every one of them is held (looked at a few times in a
+   * row, so that a request just answered or just given up has settled), moves to the next
+   * thing due. Ends when no request is in flight.
+   */
+  private lookAtRequests(): void {
+    if (this.looking) return
+    this.looking = true
+    let quiet = 0
+    const look = () => {
+      if (this.inFlight.size === 0) {
+        this.looking = false
+        return
+      }
+      const held = this.due.filter((d) => d.waitedOn?.()).length
+      quiet = held >= this.inFlight.size ? quiet + 1 : 0
+      if (quiet >= QUIET_LOOKS) {
+        quiet = 0
+        const next = [...this.due].sort((a, b) => a.at - b.at)[0]
+        if (next) this.advanceTo(next.at)
+      }
+      setTimeout(look, LOOK_MS)
+    }
+    setTimeout(look, LOOK_MS)
   }
 }
 
 /** The clock of every run and simulator of this test file (jest loads this module once per file). */
 export const clock = new VirtualClock()
 
-/**
- * A simulator on the shared clock. A request a `delayMs` fault holds shows in the fault log when
- * it arrives and in the request log when it is answered: it is held while the first count is ahead.
- */
-export async function startSimulatorOnClock(options: Omit<SimulatorOptions, 'now'> = {}): Promise<Simulator> {
-  const sim = await startSimulator({ ...options, now: clock.now })
-  const holder: RealTimeHolder = { holdsRequest: () => heldRequests(sim) > 0 }
-  clock.watch(holder)
-  const stop = sim.stop
-  sim.stop = () => {
-    clock.unwatch(holder)
-    return stop()
-  }
-  return sim
+/** A simulator on the shared clock: its lifecycles read it, and its `delayMs` holds wait on it. */
+export function startSimulatorOnClock(options: Omit<SimulatorOptions, 'now' | 'holdOn'> = {}): Promise<Simulator> {
+  return startSimulator({ ...options, now: clock.now, holdOn: clock.holdOn })
 }
 
 /** Requests a `delayMs` fault holds: in the fault log since they arrived, not yet answered. */
@@ -111,13 +168,14 @@ export function heldRequests(sim: Simulator): number {
 }
 
 /**
- * Waits (real time, at most `limitMs`) until the simulator holds no request, so that a change
- * the action gave up on has landed before the test counts what exists.
+ * Lets the shared clock run until the simulator holds no request (each held one answered on
+ * it), so that a change the action gave up on has landed before the test counts what exists.
  */
 export async function untilNothingHeld(sim: Simulator, limitMs = 10_000): Promise<void> {
   const end = Date.now() + limitMs
   while (heldRequests(sim) > 0) {
     if (Date.now() > end) throw new Error(`the simulator still holds ${heldRequests(sim)} request(s) after ${limitMs} ms`)
+    clock.answerNextHold()
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
@@ -153,6 +211,8 @@ export interface InProcessRun extends ActionRun {
   summary: string
   /** Each write to the job summary (run() writes it once). */
   summaries: string[]
+  /** What the run kept for the post step (`GITHUB_STATE`), by name. */
+  states: Record<string, string>
   outcome: Outcome
   view: RunView
 }
@@ -162,7 +222,7 @@ const command = (name: string, value: string) => `::${name}::${value.replace(/%/
 
 /** An in-memory writer for `neutralised`: keeps each call as the runner would show it. */
 function recordingSink(onStdout?: (chunk: string) => void) {
-  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[] }
+  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[], states: {} as Record<string, string> }
   const write = (text: string) => {
     kept.stdout += text
     onStdout?.(text)
@@ -200,7 +260,8 @@ function recordingSink(onStdout?: (chunk: string) => void) {
       kept.failures.push(message)
       write(command('error', message))
     },
-    mask: (secret) => write(command('add-mask', secret))
+    mask: (secret) => write(command('add-mask', secret)),
+    saveState: (name, value) => (kept.states[name] = value)
   }
   return { sink, kept }
 }

@@ -30,19 +30,13 @@ export function abortableHttpClient(userAgent: string, signal: AbortSignal, sock
 }
 
 /**
- * The body of a response, read linearly and capped (see body.ts), destroyed if
- * `signal` aborts while it arrives. A substitute response without a stream (tests)
- * is read through its own readBody.
+ * The body of a response, read linearly and capped (see body.ts). No abort listener of its
+ * own: the request's signal (abortableHttpClient) destroys the response too, which ends the
+ * read with an error. A substitute response without a stream (tests) is read through its
+ * own readBody.
  */
-export async function readResponse(response: HttpClientResponse, signal: AbortSignal, limitBytes?: number): Promise<string> {
+export async function readResponse(response: HttpClientResponse, limitBytes?: number): Promise<string> {
   const message = response.message as IncomingMessage | undefined
   if (typeof message?.on !== 'function') return response.readBody()
-  const destroy = () => message.destroy()
-  if (signal.aborted) destroy()
-  signal.addEventListener('abort', destroy, { once: true })
-  try {
-    return await readBodyCapped(message, limitBytes)
-  } finally {
-    signal.removeEventListener('abort', destroy)
-  }
+  return readBodyCapped(message, limitBytes)
 }

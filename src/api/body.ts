@@ -26,46 +26,45 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`
 }
 
+/** A body arriving in chunks: a Node response, or a fetch Response's web stream. */
+export interface ChunkedBody {
+  chunks: AsyncIterable<Uint8Array | string>
+  /** The Content-Length header, if any. */
+  declaredLength: string | null | undefined
+  /** Stops reading: destroys the stream (and so its socket), or cancels it. */
+  abandon(): void
+}
+
 /**
- * Reads a body as UTF-8 text in time linear in its size: chunks are collected and
- * joined once (@actions/http-client's readBody copies the whole buffer on every
- * chunk, which is quadratic). Stops at `limitBytes`, destroying the stream (and so its
- * socket) rather than reading on: a declared Content-Length over the cap fails at once.
+ * The one capped reader, for the control plane's answers (a Node response) and GitHub's (a
+ * fetch Response, github/capped-fetch.ts). Reads in time linear in the body's size: chunks are
+ * collected and joined once (@actions/http-client's readBody copies the whole buffer on every
+ * chunk, which is quadratic). Stops at `limitBytes`, abandoning the body rather than reading
+ * on: a declared Content-Length over the cap fails before a byte is read. A body ended from
+ * outside (its request aborted) or cut off rejects.
  */
-export function readBodyCapped(message: IncomingMessage, limitBytes: number = MAX_BODY_BYTES): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const declared = Number(message.headers?.['content-length'])
-    if (Number.isFinite(declared) && declared > limitBytes) {
-      message.destroy()
-      reject(new BodyTooLarge(limitBytes))
-      return
+export async function readCapped(body: ChunkedBody, limitBytes: number = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(body.declaredLength ?? undefined)
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    body.abandon()
+    throw new BodyTooLarge(limitBytes)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body.chunks) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    size += buffer.length
+    if (size > limitBytes) {
+      body.abandon()
+      throw new BodyTooLarge(limitBytes)
     }
-    const chunks: Buffer[] = []
-    let size = 0
-    let settled = false
-    const finish = (error?: Error) => {
-      if (settled) return
-      settled = true
-      message.off('data', onData)
-      if (error) reject(error)
-      else resolve(Buffer.concat(chunks, size).toString('utf8'))
-    }
-    const onData = (chunk: Buffer | string) => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-      size += buffer.length
-      if (size > limitBytes) {
-        message.destroy()
-        finish(new BodyTooLarge(limitBytes))
-        return
-      }
-      chunks.push(buffer)
-    }
-    message.on('data', onData)
-    message.once('end', () => finish())
-    message.once('error', (error) => finish(error))
-    // Destroyed from outside (the request was aborted): no 'end' will come.
-    message.once('close', () => {
-      if (!message.complete) finish(new Error('the connection closed before the whole response arrived'))
-    })
-  })
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks, size)
+}
+
+/** A Node response's body as UTF-8 text, through the capped reader. */
+export async function readBodyCapped(message: IncomingMessage, limitBytes: number = MAX_BODY_BYTES): Promise<string> {
+  const text = await readCapped({ chunks: message, declaredLength: message.headers?.['content-length'], abandon: () => message.destroy() }, limitBytes)
+  return text.toString('utf8')
 }

@@ -1,11 +1,12 @@
 import type { HttpClient } from '@actions/http-client'
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { z } from 'zod'
-import { CancelledError, throwIfCancelled } from '../core/cancel.js'
+import { CancelledError } from '../core/cancel.js'
 import { formatDuration, realClock, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import { firstLine } from '../core/errors.js'
 import type { RequestDescription } from '../core/request.js'
+import { TimeLimitReached, withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
 import { BodyTooLarge, formatBytes } from './body.js'
@@ -336,44 +337,20 @@ export class ControlPlaneClient {
   }
 
   /**
-   * One request, ended by its time limit or the run's cancellation: either aborts the
-   * request, which destroys its socket and any answer still arriving, so nothing given
-   * up on keeps the process alive. What was sent goes on on the control plane.
+   * One request, ended by its time limit (on the client's clock) or the run's cancellation
+   * (core/time-limit.ts). What was sent goes on on the control plane.
    */
-  private async exchange(
-    method: string,
-    url: string,
-    body: string | null,
-    headers: OutgoingHttpHeaders,
-    limitMs: number
-  ): Promise<Exchange> {
-    throwIfCancelled(this.options.signal)
-    const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs)
-    const onCancel = () => abort.abort(new CancelledError())
-    this.options.signal?.addEventListener('abort', onCancel, { once: true })
-    let done = false
-    try {
-      const answer = await new Promise<Exchange>((resolve, reject) => {
-        // Always an Error: this controller is aborted with RequestTimeout or CancelledError.
-        abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true })
-        const work = async (): Promise<Exchange> => {
-          const response = await this.requester(abort.signal).request(method, url, body, headers)
-          const text = await readResponse(response, abort.signal)
-          // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
-          const retryAfter = [response.message.headers?.['retry-after']].flat()[0]
-          return { status: response.message.statusCode ?? 0, text, retryAfter }
-        }
-        work().then(resolve, reject)
-      })
-      done = true
-      return answer
-    } finally {
-      clearTimeout(timer)
-      this.options.signal?.removeEventListener('abort', onCancel)
-      // Failed in any other way (a body over the cap, a reset): close what is left of it.
-      if (!done && !abort.signal.aborted) abort.abort()
-    }
+  private exchange(method: string, url: string, body: string | null, headers: OutgoingHttpHeaders, limitMs: number): Promise<Exchange> {
+    return withinTimeLimit(
+      async (signal) => {
+        const response = await this.requester(signal).request(method, url, body, headers)
+        const text = await readResponse(response)
+        // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
+        const retryAfter = [response.message.headers?.['retry-after']].flat()[0]
+        return { status: response.message.statusCode ?? 0, text, retryAfter }
+      },
+      { limitMs, signal: this.options.signal, clock: this.clock }
+    )
   }
 
   private tooLarge(operation: OperationLabel, request: RequestDescription, error: BodyTooLarge, mutation: boolean): ApiError {
@@ -395,8 +372,8 @@ export class ControlPlaneClient {
 
   private transportError(operation: OperationLabel, error: unknown, mutation: boolean): ApiError {
     const reason =
-      error instanceof RequestTimeout
-        ? `no answer within ${formatDuration(error.ms)}`
+      error instanceof TimeLimitReached
+        ? error.message
         : `could not reach the control plane at ${this.connection.baseUrl} (${(error as Error).message})`
     return new ApiError('api-refused', `${operation.label} failed: ${reason}.`, {
       hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
@@ -457,12 +434,6 @@ interface SendOptions {
   timeoutMs?: number
   /** A POST whose repetition does no harm (it only hands out a credential or an upload URL): retried like a read. */
   repeatable?: boolean
-}
-
-class RequestTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`no answer within ${ms} ms`)
-  }
 }
 
 /** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
-import { CancelledError, throwIfCancelled } from '../core/cancel.js'
-import { isLoopbackHost } from '../core/loopback.js'
+import { throwIfCancelled } from '../core/cancel.js'
+import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
+import { withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
 import { MAX_UPLOAD_BYTES } from './constants.js'
@@ -11,13 +12,6 @@ const ANSWER_LIMIT_BYTES = 64 * 1024
 export interface SignedUploadAnswer {
   status: number
   text: string
-}
-
-/** The upload was given up on after its time limit. */
-export class UploadTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`no answer within ${ms} ms`)
-  }
 }
 
 /** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
@@ -43,8 +37,7 @@ export function signedUrlProblem(url: string): string | undefined {
     return 'it is not a valid URL'
   }
   if (parsed.username || parsed.password) return 'it carries a user name or password'
-  if (parsed.protocol === 'https:') return undefined
-  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined
+  if (isHttpsOrLoopbackHttp(parsed)) return undefined
   return `it is not https:// (${parsed.protocol}//${parsed.host})`
 }
 
@@ -54,25 +47,22 @@ export function signedUrlProblem(url: string): string | undefined {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when every byte of the file was handed to the
- * request: a host that answers early has not taken the archive (IncompleteUpload).
+ * The file is streamed from disk. Ended by `limitMs` (real time: the upload is real I/O) or
+ * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only
+ * when every byte of the file was handed to the request: a host that answers early has not taken
+ * the archive (IncompleteUpload).
  */
 export async function putToSignedUrl(
   url: string,
   body: { file: string; bytes: number },
   options: { limitMs: number; idleMs: number; signal?: AbortSignal }
 ): Promise<SignedUploadAnswer> {
-  throwIfCancelled(options.signal)
-  const abort = new AbortController()
-  const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs)
-  const onCancel = () => abort.abort(new CancelledError())
-  options.signal?.addEventListener('abort', onCancel, { once: true })
   const headers = {
     'Content-Type': 'application/gzip',
     'Content-Length': String(body.bytes),
     'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
   }
+  throwIfCancelled(options.signal)
   const source = createReadStream(body.file)
   // The bytes handed to the request: this listener runs just before the pipe's own, which writes
   // the chunk to the request, in the same turn. Not the stream's `end`: that comes after one more
@@ -83,22 +73,17 @@ export async function putToSignedUrl(
   // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
   source.pause()
   try {
-    return await new Promise<SignedUploadAnswer>((resolve, reject) => {
-      // Always an Error: this controller is aborted with one of ours.
-      abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true })
-      const work = async (): Promise<SignedUploadAnswer> => {
-        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
-        const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)
+    return await withinTimeLimit(
+      async (signal) => {
+        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs).request('PUT', url, source, headers)
+        const text = await readResponse(response, ANSWER_LIMIT_BYTES)
         const status = response.message.statusCode ?? 0
         if (status >= 200 && status < 300 && sent !== body.bytes) throw new IncompleteUpload(sent, body.bytes)
         return { status, text }
-      }
-      work().then(resolve, reject)
-    })
+      },
+      { limitMs: options.limitMs, signal: options.signal }
+    )
   } finally {
-    clearTimeout(timer)
-    options.signal?.removeEventListener('abort', onCancel)
     source.destroy()
-    if (!abort.signal.aborted) abort.abort()
   }
 }

@@ -3,6 +3,12 @@ export interface Clock {
   now(): number
   /** Resolves after `ms`, or early when `signal` aborts (callers then see the cancellation). */
   sleep(ms: number, signal?: AbortSignal): Promise<void>
+  /**
+   * A signal that aborts once `ms` have passed on this clock, and `end` to call when the work
+   * it limits is over. Only clocks whose time is not real have one (tests, where a request's
+   * limit passes in virtual time); without it a time limit is real time (core/time-limit.ts).
+   */
+  timeLimit?(ms: number): { signal: AbortSignal; end(): void }
 }
 
 export const realClock: Clock = {

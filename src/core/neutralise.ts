@@ -2,11 +2,11 @@
  * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
  * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
  * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * to. Pure, and importing nothing of the action's but core's rule for URLs (loopback.ts), so any layer
  * can use them.
  */
 
-import { isLoopbackHost } from './loopback.js'
+import { isHttpsOrLoopbackHttp } from './loopback.js'
 
 /**
  * Everything that ends a line somewhere: CR, LF, vertical tab, form feed, NEL (U+0085),
@@ -84,7 +84,7 @@ export function safeUrl(raw: string, options: SafeUrlOptions = {}): string | und
     return undefined
   }
   if (url.username || url.password) return undefined
-  if (url.protocol === 'https:') return url.href
-  if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHost(url.hostname)) return url.href
+  const allowed = options.allowLoopbackHttp ? isHttpsOrLoopbackHttp(url) : url.protocol === 'https:'
+  if (allowed) return url.href
   return undefined
 }

@@ -1,4 +1,4 @@
-import { BodyTooLarge, MAX_BODY_BYTES } from '../api/body.js'
+import { MAX_BODY_BYTES, readCapped } from '../api/body.js'
 
 /**
  * Octokit reads every answer whole (`response.text()`), however large, and swallows a
@@ -12,7 +12,7 @@ import { BodyTooLarge, MAX_BODY_BYTES } from '../api/body.js'
 export function cappedFetch(inner: typeof fetch, limitBytes: number = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init)
-    const body = await readCapped(response, limitBytes)
+    const body = await readBody(response, limitBytes)
     // 204, 205 and 304 may carry no body at all, not even an empty one.
     const capped = new Response(body === null || [204, 205, 304].includes(response.status) ? null : body, {
       status: response.status,
@@ -24,33 +24,19 @@ export function cappedFetch(inner: typeof fetch, limitBytes: number = MAX_BODY_B
   }
 }
 
-/** The whole body, in time linear in its size; chunks are joined once. */
-async function readCapped(response: Response, limitBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!response.body) return null
-  const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limitBytes) {
-    void response.body.cancel().catch(() => undefined)
-    throw new BodyTooLarge(limitBytes)
-  }
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    // A request aborted (its time limit, the budget) errors the stream: this read rejects.
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limitBytes) {
-      void reader.cancel().catch(() => undefined)
-      throw new BodyTooLarge(limitBytes)
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
+/** The whole body through the control plane's capped reader; null when there is none. */
+async function readBody(response: Response, limitBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const body = response.body
+  if (!body) return null
+  const read = await readCapped(
+    {
+      // A request aborted (its time limit, the budget) errors the stream: the read rejects.
+      chunks: body,
+      declaredLength: response.headers.get('content-length'),
+      abandon: () => void body.cancel().catch(() => undefined)
+    },
+    limitBytes
+  )
+  // A view of the same bytes, not a second copy of up to the cap.
+  return new Uint8Array(read.buffer as ArrayBuffer, read.byteOffset, read.byteLength)
 }

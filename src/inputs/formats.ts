@@ -9,7 +9,8 @@ import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
 import { parsePaths } from './paths.js'
 import { parseCommitSha } from './commit-sha.js'
-import { parseArchiveExclude } from './archive-exclude.js'
+import { parseArchiveExclude, parseArchiveInclude } from './archive-exclude.js'
+import { parseImageReference } from './image-reference.js'
 
 /**
  * How each input's text is read: one entry per input, applied to the inputs the chosen
@@ -41,7 +42,7 @@ export const FORMATS = {
   'integration-id': text(parseUuid),
   'repo-ref': text(parseSingleLine),
   'graph-config-path': text(parseSingleLine),
-  'image-uri': text(parseSingleLine),
+  'image-uri': text(parseImageReference),
   'source-tarball-path': text(parseSingleLine),
   'deployment-type': oneOf(DEPLOYMENT_TYPES),
   'build-on-push': text(parseBoolean),
@@ -81,7 +82,7 @@ export const FORMATS = {
   paths: text(parsePaths),
   'expected-commit': text(parseCommitSha),
   // v1.3: inputs whose features land with their issues; each feature may replace its parser.
-  'archive-include': text(parseArchiveExclude),
+  'archive-include': text(parseArchiveInclude),
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),

@@ -4,10 +4,7 @@
  * input and collect every problem before reporting.
  */
 
-import { isLoopbackHost } from '../core/loopback.js'
-
-// Kept importable from here, where it first lived.
-export { isLoopbackHost }
+import { isHttpsOrLoopbackHttp, isLoopbackHost } from '../core/loopback.js'
 
 const SHOWN_LENGTH = 60
 
@@ -64,7 +61,7 @@ export function parseControlPlaneUrl(raw: string): string {
   } catch {
     throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`)
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+  if (!isHttpsOrLoopbackHttp(url)) {
     throw new Error(
       `must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``
     )

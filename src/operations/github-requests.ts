@@ -2,6 +2,7 @@ import { BodyTooLarge } from '../api/body.js'
 import { parseRetryAfter } from '../api/retry.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
+import { withinTimeLimit } from '../core/time-limit.js'
 
 /**
  * GitHub GET requests that keep to GitHub's rate limits and the step's deadline, behind
@@ -117,18 +118,10 @@ export class RateLimitedGitHub {
     return last
   }
 
-  private async send(url: string): Promise<GitHubResponse> {
+  private send(url: string): Promise<GitHubResponse> {
     this.requests++
-    const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${formatDuration(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs)
-    const onCancel = () => controller.abort(new Error('the workflow was cancelled'))
-    this.options.signal?.addEventListener('abort', onCancel, { once: true })
-    try {
-      return await this.get(url, controller.signal)
-    } finally {
-      clearTimeout(timer)
-      this.options.signal?.removeEventListener('abort', onCancel)
-    }
+    // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
+    return withinTimeLimit((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal })
   }
 
   /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */

@@ -35,8 +35,8 @@ export function archiveRows(shipped: ArchiveShipped): Row[] {
 }
 
 function listingRows(listing: ArchiveListing): Row[] {
-  const folders = listing.folders.flatMap((folder, i): Said => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` ${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)}`])
-  const largest = listing.largest.flatMap((file, i): Said => [...(i > 0 ? ['; '] : []), { code: file.path }, ` ${formatBytes(file.bytes)}`])
+  const folders = listing.folders.flatMap((folder, i): Said => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)})`])
+  const largest = listing.largest.flatMap((file, i): Said => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${formatBytes(file.bytes)})`])
   return [
     ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
     ['Largest files', largest.length > 0 ? largest : undefined],

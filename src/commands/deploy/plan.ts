@@ -3,15 +3,14 @@ import type {
   CreateDeploymentRequest,
   Deployment,
   PatchDeploymentRequest,
-  SourceConfig,
   SourceConfigRequest,
   SourceRevisionConfigRequest
 } from '../../api/schemas.js'
 import { InputError } from '../../core/errors.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
-import type { InputName } from '../../inputs/names.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import type { DeployInputs } from './inputs.js'
+import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 
 export type Plan =
@@ -26,13 +25,7 @@ export const DEFAULT_SOURCE = 'github'
  * would be refused, so a patch leaves them out, and a value the user set that differs
  * from the deployment's is an error before anything is sent.
  */
-const CREATE_ONLY: Array<{ input: InputName; read: (c: SourceConfig | SourceConfigRequest | null | undefined) => string | null | undefined }> = [
-  { input: 'integration-id', read: (c) => c?.integration_id },
-  { input: 'repo-url', read: (c) => c?.repo_url },
-  { input: 'deployment-type', read: (c) => c?.deployment_type },
-  { input: 'listener-id', read: (c) => c?.listener_id },
-  { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace }
-]
+const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly)
 
 /** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
 export function planDeploy(inputs: DeployInputs, existing: Deployment | undefined, workflow: WorkflowContext): Plan {
@@ -95,9 +88,9 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
       warnings.push(
         `\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`
       )
-    } else if (comparable(wanted) !== comparable(current)) {
+    } else if (!sameSetting(field, wanted, current)) {
       problems.push(
-        `\`${field.input}\` is \`${String(wanted)}\` but deployment \`${deployment.name}\` has \`${String(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
+        `\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has \`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
       )
     }
   }
@@ -124,7 +117,3 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
   return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment }
 }
 
-/** UUIDs in either case, and `https://host/org/repo` with or without `/` or `.git`, are the same value. */
-function comparable(value: unknown): string {
-  return String(value).trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '')
-}

@@ -1,32 +1,47 @@
 import type { SourceConfig, SourceConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 
-/** Each `source_config` field and the input that sets it. */
-const FIELDS: Array<{ input: InputName; read: (c: SourceConfig | SourceConfigRequest) => unknown }> = [
-  { input: 'integration-id', read: (c) => c.integration_id },
-  { input: 'repo-url', read: (c) => c.repo_url },
-  { input: 'deployment-type', read: (c) => c.deployment_type },
-  { input: 'build-on-push', read: (c) => c.build_on_push },
-  { input: 'custom-url', read: (c) => c.custom_url },
-  { input: 'install-command', read: (c) => c.install_command },
-  { input: 'build-command', read: (c) => c.build_command },
-  { input: 'listener-id', read: (c) => c.listener_id },
-  { input: 'k8s-namespace', read: (c) => c.listener_config?.k8s_namespace },
-  { input: 'resource-spec', read: (c) => c.resource_spec }
-]
-
-/** Values that name the same thing: ids in either case, a URL with or without a last `/` or `.git`. */
-const LOOSE = new Set<InputName>(['integration-id', 'repo-url', 'listener-id', 'custom-url'])
+type AnySourceConfig = SourceConfig | SourceConfigRequest | null | undefined
 
 /**
- * The inputs set in the step whose `source_config` value is not the deployment's: sending them
- * would change the deployment. A mapping (`resource-spec`) is the same when every key it sets
- * has the deployment's value: the deployment's may hold defaults the step leaves unset.
+ * Each `source_config` field, the input that sets it, whether the control plane fixes it at
+ * creation (a patch must leave it out), and whether values that differ only in spelling name
+ * the same thing (ids and enum words in either case, a URL with or without a last `/` or
+ * `.git`). The plan (plan.ts) and `paths` (paths-gate.ts) both read this table and compare
+ * with `sameSetting`, so they never disagree on whether a setting changes.
  */
-export function sourceConfigDifferences(requested: SourceConfigRequest, current: SourceConfig | SourceConfigRequest): InputName[] {
-  return FIELDS.filter(({ input, read }) => {
-    const wanted = read(requested)
-    return wanted !== undefined && !covers(wanted, read(current), LOOSE.has(input))
+export const SOURCE_CONFIG_FIELDS: ReadonlyArray<{ input: InputName; read: (c: AnySourceConfig) => unknown; createOnly: boolean; loose: boolean }> = [
+  { input: 'integration-id', read: (c) => c?.integration_id, createOnly: true, loose: true },
+  { input: 'repo-url', read: (c) => c?.repo_url, createOnly: true, loose: true },
+  { input: 'deployment-type', read: (c) => c?.deployment_type, createOnly: true, loose: true },
+  { input: 'build-on-push', read: (c) => c?.build_on_push, createOnly: false, loose: false },
+  { input: 'custom-url', read: (c) => c?.custom_url, createOnly: false, loose: true },
+  { input: 'install-command', read: (c) => c?.install_command, createOnly: false, loose: false },
+  { input: 'build-command', read: (c) => c?.build_command, createOnly: false, loose: false },
+  { input: 'listener-id', read: (c) => c?.listener_id, createOnly: true, loose: true },
+  { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace, createOnly: true, loose: true },
+  { input: 'resource-spec', read: (c) => c?.resource_spec, createOnly: false, loose: false }
+]
+
+/**
+ * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the
+ * same when every key it sets has the deployment's value: the deployment's may hold defaults
+ * the step leaves unset.
+ */
+export function sameSetting(field: { loose: boolean }, wanted: unknown, current: unknown): boolean {
+  return covers(wanted, current, field.loose)
+}
+
+/** A setting's value as a message shows it: text as written, anything else (a flag, a mapping) as JSON. */
+export function shownSetting(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** The inputs set in the step whose `source_config` value is not the deployment's: sending them would change the deployment. */
+export function sourceConfigDifferences(requested: SourceConfigRequest, current: AnySourceConfig): InputName[] {
+  return SOURCE_CONFIG_FIELDS.filter((field) => {
+    const wanted = field.read(requested)
+    return wanted !== undefined && !sameSetting(field, wanted, field.read(current))
   }).map((field) => field.input)
 }
 

@@ -1,8 +1,9 @@
+import { join, relative } from 'node:path'
 import { formatBytes } from '../../api/body.js'
 import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build.js'
-import type { ArchiveLayout } from './layout.js'
+import { toPosix, type ArchiveLayout } from './layout.js'
 import { selectArchiveFiles, unreadable, type ArchiveEntry, type ArchiveSelection, type LeftOut, type SelectOptions } from './select.js'
 import type { ArchiveStop } from './stop.js'
 import { describeSelection } from './describe.js'
@@ -60,7 +61,7 @@ export async function packArchive(selection: ArchiveSelection, options: PackOpti
     if (!(error instanceof ArchiveTooLarge)) return unreadable(error)
     throw new ActionError(
       'bad-input',
-      `The source archive of \`graph-config-path\` \`${selection.configPath}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
+      `The source archive of \`graph-config-path\` \`${toPosix(relative(selection.workspace, join(selection.root, selection.configPath)))}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
       'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.'
     )
   }

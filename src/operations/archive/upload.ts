@@ -2,12 +2,13 @@ import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError, excerpt, isRetryableStatus } from '../../api/errors.js'
 import { retrying, type RetryPolicy } from '../../api/retry.js'
 import type { UploadUrl } from '../../api/schemas.js'
-import { IncompleteUpload, putToSignedUrl, signedUrlProblem, UploadTimeout } from '../../api/signed-upload.js'
+import { IncompleteUpload, putToSignedUrl, signedUrlProblem } from '../../api/signed-upload.js'
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { registerSecret } from '../../core/masking.js'
+import { TimeLimitReached } from '../../core/time-limit.js'
 import { formatBytes } from '../../api/body.js'
 
 export interface UploadContext {
@@ -118,7 +119,7 @@ function expired(status: number, text: string): boolean {
  * error names the URL's path and query, which hold the signature.
  */
 function failureOf(error: unknown, idleMs: number): string {
-  if (error instanceof UploadTimeout) return `no answer within ${formatDuration(error.ms)}`
+  if (error instanceof TimeLimitReached) return error.message
   if (error instanceof IncompleteUpload) return error.message
   const { code, message } = error as { code?: string; message?: string }
   if (message?.startsWith('Request timeout')) return `nothing moved for ${formatDuration(idleMs)}`

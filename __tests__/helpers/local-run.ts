@@ -1,0 +1,76 @@
+/**
+ * The local runner (`npm start`, scripts/local-run-core.js) with the action run in this process
+ * from the sources (helpers/in-process.ts) instead of the bundle spawned: its simulator is on
+ * the shared virtual clock, so phases and the step's `timeout` cost no real time. What the
+ * runner prints is what a person would read in the terminal.
+ *
+ * In-process runs share the secrets registry: run one local run at a time (no `it.concurrent`).
+ */
+import { writeFile } from 'node:fs/promises'
+import { startLocalRun, type ActionRunner } from '../../scripts/local-run-core.js'
+import { ROOT } from '../../scripts/run-action.js'
+import { clock, runInProcess } from './in-process.js'
+
+export interface LocalRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * runAction's contract, in-process: the action.yml defaults applied, the summary written to
+ * `summaryFile`, `onStart` given a handle whose kill() is the workflow being cancelled. The
+ * action finds `docker` on PATH, as a process would on the PATH it was given: that PATH is
+ * this process's for the length of the run.
+ */
+export const inProcessAction: ActionRunner = {
+  run: async ({ inputs, env, onStdout, onStart, summaryFile }) => {
+    const cancel = new AbortController()
+    let exitCode: number | null = null
+    onStart({ get exitCode() { return exitCode }, kill: () => cancel.abort() })
+    const savedPath = process.env.PATH
+    if (env.PATH !== undefined) process.env.PATH = env.PATH
+    try {
+      const run = await runInProcess({ inputs, env, onStdout, signal: cancel.signal })
+      exitCode = run.exitCode
+      await writeFile(summaryFile, run.summary)
+      return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs, summary: run.summary }
+    } finally {
+      process.env.PATH = savedPath
+    }
+  }
+}
+
+export interface LocalRunOptions {
+  /** Where `npm start` was typed (INIT_CWD unless `env` says); the repository's root by default. */
+  cwd?: string
+  /** Over a PATH and HOME of this process's only: the caller's GitHub or npm context would reach the action. */
+  env?: Record<string, string>
+  /** Called once, when what was printed so far matches: e.g. to press Ctrl+C (`interrupt`). */
+  until?: RegExp
+  then?: (stdout: string, interrupt: () => boolean) => void
+}
+
+/** `npm start -- ...args`, in-process. */
+export async function localRunInProcess(args: string[], options: LocalRunOptions = {}): Promise<LocalRun> {
+  let stdout = ''
+  let stderr = ''
+  let fired = false
+  const session = startLocalRun(args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+    cwd: options.cwd ?? ROOT,
+    out: (text) => {
+      stdout += text
+      if (options.until && !fired && options.until.test(stdout)) {
+        fired = true
+        // After this write returns, as a terminal's reader would see it.
+        setImmediate(() => options.then?.(stdout, session.interrupt))
+      }
+    },
+    err: (text) => void (stderr += text),
+    action: inProcessAction,
+    now: clock.now
+  })
+  const code = await session.exitCode
+  return { code, stdout, stderr }
+}
