@@ -3,7 +3,7 @@ import { redact } from '../core/masking.js'
 import { classify } from '../core/statuses.js'
 import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
-import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
+import { causeBlocks, excerptBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
 import { restoredBy } from './serving.js'
@@ -21,6 +21,7 @@ export function renderSummary(view: RunView): string {
   lines.push(...causeBlocks(view))
   lines.push(...failureLogBlock(view, true))
   lines.push(...factsTable(view))
+  lines.push(...excerptBlocks(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
   // A refusal before anything was sent took no time worth a line.
   if (outcome.kind !== 'refused' || outcome.inDoubt) lines.push(timeBreakdown(view), '')
