@@ -55,8 +55,8 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
         log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`)
         return { verdict: verdict('passed', ['the server names ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
       }
-      known ??= await revisionIdsOf(ctx)
-      if (!known.has(reading.names)) return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start)
+      const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names)
+      if (!placed) return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start)
       log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${formatDuration(waitAfter(asked))}.`)
     } else if (reading.transient) {
       log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${formatDuration(waitAfter(asked))}.`)
@@ -81,7 +81,11 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   }
 }
 
-/** The ids of this deployment's revisions, newest first, one page: read once, only when the server names another. */
+/**
+ * The ids of this deployment's revisions, newest first, one page: read once, and only when the
+ * server names a revision other than ours and the one that served before this run (the usual
+ * answer during a switch, known without a request).
+ */
 async function revisionIdsOf(ctx: CheckContext): Promise<Set<string>> {
   const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 })
   return new Set(page.resources.map((r) => r.id))

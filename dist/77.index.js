@@ -1,8 +1,8 @@
-export const id = 620;
-export const ids = [620];
+export const id = 77;
+export const ids = [77];
 export const modules = {
 
-/***/ 7620:
+/***/ 2077:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,22 +14,20 @@ __webpack_require__.d(__webpack_exports__, {
   deployCommand: () => (/* binding */ deployCommand)
 });
 
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __webpack_require__(2309);
-// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
-var operations_apply = __webpack_require__(7840);
+// EXTERNAL MODULE: ./src/operations/checks/run.ts
+var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/resolve.ts
 var resolve = __webpack_require__(3646);
-// EXTERNAL MODULE: ./src/operations/verify-health.ts + 3 modules
-var verify_health = __webpack_require__(1210);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 9 modules
+var checks = __webpack_require__(8074);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -62,43 +60,6 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
         return;
     log.warn(warning);
     recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`);
-}
-
-// EXTERNAL MODULE: ./src/api/requests.ts
-var requests = __webpack_require__(4748);
-;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
-
-/**
- * One line that says what the run is about to send. Field names only: values can
- * be secret, and the bodies are in the request anyway.
- */
-function describePlan(plan) {
-    if (plan.action === 'none')
-        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
-    const body = plan.body;
-    const parts = Object.entries(body)
-        .filter(([key]) => key !== 'name' && key !== 'source')
-        .map(([key, value]) => {
-        if (Array.isArray(value)) {
-            const names = value.map((item) => item.name).filter(Boolean);
-            return `${key} (${names.length ? names.join(', ') : 'none'})`;
-        }
-        if (value && typeof value === 'object')
-            return `${key} (${Object.keys(value).join(', ')})`;
-        return `${key} (${String(value)})`;
-    });
-    const what = plan.action === 'create'
-        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
-        : `Updating deployment \`${plan.deployment.name}\``;
-    return `${what} with ${parts.join(', ') || 'no fields'}.`;
-}
-/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
-function plannedRequests(plan) {
-    if (plan.action === 'create')
-        return [requests/* requests */.z.createDeployment(plan.body)];
-    if (plan.action === 'patch')
-        return [requests/* requests */.z.patchDeployment(plan.deployment.id, plan.body)];
-    return [];
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -295,6 +256,46 @@ async function checkCheckout(expected, deps) {
     deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`);
     return checkedOut;
 }
+
+;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
+
+
+
+/**
+ * The commit the revision was built from: checked against `expected-commit` for a `github`
+ * deploy (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ */
+function checkCommit(inputs, ships, deps, revision) {
+    if (inputs.expectedCommit && ships === 'github')
+        checkBuiltCommit(inputs.expectedCommit, revision);
+    else
+        warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+}
+/** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
+function deployChecks(inputs, ships, deps) {
+    const builtCommit = {
+        id: 'built-commit',
+        appliesTo: () => true,
+        async run({ revision }) {
+            checkCommit(inputs, ships, deps, revision);
+            return {};
+        }
+    };
+    return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
+
+/** `expected-commit` for a `github` deployment: the ref the control plane will build points at it now. */
+const expectedCommitGate = {
+    id: 'expected-commit',
+    appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
+    async run({ inputs, deps, existing, plan }) {
+        const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
+        await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps);
+        return { go: true };
+    }
+};
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
@@ -493,36 +494,61 @@ function secretNames(secrets) {
     return names;
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
-/**
- * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
- * `sha256:<64 hex digits>` is. Only a digest names one image for good.
- */
-const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
-/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
-function imageShipped(imageUri) {
-    const digest = DIGEST.exec(imageUri)?.[1];
-    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
+
+/** `paths`: a deploy with no change under them ends here, sending nothing. */
+const pathsGate = {
+    id: 'paths',
+    appliesTo: ({ inputs }) => inputs.paths !== undefined,
+    async run({ inputs, deps, existing }) {
+        const verdict = await decidePaths(inputs.paths, inputs, existing, deps);
+        if (verdict.skip && existing)
+            return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
+        return { go: true };
+    }
+};
+/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
+function nothingUnderPaths(serving, existing, inputs, { recorder }) {
+    if (inputs.dryRun) {
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [] });
+    }
+    recorder.changed('unchanged', existing);
+    recorder.revisionStarted(serving.id);
+    recorder.revisionSeen(serving);
+    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' });
 }
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/index.ts
+
+
 /**
- * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
- * builds the revision, and a tag (`latest` when none is written) may by then name another
- * image than the one this workflow pushed and tested.
+ * The gates before any change, in order. Those that refuse come before `paths`, whose skip ends
+ * the run: a deploy that would be refused is refused even when nothing changed. A new gate is its
+ * module and one entry here.
  */
-function unpinnedImageWarning(imageUri) {
-    if (DIGEST.test(imageUri))
-        return undefined;
-    const name = imageUri.split('@')[0];
-    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
-    const colon = lastSegment.lastIndexOf(':');
-    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
-    const what = colon >= 0 ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest` : 'names neither a tag nor a digest, so it means the tag `latest`';
-    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
-        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
+const DEPLOY_GATES = [expectedCommitGate, pathsGate];
+/**
+ * Runs the gates in order, recording each verdict. Returns the outcome of a gate that ended the
+ * run (nothing to deploy), or undefined to go on; a refusal is thrown by its gate.
+ */
+async function runGates(gates, ctx) {
+    for (const gate of gates) {
+        if (!gate.appliesTo(ctx))
+            continue;
+        const result = await gate.run(ctx);
+        if (result.verdict)
+            ctx.deps.recorder.checked(result.verdict);
+        if (!result.go)
+            return result.outcome;
+    }
+    return undefined;
 }
 
 // EXTERNAL MODULE: ./src/core/recorder.ts
 var core_recorder = __webpack_require__(9577);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./src/operations/redeploy.ts
 var redeploy = __webpack_require__(2166);
 ;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
@@ -531,12 +557,14 @@ var redeploy = __webpack_require__(2166);
 
 
 
-/** A revision that failed, failed its health check, or serves a commit other than `expected-commit`, is undone. */
-const ROLLED_BACK_FOR = new Set(['revision-failed', 'health-check-failed', 'commit-mismatch']);
+/** A revision that failed, failed its health check or any other check, or serves a commit other than `expected-commit`, is undone. */
+const ROLLED_BACK_FOR = new Set(['revision-failed', 'health-check-failed', 'commit-mismatch', 'check-failed']);
+/** A check that could not be made, or proved nothing, says nothing against the revision. */
+const NOT_AGAINST = new Set(['health-check-not-made', 'check-not-proven']);
 /** A failed build or create never replaced what served: the control plane keeps the old revision. */
 const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
 /**
- * `on-failure: rollback`, after the deploy's revision failed, failed its health check, or
+ * `on-failure: rollback`, after the deploy's revision failed, failed its health check or another check, or
  * reached DEPLOYED built from a commit other than `expected-commit`.
  * When the deployment is left serving a bad revision, redeploy the one that served before
  * this run and watch it; the step still fails, and its error says both what failed and
@@ -546,9 +574,10 @@ const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
  * not be made is rethrown with a note that nothing was rolled back.
  */
 async function rollBackAfterFailure(error, inputs, deps) {
-    if (error instanceof errors/* ActionError */.lZ && error.kind === 'health-check-not-made') {
+    if (error instanceof errors/* ActionError */.lZ && NOT_AGAINST.has(error.kind)) {
         // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
-        throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.');
+        const only = error.kind === 'check-not-proven' ? 'not found wrong, only not proven right' : 'not found unhealthy, only not checked';
+        throw withNote(error, `Nothing was rolled back (\`on-failure: rollback\`): the revision was ${only}, so it was left in place.`);
     }
     if (!(error instanceof errors/* ActionError */.lZ) || !ROLLED_BACK_FOR.has(error.kind))
         throw error;
@@ -737,6 +766,10 @@ function comparable(value) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: ./src/api/requests.ts
+var requests = __webpack_require__(4748);
+// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
+var operations_apply = __webpack_require__(7840);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
 ;// CONCATENATED MODULE: ./src/commands/deploy/remote-build.ts
@@ -900,10 +933,134 @@ function remotePatchBody(plan, objectPath, configPath) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
+
+/**
+ * One line that says what the run is about to send. Field names only: values can
+ * be secret, and the bodies are in the request anyway.
+ */
+function describePlan(plan) {
+    if (plan.action === 'none')
+        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
+    const body = plan.body;
+    const parts = Object.entries(body)
+        .filter(([key]) => key !== 'name' && key !== 'source')
+        .map(([key, value]) => {
+        if (Array.isArray(value)) {
+            const names = value.map((item) => item.name).filter(Boolean);
+            return `${key} (${names.length ? names.join(', ') : 'none'})`;
+        }
+        if (value && typeof value === 'object')
+            return `${key} (${Object.keys(value).join(', ')})`;
+        return `${key} (${String(value)})`;
+    });
+    const what = plan.action === 'create'
+        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
+        : `Updating deployment \`${plan.deployment.name}\``;
+    return `${what} with ${parts.join(', ') || 'no fields'}.`;
+}
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+function plannedRequests(plan) {
+    if (plan.action === 'create')
+        return [requests/* requests */.z.createDeployment(plan.body)];
+    if (plan.action === 'patch')
+        return [requests/* requests */.z.patchDeployment(plan.deployment.id, plan.body)];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
+/**
+ * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
+ * `sha256:<64 hex digits>` is. Only a digest names one image for good.
+ */
+const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
+/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
+function imageShipped(imageUri) {
+    const digest = DIGEST.exec(imageUri)?.[1];
+    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
+}
+/**
+ * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
+ * builds the revision, and a tag (`latest` when none is written) may by then name another
+ * image than the one this workflow pushed and tested.
+ */
+function unpinnedImageWarning(imageUri) {
+    if (DIGEST.test(imageUri))
+        return undefined;
+    const name = imageUri.split('@')[0];
+    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
+    const colon = lastSegment.lastIndexOf(':');
+    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
+    const what = colon >= 0 ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest` : 'names neither a tag nor a digest, so it means the tag `latest`';
+    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
+        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/ship.ts
+
+
+
+
+
+/**
+ * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
+ * A dry run builds and checks what it would ship and sends nothing.
+ */
+async function ship(plan, inputs, existing, deps, early) {
+    const { client, log, recorder } = deps;
+    // Only docker sources take an image (the source rules refuse it for others).
+    const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
+    const unpinned = image && unpinnedImageWarning(image);
+    if (unpinned)
+        log.warn(unpinned);
+    const archive = await archiveForRemoteBuild(inputs, existing, deps, early);
+    if (inputs.dryRun) {
+        if (image)
+            recorder.shipped(imageShipped(image));
+        if (archive) {
+            recordArchive(recorder, archive);
+            await archive.remove();
+            log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
+        }
+        recorder.changed('planned');
+        return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
+    }
+    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
+    const sent = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
+    // On record once the control plane took it, not before: a refused change shipped nothing.
+    if (image)
+        recorder.shipped(imageShipped(image));
+    return sent;
+}
+/** Sends what the plan says (create, patch, or nothing) and records it. */
+async function sendPlan(plan, inputs, deps, apply) {
+    const { client, log, recorder } = deps;
+    log.info(describePlan(plan));
+    // No change is started once the workflow is cancelled.
+    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+    let deployment;
+    let revisionId;
+    if (plan.action === 'create') {
+        deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(plan.body, apply));
+        recorder.changed('created', deployment);
+        await (0,operations_apply/* refuseTwins */.sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+        revisionId = deployment.latest_revision_id;
+    }
+    else if (plan.action === 'patch') {
+        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
+        deployment = applied.deployment;
+        revisionId = applied.revisionId;
+        recorder.changed('updated', deployment);
+    }
+    else {
+        deployment = plan.deployment;
+        revisionId = deployment.latest_revision_id;
+        recorder.changed('unchanged', deployment);
+    }
+    return { deployment, revisionId };
+}
+
 ;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
-
-
-
 
 
 
@@ -933,65 +1090,26 @@ async function deploy(inputs, deps) {
         await early?.remove();
     }
 }
+/**
+ * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
+ * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ */
 async function deployWith(inputs, deps, early) {
-    const { client, log, recorder } = deps;
-    const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
-    recorder.before(existing);
-    if (existing) {
-        log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
-    }
-    else if (!inputs.createIfMissing) {
-        throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
-    }
+    const { log, recorder } = deps;
+    const existing = await lookUp(inputs, deps);
     const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE;
     const plan = planDeploy(inputs, existing, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
-    if (inputs.expectedCommit && ships === 'github') {
-        const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
-        await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps);
-    }
-    if (inputs.paths) {
-        const verdict = await decidePaths(inputs.paths, inputs, existing, deps);
-        if (verdict.skip && existing)
-            return nothingUnderPaths(verdict.serving, existing, inputs, deps);
-    }
-    /** After DEPLOYED: the commit it was built from, checked against `expected-commit`, or warned about when it moved. */
-    const checkCommit = (revision) => inputs.expectedCommit && ships === 'github' ? checkBuiltCommit(inputs.expectedCommit, revision) : warnIfCommitMoved(revision, deps.workflow, log, recorder);
-    // Only docker sources take an image (the source rules refuse it for others).
-    const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
-    const unpinned = image && unpinnedImageWarning(image);
-    if (unpinned)
-        log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, existing, deps, early);
-    if (inputs.dryRun) {
-        if (image)
-            recorder.shipped(imageShipped(image));
-        if (archive) {
-            recordArchive(recorder, archive);
-            await archive.remove();
-            log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
-        }
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) });
-    }
-    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
-    const { deployment, revisionId } = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
-    // On record once the control plane took it, not before: a refused change shipped nothing.
-    if (image)
-        recorder.shipped(imageShipped(image));
-    if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
-        log.info(plan.action === 'patch'
-            ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
-            : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
-        if (inputs.health)
-            log.info('No new revision, so no health check either.');
-        // Nothing was built by this run: what serves must still be shown to be `expected-commit`.
-        const serving = deployment.active_revision_id ?? revisionId;
-        if (inputs.expectedCommit && ships === 'github' && serving)
-            checkBuiltCommit(inputs.expectedCommit, await client.getRevision(deployment.id, serving));
-        return recorder.finish({ kind: 'deployed', noNewRevision: true });
-    }
+    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships });
+    if (ended)
+        return ended;
+    const shipment = await ship(plan, inputs, existing, deps, early);
+    if ('planned' in shipment)
+        return shipment.planned;
+    const { deployment, revisionId } = shipment;
+    if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
+        return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps);
     if (!revisionId) {
         throw new errors/* ActionError */.lZ('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
     }
@@ -999,28 +1117,17 @@ async function deployWith(inputs, deps, early) {
     log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
     // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
     deps.onRevisionStarted?.();
-    if (!inputs.wait) {
-        const revision = await client.getRevision(deployment.id, revisionId);
-        recorder.revisionSeen(revision);
-        log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
-        if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-            checkCommit(revision);
-            return recorder.finish({ kind: 'deployed', noNewRevision: false });
-        }
-        return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
-    }
+    if (!inputs.wait)
+        return notWaiting(deployment, revisionId, inputs, ships, deps);
     try {
         const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
-        checkCommit(deployed);
-        if (inputs.health) {
-            await (0,verify_health/* verifyHealth */.g)({
-                ...deps,
-                health: inputs.health,
-                connection: inputs.connection,
-                deployment: recorder.known.deployment ?? deployment,
-                suggestRollback: !inputs.rollbackOnFailure
-            });
-        }
+        await (0,run/* runChecks */.J)(deployChecks(inputs, ships, deps), {
+            ...deps,
+            connection: inputs.connection,
+            deployment: recorder.known.deployment ?? deployment,
+            revision: deployed,
+            settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
+        });
     }
     catch (error) {
         if (inputs.rollbackOnFailure)
@@ -1029,43 +1136,40 @@ async function deployWith(inputs, deps, early) {
     }
     return recorder.finish({ kind: 'deployed', noNewRevision: false });
 }
-/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
-function nothingUnderPaths(serving, existing, inputs, { recorder }) {
-    if (inputs.dryRun) {
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [] });
+/** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
+async function lookUp(inputs, deps) {
+    const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
+    deps.recorder.before(existing);
+    if (existing) {
+        deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
     }
-    recorder.changed('unchanged', existing);
-    recorder.revisionStarted(serving.id);
-    recorder.revisionSeen(serving);
-    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' });
+    else if (!inputs.createIfMissing) {
+        throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
+    }
+    return existing;
 }
-/** Sends what the plan says (create, patch, or nothing) and records it. */
-async function sendPlan(plan, inputs, deps, apply) {
-    const { client, log, recorder } = deps;
-    log.info(describePlan(plan));
-    // No change is started once the workflow is cancelled.
-    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
-    let deployment;
-    let revisionId;
-    if (plan.action === 'create') {
-        deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(plan.body, apply));
-        recorder.changed('created', deployment);
-        await (0,operations_apply/* refuseTwins */.sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
-        revisionId = deployment.latest_revision_id;
+/** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
+async function noNewRevision(action, deployment, revisionId, inputs, ships, deps) {
+    deps.log.info(action === 'patch'
+        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
+        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
+    if (inputs.health)
+        deps.log.info('No new revision, so no health check either.');
+    const serving = deployment.active_revision_id ?? revisionId;
+    if (inputs.expectedCommit && ships === 'github' && serving)
+        checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+    return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
+}
+/** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
+async function notWaiting(deployment, revisionId, inputs, ships, deps) {
+    const revision = await deps.client.getRevision(deployment.id, revisionId);
+    deps.recorder.revisionSeen(revision);
+    deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
+    if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
+        checkCommit(inputs, ships, deps, revision);
+        return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
-    else if (plan.action === 'patch') {
-        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
-        deployment = applied.deployment;
-        revisionId = applied.revisionId;
-        recorder.changed('updated', deployment);
-    }
-    else {
-        deployment = plan.deployment;
-        revisionId = deployment.latest_revision_id;
-        recorder.changed('unchanged', deployment);
-    }
-    return { deployment, revisionId };
+    return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
 }
 
 
@@ -1379,4 +1483,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=620.index.js.map
+//# sourceMappingURL=77.index.js.map
