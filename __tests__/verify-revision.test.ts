@@ -31,7 +31,7 @@ describe('verify-revision', () => {
     // The first answers named the revision that served before: asked again, with back-off.
     expect(infoAsks().length).toBeGreaterThan(1)
     expect(run.lines.some((l) => l.includes(`names revision ${before.active_revision_id}, not ${ours}`))).toBe(true)
-    expect(row(run.summary, 'Serving revision')).toContain('✅')
+    expect(row(run.summary, 'Revision proof')).toContain('✅')
     // The credential the control plane takes went along, and only to the reported URL.
     expect(infoAsks().every((r) => r.headers['x-api-key'] === sim.apiKey)).toBe(true)
   })
@@ -44,7 +44,7 @@ describe('verify-revision', () => {
     expect(run.failures[0]).toContain(`still serves revision ${before.active_revision_id}, not this run's revision ${run.outputs['revision-id']}`)
     expect(run.failures[0]).toContain('`health-check-timeout`')
     expect(run.outputs['serving-revision-id']).toBe(before.active_revision_id)
-    expect(row(run.summary, 'Serving revision')).toContain('❌')
+    expect(row(run.summary, 'Revision proof')).toContain('❌')
   })
 
   it('with on-failure: rollback, a server stuck on another revision is rolled back like a failed health check', async () => {
@@ -68,7 +68,7 @@ describe('verify-revision', () => {
     sim.setAgent({ info }, 'proof-unsaid')
     const run = await update('proof-unsaid')
     expect(run.exitCode).toBe(0)
-    expect(row(run.summary, 'Serving revision')).toMatch(new RegExp(`⚠️ not proven, because.*${why.replace(/[()]/g, '.')}`))
+    expect(row(run.summary, 'Revision proof')).toMatch(new RegExp(`⚠️ not proven, because.*${why.replace(/[()]/g, '.')}`))
     expect(run.outputs['serving-revision-id']).toBeUndefined()
     // Nothing to ask again about: one answer that proves nothing is final.
     expect(infoAsks()).toHaveLength(1)
@@ -80,7 +80,7 @@ describe('verify-revision', () => {
     sim.setAgent({ info: { kind: 'selfHosted' } }, 'proof-build')
     const run = await update('proof-build')
     expect(run.outputs['serving-revision-id']).toBeUndefined()
-    expect(row(run.summary, 'Serving revision')).toContain('not proven')
+    expect(row(run.summary, 'Revision proof')).toContain('not proven')
   })
 
   it('required: a server that does not say fails the step, and nothing is rolled back', async () => {
@@ -99,7 +99,7 @@ describe('verify-revision', () => {
     sim.setAgent({ info: { kind: 'names', id: hostile } }, 'proof-foreign')
     const run = await update('proof-foreign')
     expect(run.exitCode).toBe(0)
-    const shown = row(run.summary, 'Serving revision')!
+    const shown = row(run.summary, 'Revision proof')!
     expect(shown).toContain('no revision of this deployment')
     expect(shown).not.toContain('<img')
     expect(shown).not.toMatch(/@octocat/)
@@ -112,7 +112,7 @@ describe('verify-revision', () => {
     sim.setAgent({ info: { kind: 'huge' } }, 'proof-huge')
     const run = await update('proof-huge')
     expect(run.exitCode).toBe(0)
-    expect(row(run.summary, 'Serving revision')).toContain('larger than 64 KiB')
+    expect(row(run.summary, 'Revision proof')).toContain('larger than 64 KiB')
   })
 
   it('off asks nothing; a dry run asks nothing', async () => {
@@ -122,7 +122,7 @@ describe('verify-revision', () => {
     const dry = await update('proof-off', { 'dry-run': 'true' })
     expect(dry.outcome.kind).toBe('planned')
     expect(infoAsks()).toHaveLength(0)
-    expect(row(off.summary, 'Serving revision')).toBeUndefined()
+    expect(row(off.summary, 'Revision proof')).toBeUndefined()
   })
 
   it('no URL reported: not proven under auto, without a request', async () => {
@@ -133,7 +133,7 @@ describe('verify-revision', () => {
         inputs: { 'control-plane-url': local.url, 'api-key': local.apiKey, name: 'proof-nourl', 'image-uri': 'registry.example/agent:v2', 'poll-interval': '50ms' }
       })
       expect(run.exitCode).toBe(0)
-      expect(row(run.summary, 'Serving revision')).toContain('not proven, because the control plane reported no URL')
+      expect(row(run.summary, 'Revision proof')).toContain('not proven, because the control plane reported no URL')
       expect(local.healthRequests).toHaveLength(0)
     } finally {
       await local.stop()

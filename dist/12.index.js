@@ -342,8 +342,8 @@ async function proveServingRevision(ctx) {
                 log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
                 return { verdict: verdict('passed', ['the server names ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
             }
-            known ??= await revisionIdsOf(ctx);
-            if (!known.has(reading.names))
+            const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names);
+            if (!placed)
                 return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start);
             log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
         }
@@ -368,7 +368,11 @@ async function proveServingRevision(ctx) {
             (ctx.settings.suggestRollback ? 'With `on-failure: rollback`, the revision that served before is put back.' : 'A switch that takes longer needs a longer `health-check-timeout`.'))
     };
 }
-/** The ids of this deployment's revisions, newest first, one page: read once, only when the server names another. */
+/**
+ * The ids of this deployment's revisions, newest first, one page: read once, and only when the
+ * server names a revision other than ours and the one that served before this run (the usual
+ * answer during a switch, known without a request).
+ */
 async function revisionIdsOf(ctx) {
     const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 });
     return new Set(page.resources.map((r) => r.id));

@@ -102,7 +102,8 @@ function timeBreakdown(view: RunView): string {
   const after = total - before - revisionMs
   if (before < 0 || after < 0) return plainTotal
   const change = outcome.redeployOf ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update'
-  const later = [...(outcome.health ? ['health check'] : []), ...(restoredBy(outcome) ? ['rollback'] : [])]
+  const checks = (outcome.checks ?? []).filter((check) => check.elapsedMs !== undefined).map((check) => check.label.toLowerCase())
+  const later = [...(outcome.health ? ['health check'] : []), ...checks, ...(restoredBy(outcome) ? ['rollback'] : [])]
   return (
     `**Total:** ${formatDuration(total)} until this summary: ${formatDuration(before)} before the watch (lookup, ${change}), ` +
     `${formatDuration(revisionMs)} until the revision was seen ${md(last.status)}` +

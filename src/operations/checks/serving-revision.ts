@@ -15,7 +15,8 @@ const REVISIONS_READ = 100
 /** An id the server reports is shown up to this length: a hostile one could be a page long. */
 const SHOWN_ID = 80
 
-const LABEL = 'Serving revision'
+/** Not `Serving revision`: after `on-failure: rollback` another revision serves, and the row is about the proof. */
+const LABEL = 'Revision proof'
 
 /** What one `/info` answer says: the revision it names, or why it says nothing (and whether asking again may help). */
 type Reading = { names: string } | { unsaid: string; transient: boolean }
@@ -53,7 +54,7 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
       if (reading.names === ours) {
         recorder.servingReported(ours)
         log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`)
-        return { verdict: verdict('passed', ['the server names ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
+        return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
       }
       const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names)
       if (!placed) return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start)
@@ -71,7 +72,7 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   const over = formatDuration(clock.now() - start)
   const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`'
   return {
-    verdict: verdict('failed', ['the server still names ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
+    verdict: verdict('failed', ['the server still named ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
     failure: new ActionError(
       'check-failed',
       `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`,

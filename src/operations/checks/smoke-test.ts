@@ -99,12 +99,19 @@ function judge(answer: ServerAnswer, test: SmokeTest): Judgement {
     return { passed: false, why: 'the answer is not JSON', excerpt }
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && '__error__' in value) {
-    return { passed: false, why: 'the run failed: the answer has a top-level `__error__`', excerpt }
+    return { passed: false, why: `the run failed (\`__error__\` in the answer)${runError(value.__error__)}`, excerpt }
   }
   if (test.expect !== undefined && !contains(value, answer.body, test.expect)) {
     return { passed: false, why: `the answer does not contain \`${test.expect.replace(/`/g, "'")}\` (\`expect\`)`, excerpt }
   }
   return { passed: true, excerpt }
+}
+
+/** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
+function runError(error: unknown): string {
+  const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined)
+  const said = [part((error as { error?: unknown } | null)?.error), part((error as { message?: unknown } | null)?.message)].filter(Boolean).join(': ')
+  return said ? `: \`${said}\`` : ''
 }
 
 /** In the answer's text as sent, or in any of its strings (where JSON escaping would hide it from the raw text). */
