@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Simulator } from '../sim/index.js'
+import { renderComment } from '../src/github/pr-comment.js'
 import { parseSmokeTest } from '../src/inputs/smoke-test.js'
 import { deployInputs, INTEGRATION_ID, visibleText } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
@@ -34,6 +35,11 @@ describe('smoke-test', () => {
     expect(sim.agentRuns).toEqual([expect.objectContaining({ assistantId: 'agent', taken: true })])
     expect(runsAsked()[0].headers['x-api-key']).toBe(sim.apiKey)
     expect(visibleText(run)).not.toContain(sim.apiKey)
+    // The pull-request comment shows the same row and answer, folded since it passed.
+    const comment = renderComment(run.view, undefined)
+    expect(row(comment, 'Smoke test')).toContain('✅')
+    expect(comment).toContain('<details><summary>Smoke test: What the agent answered</summary>')
+    expect(comment).toContain('"content": "echo: ping"')
   })
 
   it('runs after the revision proof: the order of the rows is health, proof, smoke test', async () => {
@@ -57,7 +63,9 @@ describe('smoke-test', () => {
     expect(run.failures[0]).toContain('KeyError: OPENAI_API_KEY')
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(row(run.summary, 'Smoke test')).toContain('❌')
-    expect(run.summary).toContain('KeyError: OPENAI_API_KEY')
+    // What the agent answered, unfolded since it failed.
+    expect(run.summary).toContain('<details open><summary>Smoke test: What the agent answered</summary>')
+    expect(run.summary).toContain('"message": "KeyError: OPENAI_API_KEY"')
   })
 
   it('an answer without `expect` fails', async () => {
@@ -93,7 +101,7 @@ describe('smoke-test', () => {
     const run = await deploy('smoke-hostile', { 'pr-comment': 'false' })
     expect(run.exitCode).toBe(1)
     // Outside the excerpt's code block, nothing of the answer is markup or a mention.
-    const details = run.summary.indexOf('<details><summary>Smoke test')
+    const details = run.summary.indexOf('<details open><summary>Smoke test')
     const outside = run.summary.slice(0, details)
     expect(outside).toContain('It answered:')
     expect(outside).not.toContain('<script>')

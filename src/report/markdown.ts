@@ -98,12 +98,12 @@ export function failureLogBlock(view: Pick<CommentView, 'failureLog'>, open: boo
 }
 
 /**
- * Each check's excerpt (what the agent answered a smoke test) in a collapsed block under the
- * facts: server text, verbatim in a code block that it cannot close, secrets redacted.
+ * Each check's excerpt (what the agent answered a smoke test) in a block under the facts, folded
+ * unless the check failed: server text, verbatim in a code block that it cannot close, secrets redacted.
  */
 export function excerptBlocks(view: Pick<CommentView, 'excerpts'>): string[] {
   return (view.excerpts ?? []).flatMap((excerpt) => [
-    `<details><summary>${forHtml(excerpt.label)}: ${forHtml(excerpt.title)}</summary>`,
+    `<details${excerpt.open ? ' open' : ''}><summary>${forHtml(excerpt.label)}: ${forHtml(excerpt.title)}</summary>`,
     '',
     '```text',
     ...excerpt.text.split(/\r\n|\n/).map((line) => verbatim(line.replace(LINE_BREAKS, ' '))),

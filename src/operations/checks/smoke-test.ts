@@ -74,7 +74,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     failure: new ActionError(
       'check-failed',
       `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`,
-      'Run the same input against the deployment (the answer is in the summary) and fix the graph, or `smoke-test` if it expects the wrong thing.' +
+      'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
         (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
     )
   }
