@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { loadGitHubApi } from '../src/github/api.js'
 import { PrunedPreviewsReporter } from '../src/github/prune-retire.js'
-import type { WorkflowContext } from '../src/inputs/workflow-context.js'
 import { aboutOf } from '../src/commands/registry.js'
 import { Recorder } from '../src/core/recorder.js'
 import { viewOf } from '../src/report/view.js'
@@ -26,7 +25,7 @@ describe('the GitHub reporting budget', () => {
       api,
       environment: 'preview-pr-{pr}',
       prComment: true,
-      workflow: {} as WorkflowContext,
+      workflow: {},
       log: { info: () => undefined, warn: (line) => warnings.push(line) }
     })
     // The view of a prune that deleted three previews, made as main.ts makes it: through the recorder.

@@ -537,3 +537,46 @@ describe('a real control plane: the repository comes from the git checkout', () 
     })
   )
 })
+
+describe('a deploy to what the demo seeds', () => {
+  const deploy = (extra: string[]) => localRun(['--phase-ms', '100', ...extra])
+
+  it.concurrent('--deployment seeds one as the demo inputs would have created it, which the deploy then updates', async () => {
+    const run = await deploy(['--deployment', 'support-agent'])
+    expect(run.stdout).not.toContain('cannot change after creation')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^operation=updated$/m)
+  })
+
+  it.concurrent('--demo paths: a push outside `paths` sends nothing, and the serving revision is reported', async () => {
+    const run = await deploy(['--demo', 'paths'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Seeded: main at 5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234 (served), then 0123456789abcdef0123456789abcdef01234567, the push')
+    expect(run.stdout).toMatch(/^operation=unchanged$/m)
+    expect(run.stdout).toMatch(/^commit-sha=5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234$/m)
+    expect(run.stdout).toContain('2 changed files, all outside `paths`')
+  })
+
+  it.concurrent('--demo expected-commit: promoting the tested commit after main moved on is refused before any change', async () => {
+    const run = await deploy(['--demo', 'expected-commit'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      '`main` points to commit 0123456789abcdef0123456789abcdef01234567 now, not to `expected-commit` 5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234'
+    )
+    expect(run.stdout).not.toMatch(/^operation=/m)
+  })
+
+  it.concurrent('--help lists each --demo, and a wrong one is refused', async () => {
+    const [help, unknown, other] = await Promise.all([
+      localRun(['--help']),
+      localRun(['--demo', 'pahts']),
+      localRun(['--demo', 'paths', '--input', 'command=delete'])
+    ])
+    expect(help.stdout).toMatch(/^ +paths +a push that changes only another agent/m)
+    expect(help.stdout).toMatch(/^ +expected-commit +promoting the commit that was tested/m)
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('Unknown --demo `pahts`; one of: paths, expected-commit.')
+    expect(other.code).toBe(2)
+    expect(other.stderr).toContain('--demo paths is a deploy; it goes with `command: deploy`, not `delete`.')
+  })
+})

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -236,12 +236,11 @@ describe('the runner sink', () => {
   it('writes server text as one log line that cannot start a workflow command', async () => {
     const { actionsSink } = await import('../src/report/sink.js')
     const written: string[] = []
-    const write = process.stdout.write
-    process.stdout.write = ((chunk: string) => written.push(String(chunk)) > 0) as unknown as typeof process.stdout.write
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0)
     try {
       actionsSink.info('::set-output name=pwned::1\n::error::fake')
     } finally {
-      process.stdout.write = write
+      write.mockRestore()
     }
     const lines = written.join('').split(/\r?\n/).filter(Boolean)
     expect(lines).toHaveLength(1)

@@ -74,6 +74,8 @@ describe('a remote build from the checkout', () => {
     expect([...object[1].names].sort()).toEqual([...AGENT_TREE_ARCHIVED].sort())
     const [revision] = sim.revisions(run.outputs['deployment-id'])
     expect(revision.status).toBe('DEPLOYED')
+    // Hosted by the control plane, as a github deployment is: its address is an output.
+    expect(run.outputs['deployment-url']).toBe(`https://remote-agent-${run.outputs['deployment-id'].slice(0, 8)}.sim.example`)
     // The archive's temporary file is gone.
     expect(readdirSync(runnerTemp)).toEqual([])
   })

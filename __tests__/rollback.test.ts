@@ -82,17 +82,17 @@ const redeploys = () => sim.requests.filter((r) => r.method === 'POST' && r.path
 describe('command: rollback', () => {
   it('`previous` redeploys the newest DEPLOYED revision older than the serving one, waits, and says what serves now', async () => {
     const { id, r1, r3 } = seedHistory('rb-previous')
-    expect(sim.deployments()[0]!.active_revision_id).toBe(r3)
+    expect(sim.deployments()[0].active_revision_id).toBe(r3)
     const result = await runWith(rollbackInputs('rb-previous'))
     expect(result.failures).toEqual([])
     expect(result.outcome.kind).toBe('rolled-back')
     expect(redeploys().map((r) => r.path)).toEqual([`/v2/deployments/${id}/revisions/${r1}/redeploy`])
-    expect(redeploys()[0]!.body).toBeUndefined()
+    expect(redeploys()[0].body).toBeUndefined()
     // The status filter and paging of the revisions list, as the reference has them.
     const lists = sim.requests.filter((r) => r.path === `/v2/deployments/${id}/revisions`)
     expect(lists.map((r) => r.query)).toEqual([{ status: 'DEPLOYED', limit: '100', offset: '0' }])
-    const newRevision = sim.revisions(id)[0]!.id as string
-    expect(sim.deployments()[0]!.active_revision_id).toBe(newRevision)
+    const newRevision = sim.revisions(id)[0].id as string
+    expect(sim.deployments()[0].active_revision_id).toBe(newRevision)
     expect(result.outputs).toMatchObject({ operation: 'rolled-back', 'revision-id': newRevision, 'revision-status': 'DEPLOYED', 'previous-revision-id': r3 })
     expect(result.lines).toContain(`Deployment \`rb-previous\` now serves revision ${newRevision} (a redeploy of revision ${r1}); it replaced revision ${r3}.`)
     expect(result.summaries[0]).toContain('⏪ Rolled back')
@@ -120,7 +120,7 @@ describe('command: rollback', () => {
     const lists = sim.requests.filter((r) => r.path.endsWith('/revisions'))
     expect(lists.map((r) => r.query)).toEqual([{ status: 'DEPLOYED', limit: '11', offset: '0' }])
     expect(result.failures[0]).toContain(`Revision 123e4567-e89b-12d3-a456-426614174000 is not a revision of deployment \`rb-many\``)
-    expect(result.failures[0]!.match(/^- [0-9a-f-]{36}/gm)).toEqual(sim.revisions(deployment.id as string).slice(0, 10).map((r) => `- ${r.id}`))
+    expect(result.failures[0].match(/^- [0-9a-f-]{36}/gm)).toEqual(sim.revisions(deployment.id as string).slice(0, 10).map((r) => `- ${r.id}`))
     expect(result.failures[0]).toContain('- and maybe more (only the newest were listed)')
   })
 
@@ -144,7 +144,7 @@ describe('command: rollback', () => {
     expect(posts()).toEqual([])
     expect(result.failures).toHaveLength(1)
     expect(result.failures[0]).toContain(why)
-    expect(result.failures[0]!.match(/^- [0-9a-f-]{36}/gm)).toEqual([`- ${history.r3}`, `- ${history.r1}`])
+    expect(result.failures[0].match(/^- [0-9a-f-]{36}/gm)).toEqual([`- ${history.r3}`, `- ${history.r1}`])
     expect(result.failures[0]).toContain(`- ${history.r3} (created `)
     expect(result.failures[0]).toContain('serving now')
   })
@@ -203,10 +203,10 @@ describe('command: rollback', () => {
     })
     const result = await runWith(rollbackInputs('rb-same-branch'))
     const [theirs] = sim.revisions(id)
-    expect((theirs!.source_revision_config as { repo_ref: string }).repo_ref).toBe(ref)
+    expect((theirs.source_revision_config as { repo_ref: string }).repo_ref).toBe(ref)
     expect(result.outcome.kind).toBe('refused')
-    expect(result.outputs['revision-id']).not.toBe(theirs!.id)
-    expect(result.failures[0]).toContain(`Another deploy changed deployment \`rb-same-branch\` meanwhile (revision ${theirs!.id})`)
+    expect(result.outputs['revision-id']).not.toBe(theirs.id)
+    expect(result.failures[0]).toContain(`Another deploy changed deployment \`rb-same-branch\` meanwhile (revision ${theirs.id})`)
     expect(redeploys()).toHaveLength(1)
     expect(sim.revisions(id)).toHaveLength(4)
   })
@@ -220,7 +220,7 @@ describe('command: rollback', () => {
     expect(result.failures).toEqual([])
     expect(result.outcome.kind).toBe('rolled-back')
     const [ours] = sim.revisions(id)
-    expect(result.outputs['revision-id']).toBe(ours!.id)
+    expect(result.outputs['revision-id']).toBe(ours.id)
     expect(redeploys()).toHaveLength(1)
   })
 
@@ -235,8 +235,8 @@ describe('command: rollback', () => {
       expect(result.outcome.kind).toBe('refused')
       expect(result.failures).toHaveLength(1)
       expect(result.failures[0]).toContain(`Cannot tell whether the redeploy of revision ${r1} took effect`)
-      expect(result.failures[0]).toContain(`the new revision ${made!.id} of deployment \`rb-no-commit\` has its settings but reports no commit`)
-      expect(result.outputs['revision-id']).not.toBe(made!.id)
+      expect(result.failures[0]).toContain(`the new revision ${made.id} of deployment \`rb-no-commit\` has its settings but reports no commit`)
+      expect(result.outputs['revision-id']).not.toBe(made.id)
       expect(redeploys()).toHaveLength(1)
       expect(sim.revisions(id)).toHaveLength(4)
     } finally {
@@ -265,7 +265,7 @@ describe('command: rollback', () => {
   ])('%s to a revision id when the control plane reports none serving says so, never "undefined"', async (_what, extra: Record<string, string>, line) => {
     const { r1 } = seedHistory('rb-none-serving')
     const proxy = await rewritingProxy(sim.url, (body) => {
-      if (body && typeof body === 'object' && 'active_revision_id' in body) (body as { active_revision_id: unknown }).active_revision_id = null
+      if (body && typeof body === 'object' && 'active_revision_id' in body) (body).active_revision_id = null
       return body
     })
     try {
@@ -347,7 +347,7 @@ describe('health checks', () => {
     expect(clock.now() - start).toBeLessThan(60_000)
     expect(result.summaries[0]).toContain('never answered 2xx (6 attempts')
     // Without `on-failure: rollback`, the advice points to it.
-    expect(section(result.summaries[0]!, 'What to do').split('\n')[0]).toContain('<code>on-failure: rollback</code>')
+    expect(section(result.summaries[0], 'What to do').split('\n')[0]).toContain('<code>on-failure: rollback</code>')
   })
 
   it('with `on-failure: rollback`, redeploys the revision that served before, waits for it, and fails with both stories', async () => {
@@ -360,7 +360,7 @@ describe('health checks', () => {
     expect(result.outcome.kind).toBe('rolled-back')
     expect(redeploys().map((r) => r.path)).toEqual([`/v2/deployments/${seeded.id}/revisions/${before}/redeploy`])
     const [restored, failed] = sim.revisions(seeded.id as string).map((r) => r.id as string)
-    expect(sim.deployments()[0]!.active_revision_id).toBe(restored)
+    expect(sim.deployments()[0].active_revision_id).toBe(restored)
     expect(result.failures).toHaveLength(1)
     expect(result.failures[0]).toContain('The health check failed')
     expect(result.failures[0]).toContain(
@@ -369,13 +369,13 @@ describe('health checks', () => {
     expect(result.outputs).toMatchObject({ operation: 'rolled-back', 'revision-id': failed, 'previous-revision-id': before })
     expect(result.summaries[0]).toContain('failed and was rolled back')
     // The cause and what to do apart, as for any other failure.
-    const cause = section(result.summaries[0]!, 'What went wrong')
+    const cause = section(result.summaries[0], 'What went wrong')
     expect(cause).toContain('The health check failed')
     expect(cause).toContain('deployment <code>hc-rollback</code> now serves revision')
     expect(cause).not.toContain('Each attempt is in the log')
-    expect(section(result.summaries[0]!, 'What to do')).toMatch(/^\*\*What to do:\*\* Each attempt is in the log\./)
+    expect(section(result.summaries[0], 'What to do')).toMatch(/^\*\*What to do:\*\* Each attempt is in the log\./)
     // It rolled back already: no advice to turn on what is on.
-    expect(section(result.summaries[0]!, 'What to do').split('\n')[0]).not.toContain('on-failure')
+    expect(section(result.summaries[0], 'What to do').split('\n')[0]).not.toContain('on-failure')
   })
 
   it('with `on-failure: rollback` cancelled while its redeploy is in flight: says the rollback may or may not have taken effect', async () => {
@@ -404,7 +404,7 @@ describe('health checks', () => {
     expect(result.failures[0]).toContain(
       `The workflow was cancelled while the redeploy of revision ${before} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`
     )
-    expect(section(result.summaries[0]!, 'What to do')).toContain('Look at deployment <code>hc-cancelled</code> on the control plane before re-running')
+    expect(section(result.summaries[0], 'What to do')).toContain('Look at deployment <code>hc-cancelled</code> on the control plane before re-running')
     // Drops the held redeploy, so that it is never applied after this test.
     sim.reset()
   })
@@ -419,12 +419,12 @@ describe('health checks', () => {
     expect(result.outcome.kind).toBe('failed')
     expect(redeploys()).toHaveLength(1)
     expect(result.failures[0]).toContain(`The rollback to revision ${seeded.active_revision_id} (\`on-failure: rollback\`) failed too`)
-    const cause = section(result.summaries[0]!, 'What went wrong')
+    const cause = section(result.summaries[0], 'What went wrong')
     expect(cause).toContain('The health check failed')
     expect(cause).toContain('failed too')
     expect(cause).toContain('Redeploys are paused.')
     expect(cause).not.toContain('Each attempt is in the log')
-    const todo = section(result.summaries[0]!, 'What to do')
+    const todo = section(result.summaries[0], 'What to do')
     expect(todo).toMatch(/^\*\*What to do:\*\* /)
     expect(todo).toContain('Each attempt is in the log')
   })
@@ -460,7 +460,7 @@ describe('health checks', () => {
     const proxy = await rewritingProxy(sim.url, (body) => {
       const items = (body as { resources?: unknown[] }).resources ?? [body]
       for (const item of items) {
-        if (item && typeof item === 'object' && 'url' in item) (item as { url: unknown }).url = rewriteUrl((item as { url: unknown }).url)
+        if (item && typeof item === 'object' && 'url' in item) (item).url = rewriteUrl((item).url)
       }
       return body
     })
@@ -482,7 +482,7 @@ describe('health checks', () => {
     const seeded = seedExisting('hc-not-made')
     const proxy = await rewritingProxy(sim.url, (body) => {
       const items = (body as { resources?: unknown[] }).resources ?? [body]
-      for (const item of items) if (item && typeof item === 'object' && 'url' in item) (item as { url: unknown }).url = null
+      for (const item of items) if (item && typeof item === 'object' && 'url' in item) (item).url = null
       return body
     })
     try {
@@ -495,7 +495,7 @@ describe('health checks', () => {
       expect(sim.healthRequests).toEqual([])
       const [latest] = sim.revisions(seeded.id as string).map((r) => r.id as string)
       expect(latest).not.toBe(seeded.active_revision_id)
-      expect(sim.deployments()[0]!.active_revision_id).toBe(latest)
+      expect(sim.deployments()[0].active_revision_id).toBe(latest)
       expect(result.failures).toHaveLength(1)
       expect(result.failures[0]).toContain('The health check of deployment `hc-not-made` could not be made: the control plane reported no URL for this deployment')
       expect(result.failures[0]).toContain('Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked')

@@ -19,7 +19,7 @@ beforeEach(() => {
 
 async function get(path: string) {
   const response = await fetch(`${github.url}${path}`, { headers: { authorization: `Bearer ${github.token}` } })
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any }
+  return { status: response.status, headers: response.headers, body: (await response.json()) }
 }
 
 describe('fake GitHub: compare and commits', () => {

@@ -69,6 +69,15 @@ describe('the simulator: remote builds', () => {
     expect(await github.json()).toEqual({ detail: "source_revision_config.graph_config_path is required for source 'github'." })
   })
 
+  it('gives an internal_source deployment a hosted https URL, as a github one gets, but no custom_url', async () => {
+    const id = await createEmpty('sim-hosted')
+    const deployment = (await (await api('GET', `/v2/deployments/${id}`)).json()) as { url: unknown; source_config: { custom_url: unknown } }
+    expect(deployment.url).toBe(`https://sim-hosted-${id.slice(0, 8)}.sim.example`)
+    expect(deployment.source_config.custom_url).toBeNull()
+    const docker = sim.seedDeployment({ name: 'sim-image', source: 'external_docker' })
+    expect(docker.url).toBeNull()
+  })
+
   it('answers upload-url for internal_source deployments only, with no body', async () => {
     const other = sim.seedDeployment({ name: 'sim-gh', source: 'github' })
     const refused = await api('POST', `/v2/deployments/${other.id}/upload-url`)

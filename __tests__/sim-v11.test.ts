@@ -149,7 +149,7 @@ describe('fields another source owns (derived from the reference descriptions)',
           body: JSON.stringify({ source_revision_config: { repo_ref: 'next' } })
         })
         expect(patch.status).toBe(400)
-        expect(((await patch.json()) as Json).detail).toMatch(/AWAITING_DELETE/)
+        expect(((await patch.json())).detail).toMatch(/AWAITING_DELETE/)
         expect(deleting.revisions(id)).toHaveLength(1)
       } finally {
         await deleting.stop()
@@ -206,7 +206,7 @@ describe('revisions: seeding, listing, redeploy', () => {
     try {
       const { id } = echo.seedDeployment({ name: 'e', revisions: [{}, {}, {}] })
       const page = await fetch(`${echo.url}/v2/deployments/${id}/revisions?limit=2&offset=2`, { headers: { 'X-Api-Key': echo.apiKey } })
-      const body = (await page.json()) as Json
+      const body = (await page.json())
       expect(body.offset).toBe(2)
       expect(body.resources).toHaveLength(1)
     } finally {
@@ -344,7 +344,7 @@ describe('health endpoint', () => {
     const response = await ok(d.url, { 'X-Api-Key': 'secret-key' })
     expect(response.status).toBe(200)
     expect(sim.healthRequests).toEqual([expect.objectContaining({ deploymentId: d.id, path: '/ok', status: 200, at: T0 })])
-    expect(sim.healthRequests[0]!.headers['x-api-key']).toBe('secret-key')
+    expect(sim.healthRequests[0].headers['x-api-key']).toBe('secret-key')
     expect(sim.requests).toEqual([])
     expect((await fetch(`${d.url}/other`)).status).toBe(404)
     expect((await ok(sim.healthUrl(MISSING))).status).toBe(404)
@@ -466,7 +466,7 @@ describe('fake GitHub: pull requests', () => {
     const reset = Number(limited.headers.get('x-ratelimit-reset'))
     expect(Math.abs(reset - (Math.floor(Date.now() / 1000) + 120))).toBeLessThanOrEqual(2)
     gh.configure({ pullsFail: { status: 403, kind: 'rate-limit' } })
-    expect(((await (await get('/repos/acme/agent/pulls?state=open')).json()) as Json).message).toMatch(/rate limit/)
+    expect(((await (await get('/repos/acme/agent/pulls?state=open')).json())).message).toMatch(/rate limit/)
     expect(gh.count()).toBe(5)
   })
 
@@ -477,12 +477,12 @@ describe('fake GitHub: pull requests', () => {
     }
     const listed = (await (await get('/repos/acme/agent/deployments?environment=preview-pr-1')).json()) as { id: number }[]
     expect(listed).toHaveLength(1)
-    const status = await fetch(`${gh.url}/repos/acme/agent/deployments/${listed[0]!.id}/statuses`, {
+    const status = await fetch(`${gh.url}/repos/acme/agent/deployments/${listed[0].id}/statuses`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ state: 'inactive' })
     })
     expect(status.status).toBe(201)
-    expect(gh.statuses).toEqual([expect.objectContaining({ deployment_id: listed[0]!.id, state: 'inactive' })])
+    expect(gh.statuses).toEqual([expect.objectContaining({ deployment_id: listed[0].id, state: 'inactive' })])
   })
 })

@@ -5,7 +5,7 @@
  * must not block this one. A bad value of an input the command does use still refuses.
  * Each command runs in-process against the simulator on the virtual clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines } from './helpers/action.js'
@@ -103,17 +103,37 @@ describe('inputs the chosen command does not use', () => {
   })
 })
 
+/**
+ * These read the inputs outside run(), so @actions/core writes `::add-mask::` for each secret
+ * to the real stdout: in this repository's own CI that would mask the test's `k` in every
+ * line of the job's log. Kept, to be checked, instead.
+ */
+function capturedStdout(): string[] {
+  const written: string[] = []
+  beforeEach(() => {
+    written.length = 0
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0)
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+  })
+  return written
+}
+
 describe('an input spec', () => {
+  const stdout = capturedStdout()
   it('may read only the inputs it declares: another was never checked, so reading it is an error in the spec', async () => {
     const sloppy: InputSpec<{ path?: string }> = { uses: ['name'], read: (reader) => ({ path: reader.value('health-check-path') }) }
     const values: Partial<Record<InputName, string>> = { 'control-plane-url': 'https://api.example.com', 'api-key': 'k', command: 'sloppy', 'health-check-path': '/ok' }
     await expect(readInputs({ sloppy }, (name) => values[name] ?? '', { env: {} })).rejects.toThrow(
       'the input spec of `command: sloppy` reads `health-check-path` without listing it in `uses`'
     )
+    expect(stdout).toContain('::add-mask::k\n')
   })
 })
 
 describe('a `secrets` input the command does not use', () => {
+  const stdout = capturedStdout()
   it('is not parsed, but its values are masked all the same', async () => {
     const { redact, REDACTED } = await import('../src/core/masking.js')
     const { readActionInputs } = await import('../src/commands/registry.js')
@@ -126,5 +146,6 @@ describe('a `secrets` input the command does not use', () => {
     }
     await readActionInputs((name) => values[name] ?? '')
     expect(redact('echo sk-unused-0123456789 and hello-unused-value')).toBe(`echo ${REDACTED} and ${REDACTED}`)
+    expect(stdout).toContain('::add-mask::sk-unused-0123456789\n')
   })
 })

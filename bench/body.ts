@@ -33,7 +33,9 @@ const runs: number[] = []
 for (let i = 0; i < 5; i++) {
   const started = performance.now()
   const text = await new Promise<string>((resolve, reject) => {
-    get(`http://127.0.0.1:${port}/v2/deployments`, (message) => readBodyCapped(message, 64 * 1024 * 1024).then(resolve, reject)).on('error', reject)
+    get(`http://127.0.0.1:${port}/v2/deployments`, (message) => {
+      readBodyCapped(message, 64 * 1024 * 1024).then(resolve, reject)
+    }).on('error', reject)
   })
   const parsed = JSON.parse(text) as { resources: unknown[] }
   if (parsed.resources.length === 0) throw new Error('empty page')

@@ -103,3 +103,49 @@ export function demoFor(command) {
     }
   )
 }
+
+/**
+ * @typedef {object} PushDemo a deploy after a push, chosen with `npm start -- --demo NAME`: the
+ *   deployment serves an earlier commit of `main`, and the fake GitHub holds that commit and the
+ *   pushed one the run is for (GITHUB_SHA), so that the inputs that read commits have something to read
+ * @property {string} about one line, for the usage text
+ * @property {Record<string, string>} inputs over the deploy demo's
+ * @property {string[]} served the files of the commit the deployment serves (SERVED_COMMIT)
+ * @property {string[]} pushed the files the push changed
+ */
+
+/** The commit the seeded deployment serves: for `expected-commit`, the one staging tested. */
+export const SERVED_COMMIT = '5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234'
+
+/** @type {Record<string, PushDemo>} */
+export const PUSH_DEMOS = {
+  paths: {
+    about: 'a push that changes only another agent and the docs: `paths` (agents/support/**, libs/shared/**) skips the deploy',
+    // No `secrets`: the seeded deployment has none, and new secrets are a reason to deploy whatever changed.
+    inputs: { paths: 'agents/support/**\nlibs/shared/**', secrets: '' },
+    served: ['agents/support/graph.py', 'libs/shared/util.py'],
+    pushed: ['agents/billing/graph.py', 'docs/guide.md']
+  },
+  'expected-commit': {
+    about: 'promoting the commit that was tested (the one serving) after main moved on: refused before any change',
+    inputs: { 'expected-commit': SERVED_COMMIT },
+    served: ['agents/support/graph.py'],
+    pushed: ['agents/support/prompts.py']
+  }
+}
+
+/**
+ * The demo's two commits on `main` in the fake GitHub: the served one since long ago (the seeded
+ * revision, an hour old, was built from what `main` was then), the pushed one (`head`) from now.
+ * @param {PushDemo} demo
+ * @param {import('../sim/github.js').FakeGitHub} github
+ * @param {string} head
+ * @returns {string} what was seeded, to print
+ */
+export function seedPush(demo, github, head) {
+  github.addCommit({ sha: SERVED_COMMIT, files: demo.served })
+  github.moveRef('main', SERVED_COMMIT, { at: 0 })
+  github.addCommit({ sha: head, parents: [SERVED_COMMIT], files: demo.pushed })
+  github.moveRef('main', head)
+  return `main at ${SERVED_COMMIT} (served), then ${head}, the push, changing ${demo.pushed.join(', ')}, in the fake GitHub`
+}

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PHASE_MS, scenarioNamed, scenarioUsage, unknownScenario } from '../sim/scenarios.js'
-import { applySeeds, describeSeeds, isEmptyPlan, parseSeeds, SEED_OPTIONS, SEED_USAGE } from '../sim/seeds.js'
+import { applySeeds, describeSeeds, emptyPlan, isEmptyPlan, parseSeeds, SEED_OPTIONS, SEED_USAGE } from '../sim/seeds.js'
 import { distFreshness } from './dist-fresh.js'
 import { describeDockerCalls, writeDockerStandIn } from './docker-stand-in.js'
 import { readGitContext } from './git-context.js'
-import { demoFor } from './local-demos.js'
+import { demoFor, PUSH_DEMOS, seedPush } from './local-demos.js'
 import { LogRenderer } from './render-log.js'
 import { actionInputNames, PUSH_CONTEXT, ROOT, runAction } from './run-action.js'
 import { summaryText } from './summary-text.js'
@@ -46,6 +46,11 @@ ${scenarioUsage()}
   --keep                leave the simulator running afterwards, print its URL and API key,
                         and stop it on Ctrl+C
   --phase-ms N          how long each revision phase lasts in the simulator (default: ${DEFAULT_PHASE_MS})
+  --demo NAME           a deploy after a push: support-agent serves an earlier commit of main,
+                        which the fake GitHub holds with the pushed one (GITHUB_SHA):
+${Object.entries(PUSH_DEMOS)
+  .map(([name, demo]) => `${' '.repeat(26)}${name.padEnd(15)} ${demo.about}`)
+  .join('\n')}
 
 Seeding, instead of the command's demo seeds (node sim/cli.js takes the same):
 ${SEED_USAGE}
@@ -76,6 +81,7 @@ it stands, as it does when a workflow is cancelled.
 Examples:
   npm start
   npm start -- --scenario build-failed
+  npm start -- --demo paths
   npm start -- --input command=rollback
   npm start -- --input command=prune --input dry-run=true
   npm start -- --update --keep
@@ -106,6 +112,7 @@ function parseCli() {
         update: { type: 'boolean' },
         keep: { type: 'boolean' },
         'phase-ms': { type: 'string' },
+        demo: { type: 'string' },
         'control-plane-url': { type: 'string' },
         raw: { type: 'boolean' },
         'real-docker': { type: 'boolean' },
@@ -134,10 +141,13 @@ const command = overrides.command?.trim() || 'deploy'
 const demo = demoFor(command)
 const realUrl = values['control-plane-url'] ?? process.env.CONTROL_PLANE_URL
 if (realUrl) {
-  for (const option of ['scenario', 'update', 'keep', 'phase-ms', ...Object.keys(SEED_OPTIONS)]) {
+  for (const option of ['scenario', 'update', 'keep', 'phase-ms', 'demo', ...Object.keys(SEED_OPTIONS)]) {
     if (values[/** @type {keyof typeof values} */ (option)] !== undefined) usageError(`--${option} applies to the built-in simulator only, not to ${realUrl}.`)
   }
 }
+const pushDemo = values.demo === undefined ? undefined : Object.hasOwn(PUSH_DEMOS, values.demo) ? PUSH_DEMOS[values.demo] : undefined
+if (values.demo !== undefined && !pushDemo) usageError(`Unknown --demo \`${values.demo}\`; one of: ${Object.keys(PUSH_DEMOS).join(', ')}.`)
+if (pushDemo && command !== 'deploy') usageError(`--demo ${values.demo} is a deploy; it goes with \`command: deploy\`, not \`${command}\`.`)
 if (values.update && command !== 'deploy') usageError(`--update deploys twice; it goes with \`command: deploy\`, not \`${command}\`.`)
 if (values['real-docker'] && !demo.usesDocker) usageError(`--real-docker goes with \`command: registry-login\`, not \`${command}\`.`)
 if (values['real-docker'] && !realUrl) {
@@ -200,7 +210,7 @@ if (realUrl) {
     console.log(`${demo.doing(inputs)}, on ${realUrl}.\n`)
   }
 } else {
-  inputs = { ...demo.inputs, ...scenario.inputs, ...overrides }
+  inputs = { ...demo.inputs, ...pushDemo?.inputs, ...scenario.inputs, ...overrides }
 }
 // The demo context, what the user exported over it: what the action sees.
 /** @type {Record<string, string>} */
@@ -248,7 +258,8 @@ try {
     inputs['control-plane-url'] ??= simulator.url
     inputs['api-key'] ??= simulator.apiKey
     console.log(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
-    const demoSeeds = demo.seeds(inputs)
+    const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] } : demo.seeds(inputs)
+    // A scenario that needs something to act on (a rollback to show) seeds it when the demo seeds nothing.
     const scenarioSeeds = isEmptyPlan(demoSeeds) && scenario.seeds && inputs.name ? scenario.seeds(inputs.name) : undefined
     const seeds = isEmptyPlan(seedOptions.plan) ? (scenarioSeeds ?? demoSeeds) : seedOptions.plan
     // A GitHub API the user chose is theirs to answer; else the fake one answers, with its own
@@ -259,10 +270,21 @@ try {
       actionEnv.GITHUB_API_URL = github.url
       actionEnv.GITHUB_TOKEN = github.token
       console.log(`Fake GitHub API on ${github.url} (GITHUB_API_URL and GITHUB_TOKEN point there).`)
-    } else if (seeds.pulls.length > 0) {
-      usageError(`The demo seeds pull requests in the fake GitHub, but GITHUB_API_URL points at ${userEnv.GITHUB_API_URL}.`)
+    } else if (seeds.pulls.length > 0 || pushDemo) {
+      usageError(`The demo seeds ${pushDemo ? 'commits' : 'pull requests'} in the fake GitHub, but GITHUB_API_URL points at ${userEnv.GITHUB_API_URL}.`)
     }
-    applySeeds(seeds, simulator, github)
+    if (pushDemo && github) {
+      // Revisions are built from what `main` points to in the fake GitHub, the seeded one too.
+      simulator.connectGitHub(github)
+      console.log(`Seeded: ${seedPush(pushDemo, github, actionEnv.GITHUB_SHA)}`)
+    }
+    // As this run's inputs would have created them: a deploy with the demo's own inputs then
+    // updates a seeded deployment instead of being refused for a field fixed at creation.
+    applySeeds(seeds, simulator, github, {
+      integration_id: inputs['integration-id'] || undefined,
+      repo_url: inputs['repo-url'] || `${actionEnv.GITHUB_SERVER_URL}/${actionEnv.GITHUB_REPOSITORY}`,
+      deployment_type: inputs['deployment-type'] || undefined
+    })
     for (const line of describeSeeds(seeds)) console.log(`Seeded: ${line}`)
     const repository = `${actionEnv.GITHUB_SERVER_URL}/${actionEnv.GITHUB_REPOSITORY}`
     const ref = actionEnv.GITHUB_HEAD_REF || actionEnv.GITHUB_REF_NAME

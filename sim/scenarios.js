@@ -38,8 +38,7 @@ export const SCENARIOS = {
   },
   'smoke-test-failed': {
     lifecycle: lifecycles.deployed,
-    // The seeded deployment keeps its own integration (it cannot change after creation).
-    inputs: { 'on-failure': 'rollback', 'integration-id': '' },
+    inputs: { 'on-failure': 'rollback' },
     agent: { runs: { kind: 'error', message: "KeyError: 'OPENAI_API_KEY'" } },
     seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
     about: 'the agent fails its smoke test (`__error__` in a 200); `on-failure: rollback` puts back what served'

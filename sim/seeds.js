@@ -88,11 +88,17 @@ export function parseSeeds(values) {
  * @param {SeedPlan} plan
  * @param {import('./index.js').Simulator} simulator
  * @param {import('./github.js').FakeGitHub} [github] required when the plan has pull requests
+ * @param {Record<string, string | undefined>} [sourceConfig] each deployment's fields fixed at creation
+ *   (`integration_id`, `repo_url`, ...) where set, over the simulator's own
  */
-export function applySeeds(plan, simulator, github) {
+export function applySeeds(plan, simulator, github, sourceConfig = {}) {
   for (const { name, statuses } of plan.deployments) {
     const last = statuses.length - 1
-    simulator.seedDeployment({ name, revisions: statuses.map((status, i) => ({ status, ageMs: (last - i) * DAY_MS + HOUR_MS })) })
+    simulator.seedDeployment({
+      name,
+      source_config: sourceConfig,
+      revisions: statuses.map((status, i) => ({ status, ageMs: (last - i) * DAY_MS + HOUR_MS }))
+    })
   }
   for (const id of plan.listeners) simulator.seedListener(id)
   if (plan.pulls.length > 0 && !github) throw new Error('applySeeds: pull requests need the fake GitHub')

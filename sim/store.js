@@ -36,7 +36,9 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {RevisionRecord[]} revisions oldest first
  * @property {number} [goneAt] when a deleted deployment stops being listed; AWAITING_DELETE until then
  * @property {string} healthUrl the loopback URL under which the simulator answers `GET <healthUrl>/ok`
- * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url)
+ * @property {string | undefined} hostedUrl where the control plane serves a deployment it builds (github,
+ *   internal_source); a github one reports it as its custom_url too
+ * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url, or hostedUrl)
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -475,7 +477,10 @@ export class Store {
   insert({ name, source, config, secrets, secretReferences, imageVersion = null, statusOverride, createdAt }) {
     const id = randomUUID()
     const now = createdAt ?? this.now()
-    if (source === 'github') config.custom_url = `https://${name}-${id.slice(0, 8)}.sim.example`
+    // The reference sets custom_url for github deployments only (read only); a remote build
+    // (internal_source) is hosted the same way, so its `url` is such an address too.
+    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `https://${name}-${id.slice(0, 8)}.sim.example` : undefined
+    if (source === 'github') config.custom_url = hostedUrl
     /** @type {DeploymentRecord} */
     const deployment = {
       id,
@@ -491,6 +496,7 @@ export class Store {
       updatedAt: now,
       revisions: [],
       healthUrl: `${this.healthBase ?? 'http://127.0.0.1'}/deployments/${id}`,
+      hostedUrl,
       loopbackUrl: this.loopbackUrls
     }
     this.deployments.set(id, deployment)

@@ -59,7 +59,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   const signal = options.signal ?? cancellation?.signal
   const log: Log = sink
   // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
-  const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask) : undefined
+  const stopAnnouncing = sink.mask ? announceSecretsWith(sink.mask, log.warn) : undefined
   const workflow = readWorkflowContext(options.env)
   // The `command` input first: a failure from here on is told as that command's.
   const recorder = recorderFor(options.inputs)

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
  * status message with workflow commands) in fields the simulator derives itself.
  */
 export async function rewritingProxy(target: string, rewrite: (body: unknown, path: string) => unknown): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
+  const relay = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length')) as Record<string, string>
@@ -21,6 +21,10 @@ export async function rewritingProxy(target: string, rewrite: (body: unknown, pa
     }
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
     res.end(payload)
+  }
+  // A relay that fails (the simulator stopped) drops the connection rather than leave the request hanging.
+  const server: Server = createServer((req, res) => {
+    relay(req, res).catch(() => res.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -355,12 +355,14 @@ export class ControlPlaneClient {
     let done = false
     try {
       const answer = await new Promise<Exchange>((resolve, reject) => {
-        abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
+        // Always an Error: this controller is aborted with RequestTimeout or CancelledError.
+        abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true })
         const work = async (): Promise<Exchange> => {
           const response = await this.requester(abort.signal).request(method, url, body, headers)
           const text = await readResponse(response, abort.signal)
-          const retryAfter = response.message.headers?.['retry-after']
-          return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }
+          // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
+          const retryAfter = [response.message.headers?.['retry-after']].flat()[0]
+          return { status: response.message.statusCode ?? 0, text, retryAfter }
         }
         work().then(resolve, reject)
       })

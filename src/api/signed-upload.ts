@@ -80,7 +80,8 @@ export async function putToSignedUrl(
   source.on('end', () => (ended = true))
   try {
     return await new Promise<SignedUploadAnswer>((resolve, reject) => {
-      abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true })
+      // Always an Error: this controller is aborted with one of ours.
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true })
       const work = async (): Promise<SignedUploadAnswer> => {
         const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
         const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)

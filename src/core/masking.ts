@@ -12,29 +12,53 @@ export const REDACTED = '***'
 
 /**
  * Shorter values are masked in the log by the runner but not replaced here: a
- * secret `1` would otherwise turn every id in the outputs into asterisks.
+ * secret `1` would otherwise turn every id in the outputs into asterisks. The runner
+ * has no such floor: it masks a registered value wherever it appears, so a secret `k`
+ * turns every "k" of the log into `***`. Such a value is still registered (a secret is
+ * never shown), and warned about.
  */
 const MIN_REDACTED_LENGTH = 4
 
 /** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
 let announce: (value: string) => void = core.setSecret
+/** Where the warning about a too-short secret goes; run() routes it to its log. */
+let warn: (line: string) => void = core.warning
 
-/** Announces secrets through `to` until the returned function is called. */
-export function announceSecretsWith(to: (value: string) => void): () => void {
-  const previous = announce
+/** Announces secrets through `to`, and warns through `warnTo`, until the returned function is called. */
+export function announceSecretsWith(to: (value: string) => void, warnTo: (line: string) => void): () => void {
+  const previous = { announce, warn }
   announce = to
+  warn = warnTo
   return () => {
-    announce = previous
+    announce = previous.announce
+    warn = previous.warn
   }
 }
 
-export function registerSecret(value: string): void {
+/** `what` names the secret in a warning (its value never): an input, or a name in `secrets`. */
+export function registerSecret(value: string, what = 'a secret value'): void {
   if (value.length === 0) return
+  // A multi-line value is masked by the runner line by line too; mirror that.
+  const lines = value.split(/\r?\n/)
+  // Warned before the value is announced: after, the runner would mask its characters in the warning too.
+  if (tooShort(value)) warn(tooShortWarning(what))
+  else if (lines.some(tooShort)) warn(tooShortWarning(`a line of ${what}`))
   announce(value)
-  // A multi-line value is masked by the runner line by line; mirror that.
-  for (const part of [value, ...value.split(/\r?\n/)]) {
+  for (const part of [value, ...lines]) {
     if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
   }
+}
+
+function tooShort(text: string): boolean {
+  const length = text.trim().length
+  return length > 0 && length < MIN_REDACTED_LENGTH
+}
+
+function tooShortWarning(what: string): string {
+  return (
+    `${what} is shorter than ${MIN_REDACTED_LENGTH} characters, too short to mask safely: the runner hides ` +
+    'it wherever it appears in the log, in any word, and the outputs and the job summary do not hide it. Use a longer value.'
+  )
 }
 
 export function redact(text: string): string {

@@ -194,7 +194,7 @@ export class Recorder {
 
   /** The outcome of a run that finished without an error. */
   finish(ending: Ending): Outcome {
-    return { ...this.known, ...ending } as Outcome
+    return { ...this.known, ...ending }
   }
 
   /**

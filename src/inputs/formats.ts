@@ -55,7 +55,7 @@ export const FORMATS = {
     structured: async (v) => {
       const parsed = await parseSecrets(v)
       // Registered as soon as read: nothing logged later can show them.
-      for (const secret of parsed.secrets ?? []) registerSecret(secret.value)
+      for (const secret of parsed.secrets ?? []) registerSecret(secret.value, `the value of \`${secret.name}\` in \`secrets\``)
       return { data: parsed.secrets, problems: parsed.problems }
     }
   },

@@ -45,7 +45,7 @@ export async function readInputs<C extends string, T>(
     return (INPUT_DEFAULTS as Partial<Record<InputName, string>>)[name] ?? ''
   }
   // Register before anything else can fail and print: a malformed key is still a key.
-  for (const name of ['api-key', 'bearer-token', 'github-token'] as const) registerSecret(raw(name))
+  for (const name of ['api-key', 'bearer-token', 'github-token'] as const) registerSecret(raw(name), `\`${name}\``)
 
   const formatProblems: string[] = []
   const problems: string[] = []
@@ -59,7 +59,7 @@ export async function readInputs<C extends string, T>(
   const used = new Set<InputName>([...EVERY_COMMAND, ...(spec?.uses ?? [])])
   const values = new Map<InputName, unknown>()
   for (const name of INPUT_NAMES) {
-    if (name === 'secrets' && !used.has(name)) unparsedSecretValues(get(name, { trim: false })).forEach(registerSecret)
+    if (name === 'secrets' && !used.has(name)) unparsedSecretValues(get(name, { trim: false })).forEach((value) => registerSecret(value, 'a value in `secrets`'))
     if (name === 'command' || !used.has(name)) continue
     const format: Format<unknown> = FORMATS[name]
     if ('structured' in format) {

@@ -9,15 +9,15 @@ export interface InputContext {
   pullRequestFromFork?: boolean
 }
 
-/** What a command's input spec reads the inputs through (inputs/read.ts). */
+/** What a command's input spec reads the inputs through (inputs/read.ts); function properties, since specs take them apart (`const { value } = reader`). */
 export interface InputReader {
   /** The input's text, or its default; '' when neither. */
-  raw(name: InputName): string
-  isSet(name: InputName): boolean
+  raw: (name: InputName) => string
+  isSet: (name: InputName) => boolean
   /** The input read by its format; undefined when unset or malformed (its problem is already recorded). */
-  value<N extends InputName>(name: N): InputValue<N> | undefined
+  value: <N extends InputName>(name: N) => InputValue<N> | undefined
   /** A cross-field problem: reported with every other one, and no request is made. */
-  problem(text: string): void
+  problem: (text: string) => void
   readonly context: InputContext
 }
 

@@ -45,7 +45,7 @@ export async function readOpenPullRequests(github: RateLimitedGitHub, repository
       }
       // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
       if (state !== undefined && state !== 'open') {
-        return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${String(state)}` }
+        return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}` }
       }
       numbers.add(number)
     }

@@ -22,5 +22,5 @@ export function outputsOf(outcome: Outcome, url: string | undefined): Partial<Re
     'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
-  return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)])) as Partial<Record<OutputName, string>>
+  return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]))
 }

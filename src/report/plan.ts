@@ -20,7 +20,7 @@ function hideSecretValues(body: unknown): unknown {
   return {
     ...record,
     // Empty values never get here: `secrets` refuses them, on a dry run as on a real one.
-    secrets: record.secrets.map((secret: unknown) => (secret && typeof secret === 'object' ? { ...(secret as object), value: REDACTED } : REDACTED))
+    secrets: record.secrets.map((secret: unknown) => (secret && typeof secret === 'object' ? { ...secret, value: REDACTED } : REDACTED))
   }
 }
 

@@ -7,15 +7,16 @@ import type { OutputName } from '../inputs/names.js'
 /**
  * Where a run's results go: the log, the outputs, the job summary and the failure.
  * run() writes only through this; the default writes through @actions/core, and a
- * test passes one that collects everything in memory.
+ * test passes one that collects everything in memory. Function properties, as in Log:
+ * they are passed on unbound.
  */
 export interface OutputSink extends Log {
-  setOutput(name: OutputName, value: string): void
-  summary(markdown: string): Promise<void>
+  setOutput: (name: OutputName, value: string) => void
+  summary: (markdown: string) => Promise<void>
   /** The step's one `::error::` line; the step fails. */
-  fail(message: string): void
+  fail: (message: string) => void
   /** Registers a secret the runner then masks in the log (`::add-mask::`); @actions/core's by default. */
-  mask?(secret: string): void
+  mask?: (secret: string) => void
 }
 
 /**

@@ -26,7 +26,7 @@ export const DEFAULT_SOURCE = 'github'
  * would be refused, so a patch leaves them out, and a value the user set that differs
  * from the deployment's is an error before anything is sent.
  */
-const CREATE_ONLY: Array<{ input: InputName; read: (c: SourceConfig | SourceConfigRequest | null | undefined) => unknown }> = [
+const CREATE_ONLY: Array<{ input: InputName; read: (c: SourceConfig | SourceConfigRequest | null | undefined) => string | null | undefined }> = [
   { input: 'integration-id', read: (c) => c?.integration_id },
   { input: 'repo-url', read: (c) => c?.repo_url },
   { input: 'deployment-type', read: (c) => c?.deployment_type },

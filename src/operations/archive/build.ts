@@ -122,14 +122,15 @@ export async function writeArchive(
   })
   const [fed, written] = await Promise.allSettled([feeding, writing])
   unwatch()
-  // A stop ends both sides with errors of their own: the stop is the cause.
+  // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
+  // with Errors (the streams' and the feed's own).
   const failed =
     written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
       ? written.reason
       : fed.status === 'rejected'
-        ? fed.reason
+        ? (fed.reason as Error)
         : written.status === 'rejected'
-          ? written.reason
+          ? (written.reason as Error)
           : undefined
   const failure = failed === undefined ? undefined : (stopped ?? stopReason(stop) ?? failed)
   if (failure !== undefined) {
