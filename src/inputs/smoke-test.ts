@@ -41,9 +41,12 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
   else if (!isMapping(input)) problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value')
   if (expect !== undefined && (typeof expect !== 'string' || expect === '')) problems.push('`expect` must be text the answer must contain; quote it if it looks like a number')
   let timeoutMs = SMOKE_TEST_DEFAULT_TIMEOUT_MS
-  if (value.timeout !== undefined) {
+  const timeout = value.timeout
+  if (timeout !== undefined) {
     try {
-      timeoutMs = parseDuration(String(value.timeout))
+      // A bare number is seconds, as `timeout` itself reads it.
+      if (typeof timeout !== 'string' && typeof timeout !== 'number') throw new Error('must be a duration such as `90s` or `2m`')
+      timeoutMs = parseDuration(String(timeout))
     } catch (error) {
       problems.push(`\`timeout\` ${(error as Error).message.replace(/, got .*$/, '')}`)
     }
