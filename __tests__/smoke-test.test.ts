@@ -124,6 +124,13 @@ describe('smoke-test', () => {
     expect(run.failures[0]).toContain('larger than 1 MiB')
   })
 
+  it('without its own `timeout`, a step `timeout` shorter than the default 2m is not refused', async () => {
+    seeded('smoke-short')
+    const run = await deploy('smoke-short', { timeout: '90s' })
+    expect(run.exitCode).toBe(0)
+    expect(sim.agentRuns).toHaveLength(1)
+  })
+
   it('a dry run sends no run', async () => {
     seeded('smoke-dry')
     const run = await deploy('smoke-dry', { 'dry-run': 'true' })
@@ -158,8 +165,8 @@ describe('smoke-test', () => {
 })
 
 describe('parseSmokeTest', () => {
-  it('reads YAML, with the default timeout of 2m', async () => {
+  it('reads YAML; without `timeout`, none is set (the default, 2m, is cut short by a shorter step)', async () => {
     const parsed = await parseSmokeTest('assistant: agent\ninput:\n  messages: [{role: user, content: hi}]\n')
-    expect(parsed).toEqual({ data: { assistant: 'agent', input: { messages: [{ role: 'user', content: 'hi' }] }, timeoutMs: 120_000 }, problems: [] })
+    expect(parsed).toEqual({ data: { assistant: 'agent', input: { messages: [{ role: 'user', content: 'hi' }] } }, problems: [] })
   })
 })

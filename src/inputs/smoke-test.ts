@@ -8,8 +8,8 @@ export interface SmokeTest {
   input: Record<string, unknown>
   /** Text the answer must contain. */
   expect?: string
-  /** How long the run may take, attempts and waits included. */
-  timeoutMs: number
+  /** How long the run may take, attempts and waits included, when given; else the default (2m), within the step's deadline. */
+  timeoutMs?: number
 }
 
 export const SMOKE_TEST_DEFAULT_TIMEOUT_MS = 2 * 60_000
@@ -40,7 +40,7 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
   if (input === undefined || input === null) problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)')
   else if (!isMapping(input)) problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value')
   if (expect !== undefined && (typeof expect !== 'string' || expect === '')) problems.push('`expect` must be text the answer must contain; quote it if it looks like a number')
-  let timeoutMs = SMOKE_TEST_DEFAULT_TIMEOUT_MS
+  let timeoutMs: number | undefined
   const timeout = value.timeout
   if (timeout !== undefined) {
     try {
@@ -52,7 +52,7 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
     }
   }
   if (problems.length > 0) return { problems }
-  return { data: { assistant: assistant as string, input: input as Record<string, unknown>, ...(expect !== undefined ? { expect: expect as string } : {}), timeoutMs }, problems }
+  return { data: { assistant: assistant as string, input: input as Record<string, unknown>, ...(expect !== undefined ? { expect: expect as string } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems }
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

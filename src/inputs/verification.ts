@@ -22,7 +22,8 @@ export function readVerification(reader: InputReader): VerificationInputs {
   if (smokeTest && reader.value('wait') === false) {
     reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`')
   }
-  if (smokeTest && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
+  // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
+  if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
     reader.problem(
       `\`smoke-test\`'s \`timeout\` (${formatDuration(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )

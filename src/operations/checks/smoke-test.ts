@@ -1,7 +1,7 @@
 import { formatDuration } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
-import type { SmokeTest } from '../../inputs/smoke-test.js'
+import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
 import { codeSpans } from './said.js'
@@ -39,7 +39,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     }
   }
   const start = clock.now()
-  const deadline = Math.min(ctx.deadline, start + test.timeoutMs)
+  const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? SMOKE_TEST_DEFAULT_TIMEOUT_MS))
   log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${formatDuration(deadline - start)}…`)
   let answer: ServerAnswer = { answered: false, what: 'no time was left before the deadline to send it', refused: false }
   let sent = 0
