@@ -60,8 +60,8 @@ describe('expected-commit: github deployments', () => {
     expect(commitReads().map((r) => `${r.path} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/commits/main 200`])
   })
 
-  it('refuses before any change when the ref points elsewhere, naming both commits and what to do', async () => {
-    serving()
+  it('refuses before any change when the ref points elsewhere, naming both commits, what to do and what still serves', async () => {
+    const current = serving()
     const tested = github.commitOn('main', ['a.py'])
     const newer = github.commitOn('main', ['b.py'])
     // Production deploys `main` after an approval; `main` moved on since staging tested it.
@@ -71,6 +71,36 @@ describe('expected-commit: github deployments', () => {
     expect(changes()).toEqual([])
     expect(errorLines(run)[0]).toContain(`\`main\` points to commit ${newer} now, not to \`expected-commit\` ${tested}`)
     expect(errorLines(run)[0]).toMatch(/Deploy a tag or the commit itself .* or test the new commit first/)
+    // What a refused promotion leaves in place, so that nobody has to look it up.
+    const { revisionId, first } = current
+    expect(errorLines(run)[0]).toContain(`Nothing was sent. Deployment \`${NAME}\` still serves revision ${revisionId}, built from commit ${first}.`)
+  })
+
+  it('promotes a pinned commit: `repo-ref` set to the expected SHA is built as it is, though its branch moved on, with no GitHub read before', async () => {
+    serving()
+    const tested = github.commitOn('main', ['agents/support/graph.py'])
+    github.commitOn('main', ['agents/support/later.py'])
+    const run = await deploy({ 'expected-commit': tested, 'repo-ref': tested }, { GITHUB_EVENT_NAME: 'workflow_dispatch' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'updated', revision: { status: 'DEPLOYED' } })
+    expect(run.outputs['commit-sha']).toBe(tested)
+    expect(changes()[0].body).toMatchObject({ source_revision_config: { repo_ref: tested } })
+    expect(commitReads()).toEqual([])
+    expect(run.lines).toContainEqual(`\`repo-ref\` is commit ${tested} itself, the expected one: the control plane builds exactly that commit.`)
+  })
+
+  it('refuses a pinned `repo-ref` that is not the expected commit, before any request to GitHub or any change, saying what still serves', async () => {
+    const { revisionId, first } = serving()
+    const tested = github.commitOn('main', ['a.py'])
+    const run = await deploy({ 'expected-commit': tested, 'repo-ref': first.toUpperCase() })
+    expect(run.outcome.kind).toBe('refused')
+    expect(changes()).toEqual([])
+    expect(github.requests).toEqual([])
+    expect(errorLines(run)).toEqual([
+      `\`repo-ref\` is commit ${first}, not \`expected-commit\` ${tested}: the control plane would build a commit that was not tested. Nothing was sent. ` +
+        `Deployment \`${NAME}\` still serves revision ${revisionId}, built from commit ${first}.\n` +
+        'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.'
+    ])
   })
 
   it.each([

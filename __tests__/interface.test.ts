@@ -100,7 +100,7 @@ describe('action.yml and the code agree', () => {
   })
 
   it('runs on node24 with branding', () => {
-    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/index.js', 'post-if': 'always()' })
     expect(action.branding).toEqual({ icon: expect.any(String), color: expect.any(String) })
   })
 

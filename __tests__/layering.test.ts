@@ -15,7 +15,7 @@ const SRC = join(ROOT, 'src')
 
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split(/[\\/]/)[0]
-  if (top === 'main.ts' || top === 'index.ts') return 'main'
+  if (top === 'main.ts' || top === 'index.ts' || top === 'post.ts') return 'main'
   if (!(LAYERS as readonly string[]).includes(top)) throw new Error(`${relative(ROOT, file)} is in no layer: put it in one of ${LAYERS.join(', ')}`)
   return top as Layer
 }

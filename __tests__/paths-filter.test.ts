@@ -47,15 +47,15 @@ describe('paths: GitHub\'s filter pattern cheat sheet', () => {
     expect(filter('v[12]?.txt').matches('v2.txt')).toBe(true)
   })
 
-  it('matches dot files, and takes braces, parentheses and a later `!` literally as GitHub does', () => {
+  it('matches dot files, takes parentheses and a later `!` literally as GitHub does, and a special character in a class', () => {
     expect(filter('**').matches('.github/workflows/deploy.yml')).toBe(true)
     expect(filter('agents/*').matches('agents/.env.example')).toBe(true)
-    expect(filter('{a,b}.txt').matches('a.txt')).toBe(false)
-    expect(filter('{a,b}.txt').matches('{a,b}.txt')).toBe(true)
+    expect(filter('[{]a[,]b[}].txt').matches('a.txt')).toBe(false)
+    expect(filter('[{]a[,]b[}].txt').matches('{a,b}.txt')).toBe(true)
     expect(filter('@(x).md').matches('@(x).md')).toBe(true)
     expect(filter('a!b').matches('a!b')).toBe(true)
-    expect(filter('\\*.md').matches('*.md')).toBe(true)
-    expect(filter('\\*.md').matches('a.md')).toBe(false)
+    expect(filter('[*].md').matches('*.md')).toBe(true)
+    expect(filter('[*].md').matches('a.md')).toBe(false)
   })
 
   it('lets a later pattern override an earlier one, and leaves out a file that no pattern matches', () => {
@@ -82,9 +82,26 @@ describe('paths: GitHub\'s filter pattern cheat sheet', () => {
     ['docs/*?', /no character before it/],
     ['[abc.txt', /`\[` without its `\]`/],
     ['/agents/**', /without a leading `\/`/],
-    ['docs\\', /lone `\\`/],
+    ['- agents/support/**', /YAML list marker \(`- `\).*write `agents\/support\/\*\*` without the `- `/],
+    ['agents/**, libs/**', /has a `,`: patterns are not separated by commas; write one pattern a line/],
+    ['agents/**,libs/**', /has a `,`/],
+    ['agents\\support\\**', /has a `\\`: paths are written with `\/`/],
+    ['docs\\', /has a `\\`/],
+    ['agents/{support,billing}/**', /has braces: GitHub's syntax has no `\{a,b\}` alternatives/],
+    ['agents/support/', /ends with `\/`: patterns match files, never a directory; write `agents\/support\/\*\*`/],
+    ['!agents/support/', /ends with `\/`/],
+    ['C:/repo/agents/**', /is an absolute path/],
+    ['./agents/**', /never start with `.\/`/],
     ['# only a comment', /has no pattern/]
   ])('refuses %j', (raw, problem) => {
     expect(() => parsePaths(raw)).toThrow(problem)
+  })
+})
+
+describe('paths: the patterns that match no file of a commit', () => {
+  it('names each pattern (not `!` ones) that matches none of the files, in order', () => {
+    const paths = parsePaths('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst')
+    expect(paths.unmatched(['agents/support/graph.py', 'libs/shared/util.py', 'README.txt'])).toEqual(['agents/suport/**', 'docs/*.rst'])
+    expect(paths.unmatched(['agents/suport/x', 'docs/a.rst', 'libs/shared/a'])).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { registryOf } from '../src/commands/registry-login/registry-url.js'
 import { errorLines, visibleText } from './helpers/action.js'
 import { alive, DockerStandIn } from './helpers/docker-stand-in.js'
 import { deployWith, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { rewritingProxy } from './helpers/rewriting-proxy.js'
 
 let sim: Simulator
 const docker = new DockerStandIn()
@@ -132,19 +133,59 @@ describe('registry-login', () => {
     expect(run.outputs['image-repository']).toBe(repositoryOf('by-id-agent'))
   })
 
-  it("refuses a deployment of another source with the control plane's reason and what to do, and runs no docker", async () => {
-    const seeded = sim.seedDeployment({ name: 'image-agent', source: 'github' })
-    const run = await login()
+  it.each(['github', 'external_docker', 'internal_source'])(
+    'refuses a %s deployment the lookup found, naming its source and what to do, before asking for a push token or running docker',
+    async (source) => {
+      const seeded = sim.seedDeployment({ name: 'image-agent', source })
+      const run = await login()
 
+      expect(errorLines(run)).toEqual([
+        `Deployment \`image-agent\` (${seeded.id}) has source \`${source}\`, and the managed registry takes images only for \`internal_docker\` deployments: no push token was asked for, and Docker was not logged in.\n` +
+          'Set `name` (or `deployment-id`) to an `internal_docker` deployment, or choose a new `name` and `registry-login` creates one with that source; ' +
+          "a deployment's source cannot change, so deploy this one with `command: deploy` as it is."
+      ])
+      expect(run.outcome.kind).toBe('refused')
+      expect(sim.requests.map((r) => `${r.method} ${r.path}`)).not.toContainEqual(expect.stringContaining('push-token'))
+      expect(changes()).toEqual([])
+      expect(docker.calls()).toEqual([])
+      expect(run.outputs['deployment-id']).toBe(seeded.id)
+    }
+  )
+
+  it("still reports the control plane's reason when it refuses the token itself (the lookup showed no source)", async () => {
+    const seeded = sim.seedDeployment({ name: 'image-agent', source: 'github' })
+    // A deployment read whose source is missing: the control plane alone can say.
+    const proxy = await rewritingProxy(sim.url, (body, path) => (path.startsWith('/v2/deployments/') && !path.includes('push-token') ? { ...(body as object), source: undefined } : body))
+    try {
+      const run = await runInProcess({ inputs: { 'control-plane-url': proxy.url, 'api-key': sim.apiKey, command: 'registry-login', 'deployment-id': seeded.id } })
+      expect(errorLines(run)).toEqual([
+        `Get a push token for deployment ${seeded.id} failed with HTTP 400: Push tokens are only available for 'internal_docker' source deployments; deployment ${seeded.id} has source 'github'.\n` +
+          'The managed registry takes images only for deployments whose source is `internal_docker`: set `name` (or `deployment-id`) to such a deployment, ' +
+          'or choose a new `name` and `registry-login` creates one with that source.'
+      ])
+      expect(changes().map((r) => `${r.method} ${r.status}`)).toEqual(['POST 400'])
+      expect(docker.calls()).toEqual([])
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('refuses `source` other than internal_docker as bad input, before any request, instead of making an internal_docker deployment', async () => {
+    const run = await login({ source: 'github' })
     expect(errorLines(run)).toEqual([
-      `Get a push token for deployment ${seeded.id} failed with HTTP 400: Push tokens are only available for 'internal_docker' source deployments; deployment ${seeded.id} has source 'github'.\n` +
-        'The managed registry takes images only for deployments whose source is `internal_docker`: set `name` (or `deployment-id`) to such a deployment, ' +
-        'or choose a new `name` and `registry-login` creates one with that source.'
+      'Invalid input: `source` is `github`, but `command: registry-login` logs in to the managed registry, which takes images only for `internal_docker` deployments: ' +
+        'remove `source` (or set it to `internal_docker`); to deploy a `github` deployment, use `command: deploy` without `registry-login`\n' +
+        "Fix the step's `with:` block; no change was sent to the control plane."
     ])
-    expect(run.outcome.kind).toBe('refused')
-    expect(changes().map((r) => `${r.method} ${r.status}`)).toEqual(['POST 400'])
+    expect(sim.requests).toEqual([])
     expect(docker.calls()).toEqual([])
-    expect(run.outputs).toEqual({ 'deployment-id': seeded.id, 'deployment-status': 'READY', 'deployment-url': seeded.source_config.custom_url })
+  })
+
+  it('takes `source: internal_docker`, what it makes anyway, without a warning', async () => {
+    const run = await login({ source: 'internal_docker' })
+    expect(run.failures).toEqual([])
+    expect(run.warnings).toEqual([])
+    expect(changes()[0].body).toMatchObject({ source: 'internal_docker' })
   })
 
   it('with create-if-missing: false, refuses a missing deployment and creates nothing', async () => {

@@ -39,6 +39,27 @@ describe('fake GitHub: compare and commits', () => {
     expect((await get(`/repos/o/r/compare/${root}...main`)).body.status).toBe('ahead')
   })
 
+  it('lists the files of a commit as its history left them (a tree listing, folders included), cut short past its limit', async () => {
+    const root = github.commitOn('main', ['agents/support/graph.py', 'README.md', 'old/x.py'])
+    const head = github.commitOn('main', [{ filename: 'libs/shared/util.py', status: 'renamed', previous_filename: 'old/x.py' }, { filename: 'README.md', status: 'removed' }])
+    const listed = await get(`/repos/o/r/git/trees/${head}?recursive=1`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.truncated).toBe(false)
+    expect(listed.body.tree.map((e: { path: string; type: string }) => `${e.type} ${e.path}`)).toEqual([
+      'tree agents',
+      'tree agents/support',
+      'blob agents/support/graph.py',
+      'tree libs',
+      'tree libs/shared',
+      'blob libs/shared/util.py'
+    ])
+    expect((await get(`/repos/o/r/git/trees/${root}?recursive=1`)).body.tree.filter((e: { type: string }) => e.type === 'blob')).toHaveLength(3)
+    expect((await get(`/repos/o/r/git/trees/${head}`)).body.tree.map((e: { path: string }) => e.path)).toEqual(['agents', 'libs'])
+    github.configure({ treeLimit: 2 })
+    expect((await get(`/repos/o/r/git/trees/${head}?recursive=1`)).body).toMatchObject({ truncated: true, tree: [{ path: 'agents' }, { path: 'agents/support' }] })
+    expect((await get(`/repos/o/r/git/trees/${'0'.repeat(40)}?recursive=1`)).status).toBe(404)
+  })
+
   it('lists at most 300 files, and answers 404 for an unknown commit', async () => {
     const base = github.commitOn('main', ['x'])
     const head = github.commitOn('main', Array.from({ length: 305 }, (_, i) => `f${i}`))

@@ -13,8 +13,18 @@ const declaredOutputs = Object.keys(metadata.outputs)
 interface Step {
   id?: string
   uses?: string
+  if?: string
+  run?: string
   with?: Record<string, unknown>
 }
+
+interface Job {
+  environment?: unknown
+  steps?: Step[]
+}
+
+const jobsOf = (file: string) => Object.values((parse(readFileSync(join(ROOT, file), 'utf8')) as { jobs: Record<string, Job> }).jobs)
+const runsThisAction = (step: Step) => step.uses === './' || /\/agent-server-deploy-action@v1$/.test(step.uses ?? '')
 
 /** Steps that run this action: the published name in examples, `./` in the project's own workflows. */
 function actionSteps(file: string): Step[] {
@@ -69,6 +79,33 @@ describe('workflows and examples', () => {
     })
     expect(read).toContain('examples/own-image.yml: image-repository')
     expect(read.filter((entry) => !declaredOutputs.includes(entry.split(': ')[1]))).toEqual([])
+  })
+
+  // A job's `environment:` records a GitHub deployment for every run, a push that `paths` skipped too.
+  it('record the GitHub deployment of a step with `paths` through `github-environment`, never the job\'s `environment:`', () => {
+    const jobs = files.flatMap(jobsOf).filter((job) => (job.steps ?? []).some((step) => runsThisAction(step) && step.with?.paths !== undefined))
+    expect(jobs.length).toBeGreaterThan(0)
+    for (const job of jobs) {
+      expect(job.environment).toBeUndefined()
+      expect(job.steps?.find((step) => runsThisAction(step) && step.with?.paths !== undefined)?.with?.['github-environment']).toEqual(expect.any(String))
+    }
+  })
+
+  // An empty `expected-commit` checks nothing: a promotion that lost the tested commit must stop, not deploy unchecked.
+  it('stop a promotion before deploying when the tested commit it is handed is empty, and pin `repo-ref` to it', () => {
+    const promotions = files.flatMap(jobsOf).flatMap((job) =>
+      (job.steps ?? []).flatMap((step, index) => {
+        const value = step.with?.['expected-commit']
+        const expected = typeof value === 'string' ? value : ''
+        const handed = /^\$\{\{\s*(needs\.[\w-]+\.outputs\.[\w-]+)\s*\}\}$/.exec(expected)?.[1]
+        return runsThisAction(step) && handed ? [{ step, before: (job.steps ?? []).slice(0, index), handed, expected }] : []
+      })
+    )
+    expect(promotions.length).toBeGreaterThan(0)
+    for (const { step, before, handed, expected } of promotions) {
+      expect(before.filter((guard) => guard.if?.replace(/\s+/g, ' ') === `${handed} == ''` && /exit 1/.test(guard.run ?? ''))).toHaveLength(1)
+      expect(step.with?.['repo-ref']).toBe(expected)
+    }
   })
 
   it('run this action in every example and in CI', () => {

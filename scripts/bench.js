@@ -1,4 +1,4 @@
-// `npm run bench`: the performance figures of the README, in one run.
+// `npm run bench`: the performance figures of docs/performance.md, in one run.
 //  1. Polling, on a virtual clock over many deploys of the reference timeline whose
 //     phases vary ±10%, for this action and for fixed 1 s / 5 s / 60 s polling.
 //  2. Start-up: time to the first request of `node dist/index.js` against `node -e 0`

@@ -52,6 +52,7 @@ export const PUSH_CONTEXT = {
  * @property {string} stderr
  * @property {Record<string, string>} outputs
  * @property {string} summary
+ * @property {Record<string, string>} [state] what the run kept for the post step (GITHUB_STATE), by name
  */
 
 /**
@@ -97,7 +98,8 @@ export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', '
       stdout,
       stderr,
       outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
-      summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8')
+      summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8'),
+      state: parseOutputFile(await readFile(files.GITHUB_STATE, 'utf8'))
     }
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -30,6 +30,12 @@ import { createServer } from 'node:http'
  * @property {PullFailure} [gitFail] how reads of commits (compare, and one commit by ref) fail; the same shape as
  *   pullsFail, counted over those reads
  * @property {HugeAnswer} [huge] answer the GETs whose path matches with an endless-seeming JSON body
+ * @property {{ limit: number, resetInSeconds?: number }} [gitQuota] a rate limit over the reads of commits
+ *   (compare, one commit, a tree): each answer says how many remain (`x-ratelimit-remaining`, and
+ *   `x-ratelimit-reset` now + resetInSeconds, default 3600), and a read past the limit is refused as
+ *   GitHub refuses it (403)
+ * @property {number} [treeLimit] entries a recursive tree listing holds before GitHub cuts it short and says
+ *   `truncated: true` (GitHub's own limit is 100,000 entries or 7 MB); 100,000 by default
  * @property {() => number} [now] the clock that ref moves and builds are timed on (a test's virtual clock); Date.now
  *   by default
  *
@@ -108,6 +114,8 @@ export async function startFakeGitHub(options = {}) {
   /** @type {PullFailure | undefined} */
   let gitFail = options.gitFail
   let gitReads = 0
+  let treeLimit = options.treeLimit ?? 100_000
+  let gitQuota = options.gitQuota
   const now = options.now ?? Date.now
   /** @type {Map<string, FakeCommit>} in the order they were added (oldest first) */
   const commits = new Map()
@@ -168,19 +176,22 @@ export async function startFakeGitHub(options = {}) {
       return { status: 200, body: matching.slice((page - 1) * perPage, page * perPage).map(pullResource), headers }
     }
     if ((match = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(path)) && method === 'GET') {
-      const failure = failing(gitFail, ++gitReads)
-      if (failure) return failure
-      return compare(decodeURIComponent(match[1]))
+      const basehead = decodeURIComponent(match[1])
+      return gitRead(() => compare(basehead))
+    }
+    if ((match = /^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/.exec(path)) && method === 'GET') {
+      const ref = decodeURIComponent(match[1])
+      return gitRead(() => tree(ref, query.recursive !== undefined))
     }
     if ((match = /^\/repos\/[^/]+\/[^/]+\/commits\/(.+)$/.exec(path)) && method === 'GET') {
-      const failure = failing(gitFail, ++gitReads)
-      if (failure) return failure
       const ref = decodeURIComponent(match[1])
-      const sha = resolve(ref)
-      const commit = sha === undefined ? undefined : commits.get(sha)
-      // GitHub answers an unknown ref this way, 422 rather than 404.
-      if (!commit) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, status: '422' } }
-      return { status: 200, body: { sha: commit.sha, commit: { message: commit.message }, parents: commit.parents.map((p) => ({ sha: p })), files: commit.files } }
+      return gitRead(() => {
+        const sha = resolve(ref)
+        const commit = sha === undefined ? undefined : commits.get(sha)
+        // GitHub answers an unknown ref this way, 422 rather than 404.
+        if (!commit) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, status: '422' } }
+        return { status: 200, body: { sha: commit.sha, commit: { message: commit.message }, parents: commit.parents.map((p) => ({ sha: p })), files: commit.files } }
+      })
     }
     if ((match = /^\/repos\/[^/]+\/[^/]+\/deployments(?:\/(\d+)\/statuses)?$/.exec(path))) {
       if (forbidden.has('deployments')) return { status: 403, body: FORBIDDEN }
@@ -224,6 +235,28 @@ export async function startFakeGitHub(options = {}) {
   /** @param {FakePull} pull */
   function pullResource(pull) {
     return { number: pull.number, state: pull.state, title: pull.title ?? `Pull request ${pull.number}`, head: pull.head ?? { sha: '0'.repeat(40), ref: `branch-${pull.number}` } }
+  }
+
+  /**
+   * A read of commits: refused as `gitFail` says, or past `gitQuota`; otherwise answered, with the quota's headers.
+   * @param {() => { status: number, body?: unknown, headers?: Record<string, string> }} answer
+   */
+  function gitRead(answer) {
+    const failure = failing(gitFail, ++gitReads)
+    if (failure) return failure
+    if (!gitQuota) return answer()
+    const remaining = gitQuota.limit - gitReads
+    const headers = {
+      'x-ratelimit-limit': String(gitQuota.limit),
+      'x-ratelimit-remaining': String(Math.max(0, remaining)),
+      'x-ratelimit-used': String(Math.min(gitQuota.limit, gitReads)),
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + (gitQuota.resetInSeconds ?? 3600))
+    }
+    if (remaining < 0) {
+      return { status: 403, headers, body: { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' } }
+    }
+    const answered = answer()
+    return { ...answered, headers: { ...(answered.headers ?? {}), ...headers } }
   }
 
   /** @returns {{ status: number, body: unknown, headers: Record<string, string> } | undefined} */
@@ -346,6 +379,50 @@ export async function startFakeGitHub(options = {}) {
     }
   }
 
+  /**
+   * `GET /repos/{o}/{r}/git/trees/{sha}` (`?recursive=1`): the files of a commit (or a branch or tag's
+   * head), as every commit from the root to it left them, with a `tree` entry for each folder, as
+   * GitHub lists them. Past `treeLimit` entries the list is cut and `truncated` is true. 404 for an
+   * unknown commit. Without `recursive`, only the top level.
+   * @param {string} ref
+   * @param {boolean} recursive
+   */
+  function tree(ref, recursive) {
+    const sha = resolve(ref)
+    if (!sha || !commits.has(sha)) {
+      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree', status: '404' } }
+    }
+    const history = ancestry(sha)
+    /** @type {Set<string>} */
+    const files = new Set()
+    for (const [id, commit] of commits) {
+      if (!history.has(id)) continue
+      for (const file of commit.files) {
+        if (file.previous_filename) files.delete(file.previous_filename)
+        if (file.status === 'removed') files.delete(file.filename)
+        else files.add(file.filename)
+      }
+    }
+    /** @type {Set<string>} */
+    const folders = new Set()
+    for (const file of files) {
+      const parts = file.split('/')
+      for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'))
+    }
+    const entries = [
+      ...[...folders].map((path) => ({ path, mode: '040000', type: 'tree', sha: fakeObjectSha(`tree:${path}`) })),
+      ...[...files].map((path) => ({ path, mode: '100644', type: 'blob', sha: fakeObjectSha(`blob:${path}`), size: 100 }))
+    ]
+      .filter((entry) => recursive || !entry.path.includes('/'))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    return { status: 200, body: { sha: fakeObjectSha(`root:${sha}`), url: `${baseUrl}/repos/x/y/git/trees/${sha}`, tree: entries.slice(0, treeLimit), truncated: entries.length > treeLimit } }
+  }
+
+  /** @param {string} seed */
+  function fakeObjectSha(seed) {
+    return createHash('sha1').update(seed).digest('hex')
+  }
+
   /** Moves waiting for a request count whose count is reached, made now. */
   function movesDue() {
     const due = pendingMoves.filter((move) => move.afterRequests <= answered)
@@ -459,6 +536,8 @@ export async function startFakeGitHub(options = {}) {
       hang = next.hang ?? false
       huge = next.huge
       gitFail = next.gitFail
+      treeLimit = next.treeLimit ?? 100_000
+      gitQuota = next.gitQuota
       pullReads = 0
       gitReads = 0
     },

@@ -537,13 +537,17 @@ export class Store {
       createHash('sha1')
         .update(`${deployment.sourceConfig.repo_url}${ref ?? ''}${id}`)
         .digest('hex')
-    const built = source === 'github' && typeof config.repo_commit_sha !== 'string' && ref !== undefined && this.commitSource
+    // A full commit SHA as the ref names that commit, and the build is of it, whatever any branch does meanwhile.
+    const pinned = ref !== undefined && /^[0-9a-f]{40}$/i.test(ref) ? ref.toLowerCase() : undefined
+    const built = source === 'github' && typeof config.repo_commit_sha !== 'string' && ref !== undefined && !pinned && this.commitSource
     const at = built ? buildStart(lifecycle, createdAt) : undefined
     const sha =
       source !== 'github'
         ? null
         : typeof config.repo_commit_sha === 'string'
         ? config.repo_commit_sha
+        : pinned
+        ? pinned
         : built
         ? null
         : (ref !== undefined ? this.branchHeads.get(ref) : undefined) ?? this.defaultCommit ?? madeUp()

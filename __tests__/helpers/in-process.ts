@@ -153,6 +153,8 @@ export interface InProcessRun extends ActionRun {
   summary: string
   /** Each write to the job summary (run() writes it once). */
   summaries: string[]
+  /** What the run kept for the post step (`GITHUB_STATE`), by name. */
+  states: Record<string, string>
   outcome: Outcome
   view: RunView
 }
@@ -162,7 +164,7 @@ const command = (name: string, value: string) => `::${name}::${value.replace(/%/
 
 /** An in-memory writer for `neutralised`: keeps each call as the runner would show it. */
 function recordingSink(onStdout?: (chunk: string) => void) {
-  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[] }
+  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[], states: {} as Record<string, string> }
   const write = (text: string) => {
     kept.stdout += text
     onStdout?.(text)
@@ -200,7 +202,8 @@ function recordingSink(onStdout?: (chunk: string) => void) {
       kept.failures.push(message)
       write(command('error', message))
     },
-    mask: (secret) => write(command('add-mask', secret))
+    mask: (secret) => write(command('add-mask', secret)),
+    saveState: (name, value) => (kept.states[name] = value)
   }
   return { sink, kept }
 }

@@ -1,6 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Clock } from '../core/clock.js'
 import type { Log } from '../core/log.js'
+import type { PostStateName } from '../core/post-state.js'
 import type { CommandWords, Outcome, Subject } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { GitHubInputs } from '../inputs/github.js'
@@ -35,6 +36,8 @@ export interface CommandDeps {
    * Loads Octokit on first use only: a run that reads nothing from GitHub never pays for it.
    */
   openGitHub?: (token: string) => Promise<GitHubGet>
+  /** Keeps a value for the post step at the end of the job (core/post-state.ts); absent where there is none. */
+  saveState?: (name: PostStateName, value: string) => void
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseSecrets } from './secrets.js'
 import { parsePaths } from './paths.js'
 import { parseCommitSha } from './commit-sha.js'
 import { parseArchiveExclude } from './archive-exclude.js'
+import { parseImageReference } from './image-reference.js'
 
 /**
  * How each input's text is read: one entry per input, applied to the inputs the chosen
@@ -41,7 +42,7 @@ export const FORMATS = {
   'integration-id': text(parseUuid),
   'repo-ref': text(parseSingleLine),
   'graph-config-path': text(parseSingleLine),
-  'image-uri': text(parseSingleLine),
+  'image-uri': text(parseImageReference),
   'source-tarball-path': text(parseSingleLine),
   'deployment-type': oneOf(DEPLOYMENT_TYPES),
   'build-on-push': text(parseBoolean),

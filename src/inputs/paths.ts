@@ -10,6 +10,12 @@ export interface PathFilter {
   /** The patterns as written, in order. */
   readonly patterns: readonly string[]
   matches(file: string): boolean
+  /**
+   * The patterns (not `!` ones) that match none of `files`: a pattern that names nothing in the
+   * commit is a mistake (a typo, a moved folder) that would otherwise make every change "outside
+   * `paths`". A `!` pattern that matches nothing excludes nothing, which can only deploy more.
+   */
+  unmatched(files: readonly string[]): string[]
 }
 
 /** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
@@ -26,10 +32,10 @@ const MAX_PATTERN_LENGTH = 500
  *   (`**.js` matches `src/js/app.js`); picomatch treats a `**` that shares its path segment
  *   with other characters as a `*`. Such a `**` becomes `*{,/**\/}*`: within one segment,
  *   or across any number of them.
- * - Braces, parentheses, `@` and a `!` after the first character mean nothing in GitHub's
- *   syntax: they are escaped, so that only the translations above use picomatch's braces
- *   and extended globs.
- * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
+ * - Parentheses, `@` and a `!` after the first character mean nothing in GitHub's syntax:
+ *   they are escaped, so that only the translations above use picomatch's extended globs.
+ * `[...]` classes mean the same in both; they are how a pattern matches a special character
+ *   literally (`[?]`, `[,]`), since backslashes are refused (patternProblem).
  */
 export function parsePaths(raw: string): PathFilter {
   const patterns = meaningfulLines(raw).map((line) => line.trim())
@@ -39,7 +45,7 @@ export function parsePaths(raw: string): PathFilter {
     const body = negative ? pattern.slice(1) : pattern
     const problem = patternProblem(body)
     if (problem) throw new Error(`pattern \`${pattern}\` ${problem}`)
-    return { negative, test: picomatch(toPicomatch(body), { dot: true }) }
+    return { pattern, negative, test: picomatch(toPicomatch(body), { dot: true }) }
   })
   if (compiled.every((p) => p.negative)) {
     throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns')
@@ -50,28 +56,40 @@ export function parsePaths(raw: string): PathFilter {
       let under = false
       for (const { negative, test } of compiled) if (test(file)) under = !negative
       return under
+    },
+    unmatched(files) {
+      return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern)
     }
   }
 }
 
+/**
+ * Patterns that GitHub's syntax does not have, or that cannot be meant as written, each with
+ * its fix: they would match nothing (or something else than meant) and, silently, the deploy
+ * would never (or always) happen. A literal special character is still matched with a class.
+ */
 function patternProblem(body: string): string | undefined {
   if (body === '') return 'excludes nothing: a `!` must be followed by a pattern'
   if (body.length > MAX_PATTERN_LENGTH) return `is longer than ${MAX_PATTERN_LENGTH} characters`
-  if (body.startsWith('/')) return 'starts with `/`: paths are relative to the repository\'s root, without a leading `/`'
+  if (/^-\s/.test(body)) return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`
+  if (body.includes('\\')) return 'has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub\'s syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally'
+  if (body.startsWith('/') || /^[A-Za-z]:/.test(body)) return 'is an absolute path: paths are relative to the repository\'s root, without a leading `/`'
+  if (/^\.\.?\//.test(body)) return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`
+  if (body.endsWith('/')) return `ends with \`/\`: patterns match files, never a directory; write \`${body}**\` for everything under it`
   let atom = false
   for (let i = 0; i < body.length; i++) {
     const c = body[i]
-    if (c === '\\') {
-      if (i === body.length - 1) return 'ends with a lone `\\`'
-      i++
-      atom = true
-    } else if (c === '[') {
+    if (c === '[') {
       const end = body.indexOf(']', i + 2)
       if (end === -1) return 'has a `[` without its `]`'
       i = end
       atom = true
+    } else if (c === ',') {
+      return 'has a `,`: patterns are not separated by commas; write one pattern a line (`[,]` matches a comma in a file name)'
+    } else if (c === '{' || c === '}') {
+      return 'has braces: GitHub\'s syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)'
     } else if (c === '?' || c === '+') {
-      if (!atom) return `has a \`${c}\` with no character before it to repeat (escape it as \`\\${c}\` to match it literally)`
+      if (!atom) return `has a \`${c}\` with no character before it to repeat (write \`[${c}]\` to match it literally)`
       atom = false
     } else {
       atom = c !== '*' && c !== '/'
@@ -83,15 +101,11 @@ function patternProblem(body: string): string | undefined {
 /** GitHub's syntax in picomatch's; `body` is valid (patternProblem). */
 function toPicomatch(body: string): string {
   let out = ''
-  /** Where the last atom (a character, an escape, or a class) starts in `out`, for `?` and `+`. */
+  /** Where the last atom (a character or a class) starts in `out`, for `?` and `+`. */
   let atomAt = -1
   for (let i = 0; i < body.length; i++) {
     const c = body[i]
-    if (c === '\\') {
-      atomAt = out.length
-      out += body.slice(i, i + 2)
-      i++
-    } else if (c === '[') {
+    if (c === '[') {
       const end = body.indexOf(']', i + 2)
       atomAt = out.length
       out += body.slice(i, end + 1)
@@ -106,7 +120,7 @@ function toPicomatch(body: string): string {
       out += run === 1 ? '*' : alone ? '**' : '*{,/**/}*'
       i += run - 1
       atomAt = -1
-    } else if ('(){}@!|,'.includes(c)) {
+    } else if ('()@!|'.includes(c)) {
       atomAt = out.length
       out += `\\${c}`
     } else {

@@ -1,20 +1,36 @@
 import { execFile } from 'node:child_process'
 
-/** `git rev-parse` answers at once; one that does not (a hung filesystem) must not hold the step. */
+/** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
 const GIT_TIMEOUT_MS = 10_000
+/** `git ls-files -z` of a very large repository (a million paths) fits; past this the list is not known. */
+const LIST_MAX_BYTES = 128 * 1024 * 1024
 
 /**
- * The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it
- * is not a git checkout, git is missing, or git does not answer in time. The workspace is
- * declared safe for this one command: in a container job it belongs to another user than
- * the step's, and git would otherwise refuse it ("dubious ownership"). Only HEAD is read.
+ * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
+ * answer in time, too much output). The workspace is declared safe for this one command: in a
+ * container job it belongs to another user than the step's, and git would otherwise refuse it
+ * ("dubious ownership").
  */
-export function checkoutCommit(workspace: string): Promise<string | undefined> {
+function git(workspace: string, args: string[], maxBuffer: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-c', `safe.directory=${workspace}`, 'rev-parse', 'HEAD'], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer: 1024, windowsHide: true }, (error, stdout) => {
-      const sha = String(stdout ?? '').trim().toLowerCase()
-      // 40 digits, or 64 in a repository that uses SHA-256.
-      resolve(!error && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined)
+    execFile('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
+      resolve(error ? undefined : String(stdout ?? ''))
     })
   })
+}
+
+/** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
+export async function checkoutCommit(workspace: string): Promise<string | undefined> {
+  const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase()
+  // 40 digits, or 64 in a repository that uses SHA-256.
+  return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined
+}
+
+/**
+ * The files git tracks in `workspace` (`git ls-files -z`: repository-relative, `/`-separated, names
+ * unquoted whatever they hold); undefined when they cannot be read.
+ */
+export async function trackedFiles(workspace: string): Promise<string[] | undefined> {
+  const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES)
+  return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '')
 }

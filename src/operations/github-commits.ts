@@ -47,6 +47,28 @@ export async function compareCommits(github: RateLimitedGitHub, repository: stri
   return { ok: true, status: status as CompareStatus, files }
 }
 
+export type TreeFiles = { ok: true; files: string[] } | { ok: false; reason: string }
+
+/**
+ * `GET /repos/{owner}/{repo}/git/trees/{sha}?recursive=1`: one request, the paths of every file
+ * in the commit (blobs, and submodules, which a changed-files list names as paths too). A listing
+ * GitHub cut short (`truncated: true`: over 100,000 entries or 7 MB) is not a list of the files.
+ */
+export async function commitFiles(github: RateLimitedGitHub, repository: string, sha: string): Promise<TreeFiles> {
+  const outcome = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(sha)}?recursive=1`, `Listing the files of commit ${sha}`)
+  if (!outcome.ok) return { ok: false, reason: withHint(outcome) }
+  const data = outcome.response.data as { tree?: unknown; truncated?: unknown } | null
+  if (data?.truncated === true) return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' }
+  if (!Array.isArray(data?.tree)) return { ok: false, reason: 'GitHub\'s tree answer lists no files' }
+  const files: string[] = []
+  for (const entry of data.tree) {
+    const { path, type } = (entry ?? {}) as { path?: unknown; type?: unknown }
+    if (typeof path !== 'string' || path === '') return { ok: false, reason: 'GitHub\'s tree answer has an entry without a path' }
+    if (type === 'blob' || type === 'commit') files.push(path)
+  }
+  return { ok: true, files }
+}
+
 /** `unknownRef`: GitHub answered that the repository has no such branch, tag or commit (a setting to fix, not an outage). */
 export type CommitRead = { ok: true; sha: string } | { ok: false; reason: string; unknownRef?: true }
 

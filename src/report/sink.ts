@@ -17,6 +17,8 @@ export interface OutputSink extends Log {
   fail: (message: string) => void
   /** Registers a secret the runner then masks in the log (`::add-mask::`); @actions/core's by default. */
   mask?: (secret: string) => void
+  /** Keeps a value for the post step (`GITHUB_STATE`); @actions/core's by default. */
+  saveState?: (name: string, value: string) => void
 }
 
 /**
@@ -42,7 +44,9 @@ export function neutralised(target: OutputSink): OutputSink {
     setOutput: (name, value) => target.setOutput(name, forOutput(redact(value))),
     summary: (markdown) => target.summary(redact(markdown)),
     fail: (message) => target.fail(redact(message)),
-    ...(target.mask ? { mask: target.mask } : {})
+    ...(target.mask ? { mask: target.mask } : {}),
+    // One line: a line break would end the state file's entry early.
+    ...(target.saveState ? { saveState: (name: string, value: string) => target.saveState?.(name, forOutput(value)) } : {})
   }
 }
 
@@ -55,6 +59,7 @@ export const actionsSink: OutputSink = neutralised({
   startGroup: (title) => core.startGroup(title),
   endGroup: () => core.endGroup(),
   setOutput: (name, value) => core.setOutput(name, value),
+  saveState: (name, value) => core.saveState(name, value),
   summary: async (markdown) => {
     // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
     if (!process.env.GITHUB_STEP_SUMMARY) return

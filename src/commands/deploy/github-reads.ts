@@ -33,6 +33,13 @@ function parts(url: string): { host: string; repository: string } | undefined {
 }
 
 /**
+ * The run's GitHub readers, one per token: `expected-commit` and `paths` (its compare and its file
+ * listing) read through the same one, so that a rate limit one of them met is honoured by the
+ * next, never run into again. Keyed by the run's `openGitHub`, which main.ts makes once per run.
+ */
+const readersOfRun = new WeakMap<NonNullable<CommandDeps['openGitHub']>, Map<string, Promise<RateLimitedGitHub>>>()
+
+/**
  * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
  */
@@ -40,15 +47,25 @@ export async function openCommitReads(token: string | undefined, repoUrl: string
   const where = repositoryOf(repoUrl, deps.workflow)
   if ('reason' in where) return { ok: false, reason: where.reason }
   if (!token) return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' }
-  if (!deps.openGitHub) return { ok: false, reason: 'GitHub cannot be read in this run' }
-  const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-  const github = new RateLimitedGitHub(await deps.openGitHub(token), {
-    clock: deps.clock,
-    deadline: deps.deadline,
-    signal: deps.signal,
-    reserveMs: requestTimeoutMs,
-    requestTimeoutMs,
-    warn: deps.log.warn
-  })
-  return { ok: true, github, repository: where.repository }
+  const open = deps.openGitHub
+  if (!open) return { ok: false, reason: 'GitHub cannot be read in this run' }
+  let readers = readersOfRun.get(open)
+  if (!readers) readersOfRun.set(open, (readers = new Map<string, Promise<RateLimitedGitHub>>()))
+  let github = readers.get(token)
+  if (!github) {
+    const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+    github = open(token).then(
+      (get) =>
+        new RateLimitedGitHub(get, {
+          clock: deps.clock,
+          deadline: deps.deadline,
+          signal: deps.signal,
+          reserveMs: requestTimeoutMs,
+          requestTimeoutMs,
+          warn: deps.log.warn
+        })
+    )
+    readers.set(token, github)
+  }
+  return { ok: true, github: await github, repository: where.repository }
 }

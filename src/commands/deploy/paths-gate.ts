@@ -4,7 +4,8 @@ import type { PathsDecision } from '../../core/outcome.js'
 import type { PathFilter } from '../../inputs/paths.js'
 import { compareCommits, COMPARE_FILE_LIMIT, type ChangedFile } from '../../operations/github-commits.js'
 import type { CommandDeps } from '../types.js'
-import { openCommitReads } from './github-reads.js'
+import { openCommitReads, type CommitReads } from './github-reads.js'
+import { checkPatterns } from './paths-patterns.js'
 import type { DeployInputs } from './inputs.js'
 import { sourceConfigDifferences } from './settings-differ.js'
 import { firstLine } from '../../core/errors.js'
@@ -84,7 +85,15 @@ async function decide(
   const known = { servingRevisionId: servingId, baseCommit: base, headCommit: head }
   if (!head) return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', known)
 
-  const reads = await openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps)
+  // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
+  let opened: Promise<CommitReads> | undefined
+  const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps))
+  const patterns = await checkPatterns(paths, head, readsOnce, deps)
+  if (patterns.checked && patterns.unmatched.length > 0) {
+    const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ')
+    return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known)
+  }
+  const reads = await readsOnce()
   if (!reads.ok) return go(`GitHub cannot be asked what changed: ${reads.reason}`, known)
   const compared = await compareCommits(reads.github, reads.repository, base, head)
   if (!compared.ok) return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, known)

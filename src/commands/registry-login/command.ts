@@ -3,6 +3,7 @@ import type { CreateDeploymentRequest, Deployment } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError, InputError } from '../../core/errors.js'
 import { registerSecret } from '../../core/masking.js'
+import { POST_STATE } from '../../core/post-state.js'
 import type { Outcome } from '../../core/outcome.js'
 import type { PlannedRequest } from '../../core/request.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
@@ -10,11 +11,9 @@ import { createOnce, refuseTwins, sendRecorded } from '../../operations/apply.js
 import { lookUpTarget } from '../../operations/resolve.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { dockerLogin, dockerLoginLine, dockerMissing, dockerOnPath } from './docker.js'
-import type { RegistryLoginInputs, RegistryLoginSpecific } from './inputs.js'
+import { REGISTRY_SOURCE, type RegistryLoginInputs, type RegistryLoginSpecific } from './inputs.js'
 import { registryOf } from './registry-url.js'
 
-/** The only source whose deployments take pushed images from the managed registry. */
-const SOURCE = 'internal_docker'
 
 /**
  * `command: registry-login`: find (or create) an `internal_docker` deployment, get a push
@@ -48,11 +47,13 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
     if (!docker) log.warn(`${dockerMissing().message} A real run would stop there, before any request.`)
     return plan(existing, create, deps)
   }
+  // The lookup already says the control plane would refuse the token: it is not asked for.
+  if (existing?.source && existing.source !== REGISTRY_SOURCE) throw otherSource(existing)
   // No change is started once the workflow is cancelled.
   throwIfCancelled(deps.signal)
   let deployment: Deployment
   if (create) {
-    log.info(`Creating deployment \`${create.name}\` (source ${SOURCE})…`)
+    log.info(`Creating deployment \`${create.name}\` (source ${REGISTRY_SOURCE})…`)
     const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
     deployment = await sendRecorded(recorder, 'create', () => createOnce(create, apply))
     recorder.changed('created', deployment)
@@ -76,10 +77,29 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
   }
 
   log.info(`Logging Docker in to ${where.registry} (\`${dockerLoginLine(where.registry)}\`, the token on its standard input)…`)
+  // Kept before the login, not after: a login stopped half-way may still have written the token to Docker's config.
+  if (inputs.logoutAtEnd && deps.saveState) {
+    deps.saveState(POST_STATE.registry, where.registry)
+    log.info(`Docker will be logged out of ${where.registry} at the end of the job (\`registry-logout\`), so that the token does not stay in the runner's Docker config.`)
+  } else if (!inputs.logoutAtEnd) {
+    log.info(`\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`)
+  }
   await dockerLogin({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal })
   recorder.registryLogin(where)
   log.info(`Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`)
   return recorder.finish({ kind: 'logged-in' })
+}
+
+/** A deployment of another source: named with its source, and what to do instead. */
+function otherSource(existing: Deployment): ActionError {
+  // The source is the control plane's text: shown only when it is a plain word.
+  const source = /^[a-z_]{1,40}$/.test(existing.source ?? '') ? `\`${existing.source}\`` : 'another source'
+  return new ActionError(
+    'bad-input',
+    `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for \`${REGISTRY_SOURCE}\` deployments: no push token was asked for, and Docker was not logged in.`,
+    `Set \`name\` (or \`deployment-id\`) to an \`${REGISTRY_SOURCE}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
+      `a deployment's source cannot change, so deploy this one with \`command: deploy\` as it is.`
+  )
 }
 
 /** A new deployment as the official client makes one for its own image: the source, and nothing else yet. */
@@ -87,23 +107,23 @@ function createRequest(name: string): CreateDeploymentRequest {
   // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
   const problem = newDeploymentNameProblem(name)
   if (problem) throw new InputError([problem])
-  return { name, source: SOURCE, source_config: {}, source_revision_config: {}, secrets: [] }
+  return { name, source: REGISTRY_SOURCE, source_config: {}, source_revision_config: {}, secrets: [] }
 }
 
 /** A dry run: the requests it would send and the login it would run; nothing is sent, docker is not run. */
 function plan(existing: Deployment | undefined, create: CreateDeploymentRequest | undefined, deps: CommandDeps): Outcome {
   const { log, recorder } = deps
-  if (existing?.source && existing.source !== SOURCE) {
+  if (existing?.source && existing.source !== REGISTRY_SOURCE) {
     log.warn(
-      `Deployment \`${existing.name}\` has source ${existing.source}, and the control plane hands out push tokens only for ${SOURCE} deployments: ` +
-        `a real run would be refused. Use a deployment whose source is ${SOURCE}, or choose a new \`name\` for one.`
+      `Deployment \`${existing.name}\` has source ${existing.source}, and the control plane hands out push tokens only for ${REGISTRY_SOURCE} deployments: ` +
+        `a real run would be refused. Use a deployment whose source is ${REGISTRY_SOURCE}, or choose a new \`name\` for one.`
     )
   }
   const pushToken: PlannedRequest = existing
     ? requests.pushToken(existing.id)
     : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' }
   log.info(
-    `Dry run: would ${create ? `create deployment \`${create.name}\` (source ${SOURCE}), then ` : ''}ask for a push token (${pushToken.method} ${pushToken.path}), ` +
+    `Dry run: would ${create ? `create deployment \`${create.name}\` (source ${REGISTRY_SOURCE}), then ` : ''}ask for a push token (${pushToken.method} ${pushToken.path}), ` +
       `then run \`${dockerLoginLine('<registry host>')}\` with the token on its standard input, never as an argument. Docker was not run.`
   )
   recorder.changed('planned')

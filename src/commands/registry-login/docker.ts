@@ -95,6 +95,26 @@ export async function dockerLogin({ host, token, clock, deadline, signal, env = 
   }
 }
 
+/** How a logout ended: done, or why not, as one inert line (never thrown: it is the job's clean-up, not its work). */
+export type LoggedOut = { ok: true } | { ok: false; reason: string }
+
+/**
+ * `docker logout <host>`, for the post step: removes the push token from the runner's Docker
+ * config (docker/login-action does the same at the end of a job). Bounded by `limitMs`, and
+ * stopped, with anything it started, past it.
+ */
+export async function dockerLogout(host: string, limitMs: number, env: NodeJS.ProcessEnv = process.env): Promise<LoggedOut> {
+  const ended = await runOnce(['logout', host], '', limitMs, undefined, env)
+  if (ended.kind === 'missing') return { ok: false, reason: 'there is no `docker` on `PATH`' }
+  if (ended.kind === 'failed-to-start') return { ok: false, reason: `\`docker\` could not be run (${shownOutput(ended.reason)})` }
+  if (ended.kind === 'overran' || ended.kind === 'cancelled') return { ok: false, reason: `it did not finish within ${formatDuration(limitMs)} and was stopped` }
+  if (ended.code !== 0) {
+    const said = shownOutput(ended.stderr || ended.stdout)
+    return { ok: false, reason: `${ended.code === null ? `stopped by signal ${ended.signal}` : `exit code ${ended.code}`}${said ? `: ${said}` : ''}` }
+  }
+  return { ok: true }
+}
+
 function overran(host: string, limitMs: number): ActionError {
   return new ActionError(
     'timed-out',
@@ -104,8 +124,8 @@ function overran(host: string, limitMs: number): ActionError {
 }
 
 /** Docker's own words, as one inert line: the token out (even if never registered), controls out, bounded. */
-function shownOutput(text: string, token: string): string {
-  const line = redact(text.split(token).join(REDACTED)).replace(LINE_BREAKS, ' ').replace(CONTROLS, '').replace(/\s+/g, ' ').trim()
+function shownOutput(text: string, token?: string): string {
+  const line = redact(token ? text.split(token).join(REDACTED) : text).replace(LINE_BREAKS, ' ').replace(CONTROLS, '').replace(/\s+/g, ' ').trim()
   return line.length > SHOWN_OUTPUT ? `…${line.slice(-SHOWN_OUTPUT)}` : line
 }
 

@@ -6,6 +6,11 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-
 /** The path after the host, as an image repository's: lower-case components. */
 const PATH = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*$/
 
+/** Whether `host` is plainly a registry host (and so safe as an argument of `docker`). */
+export function isRegistryHost(host: string): boolean {
+  return HOST.test(host)
+}
+
 /**
  * Where Docker logs in and where the image goes, from the push token's `registry_url`
  * (`<host>/<project path>`): the host is what comes before the first `/` (a scheme, if

@@ -7,7 +7,7 @@ export const expectedCommitGate: Gate = {
   appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
   async run({ inputs, deps, existing, plan }) {
     const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
-    await checkRefBeforeChange(inputs.expectedCommit!, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps)
+    await checkRefBeforeChange(inputs.expectedCommit!, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing)
     return { go: true }
   }
 }

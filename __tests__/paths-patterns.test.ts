@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
+import { lifecycles, type Simulator } from '../sim/index.js'
+import { errorLines } from './helpers/action.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+
+/**
+ * `paths` checked against the files of the commit being deployed: from the checkout when it is at
+ * that commit, else from GitHub's listing of the commit; a pattern that matches nothing never lets
+ * the run skip. And the one GitHub reader a run shares between `expected-commit` and `paths`.
+ */
+const REPOSITORY = 'octo-org/support-agent'
+const REPO_URL = `https://github.com/${REPOSITORY}`
+const NAME = 'support-agent'
+const PATHS = 'agents/support/**\nlibs/shared/**\n!**/*.md'
+const FILES = ['agents/support/graph.py', 'libs/shared/util.py', 'README.md']
+
+let sim: Simulator
+let github: FakeGitHub
+let dir: string
+beforeAll(async () => {
+  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
+  github = await startFakeGitHub({ now: clock.now })
+  sim.connectGitHub(github)
+  dir = await mkdtemp(join(tmpdir(), 'paths-patterns-test-'))
+})
+afterAll(async () => {
+  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
+})
+beforeEach(() => {
+  sim.reset()
+  sim.setScenario(lifecycles.deployed(30))
+  github.reset()
+  github.configure({ forbid: [] })
+})
+
+/** `main` at a first commit that a deployment serves, then a commit changing only `docs/guide.md` (nothing under PATHS). */
+function servingThenDocsChange(head?: string) {
+  const base = github.commitOn('main', FILES)
+  sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL }, source_revision_config: { repo_ref: 'main' } })
+  const next = github.commitOn('main', ['docs/guide.md'], head ? { sha: head } : {})
+  return { base, head: next }
+}
+
+function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
+  return runInProcess({
+    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, paths: PATHS, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+  })
+}
+
+const reads = (part: string) => github.requests.filter((r) => r.path.includes(part))
+const verdict = (run: Awaited<ReturnType<typeof deploy>>) => run.outcome.checks?.find((c) => c.id === 'paths-patterns')
+
+/** A git checkout in a directory of its own, with FILES and `docs/guide.md` committed; returns its commit. */
+async function checkout(): Promise<{ workspace: string; sha: string }> {
+  const workspace = await mkdtemp(join(dir, 'checkout-'))
+  for (const file of [...FILES, 'docs/guide.md']) {
+    await mkdir(dirname(join(workspace, file)), { recursive: true })
+    await writeFile(join(workspace, file), `${file}\n`)
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, encoding: 'utf8' })
+  git('init', '-q')
+  git('add', '.')
+  git('commit', '-qm', 'agent')
+  return { workspace, sha: git('rev-parse', 'HEAD').trim() }
+}
+
+describe('paths: each pattern checked against the commit being deployed', () => {
+  it("reads GitHub's listing of the commit when the workspace is not at it, and skips when every pattern matches files", async () => {
+    const { head } = servingThenDocsChange()
+    const run = await deploy()
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
+    expect(reads('/git/trees/').map((r) => `${r.path}?recursive=${r.query.recursive} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/git/trees/${head}?recursive=1 200`])
+    expect(verdict(run)).toMatchObject({ status: 'passed', detail: ['each matches files of commit ', { code: head.slice(0, 12) }, " (GitHub's listing of the commit)"] })
+  })
+
+  it('never skips when a pattern matches no file of the commit, warning with its name, and asks for no compare', async () => {
+    servingThenDocsChange()
+    const run = await deploy({ paths: 'agents/suport/**\nlibs/shared/**' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(run.outcome.paths?.reason).toBe('`agents/suport/**` matches no file of the commit deployed, so no skip can be trusted')
+    expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` pattern `agents\/suport\/\*\*` matches no file of commit [0-9a-f]{40} \(read from GitHub's listing of the commit\): check it for a typo/))
+    expect(run.warnings.filter((w) => w.includes('libs/shared'))).toEqual([])
+    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/suport/**' }, expect.stringContaining(' matches no file of commit '), expect.anything(), expect.any(String)] })
+    expect(reads('/compare/')).toEqual([])
+    expect(run.summary).toContain('agents/suport/**')
+  })
+
+  it('reads the files from the checkout, with no request, when the workspace is at the commit', async () => {
+    const { workspace, sha } = await checkout()
+    servingThenDocsChange(sha)
+    const skipped = await deploy({}, { GITHUB_WORKSPACE: workspace, GITHUB_SHA: sha })
+    expect(skipped.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true, headCommit: sha } })
+    expect(verdict(skipped)).toMatchObject({ status: 'passed', detail: expect.arrayContaining([' (the checkout)']) })
+    const typo = await deploy({ paths: 'agents/support/**\nlib/shared/**' }, { GITHUB_WORKSPACE: workspace, GITHUB_SHA: sha })
+    expect(typo.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(typo.warnings).toContainEqual(expect.stringMatching(/`lib\/shared\/\*\*` matches no file of commit .* \(read from the checkout\)/))
+    expect(reads('/git/trees/')).toEqual([])
+  })
+
+  it('decides on the compare alone when neither can be read (a listing cut short), and says the patterns were not checked', async () => {
+    const { head } = servingThenDocsChange()
+    github.configure({ treeLimit: 2 })
+    const run = await deploy({}, { GITHUB_WORKSPACE: dir })
+    expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
+    expect(reads('/compare/')).toHaveLength(1)
+    expect(verdict(run)).toMatchObject({ status: 'not-checked' })
+    expect(run.warnings).toContainEqual(
+      `The \`paths\` patterns were not checked against commit ${head}: the workspace is not a git checkout; GitHub's listing of the commit is cut short (the repository has too many files for one answer). The decision rests on GitHub's compare alone.`
+    )
+    expect(run.summary).toMatch(/Paths patterns.*not checked against commit/)
+  })
+})
+
+describe('one GitHub reader per run', () => {
+  it('a rate limit met by expected-commit is honoured by paths: no request is sent into a certain refusal', async () => {
+    const { head } = servingThenDocsChange()
+    // One read left: the expected-commit read uses it, and its answer says none remain for an hour.
+    github.configure({ gitQuota: { limit: 1, resetInSeconds: 3600 } })
+    const run = await deploy({ 'expected-commit': head })
+    expect(errorLines(run)).toEqual([])
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(run.outcome.paths?.reason).toMatch(/rate limit for this token is used up.*would not leave time/)
+    expect(github.requests.filter((r) => r.method === 'GET' && /\/(commits|compare|git\/trees)\//.test(r.path)).map((r) => `${r.path.split('/')[4]} ${r.status}`)).toEqual(['commits 200'])
+  })
+})
