@@ -61,10 +61,8 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     }
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 9 modules
-var checks = __webpack_require__(8074);
-// EXTERNAL MODULE: ./src/operations/checks/run.ts
-var run = __webpack_require__(3155);
+// EXTERNAL MODULE: ./src/operations/verify-health.ts + 3 modules
+var verify_health = __webpack_require__(1210);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
@@ -143,7 +141,6 @@ function refusal(message, { deployment, deployed, partial }) {
 
 
 
-
 /**
  * `command: rollback`: make the deployment serve an earlier revision again. Choose the
  * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
@@ -193,15 +190,10 @@ async function rollback(inputs, deps) {
         log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment: started.deployment, revisionId: started.revisionId });
-    // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
-    await (0,run/* runChecks */.J)(checks/* AFTER_DEPLOYED */.M, {
-        ...deps,
-        connection: inputs.connection,
-        deployment: recorder.known.deployment ?? started.deployment,
-        revision: deployed,
-        settings: { health: inputs.health, verification: inputs.verification }
-    });
+    await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment: started.deployment, revisionId: started.revisionId });
+    if (inputs.health) {
+        await (0,verify_health/* verifyHealth */.g)({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment });
+    }
     log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
     return recorder.finish({ kind: 'rolled-back' });
 }

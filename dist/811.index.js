@@ -365,7 +365,6 @@ function renderComment(view, runUrl) {
     }
     else {
         lines.push(...(0,markdown/* factsTable */.wd)(view));
-        lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
         lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, false));
     }
     // Built from GITHUB_* variables: used as a link only if it is one.

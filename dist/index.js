@@ -32553,7 +32553,7 @@ const ACTION_VERSION = '1.2.0';
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4738);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7048);
 
 // The step's time counts from the process's start: loading the bundle is part of it.
 const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
@@ -32839,7 +32839,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 4738:
+/***/ 7048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33263,7 +33263,7 @@ const FORMATS = {
     'registry-logout': formats_text(parsers/* parseBoolean */.yG),
     'config-check': oneOf(['error', 'warn', 'off']),
     'verify-revision': oneOf(['auto', 'required', 'off']),
-    'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) }
+    'smoke-test': formats_text((v) => v)
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -33636,29 +33636,6 @@ function readHealthCheck(reader) {
     return { path, timeoutMs: reader.value('health-check-timeout') };
 }
 
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __nccwpck_require__(2257);
-;// CONCATENATED MODULE: ./src/inputs/verification.ts
-
-/** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test'];
-/** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
-function readVerification(reader) {
-    const smokeTest = reader.value('smoke-test');
-    const timeoutMs = reader.value('timeout');
-    if (smokeTest && reader.value('wait') === false) {
-        reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
-    }
-    if (smokeTest && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
-        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
-    }
-    return {
-        verifyRevision: reader.value('verify-revision') ?? 'auto',
-        proofTimeoutMs: reader.value('health-check-timeout'),
-        ...(smokeTest ? { smokeTest } : {})
-    };
-}
-
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/inputs/github-event.ts
@@ -33738,7 +33715,6 @@ var source_rules = __nccwpck_require__(7606);
 
 
 
-
 const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
@@ -33779,7 +33755,6 @@ const deploySpec = {
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
-            verification: readVerification(reader),
             rollbackOnFailure: value('on-failure') === 'rollback',
             github,
             paths: value('paths'),
@@ -33831,10 +33806,9 @@ function servesNow(outcome) {
 
 
 
-
-/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check, verification and GitHub inputs. */
+/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
 const rollbackSpec = {
-    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...VERIFICATION_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
+    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
     read(reader) {
         const { value } = reader;
         return {
@@ -33844,7 +33818,6 @@ const rollbackSpec = {
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
-            verification: readVerification(reader),
             github: (0,inputs_github/* readGitHubInputs */.BJ)(reader)
         };
     }
@@ -33925,9 +33898,9 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(12), __nccwpck_require__.e(77)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2077))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(620)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7620))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(12), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(432), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registryLoginSpec, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 271).then(__nccwpck_require__.bind(__nccwpck_require__, 8271))).registryLoginCommand)
@@ -33961,6 +33934,8 @@ async function commandFor(name) {
     return (await COMMANDS[name].load());
 }
 
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __nccwpck_require__(2257);
 // EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
 var apply = __nccwpck_require__(7840);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -34141,7 +34116,6 @@ function renderSummary(view) {
     lines.push(...(0,markdown/* causeBlocks */.Am)(view));
     lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, true));
     lines.push(...(0,markdown/* factsTable */.wd)(view));
-    lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
     lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
     // A refusal before anything was sent took no time worth a line.
     if (outcome.kind !== 'refused' || outcome.inDoubt)
@@ -34646,8 +34620,7 @@ function outputsOf(outcome, url) {
         'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
         registry: outcome.registry?.registry,
         'image-repository': outcome.registry?.imageRepository,
-        // After `on-failure: rollback` another revision serves, which the server was not asked about.
-        'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
+        'serving-revision-id': outcome.servingRevisionId
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));
@@ -34761,7 +34734,6 @@ function viewOf(run) {
         url,
         unsafeUrl: rawUrl && !url ? rawUrl : undefined,
         failureLog: outcome.failureLog,
-        excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt }] : [])),
         commit,
         github: { comment: kind.comment(context) },
         finalLine: ''
@@ -35441,7 +35413,6 @@ async function findDeploymentByName(client, name, limits) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Am: () => (/* binding */ causeBlocks),
 /* harmony export */   md: () => (/* binding */ md),
-/* harmony export */   oN: () => (/* binding */ excerptBlocks),
 /* harmony export */   p: () => (/* binding */ saidMd),
 /* harmony export */   sQ: () => (/* binding */ failureLogBlock),
 /* harmony export */   wd: () => (/* binding */ factsTable)
@@ -35538,30 +35509,11 @@ function failureLogBlock(view, open) {
         `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
         '',
         '```text',
-        ...log.lines.map(verbatim),
+        ...log.lines.map((line) => (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
         '```',
         '</details>',
         ''
     ];
-}
-/**
- * Each check's excerpt (what the agent answered a smoke test) in a collapsed block under the
- * facts: server text, verbatim in a code block that it cannot close, secrets redacted.
- */
-function excerptBlocks(view) {
-    return (view.excerpts ?? []).flatMap((excerpt) => [
-        `<details><summary>${forHtml(excerpt.label)}: ${forHtml(excerpt.title)}</summary>`,
-        '',
-        '```text',
-        ...excerpt.text.split(/\r\n|\n/).map((line) => verbatim(line.replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .LINE_BREAKS */ .Cm, ' '))),
-        '```',
-        '</details>',
-        ''
-    ]);
-}
-/** A line of server text inside a fenced code block: shown as sent, secrets redacted, unable to close the block. */
-function verbatim(line) {
-    return (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''");
 }
 
 
