@@ -20,7 +20,7 @@ afterAll(() => {
 
 async function archiveOf(workspace: string, exclude: string[] = []) {
   const layout = resolveLayout(workspace, 'apps/agent/langgraph.json')
-  const walked = await walkLayout(layout, exclude)
+  const walked = await walkLayout(layout, { exclude, include: [] })
   const written = await writeArchive(walked.entries, temp)
   return { layout, walked, written }
 }
@@ -36,17 +36,16 @@ describe('the archive of a remote build', () => {
     const { walked, written } = await archiveOf(tree.workspace)
     const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')
     expect(listed).toEqual([...AGENT_TREE_ARCHIVED].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))))
-    expect(walked.excluded.map((e) => `${e.path}: ${e.why}`).sort()).toEqual([
-      'apps/agent/.env.production: `.env` file (secrets go through `secrets`)',
-      'apps/agent/.env: `.env` file (secrets go through `secrets`)',
-      'apps/agent/.venv/: cache or environment directory',
-      'apps/agent/__pycache__/: cache or environment directory',
-      'apps/agent/debug.log: `apps/agent/.gitignore`',
-      'apps/agent/readme-link.md: symbolic link (never followed or archived)',
-      'apps/agent/same-as-agent.py: hard link to `apps/agent/agent.py`',
-      'apps/agent/scratch/: `apps/agent/.gitignore`',
-      'libs/shared/node_modules/: cache or environment directory',
-      'libs/shared/tests/: `libs/shared/.dockerignore`'
+    expect(walked.leftOut.map((e) => `${e.path}: ${e.reason} ${e.rule ?? ''}`).sort()).toEqual([
+      'apps/agent/.env.production: secret .env*',
+      'apps/agent/.env: secret .env*',
+      'apps/agent/.venv/: ignored .venv/',
+      'apps/agent/__pycache__/: ignored __pycache__/',
+      'apps/agent/debug.log: ignored apps/agent/.gitignore',
+      'apps/agent/readme-link.md: link ',
+      'apps/agent/scratch/: ignored apps/agent/.gitignore',
+      'libs/shared/node_modules/: ignored node_modules/',
+      'libs/shared/tests/: ignored libs/shared/.dockerignore'
     ])
     await written.remove()
   })
@@ -91,10 +90,10 @@ describe('the archive of a remote build', () => {
     const { walked, written } = await archiveOf(tree.workspace, ['apps/agent/data/', '*.txt', '!libs/nothing'])
     await written.remove()
     expect(walked.entries.map((e) => e.path)).not.toContain('apps/agent/data/big.bin')
-    expect(walked.excluded).toEqual(
+    expect(walked.leftOut).toEqual(
       expect.arrayContaining([
-        { path: 'apps/agent/data/', why: '`archive-exclude`' },
-        { path: 'apps/agent/prompts/system.txt', why: '`archive-exclude`' }
+        { path: 'apps/agent/data/', reason: 'excluded', rule: 'archive-exclude', why: '`archive-exclude`' },
+        { path: 'apps/agent/prompts/system.txt', reason: 'excluded', rule: 'archive-exclude', why: '`archive-exclude`' }
       ])
     )
   })
@@ -107,7 +106,7 @@ describe('the archive of a remote build', () => {
     writeFileSync(join(ws, '..shared/util.py'), 'x')
     const layout = resolveLayout(ws, 'agent/langgraph.json')
     expect(layout.configPath).toBe('agent/langgraph.json')
-    expect((await walkLayout(layout, [])).entries.map((e) => e.path)).toContain('..shared/util.py')
+    expect((await walkLayout(layout, { exclude: [], include: [] })).entries.map((e) => e.path)).toContain('..shared/util.py')
     // From `agent/` as the workspace, `../..shared` really is outside.
     expect(() => resolveLayout(join(ws, 'agent'), 'langgraph.json')).toThrow(/lists the dependency `..\/..shared`, which is outside the workspace/)
     rmSync(ws, { recursive: true, force: true })
@@ -138,7 +137,7 @@ describe('the size limits', () => {
     const { lines, log: sink } = log()
     const archive = await prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
     await archive.remove()
-    expect(lines.warn).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
+    expect(lines.warn.filter((line) => line.startsWith('The source archive'))).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
   })
 
   it('refuses over the upload limit, naming the input and the largest files, and leaves no file behind', async () => {
@@ -157,8 +156,8 @@ describe('a file that changes while it is archived', () => {
     writeFileSync(join(dir, 'b.py'), 'x = 1\n')
     // b.py was listed at 4 KiB and is 6 bytes by the time it is read: the tar header would lie.
     const entries = [
-      { path: 'a.py', type: 'file' as const, source: join(dir, 'a.py'), size: 9, executable: false },
-      { path: 'b.py', type: 'file' as const, source: join(dir, 'b.py'), size: 4096, executable: false }
+      { path: 'a.py', workspacePath: 'a.py', type: 'file' as const, absPath: join(dir, 'a.py'), size: 9, executable: false },
+      { path: 'b.py', workspacePath: 'b.py', type: 'file' as const, absPath: join(dir, 'b.py'), size: 4096, executable: false }
     ]
     await expect(writeArchive(entries, out)).rejects.toThrow('`b.py` changed while it was archived (Size mismatch)')
     expect(readdirSync(out)).toEqual([])
@@ -173,7 +172,7 @@ describe('ignore files', () => {
     if (gitignore !== undefined) writeFileSync(join(ws, 'a/.gitignore'), gitignore)
     return ws
   }
-  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(resolveLayout(ws, 'a/langgraph.json'), exclude)).entries.map((e) => e.path)
+  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude, include: [] })).entries.map((e) => e.path)
 
   it('match case exactly, as git on Linux does: `/Data/` and `NOTES.md` leave `data/` and `notes.md` in', async () => {
     const ws = project('/Data/\nNOTES.md\n')
@@ -198,23 +197,23 @@ describe('ignore files', () => {
     const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
     const archive = await prepareArchive(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
     await archive.remove()
-    expect(warned).toContain('The ignore file `.gitignore` is a symbolic link: not read; its patterns do not apply.')
+    expect(warned).toContain('The ignore file `a/.gitignore` is a symbolic link: not read; its patterns do not apply.')
   })
 
   it('a FIFO named .gitignore is not opened (the walk does not wait on it)', async () => {
     const ws = project()
     writeFileSync(join(ws, 'a/agent.py'), 'x')
     execFileSync('mkfifo', [join(ws, 'a/.gitignore')])
-    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
-    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is not a regular file: not read'])
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
+    expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is not a regular file: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 
   it('one over 1 MiB is not read', async () => {
     const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
     writeFileSync(join(ws, 'a/agent.py'), 'x')
-    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), [])
-    expect(walked.unreadIgnoreFiles).toEqual(['`.gitignore` is over 1 MiB: not read'])
+    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
+    expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is over 1 MiB: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { pbkdf2, randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -70,7 +70,7 @@ describe('a remote build from the checkout', () => {
     expect(order.indexOf('PATCH')).toBeGreaterThan(order.indexOf('POST'))
     expect(puts()).toHaveLength(1)
     expect(run.outputs['archive-sha256']).toBe(object[1].sha256)
-    expect(run.outcome.shipped).toMatchObject({ kind: 'archive', sha256: object[1].sha256, bytes: object[1].bytes, files: 9 })
+    expect(run.outcome.shipped).toMatchObject({ kind: 'archive', sha256: object[1].sha256, bytes: object[1].bytes, files: 10 })
     expect([...object[1].names].sort()).toEqual([...AGENT_TREE_ARCHIVED].sort())
     const [revision] = sim.revisions(run.outputs['deployment-id'])
     expect(revision.status).toBe('DEPLOYED')
@@ -80,18 +80,32 @@ describe('a remote build from the checkout', () => {
     expect(readdirSync(runnerTemp)).toEqual([])
   })
 
-  it('warns about the .env files and the symbolic link it left out, and lists every exclusion with its reason', async () => {
+  it('warns about the secret files and the symbolic link it left out, and lists every file and every exclusion with its reason, in groups', async () => {
     const run = await remoteBuild('remote-warnings')
     expect(run.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Not archived: `apps\/agent\/.env`, `apps\/agent\/.env.production` \(`.env` files are never uploaded; pass what the agent needs through the `secrets` input\)/),
+        expect.stringMatching(/^Not archived, secret files: `apps\/agent\/.env` \(`.env\*`\), `apps\/agent\/.env.production` \(`.env\*`\)\. Secret files never ship/),
         expect.stringMatching(/^Not archived: `apps\/agent\/readme-link.md` \(symbolic links are never followed/)
       ])
     )
-    for (const line of ['  apps/agent/debug.log: `apps/agent/.gitignore`', '  libs/shared/tests/: `libs/shared/.dockerignore`', '  apps/agent/__pycache__/: cache or environment directory', '  libs/shared/node_modules/: cache or environment directory']) {
-      expect(run.lines).toContain(line)
-    }
-    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files from 2 directories, .* compressed, sha256 [0-9a-f]{64}; config at `apps\/agent\/langgraph.json` in it\.$/))
+    const lines = [
+      'apps/agent/debug.log: `apps/agent/.gitignore`',
+      'libs/shared/tests/: `libs/shared/.dockerignore`',
+      'apps/agent/__pycache__/: cache or environment directory (`__pycache__/`, always left out)',
+      'libs/shared/node_modules/: cache or environment directory (`node_modules/`, always left out)',
+      'apps/agent/agent.py (45 bytes)',
+      'apps/agent/same-as-agent.py (45 bytes)'
+    ]
+    for (const line of lines) expect(run.lines).toContain(line)
+    // Every file inside a collapsed group, and every item left out in another.
+    const opened = run.lines.findIndex((line) => /^group: Files in the archive: 10 \(\d+ bytes before compression\)$/.test(line))
+    const group = run.lines.slice(opened + 1, run.lines.indexOf('endgroup', opened))
+    expect(opened).toBeGreaterThan(-1)
+    expect(group).toHaveLength(10)
+    expect(group).toEqual(expect.arrayContaining(['apps/agent/agent.py (45 bytes)', 'libs/shared/shared/tools.py (25 bytes)']))
+    const leftOut = run.lines.indexOf('group: Left out of the archive: 9')
+    expect(run.lines.slice(leftOut + 1, run.lines.indexOf('endgroup', leftOut))).toContain('apps/agent/debug.log: `apps/agent/.gitignore`')
+    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 10 files from 2 directories, .* compressed, sha256 [0-9a-f]{64}; config at `apps\/agent\/langgraph.json` in it\.$/))
   })
 
   it('sends no control-plane credential to the storage host, and never shows the signed URL', async () => {
@@ -180,7 +194,7 @@ describe('a remote build from the checkout', () => {
     // This run created the deployment: it is not "unchanged", it is empty.
     expect(errorLines(run).join('\n')).toContain('The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.')
     expect(errorLines(run).join('\n')).not.toContain('Nothing was changed')
-    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files/))
+    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 10 files/))
   })
 
   it('says nothing was changed when the upload to an existing deployment failed', async () => {
@@ -217,7 +231,7 @@ describe('a remote build from the checkout', () => {
     expect(sim.requests.map((r) => r.method)).toEqual(['GET'])
     expect(sim.storage.requests).toEqual([])
     expect(run.lines).toContain('POST /v2/deployments/{id of the new deployment}/upload-url')
-    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 9 files/))
+    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 10 files/))
     expect(readdirSync(runnerTemp)).toEqual([])
   })
 
@@ -259,7 +273,7 @@ describe('archive-exclude and the size limit, in a run', () => {
     const [object] = [...sim.storage.objects.values()]
     expect([...object.names]).not.toContain('apps/agent/data/big.bin')
     expect([...object.names]).not.toContain('apps/agent/prompts/system.txt')
-    expect(run.lines).toEqual(expect.arrayContaining(['  apps/agent/data/: `archive-exclude`', '  apps/agent/prompts/system.txt: `archive-exclude`']))
+    expect(run.lines).toEqual(expect.arrayContaining(['apps/agent/data/: `archive-exclude`', 'apps/agent/prompts/system.txt: `archive-exclude`']))
   })
 
   it('refuses a pattern that leaves the workspace, before any request', async () => {
@@ -305,6 +319,43 @@ describe('the upload itself', () => {
       const attempt = putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
       await expect(attempt).rejects.toBeInstanceOf(IncompleteUpload)
       await expect(attempt).rejects.toThrow(/^the host answered after \d+ of 20971520 bytes were sent$/)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('takes an upload the host answers the moment its last byte arrives: one try, never sent twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prompt-answer-'))
+    const file = join(dir, 'source.tar.gz')
+    // A few hundred bytes, as a small agent's archive is: the whole file is one chunk, read and sent at once.
+    const bytes = 400
+    writeFileSync(file, randomBytes(bytes))
+    let tries = 0
+    const server = createServer((req, res) => {
+      tries++
+      let received = 0
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length
+        if (received === bytes) {
+          res.writeHead(200)
+          res.end()
+        }
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      // Many uploads in a row, each while libuv's threads are busy (as when the storage host, or anything else in the
+      // process, gunzips or hashes): the file's last read, which says it ended, then comes after the host's answer.
+      for (let i = 0; i < 20; i++) {
+        const busy = Array.from({ length: 4 }, () => new Promise((resolve) => pbkdf2('x', 'salt', 20_000, 32, 'sha256', resolve)))
+        const answer = await putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
+        expect(answer.status).toBe(200)
+        await Promise.all(busy)
+      }
+      expect(tries).toBe(20)
     } finally {
       server.closeAllConnections()
       server.close()

@@ -44,12 +44,34 @@ const row = (label: string, value: string) => `<tr><th align="left">${label}</th
 describe('what was shipped', () => {
   it('an archive: its files, size and digest, the commit checked out, and what was left out', () => {
     const view = deployedWith((r) =>
-      r.shipped({ kind: 'archive', sha256: 'ab'.repeat(32), bytes: 3 * 1024 * 1024, files: 42, commit: SHA, excluded: [{ path: '.env', why: 'a .env file' }] })
+      r.shipped({
+        kind: 'archive',
+        sha256: 'ab'.repeat(32),
+        bytes: 3 * 1024 * 1024,
+        files: 42,
+        commit: SHA,
+        listing: {
+          files: [],
+          contentBytes: 8 * 1024 * 1024,
+          folders: [{ path: 'apps/<img src=x>/', files: 40, bytes: 8 * 1024 * 1024 - 10 }],
+          moreFolders: 2,
+          largest: [{ path: 'apps/agent/model.bin', bytes: 6 * 1024 * 1024 }],
+          leftOut: [
+            { reason: 'secret', count: 1, shown: [{ path: '.env', rule: '.env*' }] },
+            { reason: 'untracked', count: 7, shown: [{ path: 'out/' }] }
+          ],
+          changed: []
+        }
+      })
     )
     const summary = renderSummary(view)
-    expect(summary).toContain(row('Archive', `42 files, 3 MiB, SHA-256 <code>${'ab'.repeat(32)}</code>`))
+    expect(summary).toContain(row('Archive', `42 files, 3 MiB (8 MiB before compression), SHA-256 <code>${'ab'.repeat(32)}</code>`))
     expect(summary).toContain(row('Commit checked out', `<code>${SHA.slice(0, 12)}</code>`))
-    expect(summary).toContain(row('Left out', '<code>.env</code> (a .env file)'))
+    // File names are the user's text: escaped where they land.
+    expect(summary).toContain(row('Folders', '<code>apps/&#60;img src=x&#62;/</code> (40 files, 8 MiB); and 2 more folders'))
+    expect(summary).toContain(row('Largest files', '<code>apps/agent/model.bin</code> (6 MiB)'))
+    expect(summary).toContain(row('Left out: secret files', '1: <code>.env</code> (<code>.env*</code>)'))
+    expect(summary).toContain(row('Left out: untracked', '7: <code>out/</code>, and 6 more (the log lists them)'))
     expect(view.outputs['archive-sha256']).toBe('ab'.repeat(32))
   })
 

@@ -52,6 +52,8 @@ export const AGENT_TREE_ARCHIVED = [
   'apps/agent/prompts/',
   'apps/agent/prompts/system.txt',
   'apps/agent/run.sh',
+  // A hard link is a file like any other: archived as one, never as a link entry.
+  'apps/agent/same-as-agent.py',
   'libs/shared/',
   'libs/shared/.dockerignore',
   'libs/shared/shared/',

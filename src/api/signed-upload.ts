@@ -55,8 +55,8 @@ export function signedUrlProblem(url: string): string | undefined {
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
  * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when the whole file went into the request:
- * a host that answers early has not taken the archive (IncompleteUpload).
+ * request and its socket. A 2xx counts only when every byte of the file was handed to the
+ * request: a host that answers early has not taken the archive (IncompleteUpload).
  */
 export async function putToSignedUrl(
   url: string,
@@ -74,10 +74,14 @@ export async function putToSignedUrl(
     'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
   }
   const source = createReadStream(body.file)
+  // The bytes handed to the request: this listener runs just before the pipe's own, which writes
+  // the chunk to the request, in the same turn. Not the stream's `end`: that comes after one more
+  // read of the file, which a busy thread pool delays past a host that answers the moment the last
+  // byte arrives, and a complete upload would count as failed and be sent again.
   let sent = 0
-  let ended = false
   source.on('data', (chunk: Buffer | string) => (sent += chunk.length))
-  source.on('end', () => (ended = true))
+  // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
+  source.pause()
   try {
     return await new Promise<SignedUploadAnswer>((resolve, reject) => {
       // Always an Error: this controller is aborted with one of ours.
@@ -86,7 +90,7 @@ export async function putToSignedUrl(
         const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, abort.signal, options.idleMs).request('PUT', url, source, headers)
         const text = await readResponse(response, abort.signal, ANSWER_LIMIT_BYTES)
         const status = response.message.statusCode ?? 0
-        if (status >= 200 && status < 300 && (!ended || sent !== body.bytes)) throw new IncompleteUpload(sent, body.bytes)
+        if (status >= 200 && status < 300 && sent !== body.bytes) throw new IncompleteUpload(sent, body.bytes)
         return { status, text }
       }
       work().then(resolve, reject)

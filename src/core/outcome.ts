@@ -79,10 +79,10 @@ export type Shipped =
       sha256: string
       bytes: number
       files: number
-      /** The checkout's commit (`git rev-parse HEAD` in the workspace), when it is a git checkout. */
+      /** The checkout's commit (`git rev-parse HEAD` in the workspace), when it is a git checkout: only what it tracks shipped. */
       commit?: string
-      /** What was left out, and why (e.g. `.env` file, symbolic link, `archive-exclude`). */
-      excluded?: Array<{ path: string; why: string }>
+      /** What is in it and what was left out (v1.3); paths relative to the workspace, file names being the user's text. */
+      listing?: ArchiveListing
     }
   | {
       kind: 'image'
@@ -90,6 +90,30 @@ export type Shipped =
       /** `sha256:<hex>` when the image is pinned by digest; undefined for a tag alone. */
       digest?: string
     }
+
+/**
+ * Why a file was left out of a remote build's archive: not tracked by git, an ignore file or a
+ * fixed exclusion (`ignored`), a secret file, a link, `archive-exclude` (`excluded`), or not a
+ * regular file or directory (`other`).
+ */
+export type LeftOutReason = 'untracked' | 'ignored' | 'secret' | 'link' | 'excluded' | 'other'
+
+/** A remote build's archive as the summary shows it (v1.3). */
+export interface ArchiveListing {
+  /** Every file, sorted: the dry run lists them. */
+  files: string[]
+  /** What the files weigh before compression. */
+  contentBytes: number
+  /** The folders holding the most bytes, each with its file count and bytes (files directly in it and below). */
+  folders: Array<{ path: string; files: number; bytes: number }>
+  /** How many folders more than those shown. */
+  moreFolders: number
+  largest: Array<{ path: string; bytes: number }>
+  /** What was left out, by reason, in a fixed order: how many, and the first few (with the rule that left each out). */
+  leftOut: Array<{ reason: LeftOutReason; count: number; shown: Array<{ path: string; rule?: string }> }>
+  /** A checkout's tracked files that are not as in its commit (they ship as they are on disk; `gone`: deleted). */
+  changed: Array<{ path: string; gone: boolean }>
+}
 
 /** `paths` (v1.2): whether the deploy went ahead or was skipped, and why. */
 export interface PathsDecision {

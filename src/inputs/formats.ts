@@ -9,7 +9,7 @@ import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'
 import { parsePaths } from './paths.js'
 import { parseCommitSha } from './commit-sha.js'
-import { parseArchiveExclude } from './archive-exclude.js'
+import { parseArchiveExclude, parseArchiveInclude } from './archive-exclude.js'
 import { parseImageReference } from './image-reference.js'
 
 /**
@@ -82,7 +82,7 @@ export const FORMATS = {
   paths: text(parsePaths),
   'expected-commit': text(parseCommitSha),
   // v1.3: inputs whose features land with their issues; each feature may replace its parser.
-  'archive-include': text(parseArchiveExclude),
+  'archive-include': text(parseArchiveInclude),
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),

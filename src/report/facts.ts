@@ -1,6 +1,6 @@
-import { formatBytes } from '../api/body.js'
 import { formatDuration } from '../core/clock.js'
 import type { CheckVerdict, HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
+import { archiveRows } from './archive.js'
 import { restoredBy, stillServing } from './serving.js'
 import { quoted } from './quoted.js'
 import type { RunView } from './view-types.js'
@@ -70,13 +70,7 @@ function shippedRows(shipped: Shipped | undefined): Row[] {
       ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
     ]
   }
-  const excluded = shipped.excluded ?? []
-  const shown = excluded.slice(0, 5).flatMap((item, i): Said => [...(i > 0 ? ['; '] : []), { code: item.path }, ' (', ...quoted(item.why), ')'])
-  return [
-    ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${formatBytes(shipped.bytes)}, SHA-256 `, { code: shipped.sha256 }]],
-    ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['not a git checkout']],
-    ['Left out', excluded.length > 0 ? [...shown, ...(excluded.length > 5 ? [`; and ${excluded.length - 5} more (in the log)`] : [])] : undefined]
-  ]
+  return archiveRows(shipped)
 }
 
 /** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */

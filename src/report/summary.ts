@@ -3,6 +3,7 @@ import { redact } from '../core/masking.js'
 import { classify } from '../core/statuses.js'
 import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
+import { archiveFilesBlock } from './archive.js'
 import { causeBlocks, excerptBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
@@ -32,6 +33,7 @@ export function renderSummary(view: RunView): string {
       lines.push(`<code>${md(requestLine(request))}</code>`, '')
       if (request.body !== undefined) lines.push('```json', renderBody(request.body).replace(/```/g, "'''"), '```', '')
     }
+    lines.push(...archiveFilesBlock(outcome.shipped))
   }
   return redact(lines.join('\n'))
 }

@@ -1,6 +1,7 @@
 import { forOutput, safeUrl } from '../core/neutralise.js'
 import { redact } from '../core/masking.js'
 import { failsStep, type Said } from '../core/outcome.js'
+import { shippedWarning } from './archive.js'
 import { cancellationText } from './cancellation.js'
 import { factsOf } from './facts.js'
 import { finalLine } from './final-line.js'
@@ -49,7 +50,7 @@ export function viewOf(run: FinishedRun): RunView {
     name,
     outputs,
     title,
-    warning: outcome.commitWarning,
+    warning: [outcome.commitWarning, shippedWarning(outcome.shipped)].filter(Boolean).join('\n') || undefined,
     cause: problem?.what ?? (failed ? error : undefined),
     causeLabel: outcome.kind === 'still-deploying' ? 'Why this run stopped waiting' : 'What went wrong',
     todo: problem?.todo ?? rolledBackTodo(outcome),

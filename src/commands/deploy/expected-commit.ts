@@ -127,3 +127,18 @@ export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'w
   deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`)
   return checkedOut
 }
+
+/**
+ * `expected-commit` for a remote build, once the files are selected: the checkout's HEAD is
+ * the commit, but tracked files that differ from it (a step before this one wrote into the
+ * source tree) would ship code that was not tested. Refused before any request.
+ */
+export function refuseChangedCheckout(expected: string, changed: ReadonlyArray<{ path: string; gone: boolean }>): void {
+  if (changed.length === 0) return
+  const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  throw new ActionError(
+    'bad-input',
+    `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`,
+    'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.'
+  )
+}

@@ -39,6 +39,8 @@ export interface DeploySpecific {
   githubToken?: string
   /** A remote build's extra exclusions (`.gitignore` patterns, relative to the workspace). */
   archiveExclude?: string[]
+  /** A remote build's untracked files to ship anyway (`.gitignore` patterns, relative to the workspace). */
+  archiveInclude?: string[]
 }
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
@@ -90,7 +92,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       paths: value('paths'),
       expectedCommit: value('expected-commit'),
       githubToken: value('github-token'),
-      archiveExclude: value('archive-exclude')
+      archiveExclude: value('archive-exclude'),
+      archiveInclude: value('archive-include')
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { requests } from '../../api/requests.js'
+import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import { InputError } from '../../core/errors.js'
@@ -7,11 +8,10 @@ import type { PlannedRequest } from '../../core/request.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
 import type { PreparedArchive } from '../../operations/archive/prepare.js'
-import { checkoutCommit } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
-import { checkCheckout } from './expected-commit.js'
+import { checkCheckout, refuseChangedCheckout } from './expected-commit.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
@@ -36,8 +36,8 @@ export async function archiveBeforeLookup(inputs: DeployInputs, deps: Pick<Comma
   return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
 }
 
-/** The archive built from the checkout, with the commit checked out when it was built. */
-export type BuiltArchive = PreparedArchive & { commit?: string }
+/** The archive built from the checkout, with the commit checked out when it was built, and what it holds as the reports show it. */
+export type BuiltArchive = PreparedArchive & { listing: ArchiveListing }
 
 function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
   const configPath = inputs.sourceRevisionConfig.graph_config_path
@@ -61,7 +61,9 @@ export async function archiveForRemoteBuild(
   early?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!isRemoteBuild(inputs, existing)) {
-    if (inputs.archiveExclude) deps.log.warn('`archive-exclude` is set, but this deploy is not a remote build (`internal_source` without `source-tarball-path`): it is ignored.')
+    for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]] as const) {
+      if (set) deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`)
+    }
     return undefined
   }
   return early ?? buildArchive(inputs, deps)
@@ -72,18 +74,18 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
   const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps)
   const layout = layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-  const { prepareArchive } = await import('../../operations/archive/prepare.js')
-  const [archive, commit] = await Promise.all([
-    prepareArchive(layout, {
-      exclude: inputs.archiveExclude ?? [],
-      tempRoot: deps.workflow.tempDir ?? tmpdir(),
-      log: deps.log,
-      stop: { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
-    }),
-    checked ?? checkoutCommit(layout.workspace)
-  ])
-  if (commit && !checked) deps.log.info(`Archived from commit ${commit} (checked out in the workspace).`)
-  return { ...archive, commit }
+  const { selectArchiveFiles } = await import('../../operations/archive/select.js')
+  const { packArchive } = await import('../../operations/archive/prepare.js')
+  const { describeSelection } = await import('../../operations/archive/describe.js')
+  const { listingOf } = await import('../../operations/archive/listing.js')
+  const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+  // Selected first (what ships, nothing compressed yet), then packed.
+  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
+  if (checked) refuseChangedCheckout(checked, selection.changedSinceCommit)
+  describeSelection(selection, deps.log)
+  const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
+  if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`)
+  return { ...archive, listing: listingOf(selection) }
 }
 
 /**
@@ -91,7 +93,7 @@ async function buildArchive(inputs: DeployInputs, deps: Pick<CommandDeps, 'workf
  * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
  */
 export function recordArchive(recorder: CommandDeps['recorder'], archive: BuiltArchive): void {
-  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, excluded: archive.excluded.map(({ path, why }) => ({ path, why })) })
+  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, listing: archive.listing })
 }
 
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */

@@ -166,7 +166,7 @@ async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveSt
       const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()))
       sink.on('error', failed)
       // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-      copy(createReadStream(entry.source, { highWaterMark: READ_CHUNK_BYTES }), sink).catch((error: unknown) => {
+      copy(createReadStream(entry.absPath, { highWaterMark: READ_CHUNK_BYTES }), sink).catch((error: unknown) => {
         sink.destroy(error as Error)
         reject(new Error(`could not read \`${entry.path}\` (${(error as Error).message})`))
       })

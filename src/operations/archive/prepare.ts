@@ -1,10 +1,12 @@
+import { join, relative } from 'node:path'
 import { formatBytes } from '../../api/body.js'
 import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build.js'
-import type { ArchiveLayout } from './layout.js'
+import { toPosix, type ArchiveLayout } from './layout.js'
+import { selectArchiveFiles, unreadable, type ArchiveEntry, type ArchiveSelection, type LeftOut, type SelectOptions } from './select.js'
 import type { ArchiveStop } from './stop.js'
-import { walkLayout, type ArchiveEntry, type Excluded } from './walk.js'
+import { describeSelection } from './describe.js'
 
 /** An archive on disk, ready to upload, and what it holds. */
 export interface PreparedArchive {
@@ -14,7 +16,9 @@ export interface PreparedArchive {
   files: number
   /** The config file's path inside the archive. */
   configPath: string
-  excluded: Excluded[]
+  leftOut: LeftOut[]
+  /** The commit checked out when the files were selected; undefined when the workspace is not a git checkout. */
+  commit?: string
   /** Deletes the file and its temporary directory. */
   remove: () => Promise<void>
 }
@@ -24,77 +28,54 @@ export interface ArchiveLimits {
   warnBytes: number
 }
 
+export interface PackOptions {
+  tempRoot: string
+  log: Log
+  limits?: ArchiveLimits
+  stop?: ArchiveStop
+}
+
 const LIMITS: ArchiveLimits = { refuseBytes: REFUSE_BYTES, warnBytes: WARN_BYTES }
-/** Lines of the log's list of what was left out; the rest is counted. */
-const LISTED = 50
 const LARGEST = 5
 
+/** Selects the files of `layout`, says what they are in the log, and packs them. */
+export async function prepareArchive(layout: ArchiveLayout, options: SelectOptions & PackOptions): Promise<PreparedArchive> {
+  const selection = await selectArchiveFiles(layout, options)
+  describeSelection(selection, options.log)
+  return packArchive(selection, options)
+}
+
 /**
- * Builds the archive of `layout` in `tempRoot`, says in the log what it holds and what
- * was left out (warning about `.env` files and symbolic links), and checks the size: over
- * the refusal limit is bad input (the archive is stopped there and removed), over the
+ * Writes the selected files as the archive in `tempRoot` and checks the size:
+ * over the refusal limit is bad input (the archive is stopped there and removed), over the
  * warning limit a warning; both name the largest files.
  */
-export async function prepareArchive(
-  layout: ArchiveLayout,
-  options: { exclude: readonly string[]; tempRoot: string; log: Log; limits?: ArchiveLimits; stop?: ArchiveStop }
-): Promise<PreparedArchive> {
+export async function packArchive(selection: ArchiveSelection, options: PackOptions): Promise<PreparedArchive> {
   const { log } = options
   const limits = options.limits ?? LIMITS
-  const walked = await walkLayout(layout, options.exclude, options.stop).catch(unreadable)
-  warnAbout(walked.excluded, log)
-  for (const problem of walked.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
-  const files = walked.entries.filter((entry) => entry.type === 'file')
+  const files = selection.entries.filter((entry) => entry.type === 'file')
   let written
   try {
-    written = await writeArchive(walked.entries, options.tempRoot, limits.refuseBytes, options.stop)
+    written = await writeArchive(selection.entries, options.tempRoot, limits.refuseBytes, options.stop)
   } catch (error) {
     if (!(error instanceof ArchiveTooLarge)) return unreadable(error)
     throw new ActionError(
       'bad-input',
-      `The source archive of \`graph-config-path\` \`${layout.configPath}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
+      `The source archive of \`graph-config-path\` \`${toPosix(relative(selection.workspace, join(selection.root, selection.configPath)))}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
       'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.'
     )
   }
   if (written.bytes > limits.warnBytes) {
     log.warn(`The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`)
   }
-  log.info(`Source archive: ${files.length} files from ${layout.included.length === 1 ? 'one directory' : `${layout.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${layout.configPath}\` in it.`)
-  if (walked.excluded.length > 0) {
-    log.info(`Left out of the archive (${walked.excluded.length}):`)
-    for (const item of walked.excluded.slice(0, LISTED)) log.info(`  ${item.path}: ${item.why}`)
-    if (walked.excluded.length > LISTED) log.info(`  … and ${walked.excluded.length - LISTED} more`)
-  }
-  return { ...written, files: files.length, configPath: layout.configPath, excluded: walked.excluded }
-}
-
-/** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
-function unreadable(error: unknown): never {
-  // Cancelled, or out of time: said as such, not as the checkout's fault.
-  if (error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')) throw error
-  throw new ActionError(
-    'bad-input',
-    `Could not archive the checkout: ${(error as Error).message}.`,
-    'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.'
-  )
-}
-
-/** One warning per kind of thing the user should know was left out. */
-function warnAbout(excluded: readonly Excluded[], log: Log): void {
-  const envFiles = excluded.filter((item) => item.warn && item.why.startsWith('`.env`')).map((item) => `\`${item.path}\``)
-  const links = excluded.filter((item) => item.warn && item.why.startsWith('symbolic link')).map((item) => `\`${item.path}\``)
-  if (envFiles.length > 0) {
-    log.warn(`Not archived: ${envFiles.join(', ')} (\`.env\` files are never uploaded; pass what the agent needs through the \`secrets\` input).`)
-  }
-  if (links.length > 0) {
-    log.warn(`Not archived: ${links.join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
-  }
+  log.info(`Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`)
+  return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit }
 }
 
 function largest(files: readonly ArchiveEntry[]): string {
   return [...files]
     .sort((a, b) => b.size - a.size)
     .slice(0, LARGEST)
-    .map((file) => `\`${file.path}\` (${formatBytes(file.size)})`)
+    .map((file) => `\`${file.workspacePath}\` (${formatBytes(file.size)})`)
     .join(', ')
 }

@@ -1,130 +1,219 @@
 import ignore, { type Ignore } from 'ignore'
 import { constants } from 'node:fs'
 import { lstat, open, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
 import { throwIfStopped, type ArchiveStop } from './stop.js'
 import { formatBytes } from '../../api/body.js'
+import type { LeftOutReason } from '../../core/outcome.js'
+import { secretRule } from './secret-files.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
-  /** Posix path relative to the layout's root; a directory's ends with `/`. */
+  /** Posix path inside the archive (relative to the layout's root); a directory's ends with `/`. */
   path: string
+  /** Posix path relative to the workspace, as every message names it; a directory's ends with `/`. */
+  workspacePath: string
   type: 'file' | 'directory'
   /** Absolute path on disk. */
-  source: string
+  absPath: string
   size: number
   executable: boolean
-  /** `dev:ino` of a file with more than one link, to drop hard links to a file already archived. */
-  inode?: string
 }
 
-/** Something left out, and why. */
-export interface Excluded {
+export type { LeftOutReason } from '../../core/outcome.js'
+
+/** Something left out, why, and which rule did it. */
+export interface LeftOut {
+  /** Posix path relative to the workspace; a directory's ends with `/` (nothing below it was looked at). */
   path: string
+  reason: LeftOutReason
+  /** The rule that left it out, as a user would find it: `apps/agent/.gitignore`, `archive-exclude`, `node_modules/`. */
+  rule?: string
+  /** Our words for the log: why, in a few words (markdown code spans for names). */
   why: string
-  /** Left out for a reason the user should hear about (a `.env` file, a symbolic link). */
-  warn?: boolean
 }
 
 export interface Walked {
   entries: ArchiveEntry[]
-  excluded: Excluded[]
+  leftOut: LeftOut[]
   /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
   unreadIgnoreFiles: string[]
 }
 
+export interface WalkOptions {
+  /** `archive-exclude`: patterns relative to the workspace. */
+  exclude: readonly string[]
+  /** `archive-include`: patterns relative to the workspace, of files to ship that are not tracked (or, outside a checkout, that a `.gitignore` names). */
+  include: readonly string[]
+  /** A git checkout: the files git tracks, relative to the workspace. Undefined: not a checkout, and the `.gitignore` files decide. */
+  tracked?: ReadonlySet<string>
+  stop?: ArchiveStop
+}
+
 /** Directories the platform's own client never archives: caches and environments. */
 const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache'])
-const IGNORE_FILES = ['.gitignore', '.dockerignore'] as const
 /** An ignore file is a few lines: one larger than this is not one, and is not read. */
 const IGNORE_FILE_MAX_BYTES = 1024 * 1024
 
-/** A set of patterns that applies below `base` (posix, relative to the layout's root; '' for the root). */
+/** A set of patterns that applies below `base` (posix, relative to the workspace; '' for the workspace). */
 interface Rules {
   base: string
-  /** Put before the path below `base`: `archive-exclude` sees paths from the workspace, above the archive's root. */
-  prefix?: string
   matcher: Ignore
-  why: string
+  reason: LeftOutReason
+  /** The rule as the user knows it: the ignore file's path, or `archive-exclude`. */
+  rule: string
+  /** A `.gitignore`'s: `archive-include` may ship what it names. */
+  gitignore?: boolean
 }
 
 /**
- * Every file and directory of the layout's included directories that goes into the
- * archive, and what was left out: the client's cache and environment directories, what
- * the `.gitignore` and `.dockerignore` of each directory name (nested ones apply below
- * their own directory, a deeper file overriding a shallower one as in git), `.env` files,
- * symbolic links (never followed), anything that is not a file or a directory, and
- * `archive-exclude` (matched against paths relative to the workspace, like a `.gitignore`
- * at the top of the repository). An excluded directory is not entered.
+ * Every file and directory of the layout's included directories that goes into the archive,
+ * and what was left out, with why. Always left out: symbolic links (never followed), what is
+ * not a file or a directory, the client's cache and environment directories, secret files
+ * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
+ * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * down name (nested ones apply below their own directory, a deeper file overriding a
+ * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
+ * out is not entered, except when `archive-include` may name something below it: then it is
+ * left out whole only when nothing below it goes.
  */
-export async function walkLayout(layout: ArchiveLayout, archiveExclude: readonly string[], stop?: ArchiveStop): Promise<Walked> {
+export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): Promise<Walked> {
+  const { stop } = options
   const entries: ArchiveEntry[] = []
-  const excluded: Excluded[] = []
+  const leftOut: LeftOut[] = []
   const unreadIgnoreFiles: string[] = []
-  const userRules: Rules | undefined =
-    archiveExclude.length > 0 ? { base: '', prefix: fromWorkspace(layout), matcher: matcher().add([...archiveExclude]), why: '`archive-exclude`' } : undefined
+  const excluded: Rules | undefined =
+    options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined
+  const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined
+  // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`).
+  const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern))
+  const namesSecret = explicit.length > 0 ? matcher().add(explicit) : undefined
+  const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined
+  const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
+  const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
+  const included = (matcher: Ignore | undefined, path: string, isDir: boolean) => matcher?.test(isDir ? `${path}/` : path).ignored === true
 
-  const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
-    const base = toPosix(relative(layout.root, dir))
-    const rules = [...inherited]
-    for (const name of IGNORE_FILES) {
+  /** The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its `.gitignore`. */
+  const rulesIn = async (dir: string, names: readonly string[]): Promise<Rules[]> => {
+    const base = fromWorkspace(dir)
+    const found: Rules[] = []
+    for (const name of names) {
       const path = `${base ? `${base}/` : ''}${name}`
       const read = await readIgnoreFile(join(dir, name))
-      if (typeof read === 'string') rules.push({ base, matcher: matcher().add(read), why: `\`${path}\`` })
+      if (typeof read === 'string') found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' })
       else if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
     }
+    return found
+  }
+  const ignoreFiles = git ? ['.dockerignore'] : ['.gitignore', '.dockerignore']
+
+  /**
+   * Enters a directory that is left out unless `archive-include` names something below it:
+   * when nothing below it goes, it is left out whole, as one item.
+   */
+  const tentatively = async (entry: ArchiveEntry, rules: Rules[], whole: LeftOut): Promise<void> => {
+    const [entriesBefore, leftOutBefore] = [entries.length, leftOut.length]
+    entries.push(entry)
+    await visit(entry.absPath, rules)
+    if (entries.length > entriesBefore + 1) return
+    entries.length = entriesBefore
+    leftOut.length = leftOutBefore
+    leftOut.push(whole)
+  }
+
+  const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
+    const base = fromWorkspace(dir)
+    const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))]
     const names = (await readdir(dir)).sort()
     for (const name of names) {
       throwIfStopped(stop)
-      const source = join(dir, name)
+      const absPath = join(dir, name)
       const path = base ? `${base}/${name}` : name
-      const stats = await lstat(source)
+      const stats = await lstat(absPath)
       if (stats.isSymbolicLink()) {
-        excluded.push({ path, why: 'symbolic link (never followed or archived)', warn: true })
+        leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' })
         continue
       }
       const isDir = stats.isDirectory()
       if (!isDir && !stats.isFile()) {
-        excluded.push({ path, why: 'not a regular file or directory' })
+        leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' })
         continue
       }
+      const shown = isDir ? `${path}/` : path
       if (ALWAYS_LEFT_OUT.has(name)) {
-        excluded.push({ path: isDir ? `${path}/` : path, why: 'cache or environment directory' })
+        leftOut.push({ path: shown, reason: 'ignored', rule: `${name}/`, why: `cache or environment directory (\`${name}/\`, always left out)` })
         continue
       }
-      if (!isDir && (name === '.env' || name.startsWith('.env.'))) {
-        excluded.push({ path, why: '`.env` file (secrets go through `secrets`)', warn: true })
+      const secret = secretRule(path, isDir)
+      if (secret && !included(namesSecret, path, isDir)) {
+        leftOut.push({ path: shown, reason: 'secret', rule: secret, why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\`` })
         continue
       }
-      const rule = ignoredBy(userRules ? [...rules, userRules] : rules, path, isDir)
+      const entry: ArchiveEntry = isDir
+        ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
+        : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats.size, executable: (stats.mode & 0o111) !== 0 }
+      const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir)
       if (rule) {
-        excluded.push({ path: isDir ? `${path}/` : path, why: rule.why })
+        const ruled: LeftOut = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` }
+        // Only a `.gitignore` gives way to `archive-include`: `.dockerignore` and `archive-exclude` always leave out.
+        if (!rule.gitignore || !include) leftOut.push(ruled)
+        else if (included(include, path, isDir)) await add(entry, rules)
+        else if (isDir) await tentatively(entry, rules, ruled)
+        else leftOut.push(ruled)
         continue
       }
-      if (isDir) {
-        entries.push({ path: `${path}/`, type: 'directory', source, size: 0, executable: true })
-        await visit(source, rules)
-      } else {
-        entries.push({
-          path,
-          type: 'file',
-          source,
-          size: stats.size,
-          executable: (stats.mode & 0o111) !== 0,
-          ...(stats.nlink > 1 ? { inode: `${stats.dev}:${stats.ino}` } : {})
-        })
+      if (git && !(isDir ? git.dirs.has(path) : git.files.has(path))) {
+        const untracked: LeftOut = { path: shown, reason: 'untracked', why: 'not tracked by git' }
+        if (included(include, path, isDir)) await add(entry, rules)
+        else if (isDir && include) await tentatively(entry, rules, untracked)
+        else leftOut.push(untracked)
+        continue
       }
+      await add(entry, rules)
     }
   }
 
-  for (const dir of layout.included) {
-    const path = toPosix(relative(layout.root, dir))
-    if (path) entries.push({ path: `${path}/`, type: 'directory', source: dir, size: 0, executable: true })
-    await visit(dir, [])
+  const add = async (entry: ArchiveEntry, rules: Rules[]): Promise<void> => {
+    entries.push(entry)
+    if (entry.type === 'directory') await visit(entry.absPath, rules)
   }
-  return { entries: dropHardLinks(sortEntries(entries), excluded), excluded, unreadIgnoreFiles }
+
+  for (const dir of layout.included) {
+    const path = inArchive(dir)
+    if (path) entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true })
+    // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
+    const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']))
+    await visit(dir, above)
+  }
+  return { entries: sortEntries(entries), leftOut, unreadIgnoreFiles }
+}
+
+/** The rules of each directory from `top` down to `dir`'s parent, outermost first. */
+async function rulesAbove(top: string, dir: string, rulesIn: (dir: string) => Promise<Rules[]>): Promise<Rules[]> {
+  const rules: Rules[] = []
+  const segments = relative(top, dir).split(sep).filter((segment) => segment !== '')
+  let at = top
+  for (const segment of segments) {
+    rules.push(...(await rulesIn(at)))
+    at = join(at, segment)
+  }
+  return rules
+}
+
+/** Every directory that holds a tracked file, at any depth. */
+function directoriesOf(files: ReadonlySet<string>): Set<string> {
+  const dirs = new Set<string>()
+  for (const file of files) {
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+      const dir = file.slice(0, at)
+      if (dirs.has(dir)) break
+      dirs.add(dir)
+    }
+  }
+  return dirs
 }
 
 /** Patterns matched as git on Linux and the platform's client match them: case counts. */
@@ -172,7 +261,7 @@ function ignoredBy(rules: Rules[], path: string, isDir: boolean): Rules | undefi
   let decided: Rules | undefined
   for (const rule of rules) {
     if (rule.base !== '' && !path.startsWith(`${rule.base}/`)) continue
-    const rel = (rule.prefix ?? '') + (rule.base === '' ? path : path.slice(rule.base.length + 1))
+    const rel = rule.base === '' ? path : path.slice(rule.base.length + 1)
     const verdict = rule.matcher.test(isDir ? `${rel}/` : rel)
     if (verdict.ignored) decided = rule
     else if (verdict.unignored) decided = undefined
@@ -180,28 +269,7 @@ function ignoredBy(rules: Rules[], path: string, isDir: boolean): Rules | undefi
   return decided
 }
 
-/** The archive's root as seen from the workspace, with a trailing `/` (empty when they are the same). */
-function fromWorkspace(layout: ArchiveLayout): string {
-  const path = toPosix(relative(layout.workspace, layout.root))
-  return path ? `${path}/` : ''
-}
-
 /** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
 function sortEntries(entries: ArchiveEntry[]): ArchiveEntry[] {
   return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
-}
-
-/** The platform's client drops hard links: a second path to a file already archived is left out. */
-function dropHardLinks(entries: ArchiveEntry[], excluded: Excluded[]): ArchiveEntry[] {
-  const first = new Map<string, string>()
-  return entries.filter((entry) => {
-    if (!entry.inode) return true
-    const earlier = first.get(entry.inode)
-    if (earlier === undefined) {
-      first.set(entry.inode, entry.path)
-      return true
-    }
-    excluded.push({ path: entry.path, why: `hard link to \`${earlier}\`` })
-    return false
-  })
 }

@@ -1,0 +1,50 @@
+import { formatBytes } from '../../api/body.js'
+import type { Log } from '../../core/log.js'
+import type { ArchiveSelection } from './select.js'
+
+/**
+ * Says in the log what the archive will hold and what it leaves out: a warning naming each
+ * secret file and symbolic link left out (with why), each ignore file not read, a workspace
+ * that is not a checkout, tracked files changed since the commit; then every file in a
+ * collapsed group, and every item left out in another. Paths are relative to the workspace.
+ */
+export function describeSelection(selection: ArchiveSelection, log: Log): void {
+  const secrets = selection.leftOut.filter((item) => item.reason === 'secret')
+  if (secrets.length > 0) {
+    log.warn(
+      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`
+    )
+  }
+  const links = selection.leftOut.filter((item) => item.reason === 'link')
+  if (links.length > 0) {
+    log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
+  }
+  for (const problem of selection.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
+  const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit)
+  if (warning) log.warn(warning)
+
+  const files = selection.entries.filter((entry) => entry.type === 'file')
+  const bytes = files.reduce((sum, file) => sum + file.size, 0)
+  log.startGroup(`Files in the archive: ${files.length} (${formatBytes(bytes)} before compression)`)
+  for (const file of files) log.info(`${file.workspacePath} (${formatBytes(file.size)})`)
+  log.endGroup()
+  if (selection.leftOut.length > 0) {
+    log.startGroup(`Left out of the archive: ${selection.leftOut.length}`)
+    for (const item of selection.leftOut) log.info(`${item.path}: ${item.why}`)
+    log.endGroup()
+  }
+}
+
+/**
+ * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
+ * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
+ */
+export function archiveWarning(commit: string | undefined, changed: ReadonlyArray<{ path: string; gone: boolean }>): string | undefined {
+  if (!commit) {
+    return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
+  }
+  if (changed.length === 0) return undefined
+  const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`
+  return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`
+}
