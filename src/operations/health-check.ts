@@ -1,10 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { CancelledError, sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
+import { sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
-import { httpProbe, type Probe } from './health-probe.js'
+import { askServer } from './agent-server.js'
 
 export interface HealthCheckOptions {
-  /** From healthCheckTarget: a URL the credential may go to. */
+  /** From serverEndpoint (agent-server.ts): a URL the credential may go to. */
   url: string
   /** The credential header(s) the control plane takes. */
   headers: OutgoingHttpHeaders
@@ -14,7 +14,6 @@ export interface HealthCheckOptions {
   signal?: AbortSignal
   /** Each attempt, as the log shows it. */
   log: (line: string) => void
-  probe?: Probe
   /** The longest one attempt may take. */
   attemptLimitMs?: number
   /** First wait between attempts, doubled each time up to `capMs`. */
@@ -46,7 +45,6 @@ const MAX_ATTEMPTS = 500
  */
 export async function checkHealth(options: HealthCheckOptions): Promise<HealthVerdict> {
   const { clock, deadline, signal, log, url } = options
-  const probe = options.probe ?? httpProbe
   const start = clock.now()
   let last = 'not checked: no time was left before the deadline'
   let attempts = 0
@@ -55,7 +53,7 @@ export async function checkHealth(options: HealthCheckOptions): Promise<HealthVe
     const remaining = deadline - clock.now()
     if (remaining <= 0) break
     attempts++
-    const result = await attempt(probe, url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal)
+    const result = await attempt(url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal)
     last = result.what
     const elapsed = formatDuration(clock.now() - start)
     if (result.healthy) {
@@ -73,37 +71,12 @@ export async function checkHealth(options: HealthCheckOptions): Promise<HealthVe
   return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last }
 }
 
-/**
- * One request, limited to `limitMs` of real time (a request is real I/O, whatever the
- * clock) and to the workflow's cancellation; either aborts it.
- */
-async function attempt(
-  probe: Probe,
-  url: string,
-  headers: OutgoingHttpHeaders,
-  limitMs: number,
-  signal: AbortSignal | undefined
-): Promise<{ healthy: boolean; what: string }> {
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, limitMs)
-  const onCancel = () => controller.abort()
-  signal?.addEventListener('abort', onCancel, { once: true })
-  try {
-    const { status } = await probe(url, headers, controller.signal)
-    if (status >= 200 && status < 300) return { healthy: true, what: `HTTP ${status}` }
-    if (status >= 300 && status < 400) return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` }
-    return { healthy: false, what: `HTTP ${status}` }
-  } catch (error) {
-    if (signal?.aborted) throw new CancelledError()
-    if (timedOut) return { healthy: false, what: `no answer within ${formatDuration(limitMs)}` }
-    const code = (error as { code?: string }).code
-    return { healthy: false, what: `no answer (${code ?? (error as Error).message})` }
-  } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onCancel)
-  }
+/** One GET whose status is the answer (the body means nothing here, and a hostile one could be endless). */
+async function attempt(url: string, headers: OutgoingHttpHeaders, limitMs: number, signal: AbortSignal | undefined): Promise<{ healthy: boolean; what: string }> {
+  const answer = await askServer({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 })
+  if (!answer.answered) return { healthy: false, what: answer.what }
+  const { status } = answer
+  if (status >= 200 && status < 300) return { healthy: true, what: `HTTP ${status}` }
+  if (status >= 300 && status < 400) return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` }
+  return { healthy: false, what: `HTTP ${status}` }
 }

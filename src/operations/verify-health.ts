@@ -1,4 +1,3 @@
-import { credentialHeaders } from '../api/client.js'
 import { formatDuration, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import { ActionError } from '../core/errors.js'
@@ -7,8 +6,7 @@ import type { DeploymentSeen } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { HealthCheckInputs } from '../inputs/health.js'
 import { checkHealth } from './health-check.js'
-import type { Probe } from './health-probe.js'
-import { healthCheckTarget } from './health-url.js'
+import { serverEndpoint } from './agent-server.js'
 
 export interface VerifyHealthOptions {
   health: HealthCheckInputs
@@ -21,7 +19,6 @@ export interface VerifyHealthOptions {
   signal?: AbortSignal
   log: Log
   recorder: Recorder
-  probe?: Probe
   /** A deploy without `on-failure: rollback`: its advice may point to it. */
   suggestRollback?: boolean
 }
@@ -35,7 +32,7 @@ export interface VerifyHealthOptions {
  */
 export async function verifyHealth(options: VerifyHealthOptions): Promise<void> {
   const { health, deployment, clock, log, recorder } = options
-  const target = healthCheckTarget(deployment.url, health.path)
+  const target = serverEndpoint(deployment, health.path, options.connection)
   if ('refused' in target) {
     recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` })
     // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
@@ -51,12 +48,11 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<void> 
   log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`)
   const verdict = await checkHealth({
     url: target.url,
-    headers: credentialHeaders(options.connection),
+    headers: target.headers,
     clock,
     deadline,
     signal: options.signal,
-    log: log.info,
-    probe: options.probe
+    log: log.info
   })
   recorder.health(verdict)
   if (verdict.healthy) return

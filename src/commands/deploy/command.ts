@@ -1,22 +1,19 @@
-import type { Deployment, Revision } from '../../api/schemas.js'
-import { throwIfCancelled } from '../../core/cancel.js'
+import type { Deployment } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { classify } from '../../core/statuses.js'
-import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
+import { runChecks } from '../../operations/checks/run.js'
 import { lookUpTarget } from '../../operations/resolve.js'
-import { verifyHealth } from '../../operations/verify-health.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
-import { warnIfCommitMoved } from './commit-check.js'
-import { describePlan, plannedRequests } from './describe.js'
-import { checkBuiltCommit, checkRefBeforeChange } from './expected-commit.js'
-import { decidePaths } from './paths-gate.js'
-import { imageShipped, unpinnedImageWarning } from './image.js'
-import { rollBackAfterFailure } from './on-failure.js'
+import { checkCommit, deployChecks } from './checks.js'
+import { checkBuiltCommit } from './expected-commit.js'
+import { DEPLOY_GATES, runGates } from './gates/index.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
-import { DEFAULT_SOURCE, planDeploy, type Plan } from './plan.js'
-import { archiveBeforeLookup, archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout, type BuiltArchive } from './remote-build.js'
+import { rollBackAfterFailure } from './on-failure.js'
+import { DEFAULT_SOURCE, planDeploy } from './plan.js'
+import { archiveBeforeLookup, type BuiltArchive } from './remote-build.js'
+import { ship } from './ship.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -37,67 +34,25 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
   }
 }
 
+/**
+ * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
+ * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ */
 async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Outcome> {
-  const { client, log, recorder } = deps
-  const existing = await lookUpTarget(inputs, deps)
-  recorder.before(existing)
-  if (existing) {
-    log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
-  } else if (!inputs.createIfMissing) {
-    throw new ActionError(
-      'not-found',
-      `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`,
-      'Create the deployment first, fix `name`, or set `create-if-missing: true`.'
-    )
-  }
-
+  const { log, recorder } = deps
+  const existing = await lookUp(inputs, deps)
   const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-
   const plan = planDeploy(inputs, existing, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
-  if (inputs.expectedCommit && ships === 'github') {
-    const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
-    await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing)
-  }
-  if (inputs.paths) {
-    const verdict = await decidePaths(inputs.paths, inputs, existing, deps)
-    if (verdict.skip && existing) return nothingUnderPaths(verdict.serving, existing, inputs, deps)
-  }
-  /** After DEPLOYED: the commit it was built from, checked against `expected-commit`, or warned about when it moved. */
-  const checkCommit = (revision: Revision) =>
-    inputs.expectedCommit && ships === 'github' ? checkBuiltCommit(inputs.expectedCommit, revision) : warnIfCommitMoved(revision, deps.workflow, log, recorder)
-  // Only docker sources take an image (the source rules refuse it for others).
-  const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
-  const unpinned = image && unpinnedImageWarning(image)
-  if (unpinned) log.warn(unpinned)
-  const archive = await archiveForRemoteBuild(inputs, existing, deps, early)
-  if (inputs.dryRun) {
-    if (image) recorder.shipped(imageShipped(image))
-    if (archive) {
-      recordArchive(recorder, archive)
-      await archive.remove()
-      log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
-    }
-    recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
-  }
-  const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
-  const { deployment, revisionId } = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
-  // On record once the control plane took it, not before: a refused change shipped nothing.
-  if (image) recorder.shipped(imageShipped(image))
 
-  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) {
-    log.info(
-      plan.action === 'patch'
-        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
-        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
-    )
-    if (inputs.health) log.info('No new revision, so no health check either.')
-    // Nothing was built by this run: what serves must still be shown to be `expected-commit`.
-    const serving = deployment.active_revision_id ?? revisionId
-    if (inputs.expectedCommit && ships === 'github' && serving) checkBuiltCommit(inputs.expectedCommit, await client.getRevision(deployment.id, serving))
-    return recorder.finish({ kind: 'deployed', noNewRevision: true })
-  }
+  const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships })
+  if (ended) return ended
+
+  const shipment = await ship(plan, inputs, existing, deps, early)
+  if ('planned' in shipment) return shipment.planned
+  const { deployment, revisionId } = shipment
+
+  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps)
   if (!revisionId) {
     throw new ActionError(
       'bad-response',
@@ -110,28 +65,16 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
   // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
   deps.onRevisionStarted?.()
 
-  if (!inputs.wait) {
-    const revision = await client.getRevision(deployment.id, revisionId)
-    recorder.revisionSeen(revision)
-    log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
-    if (classify(revision.status) === 'deployed') {
-      checkCommit(revision)
-      return recorder.finish({ kind: 'deployed', noNewRevision: false })
-    }
-    return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
-  }
+  if (!inputs.wait) return notWaiting(deployment, revisionId, inputs, ships, deps)
   try {
     const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
-    checkCommit(deployed)
-    if (inputs.health) {
-      await verifyHealth({
-        ...deps,
-        health: inputs.health,
-        connection: inputs.connection,
-        deployment: recorder.known.deployment ?? deployment,
-        suggestRollback: !inputs.rollbackOnFailure
-      })
-    }
+    await runChecks(deployChecks(inputs, ships, deps), {
+      ...deps,
+      connection: inputs.connection,
+      deployment: recorder.known.deployment ?? deployment,
+      revision: deployed,
+      settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
+    })
   } catch (error) {
     if (inputs.rollbackOnFailure) return rollBackAfterFailure(error, inputs, deps)
     throw error
@@ -139,45 +82,43 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
 }
 
-/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
-function nothingUnderPaths(serving: Revision, existing: Deployment, inputs: Inputs, { recorder }: CommandDeps): Outcome {
-  if (inputs.dryRun) {
-    recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: [] })
+/** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
+async function lookUp(inputs: Inputs, deps: CommandDeps): Promise<Deployment | undefined> {
+  const existing = await lookUpTarget(inputs, deps)
+  deps.recorder.before(existing)
+  if (existing) {
+    deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
+  } else if (!inputs.createIfMissing) {
+    throw new ActionError(
+      'not-found',
+      `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`,
+      'Create the deployment first, fix `name`, or set `create-if-missing: true`.'
+    )
   }
-  recorder.changed('unchanged', existing)
-  recorder.revisionStarted(serving.id)
-  recorder.revisionSeen(serving)
-  return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
+  return existing
 }
 
-/** Sends what the plan says (create, patch, or nothing) and records it. */
-async function sendPlan(
-  plan: Plan,
-  inputs: Inputs,
-  deps: CommandDeps,
-  apply: ApplyContext
-): Promise<{ deployment: Deployment; revisionId: string | null }> {
-  const { client, log, recorder } = deps
-  log.info(describePlan(plan))
-  // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
-  let deployment: Deployment
-  let revisionId: string | null
-  if (plan.action === 'create') {
-    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
-    recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
-    revisionId = deployment.latest_revision_id
-  } else if (plan.action === 'patch') {
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
-    deployment = applied.deployment
-    revisionId = applied.revisionId
-    recorder.changed('updated', deployment)
-  } else {
-    deployment = plan.deployment
-    revisionId = deployment.latest_revision_id
-    recorder.changed('unchanged', deployment)
+/** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
+async function noNewRevision(action: string, deployment: Deployment, revisionId: string | null, inputs: Inputs, ships: string, deps: CommandDeps): Promise<Outcome> {
+  deps.log.info(
+    action === 'patch'
+      ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
+      : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.'
+  )
+  if (inputs.health) deps.log.info('No new revision, so no health check either.')
+  const serving = deployment.active_revision_id ?? revisionId
+  if (inputs.expectedCommit && ships === 'github' && serving) checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+  return deps.recorder.finish({ kind: 'deployed', noNewRevision: true })
+}
+
+/** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
+async function notWaiting(deployment: Deployment, revisionId: string, inputs: Inputs, ships: string, deps: CommandDeps): Promise<Outcome> {
+  const revision = await deps.client.getRevision(deployment.id, revisionId)
+  deps.recorder.revisionSeen(revision)
+  deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
+  if (classify(revision.status) === 'deployed') {
+    checkCommit(inputs, ships, deps, revision)
+    return deps.recorder.finish({ kind: 'deployed', noNewRevision: false })
   }
-  return { deployment, revisionId }
+  return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
 }

@@ -7,14 +7,17 @@ import { watchRevision, watchSettings } from '../../operations/watch-revision.js
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 
-/** A revision that failed, failed its health check, or serves a commit other than `expected-commit`, is undone. */
-const ROLLED_BACK_FOR = new Set<ErrorKind>(['revision-failed', 'health-check-failed', 'commit-mismatch'])
+/** A revision that failed, failed its health check or any other check, or serves a commit other than `expected-commit`, is undone. */
+const ROLLED_BACK_FOR = new Set<ErrorKind>(['revision-failed', 'health-check-failed', 'commit-mismatch', 'check-failed'])
+
+/** A check that could not be made, or proved nothing, says nothing against the revision. */
+const NOT_AGAINST = new Set<ErrorKind>(['health-check-not-made', 'check-not-proven'])
 
 /** A failed build or create never replaced what served: the control plane keeps the old revision. */
 const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
 
 /**
- * `on-failure: rollback`, after the deploy's revision failed, failed its health check, or
+ * `on-failure: rollback`, after the deploy's revision failed, failed its health check or another check, or
  * reached DEPLOYED built from a commit other than `expected-commit`.
  * When the deployment is left serving a bad revision, redeploy the one that served before
  * this run and watch it; the step still fails, and its error says both what failed and
@@ -24,9 +27,10 @@ const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
  * not be made is rethrown with a note that nothing was rolled back.
  */
 export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs, deps: CommandDeps): Promise<Outcome> {
-  if (error instanceof ActionError && error.kind === 'health-check-not-made') {
+  if (error instanceof ActionError && NOT_AGAINST.has(error.kind)) {
     // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
-    throw withNote(error, 'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked, so it was left in place.')
+    const only = error.kind === 'check-not-proven' ? 'not found wrong, only not proven right' : 'not found unhealthy, only not checked'
+    throw withNote(error, `Nothing was rolled back (\`on-failure: rollback\`): the revision was ${only}, so it was left in place.`)
   }
   if (!(error instanceof ActionError) || !ROLLED_BACK_FOR.has(error.kind)) throw error
   const { client, log, recorder } = deps

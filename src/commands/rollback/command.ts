@@ -7,7 +7,8 @@ import type { Outcome } from '../../core/outcome.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
-import { verifyHealth } from '../../operations/verify-health.js'
+import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
+import { runChecks } from '../../operations/checks/run.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
@@ -66,10 +67,15 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId })
-  if (inputs.health) {
-    await verifyHealth({ ...deps, health: inputs.health, connection: inputs.connection, deployment: recorder.known.deployment ?? started.deployment })
-  }
+  const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId })
+  // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
+  await runChecks(AFTER_DEPLOYED, {
+    ...deps,
+    connection: inputs.connection,
+    deployment: recorder.known.deployment ?? started.deployment,
+    revision: deployed,
+    settings: { health: inputs.health, verification: inputs.verification }
+  })
   log.info(
     `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`
   )

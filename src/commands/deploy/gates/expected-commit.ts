@@ -1,0 +1,13 @@
+import { checkRefBeforeChange } from '../expected-commit.js'
+import type { Gate } from './types.js'
+
+/** `expected-commit` for a `github` deployment: the ref the control plane will build points at it now. */
+export const expectedCommitGate: Gate = {
+  id: 'expected-commit',
+  appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
+  async run({ inputs, deps, existing, plan }) {
+    const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
+    await checkRefBeforeChange(inputs.expectedCommit!, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing)
+    return { go: true }
+  }
+}

@@ -1,0 +1,101 @@
+import { HttpClient } from '@actions/http-client'
+import * as http from 'node:http'
+import * as https from 'node:https'
+import type { OutgoingHttpHeaders } from 'node:http'
+import { credentialHeaders } from '../api/client.js'
+import { BodyTooLarge, formatBytes, readBodyCapped } from '../api/body.js'
+import { CancelledError } from '../core/cancel.js'
+import { formatDuration } from '../core/clock.js'
+import type { Connection } from '../core/connection.js'
+import type { DeploymentSeen } from '../core/outcome.js'
+import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
+import { healthCheckTarget } from './health-url.js'
+
+/**
+ * The one way to talk to a deployed agent server (the health probe, `GET /info`,
+ * `POST /runs/wait`), so that its trust rules hold for every request in one place:
+ * - only the URL the control plane reported for this deployment, https:// (http:// on loopback
+ *   only), with the path kept under it (health-url.ts);
+ * - the credential header the control plane takes, and nothing else of ours;
+ * - no redirect followed (the credential would go along to wherever it points);
+ * - the body read capped, or not read at all;
+ * - every attempt bounded in time and aborted (its socket closed) when given up on;
+ * - the runner's proxy settings (`https_proxy`, `no_proxy`), through @actions/http-client's agent.
+ */
+
+/** Where a request to the deployment's server may go, and with which credential; or why it may not go at all. */
+export type ServerEndpoint = { url: string; headers: OutgoingHttpHeaders } | { refused: string }
+
+/** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
+export function serverEndpoint(deployment: Pick<DeploymentSeen, 'url'>, path: string, connection: Connection): ServerEndpoint {
+  const target = healthCheckTarget(deployment.url, path)
+  if ('refused' in target) return target
+  return { url: target.url, headers: credentialHeaders(connection) }
+}
+
+export interface ServerRequest {
+  method: 'GET' | 'POST'
+  /** A JSON body (POST). */
+  json?: unknown
+  /** The longest this attempt may take, in real time (a request is real I/O, whatever the clock). */
+  limitMs: number
+  /** The workflow's cancellation: aborts the request, and the call throws CancelledError. */
+  signal?: AbortSignal
+  /** The most of the body to read; 0 reads none (the status is the answer). */
+  maxBytes: number
+}
+
+/** What came back: a status (and the body, when read and within the cap), or no answer and why. */
+export type ServerAnswer =
+  | { answered: true; status: number; body?: string; bodyProblem?: string }
+  /** `refused`: the connection was refused, so the server never saw the request (safe to send again). */
+  | { answered: false; what: string; refused: boolean }
+
+/** One request to `endpoint`. Never throws but on cancellation. */
+export async function askServer(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest): Promise<ServerAnswer> {
+  const limit = AbortSignal.timeout(request.limitMs)
+  const signal = request.signal ? AbortSignal.any([limit, request.signal]) : limit
+  try {
+    return await send(endpoint, request, signal)
+  } catch (error) {
+    if (request.signal?.aborted) throw new CancelledError()
+    if (limit.aborted) return { answered: false, what: `no answer within ${formatDuration(request.limitMs)}`, refused: false }
+    const code = (error as { code?: string }).code
+    return { answered: false, what: `no answer (${code ?? (error as Error).message})`, refused: code === 'ECONNREFUSED' }
+  }
+}
+
+function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal): Promise<ServerAnswer> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(endpoint.url)
+    const agent = new HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`).getAgent(endpoint.url)
+    const transport = target.protocol === 'https:' ? https : http
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json)
+    const headers: OutgoingHttpHeaders = {
+      'User-Agent': `${ACTION_NAME}/${ACTION_VERSION}`,
+      ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+      ...endpoint.headers
+    }
+    // Node's request never follows a redirect: a 3xx is an answer like any other.
+    const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
+      const status = response.statusCode ?? 0
+      if (request.maxBytes <= 0) {
+        response.destroy()
+        resolve({ answered: true, status })
+        return
+      }
+      readBodyCapped(response, request.maxBytes).then(
+        (text) => resolve({ answered: true, status, body: text }),
+        (error) => {
+          // The body reader rejects with Errors only.
+          if (signal.aborted) reject(error as Error)
+          else if (error instanceof BodyTooLarge) resolve({ answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` })
+          else resolve({ answered: true, status, bodyProblem: `the answer broke off (${(error as Error).message})` })
+        }
+      )
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}

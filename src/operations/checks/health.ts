@@ -1,0 +1,15 @@
+import { verifyHealth } from '../verify-health.js'
+import type { Check } from './types.js'
+
+/**
+ * `health-check-path`: the deployment's URL answers 2xx. Keeps its own `health` fact and row
+ * (verify-health.ts), so it returns no verdict; a failure is thrown there, as before.
+ */
+export const healthCheck: Check = {
+  id: 'health-check',
+  appliesTo: (ctx) => ctx.settings.health !== undefined,
+  async run(ctx) {
+    await verifyHealth({ ...ctx, health: ctx.settings.health!, suggestRollback: ctx.settings.suggestRollback })
+    return {}
+  }
+}

@@ -1,0 +1,15 @@
+import type { Check, CheckContext } from './types.js'
+
+/**
+ * Runs the checks in order: every verdict goes on record, and the first failure ends the list
+ * and the step (a later check would prove nothing about a revision already found wanting). Each
+ * check answers a cancel itself, as its requests and waits do.
+ */
+export async function runChecks<C extends CheckContext>(checks: ReadonlyArray<Check<C>>, ctx: C): Promise<void> {
+  for (const check of checks) {
+    if (!check.appliesTo(ctx)) continue
+    const { verdict, failure } = await check.run(ctx)
+    if (verdict) ctx.recorder.checked(verdict)
+    if (failure) throw failure
+  }
+}
