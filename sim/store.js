@@ -479,7 +479,9 @@ export class Store {
     const now = createdAt ?? this.now()
     // The reference sets custom_url for github deployments only (read only); a remote build
     // (internal_source) is hosted the same way, so its `url` is such an address too.
-    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `https://${name}-${id.slice(0, 8)}.sim.example` : undefined
+    // On loopback, at a port nothing listens on: a request the action sends there (the revision
+    // proof, by default) is refused at once, and no test ever asks a name server for a made-up host.
+    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `https://localhost:1/${name}-${id.slice(0, 8)}` : undefined
     if (source === 'github') config.custom_url = hostedUrl
     /** @type {DeploymentRecord} */
     const deployment = {
