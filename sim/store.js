@@ -479,9 +479,10 @@ export class Store {
     const now = createdAt ?? this.now()
     // The reference sets custom_url for github deployments only (read only); a remote build
     // (internal_source) is hosted the same way, so its `url` is such an address too.
-    // On loopback, at a port nothing listens on: a request the action sends there (the revision
-    // proof, by default) is refused at once, and no test ever asks a name server for a made-up host.
-    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `https://localhost:1/${name}-${id.slice(0, 8)}` : undefined
+    // An https address on the simulator's own loopback port, where no agent server answers: a
+    // request the action sends there (the revision proof, by default) fails its TLS handshake at
+    // once, a failure no retry mends, and no test ever asks a name server for a made-up host.
+    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `${(this.healthBase ?? 'http://127.0.0.1').replace(/^http:/, 'https:')}/hosted/${name}-${id.slice(0, 8)}` : undefined
     if (source === 'github') config.custom_url = hostedUrl
     /** @type {DeploymentRecord} */
     const deployment = {
