@@ -57,7 +57,7 @@ describe('the bundle', () => {
       'revision-status': 'DEPLOYED',
       'deployment-status': 'READY',
       operation: 'created',
-      'deployment-url': expect.stringMatching(/^https:\/\/support-agent-/),
+      'deployment-url': expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/hosted\/support-agent-/),
       'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
     })
     expect(sim.requests[1].body).toMatchObject({ name: 'support-agent', source: 'github', source_config: { integration_id: INTEGRATION_ID } })

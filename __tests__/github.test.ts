@@ -91,7 +91,7 @@ describe('GitHub deployment and pull-request comment', () => {
     ])
     expect(github.statuses.map((s) => s.state)).toEqual(['in_progress', 'success'])
     expect(github.statuses[1]).toMatchObject({ environment_url: run.outputs['deployment-url'], log_url: RUN_URL })
-    expect(run.outputs['deployment-url']).toMatch(/^https:\/\/support-agent-pr-42-/)
+    expect(run.outputs['deployment-url']).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/hosted\/support-agent-pr-42-/)
 
     expect(github.comments).toHaveLength(1)
     const [comment] = github.comments

@@ -37,7 +37,7 @@ describe('first deploy', () => {
       'revision-status': 'DEPLOYED',
       'deployment-status': 'READY',
       operation: 'created',
-      'deployment-url': expect.stringMatching(/^https:\/\/support-agent-/),
+      'deployment-url': expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/hosted\/support-agent-/),
       'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
     })
 

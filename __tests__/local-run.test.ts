@@ -26,6 +26,10 @@ describe('a deploy to the simulator', () => {
     const summary = run.stdout.slice(run.stdout.indexOf('──── job summary ────'))
     expect(summary).toMatch(/^Revision status: `DEPLOYED`$/m)
     expect(summary).not.toMatch(/<\/?(table|tr|th|td)\b/)
+    // The server proved the revision it runs, and the agent answered the demo's smoke test.
+    expect(summary).toMatch(/^Revision proof: ✅ the server named `[0-9a-f-]{36}`, this run's revision/m)
+    expect(summary).toMatch(/^Smoke test: ✅ assistant `agent` answered with `echo: ping`/m)
+    expect(run.stdout).toMatch(/^serving-revision-id=[0-9a-f-]{36}$/m)
   })
 
   it('hides the mask commands and never prints the API key or a secret', async () => {
@@ -62,6 +66,15 @@ describe('scenarios', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`revision-status=${status}`)
     expect(run.stdout).toMatch(error)
+  })
+
+  it('smoke-test-failed shows what the agent answered, and the rollback', async () => {
+    const run = await localRun(['--scenario', 'smoke-test-failed', '--phase-ms', '100'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/^Error: The smoke test failed: assistant `agent` .*KeyError/m)
+    expect(run.stdout).toContain('operation=rolled-back')
+    expect(run.stdout).toMatch(/^Smoke test: ❌ the run failed/m)
+    expect(run.stdout).toMatch(/^Now serving: `[0-9a-f-]{36}`, a redeploy of/m)
   })
 
   it('timeout gives up at the step timeout, still building', async () => {

@@ -75,7 +75,7 @@ describe('a remote build from the checkout', () => {
     const [revision] = sim.revisions(run.outputs['deployment-id'])
     expect(revision.status).toBe('DEPLOYED')
     // Hosted by the control plane, as a github deployment is: its address is an output.
-    expect(run.outputs['deployment-url']).toBe(`https://remote-agent-${run.outputs['deployment-id'].slice(0, 8)}.sim.example`)
+    expect(run.outputs['deployment-url']).toBe(`${sim.url.replace(/^http:/, 'https:')}/hosted/remote-agent-${run.outputs['deployment-id'].slice(0, 8)}`)
     // The archive's temporary file is gone.
     expect(readdirSync(runnerTemp)).toEqual([])
   })

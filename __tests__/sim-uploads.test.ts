@@ -72,7 +72,7 @@ describe('the simulator: remote builds', () => {
   it('gives an internal_source deployment a hosted https URL, as a github one gets, but no custom_url', async () => {
     const id = await createEmpty('sim-hosted')
     const deployment = (await (await api('GET', `/v2/deployments/${id}`)).json()) as { url: unknown; source_config: { custom_url: unknown } }
-    expect(deployment.url).toBe(`https://sim-hosted-${id.slice(0, 8)}.sim.example`)
+    expect(deployment.url).toBe(`${sim.url.replace(/^http:/, 'https:')}/hosted/sim-hosted-${id.slice(0, 8)}`)
     expect(deployment.source_config.custom_url).toBeNull()
     const docker = sim.seedDeployment({ name: 'sim-image', source: 'external_docker' })
     expect(docker.url).toBeNull()

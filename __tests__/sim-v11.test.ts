@@ -401,7 +401,7 @@ describe('health endpoint', () => {
     const plain = await startSimulator()
     try {
       const d = plain.seedDeployment({ name: 'agent' })
-      expect(d.url).toMatch(/^https:\/\/agent-[0-9a-f]{8}\.sim\.example$/)
+      expect(d.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/hosted\/agent-[0-9a-f]{8}$/)
       expect((await fetch(`${plain.healthUrl(d.id)}/ok`)).status).toBe(200)
     } finally {
       await plain.stop()

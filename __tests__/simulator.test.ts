@@ -132,7 +132,7 @@ describe('deployments and revisions', () => {
       created_at: new Date(T0).toISOString(),
       secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-test' }]
     })
-    const customUrl = `https://agent-${deployment.id.slice(0, 8)}.sim.example`
+    const customUrl = `${sim.url.replace(/^http:/, 'https:')}/hosted/agent-${deployment.id.slice(0, 8)}`
     expect(deployment.source_config.custom_url).toBe(customUrl)
     expect(deployment.url).toBe(customUrl)
     expect(deployment.source_revision_config.repo_commit_sha).toMatch(/^[0-9a-f]{40}$/)

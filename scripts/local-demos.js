@@ -31,7 +31,9 @@ export const COMMAND_DEMOS = {
       name: DEMO_NAME,
       'graph-config-path': 'graph.json',
       'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
-      secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello, world'
+      secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key\nGREETING=hello, world',
+      // The simulator's agent server runs an echo graph: the run must come back with the echo.
+      'smoke-test': '{"assistant": "agent", "input": {"messages": [{"role": "user", "content": "ping"}]}, "expect": "echo: ping"}'
     },
     seeds: () => emptyPlan(),
     doing: (inputs) => `Deploying ${target(inputs)}`,

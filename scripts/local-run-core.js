@@ -281,15 +281,21 @@ async function localRun(argv, io, session) {
       const { startSimulator } = await import('../sim/index.js')
       // New revisions report the commit the run is for, as a real build of that push would;
       // otherwise the action rightly warns that the deployed commit is not the one it ran for.
-      simulator = await startSimulator({ scenario: scenario.lifecycle(phaseMs), commit: actionEnv.GITHUB_SHA || undefined, now: io.now })
+      // Loopback deployment URLs, so that the revision proof and the smoke test reach the simulator's agent server.
+      simulator = await startSimulator({
+        scenario: scenario.lifecycle(phaseMs),
+        commit: actionEnv.GITHUB_SHA || undefined,
+        now: io.now,
+        loopbackUrls: true,
+        ...(scenario.agent ? { agent: scenario.agent } : {})
+      })
       inputs['control-plane-url'] ??= simulator.url
       inputs['api-key'] ??= simulator.apiKey
       say(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
-      const seeds = isEmptyPlan(seedOptions.plan)
-        ? pushDemo
-          ? { ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] }
-          : demo.seeds(inputs)
-        : seedOptions.plan
+      const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] } : demo.seeds(inputs)
+      // A scenario that needs something to act on (a rollback to show) seeds it when the demo seeds nothing.
+      const scenarioSeeds = isEmptyPlan(demoSeeds) && scenario.seeds && inputs.name ? scenario.seeds(inputs.name) : undefined
+      const seeds = isEmptyPlan(seedOptions.plan) ? (scenarioSeeds ?? demoSeeds) : seedOptions.plan
       // A GitHub API the user chose is theirs to answer; else the fake one answers, with its own
       // token, so that a real token in the environment never reaches it.
       if (!userEnv.GITHUB_API_URL) {

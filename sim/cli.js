@@ -110,6 +110,7 @@ const sim = await startSimulator({
   deleteDelayMs: wholeNumber(values['delete-delay-ms'], 'delete-delay-ms', 0),
   loopbackUrls: values['loopback-urls'] ?? false,
   health: health(),
+  ...(scenario.agent ? { agent: scenario.agent } : {}),
   commit
 })
 const github = values.github || plan.pulls.length > 0 ? await startFakeGitHub() : undefined

@@ -4,6 +4,7 @@ import { deploymentResource, revisionResource } from './resources.js'
 import { dispatch } from './routes.js'
 import { FaultInjector, endlessListAnswer, hugeListBody, malformedAnswer, replacementAnswer } from './faults.js'
 import { HealthBoard } from './health.js'
+import { AgentBoard } from './agent-server.js'
 import { activeRevision } from './resources.js'
 import { revisionState } from './lifecycle.js'
 import { Storage } from './storage.js'
@@ -26,6 +27,7 @@ export { lifecycles }
  * @typedef {import('./faults.js').Answer} Answer
  * @typedef {import('./health.js').HealthBehaviour} HealthBehaviour
  * @typedef {import('./health.js').HealthRequest} HealthRequest
+ * @typedef {import('./agent-server.js').AgentBehaviour} AgentBehaviour
  * @typedef {import('./store.js').SeedRevision} SeedRevision
  *
  * @typedef {object} SimulatorOptions
@@ -45,6 +47,8 @@ export { lifecycles }
  * @property {boolean} [loopbackUrls] make each deployment's `url` its loopback health URL
  *   (`<url>/deployments/<id>`) instead of its custom_url; false by default, so existing tests keep https URLs
  * @property {HealthBehaviour} [health] how every deployment's `GET <healthUrl>/ok` answers; healthy by default
+ * @property {AgentBehaviour} [agent] how every deployment's `GET <healthUrl>/info` and `POST <healthUrl>/runs/wait`
+ *   answer (sim/agent-server.js); by default /info names the serving revision a moment after it is DEPLOYED, and runs echo
  * @property {string} [commit] the `repo_commit_sha` new github revisions report when no branch head was set for
  *   their `repo_ref` (e.g. the workflow's GITHUB_SHA, so a local run sees the commit it ran for built); without
  *   it, each revision reports a made-up sha of its own
@@ -82,6 +86,9 @@ export { lifecycles }
  *   name, before or after it exists), or for all when no name is given (which also clears per-name settings);
  *   resets cold-start counts
  * @property {HealthRequest[]} healthRequests every request to a health URL, in order
+ * @property {(behaviour: AgentBehaviour, deploymentName?: string) => void} setAgent how /info and /runs/wait answer,
+ *   for one deployment (by name) or all
+ * @property {Array<{ deploymentId: string, assistantId: unknown, taken: boolean }>} agentRuns every `POST /runs/wait`, in order
  * @property {(id?: string) => string} seedListener
  * @property {() => string[]} listeners ids of the listeners that exist
  * @property {(scenario: Scenario) => void} setScenario
@@ -198,6 +205,8 @@ export async function startSimulator(options = {}) {
   store.uploads = storage
   const health = new HealthBoard()
   if (options.health) health.set(options.health)
+  const agent = new AgentBoard()
+  if (options.agent) agent.set(options.agent)
   /** @type {RecordedRequest[]} */
   const requests = []
 
@@ -229,40 +238,52 @@ export async function startSimulator(options = {}) {
   }
 
   /**
-   * `GET <healthUrl>/ok` and anything else under a deployment's URL: the agent server, not the API.
+   * `GET <healthUrl>/ok`, `GET <healthUrl>/info`, `POST <healthUrl>/runs/wait`, and anything else under a
+   * deployment's URL: the agent server, not the API.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {string} deploymentId
    * @param {string} rest
+   * @param {string} text the request body
    */
-  const serveHealth = (req, res, deploymentId, rest) => {
+  const serveHealth = (req, res, deploymentId, rest, text) => {
     const at = now()
     store.purgeDeleted()
     const deployment = store.deployments.get(deploymentId)
     /** @type {HealthRequest} */
     const entry = { deploymentId, method: req.method ?? '', path: rest || '/', headers: flatHeaders(req.headers), status: 0, at }
     health.requests.push(entry)
-    const write = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+    const write = (/** @type {number} */ status, /** @type {string} */ body) => {
       entry.status = status
       if (res.destroyed) return
       res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(body))
+      res.end(body)
     }
-    if (!deployment || rest !== '/ok') {
-      write(404, { detail: 'Not Found' })
-      return
+    /** @param {{ status: number, body: string, delayMs?: number }} answer */
+    const answerWith = (answer) => {
+      if (answer.delayMs === undefined) {
+        write(answer.status, answer.body)
+        return
+      }
+      const timer = setTimeout(() => {
+        release()
+        write(answer.status, answer.body)
+      }, answer.delayMs)
+      const release = hold(req.socket, timer)
     }
-    const serving = activeRevision(deployment, at)
-    const answer = health.answer(deployment, serving && revisionState(serving, at).since, at)
-    if (answer.delayMs === undefined) {
-      write(answer.status, answer.body)
-      return
+    const serving = deployment && activeRevision(deployment, at)
+    const since = serving && revisionState(serving, at).since
+    if (deployment && rest === '/ok' && req.method === 'GET') {
+      const answer = health.answer(deployment, since, at)
+      answerWith({ ...answer, body: JSON.stringify(answer.body) })
+    } else if (deployment && rest === '/info' && req.method === 'GET') {
+      const before = serving && since !== undefined ? activeRevision(deployment, since - 1) : undefined
+      answerWith(agent.info(deployment, serving && since !== undefined ? { id: serving.id, since } : undefined, before?.id, at))
+    } else if (deployment && rest === '/runs/wait' && req.method === 'POST') {
+      answerWith(agent.run(deployment, serving !== undefined, text))
+    } else {
+      write(404, JSON.stringify({ detail: 'Not Found' }))
     }
-    const timer = setTimeout(() => {
-      release()
-      write(answer.status, answer.body)
-    }, answer.delayMs)
-    const release = hold(req.socket, timer)
   }
   for (const rule of options.faults ?? []) faults.add(rule)
 
@@ -299,7 +320,7 @@ export async function startSimulator(options = {}) {
       const url = new URL(req.url ?? '/', 'http://simulator')
       const healthMatch = /^\/deployments\/([^/]+)(\/.*)?$/.exec(url.pathname)
       if (healthMatch) {
-        serveHealth(req, res, healthMatch[1] ?? '', healthMatch[2] ?? '')
+        serveHealth(req, res, healthMatch[1] ?? '', healthMatch[2] ?? '', Buffer.concat(chunks).toString('utf8'))
         return
       }
       const headers = flatHeaders(req.headers)
@@ -493,6 +514,8 @@ export async function startSimulator(options = {}) {
     healthUrl: (deploymentId) => `${url}/deployments/${deploymentId}`,
     setHealth: (behaviour, deploymentName) => health.set(behaviour, deploymentName),
     healthRequests: health.requests,
+    setAgent: (behaviour, deploymentName) => agent.set(behaviour, deploymentName),
+    agentRuns: agent.runs,
     seedListener: (id) => store.addListener(id),
     listeners: () => [...store.listeners.keys()],
     setScenario: (scenario) => {
@@ -516,6 +539,8 @@ export async function startSimulator(options = {}) {
       faultLog.length = 0
       health.reset()
       if (options.health) health.set(options.health)
+      agent.reset()
+      if (options.agent) agent.set(options.agent)
       storage.reset()
     },
     addFault: (rule) => faults.add(rule),

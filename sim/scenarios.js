@@ -12,6 +12,10 @@ import { lifecycles } from './lifecycle.js'
  * @typedef {object} ScenarioEntry
  * @property {(phaseMs: number) => import('./lifecycle.js').Lifecycle} lifecycle
  * @property {Record<string, string>} [inputs]
+ * @property {import('./agent-server.js').AgentBehaviour} [agent] how the deployments' agent server answers
+ *   `/info` and `/runs/wait` (sim/agent-server.js), when the scenario is about it
+ * @property {(name: string) => import('./seeds.js').SeedPlan} [seeds] what the simulator holds first when the
+ *   command's demo seeds nothing (a deploy that must have something to roll back to)
  * @property {string} about one line, for the usage texts
  */
 
@@ -31,6 +35,13 @@ export const SCENARIOS = {
   'unknown-status': {
     lifecycle: lifecycles.unknownThenDeployed,
     about: 'statuses the action does not know (UNKNOWN, AWAITING_CAPACITY) on the way to DEPLOYED'
+  },
+  'smoke-test-failed': {
+    lifecycle: lifecycles.deployed,
+    inputs: { 'on-failure': 'rollback' },
+    agent: { runs: { kind: 'error', message: "KeyError: 'OPENAI_API_KEY'" } },
+    seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
+    about: 'the agent fails its smoke test (`__error__` in a 200); `on-failure: rollback` puts back what served'
   },
   'remote-build': {
     lifecycle: lifecycles.deployed,

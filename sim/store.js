@@ -486,7 +486,10 @@ export class Store {
     const now = createdAt ?? this.now()
     // The reference sets custom_url for github deployments only (read only); a remote build
     // (internal_source) is hosted the same way, so its `url` is such an address too.
-    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `https://${name}-${id.slice(0, 8)}.sim.example` : undefined
+    // An https address on the simulator's own loopback port, where no agent server answers: a
+    // request the action sends there (the revision proof, by default) fails its TLS handshake at
+    // once, a failure no retry mends, and no test ever asks a name server for a made-up host.
+    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `${(this.healthBase ?? 'http://127.0.0.1').replace(/^http:/, 'https:')}/hosted/${name}-${id.slice(0, 8)}` : undefined
     if (source === 'github') config.custom_url = hostedUrl
     /** @type {DeploymentRecord} */
     const deployment = {

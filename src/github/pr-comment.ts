@@ -1,6 +1,6 @@
 import { redact } from '../core/masking.js'
 import { safeUrl } from '../core/neutralise.js'
-import { saidMd, causeBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
+import { saidMd, causeBlocks, excerptBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
 import type { CommentView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 
@@ -24,6 +24,7 @@ export function renderComment(view: CommentView, runUrl: string | undefined): st
     lines.push(saidMd(view.gone), '')
   } else {
     lines.push(...factsTable(view))
+    lines.push(...excerptBlocks(view))
     lines.push(...failureLogBlock(view, false))
   }
   // Built from GITHUB_* variables: used as a link only if it is one.

@@ -86,7 +86,7 @@ export const FORMATS = {
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),
-  'smoke-test': text((v) => v)
+  'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) }
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

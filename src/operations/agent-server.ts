@@ -88,7 +88,8 @@ function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: 
       readBodyCapped(response, request.maxBytes).then(
         (text) => resolve({ answered: true, status, body: text }),
         (error) => {
-          if (signal.aborted) reject(error)
+          // The body reader rejects with Errors only.
+          if (signal.aborted) reject(error as Error)
           else if (error instanceof BodyTooLarge) resolve({ answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` })
           else resolve({ answered: true, status, bodyProblem: `the answer broke off (${(error as Error).message})` })
         }

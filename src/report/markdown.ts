@@ -91,9 +91,30 @@ export function failureLogBlock(view: Pick<CommentView, 'failureLog'>, open: boo
     `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
     '',
     '```text',
-    ...log.lines.map((line) => redact(line).replace(CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
+    ...log.lines.map(verbatim),
     '```',
     '</details>',
     ''
   ]
+}
+
+/**
+ * Each check's excerpt (what the agent answered a smoke test) in a block under the facts, folded
+ * unless the check failed: server text, verbatim in a code block that it cannot close, secrets redacted.
+ */
+export function excerptBlocks(view: Pick<CommentView, 'excerpts'>): string[] {
+  return (view.excerpts ?? []).flatMap((excerpt) => [
+    `<details${excerpt.open ? ' open' : ''}><summary>${forHtml(excerpt.label)}: ${forHtml(excerpt.title)}</summary>`,
+    '',
+    '```text',
+    ...excerpt.text.split(/\r\n|\n/).map((line) => verbatim(line.replace(LINE_BREAKS, ' '))),
+    '```',
+    '</details>',
+    ''
+  ])
+}
+
+/** A line of server text inside a fenced code block: shown as sent, secrets redacted, unable to close the block. */
+function verbatim(line: string): string {
+  return redact(line).replace(CONTROLS, '').replace(/```/g, "'''").replace(/~~~/g, "'''")
 }

@@ -18,7 +18,8 @@ export function outputsOf(outcome: Outcome, url: string | undefined): Partial<Re
     'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
     registry: outcome.registry?.registry,
     'image-repository': outcome.registry?.imageRepository,
-    'serving-revision-id': outcome.servingRevisionId
+    // After `on-failure: rollback` another revision serves, which the server was not asked about.
+    'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
   return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]))

@@ -4,7 +4,7 @@ import { classify } from '../core/statuses.js'
 import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
 import { archiveFilesBlock } from './archive.js'
-import { causeBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
+import { causeBlocks, excerptBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
 import { restoredBy } from './serving.js'
@@ -22,6 +22,7 @@ export function renderSummary(view: RunView): string {
   lines.push(...causeBlocks(view))
   lines.push(...failureLogBlock(view, true))
   lines.push(...factsTable(view))
+  lines.push(...excerptBlocks(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
   // A refusal before anything was sent took no time worth a line.
   if (outcome.kind !== 'refused' || outcome.inDoubt) lines.push(timeBreakdown(view), '')
@@ -103,7 +104,8 @@ function timeBreakdown(view: RunView): string {
   const after = total - before - revisionMs
   if (before < 0 || after < 0) return plainTotal
   const change = outcome.redeployOf ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update'
-  const later = [...(outcome.health ? ['health check'] : []), ...(restoredBy(outcome) ? ['rollback'] : [])]
+  const checks = (outcome.checks ?? []).filter((check) => check.elapsedMs !== undefined).map((check) => check.label.toLowerCase())
+  const later = [...(outcome.health ? ['health check'] : []), ...checks, ...(restoredBy(outcome) ? ['rollback'] : [])]
   return (
     `**Total:** ${formatDuration(total)} until this summary: ${formatDuration(before)} before the watch (lookup, ${change}), ` +
     `${formatDuration(revisionMs)} until the revision was seen ${md(last.status)}` +

@@ -35,6 +35,8 @@ export interface CommentView {
   url?: string
   unsafeUrl?: string
   failureLog?: FailureLog
+  /** Longer excerpts of checks (v1.3: what the agent answered a smoke test), each in a details block under the facts. */
+  excerpts?: Array<{ label: string; title: string; text: string; /** Shown unfolded: the check failed. */ open: boolean }>
   /** The comment's last word when the deployment is gone: nothing more to try on this pull request. */
   gone?: Said
 }

@@ -20,9 +20,10 @@ export function deployChecks(inputs: DeployInputs, ships: string, deps: CommandD
   const builtCommit: Check = {
     id: 'built-commit',
     appliesTo: () => true,
-    async run({ revision }) {
+    // A failure throws (`commit-mismatch`), as it did before the checks were a list.
+    run: ({ revision }) => {
       checkCommit(inputs, ships, deps, revision)
-      return {}
+      return Promise.resolve({})
     }
   }
   return [builtCommit, ...AFTER_DEPLOYED]

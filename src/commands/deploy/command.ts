@@ -73,7 +73,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
       connection: inputs.connection,
       deployment: recorder.known.deployment ?? deployment,
       revision: deployed,
-      settings: { health: inputs.health, suggestRollback: !inputs.rollbackOnFailure }
+      settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
     })
   } catch (error) {
     if (inputs.rollbackOnFailure) return rollBackAfterFailure(error, inputs, deps)

@@ -2,6 +2,7 @@ import type { RevisionSource, Source } from '../../api/constants.js'
 import type { Secret, SecretReference, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import { readGitHubInputs, readTarget, type GitHubInputs } from '../../inputs/github.js'
 import { readHealthCheck, type HealthCheckInputs } from '../../inputs/health.js'
+import { readVerification, type VerificationInputs } from '../../inputs/verification.js'
 import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
 import type { PathFilter } from '../../inputs/paths.js'
 import { readPollInterval } from '../../inputs/poll-interval.js'
@@ -25,6 +26,8 @@ export interface DeploySpecific {
   pollIntervalMs?: number
   showLogs: boolean
   health?: HealthCheckInputs
+  /** `verify-revision`, `smoke-test` (v1.3): the checks after the health check. */
+  verification: VerificationInputs
   /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
   rollbackOnFailure: boolean
   github: GitHubInputs
@@ -85,6 +88,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       pollIntervalMs: readPollInterval(reader),
       showLogs: value('show-logs') as boolean,
       health: readHealthCheck(reader),
+      verification: readVerification(reader),
       rollbackOnFailure: value('on-failure') === 'rollback',
       github,
       paths: value('paths'),

@@ -74,7 +74,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     connection: inputs.connection,
     deployment: recorder.known.deployment ?? started.deployment,
     revision: deployed,
-    settings: { health: inputs.health }
+    settings: { health: inputs.health, verification: inputs.verification }
   })
   log.info(
     `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`

@@ -7,10 +7,13 @@ import type { Log } from '../../core/log.js'
 import type { CheckVerdict, DeploymentSeen } from '../../core/outcome.js'
 import type { Recorder } from '../../core/recorder.js'
 import type { HealthCheckInputs } from '../../inputs/health.js'
+import type { VerificationInputs } from '../../inputs/verification.js'
 
 /** What the checks after DEPLOYED are told to do, from the command's inputs. */
 export interface CheckSettings {
   health?: HealthCheckInputs
+  /** `verify-revision`, `smoke-test`. */
+  verification: VerificationInputs
   /** A deploy without `on-failure: rollback`: a failed check's advice may point to it. */
   suggestRollback?: boolean
 }

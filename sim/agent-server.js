@@ -1,0 +1,191 @@
+/**
+ * What the agent server behind each simulated deployment answers besides `GET /ok` (health.js):
+ * `GET /info`, which names the revision it runs (`host.host_revision_id`), and `POST /runs/wait`,
+ * a stateless run of an echo graph, the way the LangGraph API server answers them. The serving
+ * revision switches a moment after it reaches DEPLOYED (on the simulator's clock): until then the
+ * server still names the revision that served before, as a rolling switch would.
+ *
+ * @typedef {{ kind: 'reports', switchMs?: number }
+ *   | { kind: 'stuck' }
+ *   | { kind: 'selfHosted' }
+ *   | { kind: 'noHost' }
+ *   | { kind: 'names', id: string }
+ *   | { kind: 'status', status: number }
+ *   | { kind: 'huge' }} InfoBehaviour
+ *   reports: names the serving revision, `switchMs` (3 s by default) after it reached DEPLOYED; the one before
+ *   until then. stuck: always the one that served before the newest DEPLOYED one. selfHosted:
+ *   `host_revision_id` null, and `revision_id` (the server's build) equal to the serving revision's id. noHost: no `host` (an older server). names: this id, whatever serves (a
+ *   hostile or foreign one). status: that status with an error body. huge: 200 with a 50 MB body.
+ *
+ * @typedef {{ kind: 'echo' }
+ *   | { kind: 'error', message?: string }
+ *   | { kind: 'slow', delayMs: number }
+ *   | { kind: 'unready', status?: number, times: number }
+ *   | { kind: 'says', body: unknown }
+ *   | { kind: 'huge' }} RunsBehaviour
+ *   echo: answers the run's final state, `{ "messages": [...the input's, { "type": "ai", "content": "echo: <last>" }] }`.
+ *   error: 200 with `{ "__error__": ... }` (a failed run). slow: the echo after `delayMs` of real time.
+ *   unready: `status` (503 by default) for the first `times` runs, without taking them; then the echo.
+ *   says: 200 with this body. huge: 200 with a 50 MB body.
+ *
+ * @typedef {{ info?: InfoBehaviour, runs?: RunsBehaviour }} AgentBehaviour
+ *
+ * @typedef {{ status: number, body: string, delayMs?: number }} AgentAnswer
+ *
+ * @typedef {{ id: string, name: string, revisions: Array<{ id: string }> }} AgentDeployment
+ */
+
+const DEFAULT_SWITCH_MS = 3_000
+/** A body no honest /info or run answers with: the client must stop reading long before its end. */
+export const HUGE_BYTES = 50 * 1024 * 1024
+
+const INFO_KINDS = ['reports', 'stuck', 'selfHosted', 'noHost', 'names', 'status', 'huge']
+const RUNS_KINDS = ['echo', 'error', 'slow', 'unready', 'says', 'huge']
+
+/** @param {AgentBehaviour} behaviour */
+function checkBehaviour(behaviour) {
+  if (typeof behaviour !== 'object' || behaviour === null) throw new TypeError('agent behaviour must be { info?, runs? }')
+  if (behaviour.info && !INFO_KINDS.includes(behaviour.info.kind)) throw new TypeError(`info behaviour needs kind ${INFO_KINDS.join(', ')}`)
+  if (behaviour.runs && !RUNS_KINDS.includes(behaviour.runs.kind)) throw new TypeError(`runs behaviour needs kind ${RUNS_KINDS.join(', ')}`)
+}
+
+export class AgentBoard {
+  constructor() {
+    /** @type {AgentBehaviour} */
+    this.fallback = {}
+    /** @type {Map<string, AgentBehaviour>} by deployment name */
+    this.byName = new Map()
+    /** @type {Map<string, number>} runs refused as unready so far, by deployment id */
+    this.unready = new Map()
+    /** @type {Array<{ deploymentId: string, assistantId: unknown, taken: boolean }>} every run asked for; `taken`: the graph ran */
+    this.runs = []
+  }
+
+  /**
+   * @param {AgentBehaviour} behaviour
+   * @param {string} [name] one deployment (by name, before or after it exists); all others when absent
+   */
+  set(behaviour, name) {
+    checkBehaviour(behaviour)
+    if (name === undefined) {
+      this.fallback = behaviour
+      this.byName.clear()
+    } else {
+      this.byName.set(name, behaviour)
+    }
+    this.unready.clear()
+  }
+
+  reset() {
+    this.fallback = {}
+    this.byName.clear()
+    this.unready.clear()
+    this.runs.length = 0
+  }
+
+  /** @param {AgentDeployment} deployment */
+  behaviourOf(deployment) {
+    return this.byName.get(deployment.name) ?? this.fallback
+  }
+
+  /**
+   * `GET /info`.
+   * @param {AgentDeployment} deployment
+   * @param {{ id: string, since: number } | undefined} serving the serving revision and when it reached DEPLOYED
+   * @param {string | undefined} before the revision that served before it
+   * @param {number} now
+   * @returns {AgentAnswer}
+   */
+  info(deployment, serving, before, now) {
+    const behaviour = this.behaviourOf(deployment).info ?? { kind: 'reports' }
+    if (behaviour.kind === 'status') return json(behaviour.status, { detail: 'Internal Server Error' })
+    if (behaviour.kind === 'huge') return { status: 200, body: hugeBody() }
+    if (!serving) return json(503, { detail: 'No revision is serving yet.' })
+    const base = { version: '0.4.20', langgraph_py_version: '0.6.4', flags: { assistants: true, crons: true } }
+    // `revision_id` is the server software's own build, never the deployment's revision: a self-hosted
+    // server here sets it to the serving revision's id, a trap for a client that compares the wrong field.
+    const host = (/** @type {string | null} */ id) => ({
+      kind: id === null ? 'self-hosted' : 'saas',
+      project_id: deployment.id,
+      host_revision_id: id,
+      revision_id: id === null ? serving.id : `build-${serving.id.slice(0, 8)}`,
+      tenant_id: 'sim-tenant'
+    })
+    switch (behaviour.kind) {
+      case 'noHost':
+        return json(200, base)
+      case 'selfHosted':
+        return json(200, { ...base, host: host(null) })
+      case 'names':
+        return json(200, { ...base, host: host(behaviour.id) })
+      case 'stuck':
+        return json(200, { ...base, host: host(before ?? serving.id) })
+      case 'reports': {
+        const switched = now >= serving.since + (behaviour.switchMs ?? DEFAULT_SWITCH_MS)
+        return json(200, { ...base, host: host(switched || !before ? serving.id : before) })
+      }
+    }
+  }
+
+  /**
+   * `POST /runs/wait`: a stateless run of the echo graph.
+   * @param {AgentDeployment} deployment
+   * @param {boolean} serving whether a revision serves
+   * @param {string} text the request body
+   * @returns {AgentAnswer}
+   */
+  run(deployment, serving, text) {
+    /** @type {any} */
+    let request
+    try {
+      request = JSON.parse(text)
+    } catch {
+      return json(422, { detail: 'Invalid JSON body' })
+    }
+    if (typeof request !== 'object' || request === null || typeof request.assistant_id !== 'string' || typeof request.input !== 'object' || request.input === null || Array.isArray(request.input)) {
+      return json(422, { detail: [{ loc: ['body'], msg: 'assistant_id (string) and input (object) are required', type: 'value_error' }] })
+    }
+    const behaviour = this.behaviourOf(deployment).runs ?? { kind: 'echo' }
+    const entry = { deploymentId: deployment.id, assistantId: request.assistant_id, taken: false }
+    this.runs.push(entry)
+    if (!serving) return json(503, { detail: 'No revision is serving yet.' })
+    if (behaviour.kind === 'unready') {
+      const refused = this.unready.get(deployment.id) ?? 0
+      if (refused < behaviour.times) {
+        this.unready.set(deployment.id, refused + 1)
+        return json(behaviour.status ?? 503, { detail: 'Service Unavailable' })
+      }
+    }
+    entry.taken = true
+    switch (behaviour.kind) {
+      case 'error':
+        return json(200, { __error__: { error: 'ValueError', message: behaviour.message ?? 'The graph raised an error.' } })
+      case 'says':
+        return json(200, behaviour.body)
+      case 'huge':
+        return { status: 200, body: hugeBody() }
+      case 'slow':
+        return { ...json(200, echo(request.input)), delayMs: behaviour.delayMs }
+      default:
+        return json(200, echo(request.input))
+    }
+  }
+}
+
+/** The echo graph's final state: the input's messages, and one answer repeating the last. */
+function echo(/** @type {Record<string, any>} */ input) {
+  const messages = Array.isArray(input.messages) ? input.messages : []
+  const last = messages.at(-1)
+  const said = typeof last === 'string' ? last : typeof last?.content === 'string' ? last.content : JSON.stringify(input)
+  return { ...input, messages: [...messages, { type: 'ai', content: `echo: ${said}` }] }
+}
+
+/** @returns {AgentAnswer} */
+function json(/** @type {number} */ status, /** @type {unknown} */ body) {
+  return { status, body: JSON.stringify(body) }
+}
+
+/** One JSON string of 50 MB, built once per answer (the simulator is a test tool). */
+function hugeBody() {
+  return `{"messages":["${'x'.repeat(HUGE_BYTES)}"]}`
+}

@@ -1,0 +1,36 @@
+import { formatDuration } from '../core/clock.js'
+import type { InputName } from './names.js'
+import type { SmokeTest } from './smoke-test.js'
+import type { InputReader } from './spec.js'
+
+/** v1.3: what `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
+export interface VerificationInputs {
+  /** `verify-revision`: ask the server which revision it runs (`GET /info`). */
+  verifyRevision: 'auto' | 'required' | 'off'
+  /** How long the server may take to name ours: `health-check-timeout`. */
+  proofTimeoutMs: number
+  smokeTest?: SmokeTest
+}
+
+/** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
+export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test']
+
+/** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
+export function readVerification(reader: InputReader): VerificationInputs {
+  const smokeTest = reader.value('smoke-test')
+  const timeoutMs = reader.value('timeout')
+  if (smokeTest && reader.value('wait') === false) {
+    reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`')
+  }
+  // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
+  if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
+    reader.problem(
+      `\`smoke-test\`'s \`timeout\` (${formatDuration(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
+    )
+  }
+  return {
+    verifyRevision: reader.value('verify-revision') ?? 'auto',
+    proofTimeoutMs: reader.value('health-check-timeout') as number,
+    ...(smokeTest ? { smokeTest } : {})
+  }
+}
