@@ -61,7 +61,7 @@ async function readOpenPullRequests(github, repository) {
             }
             // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
             if (state !== undefined && state !== 'open') {
-                return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${String(state)}` };
+                return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}` };
             }
             numbers.add(number);
         }
@@ -590,6 +590,8 @@ function defineCommand(definition) {
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
+
 
 
 
@@ -674,19 +676,10 @@ class RateLimitedGitHub {
         }
         return last;
     }
-    async send(url) {
+    send(url) {
         this.requests++;
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(new Error(`no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(this.options.requestTimeoutMs)}`)), this.options.requestTimeoutMs);
-        const onCancel = () => controller.abort(new Error('the workflow was cancelled'));
-        this.options.signal?.addEventListener('abort', onCancel, { once: true });
-        try {
-            return await this.get(url, controller.signal);
-        }
-        finally {
-            clearTimeout(timer);
-            this.options.signal?.removeEventListener('abort', onCancel);
-        }
+        // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
     }
     /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
     noteRateLimit(response) {

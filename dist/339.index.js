@@ -21,6 +21,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./src/core/loopback.ts
 var loopback = __webpack_require__(3782);
+// EXTERNAL MODULE: ./src/core/time-limit.ts
+var time_limit = __webpack_require__(2164);
 // EXTERNAL MODULE: ./src/core/version.ts
 var version = __webpack_require__(3323);
 // EXTERNAL MODULE: ./src/api/abortable.ts
@@ -34,16 +36,9 @@ var constants = __webpack_require__(2997);
 
 
 
+
 /** What an upload host answers is read up to this much: an error document, never more. */
 const ANSWER_LIMIT_BYTES = 64 * 1024;
-/** The upload was given up on after its time limit. */
-class UploadTimeout extends Error {
-    ms;
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.ms = ms;
-    }
-}
 /** The host answered before the whole archive was sent: its answer, 2xx or not, does not say it has the archive. */
 class IncompleteUpload extends Error {
     sent;
@@ -69,9 +64,7 @@ function signedUrlProblem(url) {
     }
     if (parsed.username || parsed.password)
         return 'it carries a user name or password';
-    if (parsed.protocol === 'https:')
-        return undefined;
-    if (parsed.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(parsed.hostname))
+    if ((0,loopback/* isHttpsOrLoopbackHttp */.k)(parsed))
         return undefined;
     return `it is not https:// (${parsed.protocol}//${parsed.host})`;
 }
@@ -81,21 +74,18 @@ function signedUrlProblem(url) {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk. Ended by `limitMs` or `signal`, either aborting the
- * request and its socket. A 2xx counts only when every byte of the file was handed to the
- * request: a host that answers early has not taken the archive (IncompleteUpload).
+ * The file is streamed from disk. Ended by `limitMs` (real time: the upload is real I/O) or
+ * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only
+ * when every byte of the file was handed to the request: a host that answers early has not taken
+ * the archive (IncompleteUpload).
  */
 async function putToSignedUrl(url, body, options) {
-    (0,cancel/* throwIfCancelled */.dZ)(options.signal);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new UploadTimeout(options.limitMs)), options.limitMs);
-    const onCancel = () => abort.abort(new cancel/* CancelledError */.cc());
-    options.signal?.addEventListener('abort', onCancel, { once: true });
     const headers = {
         'Content-Type': 'application/gzip',
         'Content-Length': String(body.bytes),
         'X-Goog-Content-Length-Range': `0,${constants/* MAX_UPLOAD_BYTES */.hR}`
     };
+    (0,cancel/* throwIfCancelled */.dZ)(options.signal);
     const source = (0,external_node_fs_.createReadStream)(body.file);
     // The bytes handed to the request: this listener runs just before the pipe's own, which writes
     // the chunk to the request, in the same turn. Not the stream's `end`: that comes after one more
@@ -106,25 +96,17 @@ async function putToSignedUrl(url, body, options) {
     // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
     source.pause();
     try {
-        return await new Promise((resolve, reject) => {
-            abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
-            const work = async () => {
-                const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, abort.signal, options.idleMs).request('PUT', url, source, headers);
-                const text = await (0,abortable/* readResponse */.U)(response, abort.signal, ANSWER_LIMIT_BYTES);
-                const status = response.message.statusCode ?? 0;
-                if (status >= 200 && status < 300 && sent !== body.bytes)
-                    throw new IncompleteUpload(sent, body.bytes);
-                return { status, text };
-            };
-            work().then(resolve, reject);
-        });
+        return await (0,time_limit/* withinTimeLimit */.A)(async (signal) => {
+            const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs).request('PUT', url, source, headers);
+            const text = await (0,abortable/* readResponse */.U)(response, ANSWER_LIMIT_BYTES);
+            const status = response.message.statusCode ?? 0;
+            if (status >= 200 && status < 300 && sent !== body.bytes)
+                throw new IncompleteUpload(sent, body.bytes);
+            return { status, text };
+        }, { limitMs: options.limitMs, signal: options.signal });
     }
     finally {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onCancel);
         source.destroy();
-        if (!abort.signal.aborted)
-            abort.abort();
     }
 }
 
@@ -137,6 +119,7 @@ var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/upload.ts
+
 
 
 
@@ -231,8 +214,8 @@ function expired(status, text) {
  * error names the URL's path and query, which hold the signature.
  */
 function failureOf(error, idleMs) {
-    if (error instanceof UploadTimeout)
-        return `no answer within ${(0,clock/* formatDuration */.a)(error.ms)}`;
+    if (error instanceof time_limit/* TimeLimitReached */.r)
+        return error.message;
     if (error instanceof IncompleteUpload)
         return error.message;
     const { code, message } = error;

@@ -26,8 +26,8 @@ var resolve = __webpack_require__(3646);
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
-var checks = __webpack_require__(315);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 9 modules
+var checks = __webpack_require__(8074);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -353,9 +353,10 @@ function deployChecks(inputs, ships, deps) {
     const builtCommit = {
         id: 'built-commit',
         appliesTo: () => true,
-        async run({ revision }) {
+        // A failure throws (`commit-mismatch`), as it did before the checks were a list.
+        run: ({ revision }) => {
             checkCommit(inputs, ships, deps, revision);
-            return {};
+            return Promise.resolve({});
         }
     };
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
@@ -2233,7 +2234,7 @@ async function deployWith(inputs, deps, early) {
             connection: inputs.connection,
             deployment: recorder.known.deployment ?? deployment,
             revision: deployed,
-            settings: { health: inputs.health, suggestRollback: !inputs.rollbackOnFailure }
+            settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
         });
     }
     catch (error) {

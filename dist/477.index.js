@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: prepareArchive
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
 // EXTERNAL MODULE: ./src/core/errors.ts
@@ -25,8 +27,6 @@ var external_node_fs_ = __webpack_require__(3024);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:stream/promises"
@@ -142,7 +142,8 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     });
     const [fed, written] = await Promise.allSettled([feeding, writing]);
     unwatch();
-    // A stop ends both sides with errors of their own: the stop is the cause.
+    // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
+    // with Errors (the streams' and the feed's own).
     const failed = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
         ? written.reason
         : fed.status === 'rejected'
@@ -212,11 +213,15 @@ async function copy(source, sink) {
     sink.end();
 }
 
+// EXTERNAL MODULE: ./src/operations/archive/layout.ts
+var layout = __webpack_require__(9029);
 // EXTERNAL MODULE: ./src/operations/archive/select.ts + 3 modules
 var archive_select = __webpack_require__(4979);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
+
+
 
 
 
@@ -246,7 +251,7 @@ async function packArchive(selection, options) {
     catch (error) {
         if (!(error instanceof ArchiveTooLarge))
             return (0,archive_select/* unreadable */.O)(error);
-        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` \`${selection.configPath}\` is over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
+        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` \`${(0,layout/* toPosix */.d)((0,external_node_path_.relative)(selection.workspace, (0,external_node_path_.join)(selection.root, selection.configPath)))}\` is over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
     }
     if (written.bytes > limits.warnBytes) {
         log.warn(`The source archive is ${(0,body/* formatBytes */.z3)(written.bytes)} compressed (over ${(0,body/* formatBytes */.z3)(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`);
@@ -694,20 +699,17 @@ function archiveTimedOut() {
 /**
  * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
  * so that a read or write that blocks is ended too; returns the function that stops
- * watching. The time is real (a timer of what is left): archiving does not move the run's
- * clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ * watching. The time is real (`AbortSignal.timeout` of what is left): archiving does not
+ * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
  */
 function whenStopped(stop, onStop) {
     if (!stop)
         return () => undefined;
-    const onAbort = () => onStop(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc());
-    stop.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => onStop(archiveTimedOut()), Math.max(0, stop.deadline - stop.clock.now()));
-    timer.unref();
-    return () => {
-        clearTimeout(timer);
-        stop.signal?.removeEventListener('abort', onAbort);
-    };
+    const timeUp = AbortSignal.timeout(Math.max(0, stop.deadline - stop.clock.now()));
+    const stopped = stop.signal ? AbortSignal.any([stop.signal, timeUp]) : timeUp;
+    const onAbort = () => onStop(stop.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
+    stopped.addEventListener('abort', onAbort, { once: true });
+    return () => stopped.removeEventListener('abort', onAbort);
 }
 
 

@@ -61,8 +61,8 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     }
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
-var checks = __webpack_require__(315);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 9 modules
+var checks = __webpack_require__(8074);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
@@ -200,7 +200,7 @@ async function rollback(inputs, deps) {
         connection: inputs.connection,
         deployment: recorder.known.deployment ?? started.deployment,
         revision: deployed,
-        settings: { health: inputs.health }
+        settings: { health: inputs.health, verification: inputs.verification }
     });
     log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
     return recorder.finish({ kind: 'rolled-back' });

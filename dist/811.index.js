@@ -30,7 +30,7 @@ var api_body = __webpack_require__(3994);
 function cappedFetch(inner, limitBytes = api_body/* MAX_BODY_BYTES */.YK) {
     return async (input, init) => {
         const response = await inner(input, init);
-        const body = await readCapped(response, limitBytes);
+        const body = await readBody(response, limitBytes);
         // 204, 205 and 304 may carry no body at all, not even an empty one.
         const capped = new Response(body === null || [204, 205, 304].includes(response.status) ? null : body, {
             status: response.status,
@@ -41,37 +41,19 @@ function cappedFetch(inner, limitBytes = api_body/* MAX_BODY_BYTES */.YK) {
         return capped;
     };
 }
-/** The whole body, in time linear in its size; chunks are joined once. */
-async function readCapped(response, limitBytes) {
-    if (!response.body)
+/** The whole body through the control plane's capped reader; null when there is none. */
+async function readBody(response, limitBytes) {
+    const body = response.body;
+    if (!body)
         return null;
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limitBytes) {
-        void response.body.cancel().catch(() => undefined);
-        throw new api_body/* BodyTooLarge */.KQ(limitBytes);
-    }
-    const reader = response.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        // A request aborted (its time limit, the budget) errors the stream: this read rejects.
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        size += value.byteLength;
-        if (size > limitBytes) {
-            void reader.cancel().catch(() => undefined);
-            throw new api_body/* BodyTooLarge */.KQ(limitBytes);
-        }
-        chunks.push(value);
-    }
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.byteLength;
-    }
-    return body;
+    const read = await (0,api_body/* readCapped */.EF)({
+        // A request aborted (its time limit, the budget) errors the stream: the read rejects.
+        chunks: body,
+        declaredLength: response.headers.get('content-length'),
+        abandon: () => void body.cancel().catch(() => undefined)
+    }, limitBytes);
+    // A view of the same bytes, not a second copy of up to the cap.
+    return new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
 }
 
 ;// CONCATENATED MODULE: ./src/github/api.ts
@@ -365,6 +347,7 @@ function renderComment(view, runUrl) {
     }
     else {
         lines.push(...(0,markdown/* factsTable */.wd)(view));
+        lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
         lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, false));
     }
     // Built from GITHUB_* variables: used as a link only if it is one.

@@ -431,20 +431,17 @@ function archiveTimedOut() {
 /**
  * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
  * so that a read or write that blocks is ended too; returns the function that stops
- * watching. The time is real (a timer of what is left): archiving does not move the run's
- * clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ * watching. The time is real (`AbortSignal.timeout` of what is left): archiving does not
+ * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
  */
 function whenStopped(stop, onStop) {
     if (!stop)
         return () => undefined;
-    const onAbort = () => onStop(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc());
-    stop.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => onStop(archiveTimedOut()), Math.max(0, stop.deadline - stop.clock.now()));
-    timer.unref();
-    return () => {
-        clearTimeout(timer);
-        stop.signal?.removeEventListener('abort', onAbort);
-    };
+    const timeUp = AbortSignal.timeout(Math.max(0, stop.deadline - stop.clock.now()));
+    const stopped = stop.signal ? AbortSignal.any([stop.signal, timeUp]) : timeUp;
+    const onAbort = () => onStop(stop.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
+    stopped.addEventListener('abort', onAbort, { once: true });
+    return () => stopped.removeEventListener('abort', onAbort);
 }
 
 

@@ -30909,24 +30909,16 @@ function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
     });
 }
 /**
- * The body of a response, read linearly and capped (see body.ts), destroyed if
- * `signal` aborts while it arrives. A substitute response without a stream (tests)
- * is read through its own readBody.
+ * The body of a response, read linearly and capped (see body.ts). No abort listener of its
+ * own: the request's signal (abortableHttpClient) destroys the response too, which ends the
+ * read with an error. A substitute response without a stream (tests) is read through its
+ * own readBody.
  */
-async function readResponse(response, signal, limitBytes) {
+async function readResponse(response, limitBytes) {
     const message = response.message;
     if (typeof message?.on !== 'function')
         return response.readBody();
-    const destroy = () => message.destroy();
-    if (signal.aborted)
-        destroy();
-    signal.addEventListener('abort', destroy, { once: true });
-    try {
-        return await (0,_body_js__WEBPACK_IMPORTED_MODULE_1__/* .readBodyCapped */ .oV)(message, limitBytes);
-    }
-    finally {
-        signal.removeEventListener('abort', destroy);
-    }
+    return (0,_body_js__WEBPACK_IMPORTED_MODULE_1__/* .readBodyCapped */ .oV)(message, limitBytes);
 }
 
 
@@ -30936,6 +30928,7 @@ async function readResponse(response, signal, limitBytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EF: () => (/* binding */ readCapped),
 /* harmony export */   KQ: () => (/* binding */ BodyTooLarge),
 /* harmony export */   YK: () => (/* binding */ MAX_BODY_BYTES),
 /* harmony export */   oV: () => (/* binding */ readBodyCapped),
@@ -30969,51 +30962,36 @@ function formatBytes(bytes) {
     return `${bytes} bytes`;
 }
 /**
- * Reads a body as UTF-8 text in time linear in its size: chunks are collected and
- * joined once (@actions/http-client's readBody copies the whole buffer on every
- * chunk, which is quadratic). Stops at `limitBytes`, destroying the stream (and so its
- * socket) rather than reading on: a declared Content-Length over the cap fails at once.
+ * The one capped reader, for the control plane's answers (a Node response) and GitHub's (a
+ * fetch Response, github/capped-fetch.ts). Reads in time linear in the body's size: chunks are
+ * collected and joined once (@actions/http-client's readBody copies the whole buffer on every
+ * chunk, which is quadratic). Stops at `limitBytes`, abandoning the body rather than reading
+ * on: a declared Content-Length over the cap fails before a byte is read. A body ended from
+ * outside (its request aborted) or cut off rejects.
  */
-function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
-    return new Promise((resolve, reject) => {
-        const declared = Number(message.headers?.['content-length']);
-        if (Number.isFinite(declared) && declared > limitBytes) {
-            message.destroy();
-            reject(new BodyTooLarge(limitBytes));
-            return;
+async function readCapped(body, limitBytes = MAX_BODY_BYTES) {
+    const declared = Number(body.declaredLength ?? undefined);
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        body.abandon();
+        throw new BodyTooLarge(limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body.chunks) {
+        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        size += buffer.length;
+        if (size > limitBytes) {
+            body.abandon();
+            throw new BodyTooLarge(limitBytes);
         }
-        const chunks = [];
-        let size = 0;
-        let settled = false;
-        const finish = (error) => {
-            if (settled)
-                return;
-            settled = true;
-            message.off('data', onData);
-            if (error)
-                reject(error);
-            else
-                resolve(Buffer.concat(chunks, size).toString('utf8'));
-        };
-        const onData = (chunk) => {
-            const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-            size += buffer.length;
-            if (size > limitBytes) {
-                message.destroy();
-                finish(new BodyTooLarge(limitBytes));
-                return;
-            }
-            chunks.push(buffer);
-        };
-        message.on('data', onData);
-        message.once('end', () => finish());
-        message.once('error', (error) => finish(error));
-        // Destroyed from outside (the request was aborted): no 'end' will come.
-        message.once('close', () => {
-            if (!message.complete)
-                finish(new Error('the connection closed before the whole response arrived'));
-        });
-    });
+        chunks.push(buffer);
+    }
+    return Buffer.concat(chunks, size);
+}
+/** A Node response's body as UTF-8 text, through the capped reader. */
+async function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
+    const text = await readCapped({ chunks: message, declaredLength: message.headers?.['content-length'], abandon: () => message.destroy() }, limitBytes);
+    return text.toString('utf8');
 }
 
 
@@ -31031,12 +31009,14 @@ function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3323);
-/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1018);
-/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3994);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3249);
-/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4748);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7018);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1018);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3994);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3249);
+/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4748);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7018);
+
 
 
 
@@ -31090,16 +31070,16 @@ class ControlPlaneClient {
     }
     requester(signal) {
         // The idle limit is the request's limit too, as a second line behind the abort.
-        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_8__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_8__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
+        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_4__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_9__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_9__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
     }
     listDeployments(query) {
-        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
+        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
     }
     getDeployment(deploymentId) {
         return this.send({
             label: `Get deployment ${deploymentId}`,
             hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
     }
     createDeployment(body) {
         return this.send({
@@ -31108,32 +31088,32 @@ class ControlPlaneClient {
                 409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
                     '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
     }
     patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
+        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
     }
     /**
      * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
      * try after one whose outcome is in doubt means that one went through: it resolves.
      */
     deleteDeployment(deploymentId, deleteTracingProject) {
-        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
     }
     /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
     getListener(listenerId) {
-        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
+        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
     }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
-        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
     }
     getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
+        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
     }
     /** One page of a deployment's revisions, newest first. */
     listRevisions(deploymentId, query) {
-        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
+        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
     }
     /**
      * Makes a new revision from `revisionId`'s settings (no body); the answer's
@@ -31143,7 +31123,7 @@ class ControlPlaneClient {
         return this.send({
             label: `Redeploy revision ${revisionId}`,
             hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
     }
     /**
      * A password for the deployment's image registry (no body). It changes nothing on the
@@ -31158,7 +31138,7 @@ class ControlPlaneClient {
                     'to such a deployment, or choose a new `name` and `registry-login` creates one with that source.',
                 404: 'Check `deployment-id`, or look the deployment up by `name` instead.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
     }
     /**
      * A signed URL to upload a source archive to, and the object path the patch then names.
@@ -31168,18 +31148,18 @@ class ControlPlaneClient {
         return this.send({
             label: `Get an upload URL for deployment ${deploymentId}`,
             hints: { 400: 'Upload URLs exist only for `internal_source` deployments: check `name` / `deployment-id` and `revision-source`.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
     }
     getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_6__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
     async send(operation, request, schema, options = {}) {
         const mutation = request.method !== 'GET';
         // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
         const repeatable = options.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
-        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_7__/* .READ_RETRY */ .iw;
+        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_8__/* .READ_RETRY */ .iw;
         let doubtful = false;
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retrying */ .R$)({
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .retrying */ .R$)({
             policy,
             clock: this.clock,
             deadline: this.options.deadline,
@@ -31191,9 +31171,9 @@ class ControlPlaneClient {
                 return { done: await this.attempt(operation, request, schema, options, mutation) };
             }
             catch (caught) {
-                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD))
+                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD))
                     throw caught;
-                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .isNotFound */ .c4)(caught)) {
+                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .isNotFound */ .c4)(caught)) {
                     this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
                     return { done: undefined };
                 }
@@ -31215,21 +31195,21 @@ class ControlPlaneClient {
         catch (error) {
             if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc)
                 throw error;
-            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_4__/* .BodyTooLarge */ .KQ)
+            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_5__/* .BodyTooLarge */ .KQ)
                 throw this.tooLarge(operation, request, error, mutation);
             throw this.transportError(operation, error, mutation);
         }
         const { status, text } = answer;
         if (status >= 300 && status < 400) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
                 status,
                 hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
             });
         }
         if (status < 200 || status >= 300) {
-            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorFromResponse */ .a5)(operation, status, text, {
+            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorFromResponse */ .a5)(operation, status, text, {
                 mutation,
-                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
             });
         }
         if (schema === NO_CONTENT)
@@ -31244,44 +31224,23 @@ class ControlPlaneClient {
         return Math.min(limit, Math.max(MIN_REQUEST_MS, this.options.deadline - this.clock.now()));
     }
     /**
-     * One request, ended by its time limit or the run's cancellation: either aborts the
-     * request, which destroys its socket and any answer still arriving, so nothing given
-     * up on keeps the process alive. What was sent goes on on the control plane.
+     * One request, ended by its time limit (on the client's clock) or the run's cancellation
+     * (core/time-limit.ts). What was sent goes on on the control plane.
      */
-    async exchange(method, url, body, headers, limitMs) {
-        (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(this.options.signal);
-        const abort = new AbortController();
-        const timer = setTimeout(() => abort.abort(new RequestTimeout(limitMs)), limitMs);
-        const onCancel = () => abort.abort(new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc());
-        this.options.signal?.addEventListener('abort', onCancel, { once: true });
-        let done = false;
-        try {
-            const answer = await new Promise((resolve, reject) => {
-                abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
-                const work = async () => {
-                    const response = await this.requester(abort.signal).request(method, url, body, headers);
-                    const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .readResponse */ .U)(response, abort.signal);
-                    const retryAfter = response.message.headers?.['retry-after'];
-                    return { status: response.message.statusCode ?? 0, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
-                };
-                work().then(resolve, reject);
-            });
-            done = true;
-            return answer;
-        }
-        finally {
-            clearTimeout(timer);
-            this.options.signal?.removeEventListener('abort', onCancel);
-            // Failed in any other way (a body over the cap, a reset): close what is left of it.
-            if (!done && !abort.signal.aborted)
-                abort.abort();
-        }
+    exchange(method, url, body, headers, limitMs) {
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A)(async (signal) => {
+            const response = await this.requester(signal).request(method, url, body, headers);
+            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_4__/* .readResponse */ .U)(response);
+            // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
+            const retryAfter = [response.message.headers?.['retry-after']].flat()[0];
+            return { status: response.message.statusCode ?? 0, text, retryAfter };
+        }, { limitMs, signal: this.options.signal, clock: this.clock });
     }
     tooLarge(operation, request, error, mutation) {
         // The path without its query: the error reads as the operation, not its parameters.
         const path = request.path.split('?')[0];
         const method = request.method;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
             'more than any answer of its API; the action stopped reading it.', {
             hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
             // Reading it again would read as much again.
@@ -31290,17 +31249,17 @@ class ControlPlaneClient {
         });
     }
     transportError(operation, error, mutation) {
-        const reason = error instanceof RequestTimeout
-            ? `no answer within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(error.ms)}`
+        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .TimeLimitReached */ .r
+            ? error.message
             : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
             hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
             retryable: true,
-            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .neverSent */ .vQ)(error)
+            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .neverSent */ .vQ)(error)
         });
     }
     async parse(operation, status, text, schemaOf) {
-        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
             status,
             hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
             retryable: true,
@@ -31312,7 +31271,7 @@ class ControlPlaneClient {
             json = JSON.parse(text);
         }
         catch {
-            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
+            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
         }
         const result = schemaOf(await loadSchemas()).safeParse(json);
         if (!result.success) {
@@ -31336,13 +31295,6 @@ const LISTENER_HINTS = {
 };
 /** For answers whose body the action does not read (204). */
 const NO_CONTENT = null;
-class RequestTimeout extends Error {
-    ms;
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.ms = ms;
-    }
-}
 /** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
 function credentialHeaders({ credential, tenantId }) {
     const headers = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` };
@@ -31862,6 +31814,40 @@ function pruneGitHubInputs(inputs) {
 
 /***/ }),
 
+/***/ 167:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ registryLoginSpec),
+/* harmony export */   U: () => (/* binding */ REGISTRY_SOURCE)
+/* harmony export */ });
+/* harmony import */ var _inputs_github_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1014);
+
+/** The only source whose deployments take pushed images from the managed registry. */
+const REGISTRY_SOURCE = 'internal_docker';
+/**
+ * `command: registry-login`: which deployment, and whether to create it. A new deployment is
+ * made as the official client makes one (source `internal_docker`, no settings, no secrets),
+ * and what it runs, with which secrets, is the later `deploy` step's to say. `source` is read
+ * only to refuse another one: a step that asks for a `github` deployment and gets an
+ * `internal_docker` one has been misread, and the push token exists for no other source.
+ * Any other input set is warned about as ignored.
+ */
+const registryLoginSpec = {
+    uses: ['name', 'deployment-id', 'create-if-missing', 'source', 'registry-logout'],
+    read(reader) {
+        const source = reader.value('source');
+        if (source !== undefined && source !== REGISTRY_SOURCE) {
+            reader.problem(`\`source\` is \`${source}\`, but \`command: registry-login\` logs in to the managed registry, which takes images only for \`${REGISTRY_SOURCE}\` deployments: ` +
+                `remove \`source\` (or set it to \`${REGISTRY_SOURCE}\`); to deploy a \`${source}\` deployment, use \`command: deploy\` without \`registry-login\``);
+        }
+        return { ...(0,_inputs_github_js__WEBPACK_IMPORTED_MODULE_0__/* .readTarget */ ._E)(reader), createIfMissing: reader.value('create-if-missing'), logoutAtEnd: reader.value('registry-logout') };
+    }
+};
+
+
+/***/ }),
+
 /***/ 9317:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32003,7 +31989,8 @@ function firstLine(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ isLoopbackHost)
+/* harmony export */   c: () => (/* binding */ isLoopbackHost),
+/* harmony export */   k: () => (/* binding */ isHttpsOrLoopbackHttp)
 /* harmony export */ });
 /**
  * Whether a URL's hostname (as `new URL(...).hostname` gives it) names this machine:
@@ -32016,6 +32003,14 @@ function isLoopbackHost(hostname) {
         return true;
     const octets = hostname.split('.');
     return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+/**
+ * Whether a URL may carry a credential or a signed upload: https://, or http:// on this
+ * machine only. The control-plane URL, the signed upload URL, the health-check URL and the
+ * links in reports all use this one rule, so none can be looser than the others.
+ */
+function isHttpsOrLoopbackHttp(url) {
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
 
@@ -32043,28 +32038,50 @@ const secrets = new Set();
 const REDACTED = '***';
 /**
  * Shorter values are masked in the log by the runner but not replaced here: a
- * secret `1` would otherwise turn every id in the outputs into asterisks.
+ * secret `1` would otherwise turn every id in the outputs into asterisks. The runner
+ * has no such floor: it masks a registered value wherever it appears, so a secret `k`
+ * turns every "k" of the log into `***`. Such a value is still registered (a secret is
+ * never shown), and warned about.
  */
 const MIN_REDACTED_LENGTH = 4;
 /** How a secret is announced to the runner (`::add-mask::`); run() routes it through its output sink. */
 let announce = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq;
-/** Announces secrets through `to` until the returned function is called. */
-function announceSecretsWith(to) {
-    const previous = announce;
+/** Where the warning about a too-short secret goes; run() routes it to its log. */
+let warn = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e;
+/** Announces secrets through `to`, and warns through `warnTo`, until the returned function is called. */
+function announceSecretsWith(to, warnTo) {
+    const previous = { announce, warn };
     announce = to;
+    warn = warnTo;
     return () => {
-        announce = previous;
+        announce = previous.announce;
+        warn = previous.warn;
     };
 }
-function registerSecret(value) {
+/** `what` names the secret in a warning (its value never): an input, or a name in `secrets`. */
+function registerSecret(value, what = 'a secret value') {
     if (value.length === 0)
         return;
+    // A multi-line value is masked by the runner line by line too; mirror that.
+    const lines = value.split(/\r?\n/);
+    // Warned before the value is announced: after, the runner would mask its characters in the warning too.
+    if (tooShort(value))
+        warn(tooShortWarning(what));
+    else if (lines.some(tooShort))
+        warn(tooShortWarning(`a line of ${what}`));
     announce(value);
-    // A multi-line value is masked by the runner line by line; mirror that.
-    for (const part of [value, ...value.split(/\r?\n/)]) {
+    for (const part of [value, ...lines]) {
         if (part.trim().length >= MIN_REDACTED_LENGTH)
             secrets.add(part);
     }
+}
+function tooShort(text) {
+    const length = text.trim().length;
+    return length > 0 && length < MIN_REDACTED_LENGTH;
+}
+function tooShortWarning(what) {
+    return (`${what} is shorter than ${MIN_REDACTED_LENGTH} characters, too short to mask safely: the runner hides ` +
+        'it wherever it appears in the log, in any word, and the outputs and the job summary do not hide it. Use a longer value.');
 }
 function redact(text) {
     let out = text;
@@ -32098,7 +32115,7 @@ function clearSecrets() {
  * Text from the control plane or GitHub (status messages, log lines, URLs, names, error
  * details) is hostile: it may carry workflow commands, line breaks, `@mentions`, HTML,
  * markdown links or images. These functions make it inert for the place it is written
- * to. Pure, and importing nothing of the action's but core's loopback test, so any layer
+ * to. Pure, and importing nothing of the action's but core's rule for URLs (loopback.ts), so any layer
  * can use them.
  */
 
@@ -32169,12 +32186,30 @@ function safeUrl(raw, options = {}) {
     }
     if (url.username || url.password)
         return undefined;
-    if (url.protocol === 'https:')
-        return url.href;
-    if (url.protocol === 'http:' && options.allowLoopbackHttp && (0,_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname))
+    const allowed = options.allowLoopbackHttp ? (0,_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isHttpsOrLoopbackHttp */ .k)(url) : url.protocol === 'https:';
+    if (allowed)
         return url.href;
     return undefined;
 }
+
+
+/***/ }),
+
+/***/ 6521:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ POST_STATE)
+/* harmony export */ });
+/**
+ * What the main run keeps for the post step (`runs.post` in action.yml: the runner runs the same
+ * bundle again at the end of the job, with each kept value as a `STATE_<name>` variable).
+ * - `isPost`: kept by every main run before anything else, so that the post run knows itself and
+ *   never runs a command again (docker/login-action tells its post run the same way).
+ * - `registry`: the registry host `registry-login` logs Docker in to, kept before the login when
+ *   `registry-logout` is true; the post run logs Docker out of it.
+ */
+const POST_STATE = { isPost: 'isPost', registry: 'registry' };
 
 
 /***/ }),
@@ -32535,6 +32570,64 @@ function isFinalPhase(status) {
 
 /***/ }),
 
+/***/ 2164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ withinTimeLimit),
+/* harmony export */   r: () => (/* binding */ TimeLimitReached)
+/* harmony export */ });
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
+
+
+/** Work given up on because its time limit passed. */
+class TimeLimitReached extends Error {
+    ms;
+    constructor(ms) {
+        super(`no answer within ${(0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(ms)}`);
+        this.ms = ms;
+        this.name = 'TimeLimitReached';
+    }
+}
+/**
+ * The one way to give up on a request (or any work that takes a signal): `work` gets a signal
+ * that aborts when `limitMs` passes or the run is cancelled, and the promise settles at that
+ * moment with TimeLimitReached or CancelledError, whether or not `work` has noticed. Aborting
+ * is what ends the request: it destroys its socket and any answer still arriving, so nothing
+ * given up on keeps the process alive. Work that fails otherwise (a body over the cap, a
+ * reset) has its signal aborted too, to close what is left of it.
+ */
+async function withinTimeLimit(work, options) {
+    (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(options.signal);
+    const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined };
+    const failed = new AbortController();
+    const signal = AbortSignal.any([limit.signal, failed.signal, ...(options.signal ? [options.signal] : [])]);
+    // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
+    const reason = () => (options.signal?.aborted ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : new TimeLimitReached(options.limitMs));
+    let onAbort;
+    try {
+        return await new Promise((resolve, reject) => {
+            onAbort = () => reject(reason());
+            signal.addEventListener('abort', onAbort, { once: true });
+            work(signal).then(resolve, reject);
+        });
+    }
+    catch (error) {
+        if (!signal.aborted)
+            failed.abort(error);
+        throw error;
+    }
+    finally {
+        if (onAbort)
+            signal.removeEventListener('abort', onAbort);
+        limit.end();
+    }
+}
+
+
+/***/ }),
+
 /***/ 3323:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32544,7 +32637,7 @@ function isFinalPhase(status) {
 /* harmony export */ });
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.2.0';
+const ACTION_VERSION = '1.3.0';
 
 
 /***/ }),
@@ -32553,13 +32646,27 @@ const ACTION_VERSION = '1.2.0';
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3351);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
+/* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3342);
+/* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8824);
 
-// The step's time counts from the process's start: loading the bundle is part of it.
-const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
-// A cancelled run has reported; requests it stopped waiting for must not keep it alive.
-if (cancelled)
-    process.exit();
+
+
+
+if ((0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost) === 'true') {
+    // The post step at the end of the job (action.yml `runs.post`): registry-logout's clean-up and nothing else.
+    await (await __nccwpck_require__.e(/* import() */ 661).then(__nccwpck_require__.bind(__nccwpck_require__, 6661))).runPost();
+}
+else {
+    // First: the runner runs this file again as the post step, which must know itself and never run a command twice.
+    _report_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsSink */ .l.saveState?.(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost, 'true');
+    // The step's time counts from the process's start: loading the bundle is part of it.
+    const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
+    // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
+    if (cancelled)
+        process.exit();
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -32696,8 +32803,6 @@ function escapeRegExp(text) {
  * input and collect every problem before reporting.
  */
 
-// Kept importable from here, where it first lived.
-
 const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
@@ -32750,7 +32855,7 @@ function parseControlPlaneUrl(raw) {
     catch {
         throw new Error(`must be an absolute URL such as \`https://api.example.com\`, got ${shown(raw)}`);
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname))) {
+    if (!(0,_core_loopback_js__WEBPACK_IMPORTED_MODULE_0__/* .isHttpsOrLoopbackHttp */ .k)(url)) {
         throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]), got \`${url.protocol}//${url.host}\``);
     }
     if (url.username || url.password) {
@@ -32839,7 +32944,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 3351:
+/***/ 3342:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33046,10 +33151,10 @@ const MAX_PATTERN_LENGTH = 500;
  *   (`**.js` matches `src/js/app.js`); picomatch treats a `**` that shares its path segment
  *   with other characters as a `*`. Such a `**` becomes `*{,/**\/}*`: within one segment,
  *   or across any number of them.
- * - Braces, parentheses, `@` and a `!` after the first character mean nothing in GitHub's
- *   syntax: they are escaped, so that only the translations above use picomatch's braces
- *   and extended globs.
- * Backslash escapes (`\*`) and `[...]` classes mean the same in both.
+ * - Parentheses, `@` and a `!` after the first character mean nothing in GitHub's syntax:
+ *   they are escaped, so that only the translations above use picomatch's extended globs.
+ * `[...]` classes mean the same in both; they are how a pattern matches a special character
+ *   literally (`[?]`, `[,]`), since backslashes are refused (patternProblem).
  */
 function parsePaths(raw) {
     const patterns = (0,parsers/* meaningfulLines */.KV)(raw).map((line) => line.trim());
@@ -33061,7 +33166,7 @@ function parsePaths(raw) {
         const problem = patternProblem(body);
         if (problem)
             throw new Error(`pattern \`${pattern}\` ${problem}`);
-        return { negative, test: picomatch_default()(toPicomatch(body), { dot: true }) };
+        return { pattern, negative, test: picomatch_default()(toPicomatch(body), { dot: true }) };
     });
     if (compiled.every((p) => p.negative)) {
         throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns');
@@ -33074,35 +33179,51 @@ function parsePaths(raw) {
                 if (test(file))
                     under = !negative;
             return under;
+        },
+        unmatched(files) {
+            return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern);
         }
     };
 }
+/**
+ * Patterns that GitHub's syntax does not have, or that cannot be meant as written, each with
+ * its fix: they would match nothing (or something else than meant) and, silently, the deploy
+ * would never (or always) happen. A literal special character is still matched with a class.
+ */
 function patternProblem(body) {
     if (body === '')
         return 'excludes nothing: a `!` must be followed by a pattern';
     if (body.length > MAX_PATTERN_LENGTH)
         return `is longer than ${MAX_PATTERN_LENGTH} characters`;
-    if (body.startsWith('/'))
-        return 'starts with `/`: paths are relative to the repository\'s root, without a leading `/`';
+    if (/^-\s/.test(body))
+        return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`;
+    if (body.includes('\\'))
+        return 'has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub\'s syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally';
+    if (body.startsWith('/') || /^[A-Za-z]:/.test(body))
+        return 'is an absolute path: paths are relative to the repository\'s root, without a leading `/`';
+    if (/^\.\.?\//.test(body))
+        return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`;
+    if (body.endsWith('/'))
+        return `ends with \`/\`: patterns match files, never a directory; write \`${body}**\` for everything under it`;
     let atom = false;
     for (let i = 0; i < body.length; i++) {
         const c = body[i];
-        if (c === '\\') {
-            if (i === body.length - 1)
-                return 'ends with a lone `\\`';
-            i++;
-            atom = true;
-        }
-        else if (c === '[') {
+        if (c === '[') {
             const end = body.indexOf(']', i + 2);
             if (end === -1)
                 return 'has a `[` without its `]`';
             i = end;
             atom = true;
         }
+        else if (c === ',') {
+            return 'has a `,`: patterns are not separated by commas; write one pattern a line (`[,]` matches a comma in a file name)';
+        }
+        else if (c === '{' || c === '}') {
+            return 'has braces: GitHub\'s syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)';
+        }
         else if (c === '?' || c === '+') {
             if (!atom)
-                return `has a \`${c}\` with no character before it to repeat (escape it as \`\\${c}\` to match it literally)`;
+                return `has a \`${c}\` with no character before it to repeat (write \`[${c}]\` to match it literally)`;
             atom = false;
         }
         else {
@@ -33114,16 +33235,11 @@ function patternProblem(body) {
 /** GitHub's syntax in picomatch's; `body` is valid (patternProblem). */
 function toPicomatch(body) {
     let out = '';
-    /** Where the last atom (a character, an escape, or a class) starts in `out`, for `?` and `+`. */
+    /** Where the last atom (a character or a class) starts in `out`, for `?` and `+`. */
     let atomAt = -1;
     for (let i = 0; i < body.length; i++) {
         const c = body[i];
-        if (c === '\\') {
-            atomAt = out.length;
-            out += body.slice(i, i + 2);
-            i++;
-        }
-        else if (c === '[') {
+        if (c === '[') {
             const end = body.indexOf(']', i + 2);
             atomAt = out.length;
             out += body.slice(i, end + 1);
@@ -33142,7 +33258,7 @@ function toPicomatch(body) {
             i += run - 1;
             atomAt = -1;
         }
-        else if ('(){}@!|,'.includes(c)) {
+        else if ('()@!|'.includes(c)) {
             atomAt = out.length;
             out += `\\${c}`;
         }
@@ -33176,6 +33292,13 @@ function parseCommitSha(raw) {
  * `#` comments are skipped, as in a `.gitignore`.
  */
 function parseArchiveExclude(raw) {
+    return archivePatterns(raw, 'data/*.parquet');
+}
+/** `archive-include`: untracked files to ship anyway, read as `archive-exclude` is. */
+function parseArchiveInclude(raw) {
+    return archivePatterns(raw, 'apps/agent/dist/');
+}
+function archivePatterns(raw, example) {
     const patterns = (0,parsers/* meaningfulLines */.KV)(raw);
     for (const pattern of patterns) {
         if (pattern.trim() !== pattern)
@@ -33184,11 +33307,85 @@ function parseArchiveExclude(raw) {
             throw new Error(`has a pattern with a \`..\` segment (\`${pattern}\`): patterns are relative to the workspace and cannot leave it`);
     }
     if (patterns.length === 0)
-        throw new Error('has no pattern: write one `.gitignore` pattern a line, e.g. `data/*.parquet`');
+        throw new Error(`has no pattern: write one \`.gitignore\` pattern a line, e.g. \`${example}\``);
     return patterns;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/image-reference.ts
+
+/**
+ * `image-uri`: an image reference as Docker's reference grammar (distribution/reference) writes
+ * it, `[host[:port]/]path[:tag][@sha256:<64 hex>]`, checked before any request: the control
+ * plane pulls what it is given when it builds the revision, minutes later, and a reference that
+ * cannot name an image (a digest cut short, a docker option pasted after it) fails only then.
+ *
+ * - host: DNS labels (letters, digits, `-` inside) joined by `.`, or a bracketed IPv6 address,
+ *   with an optional port. The first component is the host only when it has a `.` or `:`, or is
+ *   `localhost` (as Docker decides); otherwise it is part of the path.
+ * - path: components of lower-case letters and digits, joined by `.`, `_`, `__` or dashes.
+ * - tag: a letter, digit or `_`, then up to 127 of those, `.` and `-`.
+ * - digest: `sha256:` and exactly 64 lower-case hex digits (the only algorithm registries
+ *   hand out; a shorter one names no image).
+ */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$/;
+const PATH_COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const TAG = /^[\w][\w.-]{0,127}$/;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+/** Docker's limit on the name (host and path). */
+const MAX_NAME = 255;
+const EXAMPLE = '`registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action\'s `digest` output)';
+/** The reference, unchanged, or an Error completing "input `image-uri` ...". */
+function parseImageReference(raw) {
+    const problem = referenceProblem(raw);
+    if (problem)
+        throw new Error(`${problem}; write it as ${EXAMPLE}`);
+    return raw;
+}
+function referenceProblem(raw) {
+    if (/\s/.test(raw))
+        return `must be one image reference, without spaces or docker options, got ${(0,parsers/* shown */.SP)(raw)}`;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw))
+        return `must not start with a scheme (\`${raw.slice(0, raw.indexOf(':'))}://\`): an image reference names the registry host alone, got ${(0,parsers/* shown */.SP)(raw)}`;
+    const at = raw.indexOf('@');
+    const name = at < 0 ? raw : raw.slice(0, at);
+    if (at >= 0) {
+        const digest = raw.slice(at + 1);
+        if (!DIGEST.test(digest))
+            return `has the digest ${(0,parsers/* shown */.SP)(digest)}, which is not \`sha256:\` followed by exactly 64 lower-case hex digits`;
+    }
+    const slash = name.indexOf('/');
+    const first = slash < 0 ? '' : name.slice(0, slash);
+    // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
+    const hasHost = /[.:]|^localhost$/.test(first);
+    const host = hasHost ? first : undefined;
+    const rest = hasHost ? name.slice(slash + 1) : name;
+    if (host !== undefined && !HOST.test(host))
+        return `names the registry host ${(0,parsers/* shown */.SP)(host)}, which is not a host name (or IP address) with an optional \`:port\``;
+    // A tag's `:` is after the last `/`; one before it would be a port, and the host has been taken off.
+    const lastSlash = rest.lastIndexOf('/');
+    const colon = rest.indexOf(':', lastSlash + 1);
+    const path = colon < 0 ? rest : rest.slice(0, colon);
+    if (colon >= 0) {
+        const tag = rest.slice(colon + 1);
+        if (!TAG.test(tag))
+            return `has the tag ${(0,parsers/* shown */.SP)(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`;
+    }
+    if (path === '')
+        return `names no image repository, got ${(0,parsers/* shown */.SP)(raw)}`;
+    for (const component of path.split('/')) {
+        if (PATH_COMPONENT.test(component))
+            continue;
+        if (component !== '' && PATH_COMPONENT.test(component.toLowerCase()))
+            return `has upper-case letters in its repository path ${(0,parsers/* shown */.SP)(path)}: repository paths are lower case`;
+        return `has the repository path ${(0,parsers/* shown */.SP)(path)}, whose part ${(0,parsers/* shown */.SP)(component)} is not lower-case letters and digits joined by \`.\`, \`_\` or \`-\``;
+    }
+    if ((host ? host.length + 1 : 0) + path.length > MAX_NAME)
+        return `has a name (host and path) longer than ${MAX_NAME} characters`;
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/formats.ts
+
 
 
 
@@ -33218,7 +33415,7 @@ const FORMATS = {
     'integration-id': formats_text(parsers/* parseUuid */.Xw),
     'repo-ref': formats_text(parsers/* parseSingleLine */.e7),
     'graph-config-path': formats_text(parsers/* parseSingleLine */.e7),
-    'image-uri': formats_text(parsers/* parseSingleLine */.e7),
+    'image-uri': formats_text(parseImageReference),
     'source-tarball-path': formats_text(parsers/* parseSingleLine */.e7),
     'deployment-type': oneOf(constants/* DEPLOYMENT_TYPES */._o),
     'build-on-push': formats_text(parsers/* parseBoolean */.yG),
@@ -33233,7 +33430,7 @@ const FORMATS = {
             const parsed = await parseSecrets(v);
             // Registered as soon as read: nothing logged later can show them.
             for (const secret of parsed.secrets ?? [])
-                (0,masking/* registerSecret */.cl)(secret.value);
+                (0,masking/* registerSecret */.cl)(secret.value, `the value of \`${secret.name}\` in \`secrets\``);
             return { data: parsed.secrets, problems: parsed.problems };
         }
     },
@@ -33259,11 +33456,11 @@ const FORMATS = {
     paths: formats_text(parsePaths),
     'expected-commit': formats_text(parseCommitSha),
     // v1.3: inputs whose features land with their issues; each feature may replace its parser.
-    'archive-include': formats_text(parseArchiveExclude),
+    'archive-include': formats_text(parseArchiveInclude),
     'registry-logout': formats_text(parsers/* parseBoolean */.yG),
     'config-check': oneOf(['error', 'warn', 'off']),
     'verify-revision': oneOf(['auto', 'required', 'off']),
-    'smoke-test': formats_text((v) => v)
+    'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) }
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -33438,7 +33635,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
     };
     // Register before anything else can fail and print: a malformed key is still a key.
     for (const name of ['api-key', 'bearer-token', 'github-token'])
-        (0,masking/* registerSecret */.cl)(raw(name));
+        (0,masking/* registerSecret */.cl)(raw(name), `\`${name}\``);
     const formatProblems = [];
     const problems = [];
     let command;
@@ -33453,7 +33650,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
     const values = new Map();
     for (const name of INPUT_NAMES) {
         if (name === 'secrets' && !used.has(name))
-            unparsedSecretValues(get(name, { trim: false })).forEach(masking/* registerSecret */.cl);
+            unparsedSecretValues(get(name, { trim: false })).forEach((value) => (0,masking/* registerSecret */.cl)(value, 'a value in `secrets`'));
         if (name === 'command' || !used.has(name))
             continue;
         const format = FORMATS[name];
@@ -33636,6 +33833,30 @@ function readHealthCheck(reader) {
     return { path, timeoutMs: reader.value('health-check-timeout') };
 }
 
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __nccwpck_require__(2257);
+;// CONCATENATED MODULE: ./src/inputs/verification.ts
+
+/** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
+const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test'];
+/** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
+function readVerification(reader) {
+    const smokeTest = reader.value('smoke-test');
+    const timeoutMs = reader.value('timeout');
+    if (smokeTest && reader.value('wait') === false) {
+        reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
+    }
+    // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
+    if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
+        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+    }
+    return {
+        verifyRevision: reader.value('verify-revision') ?? 'auto',
+        proofTimeoutMs: reader.value('health-check-timeout'),
+        ...(smokeTest ? { smokeTest } : {})
+    };
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/inputs/github-event.ts
@@ -33715,6 +33936,7 @@ var source_rules = __nccwpck_require__(7606);
 
 
 
+
 const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
@@ -33755,6 +33977,7 @@ const deploySpec = {
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
+            verification: readVerification(reader),
             rollbackOnFailure: value('on-failure') === 'rollback',
             github,
             paths: value('paths'),
@@ -33808,9 +34031,10 @@ function servesNow(outcome) {
 
 
 
-/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check and GitHub inputs. */
+
+/** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check, verification and GitHub inputs. */
 const rollbackSpec = {
-    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
+    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...VERIFICATION_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
     read(reader) {
         const { value } = reader;
         return {
@@ -33820,6 +34044,7 @@ const rollbackSpec = {
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
+            verification: readVerification(reader),
             github: (0,inputs_github/* readGitHubInputs */.BJ)(reader)
         };
     }
@@ -33860,21 +34085,8 @@ const registryLoginAbout = {
     }
 };
 
-;// CONCATENATED MODULE: ./src/commands/registry-login/inputs.ts
-
-/**
- * `command: registry-login`: which deployment, and whether to create it. Nothing else: a
- * new deployment is made as the official client makes one (source `internal_docker`, no
- * settings, no secrets), and what it runs, with which secrets, is the later `deploy`
- * step's to say. Any other input set is warned about as ignored.
- */
-const registryLoginSpec = {
-    uses: ['name', 'deployment-id', 'create-if-missing'],
-    read(reader) {
-        return { ...(0,inputs_github/* readTarget */._E)(reader), createIfMissing: reader.value('create-if-missing') };
-    }
-};
-
+// EXTERNAL MODULE: ./src/commands/registry-login/inputs.ts
+var registry_login_inputs = __nccwpck_require__(167);
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 
 
@@ -33900,12 +34112,12 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(525), __nccwpck_require__.e(683)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7683))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(12), __nccwpck_require__.e(395)]).then(__nccwpck_require__.bind(__nccwpck_require__, 395))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(525), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(12), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
-    'registry-login': registered(registryLoginSpec, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 271).then(__nccwpck_require__.bind(__nccwpck_require__, 8271))).registryLoginCommand)
+    'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
 };
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
 /** Every input read and checked, before any request, for the command the inputs choose. */
@@ -33936,8 +34148,6 @@ async function commandFor(name) {
     return (await COMMANDS[name].load());
 }
 
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __nccwpck_require__(2257);
 // EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
 var apply = __nccwpck_require__(7840);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -33989,61 +34199,14 @@ function printPlan(requests, log) {
     log.endGroup();
 }
 
-// EXTERNAL MODULE: ./src/core/neutralise.ts
-var neutralise = __nccwpck_require__(8453);
-;// CONCATENATED MODULE: ./src/report/sink.ts
-
-
-
-/**
- * What every sink the runner reads must be given: each line made one line that cannot
- * start a workflow command, secrets redacted, outputs one line. The runner's sink is
- * this over @actions/core; tests put it over an in-memory writer to see the same text.
- */
-function neutralised(target) {
-    return {
-        // core.info writes the line as is: a line break in server text could start a workflow
-        // command, so every line is made one line that cannot (forLog). Warnings and the like
-        // are commands themselves, whose text the runner decodes: one line too.
-        // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
-        info: (line) => target.info((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
-        // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
-        commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
-        warn: (line) => target.warn((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
-        notice: (line) => target.notice((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
-        debug: (line) => target.debug((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(line))),
-        startGroup: (title) => target.startGroup((0,neutralise/* forLog */.Ig)((0,masking/* redact */.E$)(title))),
-        endGroup: () => target.endGroup(),
-        // Read by later steps, often in shell: never a line break.
-        setOutput: (name, value) => target.setOutput(name, (0,neutralise/* forOutput */.np)((0,masking/* redact */.E$)(value))),
-        summary: (markdown) => target.summary((0,masking/* redact */.E$)(markdown)),
-        fail: (message) => target.fail((0,masking/* redact */.E$)(message)),
-        ...(target.mask ? { mask: target.mask } : {})
-    };
-}
-/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
-const actionsSink = neutralised({
-    info: (line) => core/* info */.pq(line),
-    warn: (line) => core/* warning */.$e(line),
-    notice: (line) => core/* notice */.lm(line),
-    debug: (line) => core/* debug */.Yz(line),
-    startGroup: (title) => core/* startGroup */.Oh(title),
-    endGroup: () => core/* endGroup */.N4(),
-    setOutput: (name, value) => core/* setOutput */.uH(name, value),
-    summary: async (markdown) => {
-        // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
-        if (!process.env.GITHUB_STEP_SUMMARY)
-            return;
-        await core/* summary */.z.addRaw(markdown, true).write();
-    },
-    fail: (message) => core/* setFailed */.C1(message),
-    mask: (secret) => core/* setSecret */.Pq(secret)
-});
-
+// EXTERNAL MODULE: ./src/report/sink.ts
+var report_sink = __nccwpck_require__(8824);
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __nccwpck_require__(2309);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __nccwpck_require__(3994);
+// EXTERNAL MODULE: ./src/core/neutralise.ts
+var neutralise = __nccwpck_require__(8453);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __nccwpck_require__(9090);
 ;// CONCATENATED MODULE: ./src/report/archive.ts
@@ -34076,8 +34239,8 @@ function archiveRows(shipped) {
     ];
 }
 function listingRows(listing) {
-    const folders = listing.folders.flatMap((folder, i) => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` ${plural(folder.files, 'file')}, ${(0,body/* formatBytes */.z3)(folder.bytes)}`]);
-    const largest = listing.largest.flatMap((file, i) => [...(i > 0 ? ['; '] : []), { code: file.path }, ` ${(0,body/* formatBytes */.z3)(file.bytes)}`]);
+    const folders = listing.folders.flatMap((folder, i) => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${(0,body/* formatBytes */.z3)(folder.bytes)})`]);
+    const largest = listing.largest.flatMap((file, i) => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${(0,body/* formatBytes */.z3)(file.bytes)})`]);
     return [
         ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
         ['Largest files', largest.length > 0 ? largest : undefined],
@@ -34187,6 +34350,7 @@ function renderSummary(view) {
     lines.push(...(0,markdown/* causeBlocks */.Am)(view));
     lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, true));
     lines.push(...(0,markdown/* factsTable */.wd)(view));
+    lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
     lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
     // A refusal before anything was sent took no time worth a line.
     if (outcome.kind !== 'refused' || outcome.inDoubt)
@@ -34271,7 +34435,8 @@ function timeBreakdown(view) {
     if (before < 0 || after < 0)
         return plainTotal;
     const change = outcome.redeployOf ? 'redeploy' : outcome.operation === 'created' ? 'create' : 'update';
-    const later = [...(outcome.health ? ['health check'] : []), ...(restoredBy(outcome) ? ['rollback'] : [])];
+    const checks = (outcome.checks ?? []).filter((check) => check.elapsedMs !== undefined).map((check) => check.label.toLowerCase());
+    const later = [...(outcome.health ? ['health check'] : []), ...checks, ...(restoredBy(outcome) ? ['rollback'] : [])];
     return (`**Total:** ${(0,core_clock/* formatDuration */.a)(total)} until this summary: ${(0,core_clock/* formatDuration */.a)(before)} before the watch (lookup, ${change}), ` +
         `${(0,core_clock/* formatDuration */.a)(revisionMs)} until the revision was seen ${(0,markdown.md)(last.status)}` +
         (later.length > 0 || after >= 1000 ? `, ${(0,core_clock/* formatDuration */.a)(after)} after it (${[...later, 'logs, outputs'].join(', ')}).` : '.'));
@@ -34502,15 +34667,14 @@ function problemsOf(verdict) {
     const items = verdict.problems ?? [];
     if (items.length === 0)
         return [];
-    const count = `${items.length} problem${items.length === 1 ? '' : 's'}`;
-    const heading = verdict.status === 'failed' ? `❌ ${verdict.label}: ${count} the build would fail on` : `⚠️ ${verdict.label}: ${count} the build may fail on (deployed anyway)`;
-    return [{ heading, items }];
+    // The verdict's own words say how many, in which file, and whether the deploy went on.
+    return [{ heading: [verdict.status === 'failed' ? '❌ ' : '⚠️ ', `${verdict.label}: `, ...verdict.detail], items }];
 }
 function warningsOf(verdict) {
     const items = verdict.warnings ?? [];
     if (items.length === 0)
         return [];
-    return [{ heading: `⚠️ ${verdict.label}: ${items.length} warning${items.length === 1 ? '' : 's'}`, items }];
+    return [{ heading: [`⚠️ ${verdict.label}: ${items.length} warning${items.length === 1 ? '' : 's'}`], items }];
 }
 /** Whether the run's error is a gate's refusal whose problems the findings already list. */
 function refusedByFindings(outcome) {
@@ -34711,7 +34875,8 @@ function outputsOf(outcome, url) {
         'archive-sha256': outcome.shipped?.kind === 'archive' ? outcome.shipped.sha256 : undefined,
         registry: outcome.registry?.registry,
         'image-repository': outcome.registry?.imageRepository,
-        'serving-revision-id': outcome.servingRevisionId
+        // After `on-failure: rollback` another revision serves, which the server was not asked about.
+        'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));
@@ -34829,6 +34994,7 @@ function viewOf(run) {
         url,
         unsafeUrl: rawUrl && !url ? rawUrl : undefined,
         failureLog: outcome.failureLog,
+        excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : [])),
         commit,
         github: { comment: kind.comment(context) },
         finalLine: ''
@@ -34858,7 +35024,7 @@ function environmentDescription(view, doing) {
     return (0,neutralise/* forOutput */.np)(plain(view.title).replace(/^[^\p{L}\p{N}`]+/u, ''));
 }
 function listedAbove(cause, listed) {
-    return listed && cause ? cause.split('\n')[0].replace(/:$/, '.') : cause;
+    return listed && cause ? cause.split('\n')[0].replace(/:$/, ' (listed above).') : cause;
 }
 /** Text whose last line says what to do, split so the reports show it apart. */
 function splitLastLine(text) {
@@ -34918,13 +35084,13 @@ function requestTimeoutFor(timeoutMs) {
  */
 async function run(options = {}) {
     const clock = options.clock ?? core_clock/* realClock */.d;
-    const sink = options.sink ?? actionsSink;
+    const sink = options.sink ?? report_sink/* actionsSink */.l;
     const startedAt = options.startedAt ?? clock.now();
     const cancellation = options.signal ? undefined : cancelOnSignals(sink);
     const signal = options.signal ?? cancellation?.signal;
     const log = sink;
     // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
-    const stopAnnouncing = sink.mask ? (0,masking/* announceSecretsWith */.bK)(sink.mask) : undefined;
+    const stopAnnouncing = sink.mask ? (0,masking/* announceSecretsWith */.bK)(sink.mask, log.warn) : undefined;
     const workflow = readWorkflowContext(options.env);
     // The `command` input first: a failure from here on is told as that command's.
     const recorder = recorderFor(options.inputs);
@@ -34964,6 +35130,7 @@ async function run(options = {}) {
             settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
+            ...(sink.saveState ? { saveState: sink.saveState } : {}),
             openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 663).then(__nccwpck_require__.bind(__nccwpck_require__, 6663))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
             onRevisionStarted: () => {
                 if (!github)
@@ -35571,6 +35738,7 @@ async function findDeploymentByName(client, name, limits) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Am: () => (/* binding */ causeBlocks),
 /* harmony export */   md: () => (/* binding */ md),
+/* harmony export */   oN: () => (/* binding */ excerptBlocks),
 /* harmony export */   p: () => (/* binding */ saidMd),
 /* harmony export */   sQ: () => (/* binding */ failureLogBlock),
 /* harmony export */   wd: () => (/* binding */ factsTable)
@@ -35637,7 +35805,7 @@ function withCodeSpans(line) {
 function causeBlocks(view, options = {}) {
     const out = [];
     for (const finding of view.findings ?? [])
-        out.push(`**${finding.heading}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '');
+        out.push(`**${saidMd(finding.heading)}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '');
     if (view.warning)
         out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '');
     if (view.cause)
@@ -35669,11 +35837,30 @@ function failureLogBlock(view, open) {
         `<details${open ? ' open' : ''}><summary>Last ${log.lines.length} lines of the ${log.type} log</summary>`,
         '',
         '```text',
-        ...log.lines.map((line) => (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''")),
+        ...log.lines.map(verbatim),
         '```',
         '</details>',
         ''
     ];
+}
+/**
+ * Each check's excerpt (what the agent answered a smoke test) in a block under the facts, folded
+ * unless the check failed: server text, verbatim in a code block that it cannot close, secrets redacted.
+ */
+function excerptBlocks(view) {
+    return (view.excerpts ?? []).flatMap((excerpt) => [
+        `<details${excerpt.open ? ' open' : ''}><summary>${forHtml(excerpt.label)}: ${forHtml(excerpt.title)}</summary>`,
+        '',
+        '```text',
+        ...excerpt.text.split(/\r\n|\n/).map((line) => verbatim(line.replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .LINE_BREAKS */ .Cm, ' '))),
+        '```',
+        '</details>',
+        ''
+    ]);
+}
+/** A line of server text inside a fenced code block: shown as sent, secrets redacted, unable to close the block. */
+function verbatim(line) {
+    return (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''");
 }
 
 
@@ -35697,6 +35884,70 @@ function quoted(text) {
     const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
     return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part }));
 }
+
+
+/***/ }),
+
+/***/ 8824:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ actionsSink)
+/* harmony export */ });
+/* unused harmony export neutralised */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(923);
+/* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8453);
+
+
+
+/**
+ * What every sink the runner reads must be given: each line made one line that cannot
+ * start a workflow command, secrets redacted, outputs one line. The runner's sink is
+ * this over @actions/core; tests put it over an in-memory writer to see the same text.
+ */
+function neutralised(target) {
+    return {
+        // core.info writes the line as is: a line break in server text could start a workflow
+        // command, so every line is made one line that cannot (forLog). Warnings and the like
+        // are commands themselves, whose text the runner decodes: one line too.
+        // Every line, whatever it looks like: a server line shaped like printVerbatim's token is still server text.
+        info: (line) => target.info((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
+        // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
+        commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
+        warn: (line) => target.warn((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
+        notice: (line) => target.notice((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
+        debug: (line) => target.debug((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
+        startGroup: (title) => target.startGroup((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(title))),
+        endGroup: () => target.endGroup(),
+        // Read by later steps, often in shell: never a line break.
+        setOutput: (name, value) => target.setOutput(name, (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forOutput */ .np)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value))),
+        summary: (markdown) => target.summary((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(markdown)),
+        fail: (message) => target.fail((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message)),
+        ...(target.mask ? { mask: target.mask } : {}),
+        // One line: a line break would end the state file's entry early.
+        ...(target.saveState ? { saveState: (name, value) => target.saveState?.(name, (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forOutput */ .np)(value)) } : {})
+    };
+}
+/** The runner's sink. Everything written is neutralised first: server text is hostile and secrets must not leak. */
+const actionsSink = neutralised({
+    info: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(line),
+    warn: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(line),
+    notice: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(line),
+    debug: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(line),
+    startGroup: (title) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(title),
+    endGroup: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4(),
+    setOutput: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value),
+    saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
+    summary: async (markdown) => {
+        // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write it.
+        if (!process.env.GITHUB_STEP_SUMMARY)
+            return;
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(markdown, true).write();
+    },
+    fail: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(message),
+    mask: (secret) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(secret)
+});
 
 
 /***/ }),
@@ -35983,8 +36234,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
   N4: () => (/* binding */ endGroup),
   V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
   lm: () => (/* binding */ notice),
+  LZ: () => (/* binding */ saveState),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -35993,7 +36246,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -38111,9 +38364,9 @@ function group(name, fn) {
 function saveState(name, value) {
     const filePath = process.env['GITHUB_STATE'] || '';
     if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
     }
-    issueCommand('save-state', { name }, toCommandValue(value));
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
 }
 /**
  * Gets the value of an state set by this action's main execution.

@@ -1,5 +1,5 @@
-export const id = 525;
-export const ids = [525];
+export const id = 12;
+export const ids = [12,673];
 export const modules = {
 
 /***/ 8619:
@@ -16,7 +16,75 @@ function defineCommand(definition) {
 
 /***/ }),
 
-/***/ 315:
+/***/ 7673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SMOKE_TEST_DEFAULT_TIMEOUT_MS: () => (/* binding */ SMOKE_TEST_DEFAULT_TIMEOUT_MS),
+/* harmony export */   parseSmokeTest: () => (/* binding */ parseSmokeTest)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
+
+const SMOKE_TEST_DEFAULT_TIMEOUT_MS = 2 * 60_000;
+const KEYS = ['assistant', 'input', 'expect', 'timeout'];
+const EXAMPLE = 'e.g. `{"assistant": "agent", "input": {"messages": [{"role": "user", "content": "ping"}]}, "expect": "pong"}`';
+/**
+ * The `smoke-test` input: a YAML or JSON mapping. Problems name the key and the fix; values are
+ * not repeated (an input may be built from secrets).
+ */
+async function parseSmokeTest(raw) {
+    const { parseYaml } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(762)]).then(__webpack_require__.bind(__webpack_require__, 8762));
+    let value;
+    try {
+        value = parseYaml(raw).value;
+    }
+    catch (error) {
+        return { problems: [`${error.message}; write a mapping, ${EXAMPLE}`] };
+    }
+    if (!isMapping(value))
+        return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] };
+    const problems = [];
+    for (const key of Object.keys(value)) {
+        if (!KEYS.includes(key))
+            problems.push(`\`${key}\` is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`);
+    }
+    const { assistant, input, expect } = value;
+    if (assistant === undefined || assistant === null)
+        problems.push('`assistant` is required: a graph id from the config (e.g. `agent`) or an assistant id');
+    else if (typeof assistant !== 'string' || assistant.trim() === '' || /[\r\n]/.test(assistant))
+        problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id');
+    if (input === undefined || input === null)
+        problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)');
+    else if (!isMapping(input))
+        problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value');
+    if (expect !== undefined && (typeof expect !== 'string' || expect === ''))
+        problems.push('`expect` must be text the answer must contain; quote it if it looks like a number');
+    let timeoutMs;
+    const timeout = value.timeout;
+    if (timeout !== undefined) {
+        try {
+            // A bare number is seconds, as `timeout` itself reads it.
+            if (typeof timeout !== 'string' && typeof timeout !== 'number')
+                throw new Error('must be a duration such as `90s` or `2m`');
+            timeoutMs = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E9)(String(timeout));
+        }
+        catch (error) {
+            problems.push(`\`timeout\` ${error.message.replace(/, got .*$/, '')}`);
+        }
+    }
+    if (problems.length > 0)
+        return { problems };
+    return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
+/***/ 8074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -141,6 +209,7 @@ function send(endpoint, request, signal) {
                 return;
             }
             (0,api_body/* readBodyCapped */.oV)(response, request.maxBytes).then((text) => resolve({ answered: true, status, body: text }), (error) => {
+                // The body reader rejects with Errors only.
                 if (signal.aborted)
                     reject(error);
                 else if (error instanceof api_body/* BodyTooLarge */.KQ)
@@ -266,13 +335,318 @@ const healthCheck = {
     }
 };
 
+;// CONCATENATED MODULE: ./src/operations/checks/back-off.ts
+
+/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
+const MAX_ASKS = 200;
+/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
+function waitAfter(asked) {
+    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
+}
+/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
+async function waitToAskAgain(clock, asked, deadline, signal) {
+    const ms = waitAfter(asked);
+    if (clock.now() + ms >= deadline)
+        return false;
+    await (0,cancel/* sleepUnlessCancelled */.xE)(clock, ms, signal);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/said.ts
+/** Our sentence with its backticked names as code parts, for a summary row (neutralised where it lands). */
+function codeSpans(text) {
+    return text
+        .split(/`([^`]*)`/)
+        .map((part, i) => (i % 2 === 1 ? { code: part } : part))
+        .filter((part) => part !== '');
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
+
+
+
+
+
+/** An `/info` answer is a few hundred bytes; anything near this is not one. */
+const INFO_MAX_BYTES = 64 * 1024;
+/** One ask's limit: a server that takes longer to say its revision is not answering. */
+const ASK_LIMIT_MS = 10_000;
+/** The most revisions read to place an id (one page, newest first): older ones cannot be serving a new deploy. */
+const REVISIONS_READ = 100;
+/** An id the server reports is shown up to this length: a hostile one could be a page long. */
+const SHOWN_ID = 80;
+/** Not `Serving revision`: after `on-failure: rollback` another revision serves, and the row is about the proof. */
+const LABEL = 'Revision proof';
+/**
+ * `verify-revision` (v1.3): after DEPLOYED (and the health check), the deployment's server is
+ * asked which revision it runs (`GET <url>/info`, `host.host_revision_id`: never `host.revision_id`,
+ * the server software's own build). Ours passes. Another revision of this deployment is evidence:
+ * asked again with back-off while the switch may be rolling out, until `health-check-timeout`
+ * (within the step's deadline), then the check fails (and `on-failure: rollback` applies). An
+ * answer that proves nothing passes under `auto` with a note, and fails under `required`.
+ */
+const servingRevisionCheck = {
+    id: 'verify-revision',
+    appliesTo: (ctx) => ctx.settings.verification.verifyRevision !== 'off',
+    run: proveServingRevision
+};
+async function proveServingRevision(ctx) {
+    const { clock, log, recorder, revision } = ctx;
+    const ours = revision.id;
+    const endpoint = serverEndpoint(ctx.deployment, '/info', ctx.connection);
+    if ('refused' in endpoint)
+        return notProven(ctx, endpoint.refused);
+    const start = clock.now();
+    const deadline = Math.min(ctx.deadline, start + ctx.settings.verification.proofTimeoutMs);
+    log.info(`Asking the deployment which revision it serves: GET ${endpoint.url}, expecting revision ${ours}…`);
+    let known;
+    let reading = { unsaid: 'no time was left before the deadline to ask', transient: false };
+    let asked = 0;
+    while (asked < MAX_ASKS && clock.now() < deadline) {
+        asked++;
+        const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
+        reading = readInfo(answer);
+        if ('names' in reading) {
+            if (reading.names === ours) {
+                recorder.servingReported(ours);
+                log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
+                return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
+            }
+            const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names);
+            if (!placed)
+                return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start);
+            log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+        }
+        else if (reading.transient) {
+            log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+        }
+        else {
+            return notProven(ctx, reading.unsaid, start);
+        }
+        if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal)))
+            break;
+    }
+    if (!('names' in reading))
+        return notProven(ctx, reading.unsaid, start);
+    const other = reading.names;
+    recorder.servingReported(other);
+    const over = (0,core_clock/* formatDuration */.a)(clock.now() - start);
+    const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    return {
+        verdict: verdict('failed', ['the server still named ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
+        failure: new errors/* ActionError */.lZ('check-failed', `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`, 'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
+            (ctx.settings.suggestRollback ? 'With `on-failure: rollback`, the revision that served before is put back.' : 'A switch that takes longer needs a longer `health-check-timeout`.'))
+    };
+}
+/**
+ * The ids of this deployment's revisions, newest first, one page: read once, and only when the
+ * server names a revision other than ours and the one that served before this run (the usual
+ * answer during a switch, known without a request).
+ */
+async function revisionIdsOf(ctx) {
+    const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 });
+    return new Set(page.resources.map((r) => r.id));
+}
+/** What an `/info` answer says, if anything. A refused connection or a 502/503/504 is a server not yet ready. */
+function readInfo(answer) {
+    if (!answer.answered)
+        return { unsaid: `\`/info\` gave ${answer.what}`, transient: answer.refused };
+    if (answer.status < 200 || answer.status > 299)
+        return { unsaid: `\`/info\` answered HTTP ${answer.status}`, transient: [502, 503, 504].includes(answer.status) };
+    if (answer.body === undefined)
+        return { unsaid: `\`/info\`: ${answer.bodyProblem ?? 'no answer body'}`, transient: false };
+    let info;
+    try {
+        info = JSON.parse(answer.body);
+    }
+    catch {
+        return { unsaid: '`/info` did not answer JSON', transient: false };
+    }
+    const host = info?.host;
+    if (typeof host !== 'object' || host === null)
+        return { unsaid: '`/info` has no `host` (an older agent server)', transient: false };
+    const id = host.host_revision_id;
+    if (id === null)
+        return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false };
+    if (typeof id !== 'string' || id === '')
+        return { unsaid: '`/info` has no `host.host_revision_id`', transient: false };
+    return { names: id };
+}
+/** Not proven: noted under `auto` (the step passes), a failure under `required` (nothing was found against the revision: no rollback). */
+function notProven(ctx, why, start) {
+    const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start;
+    const required = ctx.settings.verification.verifyRevision === 'required';
+    ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`);
+    const detail = ['not proven, because ', ...codeSpans(why)];
+    if (!required)
+        return { verdict: verdict('not-proven', detail, elapsedMs) };
+    return {
+        verdict: verdict('failed', detail, elapsedMs),
+        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, 'A self-hosted or older agent server does not report its revision: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.')
+    };
+}
+function verdict(status, detail, elapsedMs) {
+    return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
+}
+/** A server's id, shortened and without backticks (it goes inside a code span). */
+function shown(id) {
+    const plain = id.replace(/`/g, "'");
+    return plain.length > SHOWN_ID ? `${plain.slice(0, SHOWN_ID)}…` : plain;
+}
+
+// EXTERNAL MODULE: ./src/inputs/smoke-test.ts
+var smoke_test = __webpack_require__(7673);
+;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
+
+
+
+
+
+
+/** A run's final state may be large (a conversation); more than this is not read. */
+const ANSWER_MAX_BYTES = 1024 * 1024;
+/** What the summary shows of the answer, and what the error line quotes of it. */
+const EXCERPT_CHARS = 1500;
+const EXCERPT_LINES = 40;
+const ERROR_EXCERPT_CHARS = 200;
+const smoke_test_LABEL = 'Smoke test';
+/**
+ * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * before it. A run can cost money, so it is sent again only when the server certainly did not take
+ * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
+ * Passes on a 2xx JSON answer without a top-level `__error__` that contains `expect` (when given).
+ */
+const smokeTestCheck = {
+    id: 'smoke-test',
+    appliesTo: (ctx) => ctx.settings.verification.smokeTest !== undefined,
+    run: (ctx) => smokeTest(ctx, ctx.settings.verification.smokeTest)
+};
+async function smokeTest(ctx, test) {
+    const { clock, log } = ctx;
+    const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection);
+    if ('refused' in endpoint) {
+        return {
+            verdict: smoke_test_verdict('failed', ['not sent: ', ...codeSpans(endpoint.refused)]),
+            // Nothing is known against the revision: not a reason to roll it back.
+            failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
+        };
+    }
+    const start = clock.now();
+    const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? smoke_test.SMOKE_TEST_DEFAULT_TIMEOUT_MS));
+    log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    let answer = { answered: false, what: 'no time was left before the deadline to send it', refused: false };
+    let sent = 0;
+    while (sent < MAX_ASKS && clock.now() < deadline) {
+        sent++;
+        answer = await askServer(endpoint, {
+            method: 'POST',
+            json: { assistant_id: test.assistant, input: test.input },
+            limitMs: deadline - clock.now(),
+            signal: ctx.signal,
+            maxBytes: ANSWER_MAX_BYTES
+        });
+        if (!notTaken(answer))
+            break;
+        const why = answer.answered ? `HTTP ${answer.status}` : answer.what;
+        if (!(await waitToAskAgain(clock, sent, deadline, ctx.signal))) {
+            log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); no time left for another.`);
+            break;
+        }
+        log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); sent again after ${(0,core_clock/* formatDuration */.a)(waitAfter(sent))}.`);
+    }
+    const elapsedMs = clock.now() - start;
+    const judged = judge(answer, test);
+    const took = (0,core_clock/* formatDuration */.a)(elapsedMs);
+    if (judged.passed) {
+        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${answer.status} in ${took}: passed.`);
+        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ' answered', ...(test.expect ? [' with ', { code: test.expect }] : [])], elapsedMs, judged.excerpt) };
+    }
+    log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`);
+    const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : '';
+    return {
+        verdict: smoke_test_verdict('failed', codeSpans(judged.why), elapsedMs, judged.excerpt),
+        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`, 'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
+            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
+    };
+}
+/** The server certainly did not take the run: a refused connection, or not ready. */
+function notTaken(answer) {
+    return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused;
+}
+function judge(answer, test) {
+    if (!answer.answered)
+        return { passed: false, why: `no answer: ${answer.what}` };
+    const excerpt = answer.body === undefined ? undefined : excerptOf(answer.body);
+    if (answer.status < 200 || answer.status > 299)
+        return { passed: false, why: `the server answered HTTP ${answer.status}`, excerpt };
+    if (answer.body === undefined)
+        return { passed: false, why: answer.bodyProblem ?? 'the answer had no body' };
+    let value;
+    try {
+        value = JSON.parse(answer.body);
+    }
+    catch {
+        return { passed: false, why: 'the answer is not JSON', excerpt };
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && '__error__' in value) {
+        return { passed: false, why: `the run failed (\`__error__\` in the answer)${runError(value.__error__)}`, excerpt };
+    }
+    if (test.expect !== undefined && !contains(value, answer.body, test.expect)) {
+        return { passed: false, why: `the answer does not contain \`${test.expect.replace(/`/g, "'")}\` (\`expect\`)`, excerpt };
+    }
+    return { passed: true, excerpt };
+}
+/** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
+function runError(error) {
+    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? v.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined);
+    const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
+    return said ? `: \`${said}\`` : '';
+}
+/** In the answer's text as sent, or in any of its strings (where JSON escaping would hide it from the raw text). */
+function contains(value, raw, expected) {
+    if (raw.includes(expected))
+        return true;
+    const strings = (v) => typeof v === 'string' ? v.includes(expected) : typeof v === 'object' && v !== null ? Object.values(v).some(strings) : false;
+    return strings(value);
+}
+/** The answer as people read it (indented JSON when it is JSON), cut short. Neutralised where it is shown. */
+function excerptOf(body) {
+    let text = body;
+    try {
+        text = JSON.stringify(JSON.parse(body), null, 2);
+    }
+    catch {
+        // Not JSON: shown as sent.
+    }
+    const lines = text.split('\n');
+    const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
+    return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
+}
+/** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
+function oneLine(excerpt) {
+    const flat = excerpt.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
+    return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat;
+}
+function smoke_test_verdict(status, detail, elapsedMs, excerpt) {
+    return {
+        id: 'smoke-test',
+        label: smoke_test_LABEL,
+        status,
+        detail,
+        ...(elapsedMs === undefined ? {} : { elapsedMs }),
+        ...(excerpt === undefined ? {} : { excerpt: { title: 'What the agent answered', text: excerpt } })
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/checks/index.ts
+
+
 
 /**
  * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
  * puts its own first (deploy: the commit built). A new check is its module and one entry here.
  */
-const AFTER_DEPLOYED = [healthCheck];
+const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck];
 
 
 /***/ }),
@@ -870,4 +1244,4 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 };
 
-//# sourceMappingURL=525.index.js.map
+//# sourceMappingURL=12.index.js.map
