@@ -58,11 +58,9 @@ describe('the loopback check', () => {
   /** The scheme rule written out: a comparison with 'http:' anywhere but the one function. */
   const SCHEME_BY_HAND = /protocol\s*[!=]==?\s*'http:'/
 
-  it('"https, or http on loopback" is one function, and the control-plane URL, the signed upload URL and report links apply it alike', () => {
+  it('"https, or http on loopback" is one function, and the control-plane URL, the signed upload URL, the deployed server\'s URL and report links apply it alike', () => {
     expect(SCHEME_BY_HAND.test("if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined")).toBe(true)
-    // The health-check URL (operations/health-url.ts) is being rewritten on its own branch, which adopts isHttpsOrLoopbackHttp.
     const copies = files
-      .filter((file) => !relative(SRC, file).startsWith(join('operations', 'health-')))
       .filter((file) => SCHEME_BY_HAND.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file))
     expect(copies).toEqual([join('core', 'loopback.ts')])
@@ -80,6 +78,7 @@ describe('the loopback check', () => {
       expect({ url, controlPlane: acceptedAsControlPlane(url) }).toEqual({ url, controlPlane: allowed })
       expect({ url, upload: signedUrlProblem(url) === undefined }).toEqual({ url, upload: allowed })
       expect({ url, link: safeUrl(url, { allowLoopbackHttp: true }) !== undefined }).toEqual({ url, link: allowed })
+      expect({ url, server: 'url' in healthCheckTarget(url, '/ok') }).toEqual({ url, server: allowed })
     }
     // Links without the loopback allowance take https only.
     expect(safeUrl('http://127.0.0.1:8080')).toBeUndefined()

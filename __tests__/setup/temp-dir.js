@@ -9,10 +9,11 @@ import { join } from 'node:path'
 export default function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'agent-deploy-tests-'))
   process.env.TMPDIR = dir
-  globalThis.__suiteTempDir = dir
+  // Global setup and teardown run in jest's own process: the folder's name waits in its environment.
+  process.env.AGENT_DEPLOY_SUITE_TMPDIR = dir
 }
 
 export function teardown() {
-  const dir = globalThis.__suiteTempDir
+  const dir = process.env.AGENT_DEPLOY_SUITE_TMPDIR
   if (dir) rmSync(dir, { recursive: true, force: true })
 }

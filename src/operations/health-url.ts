@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../core/loopback.js'
+import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
 
 /**
  * Where a health check may go. The path (`health-check-path`, checked by
@@ -28,7 +28,7 @@ export function healthCheckTarget(reportedUrl: string | null | undefined, path: 
     return { refused: 'the URL the control plane reported for this deployment is not a valid URL' }
   }
   const where = `\`${base.protocol}//${base.host}\``
-  if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopbackHost(base.hostname))) {
+  if (!isHttpsOrLoopbackHttp(base)) {
     return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` }
   }
   if (base.username || base.password) return { refused: 'the deployment\'s URL contains a user name or password' }
