@@ -135,7 +135,7 @@ function healthCheckTarget(reportedUrl, path) {
         return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
     }
     const where = `\`${base.protocol}//${base.host}\``;
-    if (base.protocol !== 'https:' && !(base.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(base.hostname))) {
+    if (!(0,loopback/* isHttpsOrLoopbackHttp */.k)(base)) {
         return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
     }
     if (base.username || base.password)
