@@ -34,6 +34,7 @@
  *
  * @typedef {{ id: string, name: string, revisions: Array<{ id: string }> }} AgentDeployment
  */
+import { BehaviourBoard } from './behaviour-board.js'
 
 const DEFAULT_SWITCH_MS = 3_000
 /** A body no honest /info or run answers with: the client must stop reading long before its end. */
@@ -49,43 +50,17 @@ function checkBehaviour(behaviour) {
   if (behaviour.runs && !RUNS_KINDS.includes(behaviour.runs.kind)) throw new TypeError(`runs behaviour needs kind ${RUNS_KINDS.join(', ')}`)
 }
 
-export class AgentBoard {
+/** @extends {BehaviourBoard<AgentBehaviour>} */
+export class AgentBoard extends BehaviourBoard {
   constructor() {
-    /** @type {AgentBehaviour} */
-    this.fallback = {}
-    /** @type {Map<string, AgentBehaviour>} by deployment name */
-    this.byName = new Map()
-    /** @type {Map<string, number>} runs refused as unready so far, by deployment id */
-    this.unready = new Map()
+    super(() => ({}), checkBehaviour)
     /** @type {Array<{ deploymentId: string, assistantId: unknown, taken: boolean }>} every run asked for; `taken`: the graph ran */
     this.runs = []
   }
 
-  /**
-   * @param {AgentBehaviour} behaviour
-   * @param {string} [name] one deployment (by name, before or after it exists); all others when absent
-   */
-  set(behaviour, name) {
-    checkBehaviour(behaviour)
-    if (name === undefined) {
-      this.fallback = behaviour
-      this.byName.clear()
-    } else {
-      this.byName.set(name, behaviour)
-    }
-    this.unready.clear()
-  }
-
   reset() {
-    this.fallback = {}
-    this.byName.clear()
-    this.unready.clear()
+    super.reset()
     this.runs.length = 0
-  }
-
-  /** @param {AgentDeployment} deployment */
-  behaviourOf(deployment) {
-    return this.byName.get(deployment.name) ?? this.fallback
   }
 
   /**
@@ -150,9 +125,9 @@ export class AgentBoard {
     this.runs.push(entry)
     if (!serving) return json(503, { detail: 'No revision is serving yet.' })
     if (behaviour.kind === 'unready') {
-      const refused = this.unready.get(deployment.id) ?? 0
+      const refused = this.counted(deployment.id)
       if (refused < behaviour.times) {
-        this.unready.set(deployment.id, refused + 1)
+        this.count(deployment.id)
         return json(behaviour.status ?? 503, { detail: 'Service Unavailable' })
       }
     }

@@ -21,6 +21,7 @@
  *
  * @typedef {{ status: number, body: unknown, delayMs?: number }} HealthAnswer
  */
+import { BehaviourBoard } from './behaviour-board.js'
 
 const BEHAVIOURS = ['healthy', 'coldStart', 'failing', 'slow']
 
@@ -37,37 +38,16 @@ function checkBehaviour(behaviour) {
   }
 }
 
-export class HealthBoard {
+/** @extends {BehaviourBoard<HealthBehaviour>} */
+export class HealthBoard extends BehaviourBoard {
   constructor() {
-    /** @type {HealthBehaviour} */
-    this.fallback = { kind: 'healthy' }
-    /** @type {Map<string, HealthBehaviour>} by deployment name */
-    this.byName = new Map()
-    /** @type {Map<string, number>} failed answers so far, by deployment id */
-    this.failed = new Map()
+    super(() => ({ kind: 'healthy' }), checkBehaviour)
     /** @type {HealthRequest[]} */
     this.requests = []
   }
 
-  /**
-   * @param {HealthBehaviour} behaviour
-   * @param {string} [name] one deployment (by name, so it can be set before the deployment exists); all others when absent
-   */
-  set(behaviour, name) {
-    checkBehaviour(behaviour)
-    if (name === undefined) {
-      this.fallback = behaviour
-      this.byName.clear()
-    } else {
-      this.byName.set(name, behaviour)
-    }
-    this.failed.clear()
-  }
-
   reset() {
-    this.fallback = { kind: 'healthy' }
-    this.byName.clear()
-    this.failed.clear()
+    super.reset()
     this.requests.length = 0
   }
 
@@ -79,9 +59,9 @@ export class HealthBoard {
    */
   answer(deployment, servingSince, now) {
     if (servingSince === undefined) return { status: 503, body: { detail: 'No revision is serving yet.' } }
-    const behaviour = this.byName.get(deployment.name) ?? this.fallback
+    const behaviour = this.behaviourOf(deployment)
     const fail = (/** @type {number} */ status) => {
-      this.failed.set(deployment.id, (this.failed.get(deployment.id) ?? 0) + 1)
+      this.count(deployment.id)
       return { status, body: { detail: 'Service Unavailable' } }
     }
     switch (behaviour.kind) {
@@ -92,7 +72,7 @@ export class HealthBoard {
       case 'slow':
         return { status: 200, body: { ok: true }, delayMs: behaviour.delayMs }
       case 'coldStart': {
-        const countLeft = (this.failed.get(deployment.id) ?? 0) < (behaviour.failures ?? 0)
+        const countLeft = this.counted(deployment.id) < (behaviour.failures ?? 0)
         const warming = behaviour.forMs !== undefined && now < servingSince + behaviour.forMs
         return countLeft || warming ? fail(behaviour.status ?? 503) : { status: 200, body: { ok: true } }
       }
