@@ -191,6 +191,17 @@ describe('secret files never ship', () => {
     const named = await select(workspace, { include: ['apps/agent/.npmrc'] })
     expect(files(named)).toContain('apps/agent/.npmrc')
     expect(files(named)).not.toContain('apps/agent/tls.key')
+    // By its name alone (no slash: at any depth), as .gitignore reads it.
+    expect(files(await select(workspace, { include: ['.npmrc'] }))).toContain('apps/agent/.npmrc')
+  })
+
+  it('a folder named in archive-include ships its files, never the secret files inside it', async () => {
+    const { workspace } = checkout(AGENT)
+    write(workspace, { 'apps/agent/dist/app.js': 'x', 'apps/agent/dist/.env': 'KEY=1', 'apps/agent/dist/keys/id_rsa': 'k' })
+    for (const include of [['apps/agent/dist'], ['apps/agent/dist/'], ['dist']]) {
+      const shipped = files(await select(workspace, { include }))
+      expect({ include, shipped: shipped.filter((f) => f.includes('dist/')) }).toEqual({ include, shipped: ['apps/agent/dist/app.js'] })
+    }
   })
 })
 
