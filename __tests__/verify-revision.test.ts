@@ -107,6 +107,31 @@ describe('verify-revision', () => {
     expect(run.outputs['serving-revision-id']).toBeUndefined()
   })
 
+  it('an id the revision list cannot place (the list fails) is not evidence: auto passes, not proven, and nothing is rolled back', async () => {
+    const before = seeded('proof-unlisted')
+    sim.setAgent({ info: { kind: 'names', id: 'rev-from-elsewhere' } }, 'proof-unlisted')
+    sim.addFault({ method: 'GET', path: `/v2/deployments/${before.id}/revisions`, respond: { status: 500, body: '{"detail":"boom"}' }, times: Infinity })
+    const run = await update('proof-unlisted', { 'on-failure': 'rollback' })
+    expect(run.exitCode).toBe(0)
+    expect(row(run.summary, 'Revision proof')).toContain('could not be listed')
+    expect(run.outputs.operation).toBe('updated')
+  })
+
+  it('evidence of another revision is not undone by a later answer that says nothing: the step fails naming it', async () => {
+    const before = seeded('proof-then-silent')
+    sim.setAgent({ info: { kind: 'stuck' } }, 'proof-then-silent')
+    const run = await runInProcess({
+      inputs: deployInputs(sim, 'proof-then-silent', { 'repo-ref': 'release', 'health-check-timeout': '30s' }),
+      // After the first answer names the old revision, the server only answers 500.
+      onStdout: (chunk) => {
+        if (/Ask 1: .* names revision/.test(chunk)) sim.setAgent({ info: { kind: 'status', status: 500 } }, 'proof-then-silent')
+      }
+    })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain(`still serves revision ${before.active_revision_id}`)
+    expect(run.stdout).toMatch(/answered HTTP 500; asking again/)
+  })
+
   it('a huge /info answer is not read past its cap', async () => {
     seeded('proof-huge')
     sim.setAgent({ info: { kind: 'huge' } }, 'proof-huge')

@@ -1,4 +1,5 @@
 import { formatDuration } from '../../core/clock.js'
+import { CancelledError } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
@@ -43,9 +44,11 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   const start = clock.now()
   const deadline = Math.min(ctx.deadline, start + ctx.settings.verification.proofTimeoutMs)
   log.info(`Asking the deployment which revision it serves: GET ${endpoint.url}, expecting revision ${ours}…`)
-  let known: Set<string> | undefined
+  let known: Set<string> | null | undefined
   let reading: Reading = { unsaid: 'no time was left before the deadline to ask', transient: false }
   let asked = 0
+  /** Another revision of this deployment the server named: evidence that a later answer saying nothing does not undo. */
+  let other: string | undefined
   while (asked < MAX_ASKS && clock.now() < deadline) {
     asked++
     const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES })
@@ -56,18 +59,22 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
         log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`)
         return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
       }
-      const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names)
-      if (!placed) return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start)
+      if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+        const why = known
+          ? `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`
+          : `the server names \`${shown(reading.names)}\`, and this deployment's revisions could not be listed to place it`
+        return notProven(ctx, why, start)
+      }
+      other = reading.names
       log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${formatDuration(waitAfter(asked))}.`)
-    } else if (reading.transient) {
+    } else if (reading.transient || other) {
       log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${formatDuration(waitAfter(asked))}.`)
     } else {
       return notProven(ctx, reading.unsaid, start)
     }
     if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal))) break
   }
-  if (!('names' in reading)) return notProven(ctx, reading.unsaid, start)
-  const other = reading.names
+  if (other === undefined) return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start)
   recorder.servingReported(other)
   const over = formatDuration(clock.now() - start)
   const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`'
@@ -87,9 +94,16 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
  * server names a revision other than ours and the one that served before this run (the usual
  * answer during a switch, known without a request).
  */
-async function revisionIdsOf(ctx: CheckContext): Promise<Set<string>> {
-  const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 })
-  return new Set(page.resources.map((r) => r.id))
+async function revisionIdsOf(ctx: CheckContext): Promise<Set<string> | null> {
+  try {
+    const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 })
+    return new Set(page.resources.map((r) => r.id))
+  } catch (error) {
+    // Without the list an id cannot be placed, and only evidence fails a deploy: not proven.
+    if (error instanceof CancelledError) throw error
+    ctx.log.info(`This deployment's revisions could not be listed to place the id the server named: ${error instanceof Error ? error.message : String(error)}`)
+    return null
+  }
 }
 
 /** What an `/info` answer says, if anything. A refused connection or a 502/503/504 is a server not yet ready. */
