@@ -101,6 +101,15 @@ describe('config-check on a remote build: the archive\'s files', () => {
     expect(errorLines(run)[0]).toContain('- `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`')
   })
 
+  it('in a git checkout, a config file never committed is a problem: the archive would hold no config', async () => {
+    const { root } = checkout({ 'apps/agent/agent.py': 'graph = 1\nresearcher = 2\n' })
+    writeFileSync(join(root, CONFIG), GOOD[CONFIG])
+    const run = await remoteBuild(root)
+    expect(run.exitCode).toBe(1)
+    expect(sim.requests).toEqual([])
+    expect(errorLines(run)[0]).toContain('is not in the archive: left out by `git: not committed`')
+  })
+
   it('passes in one row: the graphs and the runtime', async () => {
     const run = await remoteBuild(workspace(GOOD))
     expect(run.failures).toEqual([])

@@ -31,9 +31,17 @@ export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMod
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
   const text = readCapped(`${selection.root}/${configPath}`)
   if (text === undefined) return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
-  const report = checkConfig(text, configPath, archiveFiles(selection))
+  const files = archiveFiles(selection)
+  const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
   const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
   return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined)
+}
+
+/** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
+function configNotShipped(configPath: string, rule: string | undefined): ConfigReport {
+  const what: Said = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.']
+  const fix: Said = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
+  return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' }
 }
 
 /**
