@@ -42,6 +42,20 @@ describe('smoke-test', () => {
     expect(comment).toContain('"content": "echo: ping"')
   })
 
+  it('a secret the agent repeats is redacted before the answer is re-indented or cut, even one that JSON escapes', async () => {
+    seeded('smoke-secret')
+    const secret = 'pa"ss\\word-0123456789'
+    sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: `the key is ${secret}` }] } } }, 'smoke-secret')
+    const run = await deploy('smoke-secret', { secrets: JSON.stringify({ TOOL_KEY: secret }), 'smoke-test': JSON.stringify({ assistant: 'agent', input: { messages: [] }, expect: 'nothing like this' }) })
+    expect(run.exitCode).toBe(1)
+    const escaped = JSON.stringify(secret).slice(1, -1)
+    for (const text of [run.summary, renderComment(run.view, undefined), run.failures[0]]) {
+      expect(text).toContain('the key is ***')
+      expect(text).not.toContain(escaped)
+      expect(text).not.toContain('word-0123456789')
+    }
+  })
+
   it('runs after the revision proof: the order of the rows is health, proof, smoke test', async () => {
     seeded('smoke-order')
     const run = await deploy('smoke-order', { 'health-check-path': '/ok' })

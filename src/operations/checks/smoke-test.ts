@@ -1,4 +1,5 @@
 import { formatDuration } from '../../core/clock.js'
+import { redact } from '../../core/masking.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
@@ -109,7 +110,7 @@ function judge(answer: ServerAnswer, test: SmokeTest): Judgement {
 
 /** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
 function runError(error: unknown): string {
-  const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined)
+  const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? redact(v).replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined)
   const said = [part((error as { error?: unknown } | null)?.error), part((error as { message?: unknown } | null)?.message)].filter(Boolean).join(': ')
   return said ? `: \`${said}\`` : ''
 }
@@ -124,15 +125,28 @@ function contains(value: unknown, raw: string, expected: string): boolean {
 
 /** The answer as people read it (indented JSON when it is JSON), cut short. Neutralised where it is shown. */
 function excerptOf(body: string): string {
-  let text = body
+  let text: string
   try {
-    text = JSON.stringify(JSON.parse(body), null, 2)
+    text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2)
   } catch {
-    // Not JSON: shown as sent.
+    // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
+    text = redact(body)
   }
   const lines = text.split('\n')
   const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text
   return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut
+}
+
+/**
+ * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
+ * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
+ * would otherwise hide it from redaction.
+ */
+function redactStrings(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (Array.isArray(value)) return value.map(redactStrings)
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v)]))
+  return value
 }
 
 /** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
