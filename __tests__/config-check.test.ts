@@ -243,4 +243,12 @@ describe('config-check on a github deployment: the config at the commit to be bu
     expect(run.warnings).toContainEqual(expect.stringContaining('`apps/agent/langgraph.json` is not a file in `main` of octo-org/support-agent'))
     expect(run.outcome.checks?.[0]).toMatchObject({ status: 'not-checked' })
   })
+
+  it('a config path that leaves the repository is never read, on disk or through GitHub', async () => {
+    const sha = github.commitOn('main', ['x'])
+    github.setFiles('main', { 'apps/agent/langgraph.json': '{}' })
+    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha }, { 'graph-config-path': 'apps/../../other/contents/langgraph.json' })
+    expect(run.outcome.checks?.[0]).toMatchObject({ id: 'config-check', status: 'not-checked' })
+    expect(fileReads()).toEqual([])
+  })
 })

@@ -56,6 +56,11 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
   // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
   if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']))
+  // A path inside the repository only: `..` or a leading `/` would read another file of the
+  // workspace, or (normalised by the URL) another repository with the token.
+  if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
+    return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']))
+  }
   const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl
   // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
   const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
