@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { archiveWarning } from '../src/operations/archive/describe.js'
+import { refuseChangedCheckout } from '../src/commands/deploy/expected-commit.js'
 import { execFileSync } from 'node:child_process'
 import { chmodSync, linkSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -311,5 +313,19 @@ describe('in a run', () => {
     expect(sim.requests).toEqual([])
     const image = await deploy(workspace, { source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'graph-config-path': '', 'archive-include': 'dist/' })
     expect(image.warnings).toContainEqual(expect.stringMatching(/^`archive-include` is set, but this deploy is not a remote build/))
+  })
+})
+
+describe('tracked files changed since the commit, in the reports', () => {
+  const changed = Array.from({ length: 8 }, (_, i) => ({ path: `apps/agent/f${i}.py`, gone: i === 0 }))
+
+  it('names the first five and counts the rest (thousands would overflow the PR comment); the log names them all', () => {
+    const report = archiveWarning('a'.repeat(40), changed) ?? ''
+    expect(report).toContain('8 tracked files differ')
+    expect(report).toContain('`apps/agent/f0.py` (deleted), `apps/agent/f1.py`')
+    expect(report).toContain('`apps/agent/f4.py` and 3 more (the log names them all)')
+    expect(report).not.toContain('f5.py')
+    expect(archiveWarning('a'.repeat(40), changed, Infinity)).toContain('`apps/agent/f7.py`')
+    expect(() => refuseChangedCheckout('b'.repeat(40), changed)).toThrow(/`apps\/agent\/f4\.py` and 3 more/)
   })
 })

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/errors.js'
+import { namedChanges } from '../../operations/archive/describe.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError, firstLine } from '../../core/errors.js'
 import { checkoutCommit } from '../../operations/checkout-commit.js'
@@ -135,7 +136,7 @@ export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'w
  */
 export function refuseChangedCheckout(expected: string, changed: ReadonlyArray<{ path: string; gone: boolean }>): void {
   if (changed.length === 0) return
-  const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  const named = namedChanges(changed)
   throw new ActionError(
     'bad-input',
     `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`,

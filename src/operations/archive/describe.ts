@@ -20,7 +20,8 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
     log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
   }
   for (const problem of selection.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
-  const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit)
+  // The log names every changed file; the reports, which have a size limit, the first few.
+  const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity)
   if (warning) log.warn(warning)
 
   const files = selection.entries.filter((entry) => entry.type === 'file')
@@ -39,12 +40,21 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
  * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
-export function archiveWarning(commit: string | undefined, changed: ReadonlyArray<{ path: string; gone: boolean }>): string | undefined {
+export function archiveWarning(commit: string | undefined, changed: ReadonlyArray<{ path: string; gone: boolean }>, shown = CHANGES_SHOWN): string | undefined {
   if (!commit) {
     return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
   }
   if (changed.length === 0) return undefined
-  const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  const named = namedChanges(changed, shown)
   const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`
   return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`
+}
+
+/** How many changed files a report names: a step that rewrote thousands would overflow the PR comment. */
+const CHANGES_SHOWN = 5
+
+/** Tracked files that differ from the commit, the first `shown` of them named, then how many more the log lists. */
+export function namedChanges(changed: ReadonlyArray<{ path: string; gone: boolean }>, shown = CHANGES_SHOWN): string {
+  const named = changed.slice(0, shown).map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  return changed.length > shown ? `${named} and ${changed.length - shown} more (the log names them all)` : named
 }
