@@ -367,6 +367,7 @@ function codeSpans(text) {
 
 
 
+
 /** An `/info` answer is a few hundred bytes; anything near this is not one. */
 const INFO_MAX_BYTES = 64 * 1024;
 /** One ask's limit: a server that takes longer to say its revision is not answering. */
@@ -402,6 +403,8 @@ async function proveServingRevision(ctx) {
     let known;
     let reading = { unsaid: 'no time was left before the deadline to ask', transient: false };
     let asked = 0;
+    /** Another revision of this deployment the server named: evidence that a later answer saying nothing does not undo. */
+    let other;
     while (asked < MAX_ASKS && clock.now() < deadline) {
         asked++;
         const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
@@ -412,12 +415,16 @@ async function proveServingRevision(ctx) {
                 log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
                 return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
             }
-            const placed = reading.names === recorder.known.previousRevisionId || (known ??= await revisionIdsOf(ctx)).has(reading.names);
-            if (!placed)
-                return notProven(ctx, `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`, start);
+            if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+                const why = known
+                    ? `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`
+                    : `the server names \`${shown(reading.names)}\`, and this deployment's revisions could not be listed to place it`;
+                return notProven(ctx, why, start);
+            }
+            other = reading.names;
             log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
         }
-        else if (reading.transient) {
+        else if (reading.transient || other) {
             log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
         }
         else {
@@ -426,9 +433,8 @@ async function proveServingRevision(ctx) {
         if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal)))
             break;
     }
-    if (!('names' in reading))
-        return notProven(ctx, reading.unsaid, start);
-    const other = reading.names;
+    if (other === undefined)
+        return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start);
     recorder.servingReported(other);
     const over = (0,core_clock/* formatDuration */.a)(clock.now() - start);
     const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`';
@@ -444,8 +450,17 @@ async function proveServingRevision(ctx) {
  * answer during a switch, known without a request).
  */
 async function revisionIdsOf(ctx) {
-    const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 });
-    return new Set(page.resources.map((r) => r.id));
+    try {
+        const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 });
+        return new Set(page.resources.map((r) => r.id));
+    }
+    catch (error) {
+        // Without the list an id cannot be placed, and only evidence fails a deploy: not proven.
+        if (error instanceof cancel/* CancelledError */.cc)
+            throw error;
+        ctx.log.info(`This deployment's revisions could not be listed to place the id the server named: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+    }
 }
 /** What an `/info` answer says, if anything. A refused connection or a 502/503/504 is a server not yet ready. */
 function readInfo(answer) {
@@ -494,9 +509,12 @@ function shown(id) {
     return plain.length > SHOWN_ID ? `${plain.slice(0, SHOWN_ID)}…` : plain;
 }
 
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
 ;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
+
 
 
 
@@ -598,7 +616,7 @@ function judge(answer, test) {
 }
 /** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
 function runError(error) {
-    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? v.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined);
+    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? (0,masking/* redact */.E$)(v).replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined);
     const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
     return said ? `: \`${said}\`` : '';
 }
@@ -611,16 +629,31 @@ function contains(value, raw, expected) {
 }
 /** The answer as people read it (indented JSON when it is JSON), cut short. Neutralised where it is shown. */
 function excerptOf(body) {
-    let text = body;
+    let text;
     try {
-        text = JSON.stringify(JSON.parse(body), null, 2);
+        text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2);
     }
     catch {
-        // Not JSON: shown as sent.
+        // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
+        text = (0,masking/* redact */.E$)(body);
     }
     const lines = text.split('\n');
     const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
     return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
+}
+/**
+ * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
+ * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
+ * would otherwise hide it from redaction.
+ */
+function redactStrings(value) {
+    if (typeof value === 'string')
+        return (0,masking/* redact */.E$)(value);
+    if (Array.isArray(value))
+        return value.map(redactStrings);
+    if (typeof value === 'object' && value !== null)
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [(0,masking/* redact */.E$)(key), redactStrings(v)]));
+    return value;
 }
 /** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
 function oneLine(excerpt) {

@@ -64,6 +64,8 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/operations/archive/describe.ts
+var describe = __webpack_require__(9090);
 // EXTERNAL MODULE: ./src/operations/checkout-commit.ts
 var checkout_commit = __webpack_require__(9908);
 ;// CONCATENATED MODULE: ./src/operations/github-commits.ts
@@ -237,6 +239,7 @@ budgetMs) {
 
 
 
+
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
 /** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
 const expected_commit_FULL_SHA = /^[0-9a-f]{40}$/i;
@@ -330,7 +333,7 @@ async function checkCheckout(expected, deps) {
 function refuseChangedCheckout(expected, changed) {
     if (changed.length === 0)
         return;
-    const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ');
+    const named = (0,describe/* namedChanges */.N)(changed);
     throw new errors/* ActionError */.lZ('bad-input', `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`, 'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.');
 }
 
@@ -1205,9 +1208,16 @@ function archiveVerdict(selection, mode, deps) {
     const text = readCapped(`${selection.root}/${configPath}`);
     if (text === undefined)
         return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-    const report = checkConfig(text, configPath, archiveFiles(selection));
+    const files = archiveFiles(selection);
+    const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
     const shown = (problem) => ({ ...problem, file: prefix + problem.file });
     return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined);
+}
+/** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
+function configNotShipped(configPath, rule) {
+    const what = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.'];
+    const fix = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
+    return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
 }
 /**
  * `github`: from the workspace when it is a checkout of the repository at the commit to be
@@ -1223,6 +1233,11 @@ async function githubVerdict({ inputs, deps, existing }) {
     // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
     if (!configPath)
         return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
+    // A path inside the repository only: `..` or a leading `/` would read another file of the
+    // workspace, or (normalised by the URL) another repository with the token.
+    if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
+        return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
+    }
     const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl;
     // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
     const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef;

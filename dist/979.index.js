@@ -143,9 +143,9 @@ async function walkLayout(layout, options) {
     const unreadIgnoreFiles = [];
     const excluded = options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined;
     const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined;
-    // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`).
+    // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
+    // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
     const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
-    const namesSecret = explicit.length > 0 ? matcher().add(explicit) : undefined;
     const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined;
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
     const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
@@ -203,7 +203,7 @@ async function walkLayout(layout, options) {
                 continue;
             }
             const secret = secretRule(path, isDir);
-            if (secret && !included(namesSecret, path, isDir)) {
+            if (secret && !namedExactly(explicit, path)) {
                 leftOut.push({ path: shown, reason: 'secret', rule: secret, why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\`` });
                 continue;
             }
@@ -340,6 +340,18 @@ function ignoredBy(rules, path, isDir) {
 /** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
 function sortEntries(entries) {
     return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+}
+/**
+ * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
+ * git reads them: one with a slash (other than a trailing one) from the workspace root, one
+ * without at any depth. Unlike a matcher's test, a folder above the path does not count.
+ */
+function namedExactly(patterns, path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return patterns.some((pattern) => {
+        const bare = pattern.replace(/\/+$/, '');
+        return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/archive/select.ts

@@ -35592,6 +35592,7 @@ async function sendRecorded(recorder, change, send) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ namedChanges),
 /* harmony export */   describeSelection: () => (/* binding */ describeSelection),
 /* harmony export */   t: () => (/* binding */ archiveWarning)
 /* harmony export */ });
@@ -35614,7 +35615,8 @@ function describeSelection(selection, log) {
     }
     for (const problem of selection.unreadIgnoreFiles)
         log.warn(`The ignore file ${problem}; its patterns do not apply.`);
-    const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit);
+    // The log names every changed file; the reports, which have a size limit, the first few.
+    const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity);
     if (warning)
         log.warn(warning);
     const files = selection.entries.filter((entry) => entry.type === 'file');
@@ -35634,15 +35636,22 @@ function describeSelection(selection, log) {
  * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
-function archiveWarning(commit, changed) {
+function archiveWarning(commit, changed, shown = CHANGES_SHOWN) {
     if (!commit) {
         return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
     }
     if (changed.length === 0)
         return undefined;
-    const named = changed.map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ');
+    const named = namedChanges(changed, shown);
     const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`;
     return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`;
+}
+/** How many changed files a report names: a step that rewrote thousands would overflow the PR comment. */
+const CHANGES_SHOWN = 5;
+/** Tracked files that differ from the commit, the first `shown` of them named, then how many more the log lists. */
+function namedChanges(changed, shown = CHANGES_SHOWN) {
+    const named = changed.slice(0, shown).map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ');
+    return changed.length > shown ? `${named} and ${changed.length - shown} more (the log names them all)` : named;
 }
 
 
