@@ -233,6 +233,10 @@ describe('config-check on a github deployment: the config at the commit to be bu
     expect(verdict.status).toBe('not-checked')
     expect(verdict.detail.map((part) => (typeof part === 'string' ? part : part.code)).join('')).toMatch(reason)
     expect(run.summary).toMatch(/<th align="left">Config check<\/th><td>➖ not checked: /)
+    // Names in the reason render as code, not as literal backticks.
+    const row = run.summary.split('\n').find((line) => line.includes('<th align="left">Config check</th>')) ?? ''
+    expect(row).toContain('<code>')
+    expect(row).not.toContain('`')
   })
 
   it('a config path not in the commit is not checked, with a warning', async () => {

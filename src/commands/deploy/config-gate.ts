@@ -1,4 +1,5 @@
 import { ActionError } from '../../core/errors.js'
+import { codeSpans } from '../../operations/checks/said.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import type { ArchiveSelection } from '../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
@@ -75,14 +76,14 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
     }
   }
   const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
-  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', reads.reason]))
+  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...codeSpans(reads.reason)]))
   const read = await readFromGitHub(reads.github, reads.repository, ref, configPath)
   // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
   if (!read.ok && read.missing) {
     log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`)
-    return notChecked([read.reason])
+    return notChecked(codeSpans(read.reason))
   }
-  if (!read.ok) return told(deps, notChecked([read.reason]))
+  if (!read.ok) return told(deps, notChecked(codeSpans(read.reason)))
   const note: Parameters<typeof verdictOf>[5] = read.truncated
     ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
     : ['read through GitHub (', `${read.requests} requests`, ')']
