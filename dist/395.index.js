@@ -26,8 +26,8 @@ var resolve = __webpack_require__(3646);
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 9 modules
-var checks = __webpack_require__(8074);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 8 modules
+var checks = __webpack_require__(7083);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -365,6 +365,8 @@ function deployChecks(inputs, ships, deps) {
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
 }
 
+// EXTERNAL MODULE: ./src/operations/checks/said.ts
+var said = __webpack_require__(2685);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
@@ -1193,6 +1195,7 @@ function verdictOf(report, configPath, mode, log, elapsedMs, note) {
 
 
 
+
 /** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
 const READ_BUDGET_MS = 15_000;
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
@@ -1254,15 +1257,15 @@ async function githubVerdict({ inputs, deps, existing }) {
     }
     const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
     if (!reads.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', reads.reason]));
+        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,said/* codeSpans */.t)(reads.reason)]));
     const read = await readFromGitHub(reads.github, reads.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
         log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`);
-        return notChecked([read.reason]);
+        return notChecked((0,said/* codeSpans */.t)(read.reason));
     }
     if (!read.ok)
-        return told(deps, notChecked([read.reason]));
+        return told(deps, notChecked((0,said/* codeSpans */.t)(read.reason)));
     const note = read.truncated
         ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
         : ['read through GitHub (', `${read.requests} requests`, ')'];
@@ -1341,6 +1344,7 @@ const expectedCommitGate = {
 ;// CONCATENATED MODULE: ./src/commands/deploy/paths-patterns.ts
 
 
+
 /** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
 const paths_patterns_ID = 'paths-patterns';
 const paths_patterns_LABEL = 'Paths patterns';
@@ -1358,7 +1362,7 @@ async function checkPatterns(paths, head, reads, deps) {
     const elapsedMs = deps.clock.now() - started;
     if (!listed.ok) {
         deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, `: ${listed.reasons.join('; ')}`], elapsedMs });
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,said/* codeSpans */.t)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
         return { checked: false };
     }
     const unmatched = paths.unmatched(listed.files);

@@ -1,5 +1,5 @@
-export const id = 12;
-export const ids = [12,673];
+export const id = 25;
+export const ids = [25,673];
 export const modules = {
 
 /***/ 8619:
@@ -84,7 +84,7 @@ function isMapping(value) {
 
 /***/ }),
 
-/***/ 8074:
+/***/ 7083:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -352,15 +352,8 @@ async function waitToAskAgain(clock, asked, deadline, signal) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./src/operations/checks/said.ts
-/** Our sentence with its backticked names as code parts, for a summary row (neutralised where it lands). */
-function codeSpans(text) {
-    return text
-        .split(/`([^`]*)`/)
-        .map((part, i) => (i % 2 === 1 ? { code: part } : part))
-        .filter((part) => part !== '');
-}
-
+// EXTERNAL MODULE: ./src/operations/checks/said.ts
+var said = __webpack_require__(2685);
 ;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
 
 
@@ -492,7 +485,7 @@ function notProven(ctx, why, start) {
     const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start;
     const required = ctx.settings.verification.verifyRevision === 'required';
     ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`);
-    const detail = ['not proven, because ', ...codeSpans(why)];
+    const detail = ['not proven, because ', ...(0,said/* codeSpans */.t)(why)];
     if (!required)
         return { verdict: verdict('not-proven', detail, elapsedMs) };
     return {
@@ -544,7 +537,7 @@ async function smokeTest(ctx, test) {
     const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection);
     if ('refused' in endpoint) {
         return {
-            verdict: smoke_test_verdict('failed', ['not sent: ', ...codeSpans(endpoint.refused)]),
+            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,said/* codeSpans */.t)(endpoint.refused)]),
             // Nothing is known against the revision: not a reason to roll it back.
             failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
         };
@@ -582,7 +575,7 @@ async function smokeTest(ctx, test) {
     log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`);
     const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : '';
     return {
-        verdict: smoke_test_verdict('failed', codeSpans(judged.why), elapsedMs, judged.excerpt),
+        verdict: smoke_test_verdict('failed', (0,said/* codeSpans */.t)(judged.why), elapsedMs, judged.excerpt),
         failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`, 'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
             (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
     };
@@ -705,6 +698,23 @@ async function runChecks(checks, ctx) {
         if (failure)
             throw failure;
     }
+}
+
+
+/***/ }),
+
+/***/ 2685:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ codeSpans)
+/* harmony export */ });
+/** Our sentence with its backticked names as code parts, for a summary row (neutralised where it lands). */
+function codeSpans(text) {
+    return text
+        .split(/`([^`]*)`/)
+        .map((part, i) => (i % 2 === 1 ? { code: part } : part))
+        .filter((part) => part !== '');
 }
 
 
@@ -1277,4 +1287,4 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 };
 
-//# sourceMappingURL=12.index.js.map
+//# sourceMappingURL=25.index.js.map
