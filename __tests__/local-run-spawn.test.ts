@@ -8,6 +8,7 @@
 // (`it.concurrent`): the file takes about as long as its slowest run instead of the sum of all.
 // jest starts concurrent tests right after the file's top-level beforeAll, before any nested
 // hook, so every test sets up what it needs itself.
+import { expectRegistryLoginDemo } from './helpers/local-run.js'
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
@@ -134,21 +135,7 @@ describe('through the bundle', () => {
   it.concurrent('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
     const run = await demo('registry-login')
     expectOwnDemo(run)
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.')
-    expect(run.stdout).toMatch(/^operation=created$/m)
-    expect(run.stdout).toMatch(/^registry=registry\.sim\.example:5000$/m)
-    const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
-    expect(repository).toMatch(/^registry\.sim\.example:5000\/tenants\/[0-9a-f-]{36}\/support-agent$/)
-    expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
-    // The stand-in, not a Docker of this machine, was asked, once, with the token on its standard input.
-    const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
-    expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000'])
-    const token = calls[0].stdin.trim()
-    expect(token).toMatch(/^sim-push-\S{20,}$/)
-    expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
-    expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
-    for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
+    expectRegistryLoginDemo(run)
   })
 
   it.concurrent('Ctrl+C reaches the action, whose cancellation report is printed', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
-import { localRunInProcess as localRun, type LocalRun as Run } from './helpers/local-run.js'
+import { expectRegistryLoginDemo, localRunInProcess as localRun, type LocalRun as Run } from './helpers/local-run.js'
 
 describe('a deploy to the simulator', () => {
   // One deploy and one with the raw log, shared by the three tests below (made by the first to ask).
@@ -174,21 +174,7 @@ describe('every command has its own demo', () => {
   it('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
     const run = await demo('registry-login')
     expectOwnDemo(run)
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.')
-    expect(run.stdout).toMatch(/^operation=created$/m)
-    expect(run.stdout).toMatch(/^registry=registry\.sim\.example:5000$/m)
-    const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
-    expect(repository).toMatch(/^registry\.sim\.example:5000\/tenants\/[0-9a-f-]{36}\/support-agent$/)
-    expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
-    // The stand-in, not a Docker of this machine, was asked, once, with the token on its standard input.
-    const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
-    expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000'])
-    const token = calls[0].stdin.trim()
-    expect(token).toMatch(/^sim-push-\S{20,}$/)
-    expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
-    expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
-    for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
+    expectRegistryLoginDemo(run)
   })
 
   it('registry-login in a dry run plans, and docker is not run', async () => {

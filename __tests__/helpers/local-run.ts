@@ -6,6 +6,7 @@
  *
  * In-process runs share the secrets registry: run one local run at a time (no `it.concurrent`).
  */
+import { expect } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
 import { startLocalRun, type ActionRunner } from '../../scripts/local-run-core.js'
 import { ROOT } from '../../scripts/run-action.js'
@@ -73,4 +74,27 @@ export async function localRunInProcess(args: string[], options: LocalRunOptions
   })
   const code = await session.exitCode
   return { code, stdout, stderr }
+}
+
+/**
+ * What `npm start -- --input command=registry-login` must show, in-process or spawned: the
+ * deployment created, the stand-in `docker` asked once with the push token on its standard
+ * input, and the token never printed.
+ */
+export function expectRegistryLoginDemo(run: { code: number | null; stdout: string; stderr: string; dockerCalls: string }): void {
+  expect(run.code).toBe(0)
+  expect(run.stdout).toContain('Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.')
+  expect(run.stdout).toMatch(/^operation=created$/m)
+  expect(run.stdout).toMatch(/^registry=registry\.sim\.example:5000$/m)
+  const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
+  expect(repository).toMatch(/^registry\.sim\.example:5000\/tenants\/[0-9a-f-]{36}\/support-agent$/)
+  expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
+  // The stand-in, not a Docker of this machine, was asked, once, with the token on its standard input.
+  const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
+  expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000'])
+  const token = calls[0].stdin.trim()
+  expect(token).toMatch(/^sim-push-\S{20,}$/)
+  expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
+  expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
+  for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
 }
