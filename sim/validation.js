@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import Ajv2020Module from 'ajv/dist/2020.js'
 import { CLI_PATHS } from './cli-endpoints.js'
+import { compiledValidators, pointerTo } from './compiled-validators.js'
 import { ApiError } from './errors.js'
 
 /**
@@ -11,9 +11,6 @@ import { ApiError } from './errors.js'
  *   | { kind: 'text', value: string }
  *   | { kind: 'invalid', position: number, message: string }} ReceivedBody
  */
-
-const DOC_ID = 'sim:reference-openapi'
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
 
 /** @type {{ paths: Record<string, Record<string, any>>, components: { schemas: Record<string, any> } }} */
 export const referenceDocument = JSON.parse(readFileSync(new URL('./reference-openapi.json', import.meta.url), 'utf8'))
@@ -40,26 +37,12 @@ function closed(node) {
 // The command-line client's endpoints, which the reference lacks, are validated the same way.
 const doc = { ...referenceDocument, paths: { ...referenceDocument.paths, ...CLI_PATHS }, components: closed(referenceDocument.components) }
 
-const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true })
-ajv.addFormat('uuid', UUID)
-ajv.addFormat('date-time', (value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) && !Number.isNaN(Date.parse(value)))
-// The whole document is registered so that its internal #/components refs resolve, and every
-// schema used is addressed by JSON pointer into it: nothing is copied by hand.
-ajv.addSchema({ ...doc, $id: DOC_ID })
-
-/** @type {Map<string, import('ajv').ValidateFunction>} */
-const validators = new Map()
+const validators = await compiledValidators(doc)
 
 /** @param {(string | number)[]} segments */
 function validatorAt(...segments) {
-  const pointer = segments
-    .map((segment) => '/' + encodeURIComponent(String(segment).replaceAll('~', '~0').replaceAll('/', '~1')))
-    .join('')
-  let validate = validators.get(pointer)
-  if (!validate) {
-    validate = ajv.compile({ $ref: `${DOC_ID}#${pointer}` })
-    validators.set(pointer, validate)
-  }
+  const validate = validators[pointerTo(...segments)]
+  if (!validate) throw new Error(`no validator compiled for ${segments.join(' ')}`)
   return validate
 }
 

@@ -1,0 +1,128 @@
+// The simulator's request validators, compiled once per checkout, not once per process.
+//
+// Ajv turns a schema into JavaScript; for the reference's 81 parameter and body schemas that
+// takes about 250 ms in every process that starts a simulator (every test file: jest gives each
+// its own module registry). Ajv's standalone mode writes the same validators out as a module, so
+// they are generated once, kept under node_modules/.cache keyed by everything they are made
+// from, and imported from there: same Ajv, same options, same code, so the same verdicts.
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { FORMATS } from './formats.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const FORMATS_URL = new URL('./formats.js', import.meta.url)
+/** @typedef {{ paths: Record<string, Record<string, any>> }} OpenApiDocument */
+
+const DOC_ID = 'sim:reference-openapi'
+/** Part of the cache key: a change to how the module is written must not reuse an old one. */
+const GENERATOR = readFileSync(fileURLToPath(import.meta.url), 'utf8') + readFileSync(fileURLToPath(FORMATS_URL), 'utf8')
+
+/**
+ * The JSON pointer of a schema in the document, as ajv addresses it (`#/paths/~1v2~1…`).
+ * @param {(string | number)[]} segments
+ */
+export function pointerTo(...segments) {
+  return segments.map((segment) => '/' + encodeURIComponent(String(segment).replaceAll('~', '~0').replaceAll('/', '~1'))).join('')
+}
+
+/**
+ * Every schema a request is checked against: each operation's parameters and its JSON body.
+ * @param {OpenApiDocument} doc
+ */
+function schemaPointers(doc) {
+  return Object.entries(doc.paths).flatMap(([template, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) => [
+      ...(operation.parameters ?? []).map((/** @type {unknown} */ _parameter, /** @type {number} */ index) => pointerTo('paths', template, method, 'parameters', index, 'schema')),
+      ...(operation.requestBody ? [pointerTo('paths', template, method, 'requestBody', 'content', 'application/json', 'schema')] : [])
+    ])
+  )
+}
+
+/**
+ * The standalone module's text: one export per schema (`v0`, `v1`, …) and `byPointer`, which
+ * maps each schema's pointer to its validator. `allErrors` so that a 422 lists every problem, as
+ * FastAPI's does; `verbose` for the failing value and schema that the messages quote.
+ * @param {OpenApiDocument} doc
+ */
+async function moduleText(doc) {
+  // Loaded only to generate: a process that finds the module made never evaluates Ajv's compiler.
+  const [{ default: Ajv2020Module }, { _ }, { default: standaloneModule }] = await Promise.all([
+    import('ajv/dist/2020.js'),
+    import('ajv/dist/compile/codegen/index.js'),
+    import('ajv/dist/standalone/index.js')
+  ])
+  const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true, code: { source: true, esm: true, formats: _`formats` } })
+  // The code calls them as `formats[name]`, imported from formats.js.
+  for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, check)
+  // The whole document, so that its internal #/components refs resolve.
+  ajv.addSchema({ ...doc, $id: DOC_ID })
+  /** @type {Record<string, string>} */
+  const exports = {}
+  const pointers = schemaPointers(doc)
+  pointers.forEach((pointer, index) => {
+    ajv.addSchema({ $ref: `${DOC_ID}#${pointer}` }, `v${index}`)
+    exports[`v${index}`] = `v${index}`
+  })
+  const byPointer = pointers.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(',\n  ')
+  return [
+    `import { FORMATS as formats } from ${JSON.stringify(FORMATS_URL.href)}`,
+    // Ajv's runtime helpers (deep equality, string length), should its code ask for them.
+    `import { createRequire } from 'node:module'`,
+    `const require = createRequire(${JSON.stringify(pathToFileURL(join(ROOT, 'package.json')).href)})`,
+    standaloneModule.default(ajv, exports),
+    `export const byPointer = {\n  ${byPointer}\n}`
+  ].join('\n')
+}
+
+/**
+ * Writes `text` to `file` whole or not at all: another process may be reading or writing the
+ * same file at the same moment (jest's workers start together).
+ * @param {string} file
+ * @param {string} text
+ */
+function writeWhole(file, text) {
+  const partial = `${file}.${process.pid}.partial`
+  writeFileSync(partial, text)
+  renameSync(partial, file)
+}
+
+/**
+ * The compiled module's file, made if it is not there yet: under node_modules/.cache, or the
+ * temp dir when that cannot be written.
+ * @param {OpenApiDocument} doc
+ */
+async function compiledFile(doc) {
+  const require = createRequire(import.meta.url)
+  const ajvVersion = JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')).version
+  const key = createHash('sha256').update(JSON.stringify(doc)).update(ajvVersion).update(GENERATOR).update(ROOT).digest('hex').slice(0, 16)
+  for (const dir of [join(ROOT, 'node_modules', '.cache', 'agent-server-sim'), tmpdir()]) {
+    const file = join(dir, `validators-${key}.mjs`)
+    try {
+      readFileSync(file)
+      return file
+    } catch {
+      try {
+        mkdirSync(dir, { recursive: true })
+        writeWhole(file, await moduleText(doc))
+        return file
+      } catch {
+        // Not writable: the next place.
+      }
+    }
+  }
+  throw new Error('the simulator could not write its compiled validators under node_modules/.cache or the temp dir')
+}
+
+/**
+ * The validator of every request schema in `doc`, by pointer.
+ * @param {OpenApiDocument} doc
+ * @returns {Promise<Record<string, import('ajv').ValidateFunction>>}
+ */
+export async function compiledValidators(doc) {
+  const compiled = await import(pathToFileURL(await compiledFile(doc)).href)
+  return compiled.byPointer
+}
