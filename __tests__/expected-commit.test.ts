@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -206,6 +207,28 @@ describe('expected-commit: internal_source deployments', () => {
   it('reads the checkout\'s commit, and nothing outside a checkout', async () => {
     expect(await checkoutCommit(checkout)).toBe(head)
     expect(await checkoutCommit(tmpdir())).toBeUndefined()
+  })
+
+  it('starts no git process for a folder with no `.git` in it or above it, and asks git for one inside a checkout', async () => {
+    // A recording `git` first on PATH, which answers as git does outside a repository.
+    const bin = await mkdtemp(join(tmpdir(), 'git-recorder-'))
+    const asked = join(bin, 'asked')
+    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$PWD" >> '${asked}'\nexit 128\n`, { mode: 0o755 })
+    const empty = await mkdtemp(join(tmpdir(), 'not-a-checkout-'))
+    const inside = join(checkout, 'sub')
+    execFileSync('mkdir', ['-p', inside])
+    const savedPath = process.env.PATH
+    process.env.PATH = `${bin}:${savedPath}`
+    try {
+      expect(await checkoutCommit(empty)).toBeUndefined()
+      expect(existsSync(asked)).toBe(false)
+      expect(await checkoutCommit(inside)).toBeUndefined()
+      expect(readFileSync(asked, 'utf8').trim().split('\n')).toEqual([inside])
+    } finally {
+      process.env.PATH = savedPath
+      await rm(bin, { recursive: true, force: true })
+      await rm(empty, { recursive: true, force: true })
+    }
   })
 
   // As root, the one user who can hand a checkout to another: a container job's workspace belongs to the runner's user.

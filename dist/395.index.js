@@ -2463,6 +2463,14 @@ function toPosix(path) {
 /* harmony export */ });
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+
+
+
 
 /** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
 const GIT_TIMEOUT_MS = 10_000;
@@ -2472,17 +2480,39 @@ const LIST_MAX_BYTES = 128 * 1024 * 1024;
  * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
  * answer in time, too much output). The workspace is declared safe for this one command: in a
  * container job it belongs to another user than the step's, and git would otherwise refuse it
- * ("dubious ownership").
+ * ("dubious ownership"). Its environment is given, not left to node: the one this module sees,
+ * which a test's stand-in `git` on PATH changes too.
  */
 function git(workspace, args, maxBuffer) {
     return new Promise((resolve) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
             resolve(error ? undefined : String(stdout ?? ''));
         });
     });
 }
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it. Where there is
+ * none, git would only start to say "not a git repository". A filesystem that does not answer
+ * leaves the question to git, whose own time limit holds.
+ */
+async function mayBeInRepository(dir) {
+    if (process.env.GIT_DIR)
+        return true;
+    const look = async () => {
+        for (let current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(dir);; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
+            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(current, '.git')).then(() => true, () => false))
+                return true;
+            if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current) === current)
+                return false;
+        }
+    };
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => true);
+}
 /** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
 async function checkoutCommit(workspace) {
+    if (!(await mayBeInRepository(workspace)))
+        return undefined;
     const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase();
     // 40 digits, or 64 in a repository that uses SHA-256.
     return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined;

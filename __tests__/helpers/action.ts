@@ -15,7 +15,10 @@ export function requireBundle(): void {
 export const INTEGRATION_ID = '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d'
 export const SECRET_VALUES = ['sk-live-0123456789abcdef', 'p@ss word, with = and #']
 
-/** Inputs of a typical deploy against the simulator, polling fast so tests are quick. */
+/**
+ * Inputs of a typical deploy against the simulator. Polling once per phase of its default
+ * lifecycle (150 ms a phase) sees every status; polling faster only adds requests.
+ */
 export function deployInputs(sim: Simulator, name: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     'control-plane-url': sim.url,
@@ -24,7 +27,7 @@ export function deployInputs(sim: Simulator, name: string, extra: Record<string,
     'graph-config-path': 'graph.json',
     'integration-id': INTEGRATION_ID,
     secrets: `OPENAI_API_KEY=${SECRET_VALUES[0]}\nDB_PASSWORD=${SECRET_VALUES[1]}`,
-    'poll-interval': '50ms',
+    'poll-interval': '150ms',
     ...extra
   }
 }

@@ -23,6 +23,9 @@
  * and all), for the tests that check workflow-command safety on the literal log; the
  * spawned-bundle tests (bundle.test.ts) check that @actions/core writes the same.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { actionDefaults, PUSH_CONTEXT, type ActionRun } from '../../scripts/run-action.js'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../sim/index.js'
 import type { Clock } from '../../src/core/clock.js'
@@ -268,6 +271,16 @@ function recordingSink(onStdout?: (chunk: string) => void) {
 
 let defaults: Promise<Record<string, string>> | undefined
 
+let emptyWorkspace: string | undefined
+/**
+ * The workspace of a run whose test names none: an empty folder, as on a runner before
+ * actions/checkout, not the repository jest happens to run in (whose commit and files must not
+ * decide a test).
+ */
+function defaultWorkspace(): string {
+  return (emptyWorkspace ??= mkdtempSync(join(tmpdir(), 'empty-workspace-')))
+}
+
 /**
  * Runs `run()` from src/main.ts on the shared clock, through an in-memory sink, and returns
  * what the runner would have seen and the Outcome. Runs one at a time (the secrets registry
@@ -278,7 +291,7 @@ export async function runInProcess({ inputs, env = {}, pushContext = true, signa
   // A fresh process would know no secret yet.
   clearSecrets()
   const { sink, kept } = recordingSink(onStdout)
-  const runEnv: Record<string, string> = { ...(pushContext ? PUSH_CONTEXT : {}), ...env }
+  const runEnv: Record<string, string> = { ...(pushContext ? PUSH_CONTEXT : {}), GITHUB_WORKSPACE: defaultWorkspace(), ...env }
   let result: Awaited<ReturnType<typeof run>> | undefined
   let stderr = ''
   try {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process'
+import { access } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { withinTimeLimit } from '../core/time-limit.js'
 
 /** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
 const GIT_TIMEOUT_MS = 10_000
@@ -9,18 +12,37 @@ const LIST_MAX_BYTES = 128 * 1024 * 1024
  * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
  * answer in time, too much output). The workspace is declared safe for this one command: in a
  * container job it belongs to another user than the step's, and git would otherwise refuse it
- * ("dubious ownership").
+ * ("dubious ownership"). Its environment is given, not left to node: the one this module sees,
+ * which a test's stand-in `git` on PATH changes too.
  */
 function git(workspace: string, args: string[], maxBuffer: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
+    execFile('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
       resolve(error ? undefined : String(stdout ?? ''))
     })
   })
 }
 
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it. Where there is
+ * none, git would only start to say "not a git repository". A filesystem that does not answer
+ * leaves the question to git, whose own time limit holds.
+ */
+async function mayBeInRepository(dir: string): Promise<boolean> {
+  if (process.env.GIT_DIR) return true
+  const look = async () => {
+    for (let current = resolve(dir); ; current = dirname(current)) {
+      if (await access(join(current, '.git')).then(() => true, () => false)) return true
+      if (dirname(current) === current) return false
+    }
+  }
+  return withinTimeLimit(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => true)
+}
+
 /** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
 export async function checkoutCommit(workspace: string): Promise<string | undefined> {
+  if (!(await mayBeInRepository(workspace))) return undefined
   const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase()
   // 40 digits, or 64 in a repository that uses SHA-256.
   return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined
