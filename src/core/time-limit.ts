@@ -22,6 +22,31 @@ export interface TimeLimitOptions {
   clock?: Clock
 }
 
+/** A time limit running: its signal, why it aborted, and `end()` once the work it limits is over. */
+export interface RunningLimit {
+  /** Aborts when the limit passes or the run is cancelled. */
+  signal: AbortSignal
+  /** What ended it: the run's cancellation, or the limit (only meaningful once `signal` aborted). */
+  reason(): CancelledError | TimeLimitReached
+  /** Releases the limit (a test clock stops counting it as a request in flight). */
+  end(): void
+}
+
+/**
+ * The one time limit: a signal that aborts when `limitMs` passes (in the clock's time, see
+ * TimeLimitOptions) or the run is cancelled. For work that must see its end through itself, a
+ * process that has to be killed and its exit awaited; work that can simply be abandoned uses
+ * withinTimeLimit.
+ */
+export function startTimeLimit(options: TimeLimitOptions): RunningLimit {
+  const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined }
+  return {
+    signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,
+    reason: () => (options.signal?.aborted ? new CancelledError() : new TimeLimitReached(options.limitMs)),
+    end: () => limit.end()
+  }
+}
+
 /**
  * The one way to give up on a request (or any work that takes a signal): `work` gets a signal
  * that aborts when `limitMs` passes or the run is cancelled, and the promise settles at that
@@ -32,15 +57,14 @@ export interface TimeLimitOptions {
  */
 export async function withinTimeLimit<T>(work: (signal: AbortSignal) => Promise<T>, options: TimeLimitOptions): Promise<T> {
   throwIfCancelled(options.signal)
-  const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined }
+  const limit = startTimeLimit(options)
   const failed = new AbortController()
-  const signal = AbortSignal.any([limit.signal, failed.signal, ...(options.signal ? [options.signal] : [])])
-  // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
-  const reason = (): Error => (options.signal?.aborted ? new CancelledError() : new TimeLimitReached(options.limitMs))
+  const signal = AbortSignal.any([limit.signal, failed.signal])
   let onAbort: (() => void) | undefined
   try {
     return await new Promise<T>((resolve, reject) => {
-      onAbort = () => reject(reason())
+      // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
+      onAbort = () => reject(limit.reason())
       signal.addEventListener('abort', onAbort, { once: true })
       work(signal).then(resolve, reject)
     })

@@ -4,6 +4,7 @@ import { delimiter, join } from 'node:path'
 import { CancelledError, throwIfCancelled } from '../../core/cancel.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
+import { startTimeLimit } from '../../core/time-limit.js'
 import { redact, REDACTED } from '../../core/masking.js'
 import { CONTROLS, LINE_BREAKS } from '../../core/neutralise.js'
 
@@ -150,11 +151,13 @@ function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSi
     const out = { stdout: '', stderr: '' }
     let stopped: 'overran' | 'cancelled' | undefined
     let settled = false
+    // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
+    const limit = startTimeLimit({ limitMs, signal })
     const finish = (ended: Ended) => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
+      limit.signal.removeEventListener('abort', onLimit)
+      limit.end()
       resolve(ended)
     }
     const kill = (why: 'overran' | 'cancelled') => {
@@ -166,9 +169,8 @@ function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSi
         // Already gone.
       }
     }
-    const timer = setTimeout(() => kill('overran'), limitMs)
-    const onAbort = () => kill('cancelled')
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const onLimit = () => kill(limit.reason() instanceof CancelledError ? 'cancelled' : 'overran')
+    limit.signal.addEventListener('abort', onLimit, { once: true })
     for (const stream of ['stdout', 'stderr'] as const) {
       child[stream].setEncoding('utf8')
       child[stream].on('data', (chunk: string) => {
