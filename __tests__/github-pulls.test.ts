@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { RateLimitedGitHub, type GitHubResponse } from '../src/operations/github-requests.js'
+import { codeSpans } from '../src/operations/checks/said.js'
 import { nextPage, readOpenPullRequests, readPullRequestStates } from '../src/operations/pull-requests.js'
 import { FakeClock } from './helpers/clock.js'
 
@@ -48,6 +49,17 @@ describe('readOpenPullRequests', () => {
     expect(open.kind).toBe('unreadable')
     expect(open.kind === 'unreadable' && open.reason).toContain('pull-requests: read')
     expect(github.requests).toBe(1)
+  })
+
+  it("quotes GitHub's message as code, whatever it holds, so that no part of it renders as our words", async () => {
+    const message = 'Nope `<img src=x onerror=alert(1)>` [click](https://evil.example) @octo-org/admins'
+    const { github } = scripted([{ status: 404, headers: {}, data: { message } }])
+    const open = await readOpenPullRequests(github, 'acme/agents')
+    const reason = open.kind === 'unreadable' ? open.reason : ''
+    const spans = codeSpans(reason)
+    const ours = spans.filter((part): part is string => typeof part === 'string').join('')
+    expect(ours).not.toMatch(/img|evil|octo-org|Nope/)
+    expect(spans).toContainEqual({ code: message.replace(/`/g, "'") })
   })
 
   it('is unreadable when a later page fails: a partial list proves nothing', async () => {

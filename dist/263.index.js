@@ -679,7 +679,7 @@ class RateLimitedGitHub {
     send(url) {
         this.requests++;
         // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
-        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
     }
     /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
     noteRateLimit(response) {
@@ -718,10 +718,14 @@ function resetsWhen(resetsAt) {
     const inMs = Math.max(0, resetsAt - Date.now());
     return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
-/** GitHub's `message`, on one line and short: it is shown in a warning. */
+/**
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason is rendered as our sentence with its backticked
+ * names as code (see checks/said.ts), and GitHub's text is not ours. A backtick inside it
+ * would end the quote early, so it becomes an apostrophe.
+ */
 function messageOf(response) {
     const message = response.data?.message;
-    return typeof message === 'string' && message !== '' ? ` (${message.replace(/[\r\n]+/g, ' ').slice(0, 200)})` : '';
+    return typeof message === 'string' && message.trim() !== '' ? ` (\`${message.replace(/\s+/g, ' ').replace(/`/g, "'").trim().slice(0, 200)}\`)` : '';
 }
 
 

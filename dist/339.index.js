@@ -96,7 +96,7 @@ async function putToSignedUrl(url, body, options) {
     // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
     source.pause();
     try {
-        return await (0,time_limit/* withinTimeLimit */.A)(async (signal) => {
+        return await (0,time_limit/* withinTimeLimit */.A0)(async (signal) => {
             const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs).request('PUT', url, source, headers);
             const text = await (0,abortable/* readResponse */.U)(response, ANSWER_LIMIT_BYTES);
             const status = response.message.statusCode ?? 0;
@@ -214,7 +214,7 @@ function expired(status, text) {
  * error names the URL's path and query, which hold the signature.
  */
 function failureOf(error, idleMs) {
-    if (error instanceof time_limit/* TimeLimitReached */.r)
+    if (error instanceof time_limit/* TimeLimitReached */.r_)
         return error.message;
     if (error instanceof IncompleteUpload)
         return error.message;

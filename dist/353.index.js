@@ -157,8 +157,10 @@ function plan(existing, create, deps) {
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2257);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4296);
-/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(923);
-/* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8453);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2164);
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(923);
+/* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8453);
+
 
 
 
@@ -256,7 +258,7 @@ function overran(host, limitMs) {
 }
 /** Docker's own words, as one inert line: the token out (even if never registered), controls out, bounded. */
 function shownOutput(text, token) {
-    const line = (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_6__/* .redact */ .E$)(token ? text.split(token).join(_core_masking_js__WEBPACK_IMPORTED_MODULE_6__/* .REDACTED */ .XF) : text).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_7__/* .LINE_BREAKS */ .Cm, ' ').replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_7__/* .CONTROLS */ .VH, '').replace(/\s+/g, ' ').trim();
+    const line = (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E$)(token ? text.split(token).join(_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .REDACTED */ .XF) : text).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .LINE_BREAKS */ .Cm, ' ').replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .CONTROLS */ .VH, '').replace(/\s+/g, ' ').trim();
     return line.length > SHOWN_OUTPUT ? `…${line.slice(-SHOWN_OUTPUT)}` : line;
 }
 /**
@@ -273,12 +275,14 @@ function runOnce(args, stdin, limitMs, signal, env) {
         const out = { stdout: '', stderr: '' };
         let stopped;
         let settled = false;
+        // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
+        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_6__/* .startTimeLimit */ .r5)({ limitMs, signal });
         const finish = (ended) => {
             if (settled)
                 return;
             settled = true;
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', onAbort);
+            limit.signal.removeEventListener('abort', onLimit);
+            limit.end();
             resolve(ended);
         };
         const kill = (why) => {
@@ -293,9 +297,8 @@ function runOnce(args, stdin, limitMs, signal, env) {
                 // Already gone.
             }
         };
-        const timer = setTimeout(() => kill('overran'), limitMs);
-        const onAbort = () => kill('cancelled');
-        signal?.addEventListener('abort', onAbort, { once: true });
+        const onLimit = () => kill(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc ? 'cancelled' : 'overran');
+        limit.signal.addEventListener('abort', onLimit, { once: true });
         for (const stream of ['stdout', 'stderr']) {
             child[stream].setEncoding('utf8');
             child[stream].on('data', (chunk) => {

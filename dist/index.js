@@ -31228,7 +31228,7 @@ class ControlPlaneClient {
      * (core/time-limit.ts). What was sent goes on on the control plane.
      */
     exchange(method, url, body, headers, limitMs) {
-        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A)(async (signal) => {
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(async (signal) => {
             const response = await this.requester(signal).request(method, url, body, headers);
             const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_4__/* .readResponse */ .U)(response);
             // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
@@ -31249,7 +31249,7 @@ class ControlPlaneClient {
         });
     }
     transportError(operation, error, mutation) {
-        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .TimeLimitReached */ .r
+        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .TimeLimitReached */ .r_
             ? error.message
             : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
         return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
@@ -32574,8 +32574,9 @@ function isFinalPhase(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ withinTimeLimit),
-/* harmony export */   r: () => (/* binding */ TimeLimitReached)
+/* harmony export */   A0: () => (/* binding */ withinTimeLimit),
+/* harmony export */   r5: () => (/* binding */ startTimeLimit),
+/* harmony export */   r_: () => (/* binding */ TimeLimitReached)
 /* harmony export */ });
 /* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
@@ -32591,6 +32592,20 @@ class TimeLimitReached extends Error {
     }
 }
 /**
+ * The one time limit: a signal that aborts when `limitMs` passes (in the clock's time, see
+ * TimeLimitOptions) or the run is cancelled. For work that must see its end through itself, a
+ * process that has to be killed and its exit awaited; work that can simply be abandoned uses
+ * withinTimeLimit.
+ */
+function startTimeLimit(options) {
+    const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined };
+    return {
+        signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,
+        reason: () => (options.signal?.aborted ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : new TimeLimitReached(options.limitMs)),
+        end: () => limit.end()
+    };
+}
+/**
  * The one way to give up on a request (or any work that takes a signal): `work` gets a signal
  * that aborts when `limitMs` passes or the run is cancelled, and the promise settles at that
  * moment with TimeLimitReached or CancelledError, whether or not `work` has noticed. Aborting
@@ -32600,15 +32615,14 @@ class TimeLimitReached extends Error {
  */
 async function withinTimeLimit(work, options) {
     (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(options.signal);
-    const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined };
+    const limit = startTimeLimit(options);
     const failed = new AbortController();
-    const signal = AbortSignal.any([limit.signal, failed.signal, ...(options.signal ? [options.signal] : [])]);
-    // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
-    const reason = () => (options.signal?.aborted ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : new TimeLimitReached(options.limitMs));
+    const signal = AbortSignal.any([limit.signal, failed.signal]);
     let onAbort;
     try {
         return await new Promise((resolve, reject) => {
-            onAbort = () => reject(reason());
+            // Only the cancel and the limit can abort before the work settles (`failed` aborts after it failed).
+            onAbort = () => reject(limit.reason());
             signal.addEventListener('abort', onAbort, { once: true });
             work(signal).then(resolve, reject);
         });

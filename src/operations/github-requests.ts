@@ -162,8 +162,12 @@ function resetsWhen(resetsAt: number | undefined): string {
   return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${formatDuration(inMs)})`
 }
 
-/** GitHub's `message`, on one line and short: it is shown in a warning. */
+/**
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason is rendered as our sentence with its backticked
+ * names as code (see checks/said.ts), and GitHub's text is not ours. A backtick inside it
+ * would end the quote early, so it becomes an apostrophe.
+ */
 function messageOf(response: GitHubResponse): string {
   const message = (response.data as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' && message !== '' ? ` (${message.replace(/[\r\n]+/g, ' ').slice(0, 200)})` : ''
+  return typeof message === 'string' && message.trim() !== '' ? ` (\`${message.replace(/\s+/g, ' ').replace(/`/g, "'").trim().slice(0, 200)}\`)` : ''
 }
