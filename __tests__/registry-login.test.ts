@@ -276,16 +276,14 @@ describe('registry-login', () => {
       )
     })
 
-    it('warns that a deployment of another source would be refused', async () => {
+    it('is refused, as the real run would be, for a deployment of another source', async () => {
       const seeded = sim.seedDeployment({ name: 'image-agent', source: 'external_docker' })
       const run = await login({ 'dry-run': 'true' })
 
       expect(changes()).toEqual([])
-      expect(run.outcome.kind === 'planned' && run.outcome.requests).toEqual([{ method: 'POST', path: `/v2/deployments/${seeded.id}/push-token` }])
-      expect(run.warnings).toEqual([
-        'Deployment `image-agent` has source external_docker, and the control plane hands out push tokens only for internal_docker deployments: ' +
-          'a real run would be refused. Use a deployment whose source is internal_docker, or choose a new `name` for one.'
-      ])
+      expect(run.outcome.kind).toBe('refused')
+      expect(errorLines(run)[0]).toContain(`Deployment \`image-agent\` (${seeded.id}) has source \`external_docker\`, and the managed registry takes images only for \`internal_docker\` deployments`)
+      expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
     })
 
     it('runs without docker, saying a real run would stop', async () => {

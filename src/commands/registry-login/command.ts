@@ -42,13 +42,15 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
     )
   }
   const create = existing ? undefined : createRequest(inputs.name as string)
+  // The lookup already says the control plane would refuse the token: it is not asked for, and a
+  // dry run is refused the same way, since the real run would be on any runner.
+  if (existing?.source && existing.source !== REGISTRY_SOURCE) throw otherSource(existing)
 
   if (inputs.dryRun) {
+    // Unlike the deployment's source, docker is this runner's: the real run's runner may have it.
     if (!docker) log.warn(`${dockerMissing().message} A real run would stop there, before any request.`)
     return plan(existing, create, deps)
   }
-  // The lookup already says the control plane would refuse the token: it is not asked for.
-  if (existing?.source && existing.source !== REGISTRY_SOURCE) throw otherSource(existing)
   // No change is started once the workflow is cancelled.
   throwIfCancelled(deps.signal)
   let deployment: Deployment
@@ -113,12 +115,6 @@ function createRequest(name: string): CreateDeploymentRequest {
 /** A dry run: the requests it would send and the login it would run; nothing is sent, docker is not run. */
 function plan(existing: Deployment | undefined, create: CreateDeploymentRequest | undefined, deps: CommandDeps): Outcome {
   const { log, recorder } = deps
-  if (existing?.source && existing.source !== REGISTRY_SOURCE) {
-    log.warn(
-      `Deployment \`${existing.name}\` has source ${existing.source}, and the control plane hands out push tokens only for ${REGISTRY_SOURCE} deployments: ` +
-        `a real run would be refused. Use a deployment whose source is ${REGISTRY_SOURCE}, or choose a new \`name\` for one.`
-    )
-  }
   const pushToken: PlannedRequest = existing
     ? requests.pushToken(existing.id)
     : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' }
