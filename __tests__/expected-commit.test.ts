@@ -1,59 +1,41 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
-import { lifecycles, type Simulator } from '../sim/index.js'
 import { checkoutCommit } from '../src/operations/checkout-commit.js'
 import { errorLines } from './helpers/action.js'
-import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { clock, runInProcess } from './helpers/in-process.js'
+import { simulatorWithGitHub } from './helpers/with-github.js'
 
 const REPOSITORY = 'octo-org/support-agent'
 const REPO_URL = `https://github.com/${REPOSITORY}`
 const NAME = 'support-agent'
 
-let sim: Simulator
-let github: FakeGitHub
-let dir: string
-beforeAll(async () => {
-  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
-  github = await startFakeGitHub({ now: clock.now })
-  sim.connectGitHub(github)
-  dir = await mkdtemp(join(tmpdir(), 'expected-commit-test-'))
-})
-afterAll(async () => {
-  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
-})
-beforeEach(() => {
-  sim.reset()
-  sim.setScenario(lifecycles.deployed(30))
-  github.reset()
-  github.configure({ forbid: [] })
-})
+const world = simulatorWithGitHub('expected-commit-test-')
 
 /** `main` at a first commit, which the deployment serves; returns that commit and the serving revision. */
 function serving() {
-  const first = github.commitOn('main', ['agents/support/graph.py'])
-  const seeded = sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL } })
-  return { first, id: String(seeded.id), revisionId: String(sim.deployments()[0].active_revision_id) }
+  const first = world.github.commitOn('main', ['agents/support/graph.py'])
+  const seeded = world.sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL } })
+  return { first, id: String(seeded.id), revisionId: String(world.sim.deployments()[0].active_revision_id) }
 }
 
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
 
-const changes = () => sim.requests.filter((r) => r.method !== 'GET')
-const commitReads = () => github.requests.filter((r) => r.path.includes('/commits/'))
+const changes = () => world.sim.requests.filter((r) => r.method !== 'GET')
+const commitReads = () => world.github.requests.filter((r) => r.path.includes('/commits/'))
 
 describe('expected-commit: github deployments', () => {
   it('deploys when the ref points to the expected commit, and the revision is built from it', async () => {
     serving()
-    const tested = github.commitOn('main', ['agents/support/graph.py'])
+    const tested = world.github.commitOn('main', ['agents/support/graph.py'])
     const run = await deploy({ 'expected-commit': tested.toUpperCase() })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'updated' })
@@ -63,8 +45,8 @@ describe('expected-commit: github deployments', () => {
 
   it('refuses before any change when the ref points elsewhere, naming both commits, what to do and what still serves', async () => {
     const current = serving()
-    const tested = github.commitOn('main', ['a.py'])
-    const newer = github.commitOn('main', ['b.py'])
+    const tested = world.github.commitOn('main', ['a.py'])
+    const newer = world.github.commitOn('main', ['b.py'])
     // Production deploys `main` after an approval; `main` moved on since staging tested it.
     const run = await deploy({ 'expected-commit': tested }, { GITHUB_EVENT_NAME: 'workflow_dispatch' })
     expect(run.exitCode).toBe(1)
@@ -79,8 +61,8 @@ describe('expected-commit: github deployments', () => {
 
   it('promotes a pinned commit: `repo-ref` set to the expected SHA is built as it is, though its branch moved on, with no GitHub read before', async () => {
     serving()
-    const tested = github.commitOn('main', ['agents/support/graph.py'])
-    github.commitOn('main', ['agents/support/later.py'])
+    const tested = world.github.commitOn('main', ['agents/support/graph.py'])
+    world.github.commitOn('main', ['agents/support/later.py'])
     const run = await deploy({ 'expected-commit': tested, 'repo-ref': tested }, { GITHUB_EVENT_NAME: 'workflow_dispatch' })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'updated', revision: { status: 'DEPLOYED' } })
@@ -92,12 +74,12 @@ describe('expected-commit: github deployments', () => {
 
   it('refuses a pinned `repo-ref` that is not the expected commit, before any request to GitHub or any change, saying what still serves', async () => {
     const { revisionId, first } = serving()
-    const tested = github.commitOn('main', ['a.py'])
+    const tested = world.github.commitOn('main', ['a.py'])
     const run = await deploy({ 'expected-commit': tested, 'repo-ref': first.toUpperCase() })
     expect(run.outcome.kind).toBe('refused')
     expect(changes()).toEqual([])
     // Only the config check's read of the commit's files (the first gate): no commit read.
-    expect(github.requests.filter((r) => !/\/(git\/trees|contents)\//.test(r.path))).toEqual([])
+    expect(world.github.requests.filter((r) => !/\/(git\/trees|contents)\//.test(r.path))).toEqual([])
     expect(errorLines(run)).toEqual([
       `\`repo-ref\` is commit ${first}, not \`expected-commit\` ${tested}: the control plane would build a commit that was not tested. Nothing was sent. ` +
         `Deployment \`${NAME}\` still serves revision ${revisionId}, built from commit ${first}.\n` +
@@ -106,14 +88,14 @@ describe('expected-commit: github deployments', () => {
   })
 
   it.each([
-    ['GitHub failing', () => github.configure({ gitFail: { status: 500 } }), /HTTP 500/],
-    ['a token without `contents: read`', () => github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
-    ['a branch GitHub does not know', () => github.reset(), /HTTP 422.*no such branch, tag or commit/],
+    ['GitHub failing', () => world.github.configure({ gitFail: { status: 500 } }), /HTTP 500/],
+    ['a token without `contents: read`', () => world.github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
+    ['a branch GitHub does not know', () => world.github.reset(), /HTTP 422.*no such branch, tag or commit/],
     // Declared up front: refused before reading any of it.
-    ['an answer too large to read', () => github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }), /too large to read \(the response exceeded 32 MiB\)/]
+    ['an answer too large to read', () => world.github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }), /too large to read \(the response exceeded 32 MiB\)/]
   ])('refuses before any change when GitHub cannot say: %s', async (what, breakIt, reason) => {
     serving()
-    const tested = github.refHead('main') ?? ''
+    const tested = world.github.refHead('main') ?? ''
     breakIt()
     const run = await deploy({ 'expected-commit': tested })
     expect(run.outcome.kind).toBe('refused')
@@ -133,39 +115,39 @@ describe('expected-commit: github deployments', () => {
     const run = await deploy({ 'expected-commit': 'abc1234' })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toMatch(/`expected-commit` must be a full commit SHA \(40 hexadecimal digits\), got `abc1234`/)
-    expect(sim.requests).toEqual([])
-    expect(github.requests).toEqual([])
+    expect(world.sim.requests).toEqual([])
+    expect(world.github.requests).toEqual([])
   })
 
   it('fails after DEPLOYED when the branch moved during the build, naming both commits', async () => {
     const { revisionId } = serving()
-    const tested = github.commitOn('main', ['a.py'])
+    const tested = world.github.commitOn('main', ['a.py'])
     // Pushed right after the action read `main` (its second GitHub read, after the config check's), before the control plane started the build.
-    const pushed = github.addCommit({ parents: [tested], files: ['b.py'] })
-    github.moveRef('main', pushed, { afterRequests: 2 })
+    const pushed = world.github.addCommit({ parents: [tested], files: ['b.py'] })
+    world.github.moveRef('main', pushed, { afterRequests: 2 })
     const run = await deploy({ 'expected-commit': tested })
     expect(run.exitCode).toBe(1)
     expect(run.outcome).toMatchObject({ kind: 'failed', operation: 'updated', revision: { status: 'DEPLOYED' } })
     expect(run.outputs['commit-sha']).toBe(pushed)
     expect(errorLines(run)[0]).toContain(`built from commit ${pushed}, not \`expected-commit\` ${tested}`)
     // Nothing was rolled back: without `on-failure: rollback` the new revision keeps serving.
-    expect(sim.deployments()[0].active_revision_id).not.toBe(revisionId)
+    expect(world.sim.deployments()[0].active_revision_id).not.toBe(revisionId)
     expect(changes().map((r) => r.method)).toEqual(['PATCH'])
   })
 
   it('with `on-failure: rollback`, puts back the revision that served before', async () => {
     const { first, revisionId } = serving()
-    const tested = github.commitOn('main', ['a.py'])
-    github.moveRef('main', github.addCommit({ parents: [tested], files: ['b.py'] }), { afterRequests: 2 })
+    const tested = world.github.commitOn('main', ['a.py'])
+    world.github.moveRef('main', world.github.addCommit({ parents: [tested], files: ['b.py'] }), { afterRequests: 2 })
     const run = await deploy({ 'expected-commit': tested, 'on-failure': 'rollback' })
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
     expect(changes().map((r) => `${r.method} ${r.path}`)).toEqual([
       expect.stringMatching(/^PATCH /),
-      `POST /v2/deployments/${sim.deployments()[0].id}/revisions/${revisionId}/redeploy`
+      `POST /v2/deployments/${world.sim.deployments()[0].id}/revisions/${revisionId}/redeploy`
     ])
-    const now = sim.deployments()[0]
-    const servingNow = sim.revisions(String(now.id)).find((r) => r.id === now.active_revision_id) as Record<string, any>
+    const now = world.sim.deployments()[0]
+    const servingNow = world.sim.revisions(String(now.id)).find((r) => r.id === now.active_revision_id) as Record<string, any>
     expect(servingNow.source_revision_config.repo_commit_sha).toBe(first)
     expect(errorLines(run)[0]).toMatch(/Rolled back \(`on-failure: rollback`\)/)
   })
@@ -176,7 +158,7 @@ describe('expected-commit: an archive uploaded by the user', () => {
     const run = await deploy({ source: 'internal_source', 'graph-config-path': 'graph.json', 'source-tarball-path': 'uploads/mine.tar.gz', 'expected-commit': 'a'.repeat(40) })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain('`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`)')
-    expect(sim.requests).toEqual([])
+    expect(world.sim.requests).toEqual([])
   })
 })
 
@@ -185,8 +167,8 @@ describe('expected-commit: an image', () => {
     const run = await deploy({ source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'expected-commit': 'a'.repeat(40) })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain('`expected-commit` applies only to `github` and `internal_source` sources, not `internal_docker`')
-    expect(sim.requests).toEqual([])
-    expect(github.requests).toEqual([])
+    expect(world.sim.requests).toEqual([])
+    expect(world.github.requests).toEqual([])
   })
 })
 
@@ -194,7 +176,7 @@ describe('expected-commit: internal_source deployments', () => {
   let checkout: string
   let head: string
   beforeAll(async () => {
-    checkout = join(dir, 'checkout')
+    checkout = join(world.dir, 'checkout')
     const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } })
     execFileSync('mkdir', ['-p', checkout])
     git('init', '-q')
@@ -246,17 +228,17 @@ describe('expected-commit: internal_source deployments', () => {
   })
 
   it('refuses before anything is sent when the checkout is another commit', async () => {
-    sim.seedDeployment({ name: NAME, source: 'internal_source' })
+    world.sim.seedDeployment({ name: NAME, source: 'internal_source' })
     const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain(`The workspace has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
     expect(changes()).toEqual([])
-    expect(github.requests).toEqual([])
+    expect(world.github.requests).toEqual([])
   })
 
   it('refuses when the workspace is not a git checkout, and goes ahead when the checkout is the commit', async () => {
-    sim.seedDeployment({ name: NAME, source: 'internal_source' })
-    const notGit = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: dir })
+    world.sim.seedDeployment({ name: NAME, source: 'internal_source' })
+    const notGit = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: world.dir })
     expect(errorLines(notGit)[0]).toMatch(/is not a git checkout whose commit can be read/)
     expect(changes()).toEqual([])
     // A remote build of that checkout: the upload URL asked for, the archive uploaded, then the one patch.
@@ -273,8 +255,8 @@ describe('expected-commit: internal_source deployments', () => {
 describe('without expected-commit', () => {
   it('records the moved-commit warning for every report, not only the log', async () => {
     serving()
-    const workflowCommit = github.commitOn('main', ['a.py'])
-    github.moveRef('main', github.addCommit({ parents: [workflowCommit], files: ['b.py'] }), { at: clock.now() + 1 })
+    const workflowCommit = world.github.commitOn('main', ['a.py'])
+    world.github.moveRef('main', world.github.addCommit({ parents: [workflowCommit], files: ['b.py'] }), { at: clock.now() + 1 })
     const run = await deploy({}, { GITHUB_SHA: workflowCommit })
     expect(run.exitCode).toBe(0)
     expect(run.outcome.commitWarning).toMatch(new RegExp(`built from commit [0-9a-f]{40}, but this workflow ran for commit ${workflowCommit}.*Pass the tested commit as \`expected-commit\``))

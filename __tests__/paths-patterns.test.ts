@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
-import { lifecycles, type Simulator } from '../sim/index.js'
 import { errorLines } from './helpers/action.js'
-import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { runInProcess } from './helpers/in-process.js'
+import { simulatorWithGitHub } from './helpers/with-github.js'
 
 /**
  * `paths` checked against the files of the commit being deployed: from the checkout when it is at
@@ -19,47 +17,30 @@ const NAME = 'support-agent'
 const PATHS = 'agents/support/**\nlibs/shared/**\n!**/*.md'
 const FILES = ['agents/support/graph.py', 'libs/shared/util.py', 'README.md']
 
-let sim: Simulator
-let github: FakeGitHub
-let dir: string
-beforeAll(async () => {
-  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
-  github = await startFakeGitHub({ now: clock.now })
-  sim.connectGitHub(github)
-  dir = await mkdtemp(join(tmpdir(), 'paths-patterns-test-'))
-})
-afterAll(async () => {
-  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
-})
-beforeEach(() => {
-  sim.reset()
-  sim.setScenario(lifecycles.deployed(30))
-  github.reset()
-  github.configure({ forbid: [] })
-})
+const world = simulatorWithGitHub('paths-patterns-test-')
 
 /** `main` at a first commit that a deployment serves, then a commit changing only `docs/guide.md` (nothing under PATHS). */
 function servingThenDocsChange(head?: string) {
-  const base = github.commitOn('main', FILES)
-  sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL }, source_revision_config: { repo_ref: 'main' } })
-  const next = github.commitOn('main', ['docs/guide.md'], head ? { sha: head } : {})
+  const base = world.github.commitOn('main', FILES)
+  world.sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL }, source_revision_config: { repo_ref: 'main' } })
+  const next = world.github.commitOn('main', ['docs/guide.md'], head ? { sha: head } : {})
   return { base, head: next }
 }
 
 // `config-check: off`: the config check's own reads of the commit (config-check.test.ts) would mix with those counted here.
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, paths: PATHS, 'github-token': github.token, 'poll-interval': '50ms', 'config-check': 'off', ...inputs },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, paths: PATHS, 'github-token': world.github.token, 'poll-interval': '50ms', 'config-check': 'off', ...inputs },
+    env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
 
-const reads = (part: string) => github.requests.filter((r) => r.path.includes(part))
+const reads = (part: string) => world.github.requests.filter((r) => r.path.includes(part))
 const verdict = (run: Awaited<ReturnType<typeof deploy>>) => run.outcome.checks?.find((c) => c.id === 'paths-patterns')
 
 /** A git checkout in a directory of its own, with FILES and `docs/guide.md` committed; returns its commit. */
 async function checkout(): Promise<{ workspace: string; sha: string }> {
-  const workspace = await mkdtemp(join(dir, 'checkout-'))
+  const workspace = await mkdtemp(join(world.dir, 'checkout-'))
   for (const file of [...FILES, 'docs/guide.md']) {
     await mkdir(dirname(join(workspace, file)), { recursive: true })
     await writeFile(join(workspace, file), `${file}\n`)
@@ -108,8 +89,8 @@ describe('paths: each pattern checked against the commit being deployed', () => 
 
   it('decides on the compare alone when neither can be read (a listing cut short), and says the patterns were not checked', async () => {
     const { head } = servingThenDocsChange()
-    github.configure({ treeLimit: 2 })
-    const run = await deploy({}, { GITHUB_WORKSPACE: dir })
+    world.github.configure({ treeLimit: 2 })
+    const run = await deploy({}, { GITHUB_WORKSPACE: world.dir })
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
     expect(reads('/compare/')).toHaveLength(1)
     expect(verdict(run)).toMatchObject({ status: 'not-checked' })
@@ -124,11 +105,11 @@ describe('one GitHub reader per run', () => {
   it('a rate limit met by expected-commit is honoured by paths: no request is sent into a certain refusal', async () => {
     const { head } = servingThenDocsChange()
     // One read left: the expected-commit read uses it, and its answer says none remain for an hour.
-    github.configure({ gitQuota: { limit: 1, resetInSeconds: 3600 } })
+    world.github.configure({ gitQuota: { limit: 1, resetInSeconds: 3600 } })
     const run = await deploy({ 'expected-commit': head })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
     expect(run.outcome.paths?.reason).toMatch(/rate limit for this token is used up.*would not leave time/)
-    expect(github.requests.filter((r) => r.method === 'GET' && /\/(commits|compare|git\/trees)\//.test(r.path)).map((r) => `${r.path.split('/')[4]} ${r.status}`)).toEqual(['commits 200'])
+    expect(world.github.requests.filter((r) => r.method === 'GET' && /\/(commits|compare|git\/trees)\//.test(r.path)).map((r) => `${r.path.split('/')[4]} ${r.status}`)).toEqual(['commits 200'])
   })
 })

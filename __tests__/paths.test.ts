@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
-import { lifecycles, type Simulator } from '../sim/index.js'
 import { MAX_BODY_BYTES } from '../src/api/body.js'
 import { errorLines } from './helpers/action.js'
-import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { runInProcess } from './helpers/in-process.js'
+import { simulatorWithGitHub } from './helpers/with-github.js'
 
 const REPOSITORY = 'octo-org/support-agent'
 const REPO_URL = `https://github.com/${REPOSITORY}`
@@ -16,52 +14,35 @@ const MiB = 1024 * 1024
 /** A first commit with a file under each pattern of PATHS that includes: the patterns are checked against the commit's files. */
 const ROOT_FILES = ['agents/support/graph.py', 'libs/shared/util.py']
 
-let sim: Simulator
-let github: FakeGitHub
-let dir: string
-beforeAll(async () => {
-  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
-  github = await startFakeGitHub({ now: clock.now })
-  sim.connectGitHub(github)
-  dir = await mkdtemp(join(tmpdir(), 'paths-test-'))
-})
-afterAll(async () => {
-  await Promise.all([sim.stop(), github.stop(), rm(dir, { recursive: true, force: true })])
-})
-beforeEach(() => {
-  sim.reset()
-  sim.setScenario(lifecycles.deployed(30))
-  github.reset()
-  github.configure({ forbid: [] })
-})
+const world = simulatorWithGitHub('paths-test-')
 
 /** A deployment serving what `main` points to now (its build reads the fake GitHub's `main`). */
 function serving(options: { secrets?: Array<{ name: string; value: string }>; ref?: string } = {}) {
-  const seeded = sim.seedDeployment({
+  const seeded = world.sim.seedDeployment({
     name: NAME,
     source_config: { repo_url: REPO_URL },
     source_revision_config: { repo_ref: options.ref ?? 'main' },
     secrets: options.secrets
   })
-  const deployment = sim.deployments().find((d) => d.id === seeded.id)
+  const deployment = world.sim.deployments().find((d) => d.id === seeded.id)
   return { id: String(seeded.id), revisionId: String(deployment?.active_revision_id) }
 }
 
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, paths: PATHS, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '', ...env }
+    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, paths: PATHS, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
 
-const changes = () => sim.requests.filter((r) => r.method !== 'GET')
-const compares = () => github.requests.filter((r) => r.path.includes('/compare/'))
+const changes = () => world.sim.requests.filter((r) => r.method !== 'GET')
+const compares = () => world.github.requests.filter((r) => r.path.includes('/compare/'))
 
 /** `main` with a first commit, deployed; then `files` committed on top: the commit this run deploys. */
 function deployedThenChanged(...files: Array<string | { filename: string; status?: string; previous_filename?: string }>) {
-  const base = github.commitOn('main', ['agents/support/graph.py', 'agents/support/prompts.py', 'libs/shared/util.py', 'README.md'])
+  const base = world.github.commitOn('main', ['agents/support/graph.py', 'agents/support/prompts.py', 'libs/shared/util.py', 'README.md'])
   const seeded = serving()
-  const head = github.commitOn('main', files)
+  const head = world.github.commitOn('main', files)
   return { base, head, ...seeded }
 }
 
@@ -83,11 +64,11 @@ describe('paths: skipping a deploy', () => {
     const run = await deploy({ 'github-environment': 'production' }, { GITHUB_REF: 'refs/heads/main' })
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
     expect(compares()).toHaveLength(1)
-    expect(github.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([])
+    expect(world.github.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([])
   })
 
   it('skips when the commit is the one serving (identical)', async () => {
-    const base = github.commitOn('main', ROOT_FILES)
+    const base = world.github.commitOn('main', ROOT_FILES)
     serving()
     const run = await deploy()
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true, changedFiles: 0, baseCommit: base, headCommit: base } })
@@ -103,10 +84,10 @@ describe('paths: skipping a deploy', () => {
   })
 
   it('compares with the pull request\'s head commit on pull_request events', async () => {
-    const base = github.commitOn('feature-x', ROOT_FILES)
+    const base = world.github.commitOn('feature-x', ROOT_FILES)
     serving({ ref: 'feature-x' })
-    const head = github.commitOn('feature-x', ['docs/a.md'])
-    const event = join(dir, 'pull-request.json')
+    const head = world.github.commitOn('feature-x', ['docs/a.md'])
+    const event = join(world.dir, 'pull-request.json')
     await writeFile(event, JSON.stringify({ pull_request: { number: 7, head: { sha: head, ref: 'feature-x', repo: { full_name: REPOSITORY } }, base: { repo: { full_name: REPOSITORY } } } }))
     // GITHUB_SHA is the merge commit, which no branch holds: the pull request's head is what is built.
     const run = await deploy({}, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'feature-x', GITHUB_SHA: 'ab'.repeat(20) })
@@ -135,13 +116,13 @@ describe('paths: deploying, and saying why it could not skip', () => {
 
   it('refuses a bad pattern naming `paths`, before any request', async () => {
     deployedThenChanged('docs/a.md')
-    sim.requests.length = 0
-    github.requests.length = 0
+    world.sim.requests.length = 0
+    world.github.requests.length = 0
     const run = await deploy({ paths: 'agents/support/**\n!' })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toMatch(/`paths` pattern `!` excludes nothing: a `!` must be followed by a pattern/)
-    expect(sim.requests).toEqual([])
-    expect(github.requests).toEqual([])
+    expect(world.sim.requests).toEqual([])
+    expect(world.github.requests).toEqual([])
   })
 
   it('with dry-run, reports a decision to deploy and plans the update', async () => {
@@ -153,7 +134,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it('deploys when nothing serves yet, without asking GitHub', async () => {
-    github.commitOn('main', ROOT_FILES)
+    world.github.commitOn('main', ROOT_FILES)
     const run = await deploy({ 'graph-config-path': 'graph.json', 'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'created', paths: { skip: false, reason: 'the deployment does not exist yet' } })
@@ -165,10 +146,10 @@ describe('paths: deploying, and saying why it could not skip', () => {
     ['the serving revision is not DEPLOYED', { status: 'DEPLOY_FAILED' }, /is DEPLOY_FAILED, not DEPLOYED/]
   ])('deploys when %s', async (_what, { status, config }: { status?: string; config?: Record<string, unknown> }, reason) => {
     const { id, revisionId } = deployedThenChanged('docs/guide.md')
-    const revision = sim.revisions(id).find((r) => r.id === revisionId) as Record<string, any>
+    const revision = world.sim.revisions(id).find((r) => r.id === revisionId) as Record<string, any>
     // The control plane's answer for the serving revision, changed as the case says.
     const answered = { ...revision, status: status ?? revision.status, source_revision_config: { ...revision.source_revision_config, ...config } }
-    sim.addFault({ method: 'GET', path: `/v2/deployments/${id}/revisions/${revisionId}`, respond: { status: 200, body: JSON.stringify(answered) } })
+    world.sim.addFault({ method: 'GET', path: `/v2/deployments/${id}/revisions/${revisionId}`, respond: { status: 200, body: JSON.stringify(answered) } })
     const run = await deploy()
     expect(run.outcome.paths?.skip).toBe(false)
     expect(run.outcome.paths?.reason).toMatch(reason)
@@ -178,7 +159,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
 
   it('deploys when the workflow runs on another branch than the one serving, though no file under `paths` changed', async () => {
     const { base } = deployedThenChanged('docs/guide.md')
-    github.moveRef('feature', base)
+    world.github.moveRef('feature', base)
     const run = await deploy({}, { GITHUB_REF: 'refs/heads/feature' })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome.paths).toMatchObject({ skip: false })
@@ -188,7 +169,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
 
   it('deploys when `repo-ref` is not the workflow\'s own ref', async () => {
     deployedThenChanged('docs/guide.md')
-    github.moveRef('release', github.refHead('main') ?? '')
+    world.github.moveRef('release', world.github.refHead('main') ?? '')
     const run = await deploy({ 'repo-ref': 'release' })
     expect(run.outcome.paths).toMatchObject({ skip: false })
     expect(run.outcome.paths?.reason).toMatch(/`repo-ref` is `release`, not the ref this workflow runs on \(`main`\)/)
@@ -196,17 +177,17 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it.each([
-    ['a 404 (a commit GitHub does not know)', () => github.moveRef('main', github.addCommit({ files: [...ROOT_FILES, 'x'] })), /HTTP 404.*no such commit/],
-    ['a rate limit that outlasts the step', () => github.configure({ gitFail: { status: 403, kind: 'rate-limit', resetInSeconds: 3600 } }), /rate limit.*would not leave time/],
-    ['GitHub failing', () => github.configure({ gitFail: { status: 502 } }), /HTTP 502/]
+    ['a 404 (a commit GitHub does not know)', () => world.github.moveRef('main', world.github.addCommit({ files: [...ROOT_FILES, 'x'] })), /HTTP 404.*no such commit/],
+    ['a rate limit that outlasts the step', () => world.github.configure({ gitFail: { status: 403, kind: 'rate-limit', resetInSeconds: 3600 } }), /rate limit.*would not leave time/],
+    ['GitHub failing', () => world.github.configure({ gitFail: { status: 502 } }), /HTTP 502/]
   ])('deploys when the compare fails: %s', async (_what, breakIt, reason) => {
-    const base = github.commitOn('main', ROOT_FILES)
+    const base = world.github.commitOn('main', ROOT_FILES)
     serving()
-    github.commitOn('main', ['docs/a.md'])
+    world.github.commitOn('main', ['docs/a.md'])
     // A 404: the serving commit is one GitHub lost (the history was rewritten): the compare names an unknown base.
     if (String(reason).includes('404')) {
-      github.reset()
-      github.commitOn('main', [...ROOT_FILES, 'docs/a.md'])
+      world.github.reset()
+      world.github.commitOn('main', [...ROOT_FILES, 'docs/a.md'])
     }
     breakIt()
     const run = await deploy({ timeout: '10m' })
@@ -214,17 +195,17 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.reason).toMatch(/GitHub could not compare the serving commit with this run's/)
     expect(run.outcome.paths?.reason).toMatch(reason)
     // The compare was sent, or (a rate limit met by the listing of the commit's files) given up on before it.
-    expect(compares().length + github.requests.filter((r) => r.path.includes('/git/trees/')).length).toBeGreaterThan(0)
+    expect(compares().length + world.github.requests.filter((r) => r.path.includes('/git/trees/')).length).toBeGreaterThan(0)
   })
 
   it('deploys when the compare answer is too large to read, saying so, and reads no more of it than the cap', async () => {
     // A first run loads what a run loads once (Octokit, the reporters), so that the one measured counts only its own reading.
-    const base = github.commitOn('main', ROOT_FILES)
+    const base = world.github.commitOn('main', ROOT_FILES)
     serving()
-    github.commitOn('main', ['docs/a.md'])
+    world.github.commitOn('main', ['docs/a.md'])
     expect((await deploy({ timeout: '10m' })).outcome).toMatchObject({ kind: 'nothing-to-do' })
-    github.commitOn('main', ['docs/b.md'])
-    github.configure({ huge: { path: /\/compare\//, bytes: 300 * MiB } })
+    world.github.commitOn('main', ['docs/b.md'])
+    world.github.configure({ huge: { path: /\/compare\//, bytes: 300 * MiB } })
     const before = process.memoryUsage()
     const run = await deploy({ timeout: '10m' })
     const after = process.memoryUsage()
@@ -234,8 +215,8 @@ describe('paths: deploying, and saying why it could not skip', () => {
     // The first run's compare, then the huge one once: not retried, as the same answer would be as large again.
     expect(compares().map((r) => r.status)).toEqual([200, 200])
     // Read up to the cap, then the connection closed: the rest of the 300 MiB was never sent (sockets buffer a few MiB).
-    expect(github.hugeBytesSent()).toBeGreaterThan(MAX_BODY_BYTES)
-    expect(github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
+    expect(world.github.hugeBytesSent()).toBeGreaterThan(MAX_BODY_BYTES)
+    expect(world.github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
     // Buffers held (read, or not yet collected) grew by about the cap; reading the whole answer grew them by 300 MiB.
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MAX_BODY_BYTES)
     // The process as a whole (the fake GitHub serving in it too, and freed memory the allocator keeps) by about twice that;
@@ -244,11 +225,11 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it.each(['behind', 'diverged'])('deploys when the commit is %s the serving one', async (status) => {
-    const root = github.commitOn('main', ROOT_FILES)
-    const ahead = github.commitOn('main', ['docs/a.md'])
+    const root = world.github.commitOn('main', ROOT_FILES)
+    const ahead = world.github.commitOn('main', ['docs/a.md'])
     serving()
     // The run deploys the older commit (behind) or one on another line of history (diverged).
-    const head = status === 'behind' ? root : github.addCommit({ parents: [root], files: ['docs/b.md'] })
+    const head = status === 'behind' ? root : world.github.addCommit({ parents: [root], files: ['docs/b.md'] })
     const run = await deploy({}, { GITHUB_SHA: head })
     expect(run.outcome.paths).toMatchObject({ skip: false, baseCommit: ahead, headCommit: head })
     expect(run.outcome.paths?.reason).toMatch(new RegExp(`\\(\`${status}\`\\)`))
@@ -262,16 +243,16 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it('deploys when the names in `secrets` are not the deployment\'s, and skips when they are', async () => {
-    github.commitOn('main', ROOT_FILES)
+    world.github.commitOn('main', ROOT_FILES)
     serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
-    github.commitOn('main', ['docs/a.md'])
+    world.github.commitOn('main', ['docs/a.md'])
     const added = await deploy({ secrets: 'OPENAI_API_KEY=sk-1\nDB_PASSWORD=pw' })
     expect(added.outcome.paths).toMatchObject({ skip: false, reason: '`secrets` adds `DB_PASSWORD`' })
-    sim.reset()
-    github.reset()
-    github.commitOn('main', ROOT_FILES)
+    world.sim.reset()
+    world.github.reset()
+    world.github.commitOn('main', ROOT_FILES)
     serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
-    github.commitOn('main', ['docs/a.md'])
+    world.github.commitOn('main', ['docs/a.md'])
     const same = await deploy({ secrets: 'OPENAI_API_KEY=sk-1' })
     expect(same.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
   })
@@ -294,7 +275,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it('warns that `paths` does not apply to another source, and deploys', async () => {
-    sim.seedDeployment({ name: 'docker-agent', source: 'external_docker' })
+    world.sim.seedDeployment({ name: 'docker-agent', source: 'external_docker' })
     const run = await deploy({ name: 'docker-agent', 'image-uri': 'registry.example/agent@sha256:' + 'a'.repeat(64) })
     expect(errorLines(run)).toEqual([])
     expect(run.warnings).toContainEqual(expect.stringMatching(/`paths` applies to `github` deployments only.*`external_docker`.*does not apply, and the deploy goes ahead/))

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
-import { lifecycles, type Simulator } from '../sim/index.js'
+import { describe, expect, it } from '@jest/globals'
 import { SOURCE_CONFIG_FIELDS, sourceConfigDifferences } from '../src/commands/deploy/settings-differ.js'
 import { errorLines } from './helpers/action.js'
-import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { runInProcess } from './helpers/in-process.js'
+import { simulatorWithGitHub } from './helpers/with-github.js'
 
 /**
  * The plan (what a deploy sends) and `paths` (whether a deploy may be skipped) compare the
@@ -14,32 +13,19 @@ const REPOSITORY = 'octo-org/support-agent'
 const REPO_URL = `https://github.com/${REPOSITORY}`
 const NAME = 'support-agent'
 
-let sim: Simulator
-let github: FakeGitHub
-beforeAll(async () => {
-  sim = await startSimulatorOnClock({ scenario: lifecycles.deployed(30) })
-  github = await startFakeGitHub({ now: clock.now })
-  sim.connectGitHub(github)
-})
-afterAll(async () => {
-  await Promise.all([sim.stop(), github.stop()])
-})
-beforeEach(() => {
-  sim.reset()
-  github.reset()
-})
+const world = simulatorWithGitHub('settings-compare-test-')
 
 /** A deployment of type `Prod` serving `main`, then a commit outside `paths`. */
 function prodDeploymentThenDocsChange() {
-  github.commitOn('main', ['agents/support/graph.py'])
-  sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL, deployment_type: 'Prod' }, source_revision_config: { repo_ref: 'main' } })
-  github.commitOn('main', ['docs/guide.md'])
+  world.github.commitOn('main', ['agents/support/graph.py'])
+  world.sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL, deployment_type: 'Prod' }, source_revision_config: { repo_ref: 'main' } })
+  world.github.commitOn('main', ['docs/guide.md'])
 }
 
 function deploy(inputs: Record<string, string>) {
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: NAME, 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: github.refHead('main') ?? '' }
+    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '' }
   })
 }
 
@@ -48,7 +34,7 @@ describe('`deployment-type: prod` against a deployment that reports `Prod`', () 
     prodDeploymentThenDocsChange()
     const run = await deploy({ 'deployment-type': 'prod' })
     expect(errorLines(run)).toEqual([])
-    const patches = sim.requests.filter((r) => r.method === 'PATCH')
+    const patches = world.sim.requests.filter((r) => r.method === 'PATCH')
     expect(patches).toHaveLength(1)
     expect(JSON.stringify(patches[0]?.body)).not.toContain('deployment_type')
   })
@@ -58,7 +44,7 @@ describe('`deployment-type: prod` against a deployment that reports `Prod`', () 
     const run = await deploy({ 'deployment-type': 'prod', paths: 'agents/support/**' })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
-    expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    expect(world.sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
   })
 })
 
