@@ -57,14 +57,16 @@ async function registryLogin(inputs, deps) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
     }
     const create = existing ? undefined : createRequest(inputs.name);
+    // The lookup already says the control plane would refuse the token: it is not asked for, and a
+    // dry run is refused the same way, since the real run would be on any runner.
+    if (existing?.source && existing.source !== _inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U)
+        throw otherSource(existing);
     if (inputs.dryRun) {
+        // Unlike the deployment's source, docker is this runner's: the real run's runner may have it.
         if (!docker)
             log.warn(`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerMissing */ .Le)().message} A real run would stop there, before any request.`);
         return plan(existing, create, deps);
     }
-    // The lookup already says the control plane would refuse the token: it is not asked for.
-    if (existing?.source && existing.source !== _inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U)
-        throw otherSource(existing);
     // No change is started once the workflow is cancelled.
     (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(deps.signal);
     let deployment;
@@ -122,10 +124,6 @@ function createRequest(name) {
 /** A dry run: the requests it would send and the login it would run; nothing is sent, docker is not run. */
 function plan(existing, create, deps) {
     const { log, recorder } = deps;
-    if (existing?.source && existing.source !== _inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U) {
-        log.warn(`Deployment \`${existing.name}\` has source ${existing.source}, and the control plane hands out push tokens only for ${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U} deployments: ` +
-            `a real run would be refused. Use a deployment whose source is ${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}, or choose a new \`name\` for one.`);
-    }
     const pushToken = existing
         ? _api_requests_js__WEBPACK_IMPORTED_MODULE_0__/* .requests */ .z.pushToken(existing.id)
         : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' };
