@@ -437,16 +437,16 @@ describe('listing deployments', () => {
     expect(b.status).toBe('UNUSED')
   })
 
-  it('walks 10,000 seeded deployments quickly', async () => {
+  it('walks thousands of seeded deployments page by page, each once', async () => {
+    // How fast it seeds and lists is a figure of `npm run bench`, not a test's.
     const { sim } = context
-    const started = performance.now()
-    for (let i = 0; i < 10_000; i++) sim.seedDeployment({ name: `agent-pr-${i}` })
-    expect(performance.now() - started).toBeLessThan(2000)
-    expect(sim.deployments()).toHaveLength(10_000)
+    for (let i = 0; i < 3_000; i++) sim.seedDeployment({ name: `agent-pr-${i}` })
+    expect(sim.deployments()).toHaveLength(3_000)
     const pages = await walk(sim, 100)
-    expect(new Set(pages.flatMap((p) => p.ids)).size).toBe(10_000)
-    const { body } = await call(sim, 'GET', '/v2/deployments?name_contains=agent-pr-9999')
-    expect(body.resources.map((d: Json) => d.name)).toEqual(['agent-pr-9999'])
+    expect(pages).toHaveLength(31)
+    expect(new Set(pages.flatMap((p) => p.ids)).size).toBe(3_000)
+    const { body } = await call(sim, 'GET', '/v2/deployments?name_contains=agent-pr-2999')
+    expect(body.resources.map((d: Json) => d.name)).toEqual(['agent-pr-2999'])
   })
 })
 
