@@ -3,7 +3,7 @@ import { ControlPlaneClient, type Requester } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
 import { CancelledError } from '../src/core/cancel.js'
 import type { Clock } from '../src/core/clock.js'
-import { TimeLimitReached, withinTimeLimit } from '../src/core/time-limit.js'
+import { startTimeLimit, TimeLimitReached, withinTimeLimit } from '../src/core/time-limit.js'
 
 /** Work that never ends by itself, and reports the signal it was given. */
 function forever(seen: AbortSignal[]) {
@@ -24,6 +24,26 @@ class HandClock implements Clock {
     return { signal: entry.controller.signal, end: () => void (entry.ended = true) }
   }
 }
+
+describe('startTimeLimit: the limit withinTimeLimit and the killed processes share', () => {
+  it('waits out a limit longer than a timer can hold (weeks), instead of ending at once', async () => {
+    const limit = startTimeLimit({ limitMs: 30 * 24 * 60 * 60 * 1000 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(limit.signal.aborted).toBe(false)
+    limit.end()
+  })
+
+  it('says whether the run was cancelled or the limit passed', async () => {
+    const cancel = new AbortController()
+    const cancelled = startTimeLimit({ limitMs: 60_000, signal: cancel.signal })
+    cancel.abort()
+    expect(cancelled.signal.aborted).toBe(true)
+    expect(cancelled.reason()).toBeInstanceOf(CancelledError)
+    const passed = startTimeLimit({ limitMs: 10 })
+    await new Promise((resolve) => passed.signal.addEventListener('abort', resolve, { once: true }))
+    expect(passed.reason()).toBeInstanceOf(TimeLimitReached)
+  })
+})
 
 describe('withinTimeLimit: the one way to give up on a request', () => {
   it('settles with TimeLimitReached at the limit, in real time by default, whether or not the work notices, and aborts its signal', async () => {

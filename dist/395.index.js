@@ -2668,9 +2668,10 @@ function resetsWhen(resetsAt) {
     return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
 /**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason is rendered as our sentence with its backticked
- * names as code (see checks/said.ts), and GitHub's text is not ours. A backtick inside it
- * would end the quote early, so it becomes an apostrophe.
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a
+ * reason is rendered as our sentence with its backticked names as code (see checks/said.ts),
+ * and GitHub's text is not ours. A backtick in it would end the quote early: it becomes an
+ * apostrophe.
  */
 function messageOf(response) {
     const message = response.data?.message;

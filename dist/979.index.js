@@ -420,6 +420,8 @@ function unreadable(error) {
 /* harmony export */ });
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2164);
+
 
 
 /** The error that ends archiving, or undefined while it may go on. */
@@ -449,11 +451,11 @@ function archiveTimedOut() {
 function whenStopped(stop, onStop) {
     if (!stop)
         return () => undefined;
-    const timeUp = AbortSignal.timeout(Math.max(0, stop.deadline - stop.clock.now()));
-    const stopped = stop.signal ? AbortSignal.any([stop.signal, timeUp]) : timeUp;
-    const onAbort = () => onStop(stop.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
-    stopped.addEventListener('abort', onAbort, { once: true });
-    return () => stopped.removeEventListener('abort', onAbort);
+    // No clock given: the limit is real time.
+    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
+    const onAbort = () => onStop(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
+    limit.signal.addEventListener('abort', onAbort, { once: true });
+    return () => limit.signal.removeEventListener('abort', onAbort);
 }
 
 

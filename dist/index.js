@@ -32591,6 +32591,7 @@ class TimeLimitReached extends Error {
         this.name = 'TimeLimitReached';
     }
 }
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * The one time limit: a signal that aborts when `limitMs` passes (in the clock's time, see
  * TimeLimitOptions) or the run is cancelled. For work that must see its end through itself, a
@@ -32598,7 +32599,9 @@ class TimeLimitReached extends Error {
  * withinTimeLimit.
  */
 function startTimeLimit(options) {
-    const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined };
+    // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits that long.
+    const realMs = Math.min(MAX_TIMER_MS, Math.max(0, options.limitMs));
+    const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(realMs), end: () => undefined };
     return {
         signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,
         reason: () => (options.signal?.aborted ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : new TimeLimitReached(options.limitMs)),
@@ -35061,7 +35064,10 @@ function plain(said) {
     return said.map((part) => (typeof part === 'string' ? part : part.code)).join('');
 }
 
+// EXTERNAL MODULE: ./src/core/time-limit.ts
+var time_limit = __nccwpck_require__(2164);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35113,7 +35119,8 @@ async function run(options = {}) {
     let outcome;
     /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
     let inProgressReport;
-    let githubBudget;
+    /** When GitHub reporting's time is up, in real time (`Date.now()`), like its budget signal. */
+    let githubReportingEndsAt;
     try {
         const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld });
         const ignored = ignoredInputsWarning(inputs.command, inputs.ignored);
@@ -35122,10 +35129,10 @@ async function run(options = {}) {
         const command = await commandFor(inputs.command);
         const deadline = startedAt + inputs.timeoutMs;
         const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
-        // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
-        // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
-        const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())));
-        githubBudget = budget;
+        // Real time (no clock given to the limit), from the step's time left on the run's clock.
+        const budgetMs = Math.max(0, deadline + GITHUB_GRACE_MS - clock.now());
+        const budget = (0,time_limit/* startTimeLimit */.r5)({ limitMs: budgetMs }).signal;
+        githubReportingEndsAt = Date.now() + budgetMs;
         const client = new api_client/* ControlPlaneClient */.zU(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
         const githubInputs = command.github?.(inputs);
         // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
@@ -35175,8 +35182,11 @@ async function run(options = {}) {
         // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
         await sink.summary(renderSummary(view));
         // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
-        if (inProgressReport && githubBudget)
-            await settledOrAborted(inProgressReport, githubBudget);
+        if (inProgressReport && githubReportingEndsAt !== undefined) {
+            const report = inProgressReport;
+            // Not waited for past the budget. It never fails: a failure to report is a warning already.
+            await (0,time_limit/* withinTimeLimit */.A0)(() => report, { limitMs: Math.max(0, githubReportingEndsAt - Date.now()) }).catch(() => undefined);
+        }
         await github?.finished(view);
         log.info(view.finalLine);
     }
@@ -35185,23 +35195,6 @@ async function run(options = {}) {
         stopAnnouncing?.();
     }
     return { cancelled: signal?.aborted ?? false, outcome, view };
-}
-/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
-async function settledOrAborted(work, signal) {
-    if (signal.aborted)
-        return;
-    let onAbort;
-    const aborted = new Promise((resolve) => {
-        onAbort = resolve;
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-        await Promise.race([work, aborted]);
-    }
-    finally {
-        if (onAbort)
-            signal.removeEventListener('abort', onAbort);
-    }
 }
 function cancelOnSignals(sink) {
     const controller = new AbortController();

@@ -6,7 +6,7 @@
 // they are generated once, kept under node_modules/.cache keyed by everything they are made
 // from, and imported from there: same Ajv, same options, same code, so the same verdicts.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -101,17 +101,13 @@ async function compiledFile(doc) {
   const key = createHash('sha256').update(JSON.stringify(doc)).update(ajvVersion).update(GENERATOR).update(ROOT).digest('hex').slice(0, 16)
   for (const dir of [join(ROOT, 'node_modules', '.cache', 'agent-server-sim'), tmpdir()]) {
     const file = join(dir, `validators-${key}.mjs`)
+    if (existsSync(file)) return file
     try {
-      readFileSync(file)
+      mkdirSync(dir, { recursive: true })
+      writeWhole(file, await moduleText(doc))
       return file
     } catch {
-      try {
-        mkdirSync(dir, { recursive: true })
-        writeWhole(file, await moduleText(doc))
-        return file
-      } catch {
-        // Not writable: the next place.
-      }
+      // Not writable: the next place.
     }
   }
   throw new Error('the simulator could not write its compiled validators under node_modules/.cache or the temp dir')

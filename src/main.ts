@@ -15,6 +15,7 @@ import { renderSummary } from './report/summary.js'
 import { viewOf, type RunView } from './report/view.js'
 import type { Outcome } from './core/outcome.js'
 import { firstLine } from './core/errors.js'
+import { startTimeLimit, withinTimeLimit } from './core/time-limit.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -68,7 +69,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
   let outcome: Outcome
   /** The in-progress report to GitHub, started mid-run and not awaited there (see CommandDeps.onRevisionStarted). */
   let inProgressReport: Promise<void> | undefined
-  let githubBudget: AbortSignal | undefined
+  /** When GitHub reporting's time is up, in real time (`Date.now()`), like its budget signal. */
+  let githubReportingEndsAt: number | undefined
   try {
     const inputs = await readActionInputs(options.inputs, { env: options.env, pullRequestFromFork: workflow.secretsWithheld })
     const ignored = ignoredInputsWarning(inputs.command, inputs.ignored)
@@ -76,10 +78,10 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const command = await commandFor(inputs.command)
     const deadline = startedAt + inputs.timeoutMs
     const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
-    // Real time (an AbortSignal's timer), from the step's time left on the run's clock; a
-    // timer beyond 2^31-1 ms would fire at once, so a timeout of weeks is clamped.
-    const budget = AbortSignal.timeout(Math.min(2 ** 31 - 1, Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())))
-    githubBudget = budget
+    // Real time (no clock given to the limit), from the step's time left on the run's clock.
+    const budgetMs = Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())
+    const budget = startTimeLimit({ limitMs: budgetMs }).signal
+    githubReportingEndsAt = Date.now() + budgetMs
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
     // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
@@ -127,7 +129,11 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     // The summary first: after a cancel, GitHub calls may not finish before the hard exit.
     await sink.summary(renderSummary(view))
     // The final status must be written after the in-progress one; waiting for it is bounded by the reporting budget.
-    if (inProgressReport && githubBudget) await settledOrAborted(inProgressReport, githubBudget)
+    if (inProgressReport && githubReportingEndsAt !== undefined) {
+      const report = inProgressReport
+      // Not waited for past the budget. It never fails: a failure to report is a warning already.
+      await withinTimeLimit(() => report, { limitMs: Math.max(0, githubReportingEndsAt - Date.now()) }).catch(() => undefined)
+    }
     await github?.finished(view)
     log.info(view.finalLine)
   } finally {
@@ -135,21 +141,6 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     stopAnnouncing?.()
   }
   return { cancelled: signal?.aborted ?? false, outcome, view }
-}
-
-/** Waits for `work` to settle, or for `signal` to abort, whichever comes first. */
-async function settledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return
-  let onAbort: (() => void) | undefined
-  const aborted = new Promise<void>((resolve) => {
-    onAbort = resolve
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-  try {
-    await Promise.race([work, aborted])
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort)
-  }
 }
 
 function cancelOnSignals(sink: OutputSink) {

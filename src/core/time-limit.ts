@@ -22,6 +22,8 @@ export interface TimeLimitOptions {
   clock?: Clock
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** A time limit running: its signal, why it aborted, and `end()` once the work it limits is over. */
 export interface RunningLimit {
   /** Aborts when the limit passes or the run is cancelled. */
@@ -39,7 +41,9 @@ export interface RunningLimit {
  * withinTimeLimit.
  */
 export function startTimeLimit(options: TimeLimitOptions): RunningLimit {
-  const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(options.limitMs), end: () => undefined }
+  // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits that long.
+  const realMs = Math.min(MAX_TIMER_MS, Math.max(0, options.limitMs))
+  const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(realMs), end: () => undefined }
   return {
     signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,
     reason: () => (options.signal?.aborted ? new CancelledError() : new TimeLimitReached(options.limitMs)),

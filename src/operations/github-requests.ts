@@ -163,9 +163,10 @@ function resetsWhen(resetsAt: number | undefined): string {
 }
 
 /**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason is rendered as our sentence with its backticked
- * names as code (see checks/said.ts), and GitHub's text is not ours. A backtick inside it
- * would end the quote early, so it becomes an apostrophe.
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a
+ * reason is rendered as our sentence with its backticked names as code (see checks/said.ts),
+ * and GitHub's text is not ours. A backtick in it would end the quote early: it becomes an
+ * apostrophe.
  */
 function messageOf(response: GitHubResponse): string {
   const message = (response.data as { message?: unknown } | undefined)?.message

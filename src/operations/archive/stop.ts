@@ -1,6 +1,7 @@
 import { CancelledError } from '../../core/cancel.js'
 import type { Clock } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
+import { startTimeLimit } from '../../core/time-limit.js'
 
 /** What ends archiving early: the workflow's cancel, and the step's deadline. */
 export interface ArchiveStop {
@@ -38,9 +39,9 @@ function archiveTimedOut(): ActionError {
  */
 export function whenStopped(stop: ArchiveStop | undefined, onStop: (reason: Error) => void): () => void {
   if (!stop) return () => undefined
-  const timeUp = AbortSignal.timeout(Math.max(0, stop.deadline - stop.clock.now()))
-  const stopped = stop.signal ? AbortSignal.any([stop.signal, timeUp]) : timeUp
-  const onAbort = () => onStop(stop.signal?.aborted ? new CancelledError() : archiveTimedOut())
-  stopped.addEventListener('abort', onAbort, { once: true })
-  return () => stopped.removeEventListener('abort', onAbort)
+  // No clock given: the limit is real time.
+  const limit = startTimeLimit({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal })
+  const onAbort = () => onStop(limit.reason() instanceof CancelledError ? new CancelledError() : archiveTimedOut())
+  limit.signal.addEventListener('abort', onAbort, { once: true })
+  return () => limit.signal.removeEventListener('abort', onAbort)
 }
