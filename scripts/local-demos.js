@@ -16,6 +16,9 @@ import { emptyPlan, UUID } from '../sim/seeds.js'
  *   `repo-url` and `repo-ref`, which against a real control plane come from the git checkout
  * @property {boolean} [usesDocker] whether the command runs `docker`: the runner puts a stand-in first
  *   on the action's PATH (scripts/docker-stand-in.js), unless `--real-docker`
+ * @property {(inputs: Record<string, string>) => Record<string, string> | undefined} [repositoryFiles] the
+ *   files the fake GitHub holds at the deployed ref, so that the config check reads a real config
+ *   through GitHub's API as on a runner; undefined when the inputs name a config the demo has not
  */
 
 const DEMO_NAME = 'support-agent'
@@ -37,7 +40,15 @@ export const COMMAND_DEMOS = {
     },
     seeds: () => emptyPlan(),
     doing: (inputs) => `Deploying ${target(inputs)}`,
-    usesRepository: (inputs) => (inputs.source ?? 'github') === 'github'
+    usesRepository: (inputs) => (inputs.source ?? 'github') === 'github',
+    repositoryFiles: (inputs) =>
+      inputs['graph-config-path'] === 'graph.json'
+        ? {
+            'graph.json': '{\n  "dependencies": ["."],\n  "graphs": { "agent": "./agent.py:graph" }\n}\n',
+            'agent.py': 'from langgraph.graph import StateGraph\n\ngraph = StateGraph(dict).compile()\n',
+            'pyproject.toml': '[project]\nname = "support_agent"\nversion = "0.1.0"\n'
+          }
+        : undefined
   },
   delete: {
     inputs: { name: DEMO_NAME },

@@ -322,6 +322,11 @@ async function localRun(argv, io, session) {
       for (const line of describeSeeds(seeds)) say(`Seeded: ${line}`)
       const repository = `${actionEnv.GITHUB_SERVER_URL}/${actionEnv.GITHUB_REPOSITORY}`
       const ref = actionEnv.GITHUB_HEAD_REF || actionEnv.GITHUB_REF_NAME
+      const files = !pushDemo && github ? demo.repositoryFiles?.(inputs) : undefined
+      if (files && github) {
+        github.setFiles(inputs['repo-ref'] ?? ref, files)
+        say(`Seeded: ${Object.keys(files).join(', ')} at ${inputs['repo-ref'] ?? ref} in the fake GitHub (what the config check reads).`)
+      }
       const from = demo.usesRepository?.(inputs) ? ` from ${inputs['repo-url'] ?? repository} ${inputs['repo-ref'] ?? ref}` : ''
       say(`${demo.doing(inputs)}${from}, on the simulator${inputs['dry-run']?.toLowerCase() === 'true' ? ' (a dry run: nothing changes)' : ''}.\n`)
     }
