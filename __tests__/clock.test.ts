@@ -19,6 +19,16 @@ describe('realClock.sleep', () => {
     }
   })
 
+  it('does not wake at once from a sleep longer than a timer can hold (weeks)', async () => {
+    const controller = new AbortController()
+    let woke = false
+    const sleeping = realClock.sleep(30 * 24 * 60 * 60 * 1000, controller.signal).then(() => (woke = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(woke).toBe(false)
+    controller.abort()
+    await sleeping
+  })
+
   it('still ends early when the signal aborts', async () => {
     const controller = new AbortController()
     const started = Date.now()

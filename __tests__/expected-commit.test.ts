@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkoutCommit } from '../src/operations/checkout-commit.js'
@@ -210,6 +210,18 @@ describe('expected-commit: internal_source deployments', () => {
       process.env.PATH = savedPath
       await rm(bin, { recursive: true, force: true })
       await rm(empty, { recursive: true, force: true })
+    }
+  })
+
+  it('reads the commit through a symbolic link to a folder inside the checkout, as git does', async () => {
+    const inside = join(checkout, 'linked-target')
+    execFileSync('mkdir', ['-p', inside])
+    const links = await mkdtemp(join(tmpdir(), 'links-'))
+    try {
+      await symlink(inside, join(links, 'workspace'))
+      expect(await checkoutCommit(join(links, 'workspace'))).toBe(head)
+    } finally {
+      await rm(links, { recursive: true, force: true })
     }
   })
 

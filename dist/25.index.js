@@ -109,6 +109,8 @@ var external_node_https_ = __webpack_require__(4708);
 var client = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/api/body.ts
 var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/time-limit.ts
+var time_limit = __webpack_require__(2164);
 // EXTERNAL MODULE: ./src/core/version.ts
 var version = __webpack_require__(3323);
 // EXTERNAL MODULE: ./src/core/loopback.ts
@@ -165,6 +167,7 @@ function healthCheckTarget(reportedUrl, path) {
 
 
 
+
 /** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
 function serverEndpoint(deployment, path, connection) {
     const target = healthCheckTarget(deployment.url, path);
@@ -174,18 +177,21 @@ function serverEndpoint(deployment, path, connection) {
 }
 /** One request to `endpoint`. Never throws but on cancellation. */
 async function askServer(endpoint, request) {
-    const limit = AbortSignal.timeout(request.limitMs);
-    const signal = request.signal ? AbortSignal.any([limit, request.signal]) : limit;
+    // Real time (no clock given): a request is real I/O, whatever the run's clock.
+    const limit = (0,time_limit/* startTimeLimit */.r5)({ limitMs: request.limitMs, signal: request.signal });
     try {
-        return await send(endpoint, request, signal);
+        return await send(endpoint, request, limit.signal);
     }
     catch (error) {
         if (request.signal?.aborted)
             throw new cancel/* CancelledError */.cc();
-        if (limit.aborted)
+        if (limit.signal.aborted)
             return { answered: false, what: `no answer within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false };
         const code = error.code;
         return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED' };
+    }
+    finally {
+        limit.end();
     }
 }
 function send(endpoint, request, signal) {

@@ -2492,22 +2492,31 @@ function git(workspace, args, maxBuffer) {
 }
 /**
  * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
- * folder, or a file for a worktree or submodule) in `dir` or a folder above it. Where there is
- * none, git would only start to say "not a git repository". A filesystem that does not answer
- * leaves the question to git, whose own time limit holds.
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
  */
 async function mayBeInRepository(dir) {
-    if (process.env.GIT_DIR)
+    if (process.env.GIT_DIR !== undefined)
         return true;
     const look = async () => {
-        for (let current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(dir);; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
+        let current;
+        try {
+            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(dir);
+        }
+        catch {
+            return true;
+        }
+        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
             if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(current, '.git')).then(() => true, () => false))
                 return true;
             if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current) === current)
                 return false;
         }
     };
-    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => true);
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => false);
 }
 /** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
 async function checkoutCommit(workspace) {

@@ -713,7 +713,7 @@ function archiveTimedOut() {
 /**
  * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
  * so that a read or write that blocks is ended too; returns the function that stops
- * watching. The time is real (`AbortSignal.timeout` of what is left): archiving does not
+ * watching. The time is real (a limit of what is left, no clock given): archiving does not
  * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
  */
 function whenStopped(stop, onStop) {

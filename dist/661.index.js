@@ -135,12 +135,12 @@ function runOnce(args, stdin, limitMs, signal, env) {
         // The environment passed on explicitly (the same PATH that dockerOnPath searched), without the
         // action's own inputs: on a runner they arrive as INPUT_* variables, the control plane's credential among them.
         const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('INPUT_')));
+        // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
+        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_6__/* .startTimeLimit */ .r5)({ limitMs, signal });
         const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('docker', args, { env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
         const out = { stdout: '', stderr: '' };
         let stopped;
         let settled = false;
-        // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
-        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_6__/* .startTimeLimit */ .r5)({ limitMs, signal });
         const finish = (ended) => {
             if (settled)
                 return;

@@ -31907,10 +31907,12 @@ const realClock = {
         };
         // And the listener removed when the timer fires: the run-wide signal sees every
         // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
+        // A timer of more than 2^31-1 ms would fire at once: a longer sleep wakes after about 24.8
+        // days, and the caller's loop, which checks the deadline, sleeps again.
         const timer = setTimeout(() => {
             signal?.removeEventListener('abort', onAbort);
             resolve();
-        }, ms);
+        }, Math.min(ms, 2 ** 31 - 1));
         signal?.addEventListener('abort', onAbort, { once: true });
     })
 };
@@ -32599,8 +32601,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * withinTimeLimit.
  */
 function startTimeLimit(options) {
-    // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits that long.
-    const realMs = Math.min(MAX_TIMER_MS, Math.max(0, options.limitMs));
+    // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits
+    // that long. AbortSignal.timeout takes whole milliseconds only (it throws on a fraction or NaN).
+    const realMs = Number.isNaN(options.limitMs) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(options.limitMs)));
     const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(realMs), end: () => undefined };
     return {
         signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,

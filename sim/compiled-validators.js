@@ -6,7 +6,7 @@
 // they are generated once, kept under node_modules/.cache keyed by everything they are made
 // from, and imported from there: same Ajv, same options, same code, so the same verdicts.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -91,26 +91,30 @@ function writeWhole(file, text) {
 }
 
 /**
- * The compiled module's file, made if it is not there yet: under node_modules/.cache, or the
- * temp dir when that cannot be written.
+ * The compiled module's file, made if it is not there yet, under node_modules/.cache (older
+ * ones of this checkout removed). Where that cannot be written, a folder of this process's own
+ * in the temp dir: never a shared name there, whose file another user could have put in place.
  * @param {OpenApiDocument} doc
  */
 async function compiledFile(doc) {
   const require = createRequire(import.meta.url)
   const ajvVersion = JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')).version
   const key = createHash('sha256').update(JSON.stringify(doc)).update(ajvVersion).update(GENERATOR).update(ROOT).digest('hex').slice(0, 16)
-  for (const dir of [join(ROOT, 'node_modules', '.cache', 'agent-server-sim'), tmpdir()]) {
-    const file = join(dir, `validators-${key}.mjs`)
-    if (existsSync(file)) return file
-    try {
-      mkdirSync(dir, { recursive: true })
-      writeWhole(file, await moduleText(doc))
-      return file
-    } catch {
-      // Not writable: the next place.
-    }
+  const name = `validators-${key}.mjs`
+  const cache = join(ROOT, 'node_modules', '.cache', 'agent-server-sim')
+  if (existsSync(join(cache, name))) return join(cache, name)
+  // Made before any write is tried: a failure here is the generator's, and says so.
+  const text = await moduleText(doc)
+  try {
+    mkdirSync(cache, { recursive: true })
+    writeWhole(join(cache, name), text)
+    for (const old of readdirSync(cache)) if (old.startsWith('validators-') && old.endsWith('.mjs') && old !== name) rmSync(join(cache, old), { force: true })
+    return join(cache, name)
+  } catch {
+    const own = mkdtempSync(join(tmpdir(), 'agent-server-sim-'))
+    writeFileSync(join(own, name), text)
+    return join(own, name)
   }
-  throw new Error('the simulator could not write its compiled validators under node_modules/.cache or the temp dir')
 }
 
 /**

@@ -23,10 +23,12 @@ export const realClock: Clock = {
       }
       // And the listener removed when the timer fires: the run-wide signal sees every
       // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
+      // A timer of more than 2^31-1 ms would fire at once: a longer sleep wakes after about 24.8
+      // days, and the caller's loop, which checks the deadline, sleeps again.
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort)
         resolve()
-      }, ms)
+      }, Math.min(ms, 2 ** 31 - 1))
       signal?.addEventListener('abort', onAbort, { once: true })
     })
 }

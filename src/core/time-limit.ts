@@ -41,8 +41,9 @@ export interface RunningLimit {
  * withinTimeLimit.
  */
 export function startTimeLimit(options: TimeLimitOptions): RunningLimit {
-  // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits that long.
-  const realMs = Math.min(MAX_TIMER_MS, Math.max(0, options.limitMs))
+  // A timer of more than 2^31-1 ms (about 24.8 days) would fire at once: a longer limit waits
+  // that long. AbortSignal.timeout takes whole milliseconds only (it throws on a fraction or NaN).
+  const realMs = Number.isNaN(options.limitMs) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(options.limitMs)))
   const limit = options.clock?.timeLimit?.(options.limitMs) ?? { signal: AbortSignal.timeout(realMs), end: () => undefined }
   return {
     signal: options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal,

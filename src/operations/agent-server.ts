@@ -6,6 +6,7 @@ import { credentialHeaders } from '../api/client.js'
 import { BodyTooLarge, formatBytes, readBodyCapped } from '../api/body.js'
 import { CancelledError } from '../core/cancel.js'
 import { formatDuration } from '../core/clock.js'
+import { startTimeLimit } from '../core/time-limit.js'
 import type { Connection } from '../core/connection.js'
 import type { DeploymentSeen } from '../core/outcome.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
@@ -53,15 +54,17 @@ export type ServerAnswer =
 
 /** One request to `endpoint`. Never throws but on cancellation. */
 export async function askServer(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest): Promise<ServerAnswer> {
-  const limit = AbortSignal.timeout(request.limitMs)
-  const signal = request.signal ? AbortSignal.any([limit, request.signal]) : limit
+  // Real time (no clock given): a request is real I/O, whatever the run's clock.
+  const limit = startTimeLimit({ limitMs: request.limitMs, signal: request.signal })
   try {
-    return await send(endpoint, request, signal)
+    return await send(endpoint, request, limit.signal)
   } catch (error) {
     if (request.signal?.aborted) throw new CancelledError()
-    if (limit.aborted) return { answered: false, what: `no answer within ${formatDuration(request.limitMs)}`, refused: false }
+    if (limit.signal.aborted) return { answered: false, what: `no answer within ${formatDuration(request.limitMs)}`, refused: false }
     const code = (error as { code?: string }).code
     return { answered: false, what: `no answer (${code ?? (error as Error).message})`, refused: code === 'ECONNREFUSED' }
+  } finally {
+    limit.end()
   }
 }
 

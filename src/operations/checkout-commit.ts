@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
-import { access } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { access, realpath } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { withinTimeLimit } from '../core/time-limit.js'
 
 /** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
@@ -25,19 +25,27 @@ function git(workspace: string, args: string[], maxBuffer: number): Promise<stri
 
 /**
  * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
- * folder, or a file for a worktree or submodule) in `dir` or a folder above it. Where there is
- * none, git would only start to say "not a git repository". A filesystem that does not answer
- * leaves the question to git, whose own time limit holds.
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
  */
 async function mayBeInRepository(dir: string): Promise<boolean> {
-  if (process.env.GIT_DIR) return true
+  if (process.env.GIT_DIR !== undefined) return true
   const look = async () => {
-    for (let current = resolve(dir); ; current = dirname(current)) {
+    let current: string
+    try {
+      current = await realpath(dir)
+    } catch {
+      return true
+    }
+    for (; ; current = dirname(current)) {
       if (await access(join(current, '.git')).then(() => true, () => false)) return true
       if (dirname(current) === current) return false
     }
   }
-  return withinTimeLimit(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => true)
+  return withinTimeLimit(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => false)
 }
 
 /** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */

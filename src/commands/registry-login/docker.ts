@@ -147,12 +147,12 @@ function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSi
     // The environment passed on explicitly (the same PATH that dockerOnPath searched), without the
     // action's own inputs: on a runner they arrive as INPUT_* variables, the control plane's credential among them.
     const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('INPUT_')))
+    // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
+    const limit = startTimeLimit({ limitMs, signal })
     const child = spawn('docker', args, { env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
     const out = { stdout: '', stderr: '' }
     let stopped: 'overran' | 'cancelled' | undefined
     let settled = false
-    // Not withinTimeLimit: at the limit, docker is killed and its exit awaited, not abandoned.
-    const limit = startTimeLimit({ limitMs, signal })
     const finish = (ended: Ended) => {
       if (settled) return
       settled = true

@@ -34,7 +34,7 @@ function archiveTimedOut(): ActionError {
 /**
  * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
  * so that a read or write that blocks is ended too; returns the function that stops
- * watching. The time is real (`AbortSignal.timeout` of what is left): archiving does not
+ * watching. The time is real (a limit of what is left, no clock given): archiving does not
  * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
  */
 export function whenStopped(stop: ArchiveStop | undefined, onStop: (reason: Error) => void): () => void {
