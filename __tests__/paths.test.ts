@@ -217,11 +217,13 @@ describe('paths: deploying, and saying why it could not skip', () => {
     // Read up to the cap, then the connection closed: the rest of the 300 MiB was never sent (sockets buffer a few MiB).
     expect(world.github.hugeBytesSent()).toBeGreaterThan(MAX_BODY_BYTES)
     expect(world.github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
-    // Buffers held (read, or not yet collected) grew by about the cap; reading the whole answer grew them by 300 MiB.
-    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MAX_BODY_BYTES)
-    // The process as a whole (the fake GitHub serving in it too, and freed memory the allocator keeps) by about twice that;
-    // reading the whole answer grew it by more than 900 MiB.
-    expect(after.rss - before.rss).toBeLessThan(4 * MAX_BODY_BYTES)
+    // Buffers held, read or not yet collected, on both sides (the fake GitHub's chunks are in this
+    // process too) grew by about twice the cap, more when the collector has not run yet (80 MiB
+    // seen once); reading the whole answer grew them by 300 MiB.
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(4 * MAX_BODY_BYTES)
+    // The process as a whole (freed memory the allocator keeps, too) by about twice that; reading
+    // the whole answer grew it by more than 900 MiB.
+    expect(after.rss - before.rss).toBeLessThan(8 * MAX_BODY_BYTES)
   })
 
   it.each(['behind', 'diverged'])('deploys when the commit is %s the serving one', async (status) => {
