@@ -213,6 +213,17 @@ describe('expected-commit: internal_source deployments', () => {
     }
   })
 
+  it('asks git when GIT_DIR names the repository, wherever the workspace is', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'git-dir-elsewhere-'))
+    process.env.GIT_DIR = join(checkout, '.git')
+    try {
+      expect(await checkoutCommit(empty)).toBe(head)
+    } finally {
+      delete process.env.GIT_DIR
+      await rm(empty, { recursive: true, force: true })
+    }
+  })
+
   it('reads the commit through a symbolic link to a folder inside the checkout, as git does', async () => {
     const inside = join(checkout, 'linked-target')
     execFileSync('mkdir', ['-p', inside])
