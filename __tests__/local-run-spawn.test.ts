@@ -8,10 +8,9 @@
 // (`it.concurrent`): the file takes about as long as its slowest run instead of the sum of all.
 // jest starts concurrent tests right after the file's top-level beforeAll, before any nested
 // hook, so every test sets up what it needs itself.
-import { expectRegistryLoginDemo } from './helpers/local-run.js'
+import { expectOwnDemo, expectRegistryLoginDemo, runDemo } from './helpers/local-run.js'
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { distFreshness } from '../scripts/dist-fresh.js'
 import { ROOT } from '../scripts/run-action.js'
@@ -113,24 +112,8 @@ describe('through the bundle', () => {
     }
   })
 
-  /** The demo's run, its summary file (and the docker stand-in's record beside it) read back, and the files removed. */
-  async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string; dockerCalls: string }> {
-    const run = await localRun(['--input', `command=${command}`, '--phase-ms', '100', ...extra])
-    const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
-    const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
-    const dockerCalls = summaryFile ? await readFile(join(summaryFile, '..', 'docker-calls.jsonl'), 'utf8').catch(() => '') : ''
-    if (summaryFile) await rm(join(summaryFile, '..'), { recursive: true, force: true })
-    return { ...run, summaryFile, summary, dockerCalls }
-  }
-
-  /** What no command's demo may say: another command's inputs, or another command's words. */
-  function expectOwnDemo(run: Run): void {
-    expect(run.stderr).toBe('')
-    // A demo sets only inputs its command uses: no warning of any kind, "set but not used" included.
-    expect(run.stdout).not.toMatch(/^Warning:/m)
-    expect(run.stdout).not.toMatch(/Deploying/)
-    expect(run.stdout).not.toContain('sk-demo-not-a-real-key')
-  }
+  /** The demo's run, spawned, with the simulator's phases at 100 ms. */
+  const demo = (command: string, extra: string[] = []) => runDemo(localRun, command, ['--phase-ms', '100', ...extra])
 
   it.concurrent('registry-login creates the deployment and logs the stand-in docker in, never showing the push token', async () => {
     const run = await demo('registry-login')

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
-import { expectRegistryLoginDemo, localRunInProcess as localRun, type LocalRun as Run } from './helpers/local-run.js'
+import { expectOwnDemo, expectRegistryLoginDemo, localRunInProcess as localRun, runDemo, type LocalRun as Run } from './helpers/local-run.js'
 
 describe('a deploy to the simulator', () => {
   // One deploy and one with the raw log, shared by the three tests below (made by the first to ask).
@@ -111,24 +111,7 @@ describe('scenarios', () => {
 })
 
 describe('every command has its own demo', () => {
-  /** The demo's run, its summary file (and the docker stand-in's record beside it) read back, and the files removed. */
-  async function demo(command: string, extra: string[] = []): Promise<Run & { summaryFile: string; summary: string; dockerCalls: string }> {
-    const run = await localRun(['--input', `command=${command}`, ...extra])
-    const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
-    const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
-    const dockerCalls = summaryFile ? await readFile(join(summaryFile, '..', 'docker-calls.jsonl'), 'utf8').catch(() => '') : ''
-    if (summaryFile) await rm(join(summaryFile, '..'), { recursive: true, force: true })
-    return { ...run, summaryFile, summary, dockerCalls }
-  }
-
-  /** What no command's demo may say: another command's inputs, or another command's words. */
-  function expectOwnDemo(run: Run): void {
-    expect(run.stderr).toBe('')
-    // A demo sets only inputs its command uses: no warning of any kind, "set but not used" included.
-    expect(run.stdout).not.toMatch(/^Warning:/m)
-    expect(run.stdout).not.toMatch(/Deploying/)
-    expect(run.stdout).not.toContain('sk-demo-not-a-real-key')
-  }
+  const demo = (command: string, extra: string[] = []) => runDemo(localRun, command, extra)
 
   it('delete deletes a seeded deployment, and the summary file is kept with its path printed', async () => {
     const run = await demo('delete')

@@ -7,7 +7,8 @@
  * In-process runs share the secrets registry: run one local run at a time (no `it.concurrent`).
  */
 import { expect } from '@jest/globals'
-import { writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { startLocalRun, type ActionRunner } from '../../scripts/local-run-core.js'
 import { ROOT } from '../../scripts/run-action.js'
 import { clock, runInProcess } from './in-process.js'
@@ -97,4 +98,33 @@ export function expectRegistryLoginDemo(run: { code: number | null; stdout: stri
   expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
   expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
   for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
+}
+
+/** What a command's demo left: its summary file, read back, and the docker stand-in's record beside it. */
+export interface DemoRead {
+  summaryFile: string
+  summary: string
+  dockerCalls: string
+}
+
+/**
+ * A command's demo (`--input command=<command>`), run by `localRun` (in-process or spawned),
+ * its summary file and the docker stand-in's record read back, and the files removed.
+ */
+export async function runDemo<R extends { stdout: string }>(localRun: (args: string[]) => Promise<R>, command: string, extra: string[] = []): Promise<R & DemoRead> {
+  const run = await localRun(['--input', `command=${command}`, ...extra])
+  const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
+  const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''
+  const dockerCalls = summaryFile ? await readFile(join(summaryFile, '..', 'docker-calls.jsonl'), 'utf8').catch(() => '') : ''
+  if (summaryFile) await rm(join(summaryFile, '..'), { recursive: true, force: true })
+  return { ...run, summaryFile, summary, dockerCalls }
+}
+
+/** What no command's demo may say: another command's inputs, or another command's words. */
+export function expectOwnDemo(run: { stdout: string; stderr: string }): void {
+  expect(run.stderr).toBe('')
+  // A demo sets only inputs its command uses: no warning of any kind, "set but not used" included.
+  expect(run.stdout).not.toMatch(/^Warning:/m)
+  expect(run.stdout).not.toMatch(/Deploying/)
+  expect(run.stdout).not.toContain('sk-demo-not-a-real-key')
 }
