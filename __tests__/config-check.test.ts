@@ -152,12 +152,15 @@ describe('config-check on a remote build: the archive\'s files', () => {
   })
 })
 
-/** The deployment's repository checked out at one commit, which the fake GitHub's `main` points to. */
-function checkout(files: Record<string, string>): { root: string; sha: string } {
+/**
+ * The deployment's repository checked out at one commit, which the fake GitHub's `main` points to.
+ * `force`: ignored files committed too (as when they were committed before the ignore rule).
+ */
+function checkout(files: Record<string, string>, { force = false } = {}): { root: string; sha: string } {
   const root = workspace(files)
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim()
   git('init', '-q')
-  git('add', '-A')
+  git('add', '-A', ...(force ? ['-f'] : []))
   git('commit', '-qm', 'agent')
   const sha = git('rev-parse', 'HEAD')
   github.addCommit({ sha })
@@ -165,8 +168,8 @@ function checkout(files: Record<string, string>): { root: string; sha: string } 
   return { root, sha }
 }
 
-function githubDeploy(env: Record<string, string>, extra: Record<string, string> = {}) {
-  sim.seedDeployment({ name: 'gh-agent', source_config: { repo_url: REPO_URL } })
+function githubDeploy(env: Record<string, string>, extra: Record<string, string> = {}, repoUrl = REPO_URL) {
+  sim.seedDeployment({ name: 'gh-agent', source_config: { repo_url: repoUrl } })
   return runInProcess({
     inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'gh-agent', 'graph-config-path': CONFIG, 'github-token': github.token, 'poll-interval': '50ms', ...extra },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, ...env }
@@ -178,13 +181,32 @@ const fileReads = () => github.requests.filter((r) => /\/(git\/trees|contents)\/
 
 describe('config-check on a github deployment: the config at the commit to be built', () => {
   it('reads the checkout when it is that commit: no GitHub read, refused before any change', async () => {
-    const { root, sha } = checkout(BROKEN)
+    const { root, sha } = checkout(BROKEN, { force: true })
     const run = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha })
     expect(run.exitCode).toBe(1)
     expect(changes()).toEqual([])
     expect(fileReads()).toEqual([])
     // A github build gets every file of the commit: .gitignore does not apply, Python 3.10 still does.
     expect(run.outcome.checks?.[0].problems).toHaveLength(1)
+    expect(errorLines(run)[0]).toContain('Python `3.10` is not supported')
+  })
+
+  it('in the checkout, sees only what the commit holds: a graph file never committed is a problem, fixed by committing it', async () => {
+    const { root, sha } = checkout({ [CONFIG]: GOOD[CONFIG] })
+    writeFileSync(join(root, 'apps/agent/agent.py'), 'graph = 1\nresearcher = 2\n')
+    const run = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha })
+    expect(run.exitCode).toBe(1)
+    expect(changes()).toEqual([])
+    expect(fileReads()).toEqual([])
+    expect(errorLines(run)[0]).toContain(
+      '- `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`. Commit it: a `github` build gets the commit, not the files beside it on the runner.'
+    )
+  })
+
+  it('knows the checkout as the deployment\'s repository however its URL is written (`.git/`, case)', async () => {
+    const { root, sha } = checkout(BROKEN)
+    const run = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha }, {}, `${REPO_URL.replace('octo-org', 'Octo-Org')}.git/`)
+    expect(fileReads()).toEqual([])
     expect(errorLines(run)[0]).toContain('Python `3.10` is not supported')
   })
 

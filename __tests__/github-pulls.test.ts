@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { RateLimitedGitHub, type GitHubResponse } from '../src/operations/github-requests.js'
-import { codeSpans } from '../src/operations/checks/said.js'
+import { quoted } from '../src/core/quoted.js'
 import { nextPage, readOpenPullRequests, readPullRequestStates } from '../src/operations/pull-requests.js'
 import { FakeClock } from './helpers/clock.js'
 
@@ -56,7 +56,7 @@ describe('readOpenPullRequests', () => {
     const { github } = scripted([{ status: 404, headers: {}, data: { message } }])
     const open = await readOpenPullRequests(github, 'acme/agents')
     const reason = open.kind === 'unreadable' ? open.reason : ''
-    const spans = codeSpans(reason)
+    const spans = quoted(reason)
     const ours = spans.filter((part): part is string => typeof part === 'string').join('')
     expect(ours).not.toMatch(/img|evil|octo-org|Nope/)
     expect(spans).toContainEqual({ code: message.replace(/`/g, "'") })

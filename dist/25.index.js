@@ -358,8 +358,8 @@ async function waitToAskAgain(clock, asked, deadline, signal) {
     return true;
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/said.ts
-var said = __webpack_require__(2685);
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
 ;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
 
 
@@ -416,8 +416,8 @@ async function proveServingRevision(ctx) {
             }
             if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
                 const why = known
-                    ? `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`
-                    : `the server names \`${shown(reading.names)}\`, and this deployment's revisions could not be listed to place it`;
+                    ? `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
+                    : `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`;
                 return notProven(ctx, why, start);
             }
             other = reading.names;
@@ -491,7 +491,7 @@ function notProven(ctx, why, start) {
     const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start;
     const required = ctx.settings.verification.verifyRevision === 'required';
     ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`);
-    const detail = ['not proven, because ', ...(0,said/* codeSpans */.t)(why)];
+    const detail = ['not proven, because ', ...(0,quoted/* quoted */.TL)(why)];
     if (!required)
         return { verdict: verdict('not-proven', detail, elapsedMs) };
     return {
@@ -503,10 +503,6 @@ function verdict(status, detail, elapsedMs) {
     return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
 }
 /** A server's id, shortened and without backticks (it goes inside a code span). */
-function shown(id) {
-    const plain = id.replace(/`/g, "'");
-    return plain.length > SHOWN_ID ? `${plain.slice(0, SHOWN_ID)}…` : plain;
-}
 
 // EXTERNAL MODULE: ./src/core/masking.ts
 var masking = __webpack_require__(923);
@@ -543,7 +539,7 @@ async function smokeTest(ctx, test) {
     const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection);
     if ('refused' in endpoint) {
         return {
-            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,said/* codeSpans */.t)(endpoint.refused)]),
+            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
             // Nothing is known against the revision: not a reason to roll it back.
             failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
         };
@@ -581,7 +577,7 @@ async function smokeTest(ctx, test) {
     log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`);
     const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : '';
     return {
-        verdict: smoke_test_verdict('failed', (0,said/* codeSpans */.t)(judged.why), elapsedMs, judged.excerpt),
+        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(judged.why), elapsedMs, judged.excerpt),
         failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`, 'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
             (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
     };
@@ -704,23 +700,6 @@ async function runChecks(checks, ctx) {
         if (failure)
             throw failure;
     }
-}
-
-
-/***/ }),
-
-/***/ 2685:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ codeSpans)
-/* harmony export */ });
-/** Our sentence with its backticked names as code parts, for a summary row (neutralised where it lands). */
-function codeSpans(text) {
-    return text
-        .split(/`([^`]*)`/)
-        .map((part, i) => (i % 2 === 1 ? { code: part } : part))
-        .filter((part) => part !== '');
 }
 
 

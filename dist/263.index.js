@@ -590,7 +590,9 @@ function defineCommand(definition) {
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
+
 
 
 
@@ -719,14 +721,12 @@ function resetsWhen(resetsAt) {
     return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
 /**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a
- * reason is rendered as our sentence with its backticked names as code (see checks/said.ts),
- * and GitHub's text is not ours. A backtick in it would end the quote early: it becomes an
- * apostrophe.
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
+ * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
  */
 function messageOf(response) {
     const message = response.data?.message;
-    return typeof message === 'string' && message.trim() !== '' ? ` (\`${message.replace(/\s+/g, ' ').replace(/`/g, "'").trim().slice(0, 200)}\`)` : '';
+    return typeof message === 'string' && message.trim() !== '' ? ` (\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quotable */ .E7)(message.trim(), 200)}\`)` : '';
 }
 
 

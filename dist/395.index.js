@@ -62,6 +62,8 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
     recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`);
 }
 
+// EXTERNAL MODULE: ./src/core/sha.ts
+var core_sha = __webpack_require__(3541);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
@@ -69,8 +71,8 @@ var describe = __webpack_require__(9090);
 // EXTERNAL MODULE: ./src/operations/checkout-commit.ts
 var checkout_commit = __webpack_require__(9908);
 ;// CONCATENATED MODULE: ./src/operations/github-commits.ts
+
 /** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
-const FULL_SHA = /^[0-9a-f]{40}$/;
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 const COMPARE_FILE_LIMIT = 300;
 const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
@@ -132,7 +134,7 @@ async function commitOfRef(github, repository, ref) {
     if (!outcome.ok)
         return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true } : {}) };
     const sha = outcome.response.data?.sha;
-    if (typeof sha !== 'string' || !FULL_SHA.test(sha))
+    if (typeof sha !== 'string' || !core_sha/* FULL_SHA */.R.test(sha))
         return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` };
     return { ok: true, sha };
 }
@@ -240,9 +242,9 @@ budgetMs) {
 
 
 
+
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
 /** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
-const expected_commit_FULL_SHA = /^[0-9a-f]{40}$/i;
 /**
  * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will
  * build must point at the expected commit now. Refused when it does not, and when GitHub cannot
@@ -254,7 +256,7 @@ async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existi
     if (!ref) {
         throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but which ref the control plane builds is not known: \`repo-ref\` is not set and the workflow's ref is not known.`, 'Set `repo-ref` to the branch or tag that holds the commit.');
     }
-    if (expected_commit_FULL_SHA.test(ref)) {
+    if (core_sha/* FULL_SHA */.R.test(ref)) {
         if (ref.toLowerCase() === expected) {
             deps.log.info(`\`repo-ref\` is commit ${expected} itself, the expected one: the control plane builds exactly that commit.`);
             return;
@@ -287,7 +289,7 @@ async function servingNow(existing, deps) {
     try {
         const revision = await deps.client.getRevision(existing.id, revisionId);
         const sha = revision.source_revision_config?.repo_commit_sha;
-        commit = typeof sha === 'string' && expected_commit_FULL_SHA.test(sha) ? sha.toLowerCase() : undefined;
+        commit = typeof sha === 'string' && core_sha/* FULL_SHA */.R.test(sha) ? sha.toLowerCase() : undefined;
     }
     catch (error) {
         if (!(error instanceof api_errors/* ApiError */.hD))
@@ -365,8 +367,8 @@ function deployChecks(inputs, ships, deps) {
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/said.ts
-var said = __webpack_require__(2685);
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
@@ -482,6 +484,7 @@ function isWithin(path, dir) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/config-check/problem.ts
+
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -497,8 +500,7 @@ function truthy(value) {
 }
 /** The problem as one line of the log and of the `::error::`. */
 function problemText(problem) {
-    const plain = (said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('');
-    return `\`${problem.file}\` \`${problem.key}\`: ${plain(problem.what)} ${plain(problem.fix)}`;
+    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* saidText */.Rz)(problem.what)} ${(0,quoted/* saidText */.Rz)(problem.fix)}`;
 }
 /** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
 function problemSaid(problem, configPath) {
@@ -554,7 +556,9 @@ function missing(files, path, written) {
     return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.'];
 }
 function leftOutFix(files, path, otherwise) {
-    return path !== undefined && files.leftOut?.(path) ? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'] : otherwise;
+    if (path === undefined || !files.leftOut?.(path))
+        return otherwise;
+    return files.shipFix ?? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
 }
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
 function localDependencies(validated, configPath, files, problem) {
@@ -1067,6 +1071,28 @@ function diskFiles(root) {
         read: (path) => readCapped(at(path))
     };
 }
+/**
+ * A checkout as the commit has it, for a `github` build (which fetches the commit, not the runner's
+ * folder): only the files git tracks, read from disk; a file a step left beside them is absent,
+ * and said to be left out because it was never committed.
+ */
+function trackedDiskFiles(root, tracked) {
+    const files = new Set(tracked);
+    const dirs = new Set(['']);
+    for (const file of tracked)
+        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1))
+            dirs.add(file.slice(0, slash));
+    const disk = diskFiles(root);
+    const kind = (path) => (files.has(path) ? disk.kind(path) : dirs.has(path) ? 'dir' : 'absent');
+    return {
+        rootName: disk.rootName,
+        kind,
+        list: (dir) => disk.list(dir)?.filter((name) => kind(dir ? `${dir}/${name}` : name) !== 'absent'),
+        read: (path) => (files.has(path) ? disk.read(path) : undefined),
+        leftOut: (path) => (!files.has(path) && disk.kind(path) === 'file' ? 'git: not committed' : undefined),
+        shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
 
@@ -1196,6 +1222,7 @@ function verdictOf(report, configPath, mode, log, elapsedMs, note) {
 
 
 
+
 /** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
 const READ_BUDGET_MS = 15_000;
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
@@ -1248,24 +1275,26 @@ async function githubVerdict({ inputs, deps, existing }) {
         return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
-    if (checkout) {
-        const text = readCapped(`${checkout.workspace}/${configPath}`);
+    const tracked = checkout && (await (0,checkout_commit/* trackedFiles */.O)(checkout.workspace));
+    if (checkout && tracked) {
+        const files = trackedDiskFiles(checkout.workspace, tracked);
+        const text = files.read(configPath);
         if (text !== undefined) {
-            const report = checkConfig(text, configPath, diskFiles(checkout.workspace));
+            const report = checkConfig(text, configPath, files);
             return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
         }
     }
     const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
     if (!reads.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,said/* codeSpans */.t)(reads.reason)]));
+        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(reads.reason)]));
     const read = await readFromGitHub(reads.github, reads.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
         log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`);
-        return notChecked((0,said/* codeSpans */.t)(read.reason));
+        return notChecked((0,quoted/* quoted */.TL)(read.reason));
     }
     if (!read.ok)
-        return told(deps, notChecked((0,said/* codeSpans */.t)(read.reason)));
+        return told(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
     const note = read.truncated
         ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
         : ['read through GitHub (', `${read.requests} requests`, ')'];
@@ -1280,19 +1309,18 @@ async function githubVerdict({ inputs, deps, existing }) {
  */
 async function checkoutOf(repoUrl, ref, deps) {
     const { workflow } = deps;
-    const normal = (url) => url?.toLowerCase().replace(/\.git$/, '').replace(/\/+$/, '');
-    if (!workflow.workspace || !workflow.repoUrl || normal(repoUrl) !== normal(workflow.repoUrl))
+    const repository = repositoryOf(repoUrl ?? undefined, workflow);
+    if (!workflow.workspace || !('repository' in repository) || repository.repository !== workflow.repository)
         return undefined;
-    const wanted = /^[0-9a-f]{40}$/i.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined;
+    const wanted = core_sha/* FULL_SHA */.R.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined;
     if (!wanted)
         return undefined;
     const commit = await (0,checkout_commit/* checkoutCommit */._)(workflow.workspace);
     return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined;
 }
-const plainText = (said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('');
 function told(deps, verdict) {
     // Missing information never blocks, and is no warning either: the summary's row says it.
-    deps.log.info(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`);
+    deps.log.info(`Config check: ${(0,quoted/* saidText */.Rz)(verdict.detail)}; the deploy goes on.`);
     return verdict;
 }
 /**
@@ -1305,8 +1333,8 @@ function enforceConfigVerdict(verdict, deps) {
     deps.recorder.checked(verdict);
     if (verdict.status !== 'failed')
         return;
-    const lines = (verdict.problems ?? []).map(plainText);
-    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${plainText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.');
+    const lines = (verdict.problems ?? []).map(quoted/* saidText */.Rz);
+    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
@@ -1362,7 +1390,7 @@ async function checkPatterns(paths, head, reads, deps) {
     const elapsedMs = deps.clock.now() - started;
     if (!listed.ok) {
         deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,said/* codeSpans */.t)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
         return { checked: false };
     }
     const unmatched = paths.unmatched(listed.files);
@@ -1471,6 +1499,8 @@ function same(value) {
 
 
 
+
+
 /** How many matching files a log line names before "and N more". */
 const NAMED_FILES = 5;
 /**
@@ -1480,11 +1510,10 @@ const NAMED_FILES = 5;
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-async function decidePaths(paths, inputs, existing, deps) {
+async function decidePaths(paths, ships, inputs, existing, deps) {
     const { log, recorder } = deps;
-    const source = inputs.revisionSource ?? existing?.source ?? inputs.source ?? 'github';
-    if (source !== 'github') {
-        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source}\``;
+    if (ships !== 'github') {
+        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``;
         log.warn(`${reason}: it does not apply, and the deploy goes ahead.`);
         recorder.pathsDecided({ skip: false, reason });
         return { skip: false };
@@ -1530,7 +1559,7 @@ async function decide(paths, inputs, existing, deps) {
     if (serving.status !== 'DEPLOYED')
         return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId });
     const base = serving.source_revision_config?.repo_commit_sha ?? undefined;
-    if (!base || !/^[0-9a-f]{40}$/i.test(base))
+    if (!base || !core_sha/* FULL_SHA */.R.test(base))
         return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId });
     // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
     const builtRef = ref ?? workflow.repoRef;
@@ -1570,7 +1599,7 @@ async function decide(paths, inputs, existing, deps) {
     const under = files.filter((file) => touches(paths, file));
     const outsidePaths = files.length - under.length;
     if (under.length > 0) {
-        const named = under.slice(0, NAMED_FILES).map((f) => `\`${shownPath(f.filename)}\``).join(', ');
+        const named = under.slice(0, NAMED_FILES).map((f) => `\`${(0,quoted/* quotable */.E7)(f.filename, 200)}\``).join(', ');
         const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : '';
         return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths });
     }
@@ -1581,10 +1610,6 @@ async function decide(paths, inputs, existing, deps) {
     };
 }
 /** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
-function shownPath(name) {
-    const plain = name.replace(/`/g, "'");
-    return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
-}
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
 function touches(paths, file) {
     return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename));
@@ -1629,8 +1654,8 @@ function secretNames(secrets) {
 const pathsGate = {
     id: 'paths',
     appliesTo: ({ inputs }) => inputs.paths !== undefined,
-    async run({ inputs, deps, existing }) {
-        const verdict = await decidePaths(inputs.paths, inputs, existing, deps);
+    async run({ inputs, deps, existing, ships }) {
+        const verdict = await decidePaths(inputs.paths, ships, inputs, existing, deps);
         if (verdict.skip && existing)
             return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
         return { go: true };
@@ -2548,7 +2573,9 @@ async function trackedFiles(workspace) {
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
+
 
 
 
@@ -2677,14 +2704,12 @@ function resetsWhen(resetsAt) {
     return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
 }
 /**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a
- * reason is rendered as our sentence with its backticked names as code (see checks/said.ts),
- * and GitHub's text is not ours. A backtick in it would end the quote early: it becomes an
- * apostrophe.
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
+ * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
  */
 function messageOf(response) {
     const message = response.data?.message;
-    return typeof message === 'string' && message.trim() !== '' ? ` (\`${message.replace(/\s+/g, ' ').replace(/`/g, "'").trim().slice(0, 200)}\`)` : '';
+    return typeof message === 'string' && message.trim() !== '' ? ` (\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quotable */ .E7)(message.trim(), 200)}\`)` : '';
 }
 
 

@@ -32255,6 +32255,44 @@ function reasonText(reason, pr) {
 
 /***/ }),
 
+/***/ 891:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E7: () => (/* binding */ quotable),
+/* harmony export */   Rz: () => (/* binding */ saidText),
+/* harmony export */   TL: () => (/* binding */ quoted)
+/* harmony export */ });
+/**
+ * Our words with names quoted in backticks (as our messages write them), as Said: each
+ * quoted name a code part, so every reporter shows it as code its own way. Split before
+ * anything is escaped, so a name that markdown would escape (`MY_SECRET`) is still one
+ * part. A backtick without its pair, or an empty pair, stays text. Used for our sentences that
+ * quote a server's words in backticks (their own backticks made apostrophes first).
+ */
+function quoted(text) {
+    const parts = text.split('`');
+    // An odd number of backticks leaves the last one unpaired: it stays text.
+    const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
+    return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part })).filter((part) => part !== '');
+}
+/** Said back as our plain text, its code parts in backticks: for a log line or an error, which neutralise it where they land. */
+function saidText(said) {
+    return said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('');
+}
+/**
+ * A server's text made fit to stand between backticks in our sentence (then quoted() makes it a
+ * code part): on one line, its own backticks made apostrophes (one would end the quote early),
+ * and cut to `maxChars` with an ellipsis.
+ */
+function quotable(text, maxChars) {
+    const plain = text.replace(/[\r\n]+/g, ' ').replace(/`/g, "'");
+    return plain.length > maxChars ? `${plain.slice(0, maxChars)}…` : plain;
+}
+
+
+/***/ }),
+
 /***/ 9577:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32478,6 +32516,18 @@ function stopCause(error) {
         return 'timed-out';
     return error.kind === 'api-refused' ? 'lost-contact' : undefined;
 }
+
+
+/***/ }),
+
+/***/ 3541:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ FULL_SHA)
+/* harmony export */ });
+/** A commit's full SHA-1 as git writes it (40 hex digits, any case: inputs may be upper-case). */
+const FULL_SHA = /^[0-9a-f]{40}$/i;
 
 
 /***/ }),
@@ -33290,7 +33340,10 @@ function toPicomatch(body) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/core/sha.ts
+var sha = __nccwpck_require__(3541);
 ;// CONCATENATED MODULE: ./src/inputs/commit-sha.ts
+
 
 /**
  * `expected-commit`: a full commit SHA (40 hexadecimal digits), lower-cased as GitHub writes
@@ -33298,7 +33351,7 @@ function toPicomatch(body) {
  * be certain which commit ships.
  */
 function parseCommitSha(raw) {
-    if (!/^[0-9a-f]{40}$/i.test(raw)) {
+    if (!sha/* FULL_SHA */.R.test(raw)) {
         throw new Error(`must be a full commit SHA (40 hexadecimal digits), got ${(0,parsers/* shown */.SP)(raw)}: pass the tested commit, e.g. the \`commit-sha\` output of the step that deployed it, or \`\${{ github.sha }}\``);
     }
     return raw.toLowerCase();
@@ -34509,8 +34562,8 @@ function cancellationText(outcome) {
         'or re-run this job to wait for it.');
 }
 
-// EXTERNAL MODULE: ./src/report/quoted.ts
-var quoted = __nccwpck_require__(5520);
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __nccwpck_require__(891);
 ;// CONCATENATED MODULE: ./src/report/facts.ts
 
 
@@ -34592,7 +34645,7 @@ function pathsRows(outcome) {
     const range = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : [];
     return [
         // A skip says why in its note, right under the heading.
-        ['Why it deployed', paths.skip ? undefined : (0,quoted/* quoted */.T)(paths.reason)],
+        ['Why it deployed', paths.skip ? undefined : (0,quoted/* quoted */.TL)(paths.reason)],
         [
             'Changed files',
             changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
@@ -35765,7 +35818,7 @@ async function findDeploymentByName(client, name, limits) {
 /* unused harmony exports forHtml, saidHtml */
 /* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(923);
 /* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8453);
-/* harmony import */ var _quoted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5520);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(891);
 
 
 
@@ -35816,7 +35869,7 @@ function paragraph(text) {
 /** One line of a message: its quoted names as code (see quoted()), everything neutralised alike. */
 function withCodeSpans(line) {
     // Redacted whole first: a secret must not escape redaction by being split across a span.
-    return (0,_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .T)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line))
+    return (0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line))
         .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(part.code)}</code>`))
         .join('');
 }
@@ -35880,28 +35933,6 @@ function excerptBlocks(view) {
 /** A line of server text inside a fenced code block: shown as sent, secrets redacted, unable to close the block. */
 function verbatim(line) {
     return (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTROLS */ .VH, '').replace(/```/g, "'''").replace(/~~~/g, "'''");
-}
-
-
-/***/ }),
-
-/***/ 5520:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ quoted)
-/* harmony export */ });
-/**
- * Our words with names quoted in backticks (as our messages write them), as Said: each
- * quoted name a code part, so every reporter shows it as code its own way. Split before
- * anything is escaped, so a name that markdown would escape (`MY_SECRET`) is still one
- * part. A backtick without its pair, or an empty pair, stays text.
- */
-function quoted(text) {
-    const parts = text.split('`');
-    // An odd number of backticks leaves the last one unpaired: it stays text.
-    const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
-    return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part }));
 }
 
 

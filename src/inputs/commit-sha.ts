@@ -1,3 +1,4 @@
+import { FULL_SHA } from '../core/sha.js'
 import { shown } from './parsers.js'
 
 /**
@@ -6,7 +7,7 @@ import { shown } from './parsers.js'
  * be certain which commit ships.
  */
 export function parseCommitSha(raw: string): string {
-  if (!/^[0-9a-f]{40}$/i.test(raw)) {
+  if (!FULL_SHA.test(raw)) {
     throw new Error(
       `must be a full commit SHA (40 hexadecimal digits), got ${shown(raw)}: pass the tested commit, e.g. the \`commit-sha\` output of the step that deployed it, or \`\${{ github.sha }}\``
     )

@@ -2,6 +2,7 @@ import { BodyTooLarge } from '../api/body.js'
 import { parseRetryAfter } from '../api/retry.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
+import { quotable } from '../core/quoted.js'
 import { withinTimeLimit } from '../core/time-limit.js'
 
 /**
@@ -163,12 +164,10 @@ function resetsWhen(resetsAt: number | undefined): string {
 }
 
 /**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a
- * reason is rendered as our sentence with its backticked names as code (see checks/said.ts),
- * and GitHub's text is not ours. A backtick in it would end the quote early: it becomes an
- * apostrophe.
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
+ * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
  */
 function messageOf(response: GitHubResponse): string {
   const message = (response.data as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' && message.trim() !== '' ? ` (\`${message.replace(/\s+/g, ' ').replace(/`/g, "'").trim().slice(0, 200)}\`)` : ''
+  return typeof message === 'string' && message.trim() !== '' ? ` (\`${quotable(message.trim(), 200)}\`)` : ''
 }

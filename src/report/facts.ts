@@ -2,7 +2,7 @@ import { formatDuration } from '../core/clock.js'
 import type { CheckVerdict, HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
 import { archiveRows } from './archive.js'
 import { restoredBy, stillServing } from './serving.js'
-import { quoted } from './quoted.js'
+import { quoted } from '../core/quoted.js'
 import type { RunView } from './view-types.js'
 import { wordsOf } from './words.js'
 

@@ -1,6 +1,6 @@
 import { redact } from '../core/masking.js'
 import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
-import { quoted } from './quoted.js'
+import { quoted } from '../core/quoted.js'
 import type { Said } from '../core/outcome.js'
 import type { CommentView } from './view-types.js'
 

@@ -1,17 +1,18 @@
+import { FULL_SHA } from '../../core/sha.js'
 import { ActionError } from '../../core/errors.js'
-import { codeSpans } from '../../operations/checks/said.js'
+import { quoted, saidText } from '../../core/quoted.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import type { ArchiveSelection } from '../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
-import { diskFiles } from '../../operations/config-check/disk-files.js'
+import { trackedDiskFiles } from '../../operations/config-check/disk-files.js'
 import { readFromGitHub } from '../../operations/config-check/github-files.js'
 import type { ConfigProblem } from '../../operations/config-check/problem.js'
 import { readCapped } from '../../operations/config-check/read-capped.js'
 import { notChecked, verdictOf, type ConfigCheckMode } from '../../operations/config-check/verdict.js'
-import { checkoutCommit } from '../../operations/checkout-commit.js'
+import { checkoutCommit, trackedFiles } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
-import { openCommitReads } from './github-reads.js'
+import { openCommitReads, repositoryOf } from './github-reads.js'
 import type { GateContext } from './gates/types.js'
 
 /** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
@@ -68,22 +69,24 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
-  if (checkout) {
-    const text = readCapped(`${checkout.workspace}/${configPath}`)
+  const tracked = checkout && (await trackedFiles(checkout.workspace))
+  if (checkout && tracked) {
+    const files = trackedDiskFiles(checkout.workspace, tracked)
+    const text = files.read(configPath)
     if (text !== undefined) {
-      const report = checkConfig(text, configPath, diskFiles(checkout.workspace))
+      const report = checkConfig(text, configPath, files)
       return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
     }
   }
   const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
-  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...codeSpans(reads.reason)]))
+  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(reads.reason)]))
   const read = await readFromGitHub(reads.github, reads.repository, ref, configPath)
   // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
   if (!read.ok && read.missing) {
     log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`)
-    return notChecked(codeSpans(read.reason))
+    return notChecked(quoted(read.reason))
   }
-  if (!read.ok) return told(deps, notChecked(codeSpans(read.reason)))
+  if (!read.ok) return told(deps, notChecked(quoted(read.reason)))
   const note: Parameters<typeof verdictOf>[5] = read.truncated
     ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
     : ['read through GitHub (', `${read.requests} requests`, ')']
@@ -98,19 +101,17 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
  */
 async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps: CommandDeps): Promise<{ workspace: string; commit: string } | undefined> {
   const { workflow } = deps
-  const normal = (url: string | null | undefined) => url?.toLowerCase().replace(/\.git$/, '').replace(/\/+$/, '')
-  if (!workflow.workspace || !workflow.repoUrl || normal(repoUrl) !== normal(workflow.repoUrl)) return undefined
-  const wanted = /^[0-9a-f]{40}$/i.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined
+  const repository = repositoryOf(repoUrl ?? undefined, workflow)
+  if (!workflow.workspace || !('repository' in repository) || repository.repository !== workflow.repository) return undefined
+  const wanted = FULL_SHA.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined
   if (!wanted) return undefined
   const commit = await checkoutCommit(workflow.workspace)
   return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined
 }
 
-const plainText = (said: Said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('')
-
 function told(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
   // Missing information never blocks, and is no warning either: the summary's row says it.
-  deps.log.info(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`)
+  deps.log.info(`Config check: ${saidText(verdict.detail)}; the deploy goes on.`)
   return verdict
 }
 
@@ -122,10 +123,10 @@ export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pi
   if (!verdict) return
   deps.recorder.checked(verdict)
   if (verdict.status !== 'failed') return
-  const lines = (verdict.problems ?? []).map(plainText)
+  const lines = (verdict.problems ?? []).map(saidText)
   throw new ActionError(
     'bad-input',
-    `The config check found ${plainText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`,
+    `The config check found ${saidText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`,
     'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
   )
 }

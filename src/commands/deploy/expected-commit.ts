@@ -1,3 +1,4 @@
+import { FULL_SHA } from '../../core/sha.js'
 import { ApiError } from '../../api/errors.js'
 import { namedChanges } from '../../operations/archive/describe.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
@@ -11,7 +12,6 @@ import type { DeployInputs } from './inputs.js'
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.'
 
 /** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
-const FULL_SHA = /^[0-9a-f]{40}$/i
 
 /**
  * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will

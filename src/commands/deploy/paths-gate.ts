@@ -1,3 +1,5 @@
+import { FULL_SHA } from '../../core/sha.js'
+import { quotable } from '../../core/quoted.js'
 import { ApiError } from '../../api/errors.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import type { PathsDecision } from '../../core/outcome.js'
@@ -23,11 +25,10 @@ const NAMED_FILES = 5
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-export async function decidePaths(paths: PathFilter, inputs: DeployInputs, existing: Deployment | undefined, deps: CommandDeps): Promise<PathsVerdict> {
+export async function decidePaths(paths: PathFilter, ships: string, inputs: DeployInputs, existing: Deployment | undefined, deps: CommandDeps): Promise<PathsVerdict> {
   const { log, recorder } = deps
-  const source = inputs.revisionSource ?? existing?.source ?? inputs.source ?? 'github'
-  if (source !== 'github') {
-    const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source}\``
+  if (ships !== 'github') {
+    const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``
     log.warn(`${reason}: it does not apply, and the deploy goes ahead.`)
     recorder.pathsDecided({ skip: false, reason })
     return { skip: false }
@@ -70,7 +71,7 @@ async function decide(
   }
   if (serving.status !== 'DEPLOYED') return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId })
   const base = serving.source_revision_config?.repo_commit_sha ?? undefined
-  if (!base || !/^[0-9a-f]{40}$/i.test(base)) return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId })
+  if (!base || !FULL_SHA.test(base)) return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId })
   // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
   const builtRef = ref ?? workflow.repoRef
   const servingRef = serving.source_revision_config?.repo_ref ?? undefined
@@ -106,7 +107,7 @@ async function decide(
   const under = files.filter((file) => touches(paths, file))
   const outsidePaths = files.length - under.length
   if (under.length > 0) {
-    const named = under.slice(0, NAMED_FILES).map((f) => `\`${shownPath(f.filename)}\``).join(', ')
+    const named = under.slice(0, NAMED_FILES).map((f) => `\`${quotable(f.filename, 200)}\``).join(', ')
     const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : ''
     return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths })
   }
@@ -118,10 +119,6 @@ async function decide(
 }
 
 /** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
-function shownPath(name: string): string {
-  const plain = name.replace(/`/g, "'")
-  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain
-}
 
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
 function touches(paths: PathFilter, file: ChangedFile): boolean {

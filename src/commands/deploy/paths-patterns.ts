@@ -1,5 +1,5 @@
 import type { Said } from '../../core/outcome.js'
-import { codeSpans } from '../../operations/checks/said.js'
+import { quoted } from '../../core/quoted.js'
 import type { PathFilter } from '../../inputs/paths.js'
 import { checkoutCommit, trackedFiles } from '../../operations/checkout-commit.js'
 import { commitFiles } from '../../operations/github-commits.js'
@@ -27,7 +27,7 @@ export async function checkPatterns(paths: PathFilter, head: string, reads: () =
   const elapsedMs = deps.clock.now() - started
   if (!listed.ok) {
     deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`)
-    deps.recorder.checked({ id: ID, label: LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...codeSpans(`: ${listed.reasons.join('; ')}`)], elapsedMs })
+    deps.recorder.checked({ id: ID, label: LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...quoted(`: ${listed.reasons.join('; ')}`)], elapsedMs })
     return { checked: false }
   }
   const unmatched = paths.unmatched(listed.files)

@@ -4,7 +4,7 @@ import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
-import { codeSpans } from './said.js'
+import { quotable, quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
 
 /** An `/info` answer is a few hundred bytes; anything near this is not one. */
@@ -61,8 +61,8 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
       }
       if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
         const why = known
-          ? `the server names \`${shown(reading.names)}\`, which is no revision of this deployment, so it cannot be compared`
-          : `the server names \`${shown(reading.names)}\`, and this deployment's revisions could not be listed to place it`
+          ? `the server names \`${quotable(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
+          : `the server names \`${quotable(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`
         return notProven(ctx, why, start)
       }
       other = reading.names
@@ -130,7 +130,7 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
   const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start
   const required = ctx.settings.verification.verifyRevision === 'required'
   ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`)
-  const detail: Said = ['not proven, because ', ...codeSpans(why)]
+  const detail: Said = ['not proven, because ', ...quoted(why)]
   if (!required) return { verdict: verdict('not-proven', detail, elapsedMs) }
   return {
     verdict: verdict('failed', detail, elapsedMs),
@@ -148,7 +148,3 @@ function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs: number
 
 
 /** A server's id, shortened and without backticks (it goes inside a code span). */
-function shown(id: string): string {
-  const plain = id.replace(/`/g, "'")
-  return plain.length > SHOWN_ID ? `${plain.slice(0, SHOWN_ID)}…` : plain
-}

@@ -5,7 +5,7 @@ import type { CheckVerdict, Said } from '../../core/outcome.js'
 import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
-import { codeSpans } from './said.js'
+import { quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
 
 /** A run's final state may be large (a conversation); more than this is not read. */
@@ -34,7 +34,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection)
   if ('refused' in endpoint) {
     return {
-      verdict: verdict('failed', ['not sent: ', ...codeSpans(endpoint.refused)]),
+      verdict: verdict('failed', ['not sent: ', ...quoted(endpoint.refused)]),
       // Nothing is known against the revision: not a reason to roll it back.
       failure: new ActionError('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
     }
@@ -71,7 +71,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`)
   const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : ''
   return {
-    verdict: verdict('failed', codeSpans(judged.why), elapsedMs, judged.excerpt),
+    verdict: verdict('failed', quoted(judged.why), elapsedMs, judged.excerpt),
     failure: new ActionError(
       'check-failed',
       `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`,

@@ -24,7 +24,8 @@ function missing(files: ConfigFiles, path: string | undefined, written: string):
 }
 
 function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: Said): Said {
-  return path !== undefined && files.leftOut?.(path) ? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'] : otherwise
+  if (path === undefined || !files.leftOut?.(path)) return otherwise
+  return files.shipFix ?? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
 }
 
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */

@@ -1,4 +1,5 @@
 import { posix } from 'node:path'
+import type { Said } from '../../core/outcome.js'
 
 /**
  * The files a config check sees: those the build will get (the archive's selection, the
@@ -14,6 +15,8 @@ export interface ConfigFiles {
   read(path: string): string | undefined
   /** When the file is on disk but the build will not get it: the rule that left it out (e.g. `` `.gitignore` ``). */
   leftOut?(path: string): string | undefined
+  /** How to ship a file that `leftOut` names, when not as for an archive (commit it, or `archive-include`). */
+  shipFix?: Said
   /** The name of the root directory itself (a local dependency `.` at the root is named after it), when known. */
   rootName?: string
 }

@@ -1,3 +1,4 @@
+import { saidText } from '../../core/quoted.js'
 import type { Said } from '../../core/outcome.js'
 
 /**
@@ -29,8 +30,7 @@ export function truthy(value: unknown): boolean {
 
 /** The problem as one line of the log and of the `::error::`. */
 export function problemText(problem: ConfigProblem): string {
-  const plain = (said: Said) => said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('')
-  return `\`${problem.file}\` \`${problem.key}\`: ${plain(problem.what)} ${plain(problem.fix)}`
+  return `\`${problem.file}\` \`${problem.key}\`: ${saidText(problem.what)} ${saidText(problem.fix)}`
 }
 
 /** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
