@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { errorLines } from './helpers/action.js'
 import { runInProcess } from './helpers/in-process.js'
@@ -18,6 +18,7 @@ const PATHS = 'agents/support/**\nlibs/shared/**\n!**/*.md'
 const FILES = ['agents/support/graph.py', 'libs/shared/util.py', 'README.md']
 
 const world = simulatorWithGitHub('paths-patterns-test-')
+const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
 
 /** `main` at a first commit that a deployment serves, then a commit changing only `docs/guide.md` (nothing under PATHS). */
 function servingThenDocsChange(head?: string) {
@@ -85,6 +86,26 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(typo.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
     expect(typo.warnings).toContainEqual(expect.stringMatching(/`lib\/shared\/\*\*` matches no file of commit .* \(read from the checkout\)/))
     expect(reads('/git/trees/')).toEqual([])
+  })
+
+  it('asks git for the checkout\'s commit and files once a run, though the config check and `paths` both use them', async () => {
+    const { workspace, sha } = await checkout()
+    servingThenDocsChange(sha)
+    // A git first on PATH that records each command, then runs the real one.
+    const bin = await mkdtemp(join(world.dir, 'git-recorder-'))
+    const asked = join(bin, 'asked')
+    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${asked}'\nexec ${realGit} "$@"\n`, { mode: 0o755 })
+    const savedPath = process.env.PATH
+    process.env.PATH = `${bin}:${savedPath}`
+    try {
+      const run = await deploy({ 'config-check': 'error' }, { GITHUB_WORKSPACE: workspace, GITHUB_SHA: sha })
+      expect(verdict(run)).toMatchObject({ status: 'passed', detail: expect.arrayContaining([' (the checkout)']) })
+      const commands = (await readFile(asked, 'utf8')).trim().split('\n')
+      expect(commands.filter((line) => line.endsWith('rev-parse HEAD'))).toHaveLength(1)
+      expect(commands.filter((line) => line.endsWith('ls-files -z'))).toHaveLength(1)
+    } finally {
+      process.env.PATH = savedPath
+    }
   })
 
   it('decides on the compare alone when neither can be read (a listing cut short), and says the patterns were not checked', async () => {

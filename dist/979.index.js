@@ -370,7 +370,7 @@ const GIT_LIMIT_MS = 60_000;
  * workspace that is not one ships what its ignore files leave (walk.ts).
  */
 async function selectArchiveFiles(layout, options) {
-    const commit = await (0,checkout_commit/* checkoutCommit */._)(layout.workspace);
+    const commit = await (options.commit ?? (0,checkout_commit/* checkoutCommit */._)(layout.workspace));
     const dirs = layout.included.map((dir) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, dir)));
     const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
     const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined;

@@ -10,8 +10,8 @@ import { readFromGitHub } from '../../operations/config-check/github-files.js'
 import type { ConfigProblem } from '../../operations/config-check/problem.js'
 import { readCapped } from '../../operations/config-check/read-capped.js'
 import { notChecked, verdictOf, type ConfigCheckMode } from '../../operations/config-check/verdict.js'
-import { checkoutCommit, trackedFiles } from '../../operations/checkout-commit.js'
 import type { CommandDeps } from '../types.js'
+import { checkoutReads } from './checkout-reads.js'
 import { openCommitReads, repositoryOf } from './github-reads.js'
 import type { GateContext } from './gates/types.js'
 
@@ -69,7 +69,7 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
-  const tracked = checkout && (await trackedFiles(checkout.workspace))
+  const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked())
   if (checkout && tracked) {
     const files = trackedDiskFiles(checkout.workspace, tracked)
     const text = files.read(configPath)
@@ -105,7 +105,7 @@ async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps:
   if (!workflow.workspace || !('repository' in repository) || repository.repository !== workflow.repository) return undefined
   const wanted = FULL_SHA.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined
   if (!wanted) return undefined
-  const commit = await checkoutCommit(workflow.workspace)
+  const commit = await checkoutReads(deps, workflow.workspace).commit()
   return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined
 }
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors.js'
 import { namedChanges } from '../../operations/archive/describe.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError, firstLine } from '../../core/errors.js'
-import { checkoutCommit } from '../../operations/checkout-commit.js'
+import { checkoutReads } from './checkout-reads.js'
 import { commitOfRef } from '../../operations/github-commits.js'
 import type { CommandDeps } from '../types.js'
 import { openCommitReads } from './github-reads.js'
@@ -108,9 +108,9 @@ export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id'
  * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
  * must be the expected commit. Called before anything is archived; returns that commit.
  */
-export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log'>): Promise<string> {
+export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<string> {
   const workspace = deps.workflow.workspace ?? process.cwd()
-  const checkedOut = await checkoutCommit(workspace)
+  const checkedOut = await checkoutReads(deps, workspace).commit()
   if (!checkedOut) {
     throw new ActionError(
       'bad-input',

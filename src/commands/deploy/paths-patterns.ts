@@ -1,9 +1,9 @@
 import type { Said } from '../../core/outcome.js'
 import { quoted } from '../../core/quoted.js'
 import type { PathFilter } from '../../inputs/paths.js'
-import { checkoutCommit, trackedFiles } from '../../operations/checkout-commit.js'
 import { commitFiles } from '../../operations/github-commits.js'
 import type { CommandDeps } from '../types.js'
+import { checkoutReads } from './checkout-reads.js'
 import type { CommitReads } from './github-reads.js'
 
 /** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
@@ -59,9 +59,10 @@ type Listed = { ok: true; files: string[]; from: 'checkout' | 'github' } | { ok:
 async function filesOf(head: string, reads: () => Promise<CommitReads>, deps: CommandDeps): Promise<Listed> {
   const reasons: string[] = []
   const workspace = deps.workflow.workspace
-  const checkedOut = workspace ? await checkoutCommit(workspace) : undefined
-  if (workspace && checkedOut === head.toLowerCase()) {
-    const files = await trackedFiles(workspace)
+  const checkout = workspace ? checkoutReads(deps, workspace) : undefined
+  const checkedOut = await checkout?.commit()
+  if (checkout && checkedOut === head.toLowerCase()) {
+    const files = await checkout.tracked()
     if (files) return { ok: true, files, from: 'checkout' }
     reasons.push('git could not list the checkout\'s files')
   } else {

@@ -9,6 +9,7 @@ import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } f
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
 import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
+import { checkoutReads } from './checkout-reads.js'
 import type { DeployInputs } from './inputs.js'
 import { DEFAULT_SOURCE, type Plan } from './plan.js'
 import { checkCheckout, refuseChangedCheckout } from './expected-commit.js'
@@ -83,7 +84,8 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   const { listingOf } = await import('../../operations/archive/listing.js')
   const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
   // Selected first (what ships, nothing compressed yet), then packed.
-  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
+  const commit = checkoutReads(deps, layout.workspace).commit()
+  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit })
   if (checked) refuseChangedCheckout(checked, selection.changedSinceCommit)
   describeSelection(selection, deps.log)
   // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.

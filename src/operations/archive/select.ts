@@ -45,6 +45,8 @@ export interface SelectOptions {
   /** `archive-include`: patterns relative to the workspace. */
   include?: readonly string[]
   stop?: ArchiveStop
+  /** The workspace's commit, when the caller has read it already (read here otherwise). */
+  commit?: Promise<string | undefined>
 }
 
 /** How long git may take to list a checkout when there is no deadline (a bench, a test). */
@@ -56,7 +58,7 @@ const GIT_LIMIT_MS = 60_000
  * workspace that is not one ships what its ignore files leave (walk.ts).
  */
 export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
-  const commit = await checkoutCommit(layout.workspace)
+  const commit = await (options.commit ?? checkoutCommit(layout.workspace))
   const dirs = layout.included.map((dir) => toPosix(relative(layout.workspace, dir)))
   const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS
   const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined

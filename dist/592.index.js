@@ -1,8 +1,8 @@
-export const id = 395;
-export const ids = [395];
+export const id = 592;
+export const ids = [592];
 export const modules = {
 
-/***/ 395:
+/***/ 9592:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -70,6 +70,28 @@ var api_errors = __webpack_require__(3249);
 var describe = __webpack_require__(9090);
 // EXTERNAL MODULE: ./src/operations/checkout-commit.ts
 var checkout_commit = __webpack_require__(9908);
+;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
+
+/** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
+const readsOfRun = new WeakMap();
+/**
+ * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
+ * whether the workspace is at a commit (and which files it tracks), and git answers once.
+ */
+function checkoutReads(deps, workspace) {
+    let reads = readsOfRun.get(deps.recorder);
+    if (!reads)
+        readsOfRun.set(deps.recorder, (reads = new Map()));
+    let found = reads.get(workspace);
+    if (!found) {
+        let commit;
+        let tracked;
+        found = { commit: () => (commit ??= (0,checkout_commit/* checkoutCommit */._)(workspace)), tracked: () => (tracked ??= (0,checkout_commit/* trackedFiles */.O)(workspace)) };
+        reads.set(workspace, found);
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/github-commits.ts
 
 /** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
@@ -317,7 +339,7 @@ function checkBuiltCommit(expected, revision) {
  */
 async function checkCheckout(expected, deps) {
     const workspace = deps.workflow.workspace ?? process.cwd();
-    const checkedOut = await (0,checkout_commit/* checkoutCommit */._)(workspace);
+    const checkedOut = await checkoutReads(deps, workspace).commit();
     if (!checkedOut) {
         throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
     }
@@ -1275,7 +1297,7 @@ async function githubVerdict({ inputs, deps, existing }) {
         return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
-    const tracked = checkout && (await (0,checkout_commit/* trackedFiles */.O)(checkout.workspace));
+    const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked());
     if (checkout && tracked) {
         const files = trackedDiskFiles(checkout.workspace, tracked);
         const text = files.read(configPath);
@@ -1315,7 +1337,7 @@ async function checkoutOf(repoUrl, ref, deps) {
     const wanted = core_sha/* FULL_SHA */.R.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined;
     if (!wanted)
         return undefined;
-    const commit = await (0,checkout_commit/* checkoutCommit */._)(workflow.workspace);
+    const commit = await checkoutReads(deps, workflow.workspace).commit();
     return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined;
 }
 function told(deps, verdict) {
@@ -1417,9 +1439,10 @@ async function checkPatterns(paths, head, reads, deps) {
 async function filesOf(head, reads, deps) {
     const reasons = [];
     const workspace = deps.workflow.workspace;
-    const checkedOut = workspace ? await (0,checkout_commit/* checkoutCommit */._)(workspace) : undefined;
-    if (workspace && checkedOut === head.toLowerCase()) {
-        const files = await (0,checkout_commit/* trackedFiles */.O)(workspace);
+    const checkout = workspace ? checkoutReads(deps, workspace) : undefined;
+    const checkedOut = await checkout?.commit();
+    if (checkout && checkedOut === head.toLowerCase()) {
+        const files = await checkout.tracked();
         if (files)
             return { ok: true, files, from: 'checkout' };
         reasons.push('git could not list the checkout\'s files');
@@ -1930,6 +1953,7 @@ var layout = __webpack_require__(9029);
 
 
 
+
 /**
  * A remote build (`internal_source`): the action archives the checkout, uploads it and
  * patches the deployment to build it. Unless `source-tarball-path` names an archive the
@@ -1986,7 +2010,8 @@ async function buildArchive(inputs, deps) {
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
     // Selected first (what ships, nothing compressed yet), then packed.
-    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
+    const commit = checkoutReads(deps, layout.workspace).commit();
+    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit });
     if (checked)
         refuseChangedCheckout(checked, selection.changedSinceCommit);
     describeSelection(selection, deps.log);
@@ -2717,4 +2742,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=395.index.js.map
+//# sourceMappingURL=592.index.js.map
