@@ -7,7 +7,8 @@ export default {
   globalTeardown: '<rootDir>/__tests__/setup/temp-dir-teardown.js',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  // esbuild strips the types (see the transform's header); tsc checks them (`npm run typecheck`).
+  transform: { '^.+\\.ts$': '<rootDir>/__tests__/setup/esbuild-transform.js' },
   // Three workers on a 2-core machine (jest's default there is one): several suites spend seconds
   // waiting in real time (the spawned bundle's `timeout` cases, a GitHub that hangs), and a
   // third worker keeps both cores busy meanwhile. Measured on a fresh clone here: 2 workers
