@@ -50,11 +50,12 @@ export const SCENARIOS = {
     lifecycle: lifecycles.deployed,
     inputs: { evals: evalSuite() },
     agent: { runs: { kind: 'suite', answers: RIGHT_ANSWERS } },
+    seeds: () => ({ deployments: [{ name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
     about: 'an `evals` suite (examples/evals/support-agent.yml) run on the deployed revision: every case passes'
   },
   'evals-regression': {
     lifecycle: lifecycles.deployed,
-    inputs: { evals: `${evalSuite()}compare-with: support-agent-prod\n`, 'on-failure': 'rollback' },
+    inputs: { evals: evalSuite(), 'on-failure': 'rollback' },
     agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
     agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
     seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }, { name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
