@@ -300,8 +300,6 @@ var masking = __webpack_require__(923);
 
 
 
-/** What `eval-results` keeps of a run's output: enough to read, never a whole conversation. */
-const OUTPUT_CHARS = 4096;
 /** What a table cell quotes of what was seen. */
 const SEEN_CHARS = 120;
 /** Each case's result, side by side, from its runs: a side passes when `min-passes` of its runs did. */
@@ -369,10 +367,9 @@ function factsOf(suite, records, ours, compare) {
  * output's text cut at 4 KiB), secrets redacted, under RUNNER_TEMP (else the system's temporary
  * folder), for a later step or an uploaded artifact. Returns its path.
  */
-function writeResults(dir, suite, facts, records, names) {
+function writeResults(dir, suite, facts, records, names, elapsedMs) {
     const folder = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(dir ?? (0,external_node_os_.tmpdir)(), 'evals-'));
     const path = (0,external_node_path_.join)(folder, 'eval-results.json');
-    const cut = (text) => (text === undefined ? undefined : text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}…` : text);
     const document = {
         suite: suite.from,
         passRate: facts.passRate,
@@ -380,6 +377,7 @@ function writeResults(dir, suite, facts, records, names) {
         regressions: facts.regressions ?? null,
         maxRegressions: facts.maxRegressions,
         gate: facts.gate,
+        elapsedMs,
         deployments: { ours: names.ours, compareWith: facts.compare?.name ?? null, compared: facts.compare?.compared ?? false },
         times: facts.times,
         cases: facts.rows.map((row, caseIndex) => ({
@@ -399,7 +397,8 @@ function writeResults(dir, suite, facts, records, names) {
                 durationMs: r.durationMs,
                 status: r.status ?? null,
                 attempts: r.attempts,
-                output: cut(r.output ?? r.shown) ?? null
+                // Cut at 4 KiB by the engine already.
+                output: r.output ?? r.shown ?? null
             }))
         }))
     };
@@ -477,14 +476,15 @@ async function runEvals(ctx, suite) {
         logAttempt: (line) => log.info(line)
     });
     const facts = factsOf(suite, records, ctx.deployment.name, compare);
+    const elapsedMs = clock.now() - start;
     try {
-        facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined });
+        const names = { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined };
+        facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, names, elapsedMs);
     }
     catch (error) {
         log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${(0,errors/* describeError */.Uc)(error)}`);
     }
     ctx.recorder.evaluated(facts);
-    const elapsedMs = clock.now() - start;
     const said = summaryOf(facts);
     log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${(0,core_clock/* formatDuration */.a)(elapsedMs)}).`);
     if (facts.gate === 'passed')
@@ -1007,7 +1007,7 @@ __webpack_require__.d(__webpack_exports__, {
   og: () => (/* binding */ runSuite)
 });
 
-// UNUSED EXPORTS: ANSWER_MAX_BYTES, NOT_RUN, sendRun
+// UNUSED EXPORTS: ANSWER_MAX_BYTES, KEPT_CHARS, NOT_RUN, sendRun
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
@@ -1286,13 +1286,21 @@ async function runSuite(suite) {
             if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
                 judged = { ...judged, failed: [`stopped at the suite's time limit, after ${(0,core_clock/* formatDuration */.a)(durationMs)}`] };
             }
-            const record = { ...base, ...judged, durationMs, attempts: sent.attempts };
+            // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
+            const record = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts };
             records[at] = record;
             suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${(0,core_clock/* formatDuration */.a)(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`);
         }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker));
     return records;
+}
+/** What a record keeps of the run's output and answer. */
+const KEPT_CHARS = 4096;
+function kept(judged) {
+    // A copy, not a slice: V8 keeps a sliced string's whole parent (the answer) alive with it.
+    const cut = (text) => text !== undefined && text.length > KEPT_CHARS ? Buffer.from(`${text.slice(0, KEPT_CHARS)}…`, 'utf8').toString('utf8') : text;
+    return { output: cut(judged.output), shown: cut(judged.shown) };
 }
 function runLabel(suite, job) {
     const name = suite.cases[job.caseIndex].name;

@@ -71,13 +71,14 @@ async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<CheckResul
     logAttempt: (line) => log.info(line)
   })
   const facts = factsOf(suite, records, ctx.deployment.name, compare)
+  const elapsedMs = clock.now() - start
   try {
-    facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined })
+    const names = { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined }
+    facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, names, elapsedMs)
   } catch (error) {
     log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${describeError(error)}`)
   }
   ctx.recorder.evaluated(facts)
-  const elapsedMs = clock.now() - start
   const said = summaryOf(facts)
   log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${formatDuration(elapsedMs)}).`)
   if (facts.gate === 'passed') return { verdict: verdict('passed', said, elapsedMs) }
