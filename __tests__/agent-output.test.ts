@@ -69,6 +69,14 @@ describe('judgeRun', () => {
   })
 })
 
+describe('matches', () => {
+  it('a pattern that backtracks without end is stopped, and fails its check', () => {
+    const state = { messages: [ai(`${'a'.repeat(40)}b`)] }
+    const judged = judgeRun(ok(state), { messages: [] }, { matches: /^(a+)+$/u }, 10)
+    expect(judged.failed).toEqual(["`matches`: `^(a+)+$` took more than 1s on the agent's output (a pattern that backtracks without end); simplify it"])
+  })
+})
+
 describe('value paths', () => {
   it('reads dotted paths with list items', () => {
     expect(parsePath('messages[1].content')).toEqual(['messages', 1, 'content'])
