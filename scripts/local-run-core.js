@@ -292,7 +292,9 @@ async function localRun(argv, io, session) {
       inputs['control-plane-url'] ??= simulator.url
       inputs['api-key'] ??= simulator.apiKey
       say(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
-      const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] } : demo.seeds(inputs)
+      // A push demo's deployment serves the demo's config already: only the push differs.
+      const served = { name: inputs.name, statuses: ['DEPLOYED'], revisionConfig: { graph_config_path: inputs['graph-config-path'] } }
+      const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [served] : [] } : demo.seeds(inputs)
       // A scenario that needs something to act on (a rollback to show) seeds it when the demo seeds nothing.
       const scenarioSeeds = isEmptyPlan(demoSeeds) && scenario.seeds && inputs.name ? scenario.seeds(inputs.name) : undefined
       const seeds = isEmptyPlan(seedOptions.plan) ? (scenarioSeeds ?? demoSeeds) : seedOptions.plan
