@@ -1,7 +1,8 @@
 // The lists of names in the docs are the code's: the `--scenario` and `--demo` lists are written
 // from sim/scenarios.js and scripts/local-demos.js (`npm run docs`), and the table of the
-// commands' demos in docs/local-running.md names exactly the commands scripts/local-demos.js
-// has a demo for. CI runs `node scripts/readme-tables.js --check` too.
+// commands' demos in docs/local-running.md and `npm start -- --help` name exactly the commands
+// scripts/local-demos.js has a demo for, which are the action's. CI runs
+// `node scripts/readme-tables.js --check` too.
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,6 +10,8 @@ import { COMMAND_DEMOS, PUSH_DEMOS } from '../scripts/local-demos.js'
 import { ROOT } from '../scripts/run-action.js'
 import { LIST_FILES, renderLists } from '../scripts/scenario-lists.js'
 import { SCENARIOS } from '../sim/scenarios.js'
+import { COMMANDS } from '../src/commands/registry.js'
+import { localRunInProcess } from './helpers/local-run.js'
 
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8')
 
@@ -51,11 +54,21 @@ describe('the generated lists of names', () => {
   })
 })
 
-describe("docs/local-running.md's table of the commands' demos", () => {
-  it('names exactly the commands that have a demo', () => {
+describe("the commands' demos, written by hand, checked against the code", () => {
+  it('every command of the action has a demo', () => {
+    expect(Object.keys(COMMAND_DEMOS).sort()).toEqual(Object.keys(COMMANDS).sort())
+  })
+
+  it("docs/local-running.md's table names exactly the commands that have a demo", () => {
     const text = read('docs/local-running.md')
     const rows = text.split('\n').filter((line) => line.startsWith('| `npm start'))
     const commands = rows.map((row) => /command=([a-z-]+)/.exec(row)?.[1] ?? /\(`([a-z-]+)`\)/.exec(row)?.[1])
     expect(commands.sort()).toEqual(Object.keys(COMMAND_DEMOS).sort())
+  })
+
+  it('`npm start -- --help` names exactly the commands that have a demo', async () => {
+    const help = (await localRunInProcess(['--help'])).stdout
+    const named = [...help.matchAll(/^ {2}--input command=([a-z-]+) /gm)].map((match) => match[1])
+    expect(named.sort()).toEqual(Object.keys(COMMAND_DEMOS).sort())
   })
 })
