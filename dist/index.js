@@ -32854,6 +32854,7 @@ function escapeRegExp(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   KR: () => (/* binding */ codeOrEmpty),
 /* harmony export */   KV: () => (/* binding */ meaningfulLines),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   WH: () => (/* binding */ parseControlPlaneUrl),
@@ -32877,11 +32878,21 @@ const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
  * newline must not start a new log line, let alone a workflow command) and long
- * values cut. Only non-secret inputs are ever quoted.
+ * values cut; an empty one in words. Only non-secret inputs are ever quoted.
  */
 function shown(raw) {
+    // An empty code span renders as two backticks, or as nothing: say it in words.
+    if (raw === '')
+        return 'an empty value';
     const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
     return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
+}
+/**
+ * A key or name the user wrote, as a code span; an empty one (a YAML `: x` line) in words,
+ * since an empty code span renders as two backticks or as nothing.
+ */
+function codeOrEmpty(text, empty) {
+    return text === '' ? empty : `\`${text}\``;
 }
 function parseBoolean(raw) {
     const value = raw.toLowerCase();
@@ -33176,12 +33187,12 @@ async function parseMapping(raw) {
     const seen = new Set();
     for (const name of topLevelKeys) {
         if (seen.has(name))
-            problems.push(`key \`${name}\` is set more than once`);
+            problems.push(`${keyNamed(name)} is set more than once`);
         seen.add(name);
     }
     for (const [name, secretValue] of Object.entries(value)) {
         const line = lineOf([name]);
-        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
+        const where = `${keyNamed(name)}${line ? ` (line ${line})` : ''}`;
         if (!NAME.test(name))
             problems.push(`${where}: a secret name must be ${NAME_RULE}`);
         else if (typeof secretValue !== 'string')
@@ -33200,6 +33211,10 @@ async function parseMapping(raw) {
 function emptyValue(name) {
     return (`\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
         'add the secret to the repository (or its environment), or remove this line');
+}
+/** A mapping's key as its problems name it: `key \`NAME\``, or `an empty key`. */
+function keyNamed(name) {
+    return name === '' ? 'an empty key' : `key \`${name}\``;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -33406,13 +33421,48 @@ const TAG = /^[\w][\w.-]{0,127}$/;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 /** Docker's limit on the name (host and path). */
 const MAX_NAME = 255;
-const EXAMPLE = '`registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action\'s `digest` output)';
-/** The reference, unchanged, or an Error completing "input `image-uri` ...". */
+/**
+ * The reference or an Error completing "input `image-uri` ...". The advice is the user's own
+ * registry and path pinned by digest when the input has a usable pair (no made-up name that a
+ * reader could paste), and absent when it has none.
+ */
 function parseImageReference(raw) {
     const problem = referenceProblem(raw);
-    if (problem)
-        throw new Error(`${problem}; write it as ${EXAMPLE}`);
-    return raw;
+    if (!problem)
+        return raw;
+    const name = usableName(raw);
+    throw new Error(name ? `${problem}; write it as \`${name}@sha256:<64 hex digits>\` (docker/build-push-action's \`digest\` output)` : problem);
+}
+function nameParts(name) {
+    const slash = name.indexOf('/');
+    const first = slash < 0 ? '' : name.slice(0, slash);
+    // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
+    const host = /[.:]|^localhost$/.test(first) ? first : undefined;
+    const rest = host !== undefined ? name.slice(slash + 1) : name;
+    // A tag's `:` is after the last `/`; one before it would be a port, and the host has been taken off.
+    const colon = rest.indexOf(':', rest.lastIndexOf('/') + 1);
+    return { host, path: colon < 0 ? rest : rest.slice(0, colon), tag: colon < 0 ? undefined : rest.slice(colon + 1) };
+}
+/**
+ * The registry and path the input names, once what cannot belong to them is taken off (a
+ * scheme, docker options after a space, the tag, the digest; upper case in the path, which
+ * registries never hold): undefined when they are still not a valid name.
+ */
+function usableName(raw) {
+    const [first = '', ...after] = raw.trim().split(/\s+/);
+    // What follows a space is docker options (`--rm`) or a broken name, whose intent is anyone's guess.
+    if (after.some((word) => !word.startsWith('-')))
+        return undefined;
+    const reference = first.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    const at = reference.indexOf('@');
+    const { host, path } = nameParts(at < 0 ? reference : reference.slice(0, at));
+    const lower = path.toLowerCase();
+    if (host !== undefined && !HOST.test(host))
+        return undefined;
+    if (lower === '' || !lower.split('/').every((component) => PATH_COMPONENT.test(component)))
+        return undefined;
+    const name = host !== undefined ? `${host}/${lower}` : lower;
+    return name.length <= MAX_NAME ? name : undefined;
 }
 function referenceProblem(raw) {
     if (/\s/.test(raw))
@@ -33423,32 +33473,26 @@ function referenceProblem(raw) {
     const name = at < 0 ? raw : raw.slice(0, at);
     if (at >= 0) {
         const digest = raw.slice(at + 1);
+        if (digest === '')
+            return 'has an empty digest (nothing after the `@`): a digest is `sha256:` followed by exactly 64 lower-case hex digits';
         if (!DIGEST.test(digest))
             return `has the digest ${(0,parsers/* shown */.SP)(digest)}, which is not \`sha256:\` followed by exactly 64 lower-case hex digits`;
     }
-    const slash = name.indexOf('/');
-    const first = slash < 0 ? '' : name.slice(0, slash);
-    // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
-    const hasHost = /[.:]|^localhost$/.test(first);
-    const host = hasHost ? first : undefined;
-    const rest = hasHost ? name.slice(slash + 1) : name;
+    const { host, path, tag } = nameParts(name);
     if (host !== undefined && !HOST.test(host))
         return `names the registry host ${(0,parsers/* shown */.SP)(host)}, which is not a host name (or IP address) with an optional \`:port\``;
-    // A tag's `:` is after the last `/`; one before it would be a port, and the host has been taken off.
-    const lastSlash = rest.lastIndexOf('/');
-    const colon = rest.indexOf(':', lastSlash + 1);
-    const path = colon < 0 ? rest : rest.slice(0, colon);
-    if (colon >= 0) {
-        const tag = rest.slice(colon + 1);
-        if (!TAG.test(tag))
-            return `has the tag ${(0,parsers/* shown */.SP)(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`;
-    }
+    if (tag === '')
+        return 'has an empty tag (nothing after the `:`)';
+    if (tag !== undefined && !TAG.test(tag))
+        return `has the tag ${(0,parsers/* shown */.SP)(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`;
     if (path === '')
         return `names no image repository, got ${(0,parsers/* shown */.SP)(raw)}`;
     for (const component of path.split('/')) {
         if (PATH_COMPONENT.test(component))
             continue;
-        if (component !== '' && PATH_COMPONENT.test(component.toLowerCase()))
+        if (component === '')
+            return `has the repository path ${(0,parsers/* shown */.SP)(path)}, with an empty part (a \`/\` at its start or end, or \`//\`)`;
+        if (PATH_COMPONENT.test(component.toLowerCase()))
             return `has upper-case letters in its repository path ${(0,parsers/* shown */.SP)(path)}: repository paths are lower case`;
         return `has the repository path ${(0,parsers/* shown */.SP)(path)}, whose part ${(0,parsers/* shown */.SP)(component)} is not lower-case letters and digits joined by \`.\`, \`_\` or \`-\``;
     }
