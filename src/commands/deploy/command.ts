@@ -45,9 +45,9 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
   const existing = await lookUp(inputs, deps)
   const source = decideSource(inputs, existing)
   source.warnings.forEach(log.warn)
+  const archive = early && keepEarlyArchive(source, deps) ? early : undefined
   const plan = planDeploy(inputs, existing, source, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
-  const archive = early && keepEarlyArchive(source, deps) ? early : undefined
 
   const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source })
   if (ended) return ended
