@@ -385,6 +385,11 @@ describe('the decision, as the deploy follows it', () => {
       'integration-id': VALID_UUID,
       'config-check': 'off'
     })
+    // The `expected-commit` gate read the ref; the build of the commit `main` moved to fails the step.
+    expect(commitReads().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/commits/main`])
+    expect(run.exitCode).toBe(1)
+    expect(run.outcome).toMatchObject({ kind: 'failed', operation: 'created', revision: { status: 'DEPLOYED' } })
+    expect(errorLines(run)[0]).toContain(`built from commit ${pushed()}, not \`expected-commit\` ${head}`)
     expect(run.warnings).toContainEqual(ignored('internal_source', 'github'))
     expect(sent('POST', /^\/v2\/deployments$/).map((r) => (r.body as { source: string }).source)).toEqual(['github'])
     // The archive built before the lookup was set aside: nothing asked for or uploaded.
@@ -392,23 +397,18 @@ describe('the decision, as the deploy follows it', () => {
     expect(uploadUrls()).toEqual([])
     expect(world.sim.storage.requests).toEqual([])
     expect(run.outputs['archive-sha256'] ?? '').toBe('')
-    // The `expected-commit` gate read the ref; the build of the commit `main` moved to fails the step.
-    expect(commitReads().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/commits/main`])
-    expect(run.exitCode).toBe(1)
-    expect(run.outcome).toMatchObject({ kind: 'failed', operation: 'created', revision: { status: 'DEPLOYED' } })
-    expect(errorLines(run)[0]).toContain(`built from commit ${pushed()}, not \`expected-commit\` ${head}`)
   })
 
   it('a create with `source: internal_source` and `revision-source: github` is a remote build: no GitHub gate, no commit check after the build', async () => {
     mainAtCheckout()
     const run = await deploy('remote-agent', { source: 'internal_source', 'revision-source': 'github', 'expected-commit': head })
+    expect(world.github.requests).toEqual([])
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'created' })
     expect(run.warnings).toContainEqual(ignored('github', 'internal_source'))
     expect(sent('POST', /^\/v2\/deployments$/).map((r) => (r.body as { source: string }).source)).toEqual(['internal_source'])
     expect(uploadUrls()).toHaveLength(1)
     expect(sent('PATCH', /./).map((r) => r.body)).toEqual([{ source_revision_config: { source_tarball_path: expect.any(String), graph_config_path: 'langgraph.json' } }])
-    expect(world.github.requests).toEqual([])
   })
 
   it('an existing deployment that reports no source, with `source: internal_source`, is a remote build of the checkout', async () => {
