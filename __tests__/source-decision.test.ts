@@ -226,9 +226,10 @@ function decided(row: Row): string[] {
     source = decideSource(inputs, deploymentOf(row[2]))
   } catch (error) {
     if (!(error instanceof InputError)) throw error
-    const refusal = /cannot change/.test(error.problems[0]) ? 'refused: source changed' : 'refused: no source known'
-    return [...row, refusal]
+    return [...row, 'refused: no source known']
   }
+  // Refused by the plan, with its other problems.
+  if (source.problems.some((problem) => /cannot change/.test(problem))) return [...row, 'refused: source changed']
   const archive = source.archivesCheckout ? (first ? 'first' : 'after') : first ? 'set aside' : '-'
   const warns = source.warnings.map((warning) => /^`([a-z-]+)`/.exec(warning)?.[1]).join(', ') || '-'
   return [

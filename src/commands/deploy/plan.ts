@@ -70,8 +70,8 @@ function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: Wor
 }
 
 function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceDecision, workflow: WorkflowContext): Plan {
-  // A `source` the deployment was not created with was refused by the decision.
-  const problems: string[] = []
+  // A `source` the deployment was not created with, first.
+  const problems: string[] = [...source.problems]
   const warnings: string[] = []
   const requested = inputs.sourceConfig
   for (const field of CREATE_ONLY) {

@@ -50,6 +50,8 @@ export interface SourceDecision {
   readonly gates: readonly GateId[]
   /** Said once, as a warning: inputs this decision set aside. */
   readonly warnings: readonly string[]
+  /** Bad input it found (a `source` the deployment was not created with): the plan refuses it with its own, all together. */
+  readonly problems: readonly string[]
 }
 
 const GITHUB_GATES: readonly GateId[] = ['config-check', 'expected-commit', 'paths']
@@ -98,9 +100,9 @@ export function mayBuildFromGitHubBeforeLookup(inputs: SourceInputs): boolean {
 }
 
 /**
- * The decision, once the lookup found the deployment (or not). Refuses, before any change, a
- * `source` the deployment was not created with, and an update whose source nothing tells (the
- * deployment reports none, and neither `source` nor `revision-source` is set).
+ * The decision, once the lookup found the deployment (or not). Refuses, before any change, an
+ * update whose source nothing tells (the deployment reports none, and neither `source` nor
+ * `revision-source` is set); a `source` the deployment was not created with is among its `problems`.
  */
 export function decideSource(inputs: SourceInputs, existing: Deployment | undefined): SourceDecision {
   if (!existing) {
@@ -111,14 +113,15 @@ export function decideSource(inputs: SourceInputs, existing: Deployment | undefi
             `from \`source\` (\`${source}\`${inputs.source ? '' : ', the default'}). \`revision-source\` applies when updating an existing deployment.`
         ]
       : []
-    return decision(inputs, { builds: source, deployment: source, creating: true, revisionSourceSent: undefined, warnings })
+    return decision(inputs, { builds: source, deployment: source, creating: true, revisionSourceSent: undefined, warnings, problems: [] })
   }
   const reported = existing.source
-  if (inputs.source && reported && inputs.source !== reported) {
-    throw new InputError([
-      `\`source\` is \`${inputs.source}\` but deployment \`${existing.name}\` was created with \`${reported}\`, which cannot change: remove \`source\` or deploy under another \`name\``
-    ])
-  }
+  const problems =
+    inputs.source && reported && inputs.source !== reported
+      ? [
+          `\`source\` is \`${inputs.source}\` but deployment \`${existing.name}\` was created with \`${reported}\`, which cannot change: remove \`source\` or deploy under another \`name\``
+        ]
+      : []
   // A deployment that reports no source is taken to be what `source` says (its rules were checked against it).
   const deployment = reported ?? inputs.source
   const builds = inputs.revisionSource ?? deployment
@@ -129,7 +132,7 @@ export function decideSource(inputs: SourceInputs, existing: Deployment | undefi
   }
   // The archive's patch names its source unless the deployment itself reports `internal_source`.
   const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource
-  return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [] })
+  return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems })
 }
 
 /** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
@@ -139,7 +142,7 @@ function archives(inputs: SourceInputs, builds: string): boolean {
 
 function decision(
   inputs: SourceInputs,
-  decided: Pick<SourceDecision, 'builds' | 'deployment' | 'creating' | 'revisionSourceSent' | 'warnings'>
+  decided: Pick<SourceDecision, 'builds' | 'deployment' | 'creating' | 'revisionSourceSent' | 'warnings' | 'problems'>
 ): SourceDecision {
   const fromGitHub = decided.builds === 'github'
   return {
