@@ -1,13 +1,12 @@
-import type { RevisionSource } from '../../api/constants.js'
-import type { Deployment } from '../../api/schemas.js'
-import { InputError } from '../../core/errors.js'
-
 /**
  * Which source a deploy builds from, decided in this module and nowhere else: from `source` on a
  * create (where `revision-source` is ignored, with a warning), from `revision-source` or the
  * deployment's own source on an update. Every phase reads the decision: the archive, the gates,
  * the plan, the checks after the build.
  */
+import type { RevisionSource } from '../../api/constants.js'
+import type { Deployment } from '../../api/schemas.js'
+import { InputError } from '../../core/errors.js'
 
 /** The source a create sends when `source` is not set. */
 export const DEFAULT_SOURCE = 'github'
@@ -84,7 +83,7 @@ export function certainBeforeLookup(inputs: SourceInputs): string | undefined {
  * build, so that a broken config, a dependency outside the workspace or an archive too large sends
  * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
  * deployment is created; `source: internal_source` with another `revision-source` and the
- * deployment exists), the archive is set aside (`setAsideEarlyArchive`). When the inputs name no
+ * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 export function archivesBeforeLookup(inputs: SourceInputs): boolean {
