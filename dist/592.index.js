@@ -1896,8 +1896,8 @@ function planCreate(inputs, decided, workflow) {
     };
 }
 function planPatch(inputs, deployment, source, workflow) {
-    // A `source` the deployment was not created with was refused by the decision.
-    const problems = [];
+    // A `source` the deployment was not created with, first.
+    const problems = [...source.problems];
     const warnings = [];
     const requested = inputs.sourceConfig;
     for (const field of CREATE_ONLY) {

@@ -31774,12 +31774,6 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 
-/**
- * Which source a deploy builds from, decided in this module and nowhere else: from `source` on a
- * create (where `revision-source` is ignored, with a warning), from `revision-source` or the
- * deployment's own source on an update. Every phase reads the decision: the archive, the gates,
- * the plan, the checks after the build.
- */
 /** The source a create sends when `source` is not set. */
 const DEFAULT_SOURCE = 'github';
 const REMOTE_BUILD = 'internal_source';
@@ -31809,7 +31803,7 @@ function certainBeforeLookup(inputs) {
  * build, so that a broken config, a dependency outside the workspace or an archive too large sends
  * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
  * deployment is created; `source: internal_source` with another `revision-source` and the
- * deployment exists), the archive is set aside (`setAsideEarlyArchive`). When the inputs name no
+ * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 function archivesBeforeLookup(inputs) {
@@ -31823,9 +31817,9 @@ function mayBuildFromGitHubBeforeLookup(inputs) {
     return buildsBeforeLookup(inputs).every((source) => source === undefined || source === DEFAULT_SOURCE);
 }
 /**
- * The decision, once the lookup found the deployment (or not). Refuses, before any change, a
- * `source` the deployment was not created with, and an update whose source nothing tells (the
- * deployment reports none, and neither `source` nor `revision-source` is set).
+ * The decision, once the lookup found the deployment (or not). Refuses, before any change, an
+ * update whose source nothing tells (the deployment reports none, and neither `source` nor
+ * `revision-source` is set); a `source` the deployment was not created with is among its `problems`.
  */
 function decideSource(inputs, existing) {
     if (!existing) {
@@ -31836,14 +31830,14 @@ function decideSource(inputs, existing) {
                     `from \`source\` (\`${source}\`${inputs.source ? '' : ', the default'}). \`revision-source\` applies when updating an existing deployment.`
             ]
             : [];
-        return decision(inputs, { builds: source, deployment: source, creating: true, revisionSourceSent: undefined, warnings });
+        return decision(inputs, { builds: source, deployment: source, creating: true, revisionSourceSent: undefined, warnings, problems: [] });
     }
     const reported = existing.source;
-    if (inputs.source && reported && inputs.source !== reported) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+    const problems = inputs.source && reported && inputs.source !== reported
+        ? [
             `\`source\` is \`${inputs.source}\` but deployment \`${existing.name}\` was created with \`${reported}\`, which cannot change: remove \`source\` or deploy under another \`name\``
-        ]);
-    }
+        ]
+        : [];
     // A deployment that reports no source is taken to be what `source` says (its rules were checked against it).
     const deployment = reported ?? inputs.source;
     const builds = inputs.revisionSource ?? deployment;
@@ -31854,7 +31848,7 @@ function decideSource(inputs, existing) {
     }
     // The archive's patch names its source unless the deployment itself reports `internal_source`.
     const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource;
-    return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [] });
+    return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems });
 }
 /** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
 function archives(inputs, builds) {
