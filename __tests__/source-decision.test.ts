@@ -1,13 +1,14 @@
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { RevisionSource } from '../src/api/constants.js'
 import type { Deployment } from '../src/api/schemas.js'
-import { archivesBeforeLookup, certainBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, type SourceInputs } from '../src/commands/deploy/source.js'
+import { archivesBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, possibleBeforeLookup, type SourceInputs } from '../src/commands/deploy/source.js'
 import { InputError } from '../src/core/errors.js'
+import type { InputName } from '../src/inputs/names.js'
 import { errorLines } from './helpers/action.js'
-import { VALID_UUID } from './helpers/inputs.js'
+import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 import { runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
 
@@ -268,45 +269,45 @@ describe('one decision of the source, every combination', () => {
 
 /**
  * Before the lookup, what the inputs alone say: whether a create is possible (`name` with
- * `create-if-missing`; not with `create-if-missing: false` or `deployment-id`), the source every
- * way the lookup may end builds from (`?`: the lookup decides; the revision's input rules wait for
- * it), whether the checkout is archived first (some way may be a remote build), and whether the
+ * `create-if-missing`; not with `create-if-missing: false` or `deployment-id`), the sources the
+ * ways the lookup may end build from (the revision's input rules refuse what none of them takes;
+ * `?`: only the deployment can tell, and those rules wait for it), whether the checkout is archived first (some way may be a remote build), and whether the
  * rules see `repo-ref` defaulted to the workflow's ref (no way names another source than `github`).
  */
 const BEFORE_LOOKUP = `
-  source          | revision-source | lookup      | builds          | archive       | repo-ref
-  -               | -               | may create  | ?               | -             | workflow ref
-  -               | -               | update only | ?               | -             | workflow ref
-  -               | github          | may create  | github          | -             | workflow ref
-  -               | github          | update only | github          | -             | workflow ref
-  -               | internal_source | may create  | ?               | archive first | -
-  -               | internal_source | update only | internal_source | archive first | -
-  -               | internal_docker | may create  | ?               | -             | -
-  -               | internal_docker | update only | internal_docker | -             | -
-  github          | -               | may create  | github          | -             | workflow ref
-  github          | -               | update only | github          | -             | workflow ref
-  github          | github          | may create  | github          | -             | workflow ref
-  github          | github          | update only | github          | -             | workflow ref
-  github          | internal_source | may create  | ?               | archive first | -
-  github          | internal_source | update only | internal_source | archive first | -
-  github          | internal_docker | may create  | ?               | -             | -
-  github          | internal_docker | update only | internal_docker | -             | -
-  internal_source | -               | may create  | internal_source | archive first | -
-  internal_source | -               | update only | internal_source | archive first | -
-  internal_source | github          | may create  | ?               | archive first | -
-  internal_source | github          | update only | github          | -             | workflow ref
-  internal_source | internal_source | may create  | internal_source | archive first | -
-  internal_source | internal_source | update only | internal_source | archive first | -
-  internal_source | internal_docker | may create  | ?               | archive first | -
-  internal_source | internal_docker | update only | internal_docker | -             | -
-  internal_docker | -               | may create  | internal_docker | -             | -
-  internal_docker | -               | update only | internal_docker | -             | -
-  internal_docker | github          | may create  | ?               | -             | -
-  internal_docker | github          | update only | github          | -             | workflow ref
-  internal_docker | internal_source | may create  | ?               | archive first | -
-  internal_docker | internal_source | update only | internal_source | archive first | -
-  internal_docker | internal_docker | may create  | internal_docker | -             | -
-  internal_docker | internal_docker | update only | internal_docker | -             | -
+  source          | revision-source | lookup      | builds                             | archive       | repo-ref
+  -               | -               | may create  | ?                                  | -             | workflow ref
+  -               | -               | update only | ?                                  | -             | workflow ref
+  -               | github          | may create  | github                             | -             | workflow ref
+  -               | github          | update only | github                             | -             | workflow ref
+  -               | internal_source | may create  | github or internal_source          | archive first | -
+  -               | internal_source | update only | internal_source                    | archive first | -
+  -               | internal_docker | may create  | github or internal_docker          | -             | -
+  -               | internal_docker | update only | internal_docker                    | -             | -
+  github          | -               | may create  | github                             | -             | workflow ref
+  github          | -               | update only | github                             | -             | workflow ref
+  github          | github          | may create  | github                             | -             | workflow ref
+  github          | github          | update only | github                             | -             | workflow ref
+  github          | internal_source | may create  | github or internal_source          | archive first | -
+  github          | internal_source | update only | internal_source                    | archive first | -
+  github          | internal_docker | may create  | github or internal_docker          | -             | -
+  github          | internal_docker | update only | internal_docker                    | -             | -
+  internal_source | -               | may create  | internal_source                    | archive first | -
+  internal_source | -               | update only | internal_source                    | archive first | -
+  internal_source | github          | may create  | internal_source or github          | archive first | -
+  internal_source | github          | update only | github                             | -             | workflow ref
+  internal_source | internal_source | may create  | internal_source                    | archive first | -
+  internal_source | internal_source | update only | internal_source                    | archive first | -
+  internal_source | internal_docker | may create  | internal_source or internal_docker | archive first | -
+  internal_source | internal_docker | update only | internal_docker                    | -             | -
+  internal_docker | -               | may create  | internal_docker                    | -             | -
+  internal_docker | -               | update only | internal_docker                    | -             | -
+  internal_docker | github          | may create  | internal_docker or github          | -             | -
+  internal_docker | github          | update only | github                             | -             | workflow ref
+  internal_docker | internal_source | may create  | internal_docker or internal_source | archive first | -
+  internal_docker | internal_source | update only | internal_source                    | archive first | -
+  internal_docker | internal_docker | may create  | internal_docker                    | -             | -
+  internal_docker | internal_docker | update only | internal_docker                    | -             | -
 `
 
 describe('before the lookup', () => {
@@ -315,7 +316,7 @@ describe('before the lookup', () => {
 
   function said([source, revisionSource, lookup]: string[]): string[] {
     const inputs = inputsOf([source, revisionSource, '', '-'], lookup === 'may create' ? {} : { createIfMissing: false })
-    return [source, revisionSource, lookup, certainBeforeLookup(inputs) ?? '?', archivesBeforeLookup(inputs) ? 'archive first' : '-', mayBuildFromGitHubBeforeLookup(inputs) ? 'workflow ref' : '-']
+    return [source, revisionSource, lookup, possibleBeforeLookup(inputs).join(' or ') || '?', archivesBeforeLookup(inputs) ? 'archive first' : '-', mayBuildFromGitHubBeforeLookup(inputs) ? 'workflow ref' : '-']
   }
 
   it('has one row per combination, and no other', () => {
@@ -460,5 +461,35 @@ describe('the decision, as the deploy follows it', () => {
     expect(errorLines(run)[0]).toContain('`graph-config-path` applies only to `github` and `internal_source` sources, not `internal_docker`')
     expect(run.outcome.checks ?? []).toEqual([])
     expect(world.sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+})
+
+describe('the revision\'s input rules before the lookup', () => {
+  // Reading the inputs registers the credential for masking, which @actions/core announces on stdout.
+  beforeEach(() => {
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  const refusal = async (inputs: Partial<Record<InputName, string>>) => {
+    try {
+      await readDeployInputs({ ...BASE_INPUTS, ...inputs })
+    } catch (error) {
+      if (error instanceof InputError) return error.problems
+      throw error
+    }
+    return []
+  }
+
+  it('refuses what no way the lookup may end takes, naming them all', async () => {
+    // A create builds `github`, an update `internal_source`: neither takes an image.
+    expect(await refusal({ 'revision-source': 'internal_source', 'image-uri': 'registry.example/agent:1' })).toEqual([
+      '`image-uri` applies only to `external_docker` and `internal_docker` sources, not `github` or `internal_source`; remove it'
+    ])
+  })
+
+  it('lets through what one of them takes, for the lookup to decide', async () => {
+    // A create builds `internal_source` (which ignores `revision-source`), an update `github`: `repo-ref` is for the update.
+    expect(await refusal({ source: 'internal_source', 'revision-source': 'github', 'repo-ref': 'main' })).toEqual([])
   })
 })

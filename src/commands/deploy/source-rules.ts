@@ -2,7 +2,7 @@ import { BUILDABLE_SOURCES } from '../../api/constants.js'
 import type { Secret, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
-import { certainBeforeLookup, type SourceDecision, type SourceInputs } from './source.js'
+import { possibleBeforeLookup, type SourceDecision, type SourceInputs } from './source.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -47,20 +47,21 @@ const RULES: Rule[] = [
 const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')
 
 /**
- * `deployment`: the deployment's own source; `builds`: the source the revision is built from
- * (source.ts decides both). A rule whose source is not known yet waits for the lookup.
+ * `deployment`: the deployment's own source; `builds`: the sources the revision may be built from
+ * (source.ts decides them: one after the lookup, before it one for each way the lookup may end).
+ * A rule is broken when it applies to none of them; one whose source is not known yet waits.
  */
 export function sourceRuleProblems(
   settings: SourceSettings,
   deployment: string | undefined,
-  builds: string | undefined,
+  builds: readonly string[],
   creating: boolean
 ): string[] {
   const problems: string[] = []
   for (const rule of RULES) {
-    const applicable = rule.level === 'revision' ? builds : deployment
-    if (applicable !== undefined && rule.isSet(settings) && !rule.sources.includes(applicable)) {
-      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`)
+    const applicable = rule.level === 'revision' ? builds : deployment === undefined ? [] : [deployment]
+    if (applicable.length > 0 && rule.isSet(settings) && !applicable.some((source) => rule.sources.includes(source))) {
+      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`)
     }
   }
   if (creating && deployment !== undefined && BUILDABLE_SOURCES.includes(deployment) && !settings.sourceRevisionConfig.graph_config_path) {
@@ -91,8 +92,9 @@ interface SourceRuleInputs extends SourceInputs {
 
 /**
  * Before any request (the deploy input spec): what the inputs alone decide. The deployment's
- * rules when `source` says what it is; the revision's when the inputs alone decide what it is
- * built from (source.ts); always those independent of the source. Whether the run creates is
+ * rules when `source` says what it is; the revision's when the inputs name the source of every
+ * way the lookup may end (source.ts), refusing what none of them takes; always those independent
+ * of the source. Whether the run creates is
  * known only after the lookup, so the create rules wait. So do the secret names reserved only
  * for some sources, unless `source` says which.
  */
@@ -109,7 +111,7 @@ export function sourceProblemsBeforeLookup(inputs: SourceRuleInputs): string[] {
     inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
       ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
       : []
-  return [...sourceRuleProblems(settings, inputs.source, certainBeforeLookup(inputs), false), ...reserved, ...unverifiable]
+  return [...sourceRuleProblems(settings, inputs.source, possibleBeforeLookup(inputs), false), ...reserved, ...unverifiable]
 }
 
 /**
@@ -125,7 +127,7 @@ export function sourceProblemsAfterLookup(
     ...sourceRuleProblems(
       { ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined },
       source.deployment,
-      source.builds,
+      [source.builds],
       source.creating
     ),
     ...reservedSecretProblems(inputs.secrets, source.deployment)

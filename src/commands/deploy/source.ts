@@ -72,10 +72,13 @@ function buildsBeforeLookup(inputs: SourceInputs): Array<string | undefined> {
   return mayCreate(inputs) ? [inputs.source ?? DEFAULT_SOURCE, update] : [update]
 }
 
-/** The source every way the lookup may end builds from; undefined when the lookup decides. */
-export function certainBeforeLookup(inputs: SourceInputs): string | undefined {
-  const [first, ...rest] = buildsBeforeLookup(inputs)
-  return rest.every((other) => other === first) ? first : undefined
+/**
+ * The sources the ways the lookup may end build from, each once (one when the inputs alone decide
+ * it); none when only the deployment can tell.
+ */
+export function possibleBeforeLookup(inputs: SourceInputs): string[] {
+  const builds = buildsBeforeLookup(inputs)
+  return builds.every((source) => source !== undefined) ? [...new Set(builds)] : []
 }
 
 /**
