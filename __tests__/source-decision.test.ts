@@ -469,7 +469,9 @@ describe('the revision\'s input rules before the lookup', () => {
   beforeEach(() => {
     jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
   })
-  afterEach(() => jest.restoreAllMocks())
+  afterEach(() => {
+    jest.restoreAllMocks()
+  })
 
   const refusal = async (inputs: Partial<Record<InputName, string>>) => {
     try {

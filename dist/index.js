@@ -31703,15 +31703,16 @@ const RULES = [
 ];
 const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
 /**
- * `deployment`: the deployment's own source; `builds`: the source the revision is built from
- * (source.ts decides both). A rule whose source is not known yet waits for the lookup.
+ * `deployment`: the deployment's own source; `builds`: the sources the revision may be built from
+ * (source.ts decides them: one after the lookup, before it one for each way the lookup may end).
+ * A rule is broken when it applies to none of them; one whose source is not known yet waits.
  */
 function sourceRuleProblems(settings, deployment, builds, creating) {
     const problems = [];
     for (const rule of RULES) {
-        const applicable = rule.level === 'revision' ? builds : deployment;
-        if (applicable !== undefined && rule.isSet(settings) && !rule.sources.includes(applicable)) {
-            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`);
+        const applicable = rule.level === 'revision' ? builds : deployment === undefined ? [] : [deployment];
+        if (applicable.length > 0 && rule.isSet(settings) && !applicable.some((source) => rule.sources.includes(source))) {
+            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`);
         }
     }
     if (creating && deployment !== undefined && constants/* BUILDABLE_SOURCES */.Kl.includes(deployment) && !settings.sourceRevisionConfig.graph_config_path) {
@@ -31729,8 +31730,9 @@ function tagRuleProblems(settings) {
 }
 /**
  * Before any request (the deploy input spec): what the inputs alone decide. The deployment's
- * rules when `source` says what it is; the revision's when the inputs alone decide what it is
- * built from (source.ts); always those independent of the source. Whether the run creates is
+ * rules when `source` says what it is; the revision's when the inputs name the source of every
+ * way the lookup may end (source.ts), refusing what none of them takes; always those independent
+ * of the source. Whether the run creates is
  * known only after the lookup, so the create rules wait. So do the secret names reserved only
  * for some sources, unless `source` says which.
  */
@@ -31746,7 +31748,7 @@ function sourceProblemsBeforeLookup(inputs) {
     const unverifiable = inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
         ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
         : [];
-    return [...sourceRuleProblems(settings, inputs.source, (0,source/* certainBeforeLookup */.qI)(inputs), false), ...reserved, ...unverifiable];
+    return [...sourceRuleProblems(settings, inputs.source, (0,source/* possibleBeforeLookup */.BX)(inputs), false), ...reserved, ...unverifiable];
 }
 /**
  * After the lookup (the planner): the same rules with what the lookup added, the
@@ -31754,7 +31756,7 @@ function sourceProblemsBeforeLookup(inputs) {
  */
 function sourceProblemsAfterLookup(inputs, settings, source) {
     return [
-        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined }, source.deployment, source.builds, source.creating),
+        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined }, source.deployment, [source.builds], source.creating),
         ...reservedSecretProblems(inputs.secrets, source.deployment)
     ];
 }
@@ -31766,11 +31768,11 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BX: () => (/* binding */ possibleBeforeLookup),
 /* harmony export */   Qe: () => (/* binding */ DEFAULT_SOURCE),
 /* harmony export */   Qp: () => (/* binding */ mayBuildFromGitHubBeforeLookup),
 /* harmony export */   Xu: () => (/* binding */ archivesBeforeLookup),
-/* harmony export */   cJ: () => (/* binding */ decideSource),
-/* harmony export */   qI: () => (/* binding */ certainBeforeLookup)
+/* harmony export */   cJ: () => (/* binding */ decideSource)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 
@@ -31793,10 +31795,13 @@ function buildsBeforeLookup(inputs) {
     const update = inputs.revisionSource ?? inputs.source;
     return mayCreate(inputs) ? [inputs.source ?? DEFAULT_SOURCE, update] : [update];
 }
-/** The source every way the lookup may end builds from; undefined when the lookup decides. */
-function certainBeforeLookup(inputs) {
-    const [first, ...rest] = buildsBeforeLookup(inputs);
-    return rest.every((other) => other === first) ? first : undefined;
+/**
+ * The sources the ways the lookup may end build from, each once (one when the inputs alone decide
+ * it); none when only the deployment can tell.
+ */
+function possibleBeforeLookup(inputs) {
+    const builds = buildsBeforeLookup(inputs);
+    return builds.every((source) => source !== undefined) ? [...new Set(builds)] : [];
 }
 /**
  * Whether the checkout is archived before any request: when some way the lookup may end is a remote
