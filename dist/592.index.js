@@ -366,23 +366,23 @@ function refuseChangedCheckout(expected, changed) {
 
 
 /**
- * The commit the revision was built from: checked against `expected-commit` for a `github`
- * deploy (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ * The commit the revision was built from: checked against `expected-commit` for every `github`
+ * revision, whichever inputs made it (a failure throws `commit-mismatch`), else warned about when the ref moved on.
  */
-function checkCommit(inputs, ships, deps, revision) {
-    if (inputs.expectedCommit && ships === 'github')
+function checkCommit(inputs, source, deps, revision) {
+    if (inputs.expectedCommit && source.fromGitHub)
         checkBuiltCommit(inputs.expectedCommit, revision);
     else
         warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
 }
 /** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
-function deployChecks(inputs, ships, deps) {
+function deployChecks(inputs, source, deps) {
     const builtCommit = {
         id: 'built-commit',
         appliesTo: () => true,
         // A failure throws (`commit-mismatch`), as it did before the checks were a list.
         run: ({ revision }) => {
-            checkCommit(inputs, ships, deps, revision);
+            checkCommit(inputs, source, deps, revision);
             return Promise.resolve({});
         }
     };
@@ -1362,13 +1362,13 @@ function enforceConfigVerdict(verdict, deps) {
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
 
 /**
- * The config check (`config-check`) of a `github` deployment: the config at the commit to be
- * built. A problem with `error` refuses here (every problem in the error); a remote build's
- * check ran already, on its archive, before any request.
+ * The config check (`config-check`) of a `github` revision: the config at the commit to be
+ * built. A problem with `error` refuses here (every problem in the error). Only the `github`
+ * source has this gate (source.ts): a remote build's check ran already, on its archive.
  */
 const configCheckGate = {
     id: 'config-check',
-    appliesTo: ({ ships }) => ships === 'github',
+    appliesTo: () => true,
     async run({ inputs, deps, existing }) {
         const verdict = await githubVerdict({ inputs, deps, existing });
         // Recorded before it throws: the refusal's reports list the problems.
@@ -1380,10 +1380,10 @@ const configCheckGate = {
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
 
-/** `expected-commit` for a `github` deployment: the ref the control plane will build points at it now. */
+/** `expected-commit` for a `github` revision (the only source with this gate): the ref the control plane will build points at it now. */
 const expectedCommitGate = {
     id: 'expected-commit',
-    appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
+    appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
     async run({ inputs, deps, existing, plan }) {
         const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
         await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing);
@@ -1533,10 +1533,10 @@ const NAMED_FILES = 5;
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-async function decidePaths(paths, ships, inputs, existing, deps) {
+async function decidePaths(paths, source, inputs, existing, deps) {
     const { log, recorder } = deps;
-    if (ships !== 'github') {
-        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``;
+    if (!source.fromGitHub) {
+        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``;
         log.warn(`${reason}: it does not apply, and the deploy goes ahead.`);
         recorder.pathsDecided({ skip: false, reason });
         return { skip: false };
@@ -1677,8 +1677,8 @@ function secretNames(secrets) {
 const pathsGate = {
     id: 'paths',
     appliesTo: ({ inputs }) => inputs.paths !== undefined,
-    async run({ inputs, deps, existing, ships }) {
-        const verdict = await decidePaths(inputs.paths, ships, inputs, existing, deps);
+    async run({ inputs, deps, existing, source }) {
+        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps);
         if (verdict.skip && existing)
             return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
         return { go: true };
@@ -1713,7 +1713,7 @@ const DEPLOY_GATES = [configCheckGate, expectedCommitGate, pathsGate];
  */
 async function runGates(gates, ctx) {
     for (const gate of gates) {
-        if (!gate.appliesTo(ctx))
+        if (!ctx.source.gates.includes(gate.id) || !gate.appliesTo(ctx))
             continue;
         const result = await gate.run(ctx);
         if (result.verdict)
@@ -1839,27 +1839,29 @@ var constants = __webpack_require__(2997);
 var deployment_name = __webpack_require__(1188);
 // EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
 var source_rules = __webpack_require__(7606);
+// EXTERNAL MODULE: ./src/commands/deploy/source.ts
+var deploy_source = __webpack_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
 
 
 
 
 
-const DEFAULT_SOURCE = 'github';
+
 /**
  * `source_config` fields the control plane fixes at creation. Sending one on a patch
  * would be refused, so a patch leaves them out, and a value the user set that differs
  * from the deployment's is an error before anything is sent.
  */
 const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly);
-/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
-function planDeploy(inputs, existing, workflow) {
-    return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow);
+/** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
+function planDeploy(inputs, existing, source, workflow) {
+    return existing ? planPatch(inputs, existing, source, workflow) : planCreate(inputs, source, workflow);
 }
-function planCreate(inputs, workflow) {
+function planCreate(inputs, decided, workflow) {
     const name = inputs.name;
-    const source = inputs.source ?? DEFAULT_SOURCE;
-    const github = source === 'github';
+    const source = decided.deployment ?? deploy_source/* DEFAULT_SOURCE */.Qe;
+    const github = decided.fromGitHub;
     const sourceConfig = {
         ...inputs.sourceConfig,
         ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
@@ -1868,7 +1870,7 @@ function planCreate(inputs, workflow) {
         ...inputs.sourceRevisionConfig,
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
-    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
+    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, decided);
     // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
     const nameProblem = (0,deployment_name/* newDeploymentNameProblem */.e)(name);
     if (nameProblem)
@@ -1893,12 +1895,9 @@ function planCreate(inputs, workflow) {
         }
     };
 }
-function planPatch(inputs, deployment, workflow) {
-    const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE;
-    const problems = [];
-    if (inputs.source && deployment.source && inputs.source !== deployment.source) {
-        problems.push(`\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``);
-    }
+function planPatch(inputs, deployment, source, workflow) {
+    // A `source` the deployment was not created with, first.
+    const problems = [...source.problems];
     const warnings = [];
     const requested = inputs.sourceConfig;
     for (const field of CREATE_ONLY) {
@@ -1914,18 +1913,17 @@ function planPatch(inputs, deployment, workflow) {
         }
     }
     const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
-    const revisionSource = inputs.revisionSource ?? source;
     const sourceRevisionConfig = {
         ...inputs.sourceRevisionConfig,
-        ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
+        ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
             ? { repo_ref: workflow.repoRef }
             : {})
     };
-    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false));
+    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source));
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     const body = {
-        ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
+        ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
         ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
         ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
         ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
@@ -1955,25 +1953,13 @@ var layout = __webpack_require__(9029);
 
 
 /**
- * A remote build (`internal_source`): the action archives the checkout, uploads it and
- * patches the deployment to build it. Unless `source-tarball-path` names an archive the
- * user uploaded: then that path is sent as given, and nothing is archived.
- */
-function isRemoteBuild(inputs, existing) {
-    if (inputs.sourceRevisionConfig.source_tarball_path)
-        return false;
-    const source = existing ? (inputs.revisionSource ?? existing.source) : (inputs.source ?? DEFAULT_SOURCE);
-    return source === 'internal_source';
-}
-/**
- * The archive, when the inputs alone say this is a remote build (`source` or
- * `revision-source` is `internal_source`): built before any request, so that a missing
- * config file, a dependency outside the workspace or an archive over the limit is refused
- * before the lookup. The caller removes it.
+ * The archive, when some way the lookup may end is a remote build (source.ts
+ * `archivesBeforeLookup`): built before any request, so that a missing config file, a
+ * dependency outside the workspace or an archive over the limit is refused before the
+ * lookup. The caller removes it.
  */
 async function archiveBeforeLookup(inputs, deps) {
-    const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source';
-    return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined;
+    return (0,deploy_source/* archivesBeforeLookup */.Xu)(inputs) ? buildArchive(inputs, deps) : undefined;
 }
 function layoutOf(inputs, deps) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path;
@@ -1989,8 +1975,8 @@ function layoutOf(inputs, deps) {
  * shipped: digest, size, files, commit, what was left out), size limits checked. Before
  * any change; undefined when this deploy is not a remote build.
  */
-async function archiveForRemoteBuild(inputs, existing, deps, early) {
-    if (!isRemoteBuild(inputs, existing)) {
+async function archiveForRemoteBuild(inputs, source, deps, early) {
+    if (!source.archivesCheckout) {
         for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
             if (set)
                 deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`);
@@ -2088,8 +2074,8 @@ function createBody(body) {
 }
 /**
  * The patch that builds the uploaded archive: the object path and the config's path in
- * the archive; `revision_source` when the deployment's own source is another; and, as
- * any patch, the settings the inputs change (install and build commands, secrets...).
+ * the archive; and, as any patch, what the plan sends (`revision_source` as the source
+ * decision says, install and build commands, secrets...).
  */
 function remotePatchBody(plan, objectPath, configPath) {
     const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath };
@@ -2102,12 +2088,8 @@ function remotePatchBody(plan, objectPath, configPath) {
             ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
         };
     }
-    const { revision_source: _asked, source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
-    return {
-        ...(plan.deployment.source !== 'internal_source' ? { revision_source: 'internal_source' } : {}),
-        ...settings,
-        source_revision_config
-    };
+    const { source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
+    return { ...settings, source_revision_config };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
@@ -2183,14 +2165,14 @@ function unpinnedImageWarning(imageUri) {
  * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-async function ship(plan, inputs, existing, deps, early) {
+async function ship(plan, inputs, source, deps, early) {
     const { client, log, recorder } = deps;
     // Only docker sources take an image (the source rules refuse it for others).
     const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
     const unpinned = image && unpinnedImageWarning(image);
     if (unpinned)
         log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, existing, deps, early);
+    const archive = await archiveForRemoteBuild(inputs, source, deps, early);
     if (inputs.dryRun) {
         if (image)
             recorder.shipped(imageShipped(image));
@@ -2251,13 +2233,14 @@ async function sendPlan(plan, inputs, deps, apply) {
 
 
 
+
 /** `command: deploy`: find, create or patch, wait. */
 const deployCommand = (0,types/* defineCommand */.N)({
     github: (inputs) => inputs.github,
     run: deploy
 });
 async function deploy(inputs, deps) {
-    // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
+    // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
     // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
     const early = await archiveBeforeLookup(inputs, deps);
     try {
@@ -2268,25 +2251,28 @@ async function deploy(inputs, deps) {
     }
 }
 /**
- * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
- * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
+ * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * and checks are lists; every phase follows the one source decision (source.ts).
  */
 async function deployWith(inputs, deps, early) {
     const { log, recorder } = deps;
     const existing = await lookUp(inputs, deps);
-    const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE;
-    const plan = planDeploy(inputs, existing, deps.workflow);
+    const source = (0,deploy_source/* decideSource */.cJ)(inputs, existing);
+    source.warnings.forEach(log.warn);
+    const archive = early && keepEarlyArchive(source, deps) ? early : undefined;
+    const plan = planDeploy(inputs, existing, source, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
-    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships });
+    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source });
     if (ended)
         return ended;
-    const shipment = await ship(plan, inputs, existing, deps, early);
+    const shipment = await ship(plan, inputs, source, deps, archive);
     if ('planned' in shipment)
         return shipment.planned;
     const { deployment, revisionId } = shipment;
     if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
-        return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps);
+        return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps);
     if (!revisionId) {
         throw new errors/* ActionError */.lZ('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
     }
@@ -2295,10 +2281,10 @@ async function deployWith(inputs, deps, early) {
     // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
     deps.onRevisionStarted?.();
     if (!inputs.wait)
-        return notWaiting(deployment, revisionId, inputs, ships, deps);
+        return notWaiting(deployment, revisionId, inputs, source, deps);
     try {
         const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
-        await (0,run/* runChecks */.J)(deployChecks(inputs, ships, deps), {
+        await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
             connection: inputs.connection,
             deployment: recorder.known.deployment ?? deployment,
@@ -2313,6 +2299,19 @@ async function deployWith(inputs, deps, early) {
     }
     return recorder.finish({ kind: 'deployed', noNewRevision: false });
 }
+/**
+ * The archive built before the lookup, when the decision is a remote build. When it is not (the
+ * inputs could mean one, the lookup decided otherwise), the archive is set aside: never uploaded or
+ * on record, its config check's row withdrawn (the source's own gates check what ships). The
+ * caller removes its file either way.
+ */
+function keepEarlyArchive(source, { log, recorder }) {
+    if (source.archivesCheckout)
+        return true;
+    recorder.withdrawCheck('config-check');
+    log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`);
+    return false;
+}
 /** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
 async function lookUp(inputs, deps) {
     const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
@@ -2326,24 +2325,24 @@ async function lookUp(inputs, deps) {
     return existing;
 }
 /** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
-async function noNewRevision(action, deployment, revisionId, inputs, ships, deps) {
+async function noNewRevision(action, deployment, revisionId, inputs, source, deps) {
     deps.log.info(action === 'patch'
         ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
         : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
     if (inputs.health)
         deps.log.info('No new revision, so no health check either.');
     const serving = deployment.active_revision_id ?? revisionId;
-    if (inputs.expectedCommit && ships === 'github' && serving)
+    if (inputs.expectedCommit && source.fromGitHub && serving)
         checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
 }
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
-async function notWaiting(deployment, revisionId, inputs, ships, deps) {
+async function notWaiting(deployment, revisionId, inputs, source, deps) {
     const revision = await deps.client.getRevision(deployment.id, revisionId);
     deps.recorder.revisionSeen(revision);
     deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
     if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-        checkCommit(inputs, ships, deps, revision);
+        checkCommit(inputs, source, deps, revision);
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
