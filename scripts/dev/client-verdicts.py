@@ -125,6 +125,8 @@ def build(extracted, config_rel):
         dockerfile, contexts = quiet(lc.config_to_docker, path, copy.deepcopy(config))
     except BaseException as error:  # noqa: BLE001
         return refused("dockerfile", error)
+    if not dockerfile_parses(dockerfile):
+        return {"accepted": False, "stage": "build", "category": "dockerfile-syntax"}
     context = path.parent
     ignore = _build_ignore_spec(context, include_gitignore=False)
     missing = []
@@ -150,6 +152,8 @@ def build(extracted, config_rel):
         version = str(config.get("node_version") if node else config.get("python_version"))
         if not re.fullmatch(r"[0-9]+" if node else r"[0-9]+\.[0-9]+(-[a-z]+)?", version):
             return {"accepted": False, "stage": "build", "category": "image-tag"}
+        if config.get("image_distro") not in ("debian", "wolfi", "bookworm"):
+            return {"accepted": False, "stage": "build", "category": "image-tag"}
     if config.get("node_version") and not config.get("python_version"):
         for spec in config["graphs"].values():
             spec = spec.get("path") if isinstance(spec, dict) else spec
@@ -159,6 +163,22 @@ def build(extracted, config_rel):
     if missing:
         return {"accepted": False, "stage": "build", "category": "file-not-shipped"}
     return {"accepted": True}
+
+
+INSTRUCTIONS = {"FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT", "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"}
+
+
+def dockerfile_parses(text):
+    """Each instruction (continuation lines joined, comments and blanks skipped) starts with a Dockerfile keyword."""
+    continued = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not continued and (not stripped or stripped.startswith("#")):
+            continue
+        if not continued and stripped.split()[0].upper() not in INSTRUCTIONS:
+            return False
+        continued = stripped.endswith("\\")
+    return True
 
 
 def within(path, root):
