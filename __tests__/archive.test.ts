@@ -107,17 +107,16 @@ describe('the archive of a remote build', () => {
     const layout = resolveLayout(ws, 'agent/langgraph.json')
     expect(layout.configPath).toBe('agent/langgraph.json')
     expect((await walkLayout(layout, { exclude: [], include: [] })).entries.map((e) => e.path)).toContain('..shared/util.py')
-    // From `agent/` as the workspace, `../..shared` really is outside.
-    expect(() => resolveLayout(join(ws, 'agent'), 'langgraph.json')).toThrow(/lists the dependency `..\/..shared`, which is outside the workspace/)
+    // From `agent/` as the workspace, `../..shared` really is outside: a problem nothing can archive.
+    expect(resolveLayout(join(ws, 'agent'), 'langgraph.json').problems).toEqual([expect.objectContaining({ key: 'dependencies[1]', always: true })])
     rmSync(ws, { recursive: true, force: true })
   })
 
-  it('refuses a missing config file and a dependency outside the workspace, naming the input', () => {
+  it('refuses a missing config file as bad input; a dependency outside the workspace is a config problem naming its key', () => {
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(InputError)
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
-    expect(() => resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')).toThrow(
-      /`graph-config-path` `agent\/langgraph.json` lists the dependency `..\/..\/libs\/shared`, which is outside the workspace/
-    )
+    const outside = resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
+    expect(outside.problems.map((problem) => [problem.key, problem.always])).toEqual([['dependencies[1]', true]])
   })
 })
 

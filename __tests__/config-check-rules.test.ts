@@ -55,7 +55,8 @@ describe('config check: what the client accepts passes', () => {
   })
 
   it('source kind uv without dependencies, $schema and an env mapping', () => {
-    const report = check({ $schema: 'https://example.invalid/schema.json', source: { kind: 'uv', root: '..' }, python_version: '3.12', graphs: { agent: './agent.py:graph' }, env: { A: 'b' } })
+    const uv = { ...PY_AGENT, 'pyproject.toml': '[project]\nname = "agent"\n', 'uv.lock': 'version = 1\n' }
+    const report = check({ $schema: 'https://example.invalid/schema.json', source: { kind: 'uv', root: '..' }, python_version: '3.12', graphs: { agent: './agent.py:graph' }, env: { A: 'b' } }, uv)
     expect(report.problemLines).toEqual([])
     expect(report.warningLines).toEqual([])
     expect(report.runtime).toBe('Python 3.12')
@@ -113,9 +114,8 @@ describe('config check: what the client refuses is a problem, all reported toget
 
   it('a Python config without dependencies; with uv, dependencies given and no python_version', () => {
     expect(check({ graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([
-      expect.stringContaining('`dependencies`: is missing or empty'),
-      // Without local dependencies, the graph file is in none.
-      expect.stringContaining('is not inside any local directory')
+      // One missing key does not cascade: the graph is not also said to lie outside the dependencies.
+      expect.stringContaining('`dependencies`: is missing or empty')
     ])
     expect(check({ source: { kind: 'uv' }, dependencies: ['.'], graphs: { agent: './src/agent.ts:graph' } }, { 'agent/src/agent.ts': 'export const graph = 1' }).problemLines).toEqual([
       expect.stringContaining('`python_version`: is required with `source.kind`'),
