@@ -172,6 +172,60 @@ describe('config check: what the client refuses is a problem, all reported toget
   })
 })
 
+describe('config check: the messages', () => {
+  const fixOf = (line: string) => line.slice(line.indexOf(' Write '))
+
+  it('a fix never repeats the refused value', () => {
+    const fullwidth = check({ ...GOOD, python_version: '３.１２' }).problemLines
+    expect(fullwidth).toEqual([expect.stringContaining('`python_version`: makes the image tag `３.１２`, which names no image')])
+    expect(fixOf(fullwidth[0])).toContain('"python_version": "3.12"')
+    expect(fixOf(fullwidth[0])).not.toContain('３')
+    const words = check({ ...GOOD, python_version: 'abc.def' }).problemLines
+    expect(words).toHaveLength(1)
+    expect(fixOf(words[0])).toContain('"python_version": "3.11"')
+    expect(words[0]).not.toContain('abc.def')
+    const node = check({ graphs: { agent: './a.ts:graph' }, node_version: ' 20 ' }, { 'agent/a.ts': 'export const graph = 1\n' }).problemLines
+    expect(node).toHaveLength(1)
+    expect(fixOf(node[0])).toContain('"node_version": "20"')
+  })
+
+  it('a number where the client wants a string says so: `"python_version": 3.12` becomes `"3.12"`', () => {
+    expect(check({ ...GOOD, python_version: 3.12 }).problemLines).toEqual([
+      expect.stringContaining('`python_version`: is a number; the build reads a string. Write `"python_version": "3.12"`.')
+    ])
+    expect(check({ graphs: { agent: './a.ts:graph' }, node_version: 22 }, { 'agent/a.ts': 'export const graph = 1\n' }).problemLines).toEqual([
+      expect.stringContaining('`node_version`: is a number; the build reads a string. Write `"node_version": "22"`.')
+    ])
+  })
+
+  it('one problem is said once', () => {
+    // A number `python_version` fails the validation and would make no image tag: one line, not two.
+    expect(check({ ...GOOD, python_version: 3.12 }).problemLines).toHaveLength(1)
+    // A tagged base image with an api_version range: the tag is the one problem.
+    expect(check({ ...GOOD, base_image: 'langchain/langgraph-api:0.2.60', api_version: '~=0.4.0' }).problemLines).toEqual([expect.stringContaining('`base_image`: `langchain/langgraph-api:0.2.60` has a tag')])
+  })
+
+  it('one missing key does not cascade', () => {
+    // No graphs: no default Python version, and no image tag said to be `None`.
+    expect(check({ dependencies: ['.'] }).problemLines).toEqual([expect.stringContaining('`graphs`: is missing or empty')])
+    // No dependencies: the graph is not also said to lie outside them.
+    expect(check({ graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([expect.stringContaining('`dependencies`: is missing or empty')])
+  })
+
+  it("a repository's name is not the build's folder name: a flat package at the root is not judged by it", () => {
+    const files = { 'agent/__init__.py': '', 'agent/agent.py': 'graph = 1\n' }
+    const report = checkConfig(JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'langgraph.json', { ...memory(Object.fromEntries(Object.entries(files).map(([p, t]) => [p.slice('agent/'.length), t]))), rootName: 'support-agent' })
+    expect(report.problems).toEqual([])
+  })
+
+  it('what the client accepts stays accepted: pip requirements, a string `dependencies`, NaN and Infinity', () => {
+    expect(check({ dependencies: ['/wheels/tool-1.0-py3-none-any.whl', 'git+https://github.com/org/tool.git', '.'], graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([])
+    expect(check({ dependencies: '.', graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([])
+    const nan = '{"dependencies": ["."], "graphs": {"agent": "./agent.py:graph"}, "store": {"index": {"dims": NaN}, "ttl": {"default_ttl": Infinity}}}'
+    expect(checkConfig(nan, 'agent/langgraph.json', memory(PY_AGENT)).problems).toEqual([])
+  })
+})
+
 describe('config check: warnings beyond the client', () => {
   it('an unknown key names the nearest known one', () => {
     const report = check({ ...GOOD, python_verison: '3.12', zzz: 1 })
