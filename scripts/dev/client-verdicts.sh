@@ -4,6 +4,7 @@
 #   LANGGRAPH_MIRROR       a bare clone of langchain-ai/langgraph (required)
 #   TEMPLATE_MIRRORS_DIR   a folder of <owner>+<repo>/repo bare clones of template projects (optional)
 # Writes __tests__/fixtures/config-corpus/*.json; `npm test` then holds the action to them.
+# Then add the JS client's verdicts (a second judge): scripts/dev/js-client-verdicts.mjs.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
