@@ -15,6 +15,7 @@ const version = JSON.parse(readFileSync(join(client, 'package.json'), 'utf8')).v
 const corpus = new URL('../../__tests__/fixtures/config-corpus/', import.meta.url)
 const NODE = /\.(ts|mts|cts|js|mjs|cjs)$/
 
+/** @param {string} text */
 function hasNodeGraph(text) {
   try {
     const graphs = JSON.parse(text)?.graphs
@@ -40,7 +41,7 @@ for (const name of readdirSync(corpus).filter((file) => file.endsWith('.json')))
       getConfig(text)
       item.verdict.jsClient = { accepted: true }
     } catch (error) {
-      const issue = error?.issues?.[0]
+      const issue = /** @type {{ issues?: Array<{ path: Array<string | number> }> }} */ (error).issues?.[0]
       item.verdict.jsClient = { accepted: false, category: issue ? `schema: ${issue.path.join('.')}` : 'error' }
     }
   }
