@@ -1,0 +1,1275 @@
+export const id = 25;
+export const ids = [25,673];
+export const modules = {
+
+/***/ 8619:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ defineCommand)
+/* harmony export */ });
+/** Keeps a definition's input type, so the registry can pair it with its spec. */
+function defineCommand(definition) {
+    return definition;
+}
+
+
+/***/ }),
+
+/***/ 7673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SMOKE_TEST_DEFAULT_TIMEOUT_MS: () => (/* binding */ SMOKE_TEST_DEFAULT_TIMEOUT_MS),
+/* harmony export */   parseSmokeTest: () => (/* binding */ parseSmokeTest)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
+
+const SMOKE_TEST_DEFAULT_TIMEOUT_MS = 2 * 60_000;
+const KEYS = ['assistant', 'input', 'expect', 'timeout'];
+const EXAMPLE = 'e.g. `{"assistant": "agent", "input": {"messages": [{"role": "user", "content": "ping"}]}, "expect": "pong"}`';
+/**
+ * The `smoke-test` input: a YAML or JSON mapping. Problems name the key and the fix; values are
+ * not repeated (an input may be built from secrets).
+ */
+async function parseSmokeTest(raw) {
+    const { parseYaml } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(762)]).then(__webpack_require__.bind(__webpack_require__, 8762));
+    let value;
+    try {
+        value = parseYaml(raw).value;
+    }
+    catch (error) {
+        return { problems: [`${error.message}; write a mapping, ${EXAMPLE}`] };
+    }
+    if (!isMapping(value))
+        return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] };
+    const problems = [];
+    for (const key of Object.keys(value)) {
+        if (!KEYS.includes(key))
+            problems.push(`\`${key}\` is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`);
+    }
+    const { assistant, input, expect } = value;
+    if (assistant === undefined || assistant === null)
+        problems.push('`assistant` is required: a graph id from the config (e.g. `agent`) or an assistant id');
+    else if (typeof assistant !== 'string' || assistant.trim() === '' || /[\r\n]/.test(assistant))
+        problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id');
+    if (input === undefined || input === null)
+        problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)');
+    else if (!isMapping(input))
+        problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value');
+    if (expect !== undefined && (typeof expect !== 'string' || expect === ''))
+        problems.push('`expect` must be text the answer must contain; quote it if it looks like a number');
+    let timeoutMs;
+    const timeout = value.timeout;
+    if (timeout !== undefined) {
+        try {
+            // A bare number is seconds, as `timeout` itself reads it.
+            if (typeof timeout !== 'string' && typeof timeout !== 'number')
+                throw new Error('must be a duration such as `90s` or `2m`');
+            timeoutMs = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E9)(String(timeout));
+        }
+        catch (error) {
+            problems.push(`\`timeout\` ${error.message.replace(/, got .*$/, '')}`);
+        }
+    }
+    if (problems.length > 0)
+        return { problems };
+    return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
+/***/ 7083:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ AFTER_DEPLOYED)
+});
+
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/api/body.ts
+var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/time-limit.ts
+var time_limit = __webpack_require__(2164);
+// EXTERNAL MODULE: ./src/core/version.ts
+var version = __webpack_require__(3323);
+// EXTERNAL MODULE: ./src/core/loopback.ts
+var loopback = __webpack_require__(3782);
+;// CONCATENATED MODULE: ./src/operations/health-url.ts
+
+/**
+ * The URL to check: the deployment's URL as the control plane reported it, plus `path`.
+ * Refused (with the reason) unless the base is https:// (http:// only on loopback) with
+ * no user name, and the joined URL kept the base's origin and path.
+ *
+ * `reportedUrl` must be the deployment's `url` field from the control plane, never an
+ * input: the credential goes only where the control plane says the deployment is.
+ */
+function healthCheckTarget(reportedUrl, path) {
+    if (!reportedUrl) {
+        return { refused: 'the control plane reported no URL for this deployment, so there is nowhere the credential may be sent' };
+    }
+    let base;
+    try {
+        base = new URL(reportedUrl);
+    }
+    catch {
+        return { refused: 'the URL the control plane reported for this deployment is not a valid URL' };
+    }
+    const where = `\`${base.protocol}//${base.host}\``;
+    if (!(0,loopback/* isHttpsOrLoopbackHttp */.k)(base)) {
+        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
+    }
+    if (base.username || base.password)
+        return { refused: 'the deployment\'s URL contains a user name or password' };
+    const basePath = base.pathname.replace(/\/+$/, '');
+    let joined;
+    try {
+        joined = new URL(`${base.origin}${basePath}${path}`);
+    }
+    catch {
+        return { refused: `\`health-check-path\` does not make a valid URL with ${where}` };
+    }
+    // The input rules already prevent this; checked again on the URL actually requested.
+    if (joined.origin !== base.origin || joined.username || joined.password || !joined.pathname.startsWith(`${basePath}/`)) {
+        return { refused: `\`health-check-path\` would move the request away from ${where}${basePath}` };
+    }
+    return { url: joined.toString() };
+}
+
+;// CONCATENATED MODULE: ./src/operations/agent-server.ts
+
+
+
+
+
+
+
+
+
+
+/** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
+function serverEndpoint(deployment, path, connection) {
+    const target = healthCheckTarget(deployment.url, path);
+    if ('refused' in target)
+        return target;
+    return { url: target.url, headers: (0,client/* credentialHeaders */.w0)(connection) };
+}
+/** One request to `endpoint`. Never throws but on cancellation. */
+async function askServer(endpoint, request) {
+    // Real time (no clock given): a request is real I/O, whatever the run's clock.
+    const limit = (0,time_limit/* startTimeLimit */.r5)({ limitMs: request.limitMs, signal: request.signal });
+    try {
+        return await send(endpoint, request, limit.signal);
+    }
+    catch (error) {
+        if (request.signal?.aborted)
+            throw new cancel/* CancelledError */.cc();
+        if (limit.signal.aborted)
+            return { answered: false, what: `no answer within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false };
+        const code = error.code;
+        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED' };
+    }
+    finally {
+        limit.end();
+    }
+}
+function send(endpoint, request, signal) {
+    return new Promise((resolve, reject) => {
+        const target = new URL(endpoint.url);
+        const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(endpoint.url);
+        const transport = target.protocol === 'https:' ? external_node_https_ : external_node_http_;
+        const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+        const headers = {
+            'User-Agent': `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`,
+            ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+            ...endpoint.headers
+        };
+        // Node's request never follows a redirect: a 3xx is an answer like any other.
+        const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
+            const status = response.statusCode ?? 0;
+            if (request.maxBytes <= 0) {
+                response.destroy();
+                resolve({ answered: true, status });
+                return;
+            }
+            (0,api_body/* readBodyCapped */.oV)(response, request.maxBytes).then((text) => resolve({ answered: true, status, body: text }), (error) => {
+                // The body reader rejects with Errors only.
+                if (signal.aborted)
+                    reject(error);
+                else if (error instanceof api_body/* BodyTooLarge */.KQ)
+                    resolve({ answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` });
+                else
+                    resolve({ answered: true, status, bodyProblem: `the answer broke off (${error.message})` });
+            });
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/health-check.ts
+
+
+
+const ATTEMPT_LIMIT_MS = 10_000;
+const BASE_MS = 1_000;
+const CAP_MS = 10_000;
+/** A hard stop besides the deadline, so no clock mistake can make the loop endless. */
+const MAX_ATTEMPTS = 500;
+/**
+ * Requests `url` until it answers 2xx or the deadline comes. A new revision often
+ * starts cold, so early failures are expected: each attempt is logged and the next
+ * waits longer (1 s, 2 s, 4 s, ... up to 10 s). Every attempt has a time limit
+ * (never past the deadline), and one given up on is aborted, its socket closed.
+ */
+async function checkHealth(options) {
+    const { clock, deadline, signal, log, url } = options;
+    const start = clock.now();
+    let last = 'not checked: no time was left before the deadline';
+    let attempts = 0;
+    while (attempts < MAX_ATTEMPTS) {
+        (0,cancel/* throwIfCancelled */.dZ)(signal);
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            break;
+        attempts++;
+        const result = await attempt(url, options.headers, Math.min(options.attemptLimitMs ?? ATTEMPT_LIMIT_MS, remaining), signal);
+        last = result.what;
+        const elapsed = (0,core_clock/* formatDuration */.a)(clock.now() - start);
+        if (result.healthy) {
+            log(`Health check attempt ${attempts}: GET ${url} answered ${result.what} after ${elapsed}: healthy.`);
+            return { healthy: true, url, attempts, elapsedMs: clock.now() - start, last };
+        }
+        const waitMs = Math.min(options.capMs ?? CAP_MS, (options.baseMs ?? BASE_MS) * 2 ** (attempts - 1));
+        if (clock.now() + waitMs >= deadline) {
+            log(`Health check attempt ${attempts}: GET ${url}: ${result.what} (${elapsed} since the first); no time left for another.`);
+            break;
+        }
+        log(`Health check attempt ${attempts}: GET ${url}: ${result.what}; trying again in ${(0,core_clock/* formatDuration */.a)(waitMs)}.`);
+        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, waitMs, signal);
+    }
+    return { healthy: false, url, attempts, elapsedMs: clock.now() - start, last };
+}
+/** One GET whose status is the answer (the body means nothing here, and a hostile one could be endless). */
+async function attempt(url, headers, limitMs, signal) {
+    const answer = await askServer({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 });
+    if (!answer.answered)
+        return { healthy: false, what: answer.what };
+    const { status } = answer;
+    if (status >= 200 && status < 300)
+        return { healthy: true, what: `HTTP ${status}` };
+    if (status >= 300 && status < 400)
+        return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` };
+    return { healthy: false, what: `HTTP ${status}` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/verify-health.ts
+
+
+
+
+/**
+ * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
+ * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
+ * the summary shows it). Throws `health-check-failed` when the check fails, and
+ * `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health).
+ */
+async function verifyHealth(options) {
+    const { health, deployment, clock, log, recorder } = options;
+    const target = serverEndpoint(deployment, health.path, options.connection);
+    if ('refused' in target) {
+        recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
+        // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
+        throw new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+    }
+    const start = clock.now();
+    const ownLimit = start + health.timeoutMs;
+    const deadline = Math.min(options.deadline, ownLimit);
+    log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    const verdict = await checkHealth({
+        url: target.url,
+        headers: target.headers,
+        clock,
+        deadline,
+        signal: options.signal,
+        log: log.info
+    });
+    recorder.health(verdict);
+    if (verdict.healthy)
+        return;
+    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    throw new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+        `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
+        (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/health.ts
+
+/**
+ * `health-check-path`: the deployment's URL answers 2xx. Keeps its own `health` fact and row
+ * (verify-health.ts), so it returns no verdict; a failure is thrown there, as before.
+ */
+const healthCheck = {
+    id: 'health-check',
+    appliesTo: (ctx) => ctx.settings.health !== undefined,
+    async run(ctx) {
+        await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
+        return {};
+    }
+};
+
+;// CONCATENATED MODULE: ./src/operations/checks/back-off.ts
+
+/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
+const MAX_ASKS = 200;
+/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
+function waitAfter(asked) {
+    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
+}
+/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
+async function waitToAskAgain(clock, asked, deadline, signal) {
+    const ms = waitAfter(asked);
+    if (clock.now() + ms >= deadline)
+        return false;
+    await (0,cancel/* sleepUnlessCancelled */.xE)(clock, ms, signal);
+    return true;
+}
+
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
+;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
+
+
+
+
+
+
+/** An `/info` answer is a few hundred bytes; anything near this is not one. */
+const INFO_MAX_BYTES = 64 * 1024;
+/** One ask's limit: a server that takes longer to say its revision is not answering. */
+const ASK_LIMIT_MS = 10_000;
+/** The most revisions read to place an id (one page, newest first): older ones cannot be serving a new deploy. */
+const REVISIONS_READ = 100;
+/** An id the server reports is shown up to this length: a hostile one could be a page long. */
+const SHOWN_ID = 80;
+/** Not `Serving revision`: after `on-failure: rollback` another revision serves, and the row is about the proof. */
+const LABEL = 'Revision proof';
+/**
+ * `verify-revision` (v1.3): after DEPLOYED (and the health check), the deployment's server is
+ * asked which revision it runs (`GET <url>/info`, `host.host_revision_id`: never `host.revision_id`,
+ * the server software's own build). Ours passes. Another revision of this deployment is evidence:
+ * asked again with back-off while the switch may be rolling out, until `health-check-timeout`
+ * (within the step's deadline), then the check fails (and `on-failure: rollback` applies). An
+ * answer that proves nothing passes under `auto` with a note, and fails under `required`.
+ */
+const servingRevisionCheck = {
+    id: 'verify-revision',
+    appliesTo: (ctx) => ctx.settings.verification.verifyRevision !== 'off',
+    run: proveServingRevision
+};
+async function proveServingRevision(ctx) {
+    const { clock, log, recorder, revision } = ctx;
+    const ours = revision.id;
+    const endpoint = serverEndpoint(ctx.deployment, '/info', ctx.connection);
+    if ('refused' in endpoint)
+        return notProven(ctx, endpoint.refused);
+    const start = clock.now();
+    const deadline = Math.min(ctx.deadline, start + ctx.settings.verification.proofTimeoutMs);
+    log.info(`Asking the deployment which revision it serves: GET ${endpoint.url}, expecting revision ${ours}…`);
+    let known;
+    let reading = { unsaid: 'no time was left before the deadline to ask', transient: false };
+    let asked = 0;
+    /** Another revision of this deployment the server named: evidence that a later answer saying nothing does not undo. */
+    let other;
+    while (asked < MAX_ASKS && clock.now() < deadline) {
+        asked++;
+        const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
+        reading = readInfo(answer);
+        if ('names' in reading) {
+            if (reading.names === ours) {
+                recorder.servingReported(ours);
+                log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
+                return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
+            }
+            if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+                const why = known
+                    ? `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
+                    : `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`;
+                return notProven(ctx, why, start);
+            }
+            other = reading.names;
+            log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+        }
+        else if (reading.transient || other) {
+            log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+        }
+        else {
+            return notProven(ctx, reading.unsaid, start);
+        }
+        if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal)))
+            break;
+    }
+    if (other === undefined)
+        return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start);
+    recorder.servingReported(other);
+    const over = (0,core_clock/* formatDuration */.a)(clock.now() - start);
+    const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    return {
+        verdict: verdict('failed', ['the server still named ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
+        failure: new errors/* ActionError */.lZ('check-failed', `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`, 'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
+            (ctx.settings.suggestRollback ? 'With `on-failure: rollback`, the revision that served before is put back.' : 'A switch that takes longer needs a longer `health-check-timeout`.'))
+    };
+}
+/**
+ * The ids of this deployment's revisions, newest first, one page: read once, and only when the
+ * server names a revision other than ours and the one that served before this run (the usual
+ * answer during a switch, known without a request).
+ */
+async function revisionIdsOf(ctx) {
+    try {
+        const page = await ctx.client.listRevisions(ctx.deployment.id, { limit: REVISIONS_READ, offset: 0 });
+        return new Set(page.resources.map((r) => r.id));
+    }
+    catch (error) {
+        // Without the list an id cannot be placed, and only evidence fails a deploy: not proven.
+        if (error instanceof cancel/* CancelledError */.cc)
+            throw error;
+        ctx.log.info(`This deployment's revisions could not be listed to place the id the server named: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+    }
+}
+/** What an `/info` answer says, if anything. A refused connection or a 502/503/504 is a server not yet ready. */
+function readInfo(answer) {
+    if (!answer.answered)
+        return { unsaid: `\`/info\` gave ${answer.what}`, transient: answer.refused };
+    if (answer.status < 200 || answer.status > 299)
+        return { unsaid: `\`/info\` answered HTTP ${answer.status}`, transient: [502, 503, 504].includes(answer.status) };
+    if (answer.body === undefined)
+        return { unsaid: `\`/info\`: ${answer.bodyProblem ?? 'no answer body'}`, transient: false };
+    let info;
+    try {
+        info = JSON.parse(answer.body);
+    }
+    catch {
+        return { unsaid: '`/info` did not answer JSON', transient: false };
+    }
+    const host = info?.host;
+    if (typeof host !== 'object' || host === null)
+        return { unsaid: '`/info` has no `host` (an older agent server)', transient: false };
+    const id = host.host_revision_id;
+    if (id === null)
+        return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false };
+    if (typeof id !== 'string' || id === '')
+        return { unsaid: '`/info` has no `host.host_revision_id`', transient: false };
+    return { names: id };
+}
+/** Not proven: noted under `auto` (the step passes), a failure under `required` (nothing was found against the revision: no rollback). */
+function notProven(ctx, why, start) {
+    const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start;
+    const required = ctx.settings.verification.verifyRevision === 'required';
+    ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`);
+    const detail = ['not proven, because ', ...(0,quoted/* quoted */.TL)(why)];
+    if (!required)
+        return { verdict: verdict('not-proven', detail, elapsedMs) };
+    return {
+        verdict: verdict('failed', detail, elapsedMs),
+        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, 'A self-hosted or older agent server does not report its revision: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.')
+    };
+}
+function verdict(status, detail, elapsedMs) {
+    return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
+}
+/** A server's id, shortened and without backticks (it goes inside a code span). */
+
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
+// EXTERNAL MODULE: ./src/inputs/smoke-test.ts
+var smoke_test = __webpack_require__(7673);
+;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
+
+
+
+
+
+
+
+/** A run's final state may be large (a conversation); more than this is not read. */
+const ANSWER_MAX_BYTES = 1024 * 1024;
+/** What the summary shows of the answer, and what the error line quotes of it. */
+const EXCERPT_CHARS = 1500;
+const EXCERPT_LINES = 40;
+const ERROR_EXCERPT_CHARS = 200;
+const smoke_test_LABEL = 'Smoke test';
+/**
+ * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * before it. A run can cost money, so it is sent again only when the server certainly did not take
+ * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
+ * Passes on a 2xx JSON answer without a top-level `__error__` that contains `expect` (when given).
+ */
+const smokeTestCheck = {
+    id: 'smoke-test',
+    appliesTo: (ctx) => ctx.settings.verification.smokeTest !== undefined,
+    run: (ctx) => smokeTest(ctx, ctx.settings.verification.smokeTest)
+};
+async function smokeTest(ctx, test) {
+    const { clock, log } = ctx;
+    const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection);
+    if ('refused' in endpoint) {
+        return {
+            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
+            // Nothing is known against the revision: not a reason to roll it back.
+            failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
+        };
+    }
+    const start = clock.now();
+    const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? smoke_test.SMOKE_TEST_DEFAULT_TIMEOUT_MS));
+    log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    let answer = { answered: false, what: 'no time was left before the deadline to send it', refused: false };
+    let sent = 0;
+    while (sent < MAX_ASKS && clock.now() < deadline) {
+        sent++;
+        answer = await askServer(endpoint, {
+            method: 'POST',
+            json: { assistant_id: test.assistant, input: test.input },
+            limitMs: deadline - clock.now(),
+            signal: ctx.signal,
+            maxBytes: ANSWER_MAX_BYTES
+        });
+        if (!notTaken(answer))
+            break;
+        const why = answer.answered ? `HTTP ${answer.status}` : answer.what;
+        if (!(await waitToAskAgain(clock, sent, deadline, ctx.signal))) {
+            log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); no time left for another.`);
+            break;
+        }
+        log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); sent again after ${(0,core_clock/* formatDuration */.a)(waitAfter(sent))}.`);
+    }
+    const elapsedMs = clock.now() - start;
+    const judged = judge(answer, test);
+    const took = (0,core_clock/* formatDuration */.a)(elapsedMs);
+    if (judged.passed) {
+        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${answer.status} in ${took}: passed.`);
+        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ' answered', ...(test.expect ? [' with ', { code: test.expect }] : [])], elapsedMs, judged.excerpt) };
+    }
+    log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`);
+    const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : '';
+    return {
+        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(judged.why), elapsedMs, judged.excerpt),
+        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`, 'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
+            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
+    };
+}
+/** The server certainly did not take the run: a refused connection, or not ready. */
+function notTaken(answer) {
+    return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused;
+}
+function judge(answer, test) {
+    if (!answer.answered)
+        return { passed: false, why: `no answer: ${answer.what}` };
+    const excerpt = answer.body === undefined ? undefined : excerptOf(answer.body);
+    if (answer.status < 200 || answer.status > 299)
+        return { passed: false, why: `the server answered HTTP ${answer.status}`, excerpt };
+    if (answer.body === undefined)
+        return { passed: false, why: answer.bodyProblem ?? 'the answer had no body' };
+    let value;
+    try {
+        value = JSON.parse(answer.body);
+    }
+    catch {
+        return { passed: false, why: 'the answer is not JSON', excerpt };
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && '__error__' in value) {
+        return { passed: false, why: `the run failed (\`__error__\` in the answer)${runError(value.__error__)}`, excerpt };
+    }
+    if (test.expect !== undefined && !contains(value, answer.body, test.expect)) {
+        return { passed: false, why: `the answer does not contain \`${test.expect.replace(/`/g, "'")}\` (\`expect\`)`, excerpt };
+    }
+    return { passed: true, excerpt };
+}
+/** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
+function runError(error) {
+    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? (0,masking/* redact */.E$)(v).replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined);
+    const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
+    return said ? `: \`${said}\`` : '';
+}
+/** In the answer's text as sent, or in any of its strings (where JSON escaping would hide it from the raw text). */
+function contains(value, raw, expected) {
+    if (raw.includes(expected))
+        return true;
+    const strings = (v) => typeof v === 'string' ? v.includes(expected) : typeof v === 'object' && v !== null ? Object.values(v).some(strings) : false;
+    return strings(value);
+}
+/** The answer as people read it (indented JSON when it is JSON), cut short. Neutralised where it is shown. */
+function excerptOf(body) {
+    let text;
+    try {
+        text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2);
+    }
+    catch {
+        // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
+        text = (0,masking/* redact */.E$)(body);
+    }
+    const lines = text.split('\n');
+    const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
+    return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
+}
+/**
+ * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
+ * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
+ * would otherwise hide it from redaction.
+ */
+function redactStrings(value) {
+    if (typeof value === 'string')
+        return (0,masking/* redact */.E$)(value);
+    if (Array.isArray(value))
+        return value.map(redactStrings);
+    if (typeof value === 'object' && value !== null)
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [(0,masking/* redact */.E$)(key), redactStrings(v)]));
+    return value;
+}
+/** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
+function oneLine(excerpt) {
+    const flat = excerpt.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
+    return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat;
+}
+function smoke_test_verdict(status, detail, elapsedMs, excerpt) {
+    return {
+        id: 'smoke-test',
+        label: smoke_test_LABEL,
+        status,
+        detail,
+        ...(elapsedMs === undefined ? {} : { elapsedMs }),
+        ...(excerpt === undefined ? {} : { excerpt: { title: 'What the agent answered', text: excerpt } })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/index.ts
+
+
+
+/**
+ * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
+ * puts its own first (deploy: the commit built). A new check is its module and one entry here.
+ */
+const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck];
+
+
+/***/ }),
+
+/***/ 3155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ runChecks)
+/* harmony export */ });
+/**
+ * Runs the checks in order: every verdict goes on record, and the first failure ends the list
+ * and the step (a later check would prove nothing about a revision already found wanting). Each
+ * check answers a cancel itself, as its requests and waits do.
+ */
+async function runChecks(checks, ctx) {
+    for (const check of checks) {
+        if (!check.appliesTo(ctx))
+            continue;
+        const { verdict, failure } = await check.run(ctx);
+        if (verdict)
+            ctx.recorder.checked(verdict);
+        if (failure)
+            throw failure;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  p: () => (/* binding */ POLL_ERROR_BUDGET),
+  g: () => (/* binding */ pollUntil)
+});
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __webpack_require__(2309);
+;// CONCATENATED MODULE: ./src/operations/poll-schedule.ts
+
+const ADAPTIVE = {
+    firstMs: 1_000,
+    factor: 2,
+    /** In the phase that ends in DEPLOYED. */
+    finalPhaseCapMs: 6_000,
+    /** Everywhere else, including statuses this action does not know. */
+    capMs: 16_000
+};
+function adaptiveSchedule() {
+    let intervalMs = ADAPTIVE.firstMs;
+    return {
+        next(status, changed) {
+            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
+            const cap = (0,statuses/* isFinalPhase */.wW)(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
+            return Math.min(intervalMs, cap);
+        }
+    };
+}
+/** `poll-interval`: the user's fixed interval, whatever the status. */
+function fixedSchedule(intervalMs) {
+    return { next: () => intervalMs };
+}
+
+;// CONCATENATED MODULE: ./src/operations/poll.ts
+
+
+
+/**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+const POLL_ERROR_BUDGET = 3;
+/**
+ * Checks until `check` says done: on the poll schedule, within the deadline (the
+ * last check falls on it), through up to POLL_ERROR_BUDGET failed checks in a row,
+ * and stopping as soon as the run is cancelled. Shared by the wait for a revision
+ * and the wait for a deleted deployment to go.
+ */
+async function pollUntil(options) {
+    const { clock, deadline } = options;
+    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
+    let failures = 0;
+    let lastError;
+    let lastStatus = '';
+    for (;;) {
+        let changed = false;
+        try {
+            const outcome = await options.check();
+            if ('done' in outcome)
+                return outcome.done;
+            failures = 0;
+            lastError = undefined;
+            changed = outcome.status !== lastStatus;
+            lastStatus = outcome.status;
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.retryable)
+                throw error;
+            failures++;
+            lastError = error;
+            if (failures > POLL_ERROR_BUDGET)
+                throw options.lostContact(error, failures);
+            options.onFailure(error, failures);
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            throw options.timedOut(lastError);
+        // After a failed check, ask again as if nothing changed: the interval keeps growing.
+        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, Math.min(schedule.next(lastStatus, changed), deadline - now), options.signal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ redeploy)
+/* harmony export */ });
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _apply_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7840);
+
+
+
+/**
+ * Makes `deployment` serve `target` again: the redeploy, sent once in effect, and the
+ * new revision it made (the answer's `latest_revision_id`, or after a doubtful answer
+ * the new revision that carries the target's settings), recorded as started. Shared by
+ * `command: rollback` and a deploy's `on-failure: rollback`.
+ */
+async function redeploy(deployment, target, options) {
+    const { recorder } = options;
+    // No change is started once the workflow is cancelled.
+    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(options.apply.signal);
+    const applied = await (0,_apply_js__WEBPACK_IMPORTED_MODULE_2__/* .sendRecorded */ .B3)(recorder, 'redeploy', () => (0,_apply_js__WEBPACK_IMPORTED_MODULE_2__/* .redeployOnce */ .Ug)(deployment, target, options.apply));
+    recorder.changed('rolled-back', applied.deployment);
+    const newRevisionId = applied.revisionId;
+    if (!newRevisionId || newRevisionId === deployment.latest_revision_id) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `The control plane accepted the redeploy of revision ${target.id} but reported no new revision for deployment \`${deployment.name}\`.`, 'Check the deployment on the control plane; re-run the job once it shows the new revision.');
+    }
+    recorder.revisionStarted(newRevisionId);
+    options.log.info(`Redeployed revision ${target.id} of deployment \`${deployment.name}\` as new revision ${newRevisionId}.`);
+    return { deployment: applied.deployment, revisionId: newRevisionId };
+}
+
+
+/***/ }),
+
+/***/ 3646:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EA: () => (/* binding */ lookUpTarget),
+/* harmony export */   Op: () => (/* binding */ targetLabel)
+/* harmony export */ });
+/* unused harmony export resolveDeployment */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1839);
+
+
+/**
+ * The deployment this run acts on, if it exists: by `deployment-id` (no lookup), else
+ * by exact name. Returned in full (GET by id), since list items lack `source` and `status`.
+ */
+async function resolveDeployment(client, inputs, limits) {
+    if (inputs.deploymentId) {
+        const deployment = await client.getDeployment(inputs.deploymentId);
+        if (inputs.name && deployment.name !== inputs.name) {
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-input', `\`deployment-id\` ${inputs.deploymentId} is deployment \`${deployment.name}\`, not \`${inputs.name}\` as \`name\` says.`, 'Fix `name` or `deployment-id` so that they agree, or set only one of them.');
+        }
+        return deployment;
+    }
+    const match = await (0,_find_js__WEBPACK_IMPORTED_MODULE_1__/* .findDeploymentByName */ .X0)(client, inputs.name, limits);
+    if (!match)
+        return undefined;
+    return match.source !== undefined && match.status !== undefined ? match : client.getDeployment(match.id);
+}
+/** How messages name the target before it is found: its name as code, else its id. */
+function targetLabel(target) {
+    return target.name !== undefined ? `\`${target.name}\`` : String(target.deploymentId);
+}
+/**
+ * The start every deployment command shares: record what it acts on, say so, resolve
+ * it (see resolveDeployment) within the step's deadline, and record the deployment found.
+ */
+async function lookUpTarget(inputs, run) {
+    run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
+    run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
+    const found = await resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs });
+    if (found)
+        run.recorder.seen(found);
+    return found;
+}
+
+
+/***/ }),
+
+/***/ 8725:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  r: () => (/* binding */ watchRevision),
+  d: () => (/* binding */ watchSettings)
+});
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var core_errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __webpack_require__(2309);
+;// CONCATENATED MODULE: ./src/core/timeline.ts
+class Timeline {
+    startedAt;
+    changes = [];
+    lastSeenAt;
+    constructor(startedAt) {
+        this.startedAt = startedAt;
+        this.lastSeenAt = startedAt;
+    }
+    /** Records a status seen at `at`; true when it differs from the last one. */
+    observe(status, at) {
+        this.lastSeenAt = at;
+        const last = this.changes.at(-1);
+        if (last?.status === status)
+            return false;
+        this.changes.push({ status, at });
+        return true;
+    }
+    /** How long the current status has lasted, as far as polling has seen. */
+    currentDuration() {
+        const last = this.changes.at(-1);
+        return last ? this.lastSeenAt - last.at : 0;
+    }
+    /**
+     * Each status with how long it lasted. `until` ends the last one later than the last
+     * poll: a run stopped by a cancel or its time-out saw that status last until then.
+     */
+    spans(until) {
+        const end = Math.max(this.lastSeenAt, until ?? this.lastSeenAt);
+        return this.changes.map((change, i) => ({
+            status: change.status,
+            startedAt: change.at - this.startedAt,
+            durationMs: (this.changes[i + 1]?.at ?? end) - change.at
+        }));
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
+;// CONCATENATED MODULE: ./src/operations/logs.ts
+
+
+
+
+
+
+const PAGE_SIZE = 500;
+/** Pages read per status check at most, so a chatty build cannot starve the status checks. */
+const PAGES_PER_CHECK = 4;
+/** Pages read when a phase is over, to print its end: bounded, but rarely reached. */
+const PAGES_AT_PHASE_END = 40;
+/** Failed reads in a row after which the action stops following (a failing revision's tail is still tried). */
+const FAILURES_BEFORE_GIVING_UP = 2;
+const FAILURE_TAIL_LINES = 50;
+/**
+ * Follows a revision's build and deploy logs while the action waits, printing only
+ * lines not printed before, in one collapsible group per phase. Logs are a
+ * courtesy: a control plane without the endpoint (404), or one that fails or sends
+ * odd entries, costs a debug line, never the deploy.
+ */
+class LogFollower {
+    client;
+    ids;
+    sink;
+    timing;
+    /** Per log: where to resume; null once the phase has ended and every line was read. */
+    cursors = {};
+    openGroup;
+    unavailable = false;
+    failuresInARow = 0;
+    constructor(client, ids, sink, 
+    /** Log reads stop this close to the deadline: status checks come first. */
+    timing) {
+        this.client = client;
+        this.ids = ids;
+        this.sink = sink;
+        this.timing = timing;
+    }
+    /**
+     * Before a new status's line: every phase that is now over gets its last lines,
+     * also one that came and went between two checks, and its group is closed.
+     */
+    async leaving(status) {
+        for (const phase of (0,statuses/* phasesOverAt */.GZ)(status)) {
+            if (this.cursors[phase] !== null)
+                await this.readNew(phase, PAGES_AT_PHASE_END);
+        }
+        if (this.openGroup && (0,statuses/* phaseOf */.hU)(status) !== this.openGroup)
+            this.close();
+    }
+    /** After each status check: print what the current phase logged since the last one. */
+    async follow(status) {
+        const phase = (0,statuses/* phaseOf */.hU)(status);
+        if (phase)
+            await this.readNew(phase, PAGES_PER_CHECK);
+    }
+    close() {
+        if (this.openGroup)
+            this.sink.endGroup();
+        this.openGroup = undefined;
+    }
+    /** The last lines of a log, oldest first, for a failed revision. */
+    async tail(type, count = FAILURE_TAIL_LINES) {
+        this.failuresInARow = 0;
+        const page = await this.read(type, { order: 'desc', limit: count });
+        // An entry can hold several lines: keep the last `count` lines, not entries.
+        return (page?.logs ?? []).reverse().flatMap(formatLogEntry).slice(-count);
+    }
+    async readNew(phase, maxPages) {
+        for (let i = 0; i < maxPages; i++) {
+            const cursor = this.cursors[phase];
+            if (cursor === null)
+                return;
+            const page = await this.read(phase, { limit: PAGE_SIZE, offset: cursor });
+            if (!page)
+                return;
+            const lines = (page.logs ?? []).flatMap(formatLogEntry);
+            if (lines.length > 0)
+                this.print(phase, lines);
+            // Keep the old cursor when the server sends none for a phase still running.
+            if (page.next_offset !== undefined)
+                this.cursors[phase] = page.next_offset;
+            if ((page.logs?.length ?? 0) < PAGE_SIZE)
+                return;
+        }
+    }
+    print(phase, lines) {
+        if (this.openGroup !== phase) {
+            this.close();
+            this.sink.startGroup(`${phase === 'build' ? 'Build' : 'Deploy'} log of revision ${this.ids.revisionId}`);
+            this.openGroup = phase;
+        }
+        printVerbatim(this.sink, lines);
+    }
+    async read(type, query) {
+        if (this.unavailable || this.failuresInARow >= FAILURES_BEFORE_GIVING_UP)
+            return undefined;
+        if (this.timing.clock.now() + client/* LOGS_TIME_LIMIT_MS */.Nv > this.timing.deadline)
+            return undefined;
+        try {
+            const page = await this.client.getRevisionLogs(this.ids.deploymentId, this.ids.revisionId, { type, ...query });
+            this.failuresInARow = 0;
+            return page;
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD))
+                throw error;
+            if ((0,errors/* isNotFound */.c4)(error)) {
+                this.unavailable = true;
+                this.sink.debug('The control plane does not serve revision logs (404); not following them.');
+            }
+            else if (++this.failuresInARow >= FAILURES_BEFORE_GIVING_UP) {
+                this.sink.debug(`Could not read the ${type} log (${(0,core_errors/* firstLine */.TM)(error)}); not following logs any more.`);
+            }
+            else {
+                this.sink.debug(`Could not read the ${type} log (${(0,core_errors/* firstLine */.TM)(error)}); trying again at the next check.`);
+            }
+            return undefined;
+        }
+    }
+}
+/**
+ * Prints text that came from the server with workflow commands switched off, so a
+ * build that prints `::set-output` or `::add-mask::` cannot command the runner.
+ */
+function printVerbatim(sink, lines) {
+    const token = (0,external_node_crypto_.randomUUID)();
+    // Through their own method: a sink without one gets them as ordinary lines (neutralised, if it neutralises).
+    const marker = (line) => (sink.commandsToken ? sink.commandsToken(line) : sink.info(line));
+    marker(`::stop-commands::${token}`);
+    for (const line of lines)
+        sink.info((0,masking/* redact */.E$)(line));
+    marker(`::${token}::`);
+}
+/** One entry as text lines, whatever its shape: a string, `{timestamp, level, message}`, or JSON. */
+function formatLogEntry(entry) {
+    let text;
+    if (typeof entry === 'string') {
+        text = entry;
+    }
+    else if (entry !== null && typeof entry === 'object') {
+        const fields = entry;
+        const message = [fields.message, fields.msg, fields.text, fields.log, fields.line].find((v) => typeof v === 'string');
+        if (typeof message === 'string') {
+            const timestamp = typeof fields.timestamp === 'string' ? fields.timestamp : undefined;
+            const level = typeof fields.level === 'string' ? fields.level : undefined;
+            text = [timestamp, level, message].filter(Boolean).join(' ');
+        }
+        else {
+            text = JSON.stringify(entry);
+        }
+    }
+    else {
+        text = String(entry);
+    }
+    return text.split(/\r?\n/);
+}
+
+// EXTERNAL MODULE: ./src/operations/poll.ts + 1 modules
+var poll = __webpack_require__(5703);
+;// CONCATENATED MODULE: ./src/operations/revision-wait.ts
+
+
+
+
+/** The log line for a status change. */
+function statusLine(revisionId, status, elapsedMs) {
+    return `Revision ${revisionId}: ${status} (after ${(0,core_clock/* formatDuration */.a)(elapsedMs)})`;
+}
+/**
+ * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
+ * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ */
+async function waitForRevision(options) {
+    const { clock, timeline, revisionId } = options;
+    const warned = new Set();
+    let last;
+    return (0,poll/* pollUntil */.g)({
+        deadline: options.deadline,
+        pollIntervalMs: options.pollIntervalMs,
+        clock,
+        signal: options.signal,
+        check: async () => {
+            const revision = await options.client.getRevision(options.deploymentId, revisionId);
+            const now = clock.now();
+            last = revision;
+            if (timeline.observe(revision.status, now))
+                await options.progress.changed(revision, now - timeline.startedAt);
+            await options.progress.checked(revision);
+            const verdict = (0,statuses/* classify */.L8)(revision.status);
+            if (verdict === 'deployed')
+                return { done: revision };
+            if (verdict === 'failed')
+                throw revisionFailed(options, revision);
+            if (verdict === 'unrecognised' && !warned.has(revision.status)) {
+                warned.add(revision.status);
+                options.warn(`Revision ${revisionId} has status \`${revision.status}\`, which this action does not know; waiting for it to change.`);
+            }
+            return { status: revision.status };
+        },
+        onFailure: (error, failures) => options.warn(`Status check failed (${(0,core_errors/* firstLine */.TM)(error)}); checking again (${failures} of ${poll/* POLL_ERROR_BUDGET */.p} failures allowed in a row).`),
+        lostContact: (error, failures) => lostContact(options, error, failures, last),
+        timedOut: (lastError) => timedOut(options, last, lastError)
+    });
+}
+function lostContact(options, error, failures, last) {
+    const where = last ? ` It was last seen ${last.status}.` : '';
+    return new core_errors/* ActionError */.lZ('api-refused', `Lost contact with the control plane while waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ` +
+        `${failures} status checks in a row failed, the last with: ${error.message}${where}`, 'The revision goes on on the control plane; follow it there, and re-run the job once the control plane answers again.');
+}
+function revisionFailed(options, revision) {
+    const failure = (0,statuses/* failureOf */.g5)(revision.status);
+    const message = revision.status_message ? `: ${revision.status_message}` : '';
+    return new core_errors/* ActionError */.lZ('revision-failed', `Revision ${revision.id} of deployment \`${options.deploymentName}\` ${failure.what} (status ${revision.status})${message}`, failure.todo);
+}
+function timedOut(options, revision, lastError) {
+    const { timeline } = options;
+    const where = revision
+        ? `it has been ${revision.status} for ${(0,core_clock/* formatDuration */.a)(timeline.currentDuration())}.`
+        : 'its status could not be read.';
+    const failed = lastError ? ` The last status check failed: ${lastError.message}` : '';
+    return new core_errors/* ActionError */.lZ('timed-out', `Timed out after ${(0,core_clock/* formatDuration */.a)(options.timeoutMs)} waiting for revision ${options.revisionId} of deployment \`${options.deploymentName}\`: ${where}${failed}`, 'The revision goes on on the control plane; follow it there, or raise `timeout` if it usually takes this long.');
+}
+
+;// CONCATENATED MODULE: ./src/operations/watch-revision.ts
+
+
+
+
+
+
+
+/** How a command's inputs say to watch: `timeout`, `poll-interval`, `show-logs`. */
+function watchSettings(inputs) {
+    return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs };
+}
+/**
+ * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
+ * logs, keeps its timeline, and on failure shows (and records) the end of the failing
+ * phase's log before rethrowing. Then re-reads the deployment for its status and URL
+ * and warns if another revision now serves. Deploy calls it; so will rollback.
+ * Returns the revision as last read, DEPLOYED.
+ */
+async function watchRevision(options) {
+    const { client, clock, log, recorder, deployment, revisionId } = options;
+    const timeline = new Timeline(clock.now());
+    recorder.watch(timeline);
+    log.info(
+    // The step's `timeout` as given: the time left (29m 59s after the lookup) reads like a different setting.
+    `Waiting for revision ${revisionId} to be DEPLOYED, within the step's \`timeout\` of ${(0,core_clock/* formatDuration */.a)(options.timeoutMs)}` +
+        (options.pollIntervalMs ? ` (checking every ${(0,core_clock/* formatDuration */.a)(options.pollIntervalMs)})…` : '…'));
+    const logs = options.showLogs
+        ? new LogFollower(client, { deploymentId: deployment.id, revisionId }, log, { clock, deadline: options.deadline })
+        : undefined;
+    let last;
+    let revision;
+    try {
+        revision = await waitForRevision({
+            client,
+            deploymentId: deployment.id,
+            deploymentName: deployment.name,
+            revisionId,
+            timeoutMs: options.timeoutMs,
+            deadline: options.deadline,
+            pollIntervalMs: options.pollIntervalMs,
+            clock,
+            signal: options.signal,
+            timeline,
+            warn: log.warn,
+            progress: {
+                changed: async (r, elapsedMs) => {
+                    await logs?.leaving(r.status);
+                    log.info(statusLine(revisionId, r.status, elapsedMs));
+                },
+                checked: async (r) => {
+                    last = r;
+                    recorder.revisionSeen(r);
+                    await logs?.follow(r.status);
+                }
+            }
+        });
+    }
+    catch (error) {
+        logs?.close();
+        if (logs && error instanceof core_errors/* ActionError */.lZ && error.kind === 'revision-failed' && last) {
+            await showFailureLog(logs, last, recorder, log);
+        }
+        throw error;
+    }
+    logs?.close();
+    log.info(`Revision ${revisionId} is DEPLOYED after ${(0,core_clock/* formatDuration */.a)(clock.now() - timeline.startedAt)}.`);
+    // Re-read for the deployment's status and URL, and to check that this revision is
+    // the one serving: a newer deploy may have overtaken it while it finished. The
+    // revision is deployed either way, so a failed re-read costs a warning, not the step.
+    const current = await client.getDeployment(deployment.id).catch((error) => {
+        if (!(error instanceof errors/* ApiError */.hD) || !error.retryable)
+            throw error;
+        log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${(0,core_errors/* firstLine */.TM)(error)}); its status and URL below may be out of date.`);
+        return undefined;
+    });
+    if (!current)
+        return revision;
+    recorder.seen(current);
+    if (current.active_revision_id && current.active_revision_id !== revision.id) {
+        log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`);
+    }
+    return revision;
+}
+/** The end of the failing phase's log, right above the error, and for the summary. */
+async function showFailureLog(logs, revision, recorder, log) {
+    const type = (0,statuses/* failedPhaseOf */.yB)(revision.status);
+    if (!type)
+        return;
+    const lines = await logs.tail(type);
+    if (lines.length === 0)
+        return;
+    recorder.failureLog(type, lines);
+    log.info(`Last ${lines.length} lines of the ${type} log of revision ${revision.id}:`);
+    printVerbatim(log, lines);
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=25.index.js.map

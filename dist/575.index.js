@@ -1,0 +1,3573 @@
+export const id = 575;
+export const ids = [575];
+export const modules = {
+
+/***/ 8575:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  deploy: () => (/* binding */ deploy),
+  deployCommand: () => (/* binding */ deployCommand)
+});
+
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __webpack_require__(2309);
+// EXTERNAL MODULE: ./src/operations/checks/run.ts
+var run = __webpack_require__(3155);
+// EXTERNAL MODULE: ./src/operations/resolve.ts
+var resolve = __webpack_require__(3646);
+// EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
+var watch_revision = __webpack_require__(8725);
+// EXTERNAL MODULE: ./src/commands/types.ts
+var types = __webpack_require__(8619);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 8 modules
+var checks = __webpack_require__(7083);
+;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
+/** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
+const SHA = /^[0-9a-f]{7,64}$/i;
+/**
+ * After DEPLOYED: the control plane builds the head of `repo_ref` when the revision is
+ * made, which may be a later commit than the one this workflow ran for (a push landed
+ * meanwhile). The deployment then serves code this run did not build or test, which the
+ * user should know. Checked only when the revision was built from the ref the workflow
+ * ran on; a `repo-ref` set to another branch is expected to be at another commit.
+ */
+function commitMovedOn(revision, workflow) {
+    const built = revision.source_revision_config?.repo_commit_sha;
+    const ref = revision.source_revision_config?.repo_ref;
+    const tested = workflow.triggerSha;
+    if (!built || !tested || !ref || ref !== workflow.repoRef)
+        return undefined;
+    if (!SHA.test(built) || !SHA.test(tested))
+        return undefined;
+    // Either may be abbreviated.
+    const [a, b] = [built.toLowerCase(), tested.toLowerCase()];
+    if (a.startsWith(b) || b.startsWith(a))
+        return undefined;
+    return (`Revision ${revision.id} was built from commit ${built}, but this workflow ran for commit ${tested}: ` +
+        `\`${ref}\` moved on in between, so the deployment serves code this run did not test.`);
+}
+/** The warning goes to the log and to the recorder, whose reports show it near their top, not only in the log. */
+function warnIfCommitMoved(revision, workflow, log, recorder) {
+    const warning = commitMovedOn(revision, workflow);
+    if (!warning)
+        return;
+    log.warn(warning);
+    recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`);
+}
+
+// EXTERNAL MODULE: ./src/core/sha.ts
+var core_sha = __webpack_require__(3541);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var api_errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/operations/archive/describe.ts
+var describe = __webpack_require__(9090);
+// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
+var checkout_commit = __webpack_require__(9908);
+;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
+
+/** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
+const readsOfRun = new WeakMap();
+/**
+ * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
+ * whether the workspace is at a commit (and which files it tracks), and git answers once.
+ */
+function checkoutReads(deps, workspace) {
+    let reads = readsOfRun.get(deps.recorder);
+    if (!reads)
+        readsOfRun.set(deps.recorder, (reads = new Map()));
+    let found = reads.get(workspace);
+    if (!found) {
+        let commit;
+        let tracked;
+        found = { commit: () => (commit ??= (0,checkout_commit/* checkoutCommit */._)(workspace)), tracked: () => (tracked ??= (0,checkout_commit/* trackedFiles */.O)(workspace)) };
+        reads.set(workspace, found);
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/operations/github-commits.ts
+
+/** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
+/** GitHub lists at most this many files in a compare: one with as many may be cut short. */
+const COMPARE_FILE_LIMIT = 300;
+const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
+const CONTENTS_HINT = 'The token needs `contents: read` (add it to the job\'s `permissions`, or pass a `github-token` that has it).';
+/**
+ * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
+ * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
+ */
+async function compareCommits(github, repository, base, head) {
+    const outcome = await github.fetch(`/repos/${repository}/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`, `Comparing commit ${base} with ${head}`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome) };
+    const data = outcome.response.data;
+    const status = data?.status;
+    if (typeof status !== 'string' || !STATUSES.includes(status))
+        return { ok: false, reason: 'GitHub\'s compare answer has no known `status`' };
+    // `identical` may come without a list; any other status must list its files.
+    const listed = data?.files ?? (status === 'identical' ? [] : undefined);
+    if (!Array.isArray(listed))
+        return { ok: false, reason: 'GitHub\'s compare answer lists no files' };
+    const files = [];
+    for (const entry of listed) {
+        const { filename, previous_filename: previous } = (entry ?? {});
+        if (typeof filename !== 'string' || filename === '')
+            return { ok: false, reason: 'GitHub\'s compare answer has a file without a name' };
+        files.push(typeof previous === 'string' && previous !== '' ? { filename, previousFilename: previous } : { filename });
+    }
+    return { ok: true, status: status, files };
+}
+/**
+ * `GET /repos/{owner}/{repo}/git/trees/{sha}?recursive=1`: one request, the paths of every file
+ * in the commit (blobs, and submodules, which a changed-files list names as paths too). A listing
+ * GitHub cut short (`truncated: true`: over 100,000 entries or 7 MB) is not a list of the files.
+ */
+async function commitFiles(github, repository, sha) {
+    const outcome = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(sha)}?recursive=1`, `Listing the files of commit ${sha}`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome) };
+    const data = outcome.response.data;
+    if (data?.truncated === true)
+        return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' };
+    if (!Array.isArray(data?.tree))
+        return { ok: false, reason: 'GitHub\'s tree answer lists no files' };
+    const files = [];
+    for (const entry of data.tree) {
+        const { path, type } = (entry ?? {});
+        if (typeof path !== 'string' || path === '')
+            return { ok: false, reason: 'GitHub\'s tree answer has an entry without a path' };
+        if (type === 'blob' || type === 'commit')
+            files.push(path);
+    }
+    return { ok: true, files };
+}
+/** `GET /repos/{owner}/{repo}/commits/{ref}`: the commit a branch, tag or SHA names now. */
+async function commitOfRef(github, repository, ref) {
+    // A tag's full ref names the tag; GitHub takes branch and tag names (and SHAs) here.
+    const name = ref.replace(/^refs\/(heads|tags)\//, '');
+    const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true } : {}) };
+    const sha = outcome.response.data?.sha;
+    if (typeof sha !== 'string' || !core_sha/* FULL_SHA */.R.test(sha))
+        return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` };
+    return { ok: true, sha };
+}
+/** A refusal says what may be wrong (the token's permission, an unknown commit); a rate limit or an outage says enough. */
+function withHint(outcome) {
+    if (outcome.limited)
+        return outcome.reason;
+    if (outcome.status === 403)
+        return `${outcome.reason}. ${CONTENTS_HINT}`;
+    if (outcome.status === 404)
+        return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${CONTENTS_HINT}`;
+    if (outcome.status === 422)
+        return `${outcome.reason}: the repository has no such branch, tag or commit`;
+    return outcome.reason;
+}
+
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/operations/github-requests.ts
+var github_requests = __webpack_require__(7518);
+;// CONCATENATED MODULE: ./src/commands/deploy/github-reads.ts
+
+
+/**
+ * The GitHub repository that `repoUrl` names, read with the workflow's token: the workflow's own
+ * repository, or another on the same GitHub server (the token may still not reach it; GitHub
+ * then says so). A repository elsewhere cannot be read with this token.
+ */
+function repositoryOf(repoUrl, workflow) {
+    if (!workflow.repoUrl || !workflow.repository)
+        return { reason: 'the workflow\'s repository is not known (GITHUB_REPOSITORY is not set)' };
+    const url = repoUrl ?? workflow.repoUrl;
+    const ours = parts(workflow.repoUrl);
+    const theirs = parts(url);
+    if (!ours || !theirs || theirs.host !== ours.host)
+        return { reason: `the deployment builds ${url}, which is not a repository on this workflow's GitHub` };
+    return { repository: theirs.repository === ours.repository ? workflow.repository : theirs.repository };
+}
+function parts(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '').slice(1);
+    if (!/^[\w.-]+\/[\w.-]+$/.test(path))
+        return undefined;
+    return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
+}
+/**
+ * The run's GitHub readers, one per token: `expected-commit` and `paths` (its compare and its file
+ * listing) read through the same one, so that a rate limit one of them met is honoured by the
+ * next, never run into again. Keyed by the run's `openGitHub`, which main.ts makes once per run.
+ */
+const readersOfRun = new WeakMap();
+/**
+ * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
+ * step's deadline, keeping one request's time free before it, each request aborted at its limit.
+ */
+async function openCommitReads(token, repoUrl, deps, 
+/**
+ * A read that must not hold the deploy (the config check): a reader of its own whose requests
+ * all end within this time (the run's shared one keeps the step's deadline).
+ */
+budgetMs) {
+    const where = repositoryOf(repoUrl, deps.workflow);
+    if ('reason' in where)
+        return { ok: false, reason: where.reason };
+    if (!token)
+        return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' };
+    const open = deps.openGitHub;
+    if (!open)
+        return { ok: false, reason: 'GitHub cannot be read in this run' };
+    if (budgetMs !== undefined) {
+        const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, budgetMs));
+        const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs);
+        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn });
+        return { ok: true, github, repository: where.repository };
+    }
+    let readers = readersOfRun.get(open);
+    if (!readers)
+        readersOfRun.set(open, (readers = new Map()));
+    let github = readers.get(token);
+    if (!github) {
+        const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
+        github = open(token).then((get) => new github_requests/* RateLimitedGitHub */.Q(get, {
+            clock: deps.clock,
+            deadline: deps.deadline,
+            signal: deps.signal,
+            reserveMs: requestTimeoutMs,
+            requestTimeoutMs,
+            warn: deps.log.warn
+        }));
+        readers.set(token, github);
+    }
+    return { ok: true, github: await github, repository: where.repository };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/expected-commit.ts
+
+
+
+
+
+
+
+const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
+/** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
+/**
+ * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will
+ * build must point at the expected commit now. Refused when it does not, and when GitHub cannot
+ * say (missing information never ships untested code); each refusal says what still serves.
+ * A `repo-ref` that is a full commit SHA (a promotion that pins the commit) is compared as it is:
+ * the control plane builds that very commit, so GitHub has nothing to add.
+ */
+async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existing) {
+    if (!ref) {
+        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but which ref the control plane builds is not known: \`repo-ref\` is not set and the workflow's ref is not known.`, 'Set `repo-ref` to the branch or tag that holds the commit.');
+    }
+    if (core_sha/* FULL_SHA */.R.test(ref)) {
+        if (ref.toLowerCase() === expected) {
+            deps.log.info(`\`repo-ref\` is commit ${expected} itself, the expected one: the control plane builds exactly that commit.`);
+            return;
+        }
+        throw new errors/* ActionError */.lZ('bad-input', `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, 'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.');
+    }
+    const reads = await openCommitReads(inputs.githubToken, repoUrl, deps);
+    const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads;
+    if (!read.ok) {
+        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`, 'unknownRef' in read && read.unknownRef
+            ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
+            : 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
+    }
+    if (read.sha !== expected) {
+        throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
+    }
+    deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`);
+}
+/**
+ * What a refusal leaves serving, as a sentence to append: the revision and the commit it was built
+ * from, read now (one request, made only for a refusal). Nothing it cannot read is guessed.
+ */
+async function servingNow(existing, deps) {
+    if (!existing)
+        return '';
+    const revisionId = existing.active_revision_id;
+    if (!revisionId)
+        return ` Deployment \`${existing.name}\` serves no revision yet.`;
+    let commit;
+    try {
+        const revision = await deps.client.getRevision(existing.id, revisionId);
+        const sha = revision.source_revision_config?.repo_commit_sha;
+        commit = typeof sha === 'string' && core_sha/* FULL_SHA */.R.test(sha) ? sha.toLowerCase() : undefined;
+    }
+    catch (error) {
+        if (!(error instanceof api_errors/* ApiError */.hD))
+            throw error;
+        return ` Deployment \`${existing.name}\` still serves revision ${revisionId} (its commit could not be read: ${(0,errors/* firstLine */.TM)(error)}).`;
+    }
+    return ` Deployment \`${existing.name}\` still serves revision ${revisionId}${commit ? `, built from commit ${commit}` : ', which reports no commit'}.`;
+}
+/**
+ * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
+ * the check before the change and the build, and then the revision serves another commit.
+ * Fails the step naming both (`on-failure: rollback` then serves the previous revision again).
+ */
+function checkBuiltCommit(expected, revision) {
+    const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
+    if (built === expected)
+        return;
+    throw new errors/* ActionError */.lZ('commit-mismatch', built
+        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
+        : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
+}
+/**
+ * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
+ * must be the expected commit. Called before anything is archived; returns that commit.
+ */
+async function checkCheckout(expected, deps) {
+    const workspace = deps.workflow.workspace ?? process.cwd();
+    const checkedOut = await checkoutReads(deps, workspace).commit();
+    if (!checkedOut) {
+        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+    }
+    if (checkedOut !== expected) {
+        throw new errors/* ActionError */.lZ('bad-input', `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+    }
+    deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`);
+    return checkedOut;
+}
+/**
+ * `expected-commit` for a remote build, once the files are selected: the checkout's HEAD is
+ * the commit, but tracked files that differ from it (a step before this one wrote into the
+ * source tree) would ship code that was not tested. Refused before any request.
+ */
+function refuseChangedCheckout(expected, changed) {
+    if (changed.length === 0)
+        return;
+    const named = (0,describe/* namedChanges */.N)(changed);
+    throw new errors/* ActionError */.lZ('bad-input', `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`, 'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
+
+
+
+/**
+ * The commit the revision was built from: checked against `expected-commit` for a `github`
+ * deploy (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ */
+function checkCommit(inputs, ships, deps, revision) {
+    if (inputs.expectedCommit && ships === 'github')
+        checkBuiltCommit(inputs.expectedCommit, revision);
+    else
+        warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+}
+/** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
+function deployChecks(inputs, ships, deps) {
+    const builtCommit = {
+        id: 'built-commit',
+        appliesTo: () => true,
+        // A failure throws (`commit-mismatch`), as it did before the checks were a list.
+        run: ({ revision }) => {
+            checkCommit(inputs, ships, deps, revision);
+            return Promise.resolve({});
+        }
+    };
+    return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
+}
+
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/operations/config-check/read-capped.ts
+
+/** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
+const READ_CAP_BYTES = 1024 * 1024;
+/**
+ * A small regular file's text, read through one descriptor up to the cap; undefined when it
+ * is not a regular file, is larger, or cannot be read. Never follows a final symbolic link.
+ */
+function readCapped(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+        const stats = (0,external_node_fs_.fstatSync)(fd);
+        if (!stats.isFile() || stats.size > READ_CAP_BYTES)
+            return undefined;
+        const buffer = Buffer.alloc(READ_CAP_BYTES + 1);
+        let length = 0;
+        for (;;) {
+            const read = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
+            if (read === 0)
+                break;
+            length += read;
+            if (length > READ_CAP_BYTES)
+                return undefined;
+        }
+        return buffer.subarray(0, length).toString('utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
+
+
+/** How to ship a file each rule left out: a file that is committed is never told to be committed. */
+const FIXES = {
+    untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
+    ignored: ['Change that ignore rule, or name the file in ', { code: 'archive-include' }, '.'],
+    secret: ['A secret file never ships: pass secrets through the ', { code: 'secrets' }, ' input, or rename the file if it holds none.'],
+    link: ['A link never ships: put the file itself there.'],
+    excluded: ['Take it out of ', { code: 'archive-exclude' }, '.'],
+    other: ['Make it a regular file.']
+};
+/** Our words for a file left out without a rule to name. */
+const REASONS = {
+    untracked: 'git: not committed',
+    ignored: 'an ignore file',
+    secret: 'the secret-file rule',
+    link: 'the link rule (links never ship)',
+    excluded: 'archive-exclude',
+    other: 'not a regular file'
+};
+/**
+ * The files a remote build gets: exactly the archive's selection (paths from the archive's
+ * root), each read from where it would be packed; a file left out says by which rule (an
+ * ignore file, `archive-exclude`, not tracked by git...).
+ */
+function archiveFiles(selection) {
+    const files = new Map();
+    const dirs = new Set(['']);
+    const children = new Map();
+    for (const entry of selection.entries) {
+        const path = entry.path.replace(/\/$/, '');
+        if (entry.type === 'directory')
+            dirs.add(path);
+        else
+            files.set(path, entry.absPath);
+        const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+        children.set(parent, [...(children.get(parent) ?? []), path.slice(path.lastIndexOf('/') + 1)]);
+    }
+    // Left-out paths are from the workspace; the config's are from the archive's root.
+    const prefix = workspacePrefix(selection);
+    return {
+        rootName: (0,external_node_path_.basename)(selection.root),
+        kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
+        list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
+        read: (path) => {
+            const source = files.get(path);
+            return source === undefined ? undefined : readCapped(source);
+        },
+        leftOut(path) {
+            const hit = leftOutHit(selection, prefix + path);
+            return hit && (hit.rule ?? REASONS[hit.reason]);
+        },
+        leftOutFix(path) {
+            const hit = leftOutHit(selection, prefix + path);
+            if (!hit)
+                return undefined;
+            // A `.dockerignore` leaves a file out whatever `archive-include` says.
+            if (hit.reason === 'ignored' && hit.rule?.endsWith('.dockerignore'))
+                return ['Change that ', { code: '.dockerignore' }, ' rule: it always leaves the file out.'];
+            return FIXES[hit.reason];
+        }
+    };
+}
+function leftOutHit(selection, inWorkspace) {
+    return selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)));
+}
+/** The archive's root from the workspace, with a trailing `/` (empty when they are the same). */
+function workspacePrefix(selection) {
+    const path = (0,external_node_path_.relative)(selection.workspace, selection.root).split(external_node_path_.sep).join('/');
+    return path ? `${path}/` : '';
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/files.ts
+
+/**
+ * `relative` (as written in the config) from the config's directory, normalised against the
+ * source's root; undefined when it leaves the root (`../..` past it, or absolute), where no
+ * source has anything.
+ */
+function fromConfig(configPath, relative) {
+    // The build runs on Linux, where a `\\` is part of a name, not a separator.
+    const written = relative;
+    if (written.startsWith('/'))
+        return undefined;
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(configPath), written));
+    if (joined === '..' || joined.startsWith('../'))
+        return undefined;
+    return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+/** Whether `path` is `dir` or below it ('' is the root, above everything). */
+function isWithin(path, dir) {
+    return dir === '' || path === dir || path.startsWith(`${dir}/`);
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/problem.ts
+
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Python's truthiness, which the client's `if config.get(...)` tests use: empty strings, lists and mappings, 0 and null are false. */
+function truthy(value) {
+    if (value === null || value === undefined || value === false || value === 0 || value === '')
+        return false;
+    if (Array.isArray(value))
+        return value.length > 0;
+    if (isObject(value))
+        return Object.keys(value).length > 0;
+    return true;
+}
+/** The problem as one line of the log and of the `::error::`. */
+function problemText(problem) {
+    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* saidText */.Rz)(problem.what)} ${(0,quoted/* saidText */.Rz)(problem.fix)}`;
+}
+/** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
+function problemSaid(problem, configPath) {
+    const file = problem.file === configPath ? [] : [{ code: problem.file }, ' '];
+    return [...file, { code: problem.key }, ': ', ...problem.what, ' ', ...problem.fix];
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/graphs.ts
+
+/** The extensions the client's `_is_node_graph` reads as Node.js; any other is Python. */
+const NODE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
+/** A graph's import string (`./src/agent.py:graph`, or `agent.graphs:graph`), or undefined when the entry has none. */
+function importString(spec) {
+    const value = isObject(spec) ? spec.path : spec;
+    return typeof value === 'string' ? value : undefined;
+}
+/** `_is_node_graph`: the extension of the part before the first `:`. */
+function isNodeGraph(spec) {
+    const file = spec.split(':')[0];
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    const dot = base.lastIndexOf('.');
+    // Python's splitext: a leading dot (`.ts`) is a name, not an extension.
+    const extension = dot > 0 ? base.slice(dot) : '';
+    return NODE_EXTENSIONS.includes(extension);
+}
+/** Python's `str.partition(':')`: module and attribute, the attribute empty when there is no `:`. */
+function splitImport(spec) {
+    const at = spec.indexOf(':');
+    return at < 0 ? { module: spec, attribute: '', hasColon: false } : { module: spec.slice(0, at), attribute: spec.slice(at + 1), hasColon: true };
+}
+/** A module string that the client reads as a file path: it has a `/` or a `\`. */
+function isFilePath(module) {
+    return module.includes('/') || module.includes('\\');
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/left-out.ts
+/** A path the config names that the build will not have: gone, outside what ships, or left out by a rule (named). */
+function missingSaid(files, path, written) {
+    const rule = path === undefined ? undefined : files.leftOut?.(path);
+    if (rule)
+        return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.'];
+    return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.'];
+}
+/**
+ * How to ship a file a rule left out, in the words of that rule (a committed file is never told
+ * to be committed: a link, a secret, an exclusion each say their own); `otherwise` when no rule
+ * left it out.
+ */
+function leftOutFix(files, path, otherwise) {
+    if (path === undefined || !files.leftOut?.(path))
+        return otherwise;
+    return files.leftOutFix?.(path) ?? files.shipFix ?? ['Ship it: change the rule that leaves it out.'];
+}
+
+// EXTERNAL MODULE: ./src/operations/config-check/python-json.ts
+var python_json = __webpack_require__(6751);
+;// CONCATENATED MODULE: ./src/operations/config-check/build-files.ts
+
+
+
+
+
+/*
+ * What the client refuses when it builds a Python config (`python_config_to_docker`): the local
+ * dependencies (`_assemble_local_deps`) and the files the config names (`_update_graph_paths`,
+ * `_update_auth_path`, `_update_encryption_path`, `_update_checkpointer_path`,
+ * `_update_http_app_path`), checked against the files the build gets.
+ */
+/** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
+const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith'];
+/** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
+function localDependencies(entries, configPath, files, problem) {
+    const dirs = [];
+    const taken = new Set(RESERVED);
+    entries.forEach((dependency, index) => {
+        const key = `dependencies[${index}]`;
+        if (typeof dependency !== 'string') {
+            problem(key, ['must be a string: a package, or a local directory such as ', { code: '"."' }, '.'], ['Fix the entry.']);
+            return;
+        }
+        if (!dependency.startsWith('.'))
+            return;
+        const path = fromConfig(configPath, dependency);
+        const kind = path === undefined ? 'absent' : files.kind(path);
+        if (kind === 'unknown')
+            return;
+        if (kind === 'absent')
+            return problem(key, ['the local dependency ', ...missingSaid(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']));
+        if (kind === 'file')
+            return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.']);
+        dirs.push(path);
+        packageNames(path, dependency, key, files, taken, problem);
+    });
+    return dirs;
+}
+/** A directory without `pyproject.toml` or `setup.py` is made a package from its name (flat layout) or its subdirectories (src layout). */
+function packageNames(dir, written, key, files, taken, problem) {
+    const names = files.list(dir);
+    if (!names || names.includes('pyproject.toml') || names.includes('setup.py'))
+        return;
+    const reserve = (name) => {
+        if (taken.has(name))
+            problem(key, ['the local dependency ', { code: written }, ' makes a package named ', { code: name }, ', a name that is reserved or already taken.'], ['Rename the directory.']);
+        taken.add(name);
+    };
+    if (names.includes('__init__.py')) {
+        // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
+        if (dir === '')
+            return;
+        const name = dir.slice(dir.lastIndexOf('/') + 1);
+        if (name.includes('-'))
+            return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.']);
+        return reserve(name);
+    }
+    for (const name of names) {
+        if (name === '__pycache__' || name.startsWith('.'))
+            continue;
+        const sub = dir ? `${dir}/${name}` : name;
+        if (files.kind(sub) !== 'dir')
+            continue;
+        if ((files.list(sub) ?? []).some((file) => file.endsWith('.py')))
+            reserve(name);
+    }
+}
+/** `_update_graph_paths` and `_update_http_app_path`: a file path must be a file inside a local dependency. */
+function pythonFileRules(config, configPath, dirs, files, problem) {
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path !== undefined)
+            importRule(`graphs.${id}`, path, configPath, dirs, files, problem);
+    }
+    const http = config.http;
+    if (isObject(http) && typeof http.app === 'string' && http.app !== '')
+        importRule('http.app', http.app, configPath, dirs, files, problem);
+    for (const section of ['auth', 'encryption', 'checkpointer']) {
+        const conf = config[section];
+        if (isObject(conf) && typeof conf.path === 'string')
+            dottedPathRule(`${section}.path`, conf.path, configPath, dirs, files, problem);
+    }
+}
+function importRule(key, spec, configPath, dirs, files, problem) {
+    const { module, attribute } = splitImport(spec);
+    if (!module || !attribute)
+        return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './agent.py:graph' }, '.']);
+    // A module name (`agent.graphs:graph`) is imported from the installed packages: nothing to find on disk.
+    if (isFilePath(module))
+        fileRule(key, module, configPath, dirs, files, problem);
+}
+/** `auth.path`, `encryption.path`, `checkpointer.path`: only a relative path with a `:` (`./auth.py:auth`) is a local file. */
+function dottedPathRule(key, spec, configPath, dirs, files, problem) {
+    const { module, hasColon } = splitImport(spec);
+    if (hasColon && module.startsWith('.'))
+        fileRule(key, module, configPath, dirs, files, problem);
+}
+/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
+function fileRule(key, module, configPath, dirs, files, problem) {
+    const path = fromConfig(configPath, module);
+    const kind = path === undefined ? 'absent' : files.kind(path);
+    if (kind === 'unknown')
+        return;
+    if (kind === 'absent')
+        return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+    if (kind === 'dir')
+        return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.']);
+    if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
+        problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']);
+    }
+}
+/**
+ * A Node.js config's graph files must exist: the client's `node_config_to_docker` copies the
+ * config's directory and runs the server's JS build over every graph, which fails on a file
+ * that is not there. Its `validate_config` does not look, so this is the one file rule of a
+ * Node.js config.
+ */
+function nodeFileRules(config, configPath, files, problem) {
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path === undefined)
+            continue;
+        const { module } = splitImport(path);
+        if (!isFilePath(module))
+            continue;
+        const resolved = fromConfig(configPath, module);
+        const kind = resolved === undefined ? 'absent' : files.kind(resolved);
+        if (kind === 'absent')
+            problem(`graphs.${id}`, ['the file ', ...missingSaid(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']));
+        else if (kind === 'dir')
+            problem(`graphs.${id}`, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
+    }
+}
+/** `validate_config_file`: a `package.json` beside a Node.js config may name only the `node` engine, a major version of at least 20. */
+function packageJsonRules(configPath, files, minNode, nodeMajor, push) {
+    const path = fromConfig(configPath, 'package.json');
+    if (path === undefined || files.kind(path) !== 'file')
+        return;
+    const text = files.read(path);
+    if (text === undefined)
+        return;
+    const problem = (key, what, fix) => push({ file: path, key, what, fix });
+    let json;
+    try {
+        json = (0,python_json/* parsePythonJson */.S)(text);
+    }
+    catch {
+        return problem('(file)', ['is not valid JSON, and the build reads it beside a Node.js config.'], ['Fix the JSON.']);
+    }
+    if (!isObject(json) || !('engines' in json))
+        return;
+    const engines = json.engines;
+    if (!isObject(engines))
+        return problem('engines', ['must be a mapping with only ', { code: 'node' }, '.'], ['Fix ', { code: 'engines' }, '.']);
+    const others = Object.keys(engines).filter((name) => name !== 'node');
+    if (others.length > 0)
+        return problem('engines', ['names engines other than ', { code: 'node' }, ': ', { code: others.join(', ') }, '.'], ['Keep only ', { code: 'node' }, ' in ', { code: 'engines' }, '.']);
+    if (!('node' in engines))
+        return;
+    const major = nodeMajor(engines.node);
+    if (major === undefined)
+        problem('engines.node', ['must be a major version only (no range, minor or patch): ', { code: JSON.stringify(engines.node) }, '.'], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.']);
+    else if (major < minNode)
+        problem('engines.node', ['Node.js ', { code: String(engines.node) }, ` is below the minimum, ${minNode}.`], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.']);
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/static-read.ts
+/**
+ * Whether a graph's module defines its variable, by reading the text, never running it: for
+ * a warning only (a variable made another way, e.g. by `globals()` or a re-export we cannot
+ * follow, is not a problem). Undefined when the text cannot tell (`from x import *`, `export *`).
+ */
+function definesName(text, name, language) {
+    return language === 'python' ? pythonDefines(text, name) : nodeDefines(text, name);
+}
+function static_read_escape(name) {
+    return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** A top-level assignment, `def`, `class` or import of the name (the statement starts at column 0). */
+function pythonDefines(text, name) {
+    const n = static_read_escape(name);
+    const patterns = [
+        new RegExp(`^(?:async\\s+)?def\\s+${n}\\b`, 'm'),
+        new RegExp(`^class\\s+${n}\\b`, 'm'),
+        // `graph = ...`, `graph: T = ...`, `a, graph = ...`, `graph = other = ...`
+        new RegExp(`^(?:[A-Za-z_][\\w]*\\s*(?:,|=)\\s*)*${n}\\s*(?::[^=\\n]*)?=(?!=)`, 'm'),
+        // `import x as graph`, `from m import a, graph`, `from m import (a,\n graph)`
+        new RegExp(`^(?:from\\s+\\S+\\s+)?import\\b[^;\\n]*?(?:\\(|,|\\s)\\s*(?:[\\w.]+\\s+as\\s+)?${n}\\b(?!\\.)`, 'm'),
+        new RegExp(`^from\\s+\\S+\\s+import\\s*\\([^)]*\\b${n}\\b[^)]*\\)`, 'm')
+    ];
+    if (patterns.some((pattern) => pattern.test(text)))
+        return true;
+    return /^from\s+\S+\s+import\s+\*/m.test(text) ? undefined : false;
+}
+/** An export of the name: a declaration, a list (`export { a as graph }`), or `default`. */
+function nodeDefines(text, name) {
+    const n = static_read_escape(name);
+    if (name === 'default' && /\bexport\s+default\b/.test(text))
+        return true;
+    const patterns = [
+        new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function\\*?|async\\s+function\\*?|class|abstract\\s+class)\\s+${n}\\b`),
+        new RegExp(`\\bexport\\s*\\{[^}]*\\b${n}\\s*(?:,|\\}|$)`, 'm'),
+        // CommonJS: `exports.graph =`, `module.exports.graph =`, `module.exports = { graph }`
+        new RegExp(`\\bexports\\.${n}\\s*=`),
+        new RegExp(`\\bmodule\\.exports\\s*=\\s*\\{[^}]*\\b${n}\\b`)
+    ];
+    if (patterns.some((pattern) => pattern.test(text)))
+        return true;
+    return /\bexport\s*\*\s*from\b/.test(text) ? undefined : false;
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/unknown-keys.ts
+/**
+ * The keys the client's `validate_config` knows (`_KNOWN_CONFIG_KEYS`); its `validate`
+ * command warns about any other, naming the nearest known one as `difflib.get_close_matches`
+ * finds it. `$schema` is an editor's key, not a typo: never warned about.
+ */
+const KNOWN_KEYS = [
+    'python_version', 'node_version', 'api_version', 'base_image', 'image_distro', 'pip_config_file', 'pip_installer', 'source',
+    'dependencies', 'dockerfile_lines', 'graphs', 'env', 'store', 'auth', 'encryption', 'http', 'webhooks', 'checkpointer', 'ui',
+    'ui_config', 'keep_pkg_tools', '_INTERNAL_docker_tag', 'project_root', 'package'
+];
+/** Each unknown top-level key, with the nearest known one when there is one close enough (difflib's cutoff, 0.6). */
+function unknownKeys(keys) {
+    return keys
+        .filter((key) => !KNOWN_KEYS.includes(key) && key !== '$schema')
+        .sort()
+        .map((key) => {
+        let best;
+        for (const name of KNOWN_KEYS) {
+            const score = similarity(key, name);
+            if (score >= 0.6 && (!best || score > best.score))
+                best = { name, score };
+        }
+        return best ? { key, nearest: best.name } : { key };
+    });
+}
+/** difflib's `SequenceMatcher.ratio()`: twice the characters in matching blocks over both lengths. */
+function similarity(a, b) {
+    return a.length + b.length === 0 ? 1 : (2 * matched(a, 0, a.length, b, 0, b.length)) / (a.length + b.length);
+}
+/** Characters in the longest common substring, plus (recursively) those left and right of it, as difflib counts them. */
+function matched(a, aLo, aHi, b, bLo, bHi) {
+    let size = 0;
+    let atA = aLo;
+    let atB = bLo;
+    // Keys are short: the plain O(n·m) search is enough.
+    for (let i = aLo; i < aHi; i++) {
+        for (let j = bLo; j < bHi; j++) {
+            let k = 0;
+            while (i + k < aHi && j + k < bHi && a[i + k] === b[j + k])
+                k++;
+            if (k > size) {
+                size = k;
+                atA = i;
+                atB = j;
+            }
+        }
+    }
+    if (size === 0)
+        return 0;
+    return size + matched(a, aLo, atA, b, bLo, atB) + matched(a, atA + size, aHi, b, atB + size, bHi);
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/python-values.ts
+/**
+ * Python's `int()` of a string: optional whitespace and sign, digits of any script (`２０`),
+ * `_` between digits. Undefined when Python would raise, or when a digit's value cannot be read
+ * here (a script whose digits do not fold to ASCII: the image tag refuses those anyway).
+ */
+function pythonInt(text) {
+    const match = /^\s*([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)\s*$/u.exec(text);
+    if (!match)
+        return undefined;
+    const digits = match[2].replace(/_/g, '').normalize('NFKC');
+    if (!/^\d+$/.test(digits))
+        return undefined;
+    return Number(`${match[1]}${digits}`);
+}
+/**
+ * Python's `str()` of a JSON value, as the client's f-strings write it into the image's tag
+ * (`None`, `True`, `3.12`, `nan`); lists and mappings only need to be recognisably not a tag.
+ */
+function pythonStr(value) {
+    if (value === null || value === undefined)
+        return 'None';
+    if (value === true)
+        return 'True';
+    if (value === false)
+        return 'False';
+    if (typeof value === 'number') {
+        if (Number.isNaN(value))
+            return 'nan';
+        if (!Number.isFinite(value))
+            return value > 0 ? 'inf' : '-inf';
+        return Number.isInteger(value) && !Object.is(value, -0) ? String(value) : pythonFloat(value);
+    }
+    if (typeof value === 'string')
+        return value;
+    return JSON.stringify(value);
+}
+function pythonFloat(value) {
+    const text = String(value);
+    return text.includes('.') || text.includes('e') ? text : `${text}.0`;
+}
+/**
+ * The value a fix proposes for a refused version: the plain-digit form of what was written
+ * when it is a valid one (`３.１２` → `3.12`, the number `3.12` → `3.12`, `3.11.4` → `3.11`, ` 20 `
+ * → `20`), else the default. Never the refused value itself.
+ */
+function versionFix(value, language, fallback) {
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : '';
+    const folded = text.normalize('NFKC').trim().replace(/^\+/, '').replace(/_/g, '');
+    const candidate = language === 'python' ? /^(\d+)\.(\d+)/.exec(folded)?.slice(1, 3).join('.') : /^\d+$/.exec(folded)?.[0];
+    if (!candidate || candidate === value)
+        return fallback;
+    if (language === 'python') {
+        const [major, minor] = candidate.split('.').map(Number);
+        return major === 3 && minor >= 11 ? candidate : fallback;
+    }
+    return Number(candidate) >= Number(fallback) ? candidate : fallback;
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/validate.ts
+
+
+
+/*
+ * The client's `validate_config` (langgraph_cli/config.py), rule by rule: what it refuses (or
+ * fails on: a number where it calls a string's method) is a problem here, and nothing else is.
+ * It stops at its first error; this reports them all, each once. docs/config-check.md lists
+ * each rule with the function it comes from.
+ */
+const MIN_PYTHON = [3, 11];
+const MIN_NODE = 20;
+const DISTROS = ['debian', 'wolfi', 'bookworm'];
+const PIP_INSTALLERS = ['auto', 'pip', 'uv'];
+const BUILD_TOOLS = ['pip', 'setuptools', 'wheel'];
+/** `_API_VERSION_RANGE_PATTERN` and `_API_VERSION_PATTERN`. */
+const API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/;
+const API_VERSION = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.?[A-Za-z][0-9A-Za-z]*)?$/;
+/** Python's `str.isdigit`, near enough: decimal digits of any script, and the super- and subscript ones. */
+const PY_DIGITS = /^[\p{Nd}\u00b2\u00b3\u00b9\u2070-\u2079\u2080-\u2089]+$/u;
+function validateConfig(config, file) {
+    const problems = [];
+    const problem = (key, what, fix) => problems.push({ file, key, what, fix });
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    const specs = [];
+    if ('graphs' in config && !isObject(config.graphs)) {
+        problem('graphs', ['must be a mapping of graph ids to graphs.'], ['Write it as ', { code: '"graphs": {"agent": "./agent.py:graph"}' }, '.']);
+    }
+    else if (Object.keys(graphs).length === 0) {
+        problem('graphs', ['is missing or empty: there is nothing to serve.'], ['Add at least one graph, e.g. ', { code: '"graphs": {"agent": "./my_agent/graph.py:graph"}' }, '.']);
+    }
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path === undefined) {
+            problem(`graphs.${id}`, ['must be a string ', { code: '"<file>:<variable>"' }, ' or an object with a ', { code: 'path' }, '.'], ['Write it as ', { code: '"./agent.py:graph"' }, '.']);
+        }
+        else
+            specs.push(path);
+    }
+    const someNode = specs.some(isNodeGraph);
+    const somePython = specs.some((spec) => !isNodeGraph(spec));
+    const nodeVersion = 'node_version' in config ? config.node_version : someNode ? String(MIN_NODE) : undefined;
+    const pythonVersion = 'python_version' in config ? config.python_version : somePython ? MIN_PYTHON.join('.') : undefined;
+    const dependencies = 'dependencies' in config ? config.dependencies : [];
+    const source = config.source;
+    const sourceKind = isObject(source) && typeof source.kind === 'string' ? source.kind : undefined;
+    const build = truthy(nodeVersion) && !truthy(pythonVersion) ? 'node' : sourceKind === 'uv' ? 'uv' : 'python';
+    if (truthy(config._INTERNAL_docker_tag) && truthy(config.api_version)) {
+        problem('api_version', ['cannot be given with ', { code: '_INTERNAL_docker_tag' }, '.'], ['Remove one of them.']);
+    }
+    if (truthy(config.api_version) && !validApiVersion(config.api_version)) {
+        problem('api_version', ['is not a version the build takes: ', { code: JSON.stringify(config.api_version) }, '.'], ['Pin to a minor version, e.g. ', { code: '"api_version": "0.8"' }, '.']);
+    }
+    if (truthy(nodeVersion))
+        nodeVersionRules(nodeVersion, problem);
+    if (truthy(config.pip_installer) && !PIP_INSTALLERS.includes(config.pip_installer)) {
+        problem('pip_installer', ['must be ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, ', not ', { code: JSON.stringify(config.pip_installer) }, '.'], ['Write one of those, or remove the key (the default is ', { code: 'auto' }, ').']);
+    }
+    if (source !== undefined && source !== null) {
+        if (!isObject(source))
+            problem('source', ['must be an object.'], ['Write e.g. ', { code: '"source": {"kind": "uv", "root": ".."}' }, '.']);
+        else if (sourceKind !== 'uv')
+            problem('source.kind', ['must be ', { code: 'uv' }, ', the only kind there is.'], ['Write e.g. ', { code: '"source": {"kind": "uv", "root": ".."}' }, '.']);
+    }
+    if (truthy(pythonVersion)) {
+        pythonVersionRules(pythonVersion, problem);
+        if (sourceKind !== 'uv' && !truthy(dependencies)) {
+            problem('dependencies', ['is missing or empty, and a Python config needs it to install the graphs.'], ['Add ', { code: '"dependencies": ["."]' }, ' (the config\'s directory), or use ', { code: '"source": {"kind": "uv"}' }, '.']);
+        }
+    }
+    const distro = config.image_distro;
+    if (truthy(distro)) {
+        if (distro === 'bullseye')
+            problem('image_distro', ['Bullseye images are no longer built.'], ['Use ', { code: 'bookworm' }, ', ', { code: 'debian' }, ' or ', { code: 'wolfi' }, '.']);
+        else if (!DISTROS.includes(distro))
+            problem('image_distro', ['must be one of ', { code: DISTROS.join(', ') }, '; this value is not.'], ['Write e.g. ', { code: '"image_distro": "wolfi"' }, '.']);
+    }
+    if (sourceKind === 'uv' && isObject(source))
+        uvShapeRules(source, pythonVersion, dependencies, problem);
+    if (truthy(config.project_root) || truthy(config.package)) {
+        problem(truthy(config.project_root) ? 'project_root' : 'package', ['is no longer supported at the top level.'], ['Use ', { code: 'source.root' }, ' and ', { code: 'source.package' }, ' instead.']);
+    }
+    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['http', 'app']])
+        sectionRules(config, section, key, build, problem);
+    const tools = config.keep_pkg_tools;
+    if (truthy(tools) && tools !== true) {
+        const bad = Array.isArray(tools) ? tools.filter((tool) => !BUILD_TOOLS.includes(tool)) : [tools];
+        for (const tool of bad)
+            problem('keep_pkg_tools', ['takes ', { code: 'true' }, ' or a list of ', { code: BUILD_TOOLS.join(', ') }, ', not ', { code: JSON.stringify(tool) }, '.'], ['Keep only those names.']);
+    }
+    return {
+        problems,
+        validated: {
+            graphIds: Object.keys(graphs),
+            pythonVersion: truthy(pythonVersion) && typeof pythonVersion === 'string' ? pythonVersion : undefined,
+            nodeVersion: truthy(nodeVersion) && typeof nodeVersion === 'string' ? nodeVersion : undefined,
+            rawPython: pythonVersion,
+            rawNode: nodeVersion,
+            dependencies: Array.isArray(dependencies) ? dependencies : [],
+            sourceKind,
+            build
+        }
+    };
+}
+/** `_parse_node_version`: a string without a `.` that Python's `int()` reads; at least the minimum. */
+function nodeVersionRules(value, problem) {
+    if (typeof value !== 'string') {
+        const what = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string: a major version.'];
+        return problem('node_version', what, ['Write ', { code: `"node_version": "${versionFix(value, 'node', String(MIN_NODE))}"` }, '.']);
+    }
+    const major = value.includes('.') ? undefined : pythonInt(value);
+    if (major === undefined)
+        problem('node_version', ['must be a major version only (no minor, patch or range).'], ['Write e.g. ', { code: `"node_version": "${versionFix(value, 'node', String(MIN_NODE))}"` }, '.']);
+    else if (major < MIN_NODE)
+        problem('node_version', ['Node.js ', { code: value }, ` is not supported: the minimum is ${MIN_NODE}.`], ['Set ', { code: `"node_version": "${MIN_NODE}"` }, ' or higher.']);
+}
+/** `validate_config`'s `python_version` checks: a string `major.minor` (an optional `-suffix`), at least the minimum, never Bullseye. */
+function pythonVersionRules(value, problem) {
+    const minimum = MIN_PYTHON.join('.');
+    if (typeof value !== 'string') {
+        const what = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string such as ', { code: '"3.12"' }, '.'];
+        return problem('python_version', what, ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.']);
+    }
+    const parts = value.split('-')[0].split('.');
+    const fix = ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.'];
+    if ((value.match(/\./g) ?? []).length !== 1 || !parts.every((part) => PY_DIGITS.test(part))) {
+        return problem('python_version', ['must be ', { code: 'major.minor' }, ' (no patch, e.g. ', { code: '3.12' }, ').'], fix);
+    }
+    const numbers = parts.map(pythonInt);
+    if (numbers.length !== 2 || numbers.some((n) => n === undefined))
+        return problem('python_version', ['must be ', { code: 'major.minor' }, ' in plain digits.'], fix);
+    const [major, minor] = numbers;
+    if (major < MIN_PYTHON[0] || (major === MIN_PYTHON[0] && minor < MIN_PYTHON[1])) {
+        return problem('python_version', ['Python ', { code: value }, ` is not supported: the minimum is ${minimum}.`], ['Set ', { code: `"python_version": "${minimum}"` }, ' or higher.']);
+    }
+    if (value.includes('bullseye'))
+        problem('python_version', ['names Bullseye, whose images are no longer built.'], ['Use ', { code: 'bookworm' }, ' or ', { code: 'debian' }, '.']);
+}
+/**
+ * `auth`, `encryption`, `http`: a mapping. The client's validation fails on a number or a string
+ * holding the key's name; its Python build (`_update_auth_path`...) on anything else but a mapping.
+ */
+function sectionRules(config, section, key, build, problem) {
+    const conf = config[section];
+    if (!truthy(conf))
+        return;
+    if (!isObject(conf)) {
+        const failsValidation = typeof conf === 'number' || typeof conf === 'boolean' || ((typeof conf === 'string' || Array.isArray(conf)) && conf.includes(key));
+        if (failsValidation || build === 'python')
+            problem(section, ['must be a mapping.'], ['Write e.g. ', { code: `"${section}": {"${key}": "./src/agent/${section === 'http' ? 'webapp.py:app' : `${section}.py:${section}`}"}` }, '.']);
+        return;
+    }
+    if (!(key in conf))
+        return;
+    const value = conf[key];
+    if (typeof value !== 'string' || !value.includes(':')) {
+        problem(`${section}.${key}`, ['must be ', { code: '"./path/to/file.py:attribute"' }, ' (a file, a ', { code: ':' }, ' and the name in it).'], ['Add the attribute after a ', { code: ':' }, '.']);
+    }
+}
+/** The client's `source.kind = "uv"` block: a different config shape than dependency installs. */
+function uvShapeRules(source, pythonVersion, dependencies, problem) {
+    if (!truthy(pythonVersion))
+        problem('python_version', ['is required with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ' (a Python-only mode).'], ['Set ', { code: '"python_version"' }, ', or drop ', { code: 'source' }, ' for a Node.js config.']);
+    if (truthy(dependencies))
+        problem('dependencies', ['must not be given with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ': they come from ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, '.'], ['Remove ', { code: 'dependencies' }, '.']);
+    const root = 'root' in source ? source.root : '.';
+    if (typeof root !== 'string')
+        problem('source.root', ['must be a string.'], ['Write e.g. ', { code: '"root": "."' }, '.']);
+    else if (root.trim() === '')
+        problem('source.root', ['must not be empty.'], ['Write ', { code: '"root": "."' }, ' for the config\'s directory.']);
+    const pkg = source.package;
+    if (pkg !== undefined && pkg !== null && (typeof pkg !== 'string' || pkg.trim() === ''))
+        problem('source.package', ['must be a non-empty string.'], ['Name the package, or remove the key.']);
+}
+/** `_parse_api_version_parts`, on the range's version when it is one; a non-string fails as the client's regex call does. */
+function validApiVersion(value) {
+    if (typeof value !== 'string')
+        return false;
+    const range = API_RANGE.exec(value);
+    const version = range ? range[2].trim() : value;
+    return API_VERSION.test(version.split('-')[0]);
+}
+/**
+ * `_parse_node_version` for a `package.json`'s `engines.node`: a string without a `.` that
+ * Python's `int()` reads; a non-string is refused (the client fails on it). Undefined when it
+ * is not a major version.
+ */
+function nodeMajor(value) {
+    if (typeof value !== 'string' || value.includes('.'))
+        return undefined;
+    return pythonInt(value);
+}
+
+// EXTERNAL MODULE: ./src/operations/config-check/dependencies.ts
+var dependencies = __webpack_require__(6747);
+;// CONCATENATED MODULE: ./src/operations/config-check/build-rules.ts
+
+
+
+
+/** The keywords a Dockerfile instruction starts with. */
+const INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
+/** `_assemble_local_deps` iterates `dependencies` (the archive does, for every config): null, a number or a boolean cannot be. */
+function dependenciesShape(config, taken, problem) {
+    if (taken.has('dependencies') || (0,dependencies/* iterableDependencies */.w)(config.dependencies))
+        return;
+    problem('dependencies', ['must be a list (of packages and local directories such as ', { code: '"."' }, ').'], ['Write e.g. ', { code: '"dependencies": ["."]' }, '.']);
+}
+/** `python_config_to_docker`: `pip_installer` given but empty takes none of `auto`, `pip`, `uv`. */
+function pipInstallerPresent(config, problem) {
+    if ('pip_installer' in config && !truthy(config.pip_installer)) {
+        problem('pip_installer', ['is empty, and the build takes only ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, '.'], ['Remove the key (the default is ', { code: 'auto' }, '), or write one of those.']);
+    }
+}
+/** `_update_checkpointer_path`: a `path` must be a string. */
+function checkpointerPath(config, problem) {
+    const conf = config.checkpointer;
+    if (isObject(conf) && truthy(conf.path) && typeof conf.path !== 'string') {
+        problem('checkpointer.path', ['must be a string ', { code: '"./path/to/file.py:name"' }, '.'], ['Write the file and the name in it, or remove the key.']);
+    }
+}
+/**
+ * `pip_config_file` becomes `ADD <file> /pipconfig.txt`, from the build's context (the config's
+ * directory): a file there that ships.
+ */
+function pipConfigFile(config, configPath, files, problem) {
+    const value = config.pip_config_file;
+    if (!truthy(value))
+        return;
+    if (typeof value !== 'string')
+        return problem('pip_config_file', ['must be a path to a file beside the config.'], ['Write e.g. ', { code: '"pip_config_file": "./pip.conf"' }, '.']);
+    const path = fromConfig(configPath, value);
+    const configDir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
+    if (path === undefined || !isWithin(path, configDir)) {
+        return problem('pip_config_file', [{ code: value }, " is outside the config's directory, the only place the build's Dockerfile adds files from."], ["Move the file into the config's directory."]);
+    }
+    const kind = files.kind(path);
+    if (kind === 'absent' || kind === 'dir')
+        problem('pip_config_file', ['the file ', ...(kind === 'dir' ? [{ code: value }, ' is a directory.'] : missingSaid(files, path, value))], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+}
+/**
+ * `dockerfile_lines` are joined into the Dockerfile: a list of strings, each instruction
+ * starting with a keyword (a string is read one character per line; null or a number fails).
+ */
+function dockerfileLines(config, problem) {
+    if (!('dockerfile_lines' in config))
+        return;
+    const lines = config.dockerfile_lines;
+    if (lines === null || typeof lines === 'number' || typeof lines === 'boolean') {
+        return problem('dockerfile_lines', ['must be a list of Dockerfile lines.'], ['Write e.g. ', { code: '"dockerfile_lines": ["RUN apt-get update"]' }, ', or remove the key.']);
+    }
+    if (typeof lines === 'string') {
+        if (lines !== '')
+            problem('dockerfile_lines', ['is a string; the build reads it as a list, one character per line.'], ['Write it as a list of lines: ', { code: '["RUN ..."]' }, '.']);
+        return;
+    }
+    const entries = Array.isArray(lines) ? lines : Object.keys(lines);
+    const notText = entries.findIndex((line) => typeof line !== 'string');
+    if (notText >= 0)
+        return problem(`dockerfile_lines[${notText}]`, ['must be a string (a Dockerfile line).'], ['Write the line as text.']);
+    let continued = false;
+    entries.forEach((entry, index) => {
+        for (const line of entry.split(/\r?\n/)) {
+            const text = line.trim();
+            if (!continued && (text === '' || text.startsWith('#')))
+                continue;
+            if (!continued && !INSTRUCTIONS.has(text.split(/\s+/)[0].toUpperCase())) {
+                problem(`dockerfile_lines[${index}]`, ['does not start with a Dockerfile instruction (', { code: 'RUN' }, ', ', { code: 'ENV' }, ', ', { code: 'COPY' }, ', ...), so the image does not build.'], ['Start it with an instruction, or end the line before it with ', { code: '\\' }, '.']);
+                continued = false;
+                return;
+            }
+            continued = text.endsWith('\\');
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/image-tag.ts
+
+
+/** A Docker image reference: lowercase path components, an optional registry port, an optional tag. */
+const IMAGE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/;
+const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+const image_tag_API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/;
+/** `_API_VERSION_PART_PATTERN`: the floor of a range, with only `dev` and `rc` pre-releases. */
+const API_FLOOR = /^\d+(?:\.\d+)?(?:\.\d+)?(?:\.?(?:dev|rc)\d+)?$/;
+/** `semver_pattern` of `_image_supports_uv`. */
+const BASE_VERSION = /:(\d+(?:\.\d+)?(?:\.\d+)?)(?:-|$)/;
+const image_tag_DISTROS = ['debian', 'wolfi', 'bookworm'];
+/** `default_base_image`. */
+function defaultBase(build) {
+    return build === 'node' ? 'langchain/langgraphjs-api' : 'langchain/langgraph-api';
+}
+/** The image reference's rules; `taken` holds the keys that already have a problem (one problem is said once). */
+function imageRules(config, validated, taken, problem) {
+    const say = (key, what, fix) => {
+        if (taken.has(key))
+            return;
+        taken.add(key);
+        problem(key, what, fix);
+    };
+    const written = config.base_image;
+    if (truthy(written) && typeof written !== 'string')
+        say('base_image', ['must be a string: an image name.'], ['Write e.g. ', { code: '"base_image": "langchain/langgraph-api"' }, ', or remove the key.']);
+    const base = truthy(written) && typeof written === 'string' ? written : defaultBase(validated.build);
+    if (validated.build === 'uv' && !supportsUv(base)) {
+        say('base_image', [{ code: base }, ' has no uv, which a uv source needs (', { code: 'langchain/langgraph-api' }, ' 0.2.47 or later).'], ['Use a newer base image, or remove ', { code: 'base_image' }, '.']);
+    }
+    const internal = config._INTERNAL_docker_tag;
+    if (truthy(internal)) {
+        if (!TAG.test(pythonStr(internal)))
+            say('_INTERNAL_docker_tag', ['must be an image tag (letters, digits, ', { code: '.' }, ', ', { code: '-' }, ', ', { code: '_' }, ').'], ['Fix the tag, or remove the key.']);
+        return finalReference(`${base}:${pythonStr(internal)}`, taken, say);
+    }
+    const node = validated.build === 'node';
+    const versionKey = node ? 'node_version' : 'python_version';
+    const version = node ? validated.rawNode : validated.rawPython;
+    const versionText = pythonStr(version);
+    // A version left out takes the client's default (or, with no graph, the config is refused for that): only a written one is judged.
+    if (versionKey in config && !(node ? /^[0-9]+$/ : /^[0-9]+\.[0-9]+(?:-[a-z]+)?$/).test(versionText)) {
+        const fallback = node ? '20' : '3.11';
+        const what = truthy(version)
+            ? ['makes the image tag ', { code: versionText }, ', which names no image: the tag takes plain ASCII digits.']
+            : ['is empty, so the image tag would be ', { code: versionText || '(nothing)' }, ', which names no image.'];
+        say(versionKey, what, ['Write ', { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` }, ', or remove the key (the default is ', { code: fallback }, ').']);
+    }
+    const distro = 'image_distro' in config ? config.image_distro : 'debian';
+    if (!truthy(distro))
+        say('image_distro', ['is empty, so the image tag would end in ', { code: `-${pythonStr(distro)}` }, ', which names no image.'], ['Remove the key (the default is ', { code: 'debian' }, '), or write e.g. ', { code: '"wolfi"' }, '.']);
+    else if (typeof distro !== 'string' || !image_tag_DISTROS.includes(distro))
+        taken.add('image_distro'); // validate.ts says so
+    const api = config.api_version;
+    const range = truthy(api) && typeof api === 'string' ? image_tag_API_RANGE.exec(api) : null;
+    const serverBase = base.includes('/langgraph-server') && !truthy(api);
+    if (typeof written === 'string' && lastSegment(base).includes(':') && !serverBase) {
+        say('base_image', [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'], ['Remove the tag from ', { code: 'base_image' }, '; pin the server\'s version with ', { code: 'api_version' }, '.']);
+    }
+    if (range && !API_FLOOR.test(range[2].trim())) {
+        say('api_version', ['is a range whose lowest version the build cannot read: only releases and ', { code: 'dev' }, ' or ', { code: 'rc' }, ' pre-releases (e.g. ', { code: '0.9.0rc1' }, ').'], ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.']);
+    }
+    const distroTag = distro === 'debian' ? '' : `-${pythonStr(distro)}`;
+    const versionDistro = `${versionText}${distroTag}`;
+    const language = node ? 'node' : 'py';
+    // A range's release is picked from PyPI at build time: its floor stands in for it here.
+    const apiTag = range ? range[2].trim() : truthy(api) ? pythonStr(api) : undefined;
+    if (apiTag === undefined && base.includes('/langgraph-server') && !base.includes(versionDistro))
+        return finalReference(`${base}-${language}${versionDistro}`, taken, say);
+    finalReference(`${base}:${apiTag === undefined ? versionDistro : `${apiTag}-${language}${versionDistro}`}`, taken, say);
+}
+/** Whatever the parts, the reference must be one Docker reads; said only when no part was blamed already. */
+function finalReference(reference, taken, say) {
+    if (IMAGE.test(reference))
+        return;
+    if (['base_image', '_INTERNAL_docker_tag', 'python_version', 'node_version', 'image_distro', 'api_version'].some((key) => taken.has(key)))
+        return;
+    say('base_image', ['with the rest of the config makes the image name ', { code: reference }, ', which is not a valid image reference.'], ['Write a lowercase image name without a tag.']);
+}
+function lastSegment(image) {
+    return image.slice(image.lastIndexOf('/') + 1);
+}
+/** `_image_supports_uv`: not the trial image, and a version tag (when there is one) of at least 0.2.47. */
+function supportsUv(base) {
+    if (base === 'langchain/langgraph-trial')
+        return false;
+    const match = BASE_VERSION.exec(base);
+    if (!match)
+        return true;
+    const [major = 0, minor = 0, patch = 0] = match[1].split('.').map(Number);
+    return major > 0 || minor > 2 || (minor === 2 && patch >= 47);
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(4006);
+var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
+// EXTERNAL MODULE: ./node_modules/smol-toml/dist/index.js + 8 modules
+var dist = __webpack_require__(3292);
+;// CONCATENATED MODULE: ./src/operations/config-check/uv-source.ts
+
+
+
+
+
+
+const join = (dir, name) => (dir ? `${dir}/${name}` : name);
+const parentOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+const normalizeName = (name) => name.replace(/[-_.]+/g, '-').toLowerCase();
+const table = (value, ...keys) => keys.reduce((at, key) => (isObject(at) ? at[key] : undefined), value);
+/** The uv rules; nothing when a file they need cannot be read from this source (GitHub's API does not read them). */
+function uvSourceRules(config, configPath, files, problem) {
+    const source = config.source;
+    const written = 'root' in source ? source.root : '.';
+    if (typeof written !== 'string' || written.trim() === '')
+        return; // validate.ts says so
+    const root = fromConfig(configPath, written);
+    if (root === undefined)
+        return problem('source.root', [{ code: written }, ' is outside what is shipped, so the build has no ', { code: 'uv.lock' }, '.'], ['Point it at the uv workspace inside the repository.']);
+    const rootKind = files.kind(root);
+    if (rootKind === 'unknown')
+        return;
+    if (rootKind !== 'dir')
+        return problem('source.root', [{ code: written }, ' is not a directory that ships.'], ['Point it at the directory where you run ', { code: 'uv lock' }, '.']);
+    for (const name of ['uv.lock', 'pyproject.toml']) {
+        const path = join(root, name);
+        const kind = files.kind(path);
+        if (kind === 'unknown')
+            return;
+        if (kind !== 'file') {
+            const left = files.leftOut?.(path);
+            const what = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])];
+            return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']));
+        }
+    }
+    const rootData = readToml(files, join(root, 'pyproject.toml'), problem);
+    if (!rootData)
+        return;
+    const members = workspaceMembers(root, rootData, files, problem);
+    if (!members)
+        return;
+    const configDir = parentOf(configPath);
+    const target = targetPackage(source, members, root, configDir, problem);
+    if (!target)
+        return;
+    const closure = installClosure(target, members, root, rootData, problem);
+    if (!closure)
+        return;
+    const copied = new Set(closure.map((member) => member.root));
+    const all = new Set(members.map((member) => member.root));
+    const inside = (path) => containedIn(path, copied, all);
+    const names = closure.map((member) => member.name).join(', ');
+    const fileRule = (key, module) => {
+        const path = fromConfig(configPath, module);
+        const kind = path === undefined ? 'absent' : files.kind(path);
+        if (kind === 'unknown')
+            return;
+        if (kind === 'absent')
+            return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+        if (kind === 'dir')
+            return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
+        if (!inside(path)) {
+            problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', { code: names }, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.']);
+        }
+    };
+    const importRule = (key, spec) => {
+        const { module, attribute } = splitImport(spec);
+        if (!module || !attribute)
+            return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './src/agent/graph.py:graph' }, '.']);
+        if (isFilePath(module))
+            fileRule(key, module);
+    };
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path !== undefined)
+            importRule(`graphs.${id}`, path);
+    }
+    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['checkpointer', 'path'], ['http', 'app']]) {
+        const conf = config[section];
+        if (isObject(conf) && typeof conf[key] === 'string')
+            importRule(`${section}.${key}`, conf[key]);
+    }
+    if (isObject(config.ui)) {
+        for (const [name, path] of Object.entries(config.ui))
+            if (typeof path === 'string')
+                fileRule(`ui.${name}`, path);
+    }
+}
+function readToml(files, path, problem) {
+    const text = files.read(path);
+    if (text === undefined)
+        return undefined;
+    try {
+        return (0,dist/* parse */.qg)(text);
+    }
+    catch (error) {
+        problem('source.root', [{ code: path }, ' is not valid TOML (', { code: String(error.message).split('\n')[0] }, ').'], ['Fix the file.']);
+        return undefined;
+    }
+}
+/** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
+function workspaceMembers(root, rootData, files, problem) {
+    const rootPyproject = join(root, 'pyproject.toml');
+    const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? [];
+    if (!Array.isArray(patterns)) {
+        if (patterns)
+            problem('source.root', [{ code: rootPyproject }, ': ', { code: '[tool.uv.workspace].members' }, ' must be a list.'], ['Write it as a list of glob patterns, e.g. ', { code: 'members = ["apps/*", "libs/*"]' }, '.']);
+        if (patterns)
+            return undefined;
+    }
+    const roots = [];
+    if (typeof table(rootData, 'project', 'name') === 'string')
+        roots.push(root);
+    for (const pattern of Array.isArray(patterns) ? patterns : []) {
+        if (typeof pattern !== 'string') {
+            problem('source.root', [{ code: rootPyproject }, ': every ', { code: '[tool.uv.workspace].members' }, ' entry must be a string.'], ['Fix the entry.']);
+            return undefined;
+        }
+        for (const match of globUnder(files, root, pattern)) {
+            const memberRoot = files.kind(match) === 'dir' ? match : parentOf(match);
+            if (files.kind(join(memberRoot, 'pyproject.toml')) === 'file')
+                roots.push(memberRoot);
+        }
+    }
+    const members = [];
+    for (const memberRoot of [...new Set(roots)]) {
+        const pyproject = join(memberRoot, 'pyproject.toml');
+        const data = memberRoot === root ? rootData : readToml(files, pyproject, problem);
+        if (!data)
+            return undefined;
+        const name = table(data, 'project', 'name');
+        if (typeof name !== 'string' || name.trim() === '') {
+            problem('source.root', ['the workspace member ', { code: pyproject }, ' has no ', { code: '[project].name' }, '.'], ['Name the package in its ', { code: 'pyproject.toml' }, '.']);
+            return undefined;
+        }
+        const twin = members.find((member) => member.normalized === normalizeName(name));
+        if (twin) {
+            problem('source.root', [{ code: twin.pyproject }, ' and ', { code: pyproject }, ' both name the package ', { code: name }, '.'], ['Give each workspace member its own name.']);
+            return undefined;
+        }
+        members.push({ name, normalized: normalizeName(name), root: memberRoot, pyproject, data });
+    }
+    return members;
+}
+/** Python's `Path.glob` under `root`, over the files that ship: `*`, `?`, `[...]` within a name, `**` across directories. */
+function globUnder(files, root, pattern) {
+    const segments = pattern.split('/').filter((segment) => segment !== '' && segment !== '.');
+    let current = [root];
+    for (const segment of segments) {
+        const next = [];
+        if (segment === '**') {
+            const stack = [...current];
+            while (stack.length > 0) {
+                const dir = stack.pop();
+                next.push(dir);
+                for (const name of files.list(dir) ?? [])
+                    if (files.kind(join(dir, name)) === 'dir')
+                        stack.push(join(dir, name));
+            }
+        }
+        else {
+            const matches = picomatch_default()(segment, { dot: true });
+            for (const dir of current)
+                for (const name of files.list(dir) ?? [])
+                    if (matches(name))
+                        next.push(join(dir, name));
+        }
+        current = [...new Set(next)];
+    }
+    return current.sort();
+}
+/** `_infer_uv_lock_target_package`: `source.package`, else the member holding the config, else the only member. */
+function targetPackage(source, members, root, configDir, problem) {
+    const available = members.map((member) => member.name).sort().join(', ') || '(none)';
+    const wanted = source.package;
+    if (wanted !== undefined && wanted !== null) {
+        if (typeof wanted !== 'string' || wanted.trim() === '')
+            return undefined; // validate.ts says so
+        const target = members.find((member) => member.normalized === normalizeName(wanted));
+        if (!target)
+            problem('source.package', ['names no package of the uv workspace at ', { code: 'source.root' }, ' (its packages: ', { code: available }, ').'], ['Set it to one of those names (a ', { code: '[project].name' }, ').']);
+        return target;
+    }
+    const containing = members.filter((member) => isWithin(configDir, member.root)).sort((a, b) => b.root.length - a.root.length);
+    const deepest = containing[0];
+    if (deepest && (deepest.root !== root || members.length === 1 || configDir === root))
+        return deepest;
+    if (members.length === 1)
+        return members[0];
+    problem('source.package', ['is needed: the uv workspace has several packages (', { code: available }, ') and none holds the config file.'], ['Set ', { code: 'source.package' }, ' to the package to deploy, or move the config into it.']);
+    return undefined;
+}
+/** The package and its workspace dependencies, each checked as `_validate_uv_lock_package` does; undefined after a problem. */
+function installClosure(target, members, root, rootData, problem) {
+    const byName = new Map(members.map((member) => [member.normalized, member]));
+    const byRoot = new Map(members.map((member) => [member.root, member]));
+    const rootSources = table(rootData, 'tool', 'uv', 'sources') ?? {};
+    const rootPyproject = join(root, 'pyproject.toml');
+    const order = [];
+    const seen = new Set();
+    const visit = (member) => {
+        if (seen.has(member.normalized))
+            return true;
+        seen.add(member.normalized);
+        const dependencies = workspaceDependencies(member, { root, rootSources, rootPyproject, byName, byRoot }, problem);
+        if (!dependencies)
+            return false;
+        const deployable = enabled(member, problem);
+        if (deployable === undefined)
+            return false;
+        if (member === target && !deployable) {
+            problem('source.package', [{ code: target.name }, ' sets ', { code: 'tool.uv.package = false' }, ' in ', { code: target.pyproject }, ', so it cannot be deployed.'], ['Remove that setting, or deploy another member.']);
+            return false;
+        }
+        for (const name of dependencies) {
+            const dependency = byName.get(name);
+            if (dependency && !visit(dependency))
+                return false;
+        }
+        order.push(member);
+        return true;
+    };
+    return visit(target) ? order : undefined;
+}
+/** `[tool.uv].package`: true unless set; undefined after a problem (not a boolean, `[tool.uv]` not a table). */
+function enabled(member, problem) {
+    const uv = table(member.data, 'tool', 'uv');
+    if (uv && !isObject(uv)) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const value = isObject(uv) && 'package' in uv ? uv.package : true;
+    if (typeof value !== 'boolean') {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv].package' }, ' must be a boolean.'], ['Fix the file.']);
+        return undefined;
+    }
+    return value;
+}
+/** The member's dependencies that its (or the root's) `[tool.uv.sources]` take from the workspace; undefined after a problem. */
+function workspaceDependencies(member, workspace, problem) {
+    const specs = table(member.data, 'project', 'dependencies') ?? [];
+    if (!Array.isArray(specs) || !specs.every((spec) => typeof spec === 'string')) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[project].dependencies' }, ' must be a list of strings.'], ['Fix the file.']);
+        return undefined;
+    }
+    const names = [];
+    for (const spec of specs) {
+        const match = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(spec);
+        if (!match) {
+            problem('source.root', [{ code: member.pyproject }, ': the dependency ', { code: spec }, ' has no package name that a uv source can be matched to.'], ['Write it as a PEP 508 requirement, e.g. ', { code: 'httpx>=0.27' }, '.']);
+            return undefined;
+        }
+        names.push(normalizeName(match[1]));
+    }
+    if (!isObject(workspace.rootSources)) {
+        problem('source.root', [{ code: workspace.rootPyproject }, ': ', { code: '[tool.uv.sources]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const uv = table(member.data, 'tool', 'uv');
+    const own = isObject(uv) ? (uv.sources ?? {}) : {};
+    if (!isObject(own)) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv.sources]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const entries = new Map();
+    for (const [name, value] of Object.entries(workspace.rootSources))
+        entries.set(name, { value, declaredIn: workspace.root, pyproject: workspace.rootPyproject });
+    for (const [name, value] of Object.entries(own))
+        entries.set(name, { value, declaredIn: member.root, pyproject: member.pyproject });
+    const fromWorkspace = new Set();
+    for (const [name, entry] of entries) {
+        if (!names.includes(normalizeName(name)))
+            continue;
+        if (!sourceEntry(name, entry.value, entry.declaredIn, entry.pyproject, workspace, fromWorkspace, problem))
+            return undefined;
+    }
+    return names.filter((name) => fromWorkspace.has(name));
+}
+/** `_validate_uv_lock_source_entry`: `{ workspace = true }` and `{ path = ... }` must name buildable members of this workspace. */
+function sourceEntry(name, value, declaredIn, pyproject, workspace, found, problem) {
+    if (Array.isArray(value))
+        return value.every((item) => sourceEntry(name, item, declaredIn, pyproject, workspace, found, problem));
+    if (!isObject(value))
+        return true;
+    const disabled = (member) => {
+        problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is the workspace package ', { code: member.name }, ', which sets ', { code: 'tool.uv.package = false' }, '.'], ['A workspace dependency must be a buildable package: remove that setting.']);
+        return false;
+    };
+    if (value.workspace === true) {
+        const member = workspace.byName.get(normalizeName(name));
+        if (!member) {
+            problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is ', { code: '{ workspace = true }' }, ', but no workspace member that ships has that name.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).']);
+            return false;
+        }
+        if (enabled(member, problem) === false)
+            return disabled(member);
+        found.add(member.normalized);
+    }
+    if (typeof value.path === 'string') {
+        const path = value.path;
+        if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)) {
+            problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' uses an absolute path.'], ['Use a path relative to the file, or ', { code: '{ workspace = true }' }, '.']);
+            return false;
+        }
+        const resolved = normalizeFrom(declaredIn, path);
+        if (resolved === undefined || !isWithin(resolved, workspace.root)) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' leaves the uv workspace at ', { code: 'source.root' }, '.'], ['Keep workspace packages under ', { code: 'source.root' }, '.']);
+            return false;
+        }
+        const member = workspace.byRoot.get(resolved);
+        if (!member) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is not a workspace member.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, '.']);
+            return false;
+        }
+        if (member.normalized !== normalizeName(name)) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is the package ', { code: member.name }, '; the names must match.'], ['Name the dependency as its package is named.']);
+            return false;
+        }
+        if (enabled(member, problem) === false)
+            return disabled(member);
+        found.add(member.normalized);
+    }
+    return Object.entries(value).every(([key, nested]) => key === 'workspace' || key === 'path' || sourceEntry(name, nested, declaredIn, pyproject, workspace, found, problem));
+}
+function normalizeFrom(dir, relative) {
+    const parts = dir ? dir.split('/') : [];
+    for (const part of relative.replace(/\\/g, '/').split('/')) {
+        if (part === '' || part === '.')
+            continue;
+        if (part === '..') {
+            if (parts.length === 0)
+                return undefined;
+            parts.pop();
+        }
+        else
+            parts.push(part);
+    }
+    return parts.join('/');
+}
+/** `_resolve_uv_lock_container_path`: inside a copied member, and not inside a member that is not copied. */
+function containedIn(path, copied, all) {
+    const holders = [...copied].filter((root) => isWithin(path, root)).sort((a, b) => b.length - a.length);
+    return holders.some((holder) => ![...all].some((other) => other !== holder && !isWithin(holder, other) && isWithin(path, other) && !copied.has(other)));
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/check.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Checks the config file at `configPath` (its text) against the official client's rules
+ * and the files the build will get. Pure: everything it sees comes through `files`.
+ */
+function checkConfig(text, configPath, files) {
+    let config;
+    try {
+        config = (0,python_json/* parsePythonJson */.S)(text);
+    }
+    catch (error) {
+        return refusedWhole(configPath, ['is not valid JSON (', { code: error.message }, ').'], ['Fix the JSON.']);
+    }
+    if (!isObject(config))
+        return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.']);
+    const { problems, validated } = validateConfig(config, configPath);
+    const problem = (key, what, fix) => problems.push({ file: configPath, key, what, fix });
+    const taken = () => new Set(problems.map((p) => p.key));
+    if (truthy(validated.rawNode))
+        packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p));
+    // What every build does: the archive step iterates `dependencies` and checks its local directories.
+    dependenciesShape(config, taken(), problem);
+    const dirs = localDependencies((0,dependencies/* dependencyEntries */.Q)(config.dependencies), configPath, files, problem);
+    // Then the image the client builds: Node.js (a Node.js version and no Python one), uv, or Python.
+    if (validated.build === 'node')
+        nodeFileRules(config, configPath, files, problem);
+    else if (validated.build === 'uv')
+        uvSourceRules(config, configPath, files, problem);
+    else {
+        pipInstallerPresent(config, problem);
+        checkpointerPath(config, problem);
+        // One missing key does not cascade: with `dependencies` refused, no file is said to lie outside it.
+        pythonFileRules(config, configPath, taken().has('dependencies') ? undefined : dirs, files, problem);
+    }
+    if (validated.build !== 'node')
+        pipConfigFile(config, configPath, files, problem);
+    dockerfileLines(config, problem);
+    imageRules(config, validated, taken(), problem);
+    return {
+        problems: onceEach(problems),
+        warnings: warningsOf(config, configPath, files),
+        graphs: validated.graphIds,
+        runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
+    };
+}
+/** One problem is said once: the same key and words, from two rules, are one line. */
+function onceEach(problems) {
+    const seen = new Set();
+    return problems.filter((problem) => {
+        const id = JSON.stringify([problem.file, problem.key, problem.what]);
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
+}
+function refusedWhole(file, what, fix) {
+    return { problems: [{ file, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
+}
+/** Beyond the client, warnings only: unknown keys, a graph variable not found, an env file that will not ship. */
+function warningsOf(config, configPath, files) {
+    const warnings = [];
+    const warn = (key, what, fix) => warnings.push({ file: configPath, key, what, fix });
+    for (const { key, nearest } of unknownKeys(Object.keys(config))) {
+        warn(key, ['is not a key the build knows; it is ignored.'], nearest ? ['Did you mean ', { code: nearest }, '?'] : ['Remove it if it is a typo.']);
+    }
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path === undefined)
+            continue;
+        const { module, attribute } = splitImport(path);
+        if (!attribute || !isFilePath(module))
+            continue;
+        const file = fromConfig(configPath, module);
+        const text = file === undefined || files.kind(file) !== 'file' || files.leftOut?.(file) ? undefined : files.read(file);
+        if (text === undefined)
+            continue;
+        if (definesName(text, attribute, isNodeGraph(path) ? 'node' : 'python') === false) {
+            warn(`graphs.${id}`, [{ code: module }, ' has no top-level ', { code: attribute }, isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)', ' that a plain read finds.'], ['Check the variable\'s name; ignore this if the module makes it another way.']);
+        }
+    }
+    if (typeof config.env === 'string' && config.env !== '') {
+        const file = fromConfig(configPath, config.env);
+        const ships = file !== undefined && files.kind(file) === 'file' && !files.leftOut?.(file);
+        if (!ships) {
+            warn('env', ['names the file ', { code: config.env }, ', which is not shipped with the build (env files are never uploaded or committed).'], ['Pass secrets through the ', { code: 'secrets' }, ' input, or write plain settings as an ', { code: 'env' }, ' mapping.']);
+        }
+    }
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/disk-files.ts
+
+
+
+/** The files of a directory on disk (a checkout of the commit to be built), as the build gets them all. */
+function diskFiles(root) {
+    const at = (path) => (0,external_node_path_.join)(root, ...path.split('/').filter(Boolean));
+    return {
+        rootName: (0,external_node_path_.basename)(root),
+        kind(path) {
+            try {
+                const stats = (0,external_node_fs_.statSync)(at(path));
+                return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'absent';
+            }
+            catch {
+                return 'absent';
+            }
+        },
+        list(dir) {
+            try {
+                return (0,external_node_fs_.readdirSync)(at(dir));
+            }
+            catch {
+                return undefined;
+            }
+        },
+        read: (path) => readCapped(at(path))
+    };
+}
+/**
+ * A checkout as the commit has it, for a `github` build (which fetches the commit, not the runner's
+ * folder): only the files git tracks, read from disk; a file a step left beside them is absent,
+ * and said to be left out because it was never committed.
+ */
+function trackedDiskFiles(root, tracked) {
+    const files = new Set(tracked);
+    const dirs = new Set(['']);
+    for (const file of tracked)
+        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1))
+            dirs.add(file.slice(0, slash));
+    const disk = diskFiles(root);
+    const kind = (path) => (files.has(path) ? disk.kind(path) : dirs.has(path) ? 'dir' : 'absent');
+    return {
+        rootName: disk.rootName,
+        kind,
+        list: (dir) => disk.list(dir)?.filter((name) => kind(dir ? `${dir}/${name}` : name) !== 'absent'),
+        read: (path) => (files.has(path) ? disk.read(path) : undefined),
+        leftOut: (path) => (!files.has(path) && disk.kind(path) === 'file' ? 'git: not committed' : undefined),
+        shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
+
+const github_files_CONTENTS_HINT = 'the token needs `contents: read`';
+/**
+ * Reads what the build of `ref` will see, in a few requests whatever the repository's size:
+ * one tree listing (`git/trees/{ref}?recursive=1`) for which files exist, the config's
+ * contents, and `package.json` beside it when there is one (a Node.js config's engines).
+ * Graph modules are not read (a request per file would not scale): their variables are not
+ * looked for. A listing GitHub cut short (`truncated`) leaves existence unknown.
+ */
+async function readFromGitHub(github, repository, ref, configPath) {
+    const before = github.requests;
+    const tree = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(ref)}?recursive=1`, `Listing the files of \`${ref}\``);
+    if (!tree.ok)
+        return { ok: false, reason: reasonOf(tree) };
+    const data = tree.response.data;
+    if (!Array.isArray(data?.tree))
+        return { ok: false, reason: "GitHub's tree listing has no `tree`" };
+    const truncated = data.truncated === true;
+    const kinds = new Map([['', 'dir']]);
+    for (const item of data.tree) {
+        if (typeof item?.path !== 'string')
+            continue;
+        if (item.type === 'blob')
+            kinds.set(item.path, 'file');
+        else if (item.type === 'tree')
+            kinds.set(item.path, 'dir');
+    }
+    if (!truncated && kinds.get(configPath) !== 'file')
+        return { ok: false, missing: true, reason: `\`${configPath}\` is not a file in \`${ref}\`` };
+    const text = await readContents(github, repository, ref, configPath);
+    if (typeof text !== 'string')
+        return { ok: false, reason: text.reason };
+    const dir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
+    const packageJson = dir ? `${dir}/package.json` : 'package.json';
+    const texts = new Map();
+    if (kinds.get(packageJson) === 'file') {
+        const read = await readContents(github, repository, ref, packageJson);
+        if (typeof read === 'string')
+            texts.set(packageJson, read);
+    }
+    const files = {
+        kind: (path) => kinds.get(path) ?? (truncated ? 'unknown' : 'absent'),
+        list(dir) {
+            if (truncated || kinds.get(dir) !== 'dir')
+                return undefined;
+            const prefix = dir ? `${dir}/` : '';
+            return [...kinds.keys()].filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/')).map((path) => path.slice(prefix.length));
+        },
+        read: (path) => texts.get(path),
+        rootName: repository.slice(repository.indexOf('/') + 1)
+    };
+    return { ok: true, text, files, truncated, requests: github.requests - before };
+}
+/** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap. */
+async function readContents(github, repository, ref, path) {
+    const encoded = path.split('/').map(encodeURIComponent).join('/');
+    const read = await github.fetch(`/repos/${repository}/contents/${encoded}?ref=${encodeURIComponent(ref)}`, `Reading \`${path}\` at \`${ref}\``);
+    if (!read.ok)
+        return { reason: reasonOf(read) };
+    const data = read.response.data;
+    if (typeof data?.size === 'number' && data.size > READ_CAP_BYTES)
+        return { reason: `\`${path}\` is over ${READ_CAP_BYTES} bytes` };
+    if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
+        return { reason: `GitHub's answer for \`${path}\` is not a file's contents` };
+    return Buffer.from(data.content, 'base64').toString('utf8');
+}
+function reasonOf(outcome) {
+    if (outcome.status === 403 || outcome.status === 404)
+        return `${outcome.reason} (${github_files_CONTENTS_HINT}, and the repository and ref must exist)`;
+    return outcome.reason;
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/verdict.ts
+
+const ID = 'config-check';
+const LABEL = 'Config check';
+/** The verdict of a config that could not be read or was not to be checked: the deploy goes on, and the row says why. */
+function notChecked(why) {
+    return { id: ID, label: LABEL, status: 'not-checked', detail: ['not checked: ', ...why] };
+}
+/**
+ * The report as a verdict, told in the log: each problem and warning on its own line.
+ * With `error`, problems fail it (the caller refuses the deploy); with `warn`, they are
+ * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took, when it
+ * asked GitHub (a check of local files is instant: no time shown).
+ */
+function verdictOf(report, configPath, mode, log, elapsedMs, note) {
+    const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`;
+    const what = [graphs, report.runtime].filter(Boolean).join(', ');
+    for (const warning of report.warnings)
+        log.warn(`Config check: ${problemText(warning)}`);
+    const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`;
+    const said = (problem) => problemSaid(problem, configPath);
+    const base = {
+        id: ID,
+        label: LABEL,
+        ...(elapsedMs === undefined ? {} : { elapsedMs }),
+        ...(report.warnings.length > 0 ? { warnings: report.warnings.map(said) } : {})
+    };
+    const noted = note ? ['; ', ...note] : [];
+    if (report.problems.length === 0) {
+        log.info(`Config check of \`${configPath}\`: ${what}: passed${warnings}.`);
+        return { ...base, status: 'passed', detail: [`${what}: passed${warnings}`, ...noted] };
+    }
+    const count = `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`;
+    const problems = report.problems.map(said);
+    if (mode === 'warn') {
+        for (const problem of report.problems)
+            log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`);
+        return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems };
+    }
+    for (const problem of report.problems)
+        log.info(`Config check: ${problemText(problem)}`);
+    return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/config-gate.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
+const READ_BUDGET_MS = 15_000;
+/** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
+function readBudgetMs(deps) {
+    return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10));
+}
+/**
+ * A remote build: the config and the files exactly as the archive will hold them; messages name
+ * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
+ * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
+ * ship it.
+ */
+function archiveVerdict(selection, mode, deps, layoutProblems = []) {
+    const prefix = workspacePrefix(selection);
+    const configPath = selection.configPath;
+    const shown = (problem) => ({ ...problem, file: prefix + problem.file });
+    const fromLayout = layoutProblems.map((problem) => shown({ file: configPath, ...problem }));
+    const unshippable = fromLayout.filter((problem) => problem.always);
+    const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
+    if (mode === 'off')
+        return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
+    const text = readCapped(`${selection.root}/${configPath}`);
+    if (text === undefined)
+        return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
+    const files = archiveFiles(selection);
+    const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
+    // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+    const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
+    const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
+    // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+    return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
+}
+/** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
+function configNotShipped(configPath, rule) {
+    const what = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.'];
+    const fix = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
+    return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
+}
+/**
+ * `github`: from the workspace when it is a checkout of the repository at the commit to be
+ * built, else through GitHub's API; not checked (and the deploy goes on) when neither can be read.
+ */
+async function githubVerdict({ inputs, deps, existing }) {
+    const mode = inputs.configCheck;
+    if (mode === 'off')
+        return notChecked([{ code: 'config-check: off' }]);
+    const started = deps.clock.now();
+    const { workflow, log } = deps;
+    const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined;
+    // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
+    if (!configPath)
+        return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
+    // A path inside the repository only: `..` or a leading `/` would read another file of the
+    // workspace, or (normalised by the URL) another repository with the token.
+    if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
+        return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
+    }
+    const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl;
+    // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
+    const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef;
+    if (!ref)
+        return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
+    const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
+    const checkout = await checkoutOf(repoUrl, ref, deps);
+    const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked());
+    if (checkout && tracked) {
+        const files = trackedDiskFiles(checkout.workspace, tracked);
+        const text = files.read(configPath);
+        if (text !== undefined) {
+            const report = checkConfig(text, configPath, files);
+            return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
+        }
+    }
+    const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
+    if (!reads.ok)
+        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(reads.reason)]));
+    const read = await readFromGitHub(reads.github, reads.repository, ref, configPath);
+    // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
+    if (!read.ok && read.missing) {
+        log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`);
+        return notChecked((0,quoted/* quoted */.TL)(read.reason));
+    }
+    if (!read.ok)
+        return told(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
+    const note = read.truncated
+        ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
+        : ['read through GitHub (', `${read.requests} requests`, ')'];
+    if (read.truncated)
+        log.warn(`Config check: GitHub's listing of \`${ref}\` was cut short (too many files), so whether the files the config names exist was not checked.`);
+    return done(checkConfig(read.text, configPath, read.files), note);
+}
+/**
+ * The workspace, when it is a checkout of the deployment's repository at the commit the build
+ * will use: `repo-ref` is that commit's full SHA, or the workflow's own ref, whose commit the
+ * workflow checked out. Undefined otherwise (another repository, another ref, not a checkout).
+ */
+async function checkoutOf(repoUrl, ref, deps) {
+    const { workflow } = deps;
+    const repository = repositoryOf(repoUrl ?? undefined, workflow);
+    if (!workflow.workspace || !('repository' in repository) || repository.repository !== workflow.repository)
+        return undefined;
+    const wanted = core_sha/* FULL_SHA */.R.test(ref) ? ref.toLowerCase() : ref === workflow.repoRef ? workflow.triggerSha : undefined;
+    if (!wanted)
+        return undefined;
+    const commit = await checkoutReads(deps, workflow.workspace).commit();
+    return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined;
+}
+function told(deps, verdict) {
+    // Missing information never blocks, and is no warning either: the summary's row says it.
+    deps.log.info(`Config check: ${(0,quoted/* saidText */.Rz)(verdict.detail)}; the deploy goes on.`);
+    return verdict;
+}
+/**
+ * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
+ * before any change (for a remote build, before any request and before anything is packed).
+ * `waivable`: false when a problem is refused under every mode (nothing can archive it).
+ */
+function enforceConfigVerdict(verdict, deps, waivable = true) {
+    if (!verdict)
+        return;
+    deps.recorder.checked(verdict);
+    if (verdict.status !== 'failed')
+        return;
+    const lines = (verdict.problems ?? []).map(quoted/* saidText */.Rz);
+    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
+        ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+        : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.');
+}
+/** Whether the layout left out something nothing can archive (refused under every `config-check` mode). */
+function unwaivable(layoutProblems) {
+    return layoutProblems.some((problem) => problem.always);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
+
+/**
+ * The config check (`config-check`) of a `github` deployment: the config at the commit to be
+ * built. A problem with `error` refuses here (every problem in the error); a remote build's
+ * check ran already, on its archive, before any request.
+ */
+const configCheckGate = {
+    id: 'config-check',
+    appliesTo: ({ ships }) => ships === 'github',
+    async run({ inputs, deps, existing }) {
+        const verdict = await githubVerdict({ inputs, deps, existing });
+        // Recorded before it throws: the refusal's reports list the problems.
+        if (verdict.status === 'failed')
+            enforceConfigVerdict(verdict, deps);
+        return { go: true, verdict };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
+
+/** `expected-commit` for a `github` deployment: the ref the control plane will build points at it now. */
+const expectedCommitGate = {
+    id: 'expected-commit',
+    appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
+    async run({ inputs, deps, existing, plan }) {
+        const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
+        await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing);
+        return { go: true };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/paths-patterns.ts
+
+
+
+/** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
+const paths_patterns_ID = 'paths-patterns';
+const paths_patterns_LABEL = 'Paths patterns';
+/**
+ * Each `paths` pattern must match a file of the commit being deployed: one that matches none
+ * (`agents/suport/**`) would make every change look "outside `paths`", and a deploy skipped on
+ * it would be skipped forever. The files come from the checkout when it is at that very commit
+ * (free, no request), else from GitHub's listing of the commit (one request). Records one
+ * verdict row; a pattern that matches nothing is also a warning naming it.
+ */
+async function checkPatterns(paths, head, reads, deps) {
+    const started = deps.clock.now();
+    const short = head.slice(0, 12);
+    const listed = await filesOf(head, reads, deps);
+    const elapsedMs = deps.clock.now() - started;
+    if (!listed.ok) {
+        deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`);
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
+        return { checked: false };
+    }
+    const unmatched = paths.unmatched(listed.files);
+    const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit";
+    if (unmatched.length === 0) {
+        deps.log.info(`Every \`paths\` pattern matches files of commit ${head} (read from ${from}).`);
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each matches files of commit `, { code: short }, ` (${from})`], elapsedMs });
+        return { checked: true, unmatched };
+    }
+    for (const pattern of unmatched) {
+        deps.log.warn(`\`paths\` pattern \`${pattern}\` matches no file of commit ${head} (read from ${from}): check it for a typo or a moved folder. ` +
+            'Until it matches, this deploy never skips.');
+    }
+    const named = unmatched.flatMap((pattern, i) => [...(i === 0 ? [] : [', ']), { code: pattern }]);
+    deps.recorder.checked({
+        id: paths_patterns_ID,
+        label: paths_patterns_LABEL,
+        status: 'not-proven',
+        detail: [...named, ` match${unmatched.length === 1 ? 'es' : ''} no file of commit `, { code: short }, ' (a typo or a moved folder?): the deploy goes ahead, and never skips until fixed'],
+        elapsedMs
+    });
+    return { checked: true, unmatched };
+}
+async function filesOf(head, reads, deps) {
+    const reasons = [];
+    const workspace = deps.workflow.workspace;
+    const checkout = workspace ? checkoutReads(deps, workspace) : undefined;
+    const checkedOut = await checkout?.commit();
+    if (checkout && checkedOut === head.toLowerCase()) {
+        const files = await checkout.tracked();
+        if (files)
+            return { ok: true, files, from: 'checkout' };
+        reasons.push('git could not list the checkout\'s files');
+    }
+    else {
+        reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout');
+    }
+    const opened = await reads();
+    const listed = opened.ok ? await commitFiles(opened.github, opened.repository, head) : opened;
+    if (listed.ok)
+        return { ok: true, files: listed.files, from: 'github' };
+    reasons.push(listed.reason);
+    return { ok: false, reasons };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/settings-differ.ts
+/**
+ * Each `source_config` field, the input that sets it, whether the control plane fixes it at
+ * creation (a patch must leave it out), and whether values that differ only in spelling name
+ * the same thing (ids and enum words in either case, a URL with or without a last `/` or
+ * `.git`). The plan (plan.ts) and `paths` (paths-gate.ts) both read this table and compare
+ * with `sameSetting`, so they never disagree on whether a setting changes.
+ */
+const SOURCE_CONFIG_FIELDS = [
+    { input: 'integration-id', read: (c) => c?.integration_id, createOnly: true, loose: true },
+    { input: 'repo-url', read: (c) => c?.repo_url, createOnly: true, loose: true },
+    { input: 'deployment-type', read: (c) => c?.deployment_type, createOnly: true, loose: true },
+    { input: 'build-on-push', read: (c) => c?.build_on_push, createOnly: false, loose: false },
+    { input: 'custom-url', read: (c) => c?.custom_url, createOnly: false, loose: true },
+    { input: 'install-command', read: (c) => c?.install_command, createOnly: false, loose: false },
+    { input: 'build-command', read: (c) => c?.build_command, createOnly: false, loose: false },
+    { input: 'listener-id', read: (c) => c?.listener_id, createOnly: true, loose: true },
+    { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace, createOnly: true, loose: true },
+    { input: 'resource-spec', read: (c) => c?.resource_spec, createOnly: false, loose: false }
+];
+/**
+ * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the
+ * same when every key it sets has the deployment's value: the deployment's may hold defaults
+ * the step leaves unset.
+ */
+function sameSetting(field, wanted, current) {
+    return covers(wanted, current, field.loose);
+}
+/** A setting's value as a message shows it: text as written, anything else (a flag, a mapping) as JSON. */
+function shownSetting(value) {
+    return typeof value === 'string' ? value : JSON.stringify(value);
+}
+/** The inputs set in the step whose `source_config` value is not the deployment's: sending them would change the deployment. */
+function sourceConfigDifferences(requested, current) {
+    return SOURCE_CONFIG_FIELDS.filter((field) => {
+        const wanted = field.read(requested);
+        return wanted !== undefined && !sameSetting(field, wanted, field.read(current));
+    }).map((field) => field.input);
+}
+function covers(wanted, current, loose) {
+    if (wanted === null)
+        return current == null;
+    if (typeof wanted === 'object') {
+        if (Array.isArray(wanted))
+            return JSON.stringify(wanted) === JSON.stringify(current);
+        if (typeof current !== 'object' || current === null)
+            return false;
+        return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, current[key], false));
+    }
+    if (loose && typeof wanted === 'string' && typeof current === 'string')
+        return same(wanted) === same(current);
+    return wanted === current;
+}
+function same(value) {
+    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/paths-gate.ts
+
+
+
+
+
+
+
+
+/** How many matching files a log line names before "and N more". */
+const NAMED_FILES = 5;
+/**
+ * `paths`: skip the deploy when no file under them changed between the commit the serving
+ * revision was built from and the commit this run deploys. The answer must be certain to
+ * skip: every case where something is not known, or where the deploy would change more
+ * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
+ * Records the decision and logs it; makes no change, so a dry run reports it as is.
+ */
+async function decidePaths(paths, ships, inputs, existing, deps) {
+    const { log, recorder } = deps;
+    if (ships !== 'github') {
+        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``;
+        log.warn(`${reason}: it does not apply, and the deploy goes ahead.`);
+        recorder.pathsDecided({ skip: false, reason });
+        return { skip: false };
+    }
+    const decided = await decide(paths, inputs, existing, deps);
+    recorder.pathsDecided(decided.decision);
+    const { decision } = decided;
+    if (decision.skip)
+        log.info(`\`paths\`: nothing to deploy: ${decision.reason}.`);
+    else
+        log.info(`\`paths\`: deploying, because ${decision.reason}.`);
+    return decided.serving && decision.skip ? { skip: true, serving: decided.serving } : { skip: false };
+}
+async function decide(paths, inputs, existing, deps) {
+    const { workflow } = deps;
+    const go = (reason, known = {}) => ({ decision: { skip: false, reason, ...known } });
+    const servingId = existing?.active_revision_id ?? undefined;
+    if (!existing)
+        return go('the deployment does not exist yet');
+    if (!servingId)
+        return go(`no revision of deployment \`${existing.name}\` serves yet`);
+    // A person asked for this deploy: it happens whatever changed.
+    if (workflow.eventName === 'workflow_dispatch')
+        return go('the run was started by hand (`workflow_dispatch`)', { servingRevisionId: servingId });
+    if (workflow.runAttempt !== undefined && workflow.runAttempt > 1)
+        return go(`the run is a re-run (attempt ${workflow.runAttempt})`, { servingRevisionId: servingId });
+    const ref = inputs.sourceRevisionConfig.repo_ref;
+    if (ref !== undefined && ref !== workflow.repoRef) {
+        return go(`\`repo-ref\` is \`${ref}\`, not the ref this workflow runs on${workflow.repoRef ? ` (\`${workflow.repoRef}\`)` : ''}, so this run's commit says nothing of what is built`, { servingRevisionId: servingId });
+    }
+    const settings = settingsDiffer(inputs, existing);
+    if (settings)
+        return go(settings, { servingRevisionId: servingId });
+    let serving;
+    try {
+        serving = await deps.client.getRevision(existing.id, servingId);
+    }
+    catch (error) {
+        if (!(error instanceof api_errors/* ApiError */.hD))
+            throw error;
+        return go(`revision ${servingId}, which serves, could not be read (${(0,errors/* firstLine */.TM)(error)})`, { servingRevisionId: servingId });
+    }
+    if (serving.status !== 'DEPLOYED')
+        return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId });
+    const base = serving.source_revision_config?.repo_commit_sha ?? undefined;
+    if (!base || !core_sha/* FULL_SHA */.R.test(base))
+        return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId });
+    // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
+    const builtRef = ref ?? workflow.repoRef;
+    const servingRef = serving.source_revision_config?.repo_ref ?? undefined;
+    if (builtRef !== undefined && servingRef !== undefined && builtRef !== servingRef) {
+        return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, { servingRevisionId: servingId, baseCommit: base });
+    }
+    const graph = inputs.sourceRevisionConfig.graph_config_path;
+    if (graph !== undefined && graph !== serving.source_revision_config?.graph_config_path) {
+        return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base });
+    }
+    const head = workflow.triggerSha;
+    const known = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
+    if (!head)
+        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', known);
+    // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
+    let opened;
+    const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
+    const patterns = await checkPatterns(paths, head, readsOnce, deps);
+    if (patterns.checked && patterns.unmatched.length > 0) {
+        const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ');
+        return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known);
+    }
+    const reads = await readsOnce();
+    if (!reads.ok)
+        return go(`GitHub cannot be asked what changed: ${reads.reason}`, known);
+    const compared = await compareCommits(reads.github, reads.repository, base, head);
+    if (!compared.ok)
+        return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, known);
+    const { status, files } = compared;
+    const counted = { ...known, changedFiles: files.length };
+    if (status !== 'ahead' && status !== 'identical') {
+        return go(`commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`, counted);
+    }
+    if (files.length >= COMPARE_FILE_LIMIT)
+        return go(`GitHub lists ${files.length} changed files, its most, so the list may be cut short`, counted);
+    const under = files.filter((file) => touches(paths, file));
+    const outsidePaths = files.length - under.length;
+    if (under.length > 0) {
+        const named = under.slice(0, NAMED_FILES).map((f) => `\`${(0,quoted/* quotable */.E7)(f.filename, 200)}\``).join(', ');
+        const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : '';
+        return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths });
+    }
+    const outside = files.length === 0 ? 'no file changed' : `${files.length} changed file${files.length === 1 ? '' : 's'}, all outside \`paths\``;
+    return {
+        decision: { skip: true, reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`, ...counted, outsidePaths },
+        serving
+    };
+}
+/** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
+/** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
+function touches(paths, file) {
+    return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename));
+}
+/** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
+function settingsDiffer(inputs, existing) {
+    if (inputs.secrets) {
+        const theirs = secretNames(existing.secrets);
+        if (!theirs)
+            return '`secrets` is set, and the deployment\'s secret names cannot be read';
+        const ours = new Set(inputs.secrets.map((s) => s.name));
+        const added = [...ours].filter((n) => !theirs.has(n));
+        const removed = [...theirs].filter((n) => !ours.has(n));
+        if (added.length > 0 || removed.length > 0) {
+            const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''];
+            return `\`secrets\` ${said.filter(Boolean).join(' and ')}`;
+        }
+    }
+    const differing = sourceConfigDifferences(inputs.sourceConfig, existing.source_config ?? {});
+    if (differing.length > 0)
+        return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`;
+    if (inputs.secretReferences && JSON.stringify(inputs.secretReferences) !== JSON.stringify(existing.secret_references ?? [])) {
+        return '`secret-references` differs from the deployment\'s';
+    }
+    return undefined;
+}
+/** The names of the deployment's secrets, or undefined when any entry has none. */
+function secretNames(secrets) {
+    const names = new Set();
+    for (const secret of secrets ?? []) {
+        const name = secret?.name;
+        if (typeof name !== 'string')
+            return undefined;
+        names.add(name);
+    }
+    return names;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
+
+/** `paths`: a deploy with no change under them ends here, sending nothing. */
+const pathsGate = {
+    id: 'paths',
+    appliesTo: ({ inputs }) => inputs.paths !== undefined,
+    async run({ inputs, deps, existing, ships }) {
+        const verdict = await decidePaths(inputs.paths, ships, inputs, existing, deps);
+        if (verdict.skip && existing)
+            return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
+        return { go: true };
+    }
+};
+/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
+function nothingUnderPaths(serving, existing, inputs, { recorder }) {
+    if (inputs.dryRun) {
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [] });
+    }
+    recorder.changed('unchanged', existing);
+    recorder.revisionStarted(serving.id);
+    recorder.revisionSeen(serving);
+    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' });
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/index.ts
+
+
+
+/**
+ * The gates before any change, in order: the config check first (a config the build would
+ * refuse is the cheapest thing to find). Those that refuse come before `paths`, whose skip ends
+ * the run: a deploy that would be refused is refused even when nothing changed. A new gate is its
+ * module and one entry here.
+ */
+const DEPLOY_GATES = [configCheckGate, expectedCommitGate, pathsGate];
+/**
+ * Runs the gates in order, recording each verdict. Returns the outcome of a gate that ended the
+ * run (nothing to deploy), or undefined to go on; a refusal is thrown by its gate.
+ */
+async function runGates(gates, ctx) {
+    for (const gate of gates) {
+        if (!gate.appliesTo(ctx))
+            continue;
+        const result = await gate.run(ctx);
+        if (result.verdict)
+            ctx.deps.recorder.checked(result.verdict);
+        if (!result.go)
+            return result.outcome;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/core/recorder.ts
+var core_recorder = __webpack_require__(9577);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/operations/redeploy.ts
+var redeploy = __webpack_require__(2166);
+;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
+
+
+
+
+
+/** A revision that failed, failed its health check or any other check, or serves a commit other than `expected-commit`, is undone. */
+const ROLLED_BACK_FOR = new Set(['revision-failed', 'health-check-failed', 'commit-mismatch', 'check-failed']);
+/** A check that could not be made, or proved nothing, says nothing against the revision. */
+const NOT_AGAINST = new Set(['health-check-not-made', 'check-not-proven']);
+/** A failed build or create never replaced what served: the control plane keeps the old revision. */
+const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
+/**
+ * `on-failure: rollback`, after the deploy's revision failed, failed its health check or another check, or
+ * reached DEPLOYED built from a commit other than `expected-commit`.
+ * When the deployment is left serving a bad revision, redeploy the one that served before
+ * this run and watch it; the step still fails, and its error says both what failed and
+ * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
+ * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
+ * is not a failure of this revision and is rethrown untouched; a health check that could
+ * not be made is rethrown with a note that nothing was rolled back.
+ */
+async function rollBackAfterFailure(error, inputs, deps) {
+    if (error instanceof errors/* ActionError */.lZ && NOT_AGAINST.has(error.kind)) {
+        // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
+        const only = error.kind === 'check-not-proven' ? 'not found wrong, only not proven right' : 'not found unhealthy, only not checked';
+        throw withNote(error, `Nothing was rolled back (\`on-failure: rollback\`): the revision was ${only}, so it was left in place.`);
+    }
+    if (!(error instanceof errors/* ActionError */.lZ) || !ROLLED_BACK_FOR.has(error.kind))
+        throw error;
+    const { client, log, recorder } = deps;
+    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known;
+    const status = revision?.status ?? '';
+    if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
+        throw error;
+    if (NEVER_SERVED.has(status)) {
+        throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`);
+    }
+    if (!previous) {
+        throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).');
+    }
+    const current = await client.getDeployment(deployment.id);
+    if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
+        throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`);
+    }
+    log.warn(`${(0,errors/* firstLine */.TM)(error)} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`);
+    // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
+    const rollbackRecord = new core_recorder/* Recorder */.v('rollback');
+    let serving;
+    try {
+        // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
+        const target = await client.getRevision(current.id, previous);
+        const started = await (0,redeploy/* redeploy */.j)(current, target, {
+            apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+            log,
+            recorder: rollbackRecord
+        });
+        await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId });
+        // Not health-checked: it served before this run, and the step fails anyway; a second
+        // `health-check-timeout` would only make the failure later.
+        serving = started.revisionId;
+    }
+    catch (rollbackError) {
+        const failedToo = rollbackRecord.failedWith(rollbackError);
+        // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
+        if (rollbackRecord.known.operation === 'rolled-back')
+            recorder.changed('rolled-back', rollbackRecord.known.deployment);
+        const rollback = rollbackError instanceof cancel/* CancelledError */.cc
+            ? cancelledRollback(failedToo, previous, current.name)
+            : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo };
+        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
+        const todo = [rollback.todo, error.hint].filter((line) => Boolean(line)).join('\n');
+        return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
+    }
+    recorder.restored(serving);
+    recorder.changed('rolled-back', rollbackRecord.known.deployment);
+    const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
+        `a redeploy of revision ${previous}, which served before this run.`;
+    log.info(story);
+    return recorder.endedWith('rolled-back', withNote(error, story));
+}
+function withNote(error, note) {
+    return new errors/* ActionError */.lZ(error.kind, `${error.message}\n${note}`, error.hint);
+}
+/**
+ * The workflow was cancelled during the rollback: where the rollback stood, in the deploy's
+ * words (the rollback's own recorder knows only that it was cancelled). Nothing is cancelled
+ * on the control plane.
+ */
+function cancelledRollback(rollback, previous, name) {
+    const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`;
+    if (rollback.kind === 'refused' && rollback.inDoubt) {
+        return { what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`, todo: check };
+    }
+    if (rollback.revisionId) {
+        return {
+            what: `The workflow was cancelled while waiting for revision ${rollback.revisionId}, the redeploy of revision ${previous} (\`on-failure: rollback\`); it goes on on the control plane.`,
+            todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
+        };
+    }
+    return { what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`, todo: check };
+}
+
+// EXTERNAL MODULE: ./src/api/constants.ts
+var constants = __webpack_require__(2997);
+// EXTERNAL MODULE: ./src/inputs/deployment-name.ts
+var deployment_name = __webpack_require__(1188);
+// EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
+var source_rules = __webpack_require__(7606);
+;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
+
+
+
+
+
+const DEFAULT_SOURCE = 'github';
+/**
+ * `source_config` fields the control plane fixes at creation. Sending one on a patch
+ * would be refused, so a patch leaves them out, and a value the user set that differs
+ * from the deployment's is an error before anything is sent.
+ */
+const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly);
+/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
+function planDeploy(inputs, existing, workflow) {
+    return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow);
+}
+function planCreate(inputs, workflow) {
+    const name = inputs.name;
+    const source = inputs.source ?? DEFAULT_SOURCE;
+    const github = source === 'github';
+    const sourceConfig = {
+        ...inputs.sourceConfig,
+        ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
+    };
+    const sourceRevisionConfig = {
+        ...inputs.sourceRevisionConfig,
+        ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
+    };
+    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
+    // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
+    const nameProblem = (0,deployment_name/* newDeploymentNameProblem */.e)(name);
+    if (nameProblem)
+        problems.push(nameProblem);
+    if (!(0,constants/* isCreatable */.Mw)(source)) {
+        problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
+    }
+    if (github && !sourceConfig.repo_url) {
+        problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL');
+    }
+    if (problems.length > 0 || !(0,constants/* isCreatable */.Mw)(source))
+        throw new errors/* InputError */.dz(problems);
+    return {
+        action: 'create',
+        body: {
+            name,
+            source,
+            source_config: sourceConfig,
+            source_revision_config: sourceRevisionConfig,
+            secrets: inputs.secrets ?? [],
+            ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+        }
+    };
+}
+function planPatch(inputs, deployment, workflow) {
+    const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE;
+    const problems = [];
+    if (inputs.source && deployment.source && inputs.source !== deployment.source) {
+        problems.push(`\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``);
+    }
+    const warnings = [];
+    const requested = inputs.sourceConfig;
+    for (const field of CREATE_ONLY) {
+        const wanted = field.read(requested);
+        const current = field.read(deployment.source_config);
+        if (wanted === undefined)
+            continue;
+        if (current == null) {
+            warnings.push(`\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`);
+        }
+        else if (!sameSetting(field, wanted, current)) {
+            problems.push(`\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has \`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``);
+        }
+    }
+    const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
+    const revisionSource = inputs.revisionSource ?? source;
+    const sourceRevisionConfig = {
+        ...inputs.sourceRevisionConfig,
+        ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
+            ? { repo_ref: workflow.repoRef }
+            : {})
+    };
+    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false));
+    if (problems.length > 0)
+        throw new errors/* InputError */.dz(problems);
+    const body = {
+        ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
+        ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
+        ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
+        ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
+        ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+    };
+    return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: ./src/api/requests.ts
+var requests = __webpack_require__(4748);
+// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
+var operations_apply = __webpack_require__(7840);
+// EXTERNAL MODULE: ./src/operations/archive/layout.ts
+var layout = __webpack_require__(9029);
+;// CONCATENATED MODULE: ./src/commands/deploy/remote-build.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A remote build (`internal_source`): the action archives the checkout, uploads it and
+ * patches the deployment to build it. Unless `source-tarball-path` names an archive the
+ * user uploaded: then that path is sent as given, and nothing is archived.
+ */
+function isRemoteBuild(inputs, existing) {
+    if (inputs.sourceRevisionConfig.source_tarball_path)
+        return false;
+    const source = existing ? (inputs.revisionSource ?? existing.source) : (inputs.source ?? DEFAULT_SOURCE);
+    return source === 'internal_source';
+}
+/**
+ * The archive, when the inputs alone say this is a remote build (`source` or
+ * `revision-source` is `internal_source`): built before any request, so that a missing
+ * config file, a dependency outside the workspace or an archive over the limit is refused
+ * before the lookup. The caller removes it.
+ */
+async function archiveBeforeLookup(inputs, deps) {
+    const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source';
+    return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined;
+}
+function layoutOf(inputs, deps) {
+    const configPath = inputs.sourceRevisionConfig.graph_config_path;
+    if (!configPath) {
+        throw new errors/* InputError */.dz([
+            '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
+        ]);
+    }
+    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath);
+}
+/**
+ * For a remote build: the archive built, described in the log and on record (what was
+ * shipped: digest, size, files, commit, what was left out), size limits checked. Before
+ * any change; undefined when this deploy is not a remote build.
+ */
+async function archiveForRemoteBuild(inputs, existing, deps, early) {
+    if (!isRemoteBuild(inputs, existing)) {
+        for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
+            if (set)
+                deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`);
+        }
+        return undefined;
+    }
+    return early ?? buildArchive(inputs, deps);
+}
+async function buildArchive(inputs, deps) {
+    // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
+    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps);
+    const layout = layoutOf(inputs, deps);
+    // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(979)]).then(__webpack_require__.bind(__webpack_require__, 4979));
+    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
+    const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
+    const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
+    const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
+    // Selected first (what ships, nothing compressed yet), then packed.
+    const commit = checkoutReads(deps, layout.workspace).commit();
+    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit });
+    if (checked)
+        refuseChangedCheckout(checked, selection.changedSinceCommit);
+    describeSelection(selection, deps.log);
+    // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
+    enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
+    const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
+    if (archive.commit && !checked)
+        deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`);
+    return { ...archive, listing: listingOf(selection) };
+}
+/**
+ * Puts the archive on record (the `archive-sha256` output, the summary's Archive row): only
+ * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
+ */
+function recordArchive(recorder, archive) {
+    recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, listing: archive.listing });
+}
+/** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
+function remotePlannedRequests(plan, archive) {
+    const creating = plan.action === 'create';
+    const id = creating ? undefined : plan.deployment.id;
+    const uploadUrl = id ? requests/* requests */.z.requestUploadUrl(id) : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' };
+    const patch = remotePatchBody(plan, '<object_path that upload-url answers>', archive.configPath);
+    return [
+        ...(creating ? [requests/* requests */.z.createDeployment(createBody(plan.body))] : []),
+        uploadUrl,
+        id ? requests/* requests */.z.patchDeployment(id, patch) : { method: 'PATCH', path: '/v2/deployments/{id of the new deployment}', body: patch }
+    ];
+}
+/**
+ * Create (when missing), upload, then the patch that starts the build: sent only after
+ * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
+ * the object path only this upload has. The archive's file is removed whatever happens.
+ */
+async function shipFromCheckout(plan, archive, inputs, deps, apply) {
+    const { recorder, log } = deps;
+    try {
+        (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+        let deployment;
+        if (plan.action === 'create') {
+            log.info(`Creating deployment \`${plan.body.name}\` (source internal_source); its first revision is built from the archive.`);
+            deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(createBody(plan.body), apply));
+            recorder.changed('created', deployment);
+            await (0,operations_apply/* refuseTwins */.sv)(deps.client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+        }
+        else {
+            deployment = plan.deployment;
+        }
+        const { uploadArchive } = await __webpack_require__.e(/* import() */ 339).then(__webpack_require__.bind(__webpack_require__, 5339));
+        const objectPath = await uploadArchive(deployment.id, archive, {
+            client: deps.client,
+            clock: deps.clock,
+            deadline: deps.deadline,
+            signal: deps.signal,
+            log,
+            idleMs: deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc,
+            created: plan.action === 'create'
+        });
+        recordArchive(recorder, archive);
+        log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`);
+        (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+        const body = remotePatchBody(plan, objectPath, archive.configPath);
+        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(deployment, body, apply));
+        recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment);
+        return applied;
+    }
+    finally {
+        await archive.remove();
+    }
+}
+/** A new `internal_source` deployment is created as the platform's client makes it: no revision settings, so no build until the patch. */
+function createBody(body) {
+    return { ...body, source_revision_config: {} };
+}
+/**
+ * The patch that builds the uploaded archive: the object path and the config's path in
+ * the archive; `revision_source` when the deployment's own source is another; and, as
+ * any patch, the settings the inputs change (install and build commands, secrets...).
+ */
+function remotePatchBody(plan, objectPath, configPath) {
+    const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath };
+    if (plan.action === 'create') {
+        const { install_command, build_command } = plan.body.source_config;
+        const commands = { ...(install_command ? { install_command } : {}), ...(build_command ? { build_command } : {}) };
+        return {
+            ...(Object.keys(commands).length > 0 ? { source_config: commands } : {}),
+            source_revision_config,
+            ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
+        };
+    }
+    const { revision_source: _asked, source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
+    return {
+        ...(plan.deployment.source !== 'internal_source' ? { revision_source: 'internal_source' } : {}),
+        ...settings,
+        source_revision_config
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
+
+/**
+ * One line that says what the run is about to send. Field names only: values can
+ * be secret, and the bodies are in the request anyway.
+ */
+function describePlan(plan) {
+    if (plan.action === 'none')
+        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
+    const body = plan.body;
+    const parts = Object.entries(body)
+        .filter(([key]) => key !== 'name' && key !== 'source')
+        .map(([key, value]) => {
+        if (Array.isArray(value)) {
+            const names = value.map((item) => item.name).filter(Boolean);
+            return `${key} (${names.length ? names.join(', ') : 'none'})`;
+        }
+        if (value && typeof value === 'object')
+            return `${key} (${Object.keys(value).join(', ')})`;
+        return `${key} (${String(value)})`;
+    });
+    const what = plan.action === 'create'
+        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
+        : `Updating deployment \`${plan.deployment.name}\``;
+    return `${what} with ${parts.join(', ') || 'no fields'}.`;
+}
+/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
+function plannedRequests(plan) {
+    if (plan.action === 'create')
+        return [requests/* requests */.z.createDeployment(plan.body)];
+    if (plan.action === 'patch')
+        return [requests/* requests */.z.patchDeployment(plan.deployment.id, plan.body)];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
+/**
+ * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
+ * `sha256:<64 hex digits>` is. Only a digest names one image for good.
+ */
+const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
+/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
+function imageShipped(imageUri) {
+    const digest = DIGEST.exec(imageUri)?.[1];
+    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
+}
+/**
+ * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
+ * builds the revision, and a tag (`latest` when none is written) may by then name another
+ * image than the one this workflow pushed and tested.
+ */
+function unpinnedImageWarning(imageUri) {
+    if (DIGEST.test(imageUri))
+        return undefined;
+    const name = imageUri.split('@')[0];
+    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
+    const colon = lastSegment.lastIndexOf(':');
+    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
+    const what = colon >= 0 ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest` : 'names neither a tag nor a digest, so it means the tag `latest`';
+    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
+        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/ship.ts
+
+
+
+
+
+/**
+ * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
+ * A dry run builds and checks what it would ship and sends nothing.
+ */
+async function ship(plan, inputs, existing, deps, early) {
+    const { client, log, recorder } = deps;
+    // Only docker sources take an image (the source rules refuse it for others).
+    const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
+    const unpinned = image && unpinnedImageWarning(image);
+    if (unpinned)
+        log.warn(unpinned);
+    const archive = await archiveForRemoteBuild(inputs, existing, deps, early);
+    if (inputs.dryRun) {
+        if (image)
+            recorder.shipped(imageShipped(image));
+        if (archive) {
+            recordArchive(recorder, archive);
+            await archive.remove();
+            log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
+        }
+        recorder.changed('planned');
+        return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
+    }
+    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
+    const sent = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
+    // On record once the control plane took it, not before: a refused change shipped nothing.
+    if (image)
+        recorder.shipped(imageShipped(image));
+    return sent;
+}
+/** Sends what the plan says (create, patch, or nothing) and records it. */
+async function sendPlan(plan, inputs, deps, apply) {
+    const { client, log, recorder } = deps;
+    log.info(describePlan(plan));
+    // No change is started once the workflow is cancelled.
+    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+    let deployment;
+    let revisionId;
+    if (plan.action === 'create') {
+        deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(plan.body, apply));
+        recorder.changed('created', deployment);
+        await (0,operations_apply/* refuseTwins */.sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+        revisionId = deployment.latest_revision_id;
+    }
+    else if (plan.action === 'patch') {
+        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
+        deployment = applied.deployment;
+        revisionId = applied.revisionId;
+        recorder.changed('updated', deployment);
+    }
+    else {
+        deployment = plan.deployment;
+        revisionId = deployment.latest_revision_id;
+        recorder.changed('unchanged', deployment);
+    }
+    return { deployment, revisionId };
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** `command: deploy`: find, create or patch, wait. */
+const deployCommand = (0,types/* defineCommand */.N)({
+    github: (inputs) => inputs.github,
+    run: deploy
+});
+async function deploy(inputs, deps) {
+    // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
+    // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
+    const early = await archiveBeforeLookup(inputs, deps);
+    try {
+        return await deployWith(inputs, deps, early);
+    }
+    finally {
+        await early?.remove();
+    }
+}
+/**
+ * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
+ * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ */
+async function deployWith(inputs, deps, early) {
+    const { log, recorder } = deps;
+    const existing = await lookUp(inputs, deps);
+    const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE;
+    const plan = planDeploy(inputs, existing, deps.workflow);
+    if (plan.action === 'patch')
+        plan.warnings.forEach(log.warn);
+    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships });
+    if (ended)
+        return ended;
+    const shipment = await ship(plan, inputs, existing, deps, early);
+    if ('planned' in shipment)
+        return shipment.planned;
+    const { deployment, revisionId } = shipment;
+    if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
+        return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps);
+    if (!revisionId) {
+        throw new errors/* ActionError */.lZ('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
+    }
+    recorder.revisionStarted(revisionId);
+    log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
+    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
+    deps.onRevisionStarted?.();
+    if (!inputs.wait)
+        return notWaiting(deployment, revisionId, inputs, ships, deps);
+    try {
+        const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
+        await (0,run/* runChecks */.J)(deployChecks(inputs, ships, deps), {
+            ...deps,
+            connection: inputs.connection,
+            deployment: recorder.known.deployment ?? deployment,
+            revision: deployed,
+            settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
+        });
+    }
+    catch (error) {
+        if (inputs.rollbackOnFailure)
+            return rollBackAfterFailure(error, inputs, deps);
+        throw error;
+    }
+    return recorder.finish({ kind: 'deployed', noNewRevision: false });
+}
+/** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
+async function lookUp(inputs, deps) {
+    const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
+    deps.recorder.before(existing);
+    if (existing) {
+        deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
+    }
+    else if (!inputs.createIfMissing) {
+        throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
+    }
+    return existing;
+}
+/** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
+async function noNewRevision(action, deployment, revisionId, inputs, ships, deps) {
+    deps.log.info(action === 'patch'
+        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
+        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
+    if (inputs.health)
+        deps.log.info('No new revision, so no health check either.');
+    const serving = deployment.active_revision_id ?? revisionId;
+    if (inputs.expectedCommit && ships === 'github' && serving)
+        checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+    return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
+}
+/** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
+async function notWaiting(deployment, revisionId, inputs, ships, deps) {
+    const revision = await deps.client.getRevision(deployment.id, revisionId);
+    deps.recorder.revisionSeen(revision);
+    deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
+    if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
+        checkCommit(inputs, ships, deps, revision);
+        return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
+    }
+    return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
+}
+
+
+/***/ }),
+
+/***/ 1188:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ newDeploymentNameProblem)
+/* harmony export */ });
+/* unused harmony export DEPLOYMENT_NAME_RULE */
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
+
+/**
+ * The names the action creates deployments with. The control plane publishes no rule
+ * (its API schema types `name` as a plain string), but it serves each deployment on a
+ * hostname made from the name and names a tracing project after it, and it answers a
+ * create whose name holds an underscore with HTTP 500. So a create is sent only for what
+ * a DNS label allows: ASCII letters, digits and hyphens, starting and ending with a
+ * letter or digit, at most 63 characters.
+ *
+ * Only for a create: a deployment made elsewhere (the UI, another client) may carry a
+ * name outside this rule, and must still be found and updated by `name`. So the rule is
+ * checked after the lookup finds nothing and before the create is sent (a 500 on create
+ * is retried and would only surface at the step's timeout).
+ */
+const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
+/** Why the action will not create a deployment with this name, or undefined when it will. */
+function newDeploymentNameProblem(name) {
+    if (DEPLOYMENT_NAME.test(name))
+        return undefined;
+    return (`\`name\` ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(name)} matches no deployment, and a new deployment's name must be one the control plane can take: ` +
+        `${DEPLOYMENT_NAME_RULE}. Fix \`name\`, or create the deployment another way and deploy to it by \`name\``);
+}
+
+
+/***/ }),
+
+/***/ 9029:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ resolveLayout),
+/* harmony export */   d: () => (/* binding */ toPosix)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6747);
+/* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
+
+
+
+
+
+/**
+ * The layout for `graph-config-path` (relative to the workspace), before any request. The
+ * config file must be a file inside the workspace (else bad input: the step names it); what
+ * the config itself says wrong is a config problem (`problems`), never bad input.
+ */
+function resolveLayout(workspaceDir, configInput) {
+    const workspace = realpathOr((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspaceDir));
+    const fail = (problem) => {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([problem]);
+    };
+    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(configInput))
+        fail(`\`graph-config-path\` must be relative to the workspace (\`${configInput}\` is absolute): e.g. \`apps/agent/langgraph.json\``);
+    const configFile = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace, configInput);
+    if (!inside(workspace, configFile))
+        fail(`\`graph-config-path\` \`${configInput}\` points outside the workspace: give the config file's path inside the checkout`);
+    let text;
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(configFile).isFile())
+            throw new Error('not a file');
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(configFile, 'utf8');
+    }
+    catch {
+        return fail(`\`graph-config-path\` \`${configInput}\` is not a file in the workspace (${workspace}): check the path, and that the job checks the repository out (actions/checkout) before this step`);
+    }
+    const realConfig = realpathOr(configFile);
+    if (!inside(workspace, realConfig))
+        fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`);
+    const configDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(realConfig);
+    const dirs = [configDir];
+    const problems = [];
+    // A config that is not JSON is the config check's problem: the archive is then the config's directory.
+    const config = readConfig(text);
+    const include = (key, written, what) => {
+        const target = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(configDir, written);
+        if (!inside(workspace, target) || !inside(workspace, realpathOr(target))) {
+            problems.push({
+                key,
+                what: [what, ' ', { code: written }, " leaves the job's workspace, and only what the job checked out can be archived."],
+                fix: ['Move it into the repository, or check it out inside the workspace.'],
+                always: true
+            });
+            return;
+        }
+        if (isDirectory(target))
+            dirs.push(realpathOr(target));
+        else
+            problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
+    };
+    (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
+        // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
+        if (typeof dependency === 'string' && dependency.startsWith('.'))
+            include(`dependencies[${index}]`, dependency, 'the local dependency');
+    });
+    const source = config.source;
+    if (isMapping(source) && source.kind === 'uv') {
+        const root = 'root' in source ? source.root : '.';
+        if (typeof root === 'string' && root.trim() !== '')
+            include('source.root', root, 'the uv workspace root');
+    }
+    const included = outermost(dirs);
+    const root = commonAncestor(included);
+    return { workspace, root, included, configPath: toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, realConfig)), problems };
+}
+function readConfig(text) {
+    try {
+        const config = (0,_config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePythonJson */ .S)(text);
+        return isMapping(config) ? config : {};
+    }
+    catch {
+        return {};
+    }
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isDirectory(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function isPresent(path) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function inside(parent, child) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
+    // `..` as a whole first segment leaves `parent`; a name that merely starts with it (`..foo`) does not.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+function realpathOr(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(path);
+    }
+    catch {
+        return path;
+    }
+}
+/** The directories, without those inside another (which the outer one's walk covers). */
+function outermost(dirs) {
+    const unique = [...new Set(dirs)].sort();
+    return unique.filter((dir) => !unique.some((other) => other !== dir && inside(other, dir)));
+}
+function commonAncestor(dirs) {
+    let common = dirs[0];
+    for (const dir of dirs.slice(1)) {
+        while (!inside(common, dir))
+            common = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(common);
+    }
+    return common;
+}
+function toPosix(path) {
+    return node_path__WEBPACK_IMPORTED_MODULE_1__.sep === '/' ? path : path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+}
+
+
+/***/ }),
+
+/***/ 9908:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ trackedFiles),
+/* harmony export */   _: () => (/* binding */ checkoutCommit)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+
+
+
+
+/** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 10_000;
+/** `git ls-files -z` of a very large repository (a million paths) fits; past this the list is not known. */
+const LIST_MAX_BYTES = 128 * 1024 * 1024;
+/**
+ * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
+ * answer in time, too much output). The workspace is declared safe for this one command: in a
+ * container job it belongs to another user than the step's, and git would otherwise refuse it
+ * ("dubious ownership"). Its environment is given, not left to node: the one this module sees,
+ * which a test's stand-in `git` on PATH changes too.
+ */
+function git(workspace, args, maxBuffer) {
+    return new Promise((resolve) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
+            resolve(error ? undefined : String(stdout ?? ''));
+        });
+    });
+}
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
+ */
+async function mayBeInRepository(dir) {
+    if (process.env.GIT_DIR !== undefined)
+        return true;
+    const look = async () => {
+        let current;
+        try {
+            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(dir);
+        }
+        catch {
+            return true;
+        }
+        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
+            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(current, '.git')).then(() => true, () => false))
+                return true;
+            if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current) === current)
+                return false;
+        }
+    };
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => false);
+}
+/** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
+async function checkoutCommit(workspace) {
+    if (!(await mayBeInRepository(workspace)))
+        return undefined;
+    const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase();
+    // 40 digits, or 64 in a repository that uses SHA-256.
+    return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined;
+}
+/**
+ * The files git tracks in `workspace` (`git ls-files -z`: repository-relative, `/`-separated, names
+ * unquoted whatever they hold); undefined when they cannot be read.
+ */
+async function trackedFiles(workspace) {
+    const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES);
+    return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '');
+}
+
+
+/***/ }),
+
+/***/ 6747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ dependencyEntries),
+/* harmony export */   w: () => (/* binding */ iterableDependencies)
+/* harmony export */ });
+/**
+ * `dependencies` as the client iterates it (`for dep in config["dependencies"]`): a list's
+ * entries, a string's characters (so `"."` is `["."]`), a mapping's keys. Anything else (null,
+ * a number, a boolean) cannot be iterated: the client fails on it, and the check says so.
+ */
+function dependencyEntries(value) {
+    if (value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'string')
+        return [...value];
+    if (typeof value === 'object' && value !== null)
+        return Object.keys(value);
+    return [];
+}
+/** Whether the client can iterate `dependencies` at all (missing is an empty list). */
+function iterableDependencies(value) {
+    return value === undefined || typeof value === 'string' || (typeof value === 'object' && value !== null);
+}
+
+
+/***/ }),
+
+/***/ 6751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ parsePythonJson)
+/* harmony export */ });
+/**
+ * JSON as the official client reads a config (Python's `json.load`): standard JSON plus the
+ * bare constants `NaN`, `Infinity` and `-Infinity`, which JavaScript's `JSON.parse` refuses.
+ * Everything else is JSON's own rules (a BOM, a trailing comma, a comment: refused by both).
+ */
+function parsePythonJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        const marked = markConstants(text);
+        if (marked === text)
+            throw error;
+        try {
+            return JSON.parse(marked, (_key, value) => (typeof value === 'string' && value in CONSTANTS ? CONSTANTS[value] : value));
+        }
+        catch {
+            // The constants were not the problem: say what the plain read said.
+            throw error;
+        }
+    }
+}
+/** Placeholders no config holds (a NUL in a string is refused by JSON itself, never written by anyone). */
+const CONSTANTS = { '\u0000NaN': NaN, '\u0000Infinity': Infinity, '\u0000-Infinity': -Infinity };
+/** The text with each bare constant outside a string replaced by a string placeholder. */
+function markConstants(text) {
+    let out = '';
+    let inString = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (inString) {
+            out += char;
+            if (char === '\\')
+                out += text[++at] ?? '';
+            else if (char === '"')
+                inString = false;
+            continue;
+        }
+        if (char === '"') {
+            inString = true;
+            out += char;
+            continue;
+        }
+        const constant = ['-Infinity', 'Infinity', 'NaN'].find((name) => text.startsWith(name, at));
+        if (constant) {
+            out += JSON.stringify(`\u0000${constant}`);
+            at += constant.length - 1;
+        }
+        else
+            out += char;
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 7518:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ RateLimitedGitHub)
+/* harmony export */ });
+/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
+
+
+
+
+
+
+/** Attempts per request, the first included: 5xx and network failures are usually brief. */
+const MAX_ATTEMPTS = 3;
+const BACKOFF_MS = [1_000, 3_000];
+/**
+ * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
+ * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
+ * still leaves `reserveMs` before the deadline; otherwise the request is given up with
+ * a reason, never sent into a certain refusal. 5xx and network failures are retried
+ * briefly. Every request is aborted at its time limit. Counts what it sends.
+ */
+class RateLimitedGitHub {
+    get;
+    options;
+    requests = 0;
+    /** Set from the last answer: GitHub will refuse until then. */
+    exhaustedUntil;
+    /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
+    resetsAt;
+    constructor(get, options) {
+        this.get = get;
+        this.options = options;
+    }
+    async fetch(url, what) {
+        let last = { ok: false, reason: 'not sent' };
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            if (this.exhaustedUntil !== undefined) {
+                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`);
+                if (refused)
+                    return { ok: false, limited: true, reason: refused };
+                this.exhaustedUntil = undefined;
+                this.resetsAt = undefined;
+            }
+            if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
+                return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
+            }
+            let response;
+            try {
+                response = await this.send(url);
+            }
+            catch (error) {
+                if (this.options.signal?.aborted)
+                    throw error;
+                // The same answer would be as large again: not retried.
+                if (error instanceof _api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .BodyTooLarge */ .KQ)
+                    return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` };
+                last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
+                const retried = await this.backoff(attempt, last);
+                if (!retried)
+                    return last;
+                continue;
+            }
+            this.noteRateLimit(response);
+            if (response.status >= 200 && response.status < 300)
+                return { ok: true, response };
+            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
+            const limited = response.status === 429 ||
+                (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
+            const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
+            last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
+            if (limited) {
+                if (retryAfterMs !== undefined) {
+                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(retryAfterMs)}`);
+                    if (refused)
+                        return { ok: false, limited: true, reason: refused };
+                }
+                // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
+                // or, knowing neither, backs off as for a 5xx.
+                else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            if (response.status >= 500) {
+                if (!(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            return last;
+        }
+        return last;
+    }
+    send(url) {
+        this.requests++;
+        // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
+    }
+    /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
+    noteRateLimit(response) {
+        const remaining = response.headers['x-ratelimit-remaining'];
+        const reset = Number(response.headers['x-ratelimit-reset']);
+        if (remaining === '0' && Number.isFinite(reset)) {
+            // The reset is wall-clock time; the wait is measured on the step's clock.
+            this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
+            this.resetsAt = reset * 1000;
+        }
+    }
+    /** Waits, or says why not: the wait would not leave time before the deadline. */
+    async waitUntil(until, why) {
+        const { clock, deadline, reserveMs } = this.options;
+        const waitMs = until - clock.now();
+        if (waitMs <= 0)
+            return undefined;
+        if (until > deadline - reserveMs) {
+            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
+        }
+        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)}.`);
+        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
+        return undefined;
+    }
+    async backoff(attempt, last) {
+        if (attempt >= MAX_ATTEMPTS)
+            return false;
+        const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
+        return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
+    }
+}
+/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
+function resetsWhen(resetsAt) {
+    if (resetsAt === undefined)
+        return '';
+    const inMs = Math.max(0, resetsAt - Date.now());
+    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
+}
+/**
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
+ * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
+ */
+function messageOf(response) {
+    const message = response.data?.message;
+    return typeof message === 'string' && message.trim() !== '' ? ` (\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quotable */ .E7)(message.trim(), 200)}\`)` : '';
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=575.index.js.map

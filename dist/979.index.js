@@ -1,0 +1,466 @@
+export const id = 979;
+export const ids = [979];
+export const modules = {
+
+/***/ 4979:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  selectArchiveFiles: () => (/* binding */ selectArchiveFiles),
+  O: () => (/* binding */ unreadable)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
+var checkout_commit = __webpack_require__(9908);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+;// CONCATENATED MODULE: ./src/operations/git-files.ts
+
+/** A listing of the files of a checkout (a monorepo's: tens of thousands of paths) fits in this. */
+const LISTING_MAX_BYTES = 64 * 1024 * 1024;
+/** Git lists from its index at once; one that does not answer in this long (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 60_000;
+/**
+ * `git ls-files -z` and `git diff --name-only -z HEAD` in `workspace`, limited to `dirs`
+ * (relative to the workspace, posix; '' or '.' for all of it). The workspace is declared safe
+ * for these commands only (see checkout-commit.ts), pathspecs are taken literally (a directory
+ * named `*` is that directory), and git takes no lock (the index is only read). Rejects when git
+ * fails or does not answer within `limitMs`.
+ */
+async function gitFiles(workspace, dirs, limitMs) {
+    const pathspecs = dirs.map((dir) => (dir === '' ? '.' : dir));
+    const [listed, diffed] = await Promise.all([
+        git(workspace, ['ls-files', '-z', '--cached', '--', ...pathspecs], limitMs),
+        git(workspace, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', ...pathspecs], limitMs)
+    ]);
+    return { tracked: new Set(split(listed)), changed: split(diffed) };
+}
+function split(output) {
+    return output.split('\0').filter((path) => path !== '');
+}
+function git(workspace, args, limitMs) {
+    const command = ['-c', `safe.directory=${workspace}`, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_.execFile)('git', command, { cwd: workspace, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer: LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
+            if (error) {
+                const said = String(stderr ?? '').trim().split('\n')[0];
+                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
+                return;
+            }
+            resolve(String(stdout));
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/layout.ts
+var archive_layout = __webpack_require__(9029);
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/operations/archive/stop.ts
+var archive_stop = __webpack_require__(4235);
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __webpack_require__(3994);
+;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
+/**
+ * Files that hold credentials by their name, whatever their case, that a remote build never
+ * ships (docs/remote-build.md): what the agent needs goes through the `secrets` input, which
+ * the control plane keeps encrypted; a file in the archive is readable by whoever can read
+ * the build. Each returns the rule as the user would write it, for the warning.
+ */
+const NAMED = new Map([
+    ['.npmrc', '.npmrc'],
+    ['.pypirc', '.pypirc'],
+    ['.netrc', '.netrc'],
+    ['.git-credentials', '.git-credentials'],
+    ['id_rsa', 'id_rsa'],
+    ['id_dsa', 'id_dsa'],
+    ['id_ecdsa', 'id_ecdsa'],
+    ['id_ed25519', 'id_ed25519']
+]);
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx'];
+/**
+ * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
+ * file, or undefined. A directory is one only when it is an `.env*` one (`.env.d/`): a
+ * directory named like a key file is left to the files inside it.
+ */
+function secretRule(path, isDir) {
+    const lower = path.toLowerCase();
+    const name = lower.slice(lower.lastIndexOf('/') + 1);
+    // `.env`, `.env.local`, `.env-prod`, `.envrc`, `.env.d/`: any form.
+    if (name.startsWith('.env'))
+        return '.env*';
+    if (isDir)
+        return undefined;
+    const named = NAMED.get(name);
+    if (named)
+        return named;
+    if (lower === '.docker/config.json' || lower.endsWith('/.docker/config.json'))
+        return '.docker/config.json';
+    const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
+    return extension ? `*${extension}` : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
+
+
+
+
+
+
+
+
+/** Directories the platform's own client never archives: caches and environments. */
+const ALWAYS_LEFT_OUT = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules', '.tox', '.mypy_cache']);
+/** An ignore file is a few lines: one larger than this is not one, and is not read. */
+const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
+/**
+ * Every file and directory of the layout's included directories that goes into the archive,
+ * and what was left out, with why. Always left out: symbolic links (never followed), what is
+ * not a file or a directory, the client's cache and environment directories, secret files
+ * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
+ * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * down name (nested ones apply below their own directory, a deeper file overriding a
+ * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
+ * out is not entered, except when `archive-include` may name something below it: then it is
+ * left out whole only when nothing below it goes.
+ */
+async function walkLayout(layout, options) {
+    const { stop } = options;
+    const entries = [];
+    const leftOut = [];
+    const unreadIgnoreFiles = [];
+    const excluded = options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined;
+    const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined;
+    // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
+    // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
+    const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
+    const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined;
+    const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
+    const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
+    const included = (matcher, path, isDir) => matcher?.test(isDir ? `${path}/` : path).ignored === true;
+    /** The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its `.gitignore`. */
+    const rulesIn = async (dir, names) => {
+        const base = fromWorkspace(dir);
+        const found = [];
+        for (const name of names) {
+            const path = `${base ? `${base}/` : ''}${name}`;
+            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name));
+            if (typeof read === 'string')
+                found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' });
+            else if (read)
+                unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`);
+        }
+        return found;
+    };
+    const ignoreFiles = git ? ['.dockerignore'] : ['.gitignore', '.dockerignore'];
+    /**
+     * Enters a directory that is left out unless `archive-include` names something below it:
+     * when nothing below it goes, it is left out whole, as one item.
+     */
+    const tentatively = async (entry, rules, whole) => {
+        const [entriesBefore, leftOutBefore] = [entries.length, leftOut.length];
+        entries.push(entry);
+        await visit(entry.absPath, rules);
+        if (entries.length > entriesBefore + 1)
+            return;
+        entries.length = entriesBefore;
+        leftOut.length = leftOutBefore;
+        leftOut.push(whole);
+    };
+    const visit = async (dir, inherited) => {
+        const base = fromWorkspace(dir);
+        const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))];
+        const names = (await (0,promises_.readdir)(dir)).sort();
+        for (const name of names) {
+            (0,archive_stop/* throwIfStopped */.$J)(stop);
+            const absPath = (0,external_node_path_.join)(dir, name);
+            const path = base ? `${base}/${name}` : name;
+            const stats = await (0,promises_.lstat)(absPath);
+            if (stats.isSymbolicLink()) {
+                leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' });
+                continue;
+            }
+            const isDir = stats.isDirectory();
+            if (!isDir && !stats.isFile()) {
+                leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' });
+                continue;
+            }
+            const shown = isDir ? `${path}/` : path;
+            if (ALWAYS_LEFT_OUT.has(name)) {
+                leftOut.push({ path: shown, reason: 'ignored', rule: `${name}/`, why: `cache or environment directory (\`${name}/\`, always left out)` });
+                continue;
+            }
+            const secret = secretRule(path, isDir);
+            if (secret && !namedExactly(explicit, path)) {
+                leftOut.push({ path: shown, reason: 'secret', rule: secret, why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\`` });
+                continue;
+            }
+            const entry = isDir
+                ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
+                : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats.size, executable: (stats.mode & 0o111) !== 0 };
+            const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir);
+            if (rule) {
+                const ruled = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` };
+                // Only a `.gitignore` gives way to `archive-include`: `.dockerignore` and `archive-exclude` always leave out.
+                if (!rule.gitignore || !include)
+                    leftOut.push(ruled);
+                else if (included(include, path, isDir))
+                    await add(entry, rules);
+                else if (isDir)
+                    await tentatively(entry, rules, ruled);
+                else
+                    leftOut.push(ruled);
+                continue;
+            }
+            if (git && !(isDir ? git.dirs.has(path) : git.files.has(path))) {
+                const untracked = { path: shown, reason: 'untracked', why: 'not tracked by git' };
+                if (included(include, path, isDir))
+                    await add(entry, rules);
+                else if (isDir && include)
+                    await tentatively(entry, rules, untracked);
+                else
+                    leftOut.push(untracked);
+                continue;
+            }
+            await add(entry, rules);
+        }
+    };
+    const add = async (entry, rules) => {
+        entries.push(entry);
+        if (entry.type === 'directory')
+            await visit(entry.absPath, rules);
+    };
+    for (const dir of layout.included) {
+        const path = inArchive(dir);
+        if (path)
+            entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true });
+        // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
+        const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']));
+        await visit(dir, above);
+    }
+    return { entries: sortEntries(entries), leftOut, unreadIgnoreFiles };
+}
+/** The rules of each directory from `top` down to `dir`'s parent, outermost first. */
+async function rulesAbove(top, dir, rulesIn) {
+    const rules = [];
+    const segments = (0,external_node_path_.relative)(top, dir).split(external_node_path_.sep).filter((segment) => segment !== '');
+    let at = top;
+    for (const segment of segments) {
+        rules.push(...(await rulesIn(at)));
+        at = (0,external_node_path_.join)(at, segment);
+    }
+    return rules;
+}
+/** Every directory that holds a tracked file, at any depth. */
+function directoriesOf(files) {
+    const dirs = new Set();
+    for (const file of files) {
+        for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+            const dir = file.slice(0, at);
+            if (dirs.has(dir))
+                break;
+            dirs.add(dir);
+        }
+    }
+    return dirs;
+}
+/** Patterns matched as git on Linux and the platform's client match them: case counts. */
+function matcher() {
+    return ignore_default()({ ignorecase: false });
+}
+/**
+ * An ignore file's text; undefined when there is none; a problem when it is there but is
+ * not read: a symbolic link (it could name any file on the runner, or one outside the
+ * checkout), anything but a regular file (a FIFO would block the read for ever), or over
+ * the size cap. Read through the descriptor that was checked, up to the cap.
+ */
+async function readIgnoreFile(file) {
+    const stats = await (0,promises_.lstat)(file).catch(() => undefined);
+    if (!stats)
+        return undefined;
+    if (stats.isSymbolicLink())
+        return { problem: 'is a symbolic link: not read' };
+    if (!stats.isFile())
+        return { problem: 'is not a regular file: not read' };
+    if (stats.size > IGNORE_FILE_MAX_BYTES)
+        return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
+    // Opened without following a link or waiting on a FIFO, and checked again through the descriptor:
+    // the file may have been swapped since the lstat.
+    const handle = await (0,promises_.open)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    try {
+        if (!(await handle.stat()).isFile())
+            return { problem: 'is not a regular file: not read' };
+        const buffer = Buffer.alloc(IGNORE_FILE_MAX_BYTES + 1);
+        let length = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+            if (bytesRead === 0)
+                break;
+            length += bytesRead;
+            if (length > IGNORE_FILE_MAX_BYTES)
+                return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
+        }
+        return buffer.subarray(0, length).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * The rule set that decides `path`, if it is left out: sets are read from the outermost
+ * to the innermost, and a later set's match (a deeper ignore file, or `archive-exclude`)
+ * overrides an earlier one's, `!pattern` re-including what an outer set left out.
+ */
+function ignoredBy(rules, path, isDir) {
+    let decided;
+    for (const rule of rules) {
+        if (rule.base !== '' && !path.startsWith(`${rule.base}/`))
+            continue;
+        const rel = rule.base === '' ? path : path.slice(rule.base.length + 1);
+        const verdict = rule.matcher.test(isDir ? `${rel}/` : rel);
+        if (verdict.ignored)
+            decided = rule;
+        else if (verdict.unignored)
+            decided = undefined;
+    }
+    return decided;
+}
+/** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
+function sortEntries(entries) {
+    return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+}
+/**
+ * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
+ * git reads them: one with a slash (other than a trailing one) from the workspace root, one
+ * without at any depth. Unlike a matcher's test, a folder above the path does not count.
+ */
+function namedExactly(patterns, path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return patterns.some((pattern) => {
+        const bare = pattern.replace(/\/+$/, '');
+        return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/select.ts
+
+
+
+
+
+
+
+/** How long git may take to list a checkout when there is no deadline (a bench, a test). */
+const GIT_LIMIT_MS = 60_000;
+/**
+ * The archive's files for `layout`: no compression, no request. A git checkout ships the
+ * files git tracks (read from the working tree) plus what `archive-include` names; a
+ * workspace that is not one ships what its ignore files leave (walk.ts).
+ */
+async function selectArchiveFiles(layout, options) {
+    const commit = await (options.commit ?? (0,checkout_commit/* checkoutCommit */._)(layout.workspace));
+    const dirs = layout.included.map((dir) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, dir)));
+    const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
+    const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined;
+    const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable);
+    const shipping = new Set(walked.entries.map((entry) => entry.workspacePath));
+    const changedSinceCommit = [];
+    for (const path of git?.changed ?? []) {
+        if (shipping.has(path))
+            changedSinceCommit.push({ path, gone: false });
+        else if (!(await (0,promises_.lstat)((0,external_node_path_.join)(layout.workspace, path)).catch(() => undefined)))
+            changedSinceCommit.push({ path, gone: true });
+    }
+    return {
+        workspace: layout.workspace,
+        root: layout.root,
+        included: layout.included,
+        configPath: layout.configPath,
+        entries: walked.entries,
+        leftOut: walked.leftOut,
+        ...(commit ? { tiedToCommit: commit } : {}),
+        changedSinceCommit,
+        unreadIgnoreFiles: walked.unreadIgnoreFiles
+    };
+}
+/** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
+function unlisted(error) {
+    throw new errors/* ActionError */.lZ('bad-input', `The workspace is a git checkout, but which files git tracks could not be read (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a complete clone, not a sparse or broken one), then re-run.');
+}
+/** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
+function unreadable(error) {
+    // Cancelled, or out of time: said as such, not as the checkout's fault.
+    if (error instanceof errors/* ActionError */.lZ && (error.kind === 'cancelled' || error.kind === 'timed-out'))
+        throw error;
+    throw new errors/* ActionError */.lZ('bad-input', `Could not archive the checkout: ${error.message}.`, 'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.');
+}
+
+
+/***/ }),
+
+/***/ 4235:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $J: () => (/* binding */ throwIfStopped),
+/* harmony export */   OX: () => (/* binding */ whenStopped),
+/* harmony export */   PJ: () => (/* binding */ stopReason)
+/* harmony export */ });
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2164);
+
+
+
+/** The error that ends archiving, or undefined while it may go on. */
+function stopReason(stop) {
+    if (!stop)
+        return undefined;
+    if (stop.signal?.aborted)
+        return new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
+    if (stop.clock.now() >= stop.deadline)
+        return archiveTimedOut();
+    return undefined;
+}
+function throwIfStopped(stop) {
+    const reason = stopReason(stop);
+    if (reason)
+        throw reason;
+}
+function archiveTimedOut() {
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', "Gave up archiving the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Leave out what the build does not need with `archive-exclude`, or raise `timeout`.');
+}
+/**
+ * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
+ * so that a read or write that blocks is ended too; returns the function that stops
+ * watching. The time is real (a limit of what is left, no clock given): archiving does not
+ * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ */
+function whenStopped(stop, onStop) {
+    if (!stop)
+        return () => undefined;
+    // No clock given: the limit is real time.
+    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
+    const onAbort = () => onStop(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
+    limit.signal.addEventListener('abort', onAbort, { once: true });
+    return () => limit.signal.removeEventListener('abort', onAbort);
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=979.index.js.map
