@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/core/errors.js'
@@ -30,6 +30,30 @@ describe('the archive of a remote build', () => {
     const layout = resolveLayout(tree.workspace, 'apps/agent/langgraph.json')
     expect(layout.configPath).toBe('apps/agent/langgraph.json')
     expect(layout.included.map((dir) => dir.slice(layout.root.length + 1))).toEqual(['apps/agent', 'libs/shared'])
+  })
+
+  it("ships a uv source's `source.root`: the workspace's `uv.lock`, `pyproject.toml` and members", async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'uv-layout-'))
+    const files: Record<string, string> = {
+      'pyproject.toml': '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["apps/*", "libs/*"]\n',
+      'uv.lock': 'version = 1\n',
+      'apps/agent/langgraph.json': JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, source: { kind: 'uv', root: '../..' } }),
+      'apps/agent/pyproject.toml': '[project]\nname = "agent"\n',
+      'apps/agent/src/agent/graph.py': 'graph = None\n',
+      'libs/shared/pyproject.toml': '[project]\nname = "shared"\n'
+    }
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(ws, path, '..'), { recursive: true })
+      writeFileSync(join(ws, path), text)
+    }
+    const layout = resolveLayout(ws, 'apps/agent/langgraph.json')
+    expect(layout.problems).toEqual([])
+    const shipped = (await walkLayout(layout, { exclude: [], include: [] })).entries.map((entry) => entry.path)
+    expect(shipped).toEqual(expect.arrayContaining(['uv.lock', 'pyproject.toml', 'libs/shared/pyproject.toml', 'apps/agent/langgraph.json']))
+    // Without the uv source, as the client's own archive does: the config's directory alone, no uv.lock.
+    writeFileSync(join(ws, 'apps/agent/langgraph.json'), JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, dependencies: ['.'] }))
+    expect(resolveLayout(ws, 'apps/agent/langgraph.json').included).toEqual([join(realpathSync(ws), 'apps/agent')])
+    rmSync(ws, { recursive: true, force: true })
   })
 
   it('holds what goes, and says what it left out and why', async () => {

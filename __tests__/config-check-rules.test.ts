@@ -172,6 +172,37 @@ describe('config check: what the client refuses is a problem, all reported toget
   })
 })
 
+describe('config check: a uv source, by the build\'s rules on the files that ship', () => {
+  const WORKSPACE = {
+    'pyproject.toml': '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["apps/*", "libs/*"]\n[tool.uv.sources]\nshared = { workspace = true }\n[tool.uv]\npackage = false\n',
+    'uv.lock': 'version = 1\n',
+    'apps/agent/pyproject.toml': '[project]\nname = "agent"\ndependencies = ["shared"]\n',
+    'apps/agent/src/graph.py': 'graph = None\n',
+    'libs/shared/pyproject.toml': '[project]\nname = "shared"\n',
+    'libs/other/pyproject.toml': '[project]\nname = "other"\n',
+    'libs/other/mod.py': 'x = None\n'
+  }
+  const UV = { python_version: '3.12', graphs: { agent: './src/graph.py:graph' }, source: { kind: 'uv', root: '../..' } }
+  const uv = (config: unknown, files: Record<string, string> = WORKSPACE) => checkConfig(JSON.stringify(config), 'apps/agent/langgraph.json', memory(files)).problems.map(problemText)
+
+  it("passes the client's own monorepo shape: the package holding the config and its workspace dependency", () => {
+    expect(uv(UV)).toEqual([])
+  })
+
+  it('needs uv.lock at source.root, a known source.package, files inside what is copied, a base image with uv', () => {
+    const { 'uv.lock': _lock, ...noLock } = WORKSPACE
+    expect(uv(UV, noLock)).toEqual([expect.stringContaining('`source.root`: `../..` has no `uv.lock`.')])
+    expect(uv({ ...UV, source: { ...UV.source, package: 'nope' } })).toEqual([expect.stringContaining('`source.package`: names no package of the uv workspace at `source.root` (its packages: `agent, other, root, shared`)')])
+    expect(uv({ ...UV, graphs: { agent: '../../libs/other/mod.py:x' } })).toEqual([expect.stringContaining('`graphs.agent`: `../../libs/other/mod.py` is not inside the package `agent` or its workspace dependencies, the only directories copied into the image (`shared`, `agent`)')])
+    expect(uv({ ...UV, base_image: 'langchain/langgraph-trial' })).toEqual([expect.stringContaining('`base_image`: `langchain/langgraph-trial` has no uv')])
+  })
+
+  it("names a workspace file from the config's directory", () => {
+    const files = { ...WORKSPACE, 'libs/shared/pyproject.toml': '[project]\nversion = "1"\n' }
+    expect(uv(UV, files)).toEqual([expect.stringContaining('the workspace member `../../libs/shared/pyproject.toml` has no `[project].name`')])
+  })
+})
+
 describe('config check: the messages', () => {
   const fixOf = (line: string) => line.slice(line.indexOf(' Write '))
 

@@ -1308,6 +1308,7 @@ var dist = __webpack_require__(3292);
 
 
 
+
 const join = (dir, name) => (dir ? `${dir}/${name}` : name);
 const parentOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const normalizeName = (name) => name.replace(/[-_.]+/g, '-').toLowerCase();
@@ -1337,23 +1338,28 @@ function uvSourceRules(config, configPath, files, problem) {
             return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']));
         }
     }
-    const rootData = readToml(files, join(root, 'pyproject.toml'), problem);
+    const configDir = parentOf(configPath);
+    // Paths in messages are from the config's directory, as the config's own paths are.
+    const shown = (path) => {
+        const relative = external_node_path_.posix.relative(configDir, path);
+        return relative.startsWith('..') ? relative : `./${relative}`;
+    };
+    const rootData = readToml(files, join(root, 'pyproject.toml'), shown, problem);
     if (!rootData)
         return;
-    const members = workspaceMembers(root, rootData, files, problem);
+    const members = workspaceMembers(root, rootData, files, shown, problem);
     if (!members)
         return;
-    const configDir = parentOf(configPath);
     const target = targetPackage(source, members, root, configDir, problem);
     if (!target)
         return;
-    const closure = installClosure(target, members, root, rootData, problem);
+    const closure = installClosure(target, members, shown(join(root, 'pyproject.toml')), root, rootData, problem);
     if (!closure)
         return;
     const copied = new Set(closure.map((member) => member.root));
     const all = new Set(members.map((member) => member.root));
     const inside = (path) => containedIn(path, copied, all);
-    const names = closure.map((member) => member.name).join(', ');
+    const names = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }]);
     const fileRule = (key, module) => {
         const path = fromConfig(configPath, module);
         const kind = path === undefined ? 'absent' : files.kind(path);
@@ -1364,7 +1370,7 @@ function uvSourceRules(config, configPath, files, problem) {
         if (kind === 'dir')
             return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
         if (!inside(path)) {
-            problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', { code: names }, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.']);
+            problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', ...names, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.']);
         }
     };
     const importRule = (key, spec) => {
@@ -1391,7 +1397,7 @@ function uvSourceRules(config, configPath, files, problem) {
                 fileRule(`ui.${name}`, path);
     }
 }
-function readToml(files, path, problem) {
+function readToml(files, path, shown, problem) {
     const text = files.read(path);
     if (text === undefined)
         return undefined;
@@ -1399,13 +1405,13 @@ function readToml(files, path, problem) {
         return (0,dist/* parse */.qg)(text);
     }
     catch (error) {
-        problem('source.root', [{ code: path }, ' is not valid TOML (', { code: String(error.message).split('\n')[0] }, ').'], ['Fix the file.']);
+        problem('source.root', [{ code: shown(path) }, ' is not valid TOML (', { code: String(error.message).split('\n')[0] }, ').'], ['Fix the file.']);
         return undefined;
     }
 }
 /** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
-function workspaceMembers(root, rootData, files, problem) {
-    const rootPyproject = join(root, 'pyproject.toml');
+function workspaceMembers(root, rootData, files, shown, problem) {
+    const rootPyproject = shown(join(root, 'pyproject.toml'));
     const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? [];
     if (!Array.isArray(patterns)) {
         if (patterns)
@@ -1429,8 +1435,8 @@ function workspaceMembers(root, rootData, files, problem) {
     }
     const members = [];
     for (const memberRoot of [...new Set(roots)]) {
-        const pyproject = join(memberRoot, 'pyproject.toml');
-        const data = memberRoot === root ? rootData : readToml(files, pyproject, problem);
+        const pyproject = shown(join(memberRoot, 'pyproject.toml'));
+        const data = memberRoot === root ? rootData : readToml(files, join(memberRoot, 'pyproject.toml'), shown, problem);
         if (!data)
             return undefined;
         const name = table(data, 'project', 'name');
@@ -1496,11 +1502,10 @@ function targetPackage(source, members, root, configDir, problem) {
     return undefined;
 }
 /** The package and its workspace dependencies, each checked as `_validate_uv_lock_package` does; undefined after a problem. */
-function installClosure(target, members, root, rootData, problem) {
+function installClosure(target, members, rootPyproject, root, rootData, problem) {
     const byName = new Map(members.map((member) => [member.normalized, member]));
     const byRoot = new Map(members.map((member) => [member.root, member]));
     const rootSources = table(rootData, 'tool', 'uv', 'sources') ?? {};
-    const rootPyproject = join(root, 'pyproject.toml');
     const order = [];
     const seen = new Set();
     const visit = (member) => {

@@ -1,3 +1,4 @@
+import { posix } from 'node:path'
 import picomatch from 'picomatch'
 import { parse as parseToml } from 'smol-toml'
 import type { Said } from '../../core/outcome.js'
@@ -20,6 +21,7 @@ interface Member {
   name: string
   normalized: string
   root: string
+  /** Its `pyproject.toml` as messages show it (from the config's directory). */
   pyproject: string
   data: Record<string, unknown>
 }
@@ -49,19 +51,24 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
       return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']))
     }
   }
-  const rootData = readToml(files, join(root, 'pyproject.toml'), problem)
-  if (!rootData) return
-  const members = workspaceMembers(root, rootData, files, problem)
-  if (!members) return
   const configDir = parentOf(configPath)
+  // Paths in messages are from the config's directory, as the config's own paths are.
+  const shown = (path: string) => {
+    const relative = posix.relative(configDir, path)
+    return relative.startsWith('..') ? relative : `./${relative}`
+  }
+  const rootData = readToml(files, join(root, 'pyproject.toml'), shown, problem)
+  if (!rootData) return
+  const members = workspaceMembers(root, rootData, files, shown, problem)
+  if (!members) return
   const target = targetPackage(source, members, root, configDir, problem)
   if (!target) return
-  const closure = installClosure(target, members, root, rootData, problem)
+  const closure = installClosure(target, members, shown(join(root, 'pyproject.toml')), root, rootData, problem)
   if (!closure) return
   const copied = new Set(closure.map((member) => member.root))
   const all = new Set(members.map((member) => member.root))
   const inside = (path: string) => containedIn(path, copied, all)
-  const names = closure.map((member) => member.name).join(', ')
+  const names: Said = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }])
   const fileRule = (key: string, module: string) => {
     const path = fromConfig(configPath, module)
     const kind = path === undefined ? 'absent' : files.kind(path)
@@ -69,7 +76,7 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
     if (kind === 'absent') return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
     if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
     if (!inside(path!)) {
-      problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', { code: names }, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.'])
+      problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', ...names, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.'])
     }
   }
   const importRule = (key: string, spec: string) => {
@@ -91,20 +98,20 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
   }
 }
 
-function readToml(files: ConfigFiles, path: string, problem: Problem): Record<string, unknown> | undefined {
+function readToml(files: ConfigFiles, path: string, shown: (path: string) => string, problem: Problem): Record<string, unknown> | undefined {
   const text = files.read(path)
   if (text === undefined) return undefined
   try {
     return parseToml(text)
   } catch (error) {
-    problem('source.root', [{ code: path }, ' is not valid TOML (', { code: String((error as Error).message).split('\n')[0] }, ').'], ['Fix the file.'])
+    problem('source.root', [{ code: shown(path) }, ' is not valid TOML (', { code: String((error as Error).message).split('\n')[0] }, ').'], ['Fix the file.'])
     return undefined
   }
 }
 
 /** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
-function workspaceMembers(root: string, rootData: Record<string, unknown>, files: ConfigFiles, problem: Problem): Member[] | undefined {
-  const rootPyproject = join(root, 'pyproject.toml')
+function workspaceMembers(root: string, rootData: Record<string, unknown>, files: ConfigFiles, shown: (path: string) => string, problem: Problem): Member[] | undefined {
+  const rootPyproject = shown(join(root, 'pyproject.toml'))
   const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? []
   if (!Array.isArray(patterns)) {
     if (patterns) problem('source.root', [{ code: rootPyproject }, ': ', { code: '[tool.uv.workspace].members' }, ' must be a list.'], ['Write it as a list of glob patterns, e.g. ', { code: 'members = ["apps/*", "libs/*"]' }, '.'])
@@ -124,8 +131,8 @@ function workspaceMembers(root: string, rootData: Record<string, unknown>, files
   }
   const members: Member[] = []
   for (const memberRoot of [...new Set(roots)]) {
-    const pyproject = join(memberRoot, 'pyproject.toml')
-    const data = memberRoot === root ? rootData : readToml(files, pyproject, problem)
+    const pyproject = shown(join(memberRoot, 'pyproject.toml'))
+    const data = memberRoot === root ? rootData : readToml(files, join(memberRoot, 'pyproject.toml'), shown, problem)
     if (!data) return undefined
     const name = table(data, 'project', 'name')
     if (typeof name !== 'string' || name.trim() === '') {
@@ -183,11 +190,10 @@ function targetPackage(source: Record<string, unknown>, members: Member[], root:
 }
 
 /** The package and its workspace dependencies, each checked as `_validate_uv_lock_package` does; undefined after a problem. */
-function installClosure(target: Member, members: Member[], root: string, rootData: Record<string, unknown>, problem: Problem): Member[] | undefined {
+function installClosure(target: Member, members: Member[], rootPyproject: string, root: string, rootData: Record<string, unknown>, problem: Problem): Member[] | undefined {
   const byName = new Map(members.map((member) => [member.normalized, member]))
   const byRoot = new Map(members.map((member) => [member.root, member]))
   const rootSources = table(rootData, 'tool', 'uv', 'sources') ?? {}
-  const rootPyproject = join(root, 'pyproject.toml')
   const order: Member[] = []
   const seen = new Set<string>()
   const visit = (member: Member): boolean => {
