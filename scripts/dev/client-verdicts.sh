@@ -2,7 +2,8 @@
 # Records the official client's verdicts on the config-check corpus (development only; CI never
 # runs this: it needs the client's source). Needs python3 (3.11+) with click, and git mirrors:
 #   LANGGRAPH_MIRROR       a bare clone of langchain-ai/langgraph (required)
-#   TEMPLATE_MIRRORS_DIR   a folder of <owner>+<repo>/repo bare clones of template projects (optional)
+#   TEMPLATE_MIRRORS_DIR   a folder of <owner>+<repo>/repo bare clones of the published projects
+#                          config_corpus.PUBLISHED lists (optional: those missing are skipped)
 # Writes __tests__/fixtures/config-corpus/*.json; `npm test` then holds the action to them.
 # Then add the JS client's verdicts (a second judge): scripts/dev/js-client-verdicts.mjs.
 set -eu
@@ -42,6 +43,6 @@ def get(url, timeout=None):
     return _Answer()
 EOF
 
-mirrors=$(python3 -c 'import json, sys; print(json.dumps({"langgraph": sys.argv[1], **{name: f"{sys.argv[2]}/langchain-ai+{name}/repo" for name in ["new-langgraph-project", "react-agent", "new-langgraphjs-project", "open_deep_research"]}}))' "$mirror" "$templates")
+mirrors=$(cd "$here" && python3 -c 'import json, sys, config_corpus; print(json.dumps({"langgraph": sys.argv[1], **{repo: f"{sys.argv[2]}/{repo.replace(chr(47), chr(43))}/repo" for repo, _root, _config in config_corpus.PUBLISHED}}))' "$mirror" "$templates")
 PYTHONPATH="$work/libs/cli:$work/deb/usr/lib/python3/dist-packages:$work/stubs" \
   python3 "$here/client-verdicts.py" "$repo/__tests__/fixtures/config-corpus" "$mirrors" "$commit"

@@ -53,6 +53,24 @@ def example_tree(mirror, root, skip=()):
     return files
 
 
+# Published projects (owner/name, the folder recorded as the tree, the config in it).
+PUBLISHED = [
+    ("langchain-ai/new-langgraph-project", "", "langgraph.json"),
+    ("langchain-ai/react-agent", "", "langgraph.json"),
+    ("langchain-ai/new-langgraphjs-project", "", "langgraph.json"),
+    ("langchain-ai/open_deep_research", "", "langgraph.json"),
+    ("langchain-ai/memory-agent", "", "langgraph.json"),
+    ("langchain-ai/open-canvas", "", "langgraph.json"),
+    ("langchain-ai/open-swe", "", "langgraph.json"),
+    ("langchain-ai/langgraph-swarm-py", "examples/research", "langgraph.json"),
+    ("langchain-ai/langgraph-swarm-py", "examples/customer_support", "langgraph.json"),
+    ("bytedance/deer-flow", "backend", "langgraph.json"),
+    ("ALucek/simple-deep-agent", "", "langgraph.json"),
+    ("5hadowblaze/generative-ui-london-hackathon-starter", "a2a", "sample-subagent/langgraph.json"),
+    ("5hadowblaze/generative-ui-london-hackathon-starter", "other-examples/portkit", "agent/langgraph.json"),
+]
+
+
 def examples(mirrors):
     lg = mirrors["langgraph"]
     cases = []
@@ -76,13 +94,15 @@ def examples(mirrors):
         if config not in files:
             continue
         cases.append({"name": f"example/langgraph/{root}/{config}", "origin": f"example: langchain-ai/langgraph {root}/{config}", "config": config, "files": files})
-    for repo in ["new-langgraph-project", "react-agent", "new-langgraphjs-project", "open_deep_research"]:
+    for repo, root, config in PUBLISHED:
         mirror = mirrors.get(repo)
         if not mirror or not os.path.isdir(mirror):
             continue
-        files = example_tree(mirror, "", skip=("tests/", "static/", "examples/", ".github/"))
-        cases.append({"name": f"example/{repo}", "origin": f"example: langchain-ai/{repo} langgraph.json", "config": "langgraph.json", "files": files})
-    # Real shapes seen in published projects, on the published examples' trees.
+        files = example_tree(mirror, root, skip=("tests/", "static/", "examples/", ".github/", "docs/", "ui/", "web/", "frontend/", "node_modules/"))
+        if config not in files:
+            continue
+        where = f"{root}/{config}" if root else config
+        cases.append({"name": f"example/{repo}/{where}", "origin": f"example: {repo} {where}", "config": config, "files": files})
     return cases
 
 
