@@ -8,6 +8,8 @@ import { ActionError } from '../src/core/errors.js'
 import type { Log } from '../src/core/log.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
+import { checkConfig } from '../src/operations/config-check/check.js'
+import { diskFiles } from '../src/operations/config-check/disk-files.js'
 
 /*
  * The official client's verdict on every recorded case (__tests__/fixtures/config-corpus/, made
@@ -101,5 +103,15 @@ describe('the config check against the official client, case by case', () => {
     if (process.env.CORPUS_REPORT) process.stdout.write(`${group}: agreed ${agreed}/${mine.length}; false refusals ${falseRefusals.length}; misses ${misses.length}\n${[...falseRefusals, ...misses].join('\n')}\n`)
     expect(falseRefusals).toEqual([])
     expect(misses).toEqual([])
+  }, 120_000)
+
+  it.each(groups)('%s, as a `github` build reads it (the commit holding every file): never stricter than the client', (group) => {
+    const refused: string[] = []
+    for (const item of cases.filter((each) => each.name.split('/')[0] === group && each.verdict.shipped.accepted)) {
+      const root = workspace(item.files)
+      const report = checkConfig(item.files[item.config], item.config, diskFiles(root))
+      if (report.problems.length > 0) refused.push(`${item.name}: ${JSON.stringify(report.problems)}`)
+    }
+    expect(refused).toEqual([])
   }, 120_000)
 })
