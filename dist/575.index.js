@@ -473,6 +473,7 @@ function archiveFiles(selection) {
     // Left-out paths are from the workspace; the config's are from the archive's root.
     const prefix = workspacePrefix(selection);
     return {
+        archive: true,
         rootName: (0,external_node_path_.basename)(selection.root),
         kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
         list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
@@ -1187,9 +1188,16 @@ function dockerfileLines(config, problem) {
     if (notText >= 0)
         return problem(`dockerfile_lines[${notText}]`, ['must be a string (a Dockerfile line).'], ['Write the line as text.']);
     let continued = false;
+    // A heredoc's body (`RUN <<EOF` ... `EOF`) is not instructions.
+    let heredoc;
     entries.forEach((entry, index) => {
         for (const line of entry.split(/\r?\n/)) {
             const text = line.trim();
+            if (heredoc !== undefined) {
+                if (text === heredoc)
+                    heredoc = undefined;
+                continue;
+            }
             if (!continued && (text === '' || text.startsWith('#')))
                 continue;
             if (!continued && !INSTRUCTIONS.has(text.split(/\s+/)[0].toUpperCase())) {
@@ -1197,7 +1205,8 @@ function dockerfileLines(config, problem) {
                 continued = false;
                 return;
             }
-            continued = text.endsWith('\\');
+            heredoc = /<<-?\s*["']?([A-Za-z_][A-Za-z0-9_]*)["']?/.exec(text)?.[1];
+            continued = heredoc === undefined && text.endsWith('\\');
         }
     });
 }
@@ -1205,8 +1214,8 @@ function dockerfileLines(config, problem) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/image-tag.ts
 
 
-/** A Docker image reference: lowercase path components, an optional registry port, an optional tag. */
-const IMAGE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/;
+/** A Docker image reference: lowercase path components (a registry host's may have capitals), an optional registry port, an optional tag. */
+const IMAGE = /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/;
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 const image_tag_API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/;
 /** `_API_VERSION_PART_PATTERN`: the floor of a range, with only `dev` and `rc` pre-releases. */
@@ -1685,9 +1694,12 @@ function checkConfig(text, configPath, files) {
     const taken = () => new Set(problems.map((p) => p.key));
     if (truthy(validated.rawNode))
         packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p));
-    // What every build does: the archive step iterates `dependencies` and checks its local directories.
-    dependenciesShape(config, taken(), problem);
-    const dirs = localDependencies((0,dependencies/* dependencyEntries */.Q)(config.dependencies), configPath, files, problem);
+    // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
+    let dirs = [];
+    if (files.archive || validated.build === 'python') {
+        dependenciesShape(config, taken(), problem);
+        dirs = localDependencies((0,dependencies/* dependencyEntries */.Q)(config.dependencies), configPath, files, problem);
+    }
     // Then the image the client builds: Node.js (a Node.js version and no Python one), uv, or Python.
     if (validated.build === 'node')
         nodeFileRules(config, configPath, files, problem);

@@ -109,7 +109,7 @@ def write_tree(files, root):
         target.write_text(content, encoding="utf-8")
 
 
-IMAGE = re.compile(r"^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$")
+IMAGE = re.compile(r"^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$")
 
 
 def build(extracted, config_rel):
@@ -171,13 +171,20 @@ INSTRUCTIONS = {"FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "A
 def dockerfile_parses(text):
     """Each instruction (continuation lines joined, comments and blanks skipped) starts with a Dockerfile keyword."""
     continued = False
+    heredoc = None
     for line in text.splitlines():
         stripped = line.strip()
+        if heredoc is not None:
+            if stripped == heredoc:
+                heredoc = None
+            continue
         if not continued and (not stripped or stripped.startswith("#")):
             continue
         if not continued and stripped.split()[0].upper() not in INSTRUCTIONS:
             return False
-        continued = stripped.endswith("\\")
+        match = re.search(r"<<-?\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?", stripped)
+        heredoc = match.group(1) if match else None
+        continued = heredoc is None and stripped.endswith("\\")
     return True
 
 

@@ -369,6 +369,16 @@ def mutations():
     # dockerfile_lines
     for label, value in [("string", "RUN echo hi"), ("list", ["RUN echo hi"]), ("numbers", [1, 2])]:
         add(f"py/dockerfile_lines/{label}-x", _with(PY, "dockerfile_lines", value))
+    add("py/dockerfile_lines/heredoc", _with(PY, "dockerfile_lines", ["RUN <<EOF", "apt-get update", "apt-get install -y curl", "EOF"]))
+    add("py/dockerfile_lines/continued", _with(PY, "dockerfile_lines", ["RUN apt-get update && \\", "    apt-get install -y curl"]))
+    add("py/dockerfile_lines/lowercase", _with(PY, "dockerfile_lines", ["run echo hi", "# a comment", ""]))
+    add("py/base_image/registry-host-capitals", _with(PY, "base_image", "Registry.Example.com/org/langgraph-api"))
+    add("py/base_image/registry-port", _with(PY, "base_image", "localhost:5000/langgraph-api"))
+    add("py/base_image/digest", _with(PY, "base_image", "langchain/langgraph-api@sha256:" + "a" * 64))
+    add("py/base_image/server", _with(PY, "base_image", "langchain/langgraph-server:0.2"))
+    cases.append(case("mutation/js/dependencies-null", "mutation", _with(JS, "dependencies", None), dict(JS_FILES)))
+    cases.append(case("mutation/js/dependencies-number", "mutation", _with(JS, "dependencies", 1), dict(JS_FILES)))
+    cases.append(case("mutation/js/dependencies-missing-dir", "mutation", _with(JS, "dependencies", ["./nope"]), dict(JS_FILES)))
     # JSON edges
     add("json/nan-in-store", None, raw='{"dependencies": ["."], "graphs": {"agent": "./src/agent/graph.py:graph"}, "store": {"index": {"dims": NaN}}}')
     add("json/infinity", None, raw='{"dependencies": ["."], "graphs": {"agent": "./src/agent/graph.py:graph"}, "store": {"ttl": {"default_ttl": Infinity}}}')

@@ -43,6 +43,7 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
   // Left-out paths are from the workspace; the config's are from the archive's root.
   const prefix = workspacePrefix(selection)
   return {
+    archive: true,
     rootName: basename(selection.root),
     kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
     list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),

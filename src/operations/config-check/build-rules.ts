@@ -70,16 +70,23 @@ export function dockerfileLines(config: RawConfig, problem: Problem): void {
   const notText = entries.findIndex((line) => typeof line !== 'string')
   if (notText >= 0) return problem(`dockerfile_lines[${notText}]`, ['must be a string (a Dockerfile line).'], ['Write the line as text.'])
   let continued = false
+  // A heredoc's body (`RUN <<EOF` ... `EOF`) is not instructions.
+  let heredoc: string | undefined
   entries.forEach((entry, index) => {
     for (const line of (entry as string).split(/\r?\n/)) {
       const text = line.trim()
+      if (heredoc !== undefined) {
+        if (text === heredoc) heredoc = undefined
+        continue
+      }
       if (!continued && (text === '' || text.startsWith('#'))) continue
       if (!continued && !INSTRUCTIONS.has(text.split(/\s+/)[0].toUpperCase())) {
         problem(`dockerfile_lines[${index}]`, ['does not start with a Dockerfile instruction (', { code: 'RUN' }, ', ', { code: 'ENV' }, ', ', { code: 'COPY' }, ', ...), so the image does not build.'], ['Start it with an instruction, or end the line before it with ', { code: '\\' }, '.'])
         continued = false
         return
       }
-      continued = text.endsWith('\\')
+      heredoc = /<<-?\s*["']?([A-Za-z_][A-Za-z0-9_]*)["']?/.exec(text)?.[1]
+      continued = heredoc === undefined && text.endsWith('\\')
     }
   })
 }

@@ -38,9 +38,12 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
   const problem = (key: string, what: Said, fix: Said) => problems.push({ file: configPath, key, what, fix })
   const taken = () => new Set(problems.map((p) => p.key))
   if (truthy(validated.rawNode)) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
-  // What every build does: the archive step iterates `dependencies` and checks its local directories.
-  dependenciesShape(config, taken(), problem)
-  const dirs = localDependencies(dependencyEntries(config.dependencies), configPath, files, problem)
+  // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
+  let dirs: string[] = []
+  if (files.archive || validated.build === 'python') {
+    dependenciesShape(config, taken(), problem)
+    dirs = localDependencies(dependencyEntries(config.dependencies), configPath, files, problem)
+  }
   // Then the image the client builds: Node.js (a Node.js version and no Python one), uv, or Python.
   if (validated.build === 'node') nodeFileRules(config, configPath, files, problem)
   else if (validated.build === 'uv') uvSourceRules(config, configPath, files, problem)

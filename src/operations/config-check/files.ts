@@ -20,6 +20,11 @@ export interface ConfigFiles {
   /** How to ship a file that `leftOut` names, when `leftOutFix` does not say (a checkout: commit it). */
   shipFix?: Said
   /**
+   * The files are a remote build's archive: the client's archive step (`create_archive`) runs
+   * for every config, so its checks of `dependencies` apply to Node.js and uv configs too.
+   */
+  archive?: true
+  /**
    * The name of the root directory on this machine. Never used for a rule: the build's folder
    * has its own name (a repository's name is not it), so a flat-layout package at the root is
    * not judged by it.

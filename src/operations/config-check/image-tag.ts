@@ -12,8 +12,8 @@ import type { Validated } from './validate.js'
 
 type Problem = (key: string, what: Said, fix: Said) => void
 
-/** A Docker image reference: lowercase path components, an optional registry port, an optional tag. */
-const IMAGE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/
+/** A Docker image reference: lowercase path components (a registry host's may have capitals), an optional registry port, an optional tag. */
+const IMAGE = /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/
 const API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/
 /** `_API_VERSION_PART_PATTERN`: the floor of a range, with only `dev` and `rc` pre-releases. */
