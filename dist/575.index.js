@@ -1025,8 +1025,6 @@ function validateConfig(config, file) {
             nodeVersion: truthy(nodeVersion) && typeof nodeVersion === 'string' ? nodeVersion : undefined,
             rawPython: pythonVersion,
             rawNode: nodeVersion,
-            dependencies: Array.isArray(dependencies) ? dependencies : [],
-            sourceKind,
             build
         }
     };

@@ -33,8 +33,6 @@ export interface Validated {
   /** The versions as the client holds them after its defaults (anything JSON gave). */
   rawPython: unknown
   rawNode: unknown
-  dependencies: unknown[]
-  sourceKind?: string
   build: BuildKind
 }
 
@@ -107,8 +105,6 @@ export function validateConfig(config: RawConfig, file: string): { problems: Con
       nodeVersion: truthy(nodeVersion) && typeof nodeVersion === 'string' ? nodeVersion : undefined,
       rawPython: pythonVersion,
       rawNode: nodeVersion,
-      dependencies: Array.isArray(dependencies) ? dependencies : [],
-      sourceKind,
       build
     }
   }
