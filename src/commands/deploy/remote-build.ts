@@ -14,7 +14,7 @@ import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import { archivesBeforeLookup, type SourceDecision } from './source.js'
 import { checkCheckout, refuseChangedCheckout } from './expected-commit.js'
-import { archiveVerdict, enforceConfigVerdict } from './config-gate.js'
+import { archiveVerdict, enforceConfigVerdict, unwaivable } from './config-gate.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
@@ -78,7 +78,7 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   if (checked) refuseChangedCheckout(checked, selection.changedSinceCommit)
   describeSelection(selection, deps.log)
   // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-  enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps), deps)
+  enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
   if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`)
   return { ...archive, listing: listingOf(selection) }
