@@ -35,7 +35,8 @@ export const inProcessAction: ActionRunner = {
     const savedPath = process.env.PATH
     if (env.PATH !== undefined) process.env.PATH = env.PATH
     try {
-      const run = await runInProcess({ inputs, env, onStdout, signal: cancel.signal })
+      // The spawned action's workspace is its working directory, the repository's root (no GITHUB_WORKSPACE): the same here.
+      const run = await runInProcess({ inputs, env: { GITHUB_WORKSPACE: ROOT, ...env }, onStdout, signal: cancel.signal })
       exitCode = run.exitCode
       await writeFile(summaryFile, run.summary)
       return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs, summary: run.summary, state: run.states }
