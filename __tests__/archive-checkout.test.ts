@@ -176,8 +176,8 @@ describe('secret files never ship', () => {
       [...SECRETS.filter((path) => !path.startsWith('.env.d/')), '.env.d/', '.env.untracked'].map((path) => `apps/agent/${path}`).sort()
     )
     expect(Object.fromEntries(secrets.map((item) => [item.path.slice('apps/agent/'.length), item.rule]))).toMatchObject({
-      '.envrc': '.env*',
-      '.env.d/': '.env*',
+      '.envrc': '.envrc',
+      '.env.d/': '.env.*',
       '.PyPIrc': '.pypirc',
       '.docker/config.json': '.docker/config.json',
       ID_ED25519: 'id_ed25519',
@@ -185,7 +185,7 @@ describe('secret files never ship', () => {
     })
   })
 
-  it('ships one only when archive-include names it without a wildcard', async () => {
+  it('ships one only when archive-include names its exact path', async () => {
     const { workspace } = checkout({ ...AGENT, 'apps/agent/.npmrc': 'registry=https://registry.example/\n', 'apps/agent/tls.key': 'secret' })
     const wildcard = await select(workspace, { include: ['*.key', 'apps/agent/.npm*'] })
     expect(files(wildcard)).not.toEqual(expect.arrayContaining(['apps/agent/.npmrc']))
@@ -193,8 +193,8 @@ describe('secret files never ship', () => {
     const named = await select(workspace, { include: ['apps/agent/.npmrc'] })
     expect(files(named)).toContain('apps/agent/.npmrc')
     expect(files(named)).not.toContain('apps/agent/tls.key')
-    // By its name alone (no slash: at any depth), as .gitignore reads it.
-    expect(files(await select(workspace, { include: ['.npmrc'] }))).toContain('apps/agent/.npmrc')
+    // Never by its name alone (which would match at any depth).
+    expect(files(await select(workspace, { include: ['.npmrc'] }))).not.toContain('apps/agent/.npmrc')
   })
 
   it('a folder named in archive-include ships its files, never the secret files inside it', async () => {
@@ -258,7 +258,7 @@ describe('in a run', () => {
     const listed = execFileSync('tar', ['-tzf', join(temp, 'upload.tar.gz')], { encoding: 'utf8' }).trim().split('\n')
     expect(listed.filter((name) => !name.endsWith('/')).sort()).toEqual(['agent.py', 'langgraph.json', 'prompts/system.txt', 'run.sh'])
     expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 4 })
-    expect(run.summary).toContain('<tr><th align="left">Left out: secret files</th><td>2: <code>apps/agent/.envrc</code> (<code>.env*</code>), <code>apps/agent/id_ed25519</code> (<code>id_ed25519</code>)</td></tr>')
+    expect(run.summary).toContain('<tr><th align="left">Left out: secret files</th><td>2: <code>apps/agent/.envrc</code> (<code>.envrc</code>), <code>apps/agent/id_ed25519</code> (<code>id_ed25519</code>)</td></tr>')
     expect(run.summary).toContain('<tr><th align="left">Left out: untracked</th><td>3: ')
     expect(run.summary).not.toContain('not tied to a commit')
   })

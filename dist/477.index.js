@@ -1,5 +1,5 @@
 export const id = 477;
-export const ids = [477,979];
+export const ids = [477,1];
 export const modules = {
 
 /***/ 5477:
@@ -215,8 +215,8 @@ async function copy(source, sink) {
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./src/operations/archive/select.ts + 3 modules
-var archive_select = __webpack_require__(4979);
+// EXTERNAL MODULE: ./src/operations/archive/select.ts + 5 modules
+var archive_select = __webpack_require__(6001);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
@@ -270,7 +270,7 @@ function largest(files) {
 
 /***/ }),
 
-/***/ 4979:
+/***/ 6001:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -330,55 +330,185 @@ function git(workspace, args, limitMs) {
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
-var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/operations/archive/stop.ts
-var archive_stop = __webpack_require__(4235);
-// EXTERNAL MODULE: ./src/api/body.ts
-var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
 /**
  * Files that hold credentials by their name, whatever their case, that a remote build never
- * ships (docs/remote-build.md): what the agent needs goes through the `secrets` input, which
- * the control plane keeps encrypted; a file in the archive is readable by whoever can read
- * the build. Each returns the rule as the user would write it, for the warning.
+ * ships (docs/remote-build-archive.md): what the agent needs goes through the `secrets` input,
+ * which the control plane keeps encrypted; a file in the archive is readable by whoever can read
+ * the build. A list of the usual places, not a guarantee about every file: the content scan
+ * (secret-content.ts) catches keys and tokens written elsewhere. Each returns the rule as the
+ * user would write it, for the warning.
  */
 const NAMED = new Map([
     ['.npmrc', '.npmrc'],
     ['.pypirc', '.pypirc'],
     ['.netrc', '.netrc'],
     ['.git-credentials', '.git-credentials'],
+    ['.pgpass', '.pgpass'],
+    ['.htpasswd', '.htpasswd'],
     ['id_rsa', 'id_rsa'],
     ['id_dsa', 'id_dsa'],
     ['id_ecdsa', 'id_ecdsa'],
     ['id_ed25519', 'id_ed25519']
 ]);
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx'];
+/** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
+const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config'];
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore'];
+/**
+ * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
+ * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
+ * `.environment`).
+ */
+const ENV_FILE = /^\.env(?:[._-].+|rc)?$/;
 /**
  * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
- * file, or undefined. A directory is one only when it is an `.env*` one (`.env.d/`): a
+ * file, or undefined. A directory is one only when it is an `.env` one (`.env.d/`): a
  * directory named like a key file is left to the files inside it.
  */
 function secretRule(path, isDir) {
     const lower = path.toLowerCase();
     const name = lower.slice(lower.lastIndexOf('/') + 1);
-    // `.env`, `.env.local`, `.env-prod`, `.envrc`, `.env.d/`: any form.
-    if (name.startsWith('.env'))
-        return '.env*';
+    if (ENV_FILE.test(name))
+        return envRule(name);
     if (isDir)
         return undefined;
     const named = NAMED.get(name);
     if (named)
         return named;
-    if (lower === '.docker/config.json' || lower.endsWith('/.docker/config.json'))
-        return '.docker/config.json';
+    const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`));
+    if (inFolder)
+        return inFolder;
     const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
     return extension ? `*${extension}` : undefined;
 }
+/** The `.env` rule as the warning names it: the form that matched. */
+function envRule(name) {
+    if (name === '.env' || name === '.envrc')
+        return name;
+    return `.env${name[4]}*`;
+}
+/**
+ * Whether `archive-include` names `path` (workspace-relative, posix) itself: a pattern that is
+ * exactly its path (a leading `/` allowed). A bare name (`.npmrc`) would match at any depth, and a
+ * wildcard or a folder many files: neither ships a secret file.
+ */
+function namedExactly(patterns, path) {
+    return patterns.some((pattern) => pattern.replace(/^\//, '') === path);
+}
 
+;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
+/**
+ * Secrets found by what a file holds, not its name: a cloud service-account JSON with a private
+ * key in it, a `.yarnrc.yml` with `npmAuthToken`, AWS keys pasted into a config. Only text files
+ * under SCAN_MAX_BYTES are read (a key file is small; a large or binary file is data), read as
+ * a stream with a bounded window: memory does not grow with the file.
+ */
+/** Files at or over this size are not scanned. */
+const SCAN_MAX_BYTES = 1024 * 1024;
+/** A NUL in the first bytes makes a file binary, as git decides it: not scanned. */
+const BINARY_PROBE_BYTES = 8000;
+/**
+ * What counts, each with the rule the warning names (the marker, never the value). A token's value must be written out (not a
+ * `${VAR}` reference to the environment, which holds no secret), so a source file that passes a
+ * key along (`aws_secret_access_key=key`) is not one; an AWS secret key is 40 characters.
+ */
+const PATTERNS = [
+    { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/ },
+    { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/ },
+    { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/ },
+    { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i }
+];
+/** The longest text one match spans: kept from a chunk's end so that a match across two chunks is found. */
+const OVERLAP = 256;
+/**
+ * The rule a file's content breaks, or undefined (binary, or nothing found). `size` is the
+ * file's size as listed: at or over SCAN_MAX_BYTES nothing is read. `chunks` is the file's
+ * content; reading stops at the first match.
+ */
+async function secretInContent(chunks, size) {
+    if (size >= SCAN_MAX_BYTES)
+        return undefined;
+    const scan = contentScanner();
+    for await (const chunk of chunks) {
+        const verdict = scan.push(chunk);
+        if (!verdict.more)
+            return verdict.rule;
+    }
+    return undefined;
+}
+/** A scanner for one file's content: a tail of OVERLAP characters is carried from chunk to chunk, nothing else. */
+function contentScanner() {
+    let tail = '';
+    let seen = 0;
+    let done = false;
+    return {
+        push(chunk) {
+            if (done)
+                return { more: false };
+            if (seen < BINARY_PROBE_BYTES && chunk.subarray(0, BINARY_PROBE_BYTES - seen).includes(0)) {
+                done = true;
+                return { more: false };
+            }
+            seen += chunk.length;
+            // latin1 keeps one character a byte: a UTF-8 sequence split across chunks cannot garble the ASCII that the patterns match.
+            const text = tail + chunk.toString('latin1');
+            for (const { rule, test } of PATTERNS) {
+                if (test.test(text)) {
+                    done = true;
+                    return { more: false, rule };
+                }
+            }
+            tail = text.slice(-OVERLAP);
+            return { more: true };
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/stop.ts
+var archive_stop = __webpack_require__(4235);
+;// CONCATENATED MODULE: ./src/operations/archive/scan.ts
+
+
+
+
+/**
+ * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
+ * each of those added to `leftOut` with the rule it broke, never what it holds. A file
+ * `archive-include` names by its exact path ships whatever it holds: the user said so.
+ */
+async function leaveOutSecretContent(entries, leftOut, include, read = fromDisk, stop) {
+    const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
+    const found = new Set();
+    for await (const { entry, chunks } of read(scanned)) {
+        (0,archive_stop/* throwIfStopped */.$J)(stop);
+        const rule = await secretInContent(chunks, entry.size);
+        if (!rule)
+            continue;
+        found.add(entry);
+        leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
+    }
+    return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry));
+}
+/** Each file streamed from the disk, one at a time; a reader left early closes its file. */
+function* fromDisk(entries) {
+    for (const entry of entries) {
+        const stream = (0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: 64 * 1024 });
+        try {
+            yield { entry, chunks: stream };
+        }
+        finally {
+            stream.destroy();
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
 
 
@@ -411,8 +541,8 @@ async function walkLayout(layout, options) {
     const unreadIgnoreFiles = [];
     const excluded = options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined;
     const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined;
-    // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
-    // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
+    // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
+    // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
     const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
     const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined;
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
@@ -609,20 +739,9 @@ function ignoredBy(rules, path, isDir) {
 function sortEntries(entries) {
     return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
 }
-/**
- * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
- * git reads them: one with a slash (other than a trailing one) from the workspace root, one
- * without at any depth. Unlike a matcher's test, a folder above the path does not count.
- */
-function namedExactly(patterns, path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    return patterns.some((pattern) => {
-        const bare = pattern.replace(/\/+$/, '');
-        return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name;
-    });
-}
 
 ;// CONCATENATED MODULE: ./src/operations/archive/select.ts
+
 
 
 
@@ -643,6 +762,7 @@ async function selectArchiveFiles(layout, options) {
     const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
     const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined;
     const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable);
+    walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, options.include ?? [], undefined, options.stop).catch(unreadable);
     const shipping = new Set(walked.entries.map((entry) => entry.workspacePath));
     const changedSinceCommit = [];
     for (const path of git?.changed ?? []) {

@@ -35670,7 +35670,7 @@ async function sendRecorded(recorder, change, send) {
 function describeSelection(selection, log) {
     const secrets = selection.leftOut.filter((item) => item.reason === 'secret');
     if (secrets.length > 0) {
-        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`);
+        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {

@@ -12,7 +12,7 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
   const secrets = selection.leftOut.filter((item) => item.reason === 'secret')
   if (secrets.length > 0) {
     log.warn(
-      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`
+      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`
     )
   }
   const links = selection.leftOut.filter((item) => item.reason === 'link')

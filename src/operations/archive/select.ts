@@ -5,6 +5,7 @@ import { checkoutCommit } from '../checkout-commit.js'
 import { gitFiles } from '../git-files.js'
 import { toPosix, type ArchiveLayout } from './layout.js'
 import type { ArchiveStop } from './stop.js'
+import { leaveOutSecretContent } from './scan.js'
 import { walkLayout, type ArchiveEntry, type LeftOut } from './walk.js'
 
 export type { ArchiveEntry, LeftOut, LeftOutReason } from './walk.js'
@@ -63,6 +64,7 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS
   const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined
   const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable)
+  walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, options.include ?? [], undefined, options.stop).catch(unreadable)
   const shipping = new Set(walked.entries.map((entry) => entry.workspacePath))
   const changedSinceCommit: ArchiveSelection['changedSinceCommit'] = []
   for (const path of git?.changed ?? []) {

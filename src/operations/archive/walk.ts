@@ -7,7 +7,7 @@ import { toPosix } from './layout.js'
 import { throwIfStopped, type ArchiveStop } from './stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
-import { secretRule } from './secret-files.js'
+import { namedExactly, secretRule } from './secret-files.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
@@ -33,6 +33,8 @@ export interface LeftOut {
   rule?: string
   /** Our words for the log: why, in a few words (markdown code spans for names). */
   why: string
+  /** A secret found by what the file holds (`rule` is the marker found), not by its name. */
+  byContent?: true
 }
 
 export interface Walked {
@@ -88,8 +90,8 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const excluded: Rules | undefined =
     options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined
   const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined
-  // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
-  // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
+  // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
+  // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
   const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern))
   const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined
   const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
@@ -272,17 +274,4 @@ function ignoredBy(rules: Rules[], path: string, isDir: boolean): Rules | undefi
 /** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
 function sortEntries(entries: ArchiveEntry[]): ArchiveEntry[] {
   return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
-}
-
-/**
- * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
- * git reads them: one with a slash (other than a trailing one) from the workspace root, one
- * without at any depth. Unlike a matcher's test, a folder above the path does not count.
- */
-function namedExactly(patterns: readonly string[], path: string): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1)
-  return patterns.some((pattern) => {
-    const bare = pattern.replace(/\/+$/, '')
-    return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name
-  })
 }
