@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { archiveWarning } from '../src/operations/archive/describe.js'
-import { refuseChangedCheckout } from '../src/commands/deploy/expected-commit.js'
 import { execFileSync } from 'node:child_process'
 import { chmodSync, linkSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -279,20 +278,21 @@ describe('in a run', () => {
     writeFileSync(join(workspace, 'apps/agent/agent.py'), 'graph = "edited by a step"\n')
     const run = await deploy(workspace)
     expect(run.exitCode).toBe(0)
-    const warning = `1 tracked file differs from commit ${head.slice(0, 12)}, checked out: \`apps/agent/agent.py\`. The archive holds the working tree as it is, not the commit.`
+    const warning = `1 tracked file differs on disk from commit ${head.slice(0, 12)}, checked out: \`apps/agent/agent.py\`. The committed version ships, not the working tree's.`
     expect(run.warnings).toContain(warning)
     const top = run.summary.split('<table>')[0]
-    expect(top).toContain(`**⚠️ Warning:** 1 tracked file differs from commit ${head.slice(0, 12)}, checked out: <code>apps/agent/agent.py</code>.`)
+    expect(top).toContain(`**⚠️ Warning:** 1 tracked file differs on disk from commit ${head.slice(0, 12)}, checked out: <code>apps/agent/agent.py</code>.`)
   })
 
-  it('with expected-commit, a tracked file changed since the commit is refused before any request', async () => {
+  it('with expected-commit, a tracked file deleted since the commit ships as committed, with a warning: the commit is what ships', async () => {
     const { workspace, head } = checkout(AGENT)
     unlinkSync(join(workspace, 'apps/agent/prompts/system.txt'))
     const run = await deploy(workspace, { 'expected-commit': head })
-    expect(run.outcome.kind).toBe('refused')
-    expect(errorLines(run)[0]).toContain(`The checkout is no longer \`expected-commit\` ${head}: 1 tracked file differs from it (\`apps/agent/prompts/system.txt\` (deleted))`)
-    expect(sim.requests).toEqual([])
-    expect(sim.storage.requests).toEqual([])
+    expect(run.outcome.kind).toBe('deployed')
+    expect(run.warnings).toContainEqual(expect.stringContaining('`apps/agent/prompts/system.txt` (deleted). The committed version ships'))
+    const [object] = [...sim.storage.objects.values()]
+    writeFileSync(join(temp, 'upload.tar.gz'), object.body as Buffer)
+    expect(execFileSync('tar', ['-xzOf', join(temp, 'upload.tar.gz'), 'prompts/system.txt'], { encoding: 'utf8' })).toBe('be brief\n')
   })
 
   it('outside a checkout, the summary warns that the archive is not tied to a commit', async () => {
@@ -300,7 +300,7 @@ describe('in a run', () => {
     write(workspace, AGENT)
     const run = await deploy(workspace)
     expect(run.exitCode).toBe(0)
-    expect(run.summary.split('<table>')[0]).toContain('**⚠️ Warning:** The workspace is not a git checkout: the archive is not tied to a commit.')
+    expect(run.summary.split('<table>')[0]).toContain('**⚠️ Warning:** The config is not in a git checkout: the archive is not tied to a commit.')
     expect(run.summary).toContain('<tr><th align="left">Commit checked out</th><td>none: not a git checkout, so the archive is not tied to a commit</td></tr>')
   })
 
@@ -326,6 +326,5 @@ describe('tracked files changed since the commit, in the reports', () => {
     expect(report).toContain('`apps/agent/f4.py` and 3 more (the log names them all)')
     expect(report).not.toContain('f5.py')
     expect(archiveWarning('a'.repeat(40), changed, Infinity)).toContain('`apps/agent/f7.py`')
-    expect(() => refuseChangedCheckout('b'.repeat(40), changed)).toThrow(/`apps\/agent\/f4\.py` and 3 more/)
   })
 })

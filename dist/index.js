@@ -34185,7 +34185,7 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(25), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(25), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8656))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(25), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
@@ -35655,10 +35655,10 @@ async function sendRecorded(recorder, change, send) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ namedChanges),
 /* harmony export */   describeSelection: () => (/* binding */ describeSelection),
 /* harmony export */   t: () => (/* binding */ archiveWarning)
 /* harmony export */ });
+/* unused harmony export namedChanges */
 /* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3994);
 
 /**
@@ -35678,6 +35678,10 @@ function describeSelection(selection, log) {
     }
     for (const problem of selection.unreadIgnoreFiles)
         log.warn(`The ignore file ${problem}; its patterns do not apply.`);
+    if (selection.uninitialisedSubmodules.length > 0) {
+        const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ');
+        log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`);
+    }
     // The log names every changed file; the reports, which have a size limit, the first few.
     const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity);
     if (warning)
@@ -35696,18 +35700,18 @@ function describeSelection(selection, log) {
     }
 }
 /**
- * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
+ * What the archive is not tied to (no commit), or files on disk that are not what ships (the commit's version does). Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
 function archiveWarning(commit, changed, shown = CHANGES_SHOWN) {
     if (!commit) {
-        return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
+        return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
     }
     if (changed.length === 0)
         return undefined;
     const named = namedChanges(changed, shown);
     const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`;
-    return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`;
+    return `${files} on disk from commit ${commit.slice(0, 12)}, checked out: ${named}. The committed version ships, not the working tree's.`;
 }
 /** How many changed files a report names: a step that rewrote thousands would overflow the PR comment. */
 const CHANGES_SHOWN = 5;

@@ -3,10 +3,8 @@ import { access, realpath } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { withinTimeLimit } from '../core/time-limit.js'
 
-/** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
+/** `git rev-parse` answers at once; one that does not (a hung filesystem) must not hold the step. */
 const GIT_TIMEOUT_MS = 10_000
-/** `git ls-files -z` of a very large repository (a million paths) fits; past this the list is not known. */
-const LIST_MAX_BYTES = 128 * 1024 * 1024
 
 /**
  * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
@@ -54,13 +52,4 @@ export async function checkoutCommit(workspace: string): Promise<string | undefi
   const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase()
   // 40 digits, or 64 in a repository that uses SHA-256.
   return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined
-}
-
-/**
- * The files git tracks in `workspace` (`git ls-files -z`: repository-relative, `/`-separated, names
- * unquoted whatever they hold); undefined when they cannot be read.
- */
-export async function trackedFiles(workspace: string): Promise<string[] | undefined> {
-  const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES)
-  return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '')
 }

@@ -62,8 +62,8 @@ async function filesOf(head: string, reads: () => Promise<CommitReads>, deps: Co
   const checkout = workspace ? checkoutReads(deps, workspace) : undefined
   const checkedOut = await checkout?.commit()
   if (checkout && checkedOut === head.toLowerCase()) {
-    const files = await checkout.tracked()
-    if (files) return { ok: true, files, from: 'checkout' }
+    const tree = await checkout.tree()
+    if (tree) return { ok: true, files: tree.map((file) => file.path), from: 'checkout' }
     reasons.push('git could not list the checkout\'s files')
   } else {
     reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout')

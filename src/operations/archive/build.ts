@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import { pack as tarPack, type Pack } from 'tar-stream'
 import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
 import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
+import { openContents, type Contents } from './contents.js'
 
 /**
  * Every entry's time: fixed, so that the same files give the same bytes whenever and
@@ -140,8 +141,17 @@ export async function writeArchive(
   return { file, sha256: hash.digest('hex'), bytes, remove }
 }
 
-/** Adds the entries one after another, each file streamed from disk; ends the pack. */
+/** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
 async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveStop | undefined): Promise<void> {
+  const contents = openContents(entries)
+  try {
+    await feedFrom(tar, entries, contents, stop)
+  } finally {
+    contents.close()
+  }
+}
+
+async function feedFrom(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
   for (const entry of entries) {
     const stopped = stopReason(stop)
     if (stopped) throw stopped
@@ -166,7 +176,7 @@ async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveSt
       const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()))
       sink.on('error', failed)
       // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-      copy(createReadStream(entry.absPath, { highWaterMark: READ_CHUNK_BYTES }), sink).catch((error: unknown) => {
+      copy(contents.of(entry), sink).catch((error: unknown) => {
         sink.destroy(error as Error)
         reject(new Error(`could not read \`${entry.path}\` (${(error as Error).message})`))
       })

@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { firstLine, InputError } from '../../core/errors.js'
+import { isCommittedDirectory } from '../git-tree.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory and the local
@@ -71,7 +72,8 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
     try {
       isDir = statSync(target).isDirectory()
     } catch {
-      // Reported below.
+      // Not on disk: a folder of the commit still ships when a sparse checkout left it out (or a step removed it).
+      isDir = isCommittedDirectory(configDir, relative(configDir, target))
     }
     if (!isDir) {
       problems.push(`\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is not a directory in the workspace: fix the config's \`dependencies\``)

@@ -1,8 +1,193 @@
-export const id = 1;
-export const ids = [1];
+export const id = 720;
+export const ids = [720];
 export const modules = {
 
-/***/ 6001:
+/***/ 1227:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ openContents)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
+;// CONCATENATED MODULE: ./src/operations/blob-stream.ts
+
+
+function openBlobStream(top, oids) {
+    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+        if (stderr.length < 1000)
+            stderr += chunk.toString('utf8');
+    });
+    let failed;
+    child.on('error', (error) => (failed = error));
+    // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
+    child.stdin.on('error', () => undefined);
+    void writeAll(child.stdin, oids);
+    const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
+    /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
+    let unread = 0;
+    return {
+        async *next(oid) {
+            if (unread > 0)
+                await reader.skip(unread);
+            unread = 0;
+            const header = await reader.line();
+            const [id, type, size] = header.split(' ');
+            if (id !== oid || type !== 'blob')
+                throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`);
+            unread = Number(size) + 1;
+            const content = Number(size);
+            let left = content;
+            while (left > 0) {
+                const chunk = await reader.upTo(left);
+                left -= chunk.length;
+                unread -= chunk.length;
+                yield chunk;
+            }
+            await reader.skip(1);
+            unread = 0;
+        },
+        close() {
+            child.stdin.destroy();
+            child.stdout.destroy();
+            if (child.exitCode === null)
+                child.kill();
+        }
+    };
+}
+/** Writes each id on a line, waiting whenever the pipe is full; ends the input. */
+async function writeAll(stdin, oids) {
+    const BATCH = 512;
+    for (let at = 0; at < oids.length; at += BATCH) {
+        if (stdin.destroyed)
+            return;
+        const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
+        if (!ok)
+            await new Promise((resolve) => {
+                const done = () => {
+                    stdin.removeListener('drain', done);
+                    stdin.removeListener('close', done);
+                    resolve();
+                };
+                stdin.once('drain', done);
+                stdin.once('close', done);
+            });
+    }
+    stdin.end();
+}
+/**
+ * A pull reader over a stream: a line, then so many bytes, keeping what is left over. It listens
+ * for `readable` from the start: a child's output nobody listens to is drained (thrown away) by
+ * node once the child exits, and git may exit before the first blob is asked for.
+ */
+class ByteReader {
+    source;
+    ended;
+    pending = Buffer.alloc(0);
+    done = false;
+    wake;
+    constructor(source, ended) {
+        this.source = source;
+        this.ended = ended;
+        const wake = () => this.wake?.();
+        source.on('readable', wake);
+        source.on('end', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('error', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('close', () => {
+            this.done = true;
+            wake();
+        });
+    }
+    async fill() {
+        for (;;) {
+            const chunk = this.source.read();
+            if (chunk !== null) {
+                this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+                return;
+            }
+            if (this.done)
+                throw this.ended();
+            await new Promise((resolve) => (this.wake = resolve));
+            this.wake = undefined;
+        }
+    }
+    async line() {
+        for (;;) {
+            const at = this.pending.indexOf(10);
+            if (at >= 0) {
+                const text = this.pending.subarray(0, at).toString('utf8');
+                this.pending = this.pending.subarray(at + 1);
+                return text;
+            }
+            if (this.pending.length > 4096)
+                throw new Error('`git cat-file` answered with no header line');
+            await this.fill();
+        }
+    }
+    /** Up to `most` bytes (at least one): what is pending, or the next chunk. */
+    async upTo(most) {
+        if (this.pending.length === 0)
+            await this.fill();
+        const chunk = this.pending.subarray(0, most);
+        this.pending = this.pending.subarray(chunk.length);
+        return chunk;
+    }
+    async skip(count) {
+        for (let left = count; left > 0;)
+            left -= (await this.upTo(left)).length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/contents.ts
+
+
+/** Files are read in chunks this large: the 64 KiB default makes every layer run four times as often. */
+const READ_CHUNK_BYTES = 256 * 1024;
+function openContents(entries) {
+    const idsByRepo = new Map();
+    for (const entry of entries) {
+        if (entry.type !== 'file' || !entry.blob)
+            continue;
+        const ids = idsByRepo.get(entry.blob.repo) ?? [];
+        ids.push(entry.blob.oid);
+        idsByRepo.set(entry.blob.repo, ids);
+    }
+    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, openBlobStream(repo, ids)]));
+    return {
+        of(entry) {
+            if (!entry.blob)
+                return (0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: READ_CHUNK_BYTES });
+            const stream = streams.get(entry.blob.repo);
+            if (!stream)
+                throw new Error(`\`${entry.workspacePath}\` was not listed to be read`);
+            return stream.next(entry.blob.oid);
+        },
+        close() {
+            for (const stream of streams.values())
+                stream.close();
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 5720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,58 +197,97 @@ __webpack_require__.d(__webpack_exports__, {
   O: () => (/* binding */ unreadable)
 });
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
-var checkout_commit = __webpack_require__(9908);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/operations/git-files.ts
-
-/** A listing of the files of a checkout (a monorepo's: tens of thousands of paths) fits in this. */
-const LISTING_MAX_BYTES = 64 * 1024 * 1024;
-/** Git lists from its index at once; one that does not answer in this long (a hung filesystem) must not hold the step. */
-const GIT_TIMEOUT_MS = 60_000;
-/**
- * `git ls-files -z` and `git diff --name-only -z HEAD` in `workspace`, limited to `dirs`
- * (relative to the workspace, posix; '' or '.' for all of it). The workspace is declared safe
- * for these commands only (see checkout-commit.ts), pathspecs are taken literally (a directory
- * named `*` is that directory), and git takes no lock (the index is only read). Rejects when git
- * fails or does not answer within `limitMs`.
- */
-async function gitFiles(workspace, dirs, limitMs) {
-    const pathspecs = dirs.map((dir) => (dir === '' ? '.' : dir));
-    const [listed, diffed] = await Promise.all([
-        git(workspace, ['ls-files', '-z', '--cached', '--', ...pathspecs], limitMs),
-        git(workspace, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', ...pathspecs], limitMs)
-    ]);
-    return { tracked: new Set(split(listed)), changed: split(diffed) };
-}
-function split(output) {
-    return output.split('\0').filter((path) => path !== '');
-}
-function git(workspace, args, limitMs) {
-    const command = ['-c', `safe.directory=${workspace}`, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', command, { cwd: workspace, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer: LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
-            if (error) {
-                const said = String(stderr ?? '').trim().split('\n')[0];
-                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
-                return;
-            }
-            resolve(String(stdout));
-        });
-    });
-}
-
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/operations/archive/commit-tree.ts
+
+
+
+
+/** How deep submodules inside submodules are followed. */
+const SUBMODULE_DEPTH = 8;
+/**
+ * The commit's tree for the included directories, when the config's directory is in a git
+ * checkout (found from that directory: a checkout in a subfolder of the workspace counts);
+ * undefined when it is not. Git runs a constant number of times per repository: one
+ * `rev-parse`, one `ls-tree`, one `diff`.
+ */
+async function readCommitTree(workspace, configDir, included, limitMs) {
+    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, limitMs, workspace);
+    if (!checkout)
+        return undefined;
+    const tree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] };
+    await addRepository(tree, workspace, checkout, included, limitMs, 0);
+    return tree;
+}
+async function addRepository(tree, workspace, repo, included, limitMs, depth) {
+    // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
+    const dirs = included.flatMap((dir) => {
+        const fromTop = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(repo.top, dir));
+        if (fromTop === '')
+            return [''];
+        if (!fromTop.startsWith('../') && fromTop !== '..')
+            return [fromTop];
+        return (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(dir, repo.top)).startsWith('..') ? [] : [''];
+    });
+    if (dirs.length === 0)
+        return;
+    const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, limitMs), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, limitMs)]);
+    // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
+    const inWorkspace = (path) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));
+    for (const path of changed)
+        tree.changed.push(inWorkspace(path));
+    for (const file of files) {
+        const path = inWorkspace(file.path);
+        addPath(tree, path);
+        if (file.kind !== 'submodule') {
+            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } });
+            continue;
+        }
+        const top = (0,external_node_path_.join)(repo.top, file.path);
+        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, limitMs) : undefined;
+        if (inner && inner.top === top) {
+            tree.dirs.add(path);
+            await addRepository(tree, workspace, inner, included, limitMs, depth + 1);
+        }
+        else {
+            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } });
+            tree.uninitialised.push(path);
+        }
+    }
+}
+/** A submodule's folder is a checkout of its own once initialised: it holds a `.git` (a file pointing into the parent's `.git/modules`). */
+async function isOwnCheckout(dir) {
+    return (0,promises_.access)((0,external_node_path_.join)(dir, '.git')).then(() => true, () => false);
+}
+/** Records `path`'s parent directories and the name of each in its parent. */
+function addPath(tree, path) {
+    let child = path;
+    for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
+        const parent = slash < 0 ? '' : child.slice(0, slash);
+        const names = tree.children.get(parent) ?? new Set();
+        const known = names.size > 0 && tree.dirs.has(parent);
+        names.add(child.slice(slash + 1));
+        tree.children.set(parent, names);
+        if (parent === '' || known)
+            return;
+        tree.dirs.add(parent);
+        child = parent;
+    }
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/contents.ts + 1 modules
+var archive_contents = __webpack_require__(1227);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
 /**
  * Files that hold credentials by their name, whatever their case, that a remote build never
@@ -208,32 +432,27 @@ var archive_stop = __webpack_require__(4235);
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
- * `archive-include` names by its exact path ships whatever it holds: the user said so.
+ * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
+ * are read as the archive would read them: the commit's from git's objects, others from disk.
  */
-async function leaveOutSecretContent(entries, leftOut, include, read = fromDisk, stop) {
+async function leaveOutSecretContent(entries, leftOut, include, stop) {
     const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
     const found = new Set();
-    for await (const { entry, chunks } of read(scanned)) {
-        (0,archive_stop/* throwIfStopped */.$J)(stop);
-        const rule = await secretInContent(chunks, entry.size);
-        if (!rule)
-            continue;
-        found.add(entry);
-        leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
+    const contents = (0,archive_contents/* openContents */.h)(scanned);
+    try {
+        for (const entry of scanned) {
+            (0,archive_stop/* throwIfStopped */.$J)(stop);
+            const rule = await secretInContent(contents.of(entry), entry.size);
+            if (!rule)
+                continue;
+            found.add(entry);
+            leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
+        }
+    }
+    finally {
+        contents.close();
     }
     return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry));
-}
-/** Each file streamed from the disk, one at a time; a reader left early closes its file. */
-function* fromDisk(entries) {
-    for (const entry of entries) {
-        const stream = (0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: 64 * 1024 });
-        try {
-            yield { entry, chunks: stream };
-        }
-        finally {
-            stream.destroy();
-        }
-    }
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
@@ -242,6 +461,7 @@ var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
+
 
 
 
@@ -276,7 +496,7 @@ async function walkLayout(layout, options) {
     // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
     // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
     const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
-    const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined;
+    const git = options.commit;
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
     const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
     const included = (matcher, path, isDir) => matcher?.test(isDir ? `${path}/` : path).ignored === true;
@@ -286,7 +506,7 @@ async function walkLayout(layout, options) {
         const found = [];
         for (const name of names) {
             const path = `${base ? `${base}/` : ''}${name}`;
-            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name));
+            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name), git?.files.get(path));
             if (typeof read === 'string')
                 found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' });
             else if (read)
@@ -312,18 +532,29 @@ async function walkLayout(layout, options) {
     const visit = async (dir, inherited) => {
         const base = fromWorkspace(dir);
         const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))];
-        const names = (await (0,promises_.readdir)(dir)).sort();
+        // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
+        const onDisk = await (0,promises_.readdir)(dir).catch((error) => {
+            if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))
+                return [];
+            throw error;
+        });
+        const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort();
         for (const name of names) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
             const absPath = (0,external_node_path_.join)(dir, name);
             const path = base ? `${base}/${name}` : name;
-            const stats = await (0,promises_.lstat)(absPath);
-            if (stats.isSymbolicLink()) {
+            const committed = git?.files.get(path);
+            if (committed?.kind === 'submodule') {
+                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
+                continue;
+            }
+            const stats = committed || git?.dirs.has(path) ? undefined : await (0,promises_.lstat)(absPath);
+            if (committed?.kind === 'link' || stats?.isSymbolicLink()) {
                 leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' });
                 continue;
             }
-            const isDir = stats.isDirectory();
-            if (!isDir && !stats.isFile()) {
+            const isDir = committed ? false : stats ? stats.isDirectory() : true;
+            if (stats && !isDir && !stats.isFile()) {
                 leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' });
                 continue;
             }
@@ -339,7 +570,9 @@ async function walkLayout(layout, options) {
             }
             const entry = isDir
                 ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
-                : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats.size, executable: (stats.mode & 0o111) !== 0 };
+                : committed
+                    ? { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: committed.size, executable: committed.executable, blob: committed.blob }
+                    : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats?.size ?? 0, executable: ((stats?.mode ?? 0) & 0o111) !== 0 };
             const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir);
             if (rule) {
                 const ruled = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` };
@@ -354,8 +587,8 @@ async function walkLayout(layout, options) {
                     leftOut.push(ruled);
                 continue;
             }
-            if (git && !(isDir ? git.dirs.has(path) : git.files.has(path))) {
-                const untracked = { path: shown, reason: 'untracked', why: 'not tracked by git' };
+            if (git && !(isDir ? git.dirs.has(path) : committed)) {
+                const untracked = { path: shown, reason: 'untracked', why: `not in commit ${git.checkout.commit.slice(0, 12)}` };
                 if (included(include, path, isDir))
                     await add(entry, rules);
                 else if (isDir && include)
@@ -393,19 +626,6 @@ async function rulesAbove(top, dir, rulesIn) {
     }
     return rules;
 }
-/** Every directory that holds a tracked file, at any depth. */
-function directoriesOf(files) {
-    const dirs = new Set();
-    for (const file of files) {
-        for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
-            const dir = file.slice(0, at);
-            if (dirs.has(dir))
-                break;
-            dirs.add(dir);
-        }
-    }
-    return dirs;
-}
 /** Patterns matched as git on Linux and the platform's client match them: case counts. */
 function matcher() {
     return ignore_default()({ ignorecase: false });
@@ -416,7 +636,16 @@ function matcher() {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file) {
+async function readIgnoreFile(file, committed) {
+    if (committed) {
+        // The commit's, whatever the disk holds now.
+        if (committed.kind !== 'file')
+            return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' };
+        if (committed.size > IGNORE_FILE_MAX_BYTES)
+            return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
+        const read = (0,git_tree/* readBlobSync */.dq)(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES);
+        return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8');
+    }
     const stats = await (0,promises_.lstat)(file).catch(() => undefined);
     if (!stats)
         return undefined;
@@ -479,30 +708,21 @@ function sortEntries(entries) {
 
 
 
-
-
 /** How long git may take to list a checkout when there is no deadline (a bench, a test). */
 const GIT_LIMIT_MS = 60_000;
 /**
- * The archive's files for `layout`: no compression, no request. A git checkout ships the
- * files git tracks (read from the working tree) plus what `archive-include` names; a
- * workspace that is not one ships what its ignore files leave (walk.ts).
+ * The archive's files for `layout`: no compression, no request. When the config's directory is
+ * in a git checkout, the commit's files ship (from git's objects, whatever the working tree
+ * holds) plus the untracked files `archive-include` names; otherwise what the ignore files
+ * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
 async function selectArchiveFiles(layout, options) {
-    const commit = await (options.commit ?? (0,checkout_commit/* checkoutCommit */._)(layout.workspace));
-    const dirs = layout.included.map((dir) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, dir)));
     const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
-    const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined;
-    const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable);
-    walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, options.include ?? [], undefined, options.stop).catch(unreadable);
-    const shipping = new Set(walked.entries.map((entry) => entry.workspacePath));
-    const changedSinceCommit = [];
-    for (const path of git?.changed ?? []) {
-        if (shipping.has(path))
-            changedSinceCommit.push({ path, gone: false });
-        else if (!(await (0,promises_.lstat)((0,external_node_path_.join)(layout.workspace, path)).catch(() => undefined)))
-            changedSinceCommit.push({ path, gone: true });
-    }
+    const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
+    const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted);
+    const include = options.include ?? [];
+    const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
+    walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
     return {
         workspace: layout.workspace,
         root: layout.root,
@@ -510,10 +730,22 @@ async function selectArchiveFiles(layout, options) {
         configPath: layout.configPath,
         entries: walked.entries,
         leftOut: walked.leftOut,
-        ...(commit ? { tiedToCommit: commit } : {}),
-        changedSinceCommit,
+        ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
+        changedSinceCommit: commit ? changedThatShip(commit, walked.entries) : [],
+        uninitialisedSubmodules: commit?.uninitialised ?? [],
         unreadIgnoreFiles: walked.unreadIgnoreFiles
     };
+}
+/** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
+function changedThatShip(commit, entries) {
+    const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]));
+    const changed = [];
+    for (const path of commit.changed) {
+        const entry = shipping.get(path);
+        if (entry)
+            changed.push({ path, gone: !(0,external_node_fs_.existsSync)(entry.absPath) });
+    }
+    return changed;
 }
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error) {
@@ -583,4 +815,4 @@ function whenStopped(stop, onStop) {
 
 };
 
-//# sourceMappingURL=1.index.js.map
+//# sourceMappingURL=720.index.js.map

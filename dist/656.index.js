@@ -1,8 +1,8 @@
-export const id = 592;
-export const ids = [592];
+export const id = 656;
+export const ids = [656];
 export const modules = {
 
-/***/ 9592:
+/***/ 8656:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -66,28 +66,34 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
 var core_sha = __webpack_require__(3541);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
-// EXTERNAL MODULE: ./src/operations/archive/describe.ts
-var describe = __webpack_require__(9090);
-// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
-var checkout_commit = __webpack_require__(9908);
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
 ;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
 
 /** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
 const readsOfRun = new WeakMap();
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
- * whether the workspace is at a commit (and which files it tracks), and git answers once.
+ * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
+ * files it tracks), and git answers once. The checkout is found from the folder itself, so one
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
  */
-function checkoutReads(deps, workspace) {
+function checkoutReads(deps, dir) {
     let reads = readsOfRun.get(deps.recorder);
     if (!reads)
         readsOfRun.set(deps.recorder, (reads = new Map()));
-    let found = reads.get(workspace);
+    let found = reads.get(dir);
     if (!found) {
-        let commit;
-        let tracked;
-        found = { commit: () => (commit ??= (0,checkout_commit/* checkoutCommit */._)(workspace)), tracked: () => (tracked ??= (0,checkout_commit/* trackedFiles */.O)(workspace)) };
-        reads.set(workspace, found);
+        let checkout;
+        let tree;
+        const workspace = deps.workflow.workspace ?? dir;
+        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, undefined, workspace));
+        found = {
+            checkout: checkoutOnce,
+            commit: async () => (await checkoutOnce())?.commit,
+            tree: () => (tree ??= checkoutOnce().then((at) => (at ? (0,git_tree/* listTree */.nT)(at.top, at.commit, ['']).catch(() => undefined) : undefined)))
+        };
+        reads.set(dir, found);
     }
     return found;
 }
@@ -264,7 +270,6 @@ budgetMs) {
 
 
 
-
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
 /** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
 /**
@@ -334,31 +339,24 @@ function checkBuiltCommit(expected, revision) {
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
 }
 /**
- * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
- * must be the expected commit. Called before anything is archived; returns that commit.
+ * `expected-commit` for a remote build: what is archived is the commit checked out where the
+ * config is (its files from git's objects, so a file a step changed ships as committed), so that
+ * commit must be the expected one. Called before anything is archived; returns that commit.
  */
-async function checkCheckout(expected, deps) {
-    const workspace = deps.workflow.workspace ?? process.cwd();
-    const checkedOut = await checkoutReads(deps, workspace).commit();
+async function checkCheckout(expected, configDir, deps) {
+    const checkedOut = await checkoutReads(deps, configDir).commit();
     if (!checkedOut) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${configDir}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
     }
     if (checkedOut !== expected) {
-        throw new errors/* ActionError */.lZ('bad-input', `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+        throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
     }
-    deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`);
+    deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
     return checkedOut;
 }
-/**
- * `expected-commit` for a remote build, once the files are selected: the checkout's HEAD is
- * the commit, but tracked files that differ from it (a step before this one wrote into the
- * source tree) would ship code that was not tested. Refused before any request.
- */
-function refuseChangedCheckout(expected, changed) {
-    if (changed.length === 0)
-        return;
-    const named = (0,describe/* namedChanges */.N)(changed);
-    throw new errors/* ActionError */.lZ('bad-input', `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`, 'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.');
+/** The checkout moved between the check and the listing of its files (another step runs beside this one): nothing is sent. */
+function refuseMovedCheckout(expected, listed) {
+    throw new errors/* ActionError */.lZ('bad-input', `The checkout was at \`expected-commit\` ${expected}, but its files were listed from ${listed ? `commit ${listed}` : 'no commit'}: it changed meanwhile. Nothing was sent.`, 'Make sure no other step changes the checkout while this one runs, then re-run.');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
@@ -434,6 +432,7 @@ function readCapped(file) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
 
 
+
 /** Our words for a file left out without a rule to name. */
 const REASONS = {
     untracked: 'git: not committed',
@@ -445,7 +444,7 @@ const REASONS = {
 };
 /**
  * The files a remote build gets: exactly the archive's selection (paths from the archive's
- * root), each read from where it would be packed; a file left out says by which rule (an
+ * root), each read from where it would be packed (git's objects for a file of the commit); a file left out says by which rule (an
  * ignore file, `archive-exclude`, not tracked by git...).
  */
 function archiveFiles(selection) {
@@ -457,7 +456,7 @@ function archiveFiles(selection) {
         if (entry.type === 'directory')
             dirs.add(path);
         else
-            files.set(path, entry.absPath);
+            files.set(path, entry);
         const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
         children.set(parent, [...(children.get(parent) ?? []), path.slice(path.lastIndexOf('/') + 1)]);
     }
@@ -468,8 +467,11 @@ function archiveFiles(selection) {
         kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
         list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
         read: (path) => {
-            const source = files.get(path);
-            return source === undefined ? undefined : readCapped(source);
+            const entry = files.get(path);
+            if (entry === undefined)
+                return undefined;
+            // A file of the commit is read as the archive ships it: from git's objects.
+            return entry.blob ? (0,git_tree/* readBlobSync */.dq)(entry.blob.repo, entry.blob.oid, READ_CAP_BYTES)?.toString('utf8') : readCapped(entry.absPath);
         },
         leftOut(path) {
             const inWorkspace = prefix + path;
@@ -1064,54 +1066,53 @@ function warningsOf(config, configPath, files) {
     return warnings;
 }
 
-;// CONCATENATED MODULE: ./src/operations/config-check/disk-files.ts
+;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
 
 
 
-/** The files of a directory on disk (a checkout of the commit to be built), as the build gets them all. */
-function diskFiles(root) {
-    const at = (path) => (0,external_node_path_.join)(root, ...path.split('/').filter(Boolean));
-    return {
-        rootName: (0,external_node_path_.basename)(root),
-        kind(path) {
-            try {
-                const stats = (0,external_node_fs_.statSync)(at(path));
-                return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'absent';
-            }
-            catch {
-                return 'absent';
-            }
-        },
-        list(dir) {
-            try {
-                return (0,external_node_fs_.readdirSync)(at(dir));
-            }
-            catch {
-                return undefined;
-            }
-        },
-        read: (path) => readCapped(at(path))
-    };
-}
+
 /**
- * A checkout as the commit has it, for a `github` build (which fetches the commit, not the runner's
- * folder): only the files git tracks, read from disk; a file a step left beside them is absent,
- * and said to be left out because it was never committed.
+ * A commit's files for a `github` build (which fetches the commit, not the runner's folder), read
+ * from the checkout's git objects (`HEAD`'s tree): a file a sparse checkout leaves out, or that a
+ * step deleted or changed, is seen as committed; a file a step left beside them is absent, and
+ * said to be left out because it was never committed. `top` is the checkout's top; paths are
+ * relative to it. A link is neither a file nor a folder (the build does not follow it either).
  */
-function trackedDiskFiles(root, tracked) {
-    const files = new Set(tracked);
-    const dirs = new Set(['']);
-    for (const file of tracked)
-        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1))
-            dirs.add(file.slice(0, slash));
-    const disk = diskFiles(root);
-    const kind = (path) => (files.has(path) ? disk.kind(path) : dirs.has(path) ? 'dir' : 'absent');
+function commit_files_commitFiles(top, tree) {
+    const files = new Map();
+    const children = new Map([['', new Set()]]);
+    for (const file of tree) {
+        files.set(file.path, file);
+        let child = file.path;
+        for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
+            const parent = slash < 0 ? '' : child.slice(0, slash);
+            const known = children.has(parent);
+            const names = children.get(parent) ?? new Set();
+            names.add(child.slice(slash + 1));
+            children.set(parent, names);
+            if (known || parent === '')
+                break;
+            child = parent;
+        }
+    }
+    const kind = (path) => {
+        const file = files.get(path);
+        if (file)
+            return file.kind === 'file' ? 'file' : file.kind === 'submodule' ? 'dir' : 'absent';
+        return children.has(path) ? 'dir' : 'absent';
+    };
     return {
-        rootName: disk.rootName,
+        rootName: (0,external_node_path_.basename)(top),
         kind,
-        list: (dir) => disk.list(dir)?.filter((name) => kind(dir ? `${dir}/${name}` : name) !== 'absent'),
-        read: (path) => (files.has(path) ? disk.read(path) : undefined),
-        leftOut: (path) => (!files.has(path) && disk.kind(path) === 'file' ? 'git: not committed' : undefined),
+        list: (dir) => {
+            const names = children.get(dir);
+            return names ? [...names].sort() : undefined;
+        },
+        read: (path) => {
+            const file = files.get(path);
+            return file?.kind === 'file' ? (0,git_tree/* readBlobSync */.dq)(top, file.oid, READ_CAP_BYTES)?.toString('utf8') : undefined;
+        },
+        leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
         shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
     };
 }
@@ -1257,10 +1258,11 @@ function archiveVerdict(selection, mode, deps) {
     const configPath = selection.configPath;
     if (mode === 'off')
         return notChecked([{ code: 'config-check: off' }]);
-    const text = readCapped(`${selection.root}/${configPath}`);
+    const files = archiveFiles(selection);
+    // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+    const text = files.kind(configPath) === 'file' ? files.read(configPath) : readCapped(`${selection.root}/${configPath}`);
     if (text === undefined)
         return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-    const files = archiveFiles(selection);
     const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
     const shown = (problem) => ({ ...problem, file: prefix + problem.file });
     return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined);
@@ -1297,22 +1299,24 @@ async function githubVerdict({ inputs, deps, existing }) {
         return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
-    const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked());
-    if (checkout && tracked) {
-        const files = trackedDiskFiles(checkout.workspace, tracked);
+    const reads = checkout && checkoutReads(deps, checkout.workspace);
+    const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : [];
+    if (checkout && top && tree) {
+        // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
+        const files = commit_files_commitFiles(top.top, tree);
         const text = files.read(configPath);
         if (text !== undefined) {
             const report = checkConfig(text, configPath, files);
             return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
         }
     }
-    const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
-    if (!reads.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(reads.reason)]));
-    const read = await readFromGitHub(reads.github, reads.repository, ref, configPath);
+    const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
+    if (!github.ok)
+        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
+    const read = await readFromGitHub(github.github, github.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
-        log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`);
+        log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`);
         return notChecked((0,quoted/* quoted */.TL)(read.reason));
     }
     if (!read.ok)
@@ -1442,9 +1446,9 @@ async function filesOf(head, reads, deps) {
     const checkout = workspace ? checkoutReads(deps, workspace) : undefined;
     const checkedOut = await checkout?.commit();
     if (checkout && checkedOut === head.toLowerCase()) {
-        const files = await checkout.tracked();
-        if (files)
-            return { ok: true, files, from: 'checkout' };
+        const tree = await checkout.tree();
+        if (tree)
+            return { ok: true, files: tree.map((file) => file.path), from: 'checkout' };
         reasons.push('git could not list the checkout\'s files');
     }
     else {
@@ -2000,26 +2004,26 @@ async function archiveForRemoteBuild(inputs, existing, deps, early) {
     return early ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
-    // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
-    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps);
     const layout = layoutOf(inputs, deps);
+    // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
+    const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
+    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(1)]).then(__webpack_require__.bind(__webpack_require__, 6001));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(720)]).then(__webpack_require__.bind(__webpack_require__, 5720));
     const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
     // Selected first (what ships, nothing compressed yet), then packed.
-    const commit = checkoutReads(deps, layout.workspace).commit();
-    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit });
-    if (checked)
-        refuseChangedCheckout(checked, selection.changedSinceCommit);
+    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
+    if (checked && selection.tiedToCommit !== checked)
+        refuseMovedCheckout(checked, selection.tiedToCommit);
     describeSelection(selection, deps.log);
     // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
     enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps), deps);
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
     if (archive.commit && !checked)
-        deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`);
+        deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`);
     return { ...archive, listing: listingOf(selection) };
 }
 /**
@@ -2399,6 +2403,8 @@ function newDeploymentNameProblem(name) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2475);
+
 
 
 
@@ -2453,7 +2459,8 @@ function resolveLayout(workspaceDir, configInput) {
             isDir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isDirectory();
         }
         catch {
-            // Reported below.
+            // Not on disk: a folder of the commit still ships when a sparse checkout left it out (or a step removed it).
+            isDir = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_3__/* .isCommittedDirectory */ .Wc)(configDir, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, target));
         }
         if (!isDir) {
             problems.push(`\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is not a directory in the workspace: fix the config's \`dependencies\``);
@@ -2504,85 +2511,128 @@ function toPosix(path) {
 
 /***/ }),
 
-/***/ 9908:
+/***/ 2475:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ trackedFiles),
-/* harmony export */   _: () => (/* binding */ checkoutCommit)
+/* harmony export */   Wc: () => (/* binding */ isCommittedDirectory),
+/* harmony export */   Y_: () => (/* binding */ changedFiles),
+/* harmony export */   dq: () => (/* binding */ readBlobSync),
+/* harmony export */   iJ: () => (/* binding */ gitArgs),
+/* harmony export */   nT: () => (/* binding */ listTree),
+/* harmony export */   o5: () => (/* binding */ checkoutOf)
 /* harmony export */ });
+/* unused harmony export runGit */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 
 
-
-
-/** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
-const GIT_TIMEOUT_MS = 10_000;
-/** `git ls-files -z` of a very large repository (a million paths) fits; past this the list is not known. */
-const LIST_MAX_BYTES = 128 * 1024 * 1024;
+/** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
+const LISTING_MAX_BYTES = 256 * 1024 * 1024;
+/** Git answers these from its objects at once; one that does not in this long (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 60_000;
 /**
- * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
- * answer in time, too much output). The workspace is declared safe for this one command: in a
- * container job it belongs to another user than the step's, and git would otherwise refuse it
- * ("dubious ownership"). Its environment is given, not left to node: the one this module sees,
- * which a test's stand-in `git` on PATH changes too.
+ * Arguments every git command here gets: the repository declared safe for this command only (in a
+ * container job the checkout belongs to another user, and git would call it dubious), paths as
+ * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
+ * lock taken (nothing is written).
  */
-function git(workspace, args, maxBuffer) {
-    return new Promise((resolve) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
-            resolve(error ? undefined : String(stdout ?? ''));
+function gitArgs(top, args) {
+    const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
+    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
+}
+/** One git command in `cwd`; its output, or a rejection naming the command and git's first line of error. */
+function runGit(cwd, args, limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYTES, safe = [cwd]) {
+    return new Promise((resolve, reject) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(safe, args), { cwd, env: process.env, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer, windowsHide: true }, (error, stdout, stderr) => {
+            if (error) {
+                const said = String(stderr ?? '').trim().split('\n')[0];
+                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
+                return;
+            }
+            resolve(String(stdout));
         });
     });
 }
 /**
- * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
- * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
- * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
- * would only start to say "not a git repository". A path that cannot be resolved is left to
- * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
- * on it too).
+ * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
+ * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
+ * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
+ * workspace): never a repository above the workspace.
  */
-async function mayBeInRepository(dir) {
-    if (process.env.GIT_DIR !== undefined)
-        return true;
-    const look = async () => {
-        let current;
-        try {
-            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(dir);
-        }
-        catch {
-            return true;
-        }
-        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
-            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(current, '.git')).then(() => true, () => false))
-                return true;
-            if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current) === current)
-                return false;
-        }
-    };
-    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => false);
-}
-/** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
-async function checkoutCommit(workspace) {
-    if (!(await mayBeInRepository(workspace)))
+async function checkoutOf(dir, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir) {
+    const safe = [dir];
+    for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
+        safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
+    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined);
+    const [top, commit] = (said ?? '').split('\n').map((line) => line.trim());
+    if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
         return undefined;
-    const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase();
-    // 40 digits, or 64 in a repository that uses SHA-256.
-    return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined;
+    return { top, commit: commit.toLowerCase() };
 }
 /**
- * The files git tracks in `workspace` (`git ls-files -z`: repository-relative, `/`-separated, names
- * unquoted whatever they hold); undefined when they cannot be read.
+ * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
+ * `git ls-tree -r -z --long --full-tree`. A submodule is one entry (its recorded commit).
  */
-async function trackedFiles(workspace) {
-    const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES);
-    return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '');
+async function listTree(top, commit, dirs, limitMs = GIT_TIMEOUT_MS) {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['ls-tree', '-r', '-z', '--long', '--full-tree', commit, '--', ...pathspecs], limitMs);
+    const files = [];
+    for (const record of listed.split('\0')) {
+        if (record === '')
+            continue;
+        // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
+        const tab = record.indexOf('\t');
+        const [mode, type, oid, size] = record.slice(0, tab).split(/ +/);
+        const path = record.slice(tab + 1);
+        if (type === 'commit')
+            files.push({ path, kind: 'submodule', executable: false, oid, size: 0 });
+        else if (type === 'blob')
+            files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) });
+    }
+    return files;
+}
+/**
+ * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
+ * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * of the working tree is not one (git marks it so).
+ */
+async function changedFiles(top, dirs, limitMs = GIT_TIMEOUT_MS) {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], limitMs);
+    return listed.split('\0').filter((path) => path !== '');
+}
+/**
+ * One small blob's bytes (an ignore file, a config's module), read at once: for the few files
+ * a check reads, not for an archive (blob-stream.ts streams those). Undefined when it is larger
+ * than `cap` or cannot be read.
+ */
+function readBlobSync(top, oid, cap) {
+    try {
+        return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(top, ['cat-file', 'blob', oid]), { cwd: top, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer: cap, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    }
+    catch {
+        return undefined;
+    }
+}
+function isInside(parent, child) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+/**
+ * Whether `relativePath` (from `cwd`, `..` allowed) is a folder of the commit checked out where
+ * `cwd` is (`git cat-file -t HEAD:./<path>`), whether or not it is on disk.
+ */
+function isCommittedDirectory(cwd, relativePath) {
+    try {
+        const type = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(cwd, ['cat-file', '-t', `HEAD:./${relativePath.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`]), { cwd, env: process.env, timeout: 10_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+        return type.toString('utf8').trim() === 'tree';
+    }
+    catch {
+        return false;
+    }
 }
 
 
@@ -2742,4 +2792,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=592.index.js.map
+//# sourceMappingURL=656.index.js.map

@@ -1,0 +1,193 @@
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { writeArchive } from '../src/operations/archive/build.js'
+import { describeSelection } from '../src/operations/archive/describe.js'
+import { resolveLayout } from '../src/operations/archive/layout.js'
+import { selectArchiveFiles } from '../src/operations/archive/select.js'
+import type { Log } from '../src/core/log.js'
+
+/**
+ * In a git checkout, the archive holds exactly the commit (docs/remote-build.md): tracked files
+ * from git's objects for `HEAD`, whatever the working tree holds (a sparse checkout, a file a
+ * step deleted or changed), submodules at their own commit, and a checkout in a subfolder of the
+ * workspace found from the config's folder. Each archive is listed by the system's `tar` and
+ * compared with `git ls-tree` of the commit.
+ */
+
+const temp = mkdtempSync(join(tmpdir(), 'archive-commit-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+  // A submodule from a local path (a test's own repository): git refuses the file transport otherwise.
+  GIT_CONFIG_COUNT: '1',
+  GIT_CONFIG_KEY_0: 'protocol.file.allow',
+  GIT_CONFIG_VALUE_0: 'always'
+}
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+}
+
+function repo(dir: string, files: Record<string, string>) {
+  mkdirSync(dir, { recursive: true })
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' })
+  git('init', '-q')
+  write(dir, files)
+  git('add', '-f', '.')
+  git('commit', '-qm', 'first')
+  return { dir, git, head: () => git('rev-parse', 'HEAD').trim() }
+}
+
+const AGENT = {
+  'apps/agent/langgraph.json': JSON.stringify({ dependencies: ['.', '../../libs/shared'], graphs: { agent: './agent.py:graph' } }),
+  'apps/agent/agent.py': 'graph = 1\n',
+  'apps/agent/prompts/system.txt': 'be brief\n',
+  'apps/agent/run.sh': '#!/bin/sh\necho run\n',
+  'libs/shared/shared.py': 'x = 1\n',
+  'libs/shared/data/table.csv': 'a,b\n',
+  'docs/guide.md': 'not archived\n'
+}
+
+/** The archive of `configPath` in `workspace`, as the system's tar lists it (files only, sorted), with the selection and what the log said. */
+async function archive(workspace: string, configPath = 'apps/agent/langgraph.json', include: string[] = []) {
+  const selection = await selectArchiveFiles(resolveLayout(workspace, configPath), { exclude: [], include })
+  const said: string[] = []
+  const keep = (line: string) => void said.push(line)
+  const log: Log = { info: keep, warn: keep, notice: keep, debug: keep, startGroup: keep, endGroup: () => undefined }
+  describeSelection(selection, log)
+  const written = await writeArchive(selection.entries, temp)
+  const file = join(temp, `a-${Math.random().toString(36).slice(2)}.tar.gz`)
+  writeFileSync(file, readFileSync(written.file))
+  await written.remove()
+  const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).trim().split('\n').filter((name) => !name.endsWith('/'))
+  return { listed: listed.sort(), selection, said, file, sha256: written.sha256 }
+}
+
+/** What the commit holds under the archived folders, paths from the archive's root (`apps/` and `libs/`' common ancestor here). */
+function committed(git: (...args: string[]) => string, dirs = ['apps/agent', 'libs/shared'], strip = ''): string[] {
+  return git('ls-tree', '-r', '--name-only', '-z', 'HEAD', '--', ...dirs)
+    .split('\0')
+    .filter(Boolean)
+    .map((path) => path.slice(strip.length))
+    .sort()
+}
+
+const contentOf = (file: string, name: string) => execFileSync('tar', ['-xzOf', file, name], { encoding: 'utf8' })
+
+describe('a checkout ships its commit, from git objects', () => {
+  it('a clean checkout: the archive is `git ls-tree` of the commit, modes as committed', async () => {
+    const { dir, git } = repo(join(temp, 'clean'), AGENT)
+    chmodSync(join(dir, 'apps/agent/run.sh'), 0o755)
+    git('add', '.')
+    git('commit', '-qm', 'executable')
+    const { listed, file } = await archive(dir)
+    expect(listed).toEqual(committed(git))
+    const verbose = execFileSync('tar', ['-tvzf', file], { encoding: 'utf8' })
+    expect(verbose).toMatch(/-rwxr-xr-x .* apps\/agent\/run\.sh/)
+    expect(verbose).toMatch(/-rw-r--r-- .* apps\/agent\/agent\.py/)
+  })
+
+  it('a sparse checkout: files outside the cone ship as committed, and nothing warns (git marks them)', async () => {
+    const { dir, git } = repo(join(temp, 'sparse'), AGENT)
+    git('sparse-checkout', 'set', 'apps/agent')
+    expect(() => readFileSync(join(dir, 'libs/shared/shared.py'))).toThrow()
+    const { listed, selection, file } = await archive(dir)
+    expect(listed).toEqual(committed(git))
+    expect(contentOf(file, 'libs/shared/shared.py')).toBe('x = 1\n')
+    expect(selection.changedSinceCommit).toEqual([])
+  })
+
+  it('a file a step deleted and one it changed ship as committed, each named in the warning', async () => {
+    const { dir, git } = repo(join(temp, 'changed'), AGENT)
+    unlinkSync(join(dir, 'apps/agent/prompts/system.txt'))
+    writeFileSync(join(dir, 'apps/agent/agent.py'), 'graph = "rewritten by a step"\n')
+    const { listed, selection, said, file } = await archive(dir)
+    expect(listed).toEqual(committed(git))
+    expect(contentOf(file, 'apps/agent/agent.py')).toBe('graph = 1\n')
+    expect(contentOf(file, 'apps/agent/prompts/system.txt')).toBe('be brief\n')
+    expect(selection.changedSinceCommit).toEqual([
+      { path: 'apps/agent/agent.py', gone: false },
+      { path: 'apps/agent/prompts/system.txt', gone: true }
+    ])
+    expect(said.join('\n')).toContain('`apps/agent/agent.py`, `apps/agent/prompts/system.txt` (deleted). The committed version ships')
+  })
+
+  it('untracked files stay out unless archive-include names them, and then come from the disk; a committed link never ships', async () => {
+    const { dir, git } = repo(join(temp, 'untracked'), AGENT)
+    symlinkSync('agent.py', join(dir, 'apps/agent/alias.py'))
+    git('add', '.')
+    git('commit', '-qm', 'a link')
+    write(dir, { 'apps/agent/dist/app.js': 'built', 'apps/agent/notes.txt': 'scratch' })
+    const { listed, selection } = await archive(dir, undefined, ['apps/agent/dist/'])
+    const expected = [...committed(git).filter((path) => path !== 'apps/agent/alias.py'), 'apps/agent/dist/app.js'].sort()
+    expect(listed).toEqual(expected)
+    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['apps/agent/alias.py link', 'apps/agent/notes.txt untracked'])
+  })
+
+  it('the same commit gives the same digest, whatever the working tree holds', async () => {
+    const { dir } = repo(join(temp, 'digest'), AGENT)
+    const first = await archive(dir)
+    writeFileSync(join(dir, 'apps/agent/agent.py'), 'changed\n')
+    unlinkSync(join(dir, 'libs/shared/shared.py'))
+    const second = await archive(dir)
+    expect(second.sha256).toBe(first.sha256)
+  })
+})
+
+describe('submodules', () => {
+  function withSubmodule(name: string) {
+    const lib = repo(join(temp, `${name}-lib`), { 'tool.py': 'tool = 1\n', 'nested/data.txt': 'data\n' })
+    const main = repo(join(temp, name), AGENT)
+    main.git('submodule', 'add', '-q', lib.dir, 'apps/agent/vendor/lib')
+    main.git('commit', '-qm', 'a submodule')
+    return { main, lib }
+  }
+
+  it('an initialised submodule ships its checked-out commit, read from its own objects', async () => {
+    const { main, lib } = withSubmodule('sub-init')
+    writeFileSync(join(main.dir, 'apps/agent/vendor/lib/tool.py'), 'changed on disk\n')
+    const { listed, file } = await archive(main.dir)
+    const fromLib = lib.git('ls-tree', '-r', '--name-only', 'HEAD').trim().split('\n').map((path) => `apps/agent/vendor/lib/${path}`)
+    const expected = [...committed(main.git).filter((path) => path !== 'apps/agent/vendor/lib'), ...fromLib].sort()
+    expect(listed).toEqual(expected)
+    expect(contentOf(file, 'apps/agent/vendor/lib/tool.py')).toBe('tool = 1\n')
+  })
+
+  it('one not initialised is named in a warning, and its folder is left out', async () => {
+    const lib = repo(join(temp, 'sub-bare-lib'), { 'tool.py': 'tool = 1\n' })
+    const origin = repo(join(temp, 'sub-bare-origin'), AGENT)
+    origin.git('submodule', 'add', '-q', lib.dir, 'apps/agent/vendor/lib')
+    origin.git('commit', '-qm', 'a submodule')
+    // A clone without `--recurse-submodules`: the submodule's folder is empty.
+    const clone = join(temp, 'sub-bare')
+    execFileSync('git', ['clone', '-q', origin.dir, clone], { env: GIT_ENV })
+    const { listed, selection, said } = await archive(clone)
+    expect(listed).toEqual(committed(origin.git).filter((path) => path !== 'apps/agent/vendor/lib' && path !== '.gitmodules'))
+    expect(selection.uninitialisedSubmodules).toEqual(['apps/agent/vendor/lib'])
+    expect(selection.leftOut).toContainEqual(expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule' }))
+    expect(said.join('\n')).toContain('Not archived: `apps/agent/vendor/lib/`: submodule of the commit not initialised')
+  })
+})
+
+describe('a checkout in a subfolder of the workspace (actions/checkout with `path:`)', () => {
+  it('is a checkout: its commit ships, and a stray file beside it does not', async () => {
+    const workspace = mkdtempSync(join(temp, 'ws-'))
+    const { git, head } = repo(join(workspace, 'src'), AGENT)
+    write(workspace, { 'src/apps/agent/id_stray.txt': 'untracked', 'src/apps/agent/cache/blob': 'junk' })
+    const { listed, selection } = await archive(workspace, 'src/apps/agent/langgraph.json')
+    expect(selection.tiedToCommit).toBe(head())
+    expect(listed).toEqual(committed(git))
+    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['src/apps/agent/cache/ untracked', 'src/apps/agent/id_stray.txt untracked'])
+  })
+})

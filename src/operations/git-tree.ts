@@ -1,0 +1,135 @@
+import { execFile, execFileSync } from 'node:child_process'
+import { dirname, isAbsolute, relative, sep } from 'node:path'
+
+/**
+ * A commit's files as git's objects have them (`git ls-tree`), not as the working tree has them:
+ * a sparse checkout, a file a step deleted or changed, all read as committed. Paths are
+ * `/`-separated, relative to the repository's top, unquoted whatever they hold.
+ */
+
+/** One entry of a commit's tree. */
+export interface TreeFile {
+  /** Relative to the repository's top. */
+  path: string
+  kind: 'file' | 'link' | 'submodule'
+  executable: boolean
+  /** The blob's id (a file or a link), or the commit a submodule records. */
+  oid: string
+  /** Bytes (0 for a submodule). */
+  size: number
+}
+
+/** A git checkout: where its top is, and the commit checked out. */
+export interface GitCheckout {
+  /** The repository's top (its working tree), absolute. */
+  top: string
+  /** `HEAD`, lower-case. */
+  commit: string
+}
+
+/** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
+const LISTING_MAX_BYTES = 256 * 1024 * 1024
+/** Git answers these from its objects at once; one that does not in this long (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 60_000
+
+/**
+ * Arguments every git command here gets: the repository declared safe for this command only (in a
+ * container job the checkout belongs to another user, and git would call it dubious), paths as
+ * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
+ * lock taken (nothing is written).
+ */
+export function gitArgs(top: string | readonly string[], args: readonly string[]): string[] {
+  const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`])
+  return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args]
+}
+
+/** One git command in `cwd`; its output, or a rejection naming the command and git's first line of error. */
+export function runGit(cwd: string, args: readonly string[], limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYTES, safe: readonly string[] = [cwd]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', gitArgs(safe, args), { cwd, env: process.env, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer, windowsHide: true }, (error, stdout, stderr) => {
+      if (error) {
+        const said = String(stderr ?? '').trim().split('\n')[0]
+        reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`))
+        return
+      }
+      resolve(String(stdout))
+    })
+  })
+}
+
+/**
+ * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
+ * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
+ * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
+ * workspace): never a repository above the workspace.
+ */
+export async function checkoutOf(dir: string, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir): Promise<GitCheckout | undefined> {
+  const safe = [dir]
+  for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at); ) safe.push((at = dirname(at)))
+  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined)
+  const [top, commit] = (said ?? '').split('\n').map((line) => line.trim())
+  if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit)) return undefined
+  return { top, commit: commit.toLowerCase() }
+}
+
+/**
+ * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
+ * `git ls-tree -r -z --long --full-tree`. A submodule is one entry (its recorded commit).
+ */
+export async function listTree(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<TreeFile[]> {
+  const pathspecs = dirs.includes('') ? [] : [...dirs]
+  const listed = await runGit(top, ['ls-tree', '-r', '-z', '--long', '--full-tree', commit, '--', ...pathspecs], limitMs)
+  const files: TreeFile[] = []
+  for (const record of listed.split('\0')) {
+    if (record === '') continue
+    // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
+    const tab = record.indexOf('\t')
+    const [mode, type, oid, size] = record.slice(0, tab).split(/ +/)
+    const path = record.slice(tab + 1)
+    if (type === 'commit') files.push({ path, kind: 'submodule', executable: false, oid, size: 0 })
+    else if (type === 'blob') files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) })
+  }
+  return files
+}
+
+/**
+ * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
+ * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * of the working tree is not one (git marks it so).
+ */
+export async function changedFiles(top: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<string[]> {
+  const pathspecs = dirs.includes('') ? [] : [...dirs]
+  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], limitMs)
+  return listed.split('\0').filter((path) => path !== '')
+}
+
+/**
+ * One small blob's bytes (an ignore file, a config's module), read at once: for the few files
+ * a check reads, not for an archive (blob-stream.ts streams those). Undefined when it is larger
+ * than `cap` or cannot be read.
+ */
+export function readBlobSync(top: string, oid: string, cap: number): Buffer | undefined {
+  try {
+    return execFileSync('git', gitArgs(top, ['cat-file', 'blob', oid]), { cwd: top, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer: cap, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] })
+  } catch {
+    return undefined
+  }
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = relative(parent, child)
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+}
+
+/**
+ * Whether `relativePath` (from `cwd`, `..` allowed) is a folder of the commit checked out where
+ * `cwd` is (`git cat-file -t HEAD:./<path>`), whether or not it is on disk.
+ */
+export function isCommittedDirectory(cwd: string, relativePath: string): boolean {
+  try {
+    const type = execFileSync('git', gitArgs(cwd, ['cat-file', '-t', `HEAD:./${relativePath.split(sep).join('/')}`]), { cwd, env: process.env, timeout: 10_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] })
+    return type.toString('utf8').trim() === 'tree'
+  } catch {
+    return false
+  }
+}
