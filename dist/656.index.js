@@ -1403,9 +1403,10 @@ const expectedCommitGate = {
 const paths_patterns_ID = 'paths-patterns';
 const paths_patterns_LABEL = 'Paths patterns';
 /**
- * Each `paths` pattern must match a file of the commit being deployed: one that matches none
- * (`agents/suport/**`) would make every change look "outside `paths`", and a deploy skipped on
- * it would be skipped forever. The files come from the checkout when it is at that very commit
+ * `paths` is judged as a set, in order, against the files of the commit being deployed: each
+ * pattern (not `!` ones) must keep a file of it. One that matches none (`agents/suport/**`), or
+ * whose every file a later `!` pattern removes (`agents/support/**` then `!agents/**`), would make
+ * every change look "outside `paths`", and a deploy skipped on it would be skipped forever. The files come from the checkout when it is at that very commit
  * (free, no request), else from GitHub's listing of the commit (one request). Records one
  * verdict row; a pattern that matches nothing is also a warning naming it.
  */
@@ -1419,26 +1420,34 @@ async function checkPatterns(paths, head, reads, deps) {
         deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
         return { checked: false };
     }
-    const unmatched = paths.unmatched(listed.files);
+    const { dead, keepsNone } = paths.judge(listed.files);
     const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit";
-    if (unmatched.length === 0) {
-        deps.log.info(`Every \`paths\` pattern matches files of commit ${head} (read from ${from}).`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each matches files of commit `, { code: short }, ` (${from})`], elapsedMs });
-        return { checked: true, unmatched };
+    if (dead.length === 0) {
+        deps.log.info(`Every \`paths\` pattern keeps files of commit ${head} (read from ${from}).`);
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each keeps files of commit `, { code: short }, ` (${from})`], elapsedMs });
+        return { checked: true, dead, keepsNone };
     }
-    for (const pattern of unmatched) {
-        deps.log.warn(`\`paths\` pattern \`${pattern}\` matches no file of commit ${head} (read from ${from}): check it for a typo or a moved folder. ` +
-            'Until it matches, this deploy never skips.');
+    for (const { pattern, why } of dead) {
+        const what = why === 'matches-none' ? `matches no file of commit ${head}` : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`;
+        deps.log.warn(`\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`);
     }
-    const named = unmatched.flatMap((pattern, i) => [...(i === 0 ? [] : [', ']), { code: pattern }]);
-    deps.recorder.checked({
-        id: paths_patterns_ID,
-        label: paths_patterns_LABEL,
-        status: 'not-proven',
-        detail: [...named, ` match${unmatched.length === 1 ? 'es' : ''} no file of commit `, { code: short }, ' (a typo or a moved folder?): the deploy goes ahead, and never skips until fixed'],
-        elapsedMs
-    });
-    return { checked: true, unmatched };
+    if (keepsNone)
+        deps.log.warn(`\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`);
+    deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-proven', detail: [...deadSaid(dead), ` (commit `, { code: short }, `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`], elapsedMs });
+    return { checked: true, dead, keepsNone };
+}
+/** `a` matches no file, `b` is emptied by a later `!` pattern: one clause per kind. */
+function deadSaid(dead) {
+    const clause = (why, words) => {
+        const named = dead.filter((item) => item.why === why);
+        if (named.length === 0)
+            return [];
+        const codes = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }]);
+        return [...codes, words];
+    };
+    const none = clause('matches-none', dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file');
+    const emptied = clause('all-excluded', ' keep no file (a later `!` pattern removes all they match)');
+    return [...none, ...(none.length > 0 && emptied.length > 0 ? ['; '] : []), ...emptied];
 }
 async function filesOf(head, reads, deps) {
     const reasons = [];
@@ -1606,9 +1615,14 @@ async function decide(paths, inputs, existing, deps) {
     let opened;
     const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
     const patterns = await checkPatterns(paths, head, readsOnce, deps);
-    if (patterns.checked && patterns.unmatched.length > 0) {
-        const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ');
-        return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known);
+    if (patterns.checked && patterns.dead.length > 0) {
+        const none = patterns.dead.filter((item) => item.why === 'matches-none').map((item) => `\`${item.pattern}\``);
+        const emptied = patterns.dead.filter((item) => item.why === 'all-excluded').map((item) => `\`${item.pattern}\``);
+        const said = [
+            ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
+            ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
+        ];
+        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known);
     }
     const reads = await readsOnce();
     if (!reads.ok)

@@ -33250,8 +33250,29 @@ function parsePaths(raw) {
                     under = !negative;
             return under;
         },
-        unmatched(files) {
-            return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern);
+        judge(files) {
+            const matched = compiled.map(() => false);
+            const kept = compiled.map(() => false);
+            let keepsNone = true;
+            for (const file of files) {
+                const hits = compiled.map(({ test }) => test(file));
+                let under = false;
+                hits.forEach((hit, i) => {
+                    if (hit)
+                        under = !compiled[i].negative;
+                });
+                if (under)
+                    keepsNone = false;
+                hits.forEach((hit, i) => {
+                    if (!hit)
+                        return;
+                    matched[i] = true;
+                    if (under)
+                        kept[i] = true;
+                });
+            }
+            const dead = compiled.flatMap(({ pattern, negative }, i) => negative || kept[i] ? [] : [{ pattern, why: matched[i] ? 'all-excluded' : 'matches-none' }]);
+            return { dead, keepsNone };
         }
     };
 }
@@ -33918,6 +33939,10 @@ function readVerification(reader) {
     const timeoutMs = reader.value('timeout');
     if (smokeTest && reader.value('wait') === false) {
         reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
+    }
+    // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
+    if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
+        reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`');
     }
     // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
     if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
@@ -34771,7 +34796,13 @@ const STOPPED = {
 const KINDS = {
     deployed: {
         label: () => 'deployed',
-        title: ({ outcome, subject = [] }) => outcome.kind === 'deployed' && outcome.noNewRevision ? ['✅ ', ...subject, ' is deployed (no new revision was needed)'] : ['✅ Deployed ', ...subject],
+        title: ({ outcome, subject = [] }) => {
+            // "Deployed" claims only what was checked: a server that did not say which revision it runs (`verify-revision: auto`) is said so.
+            const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven') ? [', revision not proven'] : [];
+            return outcome.kind === 'deployed' && outcome.noNewRevision
+                ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
+                : ['✅ Deployed ', ...subject, ...unproven];
+        },
         environment: () => 'success',
         comment: DEPLOY_COMMENT
     },
