@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { writeArchive } from '../src/operations/archive/build.js'
@@ -189,5 +189,36 @@ describe('a checkout in a subfolder of the workspace (actions/checkout with `pat
     expect(selection.tiedToCommit).toBe(head())
     expect(listed).toEqual(committed(git))
     expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['src/apps/agent/cache/ untracked', 'src/apps/agent/id_stray.txt untracked'])
+  })
+})
+
+describe('reading from git ends with the run', () => {
+  it('a cancel while git does not answer ends the archive (git is stopped), and leaves no file behind', async () => {
+    const { dir } = repo(join(temp, 'hang'), AGENT)
+    const selection = await selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [], include: [] })
+    // A git first on PATH whose `cat-file --batch` never answers (a hung filesystem).
+    const bin = mkdtempSync(join(temp, 'bin-'))
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *"cat-file --batch"*) exec sleep 600;; esac\nexec ${realGit} "$@"\n`, { mode: 0o755 })
+    const savedPath = process.env.PATH
+    process.env.PATH = `${bin}:${savedPath}`
+    const out = mkdtempSync(join(temp, 'hang-out-'))
+    const cancel = new AbortController()
+    try {
+      const writing = writeArchive(selection.entries, out, undefined, { signal: cancel.signal, clock: { now: () => 0, sleep: async () => undefined }, deadline: 60_000 })
+      setTimeout(() => cancel.abort(), 100)
+      await expect(writing).rejects.toMatchObject({ kind: 'cancelled' })
+      expect(readdirSync(out)).toEqual([])
+      // The secret scan reads through git too, before anything is written: a cancel ends it as well.
+      const scanCancel = new AbortController()
+      const selecting = selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), {
+        exclude: [],
+        stop: { signal: scanCancel.signal, clock: { now: () => 0, sleep: async () => undefined }, deadline: 60_000 }
+      })
+      setTimeout(() => scanCancel.abort(), 300)
+      await expect(selecting).rejects.toMatchObject({ kind: 'cancelled' })
+    } finally {
+      process.env.PATH = savedPath
+    }
   })
 })

@@ -307,8 +307,11 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     });
     const tar = (0,tar_stream.pack)();
     let stopped;
+    // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
+    const contents = (0,archive_contents/* openContents */.h)(entries);
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, (reason) => {
         stopped = reason;
+        contents.close();
         tar.destroy(reason);
         count.destroy(reason);
     });
@@ -316,7 +319,7 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
     // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
     // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-    const feeding = feed(tar, entries, stop).catch((error) => {
+    const feeding = feed(tar, entries, contents, stop).catch((error) => {
         tar.destroy(error);
         throw error;
     });
@@ -330,6 +333,7 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     });
     const [fed, written] = await Promise.allSettled([feeding, writing]);
     unwatch();
+    contents.close();
     // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
     // with Errors (the streams' and the feed's own).
     const failed = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
@@ -347,16 +351,7 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     return { file, sha256: hash.digest('hex'), bytes, remove };
 }
 /** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
-async function feed(tar, entries, stop) {
-    const contents = (0,archive_contents/* openContents */.h)(entries);
-    try {
-        await feedFrom(tar, entries, contents, stop);
-    }
-    finally {
-        contents.close();
-    }
-}
-async function feedFrom(tar, entries, contents, stop) {
+async function feed(tar, entries, contents, stop) {
     for (const entry of entries) {
         const stopped = (0,archive_stop/* stopReason */.PJ)(stop);
         if (stopped)
@@ -719,6 +714,8 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
     const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
     const found = new Set();
     const contents = (0,archive_contents/* openContents */.h)(scanned);
+    // A read blocked on git ends at the deadline or on cancel too.
+    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
     try {
         for (const entry of scanned) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
@@ -729,7 +726,12 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
         }
     }
+    catch (error) {
+        // Stopped: said as such, not as the read that the stop ended.
+        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
+    }
     finally {
+        unwatch();
         contents.close();
     }
     return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry));

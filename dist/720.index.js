@@ -439,6 +439,8 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
     const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
     const found = new Set();
     const contents = (0,archive_contents/* openContents */.h)(scanned);
+    // A read blocked on git ends at the deadline or on cancel too.
+    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
     try {
         for (const entry of scanned) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
@@ -449,7 +451,12 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
         }
     }
+    catch (error) {
+        // Stopped: said as such, not as the read that the stop ended.
+        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
+    }
     finally {
+        unwatch();
         contents.close();
     }
     return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry));

@@ -96,8 +96,11 @@ export async function writeArchive(
   })
   const tar = tarPack()
   let stopped: Error | undefined
+  // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
+  const contents = openContents(entries)
   const unwatch = whenStopped(stop, (reason) => {
     stopped = reason
+    contents.close()
     tar.destroy(reason)
     count.destroy(reason)
   })
@@ -105,7 +108,7 @@ export async function writeArchive(
   // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
   // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
   // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-  const feeding = feed(tar, entries, stop).catch((error: unknown) => {
+  const feeding = feed(tar, entries, contents, stop).catch((error: unknown) => {
     tar.destroy(error as Error)
     throw error
   })
@@ -123,6 +126,7 @@ export async function writeArchive(
   })
   const [fed, written] = await Promise.allSettled([feeding, writing])
   unwatch()
+  contents.close()
   // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
   // with Errors (the streams' and the feed's own).
   const failed =
@@ -142,16 +146,7 @@ export async function writeArchive(
 }
 
 /** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
-async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveStop | undefined): Promise<void> {
-  const contents = openContents(entries)
-  try {
-    await feedFrom(tar, entries, contents, stop)
-  } finally {
-    contents.close()
-  }
-}
-
-async function feedFrom(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
+async function feed(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
   for (const entry of entries) {
     const stopped = stopReason(stop)
     if (stopped) throw stopped

@@ -1,7 +1,7 @@
 import { openContents } from './contents.js'
 import { namedExactly } from './secret-files.js'
 import { SCAN_MAX_BYTES, secretInContent } from './secret-content.js'
-import { throwIfStopped, type ArchiveStop } from './stop.js'
+import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry, LeftOut } from './walk.js'
 
 /**
@@ -14,6 +14,8 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
   const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath))
   const found = new Set<ArchiveEntry>()
   const contents = openContents(scanned)
+  // A read blocked on git ends at the deadline or on cancel too.
+  const unwatch = whenStopped(stop, () => contents.close())
   try {
     for (const entry of scanned) {
       throwIfStopped(stop)
@@ -22,7 +24,11 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
       found.add(entry)
       leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` })
     }
+  } catch (error) {
+    // Stopped: said as such, not as the read that the stop ended.
+    throw stopReason(stop) ?? error
   } finally {
+    unwatch()
     contents.close()
   }
   return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry))
