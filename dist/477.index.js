@@ -626,7 +626,7 @@ function envRule(name) {
  * wildcard or a folder many files: neither ships a secret file.
  */
 function namedExactly(patterns, path) {
-    return patterns.some((pattern) => pattern.replace(/^\//, '') === path);
+    return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts

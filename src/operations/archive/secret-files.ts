@@ -59,5 +59,5 @@ function envRule(name: string): string {
  * wildcard or a folder many files: neither ships a secret file.
  */
 export function namedExactly(patterns: readonly string[], path: string): boolean {
-  return patterns.some((pattern) => pattern.replace(/^\//, '') === path)
+  return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path)
 }
