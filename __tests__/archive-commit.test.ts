@@ -145,6 +145,29 @@ describe('a checkout ships its commit, from git objects', () => {
   })
 })
 
+describe('Git LFS files', () => {
+  const POINTER = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 11\n'
+
+  it('ship the file the checkout fetched (git says it is the commit\'s), or else the pointer, named in a warning', async () => {
+    const { dir, git } = repo(join(temp, 'lfs'), { ...AGENT, 'apps/agent/.gitattributes': 'model.bin filter=lfs-like\n' })
+    // A stand-in for git-lfs's filters: the commit stores the pointer, the working tree holds the file.
+    git('config', 'filter.lfs-like.clean', `sh -c 'cat >/dev/null; printf "${POINTER.replace(/\n/g, '\\n')}"'`)
+    git('config', 'filter.lfs-like.smudge', "sh -c 'cat >/dev/null; printf \"model bytes\"'")
+    write(dir, { 'apps/agent/model.bin': 'model bytes' })
+    git('add', '.')
+    git('commit', '-qm', 'a model in LFS')
+    expect(git('cat-file', '-p', 'HEAD:apps/agent/model.bin')).toBe(POINTER)
+    const fetched = await archive(dir)
+    expect(contentOf(fetched.file, 'apps/agent/model.bin')).toBe('model bytes')
+    expect(fetched.selection.lfsPointersShipped).toEqual([])
+    // Not fetched (the working tree holds the pointer itself): the pointer ships, and is named.
+    writeFileSync(join(dir, 'apps/agent/model.bin'), POINTER)
+    const notFetched = await archive(dir)
+    expect(contentOf(notFetched.file, 'apps/agent/model.bin')).toBe(POINTER)
+    expect(notFetched.said.join('\n')).toContain('Git LFS files not in the checkout, so their pointers ship, not the files: `apps/agent/model.bin`')
+  })
+})
+
 describe('submodules', () => {
   function withSubmodule(name: string) {
     const lib = repo(join(temp, `${name}-lib`), { 'tool.py': 'tool = 1\n', 'nested/data.txt': 'data\n' })

@@ -199,12 +199,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/operations/git-tree.ts
 var git_tree = __webpack_require__(2475);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
@@ -429,22 +429,29 @@ var archive_stop = __webpack_require__(4235);
 
 
 
+/** A Git LFS pointer is a few lines starting so, never larger than this. */
+const LFS_POINTER_MAX_BYTES = 1024;
+const LFS_POINTER_START = Buffer.from('version https://git-lfs.github.com/spec/v1\n');
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
  * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
  * are read as the archive would read them: the commit's from git's objects, others from disk.
+ * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
  */
 async function leaveOutSecretContent(entries, leftOut, include, stop) {
     const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
     const found = new Set();
+    const lfsPointers = [];
     const contents = (0,archive_contents/* openContents */.h)(scanned);
     // A read blocked on git ends at the deadline or on cancel too.
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
     try {
         for (const entry of scanned) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
-            const rule = await secretInContent(contents.of(entry), entry.size);
+            const chunks = contents.of(entry);
+            const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
+            const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size);
             if (!rule)
                 continue;
             found.add(entry);
@@ -459,7 +466,17 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
         unwatch();
         contents.close();
     }
-    return found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry));
+    return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) };
+}
+/** The chunks as they are, `look` called with the first. */
+async function* peekFirst(chunks, look) {
+    let first = true;
+    for await (const chunk of chunks) {
+        if (first)
+            look(chunk);
+        first = false;
+        yield chunk;
+    }
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
@@ -715,6 +732,7 @@ function sortEntries(entries) {
 
 
 
+
 /** How long git may take to list a checkout when there is no deadline (a bench, a test). */
 const GIT_LIMIT_MS = 60_000;
 /**
@@ -729,7 +747,9 @@ async function selectArchiveFiles(layout, options) {
     const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted);
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
-    walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
+    const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
+    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] };
+    walked.entries = lfs.entries;
     return {
         workspace: layout.workspace,
         root: layout.root,
@@ -740,8 +760,34 @@ async function selectArchiveFiles(layout, options) {
         ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
         changedSinceCommit: commit ? changedThatShip(commit, walked.entries) : [],
         uninitialisedSubmodules: commit?.uninitialised ?? [],
+        lfsPointersShipped: lfs.pointers,
         unreadIgnoreFiles: walked.unreadIgnoreFiles
     };
+}
+/**
+ * A Git LFS file's blob is a pointer; the file itself is what `actions/checkout` with `lfs: true`
+ * wrote to the working tree, and git's filters say it is the commit's (it is not in `git diff`):
+ * that file ships, from the disk. Where it is not there (LFS not fetched, a sparse checkout) or
+ * differs, the pointer ships, and is named.
+ */
+async function filesForLfsPointers(commit, entries, pointers) {
+    if (pointers.length === 0)
+        return { entries, pointers: [] };
+    const changed = new Set(commit.changed);
+    const replaced = new Map();
+    const shipped = [];
+    for (const entry of pointers) {
+        const stats = changed.has(entry.workspacePath) ? undefined : await (0,promises_.lstat)(entry.absPath).catch(() => undefined);
+        if (stats?.isFile() && !isPointerSized(stats.size, entry.size))
+            replaced.set(entry, { ...entry, blob: undefined, size: stats.size });
+        else
+            shipped.push(entry.workspacePath);
+    }
+    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped };
+}
+/** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
+function isPointerSized(diskSize, blobSize) {
+    return diskSize === blobSize;
 }
 /** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
 function changedThatShip(commit, entries) {

@@ -24,6 +24,9 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
     const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ')
     log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`)
   }
+  if (selection.lfsPointersShipped.length > 0) {
+    log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`)
+  }
   // The log names every changed file; the reports, which have a size limit, the first few.
   const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity)
   if (warning) log.warn(warning)

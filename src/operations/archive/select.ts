@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { lstat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
@@ -39,6 +40,8 @@ export interface ArchiveSelection {
   changedSinceCommit: Array<{ path: string; gone: boolean }>
   /** Submodules the commit records that are not initialised (their files are not archived), workspace paths. */
   uninitialisedSubmodules: string[]
+  /** Git LFS files whose content is not in the checkout: their pointer ships, not the file (workspace paths). */
+  lfsPointersShipped: string[]
   /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
   unreadIgnoreFiles: string[]
 }
@@ -66,7 +69,9 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted)
   const include = options.include ?? []
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
-  walked.entries = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
+  const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
+  const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] }
+  walked.entries = lfs.entries
   return {
     workspace: layout.workspace,
     root: layout.root,
@@ -77,8 +82,33 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
     ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
     changedSinceCommit: commit ? changedThatShip(commit, walked.entries) : [],
     uninitialisedSubmodules: commit?.uninitialised ?? [],
+    lfsPointersShipped: lfs.pointers,
     unreadIgnoreFiles: walked.unreadIgnoreFiles
   }
+}
+
+/**
+ * A Git LFS file's blob is a pointer; the file itself is what `actions/checkout` with `lfs: true`
+ * wrote to the working tree, and git's filters say it is the commit's (it is not in `git diff`):
+ * that file ships, from the disk. Where it is not there (LFS not fetched, a sparse checkout) or
+ * differs, the pointer ships, and is named.
+ */
+async function filesForLfsPointers(commit: CommitTree, entries: ArchiveEntry[], pointers: readonly ArchiveEntry[]): Promise<{ entries: ArchiveEntry[]; pointers: string[] }> {
+  if (pointers.length === 0) return { entries, pointers: [] }
+  const changed = new Set(commit.changed)
+  const replaced = new Map<ArchiveEntry, ArchiveEntry>()
+  const shipped: string[] = []
+  for (const entry of pointers) {
+    const stats = changed.has(entry.workspacePath) ? undefined : await lstat(entry.absPath).catch(() => undefined)
+    if (stats?.isFile() && !isPointerSized(stats.size, entry.size)) replaced.set(entry, { ...entry, blob: undefined, size: stats.size })
+    else shipped.push(entry.workspacePath)
+  }
+  return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped }
+}
+
+/** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
+function isPointerSized(diskSize: number, blobSize: number): boolean {
+  return diskSize === blobSize
 }
 
 /** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
