@@ -1102,7 +1102,7 @@ function commit_files_commitFiles(top, tree) {
         return children.has(path) ? 'dir' : 'absent';
     };
     return {
-        rootName: (0,external_node_path_.basename)(top),
+        // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
         kind,
         list: (dir) => {
             const names = children.get(dir);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { readBlobSync, type TreeFile } from '../git-tree.js'
 import type { ConfigFiles } from './files.js'
 import { READ_CAP_BYTES } from './read-capped.js'
@@ -33,7 +33,7 @@ export function commitFiles(top: string, tree: readonly TreeFile[]): ConfigFiles
     return children.has(path) ? 'dir' : 'absent'
   }
   return {
-    rootName: basename(top),
+    // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
     kind,
     list: (dir) => {
       const names = children.get(dir)
