@@ -2536,11 +2536,16 @@ function toPosix(path) {
 /* harmony export */   nT: () => (/* binding */ listTree),
 /* harmony export */   o5: () => (/* binding */ checkoutOf)
 /* harmony export */ });
-/* unused harmony export runGit */
+/* unused harmony exports runGit, checkoutCommit */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+
+
 
 
 /** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
@@ -2570,6 +2575,40 @@ function runGit(cwd, args, limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYT
         });
     });
 }
+/** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000;
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
+ */
+async function mayBeInRepository(dir) {
+    if (process.env.GIT_DIR !== undefined)
+        return true;
+    const look = async () => {
+        let current;
+        try {
+            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(dir);
+        }
+        catch {
+            return true;
+        }
+        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current)) {
+            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(current, '.git')).then(() => true, () => false))
+                return true;
+            if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current) === current)
+                return false;
+        }
+    };
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
+}
+/** The commit checked out where `dir` is (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. */
+async function checkoutCommit(dir) {
+    return (await checkoutOf(dir))?.commit;
+}
 /**
  * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
  * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
@@ -2577,6 +2616,9 @@ function runGit(cwd, args, limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYT
  * workspace): never a repository above the workspace.
  */
 async function checkoutOf(dir, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir) {
+    // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
+    if (!(await mayBeInRepository(dir)))
+        return undefined;
     const safe = [dir];
     for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
         safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));

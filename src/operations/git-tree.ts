@@ -1,5 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { dirname, isAbsolute, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { access, realpath } from 'node:fs/promises'
+import { withinTimeLimit } from '../core/time-limit.js'
 
 /**
  * A commit's files as git's objects have them (`git ls-tree`), not as the working tree has them:
@@ -57,6 +59,39 @@ export function runGit(cwd: string, args: readonly string[], limitMs = GIT_TIMEO
   })
 }
 
+/** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000
+
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
+ */
+async function mayBeInRepository(dir: string): Promise<boolean> {
+  if (process.env.GIT_DIR !== undefined) return true
+  const look = async () => {
+    let current: string
+    try {
+      current = await realpath(dir)
+    } catch {
+      return true
+    }
+    for (; ; current = dirname(current)) {
+      if (await access(join(current, '.git')).then(() => true, () => false)) return true
+      if (dirname(current) === current) return false
+    }
+  }
+  return withinTimeLimit(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false)
+}
+
+/** The commit checked out where `dir` is (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. */
+export async function checkoutCommit(dir: string): Promise<string | undefined> {
+  return (await checkoutOf(dir))?.commit
+}
+
 /**
  * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
  * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
@@ -64,6 +99,8 @@ export function runGit(cwd: string, args: readonly string[], limitMs = GIT_TIMEO
  * workspace): never a repository above the workspace.
  */
 export async function checkoutOf(dir: string, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir): Promise<GitCheckout | undefined> {
+  // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
+  if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
   for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at); ) safe.push((at = dirname(at)))
   const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined)
