@@ -502,9 +502,10 @@ const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
  * Every file and directory of the layout's included directories that goes into the archive,
  * and what was left out, with why. Always left out: symbolic links (never followed), what is
  * not a file or a directory, the client's cache and environment directories, secret files
- * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
- * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
- * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * (secret-files.ts; unless `archive-include` names its exact path), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only the commit's files go (listed
+ * from the commit, on disk or not, their content from git's objects: `blob`), plus the files on
+ * disk that `archive-include` names; a submodule not initialised is left out; outside one, what the `.gitignore` files from the workspace
  * down name (nested ones apply below their own directory, a deeper file overriding a
  * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
  * out is not entered, except when `archive-include` may name something below it: then it is
@@ -557,11 +558,15 @@ async function walkLayout(layout, options) {
         const base = fromWorkspace(dir);
         const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))];
         // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
-        const onDisk = await (0,promises_.readdir)(dir).catch((error) => {
-            if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))
-                return [];
-            throw error;
-        });
+        // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
+        const linked = git !== undefined && (await (0,promises_.lstat)(dir).catch(() => undefined))?.isSymbolicLink() === true;
+        const onDisk = linked
+            ? []
+            : await (0,promises_.readdir)(dir).catch((error) => {
+                if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))
+                    return [];
+                throw error;
+            });
         const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort();
         for (const name of names) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
@@ -749,16 +754,16 @@ async function selectArchiveFiles(layout, options) {
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
     const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
     const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] };
-    walked.entries = lfs.entries;
+    const entries = lfs.entries;
     return {
         workspace: layout.workspace,
         root: layout.root,
         included: layout.included,
         configPath: layout.configPath,
-        entries: walked.entries,
+        entries,
         leftOut: walked.leftOut,
         ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
-        changedSinceCommit: commit ? changedThatShip(commit, walked.entries) : [],
+        changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
         uninitialisedSubmodules: commit?.uninitialised ?? [],
         lfsPointersShipped: lfs.pointers,
         unreadIgnoreFiles: walked.unreadIgnoreFiles
@@ -802,7 +807,7 @@ function changedThatShip(commit, entries) {
 }
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error) {
-    throw new errors/* ActionError */.lZ('bad-input', `The workspace is a git checkout, but which files git tracks could not be read (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a complete clone, not a sparse or broken one), then re-run.');
+    throw new errors/* ActionError */.lZ('bad-input', `The config is in a git checkout, but the files of its commit could not be listed (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.');
 }
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error) {

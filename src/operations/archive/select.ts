@@ -71,16 +71,16 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
   const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
   const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] }
-  walked.entries = lfs.entries
+  const entries = lfs.entries
   return {
     workspace: layout.workspace,
     root: layout.root,
     included: layout.included,
     configPath: layout.configPath,
-    entries: walked.entries,
+    entries,
     leftOut: walked.leftOut,
     ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
-    changedSinceCommit: commit ? changedThatShip(commit, walked.entries) : [],
+    changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
     uninitialisedSubmodules: commit?.uninitialised ?? [],
     lfsPointersShipped: lfs.pointers,
     unreadIgnoreFiles: walked.unreadIgnoreFiles
@@ -126,8 +126,8 @@ function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): 
 function unlisted(error: unknown): never {
   throw new ActionError(
     'bad-input',
-    `The workspace is a git checkout, but which files git tracks could not be read (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,
-    'Check that git can read the checkout in this step (a complete clone, not a sparse or broken one), then re-run.'
+    `The config is in a git checkout, but the files of its commit could not be listed (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,
+    'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.'
   )
 }
 

@@ -78,9 +78,10 @@ interface Rules {
  * Every file and directory of the layout's included directories that goes into the archive,
  * and what was left out, with why. Always left out: symbolic links (never followed), what is
  * not a file or a directory, the client's cache and environment directories, secret files
- * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
- * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
- * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * (secret-files.ts; unless `archive-include` names its exact path), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only the commit's files go (listed
+ * from the commit, on disk or not, their content from git's objects: `blob`), plus the files on
+ * disk that `archive-include` names; a submodule not initialised is left out; outside one, what the `.gitignore` files from the workspace
  * down name (nested ones apply below their own directory, a deeper file overriding a
  * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
  * out is not entered, except when `archive-include` may name something below it: then it is
@@ -134,10 +135,14 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
     const base = fromWorkspace(dir)
     const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))]
     // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
-    const onDisk = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return []
-      throw error
-    })
+    // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
+    const linked = git !== undefined && (await lstat(dir).catch(() => undefined))?.isSymbolicLink() === true
+    const onDisk = linked
+      ? []
+      : await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+          if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return []
+          throw error
+        })
     const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort()
     for (const name of names) {
       throwIfStopped(stop)
