@@ -108,6 +108,33 @@ describe('a checkout ships its commit, from git objects', () => {
     expect(selection.changedSinceCommit).toEqual([])
   })
 
+  it('a sparse checkout made as actions/checkout makes it (a partial clone): the files outside the cone are fetched in one go, and ship', async () => {
+    const origin = repo(join(temp, 'partial-origin'), AGENT)
+    origin.git('config', 'uploadpack.allowFilter', 'true')
+    origin.git('config', 'uploadpack.allowAnySHA1InWant', 'true')
+    const clone = join(temp, 'partial')
+    execFileSync('git', ['clone', '-q', '--filter=blob:none', '--no-checkout', `file://${origin.dir}`, clone], { env: GIT_ENV })
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: clone, env: GIT_ENV, encoding: 'utf8' })
+    git('sparse-checkout', 'set', 'apps/agent')
+    git('checkout', '-q')
+    expect(git('rev-list', '--objects', '--missing=print', 'HEAD').split('\n').filter((line) => line.startsWith('?'))).toHaveLength(3)
+    // A git first on PATH that records the commands the action runs.
+    const bin = mkdtempSync(join(temp, 'bin-'))
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${join(bin, 'asked')}'\nexec ${realGit} "$@"\n`, { mode: 0o755 })
+    const savedPath = process.env.PATH
+    process.env.PATH = `${bin}:${savedPath}`
+    try {
+      const { listed, file } = await archive(clone)
+      expect(listed).toEqual(committed(origin.git))
+      expect(contentOf(file, 'libs/shared/data/table.csv')).toBe('a,b\n')
+      const asked = readFileSync(join(bin, 'asked'), 'utf8').trim().split('\n')
+      expect(asked.filter((line) => / fetch /.test(line))).toHaveLength(1)
+    } finally {
+      process.env.PATH = savedPath
+    }
+  })
+
   it('a file a step deleted and one it changed ship as committed, each named in the warning', async () => {
     const { dir, git } = repo(join(temp, 'changed'), AGENT)
     unlinkSync(join(dir, 'apps/agent/prompts/system.txt'))
@@ -212,6 +239,18 @@ describe('a checkout in a subfolder of the workspace (actions/checkout with `pat
     expect(selection.tiedToCommit).toBe(head())
     expect(listed).toEqual(committed(git))
     expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['src/apps/agent/cache/ untracked', 'src/apps/agent/id_stray.txt untracked'])
+  })
+})
+
+describe('a checkout whose objects are not all there', () => {
+  it('is refused before anything is sent, naming the file git does not have', async () => {
+    const { dir, git } = repo(join(temp, 'broken'), AGENT)
+    const oid = git('rev-parse', 'HEAD:apps/agent/agent.py').trim()
+    rmSync(join(dir, '.git/objects', oid.slice(0, 2), oid.slice(2)))
+    await expect(selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [] })).rejects.toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringContaining(`git has no file \`${oid}\` (\`apps/agent/agent.py\`) in this checkout's objects`)
+    })
   })
 })
 

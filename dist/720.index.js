@@ -242,6 +242,8 @@ async function addRepository(tree, workspace, repo, included, limitMs, depth) {
     });
     if (dirs.length === 0)
         return;
+    // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
+    await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, dirs, limitMs);
     const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, limitMs), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, limitMs)]);
     // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
     const inWorkspace = (path) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));

@@ -110,21 +110,54 @@ export async function checkoutOf(dir: string, limitMs = GIT_TIMEOUT_MS, trustedR
 }
 
 /**
- * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
- * `git ls-tree -r -z --long --full-tree`. A submodule is one entry (its recorded commit).
+ * In a partial clone (`actions/checkout` makes one for a sparse checkout: `--filter=blob:none`),
+ * the commit's files outside the checked-out folders are not in the local objects; git would
+ * fetch each one alone, on first use (a round trip per file). They are fetched here first, in
+ * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
+ * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
-export async function listTree(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<TreeFile[]> {
+export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<number> {
+  const promisor = await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], limitMs, 64 * 1024).catch(() => '')
+  const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1]
+  if (!remote) return 0
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['ls-tree', '-r', '-z', '--long', '--full-tree', commit, '--', ...pathspecs], limitMs)
+  // `--missing=print` names what is not here without fetching it.
+  const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], limitMs)
+  const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim())
+  if (missing.length === 0) return 0
+  await new Promise<void>((resolve, reject) => {
+    const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin']
+    const child = execFile('git', gitArgs(top, args), { cwd: top, env: process.env, timeout: Math.max(1_000, limitMs), maxBuffer: 1024 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${String(stderr ?? '').trim().split('\n')[0] || error.message}`))
+      else resolve()
+    })
+    child.stdin?.end(`${missing.join('\n')}\n`)
+  })
+  return missing.length
+}
+
+/**
+ * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
+ * `git ls-tree -r -z --full-tree`, with `--long` when `sizes` are wanted (which reads every
+ * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
+ * every size is 0. A submodule is one entry (its recorded commit).
+ */
+export async function listTree(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS, sizes = true): Promise<TreeFile[]> {
+  const pathspecs = dirs.includes('') ? [] : [...dirs]
+  const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], limitMs)
   const files: TreeFile[] = []
   for (const record of listed.split('\0')) {
     if (record === '') continue
     // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
     const tab = record.indexOf('\t')
-    const [mode, type, oid, size] = record.slice(0, tab).split(/ +/)
+    const [mode, type, oid, size = '0'] = record.slice(0, tab).split(/ +/)
     const path = record.slice(tab + 1)
     if (type === 'commit') files.push({ path, kind: 'submodule', executable: false, oid, size: 0 })
-    else if (type === 'blob') files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) })
+    else if (type === 'blob') {
+      // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
+      if (!/^\d+$/.test(size)) throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`)
+      files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) })
+    }
   }
   return files
 }

@@ -5,7 +5,7 @@ import type { CommandDeps } from '../types.js'
 export interface CheckoutReads {
   checkout(): Promise<GitCheckout | undefined>
   commit(): Promise<string | undefined>
-  /** Every file of the commit (`HEAD`'s tree, paths from the checkout's top); undefined when not a checkout or git cannot list it. */
+  /** Every file of the commit (`HEAD`'s tree, paths from the checkout's top; no sizes); undefined when not a checkout or git cannot list it. */
   tree(): Promise<TreeFile[] | undefined>
 }
 
@@ -31,7 +31,8 @@ export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow'>, 
       checkout: checkoutOnce,
       commit: async () => (await checkoutOnce())?.commit,
       tree: () =>
-        (tree ??= checkoutOnce().then((at) => (at ? listTree(at.top, at.commit, ['']).catch(() => undefined) : undefined)))
+        // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
+        (tree ??= checkoutOnce().then((at) => (at ? listTree(at.top, at.commit, [''], undefined, false).catch(() => undefined) : undefined)))
     }
     reads.set(dir, found)
   }

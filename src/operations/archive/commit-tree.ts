@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { changedFiles, checkoutOf, listTree, type GitCheckout } from '../git-tree.js'
+import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout } from '../git-tree.js'
 import { toPosix } from './layout.js'
 
 /** A file of the commit, as the archive ships it: from git's objects. */
@@ -56,6 +56,8 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
     return toPosix(relative(dir, repo.top)).startsWith('..') ? [] : ['']
   })
   if (dirs.length === 0) return
+  // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
+  await fetchMissingBlobs(repo.top, repo.commit, dirs, limitMs)
   const [files, changed] = await Promise.all([listTree(repo.top, repo.commit, dirs, limitMs), changedFiles(repo.top, dirs, limitMs)])
   // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
   const inWorkspace = (path: string) => toPosix(relative(workspace, join(repo.top, path)))
