@@ -30,8 +30,6 @@ export interface ArchiveSelection {
   leftOut: LeftOut[]
   /** The commit checked out where the config is, when that is a git checkout (its files ship, from git's objects); undefined when it is not. */
   tiedToCommit?: string
-  /** That checkout's top, absolute (the workspace itself, or a folder in it). */
-  checkoutTop?: string
   /**
    * In a checkout: files of the commit that ship, whose working tree differs from the commit
    * (changed, or deleted: `gone`), relative to the workspace; the committed version ships. Those
@@ -79,7 +77,7 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
     configPath: layout.configPath,
     entries,
     leftOut: walked.leftOut,
-    ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
+    ...(commit ? { tiedToCommit: commit.checkout.commit } : {}),
     changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
     uninitialisedSubmodules: commit?.uninitialised ?? [],
     lfsPointersShipped: lfs.pointers,
