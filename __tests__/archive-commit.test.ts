@@ -225,7 +225,7 @@ describe('submodules', () => {
     const { listed, selection, said } = await archive(clone)
     expect(listed).toEqual(committed(origin.git).filter((path) => path !== 'apps/agent/vendor/lib' && path !== '.gitmodules'))
     expect(selection.uninitialisedSubmodules).toEqual(['apps/agent/vendor/lib'])
-    expect(selection.leftOut).toContainEqual(expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule' }))
+    expect(selection.leftOut).toContainEqual(expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule not initialised' }))
     expect(said.join('\n')).toContain('Not archived: `apps/agent/vendor/lib/`: submodule of the commit not initialised')
   })
 })

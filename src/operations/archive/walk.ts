@@ -150,7 +150,7 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
       const path = base ? `${base}/${name}` : name
       const committed = git?.files.get(path)
       if (committed?.kind === 'submodule') {
-        leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' })
+        leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' })
         continue
       }
       const stats = committed || git?.dirs.has(path) ? undefined : await lstat(absPath)
