@@ -326,7 +326,7 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     const writing = (0,external_node_stream_promises_.pipeline)(
     // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
     async function* () {
-        yield* tar;
+        yield* coalesced(tar, READ_CHUNK_BYTES);
     }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
         tar.destroy();
         throw error;
@@ -403,6 +403,26 @@ async function copy(source, sink) {
         }
     }
     sink.end();
+}
+/**
+ * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
+ * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
+ * thousands of small files would otherwise cost more in those hand-overs than in compressing.
+ */
+async function* coalesced(source, size) {
+    let pending = [];
+    let length = 0;
+    for await (const chunk of source) {
+        pending.push(chunk);
+        length += chunk.length;
+        if (length < size)
+            continue;
+        yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length);
+        pending = [];
+        length = 0;
+    }
+    if (length > 0)
+        yield Buffer.concat(pending, length);
 }
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
@@ -851,7 +871,7 @@ async function walkLayout(layout, options) {
             const path = base ? `${base}/${name}` : name;
             const committed = git?.files.get(path);
             if (committed?.kind === 'submodule') {
-                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
+                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
                 continue;
             }
             const stats = committed || git?.dirs.has(path) ? undefined : await (0,promises_.lstat)(absPath);
@@ -1039,7 +1059,7 @@ async function selectArchiveFiles(layout, options) {
         configPath: layout.configPath,
         entries,
         leftOut: walked.leftOut,
-        ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
+        ...(commit ? { tiedToCommit: commit.checkout.commit } : {}),
         changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
         uninitialisedSubmodules: commit?.uninitialised ?? [],
         lfsPointersShipped: lfs.pointers,

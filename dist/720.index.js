@@ -576,7 +576,7 @@ async function walkLayout(layout, options) {
             const path = base ? `${base}/${name}` : name;
             const committed = git?.files.get(path);
             if (committed?.kind === 'submodule') {
-                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
+                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
                 continue;
             }
             const stats = committed || git?.dirs.has(path) ? undefined : await (0,promises_.lstat)(absPath);
@@ -764,7 +764,7 @@ async function selectArchiveFiles(layout, options) {
         configPath: layout.configPath,
         entries,
         leftOut: walked.leftOut,
-        ...(commit ? { tiedToCommit: commit.checkout.commit, checkoutTop: commit.checkout.top } : {}),
+        ...(commit ? { tiedToCommit: commit.checkout.commit } : {}),
         changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
         uninitialisedSubmodules: commit?.uninitialised ?? [],
         lfsPointersShipped: lfs.pointers,

@@ -115,7 +115,7 @@ export async function writeArchive(
   const writing = pipeline(
     // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
     async function* () {
-      yield* tar
+      yield* coalesced(tar as AsyncIterable<Buffer>, READ_CHUNK_BYTES)
     },
     createGzip({ level: zlib.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }),
     count,
@@ -197,4 +197,23 @@ async function copy(source: AsyncIterable<Buffer>, sink: NodeJS.WritableStream &
     }
   }
   sink.end()
+}
+
+/**
+ * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
+ * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
+ * thousands of small files would otherwise cost more in those hand-overs than in compressing.
+ */
+async function* coalesced(source: AsyncIterable<Buffer>, size: number): AsyncIterable<Buffer> {
+  let pending: Buffer[] = []
+  let length = 0
+  for await (const chunk of source) {
+    pending.push(chunk)
+    length += chunk.length
+    if (length < size) continue
+    yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length)
+    pending = []
+    length = 0
+  }
+  if (length > 0) yield Buffer.concat(pending, length)
 }
