@@ -61,8 +61,8 @@ describe('the archive of a remote build', () => {
     const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')
     expect(listed).toEqual([...AGENT_TREE_ARCHIVED].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))))
     expect(walked.leftOut.map((e) => `${e.path}: ${e.reason} ${e.rule ?? ''}`).sort()).toEqual([
-      'apps/agent/.env.production: secret .env*',
-      'apps/agent/.env: secret .env*',
+      'apps/agent/.env.production: secret .env.*',
+      'apps/agent/.env: secret .env',
       'apps/agent/.venv/: ignored .venv/',
       'apps/agent/__pycache__/: ignored __pycache__/',
       'apps/agent/debug.log: ignored apps/agent/.gitignore',

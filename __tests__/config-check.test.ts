@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
@@ -241,6 +241,20 @@ describe('config-check on a github deployment: the config at the commit to be bu
     expect(errorLines(run)[0]).toContain(
       '- `graphs.agent`: the file `./agent.py` is not shipped: left out by `git: not committed`. Commit it: a `github` build gets the commit, not the files beside it on the runner.'
     )
+  })
+
+  it('reads the commit from git objects, not the working tree: a sparse checkout and a file a step removed are seen as committed', async () => {
+    const { root, sha } = checkout({ ...GOOD, 'docs/readme.md': 'docs\n' })
+    execFileSync('git', ['sparse-checkout', 'set', 'docs'], { cwd: root })
+    expect(existsSync(join(root, CONFIG))).toBe(false)
+    const sparse = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha })
+    expect(fileReads()).toEqual([])
+    expect(sparse.outcome.checks?.[0]).toMatchObject({ status: 'passed', detail: expect.arrayContaining(['read from the checkout of ']) })
+    execFileSync('git', ['sparse-checkout', 'disable'], { cwd: root })
+    unlinkSync(join(root, 'apps/agent/agent.py'))
+    sim.reset()
+    const removed = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha })
+    expect(removed.outcome.checks?.[0]).toMatchObject({ status: 'passed' })
   })
 
   it('knows the checkout as the deployment\'s repository however its URL is written (`.git/`, case)', async () => {

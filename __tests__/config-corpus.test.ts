@@ -69,7 +69,7 @@ async function actionVerdict(item: CorpusCase): Promise<{ refused: boolean; said
   const root = workspace(item.files)
   try {
     const layout = resolveLayout(root, item.config)
-    const selection = await selectArchiveFiles(layout, { exclude: [], commit: Promise.resolve(undefined) })
+    const selection = await selectArchiveFiles(layout, { exclude: [] })
     const verdict = archiveVerdict(selection, 'error', { log: silent }, layout.problems)
     return { refused: verdict.status === 'failed', said: JSON.stringify(verdict.problems ?? verdict.detail) }
   } catch (error) {

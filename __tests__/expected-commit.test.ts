@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { checkoutCommit } from '../src/operations/checkout-commit.js'
+import { checkoutCommit } from '../src/operations/git-tree.js'
 import { errorLines } from './helpers/action.js'
 import { clock, runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
@@ -254,20 +254,23 @@ describe('expected-commit: internal_source deployments', () => {
     world.sim.seedDeployment({ name: NAME, source: 'internal_source' })
     const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(run.outcome.kind).toBe('refused')
-    expect(errorLines(run)[0]).toContain(`The workspace has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
+    expect(errorLines(run)[0]).toContain(`The checkout has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
     expect(changes()).toEqual([])
     expect(world.github.requests).toEqual([])
   })
 
   it('refuses when the workspace is not a git checkout, and goes ahead when the checkout is the commit', async () => {
     world.sim.seedDeployment({ name: NAME, source: 'internal_source' })
-    const notGit = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: world.dir })
-    expect(errorLines(notGit)[0]).toMatch(/is not a git checkout whose commit can be read/)
+    const plain = await mkdtemp(join(tmpdir(), 'not-a-checkout-'))
+    await writeFile(join(plain, 'graph.json'), '{"graphs": {"agent": "./agent.py:graph"}}')
+    const notGit = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: plain })
+    await rm(plain, { recursive: true, force: true })
+    expect(errorLines(notGit)[0]).toMatch(/is not in a git checkout whose commit can be read/)
     expect(changes()).toEqual([])
     // A remote build of that checkout: the upload URL asked for, the archive uploaded, then the one patch.
     const run = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(errorLines(run)).toEqual([])
-    expect(run.lines).toContainEqual(`The workspace has commit ${head} checked out, the expected one.`)
+    expect(run.lines).toContainEqual(`The checkout has commit ${head} checked out, the expected one; its files ship from git's objects.`)
     expect(changes().map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['POST upload-url', `PATCH ${run.outputs['deployment-id']}`])
     expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 1 })
     // The commit was read once, and said once.

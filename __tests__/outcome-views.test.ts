@@ -83,9 +83,9 @@ describe('one outcome, said the same everywhere', () => {
     sim.setScenario(lifecycles.deployed(20))
     const r = await runWith()
     expect(r.outcome.kind).toBe('deployed')
-    expect(r.heading(r.summary)).toBe(`✅ Deployed <code>${NAME}</code>`)
+    expect(r.heading(r.summary)).toBe(`✅ Deployed <code>${NAME}</code>, revision not proven`)
     expect(r.heading(r.comment)).toBe(r.heading(r.summary))
-    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', description: `Deployed ${NAME}`, environment_url: r.outputs['deployment-url'] })
+    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', description: `Deployed ${NAME}, revision not proven`, environment_url: r.outputs['deployment-url'] })
     expect(r.lines.at(-1)).toBe(`Outcome: deployed: deployment \`${NAME}\` (${r.outputs['deployment-id']}), revision ${r.outputs['revision-id']} (DEPLOYED), ${r.outputs['deployment-url']}.`)
     // The comment's facts are an HTML table: no empty markdown header row.
     expect(r.comment).not.toContain('| | |')

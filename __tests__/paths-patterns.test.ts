@@ -60,7 +60,7 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
     expect(reads('/git/trees/').map((r) => `${r.path}?recursive=${r.query.recursive} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/git/trees/${head}?recursive=1 200`])
-    expect(verdict(run)).toMatchObject({ status: 'passed', detail: ['each matches files of commit ', { code: head.slice(0, 12) }, " (GitHub's listing of the commit)"] })
+    expect(verdict(run)).toMatchObject({ status: 'passed', detail: ['each keeps files of commit ', { code: head.slice(0, 12) }, " (GitHub's listing of the commit)"] })
   })
 
   it('never skips when a pattern matches no file of the commit, warning with its name, and asks for no compare', async () => {
@@ -71,9 +71,20 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(run.outcome.paths?.reason).toBe('`agents/suport/**` matches no file of the commit deployed, so no skip can be trusted')
     expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` pattern `agents\/suport\/\*\*` matches no file of commit [0-9a-f]{40} \(read from GitHub's listing of the commit\): check it for a typo/))
     expect(run.warnings.filter((w) => w.includes('libs/shared'))).toEqual([])
-    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/suport/**' }, expect.stringContaining(' matches no file of commit '), expect.anything(), expect.any(String)] })
+    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/suport/**' }, ' matches no file', ' (commit ', expect.anything(), expect.any(String)] })
     expect(reads('/compare/')).toEqual([])
     expect(run.summary).toContain('agents/suport/**')
+  })
+
+  it('judges the set in order: a pattern whose files a later `!` removes all keeps nothing, and the run never skips', async () => {
+    servingThenDocsChange()
+    const run = await deploy({ paths: 'agents/support/**\n!agents/**' })
+    expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
+    expect(run.outcome.paths?.reason).toBe('every file `agents/support/**` matches is removed by a later `!` pattern (`paths` keeps no file of it), so no skip can be trusted')
+    expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` pattern `agents\/support\/\*\*` matches files of commit [0-9a-f]{40}, but a later `!` pattern removes every one of them/))
+    expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` as a whole keeps no file of commit/))
+    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/support/**' }, ' keep no file (a later `!` pattern removes all they match)', ' (commit ', expect.anything(), expect.stringContaining('; the set keeps no file')] })
+    expect(reads('/compare/')).toEqual([])
   })
 
   it('reads the files from the checkout, with no request, when the workspace is at the commit', async () => {
@@ -101,8 +112,8 @@ describe('paths: each pattern checked against the commit being deployed', () => 
       const run = await deploy({ 'config-check': 'error' }, { GITHUB_WORKSPACE: workspace, GITHUB_SHA: sha })
       expect(verdict(run)).toMatchObject({ status: 'passed', detail: expect.arrayContaining([' (the checkout)']) })
       const commands = (await readFile(asked, 'utf8')).trim().split('\n')
-      expect(commands.filter((line) => line.endsWith('rev-parse HEAD'))).toHaveLength(1)
-      expect(commands.filter((line) => line.endsWith('ls-files -z'))).toHaveLength(1)
+      expect(commands.filter((line) => line.includes(' rev-parse '))).toHaveLength(1)
+      expect(commands.filter((line) => line.includes(' ls-tree '))).toHaveLength(1)
     } finally {
       process.env.PATH = savedPath
     }

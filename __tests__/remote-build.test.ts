@@ -84,7 +84,7 @@ describe('a remote build from the checkout', () => {
     const run = await remoteBuild('remote-warnings')
     expect(run.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Not archived, secret files: `apps\/agent\/.env` \(`.env\*`\), `apps\/agent\/.env.production` \(`.env\*`\)\. Secret files never ship/),
+        expect.stringMatching(/^Not archived, secret files: `apps\/agent\/.env` \(`.env`\), `apps\/agent\/.env.production` \(`.env\.\*`\)\. Files known to hold secrets/),
         expect.stringMatching(/^Not archived: `apps\/agent\/readme-link.md` \(symbolic links are never followed/)
       ])
     )

@@ -32,6 +32,7 @@ describe('verify-revision', () => {
     expect(infoAsks().length).toBeGreaterThan(1)
     expect(run.lines.some((l) => l.includes(`names revision ${before.active_revision_id}, not ${ours}`))).toBe(true)
     expect(row(run.summary, 'Revision proof')).toContain('✅')
+    expect(run.summary).toContain('## ✅ Deployed <code>proof-switch</code>\n')
     // The credential the control plane takes went along, and only to the reported URL.
     expect(infoAsks().every((r) => r.headers['x-api-key'] === sim.apiKey)).toBe(true)
   })
@@ -69,6 +70,8 @@ describe('verify-revision', () => {
     const run = await update('proof-unsaid')
     expect(run.exitCode).toBe(0)
     expect(row(run.summary, 'Revision proof')).toMatch(new RegExp(`⚠️ not proven, because.*${why.replace(/[()]/g, '.')}`))
+    // "Deployed" claims only what was checked.
+    expect(run.summary).toContain('## ✅ Deployed <code>proof-unsaid</code>, revision not proven\n')
     expect(run.outputs['serving-revision-id']).toBeUndefined()
     // Nothing to ask again about: one answer that proves nothing is final.
     expect(infoAsks()).toHaveLength(1)

@@ -1,19 +1,29 @@
 import { realClock } from '../src/core/clock.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
-import { prepareArchive } from '../src/operations/archive/prepare.js'
+import { packArchive } from '../src/operations/archive/prepare.js'
+import { leaveOutSecretContent } from '../src/operations/archive/scan.js'
+import { SCAN_MAX_BYTES } from '../src/operations/archive/secret-content.js'
+import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { uploadArchive } from '../src/operations/archive/upload.js'
 
 /**
- * One remote build's archive and upload, as the action does them (layout, walk, tar +
- * gzip streamed to a temporary file while hashed, then the PUT to the signed URL), in a
- * process of its own so that its peak memory is this work's alone. Prints JSON for
- * scripts/bench-archive.js: the time, the digest, the size and the process's peak RSS.
+ * One remote build's archive and upload, as the action does them (layout, the commit's files
+ * listed and scanned, tar + gzip streamed from git's objects to a temporary file while hashed,
+ * then the PUT to the signed URL), in a process of its own so that its peak memory is this
+ * work's alone. Then the secret scan once more, alone, on the same files: its own cost. Prints
+ * JSON for scripts/bench-archive.js: the times, the digest, the size and the peak RSS.
  */
 const env = process.env as Record<string, string>
 const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
 const started = performance.now()
-const archive = await prepareArchive(resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [], tempRoot: env.BENCH_TEMP, log: quiet })
+const selection = await selectArchiveFiles(resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [] })
+const selected = performance.now()
+const archive = await packArchive(selection, { tempRoot: env.BENCH_TEMP, log: quiet })
 const built = performance.now()
+await leaveOutSecretContent(selection.entries, [], [])
+const scanMs = performance.now() - built
+const scanned = selection.entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES).length
+const uploadStarted = performance.now()
 await uploadArchive('bench', archive, {
   client: { requestUploadUrl: async () => ({ upload_url: env.BENCH_UPLOAD_URL, object_path: env.BENCH_OBJECT_PATH }) },
   clock: realClock,
@@ -24,5 +34,5 @@ await uploadArchive('bench', archive, {
 const done = performance.now()
 await archive.remove()
 process.stdout.write(
-  JSON.stringify({ archiveMs: built - started, uploadMs: done - built, totalMs: done - started, sha256: archive.sha256, bytes: archive.bytes, files: archive.files, maxRssKb: process.resourceUsage().maxRSS })
+  JSON.stringify({ archiveMs: built - started, selectMs: selected - started, scanMs, scanned, uploadMs: done - uploadStarted, totalMs: built - started + (done - uploadStarted), sha256: archive.sha256, bytes: archive.bytes, files: archive.files, maxRssKb: process.resourceUsage().maxRSS })
 )

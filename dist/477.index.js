@@ -1,6 +1,191 @@
 export const id = 477;
-export const ids = [477,979];
+export const ids = [477,720];
 export const modules = {
+
+/***/ 1227:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ openContents)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
+;// CONCATENATED MODULE: ./src/operations/blob-stream.ts
+
+
+function openBlobStream(top, oids) {
+    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+        if (stderr.length < 1000)
+            stderr += chunk.toString('utf8');
+    });
+    let failed;
+    child.on('error', (error) => (failed = error));
+    // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
+    child.stdin.on('error', () => undefined);
+    void writeAll(child.stdin, oids);
+    const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
+    /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
+    let unread = 0;
+    return {
+        async *next(oid) {
+            if (unread > 0)
+                await reader.skip(unread);
+            unread = 0;
+            const header = await reader.line();
+            const [id, type, size] = header.split(' ');
+            if (id !== oid || type !== 'blob')
+                throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`);
+            unread = Number(size) + 1;
+            const content = Number(size);
+            let left = content;
+            while (left > 0) {
+                const chunk = await reader.upTo(left);
+                left -= chunk.length;
+                unread -= chunk.length;
+                yield chunk;
+            }
+            await reader.skip(1);
+            unread = 0;
+        },
+        close() {
+            child.stdin.destroy();
+            child.stdout.destroy();
+            if (child.exitCode === null)
+                child.kill();
+        }
+    };
+}
+/** Writes each id on a line, waiting whenever the pipe is full; ends the input. */
+async function writeAll(stdin, oids) {
+    const BATCH = 512;
+    for (let at = 0; at < oids.length; at += BATCH) {
+        if (stdin.destroyed)
+            return;
+        const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
+        if (!ok)
+            await new Promise((resolve) => {
+                const done = () => {
+                    stdin.removeListener('drain', done);
+                    stdin.removeListener('close', done);
+                    resolve();
+                };
+                stdin.once('drain', done);
+                stdin.once('close', done);
+            });
+    }
+    stdin.end();
+}
+/**
+ * A pull reader over a stream: a line, then so many bytes, keeping what is left over. It listens
+ * for `readable` from the start: a child's output nobody listens to is drained (thrown away) by
+ * node once the child exits, and git may exit before the first blob is asked for.
+ */
+class ByteReader {
+    source;
+    ended;
+    pending = Buffer.alloc(0);
+    done = false;
+    wake;
+    constructor(source, ended) {
+        this.source = source;
+        this.ended = ended;
+        const wake = () => this.wake?.();
+        source.on('readable', wake);
+        source.on('end', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('error', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('close', () => {
+            this.done = true;
+            wake();
+        });
+    }
+    async fill() {
+        for (;;) {
+            const chunk = this.source.read();
+            if (chunk !== null) {
+                this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+                return;
+            }
+            if (this.done)
+                throw this.ended();
+            await new Promise((resolve) => (this.wake = resolve));
+            this.wake = undefined;
+        }
+    }
+    async line() {
+        for (;;) {
+            const at = this.pending.indexOf(10);
+            if (at >= 0) {
+                const text = this.pending.subarray(0, at).toString('utf8');
+                this.pending = this.pending.subarray(at + 1);
+                return text;
+            }
+            if (this.pending.length > 4096)
+                throw new Error('`git cat-file` answered with no header line');
+            await this.fill();
+        }
+    }
+    /** Up to `most` bytes (at least one): what is pending, or the next chunk. */
+    async upTo(most) {
+        if (this.pending.length === 0)
+            await this.fill();
+        const chunk = this.pending.subarray(0, most);
+        this.pending = this.pending.subarray(chunk.length);
+        return chunk;
+    }
+    async skip(count) {
+        for (let left = count; left > 0;)
+            left -= (await this.upTo(left)).length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/contents.ts
+
+
+/** Files are read in chunks this large: the 64 KiB default makes every layer run four times as often. */
+const READ_CHUNK_BYTES = 256 * 1024;
+function openContents(entries) {
+    const idsByRepo = new Map();
+    for (const entry of entries) {
+        if (entry.type !== 'file' || !entry.blob)
+            continue;
+        const ids = idsByRepo.get(entry.blob.repo) ?? [];
+        ids.push(entry.blob.oid);
+        idsByRepo.set(entry.blob.repo, ids);
+    }
+    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, openBlobStream(repo, ids)]));
+    return {
+        of(entry) {
+            if (!entry.blob)
+                return (0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: READ_CHUNK_BYTES });
+            const stream = streams.get(entry.blob.repo);
+            if (!stream)
+                throw new Error(`\`${entry.workspacePath}\` was not listed to be read`);
+            return stream.next(entry.blob.oid);
+        },
+        close() {
+            for (const stream of streams.values())
+                stream.close();
+        }
+    };
+}
+
+
+/***/ }),
 
 /***/ 5477:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -39,7 +224,10 @@ var tar_stream = __webpack_require__(6118);
 var constants = __webpack_require__(2997);
 // EXTERNAL MODULE: ./src/operations/archive/stop.ts
 var archive_stop = __webpack_require__(4235);
+// EXTERNAL MODULE: ./src/operations/archive/contents.ts + 1 modules
+var archive_contents = __webpack_require__(1227);
 ;// CONCATENATED MODULE: ./src/operations/archive/build.ts
+
 
 
 
@@ -119,8 +307,11 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     });
     const tar = (0,tar_stream.pack)();
     let stopped;
+    // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
+    const contents = (0,archive_contents/* openContents */.h)(entries);
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, (reason) => {
         stopped = reason;
+        contents.close();
         tar.destroy(reason);
         count.destroy(reason);
     });
@@ -128,20 +319,21 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
     // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
     // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-    const feeding = feed(tar, entries, stop).catch((error) => {
+    const feeding = feed(tar, entries, contents, stop).catch((error) => {
         tar.destroy(error);
         throw error;
     });
     const writing = (0,external_node_stream_promises_.pipeline)(
     // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
     async function* () {
-        yield* tar;
+        yield* coalesced(tar, READ_CHUNK_BYTES);
     }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
         tar.destroy();
         throw error;
     });
     const [fed, written] = await Promise.allSettled([feeding, writing]);
     unwatch();
+    contents.close();
     // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
     // with Errors (the streams' and the feed's own).
     const failed = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
@@ -158,8 +350,8 @@ async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), 
     }
     return { file, sha256: hash.digest('hex'), bytes, remove };
 }
-/** Adds the entries one after another, each file streamed from disk; ends the pack. */
-async function feed(tar, entries, stop) {
+/** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
+async function feed(tar, entries, contents, stop) {
     for (const entry of entries) {
         const stopped = (0,archive_stop/* stopReason */.PJ)(stop);
         if (stopped)
@@ -185,7 +377,7 @@ async function feed(tar, entries, stop) {
             const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()));
             sink.on('error', failed);
             // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-            copy((0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: READ_CHUNK_BYTES }), sink).catch((error) => {
+            copy(contents.of(entry), sink).catch((error) => {
                 sink.destroy(error);
                 reject(new Error(`could not read \`${entry.path}\` (${error.message})`));
             });
@@ -212,11 +404,31 @@ async function copy(source, sink) {
     }
     sink.end();
 }
+/**
+ * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
+ * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
+ * thousands of small files would otherwise cost more in those hand-overs than in compressing.
+ */
+async function* coalesced(source, size) {
+    let pending = [];
+    let length = 0;
+    for await (const chunk of source) {
+        pending.push(chunk);
+        length += chunk.length;
+        if (length < size)
+            continue;
+        yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length);
+        pending = [];
+        length = 0;
+    }
+    if (length > 0)
+        yield Buffer.concat(pending, length);
+}
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./src/operations/archive/select.ts + 3 modules
-var archive_select = __webpack_require__(4979);
+// EXTERNAL MODULE: ./src/operations/archive/select.ts + 5 modules
+var archive_select = __webpack_require__(5720);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
@@ -270,7 +482,7 @@ function largest(files) {
 
 /***/ }),
 
-/***/ 4979:
+/***/ 5720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -280,106 +492,297 @@ __webpack_require__.d(__webpack_exports__, {
   O: () => (/* binding */ unreadable)
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
-var checkout_commit = __webpack_require__(9908);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/operations/git-files.ts
-
-/** A listing of the files of a checkout (a monorepo's: tens of thousands of paths) fits in this. */
-const LISTING_MAX_BYTES = 64 * 1024 * 1024;
-/** Git lists from its index at once; one that does not answer in this long (a hung filesystem) must not hold the step. */
-const GIT_TIMEOUT_MS = 60_000;
-/**
- * `git ls-files -z` and `git diff --name-only -z HEAD` in `workspace`, limited to `dirs`
- * (relative to the workspace, posix; '' or '.' for all of it). The workspace is declared safe
- * for these commands only (see checkout-commit.ts), pathspecs are taken literally (a directory
- * named `*` is that directory), and git takes no lock (the index is only read). Rejects when git
- * fails or does not answer within `limitMs`.
- */
-async function gitFiles(workspace, dirs, limitMs) {
-    const pathspecs = dirs.map((dir) => (dir === '' ? '.' : dir));
-    const [listed, diffed] = await Promise.all([
-        git(workspace, ['ls-files', '-z', '--cached', '--', ...pathspecs], limitMs),
-        git(workspace, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', ...pathspecs], limitMs)
-    ]);
-    return { tracked: new Set(split(listed)), changed: split(diffed) };
-}
-function split(output) {
-    return output.split('\0').filter((path) => path !== '');
-}
-function git(workspace, args, limitMs) {
-    const command = ['-c', `safe.directory=${workspace}`, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', command, { cwd: workspace, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer: LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
-            if (error) {
-                const said = String(stderr ?? '').trim().split('\n')[0];
-                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
-                return;
-            }
-            resolve(String(stdout));
-        });
-    });
-}
-
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
-var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/operations/archive/stop.ts
-var archive_stop = __webpack_require__(4235);
-// EXTERNAL MODULE: ./src/api/body.ts
-var body = __webpack_require__(3994);
+;// CONCATENATED MODULE: ./src/operations/archive/commit-tree.ts
+
+
+
+
+/** How deep submodules inside submodules are followed. */
+const SUBMODULE_DEPTH = 8;
+/**
+ * The commit's tree for the included directories, when the config's directory is in a git
+ * checkout (found from that directory: a checkout in a subfolder of the workspace counts);
+ * undefined when it is not. Git runs a constant number of times per repository: one
+ * `rev-parse`, one `ls-tree`, one `diff`.
+ */
+async function readCommitTree(workspace, configDir, included, limitMs) {
+    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, limitMs, workspace);
+    if (!checkout)
+        return undefined;
+    const tree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] };
+    await addRepository(tree, workspace, checkout, included, limitMs, 0);
+    return tree;
+}
+async function addRepository(tree, workspace, repo, included, limitMs, depth) {
+    // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
+    const dirs = included.flatMap((dir) => {
+        const fromTop = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(repo.top, dir));
+        if (fromTop === '')
+            return [''];
+        if (!fromTop.startsWith('../') && fromTop !== '..')
+            return [fromTop];
+        return (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(dir, repo.top)).startsWith('..') ? [] : [''];
+    });
+    if (dirs.length === 0)
+        return;
+    // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
+    await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, dirs, limitMs);
+    const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, limitMs), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, limitMs)]);
+    // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
+    const inWorkspace = (path) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));
+    for (const path of changed)
+        tree.changed.push(inWorkspace(path));
+    for (const file of files) {
+        const path = inWorkspace(file.path);
+        addPath(tree, path);
+        if (file.kind !== 'submodule') {
+            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } });
+            continue;
+        }
+        const top = (0,external_node_path_.join)(repo.top, file.path);
+        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, limitMs) : undefined;
+        if (inner && inner.top === top) {
+            tree.dirs.add(path);
+            await addRepository(tree, workspace, inner, included, limitMs, depth + 1);
+        }
+        else {
+            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } });
+            tree.uninitialised.push(path);
+        }
+    }
+}
+/** A submodule's folder is a checkout of its own once initialised: it holds a `.git` (a file pointing into the parent's `.git/modules`). */
+async function isOwnCheckout(dir) {
+    return (0,promises_.access)((0,external_node_path_.join)(dir, '.git')).then(() => true, () => false);
+}
+/** Records `path`'s parent directories and the name of each in its parent. */
+function addPath(tree, path) {
+    let child = path;
+    for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
+        const parent = slash < 0 ? '' : child.slice(0, slash);
+        const names = tree.children.get(parent) ?? new Set();
+        const known = names.size > 0 && tree.dirs.has(parent);
+        names.add(child.slice(slash + 1));
+        tree.children.set(parent, names);
+        if (parent === '' || known)
+            return;
+        tree.dirs.add(parent);
+        child = parent;
+    }
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/contents.ts + 1 modules
+var archive_contents = __webpack_require__(1227);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
 /**
  * Files that hold credentials by their name, whatever their case, that a remote build never
- * ships (docs/remote-build.md): what the agent needs goes through the `secrets` input, which
- * the control plane keeps encrypted; a file in the archive is readable by whoever can read
- * the build. Each returns the rule as the user would write it, for the warning.
+ * ships (docs/remote-build-archive.md): what the agent needs goes through the `secrets` input,
+ * which the control plane keeps encrypted; a file in the archive is readable by whoever can read
+ * the build. A list of the usual places, not a guarantee about every file: the content scan
+ * (secret-content.ts) catches keys and tokens written elsewhere. Each returns the rule as the
+ * user would write it, for the warning.
  */
 const NAMED = new Map([
     ['.npmrc', '.npmrc'],
     ['.pypirc', '.pypirc'],
     ['.netrc', '.netrc'],
     ['.git-credentials', '.git-credentials'],
+    ['.pgpass', '.pgpass'],
+    ['.htpasswd', '.htpasswd'],
     ['id_rsa', 'id_rsa'],
     ['id_dsa', 'id_dsa'],
     ['id_ecdsa', 'id_ecdsa'],
     ['id_ed25519', 'id_ed25519']
 ]);
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx'];
+/** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
+const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config'];
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore'];
+/**
+ * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
+ * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
+ * `.environment`).
+ */
+const ENV_FILE = /^\.env(?:[._-].+|rc)?$/;
 /**
  * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
- * file, or undefined. A directory is one only when it is an `.env*` one (`.env.d/`): a
+ * file, or undefined. A directory is one only when it is an `.env` one (`.env.d/`): a
  * directory named like a key file is left to the files inside it.
  */
 function secretRule(path, isDir) {
     const lower = path.toLowerCase();
     const name = lower.slice(lower.lastIndexOf('/') + 1);
-    // `.env`, `.env.local`, `.env-prod`, `.envrc`, `.env.d/`: any form.
-    if (name.startsWith('.env'))
-        return '.env*';
+    if (ENV_FILE.test(name))
+        return envRule(name);
     if (isDir)
         return undefined;
     const named = NAMED.get(name);
     if (named)
         return named;
-    if (lower === '.docker/config.json' || lower.endsWith('/.docker/config.json'))
-        return '.docker/config.json';
+    const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`));
+    if (inFolder)
+        return inFolder;
     const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
     return extension ? `*${extension}` : undefined;
 }
+/** The `.env` rule as the warning names it: the form that matched. */
+function envRule(name) {
+    if (name === '.env' || name === '.envrc')
+        return name;
+    return `.env${name[4]}*`;
+}
+/**
+ * Whether `archive-include` names `path` (workspace-relative, posix) itself: a pattern that is
+ * exactly its path (a leading `/` allowed). A bare name (`.npmrc`) would match at any depth, and a
+ * wildcard or a folder many files: neither ships a secret file.
+ */
+function namedExactly(patterns, path) {
+    return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path);
+}
 
+;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
+/**
+ * Secrets found by what a file holds, not its name: a cloud service-account JSON with a private
+ * key in it, a `.yarnrc.yml` with `npmAuthToken`, AWS keys pasted into a config. Only text files
+ * under SCAN_MAX_BYTES are read (a key file is small; a large or binary file is data), read as
+ * a stream with a bounded window: memory does not grow with the file.
+ */
+/** Files at or over this size are not scanned. */
+const SCAN_MAX_BYTES = 1024 * 1024;
+/** A NUL in the first bytes makes a file binary, as git decides it: not scanned. */
+const BINARY_PROBE_BYTES = 8000;
+/**
+ * What counts, each with the rule the warning names (the marker, never the value). A token's value must be written out (not a
+ * `${VAR}` reference to the environment, which holds no secret), so a source file that passes a
+ * key along (`aws_secret_access_key=key`) is not one; an AWS secret key is 40 characters.
+ */
+const PATTERNS = [
+    { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/ },
+    { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/ },
+    { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/ },
+    { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i }
+];
+/** The longest text one match spans: kept from a chunk's end so that a match across two chunks is found. */
+const OVERLAP = 256;
+/**
+ * The rule a file's content breaks, or undefined (binary, or nothing found). `size` is the
+ * file's size as listed: at or over SCAN_MAX_BYTES nothing is read. `chunks` is the file's
+ * content; reading stops at the first match.
+ */
+async function secretInContent(chunks, size) {
+    if (size >= SCAN_MAX_BYTES)
+        return undefined;
+    const scan = contentScanner();
+    for await (const chunk of chunks) {
+        const verdict = scan.push(chunk);
+        if (!verdict.more)
+            return verdict.rule;
+    }
+    return undefined;
+}
+/** A scanner for one file's content: a tail of OVERLAP characters is carried from chunk to chunk, nothing else. */
+function contentScanner() {
+    let tail = '';
+    let seen = 0;
+    let done = false;
+    return {
+        push(chunk) {
+            if (done)
+                return { more: false };
+            if (seen < BINARY_PROBE_BYTES && chunk.subarray(0, BINARY_PROBE_BYTES - seen).includes(0)) {
+                done = true;
+                return { more: false };
+            }
+            seen += chunk.length;
+            // latin1 keeps one character a byte: a UTF-8 sequence split across chunks cannot garble the ASCII that the patterns match.
+            const text = tail + chunk.toString('latin1');
+            for (const { rule, test } of PATTERNS) {
+                if (test.test(text)) {
+                    done = true;
+                    return { more: false, rule };
+                }
+            }
+            tail = text.slice(-OVERLAP);
+            return { more: true };
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/stop.ts
+var archive_stop = __webpack_require__(4235);
+;// CONCATENATED MODULE: ./src/operations/archive/scan.ts
+
+
+
+
+/** A Git LFS pointer is a few lines starting so, never larger than this. */
+const LFS_POINTER_MAX_BYTES = 1024;
+const LFS_POINTER_START = Buffer.from('version https://git-lfs.github.com/spec/v1\n');
+/**
+ * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
+ * each of those added to `leftOut` with the rule it broke, never what it holds. A file
+ * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
+ * are read as the archive would read them: the commit's from git's objects, others from disk.
+ * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
+ */
+async function leaveOutSecretContent(entries, leftOut, include, stop) {
+    const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
+    const found = new Set();
+    const lfsPointers = [];
+    const contents = (0,archive_contents/* openContents */.h)(scanned);
+    // A read blocked on git ends at the deadline or on cancel too.
+    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
+    try {
+        for (const entry of scanned) {
+            (0,archive_stop/* throwIfStopped */.$J)(stop);
+            const chunks = contents.of(entry);
+            const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
+            const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size);
+            if (!rule)
+                continue;
+            found.add(entry);
+            leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
+        }
+    }
+    catch (error) {
+        // Stopped: said as such, not as the read that the stop ended.
+        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
+    }
+    finally {
+        unwatch();
+        contents.close();
+    }
+    return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) };
+}
+/** The chunks as they are, `look` called with the first. */
+async function* peekFirst(chunks, look) {
+    let first = true;
+    for await (const chunk of chunks) {
+        if (first)
+            look(chunk);
+        first = false;
+        yield chunk;
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+// EXTERNAL MODULE: ./src/api/body.ts
+var body = __webpack_require__(3994);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
+
 
 
 
@@ -396,9 +799,10 @@ const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
  * Every file and directory of the layout's included directories that goes into the archive,
  * and what was left out, with why. Always left out: symbolic links (never followed), what is
  * not a file or a directory, the client's cache and environment directories, secret files
- * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
- * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
- * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * (secret-files.ts; unless `archive-include` names its exact path), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only the commit's files go (listed
+ * from the commit, on disk or not, their content from git's objects: `blob`), plus the files on
+ * disk that `archive-include` names; a submodule not initialised is left out; outside one, what the `.gitignore` files from the workspace
  * down name (nested ones apply below their own directory, a deeper file overriding a
  * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
  * out is not entered, except when `archive-include` may name something below it: then it is
@@ -411,10 +815,10 @@ async function walkLayout(layout, options) {
     const unreadIgnoreFiles = [];
     const excluded = options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined;
     const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined;
-    // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
-    // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
+    // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
+    // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
     const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
-    const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined;
+    const git = options.commit;
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
     const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
     const included = (matcher, path, isDir) => matcher?.test(isDir ? `${path}/` : path).ignored === true;
@@ -424,7 +828,7 @@ async function walkLayout(layout, options) {
         const found = [];
         for (const name of names) {
             const path = `${base ? `${base}/` : ''}${name}`;
-            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name));
+            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name), git?.files.get(path));
             if (typeof read === 'string')
                 found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' });
             else if (read)
@@ -450,18 +854,33 @@ async function walkLayout(layout, options) {
     const visit = async (dir, inherited) => {
         const base = fromWorkspace(dir);
         const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))];
-        const names = (await (0,promises_.readdir)(dir)).sort();
+        // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
+        // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
+        const linked = git !== undefined && (await (0,promises_.lstat)(dir).catch(() => undefined))?.isSymbolicLink() === true;
+        const onDisk = linked
+            ? []
+            : await (0,promises_.readdir)(dir).catch((error) => {
+                if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))
+                    return [];
+                throw error;
+            });
+        const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort();
         for (const name of names) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
             const absPath = (0,external_node_path_.join)(dir, name);
             const path = base ? `${base}/${name}` : name;
-            const stats = await (0,promises_.lstat)(absPath);
-            if (stats.isSymbolicLink()) {
+            const committed = git?.files.get(path);
+            if (committed?.kind === 'submodule') {
+                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
+                continue;
+            }
+            const stats = committed || git?.dirs.has(path) ? undefined : await (0,promises_.lstat)(absPath);
+            if (committed?.kind === 'link' || stats?.isSymbolicLink()) {
                 leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' });
                 continue;
             }
-            const isDir = stats.isDirectory();
-            if (!isDir && !stats.isFile()) {
+            const isDir = committed ? false : stats ? stats.isDirectory() : true;
+            if (stats && !isDir && !stats.isFile()) {
                 leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' });
                 continue;
             }
@@ -477,7 +896,9 @@ async function walkLayout(layout, options) {
             }
             const entry = isDir
                 ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
-                : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats.size, executable: (stats.mode & 0o111) !== 0 };
+                : committed
+                    ? { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: committed.size, executable: committed.executable, blob: committed.blob }
+                    : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats?.size ?? 0, executable: ((stats?.mode ?? 0) & 0o111) !== 0 };
             const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir);
             if (rule) {
                 const ruled = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` };
@@ -492,8 +913,8 @@ async function walkLayout(layout, options) {
                     leftOut.push(ruled);
                 continue;
             }
-            if (git && !(isDir ? git.dirs.has(path) : git.files.has(path))) {
-                const untracked = { path: shown, reason: 'untracked', why: 'not tracked by git' };
+            if (git && !(isDir ? git.dirs.has(path) : committed)) {
+                const untracked = { path: shown, reason: 'untracked', why: `not in commit ${git.checkout.commit.slice(0, 12)}` };
                 if (included(include, path, isDir))
                     await add(entry, rules);
                 else if (isDir && include)
@@ -531,19 +952,6 @@ async function rulesAbove(top, dir, rulesIn) {
     }
     return rules;
 }
-/** Every directory that holds a tracked file, at any depth. */
-function directoriesOf(files) {
-    const dirs = new Set();
-    for (const file of files) {
-        for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
-            const dir = file.slice(0, at);
-            if (dirs.has(dir))
-                break;
-            dirs.add(dir);
-        }
-    }
-    return dirs;
-}
 /** Patterns matched as git on Linux and the platform's client match them: case counts. */
 function matcher() {
     return ignore_default()({ ignorecase: false });
@@ -554,7 +962,16 @@ function matcher() {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file) {
+async function readIgnoreFile(file, committed) {
+    if (committed) {
+        // The commit's, whatever the disk holds now.
+        if (committed.kind !== 'file')
+            return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' };
+        if (committed.size > IGNORE_FILE_MAX_BYTES)
+            return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
+        const read = (0,git_tree/* readBlobSync */.dq)(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES);
+        return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8');
+    }
     const stats = await (0,promises_.lstat)(file).catch(() => undefined);
     if (!stats)
         return undefined;
@@ -609,18 +1026,6 @@ function ignoredBy(rules, path, isDir) {
 function sortEntries(entries) {
     return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
 }
-/**
- * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
- * git reads them: one with a slash (other than a trailing one) from the workspace root, one
- * without at any depth. Unlike a matcher's test, a folder above the path does not count.
- */
-function namedExactly(patterns, path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    return patterns.some((pattern) => {
-        const bare = pattern.replace(/\/+$/, '');
-        return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name;
-    });
-}
 
 ;// CONCATENATED MODULE: ./src/operations/archive/select.ts
 
@@ -633,39 +1038,73 @@ function namedExactly(patterns, path) {
 /** How long git may take to list a checkout when there is no deadline (a bench, a test). */
 const GIT_LIMIT_MS = 60_000;
 /**
- * The archive's files for `layout`: no compression, no request. A git checkout ships the
- * files git tracks (read from the working tree) plus what `archive-include` names; a
- * workspace that is not one ships what its ignore files leave (walk.ts).
+ * The archive's files for `layout`: no compression, no request. When the config's directory is
+ * in a git checkout, the commit's files ship (from git's objects, whatever the working tree
+ * holds) plus the untracked files `archive-include` names; otherwise what the ignore files
+ * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
 async function selectArchiveFiles(layout, options) {
-    const commit = await (options.commit ?? (0,checkout_commit/* checkoutCommit */._)(layout.workspace));
-    const dirs = layout.included.map((dir) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, dir)));
     const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
-    const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined;
-    const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable);
-    const shipping = new Set(walked.entries.map((entry) => entry.workspacePath));
-    const changedSinceCommit = [];
-    for (const path of git?.changed ?? []) {
-        if (shipping.has(path))
-            changedSinceCommit.push({ path, gone: false });
-        else if (!(await (0,promises_.lstat)((0,external_node_path_.join)(layout.workspace, path)).catch(() => undefined)))
-            changedSinceCommit.push({ path, gone: true });
-    }
+    const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
+    const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted);
+    const include = options.include ?? [];
+    const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
+    const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
+    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] };
+    const entries = lfs.entries;
     return {
         workspace: layout.workspace,
         root: layout.root,
         included: layout.included,
         configPath: layout.configPath,
-        entries: walked.entries,
+        entries,
         leftOut: walked.leftOut,
-        ...(commit ? { tiedToCommit: commit } : {}),
-        changedSinceCommit,
+        ...(commit ? { tiedToCommit: commit.checkout.commit } : {}),
+        changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
+        uninitialisedSubmodules: commit?.uninitialised ?? [],
+        lfsPointersShipped: lfs.pointers,
         unreadIgnoreFiles: walked.unreadIgnoreFiles
     };
 }
+/**
+ * A Git LFS file's blob is a pointer; the file itself is what `actions/checkout` with `lfs: true`
+ * wrote to the working tree, and git's filters say it is the commit's (it is not in `git diff`):
+ * that file ships, from the disk. Where it is not there (LFS not fetched, a sparse checkout) or
+ * differs, the pointer ships, and is named.
+ */
+async function filesForLfsPointers(commit, entries, pointers) {
+    if (pointers.length === 0)
+        return { entries, pointers: [] };
+    const changed = new Set(commit.changed);
+    const replaced = new Map();
+    const shipped = [];
+    for (const entry of pointers) {
+        const stats = changed.has(entry.workspacePath) ? undefined : await (0,promises_.lstat)(entry.absPath).catch(() => undefined);
+        if (stats?.isFile() && !isPointerSized(stats.size, entry.size))
+            replaced.set(entry, { ...entry, blob: undefined, size: stats.size });
+        else
+            shipped.push(entry.workspacePath);
+    }
+    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped };
+}
+/** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
+function isPointerSized(diskSize, blobSize) {
+    return diskSize === blobSize;
+}
+/** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
+function changedThatShip(commit, entries) {
+    const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]));
+    const changed = [];
+    for (const path of commit.changed) {
+        const entry = shipping.get(path);
+        if (entry)
+            changed.push({ path, gone: !(0,external_node_fs_.existsSync)(entry.absPath) });
+    }
+    return changed;
+}
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error) {
-    throw new errors/* ActionError */.lZ('bad-input', `The workspace is a git checkout, but which files git tracks could not be read (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a complete clone, not a sparse or broken one), then re-run.');
+    throw new errors/* ActionError */.lZ('bad-input', `The config is in a git checkout, but the files of its commit could not be listed (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.');
 }
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error) {

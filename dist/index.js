@@ -33405,8 +33405,29 @@ function parsePaths(raw) {
                     under = !negative;
             return under;
         },
-        unmatched(files) {
-            return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern);
+        judge(files) {
+            const matched = compiled.map(() => false);
+            const kept = compiled.map(() => false);
+            let keepsNone = true;
+            for (const file of files) {
+                const hits = compiled.map(({ test }) => test(file));
+                let under = false;
+                hits.forEach((hit, i) => {
+                    if (hit)
+                        under = !compiled[i].negative;
+                });
+                if (under)
+                    keepsNone = false;
+                hits.forEach((hit, i) => {
+                    if (!hit)
+                        return;
+                    matched[i] = true;
+                    if (under)
+                        kept[i] = true;
+                });
+            }
+            const dead = compiled.flatMap(({ pattern, negative }, i) => negative || kept[i] ? [] : [{ pattern, why: matched[i] ? 'all-excluded' : 'matches-none' }]);
+            return { dead, keepsNone };
         }
     };
 }
@@ -34110,6 +34131,10 @@ function readVerification(reader) {
     if (smokeTest && reader.value('wait') === false) {
         reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
     }
+    // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
+    if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
+        reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`');
+    }
     // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
     if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
         reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
@@ -34401,7 +34426,7 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8575))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(965)]).then(__nccwpck_require__.bind(__nccwpck_require__, 965))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
@@ -34996,7 +35021,13 @@ const STOPPED = {
 const KINDS = {
     deployed: {
         label: () => 'deployed',
-        title: ({ outcome, subject = [] }) => outcome.kind === 'deployed' && outcome.noNewRevision ? ['✅ ', ...subject, ' is deployed (no new revision was needed)'] : ['✅ Deployed ', ...subject],
+        title: ({ outcome, subject = [] }) => {
+            // "Deployed" claims only what was checked: a server that did not say which revision it runs (`verify-revision: auto`) is said so.
+            const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven') ? [', revision not proven'] : [];
+            return outcome.kind === 'deployed' && outcome.noNewRevision
+                ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
+                : ['✅ Deployed ', ...subject, ...unproven];
+        },
         environment: () => 'success',
         comment: DEPLOY_COMMENT
     },
@@ -35884,10 +35915,10 @@ async function sendRecorded(recorder, change, send) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ namedChanges),
 /* harmony export */   describeSelection: () => (/* binding */ describeSelection),
 /* harmony export */   t: () => (/* binding */ archiveWarning)
 /* harmony export */ });
+/* unused harmony export namedChanges */
 /* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3994);
 
 /**
@@ -35899,7 +35930,7 @@ async function sendRecorded(recorder, change, send) {
 function describeSelection(selection, log) {
     const secrets = selection.leftOut.filter((item) => item.reason === 'secret');
     if (secrets.length > 0) {
-        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`);
+        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {
@@ -35907,6 +35938,13 @@ function describeSelection(selection, log) {
     }
     for (const problem of selection.unreadIgnoreFiles)
         log.warn(`The ignore file ${problem}; its patterns do not apply.`);
+    if (selection.uninitialisedSubmodules.length > 0) {
+        const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ');
+        log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`);
+    }
+    if (selection.lfsPointersShipped.length > 0) {
+        log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`);
+    }
     // The log names every changed file; the reports, which have a size limit, the first few.
     const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity);
     if (warning)
@@ -35925,18 +35963,18 @@ function describeSelection(selection, log) {
     }
 }
 /**
- * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
+ * What the archive is not tied to (no commit), or files on disk that are not what ships (the commit's version does). Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
 function archiveWarning(commit, changed, shown = CHANGES_SHOWN) {
     if (!commit) {
-        return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
+        return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
     }
     if (changed.length === 0)
         return undefined;
     const named = namedChanges(changed, shown);
     const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`;
-    return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`;
+    return `${files} on disk from commit ${commit.slice(0, 12)}, checked out: ${named}. The committed version ships, not the working tree's.`;
 }
 /** How many changed files a report names: a step that rewrote thousands would overflow the PR comment. */
 const CHANGES_SHOWN = 5;

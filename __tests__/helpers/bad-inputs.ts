@@ -34,6 +34,7 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   ['a full URL as the health-check path', { 'health-check-path': 'https://evil.example/ok' }, "`health-check-path` must be a path, not a full URL; give a path on the deployment's own URL, such as `/ok`"],
   ['a health-check path with a user name', { 'health-check-path': '@evil.example/ok' }, "`health-check-path` must start with `/`; give a path on the deployment's own URL, such as `/ok`"],
   ['a health check without the wait', { 'health-check-path': '/ok', wait: 'false' }, '`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees'],
+  ['a required revision proof without the wait', { 'verify-revision': 'required', wait: 'false' }, '`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`'],
   ['a health-check time limit of zero', { 'health-check-timeout': '0' }, '`health-check-timeout` must be longer than zero, got `0`'],
   ['an unknown on-failure', { 'on-failure': 'retry' }, '`on-failure` must be one of `fail`, `rollback`, got `retry`'],
   ['rollback-to that is neither previous nor an id', { command: 'rollback', 'rollback-to': 'latest' }, "`rollback-to` must be `previous` or the id (a UUID) of one of the deployment's revisions, got `latest`"],

@@ -11,11 +11,21 @@ export interface PathFilter {
   readonly patterns: readonly string[]
   matches(file: string): boolean
   /**
-   * The patterns (not `!` ones) that match none of `files`: a pattern that names nothing in the
-   * commit is a mistake (a typo, a moved folder) that would otherwise make every change "outside
-   * `paths`". A `!` pattern that matches nothing excludes nothing, which can only deploy more.
+   * The set judged against a commit's `files`, in order, as GitHub applies it: the patterns
+   * (not `!` ones) that keep no file, because they match none (a typo, a moved folder) or because
+   * a later `!` pattern removes every file they match (`agents/support/**` then `!agents/**`);
+   * either would make every change "outside `paths`", and a skip on it would last for ever. A `!`
+   * pattern that matches nothing excludes nothing, which can only deploy more.
    */
-  unmatched(files: readonly string[]): string[]
+  judge(files: readonly string[]): PathsJudged
+}
+
+/** What a set of patterns keeps of a commit's files. */
+export interface PathsJudged {
+  /** Patterns that keep no file, each with why, in the order written. */
+  dead: Array<{ pattern: string; why: 'matches-none' | 'all-excluded' }>
+  /** No file of the commit is under `paths` at all. */
+  keepsNone: boolean
 }
 
 /** A path pattern longer than this is a mistake (a pasted file, perhaps), not a path. */
@@ -57,8 +67,27 @@ export function parsePaths(raw: string): PathFilter {
       for (const { negative, test } of compiled) if (test(file)) under = !negative
       return under
     },
-    unmatched(files) {
-      return compiled.filter(({ negative, test }) => !negative && !files.some((file) => test(file))).map(({ pattern }) => pattern)
+    judge(files) {
+      const matched = compiled.map(() => false)
+      const kept = compiled.map(() => false)
+      let keepsNone = true
+      for (const file of files) {
+        const hits = compiled.map(({ test }) => test(file))
+        let under = false
+        hits.forEach((hit, i) => {
+          if (hit) under = !compiled[i].negative
+        })
+        if (under) keepsNone = false
+        hits.forEach((hit, i) => {
+          if (!hit) return
+          matched[i] = true
+          if (under) kept[i] = true
+        })
+      }
+      const dead = compiled.flatMap(({ pattern, negative }, i) =>
+        negative || kept[i] ? [] : [{ pattern, why: matched[i] ? ('all-excluded' as const) : ('matches-none' as const) }]
+      )
+      return { dead, keepsNone }
     }
   }
 }

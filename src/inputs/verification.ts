@@ -26,6 +26,10 @@ export function readVerification(reader: InputReader): VerificationInputs {
   if (smokeTest && reader.value('wait') === false) {
     reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`')
   }
+  // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
+  if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
+    reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`')
+  }
   // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
   if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
     reader.problem(

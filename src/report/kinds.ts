@@ -44,8 +44,13 @@ const STOPPED: Record<Exclude<Extract<Outcome, { kind: 'still-deploying' }>['cau
 export const KINDS: { [K in Outcome['kind']]: KindView } = {
   deployed: {
     label: () => 'deployed',
-    title: ({ outcome, subject = [] }) =>
-      outcome.kind === 'deployed' && outcome.noNewRevision ? ['✅ ', ...subject, ' is deployed (no new revision was needed)'] : ['✅ Deployed ', ...subject],
+    title: ({ outcome, subject = [] }) => {
+      // "Deployed" claims only what was checked: a server that did not say which revision it runs (`verify-revision: auto`) is said so.
+      const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven') ? [', revision not proven'] : []
+      return outcome.kind === 'deployed' && outcome.noNewRevision
+        ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
+        : ['✅ Deployed ', ...subject, ...unproven]
+    },
     environment: () => 'success',
     comment: DEPLOY_COMMENT
   },

@@ -1,10 +1,12 @@
-import { checkoutCommit, trackedFiles } from '../../operations/checkout-commit.js'
+import { checkoutOf, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
 import type { CommandDeps } from '../types.js'
 
-/** The workspace's commit and the files git tracks there, each read at most once a run. */
+/** The checkout that holds a folder, and its commit's files (from git's objects), each read at most once a run. */
 export interface CheckoutReads {
+  checkout(): Promise<GitCheckout | undefined>
   commit(): Promise<string | undefined>
-  tracked(): Promise<string[] | undefined>
+  /** Every file of the commit (`HEAD`'s tree, paths from the checkout's top; no sizes); undefined when not a checkout or git cannot list it. */
+  tree(): Promise<TreeFile[] | undefined>
 }
 
 /** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
@@ -12,17 +14,27 @@ const readsOfRun = new WeakMap<CommandDeps['recorder'], Map<string, CheckoutRead
 
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
- * whether the workspace is at a commit (and which files it tracks), and git answers once.
+ * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
+ * files it tracks), and git answers once. The checkout is found from the folder itself, so one
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
  */
-export function checkoutReads(deps: Pick<CommandDeps, 'recorder'>, workspace: string): CheckoutReads {
+export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow'>, dir: string): CheckoutReads {
   let reads = readsOfRun.get(deps.recorder)
   if (!reads) readsOfRun.set(deps.recorder, (reads = new Map<string, CheckoutReads>()))
-  let found = reads.get(workspace)
+  let found = reads.get(dir)
   if (!found) {
-    let commit: Promise<string | undefined> | undefined
-    let tracked: Promise<string[] | undefined> | undefined
-    found = { commit: () => (commit ??= checkoutCommit(workspace)), tracked: () => (tracked ??= trackedFiles(workspace)) }
-    reads.set(workspace, found)
+    let checkout: Promise<GitCheckout | undefined> | undefined
+    let tree: Promise<TreeFile[] | undefined> | undefined
+    const workspace = deps.workflow.workspace ?? dir
+    const checkoutOnce = () => (checkout ??= checkoutOf(dir, undefined, workspace))
+    found = {
+      checkout: checkoutOnce,
+      commit: async () => (await checkoutOnce())?.commit,
+      tree: () =>
+        // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
+        (tree ??= checkoutOnce().then((at) => (at ? listTree(at.top, at.commit, [''], undefined, false).catch(() => undefined) : undefined)))
+    }
+    reads.set(dir, found)
   }
   return found
 }

@@ -6,7 +6,7 @@ import type { LayoutProblem } from '../../operations/archive/layout.js'
 import type { ArchiveSelection } from '../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
-import { trackedDiskFiles } from '../../operations/config-check/disk-files.js'
+import { commitFiles } from '../../operations/config-check/commit-files.js'
 import { readFromGitHub } from '../../operations/config-check/github-files.js'
 import type { ConfigProblem } from '../../operations/config-check/problem.js'
 import { readCapped } from '../../operations/config-check/read-capped.js'
@@ -41,9 +41,10 @@ export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMod
   const unshippable = fromLayout.filter((problem) => problem.always)
   const refusing = (problems: ConfigProblem[]) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
   if (mode === 'off') return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }])
-  const text = readCapped(`${selection.root}/${configPath}`)
-  if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
   const files = archiveFiles(selection)
+  // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+  const text = files.kind(configPath) === 'file' ? files.read(configPath) : readCapped(`${selection.root}/${configPath}`)
+  if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
   const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
   // A key the layout spoke of is not spoken of again by the check (one problem, said once).
   const layoutKeys = new Set(fromLayout.map((problem) => problem.key))
@@ -82,21 +83,23 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
-  const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked())
-  if (checkout && tracked) {
-    const files = trackedDiskFiles(checkout.workspace, tracked)
+  const reads = checkout && checkoutReads(deps, checkout.workspace)
+  const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : []
+  if (checkout && top && tree) {
+    // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
+    const files = commitFiles(top.top, tree)
     const text = files.read(configPath)
     if (text !== undefined) {
       const report = checkConfig(text, configPath, files)
       return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
     }
   }
-  const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
-  if (!reads.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(reads.reason)]))
-  const read = await readFromGitHub(reads.github, reads.repository, ref, configPath)
+  const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
+  if (!github.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(github.reason)]))
+  const read = await readFromGitHub(github.github, github.repository, ref, configPath)
   // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
   if (!read.ok && read.missing) {
-    log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`)
+    log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`)
     return notChecked(quoted(read.reason))
   }
   if (!read.ok) return told(deps, notChecked(quoted(read.reason)))

@@ -1,6 +1,5 @@
 import { FULL_SHA } from '../../core/sha.js'
 import { ApiError } from '../../api/errors.js'
-import { namedChanges } from '../../operations/archive/describe.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError, firstLine } from '../../core/errors.js'
 import { checkoutReads } from './checkout-reads.js'
@@ -105,41 +104,35 @@ export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id'
 }
 
 /**
- * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
- * must be the expected commit. Called before anything is archived; returns that commit.
+ * `expected-commit` for a remote build: what is archived is the commit checked out where the
+ * config is (its files from git's objects, so a file a step changed ships as committed), so that
+ * commit must be the expected one. Called before anything is archived; returns that commit.
  */
-export async function checkCheckout(expected: string, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<string> {
-  const workspace = deps.workflow.workspace ?? process.cwd()
-  const checkedOut = await checkoutReads(deps, workspace).commit()
+export async function checkCheckout(expected: string, configDir: string, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<string> {
+  const checkedOut = await checkoutReads(deps, configDir).commit()
   if (!checkedOut) {
     throw new ActionError(
       'bad-input',
-      `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`,
+      `\`expected-commit\` is ${expected}, but the config's folder (${configDir}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`,
       'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).'
     )
   }
   if (checkedOut !== expected) {
     throw new ActionError(
       'bad-input',
-      `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`,
+      `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`,
       'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.'
     )
   }
-  deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`)
+  deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`)
   return checkedOut
 }
 
-/**
- * `expected-commit` for a remote build, once the files are selected: the checkout's HEAD is
- * the commit, but tracked files that differ from it (a step before this one wrote into the
- * source tree) would ship code that was not tested. Refused before any request.
- */
-export function refuseChangedCheckout(expected: string, changed: ReadonlyArray<{ path: string; gone: boolean }>): void {
-  if (changed.length === 0) return
-  const named = namedChanges(changed)
+/** The checkout moved between the check and the listing of its files (another step runs beside this one): nothing is sent. */
+export function refuseMovedCheckout(expected: string, listed: string | undefined): never {
   throw new ActionError(
     'bad-input',
-    `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`,
-    'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.'
+    `The checkout was at \`expected-commit\` ${expected}, but its files were listed from ${listed ? `commit ${listed}` : 'no commit'}: it changed meanwhile. Nothing was sent.`,
+    'Make sure no other step changes the checkout while this one runs, then re-run.'
   )
 }

@@ -97,9 +97,14 @@ async function decide(
   let opened: Promise<CommitReads> | undefined
   const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps))
   const patterns = await checkPatterns(paths, head, readsOnce, deps)
-  if (patterns.checked && patterns.unmatched.length > 0) {
-    const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ')
-    return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known)
+  if (patterns.checked && patterns.dead.length > 0) {
+    const none = patterns.dead.filter((item) => item.why === 'matches-none').map((item) => `\`${item.pattern}\``)
+    const emptied = patterns.dead.filter((item) => item.why === 'all-excluded').map((item) => `\`${item.pattern}\``)
+    const said = [
+      ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
+      ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
+    ]
+    return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known)
   }
   const reads = await readsOnce()
   if (!reads.ok) return go(`GitHub cannot be asked what changed: ${reads.reason}`, known)

@@ -1,6 +1,6 @@
 import type { Said } from '../../core/outcome.js'
 import { quoted } from '../../core/quoted.js'
-import type { PathFilter } from '../../inputs/paths.js'
+import type { PathFilter, PathsJudged } from '../../inputs/paths.js'
 import { commitFiles } from '../../operations/github-commits.js'
 import type { CommandDeps } from '../types.js'
 import { checkoutReads } from './checkout-reads.js'
@@ -10,13 +10,14 @@ import type { CommitReads } from './github-reads.js'
 const ID = 'paths-patterns'
 const LABEL = 'Paths patterns'
 
-/** What checking `paths` against the commit found: the patterns that match none of its files, or that it could not be checked. */
-export type PatternsChecked = { checked: true; unmatched: string[] } | { checked: false }
+/** What checking `paths` against the commit found: the patterns that keep none of its files, or that it could not be checked. */
+export type PatternsChecked = { checked: true; dead: PathsJudged['dead']; keepsNone: boolean } | { checked: false }
 
 /**
- * Each `paths` pattern must match a file of the commit being deployed: one that matches none
- * (`agents/suport/**`) would make every change look "outside `paths`", and a deploy skipped on
- * it would be skipped forever. The files come from the checkout when it is at that very commit
+ * `paths` is judged as a set, in order, against the files of the commit being deployed: each
+ * pattern (not `!` ones) must keep a file of it. One that matches none (`agents/suport/**`), or
+ * whose every file a later `!` pattern removes (`agents/support/**` then `!agents/**`), would make
+ * every change look "outside `paths`", and a deploy skipped on it would be skipped forever. The files come from the checkout when it is at that very commit
  * (free, no request), else from GitHub's listing of the commit (one request). Records one
  * verdict row; a pattern that matches nothing is also a warning naming it.
  */
@@ -30,28 +31,33 @@ export async function checkPatterns(paths: PathFilter, head: string, reads: () =
     deps.recorder.checked({ id: ID, label: LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...quoted(`: ${listed.reasons.join('; ')}`)], elapsedMs })
     return { checked: false }
   }
-  const unmatched = paths.unmatched(listed.files)
+  const { dead, keepsNone } = paths.judge(listed.files)
   const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit"
-  if (unmatched.length === 0) {
-    deps.log.info(`Every \`paths\` pattern matches files of commit ${head} (read from ${from}).`)
-    deps.recorder.checked({ id: ID, label: LABEL, status: 'passed', detail: [`each matches files of commit `, { code: short }, ` (${from})`], elapsedMs })
-    return { checked: true, unmatched }
+  if (dead.length === 0) {
+    deps.log.info(`Every \`paths\` pattern keeps files of commit ${head} (read from ${from}).`)
+    deps.recorder.checked({ id: ID, label: LABEL, status: 'passed', detail: [`each keeps files of commit `, { code: short }, ` (${from})`], elapsedMs })
+    return { checked: true, dead, keepsNone }
   }
-  for (const pattern of unmatched) {
-    deps.log.warn(
-      `\`paths\` pattern \`${pattern}\` matches no file of commit ${head} (read from ${from}): check it for a typo or a moved folder. ` +
-        'Until it matches, this deploy never skips.'
-    )
+  for (const { pattern, why } of dead) {
+    const what = why === 'matches-none' ? `matches no file of commit ${head}` : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`
+    deps.log.warn(`\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`)
   }
-  const named: Said = unmatched.flatMap((pattern, i) => [...(i === 0 ? [] : [', ']), { code: pattern }])
-  deps.recorder.checked({
-    id: ID,
-    label: LABEL,
-    status: 'not-proven',
-    detail: [...named, ` match${unmatched.length === 1 ? 'es' : ''} no file of commit `, { code: short }, ' (a typo or a moved folder?): the deploy goes ahead, and never skips until fixed'],
-    elapsedMs
-  })
-  return { checked: true, unmatched }
+  if (keepsNone) deps.log.warn(`\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`)
+  deps.recorder.checked({ id: ID, label: LABEL, status: 'not-proven', detail: [...deadSaid(dead), ` (commit `, { code: short }, `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`], elapsedMs })
+  return { checked: true, dead, keepsNone }
+}
+
+/** `a` matches no file, `b` is emptied by a later `!` pattern: one clause per kind. */
+function deadSaid(dead: PathsJudged['dead']): Said {
+  const clause = (why: 'matches-none' | 'all-excluded', words: string): Said => {
+    const named = dead.filter((item) => item.why === why)
+    if (named.length === 0) return []
+    const codes: Said = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }])
+    return [...codes, words]
+  }
+  const none = clause('matches-none', dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file')
+  const emptied = clause('all-excluded', ' keep no file (a later `!` pattern removes all they match)')
+  return [...none, ...(none.length > 0 && emptied.length > 0 ? ['; '] : []), ...emptied]
 }
 
 type Listed = { ok: true; files: string[]; from: 'checkout' | 'github' } | { ok: false; reasons: string[] }
@@ -62,8 +68,8 @@ async function filesOf(head: string, reads: () => Promise<CommitReads>, deps: Co
   const checkout = workspace ? checkoutReads(deps, workspace) : undefined
   const checkedOut = await checkout?.commit()
   if (checkout && checkedOut === head.toLowerCase()) {
-    const files = await checkout.tracked()
-    if (files) return { ok: true, files, from: 'checkout' }
+    const tree = await checkout.tree()
+    if (tree) return { ok: true, files: tree.map((file) => file.path), from: 'checkout' }
     reasons.push('git could not list the checkout\'s files')
   } else {
     reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout')

@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { requests } from '../../api/requests.js'
 import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
@@ -9,11 +10,10 @@ import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } f
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
 import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
-import { checkoutReads } from './checkout-reads.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import { archivesBeforeLookup, type SourceDecision } from './source.js'
-import { checkCheckout, refuseChangedCheckout } from './expected-commit.js'
+import { checkCheckout, refuseMovedCheckout } from './expected-commit.js'
 import { archiveVerdict, enforceConfigVerdict, unwaivable } from './config-gate.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
@@ -63,9 +63,10 @@ export async function archiveForRemoteBuild(
 }
 
 async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
-  // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
-  const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps)
   const layout = layoutOf(inputs, deps)
+  // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
+  const configDir = dirname(join(layout.root, layout.configPath))
+  const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { selectArchiveFiles } = await import('../../operations/archive/select.js')
   const { packArchive } = await import('../../operations/archive/prepare.js')
@@ -73,14 +74,13 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   const { listingOf } = await import('../../operations/archive/listing.js')
   const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
   // Selected first (what ships, nothing compressed yet), then packed.
-  const commit = checkoutReads(deps, layout.workspace).commit()
-  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit })
-  if (checked) refuseChangedCheckout(checked, selection.changedSinceCommit)
+  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
+  if (checked && selection.tiedToCommit !== checked) refuseMovedCheckout(checked, selection.tiedToCommit)
   describeSelection(selection, deps.log)
   // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
   enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
-  if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`)
+  if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
   return { ...archive, listing: listingOf(selection) }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import { pack as tarPack, type Pack } from 'tar-stream'
 import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
 import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
+import { openContents, type Contents } from './contents.js'
 
 /**
  * Every entry's time: fixed, so that the same files give the same bytes whenever and
@@ -95,8 +96,11 @@ export async function writeArchive(
   })
   const tar = tarPack()
   let stopped: Error | undefined
+  // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
+  const contents = openContents(entries)
   const unwatch = whenStopped(stop, (reason) => {
     stopped = reason
+    contents.close()
     tar.destroy(reason)
     count.destroy(reason)
   })
@@ -104,14 +108,14 @@ export async function writeArchive(
   // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
   // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
   // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-  const feeding = feed(tar, entries, stop).catch((error: unknown) => {
+  const feeding = feed(tar, entries, contents, stop).catch((error: unknown) => {
     tar.destroy(error as Error)
     throw error
   })
   const writing = pipeline(
     // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
     async function* () {
-      yield* tar
+      yield* coalesced(tar as AsyncIterable<Buffer>, READ_CHUNK_BYTES)
     },
     createGzip({ level: zlib.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }),
     count,
@@ -122,6 +126,7 @@ export async function writeArchive(
   })
   const [fed, written] = await Promise.allSettled([feeding, writing])
   unwatch()
+  contents.close()
   // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
   // with Errors (the streams' and the feed's own).
   const failed =
@@ -140,8 +145,8 @@ export async function writeArchive(
   return { file, sha256: hash.digest('hex'), bytes, remove }
 }
 
-/** Adds the entries one after another, each file streamed from disk; ends the pack. */
-async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveStop | undefined): Promise<void> {
+/** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
+async function feed(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
   for (const entry of entries) {
     const stopped = stopReason(stop)
     if (stopped) throw stopped
@@ -166,7 +171,7 @@ async function feed(tar: Pack, entries: readonly ArchiveEntry[], stop: ArchiveSt
       const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()))
       sink.on('error', failed)
       // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-      copy(createReadStream(entry.absPath, { highWaterMark: READ_CHUNK_BYTES }), sink).catch((error: unknown) => {
+      copy(contents.of(entry), sink).catch((error: unknown) => {
         sink.destroy(error as Error)
         reject(new Error(`could not read \`${entry.path}\` (${(error as Error).message})`))
       })
@@ -192,4 +197,23 @@ async function copy(source: AsyncIterable<Buffer>, sink: NodeJS.WritableStream &
     }
   }
   sink.end()
+}
+
+/**
+ * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
+ * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
+ * thousands of small files would otherwise cost more in those hand-overs than in compressing.
+ */
+async function* coalesced(source: AsyncIterable<Buffer>, size: number): AsyncIterable<Buffer> {
+  let pending: Buffer[] = []
+  let length = 0
+  for await (const chunk of source) {
+    pending.push(chunk)
+    length += chunk.length
+    if (length < size) continue
+    yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length)
+    pending = []
+    length = 0
+  }
+  if (length > 0) yield Buffer.concat(pending, length)
 }

@@ -12,7 +12,7 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
   const secrets = selection.leftOut.filter((item) => item.reason === 'secret')
   if (secrets.length > 0) {
     log.warn(
-      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (\`${item.rule}\`)`).join(', ')}. Secret files never ship in the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name it in \`archive-include\`).`
+      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`
     )
   }
   const links = selection.leftOut.filter((item) => item.reason === 'link')
@@ -20,6 +20,13 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
     log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
   }
   for (const problem of selection.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
+  if (selection.uninitialisedSubmodules.length > 0) {
+    const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ')
+    log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`)
+  }
+  if (selection.lfsPointersShipped.length > 0) {
+    log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`)
+  }
   // The log names every changed file; the reports, which have a size limit, the first few.
   const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity)
   if (warning) log.warn(warning)
@@ -37,17 +44,17 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
 }
 
 /**
- * What the archive is not tied to: no commit, or files not as the commit has them. Said in the
+ * What the archive is not tied to (no commit), or files on disk that are not what ships (the commit's version does). Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
 export function archiveWarning(commit: string | undefined, changed: ReadonlyArray<{ path: string; gone: boolean }>, shown = CHANGES_SHOWN): string | undefined {
   if (!commit) {
-    return 'The workspace is not a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
+    return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
   }
   if (changed.length === 0) return undefined
   const named = namedChanges(changed, shown)
   const files = changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`
-  return `${files} from commit ${commit.slice(0, 12)}, checked out: ${named}. The archive holds the working tree as it is, not the commit.`
+  return `${files} on disk from commit ${commit.slice(0, 12)}, checked out: ${named}. The committed version ships, not the working tree's.`
 }
 
 /** How many changed files a report names: a step that rewrote thousands would overflow the PR comment. */

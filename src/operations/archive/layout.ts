@@ -4,6 +4,7 @@ import { InputError } from '../../core/errors.js'
 import type { Said } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
+import { isCommittedDirectory } from '../git-tree.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory, the local
@@ -77,7 +78,8 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
       })
       return
     }
-    if (isDirectory(target)) dirs.push(realpathOr(target))
+    // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
+    if (isDirectory(target) || (!isPresent(target) && isCommittedDirectory(configDir, relative(configDir, target)))) dirs.push(realpathOr(target))
     else problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
   }
   dependencyEntries(config.dependencies).forEach((dependency, index) => {

@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
-import { checkoutCommit } from '../checkout-commit.js'
-import { gitFiles } from '../git-files.js'
-import { toPosix, type ArchiveLayout } from './layout.js'
+import { readCommitTree, type CommitTree } from './commit-tree.js'
+import { type ArchiveLayout } from './layout.js'
 import type { ArchiveStop } from './stop.js'
+import { leaveOutSecretContent } from './scan.js'
 import { walkLayout, type ArchiveEntry, type LeftOut } from './walk.js'
 
 export type { ArchiveEntry, LeftOut, LeftOutReason } from './walk.js'
@@ -27,14 +28,18 @@ export interface ArchiveSelection {
   /** What goes in, sorted by archive path: directories (ending in `/`) and files. */
   entries: ArchiveEntry[]
   leftOut: LeftOut[]
-  /** The commit checked out in the workspace when it is a git checkout (only what it tracks ships); undefined when it is not. */
+  /** The commit checked out where the config is, when that is a git checkout (its files ship, from git's objects); undefined when it is not. */
   tiedToCommit?: string
   /**
-   * In a checkout: tracked files under the included directories whose content is not the
-   * commit's (changed, or deleted: `gone`), relative to the workspace. Those left out anyway
-   * (a secret, `archive-exclude`) are not named: they do not ship either way.
+   * In a checkout: files of the commit that ship, whose working tree differs from the commit
+   * (changed, or deleted: `gone`), relative to the workspace; the committed version ships. Those
+   * left out anyway (a secret, `archive-exclude`) are not named.
    */
   changedSinceCommit: Array<{ path: string; gone: boolean }>
+  /** Submodules the commit records that are not initialised (their files are not archived), workspace paths. */
+  uninitialisedSubmodules: string[]
+  /** Git LFS files whose content is not in the checkout: their pointer ships, not the file (workspace paths). */
+  lfsPointersShipped: string[]
   /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
   unreadIgnoreFiles: string[]
 }
@@ -45,49 +50,82 @@ export interface SelectOptions {
   /** `archive-include`: patterns relative to the workspace. */
   include?: readonly string[]
   stop?: ArchiveStop
-  /** The workspace's commit, when the caller has read it already (read here otherwise). */
-  commit?: Promise<string | undefined>
 }
 
 /** How long git may take to list a checkout when there is no deadline (a bench, a test). */
 const GIT_LIMIT_MS = 60_000
 
 /**
- * The archive's files for `layout`: no compression, no request. A git checkout ships the
- * files git tracks (read from the working tree) plus what `archive-include` names; a
- * workspace that is not one ships what its ignore files leave (walk.ts).
+ * The archive's files for `layout`: no compression, no request. When the config's directory is
+ * in a git checkout, the commit's files ship (from git's objects, whatever the working tree
+ * holds) plus the untracked files `archive-include` names; otherwise what the ignore files
+ * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
 export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
-  const commit = await (options.commit ?? checkoutCommit(layout.workspace))
-  const dirs = layout.included.map((dir) => toPosix(relative(layout.workspace, dir)))
   const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS
-  const git = commit ? await gitFiles(layout.workspace, dirs, limitMs).catch(unlisted) : undefined
-  const walked = await walkLayout(layout, { exclude: options.exclude, include: options.include ?? [], tracked: git?.tracked, stop: options.stop }).catch(unreadable)
-  const shipping = new Set(walked.entries.map((entry) => entry.workspacePath))
-  const changedSinceCommit: ArchiveSelection['changedSinceCommit'] = []
-  for (const path of git?.changed ?? []) {
-    if (shipping.has(path)) changedSinceCommit.push({ path, gone: false })
-    else if (!(await lstat(join(layout.workspace, path)).catch(() => undefined))) changedSinceCommit.push({ path, gone: true })
-  }
+  const configDir = dirname(join(layout.root, layout.configPath))
+  const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted)
+  const include = options.include ?? []
+  const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
+  const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
+  const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] }
+  const entries = lfs.entries
   return {
     workspace: layout.workspace,
     root: layout.root,
     included: layout.included,
     configPath: layout.configPath,
-    entries: walked.entries,
+    entries,
     leftOut: walked.leftOut,
-    ...(commit ? { tiedToCommit: commit } : {}),
-    changedSinceCommit,
+    ...(commit ? { tiedToCommit: commit.checkout.commit } : {}),
+    changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
+    uninitialisedSubmodules: commit?.uninitialised ?? [],
+    lfsPointersShipped: lfs.pointers,
     unreadIgnoreFiles: walked.unreadIgnoreFiles
   }
+}
+
+/**
+ * A Git LFS file's blob is a pointer; the file itself is what `actions/checkout` with `lfs: true`
+ * wrote to the working tree, and git's filters say it is the commit's (it is not in `git diff`):
+ * that file ships, from the disk. Where it is not there (LFS not fetched, a sparse checkout) or
+ * differs, the pointer ships, and is named.
+ */
+async function filesForLfsPointers(commit: CommitTree, entries: ArchiveEntry[], pointers: readonly ArchiveEntry[]): Promise<{ entries: ArchiveEntry[]; pointers: string[] }> {
+  if (pointers.length === 0) return { entries, pointers: [] }
+  const changed = new Set(commit.changed)
+  const replaced = new Map<ArchiveEntry, ArchiveEntry>()
+  const shipped: string[] = []
+  for (const entry of pointers) {
+    const stats = changed.has(entry.workspacePath) ? undefined : await lstat(entry.absPath).catch(() => undefined)
+    if (stats?.isFile() && !isPointerSized(stats.size, entry.size)) replaced.set(entry, { ...entry, blob: undefined, size: stats.size })
+    else shipped.push(entry.workspacePath)
+  }
+  return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped }
+}
+
+/** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
+function isPointerSized(diskSize: number, blobSize: number): boolean {
+  return diskSize === blobSize
+}
+
+/** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
+function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): ArchiveSelection['changedSinceCommit'] {
+  const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]))
+  const changed: ArchiveSelection['changedSinceCommit'] = []
+  for (const path of commit.changed) {
+    const entry = shipping.get(path)
+    if (entry) changed.push({ path, gone: !existsSync(entry.absPath) })
+  }
+  return changed
 }
 
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error: unknown): never {
   throw new ActionError(
     'bad-input',
-    `The workspace is a git checkout, but which files git tracks could not be read (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,
-    'Check that git can read the checkout in this step (a complete clone, not a sparse or broken one), then re-run.'
+    `The config is in a git checkout, but the files of its commit could not be listed (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,
+    'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.'
   )
 }
 

@@ -7,7 +7,9 @@ import { toPosix } from './layout.js'
 import { throwIfStopped, type ArchiveStop } from './stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
-import { secretRule } from './secret-files.js'
+import { namedExactly, secretRule } from './secret-files.js'
+import { readBlobSync } from '../git-tree.js'
+import type { CommitFile, CommitTree } from './commit-tree.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
@@ -20,6 +22,8 @@ export interface ArchiveEntry {
   absPath: string
   size: number
   executable: boolean
+  /** A file of the commit: its content comes from git's objects (that repository, that blob), not from `absPath`. */
+  blob?: { repo: string; oid: string }
 }
 
 export type { LeftOutReason } from '../../core/outcome.js'
@@ -33,6 +37,8 @@ export interface LeftOut {
   rule?: string
   /** Our words for the log: why, in a few words (markdown code spans for names). */
   why: string
+  /** A secret found by what the file holds (`rule` is the marker found), not by its name. */
+  byContent?: true
 }
 
 export interface Walked {
@@ -47,8 +53,8 @@ export interface WalkOptions {
   exclude: readonly string[]
   /** `archive-include`: patterns relative to the workspace, of files to ship that are not tracked (or, outside a checkout, that a `.gitignore` names). */
   include: readonly string[]
-  /** A git checkout: the files git tracks, relative to the workspace. Undefined: not a checkout, and the `.gitignore` files decide. */
-  tracked?: ReadonlySet<string>
+  /** A git checkout: the commit's files (which ship from git's objects). Undefined: not a checkout, and the `.gitignore` files decide. */
+  commit?: CommitTree
   stop?: ArchiveStop
 }
 
@@ -72,9 +78,10 @@ interface Rules {
  * Every file and directory of the layout's included directories that goes into the archive,
  * and what was left out, with why. Always left out: symbolic links (never followed), what is
  * not a file or a directory, the client's cache and environment directories, secret files
- * (secret-files.ts; unless `archive-include` names one explicitly), `archive-exclude` and what
- * each directory's `.dockerignore` names. In a git checkout, only what git tracks goes, plus
- * what `archive-include` names; outside one, what the `.gitignore` files from the workspace
+ * (secret-files.ts; unless `archive-include` names its exact path), `archive-exclude` and what
+ * each directory's `.dockerignore` names. In a git checkout, only the commit's files go (listed
+ * from the commit, on disk or not, their content from git's objects: `blob`), plus the files on
+ * disk that `archive-include` names; a submodule not initialised is left out; outside one, what the `.gitignore` files from the workspace
  * down name (nested ones apply below their own directory, a deeper file overriding a
  * shallower one, as in git) is left out, unless `archive-include` names it. A directory left
  * out is not entered, except when `archive-include` may name something below it: then it is
@@ -88,10 +95,10 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const excluded: Rules | undefined =
     options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined
   const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined
-  // A secret file ships only when a pattern names it: no wildcard, no negation (`apps/agent/.npmrc`, `.npmrc`),
-  // and that very path, never a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
+  // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
+  // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
   const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern))
-  const git = options.tracked ? { files: options.tracked, dirs: directoriesOf(options.tracked) } : undefined
+  const git = options.commit
   const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
   const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
   const included = (matcher: Ignore | undefined, path: string, isDir: boolean) => matcher?.test(isDir ? `${path}/` : path).ignored === true
@@ -102,7 +109,7 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
     const found: Rules[] = []
     for (const name of names) {
       const path = `${base ? `${base}/` : ''}${name}`
-      const read = await readIgnoreFile(join(dir, name))
+      const read = await readIgnoreFile(join(dir, name), git?.files.get(path))
       if (typeof read === 'string') found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' })
       else if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
     }
@@ -127,18 +134,32 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
     const base = fromWorkspace(dir)
     const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))]
-    const names = (await readdir(dir)).sort()
+    // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
+    // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
+    const linked = git !== undefined && (await lstat(dir).catch(() => undefined))?.isSymbolicLink() === true
+    const onDisk = linked
+      ? []
+      : await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+          if (git && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return []
+          throw error
+        })
+    const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort()
     for (const name of names) {
       throwIfStopped(stop)
       const absPath = join(dir, name)
       const path = base ? `${base}/${name}` : name
-      const stats = await lstat(absPath)
-      if (stats.isSymbolicLink()) {
+      const committed = git?.files.get(path)
+      if (committed?.kind === 'submodule') {
+        leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' })
+        continue
+      }
+      const stats = committed || git?.dirs.has(path) ? undefined : await lstat(absPath)
+      if (committed?.kind === 'link' || stats?.isSymbolicLink()) {
         leftOut.push({ path, reason: 'link', why: 'symbolic link (never followed or archived)' })
         continue
       }
-      const isDir = stats.isDirectory()
-      if (!isDir && !stats.isFile()) {
+      const isDir = committed ? false : stats ? stats.isDirectory() : true
+      if (stats && !isDir && !stats.isFile()) {
         leftOut.push({ path, reason: 'other', why: 'not a regular file or directory' })
         continue
       }
@@ -154,7 +175,9 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
       }
       const entry: ArchiveEntry = isDir
         ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
-        : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats.size, executable: (stats.mode & 0o111) !== 0 }
+        : committed
+          ? { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: committed.size, executable: committed.executable, blob: committed.blob }
+          : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats?.size ?? 0, executable: ((stats?.mode ?? 0) & 0o111) !== 0 }
       const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir)
       if (rule) {
         const ruled: LeftOut = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` }
@@ -165,8 +188,8 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
         else leftOut.push(ruled)
         continue
       }
-      if (git && !(isDir ? git.dirs.has(path) : git.files.has(path))) {
-        const untracked: LeftOut = { path: shown, reason: 'untracked', why: 'not tracked by git' }
+      if (git && !(isDir ? git.dirs.has(path) : committed)) {
+        const untracked: LeftOut = { path: shown, reason: 'untracked', why: `not in commit ${git.checkout.commit.slice(0, 12)}` }
         if (included(include, path, isDir)) await add(entry, rules)
         else if (isDir && include) await tentatively(entry, rules, untracked)
         else leftOut.push(untracked)
@@ -203,19 +226,6 @@ async function rulesAbove(top: string, dir: string, rulesIn: (dir: string) => Pr
   return rules
 }
 
-/** Every directory that holds a tracked file, at any depth. */
-function directoriesOf(files: ReadonlySet<string>): Set<string> {
-  const dirs = new Set<string>()
-  for (const file of files) {
-    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
-      const dir = file.slice(0, at)
-      if (dirs.has(dir)) break
-      dirs.add(dir)
-    }
-  }
-  return dirs
-}
-
 /** Patterns matched as git on Linux and the platform's client match them: case counts. */
 function matcher(): Ignore {
   return ignore({ ignorecase: false })
@@ -227,7 +237,14 @@ function matcher(): Ignore {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file: string): Promise<string | { problem: string } | undefined> {
+async function readIgnoreFile(file: string, committed?: CommitFile): Promise<string | { problem: string } | undefined> {
+  if (committed) {
+    // The commit's, whatever the disk holds now.
+    if (committed.kind !== 'file') return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' }
+    if (committed.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
+    const read = readBlobSync(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES)
+    return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8')
+  }
   const stats = await lstat(file).catch(() => undefined)
   if (!stats) return undefined
   if (stats.isSymbolicLink()) return { problem: 'is a symbolic link: not read' }
@@ -272,17 +289,4 @@ function ignoredBy(rules: Rules[], path: string, isDir: boolean): Rules | undefi
 /** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
 function sortEntries(entries: ArchiveEntry[]): ArchiveEntry[] {
   return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
-}
-
-/**
- * Whether one of these literal `.gitignore` patterns names `path` itself (workspace-relative), as
- * git reads them: one with a slash (other than a trailing one) from the workspace root, one
- * without at any depth. Unlike a matcher's test, a folder above the path does not count.
- */
-function namedExactly(patterns: readonly string[], path: string): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1)
-  return patterns.some((pattern) => {
-    const bare = pattern.replace(/\/+$/, '')
-    return bare.includes('/') ? bare.replace(/^\//, '') === path : bare === name
-  })
 }

@@ -2,7 +2,8 @@ import { basename, relative, sep } from 'node:path'
 import type { ArchiveSelection } from '../archive/select.js'
 import type { Said } from '../../core/outcome.js'
 import type { ConfigFiles } from './files.js'
-import { readCapped } from './read-capped.js'
+import { readBlobSync } from '../git-tree.js'
+import { READ_CAP_BYTES, readCapped } from './read-capped.js'
 
 /** How to ship a file each rule left out: a file that is committed is never told to be committed. */
 const FIXES: Record<ArchiveSelection['leftOut'][number]['reason'], Said> = {
@@ -26,17 +27,17 @@ const REASONS: Record<ArchiveSelection['leftOut'][number]['reason'], string> = {
 
 /**
  * The files a remote build gets: exactly the archive's selection (paths from the archive's
- * root), each read from where it would be packed; a file left out says by which rule (an
+ * root), each read from where it would be packed (git's objects for a file of the commit); a file left out says by which rule (an
  * ignore file, `archive-exclude`, not tracked by git...).
  */
 export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
-  const files = new Map<string, string>()
+  const files = new Map<string, ArchiveSelection['entries'][number]>()
   const dirs = new Set<string>([''])
   const children = new Map<string, string[]>()
   for (const entry of selection.entries) {
     const path = entry.path.replace(/\/$/, '')
     if (entry.type === 'directory') dirs.add(path)
-    else files.set(path, entry.absPath)
+    else files.set(path, entry)
     const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''
     children.set(parent, [...(children.get(parent) ?? []), path.slice(path.lastIndexOf('/') + 1)])
   }
@@ -48,8 +49,10 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
     kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
     list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
     read: (path) => {
-      const source = files.get(path)
-      return source === undefined ? undefined : readCapped(source)
+      const entry = files.get(path)
+      if (entry === undefined) return undefined
+      // A file of the commit is read as the archive ships it: from git's objects.
+      return entry.blob ? readBlobSync(entry.blob.repo, entry.blob.oid, READ_CAP_BYTES)?.toString('utf8') : readCapped(entry.absPath)
     },
     leftOut(path) {
       const hit = leftOutHit(selection, prefix + path)

@@ -26,24 +26,3 @@ export function diskFiles(root: string): ConfigFiles {
     read: (path) => readCapped(at(path))
   }
 }
-
-/**
- * A checkout as the commit has it, for a `github` build (which fetches the commit, not the runner's
- * folder): only the files git tracks, read from disk; a file a step left beside them is absent,
- * and said to be left out because it was never committed.
- */
-export function trackedDiskFiles(root: string, tracked: readonly string[]): ConfigFiles {
-  const files = new Set(tracked)
-  const dirs = new Set([''])
-  for (const file of tracked) for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1)) dirs.add(file.slice(0, slash))
-  const disk = diskFiles(root)
-  const kind = (path: string) => (files.has(path) ? disk.kind(path) : dirs.has(path) ? 'dir' : 'absent')
-  return {
-    rootName: disk.rootName,
-    kind,
-    list: (dir) => disk.list(dir)?.filter((name) => kind(dir ? `${dir}/${name}` : name) !== 'absent'),
-    read: (path) => (files.has(path) ? disk.read(path) : undefined),
-    leftOut: (path) => (!files.has(path) && disk.kind(path) === 'file' ? 'git: not committed' : undefined),
-    shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
-  }
-}

@@ -1,8 +1,8 @@
-export const id = 575;
-export const ids = [575];
+export const id = 965;
+export const ids = [965];
 export const modules = {
 
-/***/ 8575:
+/***/ 965:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -66,28 +66,36 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
 var core_sha = __webpack_require__(3541);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
-// EXTERNAL MODULE: ./src/operations/archive/describe.ts
-var describe = __webpack_require__(9090);
-// EXTERNAL MODULE: ./src/operations/checkout-commit.ts
-var checkout_commit = __webpack_require__(9908);
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
 ;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
 
 /** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
 const readsOfRun = new WeakMap();
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
- * whether the workspace is at a commit (and which files it tracks), and git answers once.
+ * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
+ * files it tracks), and git answers once. The checkout is found from the folder itself, so one
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
  */
-function checkoutReads(deps, workspace) {
+function checkoutReads(deps, dir) {
     let reads = readsOfRun.get(deps.recorder);
     if (!reads)
         readsOfRun.set(deps.recorder, (reads = new Map()));
-    let found = reads.get(workspace);
+    let found = reads.get(dir);
     if (!found) {
-        let commit;
-        let tracked;
-        found = { commit: () => (commit ??= (0,checkout_commit/* checkoutCommit */._)(workspace)), tracked: () => (tracked ??= (0,checkout_commit/* trackedFiles */.O)(workspace)) };
-        reads.set(workspace, found);
+        let checkout;
+        let tree;
+        const workspace = deps.workflow.workspace ?? dir;
+        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, undefined, workspace));
+        found = {
+            checkout: checkoutOnce,
+            commit: async () => (await checkoutOnce())?.commit,
+            tree: () => 
+            // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
+            (tree ??= checkoutOnce().then((at) => (at ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], undefined, false).catch(() => undefined) : undefined)))
+        };
+        reads.set(dir, found);
     }
     return found;
 }
@@ -264,7 +272,6 @@ budgetMs) {
 
 
 
-
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
 /** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
 /**
@@ -334,31 +341,24 @@ function checkBuiltCommit(expected, revision) {
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
 }
 /**
- * `expected-commit` for a remote build: what is archived is the checkout, so the checkout
- * must be the expected commit. Called before anything is archived; returns that commit.
+ * `expected-commit` for a remote build: what is archived is the commit checked out where the
+ * config is (its files from git's objects, so a file a step changed ships as committed), so that
+ * commit must be the expected one. Called before anything is archived; returns that commit.
  */
-async function checkCheckout(expected, deps) {
-    const workspace = deps.workflow.workspace ?? process.cwd();
-    const checkedOut = await checkoutReads(deps, workspace).commit();
+async function checkCheckout(expected, configDir, deps) {
+    const checkedOut = await checkoutReads(deps, configDir).commit();
     if (!checkedOut) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the workspace (${workspace}) is not a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${configDir}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
     }
     if (checkedOut !== expected) {
-        throw new errors/* ActionError */.lZ('bad-input', `The workspace has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+        throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
     }
-    deps.log.info(`The workspace has commit ${expected} checked out, the expected one.`);
+    deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
     return checkedOut;
 }
-/**
- * `expected-commit` for a remote build, once the files are selected: the checkout's HEAD is
- * the commit, but tracked files that differ from it (a step before this one wrote into the
- * source tree) would ship code that was not tested. Refused before any request.
- */
-function refuseChangedCheckout(expected, changed) {
-    if (changed.length === 0)
-        return;
-    const named = (0,describe/* namedChanges */.N)(changed);
-    throw new errors/* ActionError */.lZ('bad-input', `The checkout is no longer \`expected-commit\` ${expected}: ${changed.length === 1 ? '1 tracked file differs' : `${changed.length} tracked files differ`} from it (${named}), and the archive would ship them as they are. Nothing was sent.`, 'Find the step before this one that changes tracked files (a build or formatter writing into the source tree) and move it after the deploy, or commit what it writes and test that commit.');
+/** The checkout moved between the check and the listing of its files (another step runs beside this one): nothing is sent. */
+function refuseMovedCheckout(expected, listed) {
+    throw new errors/* ActionError */.lZ('bad-input', `The checkout was at \`expected-commit\` ${expected}, but its files were listed from ${listed ? `commit ${listed}` : 'no commit'}: it changed meanwhile. Nothing was sent.`, 'Make sure no other step changes the checkout while this one runs, then re-run.');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
@@ -434,6 +434,7 @@ function readCapped(file) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
 
 
+
 /** How to ship a file each rule left out: a file that is committed is never told to be committed. */
 const FIXES = {
     untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
@@ -454,7 +455,7 @@ const REASONS = {
 };
 /**
  * The files a remote build gets: exactly the archive's selection (paths from the archive's
- * root), each read from where it would be packed; a file left out says by which rule (an
+ * root), each read from where it would be packed (git's objects for a file of the commit); a file left out says by which rule (an
  * ignore file, `archive-exclude`, not tracked by git...).
  */
 function archiveFiles(selection) {
@@ -466,7 +467,7 @@ function archiveFiles(selection) {
         if (entry.type === 'directory')
             dirs.add(path);
         else
-            files.set(path, entry.absPath);
+            files.set(path, entry);
         const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
         children.set(parent, [...(children.get(parent) ?? []), path.slice(path.lastIndexOf('/') + 1)]);
     }
@@ -478,8 +479,11 @@ function archiveFiles(selection) {
         kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
         list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
         read: (path) => {
-            const source = files.get(path);
-            return source === undefined ? undefined : readCapped(source);
+            const entry = files.get(path);
+            if (entry === undefined)
+                return undefined;
+            // A file of the commit is read as the archive ships it: from git's objects.
+            return entry.blob ? (0,git_tree/* readBlobSync */.dq)(entry.blob.repo, entry.blob.oid, READ_CAP_BYTES)?.toString('utf8') : readCapped(entry.absPath);
         },
         leftOut(path) {
             const hit = leftOutHit(selection, prefix + path);
@@ -1740,54 +1744,53 @@ function warningsOf(config, configPath, files) {
     return warnings;
 }
 
-;// CONCATENATED MODULE: ./src/operations/config-check/disk-files.ts
+;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
 
 
 
-/** The files of a directory on disk (a checkout of the commit to be built), as the build gets them all. */
-function diskFiles(root) {
-    const at = (path) => (0,external_node_path_.join)(root, ...path.split('/').filter(Boolean));
-    return {
-        rootName: (0,external_node_path_.basename)(root),
-        kind(path) {
-            try {
-                const stats = (0,external_node_fs_.statSync)(at(path));
-                return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'absent';
-            }
-            catch {
-                return 'absent';
-            }
-        },
-        list(dir) {
-            try {
-                return (0,external_node_fs_.readdirSync)(at(dir));
-            }
-            catch {
-                return undefined;
-            }
-        },
-        read: (path) => readCapped(at(path))
-    };
-}
+
 /**
- * A checkout as the commit has it, for a `github` build (which fetches the commit, not the runner's
- * folder): only the files git tracks, read from disk; a file a step left beside them is absent,
- * and said to be left out because it was never committed.
+ * A commit's files for a `github` build (which fetches the commit, not the runner's folder), read
+ * from the checkout's git objects (`HEAD`'s tree): a file a sparse checkout leaves out, or that a
+ * step deleted or changed, is seen as committed; a file a step left beside them is absent, and
+ * said to be left out because it was never committed. `top` is the checkout's top; paths are
+ * relative to it. A link is neither a file nor a folder (the build does not follow it either).
  */
-function trackedDiskFiles(root, tracked) {
-    const files = new Set(tracked);
-    const dirs = new Set(['']);
-    for (const file of tracked)
-        for (let slash = file.indexOf('/'); slash >= 0; slash = file.indexOf('/', slash + 1))
-            dirs.add(file.slice(0, slash));
-    const disk = diskFiles(root);
-    const kind = (path) => (files.has(path) ? disk.kind(path) : dirs.has(path) ? 'dir' : 'absent');
+function commit_files_commitFiles(top, tree) {
+    const files = new Map();
+    const children = new Map([['', new Set()]]);
+    for (const file of tree) {
+        files.set(file.path, file);
+        let child = file.path;
+        for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
+            const parent = slash < 0 ? '' : child.slice(0, slash);
+            const known = children.has(parent);
+            const names = children.get(parent) ?? new Set();
+            names.add(child.slice(slash + 1));
+            children.set(parent, names);
+            if (known || parent === '')
+                break;
+            child = parent;
+        }
+    }
+    const kind = (path) => {
+        const file = files.get(path);
+        if (file)
+            return file.kind === 'file' ? 'file' : file.kind === 'submodule' ? 'dir' : 'absent';
+        return children.has(path) ? 'dir' : 'absent';
+    };
     return {
-        rootName: disk.rootName,
+        // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
         kind,
-        list: (dir) => disk.list(dir)?.filter((name) => kind(dir ? `${dir}/${name}` : name) !== 'absent'),
-        read: (path) => (files.has(path) ? disk.read(path) : undefined),
-        leftOut: (path) => (!files.has(path) && disk.kind(path) === 'file' ? 'git: not committed' : undefined),
+        list: (dir) => {
+            const names = children.get(dir);
+            return names ? [...names].sort() : undefined;
+        },
+        read: (path) => {
+            const file = files.get(path);
+            return file?.kind === 'file' ? (0,git_tree/* readBlobSync */.dq)(top, file.oid, READ_CAP_BYTES)?.toString('utf8') : undefined;
+        },
+        leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
         shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
     };
 }
@@ -1942,10 +1945,11 @@ function archiveVerdict(selection, mode, deps, layoutProblems = []) {
     const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
     if (mode === 'off')
         return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
-    const text = readCapped(`${selection.root}/${configPath}`);
+    const files = archiveFiles(selection);
+    // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+    const text = files.kind(configPath) === 'file' ? files.read(configPath) : readCapped(`${selection.root}/${configPath}`);
     if (text === undefined)
         return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-    const files = archiveFiles(selection);
     const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
     // A key the layout spoke of is not spoken of again by the check (one problem, said once).
     const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
@@ -1985,22 +1989,24 @@ async function githubVerdict({ inputs, deps, existing }) {
         return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
-    const tracked = checkout && (await checkoutReads(deps, checkout.workspace).tracked());
-    if (checkout && tracked) {
-        const files = trackedDiskFiles(checkout.workspace, tracked);
+    const reads = checkout && checkoutReads(deps, checkout.workspace);
+    const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : [];
+    if (checkout && top && tree) {
+        // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
+        const files = commit_files_commitFiles(top.top, tree);
         const text = files.read(configPath);
         if (text !== undefined) {
             const report = checkConfig(text, configPath, files);
             return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
         }
     }
-    const reads = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
-    if (!reads.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(reads.reason)]));
-    const read = await readFromGitHub(reads.github, reads.repository, ref, configPath);
+    const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
+    if (!github.ok)
+        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
+    const read = await readFromGitHub(github.github, github.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
-        log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${reads.repository}: the build will fail unless it is there when it builds.`);
+        log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`);
         return notChecked((0,quoted/* quoted */.TL)(read.reason));
     }
     if (!read.ok)
@@ -2094,9 +2100,10 @@ const expectedCommitGate = {
 const paths_patterns_ID = 'paths-patterns';
 const paths_patterns_LABEL = 'Paths patterns';
 /**
- * Each `paths` pattern must match a file of the commit being deployed: one that matches none
- * (`agents/suport/**`) would make every change look "outside `paths`", and a deploy skipped on
- * it would be skipped forever. The files come from the checkout when it is at that very commit
+ * `paths` is judged as a set, in order, against the files of the commit being deployed: each
+ * pattern (not `!` ones) must keep a file of it. One that matches none (`agents/suport/**`), or
+ * whose every file a later `!` pattern removes (`agents/support/**` then `!agents/**`), would make
+ * every change look "outside `paths`", and a deploy skipped on it would be skipped forever. The files come from the checkout when it is at that very commit
  * (free, no request), else from GitHub's listing of the commit (one request). Records one
  * verdict row; a pattern that matches nothing is also a warning naming it.
  */
@@ -2110,26 +2117,34 @@ async function checkPatterns(paths, head, reads, deps) {
         deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
         return { checked: false };
     }
-    const unmatched = paths.unmatched(listed.files);
+    const { dead, keepsNone } = paths.judge(listed.files);
     const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit";
-    if (unmatched.length === 0) {
-        deps.log.info(`Every \`paths\` pattern matches files of commit ${head} (read from ${from}).`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each matches files of commit `, { code: short }, ` (${from})`], elapsedMs });
-        return { checked: true, unmatched };
+    if (dead.length === 0) {
+        deps.log.info(`Every \`paths\` pattern keeps files of commit ${head} (read from ${from}).`);
+        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each keeps files of commit `, { code: short }, ` (${from})`], elapsedMs });
+        return { checked: true, dead, keepsNone };
     }
-    for (const pattern of unmatched) {
-        deps.log.warn(`\`paths\` pattern \`${pattern}\` matches no file of commit ${head} (read from ${from}): check it for a typo or a moved folder. ` +
-            'Until it matches, this deploy never skips.');
+    for (const { pattern, why } of dead) {
+        const what = why === 'matches-none' ? `matches no file of commit ${head}` : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`;
+        deps.log.warn(`\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`);
     }
-    const named = unmatched.flatMap((pattern, i) => [...(i === 0 ? [] : [', ']), { code: pattern }]);
-    deps.recorder.checked({
-        id: paths_patterns_ID,
-        label: paths_patterns_LABEL,
-        status: 'not-proven',
-        detail: [...named, ` match${unmatched.length === 1 ? 'es' : ''} no file of commit `, { code: short }, ' (a typo or a moved folder?): the deploy goes ahead, and never skips until fixed'],
-        elapsedMs
-    });
-    return { checked: true, unmatched };
+    if (keepsNone)
+        deps.log.warn(`\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`);
+    deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-proven', detail: [...deadSaid(dead), ` (commit `, { code: short }, `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`], elapsedMs });
+    return { checked: true, dead, keepsNone };
+}
+/** `a` matches no file, `b` is emptied by a later `!` pattern: one clause per kind. */
+function deadSaid(dead) {
+    const clause = (why, words) => {
+        const named = dead.filter((item) => item.why === why);
+        if (named.length === 0)
+            return [];
+        const codes = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }]);
+        return [...codes, words];
+    };
+    const none = clause('matches-none', dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file');
+    const emptied = clause('all-excluded', ' keep no file (a later `!` pattern removes all they match)');
+    return [...none, ...(none.length > 0 && emptied.length > 0 ? ['; '] : []), ...emptied];
 }
 async function filesOf(head, reads, deps) {
     const reasons = [];
@@ -2137,9 +2152,9 @@ async function filesOf(head, reads, deps) {
     const checkout = workspace ? checkoutReads(deps, workspace) : undefined;
     const checkedOut = await checkout?.commit();
     if (checkout && checkedOut === head.toLowerCase()) {
-        const files = await checkout.tracked();
-        if (files)
-            return { ok: true, files, from: 'checkout' };
+        const tree = await checkout.tree();
+        if (tree)
+            return { ok: true, files: tree.map((file) => file.path), from: 'checkout' };
         reasons.push('git could not list the checkout\'s files');
     }
     else {
@@ -2297,9 +2312,14 @@ async function decide(paths, inputs, existing, deps) {
     let opened;
     const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
     const patterns = await checkPatterns(paths, head, readsOnce, deps);
-    if (patterns.checked && patterns.unmatched.length > 0) {
-        const named = patterns.unmatched.map((p) => `\`${p}\``).join(', ');
-        return go(`${named} ${patterns.unmatched.length === 1 ? 'matches' : 'match'} no file of the commit deployed, so no skip can be trusted`, known);
+    if (patterns.checked && patterns.dead.length > 0) {
+        const none = patterns.dead.filter((item) => item.why === 'matches-none').map((item) => `\`${item.pattern}\``);
+        const emptied = patterns.dead.filter((item) => item.why === 'all-excluded').map((item) => `\`${item.pattern}\``);
+        const said = [
+            ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
+            ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
+        ];
+        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known);
     }
     const reads = await readsOnce();
     if (!reads.ok)
@@ -2681,26 +2701,26 @@ async function archiveForRemoteBuild(inputs, source, deps, early) {
     return early ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
-    // With `expected-commit`, the checkout is held to it before anything else; else its commit is only put on record.
-    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, deps);
     const layout = layoutOf(inputs, deps);
+    // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
+    const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
+    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(979)]).then(__webpack_require__.bind(__webpack_require__, 4979));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(720)]).then(__webpack_require__.bind(__webpack_require__, 5720));
     const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
     // Selected first (what ships, nothing compressed yet), then packed.
-    const commit = checkoutReads(deps, layout.workspace).commit();
-    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop, commit });
-    if (checked)
-        refuseChangedCheckout(checked, selection.changedSinceCommit);
+    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
+    if (checked && selection.tiedToCommit !== checked)
+        refuseMovedCheckout(checked, selection.tiedToCommit);
     describeSelection(selection, deps.log);
     // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
     enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
     if (archive.commit && !checked)
-        deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`);
+        deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`);
     return { ...archive, listing: listingOf(selection) };
 }
 /**
@@ -3145,8 +3165,10 @@ function newDeploymentNameProblem(name) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
-/* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6747);
+/* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
 /* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
+
 
 
 
@@ -3195,12 +3217,13 @@ function resolveLayout(workspaceDir, configInput) {
             });
             return;
         }
-        if (isDirectory(target))
+        // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
+        if (isDirectory(target) || (!isPresent(target) && (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .isCommittedDirectory */ .Wc)(configDir, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, target))))
             dirs.push(realpathOr(target));
         else
             problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
     };
-    (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
+    (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
         // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
         if (typeof dependency === 'string' && dependency.startsWith('.'))
             include(`dependencies[${index}]`, dependency, 'the local dependency');
@@ -3272,90 +3295,6 @@ function commonAncestor(dirs) {
 }
 function toPosix(path) {
     return node_path__WEBPACK_IMPORTED_MODULE_1__.sep === '/' ? path : path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
-}
-
-
-/***/ }),
-
-/***/ 9908:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ trackedFiles),
-/* harmony export */   _: () => (/* binding */ checkoutCommit)
-/* harmony export */ });
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
-
-
-
-
-/** `git rev-parse` and `git ls-files` answer at once; one that does not (a hung filesystem) must not hold the step. */
-const GIT_TIMEOUT_MS = 10_000;
-/** `git ls-files -z` of a very large repository (a million paths) fits; past this the list is not known. */
-const LIST_MAX_BYTES = 128 * 1024 * 1024;
-/**
- * One git command in `workspace`, its output or undefined (not a git checkout, git missing, no
- * answer in time, too much output). The workspace is declared safe for this one command: in a
- * container job it belongs to another user than the step's, and git would otherwise refuse it
- * ("dubious ownership"). Its environment is given, not left to node: the one this module sees,
- * which a test's stand-in `git` on PATH changes too.
- */
-function git(workspace, args, maxBuffer) {
-    return new Promise((resolve) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['-c', `safe.directory=${workspace}`, ...args], { cwd: workspace, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer, windowsHide: true }, (error, stdout) => {
-            resolve(error ? undefined : String(stdout ?? ''));
-        });
-    });
-}
-/**
- * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
- * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
- * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
- * would only start to say "not a git repository". A path that cannot be resolved is left to
- * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
- * on it too).
- */
-async function mayBeInRepository(dir) {
-    if (process.env.GIT_DIR !== undefined)
-        return true;
-    const look = async () => {
-        let current;
-        try {
-            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(dir);
-        }
-        catch {
-            return true;
-        }
-        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current)) {
-            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(current, '.git')).then(() => true, () => false))
-                return true;
-            if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current) === current)
-                return false;
-        }
-    };
-    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: GIT_TIMEOUT_MS }).catch(() => false);
-}
-/** The commit checked out in `workspace` (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. Only HEAD is read. */
-async function checkoutCommit(workspace) {
-    if (!(await mayBeInRepository(workspace)))
-        return undefined;
-    const sha = (await git(workspace, ['rev-parse', 'HEAD'], 1024))?.trim().toLowerCase();
-    // 40 digits, or 64 in a repository that uses SHA-256.
-    return sha && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined;
-}
-/**
- * The files git tracks in `workspace` (`git ls-files -z`: repository-relative, `/`-separated, names
- * unquoted whatever they hold); undefined when they cannot be read.
- */
-async function trackedFiles(workspace) {
-    const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES);
-    return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '');
 }
 
 
@@ -3450,6 +3389,212 @@ function markConstants(text) {
             out += char;
     }
     return out;
+}
+
+
+/***/ }),
+
+/***/ 2475:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $u: () => (/* binding */ fetchMissingBlobs),
+/* harmony export */   Wc: () => (/* binding */ isCommittedDirectory),
+/* harmony export */   Y_: () => (/* binding */ changedFiles),
+/* harmony export */   dq: () => (/* binding */ readBlobSync),
+/* harmony export */   iJ: () => (/* binding */ gitArgs),
+/* harmony export */   nT: () => (/* binding */ listTree),
+/* harmony export */   o5: () => (/* binding */ checkoutOf)
+/* harmony export */ });
+/* unused harmony exports runGit, checkoutCommit */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+
+
+
+
+/** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
+const LISTING_MAX_BYTES = 256 * 1024 * 1024;
+/** Git answers these from its objects at once; one that does not in this long (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 60_000;
+/**
+ * Arguments every git command here gets: the repository declared safe for this command only (in a
+ * container job the checkout belongs to another user, and git would call it dubious), paths as
+ * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
+ * lock taken (nothing is written).
+ */
+function gitArgs(top, args) {
+    const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
+    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
+}
+/** One git command in `cwd`; its output, or a rejection naming the command and git's first line of error. */
+function runGit(cwd, args, limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYTES, safe = [cwd]) {
+    return new Promise((resolve, reject) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(safe, args), { cwd, env: process.env, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer, windowsHide: true }, (error, stdout, stderr) => {
+            if (error) {
+                const said = String(stderr ?? '').trim().split('\n')[0];
+                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
+                return;
+            }
+            resolve(String(stdout));
+        });
+    });
+}
+/** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000;
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
+ */
+async function mayBeInRepository(dir) {
+    if (process.env.GIT_DIR !== undefined)
+        return true;
+    const look = async () => {
+        let current;
+        try {
+            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(dir);
+        }
+        catch {
+            return true;
+        }
+        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current)) {
+            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(current, '.git')).then(() => true, () => false))
+                return true;
+            if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current) === current)
+                return false;
+        }
+    };
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
+}
+/** The commit checked out where `dir` is (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. */
+async function checkoutCommit(dir) {
+    return (await checkoutOf(dir))?.commit;
+}
+/**
+ * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
+ * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
+ * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
+ * workspace): never a repository above the workspace.
+ */
+async function checkoutOf(dir, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir) {
+    // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
+    if (!(await mayBeInRepository(dir)))
+        return undefined;
+    const safe = [dir];
+    for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
+        safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
+    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined);
+    const [top, commit] = (said ?? '').split('\n').map((line) => line.trim());
+    if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
+        return undefined;
+    return { top, commit: commit.toLowerCase() };
+}
+/**
+ * In a partial clone (`actions/checkout` makes one for a sparse checkout: `--filter=blob:none`),
+ * the commit's files outside the checked-out folders are not in the local objects; git would
+ * fetch each one alone, on first use (a round trip per file). They are fetched here first, in
+ * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
+ * complete clone (one `git config` asks). Rejects when the fetch fails.
+ */
+async function fetchMissingBlobs(top, commit, dirs, limitMs = GIT_TIMEOUT_MS) {
+    const promisor = await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], limitMs, 64 * 1024).catch(() => '');
+    const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1];
+    if (!remote)
+        return 0;
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    // `--missing=print` names what is not here without fetching it.
+    const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], limitMs);
+    const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim());
+    if (missing.length === 0)
+        return 0;
+    await new Promise((resolve, reject) => {
+        const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'];
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(top, args), { cwd: top, env: process.env, timeout: Math.max(1_000, limitMs), maxBuffer: 1024 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
+            if (error)
+                reject(new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${String(stderr ?? '').trim().split('\n')[0] || error.message}`));
+            else
+                resolve();
+        });
+        child.stdin?.end(`${missing.join('\n')}\n`);
+    });
+    return missing.length;
+}
+/**
+ * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
+ * `git ls-tree -r -z --full-tree`, with `--long` when `sizes` are wanted (which reads every
+ * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
+ * every size is 0. A submodule is one entry (its recorded commit).
+ */
+async function listTree(top, commit, dirs, limitMs = GIT_TIMEOUT_MS, sizes = true) {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], limitMs);
+    const files = [];
+    for (const record of listed.split('\0')) {
+        if (record === '')
+            continue;
+        // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
+        const tab = record.indexOf('\t');
+        const [mode, type, oid, size = '0'] = record.slice(0, tab).split(/ +/);
+        const path = record.slice(tab + 1);
+        if (type === 'commit')
+            files.push({ path, kind: 'submodule', executable: false, oid, size: 0 });
+        else if (type === 'blob') {
+            // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
+            if (!/^\d+$/.test(size))
+                throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`);
+            files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) });
+        }
+    }
+    return files;
+}
+/**
+ * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
+ * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * of the working tree is not one (git marks it so).
+ */
+async function changedFiles(top, dirs, limitMs = GIT_TIMEOUT_MS) {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], limitMs);
+    return listed.split('\0').filter((path) => path !== '');
+}
+/**
+ * One small blob's bytes (an ignore file, a config's module), read at once: for the few files
+ * a check reads, not for an archive (blob-stream.ts streams those). Undefined when it is larger
+ * than `cap` or cannot be read.
+ */
+function readBlobSync(top, oid, cap) {
+    try {
+        return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(top, ['cat-file', 'blob', oid]), { cwd: top, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer: cap, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    }
+    catch {
+        return undefined;
+    }
+}
+function isInside(parent, child) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+/**
+ * Whether `relativePath` (from `cwd`, `..` allowed) is a folder of the commit checked out where
+ * `cwd` is (`git cat-file -t HEAD:./<path>`), whether or not it is on disk.
+ */
+function isCommittedDirectory(cwd, relativePath) {
+    try {
+        const type = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(cwd, ['cat-file', '-t', `HEAD:./${relativePath.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`]), { cwd, env: process.env, timeout: 10_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+        return type.toString('utf8').trim() === 'tree';
+    }
+    catch {
+        return false;
+    }
 }
 
 
@@ -3609,4 +3754,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=575.index.js.map
+//# sourceMappingURL=965.index.js.map

@@ -1,0 +1,168 @@
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { writeArchive } from '../src/operations/archive/build.js'
+import { resolveLayout } from '../src/operations/archive/layout.js'
+import { secretInContent } from '../src/operations/archive/secret-content.js'
+import { selectArchiveFiles } from '../src/operations/archive/select.js'
+
+/**
+ * Secret files never ship (docs/remote-build-archive.md): by name (v1.3's list and v1.4's), and
+ * by content (a private key block or a registry token in a small text file), tracked or not;
+ * every near-miss name ships; `archive-include` brings one in only by its exact path. Each case
+ * is checked in a real archive, listed by the system's `tar`.
+ */
+
+const temp = mkdtempSync(join(tmpdir(), 'archive-secrets-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+}
+
+const CONFIG = 'apps/agent/langgraph.json'
+const AGENT = {
+  [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }),
+  'apps/agent/agent.py': 'graph = 1\n'
+}
+
+/** A checkout whose commit holds `tracked`, and `untracked` beside it. */
+function checkout(tracked: Record<string, string>, untracked: Record<string, string> = {}): string {
+  const workspace = mkdtempSync(join(temp, 'ws-'))
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env: GIT_ENV, encoding: 'utf8' })
+  git('init', '-q')
+  write(workspace, tracked)
+  git('add', '-f', '.')
+  git('commit', '-qm', 'first')
+  write(workspace, untracked)
+  return workspace
+}
+
+/** What the system's tar lists in the archive built for the workspace (files only, workspace-relative), and the selection. */
+async function archived(workspace: string, include: string[] = []) {
+  const layout = resolveLayout(workspace, CONFIG)
+  const selection = await selectArchiveFiles(layout, { exclude: [], include })
+  const written = await writeArchive(selection.entries, temp)
+  const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')
+  await written.remove()
+  return { shipped: listed.filter((name) => !name.endsWith('/')).map((name) => `apps/agent/${name}`), selection }
+}
+
+const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n'
+const SECRET_NAMES = [
+  '.env',
+  '.ENV',
+  '.env.local',
+  '.env-prod',
+  '.env_staging',
+  '.envrc',
+  '.env.d/prod',
+  '.npmrc',
+  '.pypirc',
+  '.netrc',
+  '.git-credentials',
+  '.pgpass',
+  '.htpasswd',
+  '.docker/config.json',
+  '.aws/credentials',
+  '.kube/config',
+  'id_rsa',
+  'ID_ED25519',
+  'keys/server.pem',
+  'keys/tls.key',
+  'keys/cert.p12',
+  'keys/cert.pfx',
+  'keys/app.jks',
+  'keys/release.keystore'
+]
+const SECRET_CONTENTS: Record<string, string> = {
+  'service-account.json': JSON.stringify({ type: 'service_account', private_key_id: 'abc', private_key: PRIVATE_KEY }),
+  'deploy/ssh_key': `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n`,
+  'config/rsa.txt': `header\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n`,
+  '.yarnrc.yml': 'npmRegistryServer: "https://npm.example"\nnpmAuthToken: "NpmToken.0123456789abcdef"\n',
+  'settings/npm.cfg': '//registry.npmjs.org/:_authToken=npm_0123456789abcdefABCDEF\n',
+  'settings/aws.ini': '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
+  'settings/creds.json': '{"AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}\n'
+}
+/** Names and contents that look like a secret's but are not one: each ships. */
+const NEAR_MISSES: Record<string, string> = {
+  '.envoy.yaml': 'static_resources: {}\n',
+  'environment.py': 'ENV = "prod"\n',
+  '.environment': 'x\n',
+  'env.example': 'KEY=\n',
+  'id_rsa.pub': 'ssh-rsa AAAA user@host\n',
+  'keys/README.md': 'Put the private key in the `secrets` input.\n',
+  'docs/prose.json': JSON.stringify({ help: 'Never commit a private key; -----BEGIN CERTIFICATE----- is fine. Set _authToken from the environment.' }),
+  '.yarnrc.yml.example': 'npmAuthToken: "${NPM_TOKEN}"\n',
+  'ci/npmrc.txt': '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n',
+  'client.py': 'boto3.client("s3", aws_secret_access_key=secret_key)\n',
+  'cert.crt': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+  'kube/config': 'not the .kube folder\n',
+  'model.bin': `\0\0binary${PRIVATE_KEY}`
+}
+
+describe('secret files never ship, tracked or not', () => {
+  const secretFiles = Object.fromEntries(SECRET_NAMES.map((path) => [`apps/agent/${path}`, 'TOKEN=secret\n']))
+  const contentFiles = Object.fromEntries(Object.entries(SECRET_CONTENTS).map(([path, text]) => [`apps/agent/${path}`, text]))
+  const nearMisses = Object.fromEntries(Object.entries(NEAR_MISSES).map(([path, text]) => [`apps/agent/${path}`, text]))
+
+  it.each([
+    ['tracked', true],
+    ['untracked, named in archive-include by a wildcard', false]
+  ])('%s: every secret name and content stays out, each named with its rule; every near miss ships', async (_label, tracked) => {
+    const all = { ...secretFiles, ...contentFiles, ...nearMisses }
+    const workspace = tracked ? checkout({ ...AGENT, ...all }) : checkout(AGENT, all)
+    const { shipped, selection } = await archived(workspace, tracked ? [] : ['apps/agent/**'])
+    for (const path of [...Object.keys(secretFiles), ...Object.keys(contentFiles)]) expect({ path, shipped: shipped.includes(path) }).toEqual({ path, shipped: false })
+    for (const path of Object.keys(nearMisses)) expect({ path, shipped: shipped.includes(path) }).toEqual({ path, shipped: true })
+    const secrets = new Map(selection.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item]))
+    expect(secrets.get('apps/agent/.envoy.yaml')).toBeUndefined()
+    expect(secrets.get('apps/agent/.env.d/')?.rule).toBe('.env.*')
+    expect(secrets.get('apps/agent/.env_staging')?.rule).toBe('.env_*')
+    expect(secrets.get('apps/agent/.aws/credentials')?.rule).toBe('.aws/credentials')
+    expect(secrets.get('apps/agent/keys/release.keystore')?.rule).toBe('*.keystore')
+    expect(secrets.get('apps/agent/service-account.json')).toMatchObject({ rule: '-----BEGIN PRIVATE KEY-----', byContent: true })
+    expect(secrets.get('apps/agent/.yarnrc.yml')?.rule).toBe('npmAuthToken')
+    expect(secrets.get('apps/agent/settings/npm.cfg')?.rule).toBe('_authToken')
+    expect(secrets.get('apps/agent/settings/aws.ini')?.rule).toBe('aws_secret_access_key')
+    // Named by its rule, never by what it holds.
+    expect(JSON.stringify(selection.leftOut)).not.toMatch(/MIIE|NpmToken|npm_0123|wJalrX/)
+  })
+
+  it('archive-include ships a secret file only by its exact path, never a bare name at any depth or a wildcard', async () => {
+    const workspace = checkout({ ...AGENT, 'apps/agent/.npmrc': 'registry=https://registry.example/\n', 'apps/agent/sa.json': PRIVATE_KEY }, { 'apps/agent/.env': 'KEY=1\n' })
+    expect((await archived(workspace, ['.npmrc', '*.json', '.env', 'apps/agent/.npm*'])).shipped).toEqual(['apps/agent/agent.py', CONFIG])
+    const named = await archived(workspace, ['apps/agent/.npmrc', '/apps/agent/sa.json', 'apps/agent/.env'])
+    expect(named.shipped).toEqual(['apps/agent/.env', 'apps/agent/.npmrc', 'apps/agent/agent.py', CONFIG, 'apps/agent/sa.json'])
+  })
+})
+
+describe('the content scan', () => {
+  const chunks = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part, 'latin1')))
+
+  it('finds a marker split across two chunks, and reads no further than the first match', async () => {
+    expect(await secretInContent(chunks('{"key": "-----BEGIN PRIV', 'ATE KEY-----\\nMII"}'), 100)).toBe('-----BEGIN PRIVATE KEY-----')
+    let read = 0
+    async function* many() {
+      for (;;) {
+        read++
+        yield Buffer.from(read === 1 ? '_authToken=abc\n' : 'x'.repeat(1024))
+      }
+    }
+    expect(await secretInContent(many(), 1000)).toBe('_authToken')
+    expect(read).toBe(1)
+  })
+
+  it('does not read a file of 1 MiB or more, nor past the start of a binary one', async () => {
+    expect(await secretInContent(chunks(PRIVATE_KEY), 1024 * 1024)).toBeUndefined()
+    expect(await secretInContent(chunks('\0', PRIVATE_KEY), 200)).toBeUndefined()
+  })
+})

@@ -1,0 +1,60 @@
+import { openContents } from './contents.js'
+import { namedExactly } from './secret-files.js'
+import { SCAN_MAX_BYTES, secretInContent } from './secret-content.js'
+import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
+import type { ArchiveEntry, LeftOut } from './walk.js'
+
+/** What reading the small files found besides secrets: the commit's files that are Git LFS pointers. */
+export interface Scanned {
+  entries: ArchiveEntry[]
+  /** Files of the commit whose blob is a Git LFS pointer (the file itself is stored elsewhere). */
+  lfsPointers: ArchiveEntry[]
+}
+
+/** A Git LFS pointer is a few lines starting so, never larger than this. */
+const LFS_POINTER_MAX_BYTES = 1024
+const LFS_POINTER_START = Buffer.from('version https://git-lfs.github.com/spec/v1\n')
+
+/**
+ * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
+ * each of those added to `leftOut` with the rule it broke, never what it holds. A file
+ * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
+ * are read as the archive would read them: the commit's from git's objects, others from disk.
+ * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
+ */
+export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], leftOut: LeftOut[], include: readonly string[], stop?: ArchiveStop): Promise<Scanned> {
+  const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath))
+  const found = new Set<ArchiveEntry>()
+  const lfsPointers: ArchiveEntry[] = []
+  const contents = openContents(scanned)
+  // A read blocked on git ends at the deadline or on cancel too.
+  const unwatch = whenStopped(stop, () => contents.close())
+  try {
+    for (const entry of scanned) {
+      throwIfStopped(stop)
+      const chunks = contents.of(entry)
+      const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES
+      const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size)
+      if (!rule) continue
+      found.add(entry)
+      leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` })
+    }
+  } catch (error) {
+    // Stopped: said as such, not as the read that the stop ended.
+    throw stopReason(stop) ?? error
+  } finally {
+    unwatch()
+    contents.close()
+  }
+  return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) }
+}
+
+/** The chunks as they are, `look` called with the first. */
+async function* peekFirst(chunks: AsyncIterable<Buffer>, look: (first: Buffer) => unknown): AsyncIterable<Buffer> {
+  let first = true
+  for await (const chunk of chunks) {
+    if (first) look(chunk)
+    first = false
+    yield chunk
+  }
+}

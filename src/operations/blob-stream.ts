@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process'
+import { gitArgs } from './git-tree.js'
+
+/**
+ * Many blobs of one repository read through one `git cat-file --batch`: every id is written to
+ * it up front (as fast as it takes them), and each answer is read in turn as a stream of chunks.
+ * One process whatever the number of files, and memory bounded by the pipes: git waits while an
+ * answer is not read.
+ */
+export interface BlobStream {
+  /** The next blob's content, in the order the ids were given: read it whole (or not at all) before asking for the next. */
+  next(oid: string): AsyncIterable<Buffer>
+  /** Ends the process (done, or given up). */
+  close(): void
+}
+
+export function openBlobStream(top: string, oids: readonly string[]): BlobStream {
+  const child = spawn('git', gitArgs(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 1000) stderr += chunk.toString('utf8')
+  })
+  let failed: Error | undefined
+  child.on('error', (error) => (failed = error))
+  // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
+  child.stdin.on('error', () => undefined)
+  void writeAll(child.stdin, oids)
+  const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`))
+  /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
+  let unread = 0
+  return {
+    async *next(oid) {
+      if (unread > 0) await reader.skip(unread)
+      unread = 0
+      const header = await reader.line()
+      const [id, type, size] = header.split(' ')
+      if (id !== oid || type !== 'blob') throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`)
+      unread = Number(size) + 1
+      const content = Number(size)
+      let left = content
+      while (left > 0) {
+        const chunk = await reader.upTo(left)
+        left -= chunk.length
+        unread -= chunk.length
+        yield chunk
+      }
+      await reader.skip(1)
+      unread = 0
+    },
+    close() {
+      child.stdin.destroy()
+      child.stdout.destroy()
+      if (child.exitCode === null) child.kill()
+    }
+  }
+}
+
+/** Writes each id on a line, waiting whenever the pipe is full; ends the input. */
+async function writeAll(stdin: NodeJS.WritableStream & { destroyed?: boolean }, oids: readonly string[]): Promise<void> {
+  const BATCH = 512
+  for (let at = 0; at < oids.length; at += BATCH) {
+    if (stdin.destroyed) return
+    const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`)
+    if (!ok) await new Promise<void>((resolve) => {
+      const done = () => {
+        stdin.removeListener('drain', done)
+        stdin.removeListener('close', done)
+        resolve()
+      }
+      stdin.once('drain', done)
+      stdin.once('close', done)
+    })
+  }
+  stdin.end()
+}
+
+/**
+ * A pull reader over a stream: a line, then so many bytes, keeping what is left over. It listens
+ * for `readable` from the start: a child's output nobody listens to is drained (thrown away) by
+ * node once the child exits, and git may exit before the first blob is asked for.
+ */
+class ByteReader {
+  private pending: Buffer = Buffer.alloc(0)
+  private done = false
+  private wake: (() => void) | undefined
+
+  constructor(
+    private readonly source: NodeJS.ReadableStream,
+    private readonly ended: () => Error
+  ) {
+    const wake = () => this.wake?.()
+    source.on('readable', wake)
+    source.on('end', () => {
+      this.done = true
+      wake()
+    })
+    source.on('error', () => {
+      this.done = true
+      wake()
+    })
+    source.on('close', () => {
+      this.done = true
+      wake()
+    })
+  }
+
+  private async fill(): Promise<void> {
+    for (;;) {
+      const chunk = this.source.read() as Buffer | null
+      if (chunk !== null) {
+        this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk])
+        return
+      }
+      if (this.done) throw this.ended()
+      await new Promise<void>((resolve) => (this.wake = resolve))
+      this.wake = undefined
+    }
+  }
+
+  async line(): Promise<string> {
+    for (;;) {
+      const at = this.pending.indexOf(10)
+      if (at >= 0) {
+        const text = this.pending.subarray(0, at).toString('utf8')
+        this.pending = this.pending.subarray(at + 1)
+        return text
+      }
+      if (this.pending.length > 4096) throw new Error('`git cat-file` answered with no header line')
+      await this.fill()
+    }
+  }
+
+  /** Up to `most` bytes (at least one): what is pending, or the next chunk. */
+  async upTo(most: number): Promise<Buffer> {
+    if (this.pending.length === 0) await this.fill()
+    const chunk = this.pending.subarray(0, most)
+    this.pending = this.pending.subarray(chunk.length)
+    return chunk
+  }
+
+  async skip(count: number): Promise<void> {
+    for (let left = count; left > 0; ) left -= (await this.upTo(left)).length
+  }
+}
