@@ -114,7 +114,7 @@ describe('links between the README and docs/', () => {
 
   it("makes GitHub's heading ids", () => {
     expect(slug('`dry-run: true`')).toBe('dry-run-true')
-    expect(slug('New in v1.3')).toBe('new-in-v13')
+    expect(slug('New in v1.4')).toBe('new-in-v14')
     expect(slug("`paths`: deploy only when the agent's own files changed")).toBe('paths-deploy-only-when-the-agents-own-files-changed')
     expect(slug('Under GitHub\'s `@github/local-action`')).toBe('under-githubs-githublocal-action')
     expect([...anchors('# A\n## A\n```sh\n# not a heading\n```\n<a id="x"></a>')]).toEqual(['a', 'a-1', 'x'])
