@@ -48,7 +48,7 @@ const AGENT = {
 }
 
 async function select(workspace: string, options: { exclude?: string[]; include?: string[] } = {}) {
-  return selectArchiveFiles(resolveLayout(workspace, CONFIG), { exclude: options.exclude ?? [], include: options.include ?? [] })
+  return selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: options.exclude ?? [], include: options.include ?? [] })
 }
 const files = (selection: Awaited<ReturnType<typeof select>>) => selection.entries.filter((e) => e.type === 'file').map((e) => e.workspacePath)
 const leftOut = (selection: Awaited<ReturnType<typeof select>>) => selection.leftOut.map((item) => `${item.path} ${item.reason}${item.rule ? ` ${item.rule}` : ''}`).sort()

@@ -61,7 +61,7 @@ const AGENT = {
 
 /** The archive of `configPath` in `workspace`, as the system's tar lists it (files only, sorted), with the selection and what the log said. */
 async function archive(workspace: string, configPath = 'apps/agent/langgraph.json', include: string[] = []) {
-  const selection = await selectArchiveFiles(resolveLayout(workspace, configPath), { exclude: [], include })
+  const selection = await selectArchiveFiles(await resolveLayout(workspace, configPath), { exclude: [], include })
   const said: string[] = []
   const keep = (line: string) => void said.push(line)
   const log: Log = { info: keep, warn: keep, notice: keep, debug: keep, startGroup: keep, endGroup: () => undefined }
@@ -247,7 +247,7 @@ describe('a checkout whose objects are not all there', () => {
     const { dir, git } = repo(join(temp, 'broken'), AGENT)
     const oid = git('rev-parse', 'HEAD:apps/agent/agent.py').trim()
     rmSync(join(dir, '.git/objects', oid.slice(0, 2), oid.slice(2)))
-    await expect(selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [] })).rejects.toMatchObject({
+    await expect(selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [] })).rejects.toMatchObject({
       kind: 'bad-input',
       message: expect.stringContaining(`git has no file \`${oid}\` (\`apps/agent/agent.py\`) in this checkout's objects`)
     })
@@ -257,7 +257,7 @@ describe('a checkout whose objects are not all there', () => {
 describe('reading from git ends with the run', () => {
   it('a cancel while git does not answer ends the archive (git is stopped), and leaves no file behind', async () => {
     const { dir } = repo(join(temp, 'hang'), AGENT)
-    const selection = await selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [], include: [] })
+    const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [], include: [] })
     // A git first on PATH whose `cat-file --batch` never answers (a hung filesystem).
     const bin = mkdtempSync(join(temp, 'bin-'))
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
@@ -273,7 +273,7 @@ describe('reading from git ends with the run', () => {
       expect(readdirSync(out)).toEqual([])
       // The secret scan reads through git too, before anything is written: a cancel ends it as well.
       const scanCancel = new AbortController()
-      const selecting = selectArchiveFiles(resolveLayout(dir, 'apps/agent/langgraph.json'), {
+      const selecting = selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), {
         exclude: [],
         stop: { signal: scanCancel.signal, clock: { now: () => 0, sleep: async () => undefined }, deadline: 60_000 }
       })

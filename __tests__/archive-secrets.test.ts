@@ -48,7 +48,7 @@ function checkout(tracked: Record<string, string>, untracked: Record<string, str
 
 /** What the system's tar lists in the archive built for the workspace (files only, workspace-relative), and the selection. */
 async function archived(workspace: string, include: string[] = []) {
-  const layout = resolveLayout(workspace, CONFIG)
+  const layout = await resolveLayout(workspace, CONFIG)
   const selection = await selectArchiveFiles(layout, { exclude: [], include })
   const written = await writeArchive(selection.entries, temp)
   const listed = execFileSync('tar', ['-tzf', written.file], { encoding: 'utf8' }).trim().split('\n')

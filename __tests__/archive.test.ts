@@ -19,15 +19,15 @@ afterAll(() => {
 })
 
 async function archiveOf(workspace: string, exclude: string[] = []) {
-  const layout = resolveLayout(workspace, 'apps/agent/langgraph.json')
+  const layout = await resolveLayout(workspace, 'apps/agent/langgraph.json')
   const walked = await walkLayout(layout, { exclude, include: [] })
   const written = await writeArchive(walked.entries, temp)
   return { layout, walked, written }
 }
 
 describe('the archive of a remote build', () => {
-  it('lays out the config directory and its local dependencies from their common ancestor', () => {
-    const layout = resolveLayout(tree.workspace, 'apps/agent/langgraph.json')
+  it('lays out the config directory and its local dependencies from their common ancestor', async () => {
+    const layout = await resolveLayout(tree.workspace, 'apps/agent/langgraph.json')
     expect(layout.configPath).toBe('apps/agent/langgraph.json')
     expect(layout.included.map((dir) => dir.slice(layout.root.length + 1))).toEqual(['apps/agent', 'libs/shared'])
   })
@@ -46,13 +46,13 @@ describe('the archive of a remote build', () => {
       mkdirSync(join(ws, path, '..'), { recursive: true })
       writeFileSync(join(ws, path), text)
     }
-    const layout = resolveLayout(ws, 'apps/agent/langgraph.json')
+    const layout = await resolveLayout(ws, 'apps/agent/langgraph.json')
     expect(layout.problems).toEqual([])
     const shipped = (await walkLayout(layout, { exclude: [], include: [] })).entries.map((entry) => entry.path)
     expect(shipped).toEqual(expect.arrayContaining(['uv.lock', 'pyproject.toml', 'libs/shared/pyproject.toml', 'apps/agent/langgraph.json']))
     // Without the uv source, as the client's own archive does: the config's directory alone, no uv.lock.
     writeFileSync(join(ws, 'apps/agent/langgraph.json'), JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, dependencies: ['.'] }))
-    expect(resolveLayout(ws, 'apps/agent/langgraph.json').included).toEqual([join(realpathSync(ws), 'apps/agent')])
+    expect((await resolveLayout(ws, 'apps/agent/langgraph.json')).included).toEqual([join(realpathSync(ws), 'apps/agent')])
     rmSync(ws, { recursive: true, force: true })
   })
 
@@ -128,18 +128,18 @@ describe('the archive of a remote build', () => {
     mkdirSync(join(ws, 'agent'))
     writeFileSync(join(ws, 'agent/langgraph.json'), JSON.stringify({ dependencies: ['.', '../..shared'] }))
     writeFileSync(join(ws, '..shared/util.py'), 'x')
-    const layout = resolveLayout(ws, 'agent/langgraph.json')
+    const layout = await resolveLayout(ws, 'agent/langgraph.json')
     expect(layout.configPath).toBe('agent/langgraph.json')
     expect((await walkLayout(layout, { exclude: [], include: [] })).entries.map((e) => e.path)).toContain('..shared/util.py')
     // From `agent/` as the workspace, `../..shared` really is outside: a problem nothing can archive.
-    expect(resolveLayout(join(ws, 'agent'), 'langgraph.json').problems).toEqual([expect.objectContaining({ key: 'dependencies[1]', always: true })])
+    expect((await resolveLayout(join(ws, 'agent'), 'langgraph.json')).problems).toEqual([expect.objectContaining({ key: 'dependencies[1]', always: true })])
     rmSync(ws, { recursive: true, force: true })
   })
 
-  it('refuses a missing config file as bad input; a dependency outside the workspace is a config problem naming its key', () => {
-    expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(InputError)
-    expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
-    const outside = resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
+  it('refuses a missing config file as bad input; a dependency outside the workspace is a config problem naming its key', async () => {
+    await expect(resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).rejects.toThrow(InputError)
+    await expect(resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).rejects.toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
+    const outside = await resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
     expect(outside.problems.map((problem) => [problem.key, problem.always])).toEqual([['dependencies[1]', true]])
   })
 })
@@ -158,14 +158,14 @@ describe('the size limits', () => {
 
   it('warns over the warning limit, naming the largest files', async () => {
     const { lines, log: sink } = log()
-    const archive = await prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
+    const archive = await prepareArchive(await resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
     await archive.remove()
     expect(lines.warn.filter((line) => line.startsWith('The source archive'))).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
   })
 
   it('refuses over the upload limit, naming the input and the largest files, and leaves no file behind', async () => {
     const { log: sink } = log()
-    const attempt = prepareArchive(resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 200_000 } })
+    const attempt = prepareArchive(await resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 200_000 } })
     await expect(attempt).rejects.toThrow(/^The source archive of `graph-config-path` `langgraph.json` is over 195 KiB compressed, more than the upload takes\. Largest files: `weights.bin` \(293 KiB\)/)
     expect(readdirSync(temp)).toEqual([])
   })
@@ -195,7 +195,7 @@ describe('ignore files', () => {
     if (gitignore !== undefined) writeFileSync(join(ws, 'a/.gitignore'), gitignore)
     return ws
   }
-  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude, include: [] })).entries.map((e) => e.path)
+  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(await resolveLayout(ws, 'a/langgraph.json'), { exclude, include: [] })).entries.map((e) => e.path)
 
   it('match case exactly, as git on Linux does: `/Data/` and `NOTES.md` leave `data/` and `notes.md` in', async () => {
     const ws = project('/Data/\nNOTES.md\n')
@@ -218,7 +218,7 @@ describe('ignore files', () => {
     expect(await paths(ws)).toContain('agent.py')
     const warned: string[] = []
     const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
-    const archive = await prepareArchive(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
+    const archive = await prepareArchive(await resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
     await archive.remove()
     expect(warned).toContain('The ignore file `a/.gitignore` is a symbolic link: not read; its patterns do not apply.')
   })
@@ -227,7 +227,7 @@ describe('ignore files', () => {
     const ws = project()
     writeFileSync(join(ws, 'a/agent.py'), 'x')
     execFileSync('mkfifo', [join(ws, 'a/.gitignore')])
-    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
+    const walked = await walkLayout(await resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
     expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is not a regular file: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
@@ -235,7 +235,7 @@ describe('ignore files', () => {
   it('one over 1 MiB is not read', async () => {
     const ws = project(`agent.py\n${'#'.repeat(1024 * 1024)}\n`)
     writeFileSync(join(ws, 'a/agent.py'), 'x')
-    const walked = await walkLayout(resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
+    const walked = await walkLayout(await resolveLayout(ws, 'a/langgraph.json'), { exclude: [], include: [] })
     expect(walked.unreadIgnoreFiles).toEqual(['`a/.gitignore` is over 1 MiB: not read'])
     expect(walked.entries.map((e) => e.path)).toContain('agent.py')
   })
@@ -248,14 +248,14 @@ describe('archiving ends with the run', () => {
   it('stops when the workflow was cancelled: a cancelled error, no file left behind', async () => {
     const out = mkdtempSync(join(temp, 'cancelled-'))
     const signal = AbortSignal.abort()
-    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { signal, clock, deadline: 60_000 } })
+    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { signal, clock, deadline: 60_000 } })
     await expect(attempt).rejects.toMatchObject({ kind: 'cancelled' })
     expect(readdirSync(out)).toEqual([])
   })
 
   it('stops at the step deadline: a timed-out error, no file left behind', async () => {
     const out = mkdtempSync(join(temp, 'late-'))
-    const attempt = prepareArchive(resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { clock, deadline: 999 } })
+    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { clock, deadline: 999 } })
     await expect(attempt).rejects.toMatchObject({ kind: 'timed-out', message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/) })
     expect(readdirSync(out)).toEqual([])
   })

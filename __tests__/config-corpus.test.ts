@@ -68,9 +68,9 @@ function workspace(files: Record<string, string>): string {
 async function actionVerdict(item: CorpusCase): Promise<{ refused: boolean; said: string }> {
   const root = workspace(item.files)
   try {
-    const layout = resolveLayout(root, item.config)
+    const layout = await resolveLayout(root, item.config)
     const selection = await selectArchiveFiles(layout, { exclude: [] })
-    const verdict = archiveVerdict(selection, 'error', { log: silent }, layout.problems)
+    const verdict = await archiveVerdict(selection, 'error', { log: silent }, layout.problems)
     return { refused: verdict.status === 'failed', said: JSON.stringify(verdict.problems ?? verdict.detail) }
   } catch (error) {
     if (error instanceof ActionError) return { refused: true, said: error.message }

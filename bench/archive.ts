@@ -16,7 +16,7 @@ import { uploadArchive } from '../src/operations/archive/upload.js'
 const env = process.env as Record<string, string>
 const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
 const started = performance.now()
-const selection = await selectArchiveFiles(resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [] })
+const selection = await selectArchiveFiles(await resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [] })
 const selected = performance.now()
 const archive = await packArchive(selection, { tempRoot: env.BENCH_TEMP, log: quiet })
 const built = performance.now()

@@ -2,158 +2,15 @@ export const id = 720;
 export const ids = [720];
 export const modules = {
 
-/***/ 1227:
+/***/ 2465:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  h: () => (/* binding */ openContents)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-// EXTERNAL MODULE: ./src/operations/git-tree.ts
-var git_tree = __webpack_require__(2475);
-;// CONCATENATED MODULE: ./src/operations/blob-stream.ts
-
-
-function openBlobStream(top, oids) {
-    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-        if (stderr.length < 1000)
-            stderr += chunk.toString('utf8');
-    });
-    let failed;
-    child.on('error', (error) => (failed = error));
-    // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
-    child.stdin.on('error', () => undefined);
-    void writeAll(child.stdin, oids);
-    const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
-    /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
-    let unread = 0;
-    return {
-        async *next(oid) {
-            if (unread > 0)
-                await reader.skip(unread);
-            unread = 0;
-            const header = await reader.line();
-            const [id, type, size] = header.split(' ');
-            if (id !== oid || type !== 'blob')
-                throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`);
-            unread = Number(size) + 1;
-            const content = Number(size);
-            let left = content;
-            while (left > 0) {
-                const chunk = await reader.upTo(left);
-                left -= chunk.length;
-                unread -= chunk.length;
-                yield chunk;
-            }
-            await reader.skip(1);
-            unread = 0;
-        },
-        close() {
-            child.stdin.destroy();
-            child.stdout.destroy();
-            if (child.exitCode === null)
-                child.kill();
-        }
-    };
-}
-/** Writes each id on a line, waiting whenever the pipe is full; ends the input. */
-async function writeAll(stdin, oids) {
-    const BATCH = 512;
-    for (let at = 0; at < oids.length; at += BATCH) {
-        if (stdin.destroyed)
-            return;
-        const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
-        if (!ok)
-            await new Promise((resolve) => {
-                const done = () => {
-                    stdin.removeListener('drain', done);
-                    stdin.removeListener('close', done);
-                    resolve();
-                };
-                stdin.once('drain', done);
-                stdin.once('close', done);
-            });
-    }
-    stdin.end();
-}
-/**
- * A pull reader over a stream: a line, then so many bytes, keeping what is left over. It listens
- * for `readable` from the start: a child's output nobody listens to is drained (thrown away) by
- * node once the child exits, and git may exit before the first blob is asked for.
- */
-class ByteReader {
-    source;
-    ended;
-    pending = Buffer.alloc(0);
-    done = false;
-    wake;
-    constructor(source, ended) {
-        this.source = source;
-        this.ended = ended;
-        const wake = () => this.wake?.();
-        source.on('readable', wake);
-        source.on('end', () => {
-            this.done = true;
-            wake();
-        });
-        source.on('error', () => {
-            this.done = true;
-            wake();
-        });
-        source.on('close', () => {
-            this.done = true;
-            wake();
-        });
-    }
-    async fill() {
-        for (;;) {
-            const chunk = this.source.read();
-            if (chunk !== null) {
-                this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-                return;
-            }
-            if (this.done)
-                throw this.ended();
-            await new Promise((resolve) => (this.wake = resolve));
-            this.wake = undefined;
-        }
-    }
-    async line() {
-        for (;;) {
-            const at = this.pending.indexOf(10);
-            if (at >= 0) {
-                const text = this.pending.subarray(0, at).toString('utf8');
-                this.pending = this.pending.subarray(at + 1);
-                return text;
-            }
-            if (this.pending.length > 4096)
-                throw new Error('`git cat-file` answered with no header line');
-            await this.fill();
-        }
-    }
-    /** Up to `most` bytes (at least one): what is pending, or the next chunk. */
-    async upTo(most) {
-        if (this.pending.length === 0)
-            await this.fill();
-        const chunk = this.pending.subarray(0, most);
-        this.pending = this.pending.subarray(chunk.length);
-        return chunk;
-    }
-    async skip(count) {
-        for (let left = count; left > 0;)
-            left -= (await this.upTo(left)).length;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/archive/contents.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ openContents)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _blob_stream_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5448);
 
 
 /** Files are read in chunks this large: the 64 KiB default makes every layer run four times as often. */
@@ -167,11 +24,11 @@ function openContents(entries) {
         ids.push(entry.blob.oid);
         idsByRepo.set(entry.blob.repo, ids);
     }
-    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, openBlobStream(repo, ids)]));
+    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, (0,_blob_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .openBlobStream */ .w)(repo, ids)]));
     return {
         of(entry) {
             if (!entry.blob)
-                return (0,external_node_fs_.createReadStream)(entry.absPath, { highWaterMark: READ_CHUNK_BYTES });
+                return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(entry.absPath, { highWaterMark: READ_CHUNK_BYTES });
             const stream = streams.get(entry.blob.repo);
             if (!stream)
                 throw new Error(`\`${entry.workspacePath}\` was not listed to be read`);
@@ -207,9 +64,12 @@ var external_node_path_ = __webpack_require__(6760);
 var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/operations/git-tree.ts
 var git_tree = __webpack_require__(2475);
+// EXTERNAL MODULE: ./src/operations/folder-index.ts
+var folder_index = __webpack_require__(9529);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
 ;// CONCATENATED MODULE: ./src/operations/archive/commit-tree.ts
+
 
 
 
@@ -222,15 +82,15 @@ const SUBMODULE_DEPTH = 8;
  * undefined when it is not. Git runs a constant number of times per repository: one
  * `rev-parse`, one `ls-tree`, one `diff`.
  */
-async function readCommitTree(workspace, configDir, included, limitMs) {
-    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, limitMs, workspace);
+async function readCommitTree(workspace, configDir, included, stop) {
+    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, stop, workspace);
     if (!checkout)
         return undefined;
     const tree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] };
-    await addRepository(tree, workspace, checkout, included, limitMs, 0);
+    await addRepository(tree, workspace, checkout, included, stop, 0);
     return tree;
 }
-async function addRepository(tree, workspace, repo, included, limitMs, depth) {
+async function addRepository(tree, workspace, repo, included, stop, depth) {
     // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
     const dirs = included.flatMap((dir) => {
         const fromTop = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(repo.top, dir));
@@ -243,24 +103,24 @@ async function addRepository(tree, workspace, repo, included, limitMs, depth) {
     if (dirs.length === 0)
         return;
     // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
-    await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, dirs, limitMs);
-    const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, limitMs), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, limitMs)]);
+    await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, dirs, stop);
+    const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, stop), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, stop)]);
     // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
     const inWorkspace = (path) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));
     for (const path of changed)
         tree.changed.push(inWorkspace(path));
     for (const file of files) {
         const path = inWorkspace(file.path);
-        addPath(tree, path);
+        (0,folder_index/* addToFolderIndex */.H)(tree.children, tree.dirs, path);
         if (file.kind !== 'submodule') {
             tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } });
             continue;
         }
         const top = (0,external_node_path_.join)(repo.top, file.path);
-        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, limitMs) : undefined;
+        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, stop) : undefined;
         if (inner && inner.top === top) {
             tree.dirs.add(path);
-            await addRepository(tree, workspace, inner, included, limitMs, depth + 1);
+            await addRepository(tree, workspace, inner, included, stop, depth + 1);
         }
         else {
             tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } });
@@ -272,24 +132,9 @@ async function addRepository(tree, workspace, repo, included, limitMs, depth) {
 async function isOwnCheckout(dir) {
     return (0,promises_.access)((0,external_node_path_.join)(dir, '.git')).then(() => true, () => false);
 }
-/** Records `path`'s parent directories and the name of each in its parent. */
-function addPath(tree, path) {
-    let child = path;
-    for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
-        const parent = slash < 0 ? '' : child.slice(0, slash);
-        const names = tree.children.get(parent) ?? new Set();
-        const known = names.size > 0 && tree.dirs.has(parent);
-        names.add(child.slice(slash + 1));
-        tree.children.set(parent, names);
-        if (parent === '' || known)
-            return;
-        tree.dirs.add(parent);
-        child = parent;
-    }
-}
 
-// EXTERNAL MODULE: ./src/operations/archive/contents.ts + 1 modules
-var archive_contents = __webpack_require__(1227);
+// EXTERNAL MODULE: ./src/operations/archive/contents.ts
+var archive_contents = __webpack_require__(2465);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
 /**
  * Files that hold credentials by their name, whatever their case, that a remote build never
@@ -486,6 +331,8 @@ var ignore = __webpack_require__(298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/operations/blob-stream.ts
+var blob_stream = __webpack_require__(5448);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
 
 
@@ -527,17 +374,30 @@ async function walkLayout(layout, options) {
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
     const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
     const included = (matcher, path, isDir) => matcher?.test(isDir ? `${path}/` : path).ignored === true;
-    /** The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its `.gitignore`. */
-    const rulesIn = async (dir, names) => {
+    /**
+     * The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its
+     * `.gitignore`. In a checkout, a `.dockerignore` applies only when it is in the archive: the
+     * commit's, or one on disk that `archive-include` ships (and no rule above, nor its own, leaves
+     * out). One a step left beside the commit's files never removes a committed file.
+     */
+    const rulesIn = async (dir, names, inherited = []) => {
         const base = fromWorkspace(dir);
         const found = [];
         for (const name of names) {
             const path = `${base ? `${base}/` : ''}${name}`;
-            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name), git?.files.get(path));
-            if (typeof read === 'string')
-                found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' });
-            else if (read)
-                unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`);
+            const committed = git?.files.get(path);
+            if (git && !committed && !included(include, path, false))
+                continue;
+            const read = await readIgnoreFile((0,external_node_path_.join)(dir, name), committed && blobs ? { file: committed, blobs } : undefined);
+            if (typeof read !== 'string') {
+                if (read)
+                    unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`);
+                continue;
+            }
+            const rules = { base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' };
+            if (git && !committed && ignoredBy([...inherited, rules, ...(excluded ? [excluded] : [])], path, false))
+                continue;
+            found.push(rules);
         }
         return found;
     };
@@ -558,7 +418,7 @@ async function walkLayout(layout, options) {
     };
     const visit = async (dir, inherited) => {
         const base = fromWorkspace(dir);
-        const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))];
+        const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles, inherited))];
         // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
         // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
         const linked = git !== undefined && (await (0,promises_.lstat)(dir).catch(() => undefined))?.isSymbolicLink() === true;
@@ -636,13 +496,20 @@ async function walkLayout(layout, options) {
         if (entry.type === 'directory')
             await visit(entry.absPath, rules);
     };
-    for (const dir of layout.included) {
-        const path = inArchive(dir);
-        if (path)
-            entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true });
-        // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
-        const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']));
-        await visit(dir, above);
+    // The commit's ignore files, read from git's objects through one process per repository.
+    const blobs = git ? (0,blob_stream/* openBlobReads */.P)(stop) : undefined;
+    try {
+        for (const dir of layout.included) {
+            const path = inArchive(dir);
+            if (path)
+                entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true });
+            // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
+            const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']));
+            await visit(dir, above);
+        }
+    }
+    finally {
+        blobs?.close();
     }
     return { entries: sortEntries(entries), leftOut, unreadIgnoreFiles };
 }
@@ -667,14 +534,15 @@ function matcher() {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file, committed) {
-    if (committed) {
+async function readIgnoreFile(file, fromCommit) {
+    if (fromCommit) {
         // The commit's, whatever the disk holds now.
+        const committed = fromCommit.file;
         if (committed.kind !== 'file')
             return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' };
         if (committed.size > IGNORE_FILE_MAX_BYTES)
             return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
-        const read = (0,git_tree/* readBlobSync */.dq)(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES);
+        const read = await fromCommit.blobs.read(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES);
         return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8');
     }
     const stats = await (0,promises_.lstat)(file).catch(() => undefined);
@@ -740,8 +608,7 @@ function sortEntries(entries) {
 
 
 
-/** How long git may take to list a checkout when there is no deadline (a bench, a test). */
-const GIT_LIMIT_MS = 60_000;
+
 /**
  * The archive's files for `layout`: no compression, no request. When the config's directory is
  * in a git checkout, the commit's files ship (from git's objects, whatever the working tree
@@ -749,9 +616,9 @@ const GIT_LIMIT_MS = 60_000;
  * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
 async function selectArchiveFiles(layout, options) {
-    const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS;
     const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
-    const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted);
+    // Each git command is given the time left when it starts, and is killed on a cancel or at the deadline.
+    const commit = await readCommitTree(layout.workspace, configDir, layout.included, options.stop).catch(unlisted);
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
     const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
@@ -809,12 +676,15 @@ function changedThatShip(commit, entries) {
 }
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error) {
+    // Cancelled, or out of time: said as such, not as the checkout's fault.
+    if ((0,git_tree/* isStop */.jX)(error))
+        throw error;
     throw new errors/* ActionError */.lZ('bad-input', `The config is in a git checkout, but the files of its commit could not be listed (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.');
 }
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error) {
     // Cancelled, or out of time: said as such, not as the checkout's fault.
-    if (error instanceof errors/* ActionError */.lZ && (error.kind === 'cancelled' || error.kind === 'timed-out'))
+    if ((0,git_tree/* isStop */.jX)(error))
         throw error;
     throw new errors/* ActionError */.lZ('bad-input', `Could not archive the checkout: ${error.message}.`, 'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.');
 }

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process'
-import { gitArgs } from './git-tree.js'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { startTimeLimit } from '../core/time-limit.js'
+import { gitArgs, gitLimit, gitStopped, type GitStop } from './git-tree.js'
 
 /**
  * Many blobs of one repository read through one `git cat-file --batch`: every id is written to
@@ -52,6 +53,98 @@ export function openBlobStream(top: string, oids: readonly string[]): BlobStream
       child.stdout.destroy()
       if (child.exitCode === null) child.kill()
     }
+  }
+}
+
+/**
+ * Small blobs (an ignore file, a config's module, a `pyproject.toml`) read one at a time, each
+ * when asked, through one long-lived `git cat-file --batch` per repository, started on the first
+ * ask: however many files a check reads, one process per repository. Every read is bounded by
+ * the time left before the deadline; a cancel or the deadline kills the processes. `close()`
+ * ends them.
+ */
+export interface BlobReads {
+  /** The blob's bytes; undefined when git does not have it, it is larger than `cap`, or git failed. Rejects only when the run stops (cancel, deadline). */
+  read(repo: string, oid: string, cap: number): Promise<Buffer | undefined>
+  close(): void
+}
+
+export function openBlobReads(stop?: GitStop): BlobReads {
+  const readers = new Map<string, BatchReader>()
+  return {
+    read(repo, oid, cap) {
+      const stopped = gitStopped(stop)
+      if (stopped) return Promise.reject(stopped)
+      let reader = readers.get(repo)
+      if (!reader) readers.set(repo, (reader = new BatchReader(repo)))
+      return reader.read(oid, cap, stop)
+    },
+    close() {
+      for (const reader of readers.values()) reader.close()
+    }
+  }
+}
+
+/** One `git cat-file --batch`, asked one id at a time (git answers each at once: without `--buffer`, it flushes every answer). */
+class BatchReader {
+  private readonly child: ChildProcessWithoutNullStreams
+  private readonly reader: ByteReader
+  private queue: Promise<unknown> = Promise.resolve()
+  private broken = false
+
+  constructor(repo: string) {
+    this.child = spawn('git', gitArgs(repo, ['cat-file', '--batch']), { cwd: repo, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
+    this.child.on('error', () => (this.broken = true))
+    this.child.stdin.on('error', () => (this.broken = true))
+    this.child.stderr.resume()
+    this.reader = new ByteReader(this.child.stdout, () => new Error('`git cat-file` ended early'))
+  }
+
+  read(oid: string, cap: number, stop: GitStop | undefined): Promise<Buffer | undefined> {
+    const asked = this.queue.then(() => this.answer(oid, cap, stop))
+    this.queue = asked.catch(() => undefined)
+    return asked
+  }
+
+  private async answer(oid: string, cap: number, stop: GitStop | undefined): Promise<Buffer | undefined> {
+    if (this.broken) return undefined
+    const limit = startTimeLimit(gitLimit(stop))
+    // A read that does not answer in time leaves the process mid-answer: it is ended, and so is every later read of it.
+    const onAbort = () => this.close()
+    limit.signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      this.child.stdin.write(`${oid}\n`)
+      const [id, type, size] = (await this.reader.line()).split(' ')
+      if (id !== oid || type === 'missing') return undefined
+      const length = Number(size)
+      if (type !== 'blob' || length > cap) {
+        await this.reader.skip(length + 1)
+        return undefined
+      }
+      const chunks: Buffer[] = []
+      for (let left = length; left > 0; ) {
+        const chunk = await this.reader.upTo(left)
+        chunks.push(Buffer.from(chunk))
+        left -= chunk.length
+      }
+      await this.reader.skip(1)
+      return Buffer.concat(chunks, length)
+    } catch {
+      this.close()
+      const stopped = gitStopped(stop)
+      if (stopped) throw stopped
+      return undefined
+    } finally {
+      limit.signal.removeEventListener('abort', onAbort)
+      limit.end()
+    }
+  }
+
+  close(): void {
+    this.broken = true
+    this.child.stdin.destroy()
+    this.child.stdout.destroy()
+    if (this.child.exitCode === null) this.child.kill()
   }
 }
 

@@ -1,7 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { access, realpath } from 'node:fs/promises'
-import { withinTimeLimit } from '../core/time-limit.js'
+import { CancelledError } from '../core/cancel.js'
+import type { Clock } from '../core/clock.js'
+import { ActionError } from '../core/errors.js'
+import { startTimeLimit, withinTimeLimit } from '../core/time-limit.js'
 
 /**
  * A commit's files as git's objects have them (`git ls-tree`), not as the working tree has them:
@@ -45,18 +48,73 @@ export function gitArgs(top: string | readonly string[], args: readonly string[]
   return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args]
 }
 
-/** One git command in `cwd`; its output, or a rejection naming the command and git's first line of error. */
-export function runGit(cwd: string, args: readonly string[], limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYTES, safe: readonly string[] = [cwd]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', gitArgs(safe, args), { cwd, env: process.env, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer, windowsHide: true }, (error, stdout, stderr) => {
+/**
+ * What ends git early: the run's cancel and the step's deadline. Every git process is killed on
+ * either, and each is given the time left when it starts (never more than GIT_TIMEOUT_MS, unless
+ * a caller says otherwise). The time is real: the run's clock may be virtual (tests), and git
+ * does not move it.
+ */
+export interface GitStop {
+  signal?: AbortSignal
+  clock: Clock
+  deadline: number
+}
+
+/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
+export function gitStopped(stop: GitStop | undefined): Error | undefined {
+  if (!stop) return undefined
+  if (stop.signal?.aborted) return new CancelledError()
+  if (stop.clock.now() >= stop.deadline) return new ActionError('timed-out', "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`.')
+  return undefined
+}
+
+/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
+export function isStop(error: unknown): boolean {
+  return error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')
+}
+
+/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
+export function gitLimit(stop: GitStop | undefined, capMs = GIT_TIMEOUT_MS): { limitMs: number; signal?: AbortSignal } {
+  return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal }
+}
+
+export interface GitRun {
+  stop?: GitStop
+  /** The most this one command may take (default GIT_TIMEOUT_MS), whatever the deadline. */
+  capMs?: number
+  maxBuffer?: number
+  /** Folders declared safe (default: `cwd`). */
+  safe?: readonly string[]
+  /** Written to git's standard input, then closed. */
+  input?: string
+}
+
+/**
+ * One git command in `cwd`; its output, or a rejection naming the command and git's first line
+ * of error. Killed on the run's cancel (CancelledError), or once its limit passes (the step's
+ * deadline: a `timed-out` ActionError).
+ */
+export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): Promise<string> {
+  const stopped = gitStopped(run.stop)
+  if (stopped) return Promise.reject(stopped)
+  const limit = startTimeLimit(gitLimit(run.stop, run.capMs))
+  return new Promise<string>((resolve, reject) => {
+    const child = execFile('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
       if (error) {
+        if (limit.signal.aborted) {
+          reject(gitStopped(run.stop) ?? (run.stop?.signal?.aborted ? new CancelledError() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)))
+          return
+        }
         const said = String(stderr ?? '').trim().split('\n')[0]
-        reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`))
+        reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`))
         return
       }
       resolve(String(stdout))
     })
-  })
+    // A write after git exits early fails the command: its own error says why.
+    child.stdin?.on('error', () => undefined)
+    child.stdin?.end(run.input ?? '')
+  }).finally(() => limit.end())
 }
 
 /** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
@@ -87,23 +145,18 @@ async function mayBeInRepository(dir: string): Promise<boolean> {
   return withinTimeLimit(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false)
 }
 
-/** The commit checked out where `dir` is (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. */
-export async function checkoutCommit(dir: string): Promise<string | undefined> {
-  return (await checkoutOf(dir))?.commit
-}
-
 /**
  * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
  * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
  * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
  * workspace): never a repository above the workspace.
  */
-export async function checkoutOf(dir: string, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir): Promise<GitCheckout | undefined> {
+export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir): Promise<GitCheckout | undefined> {
   // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
   if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
   for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at); ) safe.push((at = dirname(at)))
-  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined)
+  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop)
   const [top, commit] = (said ?? '').split('\n').map((line) => line.trim())
   if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit)) return undefined
   return { top, commit: commit.toLowerCase() }
@@ -116,22 +169,20 @@ export async function checkoutOf(dir: string, limitMs = GIT_TIMEOUT_MS, trustedR
  * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
  * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
-export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<number> {
-  const promisor = await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], limitMs, 64 * 1024).catch(() => '')
+export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: GitStop): Promise<number> {
+  const promisor = (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? ''
   const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1]
   if (!remote) return 0
   const pathspecs = dirs.includes('') ? [] : [...dirs]
   // `--missing=print` names what is not here without fetching it.
-  const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], limitMs)
+  const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop })
   const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim())
   if (missing.length === 0) return 0
-  await new Promise<void>((resolve, reject) => {
-    const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin']
-    const child = execFile('git', gitArgs(top, args), { cwd: top, env: process.env, timeout: Math.max(1_000, limitMs), maxBuffer: 1024 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${String(stderr ?? '').trim().split('\n')[0] || error.message}`))
-      else resolve()
-    })
-    child.stdin?.end(`${missing.join('\n')}\n`)
+  const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin']
+  // A fetch may take long: it has all the time left, not the cap of a local command.
+  await runGit(top, args, { stop, capMs: stop ? Infinity : GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, input: `${missing.join('\n')}\n` }).catch((error: unknown) => {
+    if (isStop(error)) throw error
+    throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${(error as Error).message}`)
   })
   return missing.length
 }
@@ -142,9 +193,9 @@ export async function fetchMissingBlobs(top: string, commit: string, dirs: reado
  * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
  * every size is 0. A submodule is one entry (its recorded commit).
  */
-export async function listTree(top: string, commit: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS, sizes = true): Promise<TreeFile[]> {
+export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: GitStop, sizes = true): Promise<TreeFile[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], limitMs)
+  const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], { stop })
   const files: TreeFile[] = []
   for (const record of listed.split('\0')) {
     if (record === '') continue
@@ -167,23 +218,16 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
  * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-export async function changedFiles(top: string, dirs: readonly string[], limitMs = GIT_TIMEOUT_MS): Promise<string[]> {
+export async function changedFiles(top: string, dirs: readonly string[], stop?: GitStop): Promise<string[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], limitMs)
+  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], { stop })
   return listed.split('\0').filter((path) => path !== '')
 }
 
-/**
- * One small blob's bytes (an ignore file, a config's module), read at once: for the few files
- * a check reads, not for an archive (blob-stream.ts streams those). Undefined when it is larger
- * than `cap` or cannot be read.
- */
-export function readBlobSync(top: string, oid: string, cap: number): Buffer | undefined {
-  try {
-    return execFileSync('git', gitArgs(top, ['cat-file', 'blob', oid]), { cwd: top, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer: cap, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] })
-  } catch {
-    return undefined
-  }
+/** A failed git command is "no answer" (undefined), unless the run itself is ending. */
+function unlessStop(error: unknown): undefined {
+  if (isStop(error)) throw error
+  return undefined
 }
 
 function isInside(parent: string, child: string): boolean {
@@ -192,14 +236,17 @@ function isInside(parent: string, child: string): boolean {
 }
 
 /**
- * Whether `relativePath` (from `cwd`, `..` allowed) is a folder of the commit checked out where
- * `cwd` is (`git cat-file -t HEAD:./<path>`), whether or not it is on disk.
+ * Which of `relativePaths` (from `cwd`, `..` allowed) are folders of the commit checked out where
+ * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
+ * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
  */
-export function isCommittedDirectory(cwd: string, relativePath: string): boolean {
-  try {
-    const type = execFileSync('git', gitArgs(cwd, ['cat-file', '-t', `HEAD:./${relativePath.split(sep).join('/')}`]), { cwd, env: process.env, timeout: 10_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] })
-    return type.toString('utf8').trim() === 'tree'
-  } catch {
-    return false
-  }
+export async function committedDirectories(cwd: string, relativePaths: readonly string[], stop?: GitStop): Promise<Set<string>> {
+  const found = new Set<string>()
+  if (relativePaths.length === 0 || !(await mayBeInRepository(cwd))) return found
+  const asked = relativePaths.map((path) => `HEAD:./${path.split(sep).join('/')}`)
+  const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], { stop, maxBuffer: 1024 * 1024, input: `${asked.join('\n')}\n` }).catch(unlessStop)
+  // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
+  const answers = (said ?? '').split('\n')
+  relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path))
+  return found
 }

@@ -1,4 +1,4 @@
-import { checkoutOf, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
+import { checkoutOf, isStop, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
 import type { CommandDeps } from '../types.js'
 
 /** The checkout that holds a folder, and its commit's files (from git's objects), each read at most once a run. */
@@ -18,7 +18,7 @@ const readsOfRun = new WeakMap<CommandDeps['recorder'], Map<string, CheckoutRead
  * files it tracks), and git answers once. The checkout is found from the folder itself, so one
  * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
  */
-export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow'>, dir: string): CheckoutReads {
+export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow' | 'signal' | 'clock' | 'deadline'>, dir: string): CheckoutReads {
   let reads = readsOfRun.get(deps.recorder)
   if (!reads) readsOfRun.set(deps.recorder, (reads = new Map<string, CheckoutReads>()))
   let found = reads.get(dir)
@@ -26,13 +26,22 @@ export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow'>, 
     let checkout: Promise<GitCheckout | undefined> | undefined
     let tree: Promise<TreeFile[] | undefined> | undefined
     const workspace = deps.workflow.workspace ?? dir
-    const checkoutOnce = () => (checkout ??= checkoutOf(dir, undefined, workspace))
+    // Each git command gets the time left before the step's deadline, and is killed on a cancel.
+    const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+    const checkoutOnce = () => (checkout ??= checkoutOf(dir, stop, workspace))
     found = {
       checkout: checkoutOnce,
       commit: async () => (await checkoutOnce())?.commit,
       tree: () =>
         // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
-        (tree ??= checkoutOnce().then((at) => (at ? listTree(at.top, at.commit, [''], undefined, false).catch(() => undefined) : undefined)))
+        (tree ??= checkoutOnce().then((at) =>
+          at
+            ? listTree(at.top, at.commit, [''], stop, false).catch((error: unknown) => {
+                if (isStop(error)) throw error
+                return undefined
+              })
+            : undefined
+        ))
     }
     reads.set(dir, found)
   }

@@ -7,6 +7,8 @@ import type { ArchiveSelection } from '../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
 import { commitFiles } from '../../operations/config-check/commit-files.js'
+import { checkConfigFromCommit, commitReads, readNow } from '../../operations/config-check/commit-reads.js'
+import { openBlobReads } from '../../operations/blob-stream.js'
 import { readFromGitHub } from '../../operations/config-check/github-files.js'
 import type { ConfigProblem } from '../../operations/config-check/problem.js'
 import { readCapped } from '../../operations/config-check/read-capped.js'
@@ -31,9 +33,15 @@ export type ConfigGateContext = Pick<GateContext, 'inputs' | 'deps' | 'existing'
  * A remote build: the config and the files exactly as the archive will hold them; messages name
  * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
  * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
- * ship it.
+ * ship it. Committed files are read from git through one process per repository, ended with the
+ * check (or by a cancel, or the deadline: `deps` without a deadline has none).
  */
-export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'log'>, layoutProblems: readonly LayoutProblem[] = []): CheckVerdict {
+export async function archiveVerdict(
+  selection: ArchiveSelection,
+  mode: ConfigCheckMode,
+  deps: Pick<CommandDeps, 'log'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>,
+  layoutProblems: readonly LayoutProblem[] = []
+): Promise<CheckVerdict> {
   const prefix = workspacePrefix(selection)
   const configPath = selection.configPath
   const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
@@ -41,16 +49,27 @@ export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMod
   const unshippable = fromLayout.filter((problem) => problem.always)
   const refusing = (problems: ConfigProblem[]) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
   if (mode === 'off') return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }])
-  const files = archiveFiles(selection)
-  // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
-  const text = files.kind(configPath) === 'file' ? files.read(configPath) : readCapped(`${selection.root}/${configPath}`)
-  if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
-  const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
-  // A key the layout spoke of is not spoken of again by the check (one problem, said once).
-  const layoutKeys = new Set(fromLayout.map((problem) => problem.key))
-  const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)]
-  // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
-  return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined)
+  const blobs = openBlobReads(stopOf(deps))
+  try {
+    const files = archiveFiles(selection, commitReads(blobs))
+    // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+    const shipped = files.kind(configPath) === 'file'
+    const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`)
+    if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
+    const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
+    // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+    const layoutKeys = new Set(fromLayout.map((problem) => problem.key))
+    const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)]
+    // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+    return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined)
+  } finally {
+    blobs.close()
+  }
+}
+
+/** The run's stop for git (its cancel and deadline), when the caller has a deadline. */
+function stopOf(deps: Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>) {
+  return deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined
 }
 
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
@@ -87,11 +106,16 @@ export async function githubVerdict({ inputs, deps, existing }: ConfigGateContex
   const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : []
   if (checkout && top && tree) {
     // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
-    const files = commitFiles(top.top, tree)
-    const text = files.read(configPath)
-    if (text !== undefined) {
-      const report = checkConfig(text, configPath, files)
-      return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
+    const blobs = openBlobReads(stopOf(deps))
+    try {
+      const files = commitFiles(top.top, tree, commitReads(blobs))
+      const text = await readNow(files, configPath)
+      if (text !== undefined) {
+        const report = await checkConfigFromCommit(text, configPath, files)
+        return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }])
+      }
+    } finally {
+      blobs.close()
     }
   }
   const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))

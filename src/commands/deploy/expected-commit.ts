@@ -108,7 +108,7 @@ export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id'
  * config is (its files from git's objects, so a file a step changed ships as committed), so that
  * commit must be the expected one. Called before anything is archived; returns that commit.
  */
-export async function checkCheckout(expected: string, configDir: string, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder'>): Promise<string> {
+export async function checkCheckout(expected: string, configDir: string, deps: Pick<CommandDeps, 'workflow' | 'log' | 'recorder' | 'signal' | 'clock' | 'deadline'>): Promise<string> {
   const checkedOut = await checkoutReads(deps, configDir).commit()
   if (!checkedOut) {
     throw new ActionError(

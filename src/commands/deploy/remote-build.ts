@@ -32,14 +32,14 @@ type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | '
 /** The archive built from the checkout, with the commit checked out when it was built, and what it holds as the reports show it. */
 export type BuiltArchive = PreparedArchive & { listing: ArchiveListing }
 
-function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): ArchiveLayout {
+function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'signal' | 'clock' | 'deadline'>): Promise<ArchiveLayout> {
   const configPath = inputs.sourceRevisionConfig.graph_config_path
   if (!configPath) {
     throw new InputError([
       '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
     ])
   }
-  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath)
+  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath, { signal: deps.signal, clock: deps.clock, deadline: deps.deadline })
 }
 
 /**
@@ -63,7 +63,7 @@ export async function archiveForRemoteBuild(
 }
 
 async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
-  const layout = layoutOf(inputs, deps)
+  const layout = await layoutOf(inputs, deps)
   // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
   const configDir = dirname(join(layout.root, layout.configPath))
   const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps)
@@ -78,7 +78,7 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   if (checked && selection.tiedToCommit !== checked) refuseMovedCheckout(checked, selection.tiedToCommit)
   describeSelection(selection, deps.log)
   // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-  enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
+  enforceConfigVerdict(await archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
   if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
   return { ...archive, listing: listingOf(selection) }

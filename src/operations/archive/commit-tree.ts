@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout } from '../git-tree.js'
+import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout, type GitStop } from '../git-tree.js'
+import { addToFolderIndex } from '../folder-index.js'
 import { toPosix } from './layout.js'
 
 /** A file of the commit, as the archive ships it: from git's objects. */
@@ -39,15 +40,15 @@ const SUBMODULE_DEPTH = 8
  * undefined when it is not. Git runs a constant number of times per repository: one
  * `rev-parse`, one `ls-tree`, one `diff`.
  */
-export async function readCommitTree(workspace: string, configDir: string, included: readonly string[], limitMs: number): Promise<CommitTree | undefined> {
-  const checkout = await checkoutOf(configDir, limitMs, workspace)
+export async function readCommitTree(workspace: string, configDir: string, included: readonly string[], stop?: GitStop): Promise<CommitTree | undefined> {
+  const checkout = await checkoutOf(configDir, stop, workspace)
   if (!checkout) return undefined
   const tree: CommitTree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] }
-  await addRepository(tree, workspace, checkout, included, limitMs, 0)
+  await addRepository(tree, workspace, checkout, included, stop, 0)
   return tree
 }
 
-async function addRepository(tree: CommitTree, workspace: string, repo: GitCheckout, included: readonly string[], limitMs: number, depth: number): Promise<void> {
+async function addRepository(tree: CommitTree, workspace: string, repo: GitCheckout, included: readonly string[], stop: GitStop | undefined, depth: number): Promise<void> {
   // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
   const dirs = included.flatMap((dir) => {
     const fromTop = toPosix(relative(repo.top, dir))
@@ -57,23 +58,23 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
   })
   if (dirs.length === 0) return
   // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
-  await fetchMissingBlobs(repo.top, repo.commit, dirs, limitMs)
-  const [files, changed] = await Promise.all([listTree(repo.top, repo.commit, dirs, limitMs), changedFiles(repo.top, dirs, limitMs)])
+  await fetchMissingBlobs(repo.top, repo.commit, dirs, stop)
+  const [files, changed] = await Promise.all([listTree(repo.top, repo.commit, dirs, stop), changedFiles(repo.top, dirs, stop)])
   // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
   const inWorkspace = (path: string) => toPosix(relative(workspace, join(repo.top, path)))
   for (const path of changed) tree.changed.push(inWorkspace(path))
   for (const file of files) {
     const path = inWorkspace(file.path)
-    addPath(tree, path)
+    addToFolderIndex(tree.children, tree.dirs, path)
     if (file.kind !== 'submodule') {
       tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } })
       continue
     }
     const top = join(repo.top, file.path)
-    const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await checkoutOf(top, limitMs) : undefined
+    const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await checkoutOf(top, stop) : undefined
     if (inner && inner.top === top) {
       tree.dirs.add(path)
-      await addRepository(tree, workspace, inner, included, limitMs, depth + 1)
+      await addRepository(tree, workspace, inner, included, stop, depth + 1)
     } else {
       tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } })
       tree.uninitialised.push(path)
@@ -87,19 +88,4 @@ async function isOwnCheckout(dir: string): Promise<boolean> {
     () => true,
     () => false
   )
-}
-
-/** Records `path`'s parent directories and the name of each in its parent. */
-function addPath(tree: CommitTree, path: string): void {
-  let child = path
-  for (let slash = child.lastIndexOf('/'); ; slash = child.lastIndexOf('/')) {
-    const parent = slash < 0 ? '' : child.slice(0, slash)
-    const names = tree.children.get(parent) ?? new Set<string>()
-    const known = names.size > 0 && tree.dirs.has(parent)
-    names.add(child.slice(slash + 1))
-    tree.children.set(parent, names)
-    if (parent === '' || known) return
-    tree.dirs.add(parent)
-    child = parent
-  }
 }

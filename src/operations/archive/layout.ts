@@ -4,7 +4,7 @@ import { InputError } from '../../core/errors.js'
 import type { Said } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
-import { isCommittedDirectory } from '../git-tree.js'
+import { committedDirectories, type GitStop } from '../git-tree.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory, the local
@@ -41,9 +41,11 @@ export interface LayoutProblem {
 /**
  * The layout for `graph-config-path` (relative to the workspace), before any request. The
  * config file must be a file inside the workspace (else bad input: the step names it); what
- * the config itself says wrong is a config problem (`problems`), never bad input.
+ * the config itself says wrong is a config problem (`problems`), never bad input. A directory the
+ * config names that is not on disk is asked of git (all of them in one command): a folder of the
+ * commit still ships.
  */
-export function resolveLayout(workspaceDir: string, configInput: string): ArchiveLayout {
+export async function resolveLayout(workspaceDir: string, configInput: string, stop?: GitStop): Promise<ArchiveLayout> {
   const workspace = realpathOr(resolve(workspaceDir))
   const fail = (problem: string): never => {
     throw new InputError([problem])
@@ -78,10 +80,11 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
       })
       return
     }
-    // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
-    if (isDirectory(target) || (!isPresent(target) && isCommittedDirectory(configDir, relative(configDir, target)))) dirs.push(realpathOr(target))
-    else problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
+    if (isDirectory(target)) dirs.push(realpathOr(target))
+    else if (isPresent(target)) problems.push({ key, what: [what, ' ', { code: written }, ' is a file; it must be a directory.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
+    else missing.push({ key, written, what, target })
   }
+  const missing: Array<{ key: string; written: string; what: string; target: string }> = []
   dependencyEntries(config.dependencies).forEach((dependency, index) => {
     // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
     if (typeof dependency === 'string' && dependency.startsWith('.')) include(`dependencies[${index}]`, dependency, 'the local dependency')
@@ -90,6 +93,12 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
   if (isMapping(source) && source.kind === 'uv') {
     const root = 'root' in source ? source.root : '.'
     if (typeof root === 'string' && root.trim() !== '') include('source.root', root, 'the uv workspace root')
+  }
+  // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
+  const committed = await committedDirectories(configDir, missing.map((item) => relative(configDir, item.target)), stop)
+  for (const item of missing) {
+    if (committed.has(relative(configDir, item.target))) dirs.push(item.target)
+    else problems.push({ key: item.key, what: [item.what, ' ', { code: item.written }, ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
   }
   const included = outermost(dirs)
   const root = commonAncestor(included)

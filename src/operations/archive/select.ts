@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
+import { isStop } from '../git-tree.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
 import { type ArchiveLayout } from './layout.js'
 import type { ArchiveStop } from './stop.js'
@@ -52,9 +53,6 @@ export interface SelectOptions {
   stop?: ArchiveStop
 }
 
-/** How long git may take to list a checkout when there is no deadline (a bench, a test). */
-const GIT_LIMIT_MS = 60_000
-
 /**
  * The archive's files for `layout`: no compression, no request. When the config's directory is
  * in a git checkout, the commit's files ship (from git's objects, whatever the working tree
@@ -62,9 +60,9 @@ const GIT_LIMIT_MS = 60_000
  * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
 export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
-  const limitMs = options.stop ? Math.max(0, options.stop.deadline - options.stop.clock.now()) : GIT_LIMIT_MS
   const configDir = dirname(join(layout.root, layout.configPath))
-  const commit = await readCommitTree(layout.workspace, configDir, layout.included, limitMs).catch(unlisted)
+  // Each git command is given the time left when it starts, and is killed on a cancel or at the deadline.
+  const commit = await readCommitTree(layout.workspace, configDir, layout.included, options.stop).catch(unlisted)
   const include = options.include ?? []
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
   const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
@@ -122,6 +120,8 @@ function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): 
 
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error: unknown): never {
+  // Cancelled, or out of time: said as such, not as the checkout's fault.
+  if (isStop(error)) throw error
   throw new ActionError(
     'bad-input',
     `The config is in a git checkout, but the files of its commit could not be listed (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,
@@ -132,7 +132,7 @@ function unlisted(error: unknown): never {
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 export function unreadable(error: unknown): never {
   // Cancelled, or out of time: said as such, not as the checkout's fault.
-  if (error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')) throw error
+  if (isStop(error)) throw error
   throw new ActionError(
     'bad-input',
     `Could not archive the checkout: ${(error as Error).message}.`,

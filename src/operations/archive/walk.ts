@@ -8,7 +8,7 @@ import { throwIfStopped, type ArchiveStop } from './stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
-import { readBlobSync } from '../git-tree.js'
+import { openBlobReads, type BlobReads } from '../blob-stream.js'
 import type { CommitFile, CommitTree } from './commit-tree.js'
 
 /** One thing the archive will hold. */
@@ -103,15 +103,27 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
   const included = (matcher: Ignore | undefined, path: string, isDir: boolean) => matcher?.test(isDir ? `${path}/` : path).ignored === true
 
-  /** The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its `.gitignore`. */
-  const rulesIn = async (dir: string, names: readonly string[]): Promise<Rules[]> => {
+  /**
+   * The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its
+   * `.gitignore`. In a checkout, a `.dockerignore` applies only when it is in the archive: the
+   * commit's, or one on disk that `archive-include` ships (and no rule above, nor its own, leaves
+   * out). One a step left beside the commit's files never removes a committed file.
+   */
+  const rulesIn = async (dir: string, names: readonly string[], inherited: Rules[] = []): Promise<Rules[]> => {
     const base = fromWorkspace(dir)
     const found: Rules[] = []
     for (const name of names) {
       const path = `${base ? `${base}/` : ''}${name}`
-      const read = await readIgnoreFile(join(dir, name), git?.files.get(path))
-      if (typeof read === 'string') found.push({ base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' })
-      else if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
+      const committed = git?.files.get(path)
+      if (git && !committed && !included(include, path, false)) continue
+      const read = await readIgnoreFile(join(dir, name), committed && blobs ? { file: committed, blobs } : undefined)
+      if (typeof read !== 'string') {
+        if (read) unreadIgnoreFiles.push(`\`${path}\` ${read.problem}`)
+        continue
+      }
+      const rules: Rules = { base, matcher: matcher().add(read), reason: 'ignored', rule: path, gitignore: name === '.gitignore' }
+      if (git && !committed && ignoredBy([...inherited, rules, ...(excluded ? [excluded] : [])], path, false)) continue
+      found.push(rules)
     }
     return found
   }
@@ -133,7 +145,7 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
 
   const visit = async (dir: string, inherited: Rules[]): Promise<void> => {
     const base = fromWorkspace(dir)
-    const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles))]
+    const rules = [...inherited, ...(await rulesIn(dir, ignoreFiles, inherited))]
     // In a checkout, what the commit has here (on disk or not: a sparse checkout, a deleted file) and what the disk has besides.
     // A folder of the commit that a step replaced with a link is not followed: only the commit's files go from it.
     const linked = git !== undefined && (await lstat(dir).catch(() => undefined))?.isSymbolicLink() === true
@@ -204,12 +216,18 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
     if (entry.type === 'directory') await visit(entry.absPath, rules)
   }
 
-  for (const dir of layout.included) {
-    const path = inArchive(dir)
-    if (path) entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true })
-    // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
-    const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']))
-    await visit(dir, above)
+  // The commit's ignore files, read from git's objects through one process per repository.
+  const blobs = git ? openBlobReads(stop) : undefined
+  try {
+    for (const dir of layout.included) {
+      const path = inArchive(dir)
+      if (path) entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true })
+      // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
+      const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']))
+      await visit(dir, above)
+    }
+  } finally {
+    blobs?.close()
   }
   return { entries: sortEntries(entries), leftOut, unreadIgnoreFiles }
 }
@@ -237,12 +255,13 @@ function matcher(): Ignore {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file: string, committed?: CommitFile): Promise<string | { problem: string } | undefined> {
-  if (committed) {
+async function readIgnoreFile(file: string, fromCommit?: { file: CommitFile; blobs: BlobReads }): Promise<string | { problem: string } | undefined> {
+  if (fromCommit) {
     // The commit's, whatever the disk holds now.
+    const committed = fromCommit.file
     if (committed.kind !== 'file') return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' }
     if (committed.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
-    const read = readBlobSync(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES)
+    const read = await fromCommit.blobs.read(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES)
     return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8')
   }
   const stats = await lstat(file).catch(() => undefined)

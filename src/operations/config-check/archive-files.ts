@@ -1,9 +1,8 @@
 import { basename, relative, sep } from 'node:path'
 import type { ArchiveSelection } from '../archive/select.js'
 import type { Said } from '../../core/outcome.js'
-import type { ConfigFiles } from './files.js'
-import { readBlobSync } from '../git-tree.js'
-import { READ_CAP_BYTES, readCapped } from './read-capped.js'
+import type { CommitBackedFiles, CommitReads } from './commit-reads.js'
+import { readCapped } from './read-capped.js'
 
 /** How to ship a file each rule left out: a file that is committed is never told to be committed. */
 const FIXES: Record<ArchiveSelection['leftOut'][number]['reason'], Said> = {
@@ -27,10 +26,10 @@ const REASONS: Record<ArchiveSelection['leftOut'][number]['reason'], string> = {
 
 /**
  * The files a remote build gets: exactly the archive's selection (paths from the archive's
- * root), each read from where it would be packed (git's objects for a file of the commit); a file left out says by which rule (an
+ * root), each read from where it would be packed (git's objects for a file of the commit, through `reads`); a file left out says by which rule (an
  * ignore file, `archive-exclude`, not tracked by git...).
  */
-export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
+export function archiveFiles(selection: ArchiveSelection, reads: CommitReads): CommitBackedFiles {
   const files = new Map<string, ArchiveSelection['entries'][number]>()
   const dirs = new Set<string>([''])
   const children = new Map<string, string[]>()
@@ -44,6 +43,7 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
   // Left-out paths are from the workspace; the config's are from the archive's root.
   const prefix = workspacePrefix(selection)
   return {
+    reads,
     archive: true,
     rootName: basename(selection.root),
     kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
@@ -52,7 +52,7 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
       const entry = files.get(path)
       if (entry === undefined) return undefined
       // A file of the commit is read as the archive ships it: from git's objects.
-      return entry.blob ? readBlobSync(entry.blob.repo, entry.blob.oid, READ_CAP_BYTES)?.toString('utf8') : readCapped(entry.absPath)
+      return entry.blob ? reads.text(entry.blob) : readCapped(entry.absPath)
     },
     leftOut(path) {
       const hit = leftOutHit(selection, prefix + path)

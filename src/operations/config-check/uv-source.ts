@@ -129,6 +129,8 @@ function workspaceMembers(root: string, rootData: Record<string, unknown>, files
       if (files.kind(join(memberRoot, 'pyproject.toml')) === 'file') roots.push(memberRoot)
     }
   }
+  // Every member's `pyproject.toml` asked for before any is judged: a source that reads in batches (a commit's, from git) reads them together.
+  for (const memberRoot of roots) if (memberRoot !== root) files.read(join(memberRoot, 'pyproject.toml'))
   const members: Member[] = []
   for (const memberRoot of [...new Set(roots)]) {
     const pyproject = shown(join(memberRoot, 'pyproject.toml'))

@@ -1,8 +1,8 @@
-export const id = 965;
-export const ids = [965];
+export const id = 57;
+export const ids = [57];
 export const modules = {
 
-/***/ 965:
+/***/ 3057:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -87,13 +87,21 @@ function checkoutReads(deps, dir) {
         let checkout;
         let tree;
         const workspace = deps.workflow.workspace ?? dir;
-        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, undefined, workspace));
+        // Each git command gets the time left before the step's deadline, and is killed on a cancel.
+        const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
+        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, stop, workspace));
         found = {
             checkout: checkoutOnce,
             commit: async () => (await checkoutOnce())?.commit,
             tree: () => 
             // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
-            (tree ??= checkoutOnce().then((at) => (at ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], undefined, false).catch(() => undefined) : undefined)))
+            (tree ??= checkoutOnce().then((at) => at
+                ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], stop, false).catch((error) => {
+                    if ((0,git_tree/* isStop */.jX)(error))
+                        throw error;
+                    return undefined;
+                })
+                : undefined))
         };
         reads.set(dir, found);
     }
@@ -434,7 +442,6 @@ function readCapped(file) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
 
 
-
 /** How to ship a file each rule left out: a file that is committed is never told to be committed. */
 const FIXES = {
     untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
@@ -455,10 +462,10 @@ const REASONS = {
 };
 /**
  * The files a remote build gets: exactly the archive's selection (paths from the archive's
- * root), each read from where it would be packed (git's objects for a file of the commit); a file left out says by which rule (an
+ * root), each read from where it would be packed (git's objects for a file of the commit, through `reads`); a file left out says by which rule (an
  * ignore file, `archive-exclude`, not tracked by git...).
  */
-function archiveFiles(selection) {
+function archiveFiles(selection, reads) {
     const files = new Map();
     const dirs = new Set(['']);
     const children = new Map();
@@ -474,6 +481,7 @@ function archiveFiles(selection) {
     // Left-out paths are from the workspace; the config's are from the archive's root.
     const prefix = workspacePrefix(selection);
     return {
+        reads,
         archive: true,
         rootName: (0,external_node_path_.basename)(selection.root),
         kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
@@ -483,7 +491,7 @@ function archiveFiles(selection) {
             if (entry === undefined)
                 return undefined;
             // A file of the commit is read as the archive ships it: from git's objects.
-            return entry.blob ? (0,git_tree/* readBlobSync */.dq)(entry.blob.repo, entry.blob.oid, READ_CAP_BYTES)?.toString('utf8') : readCapped(entry.absPath);
+            return entry.blob ? reads.text(entry.blob) : readCapped(entry.absPath);
         },
         leftOut(path) {
             const hit = leftOutHit(selection, prefix + path);
@@ -1417,6 +1425,10 @@ function workspaceMembers(root, rootData, files, shown, problem) {
                 roots.push(memberRoot);
         }
     }
+    // Every member's `pyproject.toml` asked for before any is judged: a source that reads in batches (a commit's, from git) reads them together.
+    for (const memberRoot of roots)
+        if (memberRoot !== root)
+            files.read(join(memberRoot, 'pyproject.toml'));
     const members = [];
     for (const memberRoot of [...new Set(roots)]) {
         const pyproject = shown(join(memberRoot, 'pyproject.toml'));
@@ -1744,8 +1756,9 @@ function warningsOf(config, configPath, files) {
     return warnings;
 }
 
+// EXTERNAL MODULE: ./src/operations/folder-index.ts
+var folder_index = __webpack_require__(9529);
 ;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
-
 
 
 
@@ -1755,24 +1768,11 @@ function warningsOf(config, configPath, files) {
  * step deleted or changed, is seen as committed; a file a step left beside them is absent, and
  * said to be left out because it was never committed. `top` is the checkout's top; paths are
  * relative to it. A link is neither a file nor a folder (the build does not follow it either).
+ * Contents come through `reads` (checkConfigFromCommit reads them from git).
  */
-function commit_files_commitFiles(top, tree) {
-    const files = new Map();
-    const children = new Map([['', new Set()]]);
-    for (const file of tree) {
-        files.set(file.path, file);
-        let child = file.path;
-        for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
-            const parent = slash < 0 ? '' : child.slice(0, slash);
-            const known = children.has(parent);
-            const names = children.get(parent) ?? new Set();
-            names.add(child.slice(slash + 1));
-            children.set(parent, names);
-            if (known || parent === '')
-                break;
-            child = parent;
-        }
-    }
+function commit_files_commitFiles(top, tree, reads) {
+    const files = new Map(tree.map((file) => [file.path, file]));
+    const { children } = (0,folder_index/* folderIndex */.J)(files.keys());
     const kind = (path) => {
         const file = files.get(path);
         if (file)
@@ -1780,6 +1780,7 @@ function commit_files_commitFiles(top, tree) {
         return children.has(path) ? 'dir' : 'absent';
     };
     return {
+        reads,
         // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
         kind,
         list: (dir) => {
@@ -1788,13 +1789,67 @@ function commit_files_commitFiles(top, tree) {
         },
         read: (path) => {
             const file = files.get(path);
-            return file?.kind === 'file' ? (0,git_tree/* readBlobSync */.dq)(top, file.oid, READ_CAP_BYTES)?.toString('utf8') : undefined;
+            return file?.kind === 'file' ? reads.text({ repo: top, oid: file.oid }) : undefined;
         },
         leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
         shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/config-check/commit-reads.ts
+
+
+function commitReads(blobs) {
+    const held = new Map();
+    const noted = new Map();
+    const key = (blob) => `${blob.repo}\0${blob.oid}`;
+    return {
+        text(blob) {
+            const id = key(blob);
+            if (!held.has(id))
+                noted.set(id, blob);
+            return held.get(id);
+        },
+        async readNoted() {
+            if (noted.size === 0)
+                return false;
+            const asked = [...noted];
+            noted.clear();
+            // One answer a blob, each set as "held" (undefined when git could not give it: never asked again).
+            const read = await Promise.all(asked.map(([, blob]) => blobs.read(blob.repo, blob.oid, READ_CAP_BYTES)));
+            asked.forEach(([id], index) => held.set(id, read[index]?.toString('utf8')));
+            return true;
+        }
+    };
+}
+/**
+ * How many times one file may lead to another: the config to its modules and a uv workspace's
+ * `pyproject.toml`, that to its members' (asked for together), so three or four; more than any
+ * config needs. Past it, what is not read yet is "cannot be read", and its rules are skipped.
+ */
+const MAX_ROUNDS = 8;
+/** One file's text now: read from git first when it is a committed one not read yet. */
+async function readNow(files, path) {
+    files.read(path);
+    await files.reads.readNoted();
+    return files.read(path);
+}
+/**
+ * checkConfig, with every committed file it reads read from git: it runs on what was read so
+ * far, the files it asked for and did not have are read (all at once), and it runs again, until
+ * it asks for nothing new (one file leads to another: the config to a uv workspace's
+ * `pyproject.toml`, that to its members'). The last run saw every file it read.
+ */
+async function checkConfigFromCommit(text, configPath, files) {
+    for (let round = 1;; round++) {
+        const report = checkConfig(text, configPath, files);
+        if (round >= MAX_ROUNDS || !(await files.reads.readNoted()))
+            return report;
+    }
+}
+
+// EXTERNAL MODULE: ./src/operations/blob-stream.ts
+var blob_stream = __webpack_require__(5448);
 ;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
 
 const github_files_CONTENTS_HINT = 'the token needs `contents: read`';
@@ -1924,6 +1979,8 @@ function verdictOf(report, configPath, mode, log, elapsedMs, note) {
 
 
 
+
+
 /** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
 const READ_BUDGET_MS = 15_000;
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
@@ -1934,9 +1991,10 @@ function readBudgetMs(deps) {
  * A remote build: the config and the files exactly as the archive will hold them; messages name
  * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
  * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
- * ship it.
+ * ship it. Committed files are read from git through one process per repository, ended with the
+ * check (or by a cancel, or the deadline: `deps` without a deadline has none).
  */
-function archiveVerdict(selection, mode, deps, layoutProblems = []) {
+async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
     const prefix = workspacePrefix(selection);
     const configPath = selection.configPath;
     const shown = (problem) => ({ ...problem, file: prefix + problem.file });
@@ -1945,17 +2003,28 @@ function archiveVerdict(selection, mode, deps, layoutProblems = []) {
     const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
     if (mode === 'off')
         return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
-    const files = archiveFiles(selection);
-    // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
-    const text = files.kind(configPath) === 'file' ? files.read(configPath) : readCapped(`${selection.root}/${configPath}`);
-    if (text === undefined)
-        return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-    const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
-    // A key the layout spoke of is not spoken of again by the check (one problem, said once).
-    const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
-    const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
-    // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
-    return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
+    const blobs = (0,blob_stream/* openBlobReads */.P)(stopOf(deps));
+    try {
+        const files = archiveFiles(selection, commitReads(blobs));
+        // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+        const shipped = files.kind(configPath) === 'file';
+        const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`);
+        if (text === undefined)
+            return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
+        const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
+        // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+        const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
+        const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
+        // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+        return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
+    }
+    finally {
+        blobs.close();
+    }
+}
+/** The run's stop for git (its cancel and deadline), when the caller has a deadline. */
+function stopOf(deps) {
+    return deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined;
 }
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
 function configNotShipped(configPath, rule) {
@@ -1993,11 +2062,17 @@ async function githubVerdict({ inputs, deps, existing }) {
     const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : [];
     if (checkout && top && tree) {
         // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
-        const files = commit_files_commitFiles(top.top, tree);
-        const text = files.read(configPath);
-        if (text !== undefined) {
-            const report = checkConfig(text, configPath, files);
-            return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
+        const blobs = (0,blob_stream/* openBlobReads */.P)(stopOf(deps));
+        try {
+            const files = commit_files_commitFiles(top.top, tree, commitReads(blobs));
+            const text = await readNow(files, configPath);
+            if (text !== undefined) {
+                const report = await checkConfigFromCommit(text, configPath, files);
+                return verdictOf(report, configPath, mode, log, undefined, ['read from the checkout of ', { code: checkout.commit.slice(0, 12) }]);
+            }
+        }
+        finally {
+            blobs.close();
         }
     }
     const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
@@ -2683,7 +2758,7 @@ function layoutOf(inputs, deps) {
             '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
         ]);
     }
-    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath);
+    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath, { signal: deps.signal, clock: deps.clock, deadline: deps.deadline });
 }
 /**
  * For a remote build: the archive built, described in the log and on record (what was
@@ -2701,7 +2776,7 @@ async function archiveForRemoteBuild(inputs, source, deps, early) {
     return early ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
-    const layout = layoutOf(inputs, deps);
+    const layout = await layoutOf(inputs, deps);
     // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
     const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
     const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps);
@@ -2717,7 +2792,7 @@ async function buildArchive(inputs, deps) {
         refuseMovedCheckout(checked, selection.tiedToCommit);
     describeSelection(selection, deps.log);
     // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-    enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
+    enforceConfigVerdict(await archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
     if (archive.commit && !checked)
         deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`);
@@ -3177,9 +3252,11 @@ function newDeploymentNameProblem(name) {
 /**
  * The layout for `graph-config-path` (relative to the workspace), before any request. The
  * config file must be a file inside the workspace (else bad input: the step names it); what
- * the config itself says wrong is a config problem (`problems`), never bad input.
+ * the config itself says wrong is a config problem (`problems`), never bad input. A directory the
+ * config names that is not on disk is asked of git (all of them in one command): a folder of the
+ * commit still ships.
  */
-function resolveLayout(workspaceDir, configInput) {
+async function resolveLayout(workspaceDir, configInput, stop) {
     const workspace = realpathOr((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspaceDir));
     const fail = (problem) => {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([problem]);
@@ -3217,12 +3294,14 @@ function resolveLayout(workspaceDir, configInput) {
             });
             return;
         }
-        // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
-        if (isDirectory(target) || (!isPresent(target) && (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .isCommittedDirectory */ .Wc)(configDir, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, target))))
+        if (isDirectory(target))
             dirs.push(realpathOr(target));
+        else if (isPresent(target))
+            problems.push({ key, what: [what, ' ', { code: written }, ' is a file; it must be a directory.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
         else
-            problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
+            missing.push({ key, written, what, target });
     };
+    const missing = [];
     (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
         // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
         if (typeof dependency === 'string' && dependency.startsWith('.'))
@@ -3233,6 +3312,14 @@ function resolveLayout(workspaceDir, configInput) {
         const root = 'root' in source ? source.root : '.';
         if (typeof root === 'string' && root.trim() !== '')
             include('source.root', root, 'the uv workspace root');
+    }
+    // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
+    const committed = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .committedDirectories */ .gp)(configDir, missing.map((item) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)), stop);
+    for (const item of missing) {
+        if (committed.has((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)))
+            dirs.push(item.target);
+        else
+            problems.push({ key: item.key, what: [item.what, ' ', { code: item.written }, ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
     }
     const included = outermost(dirs);
     const root = commonAncestor(included);
@@ -3295,6 +3382,238 @@ function commonAncestor(dirs) {
 }
 function toPosix(path) {
     return node_path__WEBPACK_IMPORTED_MODULE_1__.sep === '/' ? path : path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+}
+
+
+/***/ }),
+
+/***/ 5448:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ openBlobReads),
+/* harmony export */   w: () => (/* binding */ openBlobStream)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2164);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2475);
+
+
+
+function openBlobStream(top, oids) {
+    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+        if (stderr.length < 1000)
+            stderr += chunk.toString('utf8');
+    });
+    let failed;
+    child.on('error', (error) => (failed = error));
+    // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
+    child.stdin.on('error', () => undefined);
+    void writeAll(child.stdin, oids);
+    const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
+    /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
+    let unread = 0;
+    return {
+        async *next(oid) {
+            if (unread > 0)
+                await reader.skip(unread);
+            unread = 0;
+            const header = await reader.line();
+            const [id, type, size] = header.split(' ');
+            if (id !== oid || type !== 'blob')
+                throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`);
+            unread = Number(size) + 1;
+            const content = Number(size);
+            let left = content;
+            while (left > 0) {
+                const chunk = await reader.upTo(left);
+                left -= chunk.length;
+                unread -= chunk.length;
+                yield chunk;
+            }
+            await reader.skip(1);
+            unread = 0;
+        },
+        close() {
+            child.stdin.destroy();
+            child.stdout.destroy();
+            if (child.exitCode === null)
+                child.kill();
+        }
+    };
+}
+function openBlobReads(stop) {
+    const readers = new Map();
+    return {
+        read(repo, oid, cap) {
+            const stopped = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+            if (stopped)
+                return Promise.reject(stopped);
+            let reader = readers.get(repo);
+            if (!reader)
+                readers.set(repo, (reader = new BatchReader(repo)));
+            return reader.read(oid, cap, stop);
+        },
+        close() {
+            for (const reader of readers.values())
+                reader.close();
+        }
+    };
+}
+/** One `git cat-file --batch`, asked one id at a time (git answers each at once: without `--buffer`, it flushes every answer). */
+class BatchReader {
+    child;
+    reader;
+    queue = Promise.resolve();
+    broken = false;
+    constructor(repo) {
+        this.child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(repo, ['cat-file', '--batch']), { cwd: repo, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+        this.child.on('error', () => (this.broken = true));
+        this.child.stdin.on('error', () => (this.broken = true));
+        this.child.stderr.resume();
+        this.reader = new ByteReader(this.child.stdout, () => new Error('`git cat-file` ended early'));
+    }
+    read(oid, cap, stop) {
+        const asked = this.queue.then(() => this.answer(oid, cap, stop));
+        this.queue = asked.catch(() => undefined);
+        return asked;
+    }
+    async answer(oid, cap, stop) {
+        if (this.broken)
+            return undefined;
+        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__/* .startTimeLimit */ .r5)((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitLimit */ .gY)(stop));
+        // A read that does not answer in time leaves the process mid-answer: it is ended, and so is every later read of it.
+        const onAbort = () => this.close();
+        limit.signal.addEventListener('abort', onAbort, { once: true });
+        try {
+            this.child.stdin.write(`${oid}\n`);
+            const [id, type, size] = (await this.reader.line()).split(' ');
+            if (id !== oid || type === 'missing')
+                return undefined;
+            const length = Number(size);
+            if (type !== 'blob' || length > cap) {
+                await this.reader.skip(length + 1);
+                return undefined;
+            }
+            const chunks = [];
+            for (let left = length; left > 0;) {
+                const chunk = await this.reader.upTo(left);
+                chunks.push(Buffer.from(chunk));
+                left -= chunk.length;
+            }
+            await this.reader.skip(1);
+            return Buffer.concat(chunks, length);
+        }
+        catch {
+            this.close();
+            const stopped = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+            if (stopped)
+                throw stopped;
+            return undefined;
+        }
+        finally {
+            limit.signal.removeEventListener('abort', onAbort);
+            limit.end();
+        }
+    }
+    close() {
+        this.broken = true;
+        this.child.stdin.destroy();
+        this.child.stdout.destroy();
+        if (this.child.exitCode === null)
+            this.child.kill();
+    }
+}
+/** Writes each id on a line, waiting whenever the pipe is full; ends the input. */
+async function writeAll(stdin, oids) {
+    const BATCH = 512;
+    for (let at = 0; at < oids.length; at += BATCH) {
+        if (stdin.destroyed)
+            return;
+        const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
+        if (!ok)
+            await new Promise((resolve) => {
+                const done = () => {
+                    stdin.removeListener('drain', done);
+                    stdin.removeListener('close', done);
+                    resolve();
+                };
+                stdin.once('drain', done);
+                stdin.once('close', done);
+            });
+    }
+    stdin.end();
+}
+/**
+ * A pull reader over a stream: a line, then so many bytes, keeping what is left over. It listens
+ * for `readable` from the start: a child's output nobody listens to is drained (thrown away) by
+ * node once the child exits, and git may exit before the first blob is asked for.
+ */
+class ByteReader {
+    source;
+    ended;
+    pending = Buffer.alloc(0);
+    done = false;
+    wake;
+    constructor(source, ended) {
+        this.source = source;
+        this.ended = ended;
+        const wake = () => this.wake?.();
+        source.on('readable', wake);
+        source.on('end', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('error', () => {
+            this.done = true;
+            wake();
+        });
+        source.on('close', () => {
+            this.done = true;
+            wake();
+        });
+    }
+    async fill() {
+        for (;;) {
+            const chunk = this.source.read();
+            if (chunk !== null) {
+                this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+                return;
+            }
+            if (this.done)
+                throw this.ended();
+            await new Promise((resolve) => (this.wake = resolve));
+            this.wake = undefined;
+        }
+    }
+    async line() {
+        for (;;) {
+            const at = this.pending.indexOf(10);
+            if (at >= 0) {
+                const text = this.pending.subarray(0, at).toString('utf8');
+                this.pending = this.pending.subarray(at + 1);
+                return text;
+            }
+            if (this.pending.length > 4096)
+                throw new Error('`git cat-file` answered with no header line');
+            await this.fill();
+        }
+    }
+    /** Up to `most` bytes (at least one): what is pending, or the next chunk. */
+    async upTo(most) {
+        if (this.pending.length === 0)
+            await this.fill();
+        const chunk = this.pending.subarray(0, most);
+        this.pending = this.pending.subarray(chunk.length);
+        return chunk;
+    }
+    async skip(count) {
+        for (let left = count; left > 0;)
+            left -= (await this.upTo(left)).length;
+    }
 }
 
 
@@ -3394,26 +3713,64 @@ function markConstants(text) {
 
 /***/ }),
 
+/***/ 9529:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ addToFolderIndex),
+/* harmony export */   J: () => (/* binding */ folderIndex)
+/* harmony export */ });
+function folderIndex(paths) {
+    const index = { children: new Map([['', new Set()]]), dirs: new Set() };
+    for (const path of paths)
+        addToFolderIndex(index.children, index.dirs, path);
+    return index;
+}
+/** Records `path`'s parent folders and the name of each in its parent; stops at the first parent already known. */
+function addToFolderIndex(children, dirs, path) {
+    let child = path;
+    for (let slash = child.lastIndexOf('/');; slash = child.lastIndexOf('/')) {
+        const parent = slash < 0 ? '' : child.slice(0, slash);
+        const known = parent === '' || dirs.has(parent);
+        const names = children.get(parent) ?? new Set();
+        names.add(child.slice(slash + 1));
+        children.set(parent, names);
+        if (known)
+            return;
+        dirs.add(parent);
+        child = parent;
+    }
+}
+
+
+/***/ }),
+
 /***/ 2475:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $u: () => (/* binding */ fetchMissingBlobs),
-/* harmony export */   Wc: () => (/* binding */ isCommittedDirectory),
 /* harmony export */   Y_: () => (/* binding */ changedFiles),
-/* harmony export */   dq: () => (/* binding */ readBlobSync),
+/* harmony export */   _6: () => (/* binding */ gitStopped),
+/* harmony export */   gY: () => (/* binding */ gitLimit),
+/* harmony export */   gp: () => (/* binding */ committedDirectories),
 /* harmony export */   iJ: () => (/* binding */ gitArgs),
+/* harmony export */   jX: () => (/* binding */ isStop),
 /* harmony export */   nT: () => (/* binding */ listTree),
 /* harmony export */   o5: () => (/* binding */ checkoutOf)
 /* harmony export */ });
-/* unused harmony exports runGit, checkoutCommit */
+/* unused harmony export runGit */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2164);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4296);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2164);
+
+
 
 
 
@@ -3432,18 +3789,51 @@ function gitArgs(top, args) {
     const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
     return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
 }
-/** One git command in `cwd`; its output, or a rejection naming the command and git's first line of error. */
-function runGit(cwd, args, limitMs = GIT_TIMEOUT_MS, maxBuffer = LISTING_MAX_BYTES, safe = [cwd]) {
+/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
+function gitStopped(stop) {
+    if (!stop)
+        return undefined;
+    if (stop.signal?.aborted)
+        return new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc();
+    if (stop.clock.now() >= stop.deadline)
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`.');
+    return undefined;
+}
+/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
+function isStop(error) {
+    return error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
+}
+/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
+function gitLimit(stop, capMs = GIT_TIMEOUT_MS) {
+    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
+}
+/**
+ * One git command in `cwd`; its output, or a rejection naming the command and git's first line
+ * of error. Killed on the run's cancel (CancelledError), or once its limit passes (the step's
+ * deadline: a `timed-out` ActionError).
+ */
+function runGit(cwd, args, run = {}) {
+    const stopped = gitStopped(run.stop);
+    if (stopped)
+        return Promise.reject(stopped);
+    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .startTimeLimit */ .r5)(gitLimit(run.stop, run.capMs));
     return new Promise((resolve, reject) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(safe, args), { cwd, env: process.env, timeout: Math.max(1_000, Math.min(GIT_TIMEOUT_MS, limitMs)), maxBuffer, windowsHide: true }, (error, stdout, stderr) => {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
             if (error) {
+                if (limit.signal.aborted) {
+                    reject(gitStopped(run.stop) ?? (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
+                    return;
+                }
                 const said = String(stderr ?? '').trim().split('\n')[0];
-                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : error.killed ? ': it did not answer in time' : ''}`));
+                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`));
                 return;
             }
             resolve(String(stdout));
         });
-    });
+        // A write after git exits early fails the command: its own error says why.
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(run.input ?? '');
+    }).finally(() => limit.end());
 }
 /** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
 const LOOK_TIMEOUT_MS = 10_000;
@@ -3473,11 +3863,7 @@ async function mayBeInRepository(dir) {
                 return false;
         }
     };
-    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
-}
-/** The commit checked out where `dir` is (`git rev-parse HEAD`), lower-case; undefined when it cannot be read. */
-async function checkoutCommit(dir) {
-    return (await checkoutOf(dir))?.commit;
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
 }
 /**
  * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
@@ -3485,14 +3871,14 @@ async function checkoutCommit(dir) {
  * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
  * workspace): never a repository above the workspace.
  */
-async function checkoutOf(dir, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir) {
+async function checkoutOf(dir, stop, trustedRoot = dir) {
     // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
     if (!(await mayBeInRepository(dir)))
         return undefined;
     const safe = [dir];
     for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
         safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
-    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], limitMs, 64 * 1024, safe).catch(() => undefined);
+    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop);
     const [top, commit] = (said ?? '').split('\n').map((line) => line.trim());
     if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
         return undefined;
@@ -3505,26 +3891,23 @@ async function checkoutOf(dir, limitMs = GIT_TIMEOUT_MS, trustedRoot = dir) {
  * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
  * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
-async function fetchMissingBlobs(top, commit, dirs, limitMs = GIT_TIMEOUT_MS) {
-    const promisor = await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], limitMs, 64 * 1024).catch(() => '');
+async function fetchMissingBlobs(top, commit, dirs, stop) {
+    const promisor = (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? '';
     const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1];
     if (!remote)
         return 0;
     const pathspecs = dirs.includes('') ? [] : [...dirs];
     // `--missing=print` names what is not here without fetching it.
-    const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], limitMs);
+    const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop });
     const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim());
     if (missing.length === 0)
         return 0;
-    await new Promise((resolve, reject) => {
-        const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'];
-        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(top, args), { cwd: top, env: process.env, timeout: Math.max(1_000, limitMs), maxBuffer: 1024 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
-            if (error)
-                reject(new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${String(stderr ?? '').trim().split('\n')[0] || error.message}`));
-            else
-                resolve();
-        });
-        child.stdin?.end(`${missing.join('\n')}\n`);
+    const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'];
+    // A fetch may take long: it has all the time left, not the cap of a local command.
+    await runGit(top, args, { stop, capMs: stop ? Infinity : GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, input: `${missing.join('\n')}\n` }).catch((error) => {
+        if (isStop(error))
+            throw error;
+        throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${error.message}`);
     });
     return missing.length;
 }
@@ -3534,9 +3917,9 @@ async function fetchMissingBlobs(top, commit, dirs, limitMs = GIT_TIMEOUT_MS) {
  * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
  * every size is 0. A submodule is one entry (its recorded commit).
  */
-async function listTree(top, commit, dirs, limitMs = GIT_TIMEOUT_MS, sizes = true) {
+async function listTree(top, commit, dirs, stop, sizes = true) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], limitMs);
+    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], { stop });
     const files = [];
     for (const record of listed.split('\0')) {
         if (record === '')
@@ -3561,40 +3944,36 @@ async function listTree(top, commit, dirs, limitMs = GIT_TIMEOUT_MS, sizes = tru
  * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-async function changedFiles(top, dirs, limitMs = GIT_TIMEOUT_MS) {
+async function changedFiles(top, dirs, stop) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], limitMs);
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], { stop });
     return listed.split('\0').filter((path) => path !== '');
 }
-/**
- * One small blob's bytes (an ignore file, a config's module), read at once: for the few files
- * a check reads, not for an archive (blob-stream.ts streams those). Undefined when it is larger
- * than `cap` or cannot be read.
- */
-function readBlobSync(top, oid, cap) {
-    try {
-        return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(top, ['cat-file', 'blob', oid]), { cwd: top, env: process.env, timeout: GIT_TIMEOUT_MS, maxBuffer: cap, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
-    }
-    catch {
-        return undefined;
-    }
+/** A failed git command is "no answer" (undefined), unless the run itself is ending. */
+function unlessStop(error) {
+    if (isStop(error))
+        throw error;
+    return undefined;
 }
 function isInside(parent, child) {
     const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
 }
 /**
- * Whether `relativePath` (from `cwd`, `..` allowed) is a folder of the commit checked out where
- * `cwd` is (`git cat-file -t HEAD:./<path>`), whether or not it is on disk.
+ * Which of `relativePaths` (from `cwd`, `..` allowed) are folders of the commit checked out where
+ * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
+ * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
  */
-function isCommittedDirectory(cwd, relativePath) {
-    try {
-        const type = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('git', gitArgs(cwd, ['cat-file', '-t', `HEAD:./${relativePath.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`]), { cwd, env: process.env, timeout: 10_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
-        return type.toString('utf8').trim() === 'tree';
-    }
-    catch {
-        return false;
-    }
+async function committedDirectories(cwd, relativePaths, stop) {
+    const found = new Set();
+    if (relativePaths.length === 0 || !(await mayBeInRepository(cwd)))
+        return found;
+    const asked = relativePaths.map((path) => `HEAD:./${path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`);
+    const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], { stop, maxBuffer: 1024 * 1024, input: `${asked.join('\n')}\n` }).catch(unlessStop);
+    // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
+    const answers = (said ?? '').split('\n');
+    relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path));
+    return found;
 }
 
 
@@ -3754,4 +4133,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=965.index.js.map
+//# sourceMappingURL=57.index.js.map
