@@ -31780,6 +31780,7 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 const DEFAULT_SOURCE = 'github';
 const REMOTE_BUILD = 'internal_source';
 const GITHUB_GATES = ['config-check', 'expected-commit', 'paths'];
+const REMOTE_BUILD_GATES = ['checkout-commit', 'archive-config-check', 'paths'];
 const OTHER_GATES = ['paths'];
 /** A create is possible only when looking up by name, with `create-if-missing`. */
 function mayCreate(inputs) {
@@ -31861,11 +31862,12 @@ function archives(inputs, builds) {
 }
 function decision(inputs, decided) {
     const fromGitHub = decided.builds === 'github';
+    const archivesCheckout = archives(inputs, decided.builds);
     return {
         ...decided,
-        archivesCheckout: archives(inputs, decided.builds),
+        archivesCheckout,
         fromGitHub,
-        gates: fromGitHub ? GITHUB_GATES : OTHER_GATES
+        gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
     };
 }
 
@@ -34426,7 +34428,7 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(965)]).then(__nccwpck_require__.bind(__nccwpck_require__, 965))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(746)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6746))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),

@@ -1,4 +1,7 @@
+import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
+import { saidText } from '../../core/quoted.js'
+import type { Recorder } from '../../core/recorder.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import type { ConfigReport } from './check.js'
 import { problemSaid, problemText } from './problem.js'
@@ -44,4 +47,23 @@ export function verdictOf(report: ConfigReport, configPath: string, mode: Config
   }
   for (const problem of report.problems) log.info(`Config check: ${problemText(problem)}`)
   return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems }
+}
+
+/**
+ * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
+ * before any change (for a remote build, before any request and before anything is packed).
+ * `waivable`: false when a problem is refused under every mode (nothing can archive it).
+ */
+export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: { recorder: Pick<Recorder, 'checked'> }, waivable = true): void {
+  if (!verdict) return
+  deps.recorder.checked(verdict)
+  if (verdict.status !== 'failed') return
+  const lines = (verdict.problems ?? []).map(saidText)
+  throw new ActionError(
+    'bad-input',
+    `The config check found ${saidText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`,
+    waivable
+      ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+      : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.'
+  )
 }
