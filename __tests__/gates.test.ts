@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import type { Deployment } from '../src/api/schemas.js'
 import { DEPLOY_GATES } from '../src/commands/deploy/gates/index.js'
 import { decideSource, type SourceInputs } from '../src/commands/deploy/source.js'
 import { errorLines } from './helpers/action.js'
@@ -14,7 +13,7 @@ const GATES_DIR = resolve('src/commands/deploy/gates')
 /** The modules a source file imports, resolved to `.ts` paths under src/. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => resolve(dirname(file), m[1]!).replace(/\.js$/, '.ts'))
+  return [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => resolve(dirname(file), m[1]).replace(/\.js$/, '.ts'))
 }
 
 describe('the gate list', () => {
@@ -33,7 +32,7 @@ describe('the gate list', () => {
     const archiveIds = DEPLOY_GATES.filter((gate) => gate.stage === 'archive').map((gate) => gate.id)
     const inputs = (source: string, tarball?: string): SourceInputs => ({ source, sourceRevisionConfig: tarball ? { source_tarball_path: tarball } : {}, createIfMissing: true })
     for (const [source, tarball] of [['github'], ['internal_source'], ['internal_source', 'x.tgz'], ['internal_docker'], ['external_docker']] as const) {
-      const decision = decideSource(inputs(source, tarball), undefined as Deployment | undefined)
+      const decision = decideSource(inputs(source, tarball), undefined)
       for (const id of decision.gates) expect(ids).toContain(id)
       const archiveGates = decision.gates.filter((id) => archiveIds.includes(id))
       expect(archiveGates).toEqual(decision.archivesCheckout ? archiveIds : [])

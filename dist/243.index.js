@@ -392,9 +392,9 @@ async function attempt(url, headers, limitMs, signal) {
 /**
  * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
  * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws `health-check-failed` when the check fails, and
- * `health-check-not-made` when the URL is not one the credential may go to (then no
- * request is made, and nothing is known about the revision's health).
+ * the summary shows it). Returns the failure, not thrown: `health-check-failed` when the check
+ * fails, `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health); undefined when healthy.
  */
 async function verifyHealth(options) {
     const { health, deployment, clock, log, recorder } = options;
@@ -402,7 +402,7 @@ async function verifyHealth(options) {
     if ('refused' in target) {
         recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
         // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
-        throw new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+        return new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
     }
     const start = clock.now();
     const ownLimit = start + health.timeoutMs;
@@ -418,9 +418,9 @@ async function verifyHealth(options) {
     });
     recorder.health(verdict);
     if (verdict.healthy)
-        return;
+        return undefined;
     const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
-    throw new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+    return new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
         `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
         (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
 }
@@ -429,14 +429,14 @@ async function verifyHealth(options) {
 
 /**
  * `health-check-path`: the deployment's URL answers 2xx. Keeps its own `health` fact and row
- * (verify-health.ts), so it returns no verdict; a failure is thrown there, as before.
+ * (verify-health.ts), so it returns no verdict; its failure is returned, for the list's loop to throw.
  */
 const healthCheck = {
     id: 'health-check',
     appliesTo: (ctx) => ctx.settings.health !== undefined,
     async run(ctx) {
-        await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
-        return {};
+        const failure = await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
+        return failure ? { failure } : {};
     }
 };
 

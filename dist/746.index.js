@@ -69,13 +69,14 @@ const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), 
 /**
  * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
  * the check before the change and the build, and then the revision serves another commit.
- * Fails the step naming both (`on-failure: rollback` then serves the previous revision again).
+ * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
+ * previous revision again); undefined when the revision was built from the expected commit.
  */
-function checkBuiltCommit(expected, revision) {
+function builtCommitFailure(expected, revision) {
     const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
     if (built === expected)
-        return;
-    throw new errors/* ActionError */.lZ('commit-mismatch', built
+        return undefined;
+    return new errors/* ActionError */.lZ('commit-mismatch', built
         ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
 }
@@ -86,24 +87,23 @@ function checkBuiltCommit(expected, revision) {
 
 /**
  * The commit the revision was built from: checked against `expected-commit` for every `github`
- * revision, whichever inputs made it (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ * revision, whichever inputs made it (its failure, `commit-mismatch`, is returned), else warned
+ * about when the ref moved on.
  */
 function checkCommit(inputs, source, deps, revision) {
-    if (inputs.expectedCommit && source.fromGitHub)
-        checkBuiltCommit(inputs.expectedCommit, revision);
-    else
-        warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+    if (inputs.expectedCommit && source.fromGitHub) {
+        const failure = builtCommitFailure(inputs.expectedCommit, revision);
+        return failure ? { failure } : {};
+    }
+    warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+    return {};
 }
 /** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
 function deployChecks(inputs, source, deps) {
     const builtCommit = {
         id: 'built-commit',
         appliesTo: () => true,
-        // A failure throws (`commit-mismatch`), as it did before the checks were a list.
-        run: ({ revision }) => {
-            checkCommit(inputs, source, deps, revision);
-            return Promise.resolve({});
-        }
+        run: ({ revision }) => Promise.resolve(checkCommit(inputs, source, deps, revision))
     };
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
 }
@@ -3089,8 +3089,11 @@ async function noNewRevision(action, deployment, revisionId, inputs, source, dep
     if (inputs.health)
         deps.log.info('No new revision, so no health check either.');
     const serving = deployment.active_revision_id ?? revisionId;
-    if (inputs.expectedCommit && source.fromGitHub && serving)
-        checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+    if (inputs.expectedCommit && source.fromGitHub && serving) {
+        const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+        if (failure)
+            throw failure;
+    }
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
 }
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
@@ -3099,7 +3102,9 @@ async function notWaiting(deployment, revisionId, inputs, source, deps) {
     deps.recorder.revisionSeen(revision);
     deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
     if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-        checkCommit(inputs, source, deps, revision);
+        const { failure } = checkCommit(inputs, source, deps, revision);
+        if (failure)
+            throw failure;
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });

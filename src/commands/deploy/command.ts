@@ -7,7 +7,7 @@ import { lookUpTarget } from '../../operations/resolve.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { checkCommit, deployChecks } from './checks.js'
-import { checkBuiltCommit } from './expected-commit.js'
+import { builtCommitFailure } from './expected-commit.js'
 import { DEPLOY_GATES, runGates } from './gates/index.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { rollBackAfterFailure } from './on-failure.js'
@@ -131,7 +131,10 @@ async function noNewRevision(
   )
   if (inputs.health) deps.log.info('No new revision, so no health check either.')
   const serving = deployment.active_revision_id ?? revisionId
-  if (inputs.expectedCommit && source.fromGitHub && serving) checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+  if (inputs.expectedCommit && source.fromGitHub && serving) {
+    const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+    if (failure) throw failure
+  }
   return deps.recorder.finish({ kind: 'deployed', noNewRevision: true })
 }
 
@@ -141,7 +144,8 @@ async function notWaiting(deployment: Deployment, revisionId: string, inputs: In
   deps.recorder.revisionSeen(revision)
   deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
   if (classify(revision.status) === 'deployed') {
-    checkCommit(inputs, source, deps, revision)
+    const { failure } = checkCommit(inputs, source, deps, revision)
+    if (failure) throw failure
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: false })
   }
   return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })

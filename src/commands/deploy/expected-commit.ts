@@ -7,12 +7,13 @@ export const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set t
 /**
  * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
  * the check before the change and the build, and then the revision serves another commit.
- * Fails the step naming both (`on-failure: rollback` then serves the previous revision again).
+ * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
+ * previous revision again); undefined when the revision was built from the expected commit.
  */
-export function checkBuiltCommit(expected: string, revision: Pick<Revision, 'id' | 'source_revision_config'>): void {
+export function builtCommitFailure(expected: string, revision: Pick<Revision, 'id' | 'source_revision_config'>): ActionError | undefined {
   const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase()
-  if (built === expected) return
-  throw new ActionError(
+  if (built === expected) return undefined
+  return new ActionError(
     'commit-mismatch',
     built
       ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
