@@ -94,12 +94,8 @@ __webpack_require__.d(__webpack_exports__, {
   R: () => (/* binding */ serverEndpoint)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
+// EXTERNAL MODULE: ./src/api/abortable.ts
+var abortable = __webpack_require__(1018);
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/api/body.ts
@@ -165,8 +161,6 @@ function healthCheckTarget(reportedUrl, path) {
 
 
 
-
-
 /** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
 function serverEndpoint(deployment, path, connection) {
     const target = healthCheckTarget(deployment.url, path);
@@ -196,40 +190,39 @@ async function askServer(endpoint, request) {
         limit.end();
     }
 }
-function send(endpoint, request, signal, started) {
-    return new Promise((resolve, reject) => {
-        const target = new URL(endpoint.url);
-        const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(endpoint.url);
-        const transport = target.protocol === 'https:' ? external_node_https_ : external_node_http_;
-        const body = request.json === undefined ? undefined : JSON.stringify(request.json);
-        const headers = {
-            'User-Agent': `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`,
-            ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
-            ...endpoint.headers
-        };
-        // Node's request never follows a redirect: a 3xx is an answer like any other.
-        const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
-            const status = response.statusCode ?? 0;
-            started.status = status;
-            if (request.maxBytes <= 0) {
-                response.destroy();
-                resolve({ answered: true, status });
-                return;
-            }
-            (0,api_body/* readBodyCapped */.oV)(response, request.maxBytes).then((text) => resolve({ answered: true, status, body: text }), (error) => {
-                // The body reader rejects with Errors only.
-                if (signal.aborted)
-                    reject(error);
-                else if (error instanceof api_body/* BodyTooLarge */.KQ)
-                    resolve({ answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` });
-                else
-                    resolve({ answered: true, status, bodyProblem: `the answer broke off (${error.message})` });
-            });
-        });
-        outgoing.on('error', reject);
-        outgoing.end(body);
-    });
+/**
+ * One attempt through the control-plane client's transport (api/abortable.ts: @actions/http-client
+ * with the runner's proxy settings, no redirect followed, aborted by `signal`), its body read by the
+ * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
+ * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
+ */
+async function send(endpoint, request, signal, started) {
+    const body = request.json === undefined ? null : JSON.stringify(request.json);
+    const headers = {
+        ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+        ...(body === null ? {} : { 'Content-Type': 'application/json' }),
+        ...endpoint.headers
+    };
+    const client = (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, Math.max(1, request.limitMs));
+    // A 3xx is an answer like any other: the client follows no redirect.
+    const response = await client.request(request.method, endpoint.url, body, headers);
+    const status = response.message.statusCode ?? 0;
+    started.status = status;
+    if (request.maxBytes <= 0) {
+        response.message.destroy();
+        return { answered: true, status };
+    }
+    try {
+        return { answered: true, status, body: await (0,abortable/* readResponse */.U)(response, request.maxBytes) };
+    }
+    catch (error) {
+        // The body reader rejects with Errors only.
+        if (signal.aborted)
+            throw error;
+        if (error instanceof api_body/* BodyTooLarge */.KQ)
+            return { answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` };
+        return { answered: true, status, bodyProblem: `the answer broke off (${error.message})` };
+    }
 }
 
 
