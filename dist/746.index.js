@@ -1742,18 +1742,14 @@ function reasonOf(outcome) {
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
 
-/** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
-const readsOfRun = new WeakMap();
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
  * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
  * files it tracks), and git answers once. The checkout is found from the folder itself, so one
- * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts. Kept in the run's memos.
  */
 function checkoutReads(deps, dir) {
-    let reads = readsOfRun.get(deps.recorder);
-    if (!reads)
-        readsOfRun.set(deps.recorder, (reads = new Map()));
+    const reads = deps.memos.checkouts;
     let found = reads.get(dir);
     if (!found) {
         let checkout;
@@ -1808,14 +1804,9 @@ function parts(url) {
     return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
 }
 /**
- * The run's GitHub readers, one per token: `expected-commit` and `paths` (its compare and its file
- * listing) read through the same one, so that a rate limit one of them met is honoured by the
- * next, never run into again. Keyed by the run's `openGitHub`, which main.ts makes once per run.
- */
-const readersOfRun = new WeakMap();
-/**
  * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
+ * One reader per token for the run (its memos), so a rate limit one read met is honoured by the next.
  */
 async function openCommitReads(token, repoUrl, deps, 
 /**
@@ -1837,9 +1828,7 @@ budgetMs) {
         const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn });
         return { ok: true, github, repository: where.repository };
     }
-    let readers = readersOfRun.get(open);
-    if (!readers)
-        readersOfRun.set(open, (readers = new Map()));
+    const readers = deps.memos.githubReaders;
     let github = readers.get(token);
     if (!github) {
         const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;

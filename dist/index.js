@@ -32860,7 +32860,7 @@ const ACTION_VERSION = '1.3.0';
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
 /* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3342);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
 /* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8824);
 
 
@@ -33167,7 +33167,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 3342:
+/***/ 2213:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35384,7 +35384,23 @@ function plain(said) {
 
 // EXTERNAL MODULE: ./src/core/time-limit.ts
 var time_limit = __nccwpck_require__(2164);
+;// CONCATENATED MODULE: ./src/operations/run-memos.ts
+/**
+ * What a run reads once and then reuses, made once per run (main.ts) and passed in the deps: a
+ * later run, or the next test, starts afresh, and no module keeps a cache of its own.
+ */
+class RunMemos {
+    /** The checkout reads of each folder asked about (commands/deploy/checkout-reads.ts). */
+    checkouts = new Map();
+    /**
+     * The run's GitHub reader for each token (commands/deploy/github-reads.ts): `expected-commit` and
+     * `paths` read through the same one, so a rate limit one of them met is honoured by the next.
+     */
+    githubReaders = new Map();
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35469,6 +35485,7 @@ async function run(options = {}) {
             settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
+            memos: new RunMemos(),
             ...(sink.saveState ? { saveState: sink.saveState } : {}),
             openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 663).then(__nccwpck_require__.bind(__nccwpck_require__, 6663))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
             onRevisionStarted: () => {
