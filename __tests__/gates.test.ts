@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { DEPLOY_GATES } from '../src/commands/deploy/gates/index.js'
 import { decideSource, type SourceInputs } from '../src/commands/deploy/source.js'
 import { errorLines } from './helpers/action.js'
+import { commitCheckout } from './helpers/git-checkout.js'
 import { runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
 
@@ -62,17 +62,7 @@ describe('a remote build\'s gates, on its archive', () => {
     workspace = mkdtempSync(join(world.dir, 'checkout-'))
     runnerTemp = mkdtempSync(join(world.dir, 'runner-temp-'))
     // Committed: a config naming a graph file the commit does not hold (the build would fail on it).
-    const files = { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './missing.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' }
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(workspace, path)), { recursive: true })
-      writeFileSync(join(workspace, path), text)
-    }
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env, encoding: 'utf8' })
-    git('init', '-q')
-    git('add', '.')
-    git('commit', '-qm', 'first')
-    head = git('rev-parse', 'HEAD').trim()
+    head = commitCheckout(workspace, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './missing.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' })
     // The working tree fixed, not committed: the archive ships the commit, so the check must read the commit.
     writeFileSync(join(workspace, CONFIG), JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }))
   })

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { join } from 'node:path'
 import type { RevisionSource } from '../src/api/constants.js'
 import type { Deployment } from '../src/api/schemas.js'
 import { archivesBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, possibleBeforeLookup, type GateId, type SourceInputs } from '../src/commands/deploy/source.js'
 import { InputError } from '../src/core/errors.js'
 import type { InputName } from '../src/inputs/names.js'
 import { errorLines } from './helpers/action.js'
+import { commitCheckout } from './helpers/git-checkout.js'
 import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 import { runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
@@ -345,17 +345,7 @@ describe('the decision, as the deploy follows it', () => {
   beforeAll(() => {
     workspace = mkdtempSync(join(world.dir, 'checkout-'))
     runnerTemp = mkdtempSync(join(world.dir, 'runner-temp-'))
-    const files = { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' }
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(workspace, path)), { recursive: true })
-      writeFileSync(join(workspace, path), text)
-    }
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env, encoding: 'utf8' })
-    git('init', '-q')
-    git('add', '.')
-    git('commit', '-qm', 'first')
-    head = git('rev-parse', 'HEAD').trim()
+    head = commitCheckout(workspace, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' })
   })
 
   /** `main` at the checkout's commit. */

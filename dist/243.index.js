@@ -268,7 +268,7 @@ async function waitToAskAgain(clock, asked, deadline, signal) {
 
 const LABEL = 'Evals';
 /**
- * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
+ * `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks
  * before it, judged on the agent's output (evals/judge.ts). With `compare-with`, the same cases
  * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
  * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
@@ -455,7 +455,7 @@ const SHOWN_ID = 80;
 /** Not `Serving revision`: after `on-failure: rollback` another revision serves, and the row is about the proof. */
 const LABEL = 'Revision proof';
 /**
- * `verify-revision` (v1.3): after DEPLOYED (and the health check), the deployment's server is
+ * `verify-revision`: after DEPLOYED (and the health check), the deployment's server is
  * asked which revision it runs (`GET <url>/info`, `host.host_revision_id`: never `host.revision_id`,
  * the server software's own build). Ours passes. Another revision of this deployment is evidence:
  * asked again with back-off while the switch may be rolling out, until `health-check-timeout`
@@ -491,7 +491,7 @@ async function proveServingRevision(ctx) {
                 log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
                 return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
             }
-            if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+            if (reading.names !== recorder.factsNow.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
                 const why = known
                     ? `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
                     : `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`;
@@ -579,7 +579,6 @@ function notProven(ctx, why, start) {
 function verdict(status, detail, elapsedMs) {
     return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
 }
-/** A server's id, shortened and without backticks (it goes inside a code span). */
 
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
@@ -600,7 +599,7 @@ const ERROR_EXCERPT_CHARS = 200;
 const SAID_CHARS = 80;
 const smoke_test_LABEL = 'Smoke test';
 /**
- * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * `smoke-test`: one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
  * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
  * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and

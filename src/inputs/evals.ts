@@ -26,7 +26,7 @@ export interface EvalCase {
   expect: RunExpect
 }
 
-/** `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks before it. */
+/** `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks before it. */
 export interface EvalSuite {
   /** Where it was written: the file's workspace-relative path, or `inline`. */
   from: string

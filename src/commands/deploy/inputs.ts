@@ -27,7 +27,7 @@ export interface DeploySpecific {
   pollIntervalMs?: number
   showLogs: boolean
   health?: HealthCheckInputs
-  /** `verify-revision`, `smoke-test` (v1.3): the checks after the health check. */
+  /** `verify-revision`, `smoke-test`: the checks after the health check. */
   verification: VerificationInputs
   /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
   rollbackOnFailure: boolean

@@ -49,7 +49,7 @@ export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   source: SourceDecision,
   deps: ArchiveDeps,
-  early?: BuiltArchive
+  archivedBeforeLookup?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!source.archivesCheckout) {
     for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]] as const) {
@@ -57,7 +57,7 @@ export async function archiveForRemoteBuild(
     }
     return undefined
   }
-  return early ?? buildArchive(inputs, deps)
+  return archivedBeforeLookup ?? buildArchive(inputs, deps)
 }
 
 async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
@@ -105,7 +105,7 @@ export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): Pla
  * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
-export async function shipFromCheckout(
+export async function uploadAndBuild(
   plan: Plan,
   archive: BuiltArchive,
   inputs: DeployInputs,

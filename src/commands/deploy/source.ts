@@ -48,7 +48,7 @@ export interface SourceDecision {
    * and says itself when it cannot decide anything.
    */
   readonly gates: readonly GateId[]
-  /** Said once, as a warning: inputs this decision set aside. */
+  /** Inputs this decision set aside, each logged once as a warning. */
   readonly warnings: readonly string[]
   /** Bad input it found (a `source` the deployment was not created with): the plan refuses it with its own, all together. */
   readonly problems: readonly string[]
@@ -88,7 +88,7 @@ export function possibleBeforeLookup(inputs: SourceInputs): string[] {
  * build, so that a broken config, a dependency outside the workspace or an archive too large sends
  * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
  * deployment is created; `source: internal_source` with another `revision-source` and the
- * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
+ * deployment exists), the archive is set aside (command.ts `keepsArchiveBuiltBeforeLookup`). When the inputs name no
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 export function archivesBeforeLookup(inputs: SourceInputs): boolean {

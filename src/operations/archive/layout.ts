@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { InputError } from '../../core/errors.js'
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
 import { isCommittedDirectory } from '../git-tree.js'
@@ -33,8 +33,8 @@ export interface ArchiveLayout {
 export interface LayoutProblem {
   /** The config's key, e.g. `dependencies[1]` or `source.root`. */
   key: string
-  what: Said
-  fix: Said
+  what: RichText
+  fix: RichText
   always?: true
 }
 

@@ -1,4 +1,4 @@
-import type { CheckVerdict, Said } from '../../../core/outcome.js'
+import type { CheckVerdict, RichText } from '../../../core/outcome.js'
 import type { LayoutProblem } from '../../../operations/archive/layout.js'
 import type { ArchiveSelection } from '../../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../../operations/config-check/archive-files.js'
@@ -54,8 +54,8 @@ export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMod
 
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
 function configNotShipped(configPath: string, rule: string | undefined): ConfigReport {
-  const what: Said = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.']
-  const fix: Said = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
+  const what: RichText = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.']
+  const fix: RichText = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
   return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' }
 }
 

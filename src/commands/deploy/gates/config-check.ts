@@ -1,5 +1,5 @@
 import { FULL_SHA } from '../../../core/sha.js'
-import { quoted, saidText } from '../../../core/quoted.js'
+import { quoted, plainText } from '../../../core/quoted.js'
 import type { CheckVerdict } from '../../../core/outcome.js'
 import { checkConfig, type ConfigReport } from '../../../operations/config-check/check.js'
 import { commitFiles } from '../../../operations/config-check/commit-files.js'
@@ -46,16 +46,16 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
   const { workflow, log } = deps
   const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
   // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
-  if (!configPath) return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']))
+  if (!configPath) return logNotChecked(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']))
   // A path inside the repository only: `..` or a leading `/` would read another file of the
   // workspace, or (normalised by the URL) another repository with the token.
   if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
-    return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']))
+    return logNotChecked(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']))
   }
   const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl
   // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
   const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
-  if (!ref) return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
+  if (!ref) return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
   const reads = checkout && checkoutReads(deps, checkout.workspace)
@@ -70,14 +70,14 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
     }
   }
   const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
-  if (!github.ok) return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(github.reason)]))
+  if (!github.ok) return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(github.reason)]))
   const read = await readFromGitHub(github.github, github.repository, ref, configPath)
   // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
   if (!read.ok && read.missing) {
     log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`)
     return notChecked(quoted(read.reason))
   }
-  if (!read.ok) return told(deps, notChecked(quoted(read.reason)))
+  if (!read.ok) return logNotChecked(deps, notChecked(quoted(read.reason)))
   const note: Parameters<typeof verdictOf>[5] = read.truncated
     ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
     : ['read through GitHub (', `${read.requests} requests`, ')']
@@ -100,8 +100,8 @@ async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps:
   return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined
 }
 
-function told(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
+function logNotChecked(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
   // Missing information never blocks, and is no warning either: the summary's row says it.
-  deps.log.info(`Config check: ${saidText(verdict.detail)}; the deploy goes on.`)
+  deps.log.info(`Config check: ${plainText(verdict.detail)}; the deploy goes on.`)
   return verdict
 }

@@ -80,7 +80,7 @@ async function decide(
   deps: CommandDeps
 ): Promise<{ decision: PathsDecision; serving?: Revision }> {
   const { workflow } = deps
-  const go = (reason: string, known: Omit<PathsDecision, 'skip' | 'reason'> = {}) => ({ decision: { skip: false, reason, ...known } })
+  const go = (reason: string, facts: Omit<PathsDecision, 'skip' | 'reason'> = {}) => ({ decision: { skip: false, reason, ...facts } })
   const servingId = existing?.active_revision_id ?? undefined
   if (!existing) return go('the deployment does not exist yet')
   if (!servingId) return go(`no revision of deployment \`${existing.name}\` serves yet`)
@@ -115,8 +115,8 @@ async function decide(
     return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base })
   }
   const head = workflow.triggerSha
-  const known = { servingRevisionId: servingId, baseCommit: base, headCommit: head }
-  if (!head) return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', known)
+  const commits = { servingRevisionId: servingId, baseCommit: base, headCommit: head }
+  if (!head) return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', commits)
 
   // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
   let opened: Promise<CommitReads> | undefined
@@ -129,14 +129,14 @@ async function decide(
       ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
       ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
     ]
-    return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known)
+    return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, commits)
   }
   const reads = await readsOnce()
-  if (!reads.ok) return go(`GitHub cannot be asked what changed: ${reads.reason}`, known)
+  if (!reads.ok) return go(`GitHub cannot be asked what changed: ${reads.reason}`, commits)
   const compared = await compareCommits(reads.github, reads.repository, base, head)
-  if (!compared.ok) return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, known)
+  if (!compared.ok) return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, commits)
   const { status, files } = compared
-  const counted = { ...known, changedFiles: files.length }
+  const counted = { ...commits, changedFiles: files.length }
   if (status !== 'ahead' && status !== 'identical') {
     return go(`commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`, counted)
   }
@@ -155,8 +155,6 @@ async function decide(
   }
 }
 
-/** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
-
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
 function touches(paths: PathFilter, file: ChangedFile): boolean {
   return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename))
@@ -165,11 +163,11 @@ function touches(paths: PathFilter, file: ChangedFile): boolean {
 /** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
 function settingsDiffer(inputs: DeployInputs, existing: Deployment): string | undefined {
   if (inputs.secrets) {
-    const theirs = secretNames(existing.secrets)
-    if (!theirs) return '`secrets` is set, and the deployment\'s secret names cannot be read'
-    const ours = new Set(inputs.secrets.map((s) => s.name))
-    const added = [...ours].filter((n) => !theirs.has(n))
-    const removed = [...theirs].filter((n) => !ours.has(n))
+    const current = secretNames(existing.secrets)
+    if (!current) return '`secrets` is set, and the deployment\'s secret names cannot be read'
+    const wanted = new Set(inputs.secrets.map((s) => s.name))
+    const added = [...wanted].filter((n) => !current.has(n))
+    const removed = [...current].filter((n) => !wanted.has(n))
     if (added.length > 0 || removed.length > 0) {
       const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : '']
       return `\`secrets\` ${said.filter(Boolean).join(' and ')}`

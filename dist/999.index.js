@@ -1,8 +1,8 @@
-export const id = 746;
-export const ids = [746];
+export const id = 999;
+export const ids = [999];
 export const modules = {
 
-/***/ 6746:
+/***/ 5999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -269,7 +269,7 @@ function truthy(value) {
 }
 /** The problem as one line of the log and of the `::error::`. */
 function problemText(problem) {
-    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* saidText */.Rz)(problem.what)} ${(0,quoted/* saidText */.Rz)(problem.fix)}`;
+    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* plainText */.wh)(problem.what)} ${(0,quoted/* plainText */.wh)(problem.fix)}`;
 }
 /** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
 function problemSaid(problem, configPath) {
@@ -1521,8 +1521,8 @@ function enforceConfigVerdict(verdict, deps, waivable = true) {
     deps.recorder.checked(verdict);
     if (verdict.status !== 'failed')
         return;
-    const lines = (verdict.problems ?? []).map(quoted/* saidText */.Rz);
-    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
+    const lines = (verdict.problems ?? []).map(quoted/* plainText */.wh);
+    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* plainText */.wh)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
         ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
         : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.');
 }
@@ -1890,17 +1890,17 @@ async function githubVerdict({ inputs, deps, existing }) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined;
     // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
     if (!configPath)
-        return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
+        return logNotChecked(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
     // A path inside the repository only: `..` or a leading `/` would read another file of the
     // workspace, or (normalised by the URL) another repository with the token.
     if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
-        return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
+        return logNotChecked(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
     }
     const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl;
     // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
     const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef;
     if (!ref)
-        return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
+        return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
     const reads = checkout && checkoutReads(deps, checkout.workspace);
@@ -1916,7 +1916,7 @@ async function githubVerdict({ inputs, deps, existing }) {
     }
     const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
     if (!github.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
+        return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
     const read = await readFromGitHub(github.github, github.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
@@ -1924,7 +1924,7 @@ async function githubVerdict({ inputs, deps, existing }) {
         return notChecked((0,quoted/* quoted */.TL)(read.reason));
     }
     if (!read.ok)
-        return told(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
+        return logNotChecked(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
     const note = read.truncated
         ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
         : ['read through GitHub (', `${read.requests} requests`, ')'];
@@ -1948,9 +1948,9 @@ async function checkoutOf(repoUrl, ref, deps) {
     const commit = await checkoutReads(deps, workflow.workspace).commit();
     return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined;
 }
-function told(deps, verdict) {
+function logNotChecked(deps, verdict) {
     // Missing information never blocks, and is no warning either: the summary's row says it.
-    deps.log.info(`Config check: ${(0,quoted/* saidText */.Rz)(verdict.detail)}; the deploy goes on.`);
+    deps.log.info(`Config check: ${(0,quoted/* plainText */.wh)(verdict.detail)}; the deploy goes on.`);
     return verdict;
 }
 
@@ -1958,7 +1958,6 @@ function told(deps, verdict) {
 var api_errors = __webpack_require__(3249);
 ;// CONCATENATED MODULE: ./src/operations/github-commits.ts
 
-/** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 const COMPARE_FILE_LIMIT = 300;
 const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
@@ -2113,7 +2112,7 @@ async function servingNow(existing, deps) {
 
 
 
-/** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
+/** The verdict's id and its row's label (one row of the summary, as every check). */
 const paths_patterns_ID = 'paths-patterns';
 const paths_patterns_LABEL = 'Paths patterns';
 /**
@@ -2302,7 +2301,7 @@ async function decidePaths(paths, source, inputs, existing, deps) {
 }
 async function decide(paths, inputs, existing, deps) {
     const { workflow } = deps;
-    const go = (reason, known = {}) => ({ decision: { skip: false, reason, ...known } });
+    const go = (reason, facts = {}) => ({ decision: { skip: false, reason, ...facts } });
     const servingId = existing?.active_revision_id ?? undefined;
     if (!existing)
         return go('the deployment does not exist yet');
@@ -2345,9 +2344,9 @@ async function decide(paths, inputs, existing, deps) {
         return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base });
     }
     const head = workflow.triggerSha;
-    const known = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
+    const commits = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
     if (!head)
-        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', known);
+        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', commits);
     // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
     let opened;
     const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
@@ -2359,16 +2358,16 @@ async function decide(paths, inputs, existing, deps) {
             ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
             ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
         ];
-        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known);
+        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, commits);
     }
     const reads = await readsOnce();
     if (!reads.ok)
-        return go(`GitHub cannot be asked what changed: ${reads.reason}`, known);
+        return go(`GitHub cannot be asked what changed: ${reads.reason}`, commits);
     const compared = await compareCommits(reads.github, reads.repository, base, head);
     if (!compared.ok)
-        return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, known);
+        return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, commits);
     const { status, files } = compared;
-    const counted = { ...known, changedFiles: files.length };
+    const counted = { ...commits, changedFiles: files.length };
     if (status !== 'ahead' && status !== 'identical') {
         return go(`commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`, counted);
     }
@@ -2387,7 +2386,6 @@ async function decide(paths, inputs, existing, deps) {
         serving
     };
 }
-/** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
 function touches(paths, file) {
     return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename));
@@ -2395,12 +2393,12 @@ function touches(paths, file) {
 /** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
 function settingsDiffer(inputs, existing) {
     if (inputs.secrets) {
-        const theirs = secretNames(existing.secrets);
-        if (!theirs)
+        const current = secretNames(existing.secrets);
+        if (!current)
             return '`secrets` is set, and the deployment\'s secret names cannot be read';
-        const ours = new Set(inputs.secrets.map((s) => s.name));
-        const added = [...ours].filter((n) => !theirs.has(n));
-        const removed = [...theirs].filter((n) => !ours.has(n));
+        const wanted = new Set(inputs.secrets.map((s) => s.name));
+        const added = [...wanted].filter((n) => !current.has(n));
+        const removed = [...current].filter((n) => !wanted.has(n));
         if (added.length > 0 || removed.length > 0) {
             const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''];
             return `\`secrets\` ${said.filter(Boolean).join(' and ')}`;
@@ -2509,7 +2507,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
     if (!(error instanceof errors/* ActionError */.lZ) || !ROLLED_BACK_FOR.has(error.kind))
         throw error;
     const { client, log, recorder } = deps;
-    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known;
+    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow;
     const status = revision?.status ?? '';
     if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
         throw error;
@@ -2543,8 +2541,8 @@ async function rollBackAfterFailure(error, inputs, deps) {
     catch (rollbackError) {
         const failedToo = rollbackRecord.failedWith(rollbackError);
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
-        if (rollbackRecord.known.operation === 'rolled-back')
-            recorder.changed('rolled-back', rollbackRecord.known.deployment);
+        if (rollbackRecord.factsNow.operation === 'rolled-back')
+            recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
         const rollback = rollbackError instanceof cancel/* CancelledError */.cc
             ? cancelledRollback(failedToo, previous, current.name)
             : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo };
@@ -2553,7 +2551,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
         return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
     }
     recorder.restored(serving);
-    recorder.changed('rolled-back', rollbackRecord.known.deployment);
+    recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
@@ -2721,7 +2719,7 @@ function layoutOf(inputs, deps) {
  * shipped: digest, size, files, commit, what was left out), size limits checked. Before
  * any change; undefined when this deploy is not a remote build.
  */
-async function archiveForRemoteBuild(inputs, source, deps, early) {
+async function archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup) {
     if (!source.archivesCheckout) {
         for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
             if (set)
@@ -2729,7 +2727,7 @@ async function archiveForRemoteBuild(inputs, source, deps, early) {
         }
         return undefined;
     }
-    return early ?? buildArchive(inputs, deps);
+    return archivedBeforeLookup ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
     const layout = layoutOf(inputs, deps);
@@ -2774,7 +2772,7 @@ function remotePlannedRequests(plan, archive) {
  * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
-async function shipFromCheckout(plan, archive, inputs, deps, apply) {
+async function uploadAndBuild(plan, archive, inputs, deps, apply) {
     const { recorder, log } = deps;
     try {
         (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
@@ -2899,7 +2897,7 @@ function unpinnedImageWarning(imageUri) {
         `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/ship.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/send-change.ts
 
 
 
@@ -2907,17 +2905,17 @@ function unpinnedImageWarning(imageUri) {
 
 
 /**
- * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
+ * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-async function ship(plan, inputs, source, deps, early) {
+async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
     const { client, log, recorder } = deps;
     // Only docker sources take an image (the source rules refuse it for others).
     const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
     const unpinned = image && unpinnedImageWarning(image);
     if (unpinned)
         log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, source, deps, early);
+    const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup);
     if (inputs.dryRun) {
         if (image)
             recorder.shipped(imageShipped(image));
@@ -2931,7 +2929,7 @@ async function ship(plan, inputs, source, deps, early) {
         return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
     }
     const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
-    const sent = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
+    const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
     // On record once the control plane took it, not before: a refused change shipped nothing.
     if (image)
         recorder.shipped(imageShipped(image));
@@ -2988,32 +2986,32 @@ const deployCommand = (0,types/* defineCommand */.N)({
 async function deploy(inputs, deps) {
     // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
     // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-    const early = await archiveBeforeLookup(inputs, deps);
+    const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps);
     try {
-        return await deployWith(inputs, deps, early);
+        return await deployWith(inputs, deps, archivedBeforeLookup);
     }
     finally {
-        await early?.remove();
+        await archivedBeforeLookup?.remove();
     }
 }
 /**
  * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
- * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * send the change → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
  * and checks are lists; every phase follows the one source decision (source.ts).
  */
-async function deployWith(inputs, deps, early) {
+async function deployWith(inputs, deps, archivedBeforeLookup) {
     const { log, recorder } = deps;
     const existing = await lookUp(inputs, deps);
     const source = (0,deploy_source/* decideSource */.cJ)(inputs, existing);
     source.warnings.forEach(log.warn);
-    const archive = early && keepEarlyArchive(source, deps) ? early : undefined;
+    const archive = archivedBeforeLookup && keepsArchiveBuiltBeforeLookup(source, deps) ? archivedBeforeLookup : undefined;
     const plan = planDeploy(inputs, existing, source, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
     const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source });
     if (ended)
         return ended;
-    const shipment = await ship(plan, inputs, source, deps, archive);
+    const shipment = await sendChange(plan, inputs, source, deps, archive);
     if ('planned' in shipment)
         return shipment.planned;
     const { deployment, revisionId } = shipment;
@@ -3033,7 +3031,7 @@ async function deployWith(inputs, deps, early) {
         await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
             connection: inputs.connection,
-            deployment: recorder.known.deployment ?? deployment,
+            deployment: recorder.factsNow.deployment ?? deployment,
             revision: deployed,
             settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
         });
@@ -3051,7 +3049,7 @@ async function deployWith(inputs, deps, early) {
  * on record, its config check's row withdrawn (the source's own gates check what ships). The
  * caller removes its file either way.
  */
-function keepEarlyArchive(source, { log, recorder }) {
+function keepsArchiveBuiltBeforeLookup(source, { log, recorder }) {
     if (source.archivesCheckout)
         return true;
     recorder.withdrawCheck('config-check');
@@ -3786,4 +3784,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=746.index.js.map
+//# sourceMappingURL=999.index.js.map
