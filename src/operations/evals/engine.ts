@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { formatDuration, type Clock } from '../../core/clock.js'
+import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
@@ -80,7 +81,14 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       const limitMs = Math.min(suite.timeoutMs, suite.deadline - started)
       const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) })
       const durationMs = suite.clock.now() - started
-      let judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+      let judged: RunJudgement
+      try {
+        judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+      } catch (error) {
+        // One answer the judge cannot read fails its run alone: a throw here would end this worker
+        // while the others went on sending paid runs, and leave the suite with no table.
+        judged = { passed: false, failed: [`the answer could not be judged (${firstLine(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) }
+      }
       // Cut short by the suite's end rather than its own `timeout`: say so.
       if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
