@@ -40,6 +40,11 @@ export interface SuiteRun {
   timeoutMs: number
   /** The suite's end: no run is sent after it, and none runs past it. */
   deadline: number
+  /**
+   * The deadline is the one run's own limit (the smoke test: one run, its `timeout`), so a run it
+   * cuts short ran out of its own time, not "the suite's time limit".
+   */
+  deadlineIsTheRunsLimit?: boolean
   targets: readonly EvalTarget[]
   clock: Clock
   signal?: AbortSignal
@@ -90,7 +95,7 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
         judged = { passed: false, failed: [`the answer could not be judged (${firstLine(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) }
       }
       // Cut short by the suite's end rather than its own `timeout`: say so.
-      if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
+      if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
       }
       // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
