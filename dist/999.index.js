@@ -3198,6 +3198,8 @@ function newDeploymentNameProblem(name) {
 /* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
 /* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
 /* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(305);
+
 
 
 
@@ -3259,7 +3261,7 @@ function resolveLayout(workspaceDir, configInput) {
             include(`dependencies[${index}]`, dependency, 'the local dependency');
     });
     const source = config.source;
-    if (isMapping(source) && source.kind === 'uv') {
+    if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(source) && source.kind === 'uv') {
         const root = 'root' in source ? source.root : '.';
         if (typeof root === 'string' && root.trim() !== '')
             include('source.root', root, 'the uv workspace root');
@@ -3271,14 +3273,11 @@ function resolveLayout(workspaceDir, configInput) {
 function readConfig(text) {
     try {
         const config = (0,_config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePythonJson */ .S)(text);
-        return isMapping(config) ? config : {};
+        return (0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(config) ? config : {};
     }
     catch {
         return {};
     }
-}
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isDirectory(path) {
     try {

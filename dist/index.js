@@ -32849,7 +32849,7 @@ async function withinTimeLimit(work, options) {
 /* harmony export */ });
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.3.0';
+const ACTION_VERSION = '1.4.0';
 
 
 /***/ }),

@@ -5,6 +5,7 @@ import type { RichText } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
 import { isCommittedDirectory } from '../git-tree.js'
+import { isMapping } from '../../core/mapping.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory, the local
@@ -105,9 +106,6 @@ function readConfig(text: string): Record<string, unknown> {
   }
 }
 
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isDirectory(path: string): boolean {
   try {
@@ -157,4 +155,3 @@ function commonAncestor(dirs: string[]): string {
 export function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/')
 }
-

@@ -50,6 +50,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     concurrency: 1,
     timeoutMs: deadline - start,
     deadline,
+    deadlineIsTheRunsLimit: true,
     targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
     clock,
     signal: ctx.signal,
