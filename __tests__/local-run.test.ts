@@ -30,7 +30,7 @@ describe('a deploy to the simulator', () => {
     // proved the revision it runs, and the agent answered the demo's smoke test.
     expect(summary).toMatch(/^Config check: ✅ 1 graph \(agent\), Python 3\.11: passed; read through GitHub/m)
     expect(summary).toMatch(/^Revision proof: ✅ the server named `[0-9a-f-]{36}`, this run's revision/m)
-    expect(summary).toMatch(/^Smoke test: ✅ assistant `agent` answered with `echo: ping`/m)
+    expect(summary).toMatch(/^Smoke test: ✅ assistant `agent` wrote `echo: ping`/m)
     expect(run.stdout).toMatch(/^serving-revision-id=[0-9a-f-]{36}$/m)
   })
 

@@ -27,9 +27,8 @@ describe('smoke-test', () => {
     seeded('smoke-pass')
     const run = await deploy('smoke-pass')
     expect(run.exitCode).toBe(0)
-    expect(row(run.summary, 'Smoke test')).toMatch(/✅ assistant <code>agent<\/code> answered with <code>echo: ping<\/code> \(\d/)
-    expect(run.summary).toContain('<details><summary>Smoke test: What the agent answered</summary>')
-    expect(run.summary).toContain('"content": "echo: ping"')
+    expect(row(run.summary, 'Smoke test')).toMatch(/✅ assistant <code>agent<\/code> wrote <code>echo: ping<\/code> \(\d/)
+    expect(run.summary).toContain('<details><summary>Smoke test: What the agent wrote</summary>\n\n```text\necho: ping\n```')
     expect(run.lines.some((l) => /Smoke test: assistant `agent` answered HTTP 200 in \d/.test(l))).toBe(true)
     // One run, sent with the credential the control plane takes; the log never shows it.
     expect(sim.agentRuns).toEqual([expect.objectContaining({ assistantId: 'agent', taken: true })])
@@ -38,8 +37,7 @@ describe('smoke-test', () => {
     // The pull-request comment shows the same row and answer, folded since it passed.
     const comment = renderComment(run.view, undefined)
     expect(row(comment, 'Smoke test')).toContain('✅')
-    expect(comment).toContain('<details><summary>Smoke test: What the agent answered</summary>')
-    expect(comment).toContain('"content": "echo: ping"')
+    expect(comment).toContain('<details><summary>Smoke test: What the agent wrote</summary>\n\n```text\necho: ping\n```')
   })
 
   it('a secret the agent repeats is redacted before the answer is re-indented or cut, even one that JSON escapes', async () => {
@@ -73,21 +71,83 @@ describe('smoke-test', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
     expect(run.failures[0]).toContain('The smoke test failed: assistant `agent`')
-    expect(run.failures[0]).toContain('the run failed (`__error__` in the answer): `ValueError: KeyError: OPENAI_API_KEY`')
+    expect(run.failures[0]).toContain('the run failed (`__error__`): `ValueError: KeyError: OPENAI_API_KEY`')
     expect(run.failures[0]).toContain('KeyError: OPENAI_API_KEY')
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(row(run.summary, 'Smoke test')).toContain('❌')
     // What the agent answered, unfolded since it failed.
-    expect(run.summary).toContain('<details open><summary>Smoke test: What the agent answered</summary>')
+    expect(run.summary).toContain('<details open><summary>Smoke test: What the server answered</summary>')
     expect(run.summary).toContain('"message": "KeyError: OPENAI_API_KEY"')
   })
 
   it('an answer without `expect` fails', async () => {
     seeded('smoke-expect')
-    sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: 'I cannot help with that.' }] } } }, 'smoke-expect')
+    sim.setAgent({ runs: { kind: 'answers', text: 'I cannot help with that.' } }, 'smoke-expect')
     const run = await deploy('smoke-expect')
     expect(run.exitCode).toBe(1)
-    expect(run.failures[0]).toContain('does not contain `echo: ping` (`expect`)')
+    expect(run.failures[0]).toContain("`expect`: `echo: ping` is not in the agent's output. It wrote: I cannot help with that.")
+  })
+
+  // The documented example, tried as a new user would: the server's final state repeats the
+  // input, so `pong` in "Say pong." must never count as the agent's answer.
+  const SAY_PONG = 'assistant: agent\ninput:\n  messages: [{role: user, content: Say pong.}]\nexpect: pong\n'
+
+  it('judges what the agent wrote, never the input it repeats: "Say pong." answered with an apology fails', async () => {
+    seeded('smoke-sorry')
+    sim.setAgent({ runs: { kind: 'answers', text: 'Sorry, I cannot help with that.' } }, 'smoke-sorry')
+    const run = await deploy('smoke-sorry', { 'smoke-test': SAY_PONG })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain("`expect`: `pong` is not in the agent's output. It wrote: Sorry, I cannot help with that.")
+    expect(row(run.summary, 'Smoke test')).toContain('❌')
+    expect(run.summary).not.toMatch(/answered with/)
+    // What is shown is what the agent wrote, not the state with the question in it.
+    const block = run.summary.slice(run.summary.indexOf('<details open><summary>Smoke test: What the agent wrote'))
+    expect(block).toContain('Sorry, I cannot help with that.')
+    expect(block.slice(0, block.indexOf('</details>'))).not.toContain('Say pong.')
+  })
+
+  it('passes when the agent writes it, and the row quotes the agent, not `expect`', async () => {
+    seeded('smoke-pong')
+    sim.setAgent({ runs: { kind: 'answers', text: 'Pong! pong.' } }, 'smoke-pong')
+    const run = await deploy('smoke-pong', { 'smoke-test': SAY_PONG })
+    expect(run.exitCode).toBe(0)
+    expect(row(run.summary, 'Smoke test')).toContain('✅ assistant <code>agent</code> wrote <code>Pong! pong.</code>')
+  })
+
+  it('a JSON key never matches: `expect: messages` fails on an answer that does not say it', async () => {
+    seeded('smoke-key')
+    sim.setAgent({ runs: { kind: 'answers', text: 'hello' } }, 'smoke-key')
+    const run = await deploy('smoke-key', { 'smoke-test': 'assistant: agent\ninput: {messages: [{role: user, content: hi}]}\nexpect: messages\n' })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain("`expect`: `messages` is not in the agent's output")
+  })
+
+  it('a key the run did not change is not output: a state without messages is judged by the keys that differ', async () => {
+    seeded('smoke-keys')
+    sim.setAgent({ runs: { kind: 'says', body: { question: 'Say pong.', answer: 'no' } } }, 'smoke-keys')
+    const run = await deploy('smoke-keys', { 'smoke-test': 'assistant: agent\ninput: {question: Say pong.}\nexpect: pong\n' })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain("`expect`: `pong` is not in the agent's output. It wrote: no")
+  })
+
+  it('a null final state fails, even without `expect`', async () => {
+    seeded('smoke-null')
+    sim.setAgent({ runs: { kind: 'says', body: null } }, 'smoke-null')
+    const run = await deploy('smoke-null', { 'smoke-test': 'assistant: agent\ninput: {messages: []}\n' })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('the final state is `null`')
+  })
+
+  it('a run past its limit while the server streams keep-alives is "no result within" the limit, and the hint points at nothing unshown', async () => {
+    seeded('smoke-keepalive')
+    sim.setAgent({ runs: { kind: 'slow', delayMs: 60_000, keepAliveMs: 20 } }, 'smoke-keepalive')
+    const run = await deploy('smoke-keepalive', { 'smoke-test': 'assistant: agent\ninput: {messages: []}\ntimeout: 5s\n' })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('assistant `agent` at POST')
+    expect(run.failures[0]).toContain(': no result within 5s.')
+    expect(run.failures[0]).not.toContain('no answer')
+    expect(run.failures[0]).not.toContain('shown below')
+    expect(sim.agentRuns).toHaveLength(1)
   })
 
   it('is sent again only while the server is not ready (503), never once it took the run', async () => {

@@ -60,7 +60,7 @@ describe('verify-revision', () => {
 
   it.each([
     ['selfHosted', { kind: 'selfHosted' } as const, 'self-hosted'],
-    ['an older server (no host)', { kind: 'noHost' } as const, 'older agent server'],
+    ['a server without `host` (run locally, or self-hosted)', { kind: 'noHost' } as const, 'this server does not report its revision'],
     ['/info not 2xx', { kind: 'status', status: 404 } as const, 'HTTP 404'],
     ['a redirect (not followed)', { kind: 'status', status: 302 } as const, 'HTTP 302']
   ])('auto: %s is not proven: the step passes and says why', async (_, info, why) => {

@@ -26,8 +26,8 @@ var resolve = __webpack_require__(3646);
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 8 modules
-var checks = __webpack_require__(7083);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 10 modules
+var checks = __webpack_require__(8297);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;

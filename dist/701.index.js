@@ -61,8 +61,8 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     }
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 8 modules
-var checks = __webpack_require__(7083);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 10 modules
+var checks = __webpack_require__(8297);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules

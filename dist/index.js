@@ -34185,9 +34185,9 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(25), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(791), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(25), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(791), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)

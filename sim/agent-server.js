@@ -14,23 +14,27 @@
  *   | { kind: 'huge' }} InfoBehaviour
  *   reports: names the serving revision, `switchMs` (3 s by default) after it reached DEPLOYED; the one before
  *   until then. stuck: always the one that served before the newest DEPLOYED one. selfHosted:
- *   `host_revision_id` null, and `revision_id` (the server's build) equal to the serving revision's id. noHost: no `host` (an older server). names: this id, whatever serves (a
+ *   `host_revision_id` null, and `revision_id` (the server's build) equal to the serving revision's id. noHost: no `host` (a server that does not report its revision, as one run locally). names: this id, whatever serves (a
  *   hostile or foreign one). status: that status with an error body. huge: 200 with a 50 MB body.
  *
  * @typedef {{ kind: 'echo' }
+ *   | { kind: 'answers', text: string }
  *   | { kind: 'error', message?: string }
- *   | { kind: 'slow', delayMs: number }
+ *   | { kind: 'slow', delayMs: number, keepAliveMs?: number }
  *   | { kind: 'unready', status?: number, times: number }
  *   | { kind: 'says', body: unknown }
  *   | { kind: 'huge' }} RunsBehaviour
- *   echo: answers the run's final state, `{ "messages": [...the input's, { "type": "ai", "content": "echo: <last>" }] }`.
- *   error: 200 with `{ "__error__": ... }` (a failed run). slow: the echo after `delayMs` of real time.
+ *   echo: answers the run's final state as a real server does: the input's messages (as the server stores them:
+ *   `{"type": "human", "content", "id", ...}`) and then its own, `{"type": "ai", "content": "echo: <last>"}`.
+ *   answers: the same, the agent's own message saying `text`. error: 200 with `{ "__error__": ... }` (a failed run).
+ *   slow: the echo after `delayMs` (on the simulator's clock: `holdOn`); with `keepAliveMs`, the status and headers at
+ *   once and a `\n` every `keepAliveMs` of real time until the answer, as the real server streams keep-alives.
  *   unready: `status` (503 by default) for the first `times` runs, without taking them; then the echo.
  *   says: 200 with this body. huge: 200 with a 50 MB body.
  *
  * @typedef {{ info?: InfoBehaviour, runs?: RunsBehaviour }} AgentBehaviour
  *
- * @typedef {{ status: number, body: string, delayMs?: number }} AgentAnswer
+ * @typedef {{ status: number, body: string, delayMs?: number, keepAliveMs?: number }} AgentAnswer
  *
  * @typedef {{ id: string, name: string, revisions: Array<{ id: string }> }} AgentDeployment
  */
@@ -41,7 +45,7 @@ const DEFAULT_SWITCH_MS = 3_000
 export const HUGE_BYTES = 50 * 1024 * 1024
 
 const INFO_KINDS = ['reports', 'stuck', 'selfHosted', 'noHost', 'names', 'status', 'huge']
-const RUNS_KINDS = ['echo', 'error', 'slow', 'unready', 'says', 'huge']
+const RUNS_KINDS = ['echo', 'answers', 'error', 'slow', 'unready', 'says', 'huge']
 
 /** @param {AgentBehaviour} behaviour */
 function checkBehaviour(behaviour) {
@@ -56,11 +60,29 @@ export class AgentBoard extends BehaviourBoard {
     super(() => ({}), checkBehaviour)
     /** @type {Array<{ deploymentId: string, assistantId: unknown, taken: boolean }>} every run asked for; `taken`: the graph ran */
     this.runs = []
+    /** @type {Map<string, number>} runs being answered now, by deployment id */
+    this.inFlight = new Map()
+    /** @type {Map<string, number>} the most runs answered at once, by deployment id */
+    this.maxInFlight = new Map()
   }
 
   reset() {
     super.reset()
     this.runs.length = 0
+    this.inFlight.clear()
+    this.maxInFlight.clear()
+  }
+
+  /** A run's answer started (counted in flight until `ended`). @param {string} deploymentId */
+  started(deploymentId) {
+    const now = (this.inFlight.get(deploymentId) ?? 0) + 1
+    this.inFlight.set(deploymentId, now)
+    this.maxInFlight.set(deploymentId, Math.max(now, this.maxInFlight.get(deploymentId) ?? 0))
+  }
+
+  /** @param {string} deploymentId */
+  ended(deploymentId) {
+    this.inFlight.set(deploymentId, Math.max(0, (this.inFlight.get(deploymentId) ?? 0) - 1))
   }
 
   /**
@@ -140,19 +162,44 @@ export class AgentBoard extends BehaviourBoard {
       case 'huge':
         return { status: 200, body: hugeBody() }
       case 'slow':
-        return { ...json(200, echo(request.input)), delayMs: behaviour.delayMs }
+        return { ...json(200, echo(request.input)), delayMs: behaviour.delayMs, ...(behaviour.keepAliveMs ? { keepAliveMs: behaviour.keepAliveMs } : {}) }
+      case 'answers':
+        return json(200, echo(request.input, behaviour.text))
       default:
         return json(200, echo(request.input))
     }
   }
 }
 
-/** The echo graph's final state: the input's messages, and one answer repeating the last. */
-function echo(/** @type {Record<string, any>} */ input) {
+/**
+ * The echo graph's final state, as a LangGraph server returns it: the input's messages as it
+ * stores them (a `role` becomes a `type`, each gets an id), then the agent's own answer:
+ * `text`, or `echo: <the last message's content>`.
+ * @param {Record<string, any>} input
+ * @param {string} [text]
+ */
+export function echo(input, text) {
   const messages = Array.isArray(input.messages) ? input.messages : []
   const last = messages.at(-1)
   const said = typeof last === 'string' ? last : typeof last?.content === 'string' ? last.content : JSON.stringify(input)
-  return { ...input, messages: [...messages, { type: 'ai', content: `echo: ${said}` }] }
+  const stored = messages.map((m, i) => storedMessage(m, i))
+  return { ...input, messages: [...stored, aiMessage(text ?? `echo: ${said}`, stored.length)] }
+}
+
+const ROLE_TYPES = /** @type {Record<string, string>} */ ({ user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' })
+
+/** @param {unknown} message @param {number} i */
+function storedMessage(message, i) {
+  if (typeof message === 'string') return { content: message, additional_kwargs: {}, response_metadata: {}, type: 'human', name: null, id: `msg-in-${i}`, example: false }
+  const m = /** @type {Record<string, any>} */ (message ?? {})
+  const type = ROLE_TYPES[m.type ?? m.role] ?? 'human'
+  const { role: _role, ...rest } = m
+  return { content: '', additional_kwargs: {}, response_metadata: {}, name: null, id: `msg-in-${i}`, example: false, ...rest, type }
+}
+
+/** @param {string} text @param {number} i */
+function aiMessage(text, i) {
+  return { content: text, additional_kwargs: {}, response_metadata: {}, type: 'ai', name: null, id: `run-msg-${i}`, example: false, tool_calls: [], invalid_tool_calls: [], usage_metadata: null }
 }
 
 /** @returns {AgentAnswer} */

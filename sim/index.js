@@ -92,6 +92,7 @@ export { lifecycles }
  * @property {(behaviour: AgentBehaviour, deploymentName?: string) => void} setAgent how /info and /runs/wait answer,
  *   for one deployment (by name) or all
  * @property {Array<{ deploymentId: string, assistantId: unknown, taken: boolean }>} agentRuns every `POST /runs/wait`, in order
+ * @property {Map<string, number>} agentRunsInFlight the most `POST /runs/wait` answered at once, by deployment id (counted by the server)
  * @property {(id?: string) => string} seedListener
  * @property {() => string[]} listeners ids of the listeners that exist
  * @property {(scenario: Scenario) => void} setScenario
@@ -275,6 +276,61 @@ export async function startSimulator(options = {}) {
       }, answer.delayMs)
       const release = hold(req.socket, timer)
     }
+    /**
+     * A run's answer: a delay waits on the simulator's clock (`holdOn`: a test's virtual one), as
+     * a run that works does; with `keepAliveMs`, the status goes at once and a `\n` follows every
+     * `keepAliveMs` of real time until the answer, as the real server streams keep-alives.
+     * @param {import('./agent-server.js').AgentAnswer} answer
+     */
+    const answerRun = (answer) => {
+      agent.started(deploymentId)
+      const done = () => agent.ended(deploymentId)
+      if (answer.delayMs === undefined) {
+        done()
+        write(answer.status, answer.body)
+        return
+      }
+      /** @type {ReturnType<typeof setInterval> | undefined} */
+      let keepAlive
+      // Held on the clock only once a keep-alive has gone out after the headers: the client has seen the status by then.
+      let kept = answer.keepAliveMs === undefined
+      if (answer.keepAliveMs !== undefined) {
+        entry.status = answer.status
+        res.writeHead(answer.status, { 'content-type': 'application/json' })
+        res.write('\n')
+        keepAlive = setInterval(() => {
+          kept = true
+          res.write('\n')
+        }, answer.keepAliveMs)
+      }
+      const drop = () => {
+        clearInterval(keepAlive)
+        cancel()
+        done()
+        req.socket.destroy()
+        held.delete(drop)
+      }
+      held.add(drop)
+      req.socket.once('close', () => {
+        if (!held.has(drop)) return
+        clearInterval(keepAlive)
+        cancel()
+        done()
+        held.delete(drop)
+      })
+      const cancel = holdOn(
+        answer.delayMs,
+        () => {
+          held.delete(drop)
+          clearInterval(keepAlive)
+          done()
+          if (res.destroyed) return
+          if (keepAlive !== undefined) res.end(answer.body)
+          else write(answer.status, answer.body)
+        },
+        () => kept && !req.socket.destroyed
+      )
+    }
     const serving = deployment && activeRevision(deployment, at)
     const since = serving && revisionState(serving, at).since
     if (deployment && rest === '/ok' && req.method === 'GET') {
@@ -284,7 +340,7 @@ export async function startSimulator(options = {}) {
       const before = serving && since !== undefined ? activeRevision(deployment, since - 1) : undefined
       answerWith(agent.info(deployment, serving && since !== undefined ? { id: serving.id, since } : undefined, before?.id, at))
     } else if (deployment && rest === '/runs/wait' && req.method === 'POST') {
-      answerWith(agent.run(deployment, serving !== undefined, text))
+      answerRun(agent.run(deployment, serving !== undefined, text))
     } else {
       write(404, JSON.stringify({ detail: 'Not Found' }))
     }
@@ -520,6 +576,7 @@ export async function startSimulator(options = {}) {
     healthRequests: health.requests,
     setAgent: (behaviour, deploymentName) => agent.set(behaviour, deploymentName),
     agentRuns: agent.runs,
+    agentRunsInFlight: agent.maxInFlight,
     seedListener: (id) => store.addListener(id),
     listeners: () => [...store.listeners.keys()],
     setScenario: (scenario) => {

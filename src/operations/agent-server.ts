@@ -5,7 +5,7 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import { credentialHeaders } from '../api/client.js'
 import { BodyTooLarge, formatBytes, readBodyCapped } from '../api/body.js'
 import { CancelledError } from '../core/cancel.js'
-import { formatDuration } from '../core/clock.js'
+import { formatDuration, type Clock } from '../core/clock.js'
 import { startTimeLimit } from '../core/time-limit.js'
 import type { Connection } from '../core/connection.js'
 import type { DeploymentSeen } from '../core/outcome.js'
@@ -44,31 +44,43 @@ export interface ServerRequest {
   signal?: AbortSignal
   /** The most of the body to read; 0 reads none (the status is the answer). */
   maxBytes: number
+  /**
+   * Whose time `limitMs` is measured in: real time unless the clock measures limits itself (a
+   * test's virtual clock, so that a run held by the simulator is given up on in no real time).
+   */
+  clock?: Clock
 }
 
 /** What came back: a status (and the body, when read and within the cap), or no answer and why. */
 export type ServerAnswer =
   | { answered: true; status: number; body?: string; bodyProblem?: string }
-  /** `refused`: the connection was refused, so the server never saw the request (safe to send again). */
-  | { answered: false; what: string; refused: boolean }
+  /**
+   * `refused`: the connection was refused, so the server never saw the request (safe to send again).
+   * `status`: the server had answered with it and was still sending the body (an agent server
+   * streams keep-alive whitespace while a run works) when the limit passed or the body broke off.
+   */
+  | { answered: false; what: string; refused: boolean; status?: number }
 
 /** One request to `endpoint`. Never throws but on cancellation. */
 export async function askServer(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest): Promise<ServerAnswer> {
   // Real time (no clock given): a request is real I/O, whatever the run's clock.
-  const limit = startTimeLimit({ limitMs: request.limitMs, signal: request.signal })
+  const limit = startTimeLimit({ limitMs: request.limitMs, signal: request.signal, clock: request.clock })
+  const started: { status?: number } = {}
   try {
-    return await send(endpoint, request, limit.signal)
+    return await send(endpoint, request, limit.signal, started)
   } catch (error) {
     if (request.signal?.aborted) throw new CancelledError()
-    if (limit.signal.aborted) return { answered: false, what: `no answer within ${formatDuration(request.limitMs)}`, refused: false }
+    const status = started.status === undefined ? {} : { status: started.status }
+    // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
+    if (limit.signal.aborted) return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${formatDuration(request.limitMs)}`, refused: false, ...status }
     const code = (error as { code?: string }).code
-    return { answered: false, what: `no answer (${code ?? (error as Error).message})`, refused: code === 'ECONNREFUSED' }
+    return { answered: false, what: `no answer (${code ?? (error as Error).message})`, refused: code === 'ECONNREFUSED', ...status }
   } finally {
     limit.end()
   }
 }
 
-function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal): Promise<ServerAnswer> {
+function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal, started: { status?: number }): Promise<ServerAnswer> {
   return new Promise((resolve, reject) => {
     const target = new URL(endpoint.url)
     const agent = new HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`).getAgent(endpoint.url)
@@ -83,6 +95,7 @@ function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: 
     // Node's request never follows a redirect: a 3xx is an answer like any other.
     const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
       const status = response.statusCode ?? 0
+      started.status = status
       if (request.maxBytes <= 0) {
         response.destroy()
         resolve({ answered: true, status })

@@ -118,7 +118,7 @@ function readInfo(answer: ServerAnswer): Reading {
     return { unsaid: '`/info` did not answer JSON', transient: false }
   }
   const host = (info as { host?: unknown } | null)?.host
-  if (typeof host !== 'object' || host === null) return { unsaid: '`/info` has no `host` (an older agent server)', transient: false }
+  if (typeof host !== 'object' || host === null) return { unsaid: '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)', transient: false }
   const id = (host as { host_revision_id?: unknown }).host_revision_id
   if (id === null) return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false }
   if (typeof id !== 'string' || id === '') return { unsaid: '`/info` has no `host.host_revision_id`', transient: false }
@@ -137,7 +137,7 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
     failure: new ActionError(
       'check-not-proven',
       `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`,
-      'A self-hosted or older agent server does not report its revision: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.'
+      'A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.'
     )
   }
 }

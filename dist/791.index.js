@@ -1,5 +1,5 @@
-export const id = 25;
-export const ids = [25,673];
+export const id = 791;
+export const ids = [791,673];
 export const modules = {
 
 /***/ 8619:
@@ -84,7 +84,7 @@ function isMapping(value) {
 
 /***/ }),
 
-/***/ 7083:
+/***/ 8297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -178,23 +178,26 @@ function serverEndpoint(deployment, path, connection) {
 /** One request to `endpoint`. Never throws but on cancellation. */
 async function askServer(endpoint, request) {
     // Real time (no clock given): a request is real I/O, whatever the run's clock.
-    const limit = (0,time_limit/* startTimeLimit */.r5)({ limitMs: request.limitMs, signal: request.signal });
+    const limit = (0,time_limit/* startTimeLimit */.r5)({ limitMs: request.limitMs, signal: request.signal, clock: request.clock });
+    const started = {};
     try {
-        return await send(endpoint, request, limit.signal);
+        return await send(endpoint, request, limit.signal, started);
     }
     catch (error) {
         if (request.signal?.aborted)
             throw new cancel/* CancelledError */.cc();
+        const status = started.status === undefined ? {} : { status: started.status };
+        // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
         if (limit.signal.aborted)
-            return { answered: false, what: `no answer within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false };
+            return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false, ...status };
         const code = error.code;
-        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED' };
+        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED', ...status };
     }
     finally {
         limit.end();
     }
 }
-function send(endpoint, request, signal) {
+function send(endpoint, request, signal, started) {
     return new Promise((resolve, reject) => {
         const target = new URL(endpoint.url);
         const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(endpoint.url);
@@ -209,6 +212,7 @@ function send(endpoint, request, signal) {
         // Node's request never follows a redirect: a 3xx is an answer like any other.
         const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
             const status = response.statusCode ?? 0;
+            started.status = status;
             if (request.maxBytes <= 0) {
                 response.destroy();
                 resolve({ answered: true, status });
@@ -478,7 +482,7 @@ function readInfo(answer) {
     }
     const host = info?.host;
     if (typeof host !== 'object' || host === null)
-        return { unsaid: '`/info` has no `host` (an older agent server)', transient: false };
+        return { unsaid: '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)', transient: false };
     const id = host.host_revision_id;
     if (id === null)
         return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false };
@@ -496,7 +500,7 @@ function notProven(ctx, why, start) {
         return { verdict: verdict('not-proven', detail, elapsedMs) };
     return {
         verdict: verdict('failed', detail, elapsedMs),
-        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, 'A self-hosted or older agent server does not report its revision: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.')
+        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, 'A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.')
     };
 }
 function verdict(status, detail, elapsedMs) {
@@ -504,10 +508,216 @@ function verdict(status, detail, elapsedMs) {
 }
 /** A server's id, shortened and without backticks (it goes inside a code span). */
 
-// EXTERNAL MODULE: ./src/core/masking.ts
-var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
+;// CONCATENATED MODULE: ./src/operations/evals/agent-output.ts
+function agentOutput(input, state) {
+    if (isMapping(state) && Array.isArray(state.messages)) {
+        const sent = Array.isArray(input.messages) ? input.messages.length : 0;
+        const added = state.messages.slice(sent);
+        return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length };
+    }
+    if (isMapping(state)) {
+        const changed = Object.keys(state).filter((key) => !sameJson(state[key], input[key]));
+        return { text: changed.map((key) => valueText(state[key])).filter((t) => t !== '').join('\n'), added: changed.length };
+    }
+    // A state that is not a mapping (a graph may return a bare value): new unless it is the input.
+    if (sameJson(state, input))
+        return { text: '', added: 0 };
+    return { text: valueText(state), added: 1 };
+}
+/** A message's text content: `content` as a string, or the text of its parts (`{"type": "text", "text": ...}` or strings). */
+function messageText(message) {
+    if (typeof message === 'string')
+        return message;
+    if (!isMapping(message))
+        return '';
+    const { content } = message;
+    if (typeof content === 'string')
+        return content;
+    if (Array.isArray(content)) {
+        return content
+            .map((part) => (typeof part === 'string' ? part : isMapping(part) && typeof part.text === 'string' ? part.text : ''))
+            .filter((t) => t !== '')
+            .join('\n');
+    }
+    return '';
+}
+/** The text in a value: its strings, numbers and booleans, one a line; never a key. */
+function valueText(value) {
+    const out = [];
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'string')
+            out.push(v);
+        else if (typeof v === 'number' || typeof v === 'boolean')
+            out.push(String(v));
+        else if (Array.isArray(v))
+            v.forEach((item) => walk(item, depth + 1));
+        else if (isMapping(v))
+            Object.values(v).forEach((item) => walk(item, depth + 1));
+    };
+    walk(value, 0);
+    return out.join('\n');
+}
+/** Equal as JSON (key order aside): how the input's value and the state's are compared. */
+function sameJson(a, b) {
+    if (a === b)
+        return true;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+    if (isMapping(a) && isMapping(b)) {
+        const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+        const other = Object.keys(b).filter((k) => b[k] !== undefined);
+        return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+    }
+    return false;
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/operations/evals/judge.ts
+
+
+
+
+/** A server's text inside our sentence, between backticks: one line, shortened. */
+const quote = (text, max = 60) => `\`${(0,quoted/* quotable */.E7)((0,masking/* redact */.E$)(text), max)}\``;
+/**
+ * Judges one run's answer by the agent's output, never its input: a run passes when the answer is
+ * 2xx, JSON (after the keep-alive whitespace the server streams while the run works, whatever
+ * its content type), with no top-level `__error__`, a non-null final state, and every check of
+ * `expect` holds.
+ */
+function judgeRun(answer, input, expect, durationMs, names = { contains: 'contains' }) {
+    if (!answer.answered)
+        return failed([answer.what], answer.status);
+    const raw = answer.body;
+    const start = raw === undefined ? undefined : shownOf(raw);
+    if (answer.status < 200 || answer.status > 299)
+        return failed([`HTTP ${answer.status}`], answer.status, start);
+    if (raw === undefined)
+        return failed([answer.bodyProblem ?? 'the answer had no body'], answer.status);
+    let state;
+    try {
+        // JSON.parse skips the leading whitespace (the keep-alives).
+        state = JSON.parse(raw);
+    }
+    catch {
+        return failed(['the answer is not JSON'], answer.status, start);
+    }
+    if (isMapping(state) && '__error__' in state)
+        return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start);
+    if (state === null)
+        return failed(['the final state is `null`: the graph returned nothing'], answer.status);
+    const output = agentOutput(input, state);
+    const text = (0,masking/* redact */.E$)(output.text);
+    const shown = text === '' ? undefined : text;
+    const checks = [];
+    for (const wanted of expect.contains ?? []) {
+        if (output.added === 0 || text === '')
+            checks.push(`\`${names.contains}\`: the run added no output`);
+        else if (!output.text.includes(wanted))
+            checks.push(`\`${names.contains}\`: ${quote(wanted)} is not in the agent's output`);
+    }
+    for (const unwanted of expect.notContains ?? []) {
+        if (output.text.includes(unwanted))
+            checks.push(`\`not-contains\`: ${quote(unwanted)} is in the agent's output`);
+    }
+    if (expect.matches) {
+        expect.matches.lastIndex = 0;
+        if (output.added === 0 || text === '')
+            checks.push('`matches`: the run added no output');
+        else if (!expect.matches.test(output.text))
+            checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`);
+    }
+    if (expect.value) {
+        const found = valueAt(state, expect.value.path);
+        if (!found.found)
+            checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`);
+        else if (!sameJson(found.value, expect.value.equals)) {
+            checks.push(`\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`);
+        }
+    }
+    if (expect.maxDurationMs !== undefined && durationMs > expect.maxDurationMs) {
+        checks.push(`\`max-duration\`: took ${(0,core_clock/* formatDuration */.a)(durationMs)}, over ${(0,core_clock/* formatDuration */.a)(expect.maxDurationMs)}`);
+    }
+    return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) };
+}
+function failed(why, status, shown) {
+    return { passed: false, failed: why, ...(status === undefined ? {} : { status }), ...(shown ? { shown } : {}) };
+}
+/** `: <error>: <message>` from the server's `__error__`, shortened, as code (it is the server's text). */
+function runError(error) {
+    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+    const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
+    return said ? `: ${quote(said, 120)}` : '';
+}
+/** An answer as people read it (indented JSON when it is JSON), its secrets redacted, cut at 4 KiB. */
+function shownOf(body) {
+    let text;
+    try {
+        text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2);
+    }
+    catch {
+        // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
+        text = (0,masking/* redact */.E$)(body.trim());
+    }
+    return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+const SHOWN_CHARS = 4096;
+/**
+ * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
+ * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
+ * would otherwise hide it from redaction.
+ */
+function redactStrings(value) {
+    if (typeof value === 'string')
+        return (0,masking/* redact */.E$)(value);
+    if (Array.isArray(value))
+        return value.map(redactStrings);
+    if (isMapping(value))
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [(0,masking/* redact */.E$)(key), redactStrings(v)]));
+    return value;
+}
+/** The value at `a.b[0].c` in the final state, or that there is none. */
+function valueAt(state, path) {
+    let here = state;
+    for (const step of parsePath(path) ?? []) {
+        if (typeof step === 'number') {
+            if (!Array.isArray(here) || step >= here.length)
+                return { found: false };
+            here = here[step];
+        }
+        else {
+            if (!isMapping(here) || !Object.hasOwn(here, step))
+                return { found: false };
+            here = here[step];
+        }
+    }
+    return { found: true, value: here };
+}
+/** `a.b[0].c` as steps; undefined when it is not such a path. */
+function parsePath(path) {
+    const steps = [];
+    const pattern = /([^.[\]]+)|\[(\d+)\]/g;
+    let at = 0;
+    for (const match of path.matchAll(pattern)) {
+        if (match.index !== at) {
+            // Only a `.` may stand between two steps, and never at the start.
+            if (path.slice(at, match.index) !== '.' || at === 0)
+                return undefined;
+        }
+        steps.push(match[2] !== undefined ? Number(match[2]) : match[1]);
+        at = match.index + match[0].length;
+    }
+    return at === path.length && steps.length > 0 ? steps : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
 
 
@@ -522,12 +732,16 @@ const ANSWER_MAX_BYTES = 1024 * 1024;
 const EXCERPT_CHARS = 1500;
 const EXCERPT_LINES = 40;
 const ERROR_EXCERPT_CHARS = 200;
+/** What the summary's row quotes of the agent's words. */
+const SAID_CHARS = 80;
 const smoke_test_LABEL = 'Smoke test';
 /**
  * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
  * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
- * Passes on a 2xx JSON answer without a top-level `__error__` that contains `expect` (when given).
+ * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
+ * `expect` (when given) in the agent's output: what the run added, never the input it repeats
+ * (evals/agent-output.ts). The summary quotes what the agent wrote, never `expect`.
  */
 const smokeTestCheck = {
     id: 'smoke-test',
@@ -555,6 +769,7 @@ async function smokeTest(ctx, test) {
             method: 'POST',
             json: { assistant_id: test.assistant, input: test.input },
             limitMs: deadline - clock.now(),
+            clock,
             signal: ctx.signal,
             maxBytes: ANSWER_MAX_BYTES
         });
@@ -568,17 +783,24 @@ async function smokeTest(ctx, test) {
         log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); sent again after ${(0,core_clock/* formatDuration */.a)(waitAfter(sent))}.`);
     }
     const elapsedMs = clock.now() - start;
-    const judged = judge(answer, test);
+    const judged = judgeRun(answer, test.input, test.expect === undefined ? {} : { contains: [test.expect] }, elapsedMs, { contains: 'expect' });
     const took = (0,core_clock/* formatDuration */.a)(elapsedMs);
+    const wrote = judged.output === undefined ? undefined : excerptOf(judged.output);
+    const excerpt = wrote ?? (judged.shown === undefined ? undefined : excerptOf(judged.shown));
     if (judged.passed) {
-        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${answer.status} in ${took}: passed.`);
-        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ' answered', ...(test.expect ? [' with ', { code: test.expect }] : [])], elapsedMs, judged.excerpt) };
+        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${judged.status} in ${took}: passed.`);
+        // Quotes what the agent wrote, never `expect`: the summary says only what the agent said.
+        const said = wrote === undefined ? [' answered, adding no text'] : [' wrote ', { code: (0,quoted/* quotable */.E7)(judged.output, SAID_CHARS) }];
+        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ...said], elapsedMs, wrote) };
     }
-    log.info(`Smoke test: assistant \`${test.assistant}\`: ${judged.why} (after ${took}).`);
-    const quote = judged.excerpt ? ` It answered: ${oneLine(judged.excerpt)}` : '';
+    const why = judged.failed[0];
+    log.info(`Smoke test: assistant \`${test.assistant}\`: ${why} (after ${took}).`);
+    const quote = excerpt ? ` ${wrote !== undefined ? 'It wrote' : 'It answered'}: ${oneLine(excerpt)}` : '';
+    // The hint points at the excerpt only when one is shown.
+    const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix';
     return {
-        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(judged.why), elapsedMs, judged.excerpt),
-        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${judged.why}.${quote}`, 'Look at what the agent answered (shown below the facts), then fix the graph, or `smoke-test` if it expects the wrong thing.' +
+        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(why), elapsedMs, excerpt, wrote !== undefined),
+        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`, `${look} the graph, or \`smoke-test\` if it expects the wrong thing.` +
             (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
     };
 }
@@ -586,83 +808,25 @@ async function smokeTest(ctx, test) {
 function notTaken(answer) {
     return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused;
 }
-function judge(answer, test) {
-    if (!answer.answered)
-        return { passed: false, why: `no answer: ${answer.what}` };
-    const excerpt = answer.body === undefined ? undefined : excerptOf(answer.body);
-    if (answer.status < 200 || answer.status > 299)
-        return { passed: false, why: `the server answered HTTP ${answer.status}`, excerpt };
-    if (answer.body === undefined)
-        return { passed: false, why: answer.bodyProblem ?? 'the answer had no body' };
-    let value;
-    try {
-        value = JSON.parse(answer.body);
-    }
-    catch {
-        return { passed: false, why: 'the answer is not JSON', excerpt };
-    }
-    if (typeof value === 'object' && value !== null && !Array.isArray(value) && '__error__' in value) {
-        return { passed: false, why: `the run failed (\`__error__\` in the answer)${runError(value.__error__)}`, excerpt };
-    }
-    if (test.expect !== undefined && !contains(value, answer.body, test.expect)) {
-        return { passed: false, why: `the answer does not contain \`${test.expect.replace(/`/g, "'")}\` (\`expect\`)`, excerpt };
-    }
-    return { passed: true, excerpt };
-}
-/** `: <error>: <message>` from the server's `__error__`, shortened, for our sentence (as code: it is the server's text). */
-function runError(error) {
-    const part = (v) => (typeof v === 'string' && v.trim() !== '' ? (0,masking/* redact */.E$)(v).replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 120) : undefined);
-    const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
-    return said ? `: \`${said}\`` : '';
-}
-/** In the answer's text as sent, or in any of its strings (where JSON escaping would hide it from the raw text). */
-function contains(value, raw, expected) {
-    if (raw.includes(expected))
-        return true;
-    const strings = (v) => typeof v === 'string' ? v.includes(expected) : typeof v === 'object' && v !== null ? Object.values(v).some(strings) : false;
-    return strings(value);
-}
-/** The answer as people read it (indented JSON when it is JSON), cut short. Neutralised where it is shown. */
-function excerptOf(body) {
-    let text;
-    try {
-        text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2);
-    }
-    catch {
-        // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
-        text = (0,masking/* redact */.E$)(body);
-    }
+/** Text as people read it, cut short. Neutralised where it is shown. */
+function excerptOf(text) {
     const lines = text.split('\n');
     const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
     return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
-}
-/**
- * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
- * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
- * would otherwise hide it from redaction.
- */
-function redactStrings(value) {
-    if (typeof value === 'string')
-        return (0,masking/* redact */.E$)(value);
-    if (Array.isArray(value))
-        return value.map(redactStrings);
-    if (typeof value === 'object' && value !== null)
-        return Object.fromEntries(Object.entries(value).map(([key, v]) => [(0,masking/* redact */.E$)(key), redactStrings(v)]));
-    return value;
 }
 /** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
 function oneLine(excerpt) {
     const flat = excerpt.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
     return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat;
 }
-function smoke_test_verdict(status, detail, elapsedMs, excerpt) {
+function smoke_test_verdict(status, detail, elapsedMs, excerpt, agentWrote = true) {
     return {
         id: 'smoke-test',
         label: smoke_test_LABEL,
         status,
         detail,
         ...(elapsedMs === undefined ? {} : { elapsedMs }),
-        ...(excerpt === undefined ? {} : { excerpt: { title: 'What the agent answered', text: excerpt } })
+        ...(excerpt === undefined ? {} : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
     };
 }
 
@@ -1272,4 +1436,4 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 };
 
-//# sourceMappingURL=25.index.js.map
+//# sourceMappingURL=791.index.js.map

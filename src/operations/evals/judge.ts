@@ -1,0 +1,158 @@
+import { formatDuration } from '../../core/clock.js'
+import { redact } from '../../core/masking.js'
+import { quotable } from '../../core/quoted.js'
+import type { ServerAnswer } from '../agent-server.js'
+import { agentOutput, isMapping, sameJson } from './agent-output.js'
+
+/** What one run's answer must show, beyond a 2xx JSON final state without `__error__` (every check given must hold). */
+export interface RunExpect {
+  /** Texts that must all be in the agent's output. */
+  contains?: string[]
+  /** Texts that must all be absent from it. */
+  notContains?: string[]
+  /** A regular expression (JavaScript syntax) that must match the output's text. */
+  matches?: RegExp
+  /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
+  value?: { path: string; equals: unknown }
+  /** The run's wall time must be at most this. */
+  maxDurationMs?: number
+}
+
+/** One run judged: its verdict, the first check that failed (our words, values in backticks) and what the agent wrote. */
+export interface RunJudgement {
+  passed: boolean
+  /** Every failed check, first first, each naming itself and what was seen. */
+  failed: string[]
+  /** The HTTP status, when the server answered. */
+  status?: number
+  /** The agent's output (what the run added: agent-output.ts), secrets redacted; undefined when the run gave none. */
+  output?: string
+  /** What to show when there is no output: the run's error, or the answer's start (secrets redacted). */
+  shown?: string
+}
+
+/** How a check is named in our words: `smoke-test` calls its one text `expect`. */
+export interface CheckNames {
+  contains: string
+}
+
+/** A server's text inside our sentence, between backticks: one line, shortened. */
+const quote = (text: string, max = 60) => `\`${quotable(redact(text), max)}\``
+
+/**
+ * Judges one run's answer by the agent's output, never its input: a run passes when the answer is
+ * 2xx, JSON (after the keep-alive whitespace the server streams while the run works, whatever
+ * its content type), with no top-level `__error__`, a non-null final state, and every check of
+ * `expect` holds.
+ */
+export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, expect: RunExpect, durationMs: number, names: CheckNames = { contains: 'contains' }): RunJudgement {
+  if (!answer.answered) return failed([answer.what], answer.status)
+  const raw = answer.body
+  const start = raw === undefined ? undefined : shownOf(raw)
+  if (answer.status < 200 || answer.status > 299) return failed([`HTTP ${answer.status}`], answer.status, start)
+  if (raw === undefined) return failed([answer.bodyProblem ?? 'the answer had no body'], answer.status)
+  let state: unknown
+  try {
+    // JSON.parse skips the leading whitespace (the keep-alives).
+    state = JSON.parse(raw)
+  } catch {
+    return failed(['the answer is not JSON'], answer.status, start)
+  }
+  if (isMapping(state) && '__error__' in state) return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start)
+  if (state === null) return failed(['the final state is `null`: the graph returned nothing'], answer.status)
+  const output = agentOutput(input, state)
+  const text = redact(output.text)
+  const shown = text === '' ? undefined : text
+  const checks: string[] = []
+  for (const wanted of expect.contains ?? []) {
+    if (output.added === 0 || text === '') checks.push(`\`${names.contains}\`: the run added no output`)
+    else if (!output.text.includes(wanted)) checks.push(`\`${names.contains}\`: ${quote(wanted)} is not in the agent's output`)
+  }
+  for (const unwanted of expect.notContains ?? []) {
+    if (output.text.includes(unwanted)) checks.push(`\`not-contains\`: ${quote(unwanted)} is in the agent's output`)
+  }
+  if (expect.matches) {
+    expect.matches.lastIndex = 0
+    if (output.added === 0 || text === '') checks.push('`matches`: the run added no output')
+    else if (!expect.matches.test(output.text)) checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`)
+  }
+  if (expect.value) {
+    const found = valueAt(state, expect.value.path)
+    if (!found.found) checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`)
+    else if (!sameJson(found.value, expect.value.equals)) {
+      checks.push(`\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`)
+    }
+  }
+  if (expect.maxDurationMs !== undefined && durationMs > expect.maxDurationMs) {
+    checks.push(`\`max-duration\`: took ${formatDuration(durationMs)}, over ${formatDuration(expect.maxDurationMs)}`)
+  }
+  return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) }
+}
+
+function failed(why: string[], status?: number, shown?: string): RunJudgement {
+  return { passed: false, failed: why, ...(status === undefined ? {} : { status }), ...(shown ? { shown } : {}) }
+}
+
+/** `: <error>: <message>` from the server's `__error__`, shortened, as code (it is the server's text). */
+function runError(error: unknown): string {
+  const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined)
+  const said = [part((error as { error?: unknown } | null)?.error), part((error as { message?: unknown } | null)?.message)].filter(Boolean).join(': ')
+  return said ? `: ${quote(said, 120)}` : ''
+}
+
+/** An answer as people read it (indented JSON when it is JSON), its secrets redacted, cut at 4 KiB. */
+function shownOf(body: string): string {
+  let text: string
+  try {
+    text = JSON.stringify(redactStrings(JSON.parse(body)), null, 2)
+  } catch {
+    // Not JSON (or nested past what can be walked): shown as sent, its secrets redacted.
+    text = redact(body.trim())
+  }
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text
+}
+
+const SHOWN_CHARS = 4096
+
+/**
+ * Every string of a parsed answer (keys too) with the run's secrets replaced, before it is
+ * re-serialised and cut: JSON escaping (`"` and `\\` in a secret) or a cut through a secret
+ * would otherwise hide it from redaction.
+ */
+function redactStrings(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (Array.isArray(value)) return value.map(redactStrings)
+  if (isMapping(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v)]))
+  return value
+}
+
+/** The value at `a.b[0].c` in the final state, or that there is none. */
+export function valueAt(state: unknown, path: string): { found: true; value: unknown } | { found: false } {
+  let here: unknown = state
+  for (const step of parsePath(path) ?? []) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(here) || step >= here.length) return { found: false }
+      here = here[step]
+    } else {
+      if (!isMapping(here) || !Object.hasOwn(here, step)) return { found: false }
+      here = here[step]
+    }
+  }
+  return { found: true, value: here }
+}
+
+/** `a.b[0].c` as steps; undefined when it is not such a path. */
+export function parsePath(path: string): Array<string | number> | undefined {
+  const steps: Array<string | number> = []
+  const pattern = /([^.[\]]+)|\[(\d+)\]/g
+  let at = 0
+  for (const match of path.matchAll(pattern)) {
+    if (match.index !== at) {
+      // Only a `.` may stand between two steps, and never at the start.
+      if (path.slice(at, match.index) !== '.' || at === 0) return undefined
+    }
+    steps.push(match[2] !== undefined ? Number(match[2]) : match[1])
+    at = match.index + match[0].length
+  }
+  return at === path.length && steps.length > 0 ? steps : undefined
+}
