@@ -63,7 +63,8 @@ describe('against the official agent server', () => {
     expect(failure(run)).toBe('')
     expect(run.exitCode).toBe(0)
     expect(run.outputs['deployment-url']).toBe(server.url)
-    expect(row(run.summary, 'Smoke test')).toContain('✅')
+    // What the agent wrote, not the input it was sent.
+    expect(row(run.summary, 'Smoke test')).toContain('✅ assistant <code>agent</code> wrote <code>pong</code>')
     expect(row(run.summary, 'Revision proof')).toContain('not proven')
     expect(run.outputs['serving-revision-id'] ?? '').toBe('')
   })
@@ -77,7 +78,7 @@ describe('against the official agent server', () => {
   it('a run that throws fails the step with the error the server reports in `__error__` (in a 200)', async () => {
     const run = await deploy(nameOf('throws'), { 'smoke-test': ask('Throw') })
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toContain('__error__')
+    expect(failure(run)).toContain('the run failed (`__error__`)')
     expect(failure(run)).toContain('the agent failed on purpose')
   })
 
@@ -91,7 +92,9 @@ describe('against the official agent server', () => {
     const before = runsSent()
     const run = await deploy(nameOf('timeout'), { 'smoke-test': ask('Sleep 8000ms', { timeout: '3s' }) })
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toMatch(/within 3s/)
+    // The server streamed a newline a second meanwhile: it answered, but no result came.
+    expect(failure(run)).toContain(': no result within 3s.')
+    expect(failure(run)).not.toContain('no answer')
     expect(runsSent() - before).toBe(1)
   })
 
@@ -109,23 +112,25 @@ describe('against the official agent server', () => {
     expect(failure(run)).toContain('the agent failed on purpose')
   })
 
-  // The false pass of v1.3 (issue 28): `expect` is searched in the whole final state, which
-  // repeats the input. Expected to fail until branch i28's fix is merged (then turn into `it`).
-  it.failing('"Sorry" to a question that mentions pong fails `expect: pong`: the input the answer repeats is not the agent\'s output', async () => {
+  // The false pass of 1.3.0: `expect` was searched in the whole final state, which this server
+  // fills with the input's messages first.
+  it('"Sorry" to a question that mentions pong fails `expect: pong`: the input the answer repeats is not the agent\'s output', async () => {
     const run = await deploy(nameOf('sorry'), { 'smoke-test': ask('Could you say pong?', { expect: 'pong' }) })
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toContain('Sorry, I cannot help with that.')
+    expect(failure(run)).toContain("`expect`: `pong` is not in the agent's output. It wrote: Sorry, I cannot help with that.")
+    expect(row(run.summary, 'Smoke test')).toContain('❌')
   })
 
-  it.failing('the revision proof says the server does not report its revision, not that it is older', () => {
+  it('the revision proof says the server does not report its revision, not that it is older', () => {
     expect(pongRun).toBeDefined()
     const proof = row(pongRun!.summary, 'Revision proof')
     expect(proof).toContain('does not report its revision')
     expect(proof).not.toContain('older')
   })
 
-  it.failing('a graph that adds nothing fails `expect` on the text of the input it repeats', async () => {
+  it('a graph that adds nothing fails `expect` on the text of the input it repeats', async () => {
     const run = await deploy(nameOf('echo'), { 'smoke-test': ask('Echo', { expect: 'Echo' }) })
     expect(run.exitCode).toBe(1)
+    expect(failure(run)).toContain('`expect`: the run added no output.')
   })
 })
