@@ -18,6 +18,20 @@ import { ROOT } from './run-action.js'
 export const REAL_SERVER_DIR = join(ROOT, 'real-agent-server')
 const CLI = join(REAL_SERVER_DIR, 'node_modules', '@langchain', 'langgraph-cli', 'dist', 'cli', 'cli.mjs')
 
+/**
+ * The process group's leader: it runs the CLI and, when the process that started it is gone (its
+ * end of the stdin pipe closes, however it ended: a test runner's timeout, SIGKILL), ends the whole
+ * group, so that no server outlives its tests.
+ */
+const GUARD = `
+const { spawn } = require('node:child_process')
+const child = spawn(process.execPath, process.argv.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] })
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+process.stdin.on('end', () => process.kill(0, 'SIGKILL'))
+process.stdin.on('error', () => process.kill(0, 'SIGKILL'))
+process.stdin.resume()
+`
+
 /** The most of the server's own output kept, for the error when it does not start. */
 const OUTPUT_KEPT_CHARS = 20_000
 
@@ -66,20 +80,23 @@ export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  // Its own process group (detached), so that stop() ends the CLI, the tsx loader it spawns, the
-  // server under it and esbuild's service together.
+  // Its own process group (detached), so that stop() ends the guard, the CLI, the tsx loader it
+  // spawns, the server under it and esbuild's service together.
   const child = spawn(
     process.execPath,
-    [CLI, 'dev', '--no-browser', '--no-reload', '--host', '127.0.0.1', '--port', String(port), '--config', 'langgraph.json'],
+    ['-e', GUARD, CLI, 'dev', '--no-browser', '--no-reload', '--host', '127.0.0.1', '--port', String(port), '--config', 'langgraph.json'],
     {
       cwd: REAL_SERVER_DIR,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       // No analytics call and no browser (the CLI does both by default); no tracing.
       env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', BROWSER: 'none', LANGSMITH_TRACING: 'false', NO_COLOR: '1', FORCE_COLOR: '0' }
     }
   )
   const pid = /** @type {number} */ (child.pid)
+  // The pipe stays open as long as this process lives; it keeps nothing here waiting (a socket at run time).
+  const guardInput = /** @type {import('node:net').Socket} */ (/** @type {unknown} */ (child.stdin))
+  guardInput.unref()
   let output = ''
   /** @param {Buffer} chunk */
   const keep = (chunk) => {
@@ -91,7 +108,7 @@ export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5
   let exitCode
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code))))
 
-  // Whatever ends this process (a test runner's timeout included), the server goes too.
+  // This process exiting on its own ends the server too (the guard covers it being killed).
   const killNow = () => signalGroup(pid, 'SIGKILL')
   process.once('exit', killNow)
 
@@ -105,6 +122,7 @@ export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5
     while (Date.now() < end && signalGroup(pid, 0)) await sleep(100)
     signalGroup(pid, 'SIGKILL')
     await Promise.race([exited, sleep(1_000)])
+    child.stdin.destroy()
   }
 
   const deadline = Date.now() + readyWithinMs
