@@ -7,37 +7,37 @@
 //   "Throw"              -> the node throws (the server reports the run's error)
 //   "Echo"               -> adds nothing (the final state is the input only)
 //   anything else        -> "Sorry, I cannot help with that."
-import { MessagesAnnotation, StateGraph, START, END } from "@langchain/langgraph";
-import { AIMessage } from "@langchain/core/messages";
+// With AGENT_VARIANT=regressed in the server's environment, "Say ping." gets the "Sorry" answer
+// too: a second server started that way is a revision worse than the first, on one case.
+import { MessagesAnnotation, StateGraph, START, END } from '@langchain/langgraph'
+import { AIMessage } from '@langchain/core/messages'
+
+const SORRY = 'Sorry, I cannot help with that.'
 
 function lastText(messages) {
-  const last = messages[messages.length - 1];
-  if (!last) return "";
-  const content = last.content;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    return content.map((part) => (typeof part === "string" ? part : (part?.text ?? ""))).join("");
-  }
-  return "";
+  const content = messages.at(-1)?.content
+  if (typeof content === 'string') return content
+  if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : (part?.text ?? ''))).join('')
+  return ''
 }
 
 async function answer(state) {
-  const text = lastText(state.messages).trim();
-  const say = /^Say (\S+?)\.?$/i.exec(text);
-  if (say) return { messages: [new AIMessage(say[1].toLowerCase())] };
-  const sleep = /^Sleep (\d+)\s*ms$/i.exec(text);
-  if (sleep) {
-    const ms = Math.min(Number(sleep[1]), 30_000);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { messages: [new AIMessage(`slept ${ms}ms`)] };
+  const text = lastText(state.messages).trim()
+  const say = /^Say (\S+?)\.?$/i.exec(text)
+  if (say) {
+    const word = say[1].toLowerCase()
+    const regressed = process.env.AGENT_VARIANT === 'regressed' && word === 'ping'
+    return { messages: [new AIMessage(regressed ? SORRY : word)] }
   }
-  if (/^Throw$/i.test(text)) throw new Error("the agent failed on purpose");
-  if (/^Echo$/i.test(text)) return {};
-  return { messages: [new AIMessage("Sorry, I cannot help with that.")] };
+  const sleep = /^Sleep (\d+)\s*ms$/i.exec(text)
+  if (sleep) {
+    const ms = Math.min(Number(sleep[1]), 30_000)
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    return { messages: [new AIMessage(`slept ${ms}ms`)] }
+  }
+  if (/^Throw$/i.test(text)) throw new Error('the agent failed on purpose')
+  if (/^Echo$/i.test(text)) return {}
+  return { messages: [new AIMessage(SORRY)] }
 }
 
-export const graph = new StateGraph(MessagesAnnotation)
-  .addNode("answer", answer)
-  .addEdge(START, "answer")
-  .addEdge("answer", END)
-  .compile();
+export const graph = new StateGraph(MessagesAnnotation).addNode('answer', answer).addEdge(START, 'answer').addEdge('answer', END).compile()

@@ -71,10 +71,11 @@ function signalGroup(pgid, signal) {
 
 /**
  * Starts the server and resolves once `GET /ok` answers 200.
- * @param {{ readyWithinMs?: number, graceMs?: number }} [options]
+ * @param {{ readyWithinMs?: number, graceMs?: number, env?: Record<string, string> }} [options] `env` is added to the
+ *   server's environment (the graph reads `AGENT_VARIANT`)
  * @returns {Promise<RealAgentServer>}
  */
-export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5_000 } = {}) {
+export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5_000, env = {} } = {}) {
   if (!existsSync(CLI)) {
     throw new Error(`The real agent server is not installed: run \`npm ci --prefix real-agent-server\` (looked for ${CLI}).`)
   }
@@ -90,7 +91,7 @@ export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       // No analytics call and no browser (the CLI does both by default); no tracing.
-      env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', BROWSER: 'none', LANGSMITH_TRACING: 'false', NO_COLOR: '1', FORCE_COLOR: '0' }
+      env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', BROWSER: 'none', LANGSMITH_TRACING: 'false', NO_COLOR: '1', FORCE_COLOR: '0', ...env }
     }
   )
   const pid = /** @type {number} */ (child.pid)
