@@ -121,6 +121,7 @@ function agentServerUrls() {
   return urls
 }
 
+const outsideServers = agentServerUrls()
 const sim = await startSimulator({
   port,
   pageOffset: /** @type {'next' | 'echo'} */ (pageOffset),
@@ -128,7 +129,7 @@ const sim = await startSimulator({
   deleteDelayMs: wholeNumber(values['delete-delay-ms'], 'delete-delay-ms', 0),
   loopbackUrls: values['loopback-urls'] ?? false,
   health: health(),
-  agentServerUrls: agentServerUrls(),
+  agentServerUrls: outsideServers,
   ...(scenario.agent ? { agent: scenario.agent } : {}),
   commit
 })
@@ -143,6 +144,7 @@ if (scenario.inputs) {
   console.log(`           give the action ${Object.entries(scenario.inputs).map(([name, value]) => `${name}: ${value}`).join(', ')} to see it`)
 }
 for (const line of describeSeeds(plan)) console.log(`Seeded:    ${line}`)
+for (const [name, url] of Object.entries(outsideServers)) console.log(`Deployment ${name} reports the agent server at ${url} as its url`)
 if (github) {
   console.log(`Fake GitHub API on ${github.url}; point the action at it with`)
   console.log(`  GITHUB_API_URL=${github.url}`)
