@@ -83,7 +83,23 @@ describe('action.yml and the code agree', () => {
         // Only a remote build sets `archive-sha256`, only registry-login `registry` and `image-repository`.
         shipped: { kind: 'archive', sha256: 'a'.repeat(64), bytes: 10, files: 1 },
         registry: { registry: 'registry.example', imageRepository: 'registry.example/p/n' },
-        servingRevisionId: 'r1'
+        servingRevisionId: 'r1',
+        // Only `evals` sets the eval outputs; `eval-regressions` only with `compare-with`.
+        evals: {
+          ours: 'n',
+          compare: { name: 'prod', compared: true },
+          rows: [],
+          repeat: 1,
+          passRate: 1,
+          requiredPassRate: 1,
+          regressions: 0,
+          maxRegressions: 0,
+          times: {},
+          runsSent: 0,
+          runsNotRun: 0,
+          resultsFile: '/tmp/eval-results.json',
+          gate: 'passed'
+        }
       }
     })
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())

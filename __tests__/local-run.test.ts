@@ -79,6 +79,23 @@ describe('scenarios', () => {
     expect(run.stdout).toMatch(/^Now serving: `[0-9a-f-]{36}`, a redeploy of/m)
   })
 
+  it('evals runs the example suite on the deployed revision: every case passes, one row each', async () => {
+    const run = await localRun(['--scenario', 'evals', '--phase-ms', '100'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Evals: ✅ 6 of 6 cases passed \(100%\)/m)
+    expect(run.stdout).toMatch(/^\| `refund-window` \| ✅ passed \|/m)
+    expect(run.stdout).toContain('eval-pass-rate=1')
+  })
+
+  it('evals-regression: the preview is worse than production on two cases, named first, and is rolled back', async () => {
+    const run = await localRun(['--scenario', 'evals-regression', '--phase-ms', '100'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*both regressions against `support-agent-prod`/m)
+    expect(run.stdout).toMatch(/^### Evals: ❌ 4 of 6 passed: \*\*worse than `support-agent-prod` on 2 cases\*\*/m)
+    expect(run.stdout).toContain('operation=rolled-back')
+    expect(run.stdout).toContain('eval-regressions=2')
+  })
+
   it('timeout gives up at the step timeout, still building', async () => {
     const run = await localRun(['--scenario', 'timeout', '--input', 'timeout=3s'])
     expect(run.code).toBe(1)

@@ -26,8 +26,8 @@ var resolve = __webpack_require__(3646);
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 10 modules
-var checks = __webpack_require__(8297);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
+var checks = __webpack_require__(3769);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -780,7 +780,11 @@ function nodeDefines(text, name) {
     return /\bexport\s*\*\s*from\b/.test(text) ? undefined : false;
 }
 
+// EXTERNAL MODULE: ./src/core/similarity.ts
+var similarity = __webpack_require__(8404);
 ;// CONCATENATED MODULE: ./src/operations/config-check/unknown-keys.ts
+
+
 /**
  * The keys the client's `validate_config` knows (`_KNOWN_CONFIG_KEYS`); its `validate`
  * command warns about any other, naming the nearest known one as `difflib.get_close_matches`
@@ -797,40 +801,9 @@ function unknownKeys(keys) {
         .filter((key) => !KNOWN_KEYS.includes(key) && key !== '$schema')
         .sort()
         .map((key) => {
-        let best;
-        for (const name of KNOWN_KEYS) {
-            const score = similarity(key, name);
-            if (score >= 0.6 && (!best || score > best.score))
-                best = { name, score };
-        }
-        return best ? { key, nearest: best.name } : { key };
+        const nearest = (0,similarity/* nearestName */.q)(key, KNOWN_KEYS);
+        return nearest ? { key, nearest } : { key };
     });
-}
-/** difflib's `SequenceMatcher.ratio()`: twice the characters in matching blocks over both lengths. */
-function similarity(a, b) {
-    return a.length + b.length === 0 ? 1 : (2 * matched(a, 0, a.length, b, 0, b.length)) / (a.length + b.length);
-}
-/** Characters in the longest common substring, plus (recursively) those left and right of it, as difflib counts them. */
-function matched(a, aLo, aHi, b, bLo, bHi) {
-    let size = 0;
-    let atA = aLo;
-    let atB = bLo;
-    // Keys are short: the plain O(n·m) search is enough.
-    for (let i = aLo; i < aHi; i++) {
-        for (let j = bLo; j < bHi; j++) {
-            let k = 0;
-            while (i + k < aHi && j + k < bHi && a[i + k] === b[j + k])
-                k++;
-            if (k > size) {
-                size = k;
-                atA = i;
-                atB = j;
-            }
-        }
-    }
-    if (size === 0)
-        return 0;
-    return size + matched(a, aLo, atA, b, bLo, atB) + matched(a, atA + size, aHi, b, atB + size, bHi);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/config-check/validate.ts
@@ -2110,6 +2083,8 @@ function remotePatchBody(plan, objectPath, configPath) {
     };
 }
 
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
+var evals = __webpack_require__(32);
 ;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
 
 /**
@@ -2179,6 +2154,7 @@ function unpinnedImageWarning(imageUri) {
 
 
 
+
 /**
  * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
@@ -2199,6 +2175,7 @@ async function ship(plan, inputs, existing, deps, early) {
             await archive.remove();
             log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
         }
+        (0,evals/* planEvals */.$)(inputs.verification.evals, log, recorder);
         recorder.changed('planned');
         return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
     }
@@ -2347,6 +2324,54 @@ async function notWaiting(deployment, revisionId, inputs, ships, deps) {
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
+}
+
+
+/***/ }),
+
+/***/ 8404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ nearestName)
+/* harmony export */ });
+/* unused harmony export similarity */
+/** How alike two names are, to name the nearest known key for a typo (the config check's, `evals`'). */
+/** difflib's `SequenceMatcher.ratio()`: twice the characters in matching blocks over both lengths. */
+function similarity(a, b) {
+    return a.length + b.length === 0 ? 1 : (2 * matched(a, 0, a.length, b, 0, b.length)) / (a.length + b.length);
+}
+/** Characters in the longest common substring, plus (recursively) those left and right of it, as difflib counts them. */
+function matched(a, aLo, aHi, b, bLo, bHi) {
+    let size = 0;
+    let atA = aLo;
+    let atB = bLo;
+    // Keys are short: the plain O(n·m) search is enough.
+    for (let i = aLo; i < aHi; i++) {
+        for (let j = bLo; j < bHi; j++) {
+            let k = 0;
+            while (i + k < aHi && j + k < bHi && a[i + k] === b[j + k])
+                k++;
+            if (k > size) {
+                size = k;
+                atA = i;
+                atB = j;
+            }
+        }
+    }
+    if (size === 0)
+        return 0;
+    return size + matched(a, aLo, atA, b, bLo, atB) + matched(a, atA + size, aHi, b, atB + size, bHi);
+}
+/** The known name nearest to `name`, when one is close enough (difflib's cutoff, 0.6). */
+function nearestName(name, known) {
+    let best;
+    for (const candidate of known) {
+        const score = similarity(name, candidate);
+        if (score >= 0.6 && (!best || score > best.score))
+            best = { name: candidate, score };
+    }
+    return best?.name;
 }
 
 

@@ -61,8 +61,10 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     }
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 10 modules
-var checks = __webpack_require__(8297);
+// EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
+var checks = __webpack_require__(3769);
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
+var evals = __webpack_require__(32);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
@@ -144,6 +146,7 @@ function refusal(message, { deployment, deployed, partial }) {
 
 
 
+
 /**
  * `command: rollback`: make the deployment serve an earlier revision again. Choose the
  * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
@@ -176,6 +179,7 @@ async function rollback(inputs, deps) {
     const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
         log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
+        (0,evals/* planEvals */.$)(inputs.verification.evals, log, recorder);
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests/* requests */.z.redeployRevision(deployment.id, target.id)] });
     }

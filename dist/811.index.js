@@ -323,7 +323,10 @@ var masking = __webpack_require__(923);
 var neutralise = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/evals.ts
+var report_evals = __webpack_require__(9461);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+
 
 
 
@@ -346,7 +349,13 @@ function renderComment(view, runUrl) {
         lines.push((0,markdown/* saidMd */.p)(view.gone), '');
     }
     else {
+        // Failed evals are the cause: their table comes before the facts, as in the job summary.
+        const evals = (0,report_evals/* evalsBlock */.z)(view.evals, { comment: true });
+        if (view.evals?.gate === 'failed')
+            lines.push(...evals);
         lines.push(...(0,markdown/* factsTable */.wd)(view));
+        if (view.evals?.gate !== 'failed')
+            lines.push(...evals);
         lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
         lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, false));
     }

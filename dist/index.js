@@ -32373,6 +32373,10 @@ class Recorder {
         const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id);
         this.facts.checks = [...others, { ...verdict }];
     }
+    /** What `evals` found (v1.4). */
+    evaluated(facts) {
+        this.facts.evals = facts;
+    }
     /** The revision id the deployment's server reported running (`GET /info`). */
     servingReported(revisionId) {
         this.facts.servingRevisionId = revisionId;
@@ -32528,6 +32532,21 @@ function stopCause(error) {
 /* harmony export */ });
 /** A commit's full SHA-1 as git writes it (40 hex digits, any case: inputs may be upper-case). */
 const FULL_SHA = /^[0-9a-f]{40}$/i;
+
+
+/***/ }),
+
+/***/ 3932:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ formatShare)
+/* harmony export */ });
+/** A share from 0 to 1 as a percentage: `100%`, `83.3%`. */
+function formatShare(share) {
+    const value = share * 100;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}
 
 
 /***/ }),
@@ -33533,7 +33552,9 @@ const FORMATS = {
     'registry-logout': formats_text(parsers/* parseBoolean */.yG),
     'config-check': oneOf(['error', 'warn', 'off']),
     'verify-revision': oneOf(['auto', 'required', 'off']),
-    'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) }
+    'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) },
+    // v1.4: a file in the workspace (read where the workflow's context says it is), or the suite inline.
+    evals: { structured: async (v, context) => (await __nccwpck_require__.e(/* import() */ 46).then(__nccwpck_require__.bind(__nccwpck_require__, 3046))).parseEvals(v, context) }
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -33609,7 +33630,9 @@ const INPUT_NAMES = [
     'registry-logout',
     'config-check',
     'verify-revision',
-    'smoke-test'
+    'smoke-test',
+    // v1.4
+    'evals'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -33624,7 +33647,10 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'archive-sha256',
     'registry',
     'image-repository',
-    'serving-revision-id'
+    'serving-revision-id',
+    'eval-pass-rate',
+    'eval-regressions',
+    'eval-results'
 ]));
 /**
  * Defaults the code applies when an input arrives empty (as it does when the action
@@ -33731,7 +33757,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
             const value = get(name, { trim: false });
             if (value.trim() === '')
                 continue;
-            const result = await format.structured(value);
+            const result = await format.structured(value, context);
             formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
             if (result.data !== undefined)
                 values.set(name, result.data);
@@ -33911,7 +33937,7 @@ var core_clock = __nccwpck_require__(2257);
 ;// CONCATENATED MODULE: ./src/inputs/verification.ts
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test'];
+const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test', 'evals'];
 /** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
 function readVerification(reader) {
     const smokeTest = reader.value('smoke-test');
@@ -33923,11 +33949,33 @@ function readVerification(reader) {
     if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
         reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
     }
+    const evals = reader.value('evals');
+    if (evals)
+        evalsProblems(evals, reader).forEach(reader.problem);
+    const resultsDir = reader.context.env?.RUNNER_TEMP || undefined;
     return {
         verifyRevision: reader.value('verify-revision') ?? 'auto',
         proofTimeoutMs: reader.value('health-check-timeout'),
-        ...(smokeTest ? { smokeTest } : {})
+        ...(smokeTest ? { smokeTest } : {}),
+        ...(evals ? { evals } : {}),
+        ...(resultsDir ? { resultsDir } : {})
     };
+}
+/** `evals` against the other inputs: it needs the wait, fits in `timeout`, and compares with another deployment. */
+function evalsProblems(evals, reader) {
+    const problems = [];
+    const timeoutMs = reader.value('timeout');
+    if (reader.value('wait') === false) {
+        problems.push('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`');
+    }
+    if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
+        problems.push(`\`evals\`' \`time-limit\` (${(0,core_clock/* formatDuration */.a)(evals.timeLimitMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+    }
+    const name = reader.value('name');
+    if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
+        problems.push(`\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``);
+    }
+    return problems;
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -34185,9 +34233,9 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(791), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(791), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
@@ -34346,6 +34394,8 @@ function plural(count, noun) {
     return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+// EXTERNAL MODULE: ./src/report/evals.ts
+var report_evals = __nccwpck_require__(9461);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/core/prune.ts
@@ -34410,6 +34460,7 @@ function rolledBackTodo(outcome) {
 
 
 
+
 /**
  * The job summary: the outcome as its heading, the cause and what to do first, the
  * failing log's tail, then the facts, the revision's timeline and where the time went.
@@ -34422,7 +34473,13 @@ function renderSummary(view) {
     const lines = [`## ${(0,markdown/* saidMd */.p)(view.title)}`, ''];
     lines.push(...(0,markdown/* causeBlocks */.Am)(view));
     lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, true));
+    // Failed evals are the cause: their table comes before the facts, where a reviewer looks first.
+    const evals = (0,report_evals/* evalsBlock */.z)(view.evals, { comment: false });
+    if (view.evals?.gate === 'failed')
+        lines.push(...evals);
     lines.push(...(0,markdown/* factsTable */.wd)(view));
+    if (view.evals?.gate !== 'failed')
+        lines.push(...evals);
     lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
     lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
     // A refusal before anything was sent took no time worth a line.
@@ -34949,7 +35006,10 @@ function outputsOf(outcome, url) {
         registry: outcome.registry?.registry,
         'image-repository': outcome.registry?.imageRepository,
         // After `on-failure: rollback` another revision serves, which the server was not asked about.
-        'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
+        'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId,
+        'eval-pass-rate': outcome.evals && String(Math.round(outcome.evals.passRate * 10_000) / 10_000),
+        'eval-regressions': outcome.evals?.regressions === undefined ? undefined : String(outcome.evals.regressions),
+        'eval-results': outcome.evals?.resultsFile
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));
@@ -35067,6 +35127,7 @@ function viewOf(run) {
         url,
         unsafeUrl: rawUrl && !url ? rawUrl : undefined,
         failureLog: outcome.failureLog,
+        ...(outcome.evals ? { evals: outcome.evals } : {}),
         excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : [])),
         commit,
         github: { comment: kind.comment(context) },
@@ -35799,6 +35860,123 @@ async function findDeploymentByName(client, name, limits) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-input', `${matches.length} deployments are named \`${name}\`: ${matches.map((d) => d.id).join(', ')}.`, 'Set `deployment-id` to the one to update, or delete the others.');
     }
     return matches[0];
+}
+
+
+/***/ }),
+
+/***/ 9461:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ evalsBlock)
+/* harmony export */ });
+/* unused harmony export COMMENT_ROWS */
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2257);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(891);
+/* harmony import */ var _core_share_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3932);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
+
+
+
+
+/** The PR comment's table stops here; the rest are counted (the job summary has them all). */
+const COMMENT_ROWS = 50;
+/**
+ * `evals` (v1.4) as a reviewer reads it: one line that says whether the preview is worse than
+ * what it is compared with and on which cases, the table (regressions first, then failures, then
+ * passes), then the pass rate, the regressions and the run times of each side. The job summary
+ * lists every case; the PR comment at most COMMENT_ROWS. Case names and the checks' words are
+ * neutralised (`md`).
+ */
+function evalsBlock(facts, options) {
+    if (!facts)
+        return [];
+    const compared = facts.compare?.compared ? facts.compare.name : undefined;
+    const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b));
+    const shown = options.comment ? ordered.slice(0, COMMENT_ROWS) : ordered;
+    const head = ['Case', 'Result', 'First failed check', 'Time', ...(compared ? [`On <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(compared)}</code>`] : [])];
+    const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, ''];
+    lines.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 3 ? '---:' : '---')).join('|')}|`);
+    for (const row of shown) {
+        const cells = [`<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`, result(row.ours, facts.repeat, row.regression), check(row.ours), time(row.ours), ...(compared ? [other(row.theirs, facts.repeat)] : [])];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    const left = ordered.length - shown.length;
+    if (left > 0) {
+        const failed = ordered.slice(shown.length).filter((row) => !row.ours.passed).length;
+        lines.push('', `… and ${left} more case${left === 1 ? '' : 's'} (${failed} failed, ${left - failed} passed): the job summary lists every one.`);
+    }
+    lines.push('', footer(facts), '');
+    return lines;
+}
+/** Regressions first, then the other failures, then passes; suite order within each. */
+function rank(row) {
+    return row.regression ? 0 : !row.ours.passed ? 1 : 2;
+}
+/** The line a reviewer reads first: the verdict, and the cases that made it. */
+function headline(facts) {
+    const passed = facts.rows.filter((row) => row.ours.passed).length;
+    const mark = facts.gate === 'passed' ? '✅' : '❌';
+    const rate = `${passed} of ${facts.rows.length} passed`;
+    if (facts.compare?.compared) {
+        const regressed = facts.rows.filter((row) => row.regression);
+        const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>`;
+        if (regressed.length === 0)
+            return `${mark} ${rate}, no worse than ${against}`;
+        const list = regressed.slice(0, 5).map((row) => `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`).join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '');
+        return `${mark} ${rate}: **worse than ${against} on ${regressed.length} case${regressed.length === 1 ? '' : 's'}**: ${list}`;
+    }
+    return `${mark} ${rate}`;
+}
+function result(side, repeat, regression) {
+    if (side.notRun)
+        return '⏭️ not run';
+    const runs = repeat > 1 ? ` ${side.passes}/${side.runs}` : '';
+    if (side.passed)
+        return `✅ passed${runs}`;
+    return regression ? `❌ **regression**${runs}` : `❌ failed${runs}`;
+}
+/** The first failed check in our words, then what was seen (the agent's words, or the server's), as code. */
+function check(side) {
+    if (side.passed || side.firstFailed === undefined)
+        return '';
+    const said = (0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(side.firstFailed)
+        .map((part) => (typeof part === 'string' ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(part) : `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(part.code)}</code>`))
+        .join('');
+    return side.seen === undefined ? said : `${said}<br>↳ <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quotable */ .E7)(side.seen, 120))}</code>`;
+}
+function time(side) {
+    return side.durationMs === undefined ? '—' : runTime(side.durationMs);
+}
+/** A run's time to a tenth of a second: `850ms`, `1.2s`, `2m 05s`. */
+function runTime(ms) {
+    return ms < 1000 ? (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms) : ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms);
+}
+function other(side, repeat) {
+    if (!side)
+        return '—';
+    if (side.notRun)
+        return '⏭️ not run';
+    const runs = repeat > 1 ? ` ${side.passes}/${side.runs}` : '';
+    return `${side.passed ? '✅ passed' : '❌ failed'}${runs} in ${time(side)}`;
+}
+function footer(facts) {
+    const passed = facts.rows.filter((row) => row.ours.passed).length;
+    const parts = [`**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.requiredPassRate)})`];
+    if (facts.compare?.compared)
+        parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`);
+    else if (facts.compare)
+        parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.why)}`);
+    const times = [
+        ...(facts.times.ours ? [`this revision ${runTime(facts.times.ours.p50Ms)} / ${runTime(facts.times.ours.p95Ms)}`] : []),
+        ...(facts.times.theirs && facts.compare ? [`<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`] : [])
+    ];
+    if (times.length > 0)
+        parts.push(`**Run time p50 / p95:** ${times.join('; ')}`);
+    if (facts.runsNotRun > 0)
+        parts.push(`**Not sent:** ${facts.runsNotRun} run${facts.runsNotRun === 1 ? '' : 's'} (the suite's time limit)`);
+    return parts.join(' · ');
 }
 
 

@@ -289,6 +289,7 @@ async function localRun(argv, io, session) {
         loopbackUrls: true,
         ...(scenario.agent ? { agent: scenario.agent } : {})
       })
+      for (const [name, behaviour] of Object.entries(scenario.agents ?? {})) simulator.setAgent(behaviour, name)
       inputs['control-plane-url'] ??= simulator.url
       inputs['api-key'] ??= simulator.apiKey
       say(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)

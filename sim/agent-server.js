@@ -23,7 +23,8 @@
  *   | { kind: 'slow', delayMs: number, keepAliveMs?: number }
  *   | { kind: 'unready', status?: number, times: number }
  *   | { kind: 'says', body: unknown }
- *   | { kind: 'huge' }} RunsBehaviour
+ *   | { kind: 'huge' }
+ *   | { kind: 'suite', answers: Record<string, CaseAnswer>, otherwise?: CaseAnswer }} RunsBehaviour
  *   echo: answers the run's final state as a real server does: the input's messages (as the server stores them:
  *   `{"type": "human", "content", "id", ...}`) and then its own, `{"type": "ai", "content": "echo: <last>"}`.
  *   answers: the same, the agent's own message saying `text`. error: 200 with `{ "__error__": ... }` (a failed run).
@@ -31,6 +32,16 @@
  *   once and a `\n` every `keepAliveMs` of real time until the answer, as the real server streams keep-alives.
  *   unready: `status` (503 by default) for the first `times` runs, without taking them; then the echo.
  *   says: 200 with this body. huge: 200 with a 50 MB body.
+ *   suite: an agent for an `evals` suite: each run's answer is chosen by its input: the first key of `answers` found in
+ *   the last input message's content (else `otherwise`, else the echo).
+ *
+ * @typedef {{ says: string, delayMs?: number }
+ *   | { error: string, delayMs?: number }
+ *   | { hostile: true }
+ *   | { huge: true }
+ *   | { status: number }} CaseAnswer
+ *   says: the agent writes this (after `delayMs` on the simulator's clock). error: a failed run (`__error__` in a 200).
+ *   hostile: the agent writes markup, mentions and workflow commands. huge: 200 with a 50 MB body. status: that status.
  *
  * @typedef {{ info?: InfoBehaviour, runs?: RunsBehaviour }} AgentBehaviour
  *
@@ -45,7 +56,10 @@ const DEFAULT_SWITCH_MS = 3_000
 export const HUGE_BYTES = 50 * 1024 * 1024
 
 const INFO_KINDS = ['reports', 'stuck', 'selfHosted', 'noHost', 'names', 'status', 'huge']
-const RUNS_KINDS = ['echo', 'answers', 'error', 'slow', 'unready', 'says', 'huge']
+const RUNS_KINDS = ['echo', 'answers', 'error', 'slow', 'unready', 'says', 'huge', 'suite']
+
+/** What a hostile agent writes: every kind of text that must stay inert in a log, a summary and a comment. */
+export const HOSTILE_TEXT = '<script>alert(1)</script> @octocat | ::error::owned ``` ](https://evil.example) <img src=x> #1'
 
 /** @param {AgentBehaviour} behaviour */
 function checkBehaviour(behaviour) {
@@ -165,10 +179,33 @@ export class AgentBoard extends BehaviourBoard {
         return { ...json(200, echo(request.input)), delayMs: behaviour.delayMs, ...(behaviour.keepAliveMs ? { keepAliveMs: behaviour.keepAliveMs } : {}) }
       case 'answers':
         return json(200, echo(request.input, behaviour.text))
+      case 'suite':
+        return caseAnswer(request.input, behaviour)
       default:
         return json(200, echo(request.input))
     }
   }
+}
+
+/**
+ * An `evals` suite's agent: the answer chosen by the run's input.
+ * @param {Record<string, any>} input
+ * @param {{ answers: Record<string, CaseAnswer>, otherwise?: CaseAnswer }} behaviour
+ * @returns {AgentAnswer}
+ */
+function caseAnswer(input, behaviour) {
+  const messages = Array.isArray(input.messages) ? input.messages : []
+  const last = messages.at(-1)
+  const text = typeof last === 'string' ? last : typeof last?.content === 'string' ? last.content : JSON.stringify(input)
+  const key = Object.keys(behaviour.answers).find((k) => text.includes(k))
+  const answer = key === undefined ? behaviour.otherwise : behaviour.answers[key]
+  if (!answer) return json(200, echo(input))
+  if ('status' in answer) return json(answer.status, { detail: 'Internal Server Error' })
+  if ('huge' in answer) return { status: 200, body: hugeBody() }
+  if ('hostile' in answer) return json(200, echo(input, HOSTILE_TEXT))
+  const delay = answer.delayMs === undefined ? {} : { delayMs: answer.delayMs }
+  if ('error' in answer) return { ...json(200, { __error__: { error: 'ValueError', message: answer.error } }), ...delay }
+  return { ...json(200, echo(input, answer.says)), ...delay }
 }
 
 /**

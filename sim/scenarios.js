@@ -1,4 +1,5 @@
 import { lifecycles } from './lifecycle.js'
+import { evalSuite, RIGHT_ANSWERS, WORSE_ANSWERS } from './eval-demo.js'
 
 /**
  * The simulator's outcomes by the names both `node sim/cli.js --scenario` and `npm start --
@@ -14,6 +15,8 @@ import { lifecycles } from './lifecycle.js'
  * @property {Record<string, string>} [inputs]
  * @property {import('./agent-server.js').AgentBehaviour} [agent] how the deployments' agent server answers
  *   `/info` and `/runs/wait` (sim/agent-server.js), when the scenario is about it
+ * @property {Record<string, import('./agent-server.js').AgentBehaviour>} [agents] how one deployment's agent
+ *   server answers, by name (the production deployment `compare-with` names)
  * @property {(name: string) => import('./seeds.js').SeedPlan} [seeds] what the simulator holds first when the
  *   command's demo seeds nothing (a deploy that must have something to roll back to)
  * @property {string} about one line, for the usage texts
@@ -42,6 +45,21 @@ export const SCENARIOS = {
     agent: { runs: { kind: 'error', message: "KeyError: 'OPENAI_API_KEY'" } },
     seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
     about: 'the agent fails its smoke test (`__error__` in a 200); `on-failure: rollback` puts back what served'
+  },
+  evals: {
+    lifecycle: lifecycles.deployed,
+    inputs: { evals: evalSuite() },
+    agent: { runs: { kind: 'suite', answers: RIGHT_ANSWERS } },
+    seeds: () => ({ deployments: [{ name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
+    about: 'an `evals` suite (examples/evals/support-agent.yml) run on the deployed revision: every case passes'
+  },
+  'evals-regression': {
+    lifecycle: lifecycles.deployed,
+    inputs: { evals: evalSuite(), 'on-failure': 'rollback' },
+    agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
+    agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
+    seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }, { name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
+    about: 'the preview is worse than production (`compare-with`) on two cases: the gate fails and `on-failure: rollback` puts back what served'
   },
   'remote-build': {
     lifecycle: lifecycles.deployed,

@@ -164,6 +164,61 @@ export interface CheckVerdict {
   warnings?: Said[]
 }
 
+/** One side of an `evals` case: this revision's runs, or the compared deployment's. */
+export interface EvalSide {
+  passed: boolean
+  /** Runs that passed, of `runs` sent (with `repeat`, `min-passes` of them make the case pass). */
+  passes: number
+  runs: number
+  /** No run of this case was sent: the suite's time limit came first. */
+  notRun?: boolean
+  /** The first failed check of the first failed run, in our words (values in backticks, neutralised where shown). */
+  firstFailed?: string
+  /** What the agent wrote in that run (or the server answered), shortened and redacted: what was seen. */
+  seen?: string
+  /** The median time of its runs. */
+  durationMs?: number
+}
+
+/** One case's row. */
+export interface EvalRow {
+  name: string
+  ours: EvalSide
+  /** With `compare-with`, when compared. */
+  theirs?: EvalSide
+  /** Passes there, fails here. */
+  regression: boolean
+}
+
+/** p50 and p95 of one side's run times (runs sent only). */
+export interface RunTimes {
+  p50Ms: number
+  p95Ms: number
+  runs: number
+}
+
+/** `evals` (v1.4): what the suite found, for the summary, the PR comment and the outputs. */
+export interface EvalFacts {
+  /** This deployment's name, and the compared one's (`compare-with`). */
+  ours: string
+  compare?: { name: string; compared: true } | { name: string; compared: false; why: string }
+  rows: EvalRow[]
+  repeat: number
+  /** Cases that passed, over all cases; and the share required (`pass-rate`). */
+  passRate: number
+  requiredPassRate: number
+  /** Undefined unless compared. */
+  regressions?: number
+  maxRegressions: number
+  times: { ours?: RunTimes; theirs?: RunTimes }
+  /** Runs sent (both sides), and runs not sent for the suite's time limit. */
+  runsSent: number
+  runsNotRun: number
+  /** The `eval-results` file. */
+  resultsFile?: string
+  gate: 'passed' | 'failed'
+}
+
 /** A change in flight: `redeploy` is a rollback's. */
 export type PendingChange = 'create' | 'update' | 'redeploy'
 
@@ -225,6 +280,8 @@ export interface RunFacts {
   checks?: CheckVerdict[]
   /** v1.3: the revision id the deployment's server itself reported (`GET /info`): the `serving-revision-id` output. */
   servingRevisionId?: string
+  /** `evals` (v1.4): every case's result, the pass rate, the regressions and the run times. */
+  evals?: EvalFacts
 }
 
 export type Outcome = RunFacts &

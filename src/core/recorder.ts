@@ -15,7 +15,8 @@ import type {
   PathsDecision,
   RegistryLogin,
   CommandWords,
-  CheckVerdict
+  CheckVerdict,
+  EvalFacts
 } from './outcome.js'
 import type { PruneFacts, PruneRow } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
@@ -97,6 +98,11 @@ export class Recorder {
   checked(verdict: CheckVerdict): void {
     const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id)
     this.facts.checks = [...others, { ...verdict }]
+  }
+
+  /** What `evals` found (v1.4). */
+  evaluated(facts: EvalFacts): void {
+    this.facts.evals = facts
   }
 
   /** The revision id the deployment's server reported running (`GET /info`). */

@@ -20,7 +20,7 @@ import { parseImageReference } from './image-reference.js'
 export type Format<T> =
   | { text: (raw: string) => T }
   /** A YAML/JSON input, read untrimmed; its problems come back as a list. */
-  | { structured: (raw: string) => Promise<{ data?: T; problems: string[] }> }
+  | { structured: (raw: string, context: { env?: NodeJS.ProcessEnv }) => Promise<{ data?: T; problems: string[] }> }
 
 const text = <T>(parse: (raw: string) => T): Format<T> => ({ text: parse })
 const oneOf = <T extends string>(allowed: readonly T[]): Format<T> => text((v) => parseEnum(v, allowed))
@@ -86,7 +86,9 @@ export const FORMATS = {
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),
-  'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) }
+  'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) },
+  // v1.4: a file in the workspace (read where the workflow's context says it is), or the suite inline.
+  evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) }
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

@@ -55,7 +55,9 @@ export const INPUT_NAMES = [
   'registry-logout',
   'config-check',
   'verify-revision',
-  'smoke-test'
+  'smoke-test',
+  // v1.4
+  'evals'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -73,7 +75,10 @@ export const OUTPUT_NAMES = [
   'archive-sha256',
   'registry',
   'image-repository',
-  'serving-revision-id'
+  'serving-revision-id',
+  'eval-pass-rate',
+  'eval-regressions',
+  'eval-results'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

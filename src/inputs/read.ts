@@ -65,7 +65,7 @@ export async function readInputs<C extends string, T>(
     if ('structured' in format) {
       const value = get(name, { trim: false })
       if (value.trim() === '') continue
-      const result = await format.structured(value)
+      const result = await format.structured(value, context)
       formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`))
       if (result.data !== undefined) values.set(name, result.data)
       continue

@@ -1,6 +1,7 @@
 import { formatDuration } from '../core/clock.js'
 import type { InputName } from './names.js'
 import type { SmokeTest } from './smoke-test.js'
+import type { EvalSuite } from './evals.js'
 import type { InputReader } from './spec.js'
 
 /** v1.3: what `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
@@ -10,10 +11,13 @@ export interface VerificationInputs {
   /** How long the server may take to name ours: `health-check-timeout`. */
   proofTimeoutMs: number
   smokeTest?: SmokeTest
+  /** `evals` (v1.4), and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
+  evals?: EvalSuite
+  resultsDir?: string
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test']
+export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals']
 
 /** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
 export function readVerification(reader: InputReader): VerificationInputs {
@@ -28,9 +32,33 @@ export function readVerification(reader: InputReader): VerificationInputs {
       `\`smoke-test\`'s \`timeout\` (${formatDuration(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
+  const evals = reader.value('evals')
+  if (evals) evalsProblems(evals, reader).forEach(reader.problem)
+  const resultsDir = reader.context.env?.RUNNER_TEMP || undefined
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,
-    ...(smokeTest ? { smokeTest } : {})
+    ...(smokeTest ? { smokeTest } : {}),
+    ...(evals ? { evals } : {}),
+    ...(resultsDir ? { resultsDir } : {})
   }
+}
+
+/** `evals` against the other inputs: it needs the wait, fits in `timeout`, and compares with another deployment. */
+function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
+  const problems: string[] = []
+  const timeoutMs = reader.value('timeout')
+  if (reader.value('wait') === false) {
+    problems.push('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`')
+  }
+  if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
+    problems.push(
+      `\`evals\`' \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
+    )
+  }
+  const name = reader.value('name')
+  if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
+    problems.push(`\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``)
+  }
+  return problems
 }

@@ -19,7 +19,10 @@ export function outputsOf(outcome: Outcome, url: string | undefined): Partial<Re
     registry: outcome.registry?.registry,
     'image-repository': outcome.registry?.imageRepository,
     // After `on-failure: rollback` another revision serves, which the server was not asked about.
-    'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId
+    'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId,
+    'eval-pass-rate': outcome.evals && String(Math.round(outcome.evals.passRate * 10_000) / 10_000),
+    'eval-regressions': outcome.evals?.regressions === undefined ? undefined : String(outcome.evals.regressions),
+    'eval-results': outcome.evals?.resultsFile
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
   return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]))

@@ -4,6 +4,7 @@ import { classify } from '../core/statuses.js'
 import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
 import { archiveFilesBlock } from './archive.js'
+import { evalsBlock } from './evals.js'
 import { causeBlocks, excerptBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
@@ -21,7 +22,11 @@ export function renderSummary(view: RunView): string {
   const lines: string[] = [`## ${saidMd(view.title)}`, '']
   lines.push(...causeBlocks(view))
   lines.push(...failureLogBlock(view, true))
+  // Failed evals are the cause: their table comes before the facts, where a reviewer looks first.
+  const evals = evalsBlock(view.evals, { comment: false })
+  if (view.evals?.gate === 'failed') lines.push(...evals)
   lines.push(...factsTable(view))
+  if (view.evals?.gate !== 'failed') lines.push(...evals)
   lines.push(...excerptBlocks(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
   // A refusal before anything was sent took no time worth a line.

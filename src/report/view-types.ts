@@ -1,4 +1,4 @@
-import type { FailureLog, Outcome, Said } from '../core/outcome.js'
+import type { EvalFacts, FailureLog, Outcome, Said } from '../core/outcome.js'
 import type { OutputName } from '../inputs/names.js'
 import type { EnvironmentState } from './kinds.js'
 
@@ -37,6 +37,8 @@ export interface CommentView {
   failureLog?: FailureLog
   /** Longer excerpts of checks (v1.3: what the agent answered a smoke test), each in a details block under the facts. */
   excerpts?: Array<{ label: string; title: string; text: string; /** Shown unfolded: the check failed. */ open: boolean }>
+  /** `evals` (v1.4): the cases' table, under the facts. */
+  evals?: EvalFacts
   /** The comment's last word when the deployment is gone: nothing more to try on this pull request. */
   gone?: Said
 }

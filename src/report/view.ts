@@ -62,6 +62,7 @@ export function viewOf(run: FinishedRun): RunView {
     url,
     unsafeUrl: rawUrl && !url ? rawUrl : undefined,
     failureLog: outcome.failureLog,
+    ...(outcome.evals ? { evals: outcome.evals } : {}),
     excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : [])),
     commit,
     github: { comment: kind.comment(context) },

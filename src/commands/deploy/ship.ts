@@ -2,6 +2,7 @@ import type { Deployment } from '../../api/schemas.js'
 import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
+import { planEvals } from '../../operations/checks/evals.js'
 import type { CommandDeps } from '../types.js'
 import { describePlan, plannedRequests } from './describe.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
@@ -30,6 +31,7 @@ export async function ship(plan: Plan, inputs: DeployInputs, existing: Deploymen
       await archive.remove()
       log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
     }
+    planEvals(inputs.verification.evals, log, recorder)
     recorder.changed('planned')
     return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) }
   }

@@ -8,6 +8,7 @@ import { redeploy } from '../../operations/redeploy.js'
 import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
+import { planEvals } from '../../operations/checks/evals.js'
 import { runChecks } from '../../operations/checks/run.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
@@ -50,6 +51,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
     log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
+    planEvals(inputs.verification.evals, log, recorder)
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }

@@ -2,14 +2,11 @@ import { formatDuration } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
 import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
-import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
-import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
+import { serverEndpoint } from '../agent-server.js'
+import { runSuite } from '../evals/engine.js'
 import { quotable, quoted } from '../../core/quoted.js'
-import { judgeRun } from '../evals/judge.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
 
-/** A run's final state may be large (a conversation); more than this is not read. */
-const ANSWER_MAX_BYTES = 1024 * 1024
 /** What the summary shows of the answer, and what the error line quotes of it. */
 const EXCERPT_CHARS = 1500
 const EXCERPT_LINES = 40
@@ -46,28 +43,21 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   const start = clock.now()
   const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? SMOKE_TEST_DEFAULT_TIMEOUT_MS))
   log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${formatDuration(deadline - start)}…`)
-  let answer: ServerAnswer = { answered: false, what: 'no time was left before the deadline to send it', refused: false }
-  let sent = 0
-  while (sent < MAX_ASKS && clock.now() < deadline) {
-    sent++
-    answer = await askServer(endpoint, {
-      method: 'POST',
-      json: { assistant_id: test.assistant, input: test.input },
-      limitMs: deadline - clock.now(),
-      clock,
-      signal: ctx.signal,
-      maxBytes: ANSWER_MAX_BYTES
-    })
-    if (!notTaken(answer)) break
-    const why = answer.answered ? `HTTP ${answer.status}` : answer.what
-    if (!(await waitToAskAgain(clock, sent, deadline, ctx.signal))) {
-      log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); no time left for another.`)
-      break
-    }
-    log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); sent again after ${formatDuration(waitAfter(sent))}.`)
-  }
+  // The suite's one-case form: the same engine as `evals`, one run.
+  const [judged] = await runSuite({
+    cases: [{ name: 'smoke test', assistant: test.assistant, input: test.input, expect: test.expect === undefined ? {} : { contains: [test.expect] } }],
+    repeat: 1,
+    concurrency: 1,
+    timeoutMs: deadline - start,
+    deadline,
+    targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
+    clock,
+    signal: ctx.signal,
+    logAttempt: (line) => log.info(line),
+    labelOf: () => 'Smoke test',
+    names: { contains: 'expect' }
+  })
   const elapsedMs = clock.now() - start
-  const judged = judgeRun(answer, test.input, test.expect === undefined ? {} : { contains: [test.expect] }, elapsedMs, { contains: 'expect' })
   const took = formatDuration(elapsedMs)
   const wrote = judged.output === undefined ? undefined : excerptOf(judged.output)
   const excerpt = wrote ?? (judged.shown === undefined ? undefined : excerptOf(judged.shown))
@@ -82,20 +72,21 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   const quote = excerpt ? ` ${wrote !== undefined ? 'It wrote' : 'It answered'}: ${oneLine(excerpt)}` : ''
   // The hint points at the excerpt only when one is shown.
   const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix'
+  const fix =
+    judged.status === 404
+      ? 'Check `smoke-test`\'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment.'
+      : judged.status === undefined && /within/.test(why)
+        ? 'Fix the graph if it hangs, or give `smoke-test` a longer `timeout` if the agent needs it.'
+        : `${look} the graph, or \`smoke-test\` if it expects the wrong thing.`
   return {
     verdict: verdict('failed', quoted(why), elapsedMs, excerpt, wrote !== undefined),
     failure: new ActionError(
       'check-failed',
       `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`,
-      `${look} the graph, or \`smoke-test\` if it expects the wrong thing.` +
+      fix +
         (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
     )
   }
-}
-
-/** The server certainly did not take the run: a refused connection, or not ready. */
-function notTaken(answer: ServerAnswer): boolean {
-  return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused
 }
 
 /** Text as people read it, cut short. Neutralised where it is shown. */

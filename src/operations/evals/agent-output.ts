@@ -18,7 +18,8 @@ export interface AgentOutput {
 
 export function agentOutput(input: Record<string, unknown>, state: unknown): AgentOutput {
   if (isMapping(state) && Array.isArray(state.messages)) {
-    const sent = Array.isArray(input.messages) ? input.messages.length : 0
+    // A bare message (a string, or one mapping) is taken by the server as one message.
+    const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1
     const added = state.messages.slice(sent)
     return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length }
   }

@@ -1,22 +1,9 @@
 import { formatDuration } from '../../core/clock.js'
 import { redact } from '../../core/masking.js'
 import { quotable } from '../../core/quoted.js'
+import type { RunExpect } from '../../inputs/evals.js'
 import type { ServerAnswer } from '../agent-server.js'
 import { agentOutput, isMapping, sameJson } from './agent-output.js'
-
-/** What one run's answer must show, beyond a 2xx JSON final state without `__error__` (every check given must hold). */
-export interface RunExpect {
-  /** Texts that must all be in the agent's output. */
-  contains?: string[]
-  /** Texts that must all be absent from it. */
-  notContains?: string[]
-  /** A regular expression (JavaScript syntax) that must match the output's text. */
-  matches?: RegExp
-  /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
-  value?: { path: string; equals: unknown }
-  /** The run's wall time must be at most this. */
-  maxDurationMs?: number
-}
 
 /** One run judged: its verdict, the first check that failed (our words, values in backticks) and what the agent wrote. */
 export interface RunJudgement {
@@ -49,6 +36,7 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
   if (!answer.answered) return failed([answer.what], answer.status)
   const raw = answer.body
   const start = raw === undefined ? undefined : shownOf(raw)
+  if (answer.status === 404) return failed(['HTTP 404: the server knows no such assistant (or no agent server answers at this URL)'], answer.status, start)
   if (answer.status < 200 || answer.status > 299) return failed([`HTTP ${answer.status}`], answer.status, start)
   if (raw === undefined) return failed([answer.bodyProblem ?? 'the answer had no body'], answer.status)
   let state: unknown
@@ -96,8 +84,24 @@ function failed(why: string[], status?: number, shown?: string): RunJudgement {
 /** `: <error>: <message>` from the server's `__error__`, shortened, as code (it is the server's text). */
 function runError(error: unknown): string {
   const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined)
-  const said = [part((error as { error?: unknown } | null)?.error), part((error as { message?: unknown } | null)?.message)].filter(Boolean).join(': ')
+  let name = part((error as { error?: unknown } | null)?.error)
+  let message = part((error as { message?: unknown } | null)?.message)
+  // The JS server sends the real error inside `message`, as a JSON string: `{"error": ..., "message": ...}`.
+  const inner = message?.trim().startsWith('{') ? parsedOrUndefined(message) : undefined
+  if (isMapping(inner) && (typeof inner.error === 'string' || typeof inner.message === 'string')) {
+    name = part(inner.error) ?? name
+    message = part(inner.message)
+  }
+  const said = [name, message].filter(Boolean).join(': ')
   return said ? `: ${quote(said, 120)}` : ''
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** An answer as people read it (indented JSON when it is JSON), its secrets redacted, cut at 4 KiB. */

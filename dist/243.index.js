@@ -1,5 +1,5 @@
-export const id = 791;
-export const ids = [791,673];
+export const id = 243;
+export const ids = [243,673];
 export const modules = {
 
 /***/ 8619:
@@ -84,21 +84,16 @@ function isMapping(value) {
 
 /***/ }),
 
-/***/ 8297:
+/***/ 568:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  M: () => (/* binding */ AFTER_DEPLOYED)
+  P: () => (/* binding */ askServer),
+  R: () => (/* binding */ serverEndpoint)
 });
 
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
 var lib = __webpack_require__(4942);
 // EXTERNAL MODULE: external "node:http"
@@ -109,6 +104,10 @@ var external_node_https_ = __webpack_require__(4708);
 var client = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/api/body.ts
 var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var clock = __webpack_require__(2257);
 // EXTERNAL MODULE: ./src/core/time-limit.ts
 var time_limit = __webpack_require__(2164);
 // EXTERNAL MODULE: ./src/core/version.ts
@@ -189,7 +188,7 @@ async function askServer(endpoint, request) {
         const status = started.status === undefined ? {} : { status: started.status };
         // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
         if (limit.signal.aborted)
-            return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,core_clock/* formatDuration */.a)(request.limitMs)}`, refused: false, ...status };
+            return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,clock/* formatDuration */.a)(request.limitMs)}`, refused: false, ...status };
         const code = error.code;
         return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED', ...status };
     }
@@ -233,6 +232,366 @@ function send(endpoint, request, signal, started) {
     });
 }
 
+
+/***/ }),
+
+/***/ 795:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Wv: () => (/* binding */ waitAfter),
+/* harmony export */   gc: () => (/* binding */ waitToAskAgain),
+/* harmony export */   sp: () => (/* binding */ MAX_ASKS)
+/* harmony export */ });
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+
+/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
+const MAX_ASKS = 200;
+/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
+function waitAfter(asked) {
+    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
+}
+/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
+async function waitToAskAgain(clock, asked, deadline, signal) {
+    const ms = waitAfter(asked);
+    if (clock.now() + ms >= deadline)
+        return false;
+    await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(clock, ms, signal);
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 32:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  g: () => (/* binding */ evalsCheck),
+  $: () => (/* binding */ planEvals)
+});
+
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
+// EXTERNAL MODULE: ./src/core/share.ts
+var share = __webpack_require__(3932);
+// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
+var agent_server = __webpack_require__(568);
+// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 2 modules
+var engine = __webpack_require__(6796);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/core/masking.ts
+var masking = __webpack_require__(923);
+;// CONCATENATED MODULE: ./src/operations/evals/results.ts
+
+
+
+
+/** What `eval-results` keeps of a run's output: enough to read, never a whole conversation. */
+const OUTPUT_CHARS = 4096;
+/** What a table cell quotes of what was seen. */
+const SEEN_CHARS = 120;
+/** Each case's result, side by side, from its runs: a side passes when `min-passes` of its runs did. */
+function rowsOf(suite, records, compared) {
+    return suite.cases.map((testCase, caseIndex) => {
+        const mine = records.filter((r) => r.caseIndex === caseIndex);
+        const ours = sideOf(mine.filter((r) => r.side === 'ours'), suite.minPasses);
+        const theirs = compared ? sideOf(mine.filter((r) => r.side === 'theirs'), suite.minPasses) : undefined;
+        return { name: testCase.name, ours, ...(theirs ? { theirs } : {}), regression: theirs !== undefined && theirs.passed && !ours.passed };
+    });
+}
+function sideOf(runs, minPasses) {
+    const sent = runs.filter((r) => !r.notRun);
+    const passes = runs.filter((r) => r.passed).length;
+    const failedRun = runs.find((r) => !r.passed);
+    const firstFailed = failedRun?.failed[0];
+    const seen = failedRun?.output ?? failedRun?.shown;
+    const durationMs = sent.length > 0 ? percentile(sent.map((r) => r.durationMs), 50) : undefined;
+    return {
+        passed: passes >= minPasses,
+        passes,
+        runs: runs.length,
+        ...(sent.length === 0 ? { notRun: true } : {}),
+        ...(firstFailed === undefined ? {} : { firstFailed }),
+        ...(seen === undefined ? {} : { seen: seen.length > SEEN_CHARS ? `${seen.slice(0, SEEN_CHARS)}…` : seen }),
+        ...(durationMs === undefined ? {} : { durationMs })
+    };
+}
+/** The p-th percentile (nearest rank) of the values. */
+function percentile(values, p) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+    return sorted[Math.min(sorted.length, rank) - 1];
+}
+function timesOf(records, side) {
+    const times = records.filter((r) => r.side === side && !r.notRun).map((r) => r.durationMs);
+    return times.length === 0 ? undefined : { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length };
+}
+/** The facts the reports show, and whether the gate holds: the pass rate at least `pass-rate`, regressions at most `max-regressions`. */
+function factsOf(suite, records, ours, compare) {
+    const compared = compare?.compared === true;
+    const rows = rowsOf(suite, records, compared);
+    const passRate = rows.filter((row) => row.ours.passed).length / rows.length;
+    const regressions = compared ? rows.filter((row) => row.regression).length : undefined;
+    const theirs = compared ? timesOf(records, 'theirs') : undefined;
+    const mine = timesOf(records, 'ours');
+    const failed = passRate < suite.passRate || (regressions !== undefined && regressions > suite.maxRegressions);
+    return {
+        ours,
+        ...(compare ? { compare } : {}),
+        rows,
+        repeat: suite.repeat,
+        passRate,
+        requiredPassRate: suite.passRate,
+        ...(regressions === undefined ? {} : { regressions }),
+        maxRegressions: suite.maxRegressions,
+        times: { ...(mine ? { ours: mine } : {}), ...(theirs ? { theirs } : {}) },
+        runsSent: records.filter((r) => !r.notRun).length,
+        runsNotRun: records.filter((r) => r.notRun).length,
+        gate: failed ? 'failed' : 'passed'
+    };
+}
+/**
+ * The `eval-results` file: every case and run (verdict, failed checks, duration, status, the
+ * output's text cut at 4 KiB), secrets redacted, under RUNNER_TEMP (else the system's temporary
+ * folder), for a later step or an uploaded artifact. Returns its path.
+ */
+function writeResults(dir, suite, facts, records, names) {
+    const folder = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(dir ?? (0,external_node_os_.tmpdir)(), 'evals-'));
+    const path = (0,external_node_path_.join)(folder, 'eval-results.json');
+    const cut = (text) => (text === undefined ? undefined : text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}…` : text);
+    const document = {
+        suite: suite.from,
+        passRate: facts.passRate,
+        requiredPassRate: facts.requiredPassRate,
+        regressions: facts.regressions ?? null,
+        maxRegressions: facts.maxRegressions,
+        gate: facts.gate,
+        deployments: { ours: names.ours, compareWith: facts.compare?.name ?? null, compared: facts.compare?.compared ?? false },
+        times: facts.times,
+        cases: facts.rows.map((row, caseIndex) => ({
+            name: row.name,
+            passed: row.ours.passed,
+            regression: row.regression,
+            ours: row.ours,
+            ...(row.theirs ? { theirs: row.theirs } : {}),
+            runs: records
+                .filter((r) => r.caseIndex === caseIndex)
+                .map((r) => ({
+                deployment: r.side === 'ours' ? names.ours : names.theirs,
+                side: r.side,
+                run: r.repeat,
+                verdict: r.notRun ? 'not-run' : r.passed ? 'passed' : 'failed',
+                failedChecks: r.failed,
+                durationMs: r.durationMs,
+                status: r.status ?? null,
+                attempts: r.attempts,
+                output: cut(r.output ?? r.shown) ?? null
+            }))
+        }))
+    };
+    // Redacted as a whole too: a secret in a case's name or a check's words.
+    (0,external_node_fs_.writeFileSync)(path, (0,masking/* redact */.E$)(JSON.stringify(document, null, 2)), { mode: 0o600 });
+    return path;
+}
+
+// EXTERNAL MODULE: ./src/operations/find.ts
+var find = __webpack_require__(1839);
+;// CONCATENATED MODULE: ./src/operations/checks/evals.ts
+
+
+
+
+
+
+
+
+
+const LABEL = 'Evals';
+/** Case names listed in a sentence: the table has them all. */
+const NAMED = 5;
+/**
+ * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
+ * before it, judged on the agent's output (evals/judge.ts). With `compare-with`, the same cases
+ * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
+ * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
+ * a failed check (`on-failure: rollback` applies). A suite that cannot run (no URL) fails the
+ * step and rolls nothing back: nothing was found against the revision.
+ */
+const evalsCheck = {
+    id: 'evals',
+    appliesTo: (ctx) => ctx.settings.verification.evals !== undefined,
+    run: (ctx) => runEvals(ctx, ctx.settings.verification.evals)
+};
+async function runEvals(ctx, suite) {
+    const { clock, log } = ctx;
+    const endpoint = (0,agent_server/* serverEndpoint */.R)(ctx.deployment, '/runs/wait', ctx.connection);
+    if ('refused' in endpoint) {
+        return {
+            verdict: verdict('failed', ['not run: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
+            failure: new errors/* ActionError */.lZ('check-not-proven', `The evals could not run: ${endpoint.refused}.`, 'Runs go only to the https:// URL the control plane reports for the deployment; without one, remove `evals`.')
+        };
+    }
+    const start = clock.now();
+    const targets = [{ side: 'ours', name: ctx.deployment.name, endpoint }];
+    let compare;
+    if (suite.compareWith !== undefined) {
+        const other = await otherTarget(ctx, suite.compareWith);
+        if ('why' in other) {
+            log.warn(`\`evals\`: not compared with \`${suite.compareWith}\`: ${other.why}. The suite runs on this revision alone.`);
+            compare = { name: suite.compareWith, compared: false, why: other.why };
+        }
+        else {
+            targets.push(other);
+            compare = { name: suite.compareWith, compared: true };
+        }
+    }
+    const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs);
+    const runs = suite.cases.length * suite.repeat * targets.length;
+    log.info(`Evals (${suite.from === 'inline' ? 'inline suite' : suite.from}): ${suite.cases.length} case${plural(suite.cases.length)}` +
+        `${suite.repeat > 1 ? ` x ${suite.repeat} runs` : ''}${targets.length > 1 ? ` on ${ctx.deployment.name} and ${targets[1].name}` : ''}: ${runs} run${plural(runs)} to POST /runs/wait, ` +
+        `at most ${suite.concurrency} at once, each for up to ${(0,core_clock/* formatDuration */.a)(suite.timeoutMs)}, within ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    const records = await (0,engine/* runSuite */.og)({
+        cases: suite.cases,
+        repeat: suite.repeat,
+        concurrency: suite.concurrency,
+        timeoutMs: suite.timeoutMs,
+        deadline,
+        targets,
+        clock,
+        signal: ctx.signal,
+        logRun: (line) => log.info(line),
+        logAttempt: (line) => log.info(line)
+    });
+    const facts = factsOf(suite, records, ctx.deployment.name, compare);
+    try {
+        facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined });
+    }
+    catch (error) {
+        log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${(0,errors/* describeError */.Uc)(error)}`);
+    }
+    ctx.recorder.evaluated(facts);
+    const elapsedMs = clock.now() - start;
+    const said = summaryOf(facts);
+    log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${(0,core_clock/* formatDuration */.a)(elapsedMs)}).`);
+    if (facts.gate === 'passed')
+        return { verdict: verdict('passed', said, elapsedMs) };
+    return {
+        verdict: verdict('failed', said, elapsedMs),
+        failure: new errors/* ActionError */.lZ('check-failed', `The evals failed: ${failureOf(facts)}`, 'Look at the cases in the table (each names the check that failed and what the agent wrote), then fix the graph, or the suite if it expects the wrong thing.' +
+            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
+    };
+}
+/**
+ * A dry run: the suite was read and checked with the other inputs (any problem refused the run
+ * before this); it says how many runs it would send, and sends none.
+ */
+function planEvals(suite, log, recorder) {
+    if (!suite)
+        return;
+    const runs = suite.cases.length * suite.repeat;
+    const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`;
+    const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that cost money`;
+    log.info(`Dry run: evals: ${said}. None was sent.`);
+    recorder.checked(verdict('not-checked', ['not run (dry run): ', ...(0,quoted/* quoted */.TL)(said)]));
+}
+/** The deployment `compare-with` names, as a target; or why it cannot be one. */
+async function otherTarget(ctx, name) {
+    let found;
+    try {
+        found = await (0,find/* findDeploymentByName */.X0)(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline });
+    }
+    catch (error) {
+        if (error instanceof cancel/* CancelledError */.cc)
+            throw error;
+        return { why: `it could not be looked up (${(0,errors/* describeError */.Uc)(error)})` };
+    }
+    if (!found)
+        return { why: 'no deployment has that name' };
+    if (found.id === ctx.deployment.id)
+        return { why: 'it is this deployment' };
+    const endpoint = (0,agent_server/* serverEndpoint */.R)(found, '/runs/wait', ctx.connection);
+    if ('refused' in endpoint)
+        return { why: endpoint.refused };
+    return { side: 'theirs', name: found.name, endpoint };
+}
+/** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
+function summaryOf(facts) {
+    const passed = facts.rows.filter((row) => row.ours.passed).length;
+    const said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : ''})`];
+    if (facts.compare?.compared) {
+        said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '');
+    }
+    else if (facts.compare) {
+        said.push('; not compared with ', { code: facts.compare.name }, ...(0,quoted/* quoted */.TL)(`: ${facts.compare.why}`));
+    }
+    if (facts.runsNotRun > 0)
+        said.push(`; ${facts.runsNotRun} run${plural(facts.runsNotRun)} not sent (the suite's time limit)`);
+    return said;
+}
+/** `2 of 6 cases failed: `a`, `b` (pass rate 66.7%, under `pass-rate` 100%), both regressions against `prod` (they pass there), ...` */
+function failureOf(facts) {
+    const failed = facts.rows.filter((row) => !row.ours.passed);
+    const under = facts.passRate < facts.requiredPassRate;
+    let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass rate ${(0,share/* formatShare */.T)(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${(0,share/* formatShare */.T)(facts.requiredPassRate)})`;
+    if (facts.compare?.compared) {
+        const regressed = facts.rows.filter((row) => row.regression);
+        const against = `against \`${(0,quoted/* quotable */.E7)(facts.compare.name, 80)}\``;
+        const over = regressed.length > facts.maxRegressions ? `, more than \`max-regressions\` ${facts.maxRegressions}` : '';
+        if (regressed.length === failed.length && failed.length > 0) {
+            const all = failed.length === 1 ? 'a regression' : failed.length === 2 ? 'both regressions' : `all ${failed.length} regressions`;
+            said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
+        }
+        else if (regressed.length > 0) {
+            said += `; ${names(regressed.map((r) => r.name))} ${regressed.length === 1 ? 'is a regression' : 'are regressions'} ${against} (${regressed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
+        }
+    }
+    return `${said}.`;
+}
+function names(list) {
+    const shown = list.slice(0, NAMED).map((name) => `\`${(0,quoted/* quotable */.E7)(name, 60)}\``);
+    return list.length > NAMED ? `${shown.join(', ')} and ${list.length - NAMED} more` : shown.join(', ');
+}
+const plural = (n) => (n === 1 ? '' : 's');
+function verdict(status, detail, elapsedMs) {
+    return { id: 'evals', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
+}
+
+
+/***/ }),
+
+/***/ 3769:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ AFTER_DEPLOYED)
+});
+
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
+var evals = __webpack_require__(32);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
+var agent_server = __webpack_require__(568);
 ;// CONCATENATED MODULE: ./src/operations/health-check.ts
 
 
@@ -278,7 +637,7 @@ async function checkHealth(options) {
 }
 /** One GET whose status is the answer (the body means nothing here, and a hostile one could be endless). */
 async function attempt(url, headers, limitMs, signal) {
-    const answer = await askServer({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 });
+    const answer = await (0,agent_server/* askServer */.P)({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 });
     if (!answer.answered)
         return { healthy: false, what: answer.what };
     const { status } = answer;
@@ -303,7 +662,7 @@ async function attempt(url, headers, limitMs, signal) {
  */
 async function verifyHealth(options) {
     const { health, deployment, clock, log, recorder } = options;
-    const target = serverEndpoint(deployment, health.path, options.connection);
+    const target = (0,agent_server/* serverEndpoint */.R)(deployment, health.path, options.connection);
     if ('refused' in target) {
         recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
         // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
@@ -345,23 +704,8 @@ const healthCheck = {
     }
 };
 
-;// CONCATENATED MODULE: ./src/operations/checks/back-off.ts
-
-/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
-const MAX_ASKS = 200;
-/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
-function waitAfter(asked) {
-    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
-}
-/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
-async function waitToAskAgain(clock, asked, deadline, signal) {
-    const ms = waitAfter(asked);
-    if (clock.now() + ms >= deadline)
-        return false;
-    await (0,cancel/* sleepUnlessCancelled */.xE)(clock, ms, signal);
-    return true;
-}
-
+// EXTERNAL MODULE: ./src/operations/checks/back-off.ts
+var back_off = __webpack_require__(795);
 // EXTERNAL MODULE: ./src/core/quoted.ts
 var quoted = __webpack_require__(891);
 ;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
@@ -397,7 +741,7 @@ const servingRevisionCheck = {
 async function proveServingRevision(ctx) {
     const { clock, log, recorder, revision } = ctx;
     const ours = revision.id;
-    const endpoint = serverEndpoint(ctx.deployment, '/info', ctx.connection);
+    const endpoint = (0,agent_server/* serverEndpoint */.R)(ctx.deployment, '/info', ctx.connection);
     if ('refused' in endpoint)
         return notProven(ctx, endpoint.refused);
     const start = clock.now();
@@ -408,9 +752,9 @@ async function proveServingRevision(ctx) {
     let asked = 0;
     /** Another revision of this deployment the server named: evidence that a later answer saying nothing does not undo. */
     let other;
-    while (asked < MAX_ASKS && clock.now() < deadline) {
+    while (asked < back_off/* MAX_ASKS */.sp && clock.now() < deadline) {
         asked++;
-        const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
+        const answer = await (0,agent_server/* askServer */.P)(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
         reading = readInfo(answer);
         if ('names' in reading) {
             if (reading.names === ours) {
@@ -425,15 +769,15 @@ async function proveServingRevision(ctx) {
                 return notProven(ctx, why, start);
             }
             other = reading.names;
-            log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+            log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${(0,core_clock/* formatDuration */.a)((0,back_off/* waitAfter */.Wv)(asked))}.`);
         }
         else if (reading.transient || other) {
-            log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${(0,core_clock/* formatDuration */.a)(waitAfter(asked))}.`);
+            log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${(0,core_clock/* formatDuration */.a)((0,back_off/* waitAfter */.Wv)(asked))}.`);
         }
         else {
             return notProven(ctx, reading.unsaid, start);
         }
-        if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal)))
+        if (!(await (0,back_off/* waitToAskAgain */.gc)(clock, asked, deadline, ctx.signal)))
             break;
     }
     if (other === undefined)
@@ -510,12 +854,176 @@ function verdict(status, detail, elapsedMs) {
 
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
+// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 2 modules
+var engine = __webpack_require__(6796);
+;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
+
+
+
+
+
+
+/** What the summary shows of the answer, and what the error line quotes of it. */
+const EXCERPT_CHARS = 1500;
+const EXCERPT_LINES = 40;
+const ERROR_EXCERPT_CHARS = 200;
+/** What the summary's row quotes of the agent's words. */
+const SAID_CHARS = 80;
+const smoke_test_LABEL = 'Smoke test';
+/**
+ * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * before it. A run can cost money, so it is sent again only when the server certainly did not take
+ * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
+ * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
+ * `expect` (when given) in the agent's output: what the run added, never the input it repeats
+ * (evals/agent-output.ts). The summary quotes what the agent wrote, never `expect`.
+ */
+const smokeTestCheck = {
+    id: 'smoke-test',
+    appliesTo: (ctx) => ctx.settings.verification.smokeTest !== undefined,
+    run: (ctx) => smokeTest(ctx, ctx.settings.verification.smokeTest)
+};
+async function smokeTest(ctx, test) {
+    const { clock, log } = ctx;
+    const endpoint = (0,agent_server/* serverEndpoint */.R)(ctx.deployment, '/runs/wait', ctx.connection);
+    if ('refused' in endpoint) {
+        return {
+            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
+            // Nothing is known against the revision: not a reason to roll it back.
+            failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
+        };
+    }
+    const start = clock.now();
+    const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? smoke_test.SMOKE_TEST_DEFAULT_TIMEOUT_MS));
+    log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+    // The suite's one-case form: the same engine as `evals`, one run.
+    const [judged] = await (0,engine/* runSuite */.og)({
+        cases: [{ name: 'smoke test', assistant: test.assistant, input: test.input, expect: test.expect === undefined ? {} : { contains: [test.expect] } }],
+        repeat: 1,
+        concurrency: 1,
+        timeoutMs: deadline - start,
+        deadline,
+        targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
+        clock,
+        signal: ctx.signal,
+        logAttempt: (line) => log.info(line),
+        labelOf: () => 'Smoke test',
+        names: { contains: 'expect' }
+    });
+    const elapsedMs = clock.now() - start;
+    const took = (0,core_clock/* formatDuration */.a)(elapsedMs);
+    const wrote = judged.output === undefined ? undefined : excerptOf(judged.output);
+    const excerpt = wrote ?? (judged.shown === undefined ? undefined : excerptOf(judged.shown));
+    if (judged.passed) {
+        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${judged.status} in ${took}: passed.`);
+        // Quotes what the agent wrote, never `expect`: the summary says only what the agent said.
+        const said = wrote === undefined ? [' answered, adding no text'] : [' wrote ', { code: (0,quoted/* quotable */.E7)(judged.output, SAID_CHARS) }];
+        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ...said], elapsedMs, wrote) };
+    }
+    const why = judged.failed[0];
+    log.info(`Smoke test: assistant \`${test.assistant}\`: ${why} (after ${took}).`);
+    const quote = excerpt ? ` ${wrote !== undefined ? 'It wrote' : 'It answered'}: ${oneLine(excerpt)}` : '';
+    // The hint points at the excerpt only when one is shown.
+    const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix';
+    const fix = judged.status === 404
+        ? 'Check `smoke-test`\'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment.'
+        : judged.status === undefined && /within/.test(why)
+            ? 'Fix the graph if it hangs, or give `smoke-test` a longer `timeout` if the agent needs it.'
+            : `${look} the graph, or \`smoke-test\` if it expects the wrong thing.`;
+    return {
+        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(why), elapsedMs, excerpt, wrote !== undefined),
+        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`, fix +
+            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
+    };
+}
+/** Text as people read it, cut short. Neutralised where it is shown. */
+function excerptOf(text) {
+    const lines = text.split('\n');
+    const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
+    return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
+}
+/** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
+function oneLine(excerpt) {
+    const flat = excerpt.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
+    return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat;
+}
+function smoke_test_verdict(status, detail, elapsedMs, excerpt, agentWrote = true) {
+    return {
+        id: 'smoke-test',
+        label: smoke_test_LABEL,
+        status,
+        detail,
+        ...(elapsedMs === undefined ? {} : { elapsedMs }),
+        ...(excerpt === undefined ? {} : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/checks/index.ts
+
+
+
+
+/**
+ * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
+ * puts its own first (deploy: the commit built). A new check is its module and one entry here.
+ */
+const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck, evals/* evalsCheck */.g];
+
+
+/***/ }),
+
+/***/ 3155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ runChecks)
+/* harmony export */ });
+/**
+ * Runs the checks in order: every verdict goes on record, and the first failure ends the list
+ * and the step (a later check would prove nothing about a revision already found wanting). Each
+ * check answers a cancel itself, as its requests and waits do.
+ */
+async function runChecks(checks, ctx) {
+    for (const check of checks) {
+        if (!check.appliesTo(ctx))
+            continue;
+        const { verdict, failure } = await check.run(ctx);
+        if (verdict)
+            ctx.recorder.checked(verdict);
+        if (failure)
+            throw failure;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6796:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  og: () => (/* binding */ runSuite)
+});
+
+// UNUSED EXPORTS: ANSWER_MAX_BYTES, NOT_RUN, sendRun
+
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
+var agent_server = __webpack_require__(568);
+// EXTERNAL MODULE: ./src/operations/checks/back-off.ts
+var back_off = __webpack_require__(795);
 // EXTERNAL MODULE: ./src/core/masking.ts
 var masking = __webpack_require__(923);
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
 ;// CONCATENATED MODULE: ./src/operations/evals/agent-output.ts
 function agentOutput(input, state) {
     if (isMapping(state) && Array.isArray(state.messages)) {
-        const sent = Array.isArray(input.messages) ? input.messages.length : 0;
+        // A bare message (a string, or one mapping) is taken by the server as one message.
+        const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1;
         const added = state.messages.slice(sent);
         return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length };
     }
@@ -598,6 +1106,8 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
         return failed([answer.what], answer.status);
     const raw = answer.body;
     const start = raw === undefined ? undefined : shownOf(raw);
+    if (answer.status === 404)
+        return failed(['HTTP 404: the server knows no such assistant (or no agent server answers at this URL)'], answer.status, start);
     if (answer.status < 200 || answer.status > 299)
         return failed([`HTTP ${answer.status}`], answer.status, start);
     if (raw === undefined)
@@ -654,8 +1164,24 @@ function failed(why, status, shown) {
 /** `: <error>: <message>` from the server's `__error__`, shortened, as code (it is the server's text). */
 function runError(error) {
     const part = (v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-    const said = [part(error?.error), part(error?.message)].filter(Boolean).join(': ');
+    let name = part(error?.error);
+    let message = part(error?.message);
+    // The JS server sends the real error inside `message`, as a JSON string: `{"error": ..., "message": ...}`.
+    const inner = message?.trim().startsWith('{') ? parsedOrUndefined(message) : undefined;
+    if (isMapping(inner) && (typeof inner.error === 'string' || typeof inner.message === 'string')) {
+        name = part(inner.error) ?? name;
+        message = part(inner.message);
+    }
+    const said = [name, message].filter(Boolean).join(': ');
     return said ? `: ${quote(said, 120)}` : '';
+}
+function parsedOrUndefined(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
 }
 /** An answer as people read it (indented JSON when it is JSON), its secrets redacted, cut at 4 KiB. */
 function shownOf(body) {
@@ -718,152 +1244,97 @@ function parsePath(path) {
     return at === path.length && steps.length > 0 ? steps : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
-
-
-
+;// CONCATENATED MODULE: ./src/operations/evals/engine.ts
 
 
 
 
 /** A run's final state may be large (a conversation); more than this is not read. */
 const ANSWER_MAX_BYTES = 1024 * 1024;
-/** What the summary shows of the answer, and what the error line quotes of it. */
-const EXCERPT_CHARS = 1500;
-const EXCERPT_LINES = 40;
-const ERROR_EXCERPT_CHARS = 200;
-/** What the summary's row quotes of the agent's words. */
-const SAID_CHARS = 80;
-const smoke_test_LABEL = 'Smoke test';
+const NOT_RUN = "not run: the suite's time limit";
 /**
- * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
- * before it. A run can cost money, so it is sent again only when the server certainly did not take
- * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
- * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
- * `expect` (when given) in the agent's output: what the run added, never the input it repeats
- * (evals/agent-output.ts). The summary quotes what the agent wrote, never `expect`.
+ * Sends every case's runs, `repeat` of each, to every target, with at most `concurrency` in
+ * flight. Runs are queued case by case and, within a case, target by target, so a case's runs
+ * to this revision and to the compared deployment go out side by side: both see the same minute.
+ * Once the suite's deadline passes no run is sent; those left are recorded as not run.
  */
-const smokeTestCheck = {
-    id: 'smoke-test',
-    appliesTo: (ctx) => ctx.settings.verification.smokeTest !== undefined,
-    run: (ctx) => smokeTest(ctx, ctx.settings.verification.smokeTest)
-};
-async function smokeTest(ctx, test) {
-    const { clock, log } = ctx;
-    const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection);
-    if ('refused' in endpoint) {
-        return {
-            verdict: smoke_test_verdict('failed', ['not sent: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
-            // Nothing is known against the revision: not a reason to roll it back.
-            failure: new errors/* ActionError */.lZ('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
-        };
-    }
-    const start = clock.now();
-    const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? smoke_test.SMOKE_TEST_DEFAULT_TIMEOUT_MS));
-    log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
+async function runSuite(suite) {
+    const queue = [];
+    suite.cases.forEach((_, caseIndex) => {
+        for (let repeat = 1; repeat <= suite.repeat; repeat++)
+            for (const target of suite.targets)
+                queue.push({ caseIndex, repeat, target });
+    });
+    const records = new Array(queue.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < queue.length) {
+            const at = next++;
+            const job = queue[at];
+            const testCase = suite.cases[job.caseIndex];
+            const base = { caseIndex: job.caseIndex, side: job.target.side, repeat: job.repeat };
+            if (suite.clock.now() >= suite.deadline) {
+                records[at] = { ...base, passed: false, failed: [NOT_RUN], durationMs: 0, notRun: true, attempts: 0 };
+                continue;
+            }
+            const started = suite.clock.now();
+            const limitMs = Math.min(suite.timeoutMs, suite.deadline - started);
+            const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) });
+            const durationMs = suite.clock.now() - started;
+            let judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names);
+            // Cut short by the suite's end rather than its own `timeout`: say so.
+            if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
+                judged = { ...judged, failed: [`stopped at the suite's time limit, after ${(0,core_clock/* formatDuration */.a)(durationMs)}`] };
+            }
+            const record = { ...base, ...judged, durationMs, attempts: sent.attempts };
+            records[at] = record;
+            suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${(0,core_clock/* formatDuration */.a)(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker));
+    return records;
+}
+function runLabel(suite, job) {
+    const name = suite.cases[job.caseIndex].name;
+    if (suite.labelOf)
+        return suite.labelOf(name);
+    const parts = [...(suite.repeat > 1 ? [`run ${job.repeat}/${suite.repeat}`] : []), ...(suite.targets.length > 1 ? [job.target.name] : [])];
+    return `Eval \`${name}\`${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+/**
+ * One stateless run, `POST <url>/runs/wait`. A run can cost money, so it is sent again only when
+ * the server certainly did not take it: a refused connection, or a 502, 503 or 504 (not ready),
+ * with back-off, within `limitMs` (attempts and waits together).
+ */
+async function sendRun(endpoint, testCase, options) {
+    const { clock } = options;
+    const deadline = clock.now() + options.limitMs;
     let answer = { answered: false, what: 'no time was left before the deadline to send it', refused: false };
-    let sent = 0;
-    while (sent < MAX_ASKS && clock.now() < deadline) {
-        sent++;
-        answer = await askServer(endpoint, {
+    let attempts = 0;
+    while (attempts < back_off/* MAX_ASKS */.sp && clock.now() < deadline) {
+        attempts++;
+        answer = await (0,agent_server/* askServer */.P)(endpoint, {
             method: 'POST',
-            json: { assistant_id: test.assistant, input: test.input },
+            json: { assistant_id: testCase.assistant, input: testCase.input },
             limitMs: deadline - clock.now(),
             clock,
-            signal: ctx.signal,
+            signal: options.signal,
             maxBytes: ANSWER_MAX_BYTES
         });
         if (!notTaken(answer))
             break;
         const why = answer.answered ? `HTTP ${answer.status}` : answer.what;
-        if (!(await waitToAskAgain(clock, sent, deadline, ctx.signal))) {
-            log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); no time left for another.`);
+        if (!(await (0,back_off/* waitToAskAgain */.gc)(clock, attempts, deadline, options.signal))) {
+            options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); no time left for another.`);
             break;
         }
-        log.info(`Smoke test attempt ${sent}: ${why} (the server did not take the run); sent again after ${(0,core_clock/* formatDuration */.a)(waitAfter(sent))}.`);
+        options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${(0,core_clock/* formatDuration */.a)((0,back_off/* waitAfter */.Wv)(attempts))}.`);
     }
-    const elapsedMs = clock.now() - start;
-    const judged = judgeRun(answer, test.input, test.expect === undefined ? {} : { contains: [test.expect] }, elapsedMs, { contains: 'expect' });
-    const took = (0,core_clock/* formatDuration */.a)(elapsedMs);
-    const wrote = judged.output === undefined ? undefined : excerptOf(judged.output);
-    const excerpt = wrote ?? (judged.shown === undefined ? undefined : excerptOf(judged.shown));
-    if (judged.passed) {
-        log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${judged.status} in ${took}: passed.`);
-        // Quotes what the agent wrote, never `expect`: the summary says only what the agent said.
-        const said = wrote === undefined ? [' answered, adding no text'] : [' wrote ', { code: (0,quoted/* quotable */.E7)(judged.output, SAID_CHARS) }];
-        return { verdict: smoke_test_verdict('passed', ['assistant ', { code: test.assistant }, ...said], elapsedMs, wrote) };
-    }
-    const why = judged.failed[0];
-    log.info(`Smoke test: assistant \`${test.assistant}\`: ${why} (after ${took}).`);
-    const quote = excerpt ? ` ${wrote !== undefined ? 'It wrote' : 'It answered'}: ${oneLine(excerpt)}` : '';
-    // The hint points at the excerpt only when one is shown.
-    const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix';
-    return {
-        verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(why), elapsedMs, excerpt, wrote !== undefined),
-        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`, `${look} the graph, or \`smoke-test\` if it expects the wrong thing.` +
-            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
-    };
+    return { answer, attempts };
 }
 /** The server certainly did not take the run: a refused connection, or not ready. */
 function notTaken(answer) {
     return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused;
-}
-/** Text as people read it, cut short. Neutralised where it is shown. */
-function excerptOf(text) {
-    const lines = text.split('\n');
-    const cut = lines.length > EXCERPT_LINES ? lines.slice(0, EXCERPT_LINES).join('\n') : text;
-    return cut.length > EXCERPT_CHARS || cut !== text ? `${cut.slice(0, EXCERPT_CHARS)}\n… (cut short)` : cut;
-}
-/** The excerpt on one line for the error, without backticks (it is quoted in code spans there). */
-function oneLine(excerpt) {
-    const flat = excerpt.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
-    return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat;
-}
-function smoke_test_verdict(status, detail, elapsedMs, excerpt, agentWrote = true) {
-    return {
-        id: 'smoke-test',
-        label: smoke_test_LABEL,
-        status,
-        detail,
-        ...(elapsedMs === undefined ? {} : { elapsedMs }),
-        ...(excerpt === undefined ? {} : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/checks/index.ts
-
-
-
-/**
- * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
- * puts its own first (deploy: the commit built). A new check is its module and one entry here.
- */
-const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck];
-
-
-/***/ }),
-
-/***/ 3155:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ runChecks)
-/* harmony export */ });
-/**
- * Runs the checks in order: every verdict goes on record, and the first failure ends the list
- * and the step (a later check would prove nothing about a revision already found wanting). Each
- * check answers a cancel itself, as its requests and waits do.
- */
-async function runChecks(checks, ctx) {
-    for (const check of checks) {
-        if (!check.appliesTo(ctx))
-            continue;
-        const { verdict, failure } = await check.run(ctx);
-        if (verdict)
-            ctx.recorder.checked(verdict);
-        if (failure)
-            throw failure;
-    }
 }
 
 
@@ -1436,4 +1907,4 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 };
 
-//# sourceMappingURL=791.index.js.map
+//# sourceMappingURL=243.index.js.map

@@ -1,0 +1,330 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, relative, resolve } from 'node:path'
+import { nearestName } from '../core/similarity.js'
+import { parseDuration } from './parsers.js'
+
+/** What one run's answer must show in the agent's output (every check given must hold). */
+export interface RunExpect {
+  /** Texts that must all be in the agent's output. */
+  contains?: string[]
+  /** Texts that must all be absent from it. */
+  notContains?: string[]
+  /** A regular expression (JavaScript syntax) that must match the output's text. */
+  matches?: RegExp
+  /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
+  value?: { path: string; equals: unknown }
+  /** The run's wall time must be at most this. */
+  maxDurationMs?: number
+}
+
+export interface EvalCase {
+  /** Unique in the suite; `case 1`, `case 2`, ... when not given. */
+  name: string
+  assistant: string
+  /** The graph's input, sent as given. */
+  input: Record<string, unknown>
+  expect: RunExpect
+}
+
+/** `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks before it. */
+export interface EvalSuite {
+  /** Where it was written: the file's workspace-relative path, or `inline`. */
+  from: string
+  cases: EvalCase[]
+  concurrency: number
+  repeat: number
+  minPasses: number
+  /** One run's limit. */
+  timeoutMs: number
+  /** The whole suite's, when given (else the step's time left). */
+  timeLimitMs?: number
+  /** The share of cases that must pass, 0 to 1. */
+  passRate: number
+  /** Another deployment's name: the same cases run against its URL too. */
+  compareWith?: string
+  maxRegressions: number
+}
+
+export const EVALS_DEFAULTS = { concurrency: 4, repeat: 1, timeoutMs: 2 * 60_000, passRate: 1, maxRegressions: 0 }
+/** At most this many cases in a suite, and runs in a step (cases x repeat x 1 or 2 deployments). */
+export const MAX_CASES = 200
+export const MAX_RUNS = 1000
+/** A suite file larger than this is not a suite. */
+const MAX_FILE_BYTES = 1024 * 1024
+
+const SUITE_KEYS = ['assistant', 'concurrency', 'repeat', 'min-passes', 'timeout', 'time-limit', 'pass-rate', 'compare-with', 'max-regressions', 'cases']
+const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
+const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration']
+const VALUE_KEYS = ['path', 'equals']
+
+const EXAMPLE = 'e.g. `cases: [{name: says-pong, input: {messages: [{role: user, content: Say pong.}]}, expect: {contains: pong}}]`'
+
+/** Where the suite is: a file in the workspace, or written inline. */
+export type EvalsSource = { file: string } | { inline: string }
+
+/**
+ * The `evals` input: a path to a YAML or JSON file in the workspace (relative to
+ * `GITHUB_WORKSPACE`), or the suite written inline as a YAML mapping. One line that is not a
+ * mapping is a path. Every problem names the key and the fix; no value is repeated (an input
+ * may be built from secrets).
+ */
+export async function parseEvals(raw: string, context: { env?: NodeJS.ProcessEnv } = {}): Promise<{ data?: EvalSuite; problems: string[] }> {
+  const source = sourceOf(raw)
+  let text: string
+  let from: string
+  if ('file' in source) {
+    const read = readSuiteFile(source.file, (context.env ?? process.env).GITHUB_WORKSPACE || process.cwd())
+    if ('problem' in read) return { problems: [read.problem] }
+    text = read.text
+    from = read.path
+  } else {
+    text = source.inline
+    from = 'inline'
+  }
+  const { parseYaml } = await import('./structured.js')
+  let value: unknown
+  try {
+    value = parseYaml(text).value
+  } catch (error) {
+    return { problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`] }
+  }
+  const problems: string[] = []
+  const suite = readSuite(value, from, problems)
+  return problems.length > 0 || !suite ? { problems } : { data: suite, problems }
+}
+
+export function sourceOf(raw: string): EvalsSource {
+  const trimmed = raw.trim()
+  // A path is one line, and never a YAML mapping (`key: value`, `{...}`).
+  if (!/[\r\n]/.test(trimmed) && !trimmed.startsWith('{') && !/:(\s|$)/.test(trimmed)) return { file: trimmed }
+  return { inline: raw }
+}
+
+function readSuiteFile(path: string, workspace: string): { text: string; path: string } | { problem: string } {
+  const fix = 'give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. `evals/suite.yml`), or write the suite inline'
+  const full = resolve(workspace, path)
+  const outside = (from: string, to: string) => {
+    const inside = relative(from, to)
+    return inside === '' || inside.startsWith('..') || isAbsolute(inside)
+  }
+  if (outside(resolve(workspace), full)) return { problem: `the file \`${path}\` is outside the workspace: ${fix}` }
+  let real: string
+  try {
+    real = realpathSync(full)
+  } catch (error) {
+    return { problem: `the file \`${path}\` could not be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): ${fix}` }
+  }
+  let root = workspace
+  try {
+    root = realpathSync(workspace)
+  } catch {
+    // A workspace that cannot be resolved: compared as given.
+  }
+  // A link inside the workspace may still point out of it.
+  if (outside(root, real)) return { problem: `the file \`${path}\` is outside the workspace: ${fix}` }
+  const inside = relative(root, real)
+  try {
+    const stat = statSync(real)
+    if (!stat.isFile()) return { problem: `\`${path}\` is not a file: ${fix}` }
+    if (stat.size > MAX_FILE_BYTES) return { problem: `the file \`${path}\` is larger than 1 MiB: a suite is at most ${MAX_CASES} cases` }
+    return { text: readFileSync(real, 'utf8'), path: inside.split('\\').join('/') }
+  } catch (error) {
+    return { problem: `the file \`${path}\` could not be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): ${fix}` }
+  }
+}
+
+function readSuite(value: unknown, from: string, problems: string[]): EvalSuite | undefined {
+  const where = from === 'inline' ? '' : `\`${from}\`: `
+  const problem = (text: string) => problems.push(`${where}${text}`)
+  if (!isMapping(value)) {
+    problem(`must be a YAML or JSON mapping with \`cases\`, ${EXAMPLE}`)
+    return undefined
+  }
+  unknownKeys(value, SUITE_KEYS, '', problem)
+  const assistant = optionalText(value, 'assistant', 'assistant', problem, 'a graph id from the config (e.g. `agent`) or an assistant id')
+  const concurrency = integer(value, 'concurrency', 1, 16, EVALS_DEFAULTS.concurrency, problem)
+  const repeat = integer(value, 'repeat', 1, 10, EVALS_DEFAULTS.repeat, problem)
+  const minPasses = integer(value, 'min-passes', 1, 10, repeat, problem)
+  if (minPasses > repeat) problem(`\`min-passes\` (${minPasses}) is more than \`repeat\` (${repeat}): a case runs \`repeat\` times, so at most that many runs can pass; lower \`min-passes\` or raise \`repeat\``)
+  const timeoutMs = duration(value, 'timeout', 'timeout', problem) ?? EVALS_DEFAULTS.timeoutMs
+  const timeLimitMs = duration(value, 'time-limit', 'time-limit', problem) ?? undefined
+  const passRate = rate(value['pass-rate'], problem)
+  const compareWith = optionalText(value, 'compare-with', 'compare-with', problem, "another deployment's exact name")
+  const maxRegressions = integer(value, 'max-regressions', 0, MAX_CASES, EVALS_DEFAULTS.maxRegressions, problem)
+  if (value['max-regressions'] !== undefined && compareWith === undefined) problem('`max-regressions` needs `compare-with`: a regression is a case that passes on that deployment and fails here')
+  const cases = readCases(value.cases, assistant, problem)
+  if (!cases) return undefined
+  const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2)
+  if (runs > MAX_RUNS) {
+    problem(`the suite would send ${runs} runs (${cases.length} cases x \`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent runs that cost money; lower \`repeat\` or split the suite`)
+  }
+  return {
+    from,
+    cases,
+    concurrency,
+    repeat,
+    minPasses,
+    timeoutMs,
+    ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
+    passRate,
+    ...(compareWith === undefined ? {} : { compareWith }),
+    maxRegressions
+  }
+}
+
+function readCases(raw: unknown, assistant: string | undefined, problem: (text: string) => void): EvalCase[] | undefined {
+  if (raw === undefined || raw === null) {
+    problem(`\`cases\` is required: a list of cases, ${EXAMPLE}`)
+    return undefined
+  }
+  if (!Array.isArray(raw)) {
+    problem(`\`cases\` must be a list of cases (each \`- input: ...\`), ${EXAMPLE}`)
+    return undefined
+  }
+  if (raw.length === 0) {
+    problem(`\`cases\` is empty: a suite needs at least one case, ${EXAMPLE}`)
+    return undefined
+  }
+  if (raw.length > MAX_CASES) {
+    problem(`\`cases\` has ${raw.length} cases, more than ${MAX_CASES}: split the suite, or keep the cases that tell most`)
+    return undefined
+  }
+  const seen = new Map<string, number>()
+  const cases: EvalCase[] = []
+  raw.forEach((item, i) => {
+    const at = `cases[${i}]`
+    if (!isMapping(item)) {
+      problem(`\`${at}\` must be a mapping with \`input\` (and \`name\`, \`expect\`)`)
+      return
+    }
+    unknownKeys(item, CASE_KEYS, `${at}.`, problem)
+    const name = optionalText(item, 'name', `${at}.name`, problem, 'a short name shown in the table') ?? `case ${i + 1}`
+    const first = seen.get(name)
+    if (first !== undefined) problem(`\`${at}.name\` is \`${name.replace(/`/g, "'").slice(0, 60)}\`, as \`cases[${first}].name\` is: names must be unique (the table and \`eval-results\` tell cases apart by them); rename one`)
+    else seen.set(name, i)
+    const own = optionalText(item, 'assistant', `${at}.assistant`, problem, 'a graph id from the config or an assistant id')
+    if (own === undefined && assistant === undefined) problem(`\`${at}\` has no \`assistant\`: set \`assistant\` at the top of the suite (every case's default) or in the case`)
+    const input = item.input
+    if (input === undefined || input === null) problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`)
+    else if (!isMapping(input)) problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`)
+    const expect = readExpect(item.expect, `${at}.expect`, problem)
+    if (isMapping(input) && expect) cases.push({ name, assistant: (own ?? assistant) as string, input, expect })
+  })
+  return cases.length === raw.length ? cases : undefined
+}
+
+function readExpect(raw: unknown, at: string, problem: (text: string) => void): RunExpect | undefined {
+  if (raw === undefined || raw === null) return {}
+  if (!isMapping(raw)) {
+    problem(`\`${at}\` must be a mapping of checks (\`contains\`, \`not-contains\`, \`matches\`, \`value\`, \`max-duration\`)`)
+    return undefined
+  }
+  unknownKeys(raw, EXPECT_KEYS, `${at}.`, problem)
+  const expect: RunExpect = {}
+  let ok = true
+  const texts = (key: string): string[] | undefined => {
+    const value = raw[key]
+    if (value === undefined) return undefined
+    const list = Array.isArray(value) ? value : [value]
+    if (list.length === 0 || list.some((t) => typeof t !== 'string' || t === '')) {
+      problem(`\`${at}.${key}\` must be text, or a list of texts (quote one that looks like a number)`)
+      ok = false
+      return undefined
+    }
+    return list as string[]
+  }
+  const contains = texts('contains')
+  if (contains) expect.contains = contains
+  const notContains = texts('not-contains')
+  if (notContains) expect.notContains = notContains
+  if (raw.matches !== undefined) {
+    if (typeof raw.matches !== 'string' || raw.matches === '') {
+      problem(`\`${at}.matches\` must be a regular expression, written as text (quote it: \`'^pong\\b'\`)`)
+      ok = false
+    } else {
+      try {
+        expect.matches = new RegExp(raw.matches, 'u')
+      } catch (error) {
+        problem(`\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``)
+        ok = false
+      }
+    }
+  }
+  if (raw.value !== undefined) {
+    const value = raw.value
+    if (!isMapping(value) || typeof value.path !== 'string' || !('equals' in value)) {
+      problem(`\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`)
+      ok = false
+    } else {
+      unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem)
+      if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(value.path)) {
+        problem(`\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`)
+        ok = false
+      } else expect.value = { path: value.path, equals: value.equals }
+    }
+  }
+  const maxDuration = duration(raw, 'max-duration', `${at}.max-duration`, problem)
+  if (maxDuration === null) ok = false
+  else if (maxDuration !== undefined) expect.maxDurationMs = maxDuration
+  return ok ? expect : undefined
+}
+
+function unknownKeys(mapping: Record<string, unknown>, known: readonly string[], prefix: string, problem: (text: string) => void): void {
+  for (const key of Object.keys(mapping)) {
+    if (known.includes(key)) continue
+    const nearest = nearestName(key, known)
+    problem(`\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`)
+  }
+}
+
+function optionalText(mapping: Record<string, unknown>, key: string, at: string, problem: (text: string) => void, what: string): string | undefined {
+  const value = mapping[key]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) {
+    problem(`\`${at}\` must be one line of text: ${what}`)
+    return undefined
+  }
+  return value
+}
+
+function integer(mapping: Record<string, unknown>, key: string, min: number, max: number, fallback: number, problem: (text: string) => void): number {
+  const value = mapping[key]
+  if (value === undefined || value === null) return fallback
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    problem(`\`${key}\` must be a whole number from ${min} to ${max}`)
+    return fallback
+  }
+  return number
+}
+
+/** A duration in ms; undefined when not given, null when malformed (its problem recorded). */
+function duration(mapping: Record<string, unknown>, key: string, at: string, problem: (text: string) => void): number | undefined | null {
+  const value = mapping[key]
+  if (value === undefined || value === null) return undefined
+  try {
+    // A bare number is seconds, as `timeout` itself reads it.
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error('must be a duration such as `90s` or `2m`')
+    return parseDuration(String(value))
+  } catch (error) {
+    problem(`\`${at}\` ${(error as Error).message.replace(/, got .*$/, '')}`)
+    return null
+  }
+}
+
+/** `95%`, `0.95` or `1`: a share from 0 to 1. */
+function rate(value: unknown, problem: (text: string) => void): number {
+  if (value === undefined || value === null) return EVALS_DEFAULTS.passRate
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text)
+  const share = percent ? Number(percent[1]) / 100 : typeof value === 'number' || /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : NaN
+  if (!Number.isFinite(share) || share < 0 || share > 1) {
+    problem('`pass-rate` must be a share of the cases from 0% to 100% (e.g. `95%`, or `0.95`)')
+    return EVALS_DEFAULTS.passRate
+  }
+  return share
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,142 @@
+import type { OutgoingHttpHeaders } from 'node:http'
+import { formatDuration, type Clock } from '../../core/clock.js'
+import type { EvalCase } from '../../inputs/evals.js'
+import { askServer, type ServerAnswer } from '../agent-server.js'
+import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
+import { judgeRun, type CheckNames, type RunJudgement } from './judge.js'
+
+/** A run's final state may be large (a conversation); more than this is not read. */
+export const ANSWER_MAX_BYTES = 1024 * 1024
+
+/** Where runs go: this revision's deployment, or (`compare-with`) the other one. */
+export interface EvalTarget {
+  side: 'ours' | 'theirs'
+  /** The deployment's name, for the log. */
+  name: string
+  endpoint: { url: string; headers: OutgoingHttpHeaders }
+}
+
+/** One run, as it ended. */
+export interface RunRecord extends RunJudgement {
+  /** The case's index in the suite. */
+  caseIndex: number
+  side: EvalTarget['side']
+  /** Which of the case's `repeat` runs, from 1. */
+  repeat: number
+  durationMs: number
+  /** Never sent: the suite's time limit came first. */
+  notRun?: boolean
+  /** Sent more than once: the server did not take it before (a refused connection, 502, 503, 504). */
+  attempts: number
+}
+
+export interface SuiteRun {
+  cases: readonly EvalCase[]
+  repeat: number
+  /** Runs in flight at once, over every target. */
+  concurrency: number
+  /** One run's limit (attempts and waits included). */
+  timeoutMs: number
+  /** The suite's end: no run is sent after it, and none runs past it. */
+  deadline: number
+  targets: readonly EvalTarget[]
+  clock: Clock
+  signal?: AbortSignal
+  /** A line for the log as each run finishes (never the credential: the URL and the case only). */
+  logRun?: (line: string) => void
+  /** A line for a run sent again. */
+  logAttempt?: (line: string) => void
+  names?: CheckNames
+  /** How a run is named in the log: `Eval \`name\`` unless given. */
+  labelOf?: (caseName: string) => string
+}
+
+export const NOT_RUN = "not run: the suite's time limit"
+
+/**
+ * Sends every case's runs, `repeat` of each, to every target, with at most `concurrency` in
+ * flight. Runs are queued case by case and, within a case, target by target, so a case's runs
+ * to this revision and to the compared deployment go out side by side: both see the same minute.
+ * Once the suite's deadline passes no run is sent; those left are recorded as not run.
+ */
+export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
+  const queue: Array<{ caseIndex: number; repeat: number; target: EvalTarget }> = []
+  suite.cases.forEach((_, caseIndex) => {
+    for (let repeat = 1; repeat <= suite.repeat; repeat++) for (const target of suite.targets) queue.push({ caseIndex, repeat, target })
+  })
+  const records = new Array<RunRecord>(queue.length)
+  let next = 0
+  const worker = async () => {
+    while (next < queue.length) {
+      const at = next++
+      const job = queue[at]
+      const testCase = suite.cases[job.caseIndex]
+      const base = { caseIndex: job.caseIndex, side: job.target.side, repeat: job.repeat }
+      if (suite.clock.now() >= suite.deadline) {
+        records[at] = { ...base, passed: false, failed: [NOT_RUN], durationMs: 0, notRun: true, attempts: 0 }
+        continue
+      }
+      const started = suite.clock.now()
+      const limitMs = Math.min(suite.timeoutMs, suite.deadline - started)
+      const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) })
+      const durationMs = suite.clock.now() - started
+      let judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+      // Cut short by the suite's end rather than its own `timeout`: say so.
+      if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
+        judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
+      }
+      const record: RunRecord = { ...base, ...judged, durationMs, attempts: sent.attempts }
+      records[at] = record
+      suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker))
+  return records
+}
+
+function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; target: EvalTarget }): string {
+  const name = suite.cases[job.caseIndex].name
+  if (suite.labelOf) return suite.labelOf(name)
+  const parts = [...(suite.repeat > 1 ? [`run ${job.repeat}/${suite.repeat}`] : []), ...(suite.targets.length > 1 ? [job.target.name] : [])]
+  return `Eval \`${name}\`${parts.length ? ` (${parts.join(', ')})` : ''}`
+}
+
+/**
+ * One stateless run, `POST <url>/runs/wait`. A run can cost money, so it is sent again only when
+ * the server certainly did not take it: a refused connection, or a 502, 503 or 504 (not ready),
+ * with back-off, within `limitMs` (attempts and waits together).
+ */
+export async function sendRun(
+  endpoint: { url: string; headers: OutgoingHttpHeaders },
+  testCase: Pick<EvalCase, 'assistant' | 'input'>,
+  options: { clock: Clock; signal?: AbortSignal; limitMs: number; log?: (line: string) => void; label: string }
+): Promise<{ answer: ServerAnswer; attempts: number }> {
+  const { clock } = options
+  const deadline = clock.now() + options.limitMs
+  let answer: ServerAnswer = { answered: false, what: 'no time was left before the deadline to send it', refused: false }
+  let attempts = 0
+  while (attempts < MAX_ASKS && clock.now() < deadline) {
+    attempts++
+    answer = await askServer(endpoint, {
+      method: 'POST',
+      json: { assistant_id: testCase.assistant, input: testCase.input },
+      limitMs: deadline - clock.now(),
+      clock,
+      signal: options.signal,
+      maxBytes: ANSWER_MAX_BYTES
+    })
+    if (!notTaken(answer)) break
+    const why = answer.answered ? `HTTP ${answer.status}` : answer.what
+    if (!(await waitToAskAgain(clock, attempts, deadline, options.signal))) {
+      options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); no time left for another.`)
+      break
+    }
+    options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${formatDuration(waitAfter(attempts))}.`)
+  }
+  return { answer, attempts }
+}
+
+/** The server certainly did not take the run: a refused connection, or not ready. */
+function notTaken(answer: ServerAnswer): boolean {
+  return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused
+}
