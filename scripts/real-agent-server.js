@@ -69,17 +69,42 @@ function signalGroup(pgid, signal) {
   }
 }
 
+/** How many ports are tried: another process may take the free one before the server binds it. */
+const PORT_ATTEMPTS = 3
+
 /**
- * Starts the server and resolves once `GET /ok` answers 200.
- * @param {{ readyWithinMs?: number, graceMs?: number, env?: Record<string, string> }} [options] `env` is added to the
- *   server's environment (the graph reads `AGENT_VARIANT`)
+ * @typedef {object} StartOptions
+ * @property {number} [readyWithinMs] how long the server may take to answer (60 s)
+ * @property {number} [graceMs] how long stop() waits after SIGTERM before SIGKILL (5 s)
+ * @property {Record<string, string>} [env] added to the server's environment (the graph reads `AGENT_VARIANT`)
+ */
+
+/**
+ * Starts the server and resolves once it says it listens on its port and `GET /ok` answers 200.
+ * @param {StartOptions} [options]
  * @returns {Promise<RealAgentServer>}
  */
-export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5_000, env = {} } = {}) {
+export async function startRealAgentServer(options = {}) {
   if (!existsSync(CLI)) {
     throw new Error(`The real agent server is not installed: run \`npm ci --prefix real-agent-server\` (looked for ${CLI}).`)
   }
-  const port = await freePort()
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOn(await freePort(), options)
+    if (!('portTaken' in started) || attempt === PORT_ATTEMPTS) return 'portTaken' in started ? notStarted(started.portTaken) : started
+  }
+}
+
+/** @param {string} why @returns {never} */
+function notStarted(why) {
+  throw new Error(`The real agent server did not start: ${why}`)
+}
+
+/**
+ * @param {number} port
+ * @param {StartOptions} options
+ * @returns {Promise<RealAgentServer | { portTaken: string }>}
+ */
+async function startOn(port, { readyWithinMs = 60_000, graceMs = 5_000, env = {} }) {
   const url = `http://127.0.0.1:${port}`
   // Its own process group (detached), so that stop() ends the guard, the CLI, the tsx loader it
   // spawns, the server under it and esbuild's service together.
@@ -126,20 +151,28 @@ export async function startRealAgentServer({ readyWithinMs = 60_000, graceMs = 5
     child.stdin.destroy()
   }
 
+  // Its own line first: an /ok from whatever else took the port must not pass for this server.
+  const listening = `Server running at 127.0.0.1:${port}`
   const deadline = Date.now() + readyWithinMs
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) break
-    try {
-      const answer = await fetch(`${url}/ok`, { signal: AbortSignal.timeout(1_000) })
-      if (answer.ok) return { url, pid, output: () => output, stop }
-    } catch {
-      // Not listening yet.
+  while (Date.now() < deadline && exitCode === undefined) {
+    // The CLI stays up when its server cannot bind: the log says so.
+    if (output.includes('EADDRINUSE')) {
+      await stop()
+      return { portTaken: `port ${port} was taken. Its output:\n${output}` }
+    }
+    if (output.includes(listening)) {
+      try {
+        const answer = await fetch(`${url}/ok`, { signal: AbortSignal.timeout(1_000) })
+        if (answer.ok) return { url, pid, output: () => output, stop }
+      } catch {
+        // Not answering yet.
+      }
     }
     await sleep(200)
   }
   await stop()
-  const why = exitCode !== undefined ? `it exited (code ${exitCode})` : `\`GET ${url}/ok\` did not answer 200 within ${readyWithinMs / 1000} s`
-  throw new Error(`The real agent server did not start: ${why}. Its output:\n${output}`)
+  const why = exitCode !== undefined ? `it exited (code ${exitCode})` : `it did not answer \`GET ${url}/ok\` within ${readyWithinMs / 1000} s`
+  return notStarted(`${why}. Its output:\n${output}`)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
