@@ -51,7 +51,7 @@ describe('evals', () => {
     expect(run.exitCode).toBe(0)
     expect(row(run.summary, 'Evals')).toContain('✅ 3 of 3 cases passed (100%)')
     expect(run.summary).toContain('### Evals: ✅ 3 of 3 passed')
-    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ passed \|  \| \d+ms \|$/)
+    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ passed \| \d+ms \|$/)
     expect(run.summary).toMatch(/\*\*Pass rate:\*\* 100% \(3 of 3; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/)
     expect(run.outputs['eval-pass-rate']).toBe('1')
     expect(run.outputs['eval-regressions']).toBeUndefined()

@@ -263,238 +263,31 @@ async function waitToAskAgain(clock, asked, deadline, signal) {
 
 /***/ }),
 
-/***/ 32:
+/***/ 1877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  g: () => (/* binding */ evalsCheck),
-  $: () => (/* binding */ planEvals)
-});
-
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/quoted.ts
-var quoted = __webpack_require__(891);
-// EXTERNAL MODULE: ./src/core/share.ts
-var share = __webpack_require__(3932);
-// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
-var agent_server = __webpack_require__(568);
-// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 2 modules
-var engine = __webpack_require__(6796);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/core/masking.ts
-var masking = __webpack_require__(923);
-;// CONCATENATED MODULE: ./src/operations/evals/results.ts
-
-
-
-
-/** What `eval-results` keeps of a run's output: enough to read, never a whole conversation. */
-const OUTPUT_CHARS = 4096;
-/** What a table cell quotes of what was seen. */
-const SEEN_CHARS = 120;
-/** Each case's result, side by side, from its runs: a side passes when `min-passes` of its runs did. */
-function rowsOf(suite, records, compared) {
-    return suite.cases.map((testCase, caseIndex) => {
-        const mine = records.filter((r) => r.caseIndex === caseIndex);
-        const ours = sideOf(mine.filter((r) => r.side === 'ours'), suite.minPasses);
-        const theirs = compared ? sideOf(mine.filter((r) => r.side === 'theirs'), suite.minPasses) : undefined;
-        return { name: testCase.name, ours, ...(theirs ? { theirs } : {}), regression: theirs !== undefined && theirs.passed && !ours.passed };
-    });
-}
-function sideOf(runs, minPasses) {
-    const sent = runs.filter((r) => !r.notRun);
-    const passes = runs.filter((r) => r.passed).length;
-    const failedRun = runs.find((r) => !r.passed);
-    const firstFailed = failedRun?.failed[0];
-    const seen = failedRun?.output ?? failedRun?.shown;
-    const durationMs = sent.length > 0 ? percentile(sent.map((r) => r.durationMs), 50) : undefined;
-    return {
-        passed: passes >= minPasses,
-        passes,
-        runs: runs.length,
-        ...(sent.length === 0 ? { notRun: true } : {}),
-        ...(firstFailed === undefined ? {} : { firstFailed }),
-        ...(seen === undefined ? {} : { seen: seen.length > SEEN_CHARS ? `${seen.slice(0, SEEN_CHARS)}…` : seen }),
-        ...(durationMs === undefined ? {} : { durationMs })
-    };
-}
-/** The p-th percentile (nearest rank) of the values. */
-function percentile(values, p) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-    return sorted[Math.min(sorted.length, rank) - 1];
-}
-function timesOf(records, side) {
-    const times = records.filter((r) => r.side === side && !r.notRun).map((r) => r.durationMs);
-    return times.length === 0 ? undefined : { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length };
-}
-/** The facts the reports show, and whether the gate holds: the pass rate at least `pass-rate`, regressions at most `max-regressions`. */
-function factsOf(suite, records, ours, compare) {
-    const compared = compare?.compared === true;
-    const rows = rowsOf(suite, records, compared);
-    const passRate = rows.filter((row) => row.ours.passed).length / rows.length;
-    const regressions = compared ? rows.filter((row) => row.regression).length : undefined;
-    const theirs = compared ? timesOf(records, 'theirs') : undefined;
-    const mine = timesOf(records, 'ours');
-    const failed = passRate < suite.passRate || (regressions !== undefined && regressions > suite.maxRegressions);
-    return {
-        ours,
-        ...(compare ? { compare } : {}),
-        rows,
-        repeat: suite.repeat,
-        passRate,
-        requiredPassRate: suite.passRate,
-        ...(regressions === undefined ? {} : { regressions }),
-        maxRegressions: suite.maxRegressions,
-        times: { ...(mine ? { ours: mine } : {}), ...(theirs ? { theirs } : {}) },
-        runsSent: records.filter((r) => !r.notRun).length,
-        runsNotRun: records.filter((r) => r.notRun).length,
-        gate: failed ? 'failed' : 'passed'
-    };
-}
-/**
- * The `eval-results` file: every case and run (verdict, failed checks, duration, status, the
- * output's text cut at 4 KiB), secrets redacted, under RUNNER_TEMP (else the system's temporary
- * folder), for a later step or an uploaded artifact. Returns its path.
- */
-function writeResults(dir, suite, facts, records, names) {
-    const folder = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(dir ?? (0,external_node_os_.tmpdir)(), 'evals-'));
-    const path = (0,external_node_path_.join)(folder, 'eval-results.json');
-    const cut = (text) => (text === undefined ? undefined : text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}…` : text);
-    const document = {
-        suite: suite.from,
-        passRate: facts.passRate,
-        requiredPassRate: facts.requiredPassRate,
-        regressions: facts.regressions ?? null,
-        maxRegressions: facts.maxRegressions,
-        gate: facts.gate,
-        deployments: { ours: names.ours, compareWith: facts.compare?.name ?? null, compared: facts.compare?.compared ?? false },
-        times: facts.times,
-        cases: facts.rows.map((row, caseIndex) => ({
-            name: row.name,
-            passed: row.ours.passed,
-            regression: row.regression,
-            ours: row.ours,
-            ...(row.theirs ? { theirs: row.theirs } : {}),
-            runs: records
-                .filter((r) => r.caseIndex === caseIndex)
-                .map((r) => ({
-                deployment: r.side === 'ours' ? names.ours : names.theirs,
-                side: r.side,
-                run: r.repeat,
-                verdict: r.notRun ? 'not-run' : r.passed ? 'passed' : 'failed',
-                failedChecks: r.failed,
-                durationMs: r.durationMs,
-                status: r.status ?? null,
-                attempts: r.attempts,
-                output: cut(r.output ?? r.shown) ?? null
-            }))
-        }))
-    };
-    // Redacted as a whole too: a secret in a case's name or a check's words.
-    (0,external_node_fs_.writeFileSync)(path, (0,masking/* redact */.E$)(JSON.stringify(document, null, 2)), { mode: 0o600 });
-    return path;
-}
-
-// EXTERNAL MODULE: ./src/operations/find.ts
-var find = __webpack_require__(1839);
-;// CONCATENATED MODULE: ./src/operations/checks/evals.ts
-
-
-
-
-
-
-
-
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $R: () => (/* binding */ planEvals),
+/* harmony export */   WJ: () => (/* binding */ verdict),
+/* harmony export */   g9: () => (/* binding */ evalsCheck)
+/* harmony export */ });
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(891);
 
 const LABEL = 'Evals';
-/** Case names listed in a sentence: the table has them all. */
-const NAMED = 5;
 /**
  * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
  * before it, judged on the agent's output (evals/judge.ts). With `compare-with`, the same cases
  * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
  * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
  * a failed check (`on-failure: rollback` applies). A suite that cannot run (no URL) fails the
- * step and rolls nothing back: nothing was found against the revision.
+ * step and rolls nothing back: nothing was found against the revision. The run is evals-run.ts.
  */
 const evalsCheck = {
     id: 'evals',
     appliesTo: (ctx) => ctx.settings.verification.evals !== undefined,
-    run: (ctx) => runEvals(ctx, ctx.settings.verification.evals)
+    // Loaded only by a run that has a suite: a deploy without `evals` loads none of it.
+    run: async (ctx) => (await __webpack_require__.e(/* import() */ 548).then(__webpack_require__.bind(__webpack_require__, 3548))).runEvals(ctx, ctx.settings.verification.evals)
 };
-async function runEvals(ctx, suite) {
-    const { clock, log } = ctx;
-    const endpoint = (0,agent_server/* serverEndpoint */.R)(ctx.deployment, '/runs/wait', ctx.connection);
-    if ('refused' in endpoint) {
-        return {
-            verdict: verdict('failed', ['not run: ', ...(0,quoted/* quoted */.TL)(endpoint.refused)]),
-            failure: new errors/* ActionError */.lZ('check-not-proven', `The evals could not run: ${endpoint.refused}.`, 'Runs go only to the https:// URL the control plane reports for the deployment; without one, remove `evals`.')
-        };
-    }
-    const start = clock.now();
-    const targets = [{ side: 'ours', name: ctx.deployment.name, endpoint }];
-    let compare;
-    if (suite.compareWith !== undefined) {
-        const other = await otherTarget(ctx, suite.compareWith);
-        if ('why' in other) {
-            log.warn(`\`evals\`: not compared with \`${suite.compareWith}\`: ${other.why}. The suite runs on this revision alone.`);
-            compare = { name: suite.compareWith, compared: false, why: other.why };
-        }
-        else {
-            targets.push(other);
-            compare = { name: suite.compareWith, compared: true };
-        }
-    }
-    const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs);
-    const runs = suite.cases.length * suite.repeat * targets.length;
-    log.info(`Evals (${suite.from === 'inline' ? 'inline suite' : suite.from}): ${suite.cases.length} case${plural(suite.cases.length)}` +
-        `${suite.repeat > 1 ? ` x ${suite.repeat} runs` : ''}${targets.length > 1 ? ` on ${ctx.deployment.name} and ${targets[1].name}` : ''}: ${runs} run${plural(runs)} to POST /runs/wait, ` +
-        `at most ${suite.concurrency} at once, each for up to ${(0,core_clock/* formatDuration */.a)(suite.timeoutMs)}, within ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
-    const records = await (0,engine/* runSuite */.og)({
-        cases: suite.cases,
-        repeat: suite.repeat,
-        concurrency: suite.concurrency,
-        timeoutMs: suite.timeoutMs,
-        deadline,
-        targets,
-        clock,
-        signal: ctx.signal,
-        logRun: (line) => log.info(line),
-        logAttempt: (line) => log.info(line)
-    });
-    const facts = factsOf(suite, records, ctx.deployment.name, compare);
-    try {
-        facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined });
-    }
-    catch (error) {
-        log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${(0,errors/* describeError */.Uc)(error)}`);
-    }
-    ctx.recorder.evaluated(facts);
-    const elapsedMs = clock.now() - start;
-    const said = summaryOf(facts);
-    log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${(0,core_clock/* formatDuration */.a)(elapsedMs)}).`);
-    if (facts.gate === 'passed')
-        return { verdict: verdict('passed', said, elapsedMs) };
-    return {
-        verdict: verdict('failed', said, elapsedMs),
-        failure: new errors/* ActionError */.lZ('check-failed', `The evals failed: ${failureOf(facts)}`, 'Look at the cases in the table (each names the check that failed and what the agent wrote), then fix the graph, or the suite if it expects the wrong thing.' +
-            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
-    };
-}
 /**
  * A dry run: the suite was read and checked with the other inputs (any problem refused the run
  * before this); it says how many runs it would send, and sends none.
@@ -506,64 +299,7 @@ function planEvals(suite, log, recorder) {
     const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`;
     const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that cost money`;
     log.info(`Dry run: evals: ${said}. None was sent.`);
-    recorder.checked(verdict('not-checked', ['not run (dry run): ', ...(0,quoted/* quoted */.TL)(said)]));
-}
-/** The deployment `compare-with` names, as a target; or why it cannot be one. */
-async function otherTarget(ctx, name) {
-    let found;
-    try {
-        found = await (0,find/* findDeploymentByName */.X0)(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline });
-    }
-    catch (error) {
-        if (error instanceof cancel/* CancelledError */.cc)
-            throw error;
-        return { why: `it could not be looked up (${(0,errors/* describeError */.Uc)(error)})` };
-    }
-    if (!found)
-        return { why: 'no deployment has that name' };
-    if (found.id === ctx.deployment.id)
-        return { why: 'it is this deployment' };
-    const endpoint = (0,agent_server/* serverEndpoint */.R)(found, '/runs/wait', ctx.connection);
-    if ('refused' in endpoint)
-        return { why: endpoint.refused };
-    return { side: 'theirs', name: found.name, endpoint };
-}
-/** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
-function summaryOf(facts) {
-    const passed = facts.rows.filter((row) => row.ours.passed).length;
-    const said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : ''})`];
-    if (facts.compare?.compared) {
-        said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '');
-    }
-    else if (facts.compare) {
-        said.push('; not compared with ', { code: facts.compare.name }, ...(0,quoted/* quoted */.TL)(`: ${facts.compare.why}`));
-    }
-    if (facts.runsNotRun > 0)
-        said.push(`; ${facts.runsNotRun} run${plural(facts.runsNotRun)} not sent (the suite's time limit)`);
-    return said;
-}
-/** `2 of 6 cases failed: `a`, `b` (pass rate 66.7%, under `pass-rate` 100%), both regressions against `prod` (they pass there), ...` */
-function failureOf(facts) {
-    const failed = facts.rows.filter((row) => !row.ours.passed);
-    const under = facts.passRate < facts.requiredPassRate;
-    let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass rate ${(0,share/* formatShare */.T)(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${(0,share/* formatShare */.T)(facts.requiredPassRate)})`;
-    if (facts.compare?.compared) {
-        const regressed = facts.rows.filter((row) => row.regression);
-        const against = `against \`${(0,quoted/* quotable */.E7)(facts.compare.name, 80)}\``;
-        const over = regressed.length > facts.maxRegressions ? `, more than \`max-regressions\` ${facts.maxRegressions}` : '';
-        if (regressed.length === failed.length && failed.length > 0) {
-            const all = failed.length === 1 ? 'a regression' : failed.length === 2 ? 'both regressions' : `all ${failed.length} regressions`;
-            said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
-        }
-        else if (regressed.length > 0) {
-            said += `; ${names(regressed.map((r) => r.name))} ${regressed.length === 1 ? 'is a regression' : 'are regressions'} ${against} (${regressed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
-        }
-    }
-    return `${said}.`;
-}
-function names(list) {
-    const shown = list.slice(0, NAMED).map((name) => `\`${(0,quoted/* quotable */.E7)(name, 60)}\``);
-    return list.length > NAMED ? `${shown.join(', ')} and ${list.length - NAMED} more` : shown.join(', ');
+    recorder.checked(verdict('not-checked', ['not run (dry run): ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(said)]));
 }
 const plural = (n) => (n === 1 ? '' : 's');
 function verdict(status, detail, elapsedMs) {
@@ -582,8 +318,8 @@ __webpack_require__.d(__webpack_exports__, {
   M: () => (/* binding */ AFTER_DEPLOYED)
 });
 
-// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
-var evals = __webpack_require__(32);
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts
+var evals = __webpack_require__(1877);
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
 // EXTERNAL MODULE: ./src/core/errors.ts
@@ -967,7 +703,7 @@ function smoke_test_verdict(status, detail, elapsedMs, excerpt, agentWrote = tru
  * The checks every command that waits for a revision runs after DEPLOYED, in order: a command
  * puts its own first (deploy: the commit built). A new check is its module and one entry here.
  */
-const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck, evals/* evalsCheck */.g];
+const AFTER_DEPLOYED = [healthCheck, servingRevisionCheck, smokeTestCheck, evals/* evalsCheck */.g9];
 
 
 /***/ }),
@@ -1007,7 +743,7 @@ __webpack_require__.d(__webpack_exports__, {
   og: () => (/* binding */ runSuite)
 });
 
-// UNUSED EXPORTS: ANSWER_MAX_BYTES, NOT_RUN, sendRun
+// UNUSED EXPORTS: ANSWER_MAX_BYTES, KEPT_CHARS, NOT_RUN, sendRun
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
@@ -1286,13 +1022,21 @@ async function runSuite(suite) {
             if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
                 judged = { ...judged, failed: [`stopped at the suite's time limit, after ${(0,core_clock/* formatDuration */.a)(durationMs)}`] };
             }
-            const record = { ...base, ...judged, durationMs, attempts: sent.attempts };
+            // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
+            const record = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts };
             records[at] = record;
             suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${(0,core_clock/* formatDuration */.a)(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`);
         }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker));
     return records;
+}
+/** What a record keeps of the run's output and answer. */
+const KEPT_CHARS = 4096;
+function kept(judged) {
+    // A copy, not a slice: V8 keeps a sliced string's whole parent (the answer) alive with it.
+    const cut = (text) => text !== undefined && text.length > KEPT_CHARS ? Buffer.from(`${text.slice(0, KEPT_CHARS)}…`, 'utf8').toString('utf8') : text;
+    return { output: cut(judged.output), shown: cut(judged.shown) };
 }
 function runLabel(suite, job) {
     const name = suite.cases[job.caseIndex].name;

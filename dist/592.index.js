@@ -2083,8 +2083,8 @@ function remotePatchBody(plan, objectPath, configPath) {
     };
 }
 
-// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
-var evals = __webpack_require__(32);
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts
+var evals = __webpack_require__(1877);
 ;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
 
 /**
@@ -2175,7 +2175,7 @@ async function ship(plan, inputs, existing, deps, early) {
             await archive.remove();
             log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
         }
-        (0,evals/* planEvals */.$)(inputs.verification.evals, log, recorder);
+        (0,evals/* planEvals */.$R)(inputs.verification.evals, log, recorder);
         recorder.changed('planned');
         return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
     }

@@ -63,8 +63,8 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
 
 // EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
 var checks = __webpack_require__(3769);
-// EXTERNAL MODULE: ./src/operations/checks/evals.ts + 1 modules
-var evals = __webpack_require__(32);
+// EXTERNAL MODULE: ./src/operations/checks/evals.ts
+var evals = __webpack_require__(1877);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
@@ -179,7 +179,7 @@ async function rollback(inputs, deps) {
     const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
         log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
-        (0,evals/* planEvals */.$)(inputs.verification.evals, log, recorder);
+        (0,evals/* planEvals */.$R)(inputs.verification.evals, log, recorder);
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests/* requests */.z.redeployRevision(deployment.id, target.id)] });
     }

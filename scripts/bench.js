@@ -9,6 +9,8 @@
 //  6. Paths: a push outside `paths`, skipped, against a full deploy of the same change.
 //  7. Remote build: archive + upload of a 100 MB tree against `tar -czf` of it (scripts/bench-archive.js).
 //  8. Config check: a broken config refused, against the simulator's build failing it (bench/config-check.js).
+//  9. Evals: 200 runs of a 100 ms agent at concurrency 8 against the ideal 2.5 s (bench/evals.js;
+//     `npm run bench -- --evals` runs only this one).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -208,10 +210,14 @@ if (process.argv.includes('--prune')) {
 } else if (process.argv.includes('--archive')) {
   await archiveBench()
   await (await import('../bench/config-check.js')).configCheckBench()
+  await (await import('../bench/evals.js')).evalsBench()
 } else if (process.argv.includes('--startup')) {
   await startup()
+} else if (process.argv.includes('--evals')) {
+  await (await import('../bench/evals.js')).evalsBench()
 } else if (process.argv.includes('--config-check')) {
   await (await import('../bench/config-check.js')).configCheckBench()
+  await (await import('../bench/evals.js')).evalsBench()
 } else {
   polling()
   await startup()
@@ -221,4 +227,5 @@ if (process.argv.includes('--prune')) {
   await (await import('../bench/paths.js')).pathsBench()
   await archiveBench()
   await (await import('../bench/config-check.js')).configCheckBench()
+  await (await import('../bench/evals.js')).evalsBench()
 }

@@ -19,11 +19,19 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   const compared = facts.compare?.compared ? facts.compare.name : undefined
   const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b))
   const shown = options.comment ? ordered.slice(0, COMMENT_ROWS) : ordered
-  const head = ['Case', 'Result', 'First failed check', 'Time', ...(compared ? [`On <code>${md(compared)}</code>`] : [])]
+  // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
+  const anyFailed = facts.rows.some((row) => !row.ours.passed)
+  const head = ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time', ...(compared ? [`On <code>${md(compared)}</code>`] : [])]
   const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, '']
-  lines.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 3 ? '---:' : '---')).join('|')}|`)
+  lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`)
   for (const row of shown) {
-    const cells = [`<code>${md(row.name)}</code>`, result(row.ours, facts.repeat, row.regression), check(row.ours), time(row.ours), ...(compared ? [other(row.theirs, facts.repeat)] : [])]
+    const cells = [
+      `<code>${md(row.name)}</code>`,
+      result(row.ours, facts.repeat, row.regression),
+      ...(anyFailed ? [check(row.ours)] : []),
+      time(row.ours),
+      ...(compared ? [other(row.theirs, facts.repeat)] : [])
+    ]
     lines.push(`| ${cells.join(' | ')} |`)
   }
   const left = ordered.length - shown.length
@@ -52,6 +60,7 @@ function headline(facts: EvalFacts): string {
     const list = regressed.slice(0, 5).map((row) => `<code>${md(row.name)}</code>`).join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '')
     return `${mark} ${rate}: **worse than ${against} on ${regressed.length} case${regressed.length === 1 ? '' : 's'}**: ${list}`
   }
+  if (facts.compare) return `${mark} ${rate} (⚠️ not compared with <code>${md(facts.compare.name)}</code>)`
   return `${mark} ${rate}`
 }
 

@@ -1,19 +1,9 @@
-import { CancelledError } from '../../core/cancel.js'
-import { formatDuration } from '../../core/clock.js'
-import { ActionError, describeError } from '../../core/errors.js'
-import type { CheckVerdict, EvalFacts, Said } from '../../core/outcome.js'
-import { quotable, quoted } from '../../core/quoted.js'
-import { formatShare as percent } from '../../core/share.js'
+import type { CheckVerdict, Said } from '../../core/outcome.js'
+import { quoted } from '../../core/quoted.js'
 import type { EvalSuite } from '../../inputs/evals.js'
-import { serverEndpoint } from '../agent-server.js'
-import { runSuite, type EvalTarget } from '../evals/engine.js'
-import { factsOf, writeResults } from '../evals/results.js'
-import { findDeploymentByName } from '../find.js'
-import type { Check, CheckContext, CheckResult } from './types.js'
+import type { Check } from './types.js'
 
 const LABEL = 'Evals'
-/** Case names listed in a sentence: the table has them all. */
-const NAMED = 5
 
 /**
  * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
@@ -21,75 +11,13 @@ const NAMED = 5
  * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
  * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
  * a failed check (`on-failure: rollback` applies). A suite that cannot run (no URL) fails the
- * step and rolls nothing back: nothing was found against the revision.
+ * step and rolls nothing back: nothing was found against the revision. The run is evals-run.ts.
  */
 export const evalsCheck: Check = {
   id: 'evals',
   appliesTo: (ctx) => ctx.settings.verification.evals !== undefined,
-  run: (ctx) => runEvals(ctx, ctx.settings.verification.evals!)
-}
-
-async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<CheckResult> {
-  const { clock, log } = ctx
-  const endpoint = serverEndpoint(ctx.deployment, '/runs/wait', ctx.connection)
-  if ('refused' in endpoint) {
-    return {
-      verdict: verdict('failed', ['not run: ', ...quoted(endpoint.refused)]),
-      failure: new ActionError('check-not-proven', `The evals could not run: ${endpoint.refused}.`, 'Runs go only to the https:// URL the control plane reports for the deployment; without one, remove `evals`.')
-    }
-  }
-  const start = clock.now()
-  const targets: EvalTarget[] = [{ side: 'ours', name: ctx.deployment.name, endpoint }]
-  let compare: EvalFacts['compare']
-  if (suite.compareWith !== undefined) {
-    const other = await otherTarget(ctx, suite.compareWith)
-    if ('why' in other) {
-      log.warn(`\`evals\`: not compared with \`${suite.compareWith}\`: ${other.why}. The suite runs on this revision alone.`)
-      compare = { name: suite.compareWith, compared: false, why: other.why }
-    } else {
-      targets.push(other)
-      compare = { name: suite.compareWith, compared: true }
-    }
-  }
-  const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs)
-  const runs = suite.cases.length * suite.repeat * targets.length
-  log.info(
-    `Evals (${suite.from === 'inline' ? 'inline suite' : suite.from}): ${suite.cases.length} case${plural(suite.cases.length)}` +
-      `${suite.repeat > 1 ? ` x ${suite.repeat} runs` : ''}${targets.length > 1 ? ` on ${ctx.deployment.name} and ${targets[1].name}` : ''}: ${runs} run${plural(runs)} to POST /runs/wait, ` +
-      `at most ${suite.concurrency} at once, each for up to ${formatDuration(suite.timeoutMs)}, within ${formatDuration(deadline - start)}…`
-  )
-  const records = await runSuite({
-    cases: suite.cases,
-    repeat: suite.repeat,
-    concurrency: suite.concurrency,
-    timeoutMs: suite.timeoutMs,
-    deadline,
-    targets,
-    clock,
-    signal: ctx.signal,
-    logRun: (line) => log.info(line),
-    logAttempt: (line) => log.info(line)
-  })
-  const facts = factsOf(suite, records, ctx.deployment.name, compare)
-  try {
-    facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined })
-  } catch (error) {
-    log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${describeError(error)}`)
-  }
-  ctx.recorder.evaluated(facts)
-  const elapsedMs = clock.now() - start
-  const said = summaryOf(facts)
-  log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${formatDuration(elapsedMs)}).`)
-  if (facts.gate === 'passed') return { verdict: verdict('passed', said, elapsedMs) }
-  return {
-    verdict: verdict('failed', said, elapsedMs),
-    failure: new ActionError(
-      'check-failed',
-      `The evals failed: ${failureOf(facts)}`,
-      'Look at the cases in the table (each names the check that failed and what the agent wrote), then fix the graph, or the suite if it expects the wrong thing.' +
-        (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
-    )
-  }
+  // Loaded only by a run that has a suite: a deploy without `evals` loads none of it.
+  run: async (ctx) => (await import('./evals-run.js')).runEvals(ctx, ctx.settings.verification.evals!)
 }
 
 /**
@@ -105,61 +33,8 @@ export function planEvals(suite: EvalSuite | undefined, log: { info(line: string
   recorder.checked(verdict('not-checked', ['not run (dry run): ', ...quoted(said)]))
 }
 
-/** The deployment `compare-with` names, as a target; or why it cannot be one. */
-async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget | { why: string }> {
-  let found
-  try {
-    found = await findDeploymentByName(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline })
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    return { why: `it could not be looked up (${describeError(error)})` }
-  }
-  if (!found) return { why: 'no deployment has that name' }
-  if (found.id === ctx.deployment.id) return { why: 'it is this deployment' }
-  const endpoint = serverEndpoint(found, '/runs/wait', ctx.connection)
-  if ('refused' in endpoint) return { why: endpoint.refused }
-  return { side: 'theirs', name: found.name, endpoint }
-}
-
-/** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
-function summaryOf(facts: EvalFacts): Said {
-  const passed = facts.rows.filter((row) => row.ours.passed).length
-  const said: Said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`]
-  if (facts.compare?.compared) {
-    said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '')
-  } else if (facts.compare) {
-    said.push('; not compared with ', { code: facts.compare.name }, ...quoted(`: ${facts.compare.why}`))
-  }
-  if (facts.runsNotRun > 0) said.push(`; ${facts.runsNotRun} run${plural(facts.runsNotRun)} not sent (the suite's time limit)`)
-  return said
-}
-
-/** `2 of 6 cases failed: `a`, `b` (pass rate 66.7%, under `pass-rate` 100%), both regressions against `prod` (they pass there), ...` */
-function failureOf(facts: EvalFacts): string {
-  const failed = facts.rows.filter((row) => !row.ours.passed)
-  const under = facts.passRate < facts.requiredPassRate
-  let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
-  if (facts.compare?.compared) {
-    const regressed = facts.rows.filter((row) => row.regression)
-    const against = `against \`${quotable(facts.compare.name, 80)}\``
-    const over = regressed.length > facts.maxRegressions ? `, more than \`max-regressions\` ${facts.maxRegressions}` : ''
-    if (regressed.length === failed.length && failed.length > 0) {
-      const all = failed.length === 1 ? 'a regression' : failed.length === 2 ? 'both regressions' : `all ${failed.length} regressions`
-      said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`
-    } else if (regressed.length > 0) {
-      said += `; ${names(regressed.map((r) => r.name))} ${regressed.length === 1 ? 'is a regression' : 'are regressions'} ${against} (${regressed.length === 1 ? 'it passes' : 'they pass'} there)${over}`
-    }
-  }
-  return `${said}.`
-}
-
-function names(list: readonly string[]): string {
-  const shown = list.slice(0, NAMED).map((name) => `\`${quotable(name, 60)}\``)
-  return list.length > NAMED ? `${shown.join(', ')} and ${list.length - NAMED} more` : shown.join(', ')
-}
-
 const plural = (n: number) => (n === 1 ? '' : 's')
 
-function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs?: number): CheckVerdict {
+export function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs?: number): CheckVerdict {
   return { id: 'evals', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) }
 }

@@ -85,13 +85,24 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
       }
-      const record: RunRecord = { ...base, ...judged, durationMs, attempts: sent.attempts }
+      // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
+      const record: RunRecord = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts }
       records[at] = record
       suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker))
   return records
+}
+
+/** What a record keeps of the run's output and answer. */
+export const KEPT_CHARS = 4096
+
+function kept(judged: RunJudgement): Pick<RunJudgement, 'output' | 'shown'> {
+  // A copy, not a slice: V8 keeps a sliced string's whole parent (the answer) alive with it.
+  const cut = (text: string | undefined) =>
+    text !== undefined && text.length > KEPT_CHARS ? Buffer.from(`${text.slice(0, KEPT_CHARS)}…`, 'utf8').toString('utf8') : text
+  return { output: cut(judged.output), shown: cut(judged.shown) }
 }
 
 function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; target: EvalTarget }): string {

@@ -6,8 +6,6 @@ import type { EvalFacts, EvalRow, EvalSide, RunTimes } from '../../core/outcome.
 import type { EvalSuite } from '../../inputs/evals.js'
 import type { RunRecord } from './engine.js'
 
-/** What `eval-results` keeps of a run's output: enough to read, never a whole conversation. */
-const OUTPUT_CHARS = 4096
 /** What a table cell quotes of what was seen. */
 const SEEN_CHARS = 120
 
@@ -81,10 +79,16 @@ export function factsOf(suite: EvalSuite, records: readonly RunRecord[], ours: s
  * output's text cut at 4 KiB), secrets redacted, under RUNNER_TEMP (else the system's temporary
  * folder), for a later step or an uploaded artifact. Returns its path.
  */
-export function writeResults(dir: string | undefined, suite: EvalSuite, facts: EvalFacts, records: readonly RunRecord[], names: { ours: string; theirs?: string }): string {
+export function writeResults(
+  dir: string | undefined,
+  suite: EvalSuite,
+  facts: EvalFacts,
+  records: readonly RunRecord[],
+  names: { ours: string; theirs?: string },
+  elapsedMs: number
+): string {
   const folder = mkdtempSync(join(dir ?? tmpdir(), 'evals-'))
   const path = join(folder, 'eval-results.json')
-  const cut = (text: string | undefined) => (text === undefined ? undefined : text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}…` : text)
   const document = {
     suite: suite.from,
     passRate: facts.passRate,
@@ -92,6 +96,7 @@ export function writeResults(dir: string | undefined, suite: EvalSuite, facts: E
     regressions: facts.regressions ?? null,
     maxRegressions: facts.maxRegressions,
     gate: facts.gate,
+    elapsedMs,
     deployments: { ours: names.ours, compareWith: facts.compare?.name ?? null, compared: facts.compare?.compared ?? false },
     times: facts.times,
     cases: facts.rows.map((row, caseIndex) => ({
@@ -111,7 +116,8 @@ export function writeResults(dir: string | undefined, suite: EvalSuite, facts: E
           durationMs: r.durationMs,
           status: r.status ?? null,
           attempts: r.attempts,
-          output: cut(r.output ?? r.shown) ?? null
+          // Cut at 4 KiB by the engine already.
+          output: r.output ?? r.shown ?? null
         }))
     }))
   }
