@@ -40,6 +40,7 @@ const OUTPUT_KEPT_CHARS = 20_000
  * @property {string} url `http://127.0.0.1:<port>`, where `/ok`, `/info` and `/runs/wait` answer
  * @property {number} pid the CLI's process id, also its process group's id
  * @property {() => string} output what the server printed so far (its request log), last part
+ * @property {() => number} runsTaken the stateless runs (`POST /runs/wait`) its request log shows so far
  * @property {() => Promise<void>} stop ends the whole process tree (SIGTERM, then SIGKILL after `graceMs`)
  */
 
@@ -124,9 +125,16 @@ async function startOn(port, { readyWithinMs = 60_000, graceMs = 5_000, env = {}
   const guardInput = /** @type {import('node:net').Socket} */ (/** @type {unknown} */ (child.stdin))
   guardInput.unref()
   let output = ''
+  // Counted line by line as the log arrives: the output kept is only its last part.
+  let runsTaken = 0
+  let partLine = ''
   /** @param {Buffer} chunk */
   const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS)
+    const text = chunk.toString()
+    output = (output + text).slice(-OUTPUT_KEPT_CHARS)
+    const lines = (partLine + text).split('\n')
+    partLine = lines.pop() ?? ''
+    runsTaken += lines.filter((line) => line.includes('<-- POST /runs/wait')).length
   }
   child.stdout.on('data', keep)
   child.stderr.on('data', keep)
@@ -163,7 +171,7 @@ async function startOn(port, { readyWithinMs = 60_000, graceMs = 5_000, env = {}
     if (output.includes(listening)) {
       try {
         const answer = await fetch(`${url}/ok`, { signal: AbortSignal.timeout(1_000) })
-        if (answer.ok) return { url, pid, output: () => output, stop }
+        if (answer.ok) return { url, pid, output: () => output, runsTaken: () => runsTaken, stop }
       } catch {
         // Not answering yet.
       }

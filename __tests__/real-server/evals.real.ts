@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { runAction, type ActionRun } from '../../scripts/run-action.js'
 import { startRealAgentServer, type RealAgentServer } from '../../scripts/real-agent-server.js'
 import { lifecycles, startSimulator, type Simulator } from '../../sim/index.js'
-import { deployInputs, INTEGRATION_ID, requireBundle } from '../helpers/action.js'
+import { deployInputs, errorLines, INTEGRATION_ID, requireBundle } from '../helpers/action.js'
 
 /**
  * `evals` against the official JS agent server (scripts/real-agent-server.js), the bundle run as
@@ -40,8 +40,6 @@ afterAll(async () => {
 })
 
 const say = (content: string) => ({ messages: [{ role: 'user', content }] })
-/** The runs the server took, from its own request log. */
-const runsTaken = (server: RealAgentServer) => server.output().split('\n').filter((line) => line.includes('<-- POST /runs/wait')).length
 
 /** Seeds the deployment (a revision to roll back to) and deploys it with the suite; RUNNER_TEMP kept to read `eval-results`. */
 async function deploy(name: string, suite: unknown, extra: Record<string, string> = {}): Promise<{ run: ActionRun; results: any }> {
@@ -53,16 +51,11 @@ async function deploy(name: string, suite: unknown, extra: Record<string, string
   return { run, results }
 }
 
-const failure = (run: ActionRun) =>
-  run.stdout
-    .split('\n')
-    .filter((line) => line.startsWith('::error::'))
-    .map((line) => line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%25/g, '%'))
-    .join('\n')
+const failure = (run: ActionRun) => errorLines(run).join('\n')
 
 describe('evals against the official agent server', () => {
   it('a suite whose every case holds passes: contains, not-contains, matches, a value of the final state, max-duration; every run sent once', async () => {
-    const before = runsTaken(good)
+    const before = good.runsTaken()
     const { run } = await deploy(PASSING, {
       assistant: 'agent',
       concurrency: 4,
@@ -77,7 +70,7 @@ describe('evals against the official agent server', () => {
     expect(failure(run)).toBe('')
     expect(run.exitCode).toBe(0)
     expect(Number(run.outputs['eval-pass-rate'])).toBe(1)
-    expect(runsTaken(good) - before).toBe(6)
+    expect(good.runsTaken() - before).toBe(6)
   })
 
   it('fails the gate on what the agent wrote, never on the input it repeats, and says which check failed', async () => {
@@ -103,7 +96,7 @@ describe('evals against the official agent server', () => {
   })
 
   it('compare-with: a preview worse than production on one case is a regression; max-regressions 0 fails the step', async () => {
-    const [ours, theirs] = [runsTaken(regressed), runsTaken(good)]
+    const [ours, theirs] = [regressed.runsTaken(), good.runsTaken()]
     const { run, results } = await deploy(PREVIEW, {
       assistant: 'agent',
       'compare-with': PRODUCTION,
@@ -116,7 +109,7 @@ describe('evals against the official agent server', () => {
     expect(run.outputs['eval-regressions']).toBe('1')
     expect(Number(run.outputs['eval-pass-rate'])).toBe(0.5)
     // Each case went once to each side's own server.
-    expect([runsTaken(regressed) - ours, runsTaken(good) - theirs]).toEqual([2, 2])
+    expect([regressed.runsTaken() - ours, good.runsTaken() - theirs]).toEqual([2, 2])
     expect(run.summary).toContain('**worse than <code>real-evals-prod</code> on 1 case**: <code>ping</code>')
     const ping = results.cases.find((c: any) => c.name === 'ping')
     expect(ping).toMatchObject({ regression: true, ours: { passed: false }, theirs: { passed: true } })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { runAction, type ActionRun } from '../../scripts/run-action.js'
 import { startRealAgentServer, type RealAgentServer } from '../../scripts/real-agent-server.js'
 import { lifecycles, startSimulator, type Simulator } from '../../sim/index.js'
-import { deployInputs, INTEGRATION_ID, requireBundle } from '../helpers/action.js'
+import { deployInputs, errorLines, INTEGRATION_ID, requireBundle } from '../helpers/action.js'
 
 /**
  * The checks after DEPLOYED (the revision proof, `smoke-test`) against the official JS agent
@@ -19,7 +19,7 @@ import { deployInputs, INTEGRATION_ID, requireBundle } from '../helpers/action.j
  */
 let server: RealAgentServer
 let sim: Simulator
-/** The right answer's run, read again by the case that waits for i28's wording. */
+/** The right answer's run, read again by the case on the revision proof's wording. */
 let pongRun: ActionRun | undefined
 const names: Record<string, string> = {}
 
@@ -48,14 +48,8 @@ function deploy(name: string, inputs: Record<string, string>): Promise<ActionRun
 }
 
 const row = (summary: string, label: string) => summary.split('\n').find((line) => line.includes(`<th align="left">${label}</th>`)) ?? ''
-const runsSent = () => server.output().split('\n').filter((line) => line.includes('<-- POST /runs/wait')).length
-/** The `::error::` line's text (the failure), decoded. */
-const failure = (run: ActionRun) =>
-  run.stdout
-    .split('\n')
-    .filter((line) => line.startsWith('::error::'))
-    .map((line) => line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%25/g, '%'))
-    .join('\n')
+/** The run's `::error::` lines (its failure), decoded. */
+const failure = (run: ActionRun) => errorLines(run).join('\n')
 
 describe('against the official agent server', () => {
   it('a right answer passes, and the revision is "not proven" (no `host` in /info) without failing under verify-revision: auto', async () => {
@@ -89,13 +83,13 @@ describe('against the official agent server', () => {
   })
 
   it('a run past its timeout fails while the server streams keep-alives, and is sent once', async () => {
-    const before = runsSent()
+    const before = server.runsTaken()
     const run = await deploy(nameOf('timeout'), { 'smoke-test': ask('Sleep 8000ms', { timeout: '3s' }) })
     expect(run.exitCode).toBe(1)
     // The server streamed a newline a second meanwhile: it answered, but no result came.
     expect(failure(run)).toContain(': no result within 3s.')
     expect(failure(run)).not.toContain('no answer')
-    expect(runsSent() - before).toBe(1)
+    expect(server.runsTaken() - before).toBe(1)
   })
 
   it('verify-revision: required fails: the server does not report its revision', async () => {
