@@ -222,6 +222,36 @@ describe('evals', () => {
   })
 })
 
+describe('evals without a URL to send to, and on rollback', () => {
+  it('a deployment without a URL: the step fails, and nothing is rolled back', async () => {
+    // A simulator that reports the deployments' own URLs: an image deployment has none.
+    const plain = await startSimulatorOnClock()
+    try {
+      plain.seedDeployment({ name: 'ev-nourl', source: 'internal_docker', revisions: [{ status: 'DEPLOYED' }] })
+      const image = `registry.example/agent@sha256:${'a'.repeat(64)}`
+      const inputs = { 'control-plane-url': plain.url, 'api-key': plain.apiKey, name: 'ev-nourl', 'image-uri': image, 'poll-interval': '150ms', evals: THREE, 'on-failure': 'rollback' }
+      const run = await runInProcess({ inputs, env: env() })
+      expect(run.exitCode).toBe(1)
+      expect(run.outcome.kind).toBe('failed')
+      expect(run.failures[0]).toContain('The evals could not run')
+      expect(run.failures[0]).toContain('Nothing was rolled back')
+      expect(plain.agentRuns).toHaveLength(0)
+    } finally {
+      await plain.stop()
+    }
+  })
+
+  it('rollback runs the suite on the revision it redeployed', async () => {
+    sim.seedDeployment({ name: 'ev-rb', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] })
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-rb')
+    const run = await runInProcess({ inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'ev-rb', 'poll-interval': '50ms', evals: THREE }, env: env() })
+    expect(run.exitCode).toBe(0)
+    expect(run.outcome.kind).toBe('rolled-back')
+    expect(row(run.summary, 'Evals')).toContain('3 of 3 cases passed')
+    expect(runsAsked()).toHaveLength(3)
+  })
+})
+
 describe('bad suites make no request', () => {
   const files: Record<string, string> = {
     'not-yaml.yml': 'cases: [unclosed',

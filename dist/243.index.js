@@ -751,6 +751,8 @@ var core_clock = __webpack_require__(2257);
 var agent_server = __webpack_require__(568);
 // EXTERNAL MODULE: ./src/operations/checks/back-off.ts
 var back_off = __webpack_require__(795);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __webpack_require__(714);
 // EXTERNAL MODULE: ./src/core/masking.ts
 var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/core/quoted.ts
@@ -829,6 +831,7 @@ function isMapping(value) {
 
 
 
+
 /** A server's text inside our sentence, between backticks: one line, shortened. */
 const quote = (text, max = 60) => `\`${(0,quoted/* quotable */.E7)((0,masking/* redact */.E$)(text), max)}\``;
 /**
@@ -878,8 +881,13 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
         expect.matches.lastIndex = 0;
         if (output.added === 0 || text === '')
             checks.push('`matches`: the run added no output');
-        else if (!expect.matches.test(output.text))
-            checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`);
+        else {
+            const matched = testWithin(expect.matches, output.text);
+            if (matched === 'too slow')
+                checks.push(`\`matches\`: ${quote(expect.matches.source)} took more than ${(0,core_clock/* formatDuration */.a)(MATCH_LIMIT_MS)} on the agent's output (a pattern that backtracks without end); simplify it`);
+            else if (!matched)
+                checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`);
+        }
     }
     if (expect.value) {
         const found = valueAt(state, expect.value.path);
@@ -893,6 +901,23 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
         checks.push(`\`max-duration\`: took ${(0,core_clock/* formatDuration */.a)(durationMs)}, over ${(0,core_clock/* formatDuration */.a)(expect.maxDurationMs)}`);
     }
     return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) };
+}
+/** The longest a `matches` expression may run on one output. */
+const MATCH_LIMIT_MS = 1000;
+/**
+ * The expression tested on the text, stopped after MATCH_LIMIT_MS: a suite comes from the
+ * repository (a pull request may change it), and a pattern that backtracks without end would
+ * otherwise hold the process past every time limit (a regular expression runs without yielding).
+ */
+function testWithin(pattern, text) {
+    try {
+        return (0,external_node_vm_.runInNewContext)('pattern.test(text)', { pattern, text }, { timeout: MATCH_LIMIT_MS });
+    }
+    catch (error) {
+        if (error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+            return 'too slow';
+        throw error;
+    }
 }
 function failed(why, status, shown) {
     return { passed: false, failed: why, ...(status === undefined ? {} : { status }), ...(shown ? { shown } : {}) };

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm'
 import { formatDuration } from '../../core/clock.js'
 import { redact } from '../../core/masking.js'
 import { quotable } from '../../core/quoted.js'
@@ -62,7 +63,11 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
   if (expect.matches) {
     expect.matches.lastIndex = 0
     if (output.added === 0 || text === '') checks.push('`matches`: the run added no output')
-    else if (!expect.matches.test(output.text)) checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`)
+    else {
+      const matched = testWithin(expect.matches, output.text)
+      if (matched === 'too slow') checks.push(`\`matches\`: ${quote(expect.matches.source)} took more than ${formatDuration(MATCH_LIMIT_MS)} on the agent's output (a pattern that backtracks without end); simplify it`)
+      else if (!matched) checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`)
+    }
   }
   if (expect.value) {
     const found = valueAt(state, expect.value.path)
@@ -75,6 +80,23 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
     checks.push(`\`max-duration\`: took ${formatDuration(durationMs)}, over ${formatDuration(expect.maxDurationMs)}`)
   }
   return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) }
+}
+
+/** The longest a `matches` expression may run on one output. */
+const MATCH_LIMIT_MS = 1000
+
+/**
+ * The expression tested on the text, stopped after MATCH_LIMIT_MS: a suite comes from the
+ * repository (a pull request may change it), and a pattern that backtracks without end would
+ * otherwise hold the process past every time limit (a regular expression runs without yielding).
+ */
+function testWithin(pattern: RegExp, text: string): boolean | 'too slow' {
+  try {
+    return runInNewContext('pattern.test(text)', { pattern, text }, { timeout: MATCH_LIMIT_MS }) as boolean
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'too slow'
+    throw error
+  }
 }
 
 function failed(why: string[], status?: number, shown?: string): RunJudgement {
