@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/core/errors.js'
@@ -30,6 +30,30 @@ describe('the archive of a remote build', () => {
     const layout = resolveLayout(tree.workspace, 'apps/agent/langgraph.json')
     expect(layout.configPath).toBe('apps/agent/langgraph.json')
     expect(layout.included.map((dir) => dir.slice(layout.root.length + 1))).toEqual(['apps/agent', 'libs/shared'])
+  })
+
+  it("ships a uv source's `source.root`: the workspace's `uv.lock`, `pyproject.toml` and members", async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'uv-layout-'))
+    const files: Record<string, string> = {
+      'pyproject.toml': '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["apps/*", "libs/*"]\n',
+      'uv.lock': 'version = 1\n',
+      'apps/agent/langgraph.json': JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, source: { kind: 'uv', root: '../..' } }),
+      'apps/agent/pyproject.toml': '[project]\nname = "agent"\n',
+      'apps/agent/src/agent/graph.py': 'graph = None\n',
+      'libs/shared/pyproject.toml': '[project]\nname = "shared"\n'
+    }
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(ws, path, '..'), { recursive: true })
+      writeFileSync(join(ws, path), text)
+    }
+    const layout = resolveLayout(ws, 'apps/agent/langgraph.json')
+    expect(layout.problems).toEqual([])
+    const shipped = (await walkLayout(layout, { exclude: [], include: [] })).entries.map((entry) => entry.path)
+    expect(shipped).toEqual(expect.arrayContaining(['uv.lock', 'pyproject.toml', 'libs/shared/pyproject.toml', 'apps/agent/langgraph.json']))
+    // Without the uv source, as the client's own archive does: the config's directory alone, no uv.lock.
+    writeFileSync(join(ws, 'apps/agent/langgraph.json'), JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, dependencies: ['.'] }))
+    expect(resolveLayout(ws, 'apps/agent/langgraph.json').included).toEqual([join(realpathSync(ws), 'apps/agent')])
+    rmSync(ws, { recursive: true, force: true })
   })
 
   it('holds what goes, and says what it left out and why', async () => {
@@ -107,17 +131,16 @@ describe('the archive of a remote build', () => {
     const layout = resolveLayout(ws, 'agent/langgraph.json')
     expect(layout.configPath).toBe('agent/langgraph.json')
     expect((await walkLayout(layout, { exclude: [], include: [] })).entries.map((e) => e.path)).toContain('..shared/util.py')
-    // From `agent/` as the workspace, `../..shared` really is outside.
-    expect(() => resolveLayout(join(ws, 'agent'), 'langgraph.json')).toThrow(/lists the dependency `..\/..shared`, which is outside the workspace/)
+    // From `agent/` as the workspace, `../..shared` really is outside: a problem nothing can archive.
+    expect(resolveLayout(join(ws, 'agent'), 'langgraph.json').problems).toEqual([expect.objectContaining({ key: 'dependencies[1]', always: true })])
     rmSync(ws, { recursive: true, force: true })
   })
 
-  it('refuses a missing config file and a dependency outside the workspace, naming the input', () => {
+  it('refuses a missing config file as bad input; a dependency outside the workspace is a config problem naming its key', () => {
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(InputError)
     expect(() => resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
-    expect(() => resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')).toThrow(
-      /`graph-config-path` `agent\/langgraph.json` lists the dependency `..\/..\/libs\/shared`, which is outside the workspace/
-    )
+    const outside = resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
+    expect(outside.problems.map((problem) => [problem.key, problem.always])).toEqual([['dependencies[1]', true]])
   })
 })
 

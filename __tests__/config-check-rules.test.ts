@@ -55,7 +55,8 @@ describe('config check: what the client accepts passes', () => {
   })
 
   it('source kind uv without dependencies, $schema and an env mapping', () => {
-    const report = check({ $schema: 'https://example.invalid/schema.json', source: { kind: 'uv', root: '..' }, python_version: '3.12', graphs: { agent: './agent.py:graph' }, env: { A: 'b' } })
+    const uv = { ...PY_AGENT, 'pyproject.toml': '[project]\nname = "agent"\n', 'uv.lock': 'version = 1\n' }
+    const report = check({ $schema: 'https://example.invalid/schema.json', source: { kind: 'uv', root: '..' }, python_version: '3.12', graphs: { agent: './agent.py:graph' }, env: { A: 'b' } }, uv)
     expect(report.problemLines).toEqual([])
     expect(report.warningLines).toEqual([])
     expect(report.runtime).toBe('Python 3.12')
@@ -113,9 +114,8 @@ describe('config check: what the client refuses is a problem, all reported toget
 
   it('a Python config without dependencies; with uv, dependencies given and no python_version', () => {
     expect(check({ graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([
-      expect.stringContaining('`dependencies`: is missing or empty'),
-      // Without local dependencies, the graph file is in none.
-      expect.stringContaining('is not inside any local directory')
+      // One missing key does not cascade: the graph is not also said to lie outside the dependencies.
+      expect.stringContaining('`dependencies`: is missing or empty')
     ])
     expect(check({ source: { kind: 'uv' }, dependencies: ['.'], graphs: { agent: './src/agent.ts:graph' } }, { 'agent/src/agent.ts': 'export const graph = 1' }).problemLines).toEqual([
       expect.stringContaining('`python_version`: is required with `source.kind`'),
@@ -169,6 +169,91 @@ describe('config check: what the client refuses is a problem, all reported toget
   it('not JSON, or not an object', () => {
     expect(checkConfig('{', 'langgraph.json', memory({})).problems.map(problemText)).toEqual([expect.stringContaining('is not valid JSON')])
     expect(checkConfig('[]', 'langgraph.json', memory({})).problems.map(problemText)).toEqual([expect.stringContaining('is not a JSON object')])
+  })
+})
+
+describe('config check: a uv source, by the build\'s rules on the files that ship', () => {
+  const WORKSPACE = {
+    'pyproject.toml': '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["apps/*", "libs/*"]\n[tool.uv.sources]\nshared = { workspace = true }\n[tool.uv]\npackage = false\n',
+    'uv.lock': 'version = 1\n',
+    'apps/agent/pyproject.toml': '[project]\nname = "agent"\ndependencies = ["shared"]\n',
+    'apps/agent/src/graph.py': 'graph = None\n',
+    'libs/shared/pyproject.toml': '[project]\nname = "shared"\n',
+    'libs/other/pyproject.toml': '[project]\nname = "other"\n',
+    'libs/other/mod.py': 'x = None\n'
+  }
+  const UV = { python_version: '3.12', graphs: { agent: './src/graph.py:graph' }, source: { kind: 'uv', root: '../..' } }
+  const uv = (config: unknown, files: Record<string, string> = WORKSPACE) => checkConfig(JSON.stringify(config), 'apps/agent/langgraph.json', memory(files)).problems.map(problemText)
+
+  it("passes the client's own monorepo shape: the package holding the config and its workspace dependency", () => {
+    expect(uv(UV)).toEqual([])
+  })
+
+  it('needs uv.lock at source.root, a known source.package, files inside what is copied, a base image with uv', () => {
+    const { 'uv.lock': _lock, ...noLock } = WORKSPACE
+    expect(uv(UV, noLock)).toEqual([expect.stringContaining('`source.root`: `../..` has no `uv.lock`.')])
+    expect(uv({ ...UV, source: { ...UV.source, package: 'nope' } })).toEqual([expect.stringContaining('`source.package`: names no package of the uv workspace at `source.root` (its packages: `agent, other, root, shared`)')])
+    expect(uv({ ...UV, graphs: { agent: '../../libs/other/mod.py:x' } })).toEqual([expect.stringContaining('`graphs.agent`: `../../libs/other/mod.py` is not inside the package `agent` or its workspace dependencies, the only directories copied into the image (`shared`, `agent`)')])
+    expect(uv({ ...UV, base_image: 'langchain/langgraph-trial' })).toEqual([expect.stringContaining('`base_image`: `langchain/langgraph-trial` has no uv')])
+  })
+
+  it("names a workspace file from the config's directory", () => {
+    const files = { ...WORKSPACE, 'libs/shared/pyproject.toml': '[project]\nversion = "1"\n' }
+    expect(uv(UV, files)).toEqual([expect.stringContaining('the workspace member `../../libs/shared/pyproject.toml` has no `[project].name`')])
+  })
+})
+
+describe('config check: the messages', () => {
+  const fixOf = (line: string) => line.slice(line.indexOf(' Write '))
+
+  it('a fix never repeats the refused value', () => {
+    const fullwidth = check({ ...GOOD, python_version: '３.１２' }).problemLines
+    expect(fullwidth).toEqual([expect.stringContaining('`python_version`: makes the image tag `３.１２`, which names no image')])
+    expect(fixOf(fullwidth[0])).toContain('"python_version": "3.12"')
+    expect(fixOf(fullwidth[0])).not.toContain('３')
+    const words = check({ ...GOOD, python_version: 'abc.def' }).problemLines
+    expect(words).toHaveLength(1)
+    expect(fixOf(words[0])).toContain('"python_version": "3.11"')
+    expect(words[0]).not.toContain('abc.def')
+    const node = check({ graphs: { agent: './a.ts:graph' }, node_version: ' 20 ' }, { 'agent/a.ts': 'export const graph = 1\n' }).problemLines
+    expect(node).toHaveLength(1)
+    expect(fixOf(node[0])).toContain('"node_version": "20"')
+  })
+
+  it('a number where the client wants a string says so: `"python_version": 3.12` becomes `"3.12"`', () => {
+    expect(check({ ...GOOD, python_version: 3.12 }).problemLines).toEqual([
+      expect.stringContaining('`python_version`: is a number; the build reads a string. Write `"python_version": "3.12"`.')
+    ])
+    expect(check({ graphs: { agent: './a.ts:graph' }, node_version: 22 }, { 'agent/a.ts': 'export const graph = 1\n' }).problemLines).toEqual([
+      expect.stringContaining('`node_version`: is a number; the build reads a string. Write `"node_version": "22"`.')
+    ])
+  })
+
+  it('one problem is said once', () => {
+    // A number `python_version` fails the validation and would make no image tag: one line, not two.
+    expect(check({ ...GOOD, python_version: 3.12 }).problemLines).toHaveLength(1)
+    // A tagged base image with an api_version range: the tag is the one problem.
+    expect(check({ ...GOOD, base_image: 'langchain/langgraph-api:0.2.60', api_version: '~=0.4.0' }).problemLines).toEqual([expect.stringContaining('`base_image`: `langchain/langgraph-api:0.2.60` has a tag')])
+  })
+
+  it('one missing key does not cascade', () => {
+    // No graphs: no default Python version, and no image tag said to be `None`.
+    expect(check({ dependencies: ['.'] }).problemLines).toEqual([expect.stringContaining('`graphs`: is missing or empty')])
+    // No dependencies: the graph is not also said to lie outside them.
+    expect(check({ graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([expect.stringContaining('`dependencies`: is missing or empty')])
+  })
+
+  it("a repository's name is not the build's folder name: a flat package at the root is not judged by it", () => {
+    const files = { 'agent/__init__.py': '', 'agent/agent.py': 'graph = 1\n' }
+    const report = checkConfig(JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'langgraph.json', { ...memory(Object.fromEntries(Object.entries(files).map(([p, t]) => [p.slice('agent/'.length), t]))), rootName: 'support-agent' })
+    expect(report.problems).toEqual([])
+  })
+
+  it('what the client accepts stays accepted: pip requirements, a string `dependencies`, NaN and Infinity', () => {
+    expect(check({ dependencies: ['/wheels/tool-1.0-py3-none-any.whl', 'git+https://github.com/org/tool.git', '.'], graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([])
+    expect(check({ dependencies: '.', graphs: { agent: './agent.py:graph' } }).problemLines).toEqual([])
+    const nan = '{"dependencies": ["."], "graphs": {"agent": "./agent.py:graph"}, "store": {"index": {"dims": NaN}, "ttl": {"default_ttl": Infinity}}}'
+    expect(checkConfig(nan, 'agent/langgraph.json', memory(PY_AGENT)).problems).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { startFakeGitHub, type FakeGitHub } from '../sim/github.js'
@@ -108,6 +108,46 @@ describe('config-check on a remote build: the archive\'s files', () => {
     expect(run.exitCode).toBe(1)
     expect(sim.requests).toEqual([])
     expect(errorLines(run)[0]).toContain('is not in the archive: left out by `git: not committed`')
+  })
+
+  it('a committed file a rule leaves out is told that rule, never to commit it (a `.dockerignore`, a link)', async () => {
+    const { root } = checkout({ ...GOOD, 'apps/agent/.dockerignore': 'agent.py\n' })
+    const run = await remoteBuild(root)
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)[0]).toContain('`graphs.agent`: the file `./agent.py` is not shipped: left out by `apps/agent/.dockerignore`. Change that `.dockerignore` rule: it always leaves the file out.')
+    const linked = checkout({ [CONFIG]: GOOD[CONFIG], 'apps/agent/real.py': 'graph = 1\nresearcher = 2\n' })
+    symlinkSync('real.py', join(linked.root, 'apps/agent/agent.py'))
+    execFileSync('git', ['add', 'apps/agent/agent.py'], { cwd: linked.root })
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'link'], { cwd: linked.root })
+    const linkRun = await remoteBuild(linked.root)
+    expect(linkRun.exitCode).toBe(1)
+    expect(errorLines(linkRun)[0]).toContain('A link never ships: put the file itself there.')
+    for (const said of [errorLines(run)[0], errorLines(linkRun)[0]]) expect(said).not.toMatch(/commit it/i)
+    expect(sim.requests).toEqual([])
+  })
+
+  it('a config that is not JSON is a config problem: refused naming the file (never the step\'s inputs), deployed under `warn`', async () => {
+    const files = { ...GOOD, [CONFIG]: '{"dependencies": ["."], "graphs": {"agent": "./agent.py:graph"},}' }
+    const refused = await remoteBuild(workspace(files))
+    expect(refused.exitCode).toBe(1)
+    expect(errorLines(refused)[0]).toContain('`apps/agent/langgraph.json`')
+    expect(errorLines(refused)[0]).toContain('is not valid JSON')
+    expect(errorLines(refused).join('\n')).not.toContain('with:')
+    expect(sim.requests).toEqual([])
+    // Under `warn` it is a warning and the deploy goes on: here to a build that fails on it.
+    const warned = await remoteBuild(workspace(files), { 'config-check': 'warn' })
+    expect(warned.warnings).toContainEqual(expect.stringContaining('`apps/agent/langgraph.json` `(file)`: is not valid JSON'))
+    expect(sim.requests.length).toBeGreaterThan(0)
+  })
+
+  it('a missing local dependency is a config problem naming its key, and follows `config-check`', async () => {
+    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.', '../../libs/gone'], python_version: '3.12', graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' } }) }
+    const refused = await remoteBuild(workspace(files))
+    expect(refused.exitCode).toBe(1)
+    expect(errorLines(refused)[0]).toContain('- `dependencies[1]`: the local dependency `../../libs/gone` does not exist.')
+    expect(errorLines(refused)[0].split('dependencies[1]')).toHaveLength(2)
+    const warned = await remoteBuild(workspace(files), { 'config-check': 'warn' })
+    expect(warned.outcome.kind).toBe('deployed')
   })
 
   it('passes in one row: the graphs and the runtime', async () => {

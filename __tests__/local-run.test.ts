@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ROOT } from '../scripts/run-action.js'
 import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
 import { expectOwnDemo, expectRegistryLoginDemo, localRunInProcess as localRun, runDemo, type LocalRun as Run } from './helpers/local-run.js'
@@ -32,6 +33,11 @@ describe('a deploy to the simulator', () => {
     expect(summary).toMatch(/^Revision proof: ✅ the server named `[0-9a-f-]{36}`, this run's revision/m)
     expect(summary).toMatch(/^Smoke test: ✅ assistant `agent` wrote `echo: ping`/m)
     expect(run.stdout).toMatch(/^serving-revision-id=[0-9a-f-]{36}$/m)
+    // The file holds the Markdown source, which GitHub renders: not what it renders.
+    expect(run.stdout).toMatch(/^The job summary's Markdown source \(what GitHub renders on the run's page\) is kept in \S+\/summary\.md$/m)
+    expect(run.stdout).not.toContain('as GitHub renders it')
+    // action.yml declares a post step: it runs after the step, and has nothing to do after a deploy.
+    expect(run.stdout).toMatch(/^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\n\(nothing to do\)$/m)
   })
 
   it('hides the mask commands and never prints the API key or a secret', async () => {
@@ -68,6 +74,14 @@ describe('scenarios', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`revision-status=${status}`)
     expect(run.stdout).toMatch(error)
+  })
+
+  it("broken-config's summary reads in the terminal as GitHub shows it: no Markdown escapes", async () => {
+    const run = await localRun(['--scenario', 'broken-config', '--phase-ms', '100'], { env: { GITHUB_WORKSPACE: ROOT } })
+    const summary = run.stdout.slice(run.stdout.indexOf('──── job summary ────'))
+    expect(summary).toMatch(/^- `python_version`: Python `3\.10` is not supported/m)
+    expect(summary).toContain('(listed above)')
+    expect(summary).not.toMatch(/\\[_()]/)
   })
 
   it('smoke-test-failed shows what the agent answered, and the rollback', async () => {
@@ -329,7 +343,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
     inDirectory(async ({ dir, sim }) => {
       // This machine's "real" docker: one of the test's own, first on the PATH the runner is given.
       const realRecord = join(dir, 'real-docker-argv')
-      await writeFile(join(dir, 'docker'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${realRecord}'\ncat > /dev/null\n`, { mode: 0o755 })
+      await writeFile(join(dir, 'docker'), `#!/bin/sh\nprintf '%s\\n' "$@" >> '${realRecord}'\ncat > /dev/null\n`, { mode: 0o755 })
       const env = { INIT_CWD: dir, PATH: `${dir}:${process.env.PATH ?? ''}` }
       const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=registry-login', '--input', 'name=own-image']
       const standIn = await localRun(args, { cwd: dir, env })
@@ -345,7 +359,8 @@ describe('a real control plane: the repository comes from the git checkout', () 
       const real = await localRun([...args, '--real-docker'], { cwd: dir, env })
       expect(real.code).toBe(0)
       expect(real.stdout).not.toContain('──── docker (the stand-in) ────')
-      expect(await readFile(realRecord, 'utf8')).toMatch(/^login\n-u\noauth2accesstoken\n--password-stdin\nregistry\.sim\.example:5000\n$/)
+      // Logged in by the step, out by its post step, as at the end of a job.
+      expect(await readFile(realRecord, 'utf8')).toMatch(/^login\n-u\noauth2accesstoken\n--password-stdin\nregistry\.sim\.example:5000\nlogout\nregistry\.sim\.example:5000\n$/)
       const tokens = sim.pushTokens().map(({ token }) => token)
       expect(tokens).toHaveLength(2)
       for (const token of tokens) for (const text of [standIn.stdout, standIn.stderr, real.stdout, real.stderr]) expect(text).not.toContain(token)

@@ -3,10 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Deployment } from '../src/api/schemas.js'
-import { planDeploy } from '../src/commands/deploy/plan.js'
+import { planDeploy as planWith } from '../src/commands/deploy/plan.js'
+import { decideSource } from '../src/commands/deploy/source.js'
 import { InputError } from '../src/core/errors.js'
 import type { InputName } from '../src/inputs/names.js'
-import { readWorkflowContext } from '../src/inputs/workflow-context.js'
+import { readWorkflowContext, type WorkflowContext } from '../src/inputs/workflow-context.js'
+import type { DeployInputs } from '../src/commands/deploy/inputs.js'
 import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 
 beforeEach(() => {
@@ -15,6 +17,9 @@ beforeEach(() => {
 
 const workflow = { repoUrl: 'https://github.com/octo/agent', repoRef: 'main' }
 const inputs = (overrides: Partial<Record<InputName, string>> = {}) => readDeployInputs({ ...BASE_INPUTS, ...overrides })
+
+/** The plan as the deploy makes it: after the source decision. */
+const planDeploy = (given: DeployInputs, found: Deployment | undefined, context: WorkflowContext) => planWith(given, found, decideSource(given, found), context)
 
 const existing: Deployment = {
   id: 'dep-1',

@@ -258,10 +258,17 @@ describe('bad input for a remote build, refused before any request', () => {
     expect(sim.requests).toEqual([])
   })
 
-  it('refuses a dependency outside the workspace, naming it', async () => {
-    const run = await remoteBuild('remote-outside', { 'graph-config-path': 'agent/langgraph.json' }, join(tree.workspace, 'apps'))
-    expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toContain('`graph-config-path` `agent/langgraph.json` lists the dependency `../../libs/shared`, which is outside the workspace')
+  it('refuses a dependency outside the workspace as a config problem (the file and the key), under every `config-check` mode', async () => {
+    for (const mode of ['error', 'warn', 'off']) {
+      const run = await remoteBuild(`remote-outside-${mode}`, { 'graph-config-path': 'agent/langgraph.json', 'config-check': mode }, join(tree.workspace, 'apps'))
+      expect(run.exitCode).toBe(1)
+      const said = errorLines(run).join('\n')
+      expect(said).toContain('in `agent/langgraph.json`')
+      expect(said).toContain("`dependencies[1]`: the local dependency `../../libs/shared` leaves the job's workspace")
+      // A config problem is never sent back to the step's inputs, and no mode is said to waive it.
+      expect(said).not.toContain('with:')
+      expect(said).not.toContain('deploys anyway')
+    }
     expect(sim.requests).toEqual([])
   })
 })

@@ -89,6 +89,46 @@ describe('summaryText', () => {
     )
   })
 
+  it("takes Markdown's backslash escapes out where GitHub does, and only there", () => {
+    const text = summaryText(
+      [
+        '- <code>python\\_version</code>: set <code>&quot;python\\_version&quot;</code> \\(3.11 or higher\\)',
+        '',
+        'A code span keeps them: `a\\_b`',
+        '',
+        '| cell \\| with a pipe | \\*bold\\* |',
+        '',
+        '```text',
+        'fenced \\_ stays',
+        '```',
+        '',
+        '<table>',
+        '<tr><th align="left">Path</th><td>C:\\_dir</td></tr>',
+        '</table>',
+        '',
+        'After the block: \\_ again'
+      ].join('\n')
+    )
+    expect(text).toBe(
+      [
+        '- `python_version`: set `"python_version"` (3.11 or higher)',
+        '',
+        'A code span keeps them: `a\\_b`',
+        '',
+        '| cell \\| with a pipe | *bold* |',
+        '',
+        '```text',
+        'fenced \\_ stays',
+        '```',
+        '',
+        'Path: C:\\_dir',
+        '',
+        'After the block: _ again',
+        ''
+      ].join('\n')
+    )
+  })
+
   it('leaves angle brackets that are not HTML tags', () => {
     expect(summaryText('uses: <owner>/<repo>@v1')).toBe('uses: <owner>/<repo>@v1\n')
   })

@@ -318,6 +318,10 @@ function unknownKeys(mapping, known, prefix, problem) {
     for (const key of Object.keys(mapping)) {
         if (known.includes(key))
             continue;
+        if (key.trim() === '') {
+            problem(`an empty key${prefix ? ` in \`${prefix.slice(0, -1)}\`` : ''} is not a known key: remove it (the keys are ${known.map((k) => `\`${k}\``).join(', ')})`);
+            continue;
+        }
         const nearest = (0,_core_similarity_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .q)(key, known);
         problem(`\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`);
     }

@@ -33,7 +33,7 @@ async function parseSmokeTest(raw) {
     const problems = [];
     for (const key of Object.keys(value)) {
         if (!KEYS.includes(key))
-            problems.push(`\`${key}\` is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`);
+            problems.push(`${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .codeOrEmpty */ .KR)(key, 'an empty key')} is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`);
     }
     const { assistant, input, expect } = value;
     if (assistant === undefined || assistant === null)

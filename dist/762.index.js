@@ -13,6 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   schemaProblems: () => (/* binding */ schemaProblems)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5165);
+
 
 function parseYaml(raw) {
     const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
@@ -63,7 +65,7 @@ function schemaProblems(schema, value) {
         return { data: result.data, problems: [] };
     const problems = result.error.issues.flatMap((issue) => {
         if (issue.code === 'unrecognized_keys') {
-            return issue.keys.map((key) => `\`${formatPath([...issue.path, key])}\` is not a known key`);
+            return issue.keys.map((key) => `${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .codeOrEmpty */ .KR)(formatPath([...issue.path, key]), 'an empty key')} is not a known key`);
         }
         if (issue.path.length === 0 && issue.code === 'invalid_type') {
             return [issue.expected === 'array' ? 'must be a YAML or JSON list' : 'must be a YAML or JSON mapping (`key: value` lines)'];

@@ -31678,7 +31678,10 @@ function reservedSecretProblems(secrets, source) {
     return problems;
 }
 
+// EXTERNAL MODULE: ./src/commands/deploy/source.ts
+var source = __nccwpck_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
+
 
 
 const DOCKER = ['external_docker', 'internal_docker'];
@@ -31699,16 +31702,21 @@ const RULES = [
     { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: constants/* BUILDABLE_SOURCES */.Kl }
 ];
 const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
-function sourceRuleProblems(settings, source, revisionSource, creating) {
+/**
+ * `deployment`: the deployment's own source; `builds`: the sources the revision may be built from
+ * (source.ts decides them: one after the lookup, before it one for each way the lookup may end).
+ * A rule is broken when it applies to none of them; one whose source is not known yet waits.
+ */
+function sourceRuleProblems(settings, deployment, builds, creating) {
     const problems = [];
     for (const rule of RULES) {
-        const applicable = rule.level === 'revision' ? (revisionSource ?? source) : source;
-        if (rule.isSet(settings) && !rule.sources.includes(applicable)) {
-            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`);
+        const applicable = rule.level === 'revision' ? builds : deployment === undefined ? [] : [deployment];
+        if (applicable.length > 0 && rule.isSet(settings) && !applicable.some((source) => rule.sources.includes(source))) {
+            problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`);
         }
     }
-    if (creating && constants/* BUILDABLE_SOURCES */.Kl.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
-        problems.push(`\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``);
+    if (creating && deployment !== undefined && constants/* BUILDABLE_SOURCES */.Kl.includes(deployment) && !settings.sourceRevisionConfig.graph_config_path) {
+        problems.push(`\`graph-config-path\` is required to create a \`${deployment}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``);
     }
     return [...problems, ...tagRuleProblems(settings)];
 }
@@ -31721,10 +31729,12 @@ function tagRuleProblems(settings) {
     return [];
 }
 /**
- * Before any request (the deploy input spec): what the inputs alone decide. With
- * `source` given, every rule for it; without, only the rules independent of the source.
- * Whether the run creates is known only after the lookup, so the create rules wait. So
- * do the secret names reserved only for some sources, unless `source` says which.
+ * Before any request (the deploy input spec): what the inputs alone decide. The deployment's
+ * rules when `source` says what it is; the revision's when the inputs name the source of every
+ * way the lookup may end (source.ts), refusing what none of them takes; always those independent
+ * of the source. Whether the run creates is
+ * known only after the lookup, so the create rules wait. So do the secret names reserved only
+ * for some sources, unless `source` says which.
  */
 function sourceProblemsBeforeLookup(inputs) {
     const settings = {
@@ -31738,19 +31748,125 @@ function sourceProblemsBeforeLookup(inputs) {
     const unverifiable = inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
         ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
         : [];
-    if (inputs.source === undefined)
-        return [...tagRuleProblems(settings), ...reserved, ...unverifiable];
-    return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved, ...unverifiable];
+    return [...sourceRuleProblems(settings, inputs.source, (0,source/* possibleBeforeLookup */.BX)(inputs), false), ...reserved, ...unverifiable];
 }
 /**
  * After the lookup (the planner): the same rules with what the lookup added, the
- * deployment's own source, whether this run creates, and the workflow's defaults.
+ * decided sources, whether this run creates, and the workflow's defaults.
  */
-function sourceProblemsAfterLookup(inputs, settings, source, creating) {
+function sourceProblemsAfterLookup(inputs, settings, source) {
     return [
-        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined }, source, creating ? undefined : inputs.revisionSource, creating),
-        ...reservedSecretProblems(inputs.secrets, source)
+        ...sourceRuleProblems({ ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined }, source.deployment, [source.builds], source.creating),
+        ...reservedSecretProblems(inputs.secrets, source.deployment)
     ];
+}
+
+
+/***/ }),
+
+/***/ 1543:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BX: () => (/* binding */ possibleBeforeLookup),
+/* harmony export */   Qe: () => (/* binding */ DEFAULT_SOURCE),
+/* harmony export */   Qp: () => (/* binding */ mayBuildFromGitHubBeforeLookup),
+/* harmony export */   Xu: () => (/* binding */ archivesBeforeLookup),
+/* harmony export */   cJ: () => (/* binding */ decideSource)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/** The source a create sends when `source` is not set. */
+const DEFAULT_SOURCE = 'github';
+const REMOTE_BUILD = 'internal_source';
+const GITHUB_GATES = ['config-check', 'expected-commit', 'paths'];
+const OTHER_GATES = ['paths'];
+/** A create is possible only when looking up by name, with `create-if-missing`. */
+function mayCreate(inputs) {
+    return inputs.createIfMissing && !inputs.deploymentId;
+}
+/**
+ * What the inputs alone say, before the lookup: for each way the lookup may end (a create, when it
+ * may create; an update), the source it would build from, or undefined where only the deployment
+ * can tell (an update with neither `source` nor `revision-source`). An update's source is
+ * `revision-source`, else the deployment's, which `source` must be when set.
+ */
+function buildsBeforeLookup(inputs) {
+    const update = inputs.revisionSource ?? inputs.source;
+    return mayCreate(inputs) ? [inputs.source ?? DEFAULT_SOURCE, update] : [update];
+}
+/**
+ * The sources the ways the lookup may end build from, each once (one when the inputs alone decide
+ * it); none when only the deployment can tell.
+ */
+function possibleBeforeLookup(inputs) {
+    const builds = buildsBeforeLookup(inputs);
+    return builds.every((source) => source !== undefined) ? [...new Set(builds)] : [];
+}
+/**
+ * Whether the checkout is archived before any request: when some way the lookup may end is a remote
+ * build, so that a broken config, a dependency outside the workspace or an archive too large sends
+ * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
+ * deployment is created; `source: internal_source` with another `revision-source` and the
+ * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
+ * remote build and the deployment turns out to be one, the archive is built after the lookup.
+ */
+function archivesBeforeLookup(inputs) {
+    return buildsBeforeLookup(inputs).some((source) => source !== undefined && archives(inputs, source));
+}
+/**
+ * Whether the input rules see `repo-ref` defaulted to the workflow's ref before the lookup: unless
+ * the inputs name another source for some way the lookup may end (as a `github` revision defaults to it).
+ */
+function mayBuildFromGitHubBeforeLookup(inputs) {
+    return buildsBeforeLookup(inputs).every((source) => source === undefined || source === DEFAULT_SOURCE);
+}
+/**
+ * The decision, once the lookup found the deployment (or not). Refuses, before any change, an
+ * update whose source nothing tells (the deployment reports none, and neither `source` nor
+ * `revision-source` is set); a `source` the deployment was not created with is among its `problems`.
+ */
+function decideSource(inputs, existing) {
+    if (!existing) {
+        const source = inputs.source ?? DEFAULT_SOURCE;
+        const warnings = inputs.revisionSource
+            ? [
+                `\`revision-source\` (\`${inputs.revisionSource}\`) is ignored: the deployment does not exist yet, and a create builds its first revision ` +
+                    `from \`source\` (\`${source}\`${inputs.source ? '' : ', the default'}). \`revision-source\` applies when updating an existing deployment.`
+            ]
+            : [];
+        return decision(inputs, { builds: source, deployment: source, creating: true, revisionSourceSent: undefined, warnings, problems: [] });
+    }
+    const reported = existing.source;
+    const problems = inputs.source && reported && inputs.source !== reported
+        ? [
+            `\`source\` is \`${inputs.source}\` but deployment \`${existing.name}\` was created with \`${reported}\`, which cannot change: remove \`source\` or deploy under another \`name\``
+        ]
+        : [];
+    // A deployment that reports no source is taken to be what `source` says (its rules were checked against it).
+    const deployment = reported ?? inputs.source;
+    const builds = inputs.revisionSource ?? deployment;
+    if (builds === undefined) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+            `deployment \`${existing.name}\` reports no source, so what this deploy would build from is not known: set \`source\` to the source it was created with, or \`revision-source\` to the one this revision builds from`
+        ]);
+    }
+    // The archive's patch names its source unless the deployment itself reports `internal_source`.
+    const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource;
+    return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems });
+}
+/** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
+function archives(inputs, builds) {
+    return builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path;
+}
+function decision(inputs, decided) {
+    const fromGitHub = decided.builds === 'github';
+    return {
+        ...decided,
+        archivesCheckout: archives(inputs, decided.builds),
+        fromGitHub,
+        gates: fromGitHub ? GITHUB_GATES : OTHER_GATES
+    };
 }
 
 
@@ -32377,6 +32493,11 @@ class Recorder {
     evaluated(facts) {
         this.facts.evals = facts;
     }
+    /** A verdict on something that will not ship after all (an archive built before the lookup and set aside): its row goes. */
+    withdrawCheck(id) {
+        if (this.facts.checks)
+            this.facts.checks = this.facts.checks.filter((v) => v.id !== id);
+    }
     /** The revision id the deployment's server reported running (`GET /info`). */
     servingReported(revisionId) {
         this.facts.servingRevisionId = revisionId;
@@ -32873,6 +32994,7 @@ function escapeRegExp(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   KR: () => (/* binding */ codeOrEmpty),
 /* harmony export */   KV: () => (/* binding */ meaningfulLines),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   WH: () => (/* binding */ parseControlPlaneUrl),
@@ -32896,11 +33018,21 @@ const SHOWN_LENGTH = 60;
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
  * newline must not start a new log line, let alone a workflow command) and long
- * values cut. Only non-secret inputs are ever quoted.
+ * values cut; an empty one in words. Only non-secret inputs are ever quoted.
  */
 function shown(raw) {
+    // An empty code span renders as two backticks, or as nothing: say it in words.
+    if (raw === '')
+        return 'an empty value';
     const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'");
     return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``;
+}
+/**
+ * A key or name the user wrote, as a code span; an empty one (a YAML `: x` line) in words,
+ * since an empty code span renders as two backticks or as nothing.
+ */
+function codeOrEmpty(text, empty) {
+    return text === '' ? empty : `\`${text}\``;
 }
 function parseBoolean(raw) {
     const value = raw.toLowerCase();
@@ -33195,12 +33327,12 @@ async function parseMapping(raw) {
     const seen = new Set();
     for (const name of topLevelKeys) {
         if (seen.has(name))
-            problems.push(`key \`${name}\` is set more than once`);
+            problems.push(`${keyNamed(name)} is set more than once`);
         seen.add(name);
     }
     for (const [name, secretValue] of Object.entries(value)) {
         const line = lineOf([name]);
-        const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`;
+        const where = `${keyNamed(name)}${line ? ` (line ${line})` : ''}`;
         if (!NAME.test(name))
             problems.push(`${where}: a secret name must be ${NAME_RULE}`);
         else if (typeof secretValue !== 'string')
@@ -33219,6 +33351,10 @@ async function parseMapping(raw) {
 function emptyValue(name) {
     return (`\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
         'add the secret to the repository (or its environment), or remove this line');
+}
+/** A mapping's key as its problems name it: `key \`NAME\``, or `an empty key`. */
+function keyNamed(name) {
+    return name === '' ? 'an empty key' : `key \`${name}\``;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -33425,13 +33561,48 @@ const TAG = /^[\w][\w.-]{0,127}$/;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 /** Docker's limit on the name (host and path). */
 const MAX_NAME = 255;
-const EXAMPLE = '`registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action\'s `digest` output)';
-/** The reference, unchanged, or an Error completing "input `image-uri` ...". */
+/**
+ * The reference or an Error completing "input `image-uri` ...". The advice is the user's own
+ * registry and path pinned by digest when the input has a usable pair (no made-up name that a
+ * reader could paste), and absent when it has none.
+ */
 function parseImageReference(raw) {
     const problem = referenceProblem(raw);
-    if (problem)
-        throw new Error(`${problem}; write it as ${EXAMPLE}`);
-    return raw;
+    if (!problem)
+        return raw;
+    const name = usableName(raw);
+    throw new Error(name ? `${problem}; write it as \`${name}@sha256:<64 hex digits>\` (docker/build-push-action's \`digest\` output)` : problem);
+}
+function nameParts(name) {
+    const slash = name.indexOf('/');
+    const first = slash < 0 ? '' : name.slice(0, slash);
+    // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
+    const host = /[.:]|^localhost$/.test(first) ? first : undefined;
+    const rest = host !== undefined ? name.slice(slash + 1) : name;
+    // A tag's `:` is after the last `/`; one before it would be a port, and the host has been taken off.
+    const colon = rest.indexOf(':', rest.lastIndexOf('/') + 1);
+    return { host, path: colon < 0 ? rest : rest.slice(0, colon), tag: colon < 0 ? undefined : rest.slice(colon + 1) };
+}
+/**
+ * The registry and path the input names, once what cannot belong to them is taken off (a
+ * scheme, docker options after a space, the tag, the digest; upper case in the path, which
+ * registries never hold): undefined when they are still not a valid name.
+ */
+function usableName(raw) {
+    const [first = '', ...after] = raw.trim().split(/\s+/);
+    // What follows a space is docker options (`--rm`) or a broken name, whose intent is anyone's guess.
+    if (after.some((word) => !word.startsWith('-')))
+        return undefined;
+    const reference = first.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    const at = reference.indexOf('@');
+    const { host, path } = nameParts(at < 0 ? reference : reference.slice(0, at));
+    const lower = path.toLowerCase();
+    if (host !== undefined && !HOST.test(host))
+        return undefined;
+    if (lower === '' || !lower.split('/').every((component) => PATH_COMPONENT.test(component)))
+        return undefined;
+    const name = host !== undefined ? `${host}/${lower}` : lower;
+    return name.length <= MAX_NAME ? name : undefined;
 }
 function referenceProblem(raw) {
     if (/\s/.test(raw))
@@ -33442,32 +33613,26 @@ function referenceProblem(raw) {
     const name = at < 0 ? raw : raw.slice(0, at);
     if (at >= 0) {
         const digest = raw.slice(at + 1);
+        if (digest === '')
+            return 'has an empty digest (nothing after the `@`): a digest is `sha256:` followed by exactly 64 lower-case hex digits';
         if (!DIGEST.test(digest))
             return `has the digest ${(0,parsers/* shown */.SP)(digest)}, which is not \`sha256:\` followed by exactly 64 lower-case hex digits`;
     }
-    const slash = name.indexOf('/');
-    const first = slash < 0 ? '' : name.slice(0, slash);
-    // Docker's rule for a first component that names a registry, not a loopback check: a `.` or `:`, or the name `localhost`.
-    const hasHost = /[.:]|^localhost$/.test(first);
-    const host = hasHost ? first : undefined;
-    const rest = hasHost ? name.slice(slash + 1) : name;
+    const { host, path, tag } = nameParts(name);
     if (host !== undefined && !HOST.test(host))
         return `names the registry host ${(0,parsers/* shown */.SP)(host)}, which is not a host name (or IP address) with an optional \`:port\``;
-    // A tag's `:` is after the last `/`; one before it would be a port, and the host has been taken off.
-    const lastSlash = rest.lastIndexOf('/');
-    const colon = rest.indexOf(':', lastSlash + 1);
-    const path = colon < 0 ? rest : rest.slice(0, colon);
-    if (colon >= 0) {
-        const tag = rest.slice(colon + 1);
-        if (!TAG.test(tag))
-            return `has the tag ${(0,parsers/* shown */.SP)(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`;
-    }
+    if (tag === '')
+        return 'has an empty tag (nothing after the `:`)';
+    if (tag !== undefined && !TAG.test(tag))
+        return `has the tag ${(0,parsers/* shown */.SP)(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`;
     if (path === '')
         return `names no image repository, got ${(0,parsers/* shown */.SP)(raw)}`;
     for (const component of path.split('/')) {
         if (PATH_COMPONENT.test(component))
             continue;
-        if (component !== '' && PATH_COMPONENT.test(component.toLowerCase()))
+        if (component === '')
+            return `has the repository path ${(0,parsers/* shown */.SP)(path)}, with an empty part (a \`/\` at its start or end, or \`//\`)`;
+        if (PATH_COMPONENT.test(component.toLowerCase()))
             return `has upper-case letters in its repository path ${(0,parsers/* shown */.SP)(path)}: repository paths are lower case`;
         return `has the repository path ${(0,parsers/* shown */.SP)(path)}, whose part ${(0,parsers/* shown */.SP)(component)} is not lower-case letters and digits joined by \`.\`, \`_\` or \`-\``;
     }
@@ -34050,7 +34215,10 @@ function defaultRepoRef(env) {
 
 // EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
 var source_rules = __nccwpck_require__(7606);
+// EXTERNAL MODULE: ./src/commands/deploy/source.ts
+var source = __nccwpck_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
 
 
 
@@ -34109,7 +34277,7 @@ const deploySpec = {
             configCheck: value('config-check') ?? 'error'
         };
         // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
-        const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref;
+        const refDefaulted = (0,source/* mayBuildFromGitHubBeforeLookup */.Qp)(inputs) && !sourceRevisionConfig.repo_ref;
         const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined;
         (0,source_rules/* sourceProblemsBeforeLookup */.Pd)(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(reader.problem);
         return inputs;
@@ -34233,7 +34401,7 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9592))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8575))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),

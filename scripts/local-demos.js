@@ -118,45 +118,72 @@ export function demoFor(command) {
 /**
  * @typedef {object} PushDemo a deploy after a push, chosen with `npm start -- --demo NAME`: the
  *   deployment serves an earlier commit of `main`, and the fake GitHub holds that commit and the
- *   pushed one the run is for (GITHUB_SHA), so that the inputs that read commits have something to read
- * @property {string} about one line, for the usage text
+ *   pushed one the run is for (GITHUB_SHA), with their files' text, so that the inputs that read
+ *   commits have something to read and the config check passes: the log shows the demo's point only
+ * @property {string} about one line, for the usage text and the docs' list
  * @property {Record<string, string>} inputs over the deploy demo's
- * @property {string[]} served the files of the commit the deployment serves (SERVED_COMMIT)
- * @property {string[]} pushed the files the push changed
+ * @property {Record<string, string>} served the files of the commit the deployment serves (SERVED_COMMIT), path to text
+ * @property {Record<string, string>} pushed the files the push changed, path to text
  */
 
 /** The commit the seeded deployment serves: for `expected-commit`, the one staging tested. */
 export const SERVED_COMMIT = '5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234'
+
+/**
+ * The repository of both push demos, as in examples/monorepo.yml: the support agent's config
+ * beside its graph, a library it shares with the billing agent. A config the official client
+ * accepts (each local dependency a package), so that the config check passes and says so.
+ */
+const MONOREPO = {
+  'agents/support/langgraph.json': '{\n  "dependencies": [".", "../../libs/shared"],\n  "graphs": { "agent": "./graph.py:graph" }\n}\n',
+  'agents/support/pyproject.toml': '[project]\nname = "support_agent"\nversion = "0.1.0"\n',
+  'agents/support/graph.py': 'from langgraph.graph import StateGraph\n\ngraph = StateGraph(dict).compile()\n',
+  'agents/billing/langgraph.json': '{\n  "dependencies": [".", "../../libs/shared"],\n  "graphs": { "agent": "./graph.py:graph" }\n}\n',
+  'agents/billing/pyproject.toml': '[project]\nname = "billing_agent"\nversion = "0.1.0"\n',
+  'agents/billing/graph.py': 'from langgraph.graph import StateGraph\n\ngraph = StateGraph(dict).compile()\n',
+  'libs/shared/pyproject.toml': '[project]\nname = "shared"\nversion = "0.1.0"\n',
+  'libs/shared/shared/__init__.py': '',
+  'docs/guide.md': '# Guide\n'
+}
+
+/** Both demos deploy the support agent's config, as examples/monorepo.yml does. */
+const SUPPORT_CONFIG = 'agents/support/langgraph.json'
 
 /** @type {Record<string, PushDemo>} */
 export const PUSH_DEMOS = {
   paths: {
     about: 'a push that changes only another agent and the docs: `paths` (agents/support/**, libs/shared/**) skips the deploy',
     // No `secrets`: the seeded deployment has none, and new secrets are a reason to deploy whatever changed.
-    inputs: { paths: 'agents/support/**\nlibs/shared/**', secrets: '' },
-    served: ['agents/support/graph.py', 'libs/shared/util.py'],
-    pushed: ['agents/billing/graph.py', 'docs/guide.md']
+    inputs: { paths: 'agents/support/**\nlibs/shared/**', secrets: '', 'graph-config-path': SUPPORT_CONFIG },
+    served: MONOREPO,
+    pushed: {
+      'agents/billing/graph.py': 'from langgraph.graph import StateGraph\n\n# billing v2\ngraph = StateGraph(dict).compile()\n',
+      'docs/guide.md': '# Guide\n\nHow billing answers.\n'
+    }
   },
   'expected-commit': {
     about: 'promoting the commit that was tested (the one serving) after main moved on: refused before any change',
-    inputs: { 'expected-commit': SERVED_COMMIT },
-    served: ['agents/support/graph.py'],
-    pushed: ['agents/support/prompts.py']
+    inputs: { 'expected-commit': SERVED_COMMIT, 'graph-config-path': SUPPORT_CONFIG },
+    served: MONOREPO,
+    pushed: { 'agents/support/prompts.py': 'SYSTEM = "You help with support."\n' }
   }
 }
 
 /**
  * The demo's two commits on `main` in the fake GitHub: the served one since long ago (the seeded
  * revision, an hour old, was built from what `main` was then), the pushed one (`head`) from now.
+ * Each commit's files are its tree, with their text, for the config check and `paths`' listing.
  * @param {PushDemo} demo
  * @param {import('../sim/github.js').FakeGitHub} github
  * @param {string} head
  * @returns {string} what was seeded, to print
  */
 export function seedPush(demo, github, head) {
-  github.addCommit({ sha: SERVED_COMMIT, files: demo.served })
+  github.addCommit({ sha: SERVED_COMMIT, files: Object.keys(demo.served) })
+  github.setFiles(SERVED_COMMIT, demo.served)
   github.moveRef('main', SERVED_COMMIT, { at: 0 })
-  github.addCommit({ sha: head, parents: [SERVED_COMMIT], files: demo.pushed })
+  github.addCommit({ sha: head, parents: [SERVED_COMMIT], files: Object.keys(demo.pushed) })
+  github.setFiles(head, { ...demo.served, ...demo.pushed })
   github.moveRef('main', head)
-  return `main at ${SERVED_COMMIT} (served), then ${head}, the push, changing ${demo.pushed.join(', ')}, in the fake GitHub`
+  return `main at ${SERVED_COMMIT} (served), then ${head}, the push, changing ${Object.keys(demo.pushed).join(', ')}, in the fake GitHub`
 }

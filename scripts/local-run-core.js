@@ -13,7 +13,7 @@ import { describeDockerCalls, writeDockerStandIn } from './docker-stand-in.js'
 import { readGitContext } from './git-context.js'
 import { demoFor, PUSH_DEMOS, seedPush } from './local-demos.js'
 import { LogRenderer } from './render-log.js'
-import { actionInputNames, PUSH_CONTEXT } from './run-action.js'
+import { actionInputNames, actionPostEntry, PUSH_CONTEXT } from './run-action.js'
 import { summaryText } from './summary-text.js'
 
 const USAGE = `Usage: npm start -- [options]
@@ -70,7 +70,9 @@ Any run:
   --raw                 print the action's stdout as it is, workflow commands included
   -h, --help            this text
 
-The job summary's Markdown is kept in a file whose path is printed after it. Environment
+The job summary's Markdown source is kept in a file whose path is printed after it. The
+post step (action.yml \`runs.post\`: registry-logout's \`docker logout\`) runs after the step,
+as the runner runs it at the end of the job. Environment
 variables you set (GITHUB_EVENT_NAME, RUNNER_DEBUG, ...) reach the action and override the demo
 context. Ctrl+C sends the interrupt on to the action, which stops waiting and reports where
 it stands, as it does when a workflow is cancelled.
@@ -113,6 +115,15 @@ function usageError(message) {
  *   onStart: (running: { exitCode: number | null, kill: (signal: NodeJS.Signals) => unknown }) => void,
  *   summaryFile: string
  * }) => Promise<import('./run-action.js').ActionRun>} run
+ * @property {(options: {
+ *   inputs: Record<string, string>,
+ *   env: Record<string, string>,
+ *   state: Record<string, string>,
+ *   entry: string,
+ *   onStdout: (chunk: string) => void,
+ *   onStart: (running: { exitCode: number | null, kill: (signal: NodeJS.Signals) => unknown }) => void
+ * }) => Promise<import('./run-action.js').ActionRun>} [post] the post step (action.yml `runs.post`), given what the
+ *   main run kept (its `state`): scripts/run-action.js `runActionPost`'s contract
  */
 
 /**
@@ -265,6 +276,7 @@ async function localRun(argv, io, session) {
   const actionEnv = { ...(realUrl ? {} : PUSH_CONTEXT), ...contextEnv, ...userEnv }
 
   const declared = await actionInputNames()
+  const postEntry = await actionPostEntry()
   const unexpected = Object.keys(overrides).filter((name) => !declared.includes(name))
 
   const stopped = io.action.prepare?.(say)
@@ -293,7 +305,9 @@ async function localRun(argv, io, session) {
       inputs['control-plane-url'] ??= simulator.url
       inputs['api-key'] ??= simulator.apiKey
       say(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
-      const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [{ name: inputs.name, statuses: ['DEPLOYED'] }] : [] } : demo.seeds(inputs)
+      // A push demo's deployment serves the demo's config already: only the push differs.
+      const served = { name: inputs.name, statuses: ['DEPLOYED'], revisionConfig: { graph_config_path: inputs['graph-config-path'] } }
+      const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [served] : [] } : demo.seeds(inputs)
       // A scenario that needs something to act on (a rollback to show) seeds it when the demo seeds nothing.
       const scenarioSeeds = isEmptyPlan(demoSeeds) && scenario.seeds && inputs.name ? scenario.seeds(inputs.name) : undefined
       const seeds = isEmptyPlan(seedOptions.plan) ? (scenarioSeeds ?? demoSeeds) : seedOptions.plan
@@ -340,6 +354,7 @@ async function localRun(argv, io, session) {
       say(`Docker: a stand-in (${join(standIn.bin, 'docker')}) that records what it is asked; no Docker is run.\n`)
     }
     let exitCode = await run(values.update ? 'first deploy: creates the deployment' : undefined, inputs, join(summaryDir, values.update ? 'summary-1.md' : 'summary.md'))
+    // Docker's calls, after the post step's: registry-login's `docker login`, then registry-logout's `docker logout`.
     if (standIn) {
       say('\n──── docker (the stand-in) ────')
       const issued = simulator?.pushTokens().map(({ token }) => token)
@@ -410,7 +425,30 @@ async function localRun(argv, io, session) {
     for (const [name, value] of Object.entries(result.outputs)) say(mask(`${name}=${value}`))
     say('\n──── job summary ────')
     say(mask(values.raw ? result.summary : summaryText(result.summary)))
-    say(`\nThe job summary's Markdown, as GitHub renders it, is kept in ${summaryFile}`)
+    say(`\nThe job summary's Markdown source (what GitHub renders on the run's page) is kept in ${summaryFile}`)
+    const postCode = postEntry && io.action.post && !session.interrupted ? await runPost(postEntry, runInputs, result.state ?? {}) : 0
+    return result.exitCode === 0 ? postCode : (result.exitCode ?? 1)
+  }
+
+  /**
+   * The post step, run as the runner runs it at the end of the job (`post-if: always()`, so
+   * after a failed step too), with what the main run kept.
+   * @param {string} entry
+   * @param {Record<string, string>} runInputs
+   * @param {Record<string, string>} state
+   * @returns {Promise<number>}
+   */
+  async function runPost(entry, runInputs, state) {
+    const post = /** @type {NonNullable<ActionRunner['post']>} */ (io.action.post)
+    const render = new LogRenderer({ debug: io.env.RUNNER_DEBUG === '1' })
+    const show = (/** @type {string} */ text) => io.out(values.raw ? text : render.write(text))
+    say(`\n──── post step (action.yml \`runs.post\`, run by the runner at the end of the job) ────`)
+    const result = await post({ inputs: runInputs, env: actionEnv, state, entry, onStdout: show, onStart: (child) => (session.running = child) })
+    session.running = undefined
+    io.out(values.raw ? '' : render.end())
+    if (result.stderr) io.err(values.raw ? result.stderr : render.mask(result.stderr))
+    if (result.stdout.trim() === '') say('(nothing to do)')
+    if (result.exitCode !== 0) say(`──── post step exit code ${result.exitCode ?? 'none (killed)'} ────`)
     return result.exitCode ?? 1
   }
 }

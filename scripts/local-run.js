@@ -7,14 +7,14 @@
 import { spawnSync } from 'node:child_process'
 import { distFreshness } from './dist-fresh.js'
 import { startLocalRun } from './local-run-core.js'
-import { ROOT, runAction } from './run-action.js'
+import { ROOT, runAction, runActionPost } from './run-action.js'
 
 const session = startLocalRun(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
-  action: { prepare: buildIfStale, run: runAction }
+  action: { prepare: buildIfStale, run: runAction, post: runActionPost }
 })
 process.on('SIGINT', () => {
   if (!session.interrupt()) process.exit(130)

@@ -1,9 +1,13 @@
-// Writes the README's input and output tables from action.yml, between markers, so
-// they cannot drift. `node scripts/readme-tables.js --check` fails when the README is stale.
+// Writes the docs' generated parts, between markers, so that they cannot drift: the README's
+// input and output tables from action.yml, and the `--scenario` and `--demo` lists of
+// docs/local-running.md and sim/README.md from the code's tables (scenario-lists.js).
+// `node scripts/readme-tables.js --check` (`npm run docs -- --check`) fails when one is stale.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { replaceBetween } from './marked-section.js'
 import { ROOT } from './run-action.js'
+import { LIST_FILES, renderLists } from './scenario-lists.js'
 
 /** @param {string} text */
 const cell = (text) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
@@ -35,30 +39,24 @@ export function renderReadme(readme, actionYaml) {
   return replaceBetween(replaceBetween(readme, 'inputs', inputTable), 'outputs', outputTable)
 }
 
-/**
- * @param {string} text
- * @param {string} marker
- * @param {string} content
- */
-function replaceBetween(text, marker, content) {
-  const start = `<!-- ${marker}:start -->`
-  const end = `<!-- ${marker}:end -->`
-  const from = text.indexOf(start)
-  const to = text.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} … ${end} markers`)
-  return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readmePath = join(ROOT, 'README.md')
-  const readme = await readFile(readmePath, 'utf8')
-  const fresh = renderReadme(readme, await readFile(join(ROOT, 'action.yml'), 'utf8'))
-  if (process.argv.includes('--check')) {
-    if (fresh !== readme) {
-      console.error('README.md tables are out of date with action.yml: run `npm run docs`.')
-      process.exit(1)
-    }
-  } else {
-    await writeFile(readmePath, fresh)
+  const actionYaml = await readFile(join(ROOT, 'action.yml'), 'utf8')
+  /** @type {Array<[string, (text: string) => string]>} */
+  const generated = [
+    ['README.md', (text) => renderReadme(text, actionYaml)],
+    ...Object.keys(LIST_FILES).map((file) => /** @type {[string, (text: string) => string]} */ ([file, (text) => renderLists(text, file)]))
+  ]
+  const stale = []
+  for (const [file, render] of generated) {
+    const path = join(ROOT, file)
+    const text = await readFile(path, 'utf8')
+    const fresh = render(text)
+    if (fresh === text) continue
+    stale.push(file)
+    if (!process.argv.includes('--check')) await writeFile(path, fresh)
+  }
+  if (process.argv.includes('--check') && stale.length > 0) {
+    console.error(`Out of date with action.yml, sim/scenarios.js or scripts/local-demos.js: ${stale.join(', ')}. Run \`npm run docs\` and commit.`)
+    process.exit(1)
   }
 }

@@ -32,6 +32,12 @@ export async function actionDefaults() {
   return defaults
 }
 
+/** @returns {Promise<string | undefined>} action.yml's `runs.post`: what the runner runs again at the end of the job, if anything */
+export async function actionPostEntry() {
+  const runs = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')).runs ?? {}
+  return typeof runs.post === 'string' ? runs.post : undefined
+}
+
 /** The GITHUB_* variables of a push to main, overridable per run. */
 export const PUSH_CONTEXT = {
   GITHUB_ACTIONS: 'true',
@@ -148,4 +154,22 @@ export function parseOutputFile(text) {
     i = end
   }
   return outputs
+}
+
+/**
+ * The post step as the runner runs it at the end of the job: the same entry (action.yml's
+ * `runs.post`) with the same inputs, and what the main run kept (GITHUB_STATE) as `STATE_*`
+ * variables; no summary of its own is kept.
+ * @param {object} options
+ * @param {Record<string, string>} options.inputs
+ * @param {Record<string, string>} options.env
+ * @param {Record<string, string>} options.state what the main run kept, by name
+ * @param {string} options.entry the post entry, relative to the repository (`dist/index.js`)
+ * @param {(chunk: string) => void} [options.onStdout]
+ * @param {(child: import('node:child_process').ChildProcess) => void} [options.onStart]
+ * @returns {Promise<ActionRun>}
+ */
+export function runActionPost({ inputs, env, state, entry, onStdout, onStart }) {
+  const stateEnv = Object.fromEntries(Object.entries(state).map(([name, value]) => [`STATE_${name}`, value]))
+  return runAction({ inputs, env: { ...env, ...stateEnv }, entry: join(ROOT, entry), onStdout, onStart })
 }

@@ -1,7 +1,8 @@
 // The job summary as text for a terminal, for `npm start`. GitHub renders the summary's
 // markdown and HTML; a terminal shows the source, where `<tr><th align="left">Revision</th>`
-// hides the facts. HTML becomes plain lines; markdown (headings, tables) is kept, since it
-// reads well as it is.
+// hides the facts and `python\_version` shows a backslash GitHub never shows. HTML becomes
+// plain lines, markdown's backslash escapes are taken out where GitHub takes them out;
+// markdown (headings, tables) is kept, since it reads well as it is.
 
 /** @type {Record<string, string>} */
 const ENTITIES = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'", '#96': '`' }
@@ -14,7 +15,7 @@ const TAGS = 'table|thead|tbody|tfoot|tr|th|td|details|summary|code|b|strong|i|e
  * @returns {string}
  */
 export function summaryText(summary) {
-  let text = summary.replace(/\r\n/g, '\n')
+  let text = unescapeMarkdown(summary.replace(/\r\n/g, '\n'))
   // Table rows: `Label: value` for a header cell followed by data cells, else cells joined by ` | `.
   text = text.replace(/<tr\b[^>]*>([\s\S]*?)<\/tr>\n?/gi, (_, row) => {
     const cells = [...row.matchAll(/<(th|td)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) => ({ header: m[1].toLowerCase() === 'th', text: inline(m[2]) }))
@@ -46,4 +47,45 @@ function inline(html, oneLine = true) {
     .replace(new RegExp(`</?(?:${TAGS})\\b[^>]*>`, 'gi'), '')
   if (oneLine) text = text.replace(/\s+/g, ' ').trim()
   return text.replace(/&(#?\w+);/g, (match, name) => ENTITIES[name.toLowerCase()] ?? (name.toLowerCase() === 'amp' ? '&' : match))
+}
+
+/** CommonMark's backslash escapes: a backslash before ASCII punctuation shows the punctuation alone. */
+const ESCAPE = /\\([!-/:-@[-`{-~])/g
+
+/** Tags that open an HTML block (CommonMark's kind 6), within which markdown is not read until a blank line. */
+const HTML_BLOCK = /^ {0,3}<\/?(?:table|thead|tbody|tfoot|tr|th|td|details|summary|div|p|ul|ol|li|h[1-6]|hr|blockquote|pre)\b/i
+
+/**
+ * The text as GitHub shows it where markdown is read: `\_` as `_`, `\(` as `(`. Left as
+ * written where GitHub shows a backslash too: fenced code, code spans, HTML blocks; and `\|`
+ * in a table row, which would read there as a new column.
+ * @param {string} markdown
+ */
+function unescapeMarkdown(markdown) {
+  let fence = ''
+  let inHtml = false
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const opens = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+      if (fence) {
+        if (opens && opens[1][0] === fence[0] && opens[1].length >= fence.length && line.trim() === opens[1]) fence = ''
+        return line
+      }
+      if (opens) {
+        fence = opens[1]
+        return line
+      }
+      if (inHtml || HTML_BLOCK.test(line)) {
+        inHtml = line.trim() !== ''
+        return line
+      }
+      const tableRow = line.trimStart().startsWith('|')
+      // Odd parts are code spans (between backticks), which keep their backslashes.
+      return line
+        .split(/(`+[^`]*`+)/)
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(ESCAPE, (escaped, char) => (tableRow && char === '|' ? escaped : char))))
+        .join('')
+    })
+    .join('\n')
 }

@@ -4,16 +4,8 @@
  * to it (sim/agent-server.js, `suite`): each run's answer chosen by the question asked. The preview
  * of `evals-regression` is worse than production on two cases, which production gets right.
  */
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-
-/** The suite as the example workflow reads it from the repository. */
+/** The suite as the example workflow reads it from the repository (the demo's workspace). */
 export const EVAL_SUITE_PATH = 'examples/evals/support-agent.yml'
-
-/** The suite's text, read from the repository (the demo runs from it). */
-export function evalSuite() {
-  return readFileSync(fileURLToPath(new URL(`../${EVAL_SUITE_PATH}`, import.meta.url)), 'utf8')
-}
 
 /** @type {Record<string, import('./agent-server.js').CaseAnswer>} production's answers: all right */
 export const RIGHT_ANSWERS = {

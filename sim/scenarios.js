@@ -1,5 +1,5 @@
 import { lifecycles } from './lifecycle.js'
-import { evalSuite, RIGHT_ANSWERS, WORSE_ANSWERS } from './eval-demo.js'
+import { EVAL_SUITE_PATH, RIGHT_ANSWERS, WORSE_ANSWERS } from './eval-demo.js'
 
 /**
  * The simulator's outcomes by the names both `node sim/cli.js --scenario` and `npm start --
@@ -48,14 +48,14 @@ export const SCENARIOS = {
   },
   evals: {
     lifecycle: lifecycles.deployed,
-    inputs: { evals: evalSuite() },
+    inputs: { evals: EVAL_SUITE_PATH },
     agent: { runs: { kind: 'suite', answers: RIGHT_ANSWERS } },
     seeds: () => ({ deployments: [{ name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
     about: 'an `evals` suite (examples/evals/support-agent.yml) run on the deployed revision: every case passes'
   },
   'evals-regression': {
     lifecycle: lifecycles.deployed,
-    inputs: { evals: evalSuite(), 'on-failure': 'rollback' },
+    inputs: { evals: EVAL_SUITE_PATH, 'on-failure': 'rollback' },
     agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
     agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
     seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }, { name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),

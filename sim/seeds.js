@@ -12,7 +12,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 
 /**
- * @typedef {{ name: string, statuses: string[] }} SeededDeployment revisions oldest first
+ * @typedef {{ name: string, statuses: string[], revisionConfig?: Record<string, string> }} SeededDeployment revisions
+ *   oldest first; `revisionConfig`, their `source_revision_config` where it differs from the simulator's default
+ *   (a demo's `graph_config_path`, so that the demo's deploy changes no more than its story says)
  * @typedef {{ number: number, state: 'open' | 'closed' }} SeededPull
  * @typedef {object} SeedPlan
  * @property {SeededDeployment[]} deployments
@@ -92,11 +94,12 @@ export function parseSeeds(values) {
  *   (`integration_id`, `repo_url`, ...) where set, over the simulator's own
  */
 export function applySeeds(plan, simulator, github, sourceConfig = {}) {
-  for (const { name, statuses } of plan.deployments) {
+  for (const { name, statuses, revisionConfig } of plan.deployments) {
     const last = statuses.length - 1
     simulator.seedDeployment({
       name,
       source_config: sourceConfig,
+      ...(revisionConfig ? { source_revision_config: revisionConfig } : {}),
       revisions: statuses.map((status, i) => ({ status, ageMs: (last - i) * DAY_MS + HOUR_MS }))
     })
   }

@@ -11,6 +11,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLocalRun, type ActionRunner } from '../../scripts/local-run-core.js'
 import { ROOT } from '../../scripts/run-action.js'
+import type { Log } from '../../src/core/log.js'
+import { runPost } from '../../src/post.js'
 import { clock, runInProcess } from './in-process.js'
 
 export interface LocalRun {
@@ -33,13 +35,33 @@ export const inProcessAction: ActionRunner = {
     const savedPath = process.env.PATH
     if (env.PATH !== undefined) process.env.PATH = env.PATH
     try {
-      const run = await runInProcess({ inputs, env, onStdout, signal: cancel.signal })
+      // The spawned action's workspace is its working directory, the repository's root (no GITHUB_WORKSPACE): the same here.
+      const run = await runInProcess({ inputs, env: { GITHUB_WORKSPACE: ROOT, ...env }, onStdout, signal: cancel.signal })
       exitCode = run.exitCode
       await writeFile(summaryFile, run.summary)
-      return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs, summary: run.summary }
+      return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs, summary: run.summary, state: run.states }
     } finally {
       process.env.PATH = savedPath
     }
+  },
+  // The post step as src/index.ts runs it (src/post.ts), given what the main run kept; its log
+  // lines written as @actions/core writes them.
+  post: async ({ env, state, onStdout }) => {
+    let stdout = ''
+    const write = (text: string) => {
+      stdout += text
+      onStdout(text)
+    }
+    const log: Log = {
+      info: (line) => write(`${line}\n`),
+      warn: (line) => write(`::warning::${line}\n`),
+      notice: (line) => write(`::notice::${line}\n`),
+      debug: () => undefined,
+      startGroup: (title) => write(`::group::${title}\n`),
+      endGroup: () => write('::endgroup::\n')
+    }
+    await runPost({ state: (name) => state[name] ?? '', log, env })
+    return { exitCode: 0, stdout, stderr: '', outputs: {}, summary: '' }
   }
 }
 
@@ -90,13 +112,16 @@ export function expectRegistryLoginDemo(run: { code: number | null; stdout: stri
   const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
   expect(repository).toMatch(/^registry\.sim\.example:5000\/tenants\/[0-9a-f-]{36}\/support-agent$/)
   expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
-  // The stand-in, not a Docker of this machine, was asked, once, with the token on its standard input.
+  // The stand-in, not a Docker of this machine, was asked to log in, once, with the token on its
+  // standard input, then by the post step (`registry-logout`, on by default) to log out.
   const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
-  expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000'])
+  expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000', 'logout registry.sim.example:5000'])
   const token = calls[0].stdin.trim()
   expect(token).toMatch(/^sim-push-\S{20,}$/)
   expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
   expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
+  expect(run.stdout).toMatch(/^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\nLogged Docker out of registry\.sim\.example:5000 \(`registry-logout`\)\.$/m)
+  expect(run.stdout).toContain('Docker was asked: docker logout registry.sim.example:5000')
   for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
 }
 

@@ -105,6 +105,11 @@ export class Recorder {
     this.facts.evals = facts
   }
 
+  /** A verdict on something that will not ship after all (an archive built before the lookup and set aside): its row goes. */
+  withdrawCheck(id: string): void {
+    if (this.facts.checks) this.facts.checks = this.facts.checks.filter((v) => v.id !== id)
+  }
+
   /** The revision id the deployment's server reported running (`GET /info`). */
   servingReported(revisionId: string): void {
     this.facts.servingRevisionId = revisionId

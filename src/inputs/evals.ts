@@ -272,6 +272,10 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
 function unknownKeys(mapping: Record<string, unknown>, known: readonly string[], prefix: string, problem: (text: string) => void): void {
   for (const key of Object.keys(mapping)) {
     if (known.includes(key)) continue
+    if (key.trim() === '') {
+      problem(`an empty key${prefix ? ` in \`${prefix.slice(0, -1)}\`` : ''} is not a known key: remove it (the keys are ${known.map((k) => `\`${k}\``).join(', ')})`)
+      continue
+    }
     const nearest = nearestName(key, known)
     problem(`\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`)
   }

@@ -11,11 +11,21 @@ const SHOWN_LENGTH = 60
 /**
  * A rejected value as an error message quotes it: control characters escaped (a
  * newline must not start a new log line, let alone a workflow command) and long
- * values cut. Only non-secret inputs are ever quoted.
+ * values cut; an empty one in words. Only non-secret inputs are ever quoted.
  */
 export function shown(raw: string): string {
+  // An empty code span renders as two backticks, or as nothing: say it in words.
+  if (raw === '') return 'an empty value'
   const escaped = JSON.stringify(raw).slice(1, -1).replace(/`/g, "'")
   return `\`${escaped.length > SHOWN_LENGTH ? `${escaped.slice(0, SHOWN_LENGTH)}…` : escaped}\``
+}
+
+/**
+ * A key or name the user wrote, as a code span; an empty one (a YAML `: x` line) in words,
+ * since an empty code span renders as two backticks or as nothing.
+ */
+export function codeOrEmpty(text: string, empty: string): string {
+  return text === '' ? empty : `\`${text}\``
 }
 
 export function parseBoolean(raw: string): boolean {

@@ -89,12 +89,12 @@ async function parseMapping(raw: string): Promise<ParsedSecrets> {
   const problems: string[] = []
   const seen = new Set<string>()
   for (const name of topLevelKeys) {
-    if (seen.has(name)) problems.push(`key \`${name}\` is set more than once`)
+    if (seen.has(name)) problems.push(`${keyNamed(name)} is set more than once`)
     seen.add(name)
   }
   for (const [name, secretValue] of Object.entries(value as Record<string, unknown>)) {
     const line = lineOf([name])
-    const where = `key \`${name}\`${line ? ` (line ${line})` : ''}`
+    const where = `${keyNamed(name)}${line ? ` (line ${line})` : ''}`
     if (!NAME.test(name)) problems.push(`${where}: a secret name must be ${NAME_RULE}`)
     else if (typeof secretValue !== 'string') problems.push(`${where}: the value must be a string; quote it`)
     else if (secretValue.trim() === '') problems.push(`${where}: ${emptyValue(name)}`)
@@ -112,4 +112,9 @@ function emptyValue(name: string): string {
     `\`${name}\` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); ` +
     'add the secret to the repository (or its environment), or remove this line'
   )
+}
+
+/** A mapping's key as its problems name it: `key \`NAME\``, or `an empty key`. */
+function keyNamed(name: string): string {
+  return name === '' ? 'an empty key' : `key \`${name}\``
 }

@@ -1,4 +1,4 @@
-import { parseDuration } from './parsers.js'
+import { codeOrEmpty, parseDuration } from './parsers.js'
 
 /** `smoke-test`: one stateless run sent to the deployed agent after DEPLOYED (operations/checks/smoke-test.ts). */
 export interface SmokeTest {
@@ -32,7 +32,7 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
   if (!isMapping(value)) return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] }
   const problems: string[] = []
   for (const key of Object.keys(value)) {
-    if (!KEYS.includes(key)) problems.push(`\`${key}\` is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`)
+    if (!KEYS.includes(key)) problems.push(`${codeOrEmpty(key, 'an empty key')} is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`)
   }
   const { assistant, input, expect } = value
   if (assistant === undefined || assistant === null) problems.push('`assistant` is required: a graph id from the config (e.g. `agent`) or an assistant id')

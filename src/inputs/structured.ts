@@ -1,5 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
+import { codeOrEmpty } from './parsers.js'
 
 /**
  * Reads a YAML (or JSON, which is YAML) input. Error texts give positions, never
@@ -61,7 +62,7 @@ export function schemaProblems<T>(schema: z.ZodType<T>, value: unknown): { data?
   if (result.success) return { data: result.data, problems: [] }
   const problems = result.error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `\`${formatPath([...issue.path, key])}\` is not a known key`)
+      return issue.keys.map((key) => `${codeOrEmpty(formatPath([...issue.path, key]), 'an empty key')} is not a known key`)
     }
     if (issue.path.length === 0 && issue.code === 'invalid_type') {
       return [issue.expected === 'array' ? 'must be a YAML or JSON list' : 'must be a YAML or JSON mapping (`key: value` lines)']

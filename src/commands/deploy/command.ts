@@ -11,9 +11,10 @@ import { checkBuiltCommit } from './expected-commit.js'
 import { DEPLOY_GATES, runGates } from './gates/index.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { rollBackAfterFailure } from './on-failure.js'
-import { DEFAULT_SOURCE, planDeploy } from './plan.js'
+import { planDeploy } from './plan.js'
 import { archiveBeforeLookup, type BuiltArchive } from './remote-build.js'
 import { ship } from './ship.js'
+import { decideSource, type SourceDecision } from './source.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -24,7 +25,7 @@ export const deployCommand = defineCommand<DeploySpecific>({
 type Inputs = DeployInputs
 
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
-  // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
+  // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
   // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
   const early = await archiveBeforeLookup(inputs, deps)
   try {
@@ -35,24 +36,27 @@ export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome
 }
 
 /**
- * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
- * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
+ * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * and checks are lists; every phase follows the one source decision (source.ts).
  */
 async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Outcome> {
   const { log, recorder } = deps
   const existing = await lookUp(inputs, deps)
-  const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE
-  const plan = planDeploy(inputs, existing, deps.workflow)
+  const source = decideSource(inputs, existing)
+  source.warnings.forEach(log.warn)
+  const archive = early && keepEarlyArchive(source, deps) ? early : undefined
+  const plan = planDeploy(inputs, existing, source, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
 
-  const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships })
+  const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source })
   if (ended) return ended
 
-  const shipment = await ship(plan, inputs, existing, deps, early)
+  const shipment = await ship(plan, inputs, source, deps, archive)
   if ('planned' in shipment) return shipment.planned
   const { deployment, revisionId } = shipment
 
-  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps)
+  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps)
   if (!revisionId) {
     throw new ActionError(
       'bad-response',
@@ -65,10 +69,10 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
   // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
   deps.onRevisionStarted?.()
 
-  if (!inputs.wait) return notWaiting(deployment, revisionId, inputs, ships, deps)
+  if (!inputs.wait) return notWaiting(deployment, revisionId, inputs, source, deps)
   try {
     const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
-    await runChecks(deployChecks(inputs, ships, deps), {
+    await runChecks(deployChecks(inputs, source, deps), {
       ...deps,
       connection: inputs.connection,
       deployment: recorder.known.deployment ?? deployment,
@@ -80,6 +84,19 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
     throw error
   }
   return recorder.finish({ kind: 'deployed', noNewRevision: false })
+}
+
+/**
+ * The archive built before the lookup, when the decision is a remote build. When it is not (the
+ * inputs could mean one, the lookup decided otherwise), the archive is set aside: never uploaded or
+ * on record, its config check's row withdrawn (the source's own gates check what ships). The
+ * caller removes its file either way.
+ */
+function keepEarlyArchive(source: SourceDecision, { log, recorder }: CommandDeps): boolean {
+  if (source.archivesCheckout) return true
+  recorder.withdrawCheck('config-check')
+  log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`)
+  return false
 }
 
 /** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
@@ -99,7 +116,14 @@ async function lookUp(inputs: Inputs, deps: CommandDeps): Promise<Deployment | u
 }
 
 /** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
-async function noNewRevision(action: string, deployment: Deployment, revisionId: string | null, inputs: Inputs, ships: string, deps: CommandDeps): Promise<Outcome> {
+async function noNewRevision(
+  action: string,
+  deployment: Deployment,
+  revisionId: string | null,
+  inputs: Inputs,
+  source: SourceDecision,
+  deps: CommandDeps
+): Promise<Outcome> {
   deps.log.info(
     action === 'patch'
       ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
@@ -107,17 +131,17 @@ async function noNewRevision(action: string, deployment: Deployment, revisionId:
   )
   if (inputs.health) deps.log.info('No new revision, so no health check either.')
   const serving = deployment.active_revision_id ?? revisionId
-  if (inputs.expectedCommit && ships === 'github' && serving) checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+  if (inputs.expectedCommit && source.fromGitHub && serving) checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
   return deps.recorder.finish({ kind: 'deployed', noNewRevision: true })
 }
 
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
-async function notWaiting(deployment: Deployment, revisionId: string, inputs: Inputs, ships: string, deps: CommandDeps): Promise<Outcome> {
+async function notWaiting(deployment: Deployment, revisionId: string, inputs: Inputs, source: SourceDecision, deps: CommandDeps): Promise<Outcome> {
   const revision = await deps.client.getRevision(deployment.id, revisionId)
   deps.recorder.revisionSeen(revision)
   deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
   if (classify(revision.status) === 'deployed') {
-    checkCommit(inputs, ships, deps, revision)
+    checkCommit(inputs, source, deps, revision)
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: false })
   }
   return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })

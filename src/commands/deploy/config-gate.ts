@@ -2,6 +2,7 @@ import { FULL_SHA } from '../../core/sha.js'
 import { ActionError } from '../../core/errors.js'
 import { quoted, saidText } from '../../core/quoted.js'
 import type { CheckVerdict, Said } from '../../core/outcome.js'
+import type { LayoutProblem } from '../../operations/archive/layout.js'
 import type { ArchiveSelection } from '../../operations/archive/select.js'
 import { archiveFiles, workspacePrefix } from '../../operations/config-check/archive-files.js'
 import { checkConfig, type ConfigReport } from '../../operations/config-check/check.js'
@@ -26,17 +27,29 @@ function readBudgetMs(deps: Pick<CommandDeps, 'clock' | 'deadline'>): number {
 /** What the config check of a `github` deploy reads (a part of the gates' context). */
 export type ConfigGateContext = Pick<GateContext, 'inputs' | 'deps' | 'existing'>
 
-/** A remote build: the config and the files exactly as the archive will hold them; messages name workspace paths. */
-export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'log'>): CheckVerdict {
+/**
+ * A remote build: the config and the files exactly as the archive will hold them; messages name
+ * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
+ * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
+ * ship it.
+ */
+export function archiveVerdict(selection: ArchiveSelection, mode: ConfigCheckMode, deps: Pick<CommandDeps, 'log'>, layoutProblems: readonly LayoutProblem[] = []): CheckVerdict {
   const prefix = workspacePrefix(selection)
   const configPath = selection.configPath
-  if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
+  const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
+  const fromLayout: ConfigProblem[] = layoutProblems.map((problem) => shown({ file: configPath, ...problem }))
+  const unshippable = fromLayout.filter((problem) => problem.always)
+  const refusing = (problems: ConfigProblem[]) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
+  if (mode === 'off') return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }])
   const text = readCapped(`${selection.root}/${configPath}`)
-  if (text === undefined) return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
+  if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
   const files = archiveFiles(selection)
   const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
-  const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
-  return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined)
+  // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+  const layoutKeys = new Set(fromLayout.map((problem) => problem.key))
+  const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)]
+  // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+  return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined)
 }
 
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
@@ -118,8 +131,9 @@ function told(deps: CommandDeps, verdict: CheckVerdict): CheckVerdict {
 /**
  * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
  * before any change (for a remote build, before any request and before anything is packed).
+ * `waivable`: false when a problem is refused under every mode (nothing can archive it).
  */
-export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pick<CommandDeps, 'recorder'>): void {
+export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pick<CommandDeps, 'recorder'>, waivable = true): void {
   if (!verdict) return
   deps.recorder.checked(verdict)
   if (verdict.status !== 'failed') return
@@ -127,6 +141,13 @@ export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: Pi
   throw new ActionError(
     'bad-input',
     `The config check found ${saidText(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`,
-    'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+    waivable
+      ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+      : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.'
   )
+}
+
+/** Whether the layout left out something nothing can archive (refused under every `config-check` mode). */
+export function unwaivable(layoutProblems: readonly LayoutProblem[]): boolean {
+  return layoutProblems.some((problem) => problem.always)
 }

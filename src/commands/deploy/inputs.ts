@@ -9,6 +9,7 @@ import { readPollInterval } from '../../inputs/poll-interval.js'
 import { defaultRepoRef } from '../../inputs/workflow-context.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
+import { mayBuildFromGitHubBeforeLookup } from './source.js'
 
 export interface DeploySpecific {
   name?: string
@@ -99,7 +100,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       configCheck: value('config-check') ?? 'error'
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
-    const refDefaulted = (inputs.revisionSource ?? inputs.source ?? 'github') === 'github' && !sourceRevisionConfig.repo_ref
+    const refDefaulted = mayBuildFromGitHubBeforeLookup(inputs) && !sourceRevisionConfig.repo_ref
     const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined
     sourceProblemsBeforeLookup(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(
       reader.problem

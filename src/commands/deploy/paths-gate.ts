@@ -9,6 +9,7 @@ import type { CommandDeps } from '../types.js'
 import { openCommitReads, type CommitReads } from './github-reads.js'
 import { checkPatterns } from './paths-patterns.js'
 import type { DeployInputs } from './inputs.js'
+import type { SourceDecision } from './source.js'
 import { sourceConfigDifferences } from './settings-differ.js'
 import { firstLine } from '../../core/errors.js'
 
@@ -25,10 +26,16 @@ const NAMED_FILES = 5
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-export async function decidePaths(paths: PathFilter, ships: string, inputs: DeployInputs, existing: Deployment | undefined, deps: CommandDeps): Promise<PathsVerdict> {
+export async function decidePaths(
+  paths: PathFilter,
+  source: Pick<SourceDecision, 'fromGitHub' | 'builds'>,
+  inputs: DeployInputs,
+  existing: Deployment | undefined,
+  deps: CommandDeps
+): Promise<PathsVerdict> {
   const { log, recorder } = deps
-  if (ships !== 'github') {
-    const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``
+  if (!source.fromGitHub) {
+    const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``
     log.warn(`${reason}: it does not apply, and the deploy goes ahead.`)
     recorder.pathsDecided({ skip: false, reason })
     return { skip: false }

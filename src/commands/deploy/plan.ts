@@ -12,13 +12,12 @@ import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import type { DeployInputs } from './inputs.js'
 import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
+import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
 
 export type Plan =
   | { action: 'create'; body: CreateDeploymentRequest }
   | { action: 'patch'; deployment: Deployment; body: PatchDeploymentRequest; warnings: string[] }
   | { action: 'none'; deployment: Deployment }
-
-export const DEFAULT_SOURCE = 'github'
 
 /**
  * `source_config` fields the control plane fixes at creation. Sending one on a patch
@@ -27,15 +26,15 @@ export const DEFAULT_SOURCE = 'github'
  */
 const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly)
 
-/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
-export function planDeploy(inputs: DeployInputs, existing: Deployment | undefined, workflow: WorkflowContext): Plan {
-  return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow)
+/** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
+export function planDeploy(inputs: DeployInputs, existing: Deployment | undefined, source: SourceDecision, workflow: WorkflowContext): Plan {
+  return existing ? planPatch(inputs, existing, source, workflow) : planCreate(inputs, source, workflow)
 }
 
-function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
+function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: WorkflowContext): Plan {
   const name = inputs.name as string
-  const source = inputs.source ?? DEFAULT_SOURCE
-  const github = source === 'github'
+  const source = decided.deployment ?? DEFAULT_SOURCE
+  const github = decided.fromGitHub
   const sourceConfig: SourceConfigRequest = {
     ...inputs.sourceConfig,
     ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
@@ -44,7 +43,7 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
     ...inputs.sourceRevisionConfig,
     ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
-  const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, source, true)
+  const problems = sourceProblemsAfterLookup(inputs, { sourceConfig, sourceRevisionConfig }, decided)
   // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
   const nameProblem = newDeploymentNameProblem(name)
   if (nameProblem) problems.push(nameProblem)
@@ -70,14 +69,9 @@ function planCreate(inputs: DeployInputs, workflow: WorkflowContext): Plan {
   }
 }
 
-function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: WorkflowContext): Plan {
-  const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE
-  const problems: string[] = []
-  if (inputs.source && deployment.source && inputs.source !== deployment.source) {
-    problems.push(
-      `\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``
-    )
-  }
+function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceDecision, workflow: WorkflowContext): Plan {
+  // A `source` the deployment was not created with, first.
+  const problems: string[] = [...source.problems]
   const warnings: string[] = []
   const requested = inputs.sourceConfig
   for (const field of CREATE_ONLY) {
@@ -95,20 +89,19 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, workflow: Workf
     }
   }
   const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested
-  const revisionSource = inputs.revisionSource ?? source
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
-    ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
+    ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
       ? { repo_ref: workflow.repoRef }
       : {})
   }
   problems.push(
-    ...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false)
+    ...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source)
   )
   if (problems.length > 0) throw new InputError(problems)
 
   const body: PatchDeploymentRequest = {
-    ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
+    ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
     ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
     ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
     ...(inputs.secrets ? { secrets: inputs.secrets } : {}),

@@ -11,31 +11,20 @@ import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
 import { checkoutReads } from './checkout-reads.js'
 import type { DeployInputs } from './inputs.js'
-import { DEFAULT_SOURCE, type Plan } from './plan.js'
+import type { Plan } from './plan.js'
+import { archivesBeforeLookup, type SourceDecision } from './source.js'
 import { checkCheckout, refuseChangedCheckout } from './expected-commit.js'
-import { archiveVerdict, enforceConfigVerdict } from './config-gate.js'
+import { archiveVerdict, enforceConfigVerdict, unwaivable } from './config-gate.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
- * A remote build (`internal_source`): the action archives the checkout, uploads it and
- * patches the deployment to build it. Unless `source-tarball-path` names an archive the
- * user uploaded: then that path is sent as given, and nothing is archived.
- */
-export function isRemoteBuild(inputs: DeployInputs, existing: Deployment | undefined): boolean {
-  if (inputs.sourceRevisionConfig.source_tarball_path) return false
-  const source = existing ? (inputs.revisionSource ?? existing.source) : (inputs.source ?? DEFAULT_SOURCE)
-  return source === 'internal_source'
-}
-
-/**
- * The archive, when the inputs alone say this is a remote build (`source` or
- * `revision-source` is `internal_source`): built before any request, so that a missing
- * config file, a dependency outside the workspace or an archive over the limit is refused
- * before the lookup. The caller removes it.
+ * The archive, when some way the lookup may end is a remote build (source.ts
+ * `archivesBeforeLookup`): built before any request, so that a missing config file, a
+ * dependency outside the workspace or an archive over the limit is refused before the
+ * lookup. The caller removes it.
  */
 export async function archiveBeforeLookup(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive | undefined> {
-  const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source'
-  return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined
+  return archivesBeforeLookup(inputs) ? buildArchive(inputs, deps) : undefined
 }
 
 type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
@@ -60,11 +49,11 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow'>): Ar
  */
 export async function archiveForRemoteBuild(
   inputs: DeployInputs,
-  existing: Deployment | undefined,
+  source: SourceDecision,
   deps: ArchiveDeps,
   early?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
-  if (!isRemoteBuild(inputs, existing)) {
+  if (!source.archivesCheckout) {
     for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]] as const) {
       if (set) deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`)
     }
@@ -89,7 +78,7 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   if (checked) refuseChangedCheckout(checked, selection.changedSinceCommit)
   describeSelection(selection, deps.log)
   // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-  enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps), deps)
+  enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
   if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`)
   return { ...archive, listing: listingOf(selection) }
@@ -169,8 +158,8 @@ function createBody(body: CreateDeploymentRequest): CreateDeploymentRequest {
 
 /**
  * The patch that builds the uploaded archive: the object path and the config's path in
- * the archive; `revision_source` when the deployment's own source is another; and, as
- * any patch, the settings the inputs change (install and build commands, secrets...).
+ * the archive; and, as any patch, what the plan sends (`revision_source` as the source
+ * decision says, install and build commands, secrets...).
  */
 function remotePatchBody(plan: Plan, objectPath: string, configPath: string): PatchDeploymentRequest {
   const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath }
@@ -183,10 +172,6 @@ function remotePatchBody(plan: Plan, objectPath: string, configPath: string): Pa
       ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
     }
   }
-  const { revision_source: _asked, source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {}
-  return {
-    ...(plan.deployment.source !== 'internal_source' ? { revision_source: 'internal_source' } : {}),
-    ...settings,
-    source_revision_config
-  }
+  const { source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {}
+  return { ...settings, source_revision_config }
 }

@@ -8,6 +8,7 @@ import { describePlan, plannedRequests } from './describe.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
+import type { SourceDecision } from './source.js'
 import { archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout, type BuiltArchive } from './remote-build.js'
 
 /** What the ship phase ended in: a dry run's plan, or the change sent and the revision it made (if any). */
@@ -17,13 +18,13 @@ export type Shipment = { planned: Outcome } | { deployment: Deployment; revision
  * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-export async function ship(plan: Plan, inputs: DeployInputs, existing: Deployment | undefined, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Shipment> {
+export async function ship(plan: Plan, inputs: DeployInputs, source: SourceDecision, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Shipment> {
   const { client, log, recorder } = deps
   // Only docker sources take an image (the source rules refuse it for others).
   const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
   const unpinned = image && unpinnedImageWarning(image)
   if (unpinned) log.warn(unpinned)
-  const archive = await archiveForRemoteBuild(inputs, existing, deps, early)
+  const archive = await archiveForRemoteBuild(inputs, source, deps, early)
   if (inputs.dryRun) {
     if (image) recorder.shipped(imageShipped(image))
     if (archive) {

@@ -2,6 +2,7 @@ import { BUILDABLE_SOURCES } from '../../api/constants.js'
 import type { Secret, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
+import { possibleBeforeLookup, type SourceDecision, type SourceInputs } from './source.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -45,22 +46,27 @@ const RULES: Rule[] = [
 
 const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')
 
+/**
+ * `deployment`: the deployment's own source; `builds`: the sources the revision may be built from
+ * (source.ts decides them: one after the lookup, before it one for each way the lookup may end).
+ * A rule is broken when it applies to none of them; one whose source is not known yet waits.
+ */
 export function sourceRuleProblems(
   settings: SourceSettings,
-  source: string,
-  revisionSource: string | undefined,
+  deployment: string | undefined,
+  builds: readonly string[],
   creating: boolean
 ): string[] {
   const problems: string[] = []
   for (const rule of RULES) {
-    const applicable = rule.level === 'revision' ? (revisionSource ?? source) : source
-    if (rule.isSet(settings) && !rule.sources.includes(applicable)) {
-      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not \`${applicable}\`; remove it`)
+    const applicable = rule.level === 'revision' ? builds : deployment === undefined ? [] : [deployment]
+    if (applicable.length > 0 && rule.isSet(settings) && !applicable.some((source) => rule.sources.includes(source))) {
+      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`)
     }
   }
-  if (creating && BUILDABLE_SOURCES.includes(source) && !settings.sourceRevisionConfig.graph_config_path) {
+  if (creating && deployment !== undefined && BUILDABLE_SOURCES.includes(deployment) && !settings.sourceRevisionConfig.graph_config_path) {
     problems.push(
-      `\`graph-config-path\` is required to create a \`${source}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``
+      `\`graph-config-path\` is required to create a \`${deployment}\` deployment: set it to the graph configuration file's path in the repository, e.g. \`graph.json\``
     )
   }
   return [...problems, ...tagRuleProblems(settings)]
@@ -76,9 +82,7 @@ export function tagRuleProblems(settings: Pick<SourceSettings, 'sourceConfig' | 
 }
 
 /** The inputs the source rules read. */
-interface SourceInputs {
-  source?: string
-  revisionSource?: string
+interface SourceRuleInputs extends SourceInputs {
   sourceConfig: SourceConfigRequest
   sourceRevisionConfig: SourceRevisionConfigRequest
   secretReferences?: unknown
@@ -87,12 +91,14 @@ interface SourceInputs {
 }
 
 /**
- * Before any request (the deploy input spec): what the inputs alone decide. With
- * `source` given, every rule for it; without, only the rules independent of the source.
- * Whether the run creates is known only after the lookup, so the create rules wait. So
- * do the secret names reserved only for some sources, unless `source` says which.
+ * Before any request (the deploy input spec): what the inputs alone decide. The deployment's
+ * rules when `source` says what it is; the revision's when the inputs name the source of every
+ * way the lookup may end (source.ts), refusing what none of them takes; always those independent
+ * of the source. Whether the run creates is
+ * known only after the lookup, so the create rules wait. So do the secret names reserved only
+ * for some sources, unless `source` says which.
  */
-export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
+export function sourceProblemsBeforeLookup(inputs: SourceRuleInputs): string[] {
   const settings = {
     sourceConfig: inputs.sourceConfig,
     sourceRevisionConfig: inputs.sourceRevisionConfig,
@@ -105,27 +111,25 @@ export function sourceProblemsBeforeLookup(inputs: SourceInputs): string[] {
     inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
       ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
       : []
-  if (inputs.source === undefined) return [...tagRuleProblems(settings), ...reserved, ...unverifiable]
-  return [...sourceRuleProblems(settings, inputs.source, inputs.revisionSource, false), ...reserved, ...unverifiable]
+  return [...sourceRuleProblems(settings, inputs.source, possibleBeforeLookup(inputs), false), ...reserved, ...unverifiable]
 }
 
 /**
  * After the lookup (the planner): the same rules with what the lookup added, the
- * deployment's own source, whether this run creates, and the workflow's defaults.
+ * decided sources, whether this run creates, and the workflow's defaults.
  */
 export function sourceProblemsAfterLookup(
-  inputs: SourceInputs,
+  inputs: SourceRuleInputs,
   settings: Pick<SourceSettings, 'sourceConfig' | 'sourceRevisionConfig'>,
-  source: string,
-  creating: boolean
+  source: Pick<SourceDecision, 'deployment' | 'builds' | 'creating'>
 ): string[] {
   return [
     ...sourceRuleProblems(
       { ...settings, hasSecretReferences: inputs.secretReferences !== undefined, hasExpectedCommit: inputs.expectedCommit !== undefined },
-      source,
-      creating ? undefined : inputs.revisionSource,
-      creating
+      source.deployment,
+      [source.builds],
+      source.creating
     ),
-    ...reservedSecretProblems(inputs.secrets, source)
+    ...reservedSecretProblems(inputs.secrets, source.deployment)
   ]
 }

@@ -1,11 +1,15 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { firstLine, InputError } from '../../core/errors.js'
+import { InputError } from '../../core/errors.js'
+import type { Said } from '../../core/outcome.js'
+import { dependencyEntries } from '../config-check/dependencies.js'
+import { parsePythonJson } from '../config-check/python-json.js'
 
 /**
- * Where a remote build's archive comes from: the config file's directory and the local
- * dependencies the config lists, laid out relative to their common ancestor, as the
- * platform's own command-line client lays them out, so that a relative reference in the
+ * Where a remote build's archive comes from: the config file's directory, the local
+ * dependencies the config lists and, for a uv source, `source.root` (the workspace's
+ * `pyproject.toml`, `uv.lock` and members), laid out relative to their common ancestor, as
+ * the platform's own command-line client lays them out, so that a relative reference in the
  * config (`../../libs/shared`) still resolves inside the archive.
  */
 export interface ArchiveLayout {
@@ -17,17 +21,26 @@ export interface ArchiveLayout {
   included: string[]
   /** The config file's path inside the archive (posix): the `graph_config_path` the patch sends. */
   configPath: string
+  /**
+   * What the config names that cannot be archived: a directory that is not there, or one
+   * outside the workspace (`always`: nothing can ship it, so it is refused whatever
+   * `config-check` says). Config problems, reported by the config check with its own.
+   */
+  problems: LayoutProblem[]
 }
 
-/** What the config file says that the layout needs. */
-interface GraphConfig {
-  dependencies?: unknown
+export interface LayoutProblem {
+  /** The config's key, e.g. `dependencies[1]` or `source.root`. */
+  key: string
+  what: Said
+  fix: Said
+  always?: true
 }
 
 /**
- * The layout for `graph-config-path` (relative to the workspace). Everything is checked
- * here, before any request: the config file exists and is JSON, each local dependency
- * exists and lies inside the workspace (also once symbolic links are resolved).
+ * The layout for `graph-config-path` (relative to the workspace), before any request. The
+ * config file must be a file inside the workspace (else bad input: the step names it); what
+ * the config itself says wrong is a config problem (`problems`), never bad input.
  */
 export function resolveLayout(workspaceDir: string, configInput: string): ArchiveLayout {
   const workspace = realpathOr(resolve(workspaceDir))
@@ -48,46 +61,67 @@ export function resolveLayout(workspaceDir: string, configInput: string): Archiv
   }
   const realConfig = realpathOr(configFile)
   if (!inside(workspace, realConfig)) fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`)
-  let config: GraphConfig
-  try {
-    config = JSON.parse(text) as GraphConfig
-  } catch (error) {
-    return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${firstLine(error)})`)
-  }
   const configDir = dirname(realConfig)
-  const dependencies = Array.isArray(config?.dependencies) ? config.dependencies : []
   const dirs = [configDir]
-  const problems: string[] = []
-  for (const dependency of dependencies) {
-    if (typeof dependency !== 'string' || !isLocalPath(dependency)) continue
-    const target = resolve(configDir, dependency)
+  const problems: LayoutProblem[] = []
+  // A config that is not JSON is the config check's problem: the archive is then the config's directory.
+  const config = readConfig(text)
+  const include = (key: string, written: string, what: string) => {
+    const target = resolve(configDir, written)
     if (!inside(workspace, target) || !inside(workspace, realpathOr(target))) {
-      problems.push(
-        `\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is outside the workspace: only what the job checked out is archived; move it into the repository or check it out inside the workspace`
-      )
-      continue
+      problems.push({
+        key,
+        what: [what, ' ', { code: written }, " leaves the job's workspace, and only what the job checked out can be archived."],
+        fix: ['Move it into the repository, or check it out inside the workspace.'],
+        always: true
+      })
+      return
     }
-    let isDir = false
-    try {
-      isDir = statSync(target).isDirectory()
-    } catch {
-      // Reported below.
-    }
-    if (!isDir) {
-      problems.push(`\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is not a directory in the workspace: fix the config's \`dependencies\``)
-      continue
-    }
-    dirs.push(realpathOr(target))
+    if (isDirectory(target)) dirs.push(realpathOr(target))
+    else problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
   }
-  if (problems.length > 0) throw new InputError(problems)
+  dependencyEntries(config.dependencies).forEach((dependency, index) => {
+    // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
+    if (typeof dependency === 'string' && dependency.startsWith('.')) include(`dependencies[${index}]`, dependency, 'the local dependency')
+  })
+  const source = config.source
+  if (isMapping(source) && source.kind === 'uv') {
+    const root = 'root' in source ? source.root : '.'
+    if (typeof root === 'string' && root.trim() !== '') include('source.root', root, 'the uv workspace root')
+  }
   const included = outermost(dirs)
   const root = commonAncestor(included)
-  return { workspace, root, included, configPath: toPosix(relative(root, realConfig)) }
+  return { workspace, root, included, configPath: toPosix(relative(root, realConfig)), problems }
 }
 
-/** A `dependencies` entry that names a directory rather than a package: `.`, `./x`, `../x`, `/x`. */
-function isLocalPath(entry: string): boolean {
-  return entry === '.' || entry === '..' || entry.startsWith('./') || entry.startsWith('../') || entry.startsWith('/')
+function readConfig(text: string): Record<string, unknown> {
+  try {
+    const config = parsePythonJson(text)
+    return isMapping(config) ? config : {}
+  } catch {
+    return {}
+  }
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function isPresent(path: string): boolean {
+  try {
+    statSync(path)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function inside(parent: string, child: string): boolean {

@@ -1,7 +1,18 @@
 import { basename, relative, sep } from 'node:path'
 import type { ArchiveSelection } from '../archive/select.js'
+import type { Said } from '../../core/outcome.js'
 import type { ConfigFiles } from './files.js'
 import { readCapped } from './read-capped.js'
+
+/** How to ship a file each rule left out: a file that is committed is never told to be committed. */
+const FIXES: Record<ArchiveSelection['leftOut'][number]['reason'], Said> = {
+  untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
+  ignored: ['Change that ignore rule, or name the file in ', { code: 'archive-include' }, '.'],
+  secret: ['A secret file never ships: pass secrets through the ', { code: 'secrets' }, ' input, or rename the file if it holds none.'],
+  link: ['A link never ships: put the file itself there.'],
+  excluded: ['Take it out of ', { code: 'archive-exclude' }, '.'],
+  other: ['Make it a regular file.']
+}
 
 /** Our words for a file left out without a rule to name. */
 const REASONS: Record<ArchiveSelection['leftOut'][number]['reason'], string> = {
@@ -32,6 +43,7 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
   // Left-out paths are from the workspace; the config's are from the archive's root.
   const prefix = workspacePrefix(selection)
   return {
+    archive: true,
     rootName: basename(selection.root),
     kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
     list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
@@ -40,11 +52,21 @@ export function archiveFiles(selection: ArchiveSelection): ConfigFiles {
       return source === undefined ? undefined : readCapped(source)
     },
     leftOut(path) {
-      const inWorkspace = prefix + path
-      const hit = selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)))
+      const hit = leftOutHit(selection, prefix + path)
       return hit && (hit.rule ?? REASONS[hit.reason])
+    },
+    leftOutFix(path) {
+      const hit = leftOutHit(selection, prefix + path)
+      if (!hit) return undefined
+      // A `.dockerignore` leaves a file out whatever `archive-include` says.
+      if (hit.reason === 'ignored' && hit.rule?.endsWith('.dockerignore')) return ['Change that ', { code: '.dockerignore' }, ' rule: it always leaves the file out.']
+      return FIXES[hit.reason]
     }
   }
+}
+
+function leftOutHit(selection: ArchiveSelection, inWorkspace: string): ArchiveSelection['leftOut'][number] | undefined {
+  return selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)))
 }
 
 /** The archive's root from the workspace, with a trailing `/` (empty when they are the same). */

@@ -1,8 +1,9 @@
 import type { Said } from '../../core/outcome.js'
 import { fromConfig, isWithin, type ConfigFiles } from './files.js'
 import { importString, isFilePath, splitImport } from './graphs.js'
+import { leftOutFix, missingSaid } from './left-out.js'
+import { parsePythonJson } from './python-json.js'
 import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
-import type { Validated } from './validate.js'
 
 /*
  * What the client refuses when it builds a Python config (`python_config_to_docker`): the local
@@ -16,23 +17,11 @@ const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langcha
 
 type Problem = (key: string, what: Said, fix: Said) => void
 
-/** A path the config names that the build will not have: gone, or left out by a rule (named). */
-function missing(files: ConfigFiles, path: string | undefined, written: string): Said {
-  const rule = path === undefined ? undefined : files.leftOut?.(path)
-  if (rule) return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.']
-  return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.']
-}
-
-function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: Said): Said {
-  if (path === undefined || !files.leftOut?.(path)) return otherwise
-  return files.shipFix ?? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
-}
-
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
-export function localDependencies(validated: Validated, configPath: string, files: ConfigFiles, problem: Problem): string[] {
+export function localDependencies(entries: unknown[], configPath: string, files: ConfigFiles, problem: Problem): string[] {
   const dirs: string[] = []
   const taken = new Set(RESERVED)
-  validated.dependencies.forEach((dependency, index) => {
+  entries.forEach((dependency, index) => {
     const key = `dependencies[${index}]`
     if (typeof dependency !== 'string') {
       problem(key, ['must be a string: a package, or a local directory such as ', { code: '"."' }, '.'], ['Fix the entry.'])
@@ -42,7 +31,7 @@ export function localDependencies(validated: Validated, configPath: string, file
     const path = fromConfig(configPath, dependency)
     const kind = path === undefined ? 'absent' : files.kind(path)
     if (kind === 'unknown') return
-    if (kind === 'absent') return problem(key, ['the local dependency ', ...missing(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']))
+    if (kind === 'absent') return problem(key, ['the local dependency ', ...missingSaid(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']))
     if (kind === 'file') return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.'])
     dirs.push(path!)
     packageNames(path!, dependency, key, files, taken, problem)
@@ -59,8 +48,9 @@ function packageNames(dir: string, written: string, key: string, files: ConfigFi
     taken.add(name)
   }
   if (names.includes('__init__.py')) {
-    const name = dir === '' ? files.rootName : dir.slice(dir.lastIndexOf('/') + 1)
-    if (name === undefined) return
+    // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
+    if (dir === '') return
+    const name = dir.slice(dir.lastIndexOf('/') + 1)
     if (name.includes('-')) return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.'])
     return reserve(name)
   }
@@ -73,7 +63,7 @@ function packageNames(dir: string, written: string, key: string, files: ConfigFi
 }
 
 /** `_update_graph_paths` and `_update_http_app_path`: a file path must be a file inside a local dependency. */
-export function pythonFileRules(config: RawConfig, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+export function pythonFileRules(config: RawConfig, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
   const graphs = isObject(config.graphs) ? config.graphs : {}
   for (const [id, spec] of Object.entries(graphs)) {
     const path = importString(spec)
@@ -87,7 +77,7 @@ export function pythonFileRules(config: RawConfig, configPath: string, dirs: str
   }
 }
 
-function importRule(key: string, spec: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+function importRule(key: string, spec: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
   const { module, attribute } = splitImport(spec)
   if (!module || !attribute) return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './agent.py:graph' }, '.'])
   // A module name (`agent.graphs:graph`) is imported from the installed packages: nothing to find on disk.
@@ -95,18 +85,19 @@ function importRule(key: string, spec: string, configPath: string, dirs: string[
 }
 
 /** `auth.path`, `encryption.path`, `checkpointer.path`: only a relative path with a `:` (`./auth.py:auth`) is a local file. */
-function dottedPathRule(key: string, spec: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+function dottedPathRule(key: string, spec: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
   const { module, hasColon } = splitImport(spec)
   if (hasColon && module.startsWith('.')) fileRule(key, module, configPath, dirs, files, problem)
 }
 
-function fileRule(key: string, module: string, configPath: string, dirs: string[], files: ConfigFiles, problem: Problem): void {
+/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
+function fileRule(key: string, module: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
   const path = fromConfig(configPath, module)
   const kind = path === undefined ? 'absent' : files.kind(path)
   if (kind === 'unknown') return
-  if (kind === 'absent') return problem(key, ['the file ', ...missing(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
+  if (kind === 'absent') return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
   if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.'])
-  if (!dirs.some((dir) => isWithin(path!, dir))) {
+  if (dirs && !dirs.some((dir) => isWithin(path!, dir))) {
     problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.'])
   }
 }
@@ -126,7 +117,7 @@ export function nodeFileRules(config: RawConfig, configPath: string, files: Conf
     if (!isFilePath(module)) continue
     const resolved = fromConfig(configPath, module)
     const kind = resolved === undefined ? 'absent' : files.kind(resolved)
-    if (kind === 'absent') problem(`graphs.${id}`, ['the file ', ...missing(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']))
+    if (kind === 'absent') problem(`graphs.${id}`, ['the file ', ...missingSaid(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']))
     else if (kind === 'dir') problem(`graphs.${id}`, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
   }
 }
@@ -140,7 +131,7 @@ export function packageJsonRules(configPath: string, files: ConfigFiles, minNode
   const problem = (key: string, what: Said, fix: Said) => push({ file: path, key, what, fix })
   let json: unknown
   try {
-    json = JSON.parse(text)
+    json = parsePythonJson(text)
   } catch {
     return problem('(file)', ['is not valid JSON, and the build reads it beside a Node.js config.'], ['Fix the JSON.'])
   }

@@ -2,10 +2,15 @@ import type { Said } from '../../core/outcome.js'
 import { localDependencies, nodeFileRules, packageJsonRules, pythonFileRules } from './build-files.js'
 import { fromConfig, type ConfigFiles } from './files.js'
 import { importString, isFilePath, isNodeGraph, splitImport } from './graphs.js'
-import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
+import { isObject, truthy, type ConfigProblem, type RawConfig } from './problem.js'
 import { definesName } from './static-read.js'
 import { unknownKeys } from './unknown-keys.js'
 import { MIN_NODE, nodeMajor, validateConfig } from './validate.js'
+import { checkpointerPath, dependenciesShape, dockerfileLines, pipConfigFile, pipInstallerPresent } from './build-rules.js'
+import { dependencyEntries } from './dependencies.js'
+import { imageRules } from './image-tag.js'
+import { parsePythonJson } from './python-json.js'
+import { uvSourceRules } from './uv-source.js'
 
 /** The check's findings: problems (what the client refuses) and warnings (ours, never a refusal). */
 export interface ConfigReport {
@@ -24,25 +29,50 @@ export interface ConfigReport {
 export function checkConfig(text: string, configPath: string, files: ConfigFiles): ConfigReport {
   let config: unknown
   try {
-    config = JSON.parse(text)
+    config = parsePythonJson(text)
   } catch (error) {
     return refusedWhole(configPath, ['is not valid JSON (', { code: (error as Error).message }, ').'], ['Fix the JSON.'])
   }
   if (!isObject(config)) return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.'])
   const { problems, validated } = validateConfig(config, configPath)
   const problem = (key: string, what: Said, fix: Said) => problems.push({ file: configPath, key, what, fix })
-  if (validated.nodeVersion) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
-  // The client builds a Node.js image only for a config with a Node.js version and no Python one.
-  const nodeOnly = validated.nodeVersion !== undefined && validated.pythonVersion === undefined
-  if (nodeOnly) nodeFileRules(config, configPath, files, problem)
-  // A `uv` source installs from pyproject.toml and uv.lock: the dependency-based rules do not apply.
-  else if (validated.sourceKind !== 'uv') pythonFileRules(config, configPath, localDependencies(validated, configPath, files, problem), files, problem)
+  const taken = () => new Set(problems.map((p) => p.key))
+  if (truthy(validated.rawNode)) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
+  // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
+  let dirs: string[] = []
+  if (files.archive || validated.build === 'python') {
+    dependenciesShape(config, taken(), problem)
+    dirs = localDependencies(dependencyEntries(config.dependencies), configPath, files, problem)
+  }
+  // Then the image the client builds: Node.js (a Node.js version and no Python one), uv, or Python.
+  if (validated.build === 'node') nodeFileRules(config, configPath, files, problem)
+  else if (validated.build === 'uv') uvSourceRules(config, configPath, files, problem)
+  else {
+    pipInstallerPresent(config, problem)
+    checkpointerPath(config, problem)
+    // One missing key does not cascade: with `dependencies` refused, no file is said to lie outside it.
+    pythonFileRules(config, configPath, taken().has('dependencies') ? undefined : dirs, files, problem)
+  }
+  if (validated.build !== 'node') pipConfigFile(config, configPath, files, problem)
+  dockerfileLines(config, problem)
+  imageRules(config, validated, taken(), problem)
   return {
-    problems,
+    problems: onceEach(problems),
     warnings: warningsOf(config, configPath, files),
     graphs: validated.graphIds,
     runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
   }
+}
+
+/** One problem is said once: the same key and words, from two rules, are one line. */
+export function onceEach(problems: ConfigProblem[]): ConfigProblem[] {
+  const seen = new Set<string>()
+  return problems.filter((problem) => {
+    const id = JSON.stringify([problem.file, problem.key, problem.what])
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
 }
 
 function refusedWhole(file: string, what: Said, fix: Said): ConfigReport {

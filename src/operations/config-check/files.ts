@@ -15,9 +15,20 @@ export interface ConfigFiles {
   read(path: string): string | undefined
   /** When the file is on disk but the build will not get it: the rule that left it out (e.g. `` `.gitignore` ``). */
   leftOut?(path: string): string | undefined
-  /** How to ship a file that `leftOut` names, when not as for an archive (commit it, or `archive-include`). */
+  /** How to ship a file that `leftOut` names, in the words of the rule that left it out (an archive's rules differ). */
+  leftOutFix?(path: string): Said | undefined
+  /** How to ship a file that `leftOut` names, when `leftOutFix` does not say (a checkout: commit it). */
   shipFix?: Said
-  /** The name of the root directory itself (a local dependency `.` at the root is named after it), when known. */
+  /**
+   * The files are a remote build's archive: the client's archive step (`create_archive`) runs
+   * for every config, so its checks of `dependencies` apply to Node.js and uv configs too.
+   */
+  archive?: true
+  /**
+   * The name of the root directory on this machine. Never used for a rule: the build's folder
+   * has its own name (a repository's name is not it), so a flat-layout package at the root is
+   * not judged by it.
+   */
   rootName?: string
 }
 
@@ -27,7 +38,8 @@ export interface ConfigFiles {
  * source has anything.
  */
 export function fromConfig(configPath: string, relative: string): string | undefined {
-  const written = relative.replace(/\\/g, '/')
+  // The build runs on Linux, where a `\\` is part of a name, not a separator.
+  const written = relative
   if (written.startsWith('/')) return undefined
   const joined = posix.normalize(posix.join(posix.dirname(configPath), written))
   if (joined === '..' || joined.startsWith('../')) return undefined

@@ -11,6 +11,8 @@ export interface ConfigProblem {
   key: string
   what: Said
   fix: Said
+  /** Refused under every `config-check` mode: nothing can ship it (a directory outside the workspace). */
+  always?: true
 }
 
 /** The config as JSON gave it: a mapping of anything. */

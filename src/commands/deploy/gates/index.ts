@@ -18,7 +18,7 @@ export const DEPLOY_GATES: readonly Gate[] = [configCheckGate, expectedCommitGat
  */
 export async function runGates(gates: readonly Gate[], ctx: GateContext): Promise<Outcome | undefined> {
   for (const gate of gates) {
-    if (!gate.appliesTo(ctx)) continue
+    if (!ctx.source.gates.includes(gate.id) || !gate.appliesTo(ctx)) continue
     const result = await gate.run(ctx)
     if (result.verdict) ctx.deps.recorder.checked(result.verdict)
     if (!result.go) return result.outcome

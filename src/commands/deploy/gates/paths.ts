@@ -9,8 +9,8 @@ import type { Gate } from './types.js'
 export const pathsGate: Gate = {
   id: 'paths',
   appliesTo: ({ inputs }) => inputs.paths !== undefined,
-  async run({ inputs, deps, existing, ships }) {
-    const verdict = await decidePaths(inputs.paths!, ships, inputs, existing, deps)
+  async run({ inputs, deps, existing, source }) {
+    const verdict = await decidePaths(inputs.paths!, source, inputs, existing, deps)
     if (verdict.skip && existing) return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) }
     return { go: true }
   }

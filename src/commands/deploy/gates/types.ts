@@ -3,15 +3,16 @@ import type { CheckVerdict, Outcome } from '../../../core/outcome.js'
 import type { CommandDeps } from '../../types.js'
 import type { DeployInputs } from '../inputs.js'
 import type { Plan } from '../plan.js'
+import type { GateId, SourceDecision } from '../source.js'
 
-/** What a gate before any change may read: the inputs, the deployment found (if any), the plan, and what ships. */
+/** What a gate before any change may read: the inputs, the deployment found (if any), the plan, and the source decided. */
 export interface GateContext {
   inputs: DeployInputs
   deps: CommandDeps
   existing: Deployment | undefined
   plan: Plan
-  /** The source the revision is built from: `github`, `internal_source`, `internal_docker`, ... */
-  ships: string
+  /** Which source the revision is built from, and what follows from it (source.ts): the gates that apply, among others. */
+  source: SourceDecision
 }
 
 /**
@@ -23,7 +24,8 @@ export type GateResult = { verdict?: CheckVerdict } & ({ go: true } | { go: fals
 
 /** One gate before any change: a module of its own, in the list gates/index.ts runs. */
 export interface Gate {
-  id: string
+  id: GateId
+  /** Whether the inputs ask for it; whether the source has it is the source decision's (`SourceDecision.gates`). */
   appliesTo(ctx: GateContext): boolean
   run(ctx: GateContext): Promise<GateResult>
 }

@@ -1,8 +1,8 @@
-export const id = 592;
-export const ids = [592];
+export const id = 575;
+export const ids = [575];
 export const modules = {
 
-/***/ 9592:
+/***/ 8575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -366,23 +366,23 @@ function refuseChangedCheckout(expected, changed) {
 
 
 /**
- * The commit the revision was built from: checked against `expected-commit` for a `github`
- * deploy (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ * The commit the revision was built from: checked against `expected-commit` for every `github`
+ * revision, whichever inputs made it (a failure throws `commit-mismatch`), else warned about when the ref moved on.
  */
-function checkCommit(inputs, ships, deps, revision) {
-    if (inputs.expectedCommit && ships === 'github')
+function checkCommit(inputs, source, deps, revision) {
+    if (inputs.expectedCommit && source.fromGitHub)
         checkBuiltCommit(inputs.expectedCommit, revision);
     else
         warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
 }
 /** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
-function deployChecks(inputs, ships, deps) {
+function deployChecks(inputs, source, deps) {
     const builtCommit = {
         id: 'built-commit',
         appliesTo: () => true,
         // A failure throws (`commit-mismatch`), as it did before the checks were a list.
         run: ({ revision }) => {
-            checkCommit(inputs, ships, deps, revision);
+            checkCommit(inputs, source, deps, revision);
             return Promise.resolve({});
         }
     };
@@ -434,6 +434,15 @@ function readCapped(file) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
 
 
+/** How to ship a file each rule left out: a file that is committed is never told to be committed. */
+const FIXES = {
+    untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
+    ignored: ['Change that ignore rule, or name the file in ', { code: 'archive-include' }, '.'],
+    secret: ['A secret file never ships: pass secrets through the ', { code: 'secrets' }, ' input, or rename the file if it holds none.'],
+    link: ['A link never ships: put the file itself there.'],
+    excluded: ['Take it out of ', { code: 'archive-exclude' }, '.'],
+    other: ['Make it a regular file.']
+};
 /** Our words for a file left out without a rule to name. */
 const REASONS = {
     untracked: 'git: not committed',
@@ -464,6 +473,7 @@ function archiveFiles(selection) {
     // Left-out paths are from the workspace; the config's are from the archive's root.
     const prefix = workspacePrefix(selection);
     return {
+        archive: true,
         rootName: (0,external_node_path_.basename)(selection.root),
         kind: (path) => (files.has(path) ? 'file' : dirs.has(path) ? 'dir' : 'absent'),
         list: (dir) => (dirs.has(dir) ? (children.get(dir) ?? []) : undefined),
@@ -472,11 +482,22 @@ function archiveFiles(selection) {
             return source === undefined ? undefined : readCapped(source);
         },
         leftOut(path) {
-            const inWorkspace = prefix + path;
-            const hit = selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)));
+            const hit = leftOutHit(selection, prefix + path);
             return hit && (hit.rule ?? REASONS[hit.reason]);
+        },
+        leftOutFix(path) {
+            const hit = leftOutHit(selection, prefix + path);
+            if (!hit)
+                return undefined;
+            // A `.dockerignore` leaves a file out whatever `archive-include` says.
+            if (hit.reason === 'ignored' && hit.rule?.endsWith('.dockerignore'))
+                return ['Change that ', { code: '.dockerignore' }, ' rule: it always leaves the file out.'];
+            return FIXES[hit.reason];
         }
     };
+}
+function leftOutHit(selection, inWorkspace) {
+    return selection.leftOut.find((item) => item.path === inWorkspace || (item.path.endsWith('/') && inWorkspace.startsWith(item.path)));
 }
 /** The archive's root from the workspace, with a trailing `/` (empty when they are the same). */
 function workspacePrefix(selection) {
@@ -492,7 +513,8 @@ function workspacePrefix(selection) {
  * source has anything.
  */
 function fromConfig(configPath, relative) {
-    const written = relative.replace(/\\/g, '/');
+    // The build runs on Linux, where a `\\` is part of a name, not a separator.
+    const written = relative;
     if (written.startsWith('/'))
         return undefined;
     const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(configPath), written));
@@ -558,7 +580,30 @@ function isFilePath(module) {
     return module.includes('/') || module.includes('\\');
 }
 
+;// CONCATENATED MODULE: ./src/operations/config-check/left-out.ts
+/** A path the config names that the build will not have: gone, outside what ships, or left out by a rule (named). */
+function missingSaid(files, path, written) {
+    const rule = path === undefined ? undefined : files.leftOut?.(path);
+    if (rule)
+        return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.'];
+    return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.'];
+}
+/**
+ * How to ship a file a rule left out, in the words of that rule (a committed file is never told
+ * to be committed: a link, a secret, an exclusion each say their own); `otherwise` when no rule
+ * left it out.
+ */
+function leftOutFix(files, path, otherwise) {
+    if (path === undefined || !files.leftOut?.(path))
+        return otherwise;
+    return files.leftOutFix?.(path) ?? files.shipFix ?? ['Ship it: change the rule that leaves it out.'];
+}
+
+// EXTERNAL MODULE: ./src/operations/config-check/python-json.ts
+var python_json = __webpack_require__(6751);
 ;// CONCATENATED MODULE: ./src/operations/config-check/build-files.ts
+
+
 
 
 
@@ -570,23 +615,11 @@ function isFilePath(module) {
  */
 /** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
 const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith'];
-/** A path the config names that the build will not have: gone, or left out by a rule (named). */
-function missing(files, path, written) {
-    const rule = path === undefined ? undefined : files.leftOut?.(path);
-    if (rule)
-        return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.'];
-    return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.'];
-}
-function leftOutFix(files, path, otherwise) {
-    if (path === undefined || !files.leftOut?.(path))
-        return otherwise;
-    return files.shipFix ?? ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
-}
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
-function localDependencies(validated, configPath, files, problem) {
+function localDependencies(entries, configPath, files, problem) {
     const dirs = [];
     const taken = new Set(RESERVED);
-    validated.dependencies.forEach((dependency, index) => {
+    entries.forEach((dependency, index) => {
         const key = `dependencies[${index}]`;
         if (typeof dependency !== 'string') {
             problem(key, ['must be a string: a package, or a local directory such as ', { code: '"."' }, '.'], ['Fix the entry.']);
@@ -599,7 +632,7 @@ function localDependencies(validated, configPath, files, problem) {
         if (kind === 'unknown')
             return;
         if (kind === 'absent')
-            return problem(key, ['the local dependency ', ...missing(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']));
+            return problem(key, ['the local dependency ', ...missingSaid(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']));
         if (kind === 'file')
             return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.']);
         dirs.push(path);
@@ -618,9 +651,10 @@ function packageNames(dir, written, key, files, taken, problem) {
         taken.add(name);
     };
     if (names.includes('__init__.py')) {
-        const name = dir === '' ? files.rootName : dir.slice(dir.lastIndexOf('/') + 1);
-        if (name === undefined)
+        // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
+        if (dir === '')
             return;
+        const name = dir.slice(dir.lastIndexOf('/') + 1);
         if (name.includes('-'))
             return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.']);
         return reserve(name);
@@ -666,16 +700,17 @@ function dottedPathRule(key, spec, configPath, dirs, files, problem) {
     if (hasColon && module.startsWith('.'))
         fileRule(key, module, configPath, dirs, files, problem);
 }
+/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
 function fileRule(key, module, configPath, dirs, files, problem) {
     const path = fromConfig(configPath, module);
     const kind = path === undefined ? 'absent' : files.kind(path);
     if (kind === 'unknown')
         return;
     if (kind === 'absent')
-        return problem(key, ['the file ', ...missing(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+        return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
     if (kind === 'dir')
         return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.']);
-    if (!dirs.some((dir) => isWithin(path, dir))) {
+    if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
         problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']);
     }
 }
@@ -697,7 +732,7 @@ function nodeFileRules(config, configPath, files, problem) {
         const resolved = fromConfig(configPath, module);
         const kind = resolved === undefined ? 'absent' : files.kind(resolved);
         if (kind === 'absent')
-            problem(`graphs.${id}`, ['the file ', ...missing(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']));
+            problem(`graphs.${id}`, ['the file ', ...missingSaid(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']));
         else if (kind === 'dir')
             problem(`graphs.${id}`, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
     }
@@ -713,7 +748,7 @@ function packageJsonRules(configPath, files, minNode, nodeMajor, push) {
     const problem = (key, what, fix) => push({ file: path, key, what, fix });
     let json;
     try {
-        json = JSON.parse(text);
+        json = (0,python_json/* parsePythonJson */.S)(text);
     }
     catch {
         return problem('(file)', ['is not valid JSON, and the build reads it beside a Node.js config.'], ['Fix the JSON.']);
@@ -806,13 +841,74 @@ function unknownKeys(keys) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/operations/config-check/python-values.ts
+/**
+ * Python's `int()` of a string: optional whitespace and sign, digits of any script (`２０`),
+ * `_` between digits. Undefined when Python would raise, or when a digit's value cannot be read
+ * here (a script whose digits do not fold to ASCII: the image tag refuses those anyway).
+ */
+function pythonInt(text) {
+    const match = /^\s*([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)\s*$/u.exec(text);
+    if (!match)
+        return undefined;
+    const digits = match[2].replace(/_/g, '').normalize('NFKC');
+    if (!/^\d+$/.test(digits))
+        return undefined;
+    return Number(`${match[1]}${digits}`);
+}
+/**
+ * Python's `str()` of a JSON value, as the client's f-strings write it into the image's tag
+ * (`None`, `True`, `3.12`, `nan`); lists and mappings only need to be recognisably not a tag.
+ */
+function pythonStr(value) {
+    if (value === null || value === undefined)
+        return 'None';
+    if (value === true)
+        return 'True';
+    if (value === false)
+        return 'False';
+    if (typeof value === 'number') {
+        if (Number.isNaN(value))
+            return 'nan';
+        if (!Number.isFinite(value))
+            return value > 0 ? 'inf' : '-inf';
+        return Number.isInteger(value) && !Object.is(value, -0) ? String(value) : pythonFloat(value);
+    }
+    if (typeof value === 'string')
+        return value;
+    return JSON.stringify(value);
+}
+function pythonFloat(value) {
+    const text = String(value);
+    return text.includes('.') || text.includes('e') ? text : `${text}.0`;
+}
+/**
+ * The value a fix proposes for a refused version: the plain-digit form of what was written
+ * when it is a valid one (`３.１２` → `3.12`, the number `3.12` → `3.12`, `3.11.4` → `3.11`, ` 20 `
+ * → `20`), else the default. Never the refused value itself.
+ */
+function versionFix(value, language, fallback) {
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : '';
+    const folded = text.normalize('NFKC').trim().replace(/^\+/, '').replace(/_/g, '');
+    const candidate = language === 'python' ? /^(\d+)\.(\d+)/.exec(folded)?.slice(1, 3).join('.') : /^\d+$/.exec(folded)?.[0];
+    if (!candidate || candidate === value)
+        return fallback;
+    if (language === 'python') {
+        const [major, minor] = candidate.split('.').map(Number);
+        return major === 3 && minor >= 11 ? candidate : fallback;
+    }
+    return Number(candidate) >= Number(fallback) ? candidate : fallback;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/config-check/validate.ts
 
 
+
 /*
- * The client's `validate_config` (langgraph_cli/config.py), rule by rule: what it refuses is a
- * problem here, and nothing else is. It stops at its first error; this reports them all.
- * docs/config-check.md lists each rule with the function it comes from.
+ * The client's `validate_config` (langgraph_cli/config.py), rule by rule: what it refuses (or
+ * fails on: a number where it calls a string's method) is a problem here, and nothing else is.
+ * It stops at its first error; this reports them all, each once. docs/config-check.md lists
+ * each rule with the function it comes from.
  */
 const MIN_PYTHON = [3, 11];
 const MIN_NODE = 20;
@@ -822,14 +918,19 @@ const BUILD_TOOLS = ['pip', 'setuptools', 'wheel'];
 /** `_API_VERSION_RANGE_PATTERN` and `_API_VERSION_PATTERN`. */
 const API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/;
 const API_VERSION = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.?[A-Za-z][0-9A-Za-z]*)?$/;
+/** Python's `str.isdigit`, near enough: decimal digits of any script, and the super- and subscript ones. */
+const PY_DIGITS = /^[\p{Nd}\u00b2\u00b3\u00b9\u2070-\u2079\u2080-\u2089]+$/u;
 function validateConfig(config, file) {
     const problems = [];
     const problem = (key, what, fix) => problems.push({ file, key, what, fix });
     const graphs = isObject(config.graphs) ? config.graphs : {};
-    if (config.graphs !== undefined && config.graphs !== null && !isObject(config.graphs)) {
+    const specs = [];
+    if ('graphs' in config && !isObject(config.graphs)) {
         problem('graphs', ['must be a mapping of graph ids to graphs.'], ['Write it as ', { code: '"graphs": {"agent": "./agent.py:graph"}' }, '.']);
     }
-    const specs = [];
+    else if (Object.keys(graphs).length === 0) {
+        problem('graphs', ['is missing or empty: there is nothing to serve.'], ['Add at least one graph, e.g. ', { code: '"graphs": {"agent": "./my_agent/graph.py:graph"}' }, '.']);
+    }
     for (const [id, spec] of Object.entries(graphs)) {
         const path = importString(spec);
         if (path === undefined) {
@@ -842,93 +943,122 @@ function validateConfig(config, file) {
     const somePython = specs.some((spec) => !isNodeGraph(spec));
     const nodeVersion = 'node_version' in config ? config.node_version : someNode ? String(MIN_NODE) : undefined;
     const pythonVersion = 'python_version' in config ? config.python_version : somePython ? MIN_PYTHON.join('.') : undefined;
-    const dependencies = config.dependencies ?? [];
+    const dependencies = 'dependencies' in config ? config.dependencies : [];
     const source = config.source;
     const sourceKind = isObject(source) && typeof source.kind === 'string' ? source.kind : undefined;
+    const build = truthy(nodeVersion) && !truthy(pythonVersion) ? 'node' : sourceKind === 'uv' ? 'uv' : 'python';
     if (truthy(config._INTERNAL_docker_tag) && truthy(config.api_version)) {
         problem('api_version', ['cannot be given with ', { code: '_INTERNAL_docker_tag' }, '.'], ['Remove one of them.']);
     }
     if (truthy(config.api_version) && !validApiVersion(config.api_version)) {
-        problem('api_version', ['is not a version: ', { code: JSON.stringify(config.api_version) }, '.'], ['Pin to a minor version, e.g. ', { code: '"api_version": "0.8"' }, '.']);
+        problem('api_version', ['is not a version the build takes: ', { code: JSON.stringify(config.api_version) }, '.'], ['Pin to a minor version, e.g. ', { code: '"api_version": "0.8"' }, '.']);
     }
-    if (truthy(nodeVersion)) {
-        const major = nodeMajor(nodeVersion);
-        if (major === undefined)
-            problem('node_version', ['must be a major version only: ', { code: JSON.stringify(nodeVersion) }, '.'], ['Write e.g. ', { code: `"node_version": "${MIN_NODE}"` }, '.']);
-        else if (major < MIN_NODE)
-            problem('node_version', ['Node.js ', { code: String(nodeVersion) }, ` is not supported: the minimum is ${MIN_NODE}.`], ['Set ', { code: `"node_version": "${MIN_NODE}"` }, ' or higher.']);
-    }
+    if (truthy(nodeVersion))
+        nodeVersionRules(nodeVersion, problem);
     if (truthy(config.pip_installer) && !PIP_INSTALLERS.includes(config.pip_installer)) {
-        problem('pip_installer', ['must be ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, ', not ', { code: JSON.stringify(config.pip_installer) }, '.'], ['Fix the value, or remove the key.']);
+        problem('pip_installer', ['must be ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, ', not ', { code: JSON.stringify(config.pip_installer) }, '.'], ['Write one of those, or remove the key (the default is ', { code: 'auto' }, ').']);
     }
     if (source !== undefined && source !== null) {
         if (!isObject(source))
             problem('source', ['must be an object.'], ['Write e.g. ', { code: '"source": {"kind": "uv", "root": ".."}' }, '.']);
         else if (sourceKind !== 'uv')
-            problem('source.kind', ["must be `uv`, the only kind there is."], ['Write e.g. ', { code: '"source": {"kind": "uv", "root": ".."}' }, '.']);
+            problem('source.kind', ['must be ', { code: 'uv' }, ', the only kind there is.'], ['Write e.g. ', { code: '"source": {"kind": "uv", "root": ".."}' }, '.']);
     }
     if (truthy(pythonVersion)) {
-        const version = typeof pythonVersion === 'string' ? pythonVersion : undefined;
-        const parts = version?.split('-')[0].split('.');
-        if (!version || (version.match(/\./g) ?? []).length !== 1 || !parts.every((part) => /^\d+$/.test(part))) {
-            const fix = parts && parts.length >= 2 ? `${parts[0]}.${parts[1]}` : MIN_PYTHON.join('.');
-            problem('python_version', ['must be ', { code: 'major.minor' }, ' (no patch): ', { code: JSON.stringify(pythonVersion) }, '.'], ['Write ', { code: `"python_version": "${fix}"` }, '.']);
-        }
-        else {
-            const [major, minor] = parts.map(Number);
-            if (major < MIN_PYTHON[0] || (major === MIN_PYTHON[0] && minor < MIN_PYTHON[1])) {
-                problem('python_version', ['Python ', { code: version }, ` is not supported: the minimum is ${MIN_PYTHON.join('.')}.`], ['Set ', { code: `"python_version": "${MIN_PYTHON.join('.')}"` }, ' or higher.']);
-            }
-            if (version.includes('bullseye'))
-                problem('python_version', ['names Bullseye, whose images are no longer built.'], ['Use ', { code: 'bookworm' }, ' or ', { code: 'debian' }, '.']);
-        }
+        pythonVersionRules(pythonVersion, problem);
         if (sourceKind !== 'uv' && !truthy(dependencies)) {
             problem('dependencies', ['is missing or empty, and a Python config needs it to install the graphs.'], ['Add ', { code: '"dependencies": ["."]' }, ' (the config\'s directory), or use ', { code: '"source": {"kind": "uv"}' }, '.']);
         }
-    }
-    if (!truthy(config.graphs)) {
-        problem('graphs', ['is missing or empty: there is nothing to serve.'], ['Add at least one graph, e.g. ', { code: '"graphs": {"agent": "./my_agent/graph.py:graph"}' }, '.']);
     }
     const distro = config.image_distro;
     if (truthy(distro)) {
         if (distro === 'bullseye')
             problem('image_distro', ['Bullseye images are no longer built.'], ['Use ', { code: 'bookworm' }, ', ', { code: 'debian' }, ' or ', { code: 'wolfi' }, '.']);
         else if (!DISTROS.includes(distro))
-            problem('image_distro', ['must be one of ', { code: DISTROS.join(', ') }, ', not ', { code: JSON.stringify(distro) }, '.'], ['Write e.g. ', { code: '"image_distro": "wolfi"' }, '.']);
+            problem('image_distro', ['must be one of ', { code: DISTROS.join(', ') }, '; this value is not.'], ['Write e.g. ', { code: '"image_distro": "wolfi"' }, '.']);
     }
     if (sourceKind === 'uv' && isObject(source))
-        uvRules(source, pythonVersion, dependencies, problem);
+        uvShapeRules(source, pythonVersion, dependencies, problem);
     if (truthy(config.project_root) || truthy(config.package)) {
         problem(truthy(config.project_root) ? 'project_root' : 'package', ['is no longer supported at the top level.'], ['Use ', { code: 'source.root' }, ' and ', { code: 'source.package' }, ' instead.']);
     }
-    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['http', 'app']]) {
-        const conf = config[section];
-        if (!truthy(conf) || !isObject(conf) || !(key in conf))
-            continue;
-        const value = conf[key];
-        if (typeof value !== 'string' || !value.includes(':')) {
-            problem(`${section}.${key}`, ['must be ', { code: '"./path/to/file.py:attribute"' }, ', not ', { code: JSON.stringify(value) }, '.'], ['Add the attribute after a ', { code: ':' }, '.']);
-        }
-    }
+    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['http', 'app']])
+        sectionRules(config, section, key, build, problem);
     const tools = config.keep_pkg_tools;
     if (truthy(tools) && tools !== true) {
         const bad = Array.isArray(tools) ? tools.filter((tool) => !BUILD_TOOLS.includes(tool)) : [tools];
         for (const tool of bad)
-            problem('keep_pkg_tools', ['takes ', { code: 'true' }, ' or a list of ', { code: BUILD_TOOLS.join(', ') }, ', not ', { code: JSON.stringify(tool) }, '.'], ['Fix the value.']);
+            problem('keep_pkg_tools', ['takes ', { code: 'true' }, ' or a list of ', { code: BUILD_TOOLS.join(', ') }, ', not ', { code: JSON.stringify(tool) }, '.'], ['Keep only those names.']);
     }
     return {
         problems,
         validated: {
             graphIds: Object.keys(graphs),
             pythonVersion: truthy(pythonVersion) && typeof pythonVersion === 'string' ? pythonVersion : undefined,
-            nodeVersion: truthy(nodeVersion) ? String(nodeVersion) : undefined,
-            dependencies: Array.isArray(dependencies) ? dependencies : [],
-            sourceKind
+            nodeVersion: truthy(nodeVersion) && typeof nodeVersion === 'string' ? nodeVersion : undefined,
+            rawPython: pythonVersion,
+            rawNode: nodeVersion,
+            build
         }
     };
 }
+/** `_parse_node_version`: a string without a `.` that Python's `int()` reads; at least the minimum. */
+function nodeVersionRules(value, problem) {
+    if (typeof value !== 'string') {
+        const what = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string: a major version.'];
+        return problem('node_version', what, ['Write ', { code: `"node_version": "${versionFix(value, 'node', String(MIN_NODE))}"` }, '.']);
+    }
+    const major = value.includes('.') ? undefined : pythonInt(value);
+    if (major === undefined)
+        problem('node_version', ['must be a major version only (no minor, patch or range).'], ['Write e.g. ', { code: `"node_version": "${versionFix(value, 'node', String(MIN_NODE))}"` }, '.']);
+    else if (major < MIN_NODE)
+        problem('node_version', ['Node.js ', { code: value }, ` is not supported: the minimum is ${MIN_NODE}.`], ['Set ', { code: `"node_version": "${MIN_NODE}"` }, ' or higher.']);
+}
+/** `validate_config`'s `python_version` checks: a string `major.minor` (an optional `-suffix`), at least the minimum, never Bullseye. */
+function pythonVersionRules(value, problem) {
+    const minimum = MIN_PYTHON.join('.');
+    if (typeof value !== 'string') {
+        const what = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string such as ', { code: '"3.12"' }, '.'];
+        return problem('python_version', what, ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.']);
+    }
+    const parts = value.split('-')[0].split('.');
+    const fix = ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.'];
+    if ((value.match(/\./g) ?? []).length !== 1 || !parts.every((part) => PY_DIGITS.test(part))) {
+        return problem('python_version', ['must be ', { code: 'major.minor' }, ' (no patch, e.g. ', { code: '3.12' }, ').'], fix);
+    }
+    const numbers = parts.map(pythonInt);
+    if (numbers.length !== 2 || numbers.some((n) => n === undefined))
+        return problem('python_version', ['must be ', { code: 'major.minor' }, ' in plain digits.'], fix);
+    const [major, minor] = numbers;
+    if (major < MIN_PYTHON[0] || (major === MIN_PYTHON[0] && minor < MIN_PYTHON[1])) {
+        return problem('python_version', ['Python ', { code: value }, ` is not supported: the minimum is ${minimum}.`], ['Set ', { code: `"python_version": "${minimum}"` }, ' or higher.']);
+    }
+    if (value.includes('bullseye'))
+        problem('python_version', ['names Bullseye, whose images are no longer built.'], ['Use ', { code: 'bookworm' }, ' or ', { code: 'debian' }, '.']);
+}
+/**
+ * `auth`, `encryption`, `http`: a mapping. The client's validation fails on a number or a string
+ * holding the key's name; its Python build (`_update_auth_path`...) on anything else but a mapping.
+ */
+function sectionRules(config, section, key, build, problem) {
+    const conf = config[section];
+    if (!truthy(conf))
+        return;
+    if (!isObject(conf)) {
+        const failsValidation = typeof conf === 'number' || typeof conf === 'boolean' || ((typeof conf === 'string' || Array.isArray(conf)) && conf.includes(key));
+        if (failsValidation || build === 'python')
+            problem(section, ['must be a mapping.'], ['Write e.g. ', { code: `"${section}": {"${key}": "./src/agent/${section === 'http' ? 'webapp.py:app' : `${section}.py:${section}`}"}` }, '.']);
+        return;
+    }
+    if (!(key in conf))
+        return;
+    const value = conf[key];
+    if (typeof value !== 'string' || !value.includes(':')) {
+        problem(`${section}.${key}`, ['must be ', { code: '"./path/to/file.py:attribute"' }, ' (a file, a ', { code: ':' }, ' and the name in it).'], ['Add the attribute after a ', { code: ':' }, '.']);
+    }
+}
 /** The client's `source.kind = "uv"` block: a different config shape than dependency installs. */
-function uvRules(source, pythonVersion, dependencies, problem) {
+function uvShapeRules(source, pythonVersion, dependencies, problem) {
     if (!truthy(pythonVersion))
         problem('python_version', ['is required with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ' (a Python-only mode).'], ['Set ', { code: '"python_version"' }, ', or drop ', { code: 'source' }, ' for a Node.js config.']);
     if (truthy(dependencies))
@@ -937,7 +1067,7 @@ function uvRules(source, pythonVersion, dependencies, problem) {
     if (typeof root !== 'string')
         problem('source.root', ['must be a string.'], ['Write e.g. ', { code: '"root": "."' }, '.']);
     else if (root.trim() === '')
-        problem('source.root', ['must not be empty.'], ['Write ', { code: '"root": "."' }, '.']);
+        problem('source.root', ['must not be empty.'], ['Write ', { code: '"root": "."' }, ' for the config\'s directory.']);
     const pkg = source.package;
     if (pkg !== undefined && pkg !== null && (typeof pkg !== 'string' || pkg.trim() === ''))
         problem('source.package', ['must be a non-empty string.'], ['Name the package, or remove the key.']);
@@ -951,17 +1081,564 @@ function validApiVersion(value) {
     return API_VERSION.test(version.split('-')[0]);
 }
 /**
- * `_parse_node_version`: Python's `int()` of a string without a `.`; a non-string is
- * refused (the client fails on it). Undefined when it is not a major version.
+ * `_parse_node_version` for a `package.json`'s `engines.node`: a string without a `.` that
+ * Python's `int()` reads; a non-string is refused (the client fails on it). Undefined when it
+ * is not a major version.
  */
 function nodeMajor(value) {
     if (typeof value !== 'string' || value.includes('.'))
         return undefined;
-    const match = /^\s*([+-]?\d+(?:_\d+)*)\s*$/.exec(value);
-    return match ? Number(match[1].replace(/_/g, '')) : undefined;
+    return pythonInt(value);
+}
+
+// EXTERNAL MODULE: ./src/operations/config-check/dependencies.ts
+var dependencies = __webpack_require__(6747);
+;// CONCATENATED MODULE: ./src/operations/config-check/build-rules.ts
+
+
+
+
+/** The keywords a Dockerfile instruction starts with. */
+const INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
+/** `_assemble_local_deps` iterates `dependencies` (the archive does, for every config): null, a number or a boolean cannot be. */
+function dependenciesShape(config, taken, problem) {
+    if (taken.has('dependencies') || (0,dependencies/* iterableDependencies */.w)(config.dependencies))
+        return;
+    problem('dependencies', ['must be a list (of packages and local directories such as ', { code: '"."' }, ').'], ['Write e.g. ', { code: '"dependencies": ["."]' }, '.']);
+}
+/** `python_config_to_docker`: `pip_installer` given but empty takes none of `auto`, `pip`, `uv`. */
+function pipInstallerPresent(config, problem) {
+    if ('pip_installer' in config && !truthy(config.pip_installer)) {
+        problem('pip_installer', ['is empty, and the build takes only ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, '.'], ['Remove the key (the default is ', { code: 'auto' }, '), or write one of those.']);
+    }
+}
+/** `_update_checkpointer_path`: a `path` must be a string. */
+function checkpointerPath(config, problem) {
+    const conf = config.checkpointer;
+    if (isObject(conf) && truthy(conf.path) && typeof conf.path !== 'string') {
+        problem('checkpointer.path', ['must be a string ', { code: '"./path/to/file.py:name"' }, '.'], ['Write the file and the name in it, or remove the key.']);
+    }
+}
+/**
+ * `pip_config_file` becomes `ADD <file> /pipconfig.txt`, from the build's context (the config's
+ * directory): a file there that ships.
+ */
+function pipConfigFile(config, configPath, files, problem) {
+    const value = config.pip_config_file;
+    if (!truthy(value))
+        return;
+    if (typeof value !== 'string')
+        return problem('pip_config_file', ['must be a path to a file beside the config.'], ['Write e.g. ', { code: '"pip_config_file": "./pip.conf"' }, '.']);
+    const path = fromConfig(configPath, value);
+    const configDir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
+    if (path === undefined || !isWithin(path, configDir)) {
+        return problem('pip_config_file', [{ code: value }, " is outside the config's directory, the only place the build's Dockerfile adds files from."], ["Move the file into the config's directory."]);
+    }
+    const kind = files.kind(path);
+    if (kind === 'absent' || kind === 'dir')
+        problem('pip_config_file', ['the file ', ...(kind === 'dir' ? [{ code: value }, ' is a directory.'] : missingSaid(files, path, value))], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+}
+/**
+ * `dockerfile_lines` are joined into the Dockerfile: a list of strings, each instruction
+ * starting with a keyword (a string is read one character per line; null or a number fails).
+ */
+function dockerfileLines(config, problem) {
+    if (!('dockerfile_lines' in config))
+        return;
+    const lines = config.dockerfile_lines;
+    if (lines === null || typeof lines === 'number' || typeof lines === 'boolean') {
+        return problem('dockerfile_lines', ['must be a list of Dockerfile lines.'], ['Write e.g. ', { code: '"dockerfile_lines": ["RUN apt-get update"]' }, ', or remove the key.']);
+    }
+    if (typeof lines === 'string') {
+        if (lines !== '')
+            problem('dockerfile_lines', ['is a string; the build reads it as a list, one character per line.'], ['Write it as a list of lines: ', { code: '["RUN ..."]' }, '.']);
+        return;
+    }
+    const entries = Array.isArray(lines) ? lines : Object.keys(lines);
+    const notText = entries.findIndex((line) => typeof line !== 'string');
+    if (notText >= 0)
+        return problem(`dockerfile_lines[${notText}]`, ['must be a string (a Dockerfile line).'], ['Write the line as text.']);
+    let continued = false;
+    // A heredoc's body (`RUN <<EOF` ... `EOF`) is not instructions.
+    let heredoc;
+    entries.forEach((entry, index) => {
+        for (const line of entry.split(/\r?\n/)) {
+            const text = line.trim();
+            if (heredoc !== undefined) {
+                if (text === heredoc)
+                    heredoc = undefined;
+                continue;
+            }
+            if (!continued && (text === '' || text.startsWith('#')))
+                continue;
+            if (!continued && !INSTRUCTIONS.has(text.split(/\s+/)[0].toUpperCase())) {
+                problem(`dockerfile_lines[${index}]`, ['does not start with a Dockerfile instruction (', { code: 'RUN' }, ', ', { code: 'ENV' }, ', ', { code: 'COPY' }, ', ...), so the image does not build.'], ['Start it with an instruction, or end the line before it with ', { code: '\\' }, '.']);
+                continued = false;
+                return;
+            }
+            heredoc = /<<-?\s*["']?([A-Za-z_][A-Za-z0-9_]*)["']?/.exec(text)?.[1];
+            continued = heredoc === undefined && text.endsWith('\\');
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/config-check/image-tag.ts
+
+
+/** A Docker image reference: lowercase path components (a registry host's may have capitals), an optional registry port, an optional tag. */
+const IMAGE = /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/;
+const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+const image_tag_API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/;
+/** `_API_VERSION_PART_PATTERN`: the floor of a range, with only `dev` and `rc` pre-releases. */
+const API_FLOOR = /^\d+(?:\.\d+)?(?:\.\d+)?(?:\.?(?:dev|rc)\d+)?$/;
+/** `semver_pattern` of `_image_supports_uv`. */
+const BASE_VERSION = /:(\d+(?:\.\d+)?(?:\.\d+)?)(?:-|$)/;
+const image_tag_DISTROS = ['debian', 'wolfi', 'bookworm'];
+/** `default_base_image`. */
+function defaultBase(build) {
+    return build === 'node' ? 'langchain/langgraphjs-api' : 'langchain/langgraph-api';
+}
+/** The image reference's rules; `taken` holds the keys that already have a problem (one problem is said once). */
+function imageRules(config, validated, taken, problem) {
+    const say = (key, what, fix) => {
+        if (taken.has(key))
+            return;
+        taken.add(key);
+        problem(key, what, fix);
+    };
+    const written = config.base_image;
+    if (truthy(written) && typeof written !== 'string')
+        say('base_image', ['must be a string: an image name.'], ['Write e.g. ', { code: '"base_image": "langchain/langgraph-api"' }, ', or remove the key.']);
+    const base = truthy(written) && typeof written === 'string' ? written : defaultBase(validated.build);
+    if (validated.build === 'uv' && !supportsUv(base)) {
+        say('base_image', [{ code: base }, ' has no uv, which a uv source needs (', { code: 'langchain/langgraph-api' }, ' 0.2.47 or later).'], ['Use a newer base image, or remove ', { code: 'base_image' }, '.']);
+    }
+    const internal = config._INTERNAL_docker_tag;
+    if (truthy(internal)) {
+        if (!TAG.test(pythonStr(internal)))
+            say('_INTERNAL_docker_tag', ['must be an image tag (letters, digits, ', { code: '.' }, ', ', { code: '-' }, ', ', { code: '_' }, ').'], ['Fix the tag, or remove the key.']);
+        return finalReference(`${base}:${pythonStr(internal)}`, taken, say);
+    }
+    const node = validated.build === 'node';
+    const versionKey = node ? 'node_version' : 'python_version';
+    const version = node ? validated.rawNode : validated.rawPython;
+    const versionText = pythonStr(version);
+    // A version left out takes the client's default (or, with no graph, the config is refused for that): only a written one is judged.
+    if (versionKey in config && !(node ? /^[0-9]+$/ : /^[0-9]+\.[0-9]+(?:-[a-z]+)?$/).test(versionText)) {
+        const fallback = node ? '20' : '3.11';
+        const what = truthy(version)
+            ? ['makes the image tag ', { code: versionText }, ', which names no image: the tag takes plain ASCII digits.']
+            : ['is empty, so the image tag would be ', { code: versionText || '(nothing)' }, ', which names no image.'];
+        say(versionKey, what, ['Write ', { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` }, ', or remove the key (the default is ', { code: fallback }, ').']);
+    }
+    const distro = 'image_distro' in config ? config.image_distro : 'debian';
+    if (!truthy(distro))
+        say('image_distro', ['is empty, so the image tag would end in ', { code: `-${pythonStr(distro)}` }, ', which names no image.'], ['Remove the key (the default is ', { code: 'debian' }, '), or write e.g. ', { code: '"wolfi"' }, '.']);
+    else if (typeof distro !== 'string' || !image_tag_DISTROS.includes(distro))
+        taken.add('image_distro'); // validate.ts says so
+    const api = config.api_version;
+    const range = truthy(api) && typeof api === 'string' ? image_tag_API_RANGE.exec(api) : null;
+    const serverBase = base.includes('/langgraph-server') && !truthy(api);
+    if (typeof written === 'string' && lastSegment(base).includes(':') && !serverBase) {
+        say('base_image', [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'], ['Remove the tag from ', { code: 'base_image' }, '; pin the server\'s version with ', { code: 'api_version' }, '.']);
+    }
+    if (range && !API_FLOOR.test(range[2].trim())) {
+        say('api_version', ['is a range whose lowest version the build cannot read: only releases and ', { code: 'dev' }, ' or ', { code: 'rc' }, ' pre-releases (e.g. ', { code: '0.9.0rc1' }, ').'], ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.']);
+    }
+    const distroTag = distro === 'debian' ? '' : `-${pythonStr(distro)}`;
+    const versionDistro = `${versionText}${distroTag}`;
+    const language = node ? 'node' : 'py';
+    // A range's release is picked from PyPI at build time: its floor stands in for it here.
+    const apiTag = range ? range[2].trim() : truthy(api) ? pythonStr(api) : undefined;
+    if (apiTag === undefined && base.includes('/langgraph-server') && !base.includes(versionDistro))
+        return finalReference(`${base}-${language}${versionDistro}`, taken, say);
+    finalReference(`${base}:${apiTag === undefined ? versionDistro : `${apiTag}-${language}${versionDistro}`}`, taken, say);
+}
+/** Whatever the parts, the reference must be one Docker reads; said only when no part was blamed already. */
+function finalReference(reference, taken, say) {
+    if (IMAGE.test(reference))
+        return;
+    if (['base_image', '_INTERNAL_docker_tag', 'python_version', 'node_version', 'image_distro', 'api_version'].some((key) => taken.has(key)))
+        return;
+    say('base_image', ['with the rest of the config makes the image name ', { code: reference }, ', which is not a valid image reference.'], ['Write a lowercase image name without a tag.']);
+}
+function lastSegment(image) {
+    return image.slice(image.lastIndexOf('/') + 1);
+}
+/** `_image_supports_uv`: not the trial image, and a version tag (when there is one) of at least 0.2.47. */
+function supportsUv(base) {
+    if (base === 'langchain/langgraph-trial')
+        return false;
+    const match = BASE_VERSION.exec(base);
+    if (!match)
+        return true;
+    const [major = 0, minor = 0, patch = 0] = match[1].split('.').map(Number);
+    return major > 0 || minor > 2 || (minor === 2 && patch >= 47);
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(4006);
+var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
+// EXTERNAL MODULE: ./node_modules/smol-toml/dist/index.js + 8 modules
+var dist = __webpack_require__(3292);
+;// CONCATENATED MODULE: ./src/operations/config-check/uv-source.ts
+
+
+
+
+
+
+
+const join = (dir, name) => (dir ? `${dir}/${name}` : name);
+const parentOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+const normalizeName = (name) => name.replace(/[-_.]+/g, '-').toLowerCase();
+const table = (value, ...keys) => keys.reduce((at, key) => (isObject(at) ? at[key] : undefined), value);
+/** The uv rules; nothing when a file they need cannot be read from this source (GitHub's API does not read them). */
+function uvSourceRules(config, configPath, files, problem) {
+    const source = config.source;
+    const written = 'root' in source ? source.root : '.';
+    if (typeof written !== 'string' || written.trim() === '')
+        return; // validate.ts says so
+    const root = fromConfig(configPath, written);
+    if (root === undefined)
+        return problem('source.root', [{ code: written }, ' is outside what is shipped, so the build has no ', { code: 'uv.lock' }, '.'], ['Point it at the uv workspace inside the repository.']);
+    const rootKind = files.kind(root);
+    if (rootKind === 'unknown')
+        return;
+    if (rootKind !== 'dir')
+        return problem('source.root', [{ code: written }, ' is not a directory that ships.'], ['Point it at the directory where you run ', { code: 'uv lock' }, '.']);
+    for (const name of ['uv.lock', 'pyproject.toml']) {
+        const path = join(root, name);
+        const kind = files.kind(path);
+        if (kind === 'unknown')
+            return;
+        if (kind !== 'file') {
+            const left = files.leftOut?.(path);
+            const what = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])];
+            return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']));
+        }
+    }
+    const configDir = parentOf(configPath);
+    // Paths in messages are from the config's directory, as the config's own paths are.
+    const shown = (path) => {
+        const relative = external_node_path_.posix.relative(configDir, path);
+        return relative.startsWith('..') ? relative : `./${relative}`;
+    };
+    const rootData = readToml(files, join(root, 'pyproject.toml'), shown, problem);
+    if (!rootData)
+        return;
+    const members = workspaceMembers(root, rootData, files, shown, problem);
+    if (!members)
+        return;
+    const target = targetPackage(source, members, root, configDir, problem);
+    if (!target)
+        return;
+    const closure = installClosure(target, members, shown(join(root, 'pyproject.toml')), root, rootData, problem);
+    if (!closure)
+        return;
+    const copied = new Set(closure.map((member) => member.root));
+    const all = new Set(members.map((member) => member.root));
+    const inside = (path) => containedIn(path, copied, all);
+    const names = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }]);
+    const fileRule = (key, module) => {
+        const path = fromConfig(configPath, module);
+        const kind = path === undefined ? 'absent' : files.kind(path);
+        if (kind === 'unknown')
+            return;
+        if (kind === 'absent')
+            return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+        if (kind === 'dir')
+            return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
+        if (!inside(path)) {
+            problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', ...names, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.']);
+        }
+    };
+    const importRule = (key, spec) => {
+        const { module, attribute } = splitImport(spec);
+        if (!module || !attribute)
+            return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './src/agent/graph.py:graph' }, '.']);
+        if (isFilePath(module))
+            fileRule(key, module);
+    };
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path !== undefined)
+            importRule(`graphs.${id}`, path);
+    }
+    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['checkpointer', 'path'], ['http', 'app']]) {
+        const conf = config[section];
+        if (isObject(conf) && typeof conf[key] === 'string')
+            importRule(`${section}.${key}`, conf[key]);
+    }
+    if (isObject(config.ui)) {
+        for (const [name, path] of Object.entries(config.ui))
+            if (typeof path === 'string')
+                fileRule(`ui.${name}`, path);
+    }
+}
+function readToml(files, path, shown, problem) {
+    const text = files.read(path);
+    if (text === undefined)
+        return undefined;
+    try {
+        return (0,dist/* parse */.qg)(text);
+    }
+    catch (error) {
+        problem('source.root', [{ code: shown(path) }, ' is not valid TOML (', { code: String(error.message).split('\n')[0] }, ').'], ['Fix the file.']);
+        return undefined;
+    }
+}
+/** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
+function workspaceMembers(root, rootData, files, shown, problem) {
+    const rootPyproject = shown(join(root, 'pyproject.toml'));
+    const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? [];
+    if (!Array.isArray(patterns)) {
+        if (patterns)
+            problem('source.root', [{ code: rootPyproject }, ': ', { code: '[tool.uv.workspace].members' }, ' must be a list.'], ['Write it as a list of glob patterns, e.g. ', { code: 'members = ["apps/*", "libs/*"]' }, '.']);
+        if (patterns)
+            return undefined;
+    }
+    const roots = [];
+    if (typeof table(rootData, 'project', 'name') === 'string')
+        roots.push(root);
+    for (const pattern of Array.isArray(patterns) ? patterns : []) {
+        if (typeof pattern !== 'string') {
+            problem('source.root', [{ code: rootPyproject }, ': every ', { code: '[tool.uv.workspace].members' }, ' entry must be a string.'], ['Fix the entry.']);
+            return undefined;
+        }
+        for (const match of globUnder(files, root, pattern)) {
+            const memberRoot = files.kind(match) === 'dir' ? match : parentOf(match);
+            if (files.kind(join(memberRoot, 'pyproject.toml')) === 'file')
+                roots.push(memberRoot);
+        }
+    }
+    const members = [];
+    for (const memberRoot of [...new Set(roots)]) {
+        const pyproject = shown(join(memberRoot, 'pyproject.toml'));
+        const data = memberRoot === root ? rootData : readToml(files, join(memberRoot, 'pyproject.toml'), shown, problem);
+        if (!data)
+            return undefined;
+        const name = table(data, 'project', 'name');
+        if (typeof name !== 'string' || name.trim() === '') {
+            problem('source.root', ['the workspace member ', { code: pyproject }, ' has no ', { code: '[project].name' }, '.'], ['Name the package in its ', { code: 'pyproject.toml' }, '.']);
+            return undefined;
+        }
+        const twin = members.find((member) => member.normalized === normalizeName(name));
+        if (twin) {
+            problem('source.root', [{ code: twin.pyproject }, ' and ', { code: pyproject }, ' both name the package ', { code: name }, '.'], ['Give each workspace member its own name.']);
+            return undefined;
+        }
+        members.push({ name, normalized: normalizeName(name), root: memberRoot, pyproject, data });
+    }
+    return members;
+}
+/** Python's `Path.glob` under `root`, over the files that ship: `*`, `?`, `[...]` within a name, `**` across directories. */
+function globUnder(files, root, pattern) {
+    const segments = pattern.split('/').filter((segment) => segment !== '' && segment !== '.');
+    let current = [root];
+    for (const segment of segments) {
+        const next = [];
+        if (segment === '**') {
+            const stack = [...current];
+            while (stack.length > 0) {
+                const dir = stack.pop();
+                next.push(dir);
+                for (const name of files.list(dir) ?? [])
+                    if (files.kind(join(dir, name)) === 'dir')
+                        stack.push(join(dir, name));
+            }
+        }
+        else {
+            const matches = picomatch_default()(segment, { dot: true });
+            for (const dir of current)
+                for (const name of files.list(dir) ?? [])
+                    if (matches(name))
+                        next.push(join(dir, name));
+        }
+        current = [...new Set(next)];
+    }
+    return current.sort();
+}
+/** `_infer_uv_lock_target_package`: `source.package`, else the member holding the config, else the only member. */
+function targetPackage(source, members, root, configDir, problem) {
+    const available = members.map((member) => member.name).sort().join(', ') || '(none)';
+    const wanted = source.package;
+    if (wanted !== undefined && wanted !== null) {
+        if (typeof wanted !== 'string' || wanted.trim() === '')
+            return undefined; // validate.ts says so
+        const target = members.find((member) => member.normalized === normalizeName(wanted));
+        if (!target)
+            problem('source.package', ['names no package of the uv workspace at ', { code: 'source.root' }, ' (its packages: ', { code: available }, ').'], ['Set it to one of those names (a ', { code: '[project].name' }, ').']);
+        return target;
+    }
+    const containing = members.filter((member) => isWithin(configDir, member.root)).sort((a, b) => b.root.length - a.root.length);
+    const deepest = containing[0];
+    if (deepest && (deepest.root !== root || members.length === 1 || configDir === root))
+        return deepest;
+    if (members.length === 1)
+        return members[0];
+    problem('source.package', ['is needed: the uv workspace has several packages (', { code: available }, ') and none holds the config file.'], ['Set ', { code: 'source.package' }, ' to the package to deploy, or move the config into it.']);
+    return undefined;
+}
+/** The package and its workspace dependencies, each checked as `_validate_uv_lock_package` does; undefined after a problem. */
+function installClosure(target, members, rootPyproject, root, rootData, problem) {
+    const byName = new Map(members.map((member) => [member.normalized, member]));
+    const byRoot = new Map(members.map((member) => [member.root, member]));
+    const rootSources = table(rootData, 'tool', 'uv', 'sources') ?? {};
+    const order = [];
+    const seen = new Set();
+    const visit = (member) => {
+        if (seen.has(member.normalized))
+            return true;
+        seen.add(member.normalized);
+        const dependencies = workspaceDependencies(member, { root, rootSources, rootPyproject, byName, byRoot }, problem);
+        if (!dependencies)
+            return false;
+        const deployable = enabled(member, problem);
+        if (deployable === undefined)
+            return false;
+        if (member === target && !deployable) {
+            problem('source.package', [{ code: target.name }, ' sets ', { code: 'tool.uv.package = false' }, ' in ', { code: target.pyproject }, ', so it cannot be deployed.'], ['Remove that setting, or deploy another member.']);
+            return false;
+        }
+        for (const name of dependencies) {
+            const dependency = byName.get(name);
+            if (dependency && !visit(dependency))
+                return false;
+        }
+        order.push(member);
+        return true;
+    };
+    return visit(target) ? order : undefined;
+}
+/** `[tool.uv].package`: true unless set; undefined after a problem (not a boolean, `[tool.uv]` not a table). */
+function enabled(member, problem) {
+    const uv = table(member.data, 'tool', 'uv');
+    if (uv && !isObject(uv)) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const value = isObject(uv) && 'package' in uv ? uv.package : true;
+    if (typeof value !== 'boolean') {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv].package' }, ' must be a boolean.'], ['Fix the file.']);
+        return undefined;
+    }
+    return value;
+}
+/** The member's dependencies that its (or the root's) `[tool.uv.sources]` take from the workspace; undefined after a problem. */
+function workspaceDependencies(member, workspace, problem) {
+    const specs = table(member.data, 'project', 'dependencies') ?? [];
+    if (!Array.isArray(specs) || !specs.every((spec) => typeof spec === 'string')) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[project].dependencies' }, ' must be a list of strings.'], ['Fix the file.']);
+        return undefined;
+    }
+    const names = [];
+    for (const spec of specs) {
+        const match = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(spec);
+        if (!match) {
+            problem('source.root', [{ code: member.pyproject }, ': the dependency ', { code: spec }, ' has no package name that a uv source can be matched to.'], ['Write it as a PEP 508 requirement, e.g. ', { code: 'httpx>=0.27' }, '.']);
+            return undefined;
+        }
+        names.push(normalizeName(match[1]));
+    }
+    if (!isObject(workspace.rootSources)) {
+        problem('source.root', [{ code: workspace.rootPyproject }, ': ', { code: '[tool.uv.sources]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const uv = table(member.data, 'tool', 'uv');
+    const own = isObject(uv) ? (uv.sources ?? {}) : {};
+    if (!isObject(own)) {
+        problem('source.root', [{ code: member.pyproject }, ': ', { code: '[tool.uv.sources]' }, ' must be a table.'], ['Fix the file.']);
+        return undefined;
+    }
+    const entries = new Map();
+    for (const [name, value] of Object.entries(workspace.rootSources))
+        entries.set(name, { value, declaredIn: workspace.root, pyproject: workspace.rootPyproject });
+    for (const [name, value] of Object.entries(own))
+        entries.set(name, { value, declaredIn: member.root, pyproject: member.pyproject });
+    const fromWorkspace = new Set();
+    for (const [name, entry] of entries) {
+        if (!names.includes(normalizeName(name)))
+            continue;
+        if (!sourceEntry(name, entry.value, entry.declaredIn, entry.pyproject, workspace, fromWorkspace, problem))
+            return undefined;
+    }
+    return names.filter((name) => fromWorkspace.has(name));
+}
+/** `_validate_uv_lock_source_entry`: `{ workspace = true }` and `{ path = ... }` must name buildable members of this workspace. */
+function sourceEntry(name, value, declaredIn, pyproject, workspace, found, problem) {
+    if (Array.isArray(value))
+        return value.every((item) => sourceEntry(name, item, declaredIn, pyproject, workspace, found, problem));
+    if (!isObject(value))
+        return true;
+    const disabled = (member) => {
+        problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is the workspace package ', { code: member.name }, ', which sets ', { code: 'tool.uv.package = false' }, '.'], ['A workspace dependency must be a buildable package: remove that setting.']);
+        return false;
+    };
+    if (value.workspace === true) {
+        const member = workspace.byName.get(normalizeName(name));
+        if (!member) {
+            problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is ', { code: '{ workspace = true }' }, ', but no workspace member that ships has that name.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).']);
+            return false;
+        }
+        if (enabled(member, problem) === false)
+            return disabled(member);
+        found.add(member.normalized);
+    }
+    if (typeof value.path === 'string') {
+        const path = value.path;
+        if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)) {
+            problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' uses an absolute path.'], ['Use a path relative to the file, or ', { code: '{ workspace = true }' }, '.']);
+            return false;
+        }
+        const resolved = normalizeFrom(declaredIn, path);
+        if (resolved === undefined || !isWithin(resolved, workspace.root)) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' leaves the uv workspace at ', { code: 'source.root' }, '.'], ['Keep workspace packages under ', { code: 'source.root' }, '.']);
+            return false;
+        }
+        const member = workspace.byRoot.get(resolved);
+        if (!member) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is not a workspace member.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, '.']);
+            return false;
+        }
+        if (member.normalized !== normalizeName(name)) {
+            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is the package ', { code: member.name }, '; the names must match.'], ['Name the dependency as its package is named.']);
+            return false;
+        }
+        if (enabled(member, problem) === false)
+            return disabled(member);
+        found.add(member.normalized);
+    }
+    return Object.entries(value).every(([key, nested]) => key === 'workspace' || key === 'path' || sourceEntry(name, nested, declaredIn, pyproject, workspace, found, problem));
+}
+function normalizeFrom(dir, relative) {
+    const parts = dir ? dir.split('/') : [];
+    for (const part of relative.replace(/\\/g, '/').split('/')) {
+        if (part === '' || part === '.')
+            continue;
+        if (part === '..') {
+            if (parts.length === 0)
+                return undefined;
+            parts.pop();
+        }
+        else
+            parts.push(part);
+    }
+    return parts.join('/');
+}
+/** `_resolve_uv_lock_container_path`: inside a copied member, and not inside a member that is not copied. */
+function containedIn(path, copied, all) {
+    const holders = [...copied].filter((root) => isWithin(path, root)).sort((a, b) => b.length - a.length);
+    return holders.some((holder) => ![...all].some((other) => other !== holder && !isWithin(holder, other) && isWithin(path, other) && !copied.has(other)));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/config-check/check.ts
+
+
+
+
+
 
 
 
@@ -976,7 +1653,7 @@ function nodeMajor(value) {
 function checkConfig(text, configPath, files) {
     let config;
     try {
-        config = JSON.parse(text);
+        config = (0,python_json/* parsePythonJson */.S)(text);
     }
     catch (error) {
         return refusedWhole(configPath, ['is not valid JSON (', { code: error.message }, ').'], ['Fix the JSON.']);
@@ -985,21 +1662,47 @@ function checkConfig(text, configPath, files) {
         return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.']);
     const { problems, validated } = validateConfig(config, configPath);
     const problem = (key, what, fix) => problems.push({ file: configPath, key, what, fix });
-    if (validated.nodeVersion)
+    const taken = () => new Set(problems.map((p) => p.key));
+    if (truthy(validated.rawNode))
         packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p));
-    // The client builds a Node.js image only for a config with a Node.js version and no Python one.
-    const nodeOnly = validated.nodeVersion !== undefined && validated.pythonVersion === undefined;
-    if (nodeOnly)
+    // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
+    let dirs = [];
+    if (files.archive || validated.build === 'python') {
+        dependenciesShape(config, taken(), problem);
+        dirs = localDependencies((0,dependencies/* dependencyEntries */.Q)(config.dependencies), configPath, files, problem);
+    }
+    // Then the image the client builds: Node.js (a Node.js version and no Python one), uv, or Python.
+    if (validated.build === 'node')
         nodeFileRules(config, configPath, files, problem);
-    // A `uv` source installs from pyproject.toml and uv.lock: the dependency-based rules do not apply.
-    else if (validated.sourceKind !== 'uv')
-        pythonFileRules(config, configPath, localDependencies(validated, configPath, files, problem), files, problem);
+    else if (validated.build === 'uv')
+        uvSourceRules(config, configPath, files, problem);
+    else {
+        pipInstallerPresent(config, problem);
+        checkpointerPath(config, problem);
+        // One missing key does not cascade: with `dependencies` refused, no file is said to lie outside it.
+        pythonFileRules(config, configPath, taken().has('dependencies') ? undefined : dirs, files, problem);
+    }
+    if (validated.build !== 'node')
+        pipConfigFile(config, configPath, files, problem);
+    dockerfileLines(config, problem);
+    imageRules(config, validated, taken(), problem);
     return {
-        problems,
+        problems: onceEach(problems),
         warnings: warningsOf(config, configPath, files),
         graphs: validated.graphIds,
         runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
     };
+}
+/** One problem is said once: the same key and words, from two rules, are one line. */
+function onceEach(problems) {
+    const seen = new Set();
+    return problems.filter((problem) => {
+        const id = JSON.stringify([problem.file, problem.key, problem.what]);
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
 }
 function refusedWhole(file, what, fix) {
     return { problems: [{ file, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
@@ -1224,19 +1927,31 @@ const READ_BUDGET_MS = 15_000;
 function readBudgetMs(deps) {
     return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10));
 }
-/** A remote build: the config and the files exactly as the archive will hold them; messages name workspace paths. */
-function archiveVerdict(selection, mode, deps) {
+/**
+ * A remote build: the config and the files exactly as the archive will hold them; messages name
+ * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
+ * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
+ * ship it.
+ */
+function archiveVerdict(selection, mode, deps, layoutProblems = []) {
     const prefix = workspacePrefix(selection);
     const configPath = selection.configPath;
+    const shown = (problem) => ({ ...problem, file: prefix + problem.file });
+    const fromLayout = layoutProblems.map((problem) => shown({ file: configPath, ...problem }));
+    const unshippable = fromLayout.filter((problem) => problem.always);
+    const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
     if (mode === 'off')
-        return notChecked([{ code: 'config-check: off' }]);
+        return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
     const text = readCapped(`${selection.root}/${configPath}`);
     if (text === undefined)
-        return notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
+        return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
     const files = archiveFiles(selection);
     const report = files.kind(configPath) === 'file' ? checkConfig(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
-    const shown = (problem) => ({ ...problem, file: prefix + problem.file });
-    return verdictOf({ ...report, problems: report.problems.map(shown), warnings: report.warnings.map(shown) }, prefix + configPath, mode, deps.log, undefined);
+    // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+    const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
+    const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
+    // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+    return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
 }
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
 function configNotShipped(configPath, rule) {
@@ -1321,27 +2036,34 @@ function told(deps, verdict) {
 /**
  * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
  * before any change (for a remote build, before any request and before anything is packed).
+ * `waivable`: false when a problem is refused under every mode (nothing can archive it).
  */
-function enforceConfigVerdict(verdict, deps) {
+function enforceConfigVerdict(verdict, deps, waivable = true) {
     if (!verdict)
         return;
     deps.recorder.checked(verdict);
     if (verdict.status !== 'failed')
         return;
     const lines = (verdict.problems ?? []).map(quoted/* saidText */.Rz);
-    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.');
+    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
+        ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+        : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.');
+}
+/** Whether the layout left out something nothing can archive (refused under every `config-check` mode). */
+function unwaivable(layoutProblems) {
+    return layoutProblems.some((problem) => problem.always);
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
 
 /**
- * The config check (`config-check`) of a `github` deployment: the config at the commit to be
- * built. A problem with `error` refuses here (every problem in the error); a remote build's
- * check ran already, on its archive, before any request.
+ * The config check (`config-check`) of a `github` revision: the config at the commit to be
+ * built. A problem with `error` refuses here (every problem in the error). Only the `github`
+ * source has this gate (source.ts): a remote build's check ran already, on its archive.
  */
 const configCheckGate = {
     id: 'config-check',
-    appliesTo: ({ ships }) => ships === 'github',
+    appliesTo: () => true,
     async run({ inputs, deps, existing }) {
         const verdict = await githubVerdict({ inputs, deps, existing });
         // Recorded before it throws: the refusal's reports list the problems.
@@ -1353,10 +2075,10 @@ const configCheckGate = {
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
 
-/** `expected-commit` for a `github` deployment: the ref the control plane will build points at it now. */
+/** `expected-commit` for a `github` revision (the only source with this gate): the ref the control plane will build points at it now. */
 const expectedCommitGate = {
     id: 'expected-commit',
-    appliesTo: ({ inputs, ships }) => inputs.expectedCommit !== undefined && ships === 'github',
+    appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
     async run({ inputs, deps, existing, plan }) {
         const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
         await checkRefBeforeChange(inputs.expectedCommit, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing);
@@ -1506,10 +2228,10 @@ const NAMED_FILES = 5;
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-async function decidePaths(paths, ships, inputs, existing, deps) {
+async function decidePaths(paths, source, inputs, existing, deps) {
     const { log, recorder } = deps;
-    if (ships !== 'github') {
-        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${ships}\``;
+    if (!source.fromGitHub) {
+        const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``;
         log.warn(`${reason}: it does not apply, and the deploy goes ahead.`);
         recorder.pathsDecided({ skip: false, reason });
         return { skip: false };
@@ -1650,8 +2372,8 @@ function secretNames(secrets) {
 const pathsGate = {
     id: 'paths',
     appliesTo: ({ inputs }) => inputs.paths !== undefined,
-    async run({ inputs, deps, existing, ships }) {
-        const verdict = await decidePaths(inputs.paths, ships, inputs, existing, deps);
+    async run({ inputs, deps, existing, source }) {
+        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps);
         if (verdict.skip && existing)
             return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
         return { go: true };
@@ -1686,7 +2408,7 @@ const DEPLOY_GATES = [configCheckGate, expectedCommitGate, pathsGate];
  */
 async function runGates(gates, ctx) {
     for (const gate of gates) {
-        if (!gate.appliesTo(ctx))
+        if (!ctx.source.gates.includes(gate.id) || !gate.appliesTo(ctx))
             continue;
         const result = await gate.run(ctx);
         if (result.verdict)
@@ -1812,27 +2534,29 @@ var constants = __webpack_require__(2997);
 var deployment_name = __webpack_require__(1188);
 // EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
 var source_rules = __webpack_require__(7606);
+// EXTERNAL MODULE: ./src/commands/deploy/source.ts
+var deploy_source = __webpack_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
 
 
 
 
 
-const DEFAULT_SOURCE = 'github';
+
 /**
  * `source_config` fields the control plane fixes at creation. Sending one on a patch
  * would be refused, so a patch leaves them out, and a value the user set that differs
  * from the deployment's is an error before anything is sent.
  */
 const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly);
-/** The request this run sends: what the inputs set, plus workflow defaults for github sources. */
-function planDeploy(inputs, existing, workflow) {
-    return existing ? planPatch(inputs, existing, workflow) : planCreate(inputs, workflow);
+/** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
+function planDeploy(inputs, existing, source, workflow) {
+    return existing ? planPatch(inputs, existing, source, workflow) : planCreate(inputs, source, workflow);
 }
-function planCreate(inputs, workflow) {
+function planCreate(inputs, decided, workflow) {
     const name = inputs.name;
-    const source = inputs.source ?? DEFAULT_SOURCE;
-    const github = source === 'github';
+    const source = decided.deployment ?? deploy_source/* DEFAULT_SOURCE */.Qe;
+    const github = decided.fromGitHub;
     const sourceConfig = {
         ...inputs.sourceConfig,
         ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
@@ -1841,7 +2565,7 @@ function planCreate(inputs, workflow) {
         ...inputs.sourceRevisionConfig,
         ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
-    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, source, true);
+    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, decided);
     // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
     const nameProblem = (0,deployment_name/* newDeploymentNameProblem */.e)(name);
     if (nameProblem)
@@ -1866,12 +2590,9 @@ function planCreate(inputs, workflow) {
         }
     };
 }
-function planPatch(inputs, deployment, workflow) {
-    const source = deployment.source ?? inputs.source ?? DEFAULT_SOURCE;
-    const problems = [];
-    if (inputs.source && deployment.source && inputs.source !== deployment.source) {
-        problems.push(`\`source\` is \`${inputs.source}\` but deployment \`${deployment.name}\` was created with \`${deployment.source}\`, which cannot change: remove \`source\` or deploy under another \`name\``);
-    }
+function planPatch(inputs, deployment, source, workflow) {
+    // A `source` the deployment was not created with, first.
+    const problems = [...source.problems];
     const warnings = [];
     const requested = inputs.sourceConfig;
     for (const field of CREATE_ONLY) {
@@ -1887,18 +2608,17 @@ function planPatch(inputs, deployment, workflow) {
         }
     }
     const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
-    const revisionSource = inputs.revisionSource ?? source;
     const sourceRevisionConfig = {
         ...inputs.sourceRevisionConfig,
-        ...(revisionSource === 'github' && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
+        ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
             ? { repo_ref: workflow.repoRef }
             : {})
     };
-    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source, false));
+    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source));
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     const body = {
-        ...(inputs.revisionSource ? { revision_source: inputs.revisionSource } : {}),
+        ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
         ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
         ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
         ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
@@ -1928,25 +2648,13 @@ var layout = __webpack_require__(9029);
 
 
 /**
- * A remote build (`internal_source`): the action archives the checkout, uploads it and
- * patches the deployment to build it. Unless `source-tarball-path` names an archive the
- * user uploaded: then that path is sent as given, and nothing is archived.
- */
-function isRemoteBuild(inputs, existing) {
-    if (inputs.sourceRevisionConfig.source_tarball_path)
-        return false;
-    const source = existing ? (inputs.revisionSource ?? existing.source) : (inputs.source ?? DEFAULT_SOURCE);
-    return source === 'internal_source';
-}
-/**
- * The archive, when the inputs alone say this is a remote build (`source` or
- * `revision-source` is `internal_source`): built before any request, so that a missing
- * config file, a dependency outside the workspace or an archive over the limit is refused
- * before the lookup. The caller removes it.
+ * The archive, when some way the lookup may end is a remote build (source.ts
+ * `archivesBeforeLookup`): built before any request, so that a missing config file, a
+ * dependency outside the workspace or an archive over the limit is refused before the
+ * lookup. The caller removes it.
  */
 async function archiveBeforeLookup(inputs, deps) {
-    const said = inputs.source === 'internal_source' || inputs.revisionSource === 'internal_source';
-    return said && !inputs.sourceRevisionConfig.source_tarball_path ? buildArchive(inputs, deps) : undefined;
+    return (0,deploy_source/* archivesBeforeLookup */.Xu)(inputs) ? buildArchive(inputs, deps) : undefined;
 }
 function layoutOf(inputs, deps) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path;
@@ -1962,8 +2670,8 @@ function layoutOf(inputs, deps) {
  * shipped: digest, size, files, commit, what was left out), size limits checked. Before
  * any change; undefined when this deploy is not a remote build.
  */
-async function archiveForRemoteBuild(inputs, existing, deps, early) {
-    if (!isRemoteBuild(inputs, existing)) {
+async function archiveForRemoteBuild(inputs, source, deps, early) {
+    if (!source.archivesCheckout) {
         for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
             if (set)
                 deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`);
@@ -1989,7 +2697,7 @@ async function buildArchive(inputs, deps) {
         refuseChangedCheckout(checked, selection.changedSinceCommit);
     describeSelection(selection, deps.log);
     // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-    enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps), deps);
+    enforceConfigVerdict(archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
     if (archive.commit && !checked)
         deps.log.info(`Archived from commit ${archive.commit} (checked out in the workspace).`);
@@ -2061,8 +2769,8 @@ function createBody(body) {
 }
 /**
  * The patch that builds the uploaded archive: the object path and the config's path in
- * the archive; `revision_source` when the deployment's own source is another; and, as
- * any patch, the settings the inputs change (install and build commands, secrets...).
+ * the archive; and, as any patch, what the plan sends (`revision_source` as the source
+ * decision says, install and build commands, secrets...).
  */
 function remotePatchBody(plan, objectPath, configPath) {
     const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath };
@@ -2075,12 +2783,8 @@ function remotePatchBody(plan, objectPath, configPath) {
             ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
         };
     }
-    const { revision_source: _asked, source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
-    return {
-        ...(plan.deployment.source !== 'internal_source' ? { revision_source: 'internal_source' } : {}),
-        ...settings,
-        source_revision_config
-    };
+    const { source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
+    return { ...settings, source_revision_config };
 }
 
 // EXTERNAL MODULE: ./src/operations/checks/evals.ts
@@ -2159,14 +2863,14 @@ function unpinnedImageWarning(imageUri) {
  * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-async function ship(plan, inputs, existing, deps, early) {
+async function ship(plan, inputs, source, deps, early) {
     const { client, log, recorder } = deps;
     // Only docker sources take an image (the source rules refuse it for others).
     const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
     const unpinned = image && unpinnedImageWarning(image);
     if (unpinned)
         log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, existing, deps, early);
+    const archive = await archiveForRemoteBuild(inputs, source, deps, early);
     if (inputs.dryRun) {
         if (image)
             recorder.shipped(imageShipped(image));
@@ -2228,13 +2932,14 @@ async function sendPlan(plan, inputs, deps, apply) {
 
 
 
+
 /** `command: deploy`: find, create or patch, wait. */
 const deployCommand = (0,types/* defineCommand */.N)({
     github: (inputs) => inputs.github,
     run: deploy
 });
 async function deploy(inputs, deps) {
-    // A remote build the inputs announce is archived before any request, so that bad input (a missing config, a
+    // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
     // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
     const early = await archiveBeforeLookup(inputs, deps);
     try {
@@ -2245,25 +2950,28 @@ async function deploy(inputs, deps) {
     }
 }
 /**
- * The deploy as a pipeline of phases: look up → gates (before any change) → ship → wait for the
- * revision → checks (after DEPLOYED) → report. Each phase is a module; gates and checks are lists.
+ * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
+ * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * and checks are lists; every phase follows the one source decision (source.ts).
  */
 async function deployWith(inputs, deps, early) {
     const { log, recorder } = deps;
     const existing = await lookUp(inputs, deps);
-    const ships = inputs.revisionSource ?? existing?.source ?? inputs.source ?? DEFAULT_SOURCE;
-    const plan = planDeploy(inputs, existing, deps.workflow);
+    const source = (0,deploy_source/* decideSource */.cJ)(inputs, existing);
+    source.warnings.forEach(log.warn);
+    const archive = early && keepEarlyArchive(source, deps) ? early : undefined;
+    const plan = planDeploy(inputs, existing, source, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
-    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, ships });
+    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source });
     if (ended)
         return ended;
-    const shipment = await ship(plan, inputs, existing, deps, early);
+    const shipment = await ship(plan, inputs, source, deps, archive);
     if ('planned' in shipment)
         return shipment.planned;
     const { deployment, revisionId } = shipment;
     if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
-        return noNewRevision(plan.action, deployment, revisionId, inputs, ships, deps);
+        return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps);
     if (!revisionId) {
         throw new errors/* ActionError */.lZ('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
     }
@@ -2272,10 +2980,10 @@ async function deployWith(inputs, deps, early) {
     // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
     deps.onRevisionStarted?.();
     if (!inputs.wait)
-        return notWaiting(deployment, revisionId, inputs, ships, deps);
+        return notWaiting(deployment, revisionId, inputs, source, deps);
     try {
         const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
-        await (0,run/* runChecks */.J)(deployChecks(inputs, ships, deps), {
+        await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
             connection: inputs.connection,
             deployment: recorder.known.deployment ?? deployment,
@@ -2290,6 +2998,19 @@ async function deployWith(inputs, deps, early) {
     }
     return recorder.finish({ kind: 'deployed', noNewRevision: false });
 }
+/**
+ * The archive built before the lookup, when the decision is a remote build. When it is not (the
+ * inputs could mean one, the lookup decided otherwise), the archive is set aside: never uploaded or
+ * on record, its config check's row withdrawn (the source's own gates check what ships). The
+ * caller removes its file either way.
+ */
+function keepEarlyArchive(source, { log, recorder }) {
+    if (source.archivesCheckout)
+        return true;
+    recorder.withdrawCheck('config-check');
+    log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`);
+    return false;
+}
 /** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
 async function lookUp(inputs, deps) {
     const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
@@ -2303,24 +3024,24 @@ async function lookUp(inputs, deps) {
     return existing;
 }
 /** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
-async function noNewRevision(action, deployment, revisionId, inputs, ships, deps) {
+async function noNewRevision(action, deployment, revisionId, inputs, source, deps) {
     deps.log.info(action === 'patch'
         ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
         : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
     if (inputs.health)
         deps.log.info('No new revision, so no health check either.');
     const serving = deployment.active_revision_id ?? revisionId;
-    if (inputs.expectedCommit && ships === 'github' && serving)
+    if (inputs.expectedCommit && source.fromGitHub && serving)
         checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
 }
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
-async function notWaiting(deployment, revisionId, inputs, ships, deps) {
+async function notWaiting(deployment, revisionId, inputs, source, deps) {
     const revision = await deps.client.getRevision(deployment.id, revisionId);
     deps.recorder.revisionSeen(revision);
     deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
     if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-        checkCommit(inputs, ships, deps, revision);
+        checkCommit(inputs, source, deps, revision);
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
@@ -2424,13 +3145,17 @@ function newDeploymentNameProblem(name) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6747);
+/* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
+
+
 
 
 
 /**
- * The layout for `graph-config-path` (relative to the workspace). Everything is checked
- * here, before any request: the config file exists and is JSON, each local dependency
- * exists and lies inside the workspace (also once symbolic links are resolved).
+ * The layout for `graph-config-path` (relative to the workspace), before any request. The
+ * config file must be a file inside the workspace (else bad input: the step names it); what
+ * the config itself says wrong is a config problem (`problems`), never bad input.
  */
 function resolveLayout(workspaceDir, configInput) {
     const workspace = realpathOr((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspaceDir));
@@ -2454,47 +3179,70 @@ function resolveLayout(workspaceDir, configInput) {
     const realConfig = realpathOr(configFile);
     if (!inside(workspace, realConfig))
         fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`);
-    let config;
-    try {
-        config = JSON.parse(text);
-    }
-    catch (error) {
-        return fail(`\`graph-config-path\` \`${configInput}\` is not valid JSON (${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .firstLine */ .TM)(error)})`);
-    }
     const configDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(realConfig);
-    const dependencies = Array.isArray(config?.dependencies) ? config.dependencies : [];
     const dirs = [configDir];
     const problems = [];
-    for (const dependency of dependencies) {
-        if (typeof dependency !== 'string' || !isLocalPath(dependency))
-            continue;
-        const target = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(configDir, dependency);
+    // A config that is not JSON is the config check's problem: the archive is then the config's directory.
+    const config = readConfig(text);
+    const include = (key, written, what) => {
+        const target = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(configDir, written);
         if (!inside(workspace, target) || !inside(workspace, realpathOr(target))) {
-            problems.push(`\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is outside the workspace: only what the job checked out is archived; move it into the repository or check it out inside the workspace`);
-            continue;
+            problems.push({
+                key,
+                what: [what, ' ', { code: written }, " leaves the job's workspace, and only what the job checked out can be archived."],
+                fix: ['Move it into the repository, or check it out inside the workspace.'],
+                always: true
+            });
+            return;
         }
-        let isDir = false;
-        try {
-            isDir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isDirectory();
-        }
-        catch {
-            // Reported below.
-        }
-        if (!isDir) {
-            problems.push(`\`graph-config-path\` \`${configInput}\` lists the dependency \`${dependency}\`, which is not a directory in the workspace: fix the config's \`dependencies\``);
-            continue;
-        }
-        dirs.push(realpathOr(target));
+        if (isDirectory(target))
+            dirs.push(realpathOr(target));
+        else
+            problems.push({ key, what: [what, ' ', { code: written }, isPresent(target) ? ' is a file; it must be a directory.' : ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
+    };
+    (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_4__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
+        // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
+        if (typeof dependency === 'string' && dependency.startsWith('.'))
+            include(`dependencies[${index}]`, dependency, 'the local dependency');
+    });
+    const source = config.source;
+    if (isMapping(source) && source.kind === 'uv') {
+        const root = 'root' in source ? source.root : '.';
+        if (typeof root === 'string' && root.trim() !== '')
+            include('source.root', root, 'the uv workspace root');
     }
-    if (problems.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(problems);
     const included = outermost(dirs);
     const root = commonAncestor(included);
-    return { workspace, root, included, configPath: toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, realConfig)) };
+    return { workspace, root, included, configPath: toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, realConfig)), problems };
 }
-/** A `dependencies` entry that names a directory rather than a package: `.`, `./x`, `../x`, `/x`. */
-function isLocalPath(entry) {
-    return entry === '.' || entry === '..' || entry.startsWith('./') || entry.startsWith('../') || entry.startsWith('/');
+function readConfig(text) {
+    try {
+        const config = (0,_config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePythonJson */ .S)(text);
+        return isMapping(config) ? config : {};
+    }
+    catch {
+        return {};
+    }
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isDirectory(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function isPresent(path) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 function inside(parent, child) {
     const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
@@ -2608,6 +3356,100 @@ async function checkoutCommit(workspace) {
 async function trackedFiles(workspace) {
     const listed = await git(workspace, ['ls-files', '-z'], LIST_MAX_BYTES);
     return listed === undefined ? undefined : listed.split('\0').filter((name) => name !== '');
+}
+
+
+/***/ }),
+
+/***/ 6747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ dependencyEntries),
+/* harmony export */   w: () => (/* binding */ iterableDependencies)
+/* harmony export */ });
+/**
+ * `dependencies` as the client iterates it (`for dep in config["dependencies"]`): a list's
+ * entries, a string's characters (so `"."` is `["."]`), a mapping's keys. Anything else (null,
+ * a number, a boolean) cannot be iterated: the client fails on it, and the check says so.
+ */
+function dependencyEntries(value) {
+    if (value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'string')
+        return [...value];
+    if (typeof value === 'object' && value !== null)
+        return Object.keys(value);
+    return [];
+}
+/** Whether the client can iterate `dependencies` at all (missing is an empty list). */
+function iterableDependencies(value) {
+    return value === undefined || typeof value === 'string' || (typeof value === 'object' && value !== null);
+}
+
+
+/***/ }),
+
+/***/ 6751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ parsePythonJson)
+/* harmony export */ });
+/**
+ * JSON as the official client reads a config (Python's `json.load`): standard JSON plus the
+ * bare constants `NaN`, `Infinity` and `-Infinity`, which JavaScript's `JSON.parse` refuses.
+ * Everything else is JSON's own rules (a BOM, a trailing comma, a comment: refused by both).
+ */
+function parsePythonJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        const marked = markConstants(text);
+        if (marked === text)
+            throw error;
+        try {
+            return JSON.parse(marked, (_key, value) => (typeof value === 'string' && value in CONSTANTS ? CONSTANTS[value] : value));
+        }
+        catch {
+            // The constants were not the problem: say what the plain read said.
+            throw error;
+        }
+    }
+}
+/** Placeholders no config holds (a NUL in a string is refused by JSON itself, never written by anyone). */
+const CONSTANTS = { '\u0000NaN': NaN, '\u0000Infinity': Infinity, '\u0000-Infinity': -Infinity };
+/** The text with each bare constant outside a string replaced by a string placeholder. */
+function markConstants(text) {
+    let out = '';
+    let inString = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (inString) {
+            out += char;
+            if (char === '\\')
+                out += text[++at] ?? '';
+            else if (char === '"')
+                inString = false;
+            continue;
+        }
+        if (char === '"') {
+            inString = true;
+            out += char;
+            continue;
+        }
+        const constant = ['-Infinity', 'Infinity', 'NaN'].find((name) => text.startsWith(name, at));
+        if (constant) {
+            out += JSON.stringify(`\u0000${constant}`);
+            at += constant.length - 1;
+        }
+        else
+            out += char;
+    }
+    return out;
 }
 
 
@@ -2767,4 +3609,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=592.index.js.map
+//# sourceMappingURL=575.index.js.map

@@ -1,0 +1,117 @@
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { archiveVerdict } from '../src/commands/deploy/config-gate.js'
+import { ActionError } from '../src/core/errors.js'
+import type { Log } from '../src/core/log.js'
+import { resolveLayout } from '../src/operations/archive/layout.js'
+import { selectArchiveFiles } from '../src/operations/archive/select.js'
+import { checkConfig } from '../src/operations/config-check/check.js'
+import { diskFiles } from '../src/operations/config-check/disk-files.js'
+
+/*
+ * The official client's verdict on every recorded case (__tests__/fixtures/config-corpus/, made
+ * by scripts/dev/client-verdicts.sh from the client's own code: its validation, its archive and
+ * its Dockerfile generation on what the action ships). The action's check of a remote build is
+ * held to it: never a refusal where the client and its build pass, and a miss only where the
+ * rule needs what no one can read before the build (KNOWABLE_ONLY_AT_BUILD).
+ */
+
+interface Verdict {
+  accepted: boolean
+  stage?: string
+  category?: string
+}
+interface CorpusCase {
+  name: string
+  origin: string
+  config: string
+  files: Record<string, string>
+  verdict: { client: Verdict; shipped: Verdict }
+}
+
+const CORPUS = fileURLToPath(new URL('./fixtures/config-corpus/', import.meta.url))
+const cases: CorpusCase[] = readdirSync(CORPUS)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .flatMap((name) => (JSON.parse(readFileSync(join(CORPUS, name), 'utf8')) as { cases: CorpusCase[] }).cases)
+
+/**
+ * What the build fails on that nothing before it can read: which releases of the agent server
+ * PyPI lists (an `api_version` range no release matches). docs/config-check.md names these.
+ */
+const KNOWABLE_ONLY_AT_BUILD = ['pypi-no-match']
+
+const temp = mkdtempSync(join(tmpdir(), 'config-corpus-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+const silent: Log = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+
+let trees = 0
+function workspace(files: Record<string, string>): string {
+  const root = join(temp, `ws-${++trees}`, 'repo')
+  mkdirSync(root, { recursive: true })
+  for (const [path, text] of Object.entries(files)) {
+    if (path.endsWith('/')) {
+      mkdirSync(join(root, path), { recursive: true })
+      continue
+    }
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+/** The action's config check of a remote build of this case (error mode): refused, and why. */
+async function actionVerdict(item: CorpusCase): Promise<{ refused: boolean; said: string }> {
+  const root = workspace(item.files)
+  try {
+    const layout = resolveLayout(root, item.config)
+    const selection = await selectArchiveFiles(layout, { exclude: [], commit: Promise.resolve(undefined) })
+    const verdict = archiveVerdict(selection, 'error', { log: silent }, layout.problems)
+    return { refused: verdict.status === 'failed', said: JSON.stringify(verdict.problems ?? verdict.detail) }
+  } catch (error) {
+    if (error instanceof ActionError) return { refused: true, said: error.message }
+    throw error
+  }
+}
+
+/** Recorded groups: published projects, the client's unit tests, mutations of every key, uv sources. */
+const groups = [...new Set(cases.map((item) => item.name.split('/')[0]))]
+
+describe('the config check against the official client, case by case', () => {
+  it('the corpus is well over 200 cases, from every origin', () => {
+    expect(cases.length).toBeGreaterThan(200)
+    expect(groups.sort()).toEqual(['client-test', 'example', 'mutation', 'uv'])
+  })
+
+  // Hundreds of small trees written and read: more time than a unit test, none of it waiting.
+  it.each(groups)('%s: no refusal where the client and its build pass, a miss only where the build alone can tell', async (group) => {
+    const falseRefusals: string[] = []
+    const misses: string[] = []
+    let agreed = 0
+    const mine = cases.filter((item) => item.name.split('/')[0] === group)
+    for (const item of mine) {
+      const { refused, said } = await actionVerdict(item)
+      const expected = !item.verdict.shipped.accepted
+      if (refused === expected) agreed++
+      else if (refused) falseRefusals.push(`${item.name}: ${said}`)
+      else if (!KNOWABLE_ONLY_AT_BUILD.includes(item.verdict.shipped.category ?? '')) misses.push(`${item.name}: the client says ${JSON.stringify(item.verdict.shipped)}`)
+    }
+    if (process.env.CORPUS_REPORT) process.stdout.write(`${group}: agreed ${agreed}/${mine.length}; false refusals ${falseRefusals.length}; misses ${misses.length}\n${[...falseRefusals, ...misses].join('\n')}\n`)
+    expect(falseRefusals).toEqual([])
+    expect(misses).toEqual([])
+  }, 120_000)
+
+  it.each(groups)('%s, as a `github` build reads it (the commit holding every file): never stricter than the client', (group) => {
+    const refused: string[] = []
+    for (const item of cases.filter((each) => each.name.split('/')[0] === group && each.verdict.shipped.accepted)) {
+      const root = workspace(item.files)
+      const report = checkConfig(item.files[item.config], item.config, diskFiles(root))
+      if (report.problems.length > 0) refused.push(`${item.name}: ${JSON.stringify(report.problems)}`)
+    }
+    expect(refused).toEqual([])
+  }, 120_000)
+})
