@@ -7,9 +7,11 @@
 //   "Throw"              -> the node throws (the server reports the run's error)
 //   "Echo"               -> adds nothing (the final state is the input only)
 //   anything else        -> "Sorry, I cannot help with that."
+// `classifier` is a graph of another state, `{text, intent}`: "hello ..." -> intent "greet", else
+// "other" (its input key `text` comes back in the final state unchanged).
 // With AGENT_VARIANT=regressed in the server's environment, "Say ping." gets the "Sorry" answer
 // too: a second server started that way is a revision worse than the first, on one case.
-import { MessagesAnnotation, StateGraph, START, END } from '@langchain/langgraph'
+import { Annotation, MessagesAnnotation, StateGraph, START, END } from '@langchain/langgraph'
 import { AIMessage } from '@langchain/core/messages'
 
 const SORRY = 'Sorry, I cannot help with that.'
@@ -41,3 +43,11 @@ async function answer(state) {
 }
 
 export const graph = new StateGraph(MessagesAnnotation).addNode('answer', answer).addEdge(START, 'answer').addEdge('answer', END).compile()
+
+const ClassifierState = Annotation.Root({ text: Annotation(), intent: Annotation() })
+
+export const classifier = new StateGraph(ClassifierState)
+  .addNode('classify', (state) => ({ intent: /^hello\b/i.test(String(state.text ?? '')) ? 'greet' : 'other' }))
+  .addEdge(START, 'classify')
+  .addEdge('classify', END)
+  .compile()

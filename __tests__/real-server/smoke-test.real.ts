@@ -9,7 +9,7 @@ import { deployInputs, errorLines, INTEGRATION_ID, requireBundle } from '../help
  * server, `@langchain/langgraph-api` run by `@langchain/langgraph-cli dev` on loopback
  * (scripts/real-agent-server.js), serving the deterministic graph in real-agent-server/agent.mjs:
  * "Say pong." -> "pong", "Sleep <n>ms", "Throw", "Echo" (adds nothing), anything else -> "Sorry, I
- * cannot help with that.". The bundle runs as the runner runs it; the simulator is the control plane
+ * cannot help with that."; and `classifier`, a state of `{text, intent}` ("hello ..." -> "greet"). The bundle runs as the runner runs it; the simulator is the control plane
  * and reports the real server's URL as the deployment's (`agentServerUrls`).
  *
  * What the server does that the simulator's agent server only imitates is written down in
@@ -24,7 +24,7 @@ let pongRun: ActionRun | undefined
 const names: Record<string, string> = {}
 
 /** One deployment name per case, each reported at the real server's URL. */
-const CASES = ['pong', 'sorry', 'echo', 'keep-alive', 'timeout', 'throws', 'unknown', 'required', 'rollback'] as const
+const CASES = ['pong', 'sorry', 'echo', 'keep-alive', 'timeout', 'throws', 'unknown', 'required', 'rollback', 'state-keys', 'state-input'] as const
 const nameOf = (c: (typeof CASES)[number]) => `real-${c}`
 
 beforeAll(async () => {
@@ -126,5 +126,17 @@ describe('against the official agent server', () => {
     const run = await deploy(nameOf('echo'), { 'smoke-test': ask('Echo', { expect: 'Echo' }) })
     expect(run.exitCode).toBe(1)
     expect(failure(run)).toContain('`expect`: the run added no output.')
+  })
+
+  it('on a state without messages, the keys the run changed are the output: `expect` finds the intent it set', async () => {
+    const run = await deploy(nameOf('state-keys'), { 'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'hello there' }, expect: 'greet' }) })
+    expect(failure(run)).toBe('')
+    expect(run.exitCode).toBe(0)
+  })
+
+  it('on a state without messages, an input key the final state repeats is not output: `expect` of its text fails', async () => {
+    const run = await deploy(nameOf('state-input'), { 'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'say hello' }, expect: 'hello' }) })
+    expect(run.exitCode).toBe(1)
+    expect(failure(run)).toContain("`expect`: `hello` is not in the agent's output")
   })
 })
