@@ -2706,7 +2706,7 @@ async function buildArchive(inputs, deps) {
     const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
     const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(720)]).then(__webpack_require__.bind(__webpack_require__, 5720));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(615)]).then(__webpack_require__.bind(__webpack_require__, 4615));
     const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
