@@ -130,6 +130,19 @@ describe('the commit searched by git grep, then read', () => {
   })
 })
 
+describe('names as git has them', () => {
+  it('a file whose name holds spaces, a tab, a line break or a colon is listed, searched and judged by its exact name', async () => {
+    const odd = ['with space.txt', 'tab\there.txt', 'line\nbreak.txt', 'colon: here.txt', 'é ünïcode.txt', '100755 blob x.txt']
+    const files = Object.fromEntries(odd.flatMap((name) => [[`apps/agent/keys/${name}`, KEY], [`apps/agent/plain/${name}`, 'x\n']]))
+    const { dir, git } = repo(join(temp, 'odd-names'), { ...AGENT, ...files })
+    const selection = await selectArchiveFiles(resolveLayout(dir, CONFIG), { exclude: [] })
+    const shipped = selection.entries.filter((entry) => entry.type === 'file').map((entry) => entry.workspacePath)
+    expect(shipped.sort()).toEqual(git('ls-tree', '-r', '-z', '--name-only', 'HEAD').split('\0').filter((path) => path !== '' && !path.startsWith('apps/agent/keys/')).sort())
+    expect(selection.leftOut.filter((out) => out.byContent).map((out) => out.path).sort()).toEqual(odd.map((name) => `apps/agent/keys/${name}`).sort())
+    expect(selection.entries.find((entry) => entry.workspacePath === 'apps/agent/plain/with space.txt')?.size).toBe(2)
+  })
+})
+
 describe('git runs a constant number of times', () => {
   /** The git commands a selection of a checkout of `count` small files runs (a recording git first on PATH), and what it left out. */
   async function gitAsked(name: string, count: number, extra: Record<string, string> = {}) {
