@@ -433,26 +433,34 @@ var archive_stop = __webpack_require__(4235);
  * Each git process is ended at the deadline or on cancel.
  */
 async function committedFilesHolding(entries, markers, stop) {
+    // Each repository's files by their path in it (one path is one file of a repository's commit).
     const byRepo = new Map();
     for (const entry of entries) {
         if (!entry.blob)
             continue;
-        const repo = byRepo.get(entry.blob.repo) ?? { commit: entry.blob.commit, entries: new Map() };
-        // The same file may be named twice (never in practice); each entry is kept.
-        repo.entries.set(entry.blob.path, [...(repo.entries.get(entry.blob.path) ?? []), entry]);
-        byRepo.set(entry.blob.repo, repo);
+        const { repo: top, commit, path } = entry.blob;
+        const repo = byRepo.get(top);
+        if (!repo)
+            byRepo.set(top, { commit, folder: folderOf(path), files: new Map([[path, entry]]) });
+        else {
+            repo.files.set(path, entry);
+            repo.folder = commonFolder(repo.folder, path);
+        }
     }
     const runs = [];
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
     try {
-        for (const [top, repo] of byRepo)
-            runs.push(grepFiles(top, repo.commit, commonFolder([...repo.entries.keys()]), markers));
+        const repos = [...byRepo];
+        for (const [top, repo] of repos)
+            runs.push(grepFiles(top, repo.commit, repo.folder === '' ? [] : [repo.folder.slice(0, -1)], markers));
         const found = await Promise.all(runs.map((run) => run.files));
         const holding = new Set();
-        [...byRepo.values()].forEach((repo, at) => {
-            for (const path of found[at])
-                for (const entry of repo.entries.get(path) ?? [])
+        repos.forEach(([, repo], at) => {
+            for (const path of found[at]) {
+                const entry = repo.files.get(path);
+                if (entry)
                     holding.add(entry);
+            }
         });
         return holding;
     }
@@ -466,23 +474,16 @@ async function committedFilesHolding(entries, markers, stop) {
             run.close();
     }
 }
-/** The folder that holds every path (as a pathspec: none for the top), so that git reads no blob outside it. */
-function commonFolder(paths) {
-    let common;
-    for (const path of paths) {
-        const folders = path.split('/').slice(0, -1);
-        if (!common)
-            common = folders;
-        else {
-            let same = 0;
-            while (same < common.length && same < folders.length && common[same] === folders[same])
-                same++;
-            common = common.slice(0, same);
-        }
-        if (common.length === 0)
-            return [];
-    }
-    return common && common.length > 0 ? [common.join('/')] : [];
+/** The folder a path is in, with its trailing `/` ('' for the top). */
+function folderOf(path) {
+    return path.slice(0, path.lastIndexOf('/') + 1);
+}
+/** The deepest folder (trailing `/`, '' for the top) that holds both `folder` and `path`, so that git reads no blob outside it. */
+function commonFolder(folder, path) {
+    let common = folder;
+    while (common !== '' && !path.startsWith(common))
+        common = folderOf(common.slice(0, -1));
+    return common;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
