@@ -130,6 +130,8 @@ describe('a checkout ships its commit, from git objects', () => {
       expect(contentOf(file, 'libs/shared/data/table.csv')).toBe('a,b\n')
       const asked = readFileSync(join(bin, 'asked'), 'utf8').trim().split('\n')
       expect(asked.filter((line) => / fetch /.test(line))).toHaveLength(1)
+      // Nothing outside the archived folders was fetched (git fetches a missing file on its own when a command reads it).
+      expect(git('rev-list', '--objects', '--missing=print', 'HEAD').split('\n').filter((line) => line.startsWith('?'))).toHaveLength(1)
     } finally {
       process.env.PATH = savedPath
     }

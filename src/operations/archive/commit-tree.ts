@@ -19,6 +19,11 @@ export interface CommitBlob {
   commit: string
   /** Relative to the repository's top, `/`-separated. */
   path: string
+  /**
+   * The included folders of that repository, from its top ('' for all of it): what was listed,
+   * and, in a partial clone, fetched. A git command that reads more would fetch each missing file alone.
+   */
+  dirs: readonly string[]
 }
 
 /**
@@ -75,7 +80,7 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
     const path = inWorkspace(file.path)
     addPath(tree, path)
     if (file.kind !== 'submodule') {
-      tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path } })
+      tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
       continue
     }
     const top = join(repo.top, file.path)
@@ -84,7 +89,7 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
       tree.dirs.add(path)
       await addRepository(tree, workspace, inner, included, limitMs, depth + 1)
     } else {
-      tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path } })
+      tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
       tree.uninitialised.push(path)
     }
   }

@@ -11,22 +11,20 @@ import type { ArchiveEntry } from './walk.js'
  */
 export async function committedFilesHolding(entries: readonly ArchiveEntry[], markers: readonly string[], stop?: ArchiveStop): Promise<Set<ArchiveEntry>> {
   // Each repository's files by their path in it (one path is one file of a repository's commit).
-  const byRepo = new Map<string, { commit: string; folder: string; files: Map<string, ArchiveEntry> }>()
+  const byRepo = new Map<string, { commit: string; dirs: readonly string[]; files: Map<string, ArchiveEntry> }>()
   for (const entry of entries) {
     if (!entry.blob) continue
-    const { repo: top, commit, path } = entry.blob
+    const { repo: top, commit, path, dirs } = entry.blob
     const repo = byRepo.get(top)
-    if (!repo) byRepo.set(top, { commit, folder: folderOf(path), files: new Map([[path, entry]]) })
-    else {
-      repo.files.set(path, entry)
-      repo.folder = commonFolder(repo.folder, path)
-    }
+    if (repo) repo.files.set(path, entry)
+    else byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) })
   }
   const runs: GrepRun[] = []
   const unwatch = whenStopped(stop, () => runs.forEach((run) => run.close()))
   try {
     const repos = [...byRepo]
-    for (const [top, repo] of repos) runs.push(grepFiles(top, repo.commit, repo.folder === '' ? [] : [repo.folder.slice(0, -1)], markers))
+    // The folders the commit was listed for, no more: in a partial clone, a file outside them is not here, and git would fetch it.
+    for (const [top, repo] of repos) runs.push(grepFiles(top, repo.commit, repo.dirs.includes('') ? [] : repo.dirs, markers))
     const found = await Promise.all(runs.map((run) => run.files))
     const holding = new Set<ArchiveEntry>()
     repos.forEach(([, repo], at) => {
@@ -43,16 +41,4 @@ export async function committedFilesHolding(entries: readonly ArchiveEntry[], ma
     unwatch()
     for (const run of runs) run.close()
   }
-}
-
-/** The folder a path is in, with its trailing `/` ('' for the top). */
-function folderOf(path: string): string {
-  return path.slice(0, path.lastIndexOf('/') + 1)
-}
-
-/** The deepest folder (trailing `/`, '' for the top) that holds both `folder` and `path`, so that git reads no blob outside it. */
-function commonFolder(folder: string, path: string): string {
-  let common = folder
-  while (common !== '' && !path.startsWith(common)) common = folderOf(common.slice(0, -1))
-  return common
 }
