@@ -548,7 +548,7 @@ async function addRepository(tree, workspace, repo, included, limitMs, depth) {
         const path = inWorkspace(file.path);
         addPath(tree, path);
         if (file.kind !== 'submodule') {
-            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path } });
+            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
             continue;
         }
         const top = (0,external_node_path_.join)(repo.top, file.path);
@@ -558,7 +558,7 @@ async function addRepository(tree, workspace, repo, included, limitMs, depth) {
             await addRepository(tree, workspace, inner, included, limitMs, depth + 1);
         }
         else {
-            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path } });
+            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
             tree.uninitialised.push(path);
         }
     }
@@ -733,21 +733,20 @@ async function committedFilesHolding(entries, markers, stop) {
     for (const entry of entries) {
         if (!entry.blob)
             continue;
-        const { repo: top, commit, path } = entry.blob;
+        const { repo: top, commit, path, dirs } = entry.blob;
         const repo = byRepo.get(top);
-        if (!repo)
-            byRepo.set(top, { commit, folder: folderOf(path), files: new Map([[path, entry]]) });
-        else {
+        if (repo)
             repo.files.set(path, entry);
-            repo.folder = commonFolder(repo.folder, path);
-        }
+        else
+            byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) });
     }
     const runs = [];
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
     try {
         const repos = [...byRepo];
+        // The folders the commit was listed for, no more: in a partial clone, a file outside them is not here, and git would fetch it.
         for (const [top, repo] of repos)
-            runs.push(grepFiles(top, repo.commit, repo.folder === '' ? [] : [repo.folder.slice(0, -1)], markers));
+            runs.push(grepFiles(top, repo.commit, repo.dirs.includes('') ? [] : repo.dirs, markers));
         const found = await Promise.all(runs.map((run) => run.files));
         const holding = new Set();
         repos.forEach(([, repo], at) => {
@@ -768,17 +767,6 @@ async function committedFilesHolding(entries, markers, stop) {
         for (const run of runs)
             run.close();
     }
-}
-/** The folder a path is in, with its trailing `/` ('' for the top). */
-function folderOf(path) {
-    return path.slice(0, path.lastIndexOf('/') + 1);
-}
-/** The deepest folder (trailing `/`, '' for the top) that holds both `folder` and `path`, so that git reads no blob outside it. */
-function commonFolder(folder, path) {
-    let common = folder;
-    while (common !== '' && !path.startsWith(common))
-        common = folderOf(common.slice(0, -1));
-    return common;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
