@@ -195,6 +195,19 @@ describe('Git LFS files', () => {
     expect(contentOf(notFetched.file, 'apps/agent/model.bin')).toBe(POINTER)
     expect(notFetched.said.join('\n')).toContain('Git LFS files not in the checkout, so their pointers ship, not the files: `apps/agent/model.bin`')
   })
+
+  it('a file the checkout fetched is scanned for secrets as it ships, not as the pointer the commit holds', async () => {
+    const KEY = '{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n"}'
+    const { dir, git } = repo(join(temp, 'lfs-secret'), { ...AGENT, 'apps/agent/.gitattributes': 'sa.json filter=lfs-like\n' })
+    git('config', 'filter.lfs-like.clean', `sh -c 'cat >/dev/null; printf "${POINTER.replace(/\n/g, '\\n')}"'`)
+    git('config', 'filter.lfs-like.smudge', 'cat')
+    write(dir, { 'apps/agent/sa.json': KEY })
+    git('add', '.')
+    git('commit', '-qm', 'a service account in LFS')
+    const { listed, selection } = await archive(dir)
+    expect(listed).not.toContain('apps/agent/sa.json')
+    expect(selection.leftOut.filter((item) => item.path === 'apps/agent/sa.json').map((item) => item.reason)).toEqual(['secret'])
+  })
 })
 
 describe('submodules', () => {

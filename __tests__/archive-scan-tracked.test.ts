@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
+import { peekStart } from '../src/operations/archive/scan.js'
 
 /**
  * The commit's files are searched for secrets by one `git grep` per repository, and only the files
@@ -178,5 +179,20 @@ describe('git runs a constant number of times', () => {
     expect(many.asked.length).toBe(few.asked.length)
     expect(many.asked.filter((line) => /cat-file --batch/.test(line))).toHaveLength(1)
     expect(many.leftOut).toHaveLength(40)
+  })
+})
+
+describe('an LFS pointer handed over in small pieces', () => {
+  it('is still seen by its start, and every byte passes through', async () => {
+    const pointer = Buffer.from('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 11\n')
+    async function* inPieces(): AsyncIterable<Buffer> {
+      for (let at = 0; at < pointer.length; at += 7) yield pointer.subarray(at, at + 7)
+    }
+    const seen: string[] = []
+    const passed: Buffer[] = []
+    for await (const chunk of peekStart(inPieces(), 44, (start) => seen.push(start.toString('utf8')))) passed.push(chunk)
+    expect(seen).toHaveLength(1)
+    expect(seen[0].startsWith('version https://git-lfs.github.com/spec/v1\n')).toBe(true)
+    expect(Buffer.concat(passed).equals(pointer)).toBe(true)
   })
 })

@@ -876,7 +876,8 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
             const chunks = contents.of(entry);
             const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
-            const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size);
+            const notePointer = (start) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry);
+            const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size);
             if (!rule)
                 continue;
             found.add(entry);
@@ -893,15 +894,28 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
     }
     return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) };
 }
-/** The chunks as they are, `look` called with the first. */
-async function* peekFirst(chunks, look) {
-    let first = true;
+/**
+ * The chunks as they are, `look` called once with their first `bytes` bytes (or all of them, when
+ * fewer): a stream may hand them over in pieces smaller than that, and the first piece alone
+ * would then hide a pointer's start.
+ */
+async function* peekStart(chunks, bytes, look) {
+    const head = [];
+    let have = 0;
+    let looked = false;
     for await (const chunk of chunks) {
-        if (first)
-            look(chunk);
-        first = false;
+        if (!looked) {
+            head.push(chunk);
+            have += chunk.length;
+            if (have >= bytes) {
+                looked = true;
+                look(Buffer.concat(head));
+            }
+        }
         yield chunk;
     }
+    if (!looked)
+        look(Buffer.concat(head));
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
@@ -1178,8 +1192,12 @@ async function selectArchiveFiles(layout, options) {
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
     const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
-    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] };
-    const entries = lfs.entries;
+    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [], fromDisk: [] };
+    // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
+    const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined;
+    const keptFromDisk = new Set(lfsScanned?.entries);
+    const fromDisk = new Set(lfs.fromDisk);
+    const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries;
     return {
         workspace: layout.workspace,
         root: layout.root,
@@ -1202,7 +1220,7 @@ async function selectArchiveFiles(layout, options) {
  */
 async function filesForLfsPointers(commit, entries, pointers) {
     if (pointers.length === 0)
-        return { entries, pointers: [] };
+        return { entries, pointers: [], fromDisk: [] };
     const changed = new Set(commit.changed);
     const replaced = new Map();
     const shipped = [];
@@ -1213,7 +1231,7 @@ async function filesForLfsPointers(commit, entries, pointers) {
         else
             shipped.push(entry.workspacePath);
     }
-    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped };
+    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped, fromDisk: [...replaced.values()] };
 }
 /** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
 function isPointerSized(diskSize, blobSize) {

@@ -40,7 +40,8 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
       throwIfStopped(stop)
       const chunks = contents.of(entry)
       const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES
-      const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size)
+      const notePointer = (start: Buffer) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
+      const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size)
       if (!rule) continue
       found.add(entry)
       leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` })
@@ -55,12 +56,25 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
   return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) }
 }
 
-/** The chunks as they are, `look` called with the first. */
-async function* peekFirst(chunks: AsyncIterable<Buffer>, look: (first: Buffer) => unknown): AsyncIterable<Buffer> {
-  let first = true
+/**
+ * The chunks as they are, `look` called once with their first `bytes` bytes (or all of them, when
+ * fewer): a stream may hand them over in pieces smaller than that, and the first piece alone
+ * would then hide a pointer's start.
+ */
+export async function* peekStart(chunks: AsyncIterable<Buffer>, bytes: number, look: (start: Buffer) => unknown): AsyncIterable<Buffer> {
+  const head: Buffer[] = []
+  let have = 0
+  let looked = false
   for await (const chunk of chunks) {
-    if (first) look(chunk)
-    first = false
+    if (!looked) {
+      head.push(chunk)
+      have += chunk.length
+      if (have >= bytes) {
+        looked = true
+        look(Buffer.concat(head))
+      }
+    }
     yield chunk
   }
+  if (!looked) look(Buffer.concat(head))
 }
