@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { agentOutput } from '../src/operations/evals/agent-output.js'
-import { judgeRun, parsePath, valueAt } from '../src/operations/evals/judge.js'
+import { judgeRun, valueAt } from '../src/operations/evals/judge.js'
+import { parseEvals, valuePathSteps } from '../src/inputs/evals.js'
 import type { ServerAnswer } from '../src/operations/agent-server.js'
 
 /** The agent's output is what the run added, never the input (the shapes a real LangGraph server answers with). */
@@ -59,7 +60,7 @@ describe('judgeRun', () => {
 
   it('checks each of not-contains, matches, value and max-duration, naming what was seen', () => {
     const state = { messages: [human('Say pong.'), ai('Sorry, no.')], structured_response: { intent: 'refuse' } }
-    const judged = judgeRun(ok(state), input, { notContains: ['Sorry'], matches: /^pong\b/u, value: { path: 'structured_response.intent', equals: 'greet' }, maxDurationMs: 1000 }, 2500)
+    const judged = judgeRun(ok(state), input, { notContains: ['Sorry'], matches: /^pong\b/u, value: { path: 'structured_response.intent', steps: ['structured_response', 'intent'], equals: 'greet' }, maxDurationMs: 1000 }, 2500)
     expect(judged.failed).toEqual([
       "`not-contains`: `Sorry` is in the agent's output",
       "`matches`: `^pong\\b` does not match the agent's output",
@@ -79,9 +80,33 @@ describe('matches', () => {
 
 describe('value paths', () => {
   it('reads dotted paths with list items', () => {
-    expect(parsePath('messages[1].content')).toEqual(['messages', 1, 'content'])
-    expect(parsePath('a..b')).toBeUndefined()
-    expect(valueAt({ messages: [{}, { content: 'x' }] }, 'messages[1].content')).toEqual({ found: true, value: 'x' })
-    expect(valueAt({ messages: [] }, 'messages[0]')).toEqual({ found: false })
+    expect(valuePathSteps('messages[1].content')).toEqual(['messages', 1, 'content'])
+    expect(valuePathSteps('a[0][2]')).toEqual(['a', 0, 2])
+    // One grammar: what the suite's check refuses is never read another way by the judge.
+    for (const bad of ['a..b', 'a[0]b', 'a.[0]', '.a', 'a.', '']) expect(valuePathSteps(bad)).toBeUndefined()
+    expect(valueAt({ messages: [{}, { content: 'x' }] }, ['messages', 1, 'content'])).toEqual({ found: true, value: 'x' })
+    expect(valueAt({ messages: [] }, ['messages', 0])).toEqual({ found: false })
+  })
+})
+
+describe('a hostile answer', () => {
+  it('nested past what can be walked fails the run in words, instead of throwing', () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+    const answer: ServerAnswer = { answered: true, status: 200, body: `{"result": ${deep}}` }
+    const judged = judgeRun(answer, { messages: [] }, { value: { path: 'result', steps: ['result'], equals: 'ok' } }, 10)
+    expect(judged.passed).toBe(false)
+    expect(judged.failed).toEqual([expect.stringMatching(/^the answer is nested more than \d+ levels deep/)])
+  })
+})
+
+describe('a `matches` pattern in JavaScript syntax', () => {
+  it('takes an escape JavaScript allows only without the `u` flag, and keeps `u` where it is valid', async () => {
+    const suite = (pattern: string) => `assistant: agent\ncases:\n  - input: {}\n    expect: {matches: '${pattern}'}\n`
+    const loose = await parseEvals(suite('pong\\!'))
+    expect(loose.problems).toEqual([])
+    expect(loose.data?.cases[0].expect.matches?.test('pong!')).toBe(true)
+    const unicode = await parseEvals(suite('^\\p{Lu}'))
+    expect(unicode.data?.cases[0].expect.matches?.flags).toBe('u')
+    expect((await parseEvals(suite('(unclosed'))).problems).toEqual([expect.stringContaining('is not a valid regular expression')])
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net'
 import { askServer, serverEndpoint } from '../src/operations/agent-server.js'
 import { CancelledError } from '../src/core/cancel.js'
 
@@ -90,5 +90,54 @@ describe('askServer', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
     await expect(askServer({ url: `${agent.url}/info`, headers: {} }, { method: 'GET', limitMs: 60_000, signal: controller.signal, maxBytes: 1024 })).rejects.toBeInstanceOf(CancelledError)
+  })
+
+  it('passes the body on whole when keep-alive whitespace comes before the JSON (a run that works a while)', async () => {
+    const agent = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('\n')
+      setTimeout(() => res.end('\n{"values": {}}'), 20)
+    })
+    const answer = await askServer({ url: `${agent.url}/runs/wait`, headers: {} }, { method: 'POST', json: {}, limitMs: 2_000, maxBytes: 1024 * 1024 })
+    expect(answer).toEqual({ answered: true, status: 200, body: '\n\n{"values": {}}' })
+  })
+})
+
+/** The runner's proxy settings, as the control-plane client honours them: a local proxy records what it is asked. */
+describe('askServer through the runner\'s proxy', () => {
+  const saved = { https_proxy: process.env.https_proxy, no_proxy: process.env.no_proxy }
+  let proxy: TcpServer | undefined
+  afterEach(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+    if (proxy) await new Promise((resolve) => proxy!.close(resolve))
+    proxy = undefined
+  })
+
+  /** A proxy that records each request's first line and refuses the tunnel. */
+  async function recordingProxy(): Promise<{ url: string; asked: string[] }> {
+    const asked: string[] = []
+    proxy = createTcpServer((socket) => {
+      socket.once('data', (data) => {
+        asked.push(data.toString('latin1').split('\r\n')[0])
+        socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n')
+      })
+    })
+    await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve))
+    return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, asked }
+  }
+
+  it('goes through `https_proxy` to the deployment\'s https URL, and not when `no_proxy` names its host', async () => {
+    const { url, asked } = await recordingProxy()
+    process.env.https_proxy = url
+    delete process.env.no_proxy
+    const answer = await askServer({ url: 'https://agent.example.test/info', headers: { 'X-Api-Key': 'secret-key' } }, { method: 'GET', limitMs: 2_000, maxBytes: 1024 })
+    expect(asked).toEqual(['CONNECT agent.example.test:443 HTTP/1.1'])
+    expect(answer).toMatchObject({ answered: false })
+    process.env.no_proxy = 'example.test'
+    await askServer({ url: 'https://agent.example.test/info', headers: {} }, { method: 'GET', limitMs: 2_000, maxBytes: 1024 })
+    expect(asked).toHaveLength(1)
   })
 })

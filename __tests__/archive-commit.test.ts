@@ -130,6 +130,8 @@ describe('a checkout ships its commit, from git objects', () => {
       expect(contentOf(file, 'libs/shared/data/table.csv')).toBe('a,b\n')
       const asked = readFileSync(join(bin, 'asked'), 'utf8').trim().split('\n')
       expect(asked.filter((line) => / fetch /.test(line))).toHaveLength(1)
+      // Nothing outside the archived folders was fetched (git fetches a missing file on its own when a command reads it).
+      expect(git('rev-list', '--objects', '--missing=print', 'HEAD').split('\n').filter((line) => line.startsWith('?'))).toHaveLength(1)
     } finally {
       process.env.PATH = savedPath
     }
@@ -192,6 +194,19 @@ describe('Git LFS files', () => {
     const notFetched = await archive(dir)
     expect(contentOf(notFetched.file, 'apps/agent/model.bin')).toBe(POINTER)
     expect(notFetched.said.join('\n')).toContain('Git LFS files not in the checkout, so their pointers ship, not the files: `apps/agent/model.bin`')
+  })
+
+  it('a file the checkout fetched is scanned for secrets as it ships, not as the pointer the commit holds', async () => {
+    const KEY = '{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n"}'
+    const { dir, git } = repo(join(temp, 'lfs-secret'), { ...AGENT, 'apps/agent/.gitattributes': 'sa.json filter=lfs-like\n' })
+    git('config', 'filter.lfs-like.clean', `sh -c 'cat >/dev/null; printf "${POINTER.replace(/\n/g, '\\n')}"'`)
+    git('config', 'filter.lfs-like.smudge', 'cat')
+    write(dir, { 'apps/agent/sa.json': KEY })
+    git('add', '.')
+    git('commit', '-qm', 'a service account in LFS')
+    const { listed, selection } = await archive(dir)
+    expect(listed).not.toContain('apps/agent/sa.json')
+    expect(selection.leftOut.filter((item) => item.path === 'apps/agent/sa.json').map((item) => item.reason)).toEqual(['secret'])
   })
 })
 
@@ -258,10 +273,10 @@ describe('reading from git ends with the run', () => {
   it('a cancel while git does not answer ends the archive (git is stopped), and leaves no file behind', async () => {
     const { dir } = repo(join(temp, 'hang'), AGENT)
     const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [], include: [] })
-    // A git first on PATH whose `cat-file --batch` never answers (a hung filesystem).
+    // A git first on PATH whose `cat-file --batch` and `grep` never answer (a hung filesystem).
     const bin = mkdtempSync(join(temp, 'bin-'))
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *"cat-file --batch"*) exec sleep 600;; esac\nexec ${realGit} "$@"\n`, { mode: 0o755 })
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *"cat-file --batch"*|*" grep "*) exec sleep 600;; esac\nexec ${realGit} "$@"\n`, { mode: 0o755 })
     const savedPath = process.env.PATH
     process.env.PATH = `${bin}:${savedPath}`
     const out = mkdtempSync(join(temp, 'hang-out-'))
@@ -271,7 +286,7 @@ describe('reading from git ends with the run', () => {
       setTimeout(() => cancel.abort(), 100)
       await expect(writing).rejects.toMatchObject({ kind: 'cancelled' })
       expect(readdirSync(out)).toEqual([])
-      // The secret scan reads through git too, before anything is written: a cancel ends it as well.
+      // The secret scan searches through git too (`git grep`), before anything is written: a cancel ends it as well.
       const scanCancel = new AbortController()
       const selecting = selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), {
         exclude: [],

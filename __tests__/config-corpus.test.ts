@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
-import { archiveVerdict } from '../src/commands/deploy/config-gate.js'
+import { archiveVerdict } from '../src/commands/deploy/gates/archive-config-check.js'
 import { ActionError } from '../src/core/errors.js'
 import type { Log } from '../src/core/log.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'

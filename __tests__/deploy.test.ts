@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { ControlPlaneClient } from '../src/api/client.js'
 import type { Deployment, Revision } from '../src/api/schemas.js'
 import { deploy } from '../src/commands/deploy/command.js'
+import { RunMemos } from '../src/operations/run-memos.js'
 import { Recorder } from '../src/core/recorder.js'
 import { FakeClock } from './helpers/clock.js'
 import { BASE_INPUTS, readDeployInputs } from './helpers/inputs.js'
@@ -36,6 +37,7 @@ describe('deploy', () => {
       settleMs: 3_000,
       workflow: { repoRef: 'main' },
       recorder: new Recorder('deploy'),
+      memos: new RunMemos(),
       log: { ...silent, warn: (w: string) => warnings.push(w) }
     })
     expect(warnings).toEqual(['Revision r2 reached DEPLOYED, but the deployment now serves revision r3 (a newer deploy?).'])

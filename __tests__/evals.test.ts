@@ -275,6 +275,7 @@ describe('bad suites make no request', () => {
     ['a case without input', 'assistant: agent\ncases:\n  - name: a\n', '`cases[0].input` is required'],
     ['an input that is not a mapping', 'assistant: agent\ncases:\n  - {name: a, input: [1]}\n', '`cases[0].input` must be a mapping'],
     ['a bad regular expression', oneCase('', "{matches: '(unclosed'}"), '`cases[0].expect.matches` is not a valid regular expression'],
+    ['a value path the judge could not read', oneCase('', "{value: {path: 'a[0]b', equals: 1}}"), '`cases[0].expect.value.path` must be a dotted path'],
     ['a bad duration', oneCase('timeout: soon\n'), '`timeout` must be a duration'],
     ['a number out of range', oneCase('concurrency: 17\n'), '`concurrency` must be a whole number from 1 to 16'],
     ['min-passes over repeat', oneCase('repeat: 2\nmin-passes: 3\n'), '`min-passes` (3) is more than `repeat` (2)'],

@@ -68,7 +68,7 @@ describe('Recorder: an outcome from what is known, also when the run fails', () 
     recorder.pruneRows([{ name: 'agent-pr-3', pr: 3, fate: 'deleted', reason: { kind: 'closed' } }])
     expect(early).toMatchObject({ kind: 'deleted', operation: 'deleted', prune: { pruned: ['agent-pr-2'], rows: [] } })
     expect(early.prune?.gone).toHaveLength(1)
-    expect(recorder.known.prune).toMatchObject({ pruned: ['agent-pr-2', 'agent-pr-3'], rows: [{ name: 'agent-pr-3' }] })
+    expect(recorder.factsNow.prune).toMatchObject({ pruned: ['agent-pr-2', 'agent-pr-3'], rows: [{ name: 'agent-pr-3' }] })
   })
 
   it('on-failure endings are made here too: a rollback after a failure keeps the failed revision and names the restored one', () => {

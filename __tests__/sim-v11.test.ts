@@ -404,6 +404,25 @@ describe('health endpoint', () => {
       await plain.stop()
     }
   })
+
+  it('reports an agent server outside it as the url of the deployments named in agentServerUrls, created or seeded', async () => {
+    const outside = 'http://127.0.0.1:1/elsewhere'
+    const pointed = await startSimulator({ agentServerUrls: { real: outside }, loopbackUrls: true })
+    try {
+      expect(pointed.seedDeployment({ name: 'real' }).url).toBe(outside)
+      expect(pointed.seedDeployment({ name: 'other' }).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/deployments\//)
+      pointed.reset()
+      const response = await fetch(`${pointed.url}/v2/deployments`, {
+        method: 'POST',
+        headers: { 'X-Api-Key': pointed.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(github('real'))
+      })
+      expect(response.status).toBe(201)
+      expect((await response.json()).url).toBe(outside)
+    } finally {
+      await pointed.stop()
+    }
+  })
 })
 
 describe('fake GitHub: pull requests', () => {

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { join } from 'node:path'
 import type { RevisionSource } from '../src/api/constants.js'
 import type { Deployment } from '../src/api/schemas.js'
-import { archivesBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, possibleBeforeLookup, type SourceInputs } from '../src/commands/deploy/source.js'
+import { archivesBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, possibleBeforeLookup, type GateId, type SourceInputs } from '../src/commands/deploy/source.js'
 import { InputError } from '../src/core/errors.js'
 import type { InputName } from '../src/inputs/names.js'
 import { errorLines } from './helpers/action.js'
+import { commitCheckout } from './helpers/git-checkout.js'
 import { BASE_INPUTS, readDeployInputs, VALID_UUID } from './helpers/inputs.js'
 import { runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
@@ -21,7 +21,8 @@ import { simulatorWithGitHub } from './helpers/with-github.js'
  * - archive: `-` none; `first`: archived before the lookup and shipped; `set aside`: archived
  *   before the lookup, not shipped (the lookup decided another source); `after`: archived after the
  *   lookup (only the deployment said `internal_source`);
- * - gates: the gates that apply to the source: C config-check, E expected-commit, P paths;
+ * - gates: the gates that apply to the source: C config-check, E expected-commit, P paths; a remote
+ *   build's on its archive: K checkout-commit (`expected-commit`), A archive-config-check;
  * - sends: the `revision_source` a patch sends (`-`: none);
  * - commit: `checked` when the built commit is held to `expected-commit` after the build;
  * - warns: the inputs the decision set aside, by name.
@@ -32,7 +33,7 @@ const TABLE = `
   -               | -               | create          | tarball | github                   | creates github          | -         | C E P | -               | checked | -
   -               | -               | github          | -       | github                   | as github               | -         | C E P | -               | checked | -
   -               | -               | github          | tarball | github                   | as github               | -         | C E P | -               | checked | -
-  -               | -               | internal_source | -       | internal_source          | as internal_source      | after     | P     | -               | -       | -
+  -               | -               | internal_source | -       | internal_source          | as internal_source      | after     | K A P | -               | -       | -
   -               | -               | internal_source | tarball | internal_source          | as internal_source      | -         | P     | -               | -       | -
   -               | -               | internal_docker | -       | internal_docker          | as internal_docker      | -         | P     | -               | -       | -
   -               | -               | internal_docker | tarball | internal_docker          | as internal_docker      | -         | P     | -               | -       | -
@@ -50,13 +51,13 @@ const TABLE = `
   -               | github          | no source       | tarball | github                   | as ?                    | -         | C E P | github          | checked | -
   -               | internal_source | create          | -       | github                   | creates github          | set aside | C E P | -               | checked | revision-source
   -               | internal_source | create          | tarball | github                   | creates github          | -         | C E P | -               | checked | revision-source
-  -               | internal_source | github          | -       | internal_source          | as github               | first     | P     | internal_source | -       | -
+  -               | internal_source | github          | -       | internal_source          | as github               | first     | K A P | internal_source | -       | -
   -               | internal_source | github          | tarball | internal_source          | as github               | -         | P     | internal_source | -       | -
-  -               | internal_source | internal_source | -       | internal_source          | as internal_source      | first     | P     | -               | -       | -
+  -               | internal_source | internal_source | -       | internal_source          | as internal_source      | first     | K A P | -               | -       | -
   -               | internal_source | internal_source | tarball | internal_source          | as internal_source      | -         | P     | internal_source | -       | -
-  -               | internal_source | internal_docker | -       | internal_source          | as internal_docker      | first     | P     | internal_source | -       | -
+  -               | internal_source | internal_docker | -       | internal_source          | as internal_docker      | first     | K A P | internal_source | -       | -
   -               | internal_source | internal_docker | tarball | internal_source          | as internal_docker      | -         | P     | internal_source | -       | -
-  -               | internal_source | no source       | -       | internal_source          | as ?                    | first     | P     | internal_source | -       | -
+  -               | internal_source | no source       | -       | internal_source          | as ?                    | first     | K A P | internal_source | -       | -
   -               | internal_source | no source       | tarball | internal_source          | as ?                    | -         | P     | internal_source | -       | -
   -               | internal_docker | create          | -       | github                   | creates github          | -         | C E P | -               | checked | revision-source
   -               | internal_docker | create          | tarball | github                   | creates github          | -         | C E P | -               | checked | revision-source
@@ -90,13 +91,13 @@ const TABLE = `
   github          | github          | no source       | tarball | github                   | as github               | -         | C E P | github          | checked | -
   github          | internal_source | create          | -       | github                   | creates github          | set aside | C E P | -               | checked | revision-source
   github          | internal_source | create          | tarball | github                   | creates github          | -         | C E P | -               | checked | revision-source
-  github          | internal_source | github          | -       | internal_source          | as github               | first     | P     | internal_source | -       | -
+  github          | internal_source | github          | -       | internal_source          | as github               | first     | K A P | internal_source | -       | -
   github          | internal_source | github          | tarball | internal_source          | as github               | -         | P     | internal_source | -       | -
   github          | internal_source | internal_source | -       | refused: source changed
   github          | internal_source | internal_source | tarball | refused: source changed
   github          | internal_source | internal_docker | -       | refused: source changed
   github          | internal_source | internal_docker | tarball | refused: source changed
-  github          | internal_source | no source       | -       | internal_source          | as github               | first     | P     | internal_source | -       | -
+  github          | internal_source | no source       | -       | internal_source          | as github               | first     | K A P | internal_source | -       | -
   github          | internal_source | no source       | tarball | internal_source          | as github               | -         | P     | internal_source | -       | -
   github          | internal_docker | create          | -       | github                   | creates github          | -         | C E P | -               | checked | revision-source
   github          | internal_docker | create          | tarball | github                   | creates github          | -         | C E P | -               | checked | revision-source
@@ -108,17 +109,17 @@ const TABLE = `
   github          | internal_docker | internal_docker | tarball | refused: source changed
   github          | internal_docker | no source       | -       | internal_docker          | as github               | -         | P     | internal_docker | -       | -
   github          | internal_docker | no source       | tarball | internal_docker          | as github               | -         | P     | internal_docker | -       | -
-  internal_source | -               | create          | -       | internal_source          | creates internal_source | first     | P     | -               | -       | -
+  internal_source | -               | create          | -       | internal_source          | creates internal_source | first     | K A P | -               | -       | -
   internal_source | -               | create          | tarball | internal_source          | creates internal_source | -         | P     | -               | -       | -
   internal_source | -               | github          | -       | refused: source changed
   internal_source | -               | github          | tarball | refused: source changed
-  internal_source | -               | internal_source | -       | internal_source          | as internal_source      | first     | P     | -               | -       | -
+  internal_source | -               | internal_source | -       | internal_source          | as internal_source      | first     | K A P | -               | -       | -
   internal_source | -               | internal_source | tarball | internal_source          | as internal_source      | -         | P     | -               | -       | -
   internal_source | -               | internal_docker | -       | refused: source changed
   internal_source | -               | internal_docker | tarball | refused: source changed
-  internal_source | -               | no source       | -       | internal_source          | as internal_source      | first     | P     | internal_source | -       | -
+  internal_source | -               | no source       | -       | internal_source          | as internal_source      | first     | K A P | internal_source | -       | -
   internal_source | -               | no source       | tarball | internal_source          | as internal_source      | -         | P     | -               | -       | -
-  internal_source | github          | create          | -       | internal_source          | creates internal_source | first     | P     | -               | -       | revision-source
+  internal_source | github          | create          | -       | internal_source          | creates internal_source | first     | K A P | -               | -       | revision-source
   internal_source | github          | create          | tarball | internal_source          | creates internal_source | -         | P     | -               | -       | revision-source
   internal_source | github          | github          | -       | refused: source changed
   internal_source | github          | github          | tarball | refused: source changed
@@ -128,17 +129,17 @@ const TABLE = `
   internal_source | github          | internal_docker | tarball | refused: source changed
   internal_source | github          | no source       | -       | github                   | as internal_source      | set aside | C E P | github          | checked | -
   internal_source | github          | no source       | tarball | github                   | as internal_source      | -         | C E P | github          | checked | -
-  internal_source | internal_source | create          | -       | internal_source          | creates internal_source | first     | P     | -               | -       | revision-source
+  internal_source | internal_source | create          | -       | internal_source          | creates internal_source | first     | K A P | -               | -       | revision-source
   internal_source | internal_source | create          | tarball | internal_source          | creates internal_source | -         | P     | -               | -       | revision-source
   internal_source | internal_source | github          | -       | refused: source changed
   internal_source | internal_source | github          | tarball | refused: source changed
-  internal_source | internal_source | internal_source | -       | internal_source          | as internal_source      | first     | P     | -               | -       | -
+  internal_source | internal_source | internal_source | -       | internal_source          | as internal_source      | first     | K A P | -               | -       | -
   internal_source | internal_source | internal_source | tarball | internal_source          | as internal_source      | -         | P     | internal_source | -       | -
   internal_source | internal_source | internal_docker | -       | refused: source changed
   internal_source | internal_source | internal_docker | tarball | refused: source changed
-  internal_source | internal_source | no source       | -       | internal_source          | as internal_source      | first     | P     | internal_source | -       | -
+  internal_source | internal_source | no source       | -       | internal_source          | as internal_source      | first     | K A P | internal_source | -       | -
   internal_source | internal_source | no source       | tarball | internal_source          | as internal_source      | -         | P     | internal_source | -       | -
-  internal_source | internal_docker | create          | -       | internal_source          | creates internal_source | first     | P     | -               | -       | revision-source
+  internal_source | internal_docker | create          | -       | internal_source          | creates internal_source | first     | K A P | -               | -       | revision-source
   internal_source | internal_docker | create          | tarball | internal_source          | creates internal_source | -         | P     | -               | -       | revision-source
   internal_source | internal_docker | github          | -       | refused: source changed
   internal_source | internal_docker | github          | tarball | refused: source changed
@@ -174,9 +175,9 @@ const TABLE = `
   internal_docker | internal_source | github          | tarball | refused: source changed
   internal_docker | internal_source | internal_source | -       | refused: source changed
   internal_docker | internal_source | internal_source | tarball | refused: source changed
-  internal_docker | internal_source | internal_docker | -       | internal_source          | as internal_docker      | first     | P     | internal_source | -       | -
+  internal_docker | internal_source | internal_docker | -       | internal_source          | as internal_docker      | first     | K A P | internal_source | -       | -
   internal_docker | internal_source | internal_docker | tarball | internal_source          | as internal_docker      | -         | P     | internal_source | -       | -
-  internal_docker | internal_source | no source       | -       | internal_source          | as internal_docker      | first     | P     | internal_source | -       | -
+  internal_docker | internal_source | no source       | -       | internal_source          | as internal_docker      | first     | K A P | internal_source | -       | -
   internal_docker | internal_source | no source       | tarball | internal_source          | as internal_docker      | -         | P     | internal_source | -       | -
   internal_docker | internal_docker | create          | -       | internal_docker          | creates internal_docker | -         | P     | -               | -       | revision-source
   internal_docker | internal_docker | create          | tarball | internal_docker          | creates internal_docker | -         | P     | -               | -       | revision-source
@@ -216,7 +217,7 @@ function deploymentOf(existing: string): Deployment | undefined {
   }
 }
 
-const GATE_CODES = { 'config-check': 'C', 'expected-commit': 'E', paths: 'P' }
+const GATE_CODES: Record<GateId, string> = { 'checkout-commit': 'K', 'archive-config-check': 'A', 'config-check': 'C', 'expected-commit': 'E', paths: 'P' }
 
 /** One row as the code decides it, in the table's columns. */
 function decided(row: Row): string[] {
@@ -344,17 +345,7 @@ describe('the decision, as the deploy follows it', () => {
   beforeAll(() => {
     workspace = mkdtempSync(join(world.dir, 'checkout-'))
     runnerTemp = mkdtempSync(join(world.dir, 'runner-temp-'))
-    const files = { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' }
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(workspace, path)), { recursive: true })
-      writeFileSync(join(workspace, path), text)
-    }
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env, encoding: 'utf8' })
-    git('init', '-q')
-    git('add', '.')
-    git('commit', '-qm', 'first')
-    head = git('rev-parse', 'HEAD').trim()
+    head = commitCheckout(workspace, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' })
   })
 
   /** `main` at the checkout's commit. */

@@ -2,7 +2,7 @@ export const id = 118;
 export const ids = [118];
 export const modules = {
 
-/***/ 5438:
+/***/ 3057:
 /***/ ((module) => {
 
 function isBuffer(value) {
@@ -1712,7 +1712,7 @@ try {
 
 const { Writable, Readable, getStreamError } = __webpack_require__(6204)
 const FIFO = __webpack_require__(3867)
-const b4a = __webpack_require__(5438)
+const b4a = __webpack_require__(3057)
 const headers = __webpack_require__(8428)
 
 const EMPTY = b4a.alloc(0)
@@ -2135,7 +2135,7 @@ function overflow (size) {
 /***/ 8428:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(5438)
+const b4a = __webpack_require__(3057)
 
 const ZEROS = '0000000000000000000'
 const SEVENS = '7777777777777777777'
@@ -2474,7 +2474,7 @@ exports.pack = __webpack_require__(861)
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { Readable, Writable, getStreamError } = __webpack_require__(6204)
-const b4a = __webpack_require__(5438)
+const b4a = __webpack_require__(3057)
 
 const constants = __webpack_require__(775)
 const headers = __webpack_require__(8428)
@@ -2838,7 +2838,7 @@ function normalizeEncoding(encoding) {
 /***/ 7256:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(5438)
+const b4a = __webpack_require__(3057)
 
 module.exports = class PassThroughDecoder {
   constructor(encoding) {
@@ -2864,7 +2864,7 @@ module.exports = class PassThroughDecoder {
 /***/ 6414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(5438)
+const b4a = __webpack_require__(3057)
 
 /**
  * https://encoding.spec.whatwg.org/#utf-8-decoder

@@ -16,6 +16,20 @@ function defineCommand(definition) {
 
 /***/ }),
 
+/***/ 305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ isMapping)
+/* harmony export */ });
+/** A JSON or YAML mapping (an object that is not a list): what configs, suites and agent states are read as. */
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 7673:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -25,6 +39,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   parseSmokeTest: () => (/* binding */ parseSmokeTest)
 /* harmony export */ });
 /* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(305);
+
 
 const SMOKE_TEST_DEFAULT_TIMEOUT_MS = 2 * 60_000;
 const KEYS = ['assistant', 'input', 'expect', 'timeout'];
@@ -42,7 +58,7 @@ async function parseSmokeTest(raw) {
     catch (error) {
         return { problems: [`${error.message}; write a mapping, ${EXAMPLE}`] };
     }
-    if (!isMapping(value))
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .p)(value))
         return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] };
     const problems = [];
     for (const key of Object.keys(value)) {
@@ -56,7 +72,7 @@ async function parseSmokeTest(raw) {
         problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id');
     if (input === undefined || input === null)
         problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)');
-    else if (!isMapping(input))
+    else if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .p)(input))
         problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value');
     if (expect !== undefined && (typeof expect !== 'string' || expect === ''))
         problems.push('`expect` must be text the answer must contain; quote it if it looks like a number');
@@ -77,9 +93,6 @@ async function parseSmokeTest(raw) {
         return { problems };
     return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
 }
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 
 /***/ }),
@@ -94,12 +107,8 @@ __webpack_require__.d(__webpack_exports__, {
   R: () => (/* binding */ serverEndpoint)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
+// EXTERNAL MODULE: ./src/api/abortable.ts
+var abortable = __webpack_require__(1018);
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/api/body.ts
@@ -165,8 +174,6 @@ function healthCheckTarget(reportedUrl, path) {
 
 
 
-
-
 /** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
 function serverEndpoint(deployment, path, connection) {
     const target = healthCheckTarget(deployment.url, path);
@@ -196,40 +203,39 @@ async function askServer(endpoint, request) {
         limit.end();
     }
 }
-function send(endpoint, request, signal, started) {
-    return new Promise((resolve, reject) => {
-        const target = new URL(endpoint.url);
-        const agent = new lib/* HttpClient */.Qq(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`).getAgent(endpoint.url);
-        const transport = target.protocol === 'https:' ? external_node_https_ : external_node_http_;
-        const body = request.json === undefined ? undefined : JSON.stringify(request.json);
-        const headers = {
-            'User-Agent': `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`,
-            ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
-            ...endpoint.headers
-        };
-        // Node's request never follows a redirect: a 3xx is an answer like any other.
-        const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
-            const status = response.statusCode ?? 0;
-            started.status = status;
-            if (request.maxBytes <= 0) {
-                response.destroy();
-                resolve({ answered: true, status });
-                return;
-            }
-            (0,api_body/* readBodyCapped */.oV)(response, request.maxBytes).then((text) => resolve({ answered: true, status, body: text }), (error) => {
-                // The body reader rejects with Errors only.
-                if (signal.aborted)
-                    reject(error);
-                else if (error instanceof api_body/* BodyTooLarge */.KQ)
-                    resolve({ answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` });
-                else
-                    resolve({ answered: true, status, bodyProblem: `the answer broke off (${error.message})` });
-            });
-        });
-        outgoing.on('error', reject);
-        outgoing.end(body);
-    });
+/**
+ * One attempt through the control-plane client's transport (api/abortable.ts: @actions/http-client
+ * with the runner's proxy settings, no redirect followed, aborted by `signal`), its body read by the
+ * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
+ * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
+ */
+async function send(endpoint, request, signal, started) {
+    const body = request.json === undefined ? null : JSON.stringify(request.json);
+    const headers = {
+        ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+        ...(body === null ? {} : { 'Content-Type': 'application/json' }),
+        ...endpoint.headers
+    };
+    const client = (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, Math.max(1, request.limitMs));
+    // A 3xx is an answer like any other: the client follows no redirect.
+    const response = await client.request(request.method, endpoint.url, body, headers);
+    const status = response.message.statusCode ?? 0;
+    started.status = status;
+    if (request.maxBytes <= 0) {
+        response.message.destroy();
+        return { answered: true, status };
+    }
+    try {
+        return { answered: true, status, body: await (0,abortable/* readResponse */.U)(response, request.maxBytes) };
+    }
+    catch (error) {
+        // The body reader rejects with Errors only.
+        if (signal.aborted)
+            throw error;
+        if (error instanceof api_body/* BodyTooLarge */.KQ)
+            return { answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` };
+        return { answered: true, status, bodyProblem: `the answer broke off (${error.message})` };
+    }
 }
 
 
@@ -275,7 +281,7 @@ async function waitToAskAgain(clock, asked, deadline, signal) {
 
 const LABEL = 'Evals';
 /**
- * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
+ * `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks
  * before it, judged on the agent's output (evals/judge.ts). With `compare-with`, the same cases
  * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
  * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
@@ -392,9 +398,9 @@ async function attempt(url, headers, limitMs, signal) {
 /**
  * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
  * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws `health-check-failed` when the check fails, and
- * `health-check-not-made` when the URL is not one the credential may go to (then no
- * request is made, and nothing is known about the revision's health).
+ * the summary shows it). Returns the failure, not thrown: `health-check-failed` when the check
+ * fails, `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health); undefined when healthy.
  */
 async function verifyHealth(options) {
     const { health, deployment, clock, log, recorder } = options;
@@ -402,7 +408,7 @@ async function verifyHealth(options) {
     if ('refused' in target) {
         recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` });
         // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
-        throw new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
+        return new errors/* ActionError */.lZ('health-check-not-made', `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`, 'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.');
     }
     const start = clock.now();
     const ownLimit = start + health.timeoutMs;
@@ -418,9 +424,9 @@ async function verifyHealth(options) {
     });
     recorder.health(verdict);
     if (verdict.healthy)
-        return;
+        return undefined;
     const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
-    throw new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
+    return new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
         `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
         (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
 }
@@ -429,14 +435,14 @@ async function verifyHealth(options) {
 
 /**
  * `health-check-path`: the deployment's URL answers 2xx. Keeps its own `health` fact and row
- * (verify-health.ts), so it returns no verdict; a failure is thrown there, as before.
+ * (verify-health.ts), so it returns no verdict; its failure is returned, for the list's loop to throw.
  */
 const healthCheck = {
     id: 'health-check',
     appliesTo: (ctx) => ctx.settings.health !== undefined,
     async run(ctx) {
-        await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
-        return {};
+        const failure = await verifyHealth({ ...ctx, health: ctx.settings.health, suggestRollback: ctx.settings.suggestRollback });
+        return failure ? { failure } : {};
     }
 };
 
@@ -462,7 +468,7 @@ const SHOWN_ID = 80;
 /** Not `Serving revision`: after `on-failure: rollback` another revision serves, and the row is about the proof. */
 const LABEL = 'Revision proof';
 /**
- * `verify-revision` (v1.3): after DEPLOYED (and the health check), the deployment's server is
+ * `verify-revision`: after DEPLOYED (and the health check), the deployment's server is
  * asked which revision it runs (`GET <url>/info`, `host.host_revision_id`: never `host.revision_id`,
  * the server software's own build). Ours passes. Another revision of this deployment is evidence:
  * asked again with back-off while the switch may be rolling out, until `health-check-timeout`
@@ -498,7 +504,7 @@ async function proveServingRevision(ctx) {
                 log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
                 return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
             }
-            if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+            if (reading.names !== recorder.factsNow.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
                 const why = known
                     ? `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
                     : `the server names \`${(0,quoted/* quotable */.E7)(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`;
@@ -586,7 +592,6 @@ function notProven(ctx, why, start) {
 function verdict(status, detail, elapsedMs) {
     return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) };
 }
-/** A server's id, shortened and without backticks (it goes inside a code span). */
 
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
@@ -607,7 +612,7 @@ const ERROR_EXCERPT_CHARS = 200;
 const SAID_CHARS = 80;
 const smoke_test_LABEL = 'Smoke test';
 /**
- * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * `smoke-test`: one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
  * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
  * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
@@ -639,6 +644,7 @@ async function smokeTest(ctx, test) {
         concurrency: 1,
         timeoutMs: deadline - start,
         deadline,
+        deadlineIsTheRunsLimit: true,
         targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
         clock,
         signal: ctx.signal,
@@ -747,6 +753,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
 var agent_server = __webpack_require__(568);
 // EXTERNAL MODULE: ./src/operations/checks/back-off.ts
@@ -757,15 +765,18 @@ var external_node_vm_ = __webpack_require__(714);
 var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/core/quoted.ts
 var quoted = __webpack_require__(891);
+// EXTERNAL MODULE: ./src/core/mapping.ts
+var mapping = __webpack_require__(305);
 ;// CONCATENATED MODULE: ./src/operations/evals/agent-output.ts
+
 function agentOutput(input, state) {
-    if (isMapping(state) && Array.isArray(state.messages)) {
+    if ((0,mapping/* isMapping */.p)(state) && Array.isArray(state.messages)) {
         // A bare message (a string, or one mapping) is taken by the server as one message.
         const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1;
         const added = state.messages.slice(sent);
         return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length };
     }
-    if (isMapping(state)) {
+    if ((0,mapping/* isMapping */.p)(state)) {
         const changed = Object.keys(state).filter((key) => !sameJson(state[key], input[key]));
         return { text: changed.map((key) => valueText(state[key])).filter((t) => t !== '').join('\n'), added: changed.length };
     }
@@ -778,14 +789,14 @@ function agentOutput(input, state) {
 function messageText(message) {
     if (typeof message === 'string')
         return message;
-    if (!isMapping(message))
+    if (!(0,mapping/* isMapping */.p)(message))
         return '';
     const { content } = message;
     if (typeof content === 'string')
         return content;
     if (Array.isArray(content)) {
         return content
-            .map((part) => (typeof part === 'string' ? part : isMapping(part) && typeof part.text === 'string' ? part.text : ''))
+            .map((part) => (typeof part === 'string' ? part : (0,mapping/* isMapping */.p)(part) && typeof part.text === 'string' ? part.text : ''))
             .filter((t) => t !== '')
             .join('\n');
     }
@@ -803,7 +814,7 @@ function valueText(value) {
             out.push(String(v));
         else if (Array.isArray(v))
             v.forEach((item) => walk(item, depth + 1));
-        else if (isMapping(v))
+        else if ((0,mapping/* isMapping */.p)(v))
             Object.values(v).forEach((item) => walk(item, depth + 1));
     };
     walk(value, 0);
@@ -815,18 +826,16 @@ function sameJson(a, b) {
         return true;
     if (Array.isArray(a))
         return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
-    if (isMapping(a) && isMapping(b)) {
+    if ((0,mapping/* isMapping */.p)(a) && (0,mapping/* isMapping */.p)(b)) {
         const keys = Object.keys(a).filter((k) => a[k] !== undefined);
         const other = Object.keys(b).filter((k) => b[k] !== undefined);
         return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
     }
     return false;
 }
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 ;// CONCATENATED MODULE: ./src/operations/evals/judge.ts
+
 
 
 
@@ -859,7 +868,11 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
     catch {
         return failed(['the answer is not JSON'], answer.status, start);
     }
-    if (isMapping(state) && '__error__' in state)
+    // Every reader below walks the state recursively: an answer nested deeper than any state a graph
+    // returns (under the 1 MiB cap, 200,000 levels fit) would overflow the stack and end the suite.
+    if (nestedDeeperThan(state, MAX_NESTING))
+        return failed([`the answer is nested more than ${MAX_NESTING} levels deep: no graph's state is; not read`], answer.status);
+    if ((0,mapping/* isMapping */.p)(state) && '__error__' in state)
         return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start);
     if (state === null)
         return failed(['the final state is `null`: the graph returned nothing'], answer.status);
@@ -890,7 +903,7 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
         }
     }
     if (expect.value) {
-        const found = valueAt(state, expect.value.path);
+        const found = valueAt(state, expect.value.steps);
         if (!found.found)
             checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`);
         else if (!sameJson(found.value, expect.value.equals)) {
@@ -901,6 +914,22 @@ function judgeRun(answer, input, expect, durationMs, names = { contains: 'contai
         checks.push(`\`max-duration\`: took ${(0,core_clock/* formatDuration */.a)(durationMs)}, over ${(0,core_clock/* formatDuration */.a)(expect.maxDurationMs)}`);
     }
     return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) };
+}
+/** Deeper than any agent state (a message's content parts are a few levels): past it, an answer is not read. */
+const MAX_NESTING = 256;
+/** Whether a parsed JSON value nests lists and mappings deeper than `limit`: a walk with its own stack, so it cannot overflow. */
+function nestedDeeperThan(value, limit) {
+    const stack = [[value, 0]];
+    while (stack.length > 0) {
+        const [here, depth] = stack.pop();
+        if (typeof here !== 'object' || here === null)
+            continue;
+        if (depth >= limit)
+            return true;
+        for (const child of Array.isArray(here) ? here : Object.values(here))
+            stack.push([child, depth + 1]);
+    }
+    return false;
 }
 /** The longest a `matches` expression may run on one output. */
 const MATCH_LIMIT_MS = 1000;
@@ -929,7 +958,7 @@ function runError(error) {
     let message = part(error?.message);
     // The JS server sends the real error inside `message`, as a JSON string: `{"error": ..., "message": ...}`.
     const inner = message?.trim().startsWith('{') ? parsedOrUndefined(message) : undefined;
-    if (isMapping(inner) && (typeof inner.error === 'string' || typeof inner.message === 'string')) {
+    if ((0,mapping/* isMapping */.p)(inner) && (typeof inner.error === 'string' || typeof inner.message === 'string')) {
         name = part(inner.error) ?? name;
         message = part(inner.message);
     }
@@ -967,45 +996,30 @@ function redactStrings(value) {
         return (0,masking/* redact */.E$)(value);
     if (Array.isArray(value))
         return value.map(redactStrings);
-    if (isMapping(value))
+    if ((0,mapping/* isMapping */.p)(value))
         return Object.fromEntries(Object.entries(value).map(([key, v]) => [(0,masking/* redact */.E$)(key), redactStrings(v)]));
     return value;
 }
-/** The value at `a.b[0].c` in the final state, or that there is none. */
-function valueAt(state, path) {
+/** The value at the path's steps (`a.b[0].c`: inputs/evals.ts `valuePathSteps`) in the final state, or that there is none. */
+function valueAt(state, steps) {
     let here = state;
-    for (const step of parsePath(path) ?? []) {
+    for (const step of steps) {
         if (typeof step === 'number') {
             if (!Array.isArray(here) || step >= here.length)
                 return { found: false };
             here = here[step];
         }
         else {
-            if (!isMapping(here) || !Object.hasOwn(here, step))
+            if (!(0,mapping/* isMapping */.p)(here) || !Object.hasOwn(here, step))
                 return { found: false };
             here = here[step];
         }
     }
     return { found: true, value: here };
 }
-/** `a.b[0].c` as steps; undefined when it is not such a path. */
-function parsePath(path) {
-    const steps = [];
-    const pattern = /([^.[\]]+)|\[(\d+)\]/g;
-    let at = 0;
-    for (const match of path.matchAll(pattern)) {
-        if (match.index !== at) {
-            // Only a `.` may stand between two steps, and never at the start.
-            if (path.slice(at, match.index) !== '.' || at === 0)
-                return undefined;
-        }
-        steps.push(match[2] !== undefined ? Number(match[2]) : match[1]);
-        at = match.index + match[0].length;
-    }
-    return at === path.length && steps.length > 0 ? steps : undefined;
-}
 
 ;// CONCATENATED MODULE: ./src/operations/evals/engine.ts
+
 
 
 
@@ -1042,9 +1056,17 @@ async function runSuite(suite) {
             const limitMs = Math.min(suite.timeoutMs, suite.deadline - started);
             const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) });
             const durationMs = suite.clock.now() - started;
-            let judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names);
+            let judged;
+            try {
+                judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names);
+            }
+            catch (error) {
+                // One answer the judge cannot read fails its run alone: a throw here would end this worker
+                // while the others went on sending paid runs, and leave the suite with no table.
+                judged = { passed: false, failed: [`the answer could not be judged (${(0,errors/* firstLine */.TM)(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) };
+            }
             // Cut short by the suite's end rather than its own `timeout`: say so.
-            if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
+            if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
                 judged = { ...judged, failed: [`stopped at the suite's time limit, after ${(0,core_clock/* formatDuration */.a)(durationMs)}`] };
             }
             // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).

@@ -483,7 +483,7 @@ async function command_prune(inputs, deps) {
             recorder.pruneRows(rowsOf(verdicts, false, known));
         }
     });
-    const pruned = recorder.known.prune?.pruned ?? [];
+    const pruned = recorder.factsNow.prune?.pruned ?? [];
     failIfIncomplete(results, notChecked, pruned);
     if (pruned.length === 0)
         return finishUnchanged(inputs, deps);

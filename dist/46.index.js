@@ -2,6 +2,20 @@ export const id = 46;
 export const ids = [46];
 export const modules = {
 
+/***/ 305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ isMapping)
+/* harmony export */ });
+/** A JSON or YAML mapping (an object that is not a list): what configs, suites and agent states are read as. */
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 8404:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -59,14 +73,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   MAX_CASES: () => (/* binding */ MAX_CASES),
 /* harmony export */   MAX_RUNS: () => (/* binding */ MAX_RUNS),
 /* harmony export */   parseEvals: () => (/* binding */ parseEvals),
-/* harmony export */   sourceOf: () => (/* binding */ sourceOf)
+/* harmony export */   sourceOf: () => (/* binding */ sourceOf),
+/* harmony export */   valuePathSteps: () => (/* binding */ valuePathSteps)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_similarity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8404);
+/* harmony import */ var _core_similarity_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8404);
 /* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5165);
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(305);
+
 
 
 
@@ -164,7 +181,7 @@ function readSuiteFile(path, workspace) {
 function readSuite(value, from, problems) {
     const where = from === 'inline' ? '' : `\`${from}\`: `;
     const problem = (text) => problems.push(`${where}${text}`);
-    if (!isMapping(value)) {
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(value)) {
         problem(`must be a YAML or JSON mapping with \`cases\`, ${EXAMPLE}`);
         return undefined;
     }
@@ -223,7 +240,7 @@ function readCases(raw, assistant, problem) {
     const cases = [];
     raw.forEach((item, i) => {
         const at = `cases[${i}]`;
-        if (!isMapping(item)) {
+        if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(item)) {
             problem(`\`${at}\` must be a mapping with \`input\` (and \`name\`, \`expect\`)`);
             return;
         }
@@ -240,10 +257,10 @@ function readCases(raw, assistant, problem) {
         const input = item.input;
         if (input === undefined || input === null)
             problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`);
-        else if (!isMapping(input))
+        else if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(input))
             problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`);
         const expect = readExpect(item.expect, `${at}.expect`, problem);
-        if (isMapping(input) && expect)
+        if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(input) && expect)
             cases.push({ name, assistant: (own ?? assistant), input, expect });
     });
     return cases.length === raw.length ? cases : undefined;
@@ -251,7 +268,7 @@ function readCases(raw, assistant, problem) {
 function readExpect(raw, at, problem) {
     if (raw === undefined || raw === null)
         return {};
-    if (!isMapping(raw)) {
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(raw)) {
         problem(`\`${at}\` must be a mapping of checks (\`contains\`, \`not-contains\`, \`matches\`, \`value\`, \`max-duration\`)`);
         return undefined;
     }
@@ -283,7 +300,7 @@ function readExpect(raw, at, problem) {
         }
         else {
             try {
-                expect.matches = new RegExp(raw.matches, 'u');
+                expect.matches = regularExpression(raw.matches);
             }
             catch (error) {
                 problem(`\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${error.message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``);
@@ -293,18 +310,19 @@ function readExpect(raw, at, problem) {
     }
     if (raw.value !== undefined) {
         const value = raw.value;
-        if (!isMapping(value) || typeof value.path !== 'string' || !('equals' in value)) {
+        if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_3__/* .isMapping */ .p)(value) || typeof value.path !== 'string' || !('equals' in value)) {
             problem(`\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`);
             ok = false;
         }
         else {
             unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem);
-            if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(value.path)) {
+            const steps = valuePathSteps(value.path);
+            if (!steps) {
                 problem(`\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`);
                 ok = false;
             }
             else
-                expect.value = { path: value.path, equals: value.equals };
+                expect.value = { path: value.path, steps, equals: value.equals };
         }
     }
     const maxDuration = duration(raw, 'max-duration', `${at}.max-duration`, problem);
@@ -314,6 +332,25 @@ function readExpect(raw, at, problem) {
         expect.maxDurationMs = maxDuration;
     return ok ? expect : undefined;
 }
+/**
+ * A `matches` pattern, in JavaScript's syntax: with the `u` flag (whole characters, `\p{...}`)
+ * when the pattern is valid under it, else without, so that an escape JavaScript allows only
+ * without `u` (`pong\!`) is not refused.
+ */
+function regularExpression(pattern) {
+    try {
+        return new RegExp(pattern, 'u');
+    }
+    catch {
+        return new RegExp(pattern);
+    }
+}
+/** The steps of a `value.path` (`messages[1].content` is `messages`, 1, `content`); undefined when it is not such a path. */
+function valuePathSteps(path) {
+    if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(path))
+        return undefined;
+    return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((step) => (step[2] !== undefined ? Number(step[2]) : step[1]));
+}
 function unknownKeys(mapping, known, prefix, problem) {
     for (const key of Object.keys(mapping)) {
         if (known.includes(key))
@@ -322,7 +359,7 @@ function unknownKeys(mapping, known, prefix, problem) {
             problem(`an empty key${prefix ? ` in \`${prefix.slice(0, -1)}\`` : ''} is not a known key: remove it (the keys are ${known.map((k) => `\`${k}\``).join(', ')})`);
             continue;
         }
-        const nearest = (0,_core_similarity_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .q)(key, known);
+        const nearest = (0,_core_similarity_js__WEBPACK_IMPORTED_MODULE_4__/* .nearestName */ .q)(key, known);
         problem(`\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`);
     }
 }
@@ -375,9 +412,6 @@ function rate(value, problem) {
         return EVALS_DEFAULTS.passRate;
     }
     return share;
-}
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 

@@ -1,5 +1,5 @@
 export const id = 477;
-export const ids = [477,720];
+export const ids = [477,615];
 export const modules = {
 
 /***/ 2465:
@@ -284,8 +284,8 @@ async function* coalesced(source, size) {
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./src/operations/archive/select.ts + 5 modules
-var archive_select = __webpack_require__(5720);
+// EXTERNAL MODULE: ./src/operations/archive/select.ts + 7 modules
+var archive_select = __webpack_require__(4615);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
@@ -339,7 +339,7 @@ function largest(files) {
 
 /***/ }),
 
-/***/ 5720:
+/***/ 4615:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -408,7 +408,7 @@ async function addRepository(tree, workspace, repo, included, stop, depth) {
         const path = inWorkspace(file.path);
         (0,folder_index/* addToFolderIndex */.H)(tree.children, tree.dirs, path);
         if (file.kind !== 'submodule') {
-            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } });
+            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
             continue;
         }
         const top = (0,external_node_path_.join)(repo.top, file.path);
@@ -418,7 +418,7 @@ async function addRepository(tree, workspace, repo, included, stop, depth) {
             await addRepository(tree, workspace, inner, included, stop, depth + 1);
         }
         else {
-            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } });
+            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
             tree.uninitialised.push(path);
         }
     }
@@ -496,6 +496,124 @@ function namedExactly(patterns, path) {
     return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path);
 }
 
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+;// CONCATENATED MODULE: ./src/operations/git-grep.ts
+
+
+/** A list of paths (each at most a few hundred bytes) from a tree of a million files fits in this. */
+const OUTPUT_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * `git grep` for files of `commit` under `pathspecs` (relative to the top; none: the whole tree)
+ * holding any of `strings`, ignoring case (ASCII). Every file is searched, binary or not:
+ * `-I` would skip files that `.gitattributes` calls binary whatever they hold, and a prefilter
+ * must never miss one. Line by line: a string holds no line break. The C locale, so that case
+ * folding is ASCII's whatever the runner's language.
+ */
+function grepFiles(top, commit, pathspecs, strings) {
+    const patterns = strings.flatMap((text) => ['-e', text]);
+    const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...pathspecs];
+    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, args), { cwd: top, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let closed = false;
+    const files = new Promise((resolve, reject) => {
+        const out = [];
+        let bytes = 0;
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+            bytes += chunk.length;
+            if (bytes > OUTPUT_MAX_BYTES)
+                child.kill();
+            else
+                out.push(chunk);
+        });
+        child.stderr.on('data', (chunk) => {
+            if (stderr.length < 1000)
+                stderr += chunk.toString('utf8');
+        });
+        child.on('error', reject);
+        child.on('close', (code) => {
+            const said = stderr.trim().split('\n')[0];
+            // 1: nothing found (and git said nothing wrong).
+            if (code === 1 && !said)
+                resolve([]);
+            else if (code !== 0)
+                reject(new Error(`\`git grep\` ${closed ? 'was stopped' : bytes > OUTPUT_MAX_BYTES ? 'named too many files' : 'failed'}${said ? `: ${said}` : ''}`));
+            else
+                resolve(namesIn(Buffer.concat(out).toString('utf8'), commit));
+        });
+    });
+    return {
+        files,
+        close() {
+            closed = true;
+            if (child.exitCode === null && child.signalCode === null)
+                child.kill();
+        }
+    };
+}
+/** `<commit>:<path>\0` for each file: the paths. */
+function namesIn(output, commit) {
+    const prefix = `${commit}:`;
+    return output
+        .split('\0')
+        .filter((name) => name !== '')
+        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/stop.ts
+var archive_stop = __webpack_require__(4235);
+;// CONCATENATED MODULE: ./src/operations/archive/scan-tracked.ts
+
+
+/**
+ * The files of the commit, among `entries`, that hold any of `markers` (ignoring ASCII case):
+ * one `git grep` per repository (the checkout, each submodule at its own commit), which reads
+ * the blobs in git itself; the rest need no reading. Reading every small file through a pipe
+ * to look for a marker that is almost never there cost more than packing them (docs/performance.md).
+ * Each git process is ended at the deadline or on cancel.
+ */
+async function committedFilesHolding(entries, markers, stop) {
+    // Each repository's files by their path in it (one path is one file of a repository's commit).
+    const byRepo = new Map();
+    for (const entry of entries) {
+        if (!entry.blob)
+            continue;
+        const { repo: top, commit, path, dirs } = entry.blob;
+        const repo = byRepo.get(top);
+        if (repo)
+            repo.files.set(path, entry);
+        else
+            byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) });
+    }
+    const runs = [];
+    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
+    try {
+        const repos = [...byRepo];
+        // The folders the commit was listed for, no more: in a partial clone, a file outside them is not here, and git would fetch it.
+        for (const [top, repo] of repos)
+            runs.push(grepFiles(top, repo.commit, repo.dirs.includes('') ? [] : repo.dirs, markers));
+        const found = await Promise.all(runs.map((run) => run.files));
+        const holding = new Set();
+        repos.forEach(([, repo], at) => {
+            for (const path of found[at]) {
+                const entry = repo.files.get(path);
+                if (entry)
+                    holding.add(entry);
+            }
+        });
+        return holding;
+    }
+    catch (error) {
+        // Stopped: said as such, not as the search that the stop ended.
+        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
+    }
+    finally {
+        unwatch();
+        for (const run of runs)
+            run.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
 /**
  * Secrets found by what a file holds, not its name: a cloud service-account JSON with a private
@@ -513,11 +631,17 @@ const BINARY_PROBE_BYTES = 8000;
  * key along (`aws_secret_access_key=key`) is not one; an AWS secret key is 40 characters.
  */
 const PATTERNS = [
-    { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/ },
-    { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/ },
-    { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/ },
-    { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i }
+    { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/, holds: 'PRIVATE KEY' },
+    { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/, holds: '_authToken' },
+    { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/, holds: 'npmAuthToken' },
+    { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i, holds: 'aws_secret_access_key' }
 ];
+/**
+ * Text that every match of a rule holds on one line (compared ignoring ASCII case): a file
+ * holding none of these breaks no rule, so a search for them (scan-tracked.ts: one `git grep`)
+ * finds every file worth reading, and reading those few decides as for any other file.
+ */
+const SECRET_MARKERS = PATTERNS.map((pattern) => pattern.holds);
 /** The longest text one match spans: kept from a chunk's end so that a match across two chunks is found. */
 const OVERLAP = 256;
 /**
@@ -564,25 +688,29 @@ function contentScanner() {
     };
 }
 
-// EXTERNAL MODULE: ./src/operations/archive/stop.ts
-var archive_stop = __webpack_require__(4235);
 ;// CONCATENATED MODULE: ./src/operations/archive/scan.ts
+
 
 
 
 
 /** A Git LFS pointer is a few lines starting so, never larger than this. */
 const LFS_POINTER_MAX_BYTES = 1024;
-const LFS_POINTER_START = Buffer.from('version https://git-lfs.github.com/spec/v1\n');
+const LFS_POINTER_START_TEXT = 'version https://git-lfs.github.com/spec/v1';
+const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`);
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
  * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
  * are read as the archive would read them: the commit's from git's objects, others from disk.
+ * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
+ * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
  * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
  */
 async function leaveOutSecretContent(entries, leftOut, include, stop) {
-    const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
+    const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
+    const marked = await committedFilesHolding(small, [...SECRET_MARKERS, LFS_POINTER_START_TEXT], stop);
+    const scanned = small.filter((entry) => !entry.blob || marked.has(entry));
     const found = new Set();
     const lfsPointers = [];
     const contents = (0,archive_contents/* openContents */.h)(scanned);
@@ -593,7 +721,8 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             (0,archive_stop/* throwIfStopped */.$J)(stop);
             const chunks = contents.of(entry);
             const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
-            const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size);
+            const notePointer = (start) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry);
+            const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size);
             if (!rule)
                 continue;
             found.add(entry);
@@ -610,15 +739,28 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
     }
     return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) };
 }
-/** The chunks as they are, `look` called with the first. */
-async function* peekFirst(chunks, look) {
-    let first = true;
+/**
+ * The chunks as they are, `look` called once with their first `bytes` bytes (or all of them, when
+ * fewer): a stream may hand them over in pieces smaller than that, and the first piece alone
+ * would then hide a pointer's start.
+ */
+async function* peekStart(chunks, bytes, look) {
+    const head = [];
+    let have = 0;
+    let looked = false;
     for await (const chunk of chunks) {
-        if (first)
-            look(chunk);
-        first = false;
+        if (!looked) {
+            head.push(chunk);
+            have += chunk.length;
+            if (have >= bytes) {
+                looked = true;
+                look(Buffer.concat(head));
+            }
+        }
         yield chunk;
     }
+    if (!looked)
+        look(Buffer.concat(head));
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
@@ -917,8 +1059,12 @@ async function selectArchiveFiles(layout, options) {
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
     const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
-    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] };
-    const entries = lfs.entries;
+    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [], fromDisk: [] };
+    // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
+    const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined;
+    const keptFromDisk = new Set(lfsScanned?.entries);
+    const fromDisk = new Set(lfs.fromDisk);
+    const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries;
     return {
         workspace: layout.workspace,
         root: layout.root,
@@ -941,7 +1087,7 @@ async function selectArchiveFiles(layout, options) {
  */
 async function filesForLfsPointers(commit, entries, pointers) {
     if (pointers.length === 0)
-        return { entries, pointers: [] };
+        return { entries, pointers: [], fromDisk: [] };
     const changed = new Set(commit.changed);
     const replaced = new Map();
     const shipped = [];
@@ -952,7 +1098,7 @@ async function filesForLfsPointers(commit, entries, pointers) {
         else
             shipped.push(entry.workspacePath);
     }
-    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped };
+    return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped, fromDisk: [...replaced.values()] };
 }
 /** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */
 function isPointerSized(diskSize, blobSize) {

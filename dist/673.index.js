@@ -2,6 +2,20 @@ export const id = 673;
 export const ids = [673];
 export const modules = {
 
+/***/ 305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ isMapping)
+/* harmony export */ });
+/** A JSON or YAML mapping (an object that is not a list): what configs, suites and agent states are read as. */
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 7673:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,6 +25,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   parseSmokeTest: () => (/* binding */ parseSmokeTest)
 /* harmony export */ });
 /* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(305);
+
 
 const SMOKE_TEST_DEFAULT_TIMEOUT_MS = 2 * 60_000;
 const KEYS = ['assistant', 'input', 'expect', 'timeout'];
@@ -28,7 +44,7 @@ async function parseSmokeTest(raw) {
     catch (error) {
         return { problems: [`${error.message}; write a mapping, ${EXAMPLE}`] };
     }
-    if (!isMapping(value))
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .p)(value))
         return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] };
     const problems = [];
     for (const key of Object.keys(value)) {
@@ -42,7 +58,7 @@ async function parseSmokeTest(raw) {
         problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id');
     if (input === undefined || input === null)
         problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)');
-    else if (!isMapping(input))
+    else if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .p)(input))
         problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value');
     if (expect !== undefined && (typeof expect !== 'string' || expect === ''))
         problems.push('`expect` must be text the answer must contain; quote it if it looks like a number');
@@ -62,9 +78,6 @@ async function parseSmokeTest(raw) {
     if (problems.length > 0)
         return { problems };
     return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
-}
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 

@@ -202,7 +202,7 @@ async function rollback(inputs, deps) {
     await (0,run/* runChecks */.J)(checks/* AFTER_DEPLOYED */.M, {
         ...deps,
         connection: inputs.connection,
-        deployment: recorder.known.deployment ?? started.deployment,
+        deployment: recorder.factsNow.deployment ?? started.deployment,
         revision: deployed,
         settings: { health: inputs.health, verification: inputs.verification }
     });

@@ -31780,6 +31780,7 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 const DEFAULT_SOURCE = 'github';
 const REMOTE_BUILD = 'internal_source';
 const GITHUB_GATES = ['config-check', 'expected-commit', 'paths'];
+const REMOTE_BUILD_GATES = ['checkout-commit', 'archive-config-check', 'paths'];
 const OTHER_GATES = ['paths'];
 /** A create is possible only when looking up by name, with `create-if-missing`. */
 function mayCreate(inputs) {
@@ -31808,7 +31809,7 @@ function possibleBeforeLookup(inputs) {
  * build, so that a broken config, a dependency outside the workspace or an archive too large sends
  * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
  * deployment is created; `source: internal_source` with another `revision-source` and the
- * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
+ * deployment exists), the archive is set aside (command.ts `keepsArchiveBuiltBeforeLookup`). When the inputs name no
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 function archivesBeforeLookup(inputs) {
@@ -31861,11 +31862,12 @@ function archives(inputs, builds) {
 }
 function decision(inputs, decided) {
     const fromGitHub = decided.builds === 'github';
+    const archivesCheckout = archives(inputs, decided.builds);
     return {
         ...decided,
-        archivesCheckout: archives(inputs, decided.builds),
+        archivesCheckout,
         fromGitHub,
-        gates: fromGitHub ? GITHUB_GATES : OTHER_GATES
+        gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
     };
 }
 
@@ -32376,11 +32378,11 @@ function reasonText(reason, pr) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E7: () => (/* binding */ quotable),
-/* harmony export */   Rz: () => (/* binding */ saidText),
-/* harmony export */   TL: () => (/* binding */ quoted)
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   wh: () => (/* binding */ plainText)
 /* harmony export */ });
 /**
- * Our words with names quoted in backticks (as our messages write them), as Said: each
+ * Our words with names quoted in backticks (as our messages write them), as RichText: each
  * quoted name a code part, so every reporter shows it as code its own way. Split before
  * anything is escaped, so a name that markdown would escape (`MY_SECRET`) is still one
  * part. A backtick without its pair, or an empty pair, stays text. Used for our sentences that
@@ -32392,8 +32394,8 @@ function quoted(text) {
     const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
     return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part })).filter((part) => part !== '');
 }
-/** Said back as our plain text, its code parts in backticks: for a log line or an error, which neutralise it where they land. */
-function saidText(said) {
+/** Rich text as our plain text, its code parts in backticks: for a log line or an error, which neutralise it where they land. */
+function plainText(said) {
     return said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('');
 }
 /**
@@ -32484,12 +32486,12 @@ class Recorder {
     health(verdict) {
         this.facts.health = { ...verdict };
     }
-    /** A gate's or check's verdict (v1.3); a second verdict with the same id replaces the first (a check asked again). */
+    /** A gate's or check's verdict; a second verdict with the same id replaces the first (a check asked again). */
     checked(verdict) {
         const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id);
         this.facts.checks = [...others, { ...verdict }];
     }
-    /** What `evals` found (v1.4). */
+    /** What `evals` found. */
     evaluated(facts) {
         this.facts.evals = facts;
     }
@@ -32562,7 +32564,7 @@ class Recorder {
         this.facts.registry = { ...login };
     }
     /** What is known now, for reports made while the run goes on: a copy, which later records do not change. */
-    get known() {
+    get factsNow() {
         const { prune } = this.facts;
         return {
             ...this.facts,
@@ -32573,18 +32575,18 @@ class Recorder {
     }
     /** The outcome so far of a run still waiting for its revision: what the in-progress report shows. */
     inProgress() {
-        return { ...this.known, kind: 'still-deploying', cause: 'watching' };
+        return { ...this.factsNow, kind: 'still-deploying', cause: 'watching' };
     }
     /** The outcome of a run that finished without an error. */
     finish(ending) {
-        return { ...this.known, ...ending };
+        return { ...this.factsNow, ...ending };
     }
     /**
      * The outcome of a run that ended with `error`, from what was known by then. `at`, when
      * given, is when the run stopped: the last status seen lasted at least until then.
      */
     failedWith(error, at) {
-        const facts = { ...this.known, timeline: this.watching?.spans(at) };
+        const facts = { ...this.factsNow, timeline: this.watching?.spans(at) };
         const known = { ...facts, ...this.errorFacts(error) };
         if (this.pending)
             return { ...known, kind: 'refused', inDoubt: this.pending };
@@ -32611,7 +32613,7 @@ class Recorder {
      * whose revision failed and that `on-failure: rollback` then rolled back (or tried to).
      */
     endedWith(kind, error) {
-        return { ...this.known, ...this.errorFacts(error), kind };
+        return { ...this.factsNow, ...this.errorFacts(error), kind };
     }
     /**
      * The error as every report shows it. A cancel is only marked here: where the run stood
@@ -32858,7 +32860,7 @@ const ACTION_VERSION = '1.4.0';
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
 /* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3342);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
 /* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8824);
 
 
@@ -33165,7 +33167,7 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 3342:
+/***/ 2213:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33729,17 +33731,17 @@ const FORMATS = {
     'name-pattern': formats_text(name_pattern/* parseNamePattern */.L),
     'max-age': formats_text(parsers/* parseDuration */.E9),
     'max-deletions': formats_text(parsers/* parseCount */.zq),
-    // v1.2: their own parsers come with the features that read them.
+    // Their own parsers come with the features that read them.
     'archive-exclude': formats_text(parseArchiveExclude),
     paths: formats_text(parsePaths),
     'expected-commit': formats_text(parseCommitSha),
-    // v1.3: inputs whose features land with their issues; each feature may replace its parser.
+    // Inputs whose features land with their issues; each feature may replace its parser.
     'archive-include': formats_text(parseArchiveInclude),
     'registry-logout': formats_text(parsers/* parseBoolean */.yG),
     'config-check': oneOf(['error', 'warn', 'off']),
     'verify-revision': oneOf(['auto', 'required', 'off']),
     'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) },
-    // v1.4: a file in the workspace (read where the workflow's context says it is), or the suite inline.
+    // A file in the workspace (read where the workflow's context says it is), or the suite inline.
     evals: { structured: async (v, context) => (await __nccwpck_require__.e(/* import() */ 46).then(__nccwpck_require__.bind(__nccwpck_require__, 3046))).parseEvals(v, context) }
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
@@ -33811,13 +33813,11 @@ const INPUT_NAMES = [
     'archive-exclude',
     'paths',
     'expected-commit',
-    // v1.3
     'archive-include',
     'registry-logout',
     'config-check',
     'verify-revision',
     'smoke-test',
-    // v1.4
     'evals'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
@@ -34426,7 +34426,7 @@ const registered = (spec, about, load) => ({ spec, about, load });
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(57)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3057))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(134)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9134))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
@@ -34539,7 +34539,7 @@ const LEFT_OUT_LABELS = {
     other: 'Left out: not a file'
 };
 /**
- * A remote build's archive: its size and digest, the commit it was made from, then (v1.3) the
+ * A remote build's archive: its size and digest, the commit it was made from, then the
  * folders that hold the most, the largest files, and what was left out by reason. Every file
  * name is the user's text: a `{ code }` part, neutralised where it lands.
  */
@@ -34940,7 +34940,7 @@ function whatWasDone(outcome) {
 }
 /** Only the verdict: the attempts are in the log. */
 const CHECK_MARKS = { passed: '✅ ', failed: '❌ ', 'not-proven': '⚠️ ', 'not-checked': '➖ ' };
-/** One row per gate or check (v1.3), whatever it checked: its mark, its words and its time. */
+/** One row per gate or check, whatever it checked: its mark, its words and its time. */
 function checkRow(verdict) {
     const time = verdict.elapsedMs === undefined ? [] : [` (${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)})`];
     return [verdict.label, [CHECK_MARKS[verdict.status], ...verdict.detail, ...time]];
@@ -35295,9 +35295,9 @@ function viewOf(run) {
     const url = usableUrl(rawUrl);
     const outputs = outputsOf(outcome, url);
     const listener = outcome.subject.kind === 'listener';
-    const known = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id'];
-    const name = known ?? (listener ? 'listener' : 'deployment');
-    const subject = known === undefined ? undefined : listener ? ['listener ', { code: known }] : [{ code: known }];
+    const subjectName = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id'];
+    const name = subjectName ?? (listener ? 'listener' : 'deployment');
+    const subject = subjectName === undefined ? undefined : listener ? ['listener ', { code: subjectName }] : [{ code: subjectName }];
     const kind = KINDS[outcome.kind];
     const context = { outcome, failed, words, subject };
     const title = kind.title(context);
@@ -35375,14 +35375,30 @@ function usableUrl(raw) {
         return undefined;
     return /[<>"'`\\{}^|]/.test(raw) ? safe : raw;
 }
-/** Said as plain text: code as is. For the log and the GitHub status (neutralised there). */
+/** Rich text as plain text: code as is. For the log and the GitHub status (neutralised there). */
 function plain(said) {
     return said.map((part) => (typeof part === 'string' ? part : part.code)).join('');
 }
 
 // EXTERNAL MODULE: ./src/core/time-limit.ts
 var time_limit = __nccwpck_require__(2164);
+;// CONCATENATED MODULE: ./src/operations/run-memos.ts
+/**
+ * What a run reads once and then reuses, made once per run (main.ts) and passed in the deps: a
+ * later run, or the next test, starts afresh, and no module keeps a cache of its own.
+ */
+class RunMemos {
+    /** The checkout reads of each folder asked about (commands/deploy/checkout-reads.ts). */
+    checkouts = new Map();
+    /**
+     * The run's GitHub reader for each token (commands/deploy/github-reads.ts): `expected-commit` and
+     * `paths` read through the same one, so a rate limit one of them met is honoured by the next.
+     */
+    githubReaders = new Map();
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35467,6 +35483,7 @@ async function run(options = {}) {
             settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
             requestTimeoutMs,
             recorder,
+            memos: new RunMemos(),
             ...(sink.saveState ? { saveState: sink.saveState } : {}),
             openGitHub: async (token) => (await (await __nccwpck_require__.e(/* import() */ 663).then(__nccwpck_require__.bind(__nccwpck_require__, 6663))).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
             onRevisionStarted: () => {
@@ -36089,7 +36106,7 @@ async function findDeploymentByName(client, name, limits) {
 /** The PR comment's table stops here; the rest are counted (the job summary has them all). */
 const COMMENT_ROWS = 50;
 /**
- * `evals` (v1.4) as a reviewer reads it: one line that says whether the preview is worse than
+ * `evals` as a reviewer reads it: one line that says whether the preview is worse than
  * what it is compared with and on which cases, the table (regressions first, then failures, then
  * passes), then the pass rate, the regressions and the run times of each side. The job summary
  * lists every case; the PR comment at most COMMENT_ROWS. Case names and the checks' words are
@@ -36238,12 +36255,12 @@ function forHtml(text) {
 function md(text) {
     return (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .forMarkdown */ .Bm)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text));
 }
-/** Said in a markdown line: our words as written, values as code. */
+/** Rich text in a markdown line: our words as written, values as code. */
 function saidMd(said) {
     return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('');
 }
 /**
- * Said in an HTML block. Every part is escaped, our words too: they need no markup there,
+ * Rich text in an HTML block. Every part is escaped, our words too: they need no markup there,
  * and a row may carry a reason that quotes the control plane or GitHub (see quoted()).
  */
 function saidHtml(said) {
@@ -36533,13 +36550,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 4708:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 
 /***/ }),
 

@@ -21,6 +21,9 @@ ${scenarioUsage()}
   --delete-delay-ms MS  how long a deleted deployment stays listed as AWAITING_DELETE (default 0)
   --loopback-urls       a deployment's url is its loopback health URL, not an https custom URL
   --health healthy|failing|cold:N|slow:MS   how GET <deployment url>/ok answers
+  --agent-server-url NAME=URL   the deployment NAME reports URL as its url: an agent server
+                        outside the simulator, e.g. the official one that
+                        \`node scripts/real-agent-server.js\` starts on loopback (repeatable)
 
 Seeding (what exists before the first request):
 ${SEED_USAGE}
@@ -52,6 +55,7 @@ function parseCli() {
         'delete-delay-ms': { type: 'string' },
         'loopback-urls': { type: 'boolean' },
         health: { type: 'string' },
+        'agent-server-url': { type: 'string', multiple: true },
         github: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         ...SEED_OPTIONS
@@ -103,6 +107,21 @@ function health() {
   return fail(`--health: unknown behaviour ${raw}`)
 }
 
+/** @returns {Record<string, string>} */
+function agentServerUrls() {
+  /** @type {Record<string, string>} */
+  const urls = {}
+  for (const pair of values['agent-server-url'] ?? []) {
+    const at = pair.indexOf('=')
+    const name = pair.slice(0, at)
+    const url = pair.slice(at + 1)
+    if (at <= 0 || !/^https?:\/\/\S+$/.test(url)) fail(`--agent-server-url takes NAME=URL (an http:// or https:// URL), got ${pair}`)
+    urls[name] = url.replace(/\/+$/, '')
+  }
+  return urls
+}
+
+const outsideServers = agentServerUrls()
 const sim = await startSimulator({
   port,
   pageOffset: /** @type {'next' | 'echo'} */ (pageOffset),
@@ -110,6 +129,7 @@ const sim = await startSimulator({
   deleteDelayMs: wholeNumber(values['delete-delay-ms'], 'delete-delay-ms', 0),
   loopbackUrls: values['loopback-urls'] ?? false,
   health: health(),
+  agentServerUrls: outsideServers,
   ...(scenario.agent ? { agent: scenario.agent } : {}),
   commit
 })
@@ -124,6 +144,7 @@ if (scenario.inputs) {
   console.log(`           give the action ${Object.entries(scenario.inputs).map(([name, value]) => `${name}: ${value}`).join(', ')} to see it`)
 }
 for (const line of describeSeeds(plan)) console.log(`Seeded:    ${line}`)
+for (const [name, url] of Object.entries(outsideServers)) console.log(`Deployment ${name} reports the agent server at ${url} as its url`)
 if (github) {
   console.log(`Fake GitHub API on ${github.url}; point the action at it with`)
   console.log(`  GITHUB_API_URL=${github.url}`)

@@ -46,6 +46,9 @@ export { lifecycles }
  * @property {FaultRule[]} [faults] added as addFault would, in order
  * @property {boolean} [loopbackUrls] make each deployment's `url` its loopback health URL
  *   (`<url>/deployments/<id>`) instead of its custom_url; false by default, so existing tests keep https URLs
+ * @property {Record<string, string>} [agentServerUrls] by deployment name: the URL of an agent server outside the
+ *   simulator (e.g. the official one on loopback, scripts/real-agent-server.js) that the deployment of that name, once
+ *   created or seeded, reports as its `url`, so the checks after DEPLOYED talk to it instead of the simulator's
  * @property {HealthBehaviour} [health] how every deployment's `GET <healthUrl>/ok` answers; healthy by default
  * @property {AgentBehaviour} [agent] how every deployment's `GET <healthUrl>/info` and `POST <healthUrl>/runs/wait`
  *   answer (sim/agent-server.js); by default /info names the serving revision a moment after it is DEPLOYED, and runs echo
@@ -200,6 +203,7 @@ export async function startSimulator(options = {}) {
     deleteDelayMs: options.deleteDelayMs
   })
   store.loopbackUrls = options.loopbackUrls ?? false
+  store.agentServerUrls = new Map(Object.entries(options.agentServerUrls ?? {}))
   store.defaultCommit = options.commit
   const storage = new Storage({ now, ttlMs: options.uploadUrlTtlMs, keepBodies: options.keepUploads })
   await storage.listen()

@@ -40,6 +40,8 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {string | undefined} hostedUrl where the control plane serves a deployment it builds (github,
  *   internal_source); a github one reports it as its custom_url too
  * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url, or hostedUrl)
+ * @property {string | undefined} agentServerUrl an agent server outside the simulator (a real one on loopback) that the
+ *   resource's `url` names instead of any of those
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -174,6 +176,8 @@ export class Store {
     this.healthBase = undefined
     /** whether a deployment's `url` is its loopback health URL rather than its custom_url */
     this.loopbackUrls = false
+    /** @type {Map<string, string>} by deployment name: the URL of an agent server outside the simulator to report as its `url` */
+    this.agentServerUrls = new Map()
     /** @type {DeploymentRecord[] | undefined} sorted lazily: list requests outnumber writes */
     this.sorted = undefined
     /** @type {Map<string, string>} the commit each repo_ref's head is at, when a test set it; else a made-up sha per revision */
@@ -507,7 +511,8 @@ export class Store {
       revisions: [],
       healthUrl: `${this.healthBase ?? 'http://127.0.0.1'}/deployments/${id}`,
       hostedUrl,
-      loopbackUrl: this.loopbackUrls
+      loopbackUrl: this.loopbackUrls,
+      agentServerUrl: this.agentServerUrls.get(name)
     }
     this.deployments.set(id, deployment)
     this.tracingProjects.add(name)

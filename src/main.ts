@@ -16,6 +16,7 @@ import { viewOf, type RunView } from './report/view.js'
 import type { Outcome } from './core/outcome.js'
 import { firstLine } from './core/errors.js'
 import { startTimeLimit, withinTimeLimit } from './core/time-limit.js'
+import { RunMemos } from './operations/run-memos.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -98,6 +99,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       settleMs: settleWindowFor(requestTimeoutMs),
       requestTimeoutMs,
       recorder,
+      memos: new RunMemos(),
       ...(sink.saveState ? { saveState: sink.saveState } : {}),
       openGitHub: async (token) => (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {

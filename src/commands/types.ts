@@ -9,6 +9,7 @@ import type { InputName } from '../inputs/names.js'
 import type { CommonInputs } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubGet } from '../operations/github-requests.js'
+import type { RunMemos } from '../operations/run-memos.js'
 
 /** What main.ts gives every command. */
 export interface CommandDeps {
@@ -25,6 +26,8 @@ export interface CommandDeps {
   requestTimeoutMs?: number
   /** Where the command reports what it learns; a failed run's outcome is made from it. */
   recorder: Recorder
+  /** What the run reads once and reuses (checkout reads, GitHub readers): made once per run. */
+  memos: RunMemos
   /**
    * Told when a revision this run made starts: starts the in-progress report to GitHub and
    * returns at once. Not awaited: GitHub is where a run is reported, not what it does, so a

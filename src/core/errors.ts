@@ -17,7 +17,7 @@ export type ErrorKind =
   | 'health-check-not-made'
   /** The revision reached DEPLOYED built from a commit other than `expected-commit`: untested code serves. */
   | 'commit-mismatch'
-  /** A check after DEPLOYED (v1.3: the revision the server reports, the smoke test) found the revision wanting. */
+  /** A check after DEPLOYED (the revision the server reports, the smoke test) found the revision wanting. */
   | 'check-failed'
   /**
    * A check after DEPLOYED that was required could not prove anything (the server did not say):

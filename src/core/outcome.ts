@@ -69,7 +69,7 @@ export interface HealthSeen {
 }
 
 /**
- * What went out to the control plane (v1.2): a remote build's source archive, or an image
+ * What went out to the control plane: a remote build's source archive, or an image
  * (a docker source), so that every report says exactly what was shipped.
  */
 export type Shipped =
@@ -81,7 +81,7 @@ export type Shipped =
       files: number
       /** The checkout's commit (`git rev-parse HEAD` in the workspace), when it is a git checkout: only what it tracks shipped. */
       commit?: string
-      /** What is in it and what was left out (v1.3); paths relative to the workspace, file names being the user's text. */
+      /** What is in it and what was left out; paths relative to the workspace, file names being the user's text. */
       listing?: ArchiveListing
     }
   | {
@@ -98,7 +98,7 @@ export type Shipped =
  */
 export type LeftOutReason = 'untracked' | 'ignored' | 'secret' | 'link' | 'excluded' | 'other'
 
-/** A remote build's archive as the summary shows it (v1.3). */
+/** A remote build's archive as the summary shows it. */
 export interface ArchiveListing {
   /** Every file, sorted: the dry run lists them. */
   files: string[]
@@ -115,7 +115,7 @@ export interface ArchiveListing {
   changed: Array<{ path: string; gone: boolean }>
 }
 
-/** `paths` (v1.2): whether the deploy went ahead or was skipped, and why. */
+/** `paths`: whether the deploy went ahead or was skipped, and why. */
 export interface PathsDecision {
   skip: boolean
   /** Our own words: why it skipped, or why it could not skip (missing information, matching files). */
@@ -130,7 +130,7 @@ export interface PathsDecision {
   outsidePaths?: number
 }
 
-/** `registry-login` (v1.2): where Docker was logged in and where to push. */
+/** `registry-login`: where Docker was logged in and where to push. */
 export interface RegistryLogin {
   /** The registry host (`registry_url` up to its first `/`, no scheme). */
   registry: string
@@ -139,7 +139,7 @@ export interface RegistryLogin {
 }
 
 /**
- * v1.3: the verdict of one gate (before any change: the config check, reserved names,
+ * The verdict of one gate (before any change: the config check, reserved names,
  * `expected-commit` against the ref, `paths`) or one check (after `DEPLOYED`: the commit built,
  * health, the revision the server reports, the smoke test). Every gate and check returns one; the
  * recorder keeps them in order, the reports render each with one row type, and `on-failure:
@@ -153,15 +153,15 @@ export interface CheckVerdict {
   /** `not-proven`: asked, and the answer proves nothing; `not-checked`: not asked (off, no information). */
   status: 'passed' | 'failed' | 'not-proven' | 'not-checked'
   /** Our words, with `{ code }` parts for values from elsewhere (neutralised where they land). */
-  detail: Said
+  detail: RichText
   /** How long it took; undefined for a verdict that made no request and read no file. */
   elapsedMs?: number
   /** A longer excerpt the summary and comment show in a details block (e.g. what the agent answered). */
   excerpt?: { title: string; text: string }
   /** Problems found, each a sentence naming the file, the key and the fix (the config check). */
-  problems?: Said[]
+  problems?: RichText[]
   /** Findings that never fail it, each a sentence like a problem (the config check's unknown keys, ...). */
-  warnings?: Said[]
+  warnings?: RichText[]
 }
 
 /** One side of an `evals` case: this revision's runs, or the compared deployment's. */
@@ -197,7 +197,7 @@ export interface RunTimes {
   runs: number
 }
 
-/** `evals` (v1.4): what the suite found, for the summary, the PR comment and the outputs. */
+/** `evals`: what the suite found, for the summary, the PR comment and the outputs. */
 export interface EvalFacts {
   /** This deployment's name, and the compared one's (`compare-with`). */
   ours: string
@@ -265,22 +265,22 @@ export interface RunFacts {
   problem?: { what: string; todo?: string }
   /** A delete: whether the tracing project of the same name went too. */
   tracingProject?: 'deleted' | 'kept'
-  /** What this run shipped (v1.2). */
+  /** What this run shipped. */
   shipped?: Shipped
-  /** `paths` (v1.2): the decision and its reason. */
+  /** `paths`: the decision and its reason. */
   paths?: PathsDecision
   /**
    * A warning every report shows near its top, not only the log: e.g. the revision was built
    * from a commit other than the workflow's own (without `expected-commit`).
    */
   commitWarning?: string
-  /** `registry-login` (v1.2). */
+  /** `registry-login`. */
   registry?: RegistryLogin
-  /** v1.3: every gate's and check's verdict, in the order they ran. */
+  /** Every gate's and check's verdict, in the order they ran. */
   checks?: CheckVerdict[]
-  /** v1.3: the revision id the deployment's server itself reported (`GET /info`): the `serving-revision-id` output. */
+  /** The revision id the deployment's server itself reported (`GET /info`): the `serving-revision-id` output. */
   servingRevisionId?: string
-  /** `evals` (v1.4): every case's result, the pass rate, the regressions and the run times. */
+  /** `evals`: every case's result, the pass rate, the regressions and the run times. */
   evals?: EvalFacts
 }
 
@@ -308,7 +308,7 @@ export function failsStep(outcome: Outcome): boolean {
  * statuses): each reporter shows `{ code }` parts its own way (HTML code, backticks, as
  * is) and neutralises them for where they go. Our own words are plain strings.
  */
-export type Said = Array<string | { code: string }>
+export type RichText = Array<string | { code: string }>
 
 /**
  * What a command says about itself in the reports. Each command keeps its
@@ -327,7 +327,7 @@ export interface CommandWords {
   /** The heading's words when nothing needed changing: `nothing to roll back: that revision already serves`. Default: `nothing to change`. */
   nothing?: string
   /** The "What was done" row, for operations this command words its own way (e.g. `unchanged`). */
-  done?: Partial<Record<Operation, Said>>
+  done?: Partial<Record<Operation, RichText>>
   /** Sentences of the command's own, right under the cause in the summary and the PR comment. */
-  notes?: (outcome: Outcome) => Said[]
+  notes?: (outcome: Outcome) => RichText[]
 }

@@ -1,21 +1,21 @@
-import type { Said } from './outcome.js'
+import type { RichText } from './outcome.js'
 
 /**
- * Our words with names quoted in backticks (as our messages write them), as Said: each
+ * Our words with names quoted in backticks (as our messages write them), as RichText: each
  * quoted name a code part, so every reporter shows it as code its own way. Split before
  * anything is escaped, so a name that markdown would escape (`MY_SECRET`) is still one
  * part. A backtick without its pair, or an empty pair, stays text. Used for our sentences that
  * quote a server's words in backticks (their own backticks made apostrophes first).
  */
-export function quoted(text: string): Said {
+export function quoted(text: string): RichText {
   const parts = text.split('`')
   // An odd number of backticks leaves the last one unpaired: it stays text.
   const spans = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`]
   return spans.map((part, i) => (i % 2 === 0 ? part : part === '' ? '``' : { code: part })).filter((part) => part !== '')
 }
 
-/** Said back as our plain text, its code parts in backticks: for a log line or an error, which neutralise it where they land. */
-export function saidText(said: Said): string {
+/** Rich text as our plain text, its code parts in backticks: for a log line or an error, which neutralise it where they land. */
+export function plainText(said: RichText): string {
   return said.map((part) => (typeof part === 'string' ? part : `\`${part.code}\``)).join('')
 }
 

@@ -94,13 +94,13 @@ export class Recorder {
     this.facts.health = { ...verdict }
   }
 
-  /** A gate's or check's verdict (v1.3); a second verdict with the same id replaces the first (a check asked again). */
+  /** A gate's or check's verdict; a second verdict with the same id replaces the first (a check asked again). */
   checked(verdict: CheckVerdict): void {
     const others = (this.facts.checks ?? []).filter((v) => v.id !== verdict.id)
     this.facts.checks = [...others, { ...verdict }]
   }
 
-  /** What `evals` found (v1.4). */
+  /** What `evals` found. */
   evaluated(facts: EvalFacts): void {
     this.facts.evals = facts
   }
@@ -188,7 +188,7 @@ export class Recorder {
   }
 
   /** What is known now, for reports made while the run goes on: a copy, which later records do not change. */
-  get known(): Readonly<RunFacts> {
+  get factsNow(): Readonly<RunFacts> {
     const { prune } = this.facts
     return {
       ...this.facts,
@@ -200,12 +200,12 @@ export class Recorder {
 
   /** The outcome so far of a run still waiting for its revision: what the in-progress report shows. */
   inProgress(): Outcome {
-    return { ...this.known, kind: 'still-deploying', cause: 'watching' }
+    return { ...this.factsNow, kind: 'still-deploying', cause: 'watching' }
   }
 
   /** The outcome of a run that finished without an error. */
   finish(ending: Ending): Outcome {
-    return { ...this.known, ...ending }
+    return { ...this.factsNow, ...ending }
   }
 
   /**
@@ -213,7 +213,7 @@ export class Recorder {
    * given, is when the run stopped: the last status seen lasted at least until then.
    */
   failedWith(error: unknown, at?: number): Outcome {
-    const facts = { ...this.known, timeline: this.watching?.spans(at) }
+    const facts = { ...this.factsNow, timeline: this.watching?.spans(at) }
     const known = { ...facts, ...this.errorFacts(error) }
     if (this.pending) return { ...known, kind: 'refused', inDoubt: this.pending }
     if (facts.operation === 'deleted') return { ...known, kind: 'deleted' }
@@ -235,7 +235,7 @@ export class Recorder {
    * whose revision failed and that `on-failure: rollback` then rolled back (or tried to).
    */
   endedWith(kind: 'failed' | 'rolled-back', error: unknown): Outcome {
-    return { ...this.known, ...this.errorFacts(error), kind }
+    return { ...this.factsNow, ...this.errorFacts(error), kind }
   }
 
   /**

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { nearestName } from '../core/similarity.js'
 import { parseDuration } from './parsers.js'
+import { isMapping } from '../core/mapping.js'
 
 /** What one run's answer must show in the agent's output (every check given must hold). */
 export interface RunExpect {
@@ -12,7 +13,8 @@ export interface RunExpect {
   /** A regular expression (JavaScript syntax) that must match the output's text. */
   matches?: RegExp
   /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
-  value?: { path: string; equals: unknown }
+  /** `steps`: `path` read once, by the one grammar (`valuePathSteps`). */
+  value?: { path: string; steps: Array<string | number>; equals: unknown }
   /** The run's wall time must be at most this. */
   maxDurationMs?: number
 }
@@ -26,7 +28,7 @@ export interface EvalCase {
   expect: RunExpect
 }
 
-/** `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks before it. */
+/** `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks before it. */
 export interface EvalSuite {
   /** Where it was written: the file's workspace-relative path, or `inline`. */
   from: string
@@ -243,7 +245,7 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
       ok = false
     } else {
       try {
-        expect.matches = new RegExp(raw.matches, 'u')
+        expect.matches = regularExpression(raw.matches)
       } catch (error) {
         problem(`\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``)
         ok = false
@@ -257,16 +259,36 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
       ok = false
     } else {
       unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem)
-      if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(value.path)) {
+      const steps = valuePathSteps(value.path)
+      if (!steps) {
         problem(`\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`)
         ok = false
-      } else expect.value = { path: value.path, equals: value.equals }
+      } else expect.value = { path: value.path, steps, equals: value.equals }
     }
   }
   const maxDuration = duration(raw, 'max-duration', `${at}.max-duration`, problem)
   if (maxDuration === null) ok = false
   else if (maxDuration !== undefined) expect.maxDurationMs = maxDuration
   return ok ? expect : undefined
+}
+
+/**
+ * A `matches` pattern, in JavaScript's syntax: with the `u` flag (whole characters, `\p{...}`)
+ * when the pattern is valid under it, else without, so that an escape JavaScript allows only
+ * without `u` (`pong\!`) is not refused.
+ */
+function regularExpression(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u')
+  } catch {
+    return new RegExp(pattern)
+  }
+}
+
+/** The steps of a `value.path` (`messages[1].content` is `messages`, 1, `content`); undefined when it is not such a path. */
+export function valuePathSteps(path: string): Array<string | number> | undefined {
+  if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(path)) return undefined
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((step) => (step[2] !== undefined ? Number(step[2]) : step[1]))
 }
 
 function unknownKeys(mapping: Record<string, unknown>, known: readonly string[], prefix: string, problem: (text: string) => void): void {
@@ -327,8 +349,4 @@ function rate(value: unknown, problem: (text: string) => void): number {
     return EVALS_DEFAULTS.passRate
   }
   return share
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -77,17 +77,17 @@ export const FORMATS = {
   'name-pattern': text(parseNamePattern),
   'max-age': text(parseDuration),
   'max-deletions': text(parseCount),
-  // v1.2: their own parsers come with the features that read them.
+  // Their own parsers come with the features that read them.
   'archive-exclude': text(parseArchiveExclude),
   paths: text(parsePaths),
   'expected-commit': text(parseCommitSha),
-  // v1.3: inputs whose features land with their issues; each feature may replace its parser.
+  // Inputs whose features land with their issues; each feature may replace its parser.
   'archive-include': text(parseArchiveInclude),
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),
   'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) },
-  // v1.4: a file in the workspace (read where the workflow's context says it is), or the suite inline.
+  // A file in the workspace (read where the workflow's context says it is), or the suite inline.
   evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) }
 } satisfies Record<InputName, Format<unknown>>
 

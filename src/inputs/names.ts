@@ -50,13 +50,11 @@ export const INPUT_NAMES = [
   'archive-exclude',
   'paths',
   'expected-commit',
-  // v1.3
   'archive-include',
   'registry-logout',
   'config-check',
   'verify-revision',
   'smoke-test',
-  // v1.4
   'evals'
 ] as const
 

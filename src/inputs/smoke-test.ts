@@ -1,4 +1,5 @@
 import { codeOrEmpty, parseDuration } from './parsers.js'
+import { isMapping } from '../core/mapping.js'
 
 /** `smoke-test`: one stateless run sent to the deployed agent after DEPLOYED (operations/checks/smoke-test.ts). */
 export interface SmokeTest {
@@ -53,8 +54,4 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
   }
   if (problems.length > 0) return { problems }
   return { data: { assistant: assistant as string, input: input as Record<string, unknown>, ...(expect !== undefined ? { expect: expect as string } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems }
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

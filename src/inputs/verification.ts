@@ -4,14 +4,14 @@ import type { SmokeTest } from './smoke-test.js'
 import type { EvalSuite } from './evals.js'
 import type { InputReader } from './spec.js'
 
-/** v1.3: what `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
+/** What `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
 export interface VerificationInputs {
   /** `verify-revision`: ask the server which revision it runs (`GET /info`). */
   verifyRevision: 'auto' | 'required' | 'off'
   /** How long the server may take to name ours: `health-check-timeout`. */
   proofTimeoutMs: number
   smokeTest?: SmokeTest
-  /** `evals` (v1.4), and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
+  /** `evals`, and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
   evals?: EvalSuite
   resultsDir?: string
 }

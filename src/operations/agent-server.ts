@@ -1,9 +1,7 @@
-import { HttpClient } from '@actions/http-client'
-import * as http from 'node:http'
-import * as https from 'node:https'
 import type { OutgoingHttpHeaders } from 'node:http'
+import { abortableHttpClient, readResponse } from '../api/abortable.js'
 import { credentialHeaders } from '../api/client.js'
-import { BodyTooLarge, formatBytes, readBodyCapped } from '../api/body.js'
+import { BodyTooLarge, formatBytes } from '../api/body.js'
 import { CancelledError } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
 import { startTimeLimit } from '../core/time-limit.js'
@@ -21,7 +19,9 @@ import { healthCheckTarget } from './health-url.js'
  * - no redirect followed (the credential would go along to wherever it points);
  * - the body read capped, or not read at all;
  * - every attempt bounded in time and aborted (its socket closed) when given up on;
- * - the runner's proxy settings (`https_proxy`, `no_proxy`), through @actions/http-client's agent.
+ * - the runner's proxy settings (`https_proxy`, `no_proxy`).
+ * Its transport is the control-plane client's (api/abortable.ts, @actions/http-client), so both
+ * keep these rules the same way; Octokit is for GitHub only.
  */
 
 /** Where a request to the deployment's server may go, and with which credential; or why it may not go at all. */
@@ -80,38 +80,34 @@ export async function askServer(endpoint: { url: string; headers: OutgoingHttpHe
   }
 }
 
-function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal, started: { status?: number }): Promise<ServerAnswer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(endpoint.url)
-    const agent = new HttpClient(`${ACTION_NAME}/${ACTION_VERSION}`).getAgent(endpoint.url)
-    const transport = target.protocol === 'https:' ? https : http
-    const body = request.json === undefined ? undefined : JSON.stringify(request.json)
-    const headers: OutgoingHttpHeaders = {
-      'User-Agent': `${ACTION_NAME}/${ACTION_VERSION}`,
-      ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
-      ...endpoint.headers
-    }
-    // Node's request never follows a redirect: a 3xx is an answer like any other.
-    const outgoing = transport.request(target, { method: request.method, agent, signal, headers }, (response) => {
-      const status = response.statusCode ?? 0
-      started.status = status
-      if (request.maxBytes <= 0) {
-        response.destroy()
-        resolve({ answered: true, status })
-        return
-      }
-      readBodyCapped(response, request.maxBytes).then(
-        (text) => resolve({ answered: true, status, body: text }),
-        (error) => {
-          // The body reader rejects with Errors only.
-          if (signal.aborted) reject(error as Error)
-          else if (error instanceof BodyTooLarge) resolve({ answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` })
-          else resolve({ answered: true, status, bodyProblem: `the answer broke off (${(error as Error).message})` })
-        }
-      )
-    })
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
+/**
+ * One attempt through the control-plane client's transport (api/abortable.ts: @actions/http-client
+ * with the runner's proxy settings, no redirect followed, aborted by `signal`), its body read by the
+ * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
+ * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
+ */
+async function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal, started: { status?: number }): Promise<ServerAnswer> {
+  const body = request.json === undefined ? null : JSON.stringify(request.json)
+  const headers: OutgoingHttpHeaders = {
+    ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+    ...(body === null ? {} : { 'Content-Type': 'application/json' }),
+    ...endpoint.headers
+  }
+  const client = abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, Math.max(1, request.limitMs))
+  // A 3xx is an answer like any other: the client follows no redirect.
+  const response = await client.request(request.method, endpoint.url, body, headers)
+  const status = response.message.statusCode ?? 0
+  started.status = status
+  if (request.maxBytes <= 0) {
+    response.message.destroy()
+    return { answered: true, status }
+  }
+  try {
+    return { answered: true, status, body: await readResponse(response, request.maxBytes) }
+  } catch (error) {
+    // The body reader rejects with Errors only.
+    if (signal.aborted) throw error
+    if (error instanceof BodyTooLarge) return { answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` }
+    return { answered: true, status, bodyProblem: `the answer broke off (${(error as Error).message})` }
+  }
 }

@@ -1,8 +1,6 @@
 import { FULL_SHA } from '../core/sha.js'
 import type { RateLimitedGitHub } from './github-requests.js'
 
-/** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
-
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 export const COMPARE_FILE_LIMIT = 300
 

@@ -26,17 +26,17 @@ export interface VerifyHealthOptions {
 /**
  * The health check of a DEPLOYED revision: the deployment's reported URL plus the path,
  * until it answers 2xx. Each attempt goes to the log, the verdict to the recorder (so
- * the summary shows it). Throws `health-check-failed` when the check fails, and
- * `health-check-not-made` when the URL is not one the credential may go to (then no
- * request is made, and nothing is known about the revision's health).
+ * the summary shows it). Returns the failure, not thrown: `health-check-failed` when the check
+ * fails, `health-check-not-made` when the URL is not one the credential may go to (then no
+ * request is made, and nothing is known about the revision's health); undefined when healthy.
  */
-export async function verifyHealth(options: VerifyHealthOptions): Promise<void> {
+export async function verifyHealth(options: VerifyHealthOptions): Promise<ActionError | undefined> {
   const { health, deployment, clock, log, recorder } = options
   const target = serverEndpoint(deployment, health.path, options.connection)
   if ('refused' in target) {
     recorder.health({ healthy: false, attempts: 0, elapsedMs: 0, last: `not made: ${target.refused}` })
     // Not a failed check: the revision may be healthy, so this must not trigger a rollback.
-    throw new ActionError(
+    return new ActionError(
       'health-check-not-made',
       `The health check of deployment \`${deployment.name}\` could not be made: ${target.refused}.`,
       'The credential goes only to the https:// URL that the control plane reports for the deployment; without one, remove `health-check-path`.'
@@ -55,9 +55,9 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<void> 
     log: log.info
   })
   recorder.health(verdict)
-  if (verdict.healthy) return
+  if (verdict.healthy) return undefined
   const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`'
-  throw new ActionError(
+  return new ActionError(
     'health-check-failed',
     `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
       `over ${formatDuration(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`,

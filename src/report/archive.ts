@@ -1,10 +1,10 @@
 import { formatBytes } from '../api/body.js'
 import { CONTROLS, LINE_BREAKS } from '../core/neutralise.js'
 import { redact } from '../core/masking.js'
-import type { ArchiveListing, LeftOutReason, Said, Shipped } from '../core/outcome.js'
+import type { ArchiveListing, LeftOutReason, RichText, Shipped } from '../core/outcome.js'
 import { archiveWarning } from '../operations/archive/describe.js'
 
-type Row = [string, Said | undefined]
+type Row = [string, RichText | undefined]
 type ArchiveShipped = Extract<Shipped, { kind: 'archive' }>
 
 /** Lines of the dry run's file list in the summary; the log lists them all. */
@@ -20,7 +20,7 @@ const LEFT_OUT_LABELS: Record<LeftOutReason, string> = {
 }
 
 /**
- * A remote build's archive: its size and digest, the commit it was made from, then (v1.3) the
+ * A remote build's archive: its size and digest, the commit it was made from, then the
  * folders that hold the most, the largest files, and what was left out by reason. Every file
  * name is the user's text: a `{ code }` part, neutralised where it lands.
  */
@@ -35,13 +35,13 @@ export function archiveRows(shipped: ArchiveShipped): Row[] {
 }
 
 function listingRows(listing: ArchiveListing): Row[] {
-  const folders = listing.folders.flatMap((folder, i): Said => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)})`])
-  const largest = listing.largest.flatMap((file, i): Said => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${formatBytes(file.bytes)})`])
+  const folders = listing.folders.flatMap((folder, i): RichText => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)})`])
+  const largest = listing.largest.flatMap((file, i): RichText => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${formatBytes(file.bytes)})`])
   return [
     ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
     ['Largest files', largest.length > 0 ? largest : undefined],
     ...listing.leftOut.map(({ reason, count, shown }): Row => {
-      const items = shown.flatMap((item, i): Said => [...(i > 0 ? [', '] : []), { code: item.path }, ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])])
+      const items = shown.flatMap((item, i): RichText => [...(i > 0 ? [', '] : []), { code: item.path }, ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])])
       return [LEFT_OUT_LABELS[reason], [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]]
     })
   ]

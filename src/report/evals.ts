@@ -8,7 +8,7 @@ import { md } from './markdown.js'
 export const COMMENT_ROWS = 50
 
 /**
- * `evals` (v1.4) as a reviewer reads it: one line that says whether the preview is worse than
+ * `evals` as a reviewer reads it: one line that says whether the preview is worse than
  * what it is compared with and on which cases, the table (regressions first, then failures, then
  * passes), then the pass rate, the regressions and the run times of each side. The job summary
  * lists every case; the PR comment at most COMMENT_ROWS. Case names and the checks' words are

@@ -1,15 +1,15 @@
 import { formatDuration } from '../core/clock.js'
-import type { CheckVerdict, HealthSeen, Outcome, Said, Shipped } from '../core/outcome.js'
+import type { CheckVerdict, HealthSeen, Outcome, RichText, Shipped } from '../core/outcome.js'
 import { archiveRows } from './archive.js'
 import { restoredBy, stillServing } from './serving.js'
 import { quoted } from '../core/quoted.js'
 import type { RunView } from './view-types.js'
 import { wordsOf } from './words.js'
 
-type Row = [string, Said | undefined]
+type Row = [string, RichText | undefined]
 
 /** The table of facts, in order: only rows that mean something for this outcome. */
-export function factsOf(view: RunView): Array<[string, Said]> {
+export function factsOf(view: RunView): Array<[string, RichText]> {
   const { outcome, outputs } = view
   // After `on-failure: rollback` the revision of the outputs is the one that failed: say so, and what serves instead.
   const restored = restoredBy(outcome)
@@ -31,7 +31,7 @@ export function factsOf(view: RunView): Array<[string, Said]> {
     ['Image repository', outcome.registry ? [{ code: outcome.registry.imageRepository }] : undefined],
     ['Commit', commitOf(view)]
   ]
-  return rows.filter((row): row is [string, Said] => row[1] !== undefined)
+  return rows.filter((row): row is [string, RichText] => row[1] !== undefined)
 }
 
 /**
@@ -41,7 +41,7 @@ export function factsOf(view: RunView): Array<[string, Said]> {
  * A remote build's archive names the commit it was made from (`Commit checked out`), which is
  * what was built: the workflow's would only repeat it, or contradict it.
  */
-function commitOf(view: RunView): Said | undefined {
+function commitOf(view: RunView): RichText | undefined {
   const { commit, outcome } = view
   if (!commit) return undefined
   if (!commit.fromWorkflow) return [{ code: commit.sha.slice(0, 12) }]
@@ -78,7 +78,7 @@ function pathsRows(outcome: Outcome): Row[] {
   const paths = outcome.paths
   if (!paths) return []
   const { changedFiles, outsidePaths, baseCommit, headCommit } = paths
-  const range: Said = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
+  const range: RichText = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
   return [
     // A skip says why in its note, right under the heading.
     ['Why it deployed', paths.skip ? undefined : quoted(paths.reason)],
@@ -90,7 +90,7 @@ function pathsRows(outcome: Outcome): Row[] {
 }
 
 /** The deployment's status; next to a revision that did not make it, what it still serves. */
-function deploymentStatus(outcome: Outcome): Said | undefined {
+function deploymentStatus(outcome: Outcome): RichText | undefined {
   const status = outcome.deployment?.status
   if (!status) return undefined
   const serving = stillServing(outcome)
@@ -99,7 +99,7 @@ function deploymentStatus(outcome: Outcome): Said | undefined {
   return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }]
 }
 
-function whatWasDone(outcome: Outcome): Said | undefined {
+function whatWasDone(outcome: Outcome): RichText | undefined {
   const operation = outcome.operation
   if (!operation) return undefined
   if (outcome.paths?.skip && operation === 'unchanged') return ['Nothing sent: no changed file is under ', { code: 'paths' }]
@@ -125,16 +125,16 @@ function whatWasDone(outcome: Outcome): Said | undefined {
 /** Only the verdict: the attempts are in the log. */
 const CHECK_MARKS: Record<CheckVerdict['status'], string> = { passed: '✅ ', failed: '❌ ', 'not-proven': '⚠️ ', 'not-checked': '➖ ' }
 
-/** One row per gate or check (v1.3), whatever it checked: its mark, its words and its time. */
+/** One row per gate or check, whatever it checked: its mark, its words and its time. */
 function checkRow(verdict: CheckVerdict): Row {
   const time = verdict.elapsedMs === undefined ? [] : [` (${formatDuration(verdict.elapsedMs)})`]
   return [verdict.label, [CHECK_MARKS[verdict.status], ...verdict.detail, ...time]]
 }
 
-function healthVerdict(health: HealthSeen): Said {
+function healthVerdict(health: HealthSeen): RichText {
   if (health.attempts === 0) return ['❌ ', { code: health.last }]
   const tries = `${health.attempts} attempt${health.attempts === 1 ? '' : 's'}, ${formatDuration(health.elapsedMs)}`
-  const where: Said = health.url ? [{ code: health.url }, ' '] : []
+  const where: RichText = health.url ? [{ code: health.url }, ' '] : []
   return health.healthy
     ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
     : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')']

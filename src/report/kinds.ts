@@ -1,4 +1,4 @@
-import type { Outcome, Said } from '../core/outcome.js'
+import type { Outcome, RichText } from '../core/outcome.js'
 import type { FullWords } from './words.js'
 
 /** What a GitHub deployment status becomes. `retire` marks every deployment of the environment inactive. */
@@ -9,7 +9,7 @@ export interface KindContext {
   failed: boolean
   words: FullWords
   /** The target as a heading names it, or undefined when no name is known (input that could not be read). */
-  subject?: Said
+  subject?: RichText
 }
 
 /**
@@ -20,7 +20,7 @@ export interface KindContext {
  */
 interface KindView {
   label(c: KindContext): string
-  title(c: KindContext): Said
+  title(c: KindContext): RichText
   environment(c: KindContext): EnvironmentState | undefined
   /** `undefined`: the comment is left alone. */
   comment(c: KindContext): { createIfMissing: boolean } | undefined
@@ -29,7 +29,7 @@ interface KindView {
 const DEPLOY_COMMENT = () => ({ createIfMissing: true })
 
 /** `Deploy of `agent``, `Delete of listener `l1``; `Delete` alone when no name is known; the name alone when no command is. */
-function runOf({ words, subject }: KindContext): Said {
+function runOf({ words, subject }: KindContext): RichText {
   if (!words.noun) return subject ?? ['The step']
   return subject ? [`${words.noun} of `, ...subject] : [words.noun]
 }

@@ -1,7 +1,7 @@
 import { redact } from '../core/masking.js'
 import { CONTROLS, forMarkdown, LINE_BREAKS } from '../core/neutralise.js'
 import { quoted } from '../core/quoted.js'
-import type { Said } from '../core/outcome.js'
+import type { RichText } from '../core/outcome.js'
 import type { CommentView } from './view-types.js'
 
 /**
@@ -29,16 +29,16 @@ export function md(text: string): string {
   return forMarkdown(redact(text))
 }
 
-/** Said in a markdown line: our words as written, values as code. */
-export function saidMd(said: Said): string {
+/** Rich text in a markdown line: our words as written, values as code. */
+export function saidMd(said: RichText): string {
   return said.map((part) => (typeof part === 'string' ? part : `<code>${md(part.code)}</code>`)).join('')
 }
 
 /**
- * Said in an HTML block. Every part is escaped, our words too: they need no markup there,
+ * Rich text in an HTML block. Every part is escaped, our words too: they need no markup there,
  * and a row may carry a reason that quotes the control plane or GitHub (see quoted()).
  */
-export function saidHtml(said: Said): string {
+export function saidHtml(said: RichText): string {
   return said.map((part) => (typeof part === 'string' ? forHtml(part) : `<code>${forHtml(part.code)}</code>`)).join('')
 }
 

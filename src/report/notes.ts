@@ -1,11 +1,11 @@
-import { failsStep, type Outcome, type Said } from '../core/outcome.js'
+import { failsStep, type Outcome, type RichText } from '../core/outcome.js'
 import { stillServing } from './serving.js'
 import type { FinishedRun } from './view-types.js'
 import { theRun, wordsOf } from './words.js'
 
 /** Where the deploy stands, beyond the cause: what goes on, what still serves, the command's own notes, what comes next. */
-export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
-  const notes: Said[] = []
+export function notesOf(outcome: Outcome, run: FinishedRun): RichText[] {
+  const notes: RichText[] = []
   const revision = outcome.revisionId
   const deployment = outcome.deployment
   const serving = stillServing(outcome)
@@ -31,7 +31,7 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
   if ((outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying') && revision && serving) {
     const status = deployment?.status
     // A skipped revision was replaced by something this run has not looked at: say only what was seen.
-    const serves: Said = outcome.kind === 'superseded' ? [' was last seen serving revision '] : [' still serves the previous revision ']
+    const serves: RichText = outcome.kind === 'superseded' ? [' was last seen serving revision '] : [' still serves the previous revision ']
     notes.push([
       'The deployment',
       ...(status ? [' (status ', { code: status }, ')'] : []),
@@ -49,12 +49,12 @@ export function notesOf(outcome: Outcome, run: FinishedRun): Said[] {
 }
 
 /** `paths` skipped the deploy: what serves, since which commit, and how many changed files fell outside. */
-function skipped(outcome: Outcome): Said {
+function skipped(outcome: Outcome): RichText {
   const paths = outcome.paths!
   const serving = paths.servingRevisionId ?? outcome.revisionId
-  const since: Said = paths.baseCommit ? [' since commit ', { code: paths.baseCommit.slice(0, 12) }] : []
+  const since: RichText = paths.baseCommit ? [' since commit ', { code: paths.baseCommit.slice(0, 12) }] : []
   const changed = paths.changedFiles
-  const outside: Said =
+  const outside: RichText =
     changed === undefined
       ? []
       : changed === 0

@@ -1,7 +1,7 @@
 import { reasonText, type PruneFacts } from '../core/prune.js'
 import { commandSuffix } from './final-line.js'
 import { md } from './markdown.js'
-import type { Said } from '../core/outcome.js'
+import type { RichText } from '../core/outcome.js'
 import type { CommentView, PreviewReport, RunView } from './view-types.js'
 import { wordsOf } from './words.js'
 
@@ -13,7 +13,7 @@ import { wordsOf } from './words.js'
 export function pruneView(view: RunView, prune: PruneFacts): RunView {
   const { outcome, failed } = view
   const noun = wordsOf(outcome).noun
-  const pattern: Said = [{ code: view.name }]
+  const pattern: RichText = [{ code: view.name }]
   const previews = (n: number) => `${n} stale preview${n === 1 ? '' : 's'}`
   const wouldGo = prune.rows.filter((row) => row.fate === 'would delete').length
   view.title = failed

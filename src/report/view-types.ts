@@ -1,4 +1,4 @@
-import type { EvalFacts, FailureLog, Outcome, Said } from '../core/outcome.js'
+import type { EvalFacts, FailureLog, Outcome, RichText } from '../core/outcome.js'
 import type { OutputName } from '../inputs/names.js'
 import type { EnvironmentState } from './kinds.js'
 
@@ -22,7 +22,7 @@ export interface FinishedRun {
 /** What the PR comment shows: a run's view, or (prune) a deleted preview's. */
 export interface CommentView {
   name: string
-  title: Said
+  title: RichText
   /** A warning shown right under the heading (e.g. the revision was built from another commit). */
   warning?: string
   /** A gate's or check's findings, listed first (the config check's problems, then its warnings). */
@@ -30,23 +30,23 @@ export interface CommentView {
   cause?: string
   causeLabel: string
   todo?: string
-  notes: Said[]
-  facts: Array<[string, Said]>
+  notes: RichText[]
+  facts: Array<[string, RichText]>
   url?: string
   unsafeUrl?: string
   failureLog?: FailureLog
-  /** Longer excerpts of checks (v1.3: what the agent answered a smoke test), each in a details block under the facts. */
+  /** Longer excerpts of checks (what the agent answered a smoke test), each in a details block under the facts. */
   excerpts?: Array<{ label: string; title: string; text: string; /** Shown unfolded: the check failed. */ open: boolean }>
-  /** `evals` (v1.4): the cases' table, under the facts. */
+  /** `evals`: the cases' table, under the facts. */
   evals?: EvalFacts
   /** The comment's last word when the deployment is gone: nothing more to try on this pull request. */
-  gone?: Said
+  gone?: RichText
 }
 
 /** One gate's or check's list: its problems (failing it, or warned about) or its warnings. */
 export interface Finding {
-  heading: Said
-  items: Said[]
+  heading: RichText
+  items: RichText[]
 }
 
 /** A preview that `prune` left gone: its GitHub environment is retired and its comment updated. */

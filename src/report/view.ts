@@ -1,6 +1,6 @@
 import { forOutput, safeUrl } from '../core/neutralise.js'
 import { redact } from '../core/masking.js'
-import { failsStep, type Said } from '../core/outcome.js'
+import { failsStep, type RichText } from '../core/outcome.js'
 import { shippedWarning } from './archive.js'
 import { cancellationText } from './cancellation.js'
 import { factsOf } from './facts.js'
@@ -31,9 +31,9 @@ export function viewOf(run: FinishedRun): RunView {
   const url = usableUrl(rawUrl)
   const outputs = outputsOf(outcome, url)
   const listener = outcome.subject.kind === 'listener'
-  const known = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id']
-  const name = known ?? (listener ? 'listener' : 'deployment')
-  const subject: Said | undefined = known === undefined ? undefined : listener ? ['listener ', { code: known }] : [{ code: known }]
+  const subjectName = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id']
+  const name = subjectName ?? (listener ? 'listener' : 'deployment')
+  const subject: RichText | undefined = subjectName === undefined ? undefined : listener ? ['listener ', { code: subjectName }] : [{ code: subjectName }]
   const kind = KINDS[outcome.kind]
   const context: KindContext = { outcome, failed, words, subject }
   const title = kind.title(context)
@@ -113,7 +113,7 @@ function usableUrl(raw: string | undefined): string | undefined {
   return /[<>"'`\\{}^|]/.test(raw) ? safe : raw
 }
 
-/** Said as plain text: code as is. For the log and the GitHub status (neutralised there). */
-export function plain(said: Said): string {
+/** Rich text as plain text: code as is. For the log and the GitHub status (neutralised there). */
+export function plain(said: RichText): string {
   return said.map((part) => (typeof part === 'string' ? part : part.code)).join('')
 }

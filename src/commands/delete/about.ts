@@ -1,4 +1,4 @@
-import type { Outcome, Said } from '../../core/outcome.js'
+import type { Outcome, RichText } from '../../core/outcome.js'
 import type { CommandAbout } from '../types.js'
 
 /** How the reports tell a `delete` run. */
@@ -7,7 +7,7 @@ export const deleteAbout: CommandAbout = {
 }
 
 /** What became of the tracing project of the same name, when the delete was accepted. */
-function tracingNotes(outcome: Outcome): Said[] {
+function tracingNotes(outcome: Outcome): RichText[] {
   if (outcome.tracingProject === 'deleted') return [['Its tracing project went too (`delete-tracing-project: true`).']]
   if (outcome.tracingProject !== 'kept') return []
   const name = outcome.deployment?.name ?? outcome.subject.name ?? ''

@@ -1,33 +1,22 @@
 import { checkoutOf, isStop, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
+import type { CheckoutReads } from '../../operations/run-memos.js'
 import type { CommandDeps } from '../types.js'
-
-/** The checkout that holds a folder, and its commit's files (from git's objects), each read at most once a run. */
-export interface CheckoutReads {
-  checkout(): Promise<GitCheckout | undefined>
-  commit(): Promise<string | undefined>
-  /** Every file of the commit (`HEAD`'s tree, paths from the checkout's top; no sizes); undefined when not a checkout or git cannot list it. */
-  tree(): Promise<TreeFile[] | undefined>
-}
-
-/** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
-const readsOfRun = new WeakMap<CommandDeps['recorder'], Map<string, CheckoutReads>>()
 
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
  * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
  * files it tracks), and git answers once. The checkout is found from the folder itself, so one
- * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts. Kept in the run's memos.
  */
-export function checkoutReads(deps: Pick<CommandDeps, 'recorder' | 'workflow' | 'signal' | 'clock' | 'deadline'>, dir: string): CheckoutReads {
-  let reads = readsOfRun.get(deps.recorder)
-  if (!reads) readsOfRun.set(deps.recorder, (reads = new Map<string, CheckoutReads>()))
+export function checkoutReads(deps: Pick<CommandDeps, 'memos' | 'workflow'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>, dir: string): CheckoutReads {
+  const reads = deps.memos.checkouts
   let found = reads.get(dir)
   if (!found) {
     let checkout: Promise<GitCheckout | undefined> | undefined
     let tree: Promise<TreeFile[] | undefined> | undefined
     const workspace = deps.workflow.workspace ?? dir
     // Each git command gets the time left before the step's deadline, and is killed on a cancel.
-    const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+    const stop = deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined
     const checkoutOnce = () => (checkout ??= checkoutOf(dir, stop, workspace))
     found = {
       checkout: checkoutOnce,

@@ -7,13 +7,13 @@ import { lookUpTarget } from '../../operations/resolve.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { checkCommit, deployChecks } from './checks.js'
-import { checkBuiltCommit } from './expected-commit.js'
+import { builtCommitFailure } from './expected-commit.js'
 import { DEPLOY_GATES, runGates } from './gates/index.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { planDeploy } from './plan.js'
 import { archiveBeforeLookup, type BuiltArchive } from './remote-build.js'
-import { ship } from './ship.js'
+import { sendChange } from './send-change.js'
 import { decideSource, type SourceDecision } from './source.js'
 
 /** `command: deploy`: find, create or patch, wait. */
@@ -27,32 +27,32 @@ type Inputs = DeployInputs
 export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
   // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
   // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-  const early = await archiveBeforeLookup(inputs, deps)
+  const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps)
   try {
-    return await deployWith(inputs, deps, early)
+    return await deployWith(inputs, deps, archivedBeforeLookup)
   } finally {
-    await early?.remove()
+    await archivedBeforeLookup?.remove()
   }
 }
 
 /**
  * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
- * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * send the change → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
  * and checks are lists; every phase follows the one source decision (source.ts).
  */
-async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Outcome> {
+async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLookup: BuiltArchive | undefined): Promise<Outcome> {
   const { log, recorder } = deps
   const existing = await lookUp(inputs, deps)
   const source = decideSource(inputs, existing)
   source.warnings.forEach(log.warn)
-  const archive = early && keepEarlyArchive(source, deps) ? early : undefined
+  const archive = archivedBeforeLookup && keepsArchiveBuiltBeforeLookup(source, deps) ? archivedBeforeLookup : undefined
   const plan = planDeploy(inputs, existing, source, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
 
   const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source })
   if (ended) return ended
 
-  const shipment = await ship(plan, inputs, source, deps, archive)
+  const shipment = await sendChange(plan, inputs, source, deps, archive)
   if ('planned' in shipment) return shipment.planned
   const { deployment, revisionId } = shipment
 
@@ -75,7 +75,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
     await runChecks(deployChecks(inputs, source, deps), {
       ...deps,
       connection: inputs.connection,
-      deployment: recorder.known.deployment ?? deployment,
+      deployment: recorder.factsNow.deployment ?? deployment,
       revision: deployed,
       settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
     })
@@ -92,7 +92,7 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, early: BuiltArchive
  * on record, its config check's row withdrawn (the source's own gates check what ships). The
  * caller removes its file either way.
  */
-function keepEarlyArchive(source: SourceDecision, { log, recorder }: CommandDeps): boolean {
+function keepsArchiveBuiltBeforeLookup(source: SourceDecision, { log, recorder }: CommandDeps): boolean {
   if (source.archivesCheckout) return true
   recorder.withdrawCheck('config-check')
   log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`)
@@ -131,7 +131,10 @@ async function noNewRevision(
   )
   if (inputs.health) deps.log.info('No new revision, so no health check either.')
   const serving = deployment.active_revision_id ?? revisionId
-  if (inputs.expectedCommit && source.fromGitHub && serving) checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+  if (inputs.expectedCommit && source.fromGitHub && serving) {
+    const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+    if (failure) throw failure
+  }
   return deps.recorder.finish({ kind: 'deployed', noNewRevision: true })
 }
 
@@ -141,7 +144,8 @@ async function notWaiting(deployment: Deployment, revisionId: string, inputs: In
   deps.recorder.revisionSeen(revision)
   deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)
   if (classify(revision.status) === 'deployed') {
-    checkCommit(inputs, source, deps, revision)
+    const { failure } = checkCommit(inputs, source, deps, revision)
+    if (failure) throw failure
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: false })
   }
   return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })

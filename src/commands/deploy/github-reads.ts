@@ -33,15 +33,9 @@ function parts(url: string): { host: string; repository: string } | undefined {
 }
 
 /**
- * The run's GitHub readers, one per token: `expected-commit` and `paths` (its compare and its file
- * listing) read through the same one, so that a rate limit one of them met is honoured by the
- * next, never run into again. Keyed by the run's `openGitHub`, which main.ts makes once per run.
- */
-const readersOfRun = new WeakMap<NonNullable<CommandDeps['openGitHub']>, Map<string, Promise<RateLimitedGitHub>>>()
-
-/**
  * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
+ * One reader per token for the run (its memos), so a rate limit one read met is honoured by the next.
  */
 export async function openCommitReads(
   token: string | undefined,
@@ -64,8 +58,7 @@ export async function openCommitReads(
     const github = new RateLimitedGitHub(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn })
     return { ok: true, github, repository: where.repository }
   }
-  let readers = readersOfRun.get(open)
-  if (!readers) readersOfRun.set(open, (readers = new Map<string, Promise<RateLimitedGitHub>>()))
+  const readers = deps.memos.githubReaders
   let github = readers.get(token)
   if (!github) {
     const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS

@@ -27,12 +27,12 @@ export interface DeploySpecific {
   pollIntervalMs?: number
   showLogs: boolean
   health?: HealthCheckInputs
-  /** `verify-revision`, `smoke-test` (v1.3): the checks after the health check. */
+  /** `verify-revision`, `smoke-test`: the checks after the health check. */
   verification: VerificationInputs
   /** `on-failure: rollback`: serve the previous revision again when this one fails (on-failure.ts). */
   rollbackOnFailure: boolean
   github: GitHubInputs
-  /** `paths`: deploy only when a file under them changed since the serving revision's commit (paths-gate.ts). */
+  /** `paths`: deploy only when a file under them changed since the serving revision's commit (gates/paths.ts). */
   paths?: PathFilter
   /** `expected-commit`: the commit this deploy must ship, full and lower-case (expected-commit.ts). */
   expectedCommit?: string
@@ -42,7 +42,7 @@ export interface DeploySpecific {
   archiveExclude?: string[]
   /** A remote build's untracked files to ship anyway (`.gitignore` patterns, relative to the workspace). */
   archiveInclude?: string[]
-  /** `config-check`: what a config the build would refuse does to the deploy (config-gate.ts). */
+  /** `config-check`: what a config the build would refuse does to the deploy (gates/config-check.ts, gates/archive-config-check.ts). */
   configCheck: 'error' | 'warn' | 'off'
 }
 

@@ -34,7 +34,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   }
   if (!(error instanceof ActionError) || !ROLLED_BACK_FOR.has(error.kind)) throw error
   const { client, log, recorder } = deps
-  const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known
+  const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow
   const status = revision?.status ?? ''
   if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED') throw error
   if (NEVER_SERVED.has(status)) {
@@ -66,7 +66,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   } catch (rollbackError) {
     const failedToo = rollbackRecord.failedWith(rollbackError)
     // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
-    if (rollbackRecord.known.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.known.deployment)
+    if (rollbackRecord.factsNow.operation === 'rolled-back') recorder.changed('rolled-back', rollbackRecord.factsNow.deployment)
     const rollback =
       rollbackError instanceof CancelledError
         ? cancelledRollback(failedToo, previous, current.name)
@@ -76,7 +76,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${rollback.what}`, todo || undefined))
   }
   recorder.restored(serving)
-  recorder.changed('rolled-back', rollbackRecord.known.deployment)
+  recorder.changed('rolled-back', rollbackRecord.factsNow.deployment)
   const story =
     `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
     `a redeploy of revision ${previous}, which served before this run.`

@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { quoted } from '../../core/quoted.js'
 import type { PathFilter, PathsJudged } from '../../inputs/paths.js'
 import { commitFiles } from '../../operations/github-commits.js'
@@ -6,7 +6,7 @@ import type { CommandDeps } from '../types.js'
 import { checkoutReads } from './checkout-reads.js'
 import type { CommitReads } from './github-reads.js'
 
-/** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
+/** The verdict's id and its row's label (one row of the summary, as every check). */
 const ID = 'paths-patterns'
 const LABEL = 'Paths patterns'
 
@@ -48,11 +48,11 @@ export async function checkPatterns(paths: PathFilter, head: string, reads: () =
 }
 
 /** `a` matches no file, `b` is emptied by a later `!` pattern: one clause per kind. */
-function deadSaid(dead: PathsJudged['dead']): Said {
-  const clause = (why: 'matches-none' | 'all-excluded', words: string): Said => {
+function deadSaid(dead: PathsJudged['dead']): RichText {
+  const clause = (why: 'matches-none' | 'all-excluded', words: string): RichText => {
     const named = dead.filter((item) => item.why === why)
     if (named.length === 0) return []
-    const codes: Said = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }])
+    const codes: RichText = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }])
     return [...codes, words]
   }
   const none = clause('matches-none', dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file')

@@ -1,5 +1,4 @@
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { requests } from '../../api/requests.js'
 import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
@@ -13,8 +12,7 @@ import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import { archivesBeforeLookup, type SourceDecision } from './source.js'
-import { checkCheckout, refuseMovedCheckout } from './expected-commit.js'
-import { archiveVerdict, enforceConfigVerdict, unwaivable } from './config-gate.js'
+import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
@@ -51,7 +49,7 @@ export async function archiveForRemoteBuild(
   inputs: DeployInputs,
   source: SourceDecision,
   deps: ArchiveDeps,
-  early?: BuiltArchive
+  archivedBeforeLookup?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!source.archivesCheckout) {
     for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]] as const) {
@@ -59,28 +57,25 @@ export async function archiveForRemoteBuild(
     }
     return undefined
   }
-  return early ?? buildArchive(inputs, deps)
+  return archivedBeforeLookup ?? buildArchive(inputs, deps)
 }
 
 async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
   const layout = await layoutOf(inputs, deps)
-  // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
-  const configDir = dirname(join(layout.root, layout.configPath))
-  const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { selectArchiveFiles } = await import('../../operations/archive/select.js')
   const { packArchive } = await import('../../operations/archive/prepare.js')
   const { describeSelection } = await import('../../operations/archive/describe.js')
   const { listingOf } = await import('../../operations/archive/listing.js')
   const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
-  // Selected first (what ships, nothing compressed yet), then packed.
+  // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
+  // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
   const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
-  if (checked && selection.tiedToCommit !== checked) refuseMovedCheckout(checked, selection.tiedToCommit)
   describeSelection(selection, deps.log)
-  // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-  enforceConfigVerdict(await archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems))
+  await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection })
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
-  if (archive.commit && !checked) deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
+  // With `expected-commit`, its gate said the commit already.
+  if (archive.commit && inputs.expectedCommit === undefined) deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
   return { ...archive, listing: listingOf(selection) }
 }
 
@@ -110,7 +105,7 @@ export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): Pla
  * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
-export async function shipFromCheckout(
+export async function uploadAndBuild(
   plan: Plan,
   archive: BuiltArchive,
   inputs: DeployInputs,

@@ -7,7 +7,7 @@ type AnySourceConfig = SourceConfig | SourceConfigRequest | null | undefined
  * Each `source_config` field, the input that sets it, whether the control plane fixes it at
  * creation (a patch must leave it out), and whether values that differ only in spelling name
  * the same thing (ids and enum words in either case, a URL with or without a last `/` or
- * `.git`). The plan (plan.ts) and `paths` (paths-gate.ts) both read this table and compare
+ * `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read this table and compare
  * with `sameSetting`, so they never disagree on whether a setting changes.
  */
 export const SOURCE_CONFIG_FIELDS: ReadonlyArray<{ input: InputName; read: (c: AnySourceConfig) => unknown; createOnly: boolean; loose: boolean }> = [

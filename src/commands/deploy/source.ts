@@ -13,7 +13,7 @@ export const DEFAULT_SOURCE = 'github'
 const REMOTE_BUILD = 'internal_source' satisfies RevisionSource
 
 /** The gates before any change, by id (gates/index.ts holds them in order). */
-export type GateId = 'config-check' | 'expected-commit' | 'paths'
+export type GateId = 'checkout-commit' | 'archive-config-check' | 'config-check' | 'expected-commit' | 'paths'
 
 /** What the decision reads of the deploy's inputs. */
 export interface SourceInputs {
@@ -43,17 +43,19 @@ export interface SourceDecision {
    */
   readonly fromGitHub: boolean
   /**
-   * The gates that apply. A remote build's config and commit are checked on its archive, before any
-   * request; `paths` applies to every source, and says itself when it cannot decide anything.
+   * The gates that apply. A remote build's (its checkout's commit, its config) run on its archive's
+   * files, before any request when the inputs name a remote build; `paths` applies to every source,
+   * and says itself when it cannot decide anything.
    */
   readonly gates: readonly GateId[]
-  /** Said once, as a warning: inputs this decision set aside. */
+  /** Inputs this decision set aside, each logged once as a warning. */
   readonly warnings: readonly string[]
   /** Bad input it found (a `source` the deployment was not created with): the plan refuses it with its own, all together. */
   readonly problems: readonly string[]
 }
 
 const GITHUB_GATES: readonly GateId[] = ['config-check', 'expected-commit', 'paths']
+const REMOTE_BUILD_GATES: readonly GateId[] = ['checkout-commit', 'archive-config-check', 'paths']
 const OTHER_GATES: readonly GateId[] = ['paths']
 
 /** A create is possible only when looking up by name, with `create-if-missing`. */
@@ -86,7 +88,7 @@ export function possibleBeforeLookup(inputs: SourceInputs): string[] {
  * build, so that a broken config, a dependency outside the workspace or an archive too large sends
  * nothing. When the lookup then decides otherwise (`revision-source: internal_source` and the
  * deployment is created; `source: internal_source` with another `revision-source` and the
- * deployment exists), the archive is set aside (command.ts `keepEarlyArchive`). When the inputs name no
+ * deployment exists), the archive is set aside (command.ts `keepsArchiveBuiltBeforeLookup`). When the inputs name no
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 export function archivesBeforeLookup(inputs: SourceInputs): boolean {
@@ -147,10 +149,11 @@ function decision(
   decided: Pick<SourceDecision, 'builds' | 'deployment' | 'creating' | 'revisionSourceSent' | 'warnings' | 'problems'>
 ): SourceDecision {
   const fromGitHub = decided.builds === 'github'
+  const archivesCheckout = archives(inputs, decided.builds)
   return {
     ...decided,
-    archivesCheckout: archives(inputs, decided.builds),
+    archivesCheckout,
     fromGitHub,
-    gates: fromGitHub ? GITHUB_GATES : OTHER_GATES
+    gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
   }
 }

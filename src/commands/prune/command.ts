@@ -125,7 +125,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
       }
     }
   )
-  const pruned = recorder.known.prune?.pruned ?? []
+  const pruned = recorder.factsNow.prune?.pruned ?? []
   failIfIncomplete(results, notChecked, pruned)
   if (pruned.length === 0) return finishUnchanged(inputs, deps)
   return recorder.finish({ kind: 'deleted' })

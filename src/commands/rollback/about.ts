@@ -1,4 +1,4 @@
-import type { Outcome, Said } from '../../core/outcome.js'
+import type { Outcome, RichText } from '../../core/outcome.js'
 import type { CommandAbout } from '../types.js'
 
 /** How the reports tell a `rollback` run. */
@@ -13,7 +13,7 @@ export const rollbackAbout: CommandAbout = {
 }
 
 /** A rollback that took effect leads with what serves now and what it replaced, as its log says. */
-function servesNow(outcome: Outcome): Said[] {
+function servesNow(outcome: Outcome): RichText[] {
   const { revisionId, deployment } = outcome
   if (outcome.kind !== 'rolled-back' || !revisionId || !deployment) return []
   return [

@@ -74,7 +74,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   await runChecks(AFTER_DEPLOYED, {
     ...deps,
     connection: inputs.connection,
-    deployment: recorder.known.deployment ?? started.deployment,
+    deployment: recorder.factsNow.deployment ?? started.deployment,
     revision: deployed,
     settings: { health: inputs.health, verification: inputs.verification }
   })

@@ -13,7 +13,7 @@ export interface RollbackSpecific {
   pollIntervalMs?: number
   showLogs: boolean
   health?: HealthCheckInputs
-  /** `verify-revision`, `smoke-test` (v1.3), as for a deploy. */
+  /** `verify-revision`, `smoke-test`, as for a deploy. */
   verification: VerificationInputs
   github: GitHubInputs
 }

@@ -9,8 +9,22 @@ export interface CommitFile {
   kind: 'file' | 'link' | 'submodule'
   executable: boolean
   size: number
-  /** Where its content is: the repository (its top, absolute) and the blob's id. */
-  blob: { repo: string; oid: string }
+  blob: CommitBlob
+}
+
+/** Where a file of the commit's content is: the repository (its top, absolute), the blob's id, and the file in the repository's commit. */
+export interface CommitBlob {
+  repo: string
+  oid: string
+  /** The commit of the repository (the checkout's, or a submodule's own) that holds the file. */
+  commit: string
+  /** Relative to the repository's top, `/`-separated. */
+  path: string
+  /**
+   * The included folders of that repository, from its top ('' for all of it): what was listed,
+   * and, in a partial clone, fetched. A git command that reads more would fetch each missing file alone.
+   */
+  dirs: readonly string[]
 }
 
 /**
@@ -67,7 +81,7 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
     const path = inWorkspace(file.path)
     addToFolderIndex(tree.children, tree.dirs, path)
     if (file.kind !== 'submodule') {
-      tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid } })
+      tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
       continue
     }
     const top = join(repo.top, file.path)
@@ -76,7 +90,7 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
       tree.dirs.add(path)
       await addRepository(tree, workspace, inner, included, stop, depth + 1)
     } else {
-      tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid } })
+      tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
       tree.uninitialised.push(path)
     }
   }

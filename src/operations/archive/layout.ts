@@ -1,10 +1,11 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { InputError } from '../../core/errors.js'
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
 import { committedDirectories, type GitStop } from '../git-tree.js'
+import { isMapping } from '../../core/mapping.js'
 
 /**
  * Where a remote build's archive comes from: the config file's directory, the local
@@ -33,8 +34,8 @@ export interface ArchiveLayout {
 export interface LayoutProblem {
   /** The config's key, e.g. `dependencies[1]` or `source.root`. */
   key: string
-  what: Said
-  fix: Said
+  what: RichText
+  fix: RichText
   always?: true
 }
 
@@ -114,9 +115,6 @@ function readConfig(text: string): Record<string, unknown> {
   }
 }
 
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isDirectory(path: string): boolean {
   try {
@@ -166,4 +164,3 @@ function commonAncestor(dirs: string[]): string {
 export function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/')
 }
-

@@ -1,6 +1,7 @@
 import { openContents } from './contents.js'
 import { namedExactly } from './secret-files.js'
-import { SCAN_MAX_BYTES, secretInContent } from './secret-content.js'
+import { committedFilesHolding } from './scan-tracked.js'
+import { SCAN_MAX_BYTES, SECRET_MARKERS, secretInContent } from './secret-content.js'
 import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry, LeftOut } from './walk.js'
 
@@ -13,17 +14,22 @@ export interface Scanned {
 
 /** A Git LFS pointer is a few lines starting so, never larger than this. */
 const LFS_POINTER_MAX_BYTES = 1024
-const LFS_POINTER_START = Buffer.from('version https://git-lfs.github.com/spec/v1\n')
+const LFS_POINTER_START_TEXT = 'version https://git-lfs.github.com/spec/v1'
+const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`)
 
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
  * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
  * are read as the archive would read them: the commit's from git's objects, others from disk.
+ * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
+ * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
  * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
  */
 export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], leftOut: LeftOut[], include: readonly string[], stop?: ArchiveStop): Promise<Scanned> {
-  const scanned = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath))
+  const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath))
+  const marked = await committedFilesHolding(small, [...SECRET_MARKERS, LFS_POINTER_START_TEXT], stop)
+  const scanned = small.filter((entry) => !entry.blob || marked.has(entry))
   const found = new Set<ArchiveEntry>()
   const lfsPointers: ArchiveEntry[] = []
   const contents = openContents(scanned)
@@ -34,7 +40,8 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
       throwIfStopped(stop)
       const chunks = contents.of(entry)
       const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES
-      const rule = await secretInContent(mayBePointer ? peekFirst(chunks, (first) => first.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)) : chunks, entry.size)
+      const notePointer = (start: Buffer) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
+      const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size)
       if (!rule) continue
       found.add(entry)
       leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` })
@@ -49,12 +56,25 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
   return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) }
 }
 
-/** The chunks as they are, `look` called with the first. */
-async function* peekFirst(chunks: AsyncIterable<Buffer>, look: (first: Buffer) => unknown): AsyncIterable<Buffer> {
-  let first = true
+/**
+ * The chunks as they are, `look` called once with their first `bytes` bytes (or all of them, when
+ * fewer): a stream may hand them over in pieces smaller than that, and the first piece alone
+ * would then hide a pointer's start.
+ */
+export async function* peekStart(chunks: AsyncIterable<Buffer>, bytes: number, look: (start: Buffer) => unknown): AsyncIterable<Buffer> {
+  const head: Buffer[] = []
+  let have = 0
+  let looked = false
   for await (const chunk of chunks) {
-    if (first) look(chunk)
-    first = false
+    if (!looked) {
+      head.push(chunk)
+      have += chunk.length
+      if (have >= bytes) {
+        looked = true
+        look(Buffer.concat(head))
+      }
+    }
     yield chunk
   }
+  if (!looked) look(Buffer.concat(head))
 }

@@ -66,8 +66,12 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const include = options.include ?? []
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
   const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
-  const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [] }
-  const entries = lfs.entries
+  const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [], fromDisk: [] }
+  // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
+  const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined
+  const keptFromDisk = new Set(lfsScanned?.entries)
+  const fromDisk = new Set(lfs.fromDisk)
+  const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries
   return {
     workspace: layout.workspace,
     root: layout.root,
@@ -89,8 +93,12 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
  * that file ships, from the disk. Where it is not there (LFS not fetched, a sparse checkout) or
  * differs, the pointer ships, and is named.
  */
-async function filesForLfsPointers(commit: CommitTree, entries: ArchiveEntry[], pointers: readonly ArchiveEntry[]): Promise<{ entries: ArchiveEntry[]; pointers: string[] }> {
-  if (pointers.length === 0) return { entries, pointers: [] }
+async function filesForLfsPointers(
+  commit: CommitTree,
+  entries: ArchiveEntry[],
+  pointers: readonly ArchiveEntry[]
+): Promise<{ entries: ArchiveEntry[]; pointers: string[]; fromDisk: ArchiveEntry[] }> {
+  if (pointers.length === 0) return { entries, pointers: [], fromDisk: [] }
   const changed = new Set(commit.changed)
   const replaced = new Map<ArchiveEntry, ArchiveEntry>()
   const shipped: string[] = []
@@ -99,7 +107,7 @@ async function filesForLfsPointers(commit: CommitTree, entries: ArchiveEntry[], 
     if (stats?.isFile() && !isPointerSized(stats.size, entry.size)) replaced.set(entry, { ...entry, blob: undefined, size: stats.size })
     else shipped.push(entry.workspacePath)
   }
-  return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped }
+  return { entries: entries.map((entry) => replaced.get(entry) ?? entry), pointers: shipped, fromDisk: [...replaced.values()] }
 }
 
 /** The disk holds the pointer itself (LFS not fetched, and no filter to tell): the same size as the blob. */

@@ -9,7 +9,7 @@ import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
 import { openBlobReads, type BlobReads } from '../blob-stream.js'
-import type { CommitFile, CommitTree } from './commit-tree.js'
+import type { CommitBlob, CommitFile, CommitTree } from './commit-tree.js'
 
 /** One thing the archive will hold. */
 export interface ArchiveEntry {
@@ -23,7 +23,7 @@ export interface ArchiveEntry {
   size: number
   executable: boolean
   /** A file of the commit: its content comes from git's objects (that repository, that blob), not from `absPath`. */
-  blob?: { repo: string; oid: string }
+  blob?: CommitBlob
 }
 
 export type { LeftOutReason } from '../../core/outcome.js'

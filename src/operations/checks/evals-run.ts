@@ -1,7 +1,7 @@
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration } from '../../core/clock.js'
 import { ActionError, describeError } from '../../core/errors.js'
-import type { EvalFacts, Said } from '../../core/outcome.js'
+import type { EvalFacts, RichText } from '../../core/outcome.js'
 import { quotable, quoted } from '../../core/quoted.js'
 import { formatShare as percent } from '../../core/share.js'
 import type { EvalSuite } from '../../inputs/evals.js'
@@ -100,9 +100,9 @@ async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget 
 }
 
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
-function summaryOf(facts: EvalFacts): Said {
+function summaryOf(facts: EvalFacts): RichText {
   const passed = facts.rows.filter((row) => row.ours.passed).length
-  const said: Said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`]
+  const said: RichText = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`]
   if (facts.compare?.compared) {
     said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '')
   } else if (facts.compare) {

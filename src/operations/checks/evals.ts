@@ -1,4 +1,4 @@
-import type { CheckVerdict, Said } from '../../core/outcome.js'
+import type { CheckVerdict, RichText } from '../../core/outcome.js'
 import { quoted } from '../../core/quoted.js'
 import type { EvalSuite } from '../../inputs/evals.js'
 import type { Check } from './types.js'
@@ -6,7 +6,7 @@ import type { Check } from './types.js'
 const LABEL = 'Evals'
 
 /**
- * `evals` (v1.4): a suite of runs sent to the deployed revision after DEPLOYED and the checks
+ * `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks
  * before it, judged on the agent's output (evals/judge.ts). With `compare-with`, the same cases
  * go to that deployment too, side by side. The gate: the pass rate at least `pass-rate`, and
  * regressions (cases that pass there and fail here) at most `max-regressions`; a failed gate is
@@ -35,6 +35,6 @@ export function planEvals(suite: EvalSuite | undefined, log: { info(line: string
 
 const plural = (n: number) => (n === 1 ? '' : 's')
 
-export function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs?: number): CheckVerdict {
+export function verdict(status: CheckVerdict['status'], detail: RichText, elapsedMs?: number): CheckVerdict {
   return { id: 'evals', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) }
 }

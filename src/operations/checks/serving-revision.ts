@@ -1,7 +1,7 @@
 import { formatDuration } from '../../core/clock.js'
 import { CancelledError } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
-import type { CheckVerdict, Said } from '../../core/outcome.js'
+import type { CheckVerdict, RichText } from '../../core/outcome.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
 import { quotable, quoted } from '../../core/quoted.js'
@@ -23,7 +23,7 @@ const LABEL = 'Revision proof'
 type Reading = { names: string } | { unsaid: string; transient: boolean }
 
 /**
- * `verify-revision` (v1.3): after DEPLOYED (and the health check), the deployment's server is
+ * `verify-revision`: after DEPLOYED (and the health check), the deployment's server is
  * asked which revision it runs (`GET <url>/info`, `host.host_revision_id`: never `host.revision_id`,
  * the server software's own build). Ours passes. Another revision of this deployment is evidence:
  * asked again with back-off while the switch may be rolling out, until `health-check-timeout`
@@ -59,7 +59,7 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
         log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`)
         return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
       }
-      if (reading.names !== recorder.known.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
+      if (reading.names !== recorder.factsNow.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
         const why = known
           ? `the server names \`${quotable(reading.names, SHOWN_ID)}\`, which is no revision of this deployment, so it cannot be compared`
           : `the server names \`${quotable(reading.names, SHOWN_ID)}\`, and this deployment's revisions could not be listed to place it`
@@ -130,7 +130,7 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
   const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start
   const required = ctx.settings.verification.verifyRevision === 'required'
   ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`)
-  const detail: Said = ['not proven, because ', ...quoted(why)]
+  const detail: RichText = ['not proven, because ', ...quoted(why)]
   if (!required) return { verdict: verdict('not-proven', detail, elapsedMs) }
   return {
     verdict: verdict('failed', detail, elapsedMs),
@@ -142,9 +142,7 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
   }
 }
 
-function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs: number | undefined): CheckVerdict {
+function verdict(status: CheckVerdict['status'], detail: RichText, elapsedMs: number | undefined): CheckVerdict {
   return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) }
 }
 
-
-/** A server's id, shortened and without backticks (it goes inside a code span). */

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
-import type { CheckVerdict, Said } from '../../core/outcome.js'
+import type { CheckVerdict, RichText } from '../../core/outcome.js'
 import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
 import { serverEndpoint } from '../agent-server.js'
 import { runSuite } from '../evals/engine.js'
@@ -17,7 +17,7 @@ const SAID_CHARS = 80
 const LABEL = 'Smoke test'
 
 /**
- * `smoke-test` (v1.3): one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
+ * `smoke-test`: one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
  * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
  * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
@@ -50,6 +50,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     concurrency: 1,
     timeoutMs: deadline - start,
     deadline,
+    deadlineIsTheRunsLimit: true,
     targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
     clock,
     signal: ctx.signal,
@@ -64,7 +65,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   if (judged.passed) {
     log.info(`Smoke test: assistant \`${test.assistant}\` answered HTTP ${judged.status} in ${took}: passed.`)
     // Quotes what the agent wrote, never `expect`: the summary says only what the agent said.
-    const said: Said = wrote === undefined ? [' answered, adding no text'] : [' wrote ', { code: quotable(judged.output!, SAID_CHARS) }]
+    const said: RichText = wrote === undefined ? [' answered, adding no text'] : [' wrote ', { code: quotable(judged.output!, SAID_CHARS) }]
     return { verdict: verdict('passed', ['assistant ', { code: test.assistant }, ...said], elapsedMs, wrote) }
   }
   const why = judged.failed[0]
@@ -102,7 +103,7 @@ function oneLine(excerpt: string): string {
   return flat.length > ERROR_EXCERPT_CHARS ? `${flat.slice(0, ERROR_EXCERPT_CHARS)}…` : flat
 }
 
-function verdict(status: CheckVerdict['status'], detail: Said, elapsedMs?: number, excerpt?: string, agentWrote = true): CheckVerdict {
+function verdict(status: CheckVerdict['status'], detail: RichText, elapsedMs?: number, excerpt?: string, agentWrote = true): CheckVerdict {
   return {
     id: 'smoke-test',
     label: LABEL,

@@ -1,11 +1,11 @@
 import { basename, relative, sep } from 'node:path'
 import type { ArchiveSelection } from '../archive/select.js'
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import type { CommitBackedFiles, CommitReads } from './commit-reads.js'
 import { readCapped } from './read-capped.js'
 
 /** How to ship a file each rule left out: a file that is committed is never told to be committed. */
-const FIXES: Record<ArchiveSelection['leftOut'][number]['reason'], Said> = {
+const FIXES: Record<ArchiveSelection['leftOut'][number]['reason'], RichText> = {
   untracked: ['Commit it (a remote build ships what git tracks), or name it in ', { code: 'archive-include' }, '.'],
   ignored: ['Change that ignore rule, or name the file in ', { code: 'archive-include' }, '.'],
   secret: ['A secret file never ships: pass secrets through the ', { code: 'secrets' }, ' input, or rename the file if it holds none.'],

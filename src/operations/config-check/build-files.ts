@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { fromConfig, isWithin, type ConfigFiles } from './files.js'
 import { importString, isFilePath, splitImport } from './graphs.js'
 import { leftOutFix, missingSaid } from './left-out.js'
@@ -15,7 +15,7 @@ import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
 /** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
 const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith']
 
-type Problem = (key: string, what: Said, fix: Said) => void
+type Problem = (key: string, what: RichText, fix: RichText) => void
 
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
 export function localDependencies(entries: unknown[], configPath: string, files: ConfigFiles, problem: Problem): string[] {
@@ -128,7 +128,7 @@ export function packageJsonRules(configPath: string, files: ConfigFiles, minNode
   if (path === undefined || files.kind(path) !== 'file') return
   const text = files.read(path)
   if (text === undefined) return
-  const problem = (key: string, what: Said, fix: Said) => push({ file: path, key, what, fix })
+  const problem = (key: string, what: RichText, fix: RichText) => push({ file: path, key, what, fix })
   let json: unknown
   try {
     json = parsePythonJson(text)

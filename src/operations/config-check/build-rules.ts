@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { iterableDependencies } from './dependencies.js'
 import { fromConfig, isWithin, type ConfigFiles } from './files.js'
 import { leftOutFix, missingSaid } from './left-out.js'
@@ -9,7 +9,7 @@ import { isObject, truthy, type RawConfig } from './problem.js'
  * case by case: docs/config-check.md): a key present but of a shape its code cannot use.
  */
 
-type Problem = (key: string, what: Said, fix: Said) => void
+type Problem = (key: string, what: RichText, fix: RichText) => void
 
 /** The keywords a Dockerfile instruction starts with. */
 const INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL'])

@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { localDependencies, nodeFileRules, packageJsonRules, pythonFileRules } from './build-files.js'
 import { fromConfig, type ConfigFiles } from './files.js'
 import { importString, isFilePath, isNodeGraph, splitImport } from './graphs.js'
@@ -35,7 +35,7 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
   }
   if (!isObject(config)) return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.'])
   const { problems, validated } = validateConfig(config, configPath)
-  const problem = (key: string, what: Said, fix: Said) => problems.push({ file: configPath, key, what, fix })
+  const problem = (key: string, what: RichText, fix: RichText) => problems.push({ file: configPath, key, what, fix })
   const taken = () => new Set(problems.map((p) => p.key))
   if (truthy(validated.rawNode)) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
   // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
@@ -75,14 +75,14 @@ export function onceEach(problems: ConfigProblem[]): ConfigProblem[] {
   })
 }
 
-function refusedWhole(file: string, what: Said, fix: Said): ConfigReport {
+function refusedWhole(file: string, what: RichText, fix: RichText): ConfigReport {
   return { problems: [{ file, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' }
 }
 
 /** Beyond the client, warnings only: unknown keys, a graph variable not found, an env file that will not ship. */
 function warningsOf(config: RawConfig, configPath: string, files: ConfigFiles): ConfigProblem[] {
   const warnings: ConfigProblem[] = []
-  const warn = (key: string, what: Said, fix: Said) => warnings.push({ file: configPath, key, what, fix })
+  const warn = (key: string, what: RichText, fix: RichText) => warnings.push({ file: configPath, key, what, fix })
   for (const { key, nearest } of unknownKeys(Object.keys(config))) {
     warn(key, ['is not a key the build knows; it is ignored.'], nearest ? ['Did you mean ', { code: nearest }, '?'] : ['Remove it if it is a typo.'])
   }

@@ -1,13 +1,11 @@
+import type { CommitBlob } from '../archive/commit-tree.js'
 import type { BlobReads } from '../blob-stream.js'
 import { checkConfig, type ConfigReport } from './check.js'
 import type { ConfigFiles } from './files.js'
 import { READ_CAP_BYTES } from './read-capped.js'
 
 /** A file of a commit: the repository (its top) and the blob's id. */
-export interface CommitBlob {
-  repo: string
-  oid: string
-}
+type BlobRef = Pick<CommitBlob, 'repo' | 'oid'>
 
 /**
  * The text of a commit's files for the config check, from git's objects. The check is
@@ -17,15 +15,15 @@ export interface CommitBlob {
  */
 export interface CommitReads {
   /** The blob's text, when read already; else undefined, and noted to be read. */
-  text(blob: CommitBlob): string | undefined
+  text(blob: BlobRef): string | undefined
   /** Reads every blob noted since the last call; false when there was none. */
   readNoted(): Promise<boolean>
 }
 
 export function commitReads(blobs: BlobReads): CommitReads {
   const held = new Map<string, string | undefined>()
-  const noted = new Map<string, CommitBlob>()
-  const key = (blob: CommitBlob) => `${blob.repo}\0${blob.oid}`
+  const noted = new Map<string, BlobRef>()
+  const key = (blob: BlobRef) => `${blob.repo}\0${blob.oid}`
   return {
     text(blob) {
       const id = key(blob)

@@ -1,5 +1,5 @@
 import { posix } from 'node:path'
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 
 /**
  * The files a config check sees: those the build will get (the archive's selection, the
@@ -16,9 +16,9 @@ export interface ConfigFiles {
   /** When the file is on disk but the build will not get it: the rule that left it out (e.g. `` `.gitignore` ``). */
   leftOut?(path: string): string | undefined
   /** How to ship a file that `leftOut` names, in the words of the rule that left it out (an archive's rules differ). */
-  leftOutFix?(path: string): Said | undefined
+  leftOutFix?(path: string): RichText | undefined
   /** How to ship a file that `leftOut` names, when `leftOutFix` does not say (a checkout: commit it). */
-  shipFix?: Said
+  shipFix?: RichText
   /**
    * The files are a remote build's archive: the client's archive step (`create_archive`) runs
    * for every config, so its checks of `dependencies` apply to Node.js and uv configs too.

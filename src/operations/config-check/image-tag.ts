@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { pythonStr, versionFix } from './python-values.js'
 import { truthy, type RawConfig } from './problem.js'
 import type { Validated } from './validate.js'
@@ -10,7 +10,7 @@ import type { Validated } from './validate.js'
  * fails the build at its first line, whatever the client's validation said.
  */
 
-type Problem = (key: string, what: Said, fix: Said) => void
+type Problem = (key: string, what: RichText, fix: RichText) => void
 
 /** A Docker image reference: lowercase path components (a registry host's may have capitals), an optional registry port, an optional tag. */
 const IMAGE = /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/
@@ -52,7 +52,7 @@ export function imageRules(config: RawConfig, validated: Validated, taken: Set<s
   // A version left out takes the client's default (or, with no graph, the config is refused for that): only a written one is judged.
   if (versionKey in config && !(node ? /^[0-9]+$/ : /^[0-9]+\.[0-9]+(?:-[a-z]+)?$/).test(versionText)) {
     const fallback = node ? '20' : '3.11'
-    const what: Said = truthy(version)
+    const what: RichText = truthy(version)
       ? ['makes the image tag ', { code: versionText }, ', which names no image: the tag takes plain ASCII digits.']
       : ['is empty, so the image tag would be ', { code: versionText || '(nothing)' }, ', which names no image.']
     say(versionKey, what, ['Write ', { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` }, ', or remove the key (the default is ', { code: fallback }, ').'])

@@ -1,8 +1,8 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import type { ConfigFiles } from './files.js'
 
 /** A path the config names that the build will not have: gone, outside what ships, or left out by a rule (named). */
-export function missingSaid(files: ConfigFiles, path: string | undefined, written: string): Said {
+export function missingSaid(files: ConfigFiles, path: string | undefined, written: string): RichText {
   const rule = path === undefined ? undefined : files.leftOut?.(path)
   if (rule) return [{ code: written }, ' is not shipped: left out by ', { code: rule }, '.']
   return [{ code: written }, path === undefined ? ' is outside what is shipped.' : ' does not exist.']
@@ -13,7 +13,7 @@ export function missingSaid(files: ConfigFiles, path: string | undefined, writte
  * to be committed: a link, a secret, an exclusion each say their own); `otherwise` when no rule
  * left it out.
  */
-export function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: Said): Said {
+export function leftOutFix(files: ConfigFiles, path: string | undefined, otherwise: RichText): RichText {
   if (path === undefined || !files.leftOut?.(path)) return otherwise
   return files.leftOutFix?.(path) ?? files.shipFix ?? ['Ship it: change the rule that leaves it out.']
 }

@@ -1,5 +1,5 @@
-import { saidText } from '../../core/quoted.js'
-import type { Said } from '../../core/outcome.js'
+import { plainText } from '../../core/quoted.js'
+import type { RichText } from '../../core/outcome.js'
 
 /**
  * One thing wrong with the config: the file it is in, the key (`graphs.agent`), what is
@@ -9,8 +9,8 @@ import type { Said } from '../../core/outcome.js'
 export interface ConfigProblem {
   file: string
   key: string
-  what: Said
-  fix: Said
+  what: RichText
+  fix: RichText
   /** Refused under every `config-check` mode: nothing can ship it (a directory outside the workspace). */
   always?: true
 }
@@ -32,11 +32,11 @@ export function truthy(value: unknown): boolean {
 
 /** The problem as one line of the log and of the `::error::`. */
 export function problemText(problem: ConfigProblem): string {
-  return `\`${problem.file}\` \`${problem.key}\`: ${saidText(problem.what)} ${saidText(problem.fix)}`
+  return `\`${problem.file}\` \`${problem.key}\`: ${plainText(problem.what)} ${plainText(problem.fix)}`
 }
 
 /** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
-export function problemSaid(problem: ConfigProblem, configPath: string): Said {
-  const file: Said = problem.file === configPath ? [] : [{ code: problem.file }, ' ']
+export function problemSaid(problem: ConfigProblem, configPath: string): RichText {
+  const file: RichText = problem.file === configPath ? [] : [{ code: problem.file }, ' ']
   return [...file, { code: problem.key }, ': ', ...problem.what, ' ', ...problem.fix]
 }

@@ -1,7 +1,7 @@
 import { posix } from 'node:path'
 import picomatch from 'picomatch'
 import { parse as parseToml } from 'smol-toml'
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { fromConfig, isWithin, type ConfigFiles } from './files.js'
 import { importString, isFilePath, splitImport } from './graphs.js'
 import { leftOutFix, missingSaid } from './left-out.js'
@@ -15,7 +15,7 @@ import { isObject, type RawConfig } from './problem.js'
  * config names inside what is copied into the image (the package and its workspace dependencies).
  */
 
-type Problem = (key: string, what: Said, fix: Said) => void
+type Problem = (key: string, what: RichText, fix: RichText) => void
 
 interface Member {
   name: string
@@ -47,7 +47,7 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
     if (kind === 'unknown') return
     if (kind !== 'file') {
       const left = files.leftOut?.(path)
-      const what: Said = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])]
+      const what: RichText = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])]
       return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']))
     }
   }
@@ -68,7 +68,7 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
   const copied = new Set(closure.map((member) => member.root))
   const all = new Set(members.map((member) => member.root))
   const inside = (path: string) => containedIn(path, copied, all)
-  const names: Said = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }])
+  const names: RichText = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }])
   const fileRule = (key: string, module: string) => {
     const path = fromConfig(configPath, module)
     const kind = path === undefined ? 'absent' : files.kind(path)

@@ -1,4 +1,4 @@
-import type { Said } from '../../core/outcome.js'
+import type { RichText } from '../../core/outcome.js'
 import { importString, isNodeGraph } from './graphs.js'
 import { pythonInt, versionFix } from './python-values.js'
 import { isObject, truthy, type ConfigProblem, type RawConfig } from './problem.js'
@@ -38,7 +38,7 @@ export interface Validated {
 
 export function validateConfig(config: RawConfig, file: string): { problems: ConfigProblem[]; validated: Validated } {
   const problems: ConfigProblem[] = []
-  const problem = (key: string, what: Said, fix: Said) => problems.push({ file, key, what, fix })
+  const problem = (key: string, what: RichText, fix: RichText) => problems.push({ file, key, what, fix })
 
   const graphs = isObject(config.graphs) ? config.graphs : {}
   const specs: string[] = []
@@ -111,9 +111,9 @@ export function validateConfig(config: RawConfig, file: string): { problems: Con
 }
 
 /** `_parse_node_version`: a string without a `.` that Python's `int()` reads; at least the minimum. */
-function nodeVersionRules(value: unknown, problem: (key: string, what: Said, fix: Said) => void): void {
+function nodeVersionRules(value: unknown, problem: (key: string, what: RichText, fix: RichText) => void): void {
   if (typeof value !== 'string') {
-    const what: Said = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string: a major version.']
+    const what: RichText = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string: a major version.']
     return problem('node_version', what, ['Write ', { code: `"node_version": "${versionFix(value, 'node', String(MIN_NODE))}"` }, '.'])
   }
   const major = value.includes('.') ? undefined : pythonInt(value)
@@ -122,14 +122,14 @@ function nodeVersionRules(value: unknown, problem: (key: string, what: Said, fix
 }
 
 /** `validate_config`'s `python_version` checks: a string `major.minor` (an optional `-suffix`), at least the minimum, never Bullseye. */
-function pythonVersionRules(value: unknown, problem: (key: string, what: Said, fix: Said) => void): void {
+function pythonVersionRules(value: unknown, problem: (key: string, what: RichText, fix: RichText) => void): void {
   const minimum = MIN_PYTHON.join('.')
   if (typeof value !== 'string') {
-    const what: Said = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string such as ', { code: '"3.12"' }, '.']
+    const what: RichText = typeof value === 'number' ? ['is a number; the build reads a string.'] : ['must be a string such as ', { code: '"3.12"' }, '.']
     return problem('python_version', what, ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.'])
   }
   const parts = value.split('-')[0].split('.')
-  const fix: Said = ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.']
+  const fix: RichText = ['Write ', { code: `"python_version": "${versionFix(value, 'python', minimum)}"` }, '.']
   if ((value.match(/\./g) ?? []).length !== 1 || !parts.every((part) => PY_DIGITS.test(part))) {
     return problem('python_version', ['must be ', { code: 'major.minor' }, ' (no patch, e.g. ', { code: '3.12' }, ').'], fix)
   }
@@ -146,7 +146,7 @@ function pythonVersionRules(value: unknown, problem: (key: string, what: Said, f
  * `auth`, `encryption`, `http`: a mapping. The client's validation fails on a number or a string
  * holding the key's name; its Python build (`_update_auth_path`...) on anything else but a mapping.
  */
-function sectionRules(config: RawConfig, section: 'auth' | 'encryption' | 'http', key: 'path' | 'app', build: BuildKind, problem: (key: string, what: Said, fix: Said) => void): void {
+function sectionRules(config: RawConfig, section: 'auth' | 'encryption' | 'http', key: 'path' | 'app', build: BuildKind, problem: (key: string, what: RichText, fix: RichText) => void): void {
   const conf = config[section]
   if (!truthy(conf)) return
   if (!isObject(conf)) {
@@ -162,7 +162,7 @@ function sectionRules(config: RawConfig, section: 'auth' | 'encryption' | 'http'
 }
 
 /** The client's `source.kind = "uv"` block: a different config shape than dependency installs. */
-function uvShapeRules(source: Record<string, unknown>, pythonVersion: unknown, dependencies: unknown, problem: (key: string, what: Said, fix: Said) => void): void {
+function uvShapeRules(source: Record<string, unknown>, pythonVersion: unknown, dependencies: unknown, problem: (key: string, what: RichText, fix: RichText) => void): void {
   if (!truthy(pythonVersion)) problem('python_version', ['is required with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ' (a Python-only mode).'], ['Set ', { code: '"python_version"' }, ', or drop ', { code: 'source' }, ' for a Node.js config.'])
   if (truthy(dependencies)) problem('dependencies', ['must not be given with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ': they come from ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, '.'], ['Remove ', { code: 'dependencies' }, '.'])
   const root = 'root' in source ? source.root : '.'

@@ -1,3 +1,5 @@
+import { isMapping } from '../../core/mapping.js'
+
 /**
  * The agent's output: what a run added to its input, never the input itself. A final state
  * repeats the input (an agent server returns the whole state, the user's messages included),
@@ -71,8 +73,4 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
   }
   return false
-}
-
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { formatDuration, type Clock } from '../../core/clock.js'
+import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
@@ -39,6 +40,11 @@ export interface SuiteRun {
   timeoutMs: number
   /** The suite's end: no run is sent after it, and none runs past it. */
   deadline: number
+  /**
+   * The deadline is the one run's own limit (the smoke test: one run, its `timeout`), so a run it
+   * cuts short ran out of its own time, not "the suite's time limit".
+   */
+  deadlineIsTheRunsLimit?: boolean
   targets: readonly EvalTarget[]
   clock: Clock
   signal?: AbortSignal
@@ -80,9 +86,16 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       const limitMs = Math.min(suite.timeoutMs, suite.deadline - started)
       const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) })
       const durationMs = suite.clock.now() - started
-      let judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+      let judged: RunJudgement
+      try {
+        judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+      } catch (error) {
+        // One answer the judge cannot read fails its run alone: a throw here would end this worker
+        // while the others went on sending paid runs, and leave the suite with no table.
+        judged = { passed: false, failed: [`the answer could not be judged (${firstLine(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) }
+      }
       // Cut short by the suite's end rather than its own `timeout`: say so.
-      if (!sent.answer.answered && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
+      if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
       }
       // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).

@@ -4,7 +4,8 @@ import { redact } from '../../core/masking.js'
 import { quotable } from '../../core/quoted.js'
 import type { RunExpect } from '../../inputs/evals.js'
 import type { ServerAnswer } from '../agent-server.js'
-import { agentOutput, isMapping, sameJson } from './agent-output.js'
+import { isMapping } from '../../core/mapping.js'
+import { agentOutput, sameJson } from './agent-output.js'
 
 /** One run judged: its verdict, the first check that failed (our words, values in backticks) and what the agent wrote. */
 export interface RunJudgement {
@@ -47,6 +48,9 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
   } catch {
     return failed(['the answer is not JSON'], answer.status, start)
   }
+  // Every reader below walks the state recursively: an answer nested deeper than any state a graph
+  // returns (under the 1 MiB cap, 200,000 levels fit) would overflow the stack and end the suite.
+  if (nestedDeeperThan(state, MAX_NESTING)) return failed([`the answer is nested more than ${MAX_NESTING} levels deep: no graph's state is; not read`], answer.status)
   if (isMapping(state) && '__error__' in state) return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start)
   if (state === null) return failed(['the final state is `null`: the graph returned nothing'], answer.status)
   const output = agentOutput(input, state)
@@ -70,7 +74,7 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
     }
   }
   if (expect.value) {
-    const found = valueAt(state, expect.value.path)
+    const found = valueAt(state, expect.value.steps)
     if (!found.found) checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`)
     else if (!sameJson(found.value, expect.value.equals)) {
       checks.push(`\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`)
@@ -80,6 +84,21 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
     checks.push(`\`max-duration\`: took ${formatDuration(durationMs)}, over ${formatDuration(expect.maxDurationMs)}`)
   }
   return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) }
+}
+
+/** Deeper than any agent state (a message's content parts are a few levels): past it, an answer is not read. */
+const MAX_NESTING = 256
+
+/** Whether a parsed JSON value nests lists and mappings deeper than `limit`: a walk with its own stack, so it cannot overflow. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [here, depth] = stack.pop() as [unknown, number]
+    if (typeof here !== 'object' || here === null) continue
+    if (depth >= limit) return true
+    for (const child of Array.isArray(here) ? here : Object.values(here)) stack.push([child, depth + 1])
+  }
+  return false
 }
 
 /** The longest a `matches` expression may run on one output. */
@@ -152,10 +171,10 @@ function redactStrings(value: unknown): unknown {
   return value
 }
 
-/** The value at `a.b[0].c` in the final state, or that there is none. */
-export function valueAt(state: unknown, path: string): { found: true; value: unknown } | { found: false } {
+/** The value at the path's steps (`a.b[0].c`: inputs/evals.ts `valuePathSteps`) in the final state, or that there is none. */
+export function valueAt(state: unknown, steps: ReadonlyArray<string | number>): { found: true; value: unknown } | { found: false } {
   let here: unknown = state
-  for (const step of parsePath(path) ?? []) {
+  for (const step of steps) {
     if (typeof step === 'number') {
       if (!Array.isArray(here) || step >= here.length) return { found: false }
       here = here[step]
@@ -165,20 +184,4 @@ export function valueAt(state: unknown, path: string): { found: true; value: unk
     }
   }
   return { found: true, value: here }
-}
-
-/** `a.b[0].c` as steps; undefined when it is not such a path. */
-export function parsePath(path: string): Array<string | number> | undefined {
-  const steps: Array<string | number> = []
-  const pattern = /([^.[\]]+)|\[(\d+)\]/g
-  let at = 0
-  for (const match of path.matchAll(pattern)) {
-    if (match.index !== at) {
-      // Only a `.` may stand between two steps, and never at the start.
-      if (path.slice(at, match.index) !== '.' || at === 0) return undefined
-    }
-    steps.push(match[2] !== undefined ? Number(match[2]) : match[1])
-    at = match.index + match[0].length
-  }
-  return at === path.length && steps.length > 0 ? steps : undefined
 }

@@ -9,22 +9,22 @@ import { imageShipped, unpinnedImageWarning } from './image.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import type { SourceDecision } from './source.js'
-import { archiveForRemoteBuild, recordArchive, remotePlannedRequests, shipFromCheckout, type BuiltArchive } from './remote-build.js'
+import { archiveForRemoteBuild, recordArchive, remotePlannedRequests, uploadAndBuild, type BuiltArchive } from './remote-build.js'
 
-/** What the ship phase ended in: a dry run's plan, or the change sent and the revision it made (if any). */
-export type Shipment = { planned: Outcome } | { deployment: Deployment; revisionId: string | null }
+/** What sending the change ended in: a dry run's plan, or the change sent and the revision it made (if any). */
+export type SentChange = { planned: Outcome } | { deployment: Deployment; revisionId: string | null }
 
 /**
- * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
+ * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-export async function ship(plan: Plan, inputs: DeployInputs, source: SourceDecision, deps: CommandDeps, early: BuiltArchive | undefined): Promise<Shipment> {
+export async function sendChange(plan: Plan, inputs: DeployInputs, source: SourceDecision, deps: CommandDeps, archivedBeforeLookup: BuiltArchive | undefined): Promise<SentChange> {
   const { client, log, recorder } = deps
   // Only docker sources take an image (the source rules refuse it for others).
   const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
   const unpinned = image && unpinnedImageWarning(image)
   if (unpinned) log.warn(unpinned)
-  const archive = await archiveForRemoteBuild(inputs, source, deps, early)
+  const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup)
   if (inputs.dryRun) {
     if (image) recorder.shipped(imageShipped(image))
     if (archive) {
@@ -37,7 +37,7 @@ export async function ship(plan: Plan, inputs: DeployInputs, source: SourceDecis
     return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) }
   }
   const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
-  const sent = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
+  const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
   // On record once the control plane took it, not before: a refused change shipped nothing.
   if (image) recorder.shipped(imageShipped(image))
   return sent

@@ -1,8 +1,8 @@
-export const id = 57;
-export const ids = [57];
+export const id = 134;
+export const ids = [134];
 export const modules = {
 
-/***/ 3057:
+/***/ 9134:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -62,311 +62,23 @@ function warnIfCommitMoved(revision, workflow, log, recorder) {
     recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`);
 }
 
-// EXTERNAL MODULE: ./src/core/sha.ts
-var core_sha = __webpack_require__(3541);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var api_errors = __webpack_require__(3249);
-// EXTERNAL MODULE: ./src/operations/git-tree.ts
-var git_tree = __webpack_require__(2475);
-;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
-
-/** Keyed by the run's recorder, which main.ts makes once per run: a later run reads afresh. */
-const readsOfRun = new WeakMap();
-/**
- * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
- * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
- * files it tracks), and git answers once. The checkout is found from the folder itself, so one
- * in a subfolder of the workspace (`actions/checkout` with `path:`) counts.
- */
-function checkoutReads(deps, dir) {
-    let reads = readsOfRun.get(deps.recorder);
-    if (!reads)
-        readsOfRun.set(deps.recorder, (reads = new Map()));
-    let found = reads.get(dir);
-    if (!found) {
-        let checkout;
-        let tree;
-        const workspace = deps.workflow.workspace ?? dir;
-        // Each git command gets the time left before the step's deadline, and is killed on a cancel.
-        const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
-        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, stop, workspace));
-        found = {
-            checkout: checkoutOnce,
-            commit: async () => (await checkoutOnce())?.commit,
-            tree: () => 
-            // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
-            (tree ??= checkoutOnce().then((at) => at
-                ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], stop, false).catch((error) => {
-                    if ((0,git_tree/* isStop */.jX)(error))
-                        throw error;
-                    return undefined;
-                })
-                : undefined))
-        };
-        reads.set(dir, found);
-    }
-    return found;
-}
-
-;// CONCATENATED MODULE: ./src/operations/github-commits.ts
-
-/** A full commit SHA as GitHub writes it; anything else from GitHub is not a commit this run can name. */
-/** GitHub lists at most this many files in a compare: one with as many may be cut short. */
-const COMPARE_FILE_LIMIT = 300;
-const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
-const CONTENTS_HINT = 'The token needs `contents: read` (add it to the job\'s `permissions`, or pass a `github-token` that has it).';
-/**
- * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
- * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
- */
-async function compareCommits(github, repository, base, head) {
-    const outcome = await github.fetch(`/repos/${repository}/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`, `Comparing commit ${base} with ${head}`);
-    if (!outcome.ok)
-        return { ok: false, reason: withHint(outcome) };
-    const data = outcome.response.data;
-    const status = data?.status;
-    if (typeof status !== 'string' || !STATUSES.includes(status))
-        return { ok: false, reason: 'GitHub\'s compare answer has no known `status`' };
-    // `identical` may come without a list; any other status must list its files.
-    const listed = data?.files ?? (status === 'identical' ? [] : undefined);
-    if (!Array.isArray(listed))
-        return { ok: false, reason: 'GitHub\'s compare answer lists no files' };
-    const files = [];
-    for (const entry of listed) {
-        const { filename, previous_filename: previous } = (entry ?? {});
-        if (typeof filename !== 'string' || filename === '')
-            return { ok: false, reason: 'GitHub\'s compare answer has a file without a name' };
-        files.push(typeof previous === 'string' && previous !== '' ? { filename, previousFilename: previous } : { filename });
-    }
-    return { ok: true, status: status, files };
-}
-/**
- * `GET /repos/{owner}/{repo}/git/trees/{sha}?recursive=1`: one request, the paths of every file
- * in the commit (blobs, and submodules, which a changed-files list names as paths too). A listing
- * GitHub cut short (`truncated: true`: over 100,000 entries or 7 MB) is not a list of the files.
- */
-async function commitFiles(github, repository, sha) {
-    const outcome = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(sha)}?recursive=1`, `Listing the files of commit ${sha}`);
-    if (!outcome.ok)
-        return { ok: false, reason: withHint(outcome) };
-    const data = outcome.response.data;
-    if (data?.truncated === true)
-        return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' };
-    if (!Array.isArray(data?.tree))
-        return { ok: false, reason: 'GitHub\'s tree answer lists no files' };
-    const files = [];
-    for (const entry of data.tree) {
-        const { path, type } = (entry ?? {});
-        if (typeof path !== 'string' || path === '')
-            return { ok: false, reason: 'GitHub\'s tree answer has an entry without a path' };
-        if (type === 'blob' || type === 'commit')
-            files.push(path);
-    }
-    return { ok: true, files };
-}
-/** `GET /repos/{owner}/{repo}/commits/{ref}`: the commit a branch, tag or SHA names now. */
-async function commitOfRef(github, repository, ref) {
-    // A tag's full ref names the tag; GitHub takes branch and tag names (and SHAs) here.
-    const name = ref.replace(/^refs\/(heads|tags)\//, '');
-    const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`);
-    if (!outcome.ok)
-        return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true } : {}) };
-    const sha = outcome.response.data?.sha;
-    if (typeof sha !== 'string' || !core_sha/* FULL_SHA */.R.test(sha))
-        return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` };
-    return { ok: true, sha };
-}
-/** A refusal says what may be wrong (the token's permission, an unknown commit); a rate limit or an outage says enough. */
-function withHint(outcome) {
-    if (outcome.limited)
-        return outcome.reason;
-    if (outcome.status === 403)
-        return `${outcome.reason}. ${CONTENTS_HINT}`;
-    if (outcome.status === 404)
-        return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${CONTENTS_HINT}`;
-    if (outcome.status === 422)
-        return `${outcome.reason}: the repository has no such branch, tag or commit`;
-    return outcome.reason;
-}
-
-// EXTERNAL MODULE: ./src/api/client.ts
-var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/operations/github-requests.ts
-var github_requests = __webpack_require__(7518);
-;// CONCATENATED MODULE: ./src/commands/deploy/github-reads.ts
-
-
-/**
- * The GitHub repository that `repoUrl` names, read with the workflow's token: the workflow's own
- * repository, or another on the same GitHub server (the token may still not reach it; GitHub
- * then says so). A repository elsewhere cannot be read with this token.
- */
-function repositoryOf(repoUrl, workflow) {
-    if (!workflow.repoUrl || !workflow.repository)
-        return { reason: 'the workflow\'s repository is not known (GITHUB_REPOSITORY is not set)' };
-    const url = repoUrl ?? workflow.repoUrl;
-    const ours = parts(workflow.repoUrl);
-    const theirs = parts(url);
-    if (!ours || !theirs || theirs.host !== ours.host)
-        return { reason: `the deployment builds ${url}, which is not a repository on this workflow's GitHub` };
-    return { repository: theirs.repository === ours.repository ? workflow.repository : theirs.repository };
-}
-function parts(url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return undefined;
-    }
-    const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '').slice(1);
-    if (!/^[\w.-]+\/[\w.-]+$/.test(path))
-        return undefined;
-    return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
-}
-/**
- * The run's GitHub readers, one per token: `expected-commit` and `paths` (its compare and its file
- * listing) read through the same one, so that a rate limit one of them met is honoured by the
- * next, never run into again. Keyed by the run's `openGitHub`, which main.ts makes once per run.
- */
-const readersOfRun = new WeakMap();
-/**
- * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
- * step's deadline, keeping one request's time free before it, each request aborted at its limit.
- */
-async function openCommitReads(token, repoUrl, deps, 
-/**
- * A read that must not hold the deploy (the config check): a reader of its own whose requests
- * all end within this time (the run's shared one keeps the step's deadline).
- */
-budgetMs) {
-    const where = repositoryOf(repoUrl, deps.workflow);
-    if ('reason' in where)
-        return { ok: false, reason: where.reason };
-    if (!token)
-        return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' };
-    const open = deps.openGitHub;
-    if (!open)
-        return { ok: false, reason: 'GitHub cannot be read in this run' };
-    if (budgetMs !== undefined) {
-        const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, budgetMs));
-        const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs);
-        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn });
-        return { ok: true, github, repository: where.repository };
-    }
-    let readers = readersOfRun.get(open);
-    if (!readers)
-        readersOfRun.set(open, (readers = new Map()));
-    let github = readers.get(token);
-    if (!github) {
-        const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
-        github = open(token).then((get) => new github_requests/* RateLimitedGitHub */.Q(get, {
-            clock: deps.clock,
-            deadline: deps.deadline,
-            signal: deps.signal,
-            reserveMs: requestTimeoutMs,
-            requestTimeoutMs,
-            warn: deps.log.warn
-        }));
-        readers.set(token, github);
-    }
-    return { ok: true, github: await github, repository: where.repository };
-}
-
 ;// CONCATENATED MODULE: ./src/commands/deploy/expected-commit.ts
 
-
-
-
-
-
+/** What to do when the commit built is not the one tested: said by the gate before the change and by the check after the build. */
 const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
-/** A full commit SHA: as `repo-ref`, it names that commit for good, and no branch can move under it. */
-/**
- * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will
- * build must point at the expected commit now. Refused when it does not, and when GitHub cannot
- * say (missing information never ships untested code); each refusal says what still serves.
- * A `repo-ref` that is a full commit SHA (a promotion that pins the commit) is compared as it is:
- * the control plane builds that very commit, so GitHub has nothing to add.
- */
-async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existing) {
-    if (!ref) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but which ref the control plane builds is not known: \`repo-ref\` is not set and the workflow's ref is not known.`, 'Set `repo-ref` to the branch or tag that holds the commit.');
-    }
-    if (core_sha/* FULL_SHA */.R.test(ref)) {
-        if (ref.toLowerCase() === expected) {
-            deps.log.info(`\`repo-ref\` is commit ${expected} itself, the expected one: the control plane builds exactly that commit.`);
-            return;
-        }
-        throw new errors/* ActionError */.lZ('bad-input', `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, 'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.');
-    }
-    const reads = await openCommitReads(inputs.githubToken, repoUrl, deps);
-    const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads;
-    if (!read.ok) {
-        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`, 'unknownRef' in read && read.unknownRef
-            ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
-            : 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
-    }
-    if (read.sha !== expected) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
-    }
-    deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`);
-}
-/**
- * What a refusal leaves serving, as a sentence to append: the revision and the commit it was built
- * from, read now (one request, made only for a refusal). Nothing it cannot read is guessed.
- */
-async function servingNow(existing, deps) {
-    if (!existing)
-        return '';
-    const revisionId = existing.active_revision_id;
-    if (!revisionId)
-        return ` Deployment \`${existing.name}\` serves no revision yet.`;
-    let commit;
-    try {
-        const revision = await deps.client.getRevision(existing.id, revisionId);
-        const sha = revision.source_revision_config?.repo_commit_sha;
-        commit = typeof sha === 'string' && core_sha/* FULL_SHA */.R.test(sha) ? sha.toLowerCase() : undefined;
-    }
-    catch (error) {
-        if (!(error instanceof api_errors/* ApiError */.hD))
-            throw error;
-        return ` Deployment \`${existing.name}\` still serves revision ${revisionId} (its commit could not be read: ${(0,errors/* firstLine */.TM)(error)}).`;
-    }
-    return ` Deployment \`${existing.name}\` still serves revision ${revisionId}${commit ? `, built from commit ${commit}` : ', which reports no commit'}.`;
-}
 /**
  * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
  * the check before the change and the build, and then the revision serves another commit.
- * Fails the step naming both (`on-failure: rollback` then serves the previous revision again).
+ * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
+ * previous revision again); undefined when the revision was built from the expected commit.
  */
-function checkBuiltCommit(expected, revision) {
+function builtCommitFailure(expected, revision) {
     const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
     if (built === expected)
-        return;
-    throw new errors/* ActionError */.lZ('commit-mismatch', built
+        return undefined;
+    return new errors/* ActionError */.lZ('commit-mismatch', built
         ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
-}
-/**
- * `expected-commit` for a remote build: what is archived is the commit checked out where the
- * config is (its files from git's objects, so a file a step changed ships as committed), so that
- * commit must be the expected one. Called before anything is archived; returns that commit.
- */
-async function checkCheckout(expected, configDir, deps) {
-    const checkedOut = await checkoutReads(deps, configDir).commit();
-    if (!checkedOut) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${configDir}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
-    }
-    if (checkedOut !== expected) {
-        throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
-    }
-    deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
-    return checkedOut;
-}
-/** The checkout moved between the check and the listing of its files (another step runs beside this one): nothing is sent. */
-function refuseMovedCheckout(expected, listed) {
-    throw new errors/* ActionError */.lZ('bad-input', `The checkout was at \`expected-commit\` ${expected}, but its files were listed from ${listed ? `commit ${listed}` : 'no commit'}: it changed meanwhile. Nothing was sent.`, 'Make sure no other step changes the checkout while this one runs, then re-run.');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
@@ -375,30 +87,27 @@ function refuseMovedCheckout(expected, listed) {
 
 /**
  * The commit the revision was built from: checked against `expected-commit` for every `github`
- * revision, whichever inputs made it (a failure throws `commit-mismatch`), else warned about when the ref moved on.
+ * revision, whichever inputs made it (its failure, `commit-mismatch`, is returned), else warned
+ * about when the ref moved on.
  */
 function checkCommit(inputs, source, deps, revision) {
-    if (inputs.expectedCommit && source.fromGitHub)
-        checkBuiltCommit(inputs.expectedCommit, revision);
-    else
-        warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+    if (inputs.expectedCommit && source.fromGitHub) {
+        const failure = builtCommitFailure(inputs.expectedCommit, revision);
+        return failure ? { failure } : {};
+    }
+    warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
+    return {};
 }
 /** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
 function deployChecks(inputs, source, deps) {
     const builtCommit = {
         id: 'built-commit',
         appliesTo: () => true,
-        // A failure throws (`commit-mismatch`), as it did before the checks were a list.
-        run: ({ revision }) => {
-            checkCommit(inputs, source, deps, revision);
-            return Promise.resolve({});
-        }
+        run: ({ revision }) => Promise.resolve(checkCommit(inputs, source, deps, revision))
     };
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
 }
 
-// EXTERNAL MODULE: ./src/core/quoted.ts
-var quoted = __webpack_require__(891);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
@@ -539,6 +248,8 @@ function isWithin(path, dir) {
     return dir === '' || path === dir || path.startsWith(`${dir}/`);
 }
 
+// EXTERNAL MODULE: ./src/core/quoted.ts
+var quoted = __webpack_require__(891);
 ;// CONCATENATED MODULE: ./src/operations/config-check/problem.ts
 
 function isObject(value) {
@@ -556,7 +267,7 @@ function truthy(value) {
 }
 /** The problem as one line of the log and of the `::error::`. */
 function problemText(problem) {
-    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* saidText */.Rz)(problem.what)} ${(0,quoted/* saidText */.Rz)(problem.fix)}`;
+    return `\`${problem.file}\` \`${problem.key}\`: ${(0,quoted/* plainText */.wh)(problem.what)} ${(0,quoted/* plainText */.wh)(problem.fix)}`;
 }
 /** The problem as the reports show it: the key (after its file, when not the config named above it), what is wrong and the fix. */
 function problemSaid(problem, configPath) {
@@ -1756,46 +1467,6 @@ function warningsOf(config, configPath, files) {
     return warnings;
 }
 
-// EXTERNAL MODULE: ./src/operations/folder-index.ts
-var folder_index = __webpack_require__(9529);
-;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
-
-
-
-/**
- * A commit's files for a `github` build (which fetches the commit, not the runner's folder), read
- * from the checkout's git objects (`HEAD`'s tree): a file a sparse checkout leaves out, or that a
- * step deleted or changed, is seen as committed; a file a step left beside them is absent, and
- * said to be left out because it was never committed. `top` is the checkout's top; paths are
- * relative to it. A link is neither a file nor a folder (the build does not follow it either).
- * Contents come through `reads` (checkConfigFromCommit reads them from git).
- */
-function commit_files_commitFiles(top, tree, reads) {
-    const files = new Map(tree.map((file) => [file.path, file]));
-    const { children } = (0,folder_index/* folderIndex */.J)(files.keys());
-    const kind = (path) => {
-        const file = files.get(path);
-        if (file)
-            return file.kind === 'file' ? 'file' : file.kind === 'submodule' ? 'dir' : 'absent';
-        return children.has(path) ? 'dir' : 'absent';
-    };
-    return {
-        reads,
-        // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
-        kind,
-        list: (dir) => {
-            const names = children.get(dir);
-            return names ? [...names].sort() : undefined;
-        },
-        read: (path) => {
-            const file = files.get(path);
-            return file?.kind === 'file' ? reads.text({ repo: top, oid: file.oid }) : undefined;
-        },
-        leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
-        shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/operations/config-check/commit-reads.ts
 
 
@@ -1850,9 +1521,209 @@ async function checkConfigFromCommit(text, configPath, files) {
 
 // EXTERNAL MODULE: ./src/operations/blob-stream.ts
 var blob_stream = __webpack_require__(5448);
+;// CONCATENATED MODULE: ./src/operations/config-check/verdict.ts
+
+
+
+const ID = 'config-check';
+const LABEL = 'Config check';
+/** The verdict of a config that could not be read or was not to be checked: the deploy goes on, and the row says why. */
+function notChecked(why) {
+    return { id: ID, label: LABEL, status: 'not-checked', detail: ['not checked: ', ...why] };
+}
+/**
+ * The report as a verdict, told in the log: each problem and warning on its own line.
+ * With `error`, problems fail it (the caller refuses the deploy); with `warn`, they are
+ * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took, when it
+ * asked GitHub (a check of local files is instant: no time shown).
+ */
+function verdictOf(report, configPath, mode, log, elapsedMs, note) {
+    const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`;
+    const what = [graphs, report.runtime].filter(Boolean).join(', ');
+    for (const warning of report.warnings)
+        log.warn(`Config check: ${problemText(warning)}`);
+    const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`;
+    const said = (problem) => problemSaid(problem, configPath);
+    const base = {
+        id: ID,
+        label: LABEL,
+        ...(elapsedMs === undefined ? {} : { elapsedMs }),
+        ...(report.warnings.length > 0 ? { warnings: report.warnings.map(said) } : {})
+    };
+    const noted = note ? ['; ', ...note] : [];
+    if (report.problems.length === 0) {
+        log.info(`Config check of \`${configPath}\`: ${what}: passed${warnings}.`);
+        return { ...base, status: 'passed', detail: [`${what}: passed${warnings}`, ...noted] };
+    }
+    const count = `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`;
+    const problems = report.problems.map(said);
+    if (mode === 'warn') {
+        for (const problem of report.problems)
+            log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`);
+        return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems };
+    }
+    for (const problem of report.problems)
+        log.info(`Config check: ${problemText(problem)}`);
+    return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems };
+}
+/**
+ * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
+ * before any change (for a remote build, before any request and before anything is packed).
+ * `waivable`: false when a problem is refused under every mode (nothing can archive it).
+ */
+function enforceConfigVerdict(verdict, deps, waivable = true) {
+    if (!verdict)
+        return;
+    deps.recorder.checked(verdict);
+    if (verdict.status !== 'failed')
+        return;
+    const lines = (verdict.problems ?? []).map(quoted/* plainText */.wh);
+    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* plainText */.wh)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
+        ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
+        : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.');
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/archive-config-check.ts
+
+
+
+
+
+/**
+ * The config check (`config-check`) of a remote build, on the files its archive will hold, before
+ * they are packed: a problem with `error`, or one nothing can archive under any mode, refuses here
+ * (every problem in the error), before any request when the inputs name a remote build.
+ */
+const archiveConfigCheckGate = {
+    id: 'archive-config-check',
+    stage: 'archive',
+    appliesTo: () => true,
+    async run({ inputs, deps, layout, selection }) {
+        const verdict = await archiveVerdict(selection, inputs.configCheck, deps, layout.problems);
+        // Recorded before it throws: the refusal's reports list the problems.
+        if (verdict.status === 'failed')
+            enforceConfigVerdict(verdict, deps, !unwaivable(layout.problems));
+        return { verdict };
+    }
+};
+/**
+ * A remote build: the config and the files exactly as the archive will hold them; messages name
+ * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
+ * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
+ * ship it. Committed files are read from git through one process per repository, ended with the
+ * check (or by a cancel, or the deadline: `deps` without a deadline has none).
+ */
+async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
+    const prefix = workspacePrefix(selection);
+    const configPath = selection.configPath;
+    const shown = (problem) => ({ ...problem, file: prefix + problem.file });
+    const fromLayout = layoutProblems.map((problem) => shown({ file: configPath, ...problem }));
+    const unshippable = fromLayout.filter((problem) => problem.always);
+    const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
+    if (mode === 'off')
+        return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
+    const blobs = (0,blob_stream/* openBlobReads */.P)(deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined);
+    try {
+        const files = archiveFiles(selection, commitReads(blobs));
+        // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
+        const shipped = files.kind(configPath) === 'file';
+        const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`);
+        if (text === undefined)
+            return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
+        const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
+        // A key the layout spoke of is not spoken of again by the check (one problem, said once).
+        const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
+        const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
+        // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
+        return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
+    }
+    finally {
+        blobs.close();
+    }
+}
+/** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
+function configNotShipped(configPath, rule) {
+    const what = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.'];
+    const fix = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
+    return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
+}
+/** Whether the layout left out something nothing can archive (refused under every `config-check` mode). */
+function unwaivable(layoutProblems) {
+    return layoutProblems.some((problem) => problem.always);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/checkout-commit.ts
+
+
+/**
+ * `expected-commit` for a remote build: the archive holds the files of the commit checked out
+ * where the config is, from git's objects (a file a step changed ships as committed), so that
+ * commit, the one its files were listed from, must be the expected one. Nothing is packed or sent
+ * otherwise.
+ */
+const checkoutCommitGate = {
+    id: 'checkout-commit',
+    stage: 'archive',
+    appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
+    run({ inputs, deps, layout, selection }) {
+        const expected = inputs.expectedCommit;
+        const listed = selection.tiedToCommit;
+        if (!listed) {
+            throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${(0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath))}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+        }
+        if (listed !== expected) {
+            throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${listed} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+        }
+        deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
+        return {};
+    }
+};
+
+// EXTERNAL MODULE: ./src/core/sha.ts
+var core_sha = __webpack_require__(3541);
+// EXTERNAL MODULE: ./src/operations/folder-index.ts
+var folder_index = __webpack_require__(9529);
+;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
+
+
+
+/**
+ * A commit's files for a `github` build (which fetches the commit, not the runner's folder), read
+ * from the checkout's git objects (`HEAD`'s tree): a file a sparse checkout leaves out, or that a
+ * step deleted or changed, is seen as committed; a file a step left beside them is absent, and
+ * said to be left out because it was never committed. `top` is the checkout's top; paths are
+ * relative to it. A link is neither a file nor a folder (the build does not follow it either).
+ * Contents come through `reads` (checkConfigFromCommit reads them from git).
+ */
+function commitFiles(top, tree, reads) {
+    const files = new Map(tree.map((file) => [file.path, file]));
+    const { children } = (0,folder_index/* folderIndex */.J)(files.keys());
+    const kind = (path) => {
+        const file = files.get(path);
+        if (file)
+            return file.kind === 'file' ? 'file' : file.kind === 'submodule' ? 'dir' : 'absent';
+        return children.has(path) ? 'dir' : 'absent';
+    };
+    return {
+        reads,
+        // No root name: the checkout's folder (usually the repository's name) is not the folder the build clones into.
+        kind,
+        list: (dir) => {
+            const names = children.get(dir);
+            return names ? [...names].sort() : undefined;
+        },
+        read: (path) => {
+            const file = files.get(path);
+            return file?.kind === 'file' ? reads.text({ repo: top, oid: file.oid }) : undefined;
+        },
+        leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
+        shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
 
-const github_files_CONTENTS_HINT = 'the token needs `contents: read`';
+const CONTENTS_HINT = 'the token needs `contents: read`';
 /**
  * Reads what the build of `ref` will see, in a few requests whatever the repository's size:
  * one tree listing (`git/trees/{ref}?recursive=1`) for which files exist, the config's
@@ -1919,55 +1790,126 @@ async function readContents(github, repository, ref, path) {
 }
 function reasonOf(outcome) {
     if (outcome.status === 403 || outcome.status === 404)
-        return `${outcome.reason} (${github_files_CONTENTS_HINT}, and the repository and ref must exist)`;
+        return `${outcome.reason} (${CONTENTS_HINT}, and the repository and ref must exist)`;
     return outcome.reason;
 }
 
-;// CONCATENATED MODULE: ./src/operations/config-check/verdict.ts
+// EXTERNAL MODULE: ./src/operations/git-tree.ts
+var git_tree = __webpack_require__(2475);
+;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
 
-const ID = 'config-check';
-const LABEL = 'Config check';
-/** The verdict of a config that could not be read or was not to be checked: the deploy goes on, and the row says why. */
-function notChecked(why) {
-    return { id: ID, label: LABEL, status: 'not-checked', detail: ['not checked: ', ...why] };
+/**
+ * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
+ * whether a folder (the workspace, or the config's) is in a checkout at a commit (and which
+ * files it tracks), and git answers once. The checkout is found from the folder itself, so one
+ * in a subfolder of the workspace (`actions/checkout` with `path:`) counts. Kept in the run's memos.
+ */
+function checkoutReads(deps, dir) {
+    const reads = deps.memos.checkouts;
+    let found = reads.get(dir);
+    if (!found) {
+        let checkout;
+        let tree;
+        const workspace = deps.workflow.workspace ?? dir;
+        // Each git command gets the time left before the step's deadline, and is killed on a cancel.
+        const stop = deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined;
+        const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, stop, workspace));
+        found = {
+            checkout: checkoutOnce,
+            commit: async () => (await checkoutOnce())?.commit,
+            tree: () => 
+            // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
+            (tree ??= checkoutOnce().then((at) => at
+                ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], stop, false).catch((error) => {
+                    if ((0,git_tree/* isStop */.jX)(error))
+                        throw error;
+                    return undefined;
+                })
+                : undefined))
+        };
+        reads.set(dir, found);
+    }
+    return found;
+}
+
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/operations/github-requests.ts
+var github_requests = __webpack_require__(7518);
+;// CONCATENATED MODULE: ./src/commands/deploy/github-reads.ts
+
+
+/**
+ * The GitHub repository that `repoUrl` names, read with the workflow's token: the workflow's own
+ * repository, or another on the same GitHub server (the token may still not reach it; GitHub
+ * then says so). A repository elsewhere cannot be read with this token.
+ */
+function repositoryOf(repoUrl, workflow) {
+    if (!workflow.repoUrl || !workflow.repository)
+        return { reason: 'the workflow\'s repository is not known (GITHUB_REPOSITORY is not set)' };
+    const url = repoUrl ?? workflow.repoUrl;
+    const ours = parts(workflow.repoUrl);
+    const theirs = parts(url);
+    if (!ours || !theirs || theirs.host !== ours.host)
+        return { reason: `the deployment builds ${url}, which is not a repository on this workflow's GitHub` };
+    return { repository: theirs.repository === ours.repository ? workflow.repository : theirs.repository };
+}
+function parts(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '').slice(1);
+    if (!/^[\w.-]+\/[\w.-]+$/.test(path))
+        return undefined;
+    return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
 }
 /**
- * The report as a verdict, told in the log: each problem and warning on its own line.
- * With `error`, problems fail it (the caller refuses the deploy); with `warn`, they are
- * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took, when it
- * asked GitHub (a check of local files is instant: no time shown).
+ * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
+ * step's deadline, keeping one request's time free before it, each request aborted at its limit.
+ * One reader per token for the run (its memos), so a rate limit one read met is honoured by the next.
  */
-function verdictOf(report, configPath, mode, log, elapsedMs, note) {
-    const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`;
-    const what = [graphs, report.runtime].filter(Boolean).join(', ');
-    for (const warning of report.warnings)
-        log.warn(`Config check: ${problemText(warning)}`);
-    const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`;
-    const said = (problem) => problemSaid(problem, configPath);
-    const base = {
-        id: ID,
-        label: LABEL,
-        ...(elapsedMs === undefined ? {} : { elapsedMs }),
-        ...(report.warnings.length > 0 ? { warnings: report.warnings.map(said) } : {})
-    };
-    const noted = note ? ['; ', ...note] : [];
-    if (report.problems.length === 0) {
-        log.info(`Config check of \`${configPath}\`: ${what}: passed${warnings}.`);
-        return { ...base, status: 'passed', detail: [`${what}: passed${warnings}`, ...noted] };
+async function openCommitReads(token, repoUrl, deps, 
+/**
+ * A read that must not hold the deploy (the config check): a reader of its own whose requests
+ * all end within this time (the run's shared one keeps the step's deadline).
+ */
+budgetMs) {
+    const where = repositoryOf(repoUrl, deps.workflow);
+    if ('reason' in where)
+        return { ok: false, reason: where.reason };
+    if (!token)
+        return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' };
+    const open = deps.openGitHub;
+    if (!open)
+        return { ok: false, reason: 'GitHub cannot be read in this run' };
+    if (budgetMs !== undefined) {
+        const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, budgetMs));
+        const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs);
+        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn });
+        return { ok: true, github, repository: where.repository };
     }
-    const count = `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`;
-    const problems = report.problems.map(said);
-    if (mode === 'warn') {
-        for (const problem of report.problems)
-            log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`);
-        return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems };
+    const readers = deps.memos.githubReaders;
+    let github = readers.get(token);
+    if (!github) {
+        const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
+        github = open(token).then((get) => new github_requests/* RateLimitedGitHub */.Q(get, {
+            clock: deps.clock,
+            deadline: deps.deadline,
+            signal: deps.signal,
+            reserveMs: requestTimeoutMs,
+            requestTimeoutMs,
+            warn: deps.log.warn
+        }));
+        readers.set(token, github);
     }
-    for (const problem of report.problems)
-        log.info(`Config check: ${problemText(problem)}`);
-    return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems };
+    return { ok: true, github: await github, repository: where.repository };
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/config-gate.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
 
 
 
@@ -1978,59 +1920,28 @@ function verdictOf(report, configPath, mode, log, elapsedMs, note) {
 
 
 
-
-
-
+/**
+ * The config check (`config-check`) of a `github` revision: the config at the commit to be
+ * built. A problem with `error` refuses here (every problem in the error). Only the `github`
+ * source has this gate (source.ts); a remote build's is archive-config-check.ts.
+ */
+const configCheckGate = {
+    id: 'config-check',
+    stage: 'change',
+    appliesTo: () => true,
+    async run({ inputs, deps, existing }) {
+        const verdict = await githubVerdict({ inputs, deps, existing });
+        // Recorded before it throws: the refusal's reports list the problems.
+        if (verdict.status === 'failed')
+            enforceConfigVerdict(verdict, deps);
+        return { go: true, verdict };
+    }
+};
 /** The most a `github` config check spends reading GitHub: a slow or hanging GitHub must not hold the deploy. */
 const READ_BUDGET_MS = 15_000;
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
 function readBudgetMs(deps) {
     return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10));
-}
-/**
- * A remote build: the config and the files exactly as the archive will hold them; messages name
- * workspace paths. `layoutProblems`: what the layout could not archive (said once, before the
- * check's own); one outside the workspace refuses the deploy under every mode, since nothing can
- * ship it. Committed files are read from git through one process per repository, ended with the
- * check (or by a cancel, or the deadline: `deps` without a deadline has none).
- */
-async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
-    const prefix = workspacePrefix(selection);
-    const configPath = selection.configPath;
-    const shown = (problem) => ({ ...problem, file: prefix + problem.file });
-    const fromLayout = layoutProblems.map((problem) => shown({ file: configPath, ...problem }));
-    const unshippable = fromLayout.filter((problem) => problem.always);
-    const refusing = (problems) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined);
-    if (mode === 'off')
-        return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }]);
-    const blobs = (0,blob_stream/* openBlobReads */.P)(stopOf(deps));
-    try {
-        const files = archiveFiles(selection, commitReads(blobs));
-        // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
-        const shipped = files.kind(configPath) === 'file';
-        const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`);
-        if (text === undefined)
-            return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-        const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
-        // A key the layout spoke of is not spoken of again by the check (one problem, said once).
-        const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
-        const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
-        // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
-        return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined);
-    }
-    finally {
-        blobs.close();
-    }
-}
-/** The run's stop for git (its cancel and deadline), when the caller has a deadline. */
-function stopOf(deps) {
-    return deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined;
-}
-/** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
-function configNotShipped(configPath, rule) {
-    const what = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.'];
-    const fix = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
-    return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
 }
 /**
  * `github`: from the workspace when it is a checkout of the repository at the commit to be
@@ -2045,26 +1956,27 @@ async function githubVerdict({ inputs, deps, existing }) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined;
     // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
     if (!configPath)
-        return told(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
+        return logNotChecked(deps, notChecked(['no ', { code: 'graph-config-path' }, ' is known for this deployment']));
     // A path inside the repository only: `..` or a leading `/` would read another file of the
     // workspace, or (normalised by the URL) another repository with the token.
     if (configPath.startsWith('/') || configPath.split(/[\\/]/).includes('..')) {
-        return told(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
+        return logNotChecked(deps, notChecked(['the config path ', { code: configPath }, ' leaves the repository']));
     }
     const repoUrl = inputs.sourceConfig.repo_url ?? existing?.source_config?.repo_url ?? workflow.repoUrl;
     // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
     const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef;
     if (!ref)
-        return told(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
+        return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
     const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
     const reads = checkout && checkoutReads(deps, checkout.workspace);
     const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : [];
     if (checkout && top && tree) {
         // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
-        const blobs = (0,blob_stream/* openBlobReads */.P)(stopOf(deps));
+        // Its files through one `git cat-file --batch`, ended with the check, a cancel or the deadline.
+        const blobs = (0,blob_stream/* openBlobReads */.P)({ signal: deps.signal, clock: deps.clock, deadline: deps.deadline });
         try {
-            const files = commit_files_commitFiles(top.top, tree, commitReads(blobs));
+            const files = commitFiles(top.top, tree, commitReads(blobs));
             const text = await readNow(files, configPath);
             if (text !== undefined) {
                 const report = await checkConfigFromCommit(text, configPath, files);
@@ -2077,7 +1989,7 @@ async function githubVerdict({ inputs, deps, existing }) {
     }
     const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
     if (!github.ok)
-        return told(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
+        return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
     const read = await readFromGitHub(github.github, github.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
@@ -2085,7 +1997,7 @@ async function githubVerdict({ inputs, deps, existing }) {
         return notChecked((0,quoted/* quoted */.TL)(read.reason));
     }
     if (!read.ok)
-        return told(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
+        return logNotChecked(deps, notChecked((0,quoted/* quoted */.TL)(read.reason)));
     const note = read.truncated
         ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
         : ['read through GitHub (', `${read.requests} requests`, ')'];
@@ -2109,56 +2021,105 @@ async function checkoutOf(repoUrl, ref, deps) {
     const commit = await checkoutReads(deps, workflow.workspace).commit();
     return commit === wanted.toLowerCase() ? { workspace: workflow.workspace, commit } : undefined;
 }
-function told(deps, verdict) {
+function logNotChecked(deps, verdict) {
     // Missing information never blocks, and is no warning either: the summary's row says it.
-    deps.log.info(`Config check: ${(0,quoted/* saidText */.Rz)(verdict.detail)}; the deploy goes on.`);
+    deps.log.info(`Config check: ${(0,quoted/* plainText */.wh)(verdict.detail)}; the deploy goes on.`);
     return verdict;
 }
-/**
- * Puts the verdict on record; a failed one refuses the deploy, every problem in the error,
- * before any change (for a remote build, before any request and before anything is packed).
- * `waivable`: false when a problem is refused under every mode (nothing can archive it).
- */
-function enforceConfigVerdict(verdict, deps, waivable = true) {
-    if (!verdict)
-        return;
-    deps.recorder.checked(verdict);
-    if (verdict.status !== 'failed')
-        return;
-    const lines = (verdict.problems ?? []).map(quoted/* saidText */.Rz);
-    throw new errors/* ActionError */.lZ('bad-input', `The config check found ${(0,quoted/* saidText */.Rz)(verdict.detail)}:\n${lines.map((line) => `- ${line}`).join('\n')}`, waivable
-        ? 'Fix the config (or what leaves its files out), then re-run; nothing was changed on the control plane. `config-check: warn` deploys anyway.'
-        : 'Fix the config, then re-run; nothing was changed on the control plane. What lies outside the workspace cannot be archived under any `config-check` mode.');
-}
-/** Whether the layout left out something nothing can archive (refused under every `config-check` mode). */
-function unwaivable(layoutProblems) {
-    return layoutProblems.some((problem) => problem.always);
-}
 
-;// CONCATENATED MODULE: ./src/commands/deploy/gates/config-check.ts
+// EXTERNAL MODULE: ./src/api/errors.ts
+var api_errors = __webpack_require__(3249);
+;// CONCATENATED MODULE: ./src/operations/github-commits.ts
 
+/** GitHub lists at most this many files in a compare: one with as many may be cut short. */
+const COMPARE_FILE_LIMIT = 300;
+const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
+const github_commits_CONTENTS_HINT = 'The token needs `contents: read` (add it to the job\'s `permissions`, or pass a `github-token` that has it).';
 /**
- * The config check (`config-check`) of a `github` revision: the config at the commit to be
- * built. A problem with `error` refuses here (every problem in the error). Only the `github`
- * source has this gate (source.ts): a remote build's check ran already, on its archive.
+ * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
+ * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
  */
-const configCheckGate = {
-    id: 'config-check',
-    appliesTo: () => true,
-    async run({ inputs, deps, existing }) {
-        const verdict = await githubVerdict({ inputs, deps, existing });
-        // Recorded before it throws: the refusal's reports list the problems.
-        if (verdict.status === 'failed')
-            enforceConfigVerdict(verdict, deps);
-        return { go: true, verdict };
+async function compareCommits(github, repository, base, head) {
+    const outcome = await github.fetch(`/repos/${repository}/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`, `Comparing commit ${base} with ${head}`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome) };
+    const data = outcome.response.data;
+    const status = data?.status;
+    if (typeof status !== 'string' || !STATUSES.includes(status))
+        return { ok: false, reason: 'GitHub\'s compare answer has no known `status`' };
+    // `identical` may come without a list; any other status must list its files.
+    const listed = data?.files ?? (status === 'identical' ? [] : undefined);
+    if (!Array.isArray(listed))
+        return { ok: false, reason: 'GitHub\'s compare answer lists no files' };
+    const files = [];
+    for (const entry of listed) {
+        const { filename, previous_filename: previous } = (entry ?? {});
+        if (typeof filename !== 'string' || filename === '')
+            return { ok: false, reason: 'GitHub\'s compare answer has a file without a name' };
+        files.push(typeof previous === 'string' && previous !== '' ? { filename, previousFilename: previous } : { filename });
     }
-};
+    return { ok: true, status: status, files };
+}
+/**
+ * `GET /repos/{owner}/{repo}/git/trees/{sha}?recursive=1`: one request, the paths of every file
+ * in the commit (blobs, and submodules, which a changed-files list names as paths too). A listing
+ * GitHub cut short (`truncated: true`: over 100,000 entries or 7 MB) is not a list of the files.
+ */
+async function github_commits_commitFiles(github, repository, sha) {
+    const outcome = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(sha)}?recursive=1`, `Listing the files of commit ${sha}`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome) };
+    const data = outcome.response.data;
+    if (data?.truncated === true)
+        return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' };
+    if (!Array.isArray(data?.tree))
+        return { ok: false, reason: 'GitHub\'s tree answer lists no files' };
+    const files = [];
+    for (const entry of data.tree) {
+        const { path, type } = (entry ?? {});
+        if (typeof path !== 'string' || path === '')
+            return { ok: false, reason: 'GitHub\'s tree answer has an entry without a path' };
+        if (type === 'blob' || type === 'commit')
+            files.push(path);
+    }
+    return { ok: true, files };
+}
+/** `GET /repos/{owner}/{repo}/commits/{ref}`: the commit a branch, tag or SHA names now. */
+async function commitOfRef(github, repository, ref) {
+    // A tag's full ref names the tag; GitHub takes branch and tag names (and SHAs) here.
+    const name = ref.replace(/^refs\/(heads|tags)\//, '');
+    const outcome = await github.fetch(`/repos/${repository}/commits/${encodeURIComponent(name)}`, `Reading the commit \`${ref}\` points to`);
+    if (!outcome.ok)
+        return { ok: false, reason: withHint(outcome), ...(outcome.status === 422 ? { unknownRef: true } : {}) };
+    const sha = outcome.response.data?.sha;
+    if (typeof sha !== 'string' || !core_sha/* FULL_SHA */.R.test(sha))
+        return { ok: false, reason: `GitHub's answer for \`${ref}\` names no commit` };
+    return { ok: true, sha };
+}
+/** A refusal says what may be wrong (the token's permission, an unknown commit); a rate limit or an outage says enough. */
+function withHint(outcome) {
+    if (outcome.limited)
+        return outcome.reason;
+    if (outcome.status === 403)
+        return `${outcome.reason}. ${github_commits_CONTENTS_HINT}`;
+    if (outcome.status === 404)
+        return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${github_commits_CONTENTS_HINT}`;
+    if (outcome.status === 422)
+        return `${outcome.reason}: the repository has no such branch, tag or commit`;
+    return outcome.reason;
+}
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
+
+
+
+
+
 
 /** `expected-commit` for a `github` revision (the only source with this gate): the ref the control plane will build points at it now. */
 const expectedCommitGate = {
     id: 'expected-commit',
+    stage: 'change',
     appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
     async run({ inputs, deps, existing, plan }) {
         const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined);
@@ -2166,12 +2127,65 @@ const expectedCommitGate = {
         return { go: true };
     }
 };
+/**
+ * `expected-commit`, before any change, for a `github` deployment: the ref the control plane will
+ * build must point at the expected commit now. Refused when it does not, and when GitHub cannot
+ * say (missing information never ships untested code); each refusal says what still serves.
+ * A `repo-ref` that is a full commit SHA (a promotion that pins the commit) is compared as it is:
+ * the control plane builds that very commit, so GitHub has nothing to add.
+ */
+async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existing) {
+    if (!ref) {
+        throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but which ref the control plane builds is not known: \`repo-ref\` is not set and the workflow's ref is not known.`, 'Set `repo-ref` to the branch or tag that holds the commit.');
+    }
+    if (core_sha/* FULL_SHA */.R.test(ref)) {
+        if (ref.toLowerCase() === expected) {
+            deps.log.info(`\`repo-ref\` is commit ${expected} itself, the expected one: the control plane builds exactly that commit.`);
+            return;
+        }
+        throw new errors/* ActionError */.lZ('bad-input', `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, 'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.');
+    }
+    const reads = await openCommitReads(inputs.githubToken, repoUrl, deps);
+    const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads;
+    if (!read.ok) {
+        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`, 'unknownRef' in read && read.unknownRef
+            ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
+            : 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
+    }
+    if (read.sha !== expected) {
+        throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
+    }
+    deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`);
+}
+/**
+ * What a refusal leaves serving, as a sentence to append: the revision and the commit it was built
+ * from, read now (one request, made only for a refusal). Nothing it cannot read is guessed.
+ */
+async function servingNow(existing, deps) {
+    if (!existing)
+        return '';
+    const revisionId = existing.active_revision_id;
+    if (!revisionId)
+        return ` Deployment \`${existing.name}\` serves no revision yet.`;
+    let commit;
+    try {
+        const revision = await deps.client.getRevision(existing.id, revisionId);
+        const sha = revision.source_revision_config?.repo_commit_sha;
+        commit = typeof sha === 'string' && core_sha/* FULL_SHA */.R.test(sha) ? sha.toLowerCase() : undefined;
+    }
+    catch (error) {
+        if (!(error instanceof api_errors/* ApiError */.hD))
+            throw error;
+        return ` Deployment \`${existing.name}\` still serves revision ${revisionId} (its commit could not be read: ${(0,errors/* firstLine */.TM)(error)}).`;
+    }
+    return ` Deployment \`${existing.name}\` still serves revision ${revisionId}${commit ? `, built from commit ${commit}` : ', which reports no commit'}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/paths-patterns.ts
 
 
 
-/** The verdict's id and its row's label (one row of the summary, as every v1.3 check). */
+/** The verdict's id and its row's label (one row of the summary, as every check). */
 const paths_patterns_ID = 'paths-patterns';
 const paths_patterns_LABEL = 'Paths patterns';
 /**
@@ -2236,7 +2250,7 @@ async function filesOf(head, reads, deps) {
         reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout');
     }
     const opened = await reads();
-    const listed = opened.ok ? await commitFiles(opened.github, opened.repository, head) : opened;
+    const listed = opened.ok ? await github_commits_commitFiles(opened.github, opened.repository, head) : opened;
     if (listed.ok)
         return { ok: true, files: listed.files, from: 'github' };
     reasons.push(listed.reason);
@@ -2248,7 +2262,7 @@ async function filesOf(head, reads, deps) {
  * Each `source_config` field, the input that sets it, whether the control plane fixes it at
  * creation (a patch must leave it out), and whether values that differ only in spelling name
  * the same thing (ids and enum words in either case, a URL with or without a last `/` or
- * `.git`). The plan (plan.ts) and `paths` (paths-gate.ts) both read this table and compare
+ * `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read this table and compare
  * with `sameSetting`, so they never disagree on whether a setting changes.
  */
 const SOURCE_CONFIG_FIELDS = [
@@ -2300,7 +2314,7 @@ function same(value) {
     return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/paths-gate.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
 
 
 
@@ -2309,6 +2323,29 @@ function same(value) {
 
 
 
+/** `paths`: a deploy with no change under them ends here, sending nothing. */
+const pathsGate = {
+    id: 'paths',
+    stage: 'change',
+    appliesTo: ({ inputs }) => inputs.paths !== undefined,
+    async run({ inputs, deps, existing, source }) {
+        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps);
+        if (verdict.skip && existing)
+            return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
+        return { go: true };
+    }
+};
+/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
+function nothingUnderPaths(serving, existing, inputs, { recorder }) {
+    if (inputs.dryRun) {
+        recorder.changed('planned');
+        return recorder.finish({ kind: 'planned', requests: [] });
+    }
+    recorder.changed('unchanged', existing);
+    recorder.revisionStarted(serving.id);
+    recorder.revisionSeen(serving);
+    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' });
+}
 /** How many matching files a log line names before "and N more". */
 const NAMED_FILES = 5;
 /**
@@ -2337,7 +2374,7 @@ async function decidePaths(paths, source, inputs, existing, deps) {
 }
 async function decide(paths, inputs, existing, deps) {
     const { workflow } = deps;
-    const go = (reason, known = {}) => ({ decision: { skip: false, reason, ...known } });
+    const go = (reason, facts = {}) => ({ decision: { skip: false, reason, ...facts } });
     const servingId = existing?.active_revision_id ?? undefined;
     if (!existing)
         return go('the deployment does not exist yet');
@@ -2380,9 +2417,9 @@ async function decide(paths, inputs, existing, deps) {
         return go(`\`graph-config-path\` differs from the serving revision's`, { servingRevisionId: servingId, baseCommit: base });
     }
     const head = workflow.triggerSha;
-    const known = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
+    const commits = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
     if (!head)
-        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', known);
+        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', commits);
     // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
     let opened;
     const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
@@ -2394,16 +2431,16 @@ async function decide(paths, inputs, existing, deps) {
             ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
             ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
         ];
-        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, known);
+        return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, commits);
     }
     const reads = await readsOnce();
     if (!reads.ok)
-        return go(`GitHub cannot be asked what changed: ${reads.reason}`, known);
+        return go(`GitHub cannot be asked what changed: ${reads.reason}`, commits);
     const compared = await compareCommits(reads.github, reads.repository, base, head);
     if (!compared.ok)
-        return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, known);
+        return go(`GitHub could not compare the serving commit with this run's: ${compared.reason}`, commits);
     const { status, files } = compared;
-    const counted = { ...known, changedFiles: files.length };
+    const counted = { ...commits, changedFiles: files.length };
     if (status !== 'ahead' && status !== 'identical') {
         return go(`commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`, counted);
     }
@@ -2422,7 +2459,6 @@ async function decide(paths, inputs, existing, deps) {
         serving
     };
 }
-/** A file name from GitHub, in a code span of one log line: no backtick to end the span early, and not a page long. */
 /** A rename touches both its paths: moving a file out of `paths` changes what is under them. */
 function touches(paths, file) {
     return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename));
@@ -2430,12 +2466,12 @@ function touches(paths, file) {
 /** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
 function settingsDiffer(inputs, existing) {
     if (inputs.secrets) {
-        const theirs = secretNames(existing.secrets);
-        if (!theirs)
+        const current = secretNames(existing.secrets);
+        if (!current)
             return '`secrets` is set, and the deployment\'s secret names cannot be read';
-        const ours = new Set(inputs.secrets.map((s) => s.name));
-        const added = [...ours].filter((n) => !theirs.has(n));
-        const removed = [...theirs].filter((n) => !ours.has(n));
+        const wanted = new Set(inputs.secrets.map((s) => s.name));
+        const added = [...wanted].filter((n) => !current.has(n));
+        const removed = [...current].filter((n) => !wanted.has(n));
         if (added.length > 0 || removed.length > 0) {
             const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''];
             return `\`secrets\` ${said.filter(Boolean).join(' and ')}`;
@@ -2461,48 +2497,41 @@ function secretNames(secrets) {
     return names;
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
-
-/** `paths`: a deploy with no change under them ends here, sending nothing. */
-const pathsGate = {
-    id: 'paths',
-    appliesTo: ({ inputs }) => inputs.paths !== undefined,
-    async run({ inputs, deps, existing, source }) {
-        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps);
-        if (verdict.skip && existing)
-            return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
-        return { go: true };
-    }
-};
-/** `paths` found nothing to deploy: nothing is sent, and the outputs describe the revision that keeps serving. */
-function nothingUnderPaths(serving, existing, inputs, { recorder }) {
-    if (inputs.dryRun) {
-        recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: [] });
-    }
-    recorder.changed('unchanged', existing);
-    recorder.revisionStarted(serving.id);
-    recorder.revisionSeen(serving);
-    return recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' });
-}
-
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/index.ts
 
 
 
+
+
 /**
- * The gates before any change, in order: the config check first (a config the build would
- * refuse is the cheapest thing to find). Those that refuse come before `paths`, whose skip ends
- * the run: a deploy that would be refused is refused even when nothing changed. A new gate is its
- * module and one entry here.
+ * Every gate, in the order they run. The `archive` stage comes first: a remote build's gates run on
+ * its files as selected, before any request when the inputs name a remote build (its commit first:
+ * a checkout of another commit is refused whatever its config says). Then the `change` stage,
+ * after the lookup: the config check first (a config the build would refuse is the cheapest thing
+ * to find), and those that refuse before `paths`, whose skip ends the run: a deploy that would be
+ * refused is refused even when nothing changed. A new gate is its module and one entry here.
  */
-const DEPLOY_GATES = [configCheckGate, expectedCommitGate, pathsGate];
+const DEPLOY_GATES = [checkoutCommitGate, archiveConfigCheckGate, configCheckGate, expectedCommitGate, pathsGate];
 /**
- * Runs the gates in order, recording each verdict. Returns the outcome of a gate that ended the
- * run (nothing to deploy), or undefined to go on; a refusal is thrown by its gate.
+ * Runs the `archive` gates on a remote build's selected files, recording each verdict; a refusal is
+ * thrown by its gate. Whatever the source decision will say: for inputs that name a remote build
+ * it is not made yet (the lookup comes after), and an archive set aside has its row withdrawn.
+ */
+async function runArchiveGates(gates, ctx) {
+    for (const gate of gates.filter((gate) => gate.stage === 'archive')) {
+        if (!gate.appliesTo(ctx))
+            continue;
+        const result = await gate.run(ctx);
+        if (result.verdict)
+            ctx.deps.recorder.checked(result.verdict);
+    }
+}
+/**
+ * Runs the `change` gates the source has, in order, recording each verdict. Returns the outcome of
+ * a gate that ended the run (nothing to deploy), or undefined to go on; a refusal is thrown by its gate.
  */
 async function runGates(gates, ctx) {
-    for (const gate of gates) {
+    for (const gate of gates.filter((gate) => gate.stage === 'change')) {
         if (!ctx.source.gates.includes(gate.id) || !gate.appliesTo(ctx))
             continue;
         const result = await gate.run(ctx);
@@ -2551,7 +2580,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
     if (!(error instanceof errors/* ActionError */.lZ) || !ROLLED_BACK_FOR.has(error.kind))
         throw error;
     const { client, log, recorder } = deps;
-    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.known;
+    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow;
     const status = revision?.status ?? '';
     if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
         throw error;
@@ -2585,8 +2614,8 @@ async function rollBackAfterFailure(error, inputs, deps) {
     catch (rollbackError) {
         const failedToo = rollbackRecord.failedWith(rollbackError);
         // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
-        if (rollbackRecord.known.operation === 'rolled-back')
-            recorder.changed('rolled-back', rollbackRecord.known.deployment);
+        if (rollbackRecord.factsNow.operation === 'rolled-back')
+            recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
         const rollback = rollbackError instanceof cancel/* CancelledError */.cc
             ? cancelledRollback(failedToo, previous, current.name)
             : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo };
@@ -2595,7 +2624,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
         return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
     }
     recorder.restored(serving);
-    recorder.changed('rolled-back', rollbackRecord.known.deployment);
+    recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
@@ -2740,8 +2769,6 @@ var layout = __webpack_require__(9029);
 
 
 
-
-
 /**
  * The archive, when some way the lookup may end is a remote build (source.ts
  * `archivesBeforeLookup`): built before any request, so that a missing config file, a
@@ -2765,7 +2792,7 @@ function layoutOf(inputs, deps) {
  * shipped: digest, size, files, commit, what was left out), size limits checked. Before
  * any change; undefined when this deploy is not a remote build.
  */
-async function archiveForRemoteBuild(inputs, source, deps, early) {
+async function archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup) {
     if (!source.archivesCheckout) {
         for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
             if (set)
@@ -2773,28 +2800,24 @@ async function archiveForRemoteBuild(inputs, source, deps, early) {
         }
         return undefined;
     }
-    return early ?? buildArchive(inputs, deps);
+    return archivedBeforeLookup ?? buildArchive(inputs, deps);
 }
 async function buildArchive(inputs, deps) {
     const layout = await layoutOf(inputs, deps);
-    // With `expected-commit`, the checkout that holds the config is held to it before anything is read; else its commit is only put on record.
-    const configDir = (0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath));
-    const checked = inputs.expectedCommit === undefined ? undefined : await checkCheckout(inputs.expectedCommit, configDir, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(720)]).then(__webpack_require__.bind(__webpack_require__, 5720));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(615)]).then(__webpack_require__.bind(__webpack_require__, 4615));
     const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
-    // Selected first (what ships, nothing compressed yet), then packed.
+    // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
+    // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
     const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
-    if (checked && selection.tiedToCommit !== checked)
-        refuseMovedCheckout(checked, selection.tiedToCommit);
     describeSelection(selection, deps.log);
-    // The config check, on the files the archive will hold: a refusal packs nothing and sends nothing.
-    enforceConfigVerdict(await archiveVerdict(selection, inputs.configCheck, deps, layout.problems), deps, !unwaivable(layout.problems));
+    await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection });
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
-    if (archive.commit && !checked)
+    // With `expected-commit`, its gate said the commit already.
+    if (archive.commit && inputs.expectedCommit === undefined)
         deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`);
     return { ...archive, listing: listingOf(selection) };
 }
@@ -2822,7 +2845,7 @@ function remotePlannedRequests(plan, archive) {
  * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
-async function shipFromCheckout(plan, archive, inputs, deps, apply) {
+async function uploadAndBuild(plan, archive, inputs, deps, apply) {
     const { recorder, log } = deps;
     try {
         (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
@@ -2947,7 +2970,7 @@ function unpinnedImageWarning(imageUri) {
         `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/ship.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/send-change.ts
 
 
 
@@ -2955,17 +2978,17 @@ function unpinnedImageWarning(imageUri) {
 
 
 /**
- * The ship phase: a `github` patch or create, a remote build (archive, upload, patch), or an image.
+ * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-async function ship(plan, inputs, source, deps, early) {
+async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
     const { client, log, recorder } = deps;
     // Only docker sources take an image (the source rules refuse it for others).
     const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
     const unpinned = image && unpinnedImageWarning(image);
     if (unpinned)
         log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, source, deps, early);
+    const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup);
     if (inputs.dryRun) {
         if (image)
             recorder.shipped(imageShipped(image));
@@ -2979,7 +3002,7 @@ async function ship(plan, inputs, source, deps, early) {
         return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
     }
     const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
-    const sent = archive ? await shipFromCheckout(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
+    const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
     // On record once the control plane took it, not before: a refused change shipped nothing.
     if (image)
         recorder.shipped(imageShipped(image));
@@ -3036,32 +3059,32 @@ const deployCommand = (0,types/* defineCommand */.N)({
 async function deploy(inputs, deps) {
     // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
     // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-    const early = await archiveBeforeLookup(inputs, deps);
+    const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps);
     try {
-        return await deployWith(inputs, deps, early);
+        return await deployWith(inputs, deps, archivedBeforeLookup);
     }
     finally {
-        await early?.remove();
+        await archivedBeforeLookup?.remove();
     }
 }
 /**
  * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
- * ship → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
+ * send the change → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
  * and checks are lists; every phase follows the one source decision (source.ts).
  */
-async function deployWith(inputs, deps, early) {
+async function deployWith(inputs, deps, archivedBeforeLookup) {
     const { log, recorder } = deps;
     const existing = await lookUp(inputs, deps);
     const source = (0,deploy_source/* decideSource */.cJ)(inputs, existing);
     source.warnings.forEach(log.warn);
-    const archive = early && keepEarlyArchive(source, deps) ? early : undefined;
+    const archive = archivedBeforeLookup && keepsArchiveBuiltBeforeLookup(source, deps) ? archivedBeforeLookup : undefined;
     const plan = planDeploy(inputs, existing, source, deps.workflow);
     if (plan.action === 'patch')
         plan.warnings.forEach(log.warn);
     const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source });
     if (ended)
         return ended;
-    const shipment = await ship(plan, inputs, source, deps, archive);
+    const shipment = await sendChange(plan, inputs, source, deps, archive);
     if ('planned' in shipment)
         return shipment.planned;
     const { deployment, revisionId } = shipment;
@@ -3081,7 +3104,7 @@ async function deployWith(inputs, deps, early) {
         await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
             connection: inputs.connection,
-            deployment: recorder.known.deployment ?? deployment,
+            deployment: recorder.factsNow.deployment ?? deployment,
             revision: deployed,
             settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
         });
@@ -3099,7 +3122,7 @@ async function deployWith(inputs, deps, early) {
  * on record, its config check's row withdrawn (the source's own gates check what ships). The
  * caller removes its file either way.
  */
-function keepEarlyArchive(source, { log, recorder }) {
+function keepsArchiveBuiltBeforeLookup(source, { log, recorder }) {
     if (source.archivesCheckout)
         return true;
     recorder.withdrawCheck('config-check');
@@ -3126,8 +3149,11 @@ async function noNewRevision(action, deployment, revisionId, inputs, source, dep
     if (inputs.health)
         deps.log.info('No new revision, so no health check either.');
     const serving = deployment.active_revision_id ?? revisionId;
-    if (inputs.expectedCommit && source.fromGitHub && serving)
-        checkBuiltCommit(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+    if (inputs.expectedCommit && source.fromGitHub && serving) {
+        const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
+        if (failure)
+            throw failure;
+    }
     return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
 }
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
@@ -3136,7 +3162,9 @@ async function notWaiting(deployment, revisionId, inputs, source, deps) {
     deps.recorder.revisionSeen(revision);
     deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
     if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-        checkCommit(inputs, source, deps, revision);
+        const { failure } = checkCommit(inputs, source, deps, revision);
+        if (failure)
+            throw failure;
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
@@ -3243,6 +3271,8 @@ function newDeploymentNameProblem(name) {
 /* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
 /* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
 /* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(305);
+
 
 
 
@@ -3308,7 +3338,7 @@ async function resolveLayout(workspaceDir, configInput, stop) {
             include(`dependencies[${index}]`, dependency, 'the local dependency');
     });
     const source = config.source;
-    if (isMapping(source) && source.kind === 'uv') {
+    if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(source) && source.kind === 'uv') {
         const root = 'root' in source ? source.root : '.';
         if (typeof root === 'string' && root.trim() !== '')
             include('source.root', root, 'the uv workspace root');
@@ -3328,14 +3358,11 @@ async function resolveLayout(workspaceDir, configInput, stop) {
 function readConfig(text) {
     try {
         const config = (0,_config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePythonJson */ .S)(text);
-        return isMapping(config) ? config : {};
+        return (0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(config) ? config : {};
     }
     catch {
         return {};
     }
-}
-function isMapping(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isDirectory(path) {
     try {
@@ -3921,21 +3948,30 @@ async function listTree(top, commit, dirs, stop, sizes = true) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
     const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], { stop });
     const files = [];
-    for (const record of listed.split('\0')) {
-        if (record === '')
-            continue;
-        // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
-        const tab = record.indexOf('\t');
-        const [mode, type, oid, size = '0'] = record.slice(0, tab).split(/ +/);
-        const path = record.slice(tab + 1);
-        if (type === 'commit')
+    // Read in place, by offsets: no array of records nor of fields. Listing 27,687 files took the
+    // process from 44 MB to about 79 MB of RSS that way, to about 65 MB this way.
+    for (let at = 0; at < listed.length;) {
+        const end = listed.indexOf('\0', at);
+        const stop = end < 0 ? listed.length : end;
+        // `<mode> SP <type> SP <oid> [SP+ <size>] TAB <path>`
+        const tab = listed.indexOf('\t', at);
+        const typeAt = listed.indexOf(' ', at) + 1;
+        const oidAt = listed.indexOf(' ', typeAt) + 1;
+        const sizeAt = listed.indexOf(' ', oidAt) + 1;
+        const oidEnd = sizeAt > 0 && sizeAt < tab ? sizeAt - 1 : tab;
+        const oid = listed.slice(oidAt, oidEnd);
+        const path = listed.slice(tab + 1, stop);
+        if (listed.startsWith('commit ', typeAt))
             files.push({ path, kind: 'submodule', executable: false, oid, size: 0 });
-        else if (type === 'blob') {
+        else if (listed.startsWith('blob ', typeAt)) {
+            const size = oidEnd < tab ? listed.slice(oidEnd, tab).trim() : '0';
             // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
             if (!/^\d+$/.test(size))
                 throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`);
-            files.push({ path, kind: mode === '120000' ? 'link' : 'file', executable: mode === '100755', oid, size: Number(size) });
+            const link = listed.startsWith('120000 ', at);
+            files.push({ path, kind: link ? 'link' : 'file', executable: listed.startsWith('100755 ', at), oid, size: Number(size) });
         }
+        at = stop + 1;
     }
     return files;
 }
@@ -4133,4 +4169,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=57.index.js.map
+//# sourceMappingURL=134.index.js.map
