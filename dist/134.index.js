@@ -3511,10 +3511,19 @@ class BatchReader {
     async answer(oid, cap, stop) {
         if (this.broken)
             return undefined;
+        // A read queued behind another may start after the run stopped: an aborted signal fires no
+        // event, so without this it would wait on git for ever.
+        const stoppedBefore = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+        if (stoppedBefore) {
+            this.close();
+            throw stoppedBefore;
+        }
         const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__/* .startTimeLimit */ .r5)((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitLimit */ .gY)(stop));
         // A read that does not answer in time leaves the process mid-answer: it is ended, and so is every later read of it.
         const onAbort = () => this.close();
         limit.signal.addEventListener('abort', onAbort, { once: true });
+        if (limit.signal.aborted)
+            onAbort();
         try {
             this.child.stdin.write(`${oid}\n`);
             const [id, type, size] = (await this.reader.line()).split(' ');

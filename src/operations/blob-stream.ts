@@ -108,10 +108,18 @@ class BatchReader {
 
   private async answer(oid: string, cap: number, stop: GitStop | undefined): Promise<Buffer | undefined> {
     if (this.broken) return undefined
+    // A read queued behind another may start after the run stopped: an aborted signal fires no
+    // event, so without this it would wait on git for ever.
+    const stoppedBefore = gitStopped(stop)
+    if (stoppedBefore) {
+      this.close()
+      throw stoppedBefore
+    }
     const limit = startTimeLimit(gitLimit(stop))
     // A read that does not answer in time leaves the process mid-answer: it is ended, and so is every later read of it.
     const onAbort = () => this.close()
     limit.signal.addEventListener('abort', onAbort, { once: true })
+    if (limit.signal.aborted) onAbort()
     try {
       this.child.stdin.write(`${oid}\n`)
       const [id, type, size] = (await this.reader.line()).split(' ')
