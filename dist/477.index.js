@@ -1178,6 +1178,9 @@ function whenStopped(stop, onStop) {
     const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
     const onAbort = () => onStop(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
     limit.signal.addEventListener('abort', onAbort, { once: true });
+    // A signal that is already aborted fires no event: a stop before the watch began is acted on now.
+    if (limit.signal.aborted)
+        onAbort();
     return () => limit.signal.removeEventListener('abort', onAbort);
 }
 

@@ -163,6 +163,9 @@ function runOnce(args, stdin, limitMs, signal, env) {
         };
         const onLimit = () => kill(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc ? 'cancelled' : 'overran');
         limit.signal.addEventListener('abort', onLimit, { once: true });
+        // A signal already aborted (a cancel before docker started) fires no event.
+        if (limit.signal.aborted)
+            onLimit();
         for (const stream of ['stdout', 'stderr']) {
             child[stream].setEncoding('utf8');
             child[stream].on('data', (chunk) => {

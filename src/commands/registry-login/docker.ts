@@ -171,6 +171,8 @@ function runOnce(args: string[], stdin: string, limitMs: number, signal: AbortSi
     }
     const onLimit = () => kill(limit.reason() instanceof CancelledError ? 'cancelled' : 'overran')
     limit.signal.addEventListener('abort', onLimit, { once: true })
+    // A signal already aborted (a cancel before docker started) fires no event.
+    if (limit.signal.aborted) onLimit()
     for (const stream of ['stdout', 'stderr'] as const) {
       child[stream].setEncoding('utf8')
       child[stream].on('data', (chunk: string) => {

@@ -43,5 +43,7 @@ export function whenStopped(stop: ArchiveStop | undefined, onStop: (reason: Erro
   const limit = startTimeLimit({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal })
   const onAbort = () => onStop(limit.reason() instanceof CancelledError ? new CancelledError() : archiveTimedOut())
   limit.signal.addEventListener('abort', onAbort, { once: true })
+  // A signal that is already aborted fires no event: a stop before the watch began is acted on now.
+  if (limit.signal.aborted) onAbort()
   return () => limit.signal.removeEventListener('abort', onAbort)
 }
