@@ -6,13 +6,24 @@ import type { ServerAnswer } from '../src/operations/agent-server.js'
 
 /** The agent's output is what the run added, never the input (the shapes a real LangGraph server answers with). */
 const human = (content: unknown) => ({ content, additional_kwargs: {}, response_metadata: {}, id: 'h1', type: 'human' })
-const ai = (content: unknown) => ({ content, tool_calls: [], invalid_tool_calls: [], additional_kwargs: {}, response_metadata: {}, id: 'a1', type: 'ai' })
+const ai = (content: unknown) => ({
+  content,
+  tool_calls: [],
+  invalid_tool_calls: [],
+  additional_kwargs: {},
+  response_metadata: {},
+  id: 'a1',
+  type: 'ai'
+})
 const ok = (state: unknown): ServerAnswer => ({ answered: true, status: 200, body: `\n\n${JSON.stringify(state)}` })
 
 describe('agentOutput', () => {
-  it('is the messages after the input\'s, their text: the question repeated is not output', () => {
+  it("is the messages after the input's, their text: the question repeated is not output", () => {
     const input = { messages: [{ role: 'user', content: 'Say pong.' }] }
-    expect(agentOutput(input, { messages: [human('Say pong.'), ai('Sorry, I cannot help with that.')] })).toEqual({ text: 'Sorry, I cannot help with that.', added: 1 })
+    expect(agentOutput(input, { messages: [human('Say pong.'), ai('Sorry, I cannot help with that.')] })).toEqual({
+      text: 'Sorry, I cannot help with that.',
+      added: 1
+    })
   })
 
   it('counts a bare message (a string) as one, as the server takes it', () => {
@@ -20,7 +31,17 @@ describe('agentOutput', () => {
   })
 
   it('reads the text of content parts, never their keys', () => {
-    const out = agentOutput({ messages: [] }, { messages: [ai([{ type: 'text', text: 'hello' }, { type: 'tool_use', id: 'messages' }])] })
+    const out = agentOutput(
+      { messages: [] },
+      {
+        messages: [
+          ai([
+            { type: 'text', text: 'hello' },
+            { type: 'tool_use', id: 'messages' }
+          ])
+        ]
+      }
+    )
     expect(out.text).toBe('hello')
   })
 
@@ -28,20 +49,29 @@ describe('agentOutput', () => {
     expect(agentOutput({ messages: [{ role: 'user', content: 'Echo' }] }, { messages: [human('Echo')] })).toEqual({ text: '', added: 0 })
   })
 
-  it('a state without messages: the keys whose values differ from the input\'s, their values\' text', () => {
-    expect(agentOutput({ question: 'Say pong.', n: 1 }, { question: 'Say pong.', n: 1, answer: { text: 'pong', sure: true } })).toEqual({ text: 'pong\ntrue', added: 1 })
+  it("a state without messages: the keys whose values differ from the input's, their values' text", () => {
+    expect(agentOutput({ question: 'Say pong.', n: 1 }, { question: 'Say pong.', n: 1, answer: { text: 'pong', sure: true } })).toEqual({
+      text: 'pong\ntrue',
+      added: 1
+    })
   })
 })
 
 describe('judgeRun', () => {
   const input = { messages: [{ role: 'user', content: 'Say pong.' }] }
   it('passes on JSON after keep-alive whitespace, whatever the content type', () => {
-    expect(judgeRun(ok({ messages: [human('Say pong.'), ai('pong')] }), input, { contains: ['pong'] }, 10)).toMatchObject({ passed: true, output: 'pong' })
+    expect(judgeRun(ok({ messages: [human('Say pong.'), ai('pong')] }), input, { contains: ['pong'] }, 10)).toMatchObject({
+      passed: true,
+      output: 'pong'
+    })
   })
 
   it('a JSON key never matches, nor the input', () => {
     const judged = judgeRun(ok({ messages: [human('Say pong.'), ai('hello')] }), input, { contains: ['messages', 'pong'] }, 10)
-    expect(judged.failed).toEqual(["`contains`: `messages` is not in the agent's output", "`contains`: `pong` is not in the agent's output"])
+    expect(judged.failed).toEqual([
+      "`contains`: `messages` is not in the agent's output",
+      "`contains`: `pong` is not in the agent's output"
+    ])
   })
 
   it('a null state fails', () => {
@@ -60,7 +90,17 @@ describe('judgeRun', () => {
 
   it('checks each of not-contains, matches, value and max-duration, naming what was seen', () => {
     const state = { messages: [human('Say pong.'), ai('Sorry, no.')], structured_response: { intent: 'refuse' } }
-    const judged = judgeRun(ok(state), input, { notContains: ['Sorry'], matches: /^pong\b/u, value: { path: 'structured_response.intent', steps: ['structured_response', 'intent'], equals: 'greet' }, maxDurationMs: 1000 }, 2500)
+    const judged = judgeRun(
+      ok(state),
+      input,
+      {
+        notContains: ['Sorry'],
+        matches: /^pong\b/u,
+        value: { path: 'structured_response.intent', steps: ['structured_response', 'intent'], equals: 'greet' },
+        maxDurationMs: 1000
+      },
+      2500
+    )
     expect(judged.failed).toEqual([
       "`not-contains`: `Sorry` is in the agent's output",
       "`matches`: `^pong\\b` does not match the agent's output",
@@ -74,7 +114,9 @@ describe('matches', () => {
   it('a pattern that backtracks without end is stopped, and fails its check', () => {
     const state = { messages: [ai(`${'a'.repeat(40)}b`)] }
     const judged = judgeRun(ok(state), { messages: [] }, { matches: /^(a+)+$/u }, 10)
-    expect(judged.failed).toEqual(["`matches`: `^(a+)+$` took more than 1s on the agent's output (a pattern that backtracks without end); simplify it"])
+    expect(judged.failed).toEqual([
+      "`matches`: `^(a+)+$` took more than 1s on the agent's output (a pattern that backtracks without end); simplify it"
+    ])
   })
 })
 

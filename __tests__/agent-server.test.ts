@@ -28,7 +28,10 @@ const connection = { baseUrl: 'https://cp.example', credential: { kind: 'api-key
 
 describe('serverEndpoint', () => {
   it('goes only under the URL the control plane reported, with its credential', () => {
-    expect(serverEndpoint({ url: 'https://agent.example/base' }, '/info', connection)).toEqual({ url: 'https://agent.example/base/info', headers: { 'X-Api-Key': 'secret-key' } })
+    expect(serverEndpoint({ url: 'https://agent.example/base' }, '/info', connection)).toEqual({
+      url: 'https://agent.example/base/info',
+      headers: { 'X-Api-Key': 'secret-key' }
+    })
     expect(serverEndpoint({ url: 'http://agent.example' }, '/info', connection)).toHaveProperty('refused')
     expect(serverEndpoint({ url: null }, '/info', connection)).toHaveProperty('refused')
   })
@@ -41,7 +44,10 @@ describe('askServer', () => {
       res.writeHead(307, { location: `${elsewhere.url}/runs/wait` })
       res.end()
     })
-    const answer = await askServer({ url: `${agent.url}/runs/wait`, headers: { 'X-Api-Key': 'secret-key' } }, { method: 'POST', json: { assistant_id: 'a', input: {} }, limitMs: 2_000, maxBytes: 1024 })
+    const answer = await askServer(
+      { url: `${agent.url}/runs/wait`, headers: { 'X-Api-Key': 'secret-key' } },
+      { method: 'POST', json: { assistant_id: 'a', input: {} }, limitMs: 2_000, maxBytes: 1024 }
+    )
     expect(answer).toMatchObject({ answered: true, status: 307 })
     expect(elsewhere.requests).toHaveLength(0)
     expect(agent.requests[0].headers['x-api-key']).toBe('secret-key')
@@ -70,7 +76,10 @@ describe('askServer', () => {
       /* never answers */
     })
     const started = Date.now()
-    const answer = await askServer({ url: `${agent.url}/runs/wait`, headers: {} }, { method: 'POST', json: {}, limitMs: 200, maxBytes: 1024 })
+    const answer = await askServer(
+      { url: `${agent.url}/runs/wait`, headers: {} },
+      { method: 'POST', json: {}, limitMs: 200, maxBytes: 1024 }
+    )
     expect(answer).toEqual({ answered: false, what: 'no answer within 200ms', refused: false })
     expect(Date.now() - started).toBeLessThan(2_000)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -89,7 +98,9 @@ describe('askServer', () => {
     const agent = await serve(() => {})
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
-    await expect(askServer({ url: `${agent.url}/info`, headers: {} }, { method: 'GET', limitMs: 60_000, signal: controller.signal, maxBytes: 1024 })).rejects.toBeInstanceOf(CancelledError)
+    await expect(
+      askServer({ url: `${agent.url}/info`, headers: {} }, { method: 'GET', limitMs: 60_000, signal: controller.signal, maxBytes: 1024 })
+    ).rejects.toBeInstanceOf(CancelledError)
   })
 
   it('passes the body on whole when keep-alive whitespace comes before the JSON (a run that works a while)', async () => {
@@ -98,13 +109,16 @@ describe('askServer', () => {
       res.write('\n')
       setTimeout(() => res.end('\n{"values": {}}'), 20)
     })
-    const answer = await askServer({ url: `${agent.url}/runs/wait`, headers: {} }, { method: 'POST', json: {}, limitMs: 2_000, maxBytes: 1024 * 1024 })
+    const answer = await askServer(
+      { url: `${agent.url}/runs/wait`, headers: {} },
+      { method: 'POST', json: {}, limitMs: 2_000, maxBytes: 1024 * 1024 }
+    )
     expect(answer).toEqual({ answered: true, status: 200, body: '\n\n{"values": {}}' })
   })
 })
 
 /** The runner's proxy settings, as the control-plane client honours them: a local proxy records what it is asked. */
-describe('askServer through the runner\'s proxy', () => {
+describe("askServer through the runner's proxy", () => {
   const saved = { https_proxy: process.env.https_proxy, no_proxy: process.env.no_proxy }
   let proxy: TcpServer | undefined
   afterEach(async () => {
@@ -129,11 +143,14 @@ describe('askServer through the runner\'s proxy', () => {
     return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, asked }
   }
 
-  it('goes through `https_proxy` to the deployment\'s https URL, and not when `no_proxy` names its host', async () => {
+  it("goes through `https_proxy` to the deployment's https URL, and not when `no_proxy` names its host", async () => {
     const { url, asked } = await recordingProxy()
     process.env.https_proxy = url
     delete process.env.no_proxy
-    const answer = await askServer({ url: 'https://agent.example.test/info', headers: { 'X-Api-Key': 'secret-key' } }, { method: 'GET', limitMs: 2_000, maxBytes: 1024 })
+    const answer = await askServer(
+      { url: 'https://agent.example.test/info', headers: { 'X-Api-Key': 'secret-key' } },
+      { method: 'GET', limitMs: 2_000, maxBytes: 1024 }
+    )
     expect(asked).toEqual(['CONNECT agent.example.test:443 HTTP/1.1'])
     expect(answer).toMatchObject({ answered: false })
     process.env.no_proxy = 'example.test'

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../src/api/errors.js'
-import type { CreateDeploymentRequest, Deployment, DeploymentsList, PatchDeploymentRequest, Revision, RevisionsList } from '../src/api/schemas.js'
+import type {
+  CreateDeploymentRequest,
+  Deployment,
+  DeploymentsList,
+  PatchDeploymentRequest,
+  Revision,
+  RevisionsList
+} from '../src/api/schemas.js'
 import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
 import { FakeClock } from './helpers/clock.js'
 
@@ -178,14 +185,22 @@ describe('a change the server applies late, after the action gave up on it', () 
         throw new ApiError('api-refused', 'Update failed: no answer within 2s.', { retryable: true, ambiguous: true })
       }
       plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
-      plane.made.push({ id: plane.deployments[0].latest_revision_id, status: 'QUEUED', source_revision_config: revisionPatch.source_revision_config })
+      plane.made.push({
+        id: plane.deployments[0].latest_revision_id,
+        status: 'QUEUED',
+        source_revision_config: revisionPatch.source_revision_config
+      })
       return { ...plane.deployments[0] }
     }
     plane.getDeployment = async () => {
       plane.calls.push('GET')
       if (pendingAt !== undefined && ctx.clock.now() >= pendingAt && plane.revisions === 0) {
         plane.deployments[0].latest_revision_id = `r${++plane.revisions}`
-        plane.made.push({ id: plane.deployments[0].latest_revision_id, status: 'QUEUED', source_revision_config: revisionPatch.source_revision_config })
+        plane.made.push({
+          id: plane.deployments[0].latest_revision_id,
+          status: 'QUEUED',
+          source_revision_config: revisionPatch.source_revision_config
+        })
       }
       return { ...plane.deployments[0] }
     }

@@ -19,7 +19,13 @@ import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 const temp = mkdtempSync(join(tmpdir(), 'archive-checkout-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com'
+}
 
 function write(root: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
@@ -50,8 +56,10 @@ const AGENT = {
 async function select(workspace: string, options: { exclude?: string[]; include?: string[] } = {}) {
   return selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: options.exclude ?? [], include: options.include ?? [] })
 }
-const files = (selection: Awaited<ReturnType<typeof select>>) => selection.entries.filter((e) => e.type === 'file').map((e) => e.workspacePath)
-const leftOut = (selection: Awaited<ReturnType<typeof select>>) => selection.leftOut.map((item) => `${item.path} ${item.reason}${item.rule ? ` ${item.rule}` : ''}`).sort()
+const files = (selection: Awaited<ReturnType<typeof select>>) =>
+  selection.entries.filter((e) => e.type === 'file').map((e) => e.workspacePath)
+const leftOut = (selection: Awaited<ReturnType<typeof select>>) =>
+  selection.leftOut.map((item) => `${item.path} ${item.reason}${item.rule ? ` ${item.rule}` : ''}`).sort()
 
 describe('a git checkout ships what git tracks', () => {
   it('leaves out untracked files and directories whatever the ignore files say, and counts them', async () => {
@@ -86,7 +94,14 @@ describe('a git checkout ships what git tracks', () => {
       'apps/agent/node_modules/x/index.js': 'tracked by mistake'
     })
     const selection = await select(workspace, { exclude: ['apps/agent/docs/'] })
-    expect(files(selection)).toEqual(['apps/agent/.dockerignore', 'apps/agent/.gitignore', 'apps/agent/agent.py', 'apps/agent/data.csv', CONFIG, 'apps/agent/prompts/system.txt'])
+    expect(files(selection)).toEqual([
+      'apps/agent/.dockerignore',
+      'apps/agent/.gitignore',
+      'apps/agent/agent.py',
+      'apps/agent/data.csv',
+      CONFIG,
+      'apps/agent/prompts/system.txt'
+    ])
     expect(leftOut(selection)).toEqual([
       'apps/agent/docs/ excluded archive-exclude',
       'apps/agent/node_modules/ ignored node_modules/',
@@ -164,11 +179,19 @@ describe('secret files never ship', () => {
 
   it('tracked or not, whatever their case, each with its rule; a public key and look-alikes ship', async () => {
     const tracked = Object.fromEntries(SECRETS.map((path) => [`apps/agent/${path}`, 'secret']))
-    const { workspace } = checkout({ ...AGENT, ...tracked, 'apps/agent/id_rsa.pub': 'public', 'apps/agent/environment.py': 'ok', 'apps/agent/keys/README': 'ok' })
+    const { workspace } = checkout({
+      ...AGENT,
+      ...tracked,
+      'apps/agent/id_rsa.pub': 'public',
+      'apps/agent/environment.py': 'ok',
+      'apps/agent/keys/README': 'ok'
+    })
     write(workspace, { 'apps/agent/.env.untracked': 'secret' })
     // A wildcard in archive-include does not bring a secret file in.
     const selection = await select(workspace, { include: ['*.untracked'] })
-    expect(files(selection)).toEqual(expect.arrayContaining(['apps/agent/id_rsa.pub', 'apps/agent/environment.py', 'apps/agent/keys/README']))
+    expect(files(selection)).toEqual(
+      expect.arrayContaining(['apps/agent/id_rsa.pub', 'apps/agent/environment.py', 'apps/agent/keys/README'])
+    )
     for (const path of SECRETS) expect(files(selection)).not.toContain(`apps/agent/${path}`)
     const secrets = selection.leftOut.filter((item) => item.reason === 'secret')
     expect(secrets.map((item) => item.path).sort()).toEqual(
@@ -185,7 +208,11 @@ describe('secret files never ship', () => {
   })
 
   it('ships one only when archive-include names its exact path', async () => {
-    const { workspace } = checkout({ ...AGENT, 'apps/agent/.npmrc': 'registry=https://registry.example/\n', 'apps/agent/tls.key': 'secret' })
+    const { workspace } = checkout({
+      ...AGENT,
+      'apps/agent/.npmrc': 'registry=https://registry.example/\n',
+      'apps/agent/tls.key': 'secret'
+    })
     const wildcard = await select(workspace, { include: ['*.key', 'apps/agent/.npm*'] })
     expect(files(wildcard)).not.toEqual(expect.arrayContaining(['apps/agent/.npmrc']))
     expect(files(wildcard)).not.toContain('apps/agent/tls.key')
@@ -209,11 +236,22 @@ describe('secret files never ship', () => {
 describe('outside a git checkout', () => {
   it('applies every .gitignore from the workspace down, the root one too for an agent in a subfolder', async () => {
     const workspace = mkdtempSync(join(temp, 'plain-'))
-    write(workspace, { ...AGENT, '.gitignore': '*.log\nbuild/\n', 'apps/.gitignore': 'cache/\n', 'apps/agent/run.log': 'x', 'apps/agent/build/out.js': 'x', 'apps/agent/cache/c': 'x' })
+    write(workspace, {
+      ...AGENT,
+      '.gitignore': '*.log\nbuild/\n',
+      'apps/.gitignore': 'cache/\n',
+      'apps/agent/run.log': 'x',
+      'apps/agent/build/out.js': 'x',
+      'apps/agent/cache/c': 'x'
+    })
     const selection = await select(workspace)
     expect(selection.tiedToCommit).toBeUndefined()
     expect(files(selection)).toEqual(['apps/agent/agent.py', CONFIG, 'apps/agent/prompts/system.txt'])
-    expect(leftOut(selection)).toEqual(['apps/agent/build/ ignored .gitignore', 'apps/agent/cache/ ignored apps/.gitignore', 'apps/agent/run.log ignored .gitignore'])
+    expect(leftOut(selection)).toEqual([
+      'apps/agent/build/ ignored .gitignore',
+      'apps/agent/cache/ ignored apps/.gitignore',
+      'apps/agent/run.log ignored .gitignore'
+    ])
     // archive-include ships what a .gitignore names; never what archive-exclude does.
     const included = await select(workspace, { include: ['apps/agent/build/out.js', 'apps/agent/run.log'], exclude: ['*.log'] })
     expect(files(included)).toContain('apps/agent/build/out.js')
@@ -235,7 +273,15 @@ describe('in a run', () => {
 
   const deploy = (workspace: string, extra: Record<string, string> = {}) =>
     runInProcess({
-      inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'checkout-agent', source: 'internal_source', 'graph-config-path': CONFIG, 'poll-interval': '50ms', ...extra },
+      inputs: {
+        'control-plane-url': sim.url,
+        'api-key': sim.apiKey,
+        name: 'checkout-agent',
+        source: 'internal_source',
+        'graph-config-path': CONFIG,
+        'poll-interval': '50ms',
+        ...extra
+      },
       env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp }
     })
 
@@ -243,7 +289,12 @@ describe('in a run', () => {
   function realCheckout() {
     const made = checkout({ ...AGENT, 'apps/agent/run.sh': '#!/bin/sh\n', 'apps/agent/.envrc': 'export KEY=secret\n' })
     chmodSync(join(made.workspace, 'apps/agent/run.sh'), 0o755)
-    write(made.workspace, { 'apps/agent/__pycache__/agent.pyc': 'x', 'apps/agent/agent.egg-info/PKG-INFO': 'x', 'apps/agent/output.json': '{}', 'apps/agent/id_ed25519': 'key' })
+    write(made.workspace, {
+      'apps/agent/__pycache__/agent.pyc': 'x',
+      'apps/agent/agent.egg-info/PKG-INFO': 'x',
+      'apps/agent/output.json': '{}',
+      'apps/agent/id_ed25519': 'key'
+    })
     linkSync(join(made.workspace, 'apps/agent/agent.py'), join(made.workspace, 'apps/agent/agent-link.py'))
     return made
   }
@@ -254,10 +305,14 @@ describe('in a run', () => {
     expect(run.failures).toEqual([])
     const [object] = [...sim.storage.objects.values()]
     writeFileSync(join(temp, 'upload.tar.gz'), object.body as Buffer)
-    const listed = execFileSync('tar', ['-tzf', join(temp, 'upload.tar.gz')], { encoding: 'utf8' }).trim().split('\n')
+    const listed = execFileSync('tar', ['-tzf', join(temp, 'upload.tar.gz')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
     expect(listed.filter((name) => !name.endsWith('/')).sort()).toEqual(['agent.py', 'langgraph.json', 'prompts/system.txt', 'run.sh'])
     expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 4 })
-    expect(run.summary).toContain('<tr><th align="left">Left out: secret files</th><td>2: <code>apps/agent/.envrc</code> (<code>.envrc</code>), <code>apps/agent/id_ed25519</code> (<code>id_ed25519</code>)</td></tr>')
+    expect(run.summary).toContain(
+      '<tr><th align="left">Left out: secret files</th><td>2: <code>apps/agent/.envrc</code> (<code>.envrc</code>), <code>apps/agent/id_ed25519</code> (<code>id_ed25519</code>)</td></tr>'
+    )
     expect(run.summary).toContain('<tr><th align="left">Left out: untracked</th><td>3: ')
     expect(run.summary).not.toContain('not tied to a commit')
   })
@@ -268,7 +323,17 @@ describe('in a run', () => {
     expect(run.outcome.kind).toBe('planned')
     expect(sim.storage.requests).toEqual([])
     expect(run.summary).toContain(
-      ['<details><summary>Files in the archive (4)</summary>', '', '```text', 'apps/agent/agent.py', CONFIG, 'apps/agent/prompts/system.txt', 'apps/agent/run.sh', '```', '</details>'].join('\n')
+      [
+        '<details><summary>Files in the archive (4)</summary>',
+        '',
+        '```text',
+        'apps/agent/agent.py',
+        CONFIG,
+        'apps/agent/prompts/system.txt',
+        'apps/agent/run.sh',
+        '```',
+        '</details>'
+      ].join('\n')
     )
     expect(run.summary).toContain('<code>apps/agent/agent-link.py</code>')
   })
@@ -281,7 +346,9 @@ describe('in a run', () => {
     const warning = `1 tracked file differs on disk from commit ${head.slice(0, 12)}, checked out: \`apps/agent/agent.py\`. The committed version ships, not the working tree's.`
     expect(run.warnings).toContain(warning)
     const top = run.summary.split('<table>')[0]
-    expect(top).toContain(`**⚠️ Warning:** 1 tracked file differs on disk from commit ${head.slice(0, 12)}, checked out: <code>apps/agent/agent.py</code>.`)
+    expect(top).toContain(
+      `**⚠️ Warning:** 1 tracked file differs on disk from commit ${head.slice(0, 12)}, checked out: <code>apps/agent/agent.py</code>.`
+    )
   })
 
   it('with expected-commit, a tracked file deleted since the commit ships as committed, with a warning: the commit is what ships', async () => {
@@ -300,8 +367,12 @@ describe('in a run', () => {
     write(workspace, AGENT)
     const run = await deploy(workspace)
     expect(run.exitCode).toBe(0)
-    expect(run.summary.split('<table>')[0]).toContain('**⚠️ Warning:** The config is not in a git checkout: the archive is not tied to a commit.')
-    expect(run.summary).toContain('<tr><th align="left">Commit checked out</th><td>none: not a git checkout, so the archive is not tied to a commit</td></tr>')
+    expect(run.summary.split('<table>')[0]).toContain(
+      '**⚠️ Warning:** The config is not in a git checkout: the archive is not tied to a commit.'
+    )
+    expect(run.summary).toContain(
+      '<tr><th align="left">Commit checked out</th><td>none: not a git checkout, so the archive is not tied to a commit</td></tr>'
+    )
   })
 
   it('a bad archive-include is refused before any request, naming the input; set for another source, it is said to be ignored', async () => {
@@ -311,7 +382,12 @@ describe('in a run', () => {
     expect(bad.exitCode).toBe(1)
     expect(errorLines(bad)[0]).toContain('`archive-include` has a pattern with a `..` segment (`../secrets/`)')
     expect(sim.requests).toEqual([])
-    const image = await deploy(workspace, { source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'graph-config-path': '', 'archive-include': 'dist/' })
+    const image = await deploy(workspace, {
+      source: 'internal_docker',
+      'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`,
+      'graph-config-path': '',
+      'archive-include': 'dist/'
+    })
     expect(image.warnings).toContainEqual(expect.stringMatching(/^`archive-include` is set, but this deploy is not a remote build/))
   })
 })

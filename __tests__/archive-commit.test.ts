@@ -70,7 +70,10 @@ async function archive(workspace: string, configPath = 'apps/agent/langgraph.jso
   const file = join(temp, `a-${Math.random().toString(36).slice(2)}.tar.gz`)
   writeFileSync(file, readFileSync(written.file))
   await written.remove()
-  const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).trim().split('\n').filter((name) => !name.endsWith('/'))
+  const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter((name) => !name.endsWith('/'))
   return { listed: listed.sort(), selection, said, file, sha256: written.sha256 }
 }
 
@@ -117,7 +120,11 @@ describe('a checkout ships its commit, from git objects', () => {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: clone, env: GIT_ENV, encoding: 'utf8' })
     git('sparse-checkout', 'set', 'apps/agent')
     git('checkout', '-q')
-    expect(git('rev-list', '--objects', '--missing=print', 'HEAD').split('\n').filter((line) => line.startsWith('?'))).toHaveLength(3)
+    expect(
+      git('rev-list', '--objects', '--missing=print', 'HEAD')
+        .split('\n')
+        .filter((line) => line.startsWith('?'))
+    ).toHaveLength(3)
     // A git first on PATH that records the commands the action runs.
     const bin = mkdtempSync(join(temp, 'bin-'))
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
@@ -131,7 +138,11 @@ describe('a checkout ships its commit, from git objects', () => {
       const asked = readFileSync(join(bin, 'asked'), 'utf8').trim().split('\n')
       expect(asked.filter((line) => / fetch /.test(line))).toHaveLength(1)
       // Nothing outside the archived folders was fetched (git fetches a missing file on its own when a command reads it).
-      expect(git('rev-list', '--objects', '--missing=print', 'HEAD').split('\n').filter((line) => line.startsWith('?'))).toHaveLength(1)
+      expect(
+        git('rev-list', '--objects', '--missing=print', 'HEAD')
+          .split('\n')
+          .filter((line) => line.startsWith('?'))
+      ).toHaveLength(1)
     } finally {
       process.env.PATH = savedPath
     }
@@ -161,7 +172,10 @@ describe('a checkout ships its commit, from git objects', () => {
     const { listed, selection } = await archive(dir, undefined, ['apps/agent/dist/'])
     const expected = [...committed(git).filter((path) => path !== 'apps/agent/alias.py'), 'apps/agent/dist/app.js'].sort()
     expect(listed).toEqual(expected)
-    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['apps/agent/alias.py link', 'apps/agent/notes.txt untracked'])
+    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual([
+      'apps/agent/alias.py link',
+      'apps/agent/notes.txt untracked'
+    ])
   })
 
   it('the same commit gives the same digest, whatever the working tree holds', async () => {
@@ -177,11 +191,11 @@ describe('a checkout ships its commit, from git objects', () => {
 describe('Git LFS files', () => {
   const POINTER = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 11\n'
 
-  it('ship the file the checkout fetched (git says it is the commit\'s), or else the pointer, named in a warning', async () => {
+  it("ship the file the checkout fetched (git says it is the commit's), or else the pointer, named in a warning", async () => {
     const { dir, git } = repo(join(temp, 'lfs'), { ...AGENT, 'apps/agent/.gitattributes': 'model.bin filter=lfs-like\n' })
     // A stand-in for git-lfs's filters: the commit stores the pointer, the working tree holds the file.
     git('config', 'filter.lfs-like.clean', `sh -c 'cat >/dev/null; printf "${POINTER.replace(/\n/g, '\\n')}"'`)
-    git('config', 'filter.lfs-like.smudge', "sh -c 'cat >/dev/null; printf \"model bytes\"'")
+    git('config', 'filter.lfs-like.smudge', 'sh -c \'cat >/dev/null; printf "model bytes"\'')
     write(dir, { 'apps/agent/model.bin': 'model bytes' })
     git('add', '.')
     git('commit', '-qm', 'a model in LFS')
@@ -193,7 +207,9 @@ describe('Git LFS files', () => {
     writeFileSync(join(dir, 'apps/agent/model.bin'), POINTER)
     const notFetched = await archive(dir)
     expect(contentOf(notFetched.file, 'apps/agent/model.bin')).toBe(POINTER)
-    expect(notFetched.said.join('\n')).toContain('Git LFS files not in the checkout, so their pointers ship, not the files: `apps/agent/model.bin`')
+    expect(notFetched.said.join('\n')).toContain(
+      'Git LFS files not in the checkout, so their pointers ship, not the files: `apps/agent/model.bin`'
+    )
   })
 
   it('a file the checkout fetched is scanned for secrets as it ships, not as the pointer the commit holds', async () => {
@@ -223,7 +239,11 @@ describe('submodules', () => {
     const { main, lib } = withSubmodule('sub-init')
     writeFileSync(join(main.dir, 'apps/agent/vendor/lib/tool.py'), 'changed on disk\n')
     const { listed, file } = await archive(main.dir)
-    const fromLib = lib.git('ls-tree', '-r', '--name-only', 'HEAD').trim().split('\n').map((path) => `apps/agent/vendor/lib/${path}`)
+    const fromLib = lib
+      .git('ls-tree', '-r', '--name-only', 'HEAD')
+      .trim()
+      .split('\n')
+      .map((path) => `apps/agent/vendor/lib/${path}`)
     const expected = [...committed(main.git).filter((path) => path !== 'apps/agent/vendor/lib'), ...fromLib].sort()
     expect(listed).toEqual(expected)
     expect(contentOf(file, 'apps/agent/vendor/lib/tool.py')).toBe('tool = 1\n')
@@ -240,7 +260,9 @@ describe('submodules', () => {
     const { listed, selection, said } = await archive(clone)
     expect(listed).toEqual(committed(origin.git).filter((path) => path !== 'apps/agent/vendor/lib' && path !== '.gitmodules'))
     expect(selection.uninitialisedSubmodules).toEqual(['apps/agent/vendor/lib'])
-    expect(selection.leftOut).toContainEqual(expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule not initialised' }))
+    expect(selection.leftOut).toContainEqual(
+      expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule not initialised' })
+    )
     expect(said.join('\n')).toContain('Not archived: `apps/agent/vendor/lib/`: submodule of the commit not initialised')
   })
 })
@@ -253,7 +275,10 @@ describe('a checkout in a subfolder of the workspace (actions/checkout with `pat
     const { listed, selection } = await archive(workspace, 'src/apps/agent/langgraph.json')
     expect(selection.tiedToCommit).toBe(head())
     expect(listed).toEqual(committed(git))
-    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual(['src/apps/agent/cache/ untracked', 'src/apps/agent/id_stray.txt untracked'])
+    expect(selection.leftOut.map((item) => `${item.path} ${item.reason}`).sort()).toEqual([
+      'src/apps/agent/cache/ untracked',
+      'src/apps/agent/id_stray.txt untracked'
+    ])
   })
 })
 
@@ -276,13 +301,21 @@ describe('reading from git ends with the run', () => {
     // A git first on PATH whose `cat-file --batch` and `grep` never answer (a hung filesystem).
     const bin = mkdtempSync(join(temp, 'bin-'))
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *"cat-file --batch"*|*" grep "*) exec sleep 600;; esac\nexec ${realGit} "$@"\n`, { mode: 0o755 })
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\ncase "$*" in *"cat-file --batch"*|*" grep "*) exec sleep 600;; esac\nexec ${realGit} "$@"\n`,
+      { mode: 0o755 }
+    )
     const savedPath = process.env.PATH
     process.env.PATH = `${bin}:${savedPath}`
     const out = mkdtempSync(join(temp, 'hang-out-'))
     const cancel = new AbortController()
     try {
-      const writing = writeArchive(selection.entries, out, undefined, { signal: cancel.signal, clock: { now: () => 0, sleep: async () => undefined }, deadline: 60_000 })
+      const writing = writeArchive(selection.entries, out, undefined, {
+        signal: cancel.signal,
+        clock: { now: () => 0, sleep: async () => undefined },
+        deadline: 60_000
+      })
       setTimeout(() => cancel.abort(), 100)
       await expect(writing).rejects.toMatchObject({ kind: 'cancelled' })
       expect(readdirSync(out)).toEqual([])

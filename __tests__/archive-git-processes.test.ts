@@ -22,9 +22,22 @@ import type { Log } from '../src/core/log.js'
 const temp = mkdtempSync(join(tmpdir(), 'archive-git-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com'
+}
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-const silent: Log = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+const silent: Log = {
+  info: () => undefined,
+  warn: () => undefined,
+  notice: () => undefined,
+  debug: () => undefined,
+  startGroup: () => undefined,
+  endGroup: () => undefined
+}
 const realClock = { now: () => Date.now(), sleep: async () => undefined }
 
 function repo(dir: string, files: Record<string, string>) {
@@ -111,7 +124,12 @@ function commandsIn(asked: string): string[] {
     .trim()
     .split('\n')
     .map((line) => /--literal-pathspecs (.*)$/.exec(line)?.[1] ?? line)
-    .map((line) => line.split(' ').slice(0, line.startsWith('cat-file') ? 2 : 1).join(' '))
+    .map((line) =>
+      line
+        .split(' ')
+        .slice(0, line.startsWith('cat-file') ? 2 : 1)
+        .join(' ')
+    )
     .sort()
 }
 
@@ -128,7 +146,8 @@ describe('git runs a constant number of times, whatever the number of files read
     const many = await counted(30)
     expect(many.commands).toEqual(few.commands)
     // Every file was read: each module, each member, and the removed folders ship from the commit.
-    for (const report of [many.uv.archived, many.uv.github, many.pip.archived, many.pip.github]) expect(JSON.stringify(report)).toContain('graphs.g2')
+    for (const report of [many.uv.archived, many.uv.github, many.pip.archived, many.pip.github])
+      expect(JSON.stringify(report)).toContain('graphs.g2')
     for (const report of [many.uv.archived, many.uv.github]) expect(JSON.stringify(report)).toContain('libs/l2/pyproject.toml')
     expect(many.pip.layout.problems).toEqual([])
     expect(many.pip.selection.entries.map((entry) => entry.workspacePath)).toContain('extra/d30/x.py')
@@ -159,36 +178,44 @@ describe('a git that does not answer ends with the run', () => {
     ["reading the commit's ignore files (`git cat-file --batch`)", '*"cat-file --batch"', UV],
     ["reading the config's files (`git cat-file --batch`)", '*"cat-file --batch"', UV]
   ]
-  it.each(steps)('%s: a cancel kills it', async (what, pattern, config) => {
-    const { dir } = workspace(`hang-${pattern.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`, 2)
-    const pids = join(temp, `pids-${Math.random().toString(36).slice(2)}`)
-    const cancel = new AbortController()
-    const stop = { signal: cancel.signal, clock: realClock, deadline: Date.now() + 600_000 }
-    // The config check's reads are the only ones to hang in its case: the archive is selected first, with the real git.
-    const selected = what.includes("config's files") ? await selectArchiveFiles(await resolveLayout(dir, config), { exclude: [] }) : undefined
-    const running = withGit(hangOn(pattern, pids), async () => {
-      const work = selected
-        ? archiveVerdict(selected, 'warn', { log: silent, ...stop })
-        : resolveLayout(dir, config, stop).then((layout) => selectArchiveFiles(layout, { exclude: [], stop }))
+  it.each(steps)(
+    '%s: a cancel kills it',
+    async (what, pattern, config) => {
+      const { dir } = workspace(`hang-${pattern.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`, 2)
+      const pids = join(temp, `pids-${Math.random().toString(36).slice(2)}`)
+      const cancel = new AbortController()
+      const stop = { signal: cancel.signal, clock: realClock, deadline: Date.now() + 600_000 }
+      // The config check's reads are the only ones to hang in its case: the archive is selected first, with the real git.
+      const selected = what.includes("config's files")
+        ? await selectArchiveFiles(await resolveLayout(dir, config), { exclude: [] })
+        : undefined
+      const running = withGit(hangOn(pattern, pids), async () => {
+        const work = selected
+          ? archiveVerdict(selected, 'warn', { log: silent, ...stop })
+          : resolveLayout(dir, config, stop).then((layout) => selectArchiveFiles(layout, { exclude: [], stop }))
+        const waited = Date.now()
+        while (!existsSync(pids) && Date.now() - waited < 20_000) await new Promise((resolve) => setTimeout(resolve, 20))
+        cancel.abort()
+        return work
+      })
+      await expect(running).rejects.toMatchObject({ kind: 'cancelled' })
+      const hung = readFileSync(pids, 'utf8').trim().split('\n').map(Number)
+      expect(hung.length).toBeGreaterThan(0)
+      // Killed, not left running: the stand-in was the sleep itself (exec).
       const waited = Date.now()
-      while (!existsSync(pids) && Date.now() - waited < 20_000) await new Promise((resolve) => setTimeout(resolve, 20))
-      cancel.abort()
-      return work
-    })
-    await expect(running).rejects.toMatchObject({ kind: 'cancelled' })
-    const hung = readFileSync(pids, 'utf8').trim().split('\n').map(Number)
-    expect(hung.length).toBeGreaterThan(0)
-    // Killed, not left running: the stand-in was the sleep itself (exec).
-    const waited = Date.now()
-    while (hung.some(alive) && Date.now() - waited < 5_000) await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(hung.filter(alive)).toEqual([])
-  }, 30_000)
+      while (hung.some(alive) && Date.now() - waited < 5_000) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(hung.filter(alive)).toEqual([])
+    },
+    30_000
+  )
 
   it("the step's deadline ends a hung `git ls-tree` too, as out of time", async () => {
     const { dir } = workspace('deadline', 2)
     const pids = join(temp, 'pids-deadline')
     const stop = { clock: realClock, deadline: Date.now() + 1_500 }
-    const running = withGit(hangOn('*ls-tree*', pids), async () => selectArchiveFiles(await resolveLayout(dir, PIP, stop), { exclude: [], stop }))
+    const running = withGit(hangOn('*ls-tree*', pids), async () =>
+      selectArchiveFiles(await resolveLayout(dir, PIP, stop), { exclude: [], stop })
+    )
     await expect(running).rejects.toMatchObject({ kind: 'timed-out' })
   }, 30_000)
 })
@@ -213,17 +240,25 @@ describe('in a checkout, only the ignore files that ship apply', () => {
   it('one that `archive-include` ships applies, as a committed one does', async () => {
     const { dir } = repo(join(temp, 'included-dockerignore'), AGENT)
     writeFileSync(join(dir, 'apps/agent/.dockerignore'), 'prompts/\n')
-    const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: [], include: ['apps/agent/.dockerignore'] })
+    const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), {
+      exclude: [],
+      include: ['apps/agent/.dockerignore']
+    })
     const shipped = selection.entries.map((entry) => entry.workspacePath)
     expect(shipped).toContain('apps/agent/.dockerignore')
     expect(shipped).not.toContain('apps/agent/prompts/p.txt')
-    expect(selection.leftOut).toEqual([expect.objectContaining({ path: 'apps/agent/prompts/', reason: 'ignored', rule: 'apps/agent/.dockerignore' })])
+    expect(selection.leftOut).toEqual([
+      expect.objectContaining({ path: 'apps/agent/prompts/', reason: 'ignored', rule: 'apps/agent/.dockerignore' })
+    ])
   })
 
   it('one that `archive-include` names but `archive-exclude` leaves out does not apply', async () => {
     const { dir } = repo(join(temp, 'excluded-dockerignore'), AGENT)
     writeFileSync(join(dir, 'apps/agent/.dockerignore'), 'prompts/\n')
-    const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), { exclude: ['apps/agent/.dockerignore'], include: ['apps/agent/.dockerignore'] })
+    const selection = await selectArchiveFiles(await resolveLayout(dir, 'apps/agent/langgraph.json'), {
+      exclude: ['apps/agent/.dockerignore'],
+      include: ['apps/agent/.dockerignore']
+    })
     const shipped = selection.entries.map((entry) => entry.workspacePath)
     expect(shipped).toContain('apps/agent/prompts/p.txt')
     expect(shipped).not.toContain('apps/agent/.dockerignore')

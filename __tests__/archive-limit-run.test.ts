@@ -34,7 +34,7 @@ afterAll(async () => {
 })
 
 describe('the archive size limit', () => {
-  it('is the upload host\'s 200 MiB', () => {
+  it("is the upload host's 200 MiB", () => {
     expect(real.REFUSE_BYTES).toBe(200 * 1024 * 1024)
     expect(real.REFUSE_BYTES).toBe(MAX_UPLOAD_BYTES)
   })

@@ -55,7 +55,8 @@ const AGENT = {
 }
 const KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n'
 const AWS = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
-const LFS = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n'
+const LFS =
+  'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n'
 
 /** Contents that are a secret, near-misses, and the cases where a search and a reader could part: case, binary, attributes, size, line breaks. */
 const TABLE: Record<string, string | Buffer> = {
@@ -105,7 +106,8 @@ describe('the commit searched by git grep, then read', () => {
     main.git('submodule', 'add', '-q', lib.dir, 'apps/agent/vendor/lib')
     main.git('commit', '-qm', 'a submodule')
     // The submodule's checkout moves past the commit its parent records: that checkout ships, and is searched.
-    const inSub = (...args: string[]) => execFileSync('git', args, { cwd: join(main.dir, 'apps/agent/vendor/lib'), env: GIT_ENV, encoding: 'utf8' })
+    const inSub = (...args: string[]) =>
+      execFileSync('git', args, { cwd: join(main.dir, 'apps/agent/vendor/lib'), env: GIT_ENV, encoding: 'utf8' })
     write(join(main.dir, 'apps/agent/vendor/lib'), { 'later/key.txt': KEY, 'later/plain.txt': 'x\n' })
     inSub('add', '.')
     inSub('commit', '-qm', 'later')
@@ -134,12 +136,27 @@ describe('the commit searched by git grep, then read', () => {
 describe('names as git has them', () => {
   it('a file whose name holds spaces, a tab, a line break or a colon is listed, searched and judged by its exact name', async () => {
     const odd = ['with space.txt', 'tab\there.txt', 'line\nbreak.txt', 'colon: here.txt', 'é ünïcode.txt', '100755 blob x.txt']
-    const files = Object.fromEntries(odd.flatMap((name) => [[`apps/agent/keys/${name}`, KEY], [`apps/agent/plain/${name}`, 'x\n']]))
+    const files = Object.fromEntries(
+      odd.flatMap((name) => [
+        [`apps/agent/keys/${name}`, KEY],
+        [`apps/agent/plain/${name}`, 'x\n']
+      ])
+    )
     const { dir, git } = repo(join(temp, 'odd-names'), { ...AGENT, ...files })
     const selection = await selectArchiveFiles(await resolveLayout(dir, CONFIG), { exclude: [] })
     const shipped = selection.entries.filter((entry) => entry.type === 'file').map((entry) => entry.workspacePath)
-    expect(shipped.sort()).toEqual(git('ls-tree', '-r', '-z', '--name-only', 'HEAD').split('\0').filter((path) => path !== '' && !path.startsWith('apps/agent/keys/')).sort())
-    expect(selection.leftOut.filter((out) => out.byContent).map((out) => out.path).sort()).toEqual(odd.map((name) => `apps/agent/keys/${name}`).sort())
+    expect(shipped.sort()).toEqual(
+      git('ls-tree', '-r', '-z', '--name-only', 'HEAD')
+        .split('\0')
+        .filter((path) => path !== '' && !path.startsWith('apps/agent/keys/'))
+        .sort()
+    )
+    expect(
+      selection.leftOut
+        .filter((out) => out.byContent)
+        .map((out) => out.path)
+        .sort()
+    ).toEqual(odd.map((name) => `apps/agent/keys/${name}`).sort())
     expect(selection.entries.find((entry) => entry.workspacePath === 'apps/agent/plain/with space.txt')?.size).toBe(2)
   })
 })

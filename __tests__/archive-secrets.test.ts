@@ -19,7 +19,13 @@ import { selectArchiveFiles } from '../src/operations/archive/select.js'
 const temp = mkdtempSync(join(tmpdir(), 'archive-secrets-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com'
+}
 
 function write(root: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
@@ -89,7 +95,8 @@ const SECRET_CONTENTS: Record<string, string> = {
   'config/rsa.txt': `header\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n`,
   '.yarnrc.yml': 'npmRegistryServer: "https://npm.example"\nnpmAuthToken: "NpmToken.0123456789abcdef"\n',
   'settings/npm.cfg': '//registry.npmjs.org/:_authToken=npm_0123456789abcdefABCDEF\n',
-  'settings/aws.ini': '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
+  'settings/aws.ini':
+    '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
   'settings/creds.json': '{"AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}\n'
 }
 /** Names and contents that look like a secret's but are not one: each ships. */
@@ -100,7 +107,9 @@ const NEAR_MISSES: Record<string, string> = {
   'env.example': 'KEY=\n',
   'id_rsa.pub': 'ssh-rsa AAAA user@host\n',
   'keys/README.md': 'Put the private key in the `secrets` input.\n',
-  'docs/prose.json': JSON.stringify({ help: 'Never commit a private key; -----BEGIN CERTIFICATE----- is fine. Set _authToken from the environment.' }),
+  'docs/prose.json': JSON.stringify({
+    help: 'Never commit a private key; -----BEGIN CERTIFICATE----- is fine. Set _authToken from the environment.'
+  }),
   '.yarnrc.yml.example': 'npmAuthToken: "${NPM_TOKEN}"\n',
   'ci/npmrc.txt': '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n',
   'client.py': 'boto3.client("s3", aws_secret_access_key=secret_key)\n',
@@ -121,7 +130,8 @@ describe('secret files never ship, tracked or not', () => {
     const all = { ...secretFiles, ...contentFiles, ...nearMisses }
     const workspace = tracked ? checkout({ ...AGENT, ...all }) : checkout(AGENT, all)
     const { shipped, selection } = await archived(workspace, tracked ? [] : ['apps/agent/**'])
-    for (const path of [...Object.keys(secretFiles), ...Object.keys(contentFiles)]) expect({ path, shipped: shipped.includes(path) }).toEqual({ path, shipped: false })
+    for (const path of [...Object.keys(secretFiles), ...Object.keys(contentFiles)])
+      expect({ path, shipped: shipped.includes(path) }).toEqual({ path, shipped: false })
     for (const path of Object.keys(nearMisses)) expect({ path, shipped: shipped.includes(path) }).toEqual({ path, shipped: true })
     const secrets = new Map(selection.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item]))
     expect(secrets.get('apps/agent/.envoy.yaml')).toBeUndefined()
@@ -138,7 +148,10 @@ describe('secret files never ship, tracked or not', () => {
   })
 
   it('archive-include ships a secret file only by its exact path, never a bare name at any depth or a wildcard', async () => {
-    const workspace = checkout({ ...AGENT, 'apps/agent/.npmrc': 'registry=https://registry.example/\n', 'apps/agent/sa.json': PRIVATE_KEY }, { 'apps/agent/.env': 'KEY=1\n' })
+    const workspace = checkout(
+      { ...AGENT, 'apps/agent/.npmrc': 'registry=https://registry.example/\n', 'apps/agent/sa.json': PRIVATE_KEY },
+      { 'apps/agent/.env': 'KEY=1\n' }
+    )
     expect((await archived(workspace, ['.npmrc', '*.json', '.env', 'apps/agent/.npm*'])).shipped).toEqual(['apps/agent/agent.py', CONFIG])
     const named = await archived(workspace, ['apps/agent/.npmrc', '/apps/agent/sa.json', 'apps/agent/.env'])
     expect(named.shipped).toEqual(['apps/agent/.env', 'apps/agent/.npmrc', 'apps/agent/agent.py', CONFIG, 'apps/agent/sa.json'])

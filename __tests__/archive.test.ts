@@ -37,7 +37,11 @@ describe('the archive of a remote build', () => {
     const files: Record<string, string> = {
       'pyproject.toml': '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["apps/*", "libs/*"]\n',
       'uv.lock': 'version = 1\n',
-      'apps/agent/langgraph.json': JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, source: { kind: 'uv', root: '../..' } }),
+      'apps/agent/langgraph.json': JSON.stringify({
+        python_version: '3.12',
+        graphs: { agent: './src/agent/graph.py:graph' },
+        source: { kind: 'uv', root: '../..' }
+      }),
       'apps/agent/pyproject.toml': '[project]\nname = "agent"\n',
       'apps/agent/src/agent/graph.py': 'graph = None\n',
       'libs/shared/pyproject.toml': '[project]\nname = "shared"\n'
@@ -49,9 +53,14 @@ describe('the archive of a remote build', () => {
     const layout = await resolveLayout(ws, 'apps/agent/langgraph.json')
     expect(layout.problems).toEqual([])
     const shipped = (await walkLayout(layout, { exclude: [], include: [] })).entries.map((entry) => entry.path)
-    expect(shipped).toEqual(expect.arrayContaining(['uv.lock', 'pyproject.toml', 'libs/shared/pyproject.toml', 'apps/agent/langgraph.json']))
+    expect(shipped).toEqual(
+      expect.arrayContaining(['uv.lock', 'pyproject.toml', 'libs/shared/pyproject.toml', 'apps/agent/langgraph.json'])
+    )
     // Without the uv source, as the client's own archive does: the config's directory alone, no uv.lock.
-    writeFileSync(join(ws, 'apps/agent/langgraph.json'), JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, dependencies: ['.'] }))
+    writeFileSync(
+      join(ws, 'apps/agent/langgraph.json'),
+      JSON.stringify({ python_version: '3.12', graphs: { agent: './src/agent/graph.py:graph' }, dependencies: ['.'] })
+    )
     expect((await resolveLayout(ws, 'apps/agent/langgraph.json')).included).toEqual([join(realpathSync(ws), 'apps/agent')])
     rmSync(ws, { recursive: true, force: true })
   })
@@ -78,7 +87,9 @@ describe('the archive of a remote build', () => {
     const { written } = await archiveOf(tree.workspace)
     const verbose = execFileSync('tar', ['-tvzf', written.file, '--numeric-owner'], { encoding: 'utf8' }).trim().split('\n')
     expect(verbose.find((line) => line.endsWith(' apps/agent/run.sh'))).toMatch(/^-rwxr-xr-x 0\/0 .* 2000-01-01 00:00 apps\/agent\/run.sh$/)
-    expect(verbose.find((line) => line.endsWith(' apps/agent/agent.py'))).toMatch(/^-rw-r--r-- 0\/0 .* 2000-01-01 00:00 apps\/agent\/agent.py$/)
+    expect(verbose.find((line) => line.endsWith(' apps/agent/agent.py'))).toMatch(
+      /^-rw-r--r-- 0\/0 .* 2000-01-01 00:00 apps\/agent\/agent.py$/
+    )
     expect(verbose.find((line) => line.endsWith(' libs/shared/'))).toMatch(/^drwxr-xr-x 0\/0 .* 2000-01-01 00:00 libs\/shared\/$/)
     // gzip header: no name flag, no time, as `gzip -n` writes.
     const header = readFileSync(written.file).subarray(0, 10)
@@ -87,7 +98,7 @@ describe('the archive of a remote build', () => {
     await written.remove()
   })
 
-  it('writes the gzip header\'s OS byte as 255 (unknown) on every runner, and the digest covers it; gzip and tar still read it', async () => {
+  it("writes the gzip header's OS byte as 255 (unknown) on every runner, and the digest covers it; gzip and tar still read it", async () => {
     const { written } = await archiveOf(tree.workspace)
     const bytes = readFileSync(written.file)
     expect(bytes[9]).toBe(255)
@@ -132,13 +143,17 @@ describe('the archive of a remote build', () => {
     expect(layout.configPath).toBe('agent/langgraph.json')
     expect((await walkLayout(layout, { exclude: [], include: [] })).entries.map((e) => e.path)).toContain('..shared/util.py')
     // From `agent/` as the workspace, `../..shared` really is outside: a problem nothing can archive.
-    expect((await resolveLayout(join(ws, 'agent'), 'langgraph.json')).problems).toEqual([expect.objectContaining({ key: 'dependencies[1]', always: true })])
+    expect((await resolveLayout(join(ws, 'agent'), 'langgraph.json')).problems).toEqual([
+      expect.objectContaining({ key: 'dependencies[1]', always: true })
+    ])
     rmSync(ws, { recursive: true, force: true })
   })
 
   it('refuses a missing config file as bad input; a dependency outside the workspace is a config problem naming its key', async () => {
     await expect(resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).rejects.toThrow(InputError)
-    await expect(resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).rejects.toThrow(/`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/)
+    await expect(resolveLayout(tree.workspace, 'apps/nope/langgraph.json')).rejects.toThrow(
+      /`graph-config-path` `apps\/nope\/langgraph.json` is not a file in the workspace/
+    )
     const outside = await resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
     expect(outside.problems.map((problem) => [problem.key, problem.always])).toEqual([['dependencies[1]', true]])
   })
@@ -147,7 +162,17 @@ describe('the archive of a remote build', () => {
 describe('the size limits', () => {
   const log = () => {
     const lines = { info: [] as string[], warn: [] as string[] }
-    return { lines, log: { info: (l: string) => lines.info.push(l), warn: (l: string) => lines.warn.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined } }
+    return {
+      lines,
+      log: {
+        info: (l: string) => lines.info.push(l),
+        warn: (l: string) => lines.warn.push(l),
+        notice: () => undefined,
+        debug: () => undefined,
+        startGroup: () => undefined,
+        endGroup: () => undefined
+      }
+    }
   }
   // Incompressible data: the compressed size is what the limits are about.
   const big = mkdtempSync(join(tmpdir(), 'archive-big-'))
@@ -158,15 +183,31 @@ describe('the size limits', () => {
 
   it('warns over the warning limit, naming the largest files', async () => {
     const { lines, log: sink } = log()
-    const archive = await prepareArchive(await resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 1_000_000 } })
+    const archive = await prepareArchive(await resolveLayout(big, 'langgraph.json'), {
+      exclude: [],
+      tempRoot: temp,
+      log: sink,
+      limits: { warnBytes: 100_000, refuseBytes: 1_000_000 }
+    })
     await archive.remove()
-    expect(lines.warn.filter((line) => line.startsWith('The source archive'))).toEqual([expect.stringMatching(/^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./)])
+    expect(lines.warn.filter((line) => line.startsWith('The source archive'))).toEqual([
+      expect.stringMatching(
+        /^The source archive is \d+ KiB compressed \(over 98 KiB\): the remote build will be slow\. Largest files: `weights.bin` \(293 KiB\), `data.bin` \(117 KiB\), `langgraph.json` \(22 bytes\)\./
+      )
+    ])
   })
 
   it('refuses over the upload limit, naming the input and the largest files, and leaves no file behind', async () => {
     const { log: sink } = log()
-    const attempt = prepareArchive(await resolveLayout(big, 'langgraph.json'), { exclude: [], tempRoot: temp, log: sink, limits: { warnBytes: 100_000, refuseBytes: 200_000 } })
-    await expect(attempt).rejects.toThrow(/^The source archive of `graph-config-path` `langgraph.json` is over 195 KiB compressed, more than the upload takes\. Largest files: `weights.bin` \(293 KiB\)/)
+    const attempt = prepareArchive(await resolveLayout(big, 'langgraph.json'), {
+      exclude: [],
+      tempRoot: temp,
+      log: sink,
+      limits: { warnBytes: 100_000, refuseBytes: 200_000 }
+    })
+    await expect(attempt).rejects.toThrow(
+      /^The source archive of `graph-config-path` `langgraph.json` is over 195 KiB compressed, more than the upload takes\. Largest files: `weights.bin` \(293 KiB\)/
+    )
     expect(readdirSync(temp)).toEqual([])
   })
 })
@@ -195,7 +236,8 @@ describe('ignore files', () => {
     if (gitignore !== undefined) writeFileSync(join(ws, 'a/.gitignore'), gitignore)
     return ws
   }
-  const paths = async (ws: string, exclude: string[] = []) => (await walkLayout(await resolveLayout(ws, 'a/langgraph.json'), { exclude, include: [] })).entries.map((e) => e.path)
+  const paths = async (ws: string, exclude: string[] = []) =>
+    (await walkLayout(await resolveLayout(ws, 'a/langgraph.json'), { exclude, include: [] })).entries.map((e) => e.path)
 
   it('match case exactly, as git on Linux does: `/Data/` and `NOTES.md` leave `data/` and `notes.md` in', async () => {
     const ws = project('/Data/\nNOTES.md\n')
@@ -217,7 +259,14 @@ describe('ignore files', () => {
     symlinkSync(join(outside, 'rules'), join(ws, 'a/.gitignore'))
     expect(await paths(ws)).toContain('agent.py')
     const warned: string[] = []
-    const sink = { info: () => undefined, warn: (l: string) => warned.push(l), notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+    const sink = {
+      info: () => undefined,
+      warn: (l: string) => warned.push(l),
+      notice: () => undefined,
+      debug: () => undefined,
+      startGroup: () => undefined,
+      endGroup: () => undefined
+    }
     const archive = await prepareArchive(await resolveLayout(ws, 'a/langgraph.json'), { exclude: [], tempRoot: temp, log: sink })
     await archive.remove()
     expect(warned).toContain('The ignore file `a/.gitignore` is a symbolic link: not read; its patterns do not apply.')
@@ -242,21 +291,41 @@ describe('ignore files', () => {
 })
 
 describe('archiving ends with the run', () => {
-  const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+  const quiet = {
+    info: () => undefined,
+    warn: () => undefined,
+    notice: () => undefined,
+    debug: () => undefined,
+    startGroup: () => undefined,
+    endGroup: () => undefined
+  }
   const clock = { now: () => 1_000, sleep: async () => undefined }
 
   it('stops when the workflow was cancelled: a cancelled error, no file left behind', async () => {
     const out = mkdtempSync(join(temp, 'cancelled-'))
     const signal = AbortSignal.abort()
-    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { signal, clock, deadline: 60_000 } })
+    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), {
+      exclude: [],
+      tempRoot: out,
+      log: quiet,
+      stop: { signal, clock, deadline: 60_000 }
+    })
     await expect(attempt).rejects.toMatchObject({ kind: 'cancelled' })
     expect(readdirSync(out)).toEqual([])
   })
 
   it('stops at the step deadline: a timed-out error, no file left behind', async () => {
     const out = mkdtempSync(join(temp, 'late-'))
-    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), { exclude: [], tempRoot: out, log: quiet, stop: { clock, deadline: 999 } })
-    await expect(attempt).rejects.toMatchObject({ kind: 'timed-out', message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/) })
+    const attempt = prepareArchive(await resolveLayout(tree.workspace, 'apps/agent/langgraph.json'), {
+      exclude: [],
+      tempRoot: out,
+      log: quiet,
+      stop: { clock, deadline: 999 }
+    })
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'timed-out',
+      message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/)
+    })
     expect(readdirSync(out)).toEqual([])
   })
 
@@ -264,7 +333,9 @@ describe('archiving ends with the run', () => {
     const { walked } = await archiveOf(tree.workspace)
     const out = mkdtempSync(join(temp, 'write-'))
     const signal = AbortSignal.abort()
-    await expect(writeArchive(walked.entries, out, undefined, { signal, clock, deadline: 60_000 })).rejects.toMatchObject({ kind: 'cancelled' })
+    await expect(writeArchive(walked.entries, out, undefined, { signal, clock, deadline: 60_000 })).rejects.toMatchObject({
+      kind: 'cancelled'
+    })
     await expect(writeArchive(walked.entries, out, undefined, { clock, deadline: 0 })).rejects.toMatchObject({ kind: 'timed-out' })
     expect(readdirSync(out)).toEqual([])
   })

@@ -13,9 +13,20 @@ import { FakeClock } from './helpers/clock.js'
 /** Every check returns what it found: a failure is a value the list's loop throws, never a throw of the check's own. */
 describe('checks return their result', () => {
   const lines: string[] = []
-  const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), notice: () => {}, debug: () => {}, startGroup: () => {}, endGroup: () => {} }
+  const log: Log = {
+    info: (l) => lines.push(l),
+    warn: (l) => lines.push(l),
+    notice: () => {},
+    debug: () => {},
+    startGroup: () => {},
+    endGroup: () => {}
+  }
   const clock = new FakeClock()
-  const revision = { id: 'rev-1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: 'b'.repeat(40), repo_ref: 'main' } } as unknown as Revision
+  const revision = {
+    id: 'rev-1',
+    status: 'DEPLOYED',
+    source_revision_config: { repo_commit_sha: 'b'.repeat(40), repo_ref: 'main' }
+  } as unknown as Revision
   const context = (overrides: Partial<CheckContext> = {}): CheckContext => ({
     client: {} as ControlPlaneClient,
     clock,
@@ -30,7 +41,9 @@ describe('checks return their result', () => {
   })
 
   it('the health check returns its failure when the URL is not one the credential may go to (no URL reported)', async () => {
-    const result = await healthCheck.run(context({ settings: { health: { path: '/ok', timeoutMs: 1000 }, verification: {} as CheckContext['settings']['verification'] } }))
+    const result = await healthCheck.run(
+      context({ settings: { health: { path: '/ok', timeoutMs: 1000 }, verification: {} as CheckContext['settings']['verification'] } })
+    )
     expect(result.failure).toMatchObject({ kind: 'health-check-not-made' })
   })
 
@@ -40,6 +53,8 @@ describe('checks return their result', () => {
     const [builtCommit] = deployChecks(inputs, { fromGitHub: true }, deps)
     const result = await builtCommit.run(context())
     expect(result.failure).toMatchObject({ kind: 'commit-mismatch' })
-    expect(await builtCommit.run(context({ revision: { ...revision, source_revision_config: { repo_commit_sha: 'a'.repeat(40) } } }))).toEqual({})
+    expect(
+      await builtCommit.run(context({ revision: { ...revision, source_revision_config: { repo_commit_sha: 'a'.repeat(40) } } }))
+    ).toEqual({})
   })
 })

@@ -58,7 +58,7 @@ describe('citations', () => {
   const files = trackedTextFiles()
   const markdown = new Set(files.filter((file) => file.endsWith('.md')).map((file) => basename(file)))
 
-  it('finds the repository\'s files and its own documents', () => {
+  it("finds the repository's files and its own documents", () => {
     expect(files.length).toBeGreaterThan(100)
     expect([...markdown]).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'architecture.md', 'control-plane.md']))
   })
@@ -77,7 +77,7 @@ describe('citations', () => {
     expect(outsideCitations('from shared/guides/', inRepo)).toContain('shared/guides/')
     expect(outsideCitations('as guides/architecture.md sketches', inRepo)).toContain('guides/')
     // Fixtures and the example agent's own `../shared` library are not citations.
-    expect(outsideCitations("'libs/shared/shared/tools.py', \"dependencies\": [\".\", \"../shared\"], 'docs/hello.md'", inRepo)).toEqual([])
+    expect(outsideCitations('\'libs/shared/shared/tools.py\', "dependencies": [".", "../shared"], \'docs/hello.md\'', inRepo)).toEqual([])
     expect(outsideCitations('as api-facts.md says', inRepo)).toEqual(['api-facts.md'])
     expect(outsideCitations('(interface document 4.2)', inRepo)).toEqual(['interface document'])
     expect(outsideCitations('see docs/control-plane.md and the README.md; write "$RUNNER_TEMP/notes.md"', inRepo)).toEqual([])

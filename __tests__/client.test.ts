@@ -74,7 +74,9 @@ describe('ControlPlaneClient errors', () => {
         { loc: ['body', 'secrets', 0, 'value'], msg: 'Field required', type: 'missing' }
       ]
     })
-    const error = await failure(client(422, body).createDeployment({ name: 'agent', source: 'github', source_config: {}, source_revision_config: {}, secrets: [] }))
+    const error = await failure(
+      client(422, body).createDeployment({ name: 'agent', source: 'github', source_config: {}, source_revision_config: {}, secrets: [] })
+    )
     expect(error.message).toBe(
       'Create deployment `agent` failed with HTTP 422:\n  body.source_config.integration_id: Input should be a valid UUID\n  body.secrets.0.value: Field required'
     )
@@ -100,9 +102,17 @@ describe('ControlPlaneClient errors', () => {
 
   it('explains a 409 on create with the tracing project', async () => {
     const error = await failure(
-      client(409, '{"detail": "Tracing project agent already exists"}').createDeployment({ name: 'agent', source: 'github', source_config: {}, source_revision_config: {}, secrets: [] })
+      client(409, '{"detail": "Tracing project agent already exists"}').createDeployment({
+        name: 'agent',
+        source: 'github',
+        source_config: {},
+        source_revision_config: {},
+        secrets: []
+      })
     )
-    expect(error.describe()).toContain('Tracing project agent already exists\nCreating a deployment also creates a tracing project of the same name')
+    expect(error.describe()).toContain(
+      'Tracing project agent already exists\nCreating a deployment also creates a tracing project of the same name'
+    )
   })
 
   it('shows a masked excerpt of a non-JSON error body', async () => {
@@ -120,7 +130,9 @@ describe('ControlPlaneClient errors', () => {
   it('refuses a success body that is not JSON, or lacks required fields', async () => {
     const html = await failure(client(200, '<html>proxy login</html>').getDeployment('d1'))
     expect(html.kind).toBe('bad-response')
-    expect(html.message).toBe('Get deployment d1: the control plane answered HTTP 200 with a body that is not JSON: <html>proxy login</html>')
+    expect(html.message).toBe(
+      'Get deployment d1: the control plane answered HTTP 200 with a body that is not JSON: <html>proxy login</html>'
+    )
     const partial = await failure(client(200, '{"name": "agent"}').getDeployment('d1'))
     expect(partial.message).toContain('JSON that lacks what the action needs (id, latest_revision_id)')
   })
@@ -138,7 +150,9 @@ describe('ControlPlaneClient errors', () => {
 
   it('reports an unreachable control plane', async () => {
     const http = { request: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) } as unknown as Requester
-    const error = await failure(new ControlPlaneClient(connection, { http, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } }).getDeployment('d1'))
+    const error = await failure(
+      new ControlPlaneClient(connection, { http, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } }).getDeployment('d1')
+    )
     expect(error.message).toBe(
       'Get deployment d1 failed: could not reach the control plane at https://cp.example.com/base (connect ECONNREFUSED 127.0.0.1:1).'
     )

@@ -27,7 +27,14 @@ const TARGETS: Record<Command, Subject> = {
 }
 
 const recorderOf = (command: Command) => new Recorder(command, TARGETS[command], aboutOf(command).words)
-const deployment = (name: string) => ({ id: `id-${name}`, name, status: 'READY', active_revision_id: 'r1', latest_revision_id: 'r1', url: 'https://agent.example' })
+const deployment = (name: string) => ({
+  id: `id-${name}`,
+  name,
+  status: 'READY',
+  active_revision_id: 'r1',
+  latest_revision_id: 'r1',
+  url: 'https://agent.example'
+})
 
 /** A run of each command that went well, as its command records it. */
 const SUCCESS: Record<Command, () => Outcome> = {
@@ -116,8 +123,16 @@ const FAILURE: Record<Command, () => Outcome> = {
 
 /** What each command's heading must read: its own word for the run, and its target. */
 const HEADINGS: Record<Command, { success: RegExp; failure: RegExp; refusal: string }> = {
-  deploy: { success: /^✅ Deployed <code>agent-deploy<\/code>$/, failure: /^❌ Deploy of <code>agent-deploy<\/code> failed$/, refusal: '❌ Deploy of <code>agent-deploy</code> refused' },
-  delete: { success: /^🗑️ Deleted <code>agent-delete<\/code>$/, failure: /^❌ Delete of <code>agent-delete<\/code> refused$/, refusal: '❌ Delete of <code>agent-delete</code> refused' },
+  deploy: {
+    success: /^✅ Deployed <code>agent-deploy<\/code>$/,
+    failure: /^❌ Deploy of <code>agent-deploy<\/code> failed$/,
+    refusal: '❌ Deploy of <code>agent-deploy</code> refused'
+  },
+  delete: {
+    success: /^🗑️ Deleted <code>agent-delete<\/code>$/,
+    failure: /^❌ Delete of <code>agent-delete<\/code> refused$/,
+    refusal: '❌ Delete of <code>agent-delete</code> refused'
+  },
   rollback: {
     success: /^⏪ Rolled back <code>agent-rollback<\/code>$/,
     failure: /^❌ Rollback of <code>agent-rollback<\/code> failed$/,
@@ -140,7 +155,11 @@ const HEADINGS: Record<Command, { success: RegExp; failure: RegExp; refusal: str
   }
 }
 
-const heading = (markdown: string, level: string) => markdown.split('\n').find((line) => line.startsWith(`${level} `))?.slice(level.length + 1)
+const heading = (markdown: string, level: string) =>
+  markdown
+    .split('\n')
+    .find((line) => line.startsWith(`${level} `))
+    ?.slice(level.length + 1)
 
 describe('each command names itself and its target', () => {
   const commands = Object.keys(COMMANDS) as Command[]
@@ -167,7 +186,11 @@ describe('each command names itself and its target', () => {
     it(`${command}: a refusal of its inputs is told as its own, naming the target given`, async () => {
       const target = TARGETS[command]
       const named: Record<string, string> =
-        command === 'delete-listener' ? { 'listener-id': target.name! } : command === 'prune' ? { 'name-pattern': target.name! } : { name: target.name! }
+        command === 'delete-listener'
+          ? { 'listener-id': target.name! }
+          : command === 'prune'
+            ? { 'name-pattern': target.name! }
+            : { name: target.name! }
       const run = await runInProcess({
         inputs: { 'control-plane-url': 'https://api.example.com', 'api-key': 'key-123', command, ...named, timeout: 'forever' }
       })
@@ -180,7 +203,9 @@ describe('each command names itself and its target', () => {
   }
 
   it('an unknown command is refused as no command in particular', async () => {
-    const run = await runInProcess({ inputs: { 'control-plane-url': 'https://api.example.com', 'api-key': 'key-123', command: 'deplyo', name: 'agent' } })
+    const run = await runInProcess({
+      inputs: { 'control-plane-url': 'https://api.example.com', 'api-key': 'key-123', command: 'deplyo', name: 'agent' }
+    })
     expect(run.outcome.kind).toBe('refused')
     expect(run.failures[0]).toContain('`command` must be one of')
     expect(heading(run.summary, '##')).toBe('❌ Refused before running any command')
@@ -217,13 +242,15 @@ describe('a command that is not a deploy is not told as one', () => {
     expect(view.notes[0]?.[0]).toMatch(/^The rollback goes on on the control plane/)
   })
 
-  it('the last log line of a failure names the command, as a refusal\'s does', () => {
+  it("the last log line of a failure names the command, as a refusal's does", () => {
     const failed = viewOf({ outcome: FAILURE.rollback(), startedAt: 0, finishedAt: 1000 })
     expect(failed.finalLine).toMatch(/^Outcome: failed: deployment `agent-rollback`.* \(`command: rollback`\)\.$/)
     const succeeded = viewOf({ outcome: SUCCESS.rollback(), startedAt: 0, finishedAt: 1000 })
     expect(succeeded.finalLine).not.toContain('command:')
     // prune's last line is its own (previews, not one deployment): it names the command on a failure too.
-    expect(viewOf({ outcome: FAILURE.prune(), startedAt: 0, finishedAt: 1000 }).finalLine).toMatch(/^Outcome: failed: previews .* \(`command: prune`\)\.$/)
+    expect(viewOf({ outcome: FAILURE.prune(), startedAt: 0, finishedAt: 1000 }).finalLine).toMatch(
+      /^Outcome: failed: previews .* \(`command: prune`\)\.$/
+    )
     expect(viewOf({ outcome: SUCCESS.prune(), startedAt: 0, finishedAt: 1000 }).finalLine).not.toContain('command:')
   })
 })

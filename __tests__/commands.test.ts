@@ -63,7 +63,9 @@ describe('waitUntilGone', () => {
     const clock = new FakeClock()
     const error = await waitUntilGone(options(plane([awaitingDelete]), clock, { pollIntervalMs: 7_000 })).catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'timed-out' })
-    expect((error as Error).message).toBe('Timed out after 1m waiting for deployment `agent` (d1) to be deleted: the control plane still lists it (status AWAITING_DELETE).')
+    expect((error as Error).message).toBe(
+      'Timed out after 1m waiting for deployment `agent` (d1) to be deleted: the control plane still lists it (status AWAITING_DELETE).'
+    )
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(60_000)
   })
 
@@ -80,7 +82,9 @@ describe('waitUntilGone', () => {
   it('stops at once when the workflow is cancelled', async () => {
     const controller = new AbortController()
     controller.abort()
-    const error = await waitUntilGone(options(plane([awaitingDelete]), new FakeClock(), { signal: controller.signal })).catch((e: unknown) => e)
+    const error = await waitUntilGone(options(plane([awaitingDelete]), new FakeClock(), { signal: controller.signal })).catch(
+      (e: unknown) => e
+    )
     expect(error).toBeInstanceOf(CancelledError)
   })
 })
@@ -112,8 +116,16 @@ describe('ControlPlaneClient deletes', () => {
   })
 
   it('rejects a 404 on the first try, and a 404 after a rate limit (refused before any work)', async () => {
-    expect(await answering(404).client.deleteDeployment('d1', false).catch((e: ApiError) => e.status)).toBe(404)
-    expect(await answering(429, 404).client.deleteDeployment('d1', false).catch((e: ApiError) => e.status)).toBe(404)
+    expect(
+      await answering(404)
+        .client.deleteDeployment('d1', false)
+        .catch((e: ApiError) => e.status)
+    ).toBe(404)
+    expect(
+      await answering(429, 404)
+        .client.deleteDeployment('d1', false)
+        .catch((e: ApiError) => e.status)
+    ).toBe(404)
   })
 })
 
@@ -121,7 +133,13 @@ describe('readInputs by command', () => {
   const read = async (values: Record<string, string>) => readInputs(inputsFrom({ ...BASE_INPUTS, ...values }), { env: {} })
 
   it('gives delete only what it uses, and lists set inputs it ignores', async () => {
-    const inputs = await read({ command: 'delete', 'delete-tracing-project': 'TRUE', wait: 'false', 'github-environment': 'pr-1', 'github-token': 'ghs_1' })
+    const inputs = await read({
+      command: 'delete',
+      'delete-tracing-project': 'TRUE',
+      wait: 'false',
+      'github-environment': 'pr-1',
+      'github-token': 'ghs_1'
+    })
     expect(inputs).toEqual({
       command: 'delete',
       connection: { baseUrl: 'https://api.example.com', credential: { kind: 'api-key', value: 'key-123' } },
@@ -137,7 +155,12 @@ describe('readInputs by command', () => {
   })
 
   it('gives delete-listener its listener and nothing about deployments', async () => {
-    const inputs = await read({ command: 'delete-listener', 'listener-id': VALID_UUID.toUpperCase(), 'ignore-missing': 'false', 'dry-run': 'true' })
+    const inputs = await read({
+      command: 'delete-listener',
+      'listener-id': VALID_UUID.toUpperCase(),
+      'ignore-missing': 'false',
+      'dry-run': 'true'
+    })
     expect(inputs).toEqual({
       command: 'delete-listener',
       connection: expect.any(Object),
@@ -150,7 +173,18 @@ describe('readInputs by command', () => {
   })
 
   it('does not count an input left at its default as set', async () => {
-    expect((await read({ command: 'delete-listener', 'listener-id': VALID_UUID, name: '', 'graph-config-path': '', wait: 'true', 'pr-comment': 'false' })).ignored).toEqual([])
+    expect(
+      (
+        await read({
+          command: 'delete-listener',
+          'listener-id': VALID_UUID,
+          name: '',
+          'graph-config-path': '',
+          wait: 'true',
+          'pr-comment': 'false'
+        })
+      ).ignored
+    ).toEqual([])
   })
 
   it('leaves the token out when no GitHub feature is on', async () => {
@@ -162,9 +196,23 @@ describe('readInputs by command', () => {
 describe('dry-run bodies', () => {
   it('show every secret value as ***, also one too short to be registered, and other registered values too', () => {
     registerSecret('registered-value-1')
-    const body = { name: 'a', secrets: [{ name: 'A', value: 'x' }, { name: 'B', value: 'registered-value-1' }], source_config: { custom_url: 'https://registered-value-1.example' } }
+    const body = {
+      name: 'a',
+      secrets: [
+        { name: 'A', value: 'x' },
+        { name: 'B', value: 'registered-value-1' }
+      ],
+      source_config: { custom_url: 'https://registered-value-1.example' }
+    }
     const text = renderBody(body)
     expect(text).not.toContain('registered-value-1')
-    expect(JSON.parse(text)).toEqual({ name: 'a', secrets: [{ name: 'A', value: '***' }, { name: 'B', value: '***' }], source_config: { custom_url: 'https://***.example' } })
+    expect(JSON.parse(text)).toEqual({
+      name: 'a',
+      secrets: [
+        { name: 'A', value: '***' },
+        { name: 'B', value: '***' }
+      ],
+      source_config: { custom_url: 'https://***.example' }
+    })
   })
 })

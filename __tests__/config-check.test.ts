@@ -48,7 +48,11 @@ const BROKEN = {
   'apps/agent/graph/agent.py': 'graph = 1\n'
 }
 const GOOD = {
-  [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.12', graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' } }),
+  [CONFIG]: JSON.stringify({
+    dependencies: ['.'],
+    python_version: '3.12',
+    graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' }
+  }),
   'apps/agent/agent.py': 'graph = 1\nresearcher = 2\n'
 }
 
@@ -56,12 +60,20 @@ function remoteBuild(root: string, extra: Record<string, string> = {}) {
   const runnerTemp = join(root, '..', `${root.split('/').pop()}-tmp`)
   mkdirSync(runnerTemp, { recursive: true })
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'checked-agent', source: 'internal_source', 'graph-config-path': CONFIG, 'poll-interval': '50ms', ...extra },
+    inputs: {
+      'control-plane-url': sim.url,
+      'api-key': sim.apiKey,
+      name: 'checked-agent',
+      source: 'internal_source',
+      'graph-config-path': CONFIG,
+      'poll-interval': '50ms',
+      ...extra
+    },
     env: { GITHUB_WORKSPACE: root, RUNNER_TEMP: runnerTemp }
   }).then((run) => ({ ...run, tempFiles: readdirSync(runnerTemp) }))
 }
 
-describe('config-check on a remote build: the archive\'s files', () => {
+describe("config-check on a remote build: the archive's files", () => {
   it('refuses before any request and before anything is packed, listing every problem first', async () => {
     const run = await remoteBuild(workspace(BROKEN))
     expect(run.exitCode).toBe(1)
@@ -81,7 +93,9 @@ describe('config-check on a remote build: the archive\'s files', () => {
     expect(list).toBeGreaterThan(-1)
     expect(list).toBeLessThan(summary.indexOf('**What went wrong:**'))
     expect(summary.split('Python <code>3.10</code> is not supported')).toHaveLength(2)
-    expect(summary).toMatch(/\*\*What went wrong:\*\* The config check found 2 problems the build would fail on, in <code>apps\/agent\/langgraph.json<\/code> \\\(listed above\\\)\.\n/)
+    expect(summary).toMatch(
+      /\*\*What went wrong:\*\* The config check found 2 problems the build would fail on, in <code>apps\/agent\/langgraph.json<\/code> \\\(listed above\\\)\.\n/
+    )
     expect(run.outcome.checks).toEqual([expect.objectContaining({ id: 'config-check', status: 'failed' })])
   })
 
@@ -114,11 +128,15 @@ describe('config-check on a remote build: the archive\'s files', () => {
     const { root } = checkout({ ...GOOD, 'apps/agent/.dockerignore': 'agent.py\n' })
     const run = await remoteBuild(root)
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toContain('`graphs.agent`: the file `./agent.py` is not shipped: left out by `apps/agent/.dockerignore`. Change that `.dockerignore` rule: it always leaves the file out.')
+    expect(errorLines(run)[0]).toContain(
+      '`graphs.agent`: the file `./agent.py` is not shipped: left out by `apps/agent/.dockerignore`. Change that `.dockerignore` rule: it always leaves the file out.'
+    )
     const linked = checkout({ [CONFIG]: GOOD[CONFIG], 'apps/agent/real.py': 'graph = 1\nresearcher = 2\n' })
     symlinkSync('real.py', join(linked.root, 'apps/agent/agent.py'))
     execFileSync('git', ['add', 'apps/agent/agent.py'], { cwd: linked.root })
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'link'], { cwd: linked.root })
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'link'], {
+      cwd: linked.root
+    })
     const linkRun = await remoteBuild(linked.root)
     expect(linkRun.exitCode).toBe(1)
     expect(errorLines(linkRun)[0]).toContain('A link never ships: put the file itself there.')
@@ -126,7 +144,7 @@ describe('config-check on a remote build: the archive\'s files', () => {
     expect(sim.requests).toEqual([])
   })
 
-  it('a config that is not JSON is a config problem: refused naming the file (never the step\'s inputs), deployed under `warn`', async () => {
+  it("a config that is not JSON is a config problem: refused naming the file (never the step's inputs), deployed under `warn`", async () => {
     const files = { ...GOOD, [CONFIG]: '{"dependencies": ["."], "graphs": {"agent": "./agent.py:graph"},}' }
     const refused = await remoteBuild(workspace(files))
     expect(refused.exitCode).toBe(1)
@@ -141,7 +159,14 @@ describe('config-check on a remote build: the archive\'s files', () => {
   })
 
   it('a missing local dependency is a config problem naming its key, and follows `config-check`', async () => {
-    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.', '../../libs/gone'], python_version: '3.12', graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' } }) }
+    const files = {
+      ...GOOD,
+      [CONFIG]: JSON.stringify({
+        dependencies: ['.', '../../libs/gone'],
+        python_version: '3.12',
+        graphs: { agent: './agent.py:graph', researcher: './agent.py:researcher' }
+      })
+    }
     const refused = await remoteBuild(workspace(files))
     expect(refused.exitCode).toBe(1)
     expect(errorLines(refused)[0]).toContain('- `dependencies[1]`: the local dependency `../../libs/gone` does not exist.')
@@ -159,22 +184,33 @@ describe('config-check on a remote build: the archive\'s files', () => {
 
   it('`warn` deploys anyway, with the problems as warnings and listed first', async () => {
     // Python 3.10: the client refuses it; this simulator's build does not look.
-    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.10', graphs: { agent: './agent.py:graph' } }) }
+    const files = {
+      ...GOOD,
+      [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.10', graphs: { agent: './agent.py:graph' } })
+    }
     const run = await remoteBuild(workspace(files), { 'config-check': 'warn' })
     expect(run.failures).toEqual([])
     expect(run.outcome.kind).toBe('deployed')
-    expect(run.warnings).toContainEqual(expect.stringContaining('Config check (`config-check: warn`, the deploy goes on): `apps/agent/langgraph.json` `python_version`'))
-    expect(run.summary).toContain('**⚠️ Config check: 1 problem the build may fail on, in <code>apps/agent/langgraph.json</code> (<code>config-check: warn</code>: deployed anyway)**')
+    expect(run.warnings).toContainEqual(
+      expect.stringContaining('Config check (`config-check: warn`, the deploy goes on): `apps/agent/langgraph.json` `python_version`')
+    )
+    expect(run.summary).toContain(
+      '**⚠️ Config check: 1 problem the build may fail on, in <code>apps/agent/langgraph.json</code> (<code>config-check: warn</code>: deployed anyway)**'
+    )
     expect(run.summary).toContain('- <code>python\\_version</code>: Python <code>3.10</code> is not supported')
   })
 
   it('`off` skips it: the row says so, and the same config fails in the build, naming the file', async () => {
     const run = await remoteBuild(workspace(BROKEN), { 'config-check': 'off' })
-    expect(run.outcome.checks).toEqual([expect.objectContaining({ status: 'not-checked', detail: ['not checked: ', { code: 'config-check: off' }] })])
+    expect(run.outcome.checks).toEqual([
+      expect.objectContaining({ status: 'not-checked', detail: ['not checked: ', { code: 'config-check: off' }] })
+    ])
     expect(run.warnings.filter((line) => line.startsWith('Config check'))).toEqual([])
     expect(run.outcome.kind).toBe('failed')
     expect(run.outcome.revision?.status).toBe('BUILD_FAILED')
-    expect(run.outcome.revision?.status_message).toContain("graph 'agent': could not import ./graph/agent.py (graph/agent.py is not in the source archive)")
+    expect(run.outcome.revision?.status_message).toContain(
+      "graph 'agent': could not import ./graph/agent.py (graph/agent.py is not in the source archive)"
+    )
   })
 
   it('a dry run shows the result', async () => {
@@ -184,10 +220,18 @@ describe('config-check on a remote build: the archive\'s files', () => {
   })
 
   it('warnings beyond the client never refuse: a typo of a key, a variable not found', async () => {
-    const files = { ...GOOD, [CONFIG]: JSON.stringify({ dependencies: ['.'], python_verison: '3.12', graphs: { agent: './agent.py:grpah' } }) }
+    const files = {
+      ...GOOD,
+      [CONFIG]: JSON.stringify({ dependencies: ['.'], python_verison: '3.12', graphs: { agent: './agent.py:grpah' } })
+    }
     const run = await remoteBuild(workspace(files))
     expect(run.failures).toEqual([])
-    expect(run.warnings).toEqual(expect.arrayContaining([expect.stringContaining('Did you mean `python_version`?'), expect.stringContaining('has no top-level `grpah`')]))
+    expect(run.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Did you mean `python_version`?'),
+        expect.stringContaining('has no top-level `grpah`')
+      ])
+    )
     expect(run.summary).toContain('**⚠️ Config check: 2 warnings**')
   })
 })
@@ -198,7 +242,11 @@ describe('config-check on a remote build: the archive\'s files', () => {
  */
 function checkout(files: Record<string, string>, { force = false } = {}): { root: string; sha: string } {
   const root = workspace(files)
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim()
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: root,
+      encoding: 'utf8'
+    }).trim()
   git('init', '-q')
   git('add', '-A', ...(force ? ['-f'] : []))
   git('commit', '-qm', 'agent')
@@ -211,7 +259,15 @@ function checkout(files: Record<string, string>, { force = false } = {}): { root
 function githubDeploy(env: Record<string, string>, extra: Record<string, string> = {}, repoUrl = REPO_URL) {
   sim.seedDeployment({ name: 'gh-agent', source_config: { repo_url: repoUrl } })
   return runInProcess({
-    inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, name: 'gh-agent', 'graph-config-path': CONFIG, 'github-token': github.token, 'poll-interval': '50ms', ...extra },
+    inputs: {
+      'control-plane-url': sim.url,
+      'api-key': sim.apiKey,
+      name: 'gh-agent',
+      'graph-config-path': CONFIG,
+      'github-token': github.token,
+      'poll-interval': '50ms',
+      ...extra
+    },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY, ...env }
   })
 }
@@ -257,7 +313,7 @@ describe('config-check on a github deployment: the config at the commit to be bu
     expect(removed.outcome.checks?.[0]).toMatchObject({ status: 'passed' })
   })
 
-  it('knows the checkout as the deployment\'s repository however its URL is written (`.git/`, case)', async () => {
+  it("knows the checkout as the deployment's repository however its URL is written (`.git/`, case)", async () => {
     const { root, sha } = checkout(BROKEN)
     const run = await githubDeploy({ GITHUB_WORKSPACE: root, GITHUB_SHA: sha }, {}, `${REPO_URL.replace('octo-org', 'Octo-Org')}.git/`)
     expect(fileReads()).toEqual([])
@@ -266,7 +322,10 @@ describe('config-check on a github deployment: the config at the commit to be bu
 
   it('reads through GitHub otherwise, in one listing and one read of the config', async () => {
     const sha = github.commitOn('main', ['x'])
-    github.setFiles(sha, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }), 'apps/agent/agent.py': 'graph = 1' })
+    github.setFiles(sha, {
+      [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }),
+      'apps/agent/agent.py': 'graph = 1'
+    })
     const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
     expect(run.exitCode).toBe(1)
     expect(changes()).toEqual([])
@@ -280,12 +339,19 @@ describe('config-check on a github deployment: the config at the commit to be bu
     const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
     expect(run.failures).toEqual([])
     expect(run.outcome.kind).toBe('deployed')
-    expect(run.outcome.checks?.[0]).toMatchObject({ status: 'passed', detail: ['2 graphs (agent, researcher), Python 3.12: passed', '; ', 'read through GitHub (', '2 requests', ')'] })
+    expect(run.outcome.checks?.[0]).toMatchObject({
+      status: 'passed',
+      detail: ['2 graphs (agent, researcher), Python 3.12: passed', '; ', 'read through GitHub (', '2 requests', ')']
+    })
   })
 
   it('a truncated listing skips the existence checks and says so; the rules on the file still apply', async () => {
     const sha = github.commitOn('main', ['x'])
-    github.setFiles('main', { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }) }, { truncated: true })
+    github.setFiles(
+      'main',
+      { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './gone.py:graph' } }) },
+      { truncated: true }
+    )
     const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
     expect(run.failures).toEqual([])
     expect(run.warnings).toContainEqual(expect.stringContaining('was cut short (too many files)'))
@@ -320,14 +386,19 @@ describe('config-check on a github deployment: the config at the commit to be bu
     github.setFiles('main', { 'other/langgraph.json': '{}' })
     const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha })
     expect(run.failures).toEqual([])
-    expect(run.warnings).toContainEqual(expect.stringContaining('`apps/agent/langgraph.json` is not a file in `main` of octo-org/support-agent'))
+    expect(run.warnings).toContainEqual(
+      expect.stringContaining('`apps/agent/langgraph.json` is not a file in `main` of octo-org/support-agent')
+    )
     expect(run.outcome.checks?.[0]).toMatchObject({ status: 'not-checked' })
   })
 
   it('a config path that leaves the repository is never read, on disk or through GitHub', async () => {
     const sha = github.commitOn('main', ['x'])
     github.setFiles('main', { 'apps/agent/langgraph.json': '{}' })
-    const run = await githubDeploy({ GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha }, { 'graph-config-path': 'apps/../../other/contents/langgraph.json' })
+    const run = await githubDeploy(
+      { GITHUB_WORKSPACE: workspace({}), GITHUB_SHA: sha },
+      { 'graph-config-path': 'apps/../../other/contents/langgraph.json' }
+    )
     expect(run.outcome.checks?.[0]).toMatchObject({ id: 'config-check', status: 'not-checked' })
     expect(fileReads()).toEqual([])
   })

@@ -50,7 +50,14 @@ const KNOWABLE_ONLY_AT_BUILD = ['pypi-no-match']
 const temp = mkdtempSync(join(tmpdir(), 'config-corpus-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const silent: Log = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+const silent: Log = {
+  info: () => undefined,
+  warn: () => undefined,
+  notice: () => undefined,
+  debug: () => undefined,
+  startGroup: () => undefined,
+  endGroup: () => undefined
+}
 
 let trees = 0
 function workspace(files: Record<string, string>): string {
@@ -91,45 +98,57 @@ describe('the config check against the official client, case by case', () => {
   })
 
   // Hundreds of small trees written and read: more time than a unit test, none of it waiting.
-  it.each(groups)('%s: no refusal where the client and its build pass, a miss only where the build alone can tell', async (group) => {
-    const falseRefusals: string[] = []
-    const misses: string[] = []
-    let agreed = 0
-    const mine = cases.filter((item) => item.name.split('/')[0] === group)
-    for (const item of mine) {
-      const { refused, said } = await actionVerdict(item)
-      const expected = !item.verdict.shipped.accepted
-      if (refused === expected) agreed++
-      else if (refused) falseRefusals.push(`${item.name}: ${said}`)
-      else if (!KNOWABLE_ONLY_AT_BUILD.includes(item.verdict.shipped.category ?? '')) misses.push(`${item.name}: the client says ${JSON.stringify(item.verdict.shipped)}`)
-    }
-    if (process.env.CORPUS_REPORT) process.stdout.write(`${group}: agreed ${agreed}/${mine.length}; false refusals ${falseRefusals.length}; misses ${misses.length}\n${[...falseRefusals, ...misses].join('\n')}\n`)
-    expect(falseRefusals).toEqual([])
-    expect(misses).toEqual([])
-  }, 120_000)
-
-  it.each(groups)('%s, as a `github` build reads it (the commit holding every file, read from git as the action reads it): never stricter than the client', async (group) => {
-    const accepted = cases.filter((each) => each.name.split('/')[0] === group && each.verdict.shipped.accepted)
-    const { top, commits } = commitCases(group, accepted)
-    const refused: string[] = []
-    const blobs = openBlobReads()
-    try {
-      for (const [index, item] of accepted.entries()) {
-        // What production reads: the commit's tree from `git ls-tree`, its files from git's objects (commit-files.ts).
-        const files = commitFiles(top, await listTree(top, commits[index], [''], undefined, false), commitReads(blobs))
-        const text = await readNow(files, item.config)
-        if (text === undefined) {
-          refused.push(`${item.name}: the config could not be read from the commit`)
-          continue
-        }
-        const report = await checkConfigFromCommit(text, item.config, files)
-        if (report.problems.length > 0) refused.push(`${item.name}: ${JSON.stringify(report.problems)}`)
+  it.each(groups)(
+    '%s: no refusal where the client and its build pass, a miss only where the build alone can tell',
+    async (group) => {
+      const falseRefusals: string[] = []
+      const misses: string[] = []
+      let agreed = 0
+      const mine = cases.filter((item) => item.name.split('/')[0] === group)
+      for (const item of mine) {
+        const { refused, said } = await actionVerdict(item)
+        const expected = !item.verdict.shipped.accepted
+        if (refused === expected) agreed++
+        else if (refused) falseRefusals.push(`${item.name}: ${said}`)
+        else if (!KNOWABLE_ONLY_AT_BUILD.includes(item.verdict.shipped.category ?? ''))
+          misses.push(`${item.name}: the client says ${JSON.stringify(item.verdict.shipped)}`)
       }
-    } finally {
-      blobs.close()
-    }
-    expect(refused).toEqual([])
-  }, 120_000)
+      if (process.env.CORPUS_REPORT)
+        process.stdout.write(
+          `${group}: agreed ${agreed}/${mine.length}; false refusals ${falseRefusals.length}; misses ${misses.length}\n${[...falseRefusals, ...misses].join('\n')}\n`
+        )
+      expect(falseRefusals).toEqual([])
+      expect(misses).toEqual([])
+    },
+    120_000
+  )
+
+  it.each(groups)(
+    '%s, as a `github` build reads it (the commit holding every file, read from git as the action reads it): never stricter than the client',
+    async (group) => {
+      const accepted = cases.filter((each) => each.name.split('/')[0] === group && each.verdict.shipped.accepted)
+      const { top, commits } = commitCases(group, accepted)
+      const refused: string[] = []
+      const blobs = openBlobReads()
+      try {
+        for (const [index, item] of accepted.entries()) {
+          // What production reads: the commit's tree from `git ls-tree`, its files from git's objects (commit-files.ts).
+          const files = commitFiles(top, await listTree(top, commits[index], [''], undefined, false), commitReads(blobs))
+          const text = await readNow(files, item.config)
+          if (text === undefined) {
+            refused.push(`${item.name}: the config could not be read from the commit`)
+            continue
+          }
+          const report = await checkConfigFromCommit(text, item.config, files)
+          if (report.problems.length > 0) refused.push(`${item.name}: ${JSON.stringify(report.problems)}`)
+        }
+      } finally {
+        blobs.close()
+      }
+      expect(refused).toEqual([])
+    },
+    120_000
+  )
 })
 
 /**
@@ -152,7 +171,16 @@ function commitCases(group: string, items: readonly CorpusCase[]): { top: string
     stream.push(Buffer.from('\n'))
   })
   const marks = join(top, 'marks')
-  execFileSync('git', ['fast-import', '--quiet', `--export-marks=${marks}`], { cwd: top, input: Buffer.concat(stream), stdio: ['pipe', 'pipe', 'pipe'] })
-  const byMark = new Map(readFileSync(marks, 'utf8').trim().split('\n').map((line) => [line.split(' ')[0], line.split(' ')[1]] as const))
+  execFileSync('git', ['fast-import', '--quiet', `--export-marks=${marks}`], {
+    cwd: top,
+    input: Buffer.concat(stream),
+    stdio: ['pipe', 'pipe', 'pipe']
+  })
+  const byMark = new Map(
+    readFileSync(marks, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => [line.split(' ')[0], line.split(' ')[1]] as const)
+  )
   return { top, commits: items.map((_item, index) => byMark.get(`:${index + 1}`) ?? '') }
 }

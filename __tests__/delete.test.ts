@@ -54,7 +54,9 @@ describe('command: delete', () => {
     const run = await runWith({ command: 'delete', name: 'agent-pr-8' })
     expect(run.exitCode).toBe(0)
     expect(sim.requests.find((r) => r.method === 'DELETE')?.query).toEqual({ delete_tracing_project: 'false' })
-    expect(run.stdout).toContain('Its tracing project `agent-pr-8` is kept, so creating a deployment named `agent-pr-8` again fails (HTTP 409)')
+    expect(run.stdout).toContain(
+      'Its tracing project `agent-pr-8` is kept, so creating a deployment named `agent-pr-8` again fails (HTTP 409)'
+    )
     expect(run.outputs['deployment-id']).toBe(target.id)
   })
 
@@ -139,7 +141,7 @@ describe('command: delete-listener', () => {
     expect(run.outputs).toEqual({ operation: 'unchanged' })
   })
 
-  it('fails on 404 with ignore-missing: false, with the control plane\'s text', async () => {
+  it("fails on 404 with ignore-missing: false, with the control plane's text", async () => {
     const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, 'ignore-missing': 'false' })
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
@@ -168,7 +170,10 @@ describe('command: delete-listener', () => {
   it('renders a 422 validation error field by field', async () => {
     sim.addFault({
       method: 'DELETE',
-      respond: { status: 422, body: JSON.stringify({ detail: [{ loc: ['path', 'listener_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] }) }
+      respond: {
+        status: 422,
+        body: JSON.stringify({ detail: [{ loc: ['path', 'listener_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] })
+      }
     })
     const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER })
     expect(run.exitCode).toBe(1)
@@ -179,7 +184,9 @@ describe('command: delete-listener', () => {
     sim.seedListener(LISTENER)
     const run = await runWith({ command: 'delete-listener', 'listener-id': LISTENER, name: 'agent', secrets: 'A=sekrit-value-1' })
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain('::warning::`name`, `secrets` and `poll-interval` are set but `command: delete-listener` does not use them; they are ignored, and not checked.')
+    expect(run.stdout).toContain(
+      '::warning::`name`, `secrets` and `poll-interval` are set but `command: delete-listener` does not use them; they are ignored, and not checked.'
+    )
     expect(visibleText(run)).not.toContain('sekrit-value-1')
   })
 })

@@ -11,7 +11,14 @@ beforeEach(() => {
   jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
-const existing: Deployment = { id: 'd1', name: 'support-agent', source: 'github', status: 'READY', latest_revision_id: 'r1', active_revision_id: 'r1' }
+const existing: Deployment = {
+  id: 'd1',
+  name: 'support-agent',
+  source: 'github',
+  status: 'READY',
+  latest_revision_id: 'r1',
+  active_revision_id: 'r1'
+}
 
 /** A control plane where the deployment exists, and a newer revision r3 overtakes this run's r2. */
 function overtakingPlane() {
@@ -24,7 +31,13 @@ function overtakingPlane() {
   } as unknown as ControlPlaneClient
 }
 
-const silent = { info: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+const silent = {
+  info: () => undefined,
+  notice: () => undefined,
+  debug: () => undefined,
+  startGroup: () => undefined,
+  endGroup: () => undefined
+}
 
 describe('deploy', () => {
   it('warns when the revision it waited for is no longer the one serving', async () => {

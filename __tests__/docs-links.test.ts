@@ -65,7 +65,8 @@ export function brokenLinks(file: string, read: (path: string) => string | undef
       problems.push(`${file}: ${target} (no file ${resolved})`)
       continue
     }
-    if (anchor !== undefined && anchor !== '' && !anchors(linked).has(anchor)) problems.push(`${file}: ${target} (no #${anchor} in ${resolved})`)
+    if (anchor !== undefined && anchor !== '' && !anchors(linked).has(anchor))
+      problems.push(`${file}: ${target} (no #${anchor} in ${resolved})`)
   }
   return problems
 }
@@ -78,7 +79,10 @@ function readRepoFile(path: string): string | undefined {
 }
 
 function markdownFiles(): string[] {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.md'], { cwd: ROOT, encoding: 'utf8' })
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.md'], {
+    cwd: ROOT,
+    encoding: 'utf8'
+  })
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`)
   return listed.stdout.split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file)))
 }
@@ -96,15 +100,32 @@ describe('links between the README and docs/', () => {
 
   it('the README links every page the rest of its old text moved to, and the v1.3 pages', () => {
     const linked = new Set(relativeLinks(readRepoFile('README.md') ?? '').map((target) => target.split('#')[0]))
-    const pages = ['local-running', 'reliability', 'performance', 'how-it-decides', 'development', 'commands',
-      'pull-request-previews', 'rollback-and-health-checks', 'remote-build-archive', 'own-image', 'paths-and-expected-commit',
-      'config-check', 'verification', 'remote-build', 'registry-and-promotion', 'architecture', 'control-plane']
+    const pages = [
+      'local-running',
+      'reliability',
+      'performance',
+      'how-it-decides',
+      'development',
+      'commands',
+      'pull-request-previews',
+      'rollback-and-health-checks',
+      'remote-build-archive',
+      'own-image',
+      'paths-and-expected-commit',
+      'config-check',
+      'verification',
+      'remote-build',
+      'registry-and-promotion',
+      'architecture',
+      'control-plane'
+    ]
     expect(pages.filter((page) => !linked.has(`docs/${page}.md`))).toEqual([])
   })
 
   it('detects a missing file and a missing anchor (the check can fail)', () => {
     const repo: Record<string, string> = {
-      'README.md': '# Title\n## `dry-run: true`\nSee [a](docs/a.md#two-words), [b](docs/b.md), [c](#dry-run-true), [d](#nope), [e](https://example.com/x.md).\n```md\n[f](docs/in-code.md)\n```\n',
+      'README.md':
+        '# Title\n## `dry-run: true`\nSee [a](docs/a.md#two-words), [b](docs/b.md), [c](#dry-run-true), [d](#nope), [e](https://example.com/x.md).\n```md\n[f](docs/in-code.md)\n```\n',
       'docs/a.md': '# A\n## Two words\nBack to [the top](../README.md#title) and [gone](../README.md#missing).\n'
     }
     const read = (path: string): string | undefined => repo[path]
@@ -116,7 +137,7 @@ describe('links between the README and docs/', () => {
     expect(slug('`dry-run: true`')).toBe('dry-run-true')
     expect(slug('New in v1.4')).toBe('new-in-v14')
     expect(slug("`paths`: deploy only when the agent's own files changed")).toBe('paths-deploy-only-when-the-agents-own-files-changed')
-    expect(slug('Under GitHub\'s `@github/local-action`')).toBe('under-githubs-githublocal-action')
+    expect(slug("Under GitHub's `@github/local-action`")).toBe('under-githubs-githublocal-action')
     expect([...anchors('# A\n## A\n```sh\n# not a heading\n```\n<a id="x"></a>')]).toEqual(['a', 'a-1', 'x'])
   })
 })

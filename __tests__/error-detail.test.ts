@@ -11,7 +11,7 @@ afterAll(() => sim.stop())
 beforeEach(() => sim.reset())
 
 describe("the server's error detail", () => {
-  it('reaches the summary as its words, without the log\'s ⏎ markers or `> ` prefix', async () => {
+  it("reaches the summary as its words, without the log's ⏎ markers or `> ` prefix", async () => {
     const detail = '::warning::source rejected\nrepo_url is not reachable\r\nask an admin'
     sim.addFault({ method: 'POST', path: '/v2/deployments', times: Infinity, respond: { status: 400, body: JSON.stringify({ detail }) } })
     const run = await deployWith(sim, 'detail-agent')

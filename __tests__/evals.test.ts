@@ -36,7 +36,11 @@ const ask = (content: string) => `{messages: [{role: user, content: ${JSON.strin
 const suite = (cases: Array<[string, string, string]>, head = '') =>
   `assistant: agent\n${head}cases:\n${cases.map(([name, content, expect]) => `  - name: ${name}\n    input: ${ask(content)}\n    expect: ${expect}\n`).join('')}`
 
-const RIGHT = { 'Say pong.': { says: 'pong' }, 'Capital of France?': { says: 'Paris is the capital of France.' }, 'Add 2 and 2.': { says: '4' } }
+const RIGHT = {
+  'Say pong.': { says: 'pong' },
+  'Capital of France?': { says: 'Paris is the capital of France.' },
+  'Add 2 and 2.': { says: '4' }
+}
 const THREE = suite([
   ['pong', 'Say pong.', '{contains: pong, not-contains: sorry}'],
   ['capital', 'Capital of France?', "{matches: '\\bParis\\b'}"],
@@ -52,13 +56,20 @@ describe('evals', () => {
     expect(row(run.summary, 'Evals')).toContain('✅ 3 of 3 cases passed (100%)')
     expect(run.summary).toContain('### Evals: ✅ 3 of 3 passed')
     expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ passed \| \d+ms \|$/)
-    expect(run.summary).toMatch(/\*\*Pass rate:\*\* 100% \(3 of 3; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/)
+    expect(run.summary).toMatch(
+      /\*\*Pass rate:\*\* 100% \(3 of 3; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/
+    )
     expect(run.outputs['eval-pass-rate']).toBe('1')
     expect(run.outputs['eval-regressions']).toBeUndefined()
     const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
     expect(run.outputs['eval-results'].startsWith(runnerTemp)).toBe(true)
     expect(results.cases.map((c: { name: string }) => c.name)).toEqual(['pong', 'capital', 'sum'])
-    expect(results.cases[1].runs[0]).toMatchObject({ verdict: 'passed', status: 200, output: 'Paris is the capital of France.', failedChecks: [] })
+    expect(results.cases[1].runs[0]).toMatchObject({
+      verdict: 'passed',
+      status: 200,
+      output: 'Paris is the capital of France.',
+      failedChecks: []
+    })
     expect(run.lines.filter((l) => /^Eval `\w+`: passed in \d+ms, HTTP 200\.$/.test(l))).toHaveLength(3)
     expect(runsAsked()).toHaveLength(3)
     // Every run with the credential the control plane takes; the log never shows it.
@@ -91,27 +102,40 @@ describe('evals', () => {
 
   it('a failed gate with `on-failure: rollback` puts back the revision that served before', async () => {
     const before = seeded('ev-rollback')
-    sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Capital of France?': { error: 'KeyError: OPENAI_API_KEY' } } } }, 'ev-rollback')
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Capital of France?': { error: 'KeyError: OPENAI_API_KEY' } } } },
+      'ev-rollback'
+    )
     const run = await deploy('ev-rollback', THREE, { 'on-failure': 'rollback' })
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
-    expect(tableRow(run.summary, 'capital')).toContain('the run failed \\(<code>\\_\\_error\\_\\_</code>\\): <code>ValueError: KeyError: OPENAI\\_API\\_KEY</code>')
+    expect(tableRow(run.summary, 'capital')).toContain(
+      'the run failed \\(<code>\\_\\_error\\_\\_</code>\\): <code>ValueError: KeyError: OPENAI\\_API\\_KEY</code>'
+    )
   })
 
-  it('compare-with: runs interleaved with the other deployment\'s, regressions counted and named, the preview rolled back', async () => {
+  it("compare-with: runs interleaved with the other deployment's, regressions counted and named, the preview rolled back", async () => {
     const before = seeded('ev-preview')
     const prod = seeded('ev-prod')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-prod')
     sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Capital of France?': { says: 'Lyon.' } } } }, 'ev-preview')
-    const run = await deploy('ev-preview', THREE.replace('assistant: agent\n', 'assistant: agent\nconcurrency: 1\ncompare-with: ev-prod\n'), { 'on-failure': 'rollback' })
+    const run = await deploy(
+      'ev-preview',
+      THREE.replace('assistant: agent\n', 'assistant: agent\nconcurrency: 1\ncompare-with: ev-prod\n'),
+      { 'on-failure': 'rollback' }
+    )
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
-    expect(run.failures[0]).toContain('The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%), a regression against `ev-prod` (it passes there), more than `max-regressions` 0.')
+    expect(run.failures[0]).toContain(
+      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%), a regression against `ev-prod` (it passes there), more than `max-regressions` 0.'
+    )
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(run.summary).toContain('### Evals: ❌ 2 of 3 passed: **worse than <code>ev-prod</code> on 1 case**: <code>capital</code>')
     expect(tableRow(run.summary, 'capital')).toMatch(/❌ \*\*regression\*\* \| .* \| ✅ passed in \d+ms \|$/)
-    expect(run.summary).toMatch(/\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/)
+    expect(run.summary).toMatch(
+      /\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/
+    )
     expect(run.outputs['eval-regressions']).toBe('1')
     // One at a time, each case to both sides before the next case.
     const sides = sim.agentRuns.map((r) => (r.deploymentId === prod.id ? 'prod' : 'preview'))
@@ -152,8 +176,17 @@ describe('evals', () => {
 
   it('a run past its `timeout` fails alone; past `time-limit` the rest are "not run: the suite\'s time limit"', async () => {
     seeded('ev-slow')
-    sim.setAgent({ runs: { kind: 'suite', answers: { slow: { says: 'late', delayMs: 60_000 }, quick: { says: 'ok', delayMs: 2_000 } } } }, 'ev-slow')
-    const cases: Array<[string, string, string]> = [['slow', 'slow', '{}'], ['q1', 'quick', '{}'], ['q2', 'quick', '{}'], ['q3', 'quick', '{}'], ['q4', 'quick', '{}']]
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { slow: { says: 'late', delayMs: 60_000 }, quick: { says: 'ok', delayMs: 2_000 } } } },
+      'ev-slow'
+    )
+    const cases: Array<[string, string, string]> = [
+      ['slow', 'slow', '{}'],
+      ['q1', 'quick', '{}'],
+      ['q2', 'quick', '{}'],
+      ['q3', 'quick', '{}'],
+      ['q4', 'quick', '{}']
+    ]
     const run = await deploy('ev-slow', suite(cases, 'concurrency: 1\ntimeout: 5s\ntime-limit: 10s\npass-rate: 0%\n'))
     expect(run.exitCode).toBe(0)
     expect(tableRow(run.summary, 'slow')).toContain('no answer within 5s')
@@ -180,8 +213,17 @@ describe('evals', () => {
 
   it('a hostile or huge answer is neutralised or not read past 1 MiB; secrets are redacted from the table and the results file', async () => {
     seeded('ev-hostile')
-    sim.setAgent({ runs: { kind: 'suite', answers: { evil: { hostile: true }, big: { huge: true }, leak: { says: `the key is ${SECRET_VALUES[0]}` } } } }, 'ev-hostile')
-    const cases: Array<[string, string, string]> = [['evil', 'evil', '{contains: nothing-like-this}'], ['big', 'big', '{}'], ['leak', 'leak', '{contains: nothing}']]
+    sim.setAgent(
+      {
+        runs: { kind: 'suite', answers: { evil: { hostile: true }, big: { huge: true }, leak: { says: `the key is ${SECRET_VALUES[0]}` } } }
+      },
+      'ev-hostile'
+    )
+    const cases: Array<[string, string, string]> = [
+      ['evil', 'evil', '{contains: nothing-like-this}'],
+      ['big', 'big', '{}'],
+      ['leak', 'leak', '{contains: nothing}']
+    ]
     const run = await deploy('ev-hostile', suite(cases), { 'pr-comment': 'false' })
     expect(run.exitCode).toBe(1)
     expect(tableRow(run.summary, 'big')).toContain('larger than 1 MiB')
@@ -200,7 +242,10 @@ describe('evals', () => {
   it('the PR comment shows failed cases first, at most 50 rows, and counts the rest', async () => {
     seeded('ev-many')
     sim.setAgent({ runs: { kind: 'suite', answers: { bad: { says: 'no' } }, otherwise: { says: 'yes' } } }, 'ev-many')
-    const cases = Array.from({ length: 60 }, (_, i) => [`c${i}`, i % 20 === 7 ? `bad ${i}` : `good ${i}`, '{contains: "yes"}'] as [string, string, string])
+    const cases = Array.from(
+      { length: 60 },
+      (_, i) => [`c${i}`, i % 20 === 7 ? `bad ${i}` : `good ${i}`, '{contains: "yes"}'] as [string, string, string]
+    )
     const run = await deploy('ev-many', suite(cases, 'concurrency: 16\npass-rate: 90%\n'))
     expect(run.exitCode).toBe(0)
     const comment = renderComment(run.view, undefined)
@@ -213,11 +258,16 @@ describe('evals', () => {
 
   it('the suite from a file in the workspace; a dry run checks it and says how many runs it would send, sending none', async () => {
     mkdirSync(join(workspace, 'evals'), { recursive: true })
-    writeFileSync(join(workspace, 'evals', 'suite.yml'), THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\ncompare-with: ev-prod\n'))
+    writeFileSync(
+      join(workspace, 'evals', 'suite.yml'),
+      THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\ncompare-with: ev-prod\n')
+    )
     seeded('ev-dry')
     const run = await deploy('ev-dry', 'evals/suite.yml', { 'dry-run': 'true' })
     expect(run.outcome.kind).toBe('planned')
-    expect(row(run.summary, 'Evals')).toContain('not run (dry run): the suite (<code>evals/suite.yml</code>) is valid: 3 cases; it would send 6 runs (x2, <code>repeat</code>), and as many to <code>ev-prod</code>')
+    expect(row(run.summary, 'Evals')).toContain(
+      'not run (dry run): the suite (<code>evals/suite.yml</code>) is valid: 3 cases; it would send 6 runs (x2, <code>repeat</code>), and as many to <code>ev-prod</code>'
+    )
     expect(runsAsked()).toHaveLength(0)
   })
 })
@@ -229,7 +279,15 @@ describe('evals without a URL to send to, and on rollback', () => {
     try {
       plain.seedDeployment({ name: 'ev-nourl', source: 'internal_docker', revisions: [{ status: 'DEPLOYED' }] })
       const image = `registry.example/agent@sha256:${'a'.repeat(64)}`
-      const inputs = { 'control-plane-url': plain.url, 'api-key': plain.apiKey, name: 'ev-nourl', 'image-uri': image, 'poll-interval': '150ms', evals: THREE, 'on-failure': 'rollback' }
+      const inputs = {
+        'control-plane-url': plain.url,
+        'api-key': plain.apiKey,
+        name: 'ev-nourl',
+        'image-uri': image,
+        'poll-interval': '150ms',
+        evals: THREE,
+        'on-failure': 'rollback'
+      }
       const run = await runInProcess({ inputs, env: env() })
       expect(run.exitCode).toBe(1)
       expect(run.outcome.kind).toBe('failed')
@@ -242,9 +300,25 @@ describe('evals without a URL to send to, and on rollback', () => {
   })
 
   it('rollback runs the suite on the revision it redeployed', async () => {
-    sim.seedDeployment({ name: 'ev-rb', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] })
+    sim.seedDeployment({
+      name: 'ev-rb',
+      revisions: [
+        { status: 'DEPLOYED', ageMs: 7_200_000 },
+        { status: 'DEPLOYED', ageMs: 3_600_000 }
+      ]
+    })
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-rb')
-    const run = await runInProcess({ inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'ev-rb', 'poll-interval': '50ms', evals: THREE }, env: env() })
+    const run = await runInProcess({
+      inputs: {
+        'control-plane-url': sim.url,
+        'api-key': sim.apiKey,
+        command: 'rollback',
+        name: 'ev-rb',
+        'poll-interval': '50ms',
+        evals: THREE
+      },
+      env: env()
+    })
     expect(run.exitCode).toBe(0)
     expect(run.outcome.kind).toBe('rolled-back')
     expect(row(run.summary, 'Evals')).toContain('3 of 3 cases passed')
@@ -261,13 +335,18 @@ describe('bad suites make no request', () => {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(workspace, name), text)
   })
 
-  const oneCase = (more: string, expect = '{contains: x}') => `assistant: agent\n${more}cases:\n  - name: a\n    input: {messages: []}\n    expect: ${expect}\n`
+  const oneCase = (more: string, expect = '{contains: x}') =>
+    `assistant: agent\n${more}cases:\n  - name: a\n    input: {messages: []}\n    expect: ${expect}\n`
   it.each([
     ['a missing file', 'evals/nothing.yml', 'the file `evals/nothing.yml` could not be read (ENOENT)'],
     ['a file outside the workspace', '../../etc/passwd', 'is outside the workspace'],
     ['not YAML', 'not-yaml.yml', '`not-yaml.yml`: not valid YAML or JSON'],
     ['no cases', 'no-cases.yml', '`cases` is required'],
-    ['an unknown key, with the nearest known one', oneCase('concurency: 2\n'), '`concurency` is not a known key: did you mean `concurrency`?'],
+    [
+      'an unknown key, with the nearest known one',
+      oneCase('concurency: 2\n'),
+      '`concurency` is not a known key: did you mean `concurrency`?'
+    ],
     ['an unknown check', oneCase('', '{contain: x}'), '`cases[0].expect.contain` is not a known key: did you mean `contains`?'],
     ['an empty list', 'assistant: agent\ncases: []\n', '`cases` is empty'],
     ['more than 200 cases', `assistant: agent\ncases:\n${'  - input: {}\n'.repeat(201)}`, 'more than 200'],
@@ -275,14 +354,22 @@ describe('bad suites make no request', () => {
     ['a case without input', 'assistant: agent\ncases:\n  - name: a\n', '`cases[0].input` is required'],
     ['an input that is not a mapping', 'assistant: agent\ncases:\n  - {name: a, input: [1]}\n', '`cases[0].input` must be a mapping'],
     ['a bad regular expression', oneCase('', "{matches: '(unclosed'}"), '`cases[0].expect.matches` is not a valid regular expression'],
-    ['a value path the judge could not read', oneCase('', "{value: {path: 'a[0]b', equals: 1}}"), '`cases[0].expect.value.path` must be a dotted path'],
+    [
+      'a value path the judge could not read',
+      oneCase('', "{value: {path: 'a[0]b', equals: 1}}"),
+      '`cases[0].expect.value.path` must be a dotted path'
+    ],
     ['a bad duration', oneCase('timeout: soon\n'), '`timeout` must be a duration'],
     ['a number out of range', oneCase('concurrency: 17\n'), '`concurrency` must be a whole number from 1 to 16'],
     ['min-passes over repeat', oneCase('repeat: 2\nmin-passes: 3\n'), '`min-passes` (3) is more than `repeat` (2)'],
     ['no assistant', 'cases:\n  - {name: a, input: {}}\n', '`cases[0]` has no `assistant`'],
     ['compare-with this deployment', oneCase('compare-with: ev-bad\n'), '`compare-with` names this deployment (`ev-bad`)'],
-    ['more than 1,000 runs', `assistant: agent\nrepeat: 10\ncompare-with: other\ncases:\n${Array.from({ length: 60 }, (_, i) => `  - {name: c${i}, input: {}}\n`).join('')}`, 'the suite would send 1200 runs'],
-    ['a time-limit past the step\'s timeout', oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"]
+    [
+      'more than 1,000 runs',
+      `assistant: agent\nrepeat: 10\ncompare-with: other\ncases:\n${Array.from({ length: 60 }, (_, i) => `  - {name: c${i}, input: {}}\n`).join('')}`,
+      'the suite would send 1200 runs'
+    ],
+    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"]
   ])('%s is refused before any request, naming the key and the fix', async (_, value, problem) => {
     const before = sim.requests.length
     const run = await deploy('ev-bad', value)

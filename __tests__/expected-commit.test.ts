@@ -27,7 +27,14 @@ function serving() {
 
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    inputs: {
+      'control-plane-url': world.sim.url,
+      'api-key': world.sim.apiKey,
+      name: NAME,
+      'github-token': world.github.token,
+      'poll-interval': '50ms',
+      ...inputs
+    },
     env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
@@ -59,7 +66,9 @@ describe('expected-commit: github deployments', () => {
     expect(errorLines(run)[0]).toMatch(/Deploy a tag or the commit itself .* or test the new commit first/)
     // What a refused promotion leaves in place, so that nobody has to look it up.
     const { revisionId, first } = current
-    expect(errorLines(run)[0]).toContain(`Nothing was sent. Deployment \`${NAME}\` still serves revision ${revisionId}, built from commit ${first}.`)
+    expect(errorLines(run)[0]).toContain(
+      `Nothing was sent. Deployment \`${NAME}\` still serves revision ${revisionId}, built from commit ${first}.`
+    )
   })
 
   it('promotes a pinned commit: `repo-ref` set to the expected SHA is built as it is, though its branch moved on, with no GitHub read before', async () => {
@@ -72,7 +81,9 @@ describe('expected-commit: github deployments', () => {
     expect(run.outputs['commit-sha']).toBe(tested)
     expect(changes()[0].body).toMatchObject({ source_revision_config: { repo_ref: tested } })
     expect(commitReads()).toEqual([])
-    expect(run.lines).toContainEqual(`\`repo-ref\` is commit ${tested} itself, the expected one: the control plane builds exactly that commit.`)
+    expect(run.lines).toContainEqual(
+      `\`repo-ref\` is commit ${tested} itself, the expected one: the control plane builds exactly that commit.`
+    )
   })
 
   it('refuses a pinned `repo-ref` that is not the expected commit, before any request to GitHub or any change, saying what still serves', async () => {
@@ -95,7 +106,11 @@ describe('expected-commit: github deployments', () => {
     ['a token without `contents: read`', () => world.github.configure({ gitFail: { status: 403 } }), /HTTP 403.*contents: read/],
     ['a branch GitHub does not know', () => world.github.reset(), /HTTP 422.*no such branch, tag or commit/],
     // Declared up front: refused before reading any of it.
-    ['an answer too large to read', () => world.github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }), /too large to read \(the response exceeded 32 MiB\)/]
+    [
+      'an answer too large to read',
+      () => world.github.configure({ huge: { path: /\/commits\//, bytes: 300 * 1024 * 1024, declareLength: true } }),
+      /too large to read \(the response exceeded 32 MiB\)/
+    ]
   ])('refuses before any change when GitHub cannot say: %s', async (what, breakIt, reason) => {
     serving()
     const tested = world.github.refHead('main') ?? ''
@@ -158,16 +173,27 @@ describe('expected-commit: github deployments', () => {
 
 describe('expected-commit: an archive uploaded by the user', () => {
   it('is refused before any request: `source-tarball-path` is not the checkout, and reports no commit', async () => {
-    const run = await deploy({ source: 'internal_source', 'graph-config-path': 'graph.json', 'source-tarball-path': 'uploads/mine.tar.gz', 'expected-commit': 'a'.repeat(40) })
+    const run = await deploy({
+      source: 'internal_source',
+      'graph-config-path': 'graph.json',
+      'source-tarball-path': 'uploads/mine.tar.gz',
+      'expected-commit': 'a'.repeat(40)
+    })
     expect(run.outcome.kind).toBe('refused')
-    expect(errorLines(run)[0]).toContain('`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`)')
+    expect(errorLines(run)[0]).toContain(
+      '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`)'
+    )
     expect(world.sim.requests).toEqual([])
   })
 })
 
 describe('expected-commit: an image', () => {
   it('is refused before any request: an image reports no commit, so it cannot be held to one', async () => {
-    const run = await deploy({ source: 'internal_docker', 'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`, 'expected-commit': 'a'.repeat(40) })
+    const run = await deploy({
+      source: 'internal_docker',
+      'image-uri': `registry.example/agent@sha256:${'c'.repeat(64)}`,
+      'expected-commit': 'a'.repeat(40)
+    })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain('`expected-commit` applies only to `github` and `internal_source` sources, not `internal_docker`')
     expect(world.sim.requests).toEqual([])
@@ -180,7 +206,17 @@ describe('expected-commit: internal_source deployments', () => {
   let head: string
   beforeAll(async () => {
     checkout = join(world.dir, 'checkout')
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } })
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: checkout,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@example.com',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@example.com'
+        }
+      })
     execFileSync('mkdir', ['-p', checkout])
     git('init', '-q')
     await writeFile(join(checkout, 'graph.json'), '{"dependencies": ["my-agent"], "graphs": {"agent": "my_agent.graph:graph"}}')
@@ -189,7 +225,7 @@ describe('expected-commit: internal_source deployments', () => {
     head = String(git('rev-parse', 'HEAD')).trim()
   })
 
-  it('reads the checkout\'s commit, and nothing outside a checkout', async () => {
+  it("reads the checkout's commit, and nothing outside a checkout", async () => {
     expect(await checkoutCommit(checkout)).toBe(head)
     expect(await checkoutCommit(tmpdir())).toBeUndefined()
   })
@@ -274,7 +310,10 @@ describe('expected-commit: internal_source deployments', () => {
     const run = await deploy({ 'expected-commit': head, 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(errorLines(run)).toEqual([])
     expect(run.lines).toContainEqual(`The checkout has commit ${head} checked out, the expected one; its files ship from git's objects.`)
-    expect(changes().map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['POST upload-url', `PATCH ${run.outputs['deployment-id']}`])
+    expect(changes().map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual([
+      'POST upload-url',
+      `PATCH ${run.outputs['deployment-id']}`
+    ])
     expect(run.outcome.shipped).toMatchObject({ kind: 'archive', commit: head, files: 1 })
     // The commit was read once, and said once.
     expect(run.lines.filter((line) => line.includes(head))).toHaveLength(1)
@@ -288,7 +327,11 @@ describe('without expected-commit', () => {
     world.github.moveRef('main', world.github.addCommit({ parents: [workflowCommit], files: ['b.py'] }), { at: clock.now() + 1 })
     const run = await deploy({}, { GITHUB_SHA: workflowCommit })
     expect(run.exitCode).toBe(0)
-    expect(run.outcome.commitWarning).toMatch(new RegExp(`built from commit [0-9a-f]{40}, but this workflow ran for commit ${workflowCommit}.*Pass the tested commit as \`expected-commit\``))
+    expect(run.outcome.commitWarning).toMatch(
+      new RegExp(
+        `built from commit [0-9a-f]{40}, but this workflow ran for commit ${workflowCommit}.*Pass the tested commit as \`expected-commit\``
+      )
+    )
     expect(run.warnings).toContainEqual(expect.stringContaining(`but this workflow ran for commit ${workflowCommit}`))
   })
 })

@@ -83,7 +83,13 @@ describe('creating through faults makes exactly one deployment and one revision'
     ['a 201 missing its id', [{ ...create, malformed: 'missing-fields' }]],
     ['an empty 201 body', [{ ...create, malformed: 'empty' }]],
     ['a reset before the request was handled', [{ ...create, resetBefore: true }]],
-    ['a create applied, then a reset, then the re-read failing', [{ ...create, applyThen: 'reset' }, { method: 'GET', path: '/v2/deployments', skip: 1, respond: { status: 500 } }]],
+    [
+      'a create applied, then a reset, then the re-read failing',
+      [
+        { ...create, applyThen: 'reset' },
+        { method: 'GET', path: '/v2/deployments', skip: 1, respond: { status: 500 } }
+      ]
+    ],
     ['a create answered late, after the action gave up on it', [{ ...create, delayMs: 3_000 }]]
   ])('%s', async (_case, faults) => {
     const run = await deployThrough(faults, { timeout: '12s' })
@@ -106,7 +112,13 @@ describe('updating through faults makes exactly one new revision', () => {
     ['a reset after the patch was applied', [{ ...patch, applyThen: 'reset' }]],
     ['a 502 after the patch was applied', [{ ...patch, applyThen: html502 }]],
     ['504 before the patch was handled, twice', [{ ...patch, times: 2, respond: { status: 504 } }]],
-    ['applied, 502; then the resend refused with 503', [{ ...patch, applyThen: html502 }, { ...patch, skip: 1, respond: { status: 503 } }]],
+    [
+      'applied, 502; then the resend refused with 503',
+      [
+        { ...patch, applyThen: html502 },
+        { ...patch, skip: 1, respond: { status: 503 } }
+      ]
+    ],
     ['a 200 with a body that is not JSON', [{ ...patch, malformed: 'not-json' }]],
     ['a 200 missing latest_revision_id', [{ ...patch, malformed: 'missing-fields' }]],
     ['a patch answered late, after the action gave up on it', [{ ...patch, delayMs: 3_000 }]]
@@ -125,9 +137,18 @@ describe('reads through faults', () => {
   it.each<[string, FaultRule[]]>([
     ['500 twice on the lookup', [{ method: 'GET', path: '/v2/deployments', times: 2, respond: { status: 500 } }]],
     ['resets on status checks', [{ method: 'GET', path: /\/revisions\//, times: 3, resetBefore: true }]],
-    ['truncated and HTML status-check bodies', [{ method: 'GET', path: /\/revisions\//, malformed: 'truncated' }, { method: 'GET', path: /\/revisions\//, skip: 1, malformed: 'html' }]],
+    [
+      'truncated and HTML status-check bodies',
+      [
+        { method: 'GET', path: /\/revisions\//, malformed: 'truncated' },
+        { method: 'GET', path: /\/revisions\//, skip: 1, malformed: 'html' }
+      ]
+    ],
     ['a slow status check', [{ method: 'GET', path: /\/revisions\//, delayMs: 1_500 }]],
-    ['a 503 on the final re-read of the deployment', [{ method: 'GET', path: /^\/v2\/deployments\/[^/]+$/, times: 5, respond: { status: 503 } }]]
+    [
+      'a 503 on the final re-read of the deployment',
+      [{ method: 'GET', path: /^\/v2\/deployments\/[^/]+$/, times: 5, respond: { status: 503 } }]
+    ]
   ])('%s', async (_case, faults) => {
     const run = await deployThrough(faults, { timeout: '12s' })
     expectCreatedOnce(run)
@@ -139,7 +160,9 @@ describe('reads through faults', () => {
     const at = Math.ceil((Date.now() + 20_000) / 1000) * 1000
     const sleptBefore = clock.sleeps.length
     const before = Date.now()
-    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', respond: { status: 429 }, retryAfter: new Date(at).toUTCString() }])
+    const run = await deployThrough([
+      { method: 'GET', path: '/v2/deployments', respond: { status: 429 }, retryAfter: new Date(at).toUTCString() }
+    ])
     expectCreatedOnce(run)
     const retry = /List deployments failed with HTTP 429: \(empty body\) Retrying in (\d+)s \(attempt 2 of 5\)\./.exec(run.stdout)
     expect(retry).not.toBeNull()
@@ -155,14 +178,23 @@ describe('reads through faults', () => {
     const run = await deployThrough([{ method: 'GET', path: /\/revisions\//, times: Infinity, respond: html502 }], { timeout: '8s' })
     expect(run.exitCode).toBe(1)
     const [error] = errorLines(run)
-    expect(error).toMatch(/Get revision [0-9a-f-]+ failed with HTTP 502: \(unexpected body\) <html><body><h1>502 Bad Gateway<\/h1><\/body><\/html>/)
+    expect(error).toMatch(
+      /Get revision [0-9a-f-]+ failed with HTTP 502: \(unexpected body\) <html><body><h1>502 Bad Gateway<\/h1><\/body><\/html>/
+    )
     expect(run.outputs).toMatchObject({ operation: 'created', 'deployment-id': store().deployments[0].id })
     expect(store().revisions).toHaveLength(1)
   })
 
   it('fails with the operation, status and a masked excerpt when the lookup answers HTML', async () => {
     const page = `<html><body>Sign in to the proxy. key=${sim.apiKey}</body></html>`
-    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', times: Infinity, respond: { status: 200, body: page, headers: { 'content-type': 'text/html' } } }])
+    const run = await deployThrough([
+      {
+        method: 'GET',
+        path: '/v2/deployments',
+        times: Infinity,
+        respond: { status: 200, body: page, headers: { 'content-type': 'text/html' } }
+      }
+    ])
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toBe(
       'List deployments: the control plane answered HTTP 200 with a body that is not JSON: <html><body>Sign in to the proxy. key=***</body></html>\n' +
@@ -190,15 +222,21 @@ describe('credentials and secrets', () => {
     const echo = JSON.stringify({ detail: `secret OPENAI_API_KEY=${SECRET_VALUES[0]} is invalid; key ${sim.apiKey}` })
     const run = await deployThrough([{ method: 'PATCH', respond: { status: 400, body: echo } }])
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toMatch(/^Update deployment [0-9a-f-]+ failed with HTTP 400: secret OPENAI_API_KEY=\*\*\* is invalid; key \*\*\*$/)
+    expect(errorLines(run)[0]).toMatch(
+      /^Update deployment [0-9a-f-]+ failed with HTTP 400: secret OPENAI_API_KEY=\*\*\* is invalid; key \*\*\*$/
+    )
     expect(run.summary).toContain('OPENAI\\_API\\_KEY=\\*\\*\\* is invalid')
     // A 400 is a definite answer: the update did not take effect, so nothing claims it might have.
     expect(run.summary).not.toContain('may or may not')
     expect(store().revisions).toHaveLength(1)
   })
 
-  it('masks secrets echoed in a failed revision\'s status message', async () => {
-    sim.setScenario({ phases: [{ status: 'BUILDING', ms: 50 }], outcome: 'DEPLOY_FAILED', statusMessage: `env DB_PASSWORD=${SECRET_VALUES[1]} rejected` })
+  it("masks secrets echoed in a failed revision's status message", async () => {
+    sim.setScenario({
+      phases: [{ status: 'BUILDING', ms: 50 }],
+      outcome: 'DEPLOY_FAILED',
+      statusMessage: `env DB_PASSWORD=${SECRET_VALUES[1]} rejected`
+    })
     const run = await deployThrough([])
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toContain('(status DEPLOY_FAILED): env DB_PASSWORD=*** rejected')
@@ -221,16 +259,20 @@ describe('an unreachable control plane', () => {
 describe('two runs on one deployment: a doubtful change adopts only what this run made', () => {
   const patch: Pick<FaultRule, 'method' | 'path'> = { method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/ }
   const create: Pick<FaultRule, 'method' | 'path'> = { method: 'POST', path: '/v2/deployments' }
-  const otherPatch = (id: string): FaultRule['meanwhile'] => (other) =>
-    void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: 'hotfix' } })
-  const otherCreate = (repoUrl: string): FaultRule['meanwhile'] => (other) =>
-    void other.send('POST', '/v2/deployments', {
-      name: NAME,
-      source: 'github',
-      source_config: { integration_id: INTEGRATION_ID, repo_url: repoUrl },
-      source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
-      secrets: []
-    })
+  const otherPatch =
+    (id: string): FaultRule['meanwhile'] =>
+    (other) =>
+      void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: 'hotfix' } })
+  const otherCreate =
+    (repoUrl: string): FaultRule['meanwhile'] =>
+    (other) =>
+      void other.send('POST', '/v2/deployments', {
+        name: NAME,
+        source: 'github',
+        source_config: { integration_id: INTEGRATION_ID, repo_url: repoUrl },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+        secrets: []
+      })
   /** Revisions this run made (repo_ref `release`); more than one is a duplicate. */
   function revisionsOfThisRun(id: string): number {
     const ours = sim.revisions(id).filter((r) => (r.source_revision_config as { repo_ref?: string }).repo_ref === 'release').length
@@ -238,17 +280,23 @@ describe('two runs on one deployment: a doubtful change adopts only what this ru
     return ours
   }
 
-  it('its update applied, another run\'s newer: waits on its own revision, which ends superseded', async () => {
+  it("its update applied, another run's newer: waits on its own revision, which ends superseded", async () => {
     const seeded = seedExisting()
-    const run = await deployThrough([{ ...patch, applyThen: 'reset', meanwhile: otherPatch(seeded.id as string) }], { timeout: '12s', 'repo-ref': 'release' })
+    const run = await deployThrough([{ ...patch, applyThen: 'reset', meanwhile: otherPatch(seeded.id as string) }], {
+      timeout: '12s',
+      'repo-ref': 'release'
+    })
     expect(run.exitCode).toBe(1)
     expect(revisionsOfThisRun(seeded.id as string)).toBe(1)
     expect(run.outputs['revision-status']).toBe('SKIPPED')
   })
 
-  it('its update lost, another run\'s landed: fails without sending it again', async () => {
+  it("its update lost, another run's landed: fails without sending it again", async () => {
     const seeded = seedExisting()
-    const run = await deployThrough([{ ...patch, respond: html502, meanwhile: otherPatch(seeded.id as string) }], { timeout: '12s', 'repo-ref': 'release' })
+    const run = await deployThrough([{ ...patch, respond: html502, meanwhile: otherPatch(seeded.id as string) }], {
+      timeout: '12s',
+      'repo-ref': 'release'
+    })
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toContain('Another deploy changed deployment `support-agent` meanwhile')
     expect(revisionsOfThisRun(seeded.id as string)).toBe(0)
@@ -256,7 +304,10 @@ describe('two runs on one deployment: a doubtful change adopts only what this ru
   })
 
   it('its create lost, another run created the name with other settings: fails without sending it again', async () => {
-    const run = await deployThrough([{ ...create, respond: html502, meanwhile: otherCreate('https://github.com/octo-org/another-agent') }], { timeout: '12s' })
+    const run = await deployThrough(
+      [{ ...create, respond: html502, meanwhile: otherCreate('https://github.com/octo-org/another-agent') }],
+      { timeout: '12s' }
+    )
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toContain('Another deploy created deployment `support-agent`')
     expect(store().deployments).toHaveLength(1)
@@ -265,7 +316,10 @@ describe('two runs on one deployment: a doubtful change adopts only what this ru
 
   it('a control plane that took a second create of the name: fails naming both deployments', async () => {
     sim.allowDuplicateNames(true)
-    const run = await deployThrough([{ method: 'GET', path: '/v2/deployments', delayMs: 0, meanwhile: otherCreate('https://github.com/octo-org/support-agent') }], { timeout: '12s' })
+    const run = await deployThrough(
+      [{ method: 'GET', path: '/v2/deployments', delayMs: 0, meanwhile: otherCreate('https://github.com/octo-org/support-agent') }],
+      { timeout: '12s' }
+    )
     expect(run.exitCode).toBe(1)
     // Two exist, one of them the other run's: not a duplicate this run made.
     const ids = sim.deployments().map((d) => d.id as string)

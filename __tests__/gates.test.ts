@@ -26,12 +26,22 @@ describe('the gate list', () => {
     expect(DEPLOY_GATES.map((gate) => gate.id).slice(0, 2)).toEqual(['checkout-commit', 'archive-config-check'])
   })
 
-  it('holds every gate a source names, once; the `archive` gates are a remote build\'s and no other source\'s', () => {
+  it("holds every gate a source names, once; the `archive` gates are a remote build's and no other source's", () => {
     const ids = DEPLOY_GATES.map((gate) => gate.id)
     expect(new Set(ids).size).toBe(ids.length)
     const archiveIds = DEPLOY_GATES.filter((gate) => gate.stage === 'archive').map((gate) => gate.id)
-    const inputs = (source: string, tarball?: string): SourceInputs => ({ source, sourceRevisionConfig: tarball ? { source_tarball_path: tarball } : {}, createIfMissing: true })
-    for (const [source, tarball] of [['github'], ['internal_source'], ['internal_source', 'x.tgz'], ['internal_docker'], ['external_docker']] as const) {
+    const inputs = (source: string, tarball?: string): SourceInputs => ({
+      source,
+      sourceRevisionConfig: tarball ? { source_tarball_path: tarball } : {},
+      createIfMissing: true
+    })
+    for (const [source, tarball] of [
+      ['github'],
+      ['internal_source'],
+      ['internal_source', 'x.tgz'],
+      ['internal_docker'],
+      ['external_docker']
+    ] as const) {
       const decision = decideSource(inputs(source, tarball), undefined)
       for (const id of decision.gates) expect(ids).toContain(id)
       const archiveGates = decision.gates.filter((id) => archiveIds.includes(id))
@@ -45,13 +55,17 @@ describe('the gate list', () => {
       for (const imported of importsOf(file)) {
         if (imported.startsWith(GATES_DIR)) continue
         const back = importsOf(imported).filter((path) => path.startsWith(GATES_DIR))
-        expect({ file: relative('.', file), imports: relative('.', imported), back }).toEqual({ file: relative('.', file), imports: relative('.', imported), back: [] })
+        expect({ file: relative('.', file), imports: relative('.', imported), back }).toEqual({
+          file: relative('.', file),
+          imports: relative('.', imported),
+          back: []
+        })
       }
     }
   })
 })
 
-describe('a remote build\'s gates, on its archive', () => {
+describe("a remote build's gates, on its archive", () => {
   const world = simulatorWithGitHub('gates-')
   const CONFIG = 'apps/agent/langgraph.json'
   let workspace: string
@@ -62,14 +76,24 @@ describe('a remote build\'s gates, on its archive', () => {
     workspace = mkdtempSync(join(world.dir, 'checkout-'))
     runnerTemp = mkdtempSync(join(world.dir, 'runner-temp-'))
     // Committed: a config naming a graph file the commit does not hold (the build would fail on it).
-    head = commitCheckout(workspace, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './missing.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' })
+    head = commitCheckout(workspace, {
+      [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './missing.py:graph' } }),
+      'apps/agent/agent.py': 'graph = None\n'
+    })
     // The working tree fixed, not committed: the archive ships the commit, so the check must read the commit.
     writeFileSync(join(workspace, CONFIG), JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }))
   })
 
   function deploy(inputs: Record<string, string>) {
     return runInProcess({
-      inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: 'remote-agent', source: 'internal_source', 'graph-config-path': CONFIG, ...inputs },
+      inputs: {
+        'control-plane-url': world.sim.url,
+        'api-key': world.sim.apiKey,
+        name: 'remote-agent',
+        source: 'internal_source',
+        'graph-config-path': CONFIG,
+        ...inputs
+      },
       env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp }
     })
   }

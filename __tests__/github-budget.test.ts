@@ -52,7 +52,9 @@ describe('the GitHub reporting budget', () => {
     expect(warnings).toEqual([
       expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: updating GitHub environment `preview-pr-7`\./),
       expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: updating the comment on pull request #7\./),
-      expect.stringMatching(/^GitHub reporting was cut short: .*; left undone: the GitHub reporting of 2 deleted previews \(pull requests #8, #9\)\./)
+      expect.stringMatching(
+        /^GitHub reporting was cut short: .*; left undone: the GitHub reporting of 2 deleted previews \(pull requests #8, #9\)\./
+      )
     ])
   })
 })

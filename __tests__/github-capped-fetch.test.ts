@@ -53,7 +53,7 @@ describe('cappedFetch', () => {
     expect((await cappedFetch(fetch, 2048)(`${base}/big`)).status).toBe(200)
   })
 
-  it('ends with the request\'s abort when the body stalls part-way', async () => {
+  it("ends with the request's abort when the body stalls part-way", async () => {
     const controller = new AbortController()
     let headersIn!: () => void
     const answered = new Promise<void>((resolve) => (headersIn = resolve))

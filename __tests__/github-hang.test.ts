@@ -41,14 +41,28 @@ describe('a GitHub API that hangs mid-run', () => {
     const eventPath = join(dir, 'event.json')
     await writeFile(
       eventPath,
-      JSON.stringify({ number: 44, pull_request: { number: 44, head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-z', repo: { full_name: 'octo-org/support-agent' } }, base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } } } })
+      JSON.stringify({
+        number: 44,
+        pull_request: {
+          number: 44,
+          head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-z', repo: { full_name: 'octo-org/support-agent' } },
+          base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } }
+        }
+      })
     )
     sim.setBranchHead('feature-z', 'feedfacecafebeef0123456789abcdef01234567')
     const started = Date.now()
     const run = await runInProcess({
       clock,
       inputs: deployInputs(sim, 'support-agent-pr-44', { 'github-environment': 'pr-44', 'pr-comment': 'true', timeout: '2s' }),
-      env: { GITHUB_API_URL: github.url, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REF: 'refs/pull/44/merge', GITHUB_HEAD_REF: 'feature-z', GITHUB_TOKEN: github.token }
+      env: {
+        GITHUB_API_URL: github.url,
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_REF: 'refs/pull/44/merge',
+        GITHUB_HEAD_REF: 'feature-z',
+        GITHUB_TOKEN: github.token
+      }
     })
     expect(errorLines(run)).toEqual([])
     expect(run.outcome.kind).toBe('deployed')

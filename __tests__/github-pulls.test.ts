@@ -77,7 +77,10 @@ describe('readOpenPullRequests', () => {
   })
 
   it('waits out retry-after on a secondary rate limit', async () => {
-    const { github, clock, warnings } = scripted([{ status: 403, headers: { 'retry-after': '30' }, data: { message: 'secondary rate limit' } }, ok(pulls(5))])
+    const { github, clock, warnings } = scripted([
+      { status: 403, headers: { 'retry-after': '30' }, data: { message: 'secondary rate limit' } },
+      ok(pulls(5))
+    ])
     expect(await readOpenPullRequests(github, 'acme/agents')).toEqual({ kind: 'read', numbers: new Set([5]) })
     expect(clock.sleeps).toEqual([30_000])
     expect(warnings.join('\n')).toContain('retry after 30s')
@@ -97,7 +100,13 @@ describe('readOpenPullRequests', () => {
 
   it('gives up rather than wait past the deadline', async () => {
     const reset = String(Math.ceil(Date.now() / 1000) + 3600)
-    const { github, clock } = scripted([{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, data: { message: 'API rate limit exceeded' } }], new FakeClock(), 120_000)
+    const { github, clock } = scripted(
+      [
+        { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, data: { message: 'API rate limit exceeded' } }
+      ],
+      new FakeClock(),
+      120_000
+    )
     const open = await readOpenPullRequests(github, 'acme/agents')
     expect(open.kind).toBe('unreadable')
     expect(open.kind === 'unreadable' && open.reason).toContain('rate limit')
@@ -108,7 +117,13 @@ describe('readOpenPullRequests', () => {
   it('says when a rate limit resets, and gives no permission hint for it', async () => {
     const resetAt = Math.ceil(Date.now() / 1000) + 3600
     const { github } = scripted(
-      [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) }, data: { message: 'API rate limit exceeded' } }],
+      [
+        {
+          status: 403,
+          headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) },
+          data: { message: 'API rate limit exceeded' }
+        }
+      ],
       new FakeClock(),
       120_000
     )
@@ -119,7 +134,11 @@ describe('readOpenPullRequests', () => {
   })
 
   it('gives no permission hint when a retry-after would pass the deadline', async () => {
-    const { github } = scripted([{ status: 403, headers: { 'retry-after': '3600' }, data: { message: 'secondary rate limit' } }], new FakeClock(), 120_000)
+    const { github } = scripted(
+      [{ status: 403, headers: { 'retry-after': '3600' }, data: { message: 'secondary rate limit' } }],
+      new FakeClock(),
+      120_000
+    )
     const open = await readOpenPullRequests(github, 'acme/agents')
     const reason = open.kind === 'unreadable' ? open.reason : ''
     expect(reason).toContain('retry after 1h')
@@ -155,7 +174,12 @@ describe('readPullRequestStates', () => {
       [5, 'open'],
       [6, 'unknown']
     ])
-    expect(urls).toEqual(['/repos/acme/agents/pulls/3', '/repos/acme/agents/pulls/4', '/repos/acme/agents/pulls/5', '/repos/acme/agents/pulls/6'])
+    expect(urls).toEqual([
+      '/repos/acme/agents/pulls/3',
+      '/repos/acme/agents/pulls/4',
+      '/repos/acme/agents/pulls/5',
+      '/repos/acme/agents/pulls/6'
+    ])
   })
 })
 

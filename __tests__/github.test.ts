@@ -158,7 +158,9 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(run.outputs.operation).toBe('created')
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     // Once: the final update does not read the same list again.
-    expect(warnings).toEqual(['::warning::Could not update the pull-request comment (the response exceeded 32 MiB). The deploy itself is not affected.'])
+    expect(warnings).toEqual([
+      '::warning::Could not update the pull-request comment (the response exceeded 32 MiB). The deploy itself is not affected.'
+    ])
     expect(calls().filter((c) => c.includes('comments'))).toEqual(['GET /issues/42/comments'])
     expect(github.comments).toEqual([])
     expect(github.deployments).toHaveLength(1)
@@ -199,7 +201,15 @@ describe('GitHub deployment and pull-request comment', () => {
 
   it('titles a rollback in progress with its own verb, in the comment and the GitHub deployment', async () => {
     sim.seedDeployment({ name: 'support-agent-pr-42', revisions: [{ ageMs: 7_200_000 }, { ageMs: 3_600_000 }] })
-    const inputs = { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'support-agent-pr-42', 'poll-interval': '50ms', 'github-environment': 'pr-42', 'pr-comment': 'true' }
+    const inputs = {
+      'control-plane-url': sim.url,
+      'api-key': sim.apiKey,
+      command: 'rollback',
+      name: 'support-agent-pr-42',
+      'poll-interval': '50ms',
+      'github-environment': 'pr-42',
+      'pr-comment': 'true'
+    }
     const run = await runInProcess({ inputs, env: await pullRequestEnv() })
     expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
@@ -224,7 +234,9 @@ describe('pull requests from forks', () => {
     const run = await runInProcess({ inputs: previewInputs({ 'api-key': '' }), env: await pullRequestEnv('a-contributor/support-agent') })
     expect(run.exitCode).toBe(1)
     const [error] = errorLines(run)
-    expect(error).toMatch(/^Invalid input: one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: GitHub passes no secrets/)
+    expect(error).toMatch(
+      /^Invalid input: one of `api-key` and `bearer-token` is required, and both are empty because this pull request comes from a fork: GitHub passes no secrets/
+    )
     for (const way of ['`workflow_run`', 'label', '`pull_request_target`']) expect(error).toContain(way)
     expect(sim.requests).toEqual([])
     expect(github.requests).toEqual([])

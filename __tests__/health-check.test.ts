@@ -106,7 +106,13 @@ describe('checkHealth', () => {
     const api = await endpoint([503, 502, 200])
     const clock = new FakeClock()
     const lines: string[] = []
-    const verdict = await checkHealth({ url: api.url, headers: { 'X-Api-Key': 'k' }, clock, deadline: clock.now() + 120_000, log: (l) => lines.push(l) })
+    const verdict = await checkHealth({
+      url: api.url,
+      headers: { 'X-Api-Key': 'k' },
+      clock,
+      deadline: clock.now() + 120_000,
+      log: (l) => lines.push(l)
+    })
     expect(verdict).toMatchObject({ healthy: true, attempts: 3, last: 'HTTP 200' })
     expect(clock.sleeps).toEqual([1_000, 2_000])
     expect(lines).toHaveLength(3)

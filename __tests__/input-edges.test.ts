@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => sim.stop())
 beforeEach(() => sim.reset())
 
-const RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)'
+const RULE =
+  'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)'
 
 describe('names of new deployments', () => {
   it.each(['a', 'support-agent', 'Support-Agent-2', 'pr-123-preview', '1st', 'a'.repeat(63)])('takes %s', (name) => {

@@ -48,16 +48,16 @@ describe('readInputs', () => {
 
   it('maps source inputs to their request fields and leaves unset ones out', async () => {
     const inputs = await readDeployInputs({
-        ...BASE_INPUTS,
-        'integration-id': VALID_UUID.toUpperCase(),
-        'repo-ref': 'release',
-        'build-on-push': 'FALSE',
-        'deployment-type': 'prod',
-        'install-command': 'npm ci',
-        'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 0.5\nlabels: {team: support}',
-        timeout: '90s',
-        'poll-interval': '1500ms'
-      })
+      ...BASE_INPUTS,
+      'integration-id': VALID_UUID.toUpperCase(),
+      'repo-ref': 'release',
+      'build-on-push': 'FALSE',
+      'deployment-type': 'prod',
+      'install-command': 'npm ci',
+      'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 0.5\nlabels: {team: support}',
+      timeout: '90s',
+      'poll-interval': '1500ms'
+    })
     expect(inputs.sourceConfig).toEqual({
       integration_id: VALID_UUID,
       build_on_push: false,
@@ -71,9 +71,7 @@ describe('readInputs', () => {
   })
 
   it('takes a bearer token with a tenant id', async () => {
-    const inputs = await readInputs(
-      inputsFrom({ ...BASE_INPUTS, 'api-key': '', 'bearer-token': 'tok', 'tenant-id': VALID_UUID })
-    )
+    const inputs = await readInputs(inputsFrom({ ...BASE_INPUTS, 'api-key': '', 'bearer-token': 'tok', 'tenant-id': VALID_UUID }))
     expect(inputs.connection.credential).toEqual({ kind: 'bearer-token', value: 'tok' })
     expect(inputs.connection.tenantId).toBe(VALID_UUID)
   })
@@ -116,9 +114,7 @@ describe('readInputs', () => {
 
   it('registers the API key and every secret value for masking before failing on other inputs', async () => {
     await expect(
-      readInputs(
-        inputsFrom({ ...BASE_INPUTS, 'api-key': 'the-key', secrets: 'A=first value\nB=second', timeout: 'never' })
-      )
+      readInputs(inputsFrom({ ...BASE_INPUTS, 'api-key': 'the-key', secrets: 'A=first value\nB=second', timeout: 'never' }))
     ).rejects.toThrow(InputError)
     const masks = stdout.join('')
     for (const secret of ['the-key', 'first value', 'second']) expect(masks).toContain(`::add-mask::${secret}`)

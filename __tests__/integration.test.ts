@@ -113,7 +113,12 @@ describe('second deploy', () => {
     expect(sim.deployments()).toHaveLength(1)
     const revisions = sim.revisions(first.id as string)
     expect(revisions).toHaveLength(2)
-    expect(run.outputs).toMatchObject({ operation: 'updated', 'deployment-id': first.id, 'revision-id': revisions[0].id, 'revision-status': 'DEPLOYED' })
+    expect(run.outputs).toMatchObject({
+      operation: 'updated',
+      'deployment-id': first.id,
+      'revision-id': revisions[0].id,
+      'revision-status': 'DEPLOYED'
+    })
 
     const patch = sim.requests.find((r) => r.method === 'PATCH')
     expect(patch?.path).toBe(`/v2/deployments/${first.id}`)
@@ -176,9 +181,16 @@ describe('failures', () => {
     const [revision] = sim.revisions(deployment.id as string)
     const errors = errorLines(run)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toContain(`Revision ${revision.id} of deployment \`build-fails\` failed to build (status BUILD_FAILED): ERROR: failed to solve`)
+    expect(errors[0]).toContain(
+      `Revision ${revision.id} of deployment \`build-fails\` failed to build (status BUILD_FAILED): ERROR: failed to solve`
+    )
     expect(errors[0]).toContain('Read the build log')
-    expect(run.outputs).toMatchObject({ 'deployment-id': deployment.id, 'revision-id': revision.id, 'revision-status': 'BUILD_FAILED', operation: 'created' })
+    expect(run.outputs).toMatchObject({
+      'deployment-id': deployment.id,
+      'revision-id': revision.id,
+      'revision-status': 'BUILD_FAILED',
+      operation: 'created'
+    })
     expect(run.summary).toContain('❌ Deploy of <code>build-fails</code> failed')
     expect(run.summary).toContain('BUILD_FAILED')
   })
@@ -193,7 +205,9 @@ describe('failures', () => {
   it('times out, saying where the revision stood', async () => {
     const run = await deployWith(sim, 'stuck-agent', { timeout: '1s', 'poll-interval': '100ms' })
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toMatch(/^Timed out after 1s waiting for revision [0-9a-f-]+ of deployment `stuck-agent`: it has been BUILDING for \d/)
+    expect(errorLines(run)[0]).toMatch(
+      /^Timed out after 1s waiting for revision [0-9a-f-]+ of deployment `stuck-agent`: it has been BUILDING for \d/
+    )
     expect(run.outputs).toMatchObject({ 'revision-status': 'BUILDING', operation: 'created' })
     expect(sim.revisions(sim.deployments()[0].id as string)).toHaveLength(1)
   })
@@ -236,7 +250,9 @@ describe('failures', () => {
     await fetch(`${sim.url}/v2/deployments/${old.id}`, { method: 'DELETE', headers: { 'X-Api-Key': sim.apiKey } })
     const run = await deployWith(sim, 'reopened-pr')
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toMatch(/^Create deployment `reopened-pr` failed with HTTP 409: .*\nCreating a deployment also creates a tracing project/)
+    expect(errorLines(run)[0]).toMatch(
+      /^Create deployment `reopened-pr` failed with HTTP 409: .*\nCreating a deployment also creates a tracing project/
+    )
     expect(sim.deployments()).toEqual([])
   })
 

@@ -49,7 +49,9 @@ describe('action.yml and the code agree', () => {
       stdout.push(String(chunk))
       return true
     })
-    const inputs = await readInputs((name) => ({ ...BASE_INPUTS, 'pr-comment': 'true' })[name] ?? '', { env: { GITHUB_TOKEN: 'ghs_from_env_123' } })
+    const inputs = await readInputs((name) => ({ ...BASE_INPUTS, 'pr-comment': 'true' })[name] ?? '', {
+      env: { GITHUB_TOKEN: 'ghs_from_env_123' }
+    })
     expect(inputs.command === 'deploy' && inputs.github.token).toBe('ghs_from_env_123')
     expect(stdout.join('')).toContain('::add-mask::ghs_from_env_123')
   })

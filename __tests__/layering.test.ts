@@ -16,7 +16,8 @@ const SRC = join(ROOT, 'src')
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split(/[\\/]/)[0]
   if (top === 'main.ts' || top === 'index.ts' || top === 'post.ts') return 'main'
-  if (!(LAYERS as readonly string[]).includes(top)) throw new Error(`${relative(ROOT, file)} is in no layer: put it in one of ${LAYERS.join(', ')}`)
+  if (!(LAYERS as readonly string[]).includes(top))
+    throw new Error(`${relative(ROOT, file)} is in no layer: put it in one of ${LAYERS.join(', ')}`)
   return top as Layer
 }
 
@@ -92,7 +93,8 @@ export function circlesIn(files: ReadonlyMap<string, readonly string[]>): string
       onStack.delete(member)
       component.unshift(member)
     } while (member !== file)
-    if (component.length > 1 || sameFolder(file).includes(file)) circles.push([...component, component[0]].map((f) => relative(SRC, f)).join(' → '))
+    if (component.length > 1 || sameFolder(file).includes(file))
+      circles.push([...component, component[0]].map((f) => relative(SRC, f)).join(' → '))
   }
   for (const file of [...files.keys()].sort()) if (!index.has(file)) visit(file)
   return circles
@@ -100,7 +102,9 @@ export function circlesIn(files: ReadonlyMap<string, readonly string[]>): string
 
 /** Each file's static imports, resolved to .ts paths. */
 function importGraph(files: readonly string[]): Map<string, string[]> {
-  return new Map(files.map((file) => [file, staticImportsOf(readFileSync(file, 'utf8')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))]))
+  return new Map(
+    files.map((file) => [file, staticImportsOf(readFileSync(file, 'utf8')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))])
+  )
 }
 
 function sourceFiles(dir: string): string[] {
@@ -120,9 +124,7 @@ describe('layering', () => {
   })
 
   it('has no import that runs back up a layer, and no command importing another', () => {
-    const problems = files.flatMap((file) =>
-      importsOf(readFileSync(file, 'utf8')).flatMap((specifier) => violation(file, specifier) ?? [])
-    )
+    const problems = files.flatMap((file) => importsOf(readFileSync(file, 'utf8')).flatMap((specifier) => violation(file, specifier) ?? []))
     expect(problems).toEqual([])
   })
 
@@ -143,10 +145,33 @@ describe('layering', () => {
     expect(staticImportsOf(text)).toEqual(['./a.js', './b.js', './c.js'])
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => join(SRC, 'inputs', `${name}.ts`))
     const other = join(SRC, 'api', 'e.ts')
-    expect(circlesIn(new Map([[a, [b]], [b, [c]], [c, [a]], [d, [a]]]))).toEqual(['inputs/a.ts → inputs/b.ts → inputs/c.ts → inputs/a.ts'])
+    expect(
+      circlesIn(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+          [d, [a]]
+        ])
+      )
+    ).toEqual(['inputs/a.ts → inputs/b.ts → inputs/c.ts → inputs/a.ts'])
     // Through another folder is a layering question, not a knot inside a folder.
-    expect(circlesIn(new Map([[a, [other]], [other, [a]]]))).toEqual([])
-    expect(circlesIn(new Map([[a, [b]], [b, []]]))).toEqual([])
+    expect(
+      circlesIn(
+        new Map([
+          [a, [other]],
+          [other, [a]]
+        ])
+      )
+    ).toEqual([])
+    expect(
+      circlesIn(
+        new Map([
+          [a, [b]],
+          [b, []]
+        ])
+      )
+    ).toEqual([])
   })
 
   it('detects a known-bad import (the check can fail)', () => {

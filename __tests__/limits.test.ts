@@ -114,109 +114,131 @@ function listPage(offset: number, count: number, prefix: string) {
 }
 
 describe('the process exits within 5 s of `timeout`, whatever the server does', () => {
-  it.concurrent('a server that accepts the connection and never answers', () =>
-    against(
-      () => {
-        // Never answer; keep the socket open.
-      },
-      async (server) => {
-        const { run, elapsedMs, errors } = await deployAgainst(server)
-        figures.push(`never answers: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests`)
-        expect(run.exitCode).toBe(1)
-        expect(errors).toMatch(/List deployments failed: no answer within 1s/)
-        expectExitWithinGrace(elapsedMs)
-      }
-    ), 20_000)
-
-  it.concurrent('a server that trickles its answer one byte a second', () =>
-    against(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000000' })
-        res.write('{')
-        // Cleared when the socket goes, which stop() forces at the latest.
-        const timer = setInterval(() => res.write(' '), 1000)
-        res.on('close', () => clearInterval(timer))
-      },
-      async (server) => {
-        const { run, elapsedMs, errors } = await deployAgainst(server)
-        figures.push(`trickles: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests`)
-        expect(run.exitCode).toBe(1)
-        expect(errors).toMatch(/List deployments failed: no answer within 1s/)
-        expectExitWithinGrace(elapsedMs)
-      }
-    ), 30_000)
-
-  it.concurrent('a server that sends a 50 MB list page: refused beyond 32 MiB, not read to the end', () => {
-    const chunk = Buffer.alloc(1024 * 1024, ' ')
-    let bytesSent = 0
-    return against(
-      (_req, res) => {
-        // No Content-Length: the cap must hold on the bytes as they come, not on a header.
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.write('{"resources": [], "offset": 0')
-        let sent = 0
-        const more = () => {
-          while (sent < 50) {
-            sent++
-            bytesSent += chunk.length
-            if (!res.write(chunk)) return void res.once('drain', more)
-          }
-          res.end('}')
+  it.concurrent(
+    'a server that accepts the connection and never answers',
+    () =>
+      against(
+        () => {
+          // Never answer; keep the socket open.
+        },
+        async (server) => {
+          const { run, elapsedMs, errors } = await deployAgainst(server)
+          figures.push(`never answers: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests`)
+          expect(run.exitCode).toBe(1)
+          expect(errors).toMatch(/List deployments failed: no answer within 1s/)
+          expectExitWithinGrace(elapsedMs)
         }
-        res.on('error', () => undefined)
-        more()
-      },
-      async (server) => {
-        // What this proves is the cap, not the deadline: a request limit of 5 s (a sixth of 30 s)
-        // leaves room to read 32 MiB while the other cases hold the CPU; 1 s did not, on 2 loaded cores.
-        const { run, elapsedMs, errors } = await deployAgainst(server, { timeout: '30s' })
-        figures.push(`50 MB page: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests, ${Math.round(bytesSent / 2 ** 20)} MiB sent`)
-        expect(run.exitCode).toBe(1)
-        expect(errors).toContain("List deployments failed: the control plane's response to GET /v2/deployments exceeded 32 MiB")
-        // Not retried: a second read would be as large.
-        expect(server.requests).toBe(1)
-        // Well before its own `timeout`, within the others' bound.
-        expectExitWithinGrace(elapsedMs)
-      }
-    )
-  }, 30_000)
+      ),
+    20_000
+  )
 
-  it.concurrent('a server whose list never ends: the lookup stops at the deadline or the page cap', () =>
-    against(
-      (req, res) => {
-        const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0)
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(listPage(offset, 100, 'support-agent')))
-      },
-      async (server) => {
-        const { run, elapsedMs, errors } = await deployAgainst(server)
-        figures.push(`endless list: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} pages`)
-        expect(run.exitCode).toBe(1)
-        expect(errors).toMatch(
-          /Gave up looking up deployment `support-agent` after \d+ pages(: the step's timeout \(3s\) ran out| \(\d+ deployments named like it\): the list did not end)/
-        )
-        expect(server.requests).toBeLessThanOrEqual(500)
-        expectExitWithinGrace(elapsedMs)
-      }
-    ), 30_000)
+  it.concurrent(
+    'a server that trickles its answer one byte a second',
+    () =>
+      against(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000000' })
+          res.write('{')
+          // Cleared when the socket goes, which stop() forces at the latest.
+          const timer = setInterval(() => res.write(' '), 1000)
+          res.on('close', () => clearInterval(timer))
+        },
+        async (server) => {
+          const { run, elapsedMs, errors } = await deployAgainst(server)
+          figures.push(`trickles: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests`)
+          expect(run.exitCode).toBe(1)
+          expect(errors).toMatch(/List deployments failed: no answer within 1s/)
+          expectExitWithinGrace(elapsedMs)
+        }
+      ),
+    30_000
+  )
 
-  it.concurrent('a server whose list never ends, slowly: the lookup stops at the deadline', () =>
-    against(
-      (req, res) => {
-        const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0)
-        // Cleared if the client gives up first: no timer outlives the test's server.
-        const timer = setTimeout(() => {
+  it.concurrent(
+    'a server that sends a 50 MB list page: refused beyond 32 MiB, not read to the end',
+    () => {
+      const chunk = Buffer.alloc(1024 * 1024, ' ')
+      let bytesSent = 0
+      return against(
+        (_req, res) => {
+          // No Content-Length: the cap must hold on the bytes as they come, not on a header.
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.write('{"resources": [], "offset": 0')
+          let sent = 0
+          const more = () => {
+            while (sent < 50) {
+              sent++
+              bytesSent += chunk.length
+              if (!res.write(chunk)) return void res.once('drain', more)
+            }
+            res.end('}')
+          }
+          res.on('error', () => undefined)
+          more()
+        },
+        async (server) => {
+          // What this proves is the cap, not the deadline: a request limit of 5 s (a sixth of 30 s)
+          // leaves room to read 32 MiB while the other cases hold the CPU; 1 s did not, on 2 loaded cores.
+          const { run, elapsedMs, errors } = await deployAgainst(server, { timeout: '30s' })
+          figures.push(
+            `50 MB page: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} requests, ${Math.round(bytesSent / 2 ** 20)} MiB sent`
+          )
+          expect(run.exitCode).toBe(1)
+          expect(errors).toContain("List deployments failed: the control plane's response to GET /v2/deployments exceeded 32 MiB")
+          // Not retried: a second read would be as large.
+          expect(server.requests).toBe(1)
+          // Well before its own `timeout`, within the others' bound.
+          expectExitWithinGrace(elapsedMs)
+        }
+      )
+    },
+    30_000
+  )
+
+  it.concurrent(
+    'a server whose list never ends: the lookup stops at the deadline or the page cap',
+    () =>
+      against(
+        (req, res) => {
+          const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0)
           res.writeHead(200, { 'content-type': 'application/json' })
           res.end(JSON.stringify(listPage(offset, 100, 'support-agent')))
-        }, 100)
-        res.on('close', () => clearTimeout(timer))
-      },
-      async (server) => {
-        const { run, elapsedMs, errors } = await deployAgainst(server)
-        figures.push(`endless slow list: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} pages`)
-        expect(run.exitCode).toBe(1)
-        expect(errors).toMatch(/Gave up looking up deployment `support-agent` after \d+ pages: the step's timeout \(3s\) ran out\./)
-        expectExitWithinGrace(elapsedMs)
-      }
-    ), 30_000)
+        },
+        async (server) => {
+          const { run, elapsedMs, errors } = await deployAgainst(server)
+          figures.push(`endless list: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} pages`)
+          expect(run.exitCode).toBe(1)
+          expect(errors).toMatch(
+            /Gave up looking up deployment `support-agent` after \d+ pages(: the step's timeout \(3s\) ran out| \(\d+ deployments named like it\): the list did not end)/
+          )
+          expect(server.requests).toBeLessThanOrEqual(500)
+          expectExitWithinGrace(elapsedMs)
+        }
+      ),
+    30_000
+  )
+
+  it.concurrent(
+    'a server whose list never ends, slowly: the lookup stops at the deadline',
+    () =>
+      against(
+        (req, res) => {
+          const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0)
+          // Cleared if the client gives up first: no timer outlives the test's server.
+          const timer = setTimeout(() => {
+            res.writeHead(200, { 'content-type': 'application/json' })
+            res.end(JSON.stringify(listPage(offset, 100, 'support-agent')))
+          }, 100)
+          res.on('close', () => clearTimeout(timer))
+        },
+        async (server) => {
+          const { run, elapsedMs, errors } = await deployAgainst(server)
+          figures.push(`endless slow list: exit after ${(elapsedMs / 1000).toFixed(1)}s, ${server.requests} pages`)
+          expect(run.exitCode).toBe(1)
+          expect(errors).toMatch(/Gave up looking up deployment `support-agent` after \d+ pages: the step's timeout \(3s\) ran out\./)
+          expectExitWithinGrace(elapsedMs)
+        }
+      ),
+    30_000
+  )
 })

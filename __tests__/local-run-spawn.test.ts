@@ -79,7 +79,8 @@ describe('npm start -- --help', () => {
     for (const name of ['deployed', 'build-failed', 'deploy-failed', 'create-failed', 'skipped', 'interrupted', 'timeout']) {
       expect(run.stdout).toMatch(new RegExp(`^ +${name} `, 'm'))
     }
-    for (const command of ['delete', 'rollback', 'prune', 'delete-listener', 'registry-login']) expect(run.stdout).toContain(`--input command=${command} `)
+    for (const command of ['delete', 'rollback', 'prune', 'delete-listener', 'registry-login'])
+      expect(run.stdout).toContain(`--input command=${command} `)
     expect(run.stdout).toContain('--real-docker')
     expect(run.stdout).toContain('--update')
     expect(run.stdout).toContain('--keep')
@@ -159,7 +160,18 @@ describe('node sim/cli.js shares the scenarios and seeds', () => {
     let listed: Array<{ name: string }> = []
     let pulls: Array<{ number: number }> = []
     const run = await simCli(
-      ['--scenario', 'build-failed', '--deployment', 'support-agent=DEPLOYED,BUILD_FAILED,DEPLOYED', '--previews', 'support-agent-pr-{pr}=3,7', '--pull', '7=open', '--pull', '3=closed'],
+      [
+        '--scenario',
+        'build-failed',
+        '--deployment',
+        'support-agent=DEPLOYED,BUILD_FAILED,DEPLOYED',
+        '--previews',
+        'support-agent-pr-{pr}=3,7',
+        '--pull',
+        '7=open',
+        '--pull',
+        '3=closed'
+      ],
       {
         until: /Press Ctrl\+C/,
         then: (pid, stdout) => {

@@ -12,7 +12,13 @@ import { join } from 'node:path'
 import { ROOT } from '../scripts/run-action.js'
 import { summaryText } from '../scripts/summary-text.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
-import { expectOwnDemo, expectRegistryLoginDemo, localRunInProcess as localRun, runDemo, type LocalRun as Run } from './helpers/local-run.js'
+import {
+  expectOwnDemo,
+  expectRegistryLoginDemo,
+  localRunInProcess as localRun,
+  runDemo,
+  type LocalRun as Run
+} from './helpers/local-run.js'
 
 describe('a deploy to the simulator', () => {
   // One deploy and one with the raw log, shared by the three tests below (made by the first to ask).
@@ -37,7 +43,9 @@ describe('a deploy to the simulator', () => {
     expect(run.stdout).toMatch(/^The job summary's Markdown source \(what GitHub renders on the run's page\) is kept in \S+\/summary\.md$/m)
     expect(run.stdout).not.toContain('as GitHub renders it')
     // action.yml declares a post step: it runs after the step, and has nothing to do after a deploy.
-    expect(run.stdout).toMatch(/^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\n\(nothing to do\)$/m)
+    expect(run.stdout).toMatch(
+      /^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\n\(nothing to do\)$/m
+    )
   })
 
   it('hides the mask commands and never prints the API key or a secret', async () => {
@@ -104,7 +112,9 @@ describe('scenarios', () => {
   it('evals-regression: the preview is worse than production on two cases, named first, and is rolled back', async () => {
     const run = await localRun(['--scenario', 'evals-regression', '--phase-ms', '100'])
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*both regressions against `support-agent-prod`/m)
+    expect(run.stdout).toMatch(
+      /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*both regressions against `support-agent-prod`/m
+    )
     expect(run.stdout).toMatch(/^### Evals: ❌ 4 of 6 passed: \*\*worse than `support-agent-prod` on 2 cases\*\*/m)
     expect(run.stdout).toContain('operation=rolled-back')
     expect(run.stdout).toContain('eval-regressions=2')
@@ -129,7 +139,7 @@ describe('scenarios', () => {
     expect(revisions[0]).not.toBe(revisions[1])
   })
 
-  it('passes the user\'s environment to the action, and the simulator builds the commit the run is for', async () => {
+  it("passes the user's environment to the action, and the simulator builds the commit the run is for", async () => {
     const sha = 'fedcba9876543210fedcba9876543210fedcba98'
     const run = await localRun([], { env: { GITHUB_REF: 'refs/heads/feature-x', GITHUB_REF_NAME: 'feature-x', GITHUB_SHA: sha } })
     expect(run.code).toBe(0)
@@ -205,7 +215,9 @@ describe('every command has its own demo', () => {
     const simulated = await localRun(['--real-docker', '--input', 'command=registry-login'])
     const deploy = await localRun(['--real-docker', '--control-plane-url', 'http://127.0.0.1:9'])
     expect(simulated.code).toBe(2)
-    expect(simulated.stderr).toContain("--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere")
+    expect(simulated.stderr).toContain(
+      "--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere"
+    )
     expect(deploy.code).toBe(2)
     expect(deploy.stderr).toContain('--real-docker goes with `command: registry-login`, not `deploy`.')
   })
@@ -217,8 +229,17 @@ describe('every command has its own demo', () => {
     expect(run.stdout).toMatch(/^operation=deleted$/m)
   })
 
-  it('seed options replace the demo\'s seeds', async () => {
-    const run = await demo('prune', ['--previews', 'preview-{pr}=4,5', '--pull', '5=open', '--input', 'name-pattern=preview-{pr}', '--input', 'dry-run=true'])
+  it("seed options replace the demo's seeds", async () => {
+    const run = await demo('prune', [
+      '--previews',
+      'preview-{pr}=4,5',
+      '--pull',
+      '5=open',
+      '--input',
+      'name-pattern=preview-{pr}',
+      '--input',
+      'dry-run=true'
+    ])
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain('support-agent-pr-')
     expect(run.stdout).toMatch(/^operation=planned$/m)
@@ -310,8 +331,7 @@ describe('a real control plane: the repository comes from the git checkout', () 
       expect(run.stderr).toContain('is not a git checkout')
       expect(run.stderr).toContain('--input repo-url=https://github.com/OWNER/REPO --input repo-ref=BRANCH')
       expect(sim.requests).toEqual([])
-    })
-  )
+    }))
 
   it('refuses a checkout without an origin', () =>
     inDirectory(async ({ dir, git, sim }) => {
@@ -323,21 +343,28 @@ describe('a real control plane: the repository comes from the git checkout', () 
       expect(run.stderr).toContain('repo-url')
       expect(run.stderr).toContain('repo-ref')
       expect(sim.requests).toEqual([])
-    })
-  )
+    }))
 
   it('runs a command that sends no repository outside a checkout, without asking for one', () =>
     inDirectory(async ({ dir, sim }) => {
       sim.seedDeployment({ name: 'to-delete' })
-      const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=delete', '--input', 'name=to-delete']
+      const args = [
+        '--control-plane-url',
+        sim.url,
+        '--input',
+        `api-key=${sim.apiKey}`,
+        '--input',
+        'command=delete',
+        '--input',
+        'name=to-delete'
+      ]
       const run = await localRun(args, { cwd: dir, env: { INIT_CWD: dir } })
       expect(run.stderr).toBe('')
       expect(run.code).toBe(0)
       expect(run.stdout).toContain(`Deleting \`to-delete\`, on ${sim.url}.`)
       expect(run.stdout).not.toMatch(/Deploying|repo-url|^Warning:/m)
       expect(sim.deployments()).toEqual([])
-    })
-  )
+    }))
 
   it('registry-login uses the stand-in, whose record of a real token is removed, unless --real-docker', () =>
     inDirectory(async ({ dir, sim }) => {
@@ -345,7 +372,16 @@ describe('a real control plane: the repository comes from the git checkout', () 
       const realRecord = join(dir, 'real-docker-argv')
       await writeFile(join(dir, 'docker'), `#!/bin/sh\nprintf '%s\\n' "$@" >> '${realRecord}'\ncat > /dev/null\n`, { mode: 0o755 })
       const env = { INIT_CWD: dir, PATH: `${dir}:${process.env.PATH ?? ''}` }
-      const args = ['--control-plane-url', sim.url, '--input', `api-key=${sim.apiKey}`, '--input', 'command=registry-login', '--input', 'name=own-image']
+      const args = [
+        '--control-plane-url',
+        sim.url,
+        '--input',
+        `api-key=${sim.apiKey}`,
+        '--input',
+        'command=registry-login',
+        '--input',
+        'name=own-image'
+      ]
       const standIn = await localRun(args, { cwd: dir, env })
       expect(standIn.stderr).toBe('')
       expect(standIn.code).toBe(0)
@@ -360,14 +396,16 @@ describe('a real control plane: the repository comes from the git checkout', () 
       expect(real.code).toBe(0)
       expect(real.stdout).not.toContain('──── docker (the stand-in) ────')
       // Logged in by the step, out by its post step, as at the end of a job.
-      expect(await readFile(realRecord, 'utf8')).toMatch(/^login\n-u\noauth2accesstoken\n--password-stdin\nregistry\.sim\.example:5000\nlogout\nregistry\.sim\.example:5000\n$/)
+      expect(await readFile(realRecord, 'utf8')).toMatch(
+        /^login\n-u\noauth2accesstoken\n--password-stdin\nregistry\.sim\.example:5000\nlogout\nregistry\.sim\.example:5000\n$/
+      )
       const tokens = sim.pushTokens().map(({ token }) => token)
       expect(tokens).toHaveLength(2)
-      for (const token of tokens) for (const text of [standIn.stdout, standIn.stderr, real.stdout, real.stderr]) expect(text).not.toContain(token)
+      for (const token of tokens)
+        for (const text of [standIn.stdout, standIn.stderr, real.stdout, real.stderr]) expect(text).not.toContain(token)
       const summaries = /kept in (\S+)\/summary\.md$/m.exec(real.stdout)?.[1]
       if (summaries) await rm(summaries, { recursive: true, force: true })
-    })
-  )
+    }))
 
   it('deploys the origin repository and the current branch', () =>
     inDirectory(async ({ dir, git, sim }) => {
@@ -379,12 +417,10 @@ describe('a real control plane: the repository comes from the git checkout', () 
       expect(run.code).toBe(0)
       expect(run.stdout).toContain('Deploying `from-checkout` from https://github.com/acme/agents feature-y at ')
       const created = sim.deployments().find((d) => d.name === 'from-checkout') as
-        | { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } }
-        | undefined
+        { source_config: { repo_url: string }; source_revision_config: { repo_ref: string } } | undefined
       expect(created?.source_config.repo_url).toBe('https://github.com/acme/agents')
       expect(created?.source_revision_config.repo_ref).toBe('feature-y')
-    })
-  )
+    }))
 })
 
 describe('a deploy to what the demo seeds', () => {
@@ -400,7 +436,9 @@ describe('a deploy to what the demo seeds', () => {
   it('--demo paths: a push outside `paths` sends nothing, and the serving revision is reported', async () => {
     const run = await deploy(['--demo', 'paths'])
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Seeded: main at 5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234 (served), then 0123456789abcdef0123456789abcdef01234567, the push')
+    expect(run.stdout).toContain(
+      'Seeded: main at 5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234 (served), then 0123456789abcdef0123456789abcdef01234567, the push'
+    )
     expect(run.stdout).toMatch(/^operation=unchanged$/m)
     expect(run.stdout).toMatch(/^commit-sha=5e7fa1b2c3d4e5f60718293a4b5c6d7e8f901234$/m)
     expect(run.stdout).toContain('2 changed files, all outside `paths`')

@@ -82,7 +82,14 @@ describe('following logs', () => {
     expect(run.exitCode).toBe(0)
     const printed = verbatimLines(run.stdout)
     expect(printed).toEqual(
-      expect.arrayContaining(['42', 'null', 'plain text line', '{"weird":true}', '> ::set-output name=deployment-url::https://evil.example', '> ::add-mask::x and a secret ***'])
+      expect.arrayContaining([
+        '42',
+        'null',
+        'plain text line',
+        '{"weird":true}',
+        '> ::set-output name=deployment-url::https://evil.example',
+        '> ::add-mask::x and a secret ***'
+      ])
     )
     expect(run.outputs['deployment-url']).not.toContain('evil')
     expect(visibleText(run)).not.toContain(SECRET_VALUES[0])
@@ -90,12 +97,23 @@ describe('following logs', () => {
 
   it("neutralises a server log line shaped like printVerbatim's token: only the action's own token lines pass as they are", async () => {
     const fakeToken = '0123abcd-4567-89ab-cdef-0123456789ab'
-    const entries = [`::stop-commands::${fakeToken}`, 'between', `::${fakeToken}::`, '::set-output name=deployment-url::https://evil.example']
+    const entries = [
+      `::stop-commands::${fakeToken}`,
+      'between',
+      `::${fakeToken}::`,
+      '::set-output name=deployment-url::https://evil.example'
+    ]
     sim.addFault({ path: LOGS, times: 1, respond: { status: 200, body: JSON.stringify({ logs: entries, next_offset: null }) } })
     const run = await deployWith(sim, 'token-shaped-logs')
     expect(run.exitCode).toBe(0)
     const lines = run.stdout.split('\n')
-    expect(lines).toEqual(expect.arrayContaining([`> ::stop-commands::${fakeToken}`, `> ::${fakeToken}::`, '> ::set-output name=deployment-url::https://evil.example']))
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `> ::stop-commands::${fakeToken}`,
+        `> ::${fakeToken}::`,
+        '> ::set-output name=deployment-url::https://evil.example'
+      ])
+    )
     // Raw token lines are the action's own: each stop has its resume, and none carries the server's token.
     const stops = lines.filter((l) => l.startsWith('::stop-commands::'))
     expect(stops.length).toBeGreaterThan(0)

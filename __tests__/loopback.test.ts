@@ -33,12 +33,18 @@ describe('the loopback check', () => {
     expect(isLoopbackHost(host)).toBe(true)
   })
 
-  it.each(['0.0.0.0', '128.0.0.1', '127.0.0.256', '127.0.0', '127.0.0.1.evil.example', 'localhost.evil.example', '[::ffff:7f00:1]', 'example.com'])(
-    '%s is not',
-    (host) => {
-      expect(isLoopbackHost(host)).toBe(false)
-    }
-  )
+  it.each([
+    '0.0.0.0',
+    '128.0.0.1',
+    '127.0.0.256',
+    '127.0.0',
+    '127.0.0.1.evil.example',
+    'localhost.evil.example',
+    '[::ffff:7f00:1]',
+    'example.com'
+  ])('%s is not', (host) => {
+    expect(isLoopbackHost(host)).toBe(false)
+  })
 
   it('is written once, in core/loopback.ts, and the control-plane URL, the health-check URL and report links agree on it', () => {
     expect(files.length).toBeGreaterThan(30)
@@ -60,9 +66,7 @@ describe('the loopback check', () => {
 
   it('"https, or http on loopback" is one function, and the control-plane URL, the signed upload URL, the deployed server\'s URL and report links apply it alike', () => {
     expect(SCHEME_BY_HAND.test("if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined")).toBe(true)
-    const copies = files
-      .filter((file) => SCHEME_BY_HAND.test(readFileSync(file, 'utf8')))
-      .map((file) => relative(SRC, file))
+    const copies = files.filter((file) => SCHEME_BY_HAND.test(readFileSync(file, 'utf8'))).map((file) => relative(SRC, file))
     expect(copies).toEqual([join('core', 'loopback.ts')])
     const cases: Array<[string, boolean]> = [
       ['https://api.example.com', true],

@@ -129,7 +129,10 @@ describe('the neutralised sink', () => {
     sink.info('::stop-commands::0123abcd-4567-89ab-cdef-0123456789ab')
     sink.info('::0123abcd-4567-89ab-cdef-0123456789ab::')
     printVerbatim(sink, ['::add-mask::x'])
-    expect(written.slice(0, 2)).toEqual(['> ::stop-commands::0123abcd-4567-89ab-cdef-0123456789ab', '> ::0123abcd-4567-89ab-cdef-0123456789ab::'])
+    expect(written.slice(0, 2)).toEqual([
+      '> ::stop-commands::0123abcd-4567-89ab-cdef-0123456789ab',
+      '> ::0123abcd-4567-89ab-cdef-0123456789ab::'
+    ])
     expect(written[2]).toMatch(/^::stop-commands::[0-9a-f-]{36}$/)
     expect(written[3]).toBe('> ::add-mask::x')
     expect(written[4]).toBe(`::${written[2].slice('::stop-commands::'.length)}::`)

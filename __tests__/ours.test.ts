@@ -27,7 +27,12 @@ beforeEach(() => sim.reset())
 
 const NAME = 'support-agent'
 const WORKFLOW_SHA = 'a'.repeat(40)
-const PUSH_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: WORKFLOW_SHA, GITHUB_EVENT_NAME: 'push' }
+const PUSH_ENV = {
+  GITHUB_REPOSITORY: 'octo-org/support-agent',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_SHA: WORKFLOW_SHA,
+  GITHUB_EVENT_NAME: 'push'
+}
 const PATCH: Pick<FaultRule, 'method' | 'path'> = { method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/ }
 const CREATE: Pick<FaultRule, 'method' | 'path'> = { method: 'POST', path: '/v2/deployments' }
 const lost502 = { status: 502, body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
@@ -43,8 +48,10 @@ function seedExisting() {
 }
 
 /** The other run's patch, as it lands on the control plane. */
-const otherRunPatches = (id: string, repoRef: string): FaultRule['meanwhile'] => (other) =>
-  void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: repoRef } })
+const otherRunPatches =
+  (id: string, repoRef: string): FaultRule['meanwhile'] =>
+  (other) =>
+    void other.send('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: repoRef } })
 
 const patchRequests = () => sim.requests.filter((r) => r.method === 'PATCH')
 
@@ -52,7 +59,7 @@ describe('after a doubtful update, the revision waited on is the one that carrie
   it('waits on its own revision when another run made a newer one, and ends superseded', async () => {
     const seeded = seedExisting()
     sim.addFault({ ...PATCH, applyThen: 'reset', meanwhile: otherRunPatches(seeded.id as string, 'hotfix') })
-    const result = await deploy(deployInputs(sim, NAME, { 'repo-ref': 'release'}))
+    const result = await deploy(deployInputs(sim, NAME, { 'repo-ref': 'release' }))
 
     const [theirs, ours] = sim.revisions(seeded.id as string) as unknown as Revision[]
     expect(theirs.source_revision_config?.repo_ref).toBe('hotfix')
@@ -64,10 +71,10 @@ describe('after a doubtful update, the revision waited on is the one that carrie
     expect(patchRequests()).toHaveLength(1)
   })
 
-  it('fails without sending again when its change is not there but another run\'s is', async () => {
+  it("fails without sending again when its change is not there but another run's is", async () => {
     const seeded = seedExisting()
     sim.addFault({ ...PATCH, respond: lost502, meanwhile: otherRunPatches(seeded.id as string, 'hotfix') })
-    const result = await deploy(deployInputs(sim, NAME, { 'repo-ref': 'release'}))
+    const result = await deploy(deployInputs(sim, NAME, { 'repo-ref': 'release' }))
 
     const revisions = sim.revisions(seeded.id as string) as unknown as Revision[]
     expect(revisions.map((r) => r.source_revision_config?.repo_ref)).toEqual(['hotfix', 'main'])
@@ -78,7 +85,7 @@ describe('after a doubtful update, the revision waited on is the one that carrie
     expect(patchRequests()).toHaveLength(1)
   })
 
-  it('tells a secrets-only patch\'s revision by its unchanged settings', async () => {
+  it("tells a secrets-only patch's revision by its unchanged settings", async () => {
     const seeded = seedExisting()
     sim.addFault({ ...PATCH, applyThen: 'reset', meanwhile: otherRunPatches(seeded.id as string, 'hotfix') })
     // Only secrets: no repo-ref (no workflow context gives one), no graph-config-path.
@@ -106,7 +113,11 @@ describe('carriesWhatWeSent', () => {
   })
 
   it.each<[string, boolean, ReturnType<typeof revision>]>([
-    ['settings as before (a new commit sha does not count)', true, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'def' })],
+    [
+      'settings as before (a new commit sha does not count)',
+      true,
+      revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'def' })
+    ],
     ['a setting changed by another run', false, revision({ repo_ref: 'hotfix', graph_config_path: 'graph.json' })],
     ['a setting added by another run', false, revision({ repo_ref: 'main', graph_config_path: 'graph.json', image_uri: 'x' })]
   ])('a secrets-only patch: %s → %s', (_case, expected, candidate) => {
@@ -115,19 +126,33 @@ describe('carriesWhatWeSent', () => {
 
   it.each<[string, boolean, ReturnType<typeof revision>]>([
     ['the same settings and commit', true, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'ABC' })],
-    ['the same settings, another commit (a push of the same branch)', false, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'def' })],
-    ['the same settings, no commit (left for the caller to refuse)', true, revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: null })]
+    [
+      'the same settings, another commit (a push of the same branch)',
+      false,
+      revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: 'def' })
+    ],
+    [
+      'the same settings, no commit (left for the caller to refuse)',
+      true,
+      revision({ repo_ref: 'main', graph_config_path: 'graph.json', repo_commit_sha: null })
+    ]
   ])('a redeploy of commit abc: %s → %s', (_case, expected, candidate) => {
-    expect(carriesWhatWeSent(candidate, { config: { repo_ref: 'main', graph_config_path: 'graph.json' }, commitSha: 'abc' }, previous)).toBe(expected)
+    expect(
+      carriesWhatWeSent(candidate, { config: { repo_ref: 'main', graph_config_path: 'graph.json' }, commitSha: 'abc' }, previous)
+    ).toBe(expected)
   })
 
   it('refuses a revision of another source than the revision_source sent', () => {
-    expect(carriesWhatWeSent(revision({ image_uri: 'img' }, 'external_docker'), { config: { image_uri: 'img' }, source: 'external_docker' })).toBe(true)
-    expect(carriesWhatWeSent(revision({ image_uri: 'img' }, 'github'), { config: { image_uri: 'img' }, source: 'external_docker' })).toBe(false)
+    expect(
+      carriesWhatWeSent(revision({ image_uri: 'img' }, 'external_docker'), { config: { image_uri: 'img' }, source: 'external_docker' })
+    ).toBe(true)
+    expect(carriesWhatWeSent(revision({ image_uri: 'img' }, 'github'), { config: { image_uri: 'img' }, source: 'external_docker' })).toBe(
+      false
+    )
   })
 })
 
-describe('after a doubtful create, the deployment adopted is the one with this run\'s settings', () => {
+describe("after a doubtful create, the deployment adopted is the one with this run's settings", () => {
   it('fails without sending again when another run created the name with other settings', async () => {
     const otherCreates: FaultRule['meanwhile'] = (other) =>
       void other.send('POST', '/v2/deployments', {
@@ -143,7 +168,9 @@ describe('after a doubtful create, the deployment adopted is the one with this r
     const [theirs] = sim.deployments()
     expect(sim.deployments()).toHaveLength(1)
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]).toContain(`Another deploy created deployment \`${NAME}\` (${theirs.id}) meanwhile, with settings other than this run's`)
+    expect(result.failures[0]).toContain(
+      `Another deploy created deployment \`${NAME}\` (${theirs.id}) meanwhile, with settings other than this run's`
+    )
     expect(result.outputs['deployment-id']).toBeUndefined()
     expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
   })
@@ -201,7 +228,14 @@ describe('after DEPLOYED, a commit other than the one the workflow ran for is a 
     const event = join(dir, 'event.json')
     const repo = { full_name: 'octo-org/support-agent' }
     writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: head, repo }, base: { repo } } }))
-    const env = { ...PUSH_ENV, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'feature', GITHUB_SHA: merge }
+    const env = {
+      ...PUSH_ENV,
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_HEAD_REF: 'feature',
+      GITHUB_SHA: merge
+    }
 
     sim.setBranchHead('feature', newerHead)
     const movedOn = await deploy(deployInputs(sim, NAME), env)

@@ -26,7 +26,11 @@ beforeAll(async () => {
   const event = {
     action: 'synchronize',
     number: 42,
-    pull_request: { number: 42, head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-x', repo: { full_name: 'octo-org/support-agent' } }, base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } } }
+    pull_request: {
+      number: 42,
+      head: { sha: 'feedfacecafebeef0123456789abcdef01234567', ref: 'feature-x', repo: { full_name: 'octo-org/support-agent' } },
+      base: { ref: 'main', repo: { full_name: 'octo-org/support-agent' } }
+    }
   }
   writeFileSync(join(dir, 'event.json'), JSON.stringify(event))
 })
@@ -64,7 +68,16 @@ async function runWith(extra: Record<string, string> = {}, options: { cancelAfte
   const result = await runInProcess({ inputs, env: env(), signal: controller.signal })
   expect(result.summaries).toHaveLength(1)
   const comment = github.comments.at(-1)?.body ?? ''
-  return { ...result, summary: result.summaries[0], comment, heading: (md: string) => md.split('\n').find((l) => l.startsWith('#'))?.replace(/^#+ /, '') }
+  return {
+    ...result,
+    summary: result.summaries[0],
+    comment,
+    heading: (md: string) =>
+      md
+        .split('\n')
+        .find((l) => l.startsWith('#'))
+        ?.replace(/^#+ /, '')
+  }
 }
 
 /** A first deploy that succeeds, so the next run updates a deployment that serves a revision. */
@@ -85,8 +98,14 @@ describe('one outcome, said the same everywhere', () => {
     expect(r.outcome.kind).toBe('deployed')
     expect(r.heading(r.summary)).toBe(`✅ Deployed <code>${NAME}</code>, revision not proven`)
     expect(r.heading(r.comment)).toBe(r.heading(r.summary))
-    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', description: `Deployed ${NAME}, revision not proven`, environment_url: r.outputs['deployment-url'] })
-    expect(r.lines.at(-1)).toBe(`Outcome: deployed: deployment \`${NAME}\` (${r.outputs['deployment-id']}), revision ${r.outputs['revision-id']} (DEPLOYED), ${r.outputs['deployment-url']}.`)
+    expect(github.statuses.at(-1)).toMatchObject({
+      state: 'success',
+      description: `Deployed ${NAME}, revision not proven`,
+      environment_url: r.outputs['deployment-url']
+    })
+    expect(r.lines.at(-1)).toBe(
+      `Outcome: deployed: deployment \`${NAME}\` (${r.outputs['deployment-id']}), revision ${r.outputs['revision-id']} (DEPLOYED), ${r.outputs['deployment-url']}.`
+    )
     // The comment's facts are an HTML table: no empty markdown header row.
     expect(r.comment).not.toContain('| | |')
     expect(r.comment).toContain(`<tr><th align="left">Revision</th><td><code>${r.outputs['revision-id']}</code></td></tr>`)
@@ -114,7 +133,9 @@ describe('one outcome, said the same everywhere', () => {
     expect(r.summary.indexOf('Last ')).toBeLessThan(r.summary.indexOf('<table>'))
     expect(r.summary).toContain('<details open><summary>Last')
     expect(lastState()).toBe('failure')
-    expect(r.lines.at(-1)).toMatch(/^Outcome: failed: deployment `support-agent-pr-42` \(\S+\), revision \S+ \(BUILD_FAILED\), https:\/\/\S+ \(`command: deploy`\)\.$/)
+    expect(r.lines.at(-1)).toMatch(
+      /^Outcome: failed: deployment `support-agent-pr-42` \(\S+\), revision \S+ \(BUILD_FAILED\), https:\/\/\S+ \(`command: deploy`\)\.$/
+    )
   })
 
   it('time-out while building: still deploying, GitHub deployment left in_progress, where to follow it, timeout shown as given', async () => {
@@ -222,7 +243,9 @@ describe('hostile server text', () => {
       expect(r.comment).toContain('(not an https:// URL, so not linked and not set as the output)')
       expect(r.outputs['deployment-url']).toBeUndefined()
       expect(github.statuses.some((s) => s.environment_url !== undefined)).toBe(false)
-      expect(r.lines).toContainEqual(expect.stringMatching(/^warning: The control plane reported a deployment URL that is not an https:\/\/ URL/))
+      expect(r.lines).toContainEqual(
+        expect.stringMatching(/^warning: The control plane reported a deployment URL that is not an https:\/\/ URL/)
+      )
       expect(Object.values(r.outputs).filter((value) => /[\r\n]/.test(value))).toEqual([])
       // The literal log: the status message is there, and none of its commands starts a line.
       expect(r.stdout).toContain('set-output name=pwned::1')

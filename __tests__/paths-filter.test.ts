@@ -26,7 +26,7 @@ const CHEAT_SHEET: Array<{ patterns: string[]; match: string[]; noMatch?: string
   { patterns: ['*.md', '!README.md', 'README*'], match: ['hello.md', 'README.md', 'README.doc'] }
 ]
 
-describe('paths: GitHub\'s filter pattern cheat sheet', () => {
+describe("paths: GitHub's filter pattern cheat sheet", () => {
   it.each(CHEAT_SHEET)('$patterns', ({ patterns, match, noMatch = [] }) => {
     const paths = filter(...patterns)
     for (const file of match) expect([file, paths.matches(file)]).toEqual([file, true])
@@ -102,20 +102,31 @@ describe('paths judged as a set against a commit, in order, as GitHub applies it
   const dead = (raw: string, files: string[]) => parsePaths(raw).judge(files)
 
   it('names each pattern (not `!` ones) that matches none of the files, in order', () => {
-    expect(dead('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst', ['agents/support/graph.py', 'libs/shared/util.py', 'README.txt'])).toEqual({
+    expect(
+      dead('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst', ['agents/support/graph.py', 'libs/shared/util.py', 'README.txt'])
+    ).toEqual({
       dead: [
         { pattern: 'agents/suport/**', why: 'matches-none' },
         { pattern: 'docs/*.rst', why: 'matches-none' }
       ],
       keepsNone: false
     })
-    expect(dead('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst', ['agents/suport/x', 'docs/a.rst', 'libs/shared/a'])).toEqual({ dead: [], keepsNone: false })
+    expect(dead('agents/suport/**\nlibs/shared/**\n!**/*.md\ndocs/*.rst', ['agents/suport/x', 'docs/a.rst', 'libs/shared/a'])).toEqual({
+      dead: [],
+      keepsNone: false
+    })
   })
 
   it('a pattern whose every file a later `!` removes keeps nothing, and a set that keeps no file says so', () => {
     const files = ['agents/support/graph.py', 'agents/billing/graph.py', 'README.md']
-    expect(dead('agents/support/**\n!agents/**', files)).toEqual({ dead: [{ pattern: 'agents/support/**', why: 'all-excluded' }], keepsNone: true })
-    expect(dead('agents/support/**\n!agents/**\nREADME.md', files)).toEqual({ dead: [{ pattern: 'agents/support/**', why: 'all-excluded' }], keepsNone: false })
+    expect(dead('agents/support/**\n!agents/**', files)).toEqual({
+      dead: [{ pattern: 'agents/support/**', why: 'all-excluded' }],
+      keepsNone: true
+    })
+    expect(dead('agents/support/**\n!agents/**\nREADME.md', files)).toEqual({
+      dead: [{ pattern: 'agents/support/**', why: 'all-excluded' }],
+      keepsNone: false
+    })
     // A `!` before it does not remove what it adds back; a later pattern that adds a file back keeps it.
     expect(dead('!agents/**\nagents/support/**', files)).toEqual({ dead: [], keepsNone: false })
     expect(dead('agents/**\n!agents/support/**', files)).toEqual({ dead: [], keepsNone: false })

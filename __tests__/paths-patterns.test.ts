@@ -31,7 +31,16 @@ function servingThenDocsChange(head?: string) {
 // `config-check: off`: the config check's own reads of the commit (config-check.test.ts) would mix with those counted here.
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, paths: PATHS, 'github-token': world.github.token, 'poll-interval': '50ms', 'config-check': 'off', ...inputs },
+    inputs: {
+      'control-plane-url': world.sim.url,
+      'api-key': world.sim.apiKey,
+      name: NAME,
+      paths: PATHS,
+      'github-token': world.github.token,
+      'poll-interval': '50ms',
+      'config-check': 'off',
+      ...inputs
+    },
     env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
@@ -46,7 +55,11 @@ async function checkout(): Promise<{ workspace: string; sha: string }> {
     await mkdir(dirname(join(workspace, file)), { recursive: true })
     await writeFile(join(workspace, file), `${file}\n`)
   }
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, encoding: 'utf8' })
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: workspace,
+      encoding: 'utf8'
+    })
   git('init', '-q')
   git('add', '.')
   git('commit', '-qm', 'agent')
@@ -59,8 +72,13 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     const run = await deploy()
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
-    expect(reads('/git/trees/').map((r) => `${r.path}?recursive=${r.query.recursive} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/git/trees/${head}?recursive=1 200`])
-    expect(verdict(run)).toMatchObject({ status: 'passed', detail: ['each keeps files of commit ', { code: head.slice(0, 12) }, " (GitHub's listing of the commit)"] })
+    expect(reads('/git/trees/').map((r) => `${r.path}?recursive=${r.query.recursive} ${r.status}`)).toEqual([
+      `/repos/${REPOSITORY}/git/trees/${head}?recursive=1 200`
+    ])
+    expect(verdict(run)).toMatchObject({
+      status: 'passed',
+      detail: ['each keeps files of commit ', { code: head.slice(0, 12) }, " (GitHub's listing of the commit)"]
+    })
   })
 
   it('never skips when a pattern matches no file of the commit, warning with its name, and asks for no compare', async () => {
@@ -69,9 +87,16 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
     expect(run.outcome.paths?.reason).toBe('`agents/suport/**` matches no file of the commit deployed, so no skip can be trusted')
-    expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` pattern `agents\/suport\/\*\*` matches no file of commit [0-9a-f]{40} \(read from GitHub's listing of the commit\): check it for a typo/))
+    expect(run.warnings).toContainEqual(
+      expect.stringMatching(
+        /^`paths` pattern `agents\/suport\/\*\*` matches no file of commit [0-9a-f]{40} \(read from GitHub's listing of the commit\): check it for a typo/
+      )
+    )
     expect(run.warnings.filter((w) => w.includes('libs/shared'))).toEqual([])
-    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/suport/**' }, ' matches no file', ' (commit ', expect.anything(), expect.any(String)] })
+    expect(verdict(run)).toMatchObject({
+      status: 'not-proven',
+      detail: [{ code: 'agents/suport/**' }, ' matches no file', ' (commit ', expect.anything(), expect.any(String)]
+    })
     expect(reads('/compare/')).toEqual([])
     expect(run.summary).toContain('agents/suport/**')
   })
@@ -80,10 +105,25 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     servingThenDocsChange()
     const run = await deploy({ paths: 'agents/support/**\n!agents/**' })
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
-    expect(run.outcome.paths?.reason).toBe('every file `agents/support/**` matches is removed by a later `!` pattern (`paths` keeps no file of it), so no skip can be trusted')
-    expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` pattern `agents\/support\/\*\*` matches files of commit [0-9a-f]{40}, but a later `!` pattern removes every one of them/))
+    expect(run.outcome.paths?.reason).toBe(
+      'every file `agents/support/**` matches is removed by a later `!` pattern (`paths` keeps no file of it), so no skip can be trusted'
+    )
+    expect(run.warnings).toContainEqual(
+      expect.stringMatching(
+        /^`paths` pattern `agents\/support\/\*\*` matches files of commit [0-9a-f]{40}, but a later `!` pattern removes every one of them/
+      )
+    )
     expect(run.warnings).toContainEqual(expect.stringMatching(/^`paths` as a whole keeps no file of commit/))
-    expect(verdict(run)).toMatchObject({ status: 'not-proven', detail: [{ code: 'agents/support/**' }, ' keep no file (a later `!` pattern removes all they match)', ' (commit ', expect.anything(), expect.stringContaining('; the set keeps no file')] })
+    expect(verdict(run)).toMatchObject({
+      status: 'not-proven',
+      detail: [
+        { code: 'agents/support/**' },
+        ' keep no file (a later `!` pattern removes all they match)',
+        ' (commit ',
+        expect.anything(),
+        expect.stringContaining('; the set keeps no file')
+      ]
+    })
     expect(reads('/compare/')).toEqual([])
   })
 
@@ -95,11 +135,13 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(verdict(skipped)).toMatchObject({ status: 'passed', detail: expect.arrayContaining([' (the checkout)']) })
     const typo = await deploy({ paths: 'agents/support/**\nlib/shared/**' }, { GITHUB_WORKSPACE: workspace, GITHUB_SHA: sha })
     expect(typo.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
-    expect(typo.warnings).toContainEqual(expect.stringMatching(/`lib\/shared\/\*\*` matches no file of commit .* \(read from the checkout\)/))
+    expect(typo.warnings).toContainEqual(
+      expect.stringMatching(/`lib\/shared\/\*\*` matches no file of commit .* \(read from the checkout\)/)
+    )
     expect(reads('/git/trees/')).toEqual([])
   })
 
-  it('asks git for the checkout\'s commit and files once a run, though the config check and `paths` both use them', async () => {
+  it("asks git for the checkout's commit and files once a run, though the config check and `paths` both use them", async () => {
     const { workspace, sha } = await checkout()
     servingThenDocsChange(sha)
     // A git first on PATH that records each command, then runs the real one.
@@ -142,6 +184,10 @@ describe('one GitHub reader per run', () => {
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
     expect(run.outcome.paths?.reason).toMatch(/rate limit for this token is used up.*would not leave time/)
-    expect(world.github.requests.filter((r) => r.method === 'GET' && /\/(commits|compare|git\/trees)\//.test(r.path)).map((r) => `${r.path.split('/')[4]} ${r.status}`)).toEqual(['commits 200'])
+    expect(
+      world.github.requests
+        .filter((r) => r.method === 'GET' && /\/(commits|compare|git\/trees)\//.test(r.path))
+        .map((r) => `${r.path.split('/')[4]} ${r.status}`)
+    ).toEqual(['commits 200'])
   })
 })

@@ -30,7 +30,15 @@ function serving(options: { secrets?: Array<{ name: string; value: string }>; re
 
 function deploy(inputs: Record<string, string> = {}, env: Record<string, string> = {}) {
   return runInProcess({
-    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, paths: PATHS, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    inputs: {
+      'control-plane-url': world.sim.url,
+      'api-key': world.sim.apiKey,
+      name: NAME,
+      paths: PATHS,
+      'github-token': world.github.token,
+      'poll-interval': '50ms',
+      ...inputs
+    },
     env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '', ...env }
   })
 }
@@ -53,13 +61,32 @@ describe('paths: skipping a deploy', () => {
     expect(errorLines(run)).toEqual([])
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
     expect(changes()).toEqual([])
-    expect(run.outputs).toMatchObject({ operation: 'unchanged', 'deployment-id': id, 'revision-id': revisionId, 'revision-status': 'DEPLOYED', 'commit-sha': base })
-    expect(run.outcome.paths).toMatchObject({ skip: true, servingRevisionId: revisionId, baseCommit: base, headCommit: head, changedFiles: 3, outsidePaths: 3 })
+    expect(run.outputs).toMatchObject({
+      operation: 'unchanged',
+      'deployment-id': id,
+      'revision-id': revisionId,
+      'revision-status': 'DEPLOYED',
+      'commit-sha': base
+    })
+    expect(run.outcome.paths).toMatchObject({
+      skip: true,
+      servingRevisionId: revisionId,
+      baseCommit: base,
+      headCommit: head,
+      changedFiles: 3,
+      outsidePaths: 3
+    })
     expect(compares().map((r) => `${r.path} ${r.status}`)).toEqual([`/repos/${REPOSITORY}/compare/${base}...${head} 200`])
-    expect(run.lines).toContainEqual(expect.stringMatching(new RegExp(`paths.*nothing to deploy: no change under \`paths\` since commit ${base}, which revision ${revisionId} serves \\(3 changed files, all outside`)))
+    expect(run.lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `paths.*nothing to deploy: no change under \`paths\` since commit ${base}, which revision ${revisionId} serves \\(3 changed files, all outside`
+        )
+      )
+    )
   })
 
-  it('records no GitHub deployment for a skip: the serving revision stays the environment\'s deployment', async () => {
+  it("records no GitHub deployment for a skip: the serving revision stays the environment's deployment", async () => {
     deployedThenChanged('docs/guide.md')
     const run = await deploy({ 'github-environment': 'production' }, { GITHUB_REF: 'refs/heads/main' })
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', reason: 'no-change-under-paths' })
@@ -83,14 +110,32 @@ describe('paths: skipping a deploy', () => {
     expect(changes()).toEqual([])
   })
 
-  it('compares with the pull request\'s head commit on pull_request events', async () => {
+  it("compares with the pull request's head commit on pull_request events", async () => {
     const base = world.github.commitOn('feature-x', ROOT_FILES)
     serving({ ref: 'feature-x' })
     const head = world.github.commitOn('feature-x', ['docs/a.md'])
     const event = join(world.dir, 'pull-request.json')
-    await writeFile(event, JSON.stringify({ pull_request: { number: 7, head: { sha: head, ref: 'feature-x', repo: { full_name: REPOSITORY } }, base: { repo: { full_name: REPOSITORY } } } }))
+    await writeFile(
+      event,
+      JSON.stringify({
+        pull_request: {
+          number: 7,
+          head: { sha: head, ref: 'feature-x', repo: { full_name: REPOSITORY } },
+          base: { repo: { full_name: REPOSITORY } }
+        }
+      })
+    )
     // GITHUB_SHA is the merge commit, which no branch holds: the pull request's head is what is built.
-    const run = await deploy({}, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'feature-x', GITHUB_SHA: 'ab'.repeat(20) })
+    const run = await deploy(
+      {},
+      {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: event,
+        GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_HEAD_REF: 'feature-x',
+        GITHUB_SHA: 'ab'.repeat(20)
+      }
+    )
     expect(compares().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/compare/${base}...${head}`])
     expect(run.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true, baseCommit: base, headCommit: head } })
   })
@@ -137,7 +182,11 @@ describe('paths: deploying, and saying why it could not skip', () => {
     world.github.commitOn('main', ROOT_FILES)
     const run = await deploy({ 'graph-config-path': 'graph.json', 'integration-id': '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' })
     expect(errorLines(run)).toEqual([])
-    expect(run.outcome).toMatchObject({ kind: 'deployed', operation: 'created', paths: { skip: false, reason: 'the deployment does not exist yet' } })
+    expect(run.outcome).toMatchObject({
+      kind: 'deployed',
+      operation: 'created',
+      paths: { skip: false, reason: 'the deployment does not exist yet' }
+    })
     expect(compares()).toEqual([])
   })
 
@@ -148,8 +197,16 @@ describe('paths: deploying, and saying why it could not skip', () => {
     const { id, revisionId } = deployedThenChanged('docs/guide.md')
     const revision = world.sim.revisions(id).find((r) => r.id === revisionId) as Record<string, any>
     // The control plane's answer for the serving revision, changed as the case says.
-    const answered = { ...revision, status: status ?? revision.status, source_revision_config: { ...revision.source_revision_config, ...config } }
-    world.sim.addFault({ method: 'GET', path: `/v2/deployments/${id}/revisions/${revisionId}`, respond: { status: 200, body: JSON.stringify(answered) } })
+    const answered = {
+      ...revision,
+      status: status ?? revision.status,
+      source_revision_config: { ...revision.source_revision_config, ...config }
+    }
+    world.sim.addFault({
+      method: 'GET',
+      path: `/v2/deployments/${id}/revisions/${revisionId}`,
+      respond: { status: 200, body: JSON.stringify(answered) }
+    })
     const run = await deploy()
     expect(run.outcome.paths?.skip).toBe(false)
     expect(run.outcome.paths?.reason).toMatch(reason)
@@ -167,7 +224,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(changes().map((r) => r.method)).toEqual(['PATCH'])
   })
 
-  it('deploys when `repo-ref` is not the workflow\'s own ref', async () => {
+  it("deploys when `repo-ref` is not the workflow's own ref", async () => {
     deployedThenChanged('docs/guide.md')
     world.github.moveRef('release', world.github.refHead('main') ?? '')
     const run = await deploy({ 'repo-ref': 'release' })
@@ -177,8 +234,16 @@ describe('paths: deploying, and saying why it could not skip', () => {
   })
 
   it.each([
-    ['a 404 (a commit GitHub does not know)', () => world.github.moveRef('main', world.github.addCommit({ files: [...ROOT_FILES, 'x'] })), /HTTP 404.*no such commit/],
-    ['a rate limit that outlasts the step', () => world.github.configure({ gitFail: { status: 403, kind: 'rate-limit', resetInSeconds: 3600 } }), /rate limit.*would not leave time/],
+    [
+      'a 404 (a commit GitHub does not know)',
+      () => world.github.moveRef('main', world.github.addCommit({ files: [...ROOT_FILES, 'x'] })),
+      /HTTP 404.*no such commit/
+    ],
+    [
+      'a rate limit that outlasts the step',
+      () => world.github.configure({ gitFail: { status: 403, kind: 'rate-limit', resetInSeconds: 3600 } }),
+      /rate limit.*would not leave time/
+    ],
     ['GitHub failing', () => world.github.configure({ gitFail: { status: 502 } }), /HTTP 502/]
   ])('deploys when the compare fails: %s', async (_what, breakIt, reason) => {
     const base = world.github.commitOn('main', ROOT_FILES)
@@ -210,7 +275,9 @@ describe('paths: deploying, and saying why it could not skip', () => {
     const run = await deploy({ timeout: '10m' })
     const after = process.memoryUsage()
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false, baseCommit: base } })
-    expect(run.outcome.paths?.reason).toMatch(/GitHub could not compare the serving commit with this run's.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/)
+    expect(run.outcome.paths?.reason).toMatch(
+      /GitHub could not compare the serving commit with this run's.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/
+    )
     expect(run.lines).toContainEqual(expect.stringMatching(/paths.*too large to read/))
     // The first run's compare, then the huge one once: not retried, as the same answer would be as large again.
     expect(compares().map((r) => r.status)).toEqual([200, 200])
@@ -244,7 +311,7 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.reason).toMatch(/GitHub lists 300 changed files, its most/)
   })
 
-  it('deploys when the names in `secrets` are not the deployment\'s, and skips when they are', async () => {
+  it("deploys when the names in `secrets` are not the deployment's, and skips when they are", async () => {
     world.github.commitOn('main', ROOT_FILES)
     serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
     world.github.commitOn('main', ['docs/a.md'])
@@ -259,10 +326,10 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(same.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
   })
 
-  it('deploys when a `source_config` input differs from the deployment\'s value', async () => {
+  it("deploys when a `source_config` input differs from the deployment's value", async () => {
     deployedThenChanged('docs/a.md')
     const run = await deploy({ 'install-command': 'pip install -e .' })
-    expect(run.outcome.paths).toMatchObject({ skip: false, reason: '`install-command` differs from the deployment\'s' })
+    expect(run.outcome.paths).toMatchObject({ skip: false, reason: "`install-command` differs from the deployment's" })
     expect(compares()).toEqual([])
   })
 
@@ -280,7 +347,9 @@ describe('paths: deploying, and saying why it could not skip', () => {
     world.sim.seedDeployment({ name: 'docker-agent', source: 'external_docker' })
     const run = await deploy({ name: 'docker-agent', 'image-uri': 'registry.example/agent@sha256:' + 'a'.repeat(64) })
     expect(errorLines(run)).toEqual([])
-    expect(run.warnings).toContainEqual(expect.stringMatching(/`paths` applies to `github` deployments only.*`external_docker`.*does not apply, and the deploy goes ahead/))
+    expect(run.warnings).toContainEqual(
+      expect.stringMatching(/`paths` applies to `github` deployments only.*`external_docker`.*does not apply, and the deploy goes ahead/)
+    )
     expect(run.outcome).toMatchObject({ kind: 'deployed', paths: { skip: false } })
     expect(compares()).toEqual([])
   })

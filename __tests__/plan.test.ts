@@ -19,7 +19,8 @@ const workflow = { repoUrl: 'https://github.com/octo/agent', repoRef: 'main' }
 const inputs = (overrides: Partial<Record<InputName, string>> = {}) => readDeployInputs({ ...BASE_INPUTS, ...overrides })
 
 /** The plan as the deploy makes it: after the source decision. */
-const planDeploy = (given: DeployInputs, found: Deployment | undefined, context: WorkflowContext) => planWith(given, found, decideSource(given, found), context)
+const planDeploy = (given: DeployInputs, found: Deployment | undefined, context: WorkflowContext) =>
+  planWith(given, found, decideSource(given, found), context)
 
 const existing: Deployment = {
   id: 'dep-1',
@@ -52,7 +53,12 @@ describe('planDeploy: create', () => {
 
   it('does not apply github defaults to a docker source', async () => {
     const plan = planDeploy(
-      await inputs({ source: 'external_docker', 'graph-config-path': '', 'image-uri': 'registry/agent:1', 'secret-references': '[{name: A, secret_name: s, secret_key: k}]' }),
+      await inputs({
+        source: 'external_docker',
+        'graph-config-path': '',
+        'image-uri': 'registry/agent:1',
+        'secret-references': '[{name: A, secret_name: s, secret_key: k}]'
+      }),
       undefined,
       workflow
     )
@@ -74,13 +80,15 @@ describe('planDeploy: create', () => {
   })
 
   it('refuses to create a source the API cannot create', async () => {
-    await expect((async () => planDeploy(await inputs({ source: 'internal_template', 'graph-config-path': '' }), undefined, workflow))()).rejects.toThrow(
-      '`source` `internal_template` cannot be created through the API'
-    )
+    await expect(
+      (async () => planDeploy(await inputs({ source: 'internal_template', 'graph-config-path': '' }), undefined, workflow))()
+    ).rejects.toThrow('`source` `internal_template` cannot be created through the API')
   })
 
   it('requires repo-url outside a workflow', async () => {
-    await expect((async () => planDeploy(await inputs(), undefined, {}))()).rejects.toThrow('`repo-url` is required to create a `github` deployment')
+    await expect((async () => planDeploy(await inputs(), undefined, {}))()).rejects.toThrow(
+      '`repo-url` is required to create a `github` deployment'
+    )
   })
 })
 
@@ -113,8 +121,13 @@ describe('planDeploy: patch', () => {
   })
 
   it('compares create-only values regardless of UUID case and trailing `/` or `.git`', async () => {
-    const deployment = { ...existing, source_config: { ...existing.source_config, integration_id: VALID_UUID.toUpperCase(), repo_url: 'https://github.com/octo/agent.git' } }
-    expect(planDeploy(await inputs({ 'integration-id': VALID_UUID, 'repo-url': 'https://github.com/octo/agent/' }), deployment, workflow).action).toBe('patch')
+    const deployment = {
+      ...existing,
+      source_config: { ...existing.source_config, integration_id: VALID_UUID.toUpperCase(), repo_url: 'https://github.com/octo/agent.git' }
+    }
+    expect(
+      planDeploy(await inputs({ 'integration-id': VALID_UUID, 'repo-url': 'https://github.com/octo/agent/' }), deployment, workflow).action
+    ).toBe('patch')
   })
 
   it('does not need graph-config-path to update', async () => {
@@ -189,8 +202,15 @@ describe('readWorkflowContext', () => {
     ['push', false]
   ])('knows that a fork pull request on %s runs without secrets: %s', (event, withheld) => {
     const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
-    writeFileSync(path, JSON.stringify({ pull_request: { number: 3, head: { sha: 'abc', repo: { full_name: 'fork/agent' } }, base: { repo: { full_name: 'octo/agent' } } } }))
-    expect(readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }).secretsWithheld).toBe(withheld)
+    writeFileSync(
+      path,
+      JSON.stringify({
+        pull_request: { number: 3, head: { sha: 'abc', repo: { full_name: 'fork/agent' } }, base: { repo: { full_name: 'octo/agent' } } }
+      })
+    )
+    expect(
+      readWorkflowContext({ GITHUB_REPOSITORY: 'octo/agent', GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }).secretsWithheld
+    ).toBe(withheld)
   })
 
   it('derives the repository URL from the server and repository', async () => {

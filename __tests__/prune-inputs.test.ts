@@ -33,13 +33,24 @@ async function problemsOf(values: Partial<Record<InputName, string>>): Promise<s
 describe('prune inputs', () => {
   it('reads a minimal prune with its defaults, needing no `name`', async () => {
     const inputs = await readActionInputs(inputsFrom(PRUNE), { env: {} })
-    expect(inputs).toMatchObject({ command: 'prune', maxDeletions: 10, deleteTracingProject: false, wait: true, dryRun: false, githubToken: 'ghs_token', prComment: false })
+    expect(inputs).toMatchObject({
+      command: 'prune',
+      maxDeletions: 10,
+      deleteTracingProject: false,
+      wait: true,
+      dryRun: false,
+      githubToken: 'ghs_token',
+      prComment: false
+    })
     expect(inputs.command === 'prune' && inputs.pattern.prOf('agent-pr-5')).toBe(5)
     expect(inputs.command === 'prune' && inputs.maxAgeMs).toBeUndefined()
   })
 
   it('reads max-age in days, max-deletions, and an environment pattern', async () => {
-    const inputs = await readActionInputs(inputsFrom({ ...PRUNE, 'max-age': '7d', 'max-deletions': '25', 'github-environment': 'preview-pr-{pr}' }), { env: {} })
+    const inputs = await readActionInputs(
+      inputsFrom({ ...PRUNE, 'max-age': '7d', 'max-deletions': '25', 'github-environment': 'preview-pr-{pr}' }),
+      { env: {} }
+    )
     if (inputs.command !== 'prune') throw new Error('expected prune')
     expect(inputs.maxAgeMs).toBe(7 * 86_400_000)
     expect(inputs.maxDeletions).toBe(25)
@@ -63,7 +74,10 @@ describe('prune inputs', () => {
   it('warns about inputs prune does not use, and deploy about the prune ones', async () => {
     const prune = await readActionInputs(inputsFrom({ ...PRUNE, name: 'support-agent', 'image-uri': 'x' }), { env: {} })
     expect(prune.ignored.sort()).toEqual(['image-uri', 'name'])
-    const deploy = await readActionInputs(inputsFrom({ ...PRUNE, command: 'deploy', name: 'support-agent', 'graph-config-path': 'g.json', 'max-age': '7d' }), { env: {} })
+    const deploy = await readActionInputs(
+      inputsFrom({ ...PRUNE, command: 'deploy', name: 'support-agent', 'graph-config-path': 'g.json', 'max-age': '7d' }),
+      { env: {} }
+    )
     expect(deploy.ignored.sort()).toEqual(['max-age', 'name-pattern'])
   })
 })

@@ -42,7 +42,11 @@ describe("prune's GitHub reporting", () => {
     ['the pattern as written', 'env-{pr}-of-pr-{pr}']
   ])("fills each preview's environment from %s, every {pr} with its pull request", async (_what, environment) => {
     github.reset()
-    for (const [id, env] of [[1, 'env-2-of-pr-2'], [2, 'env-7-of-pr-7'], [3, 'env-3-of-pr-3']] as const) {
+    for (const [id, env] of [
+      [1, 'env-2-of-pr-2'],
+      [2, 'env-7-of-pr-7'],
+      [3, 'env-3-of-pr-3']
+    ] as const) {
       github.deployments.push({ id, ref: 'r', environment: env, transient_environment: true, auto_merge: false, required_contexts: [] })
     }
     const warnings: string[] = []
@@ -55,6 +59,9 @@ describe("prune's GitHub reporting", () => {
     })
     await reporter.finished(prunedView())
     expect(warnings).toEqual([])
-    expect(github.statuses.map((s) => [s.deployment_id, s.state])).toEqual([[1, 'inactive'], [2, 'inactive']])
+    expect(github.statuses.map((s) => [s.deployment_id, s.state])).toEqual([
+      [1, 'inactive'],
+      [2, 'inactive']
+    ])
   })
 })

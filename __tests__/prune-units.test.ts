@@ -120,7 +120,11 @@ describe('classify', () => {
     const verdicts = classify({
       candidates: [candidate(3), candidate(4), candidate(5)],
       open,
-      revisions: revisions({ 3: { kind: 'read', status: 'BUILDING' }, 4: { kind: 'read', status: 'AWAITING_CAPACITY' }, 5: { kind: 'read', status: 'BUILD_FAILED' } }),
+      revisions: revisions({
+        3: { kind: 'read', status: 'BUILDING' },
+        4: { kind: 'read', status: 'AWAITING_CAPACITY' },
+        5: { kind: 'read', status: 'BUILD_FAILED' }
+      }),
       maxAgeMs: DAY,
       now: NOW
     })
@@ -205,7 +209,12 @@ describe('summary table', () => {
 
   it('counts open previews past the row limit instead of listing them', () => {
     const many = Array.from({ length: MAX_OPEN_ROWS + 5 }, (_, i) => candidate(i + 1))
-    const verdicts = classify({ candidates: many, open: { kind: 'read', numbers: new Set(many.map((c) => c.pr)) }, revisions: new Map(), now: NOW })
+    const verdicts = classify({
+      candidates: many,
+      open: { kind: 'read', numbers: new Set(many.map((c) => c.pr)) },
+      revisions: new Map(),
+      now: NOW
+    })
     const table = renderTable(rowsOf(verdicts, false))
     expect(table.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(MAX_OPEN_ROWS)
     expect(table).toContain('…and 5 more previews kept')

@@ -29,10 +29,20 @@ describe("prune's wait until the deleted previews are gone", () => {
     })
     sim.addFault({ method: 'GET', path: /^\/v2\/deployments\/[^/]+$/, delayMs: 250, times: Infinity })
     const clock = new RealPlusSleptClock()
-    const client = new ControlPlaneClient({ baseUrl: sim.url, credential: { kind: 'api-key', value: sim.apiKey } }, { clock, requestTimeoutMs: 5_000 })
+    const client = new ControlPlaneClient(
+      { baseUrl: sim.url, credential: { kind: 'api-key', value: sim.apiKey } },
+      { clock, requestTimeoutMs: 5_000 }
+    )
     const started = clock.now()
     const deadline = started + 800
-    const still = await waitUntilAllGone(candidates, { client, deadline, pollIntervalMs: 50, clock, log: () => undefined, warn: () => undefined })
+    const still = await waitUntilAllGone(candidates, {
+      client,
+      deadline,
+      pollIntervalMs: 50,
+      clock,
+      log: () => undefined,
+      warn: () => undefined
+    })
     const reads = sim.requests.filter((r) => r.method === 'GET' && /^\/v2\/deployments\/[^/]+$/.test(r.path))
     expect(still?.deployments).toHaveLength(12)
     expect(still?.why).toContain('timeout')

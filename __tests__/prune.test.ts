@@ -25,7 +25,15 @@ beforeEach(() => {
 /** A prune of `agent-pr-{pr}` previews in REPOSITORY, run in-process on the shared virtual clock. */
 function runPrune(inputs: Record<string, string>, on: Simulator = sim) {
   return runInProcess({
-    inputs: { 'control-plane-url': on.url, 'api-key': on.apiKey, command: 'prune', 'name-pattern': 'agent-pr-{pr}', 'github-token': github.token, 'poll-interval': '50ms', ...inputs },
+    inputs: {
+      'control-plane-url': on.url,
+      'api-key': on.apiKey,
+      command: 'prune',
+      'name-pattern': 'agent-pr-{pr}',
+      'github-token': github.token,
+      'poll-interval': '50ms',
+      ...inputs
+    },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY }
   })
 }
@@ -39,14 +47,27 @@ function closedPulls(...numbers: number[]) {
   for (const number of numbers) github.pulls.push({ number, state: 'closed' })
 }
 
-const names = () => sim.deployments().map((d) => String(d.name)).sort()
+const names = () =>
+  sim
+    .deployments()
+    .map((d) => String(d.name))
+    .sort()
 const deletes = () => sim.requests.filter((r) => r.method === 'DELETE')
 const pullRequests = () => github.requests.filter((r) => r.path.includes('/pulls'))
 const pruned = (run: { outputs: Record<string, string> }) => (JSON.parse(run.outputs.pruned) as string[]).sort()
 
 describe('command: prune', () => {
   it('deletes previews whose pull request is closed or missing, and nothing else the pattern does not name whole', async () => {
-    for (const name of ['agent-pr-1', 'agent-pr-2', 'agent-pr-3', 'agent-pr-12', 'agent-pr-1-old', 'my-agent-pr-2', 'agent-pr-012', 'agent']) {
+    for (const name of [
+      'agent-pr-1',
+      'agent-pr-2',
+      'agent-pr-3',
+      'agent-pr-12',
+      'agent-pr-1-old',
+      'my-agent-pr-2',
+      'agent-pr-012',
+      'agent'
+    ]) {
       sim.seedDeployment({ name })
     }
     openPulls(1, 12)
@@ -123,9 +144,13 @@ describe('command: prune', () => {
     const run = await prune({ 'max-age': '7d' })
     expect(errorLines(run)).toEqual([])
     expect(pruned(run)).toEqual(['agent-pr-2'])
-    expect(run.summary).toMatch(/agent-pr-2<\/code> \| #2 \| deleted \| idle since \S+ [^|]*newest revision[^|]*, past max-age; the pull requests could not be read, and idleness alone is enough \|/)
+    expect(run.summary).toMatch(
+      /agent-pr-2<\/code> \| #2 \| deleted \| idle since \S+ [^|]*newest revision[^|]*, past max-age; the pull requests could not be read, and idleness alone is enough \|/
+    )
     expect(run.summary).toMatch(/agent-pr-3<\/code> \| #3 \| kept \| unreadable: the pull requests could not be read/)
-    expect(run.stdout).toMatch(/::warning::Could not read the open pull requests.*Only previews idle past `max-age` are deleted, for idleness alone/)
+    expect(run.stdout).toMatch(
+      /::warning::Could not read the open pull requests.*Only previews idle past `max-age` are deleted, for idleness alone/
+    )
   })
 
   it('keeps previews when GitHub keeps failing (5xx), after a bounded number of tries', async () => {
@@ -144,7 +169,9 @@ describe('command: prune', () => {
     expect(run.exitCode).toBe(0)
     expect(deletes()).toEqual([])
     expect(names()).toEqual(['agent-pr-2'])
-    expect(run.stdout).toMatch(/::warning::Could not read the open pull requests.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/)
+    expect(run.stdout).toMatch(
+      /::warning::Could not read the open pull requests.*GitHub's answer was too large to read \(the response exceeded 32 MiB\)/
+    )
     // Not retried: the same answer would be as large again.
     expect(pullRequests().length).toBe(1)
     expect(github.hugeBytesSent()).toBeLessThan(MAX_BODY_BYTES + 16 * MiB)
@@ -221,7 +248,12 @@ describe('command: prune', () => {
   it('goes on after a delete that fails, then fails listing what was and was not deleted', async () => {
     const failing = sim.seedDeployment({ name: 'agent-pr-2' })
     sim.seedDeployment({ name: 'agent-pr-3' })
-    sim.addFault({ method: 'DELETE', path: `/v2/deployments/${failing.id}`, times: Infinity, respond: { status: 400, body: '{"detail":"cannot delete now"}' } })
+    sim.addFault({
+      method: 'DELETE',
+      path: `/v2/deployments/${failing.id}`,
+      times: Infinity,
+      respond: { status: 400, body: '{"detail":"cannot delete now"}' }
+    })
     const run = await prune()
     expect(run.exitCode).toBe(1)
     expect(pruned(run)).toEqual(['agent-pr-3'])
@@ -231,7 +263,7 @@ describe('command: prune', () => {
     expect(names()).toEqual(['agent-pr-2'])
   })
 
-  it('marks each deleted preview\'s GitHub environment inactive and edits its pull request comment', async () => {
+  it("marks each deleted preview's GitHub environment inactive and edits its pull request comment", async () => {
     sim.seedDeployment({ name: 'agent-pr-2' })
     sim.seedDeployment({ name: 'agent-pr-1' })
     openPulls(1)
@@ -247,9 +279,13 @@ describe('command: prune', () => {
     const run = await prune({ 'github-environment': 'preview-pr-{pr}', 'pr-comment': 'true' })
     expect(errorLines(run)).toEqual([])
     expect(github.statuses.map((s) => [s.deployment_id, s.state])).toEqual([[1, 'inactive']])
-    expect(github.comments.find((c) => c.id === 10)?.body).toContain("### 🗑️ Deleted <code>agent-pr-2</code>\n\nThis pull request's preview is gone")
+    expect(github.comments.find((c) => c.id === 10)?.body).toContain(
+      "### 🗑️ Deleted <code>agent-pr-2</code>\n\nThis pull request's preview is gone"
+    )
     // Why it went, for whoever reads the pull request.
-    expect(github.comments.find((c) => c.id === 10)?.body).toContain('the scheduled <code>prune</code> deleted it as stale (closed: pull request #2 is closed)')
+    expect(github.comments.find((c) => c.id === 10)?.body).toContain(
+      'the scheduled <code>prune</code> deleted it as stale (closed: pull request #2 is closed)'
+    )
     expect(github.comments.find((c) => c.id === 11)?.body).toBe('<!-- agent-server-deploy:agent-pr-1 -->\n### ✅ deployed')
     // No comment created anywhere.
     expect(github.comments).toHaveLength(2)
@@ -359,12 +395,25 @@ describe('command: prune', () => {
     try {
       for (const n of [2, 3, 4]) slow.seedDeployment({ name: `agent-pr-${n}` })
       for (const n of [2, 3, 4]) {
-        github.deployments.push({ id: n, ref: 'r', environment: `preview-pr-${n}`, transient_environment: true, auto_merge: false, required_contexts: [] })
+        github.deployments.push({
+          id: n,
+          ref: 'r',
+          environment: `preview-pr-${n}`,
+          transient_environment: true,
+          auto_merge: false,
+          required_contexts: []
+        })
         github.comments.push({ id: 10 + n, issue_number: n, body: `<!-- agent-server-deploy:agent-pr-${n} -->\n### ✅ deployed` })
       }
       const controller = new AbortController()
       // Cancelled while the second delete is answered: the third is never sent.
-      slow.addFault({ method: 'DELETE', path: /^\/v2\/deployments\//, skip: 1, applyThen: { status: 204 }, meanwhile: () => controller.abort() })
+      slow.addFault({
+        method: 'DELETE',
+        path: /^\/v2\/deployments\//,
+        skip: 1,
+        applyThen: { status: 204 },
+        meanwhile: () => controller.abort()
+      })
       const run = await runInProcess({
         inputs: {
           'control-plane-url': slow.url,
@@ -406,7 +455,9 @@ describe('command: prune', () => {
     const run = await prune({ timeout: '5m' })
     expect(run.exitCode).toBe(1)
     const [error] = errorLines(run)
-    expect(error).toMatch(/^Gave up listing deployments named like `agent-pr-` after 500 pages \(50000 deployments named like it\): the list did not end\. Nothing was deleted: /)
+    expect(error).toMatch(
+      /^Gave up listing deployments named like `agent-pr-` after 500 pages \(50000 deployments named like it\): the list did not end\. Nothing was deleted: /
+    )
     expect(error).toContain('`name-pattern`')
     expect(error).not.toContain('deployment-id')
     expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
@@ -427,4 +478,3 @@ describe('command: prune', () => {
     expect(warnings[0]).toContain('deployments: write')
   })
 })
-

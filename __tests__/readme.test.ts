@@ -11,7 +11,9 @@ import { ROOT } from '../scripts/run-action.js'
  * secret names stays true to the files and the code.
  */
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const exampleFiles = readdirSync(join(ROOT, 'examples')).filter((file) => file.endsWith('.yml')).sort()
+const exampleFiles = readdirSync(join(ROOT, 'examples'))
+  .filter((file) => file.endsWith('.yml'))
+  .sort()
 const example = (file: string): string => readFileSync(join(ROOT, 'examples', file), 'utf8')
 
 /** The rows of the README's Markdown table whose header row starts with `| <first> |`. */
@@ -22,7 +24,12 @@ function tableRows(first: string): string[][] {
   const rows: string[][] = []
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break
-    rows.push(line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim()))
+    rows.push(
+      line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((cell) => cell.trim())
+    )
   }
   return rows
 }
@@ -34,7 +41,12 @@ describe('the README', () => {
 
   it('starts with the two commands that work on a fresh clone, and they are package scripts', () => {
     const firstBlock = /^# [^\n]+\n\n```sh\n([\s\S]*?)```/.exec(readme)
-    expect(firstBlock?.[1].split('\n').filter(Boolean).map((line) => line.split('#')[0].trim())).toEqual(['npm ci && npm start', 'npm ci && npm test'])
+    expect(
+      firstBlock?.[1]
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('#')[0].trim())
+    ).toEqual(['npm ci && npm start', 'npm ci && npm test'])
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts
     expect([typeof scripts.start, typeof scripts.test]).toEqual(['string', 'string'])
   })
@@ -46,19 +58,23 @@ describe('the README', () => {
     expect(rows.sort(([a], [b]) => a - b)).toEqual([...numbered].sort(([a], [b]) => a - b))
   })
 
-  it("lists every secret and variable the examples use, and no other", () => {
-    const used = new Set(exampleFiles.flatMap((file) => [...example(file).matchAll(/\$\{\{\s*(?:secrets|vars)\.([A-Z0-9_]+)/g)].map((m) => m[1])))
+  it('lists every secret and variable the examples use, and no other', () => {
+    const used = new Set(
+      exampleFiles.flatMap((file) => [...example(file).matchAll(/\$\{\{\s*(?:secrets|vars)\.([A-Z0-9_]+)/g)].map((m) => m[1]))
+    )
     used.delete('GITHUB_TOKEN')
     expect(used.size).toBeGreaterThan(5)
     const listed = tableRows('name').map(([name]) => name.replace(/`/g, ''))
     expect(listed.sort()).toEqual([...used].sort())
   })
 
-  it("follows its own advice in the examples: no workflow `paths` filter on a deploy", () => {
+  it('follows its own advice in the examples: no workflow `paths` filter on a deploy', () => {
     const filtered = exampleFiles.filter((file) => {
       const triggers = (parse(example(file)) as { on?: unknown }).on
       if (typeof triggers !== 'object' || triggers === null) return false
-      return Object.values(triggers).some((trigger) => typeof trigger === 'object' && trigger !== null && ('paths' in trigger || 'paths-ignore' in trigger))
+      return Object.values(triggers).some(
+        (trigger) => typeof trigger === 'object' && trigger !== null && ('paths' in trigger || 'paths-ignore' in trigger)
+      )
     })
     expect(filtered).toEqual([])
   })

@@ -4,7 +4,14 @@ import { ActionError } from '../src/core/errors.js'
 import { Recorder } from '../src/core/recorder.js'
 import { viewOf } from '../src/report/view.js'
 
-const deployment = { id: 'd1', name: 'agent', status: 'READY', latest_revision_id: 'r2', active_revision_id: 'r1', url: 'https://agent.example' }
+const deployment = {
+  id: 'd1',
+  name: 'agent',
+  status: 'READY',
+  latest_revision_id: 'r2',
+  active_revision_id: 'r1',
+  url: 'https://agent.example'
+}
 
 function waiting(status: string): Recorder {
   const recorder = new Recorder('deploy', { kind: 'deployment', name: 'agent' })
@@ -19,7 +26,14 @@ function waiting(status: string): Recorder {
 describe('Recorder: an outcome from what is known, also when the run fails', () => {
   it('a cancel during the wait is "still deploying", saying where it stood and that nothing was cancelled', () => {
     const outcome = waiting('BUILDING').failedWith(new CancelledError())
-    expect(outcome).toMatchObject({ kind: 'still-deploying', cause: 'cancelled', cancelled: true, operation: 'updated', revisionId: 'r2', previousRevisionId: 'r1' })
+    expect(outcome).toMatchObject({
+      kind: 'still-deploying',
+      cause: 'cancelled',
+      cancelled: true,
+      operation: 'updated',
+      revisionId: 'r2',
+      previousRevisionId: 'r1'
+    })
     // The words are the reports' (report/cancellation.ts), from what the recorder knew.
     expect(viewOf({ outcome, startedAt: 0, finishedAt: 0 }).error).toBe(
       'The workflow was cancelled while waiting for revision r2 of deployment `agent` (d1), last seen BUILDING.\n' +
@@ -28,7 +42,11 @@ describe('Recorder: an outcome from what is known, also when the run fails', () 
   })
 
   it('a time-out in progress is "still deploying"; a failed revision "failed"; SKIPPED "superseded"', () => {
-    expect(waiting('DEPLOYING').failedWith(new ActionError('timed-out', 'late'))).toMatchObject({ kind: 'still-deploying', cause: 'timed-out', error: 'late' })
+    expect(waiting('DEPLOYING').failedWith(new ActionError('timed-out', 'late'))).toMatchObject({
+      kind: 'still-deploying',
+      cause: 'timed-out',
+      error: 'late'
+    })
     expect(waiting('BUILD_FAILED').failedWith(new ActionError('revision-failed', 'boom'))).toMatchObject({ kind: 'failed', error: 'boom' })
     expect(waiting('SKIPPED').failedWith(new ActionError('revision-failed', 'newer'))).toMatchObject({ kind: 'superseded' })
   })
@@ -76,6 +94,12 @@ describe('Recorder: an outcome from what is known, also when the run fails', () 
     recorder.restored('r3')
     recorder.changed('rolled-back')
     const outcome = recorder.endedWith('rolled-back', new ActionError('health-check-failed', 'Unhealthy.\nRolled back.', 'Fix it.'))
-    expect(outcome).toMatchObject({ kind: 'rolled-back', revisionId: 'r2', restoredRevisionId: 'r3', error: 'Unhealthy.\nRolled back.\nFix it.', problem: { what: 'Unhealthy.\nRolled back.', todo: 'Fix it.' } })
+    expect(outcome).toMatchObject({
+      kind: 'rolled-back',
+      revisionId: 'r2',
+      restoredRevisionId: 'r3',
+      error: 'Unhealthy.\nRolled back.\nFix it.',
+      problem: { what: 'Unhealthy.\nRolled back.', todo: 'Fix it.' }
+    })
   })
 })

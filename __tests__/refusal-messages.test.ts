@@ -11,7 +11,35 @@ import { BAD_INPUT_CASES } from './helpers/bad-inputs.js'
 import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
 
 /** Values whose parts are empty or lone separators: where a message quotes an empty part. */
-const EDGE_VALUES = ['-', ':', '@', '/', '//', '=', '.', 'a:', 'a@', '/a', 'a/', 'a//b', ':a', '@a', 'a=', '=a', '{}', '[]', '`', '""', '!', '#', '*', '0', 'A B', 'a:b:c', 'a@b@c']
+const EDGE_VALUES = [
+  '-',
+  ':',
+  '@',
+  '/',
+  '//',
+  '=',
+  '.',
+  'a:',
+  'a@',
+  '/a',
+  'a/',
+  'a//b',
+  ':a',
+  '@a',
+  'a=',
+  '=a',
+  '{}',
+  '[]',
+  '`',
+  '""',
+  '!',
+  '#',
+  '*',
+  '0',
+  'A B',
+  'a:b:c',
+  'a@b@c'
+]
 
 /** The problems the inputs are refused with, none when they are taken. */
 async function problemsOf(values: Partial<Record<InputName, string>>, env: Record<string, string> = {}): Promise<string[]> {
@@ -32,7 +60,8 @@ function faults(problem: string, given: string): string[] {
   // such as `<64 hex digits>` aside), unless it holds no name at all (`[,]`).
   for (const match of problem.matchAll(/\bwrite (?:it )?(?:as )?`([^`]+)`/g)) {
     const words = match[1].replace(/<[^>]*>/g, '').match(/[A-Za-z0-9][A-Za-z0-9._-]{2,}/g) ?? []
-    if (!words.every((word) => word === 'sha256' || given.toLowerCase().includes(word.toLowerCase()))) found.push(`advice not from the value: \`${match[1]}\``)
+    if (!words.every((word) => word === 'sha256' || given.toLowerCase().includes(word.toLowerCase())))
+      found.push(`advice not from the value: \`${match[1]}\``)
   }
   // A made-up name shows only as an example, said to be one, or as advice from the value (above).
   for (const match of problem.matchAll(/`([^`]*example[^`]*)`/g)) {
@@ -70,9 +99,21 @@ describe('refusals of the inputs', () => {
   })
 
   it('say an empty tag, digest or path part in words, and advise from the image given', async () => {
-    const [tag] = await problemsOf({ ...BASE_INPUTS, 'graph-config-path': '', source: 'internal_docker', 'image-uri': 'ghcr.io/acme/agent:' })
-    expect(tag).toBe("`image-uri` has an empty tag (nothing after the `:`); write it as `ghcr.io/acme/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)")
-    const [part] = await problemsOf({ ...BASE_INPUTS, 'graph-config-path': '', source: 'internal_docker', 'image-uri': 'ghcr.io/acme//agent' })
+    const [tag] = await problemsOf({
+      ...BASE_INPUTS,
+      'graph-config-path': '',
+      source: 'internal_docker',
+      'image-uri': 'ghcr.io/acme/agent:'
+    })
+    expect(tag).toBe(
+      "`image-uri` has an empty tag (nothing after the `:`); write it as `ghcr.io/acme/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
+    )
+    const [part] = await problemsOf({
+      ...BASE_INPUTS,
+      'graph-config-path': '',
+      source: 'internal_docker',
+      'image-uri': 'ghcr.io/acme//agent'
+    })
     expect(part).toBe('`image-uri` has the repository path `acme//agent`, with an empty part (a `/` at its start or end, or `//`)')
   })
 })

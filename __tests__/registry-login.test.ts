@@ -43,7 +43,11 @@ describe('registry-login', () => {
     const created = sim.deployments()[0]
     expect(sim.deployments()).toHaveLength(1)
     expect(changes().map((r) => [r.method, r.path, r.body])).toEqual([
-      ['POST', '/v2/deployments', { name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] }],
+      [
+        'POST',
+        '/v2/deployments',
+        { name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] }
+      ],
       ['POST', `/v2/deployments/${created.id}/push-token`, undefined]
     ])
     const [token] = sim.pushTokens()
@@ -59,7 +63,9 @@ describe('registry-login', () => {
     })
     expect(run.outcome.kind).toBe('logged-in')
     // Registered with the runner before anything could print it, and shown nowhere.
-    expect(run.stdout.split('\n')[run.stdout.split('\n').findIndex((line) => line.includes(token.token))]).toBe(`::add-mask::${token.token}`)
+    expect(run.stdout.split('\n')[run.stdout.split('\n').findIndex((line) => line.includes(token.token))]).toBe(
+      `::add-mask::${token.token}`
+    )
     expect(visibleText(run)).not.toContain(token.token)
     expect(JSON.stringify(run.outcome)).not.toContain(token.token)
   })
@@ -84,7 +90,9 @@ describe('registry-login', () => {
       ]
     ])
     expect(run.summary).toContain('## 🔑 Logged in to the registry for <code>image-agent</code>')
-    expect(run.lines.at(-1)).toBe(`Outcome: logged in: deployment \`image-agent\` (${run.outputs['deployment-id']}), push to ${repository}.`)
+    expect(run.lines.at(-1)).toBe(
+      `Outcome: logged in: deployment \`image-agent\` (${run.outputs['deployment-id']}), push to ${repository}.`
+    )
   })
 
   it('then a deploy of the pushed image by digest ships it (the flow of examples/own-image.yml)', async () => {
@@ -95,9 +103,16 @@ describe('registry-login', () => {
 
     expect(deployed.failures).toEqual([])
     expect(deployed.warnings).toEqual([])
-    expect(deployed.outputs).toMatchObject({ operation: 'updated', 'revision-status': 'DEPLOYED', 'deployment-id': login1.outputs['deployment-id'] })
+    expect(deployed.outputs).toMatchObject({
+      operation: 'updated',
+      'revision-status': 'DEPLOYED',
+      'deployment-id': login1.outputs['deployment-id']
+    })
     expect(deployed.outcome.shipped).toEqual({ kind: 'image', imageUri: image, digest })
-    expect(sim.revisions(login1.outputs['deployment-id'])[0]).toMatchObject({ source: 'internal_docker', source_revision_config: { image_uri: image } })
+    expect(sim.revisions(login1.outputs['deployment-id'])[0]).toMatchObject({
+      source: 'internal_docker',
+      source_revision_config: { image_uri: image }
+    })
   })
 
   it('logs in for an existing internal_docker deployment without changing it (operation unchanged)', async () => {
@@ -155,9 +170,13 @@ describe('registry-login', () => {
   it("still reports the control plane's reason when it refuses the token itself (the lookup showed no source)", async () => {
     const seeded = sim.seedDeployment({ name: 'image-agent', source: 'github' })
     // A deployment read whose source is missing: the control plane alone can say.
-    const proxy = await rewritingProxy(sim.url, (body, path) => (path.startsWith('/v2/deployments/') && !path.includes('push-token') ? { ...(body as object), source: undefined } : body))
+    const proxy = await rewritingProxy(sim.url, (body, path) =>
+      path.startsWith('/v2/deployments/') && !path.includes('push-token') ? { ...(body as object), source: undefined } : body
+    )
     try {
-      const run = await runInProcess({ inputs: { 'control-plane-url': proxy.url, 'api-key': sim.apiKey, command: 'registry-login', 'deployment-id': seeded.id } })
+      const run = await runInProcess({
+        inputs: { 'control-plane-url': proxy.url, 'api-key': sim.apiKey, command: 'registry-login', 'deployment-id': seeded.id }
+      })
       expect(errorLines(run)).toEqual([
         `Get a push token for deployment ${seeded.id} failed with HTTP 400: Push tokens are only available for 'internal_docker' source deployments; deployment ${seeded.id} has source 'github'.\n` +
           'The managed registry takes images only for deployments whose source is `internal_docker`: set `name` (or `deployment-id`) to such a deployment, ' +
@@ -249,7 +268,8 @@ describe('registry-login', () => {
       signal: controller.signal
     })
     // Real time: docker is a real process. Bounded, so a run that never starts it fails below instead of hanging.
-    for (let waited = 0; docker.calls().length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let waited = 0; docker.calls().length === 0 && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     controller.abort()
     const run = await running
 
@@ -267,7 +287,11 @@ describe('registry-login', () => {
       expect(docker.calls()).toEqual([])
       expect(run.outputs.operation).toBe('planned')
       expect(run.outcome.kind === 'planned' && run.outcome.requests).toEqual([
-        { method: 'POST', path: '/v2/deployments', body: { name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] } },
+        {
+          method: 'POST',
+          path: '/v2/deployments',
+          body: { name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] }
+        },
         { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' }
       ])
       expect(run.lines).toContain(
@@ -282,7 +306,9 @@ describe('registry-login', () => {
 
       expect(changes()).toEqual([])
       expect(run.outcome.kind).toBe('refused')
-      expect(errorLines(run)[0]).toContain(`Deployment \`image-agent\` (${seeded.id}) has source \`external_docker\`, and the managed registry takes images only for \`internal_docker\` deployments`)
+      expect(errorLines(run)[0]).toContain(
+        `Deployment \`image-agent\` (${seeded.id}) has source \`external_docker\`, and the managed registry takes images only for \`internal_docker\` deployments`
+      )
       expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
     })
 
@@ -299,8 +325,16 @@ describe('registry-login', () => {
   it('warns about the inputs it does not use, and does not send them', async () => {
     const run = await login({ secrets: 'OPENAI_API_KEY=sk-0123456789', 'image-uri': 'registry.example/agent:1' })
     expect(run.failures).toEqual([])
-    expect(run.warnings).toEqual(['`image-uri` and `secrets` are set but `command: registry-login` does not use them; they are ignored, and not checked.'])
-    expect(changes()[0].body).toEqual({ name: 'image-agent', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] })
+    expect(run.warnings).toEqual([
+      '`image-uri` and `secrets` are set but `command: registry-login` does not use them; they are ignored, and not checked.'
+    ])
+    expect(changes()[0].body).toEqual({
+      name: 'image-agent',
+      source: 'internal_docker',
+      source_config: {},
+      source_revision_config: {},
+      secrets: []
+    })
   })
 
   it('refuses, after the lookup and before any change, a new deployment name the control plane cannot take', async () => {
@@ -312,27 +346,42 @@ describe('registry-login', () => {
 
 describe('the registry named by a push token', () => {
   it('is the host of registry_url, scheme and path left out; the image goes under the whole URL', () => {
-    expect(registryOf('registry.example.com/projects/p1', 'agent')).toEqual({ registry: 'registry.example.com', imageRepository: 'registry.example.com/projects/p1/agent' })
-    expect(registryOf('https://eu.registry.example:5000/p/q/', 'agent')).toEqual({ registry: 'eu.registry.example:5000', imageRepository: 'eu.registry.example:5000/p/q/agent' })
+    expect(registryOf('registry.example.com/projects/p1', 'agent')).toEqual({
+      registry: 'registry.example.com',
+      imageRepository: 'registry.example.com/projects/p1/agent'
+    })
+    expect(registryOf('https://eu.registry.example:5000/p/q/', 'agent')).toEqual({
+      registry: 'eu.registry.example:5000',
+      imageRepository: 'eu.registry.example:5000/p/q/agent'
+    })
     expect(registryOf('[::1]:5000/p', 'agent')).toEqual({ registry: '[::1]:5000', imageRepository: '[::1]:5000/p/agent' })
   })
 
-  it.each([['--password=x/p'], ['-u/p'], ['reg example/p'], ['user@registry.example/p'], ['registry.example/p?x=1'], ['registry.example/P:tag'], ['']])(
-    'refuses `%s` instead of passing it to docker',
-    (url) => {
-      expect(() => registryOf(url, 'agent')).toThrow('is not a registry host with an image path')
-    }
-  )
+  it.each([
+    ['--password=x/p'],
+    ['-u/p'],
+    ['reg example/p'],
+    ['user@registry.example/p'],
+    ['registry.example/p?x=1'],
+    ['registry.example/P:tag'],
+    ['']
+  ])('refuses `%s` instead of passing it to docker', (url) => {
+    expect(() => registryOf(url, 'agent')).toThrow('is not a registry host with an image path')
+  })
 })
 
 describe('the simulator: POST /v2/deployments/{id}/push-token', () => {
-  const post = (path: string, headers: Record<string, string> = { 'X-Api-Key': sim.apiKey }) => fetch(`${sim.url}${path}`, { method: 'POST', headers })
+  const post = (path: string, headers: Record<string, string> = { 'X-Api-Key': sim.apiKey }) =>
+    fetch(`${sim.url}${path}`, { method: 'POST', headers })
 
   it('hands an internal_docker deployment a token and its registry, a new token each time', async () => {
     const seeded = sim.seedDeployment({ name: 'image-agent', source: 'internal_docker' })
     const first = await post(`/v2/deployments/${seeded.id}/push-token`)
     const second = await post(`/v2/deployments/${seeded.id}/push-token`)
-    const [a, b] = [(await first.json()) as { token: string; registry_url: string }, (await second.json()) as { token: string; registry_url: string }]
+    const [a, b] = [
+      (await first.json()) as { token: string; registry_url: string },
+      (await second.json()) as { token: string; registry_url: string }
+    ]
     expect([first.status, second.status]).toEqual([200, 200])
     expect(a.registry_url).toBe(`${REGISTRY}/tenants/${sim.tenantId}`)
     expect(a.token).not.toBe(b.token)

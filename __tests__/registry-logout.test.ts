@@ -47,7 +47,9 @@ describe('registry-logout, in-process', () => {
   beforeEach(() => sim.reset())
 
   const login = (inputs: Record<string, string> = {}) =>
-    runInProcess({ inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'registry-login', name: 'image-agent', ...inputs } })
+    runInProcess({
+      inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'registry-login', name: 'image-agent', ...inputs }
+    })
 
   it('keeps the registry host for the post step (the default), and the post step logs Docker out of it and does nothing else', async () => {
     const run = await login()
@@ -95,14 +97,20 @@ describe('the post step alone', () => {
     const lines = await post({ isPost: 'true', registry: REGISTRY })
     expect(docker.calls().map((c) => c.argv)).toEqual([['logout', REGISTRY]])
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(new RegExp(`^warning: Could not log Docker out of ${REGISTRY} \\(\`docker logout ${REGISTRY}\`: exit code 1: Error response from daemon`))
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^warning: Could not log Docker out of ${REGISTRY} \\(\`docker logout ${REGISTRY}\`: exit code 1: Error response from daemon`
+      )
+    )
     expect(lines[0]).not.toMatch(/[\r\n]/)
   })
 
   it('passes nothing but a plain host to docker', async () => {
     const lines = await post({ isPost: 'true', registry: '--config=/tmp/x' })
     expect(docker.calls()).toEqual([])
-    expect(lines).toEqual(['warning: The registry kept for logging out is not a registry host ("--config=/tmp/x"): Docker was not logged out.'])
+    expect(lines).toEqual([
+      'warning: The registry kept for logging out is not a registry host ("--config=/tmp/x"): Docker was not logged out.'
+    ])
   })
 })
 

@@ -75,7 +75,9 @@ describe('a remote build from the checkout', () => {
     const [revision] = sim.revisions(run.outputs['deployment-id'])
     expect(revision.status).toBe('DEPLOYED')
     // Hosted by the control plane, as a github deployment is: its address is an output.
-    expect(run.outputs['deployment-url']).toBe(`${sim.url.replace(/^http:/, 'https:')}/hosted/remote-agent-${run.outputs['deployment-id'].slice(0, 8)}`)
+    expect(run.outputs['deployment-url']).toBe(
+      `${sim.url.replace(/^http:/, 'https:')}/hosted/remote-agent-${run.outputs['deployment-id'].slice(0, 8)}`
+    )
     // The archive's temporary file is gone.
     expect(readdirSync(runnerTemp)).toEqual([])
   })
@@ -84,7 +86,9 @@ describe('a remote build from the checkout', () => {
     const run = await remoteBuild('remote-warnings')
     expect(run.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Not archived, secret files: `apps\/agent\/.env` \(`.env`\), `apps\/agent\/.env.production` \(`.env\.\*`\)\. Files known to hold secrets/),
+        expect.stringMatching(
+          /^Not archived, secret files: `apps\/agent\/.env` \(`.env`\), `apps\/agent\/.env.production` \(`.env\.\*`\)\. Files known to hold secrets/
+        ),
         expect.stringMatching(/^Not archived: `apps\/agent\/readme-link.md` \(symbolic links are never followed/)
       ])
     )
@@ -105,7 +109,11 @@ describe('a remote build from the checkout', () => {
     expect(group).toEqual(expect.arrayContaining(['apps/agent/agent.py (45 bytes)', 'libs/shared/shared/tools.py (25 bytes)']))
     const leftOut = run.lines.indexOf('group: Left out of the archive: 9')
     expect(run.lines.slice(leftOut + 1, run.lines.indexOf('endgroup', leftOut))).toContain('apps/agent/debug.log: `apps/agent/.gitignore`')
-    expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 10 files from 2 directories, .* compressed, sha256 [0-9a-f]{64}; config at `apps\/agent\/langgraph.json` in it\.$/))
+    expect(run.lines).toContainEqual(
+      expect.stringMatching(
+        /^Source archive: 10 files from 2 directories, .* compressed, sha256 [0-9a-f]{64}; config at `apps\/agent\/langgraph.json` in it\.$/
+      )
+    )
   })
 
   it('sends no control-plane credential to the storage host, and never shows the signed URL', async () => {
@@ -113,7 +121,14 @@ describe('a remote build from the checkout', () => {
     expect(run.exitCode).toBe(0)
     expect(puts()).toHaveLength(1)
     for (const request of sim.storage.requests) {
-      expect(Object.keys(request.headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'user-agent', 'x-goog-content-length-range'])
+      expect(Object.keys(request.headers).sort()).toEqual([
+        'connection',
+        'content-length',
+        'content-type',
+        'host',
+        'user-agent',
+        'x-goog-content-length-range'
+      ])
       expect(JSON.stringify(request.headers)).not.toContain(sim.apiKey)
     }
     const [url] = signedUrls()
@@ -156,7 +171,11 @@ describe('a remote build from the checkout', () => {
     expect(puts().map((r) => r.status)).toEqual([503, 0, 200])
     expect(new Set(puts().map((r) => r.query['X-Goog-Signature'])).size).toBe(1)
     expect(sim.requests.filter((r) => r.path.endsWith('/upload-url'))).toHaveLength(1)
-    expect(run.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^The upload host 127\.0\.0\.1:\d+ refused the archive with HTTP 503: backend unavailable\. Trying again in/)]))
+    expect(run.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^The upload host 127\.0\.0\.1:\d+ refused the archive with HTTP 503: backend unavailable\. Trying again in/)
+      ])
+    )
     expect(sim.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
   })
 
@@ -169,7 +188,9 @@ describe('a remote build from the checkout', () => {
     const [patch] = sim.requests.filter((r) => r.method === 'PATCH')
     const objects = [...sim.storage.objects.keys()]
     expect(objects).toHaveLength(1)
-    expect((patch.body as { source_revision_config: { source_tarball_path: string } }).source_revision_config.source_tarball_path).toBe(objects[0])
+    expect((patch.body as { source_revision_config: { source_tarball_path: string } }).source_revision_config.source_tarball_path).toBe(
+      objects[0]
+    )
     expect(puts()[1].path).toBe(`/upload/${objects[0]}`)
   })
 
@@ -177,7 +198,9 @@ describe('a remote build from the checkout', () => {
     sim.storage.addFault({ respond: { status: 307, body: '' } })
     const run = await remoteBuild('remote-redirected')
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run)[0]).toMatch(/^The upload host 127\.0\.0\.1:\d+ answered with a redirect \(HTTP 307\), which the action does not follow\./)
+    expect(errorLines(run)[0]).toMatch(
+      /^The upload host 127\.0\.0\.1:\d+ answered with a redirect \(HTTP 307\), which the action does not follow\./
+    )
     expect(puts()).toHaveLength(1)
     expect(sim.requests.filter((r) => r.method === 'PATCH')).toEqual([])
     expect(readdirSync(runnerTemp)).toEqual([])
@@ -192,7 +215,9 @@ describe('a remote build from the checkout', () => {
     expect(run.outputs['archive-sha256']).toBeUndefined()
     expect(run.summary).not.toMatch(/SHA-256/)
     // This run created the deployment: it is not "unchanged", it is empty.
-    expect(errorLines(run).join('\n')).toContain('The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.')
+    expect(errorLines(run).join('\n')).toContain(
+      'The deployment was created empty, with nothing built: a re-run uploads the archive and builds it.'
+    )
     expect(errorLines(run).join('\n')).not.toContain('Nothing was changed')
     expect(run.lines).toContainEqual(expect.stringMatching(/^Source archive: 10 files/))
   })
@@ -243,7 +268,11 @@ describe('a remote build from the checkout', () => {
     writeFileSync(join(out, 'upload.tar.gz'), object.body as Buffer)
     mkdirSync(join(out, 'x'))
     execFileSync('tar', ['-xzf', join(out, 'upload.tar.gz'), '-C', join(out, 'x')])
-    const listed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(out, 'x'), encoding: 'utf8' }).trim().split('\n').map((p) => p.slice(2)).sort()
+    const listed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(out, 'x'), encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((p) => p.slice(2))
+      .sort()
     expect(listed).toEqual(AGENT_TREE_ARCHIVED.filter((p) => !p.endsWith('/')).sort())
     for (const path of listed) expect(readFileSync(join(out, 'x', path)).equals(readFileSync(join(tree.workspace, path)))).toBe(true)
     rmSync(out, { recursive: true, force: true })
@@ -260,7 +289,11 @@ describe('bad input for a remote build, refused before any request', () => {
 
   it('refuses a dependency outside the workspace as a config problem (the file and the key), under every `config-check` mode', async () => {
     for (const mode of ['error', 'warn', 'off']) {
-      const run = await remoteBuild(`remote-outside-${mode}`, { 'graph-config-path': 'agent/langgraph.json', 'config-check': mode }, join(tree.workspace, 'apps'))
+      const run = await remoteBuild(
+        `remote-outside-${mode}`,
+        { 'graph-config-path': 'agent/langgraph.json', 'config-check': mode },
+        join(tree.workspace, 'apps')
+      )
       expect(run.exitCode).toBe(1)
       const said = errorLines(run).join('\n')
       expect(said).toContain('in `agent/langgraph.json`')
@@ -280,7 +313,9 @@ describe('archive-exclude, in a run (the size limit: archive-limit-run.test.ts)'
     const [object] = [...sim.storage.objects.values()]
     expect([...object.names]).not.toContain('apps/agent/data/big.bin')
     expect([...object.names]).not.toContain('apps/agent/prompts/system.txt')
-    expect(run.lines).toEqual(expect.arrayContaining(['apps/agent/data/: `archive-exclude`', 'apps/agent/prompts/system.txt: `archive-exclude`']))
+    expect(run.lines).toEqual(
+      expect.arrayContaining(['apps/agent/data/: `archive-exclude`', 'apps/agent/prompts/system.txt: `archive-exclude`'])
+    )
   })
 
   it('refuses a pattern that leaves the workspace, before any request', async () => {
@@ -304,7 +339,11 @@ describe('the upload itself', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as AddressInfo
-      const attempt = putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
+      const attempt = putToSignedUrl(
+        `http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`,
+        { file, bytes },
+        { limitMs: 10_000, idleMs: 10_000 }
+      )
       await expect(attempt).rejects.toBeInstanceOf(IncompleteUpload)
       await expect(attempt).rejects.toThrow(/^the host answered after \d+ of 20971520 bytes were sent$/)
     } finally {
@@ -339,7 +378,11 @@ describe('the upload itself', () => {
       // process, gunzips or hashes): the file's last read, which says it ended, then comes after the host's answer.
       for (let i = 0; i < 20; i++) {
         const busy = Array.from({ length: 4 }, () => new Promise((resolve) => pbkdf2('x', 'salt', 20_000, 32, 'sha256', resolve)))
-        const answer = await putToSignedUrl(`http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`, { file, bytes }, { limitMs: 10_000, idleMs: 10_000 })
+        const answer = await putToSignedUrl(
+          `http://127.0.0.1:${port}/upload/x?X-Goog-Signature=ab`,
+          { file, bytes },
+          { limitMs: 10_000, idleMs: 10_000 }
+        )
         expect(answer.status).toBe(200)
         await Promise.all(busy)
       }

@@ -20,7 +20,14 @@ beforeEach(() => clearSecrets())
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const DIGEST = `sha256:${'0f'.repeat(32)}`
-const deployment = { id: 'd1', name: 'agent', status: 'READY', active_revision_id: 'r1', latest_revision_id: 'r1', url: 'https://agent.example' }
+const deployment = {
+  id: 'd1',
+  name: 'agent',
+  status: 'READY',
+  active_revision_id: 'r1',
+  latest_revision_id: 'r1',
+  url: 'https://agent.example'
+}
 
 /** A deploy recorder that has found `agent`, with the deploy command's own words. */
 function deploying(): Recorder {
@@ -81,7 +88,12 @@ describe('what was shipped', () => {
     recorder.changed('updated', { ...deployment, latest_revision_id: 'r2', active_revision_id: 'r2' })
     recorder.revisionStarted('r2')
     recorder.revisionSeen({ id: 'r2', status: 'DEPLOYED', source_revision_config: {} })
-    const view = viewOf({ outcome: recorder.finish({ kind: 'deployed', noNewRevision: false }), startedAt: 0, finishedAt: 1000, workflowSha: 'f'.repeat(40) })
+    const view = viewOf({
+      outcome: recorder.finish({ kind: 'deployed', noNewRevision: false }),
+      startedAt: 0,
+      finishedAt: 1000,
+      workflowSha: 'f'.repeat(40)
+    })
     const labels = view.facts.map(([label]) => label)
     expect(labels).toContain('Commit checked out')
     expect(labels).not.toContain('Commit')
@@ -90,12 +102,22 @@ describe('what was shipped', () => {
     plain.changed('updated', { ...deployment, latest_revision_id: 'r2', active_revision_id: 'r2' })
     plain.revisionStarted('r2')
     plain.revisionSeen({ id: 'r2', status: 'DEPLOYED', source_revision_config: {} })
-    const other = viewOf({ outcome: plain.finish({ kind: 'deployed', noNewRevision: false }), startedAt: 0, finishedAt: 1000, workflowSha: 'f'.repeat(40) })
-    expect(other.facts.find(([label]) => label === 'Commit')?.[1]).toEqual([{ code: 'f'.repeat(12) }, " (the workflow's; the revision reports none)"])
+    const other = viewOf({
+      outcome: plain.finish({ kind: 'deployed', noNewRevision: false }),
+      startedAt: 0,
+      finishedAt: 1000,
+      workflowSha: 'f'.repeat(40)
+    })
+    expect(other.facts.find(([label]) => label === 'Commit')?.[1]).toEqual([
+      { code: 'f'.repeat(12) },
+      " (the workflow's; the revision reports none)"
+    ])
   })
 
   it('an image: pinned by its digest, or said to be a tag that can move', () => {
-    const pinned = renderSummary(deployedWith((r) => r.shipped({ kind: 'image', imageUri: `registry.example/agent@${DIGEST}`, digest: DIGEST })))
+    const pinned = renderSummary(
+      deployedWith((r) => r.shipped({ kind: 'image', imageUri: `registry.example/agent@${DIGEST}`, digest: DIGEST }))
+    )
     expect(pinned).toContain(row('Image digest', `<code>${DIGEST}</code>`))
     const tagged = renderSummary(deployedWith((r) => r.shipped({ kind: 'image', imageUri: 'registry.example/agent:latest' })))
     expect(tagged).toContain(row('Image', '<code>registry.example/agent:latest</code>'))
@@ -116,9 +138,18 @@ describe('paths', () => {
       outsidePaths: 3
     })
     recorder.revisionStarted('r1')
-    recorder.revisionSeen({ id: 'r1', status: 'DEPLOYED', source_revision_config: { repo_commit_sha: '1111111111111111111111111111111111111111' } })
+    recorder.revisionSeen({
+      id: 'r1',
+      status: 'DEPLOYED',
+      source_revision_config: { repo_commit_sha: '1111111111111111111111111111111111111111' }
+    })
     recorder.changed('unchanged')
-    return viewOf({ outcome: recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' }), startedAt: 0, finishedAt: 1000, githubEnvironment: 'production' })
+    return viewOf({
+      outcome: recorder.finish({ kind: 'nothing-to-do', reason: 'no-change-under-paths' }),
+      startedAt: 0,
+      finishedAt: 1000,
+      githubEnvironment: 'production'
+    })
   }
 
   it('a skip is its own view: nothing to deploy, which commit and revision serve, how many files fell outside', () => {
@@ -142,7 +173,8 @@ describe('paths', () => {
   })
 
   it("a reason that quotes the control plane's answer cannot add markup, links or mentions to the table", () => {
-    const hostile = 'revision r1 could not be read (HTTP 500: <img src=x> @octo-org/admins </td></tr></table><a href="https://evil.example">x</a>)'
+    const hostile =
+      'revision r1 could not be read (HTTP 500: <img src=x> @octo-org/admins </td></tr></table><a href="https://evil.example">x</a>)'
     const view = deployedWith((r) => r.pathsDecided({ skip: false, reason: hostile }))
     for (const text of [renderSummary(view), renderComment(view, undefined)]) {
       const cell = text.split('\n').find((line) => line.includes('Why it deployed'))
@@ -155,12 +187,13 @@ describe('paths', () => {
 
 describe('a commit warning', () => {
   it('is shown right under the heading of the summary and of the comment, not only in the log', () => {
-    const warning = 'Revision r2 was built from commit `deadbeef0000`, not the workflow\'s `a1b2c3d4e5f6`: the branch moved during the build.'
+    const warning =
+      "Revision r2 was built from commit `deadbeef0000`, not the workflow's `a1b2c3d4e5f6`: the branch moved during the build."
     const view = deployedWith((r) => r.commitWarning(warning))
     for (const text of [renderSummary(view), renderComment(view, undefined)]) {
       const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('<!--'))
       expect(lines[1]).toBe(
-        "**⚠️ Warning:** Revision r2 was built from commit <code>deadbeef0000</code>, not the workflow&#39;s <code>a1b2c3d4e5f6</code>: the branch moved during the build."
+        '**⚠️ Warning:** Revision r2 was built from commit <code>deadbeef0000</code>, not the workflow&#39;s <code>a1b2c3d4e5f6</code>: the branch moved during the build.'
       )
     }
   })
@@ -179,12 +212,18 @@ describe('registry-login', () => {
     expect(summary).toContain(row('Image repository', '<code>registry.example/tenant/agent</code>'))
     expect(summary).toContain('then deploy it with <code>image-uri: registry.example/tenant/agent@&lt;digest&gt;</code>')
     expect(view.outputs).toMatchObject({ registry: 'registry.example', 'image-repository': 'registry.example/tenant/agent' })
-    expect(view.finalLine).toBe('Outcome: logged in: deployment `agent` (d1), https://agent.example, push to registry.example/tenant/agent.')
+    expect(view.finalLine).toBe(
+      'Outcome: logged in: deployment `agent` (d1), https://agent.example, push to registry.example/tenant/agent.'
+    )
   })
 
-  it('a failed login is told as the command\'s failure, without next steps', () => {
+  it("a failed login is told as the command's failure, without next steps", () => {
     const recorder = new Recorder('registry-login', { kind: 'deployment', name: 'agent' }, aboutOf('registry-login').words)
-    const view = viewOf({ outcome: recorder.failedWith(new ActionError('api-refused', 'Push token failed with HTTP 403.')), startedAt: 0, finishedAt: 1 })
+    const view = viewOf({
+      outcome: recorder.failedWith(new ActionError('api-refused', 'Push token failed with HTTP 403.')),
+      startedAt: 0,
+      finishedAt: 1
+    })
     expect(renderSummary(view)).toContain('## ❌ Registry login of <code>agent</code> refused')
     expect(renderSummary(view)).not.toContain('Next:')
   })
@@ -193,9 +232,15 @@ describe('registry-login', () => {
 describe('markdown of our messages', () => {
   it('a name in backticks is one code span, whatever markdown would escape in it; a lone backtick stays a backtick', () => {
     const recorder = deploying()
-    const error = new ActionError('bad-input', 'Invalid input: `secrets`: `MY_API_KEY*` is a name the control plane reserves.', 'Rename `MY_API_KEY*` in `secrets`; a stray ` stays.')
+    const error = new ActionError(
+      'bad-input',
+      'Invalid input: `secrets`: `MY_API_KEY*` is a name the control plane reserves.',
+      'Rename `MY_API_KEY*` in `secrets`; a stray ` stays.'
+    )
     const summary = renderSummary(viewOf({ outcome: recorder.failedWith(error), startedAt: 0, finishedAt: 1 }))
-    expect(summary).toContain('**What went wrong:** Invalid input: <code>secrets</code>: <code>MY\\_API\\_KEY\\*</code> is a name the control plane reserves.')
+    expect(summary).toContain(
+      '**What went wrong:** Invalid input: <code>secrets</code>: <code>MY\\_API\\_KEY\\*</code> is a name the control plane reserves.'
+    )
     expect(summary).toContain('**What to do:** Rename <code>MY\\_API\\_KEY\\*</code> in <code>secrets</code>; a stray \\` stays.')
   })
 })
@@ -217,7 +262,9 @@ describe('times that add up', () => {
     expect(seen.length).toBeGreaterThanOrEqual(2)
     const [finalStatus, finalSeenAt] = seen.at(-1)!
     expect(finalStatus).toBe('CREATE_FAILED')
-    const total = summary.match(/\*\*Total:\*\* (\S+) until this summary: (\S+) before the watch \([^)]*\), (\S+) until the revision was seen (\w+)/)
+    const total = summary.match(
+      /\*\*Total:\*\* (\S+) until this summary: (\S+) before the watch \([^)]*\), (\S+) until the revision was seen (\w+)/
+    )
     expect(total).not.toBeNull()
     // The breakdown's revision time is the timeline's own moment the final status was seen.
     expect(total![3]).toBe(finalSeenAt)

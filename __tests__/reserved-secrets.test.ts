@@ -13,7 +13,8 @@ afterAll(() => sim.stop())
 beforeEach(() => sim.reset())
 
 /** The control plane's list, a third time, from its documentation: the action and the simulator must both agree with it. */
-const ALWAYS = `LANGCHAIN_TRACING_V2 LANGSMITH_TRACING_V2 LANGCHAIN_ENDPOINT LANGCHAIN_PROJECT LANGSMITH_PROJECT LANGSMITH_LANGGRAPH_GIT_REPO
+const ALWAYS =
+  `LANGCHAIN_TRACING_V2 LANGSMITH_TRACING_V2 LANGCHAIN_ENDPOINT LANGCHAIN_PROJECT LANGSMITH_PROJECT LANGSMITH_LANGGRAPH_GIT_REPO
   LANGGRAPH_GIT_REPO_PATH LANGCHAIN_API_KEY LANGSMITH_CONTROL_PLANE_API_KEY POSTGRES_URI POSTGRES_PASSWORD DATABASE_URI
   LANGSMITH_LANGGRAPH_GIT_REF LANGSMITH_LANGGRAPH_GIT_REF_SHA LANGGRAPH_AUTH_TYPE LANGSMITH_AUTH_ENDPOINT LANGSMITH_TENANT_ID
   LANGSMITH_AUTH_VERIFY_TENANT_ID LANGSMITH_HOST_PROJECT_ID LANGSMITH_HOST_PROJECT_NAME LANGSMITH_HOST_REVISION_ID LOG_JSON
@@ -42,7 +43,11 @@ describe('reserved secret names: the action and the simulator agree with the con
       expect([name, reservedSecretProblems([{ name, value: 'v' }], source).length, simAccepts(name, source)]).toEqual([name, 1, false])
     }
     for (const name of UNLESS_SELF_HOSTED) {
-      expect([name, reservedSecretProblems([{ name, value: 'v' }], source).length, simAccepts(name, source)]).toEqual([name, selfHosted ? 0 : 1, selfHosted])
+      expect([name, reservedSecretProblems([{ name, value: 'v' }], source).length, simAccepts(name, source)]).toEqual([
+        name,
+        selfHosted ? 0 : 1,
+        selfHosted
+      ])
     }
     // Near misses are ordinary names: the rule is exact.
     for (const name of ['LANGSMITH_API_KEY_2', 'port', 'MY_PATH', 'OPENAI_API_KEY']) {
@@ -63,7 +68,7 @@ const PORT_PROBLEM = (source: string) =>
 describe('a name reserved except on self-hosted control planes, when only the lookup tells the source', () => {
   const secrets = 'OPENAI_API_KEY=sk-0123456789\nPORT=8123-secret-port'
 
-  it("is refused right after the lookup finds a github deployment, before any change, naming the secret and not its value", async () => {
+  it('is refused right after the lookup finds a github deployment, before any change, naming the secret and not its value', async () => {
     sim.seedDeployment({ name: 'support-agent' })
     const run = await deployWith(sim, 'support-agent', { secrets, 'integration-id': '' })
 
@@ -92,14 +97,25 @@ describe('a name reserved except on self-hosted control planes, when only the lo
   })
 
   it('is sent when `source: external_docker` creates the deployment', async () => {
-    const run = await deployWith(sim, 'self-hosted-agent', { secrets, source: 'external_docker', 'graph-config-path': '', 'integration-id': '', 'image-uri': 'registry.example/agent@sha256:' + 'a'.repeat(64) })
+    const run = await deployWith(sim, 'self-hosted-agent', {
+      secrets,
+      source: 'external_docker',
+      'graph-config-path': '',
+      'integration-id': '',
+      'image-uri': 'registry.example/agent@sha256:' + 'a'.repeat(64)
+    })
     expect(run.failures).toEqual([])
     expect(run.outputs.operation).toBe('created')
   })
 
   it('is refused after the lookup when `source: external_docker` is given but the deployment is not', async () => {
     sim.seedDeployment({ name: 'support-agent', source: 'internal_docker' })
-    const run = await deployWith(sim, 'support-agent', { secrets, source: 'external_docker', 'graph-config-path': '', 'integration-id': '' })
+    const run = await deployWith(sim, 'support-agent', {
+      secrets,
+      source: 'external_docker',
+      'graph-config-path': '',
+      'integration-id': ''
+    })
     expect(errorLines(run)[0]).toContain(PORT_PROBLEM('internal_docker').split('\n')[0].replace('Invalid input: ', ''))
     expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
   })
@@ -107,7 +123,11 @@ describe('a name reserved except on self-hosted control planes, when only the lo
 
 describe('the simulator refuses reserved names itself (400)', () => {
   const send = (method: string, path: string, body: unknown) =>
-    fetch(`${sim.url}${path}`, { method, headers: { 'X-Api-Key': sim.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${sim.url}${path}`, {
+      method,
+      headers: { 'X-Api-Key': sim.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    })
 
   it('on a create and on a patch, and lets a self-hosted deployment set the names only the others may not', async () => {
     const create = await send('POST', '/v2/deployments', {
@@ -117,7 +137,10 @@ describe('the simulator refuses reserved names itself (400)', () => {
       source_revision_config: {},
       secrets: [{ name: 'LANGCHAIN_API_KEY', value: 'x' }]
     })
-    expect([create.status, await create.json()]).toEqual([400, { detail: "Secret name 'LANGCHAIN_API_KEY' is reserved and cannot be set." }])
+    expect([create.status, await create.json()]).toEqual([
+      400,
+      { detail: "Secret name 'LANGCHAIN_API_KEY' is reserved and cannot be set." }
+    ])
 
     const github = sim.seedDeployment({ name: 'gh-agent' })
     const patch = await send('PATCH', `/v2/deployments/${github.id}`, { secrets: [{ name: 'PORT', value: '1' }] })
@@ -126,6 +149,11 @@ describe('the simulator refuses reserved names itself (400)', () => {
     const selfHosted = sim.seedDeployment({ name: 'sh-agent', source: 'external_docker' })
     const allowed = await send('PATCH', `/v2/deployments/${selfHosted.id}`, { secrets: [{ name: 'PORT', value: '1' }] })
     expect(allowed.status).toBe(200)
-    expect(sim.deployments().map((d) => d.name).sort()).toEqual(['gh-agent', 'sh-agent'])
+    expect(
+      sim
+        .deployments()
+        .map((d) => d.name)
+        .sort()
+    ).toEqual(['gh-agent', 'sh-agent'])
   })
 })

@@ -71,14 +71,23 @@ describe('retry policy', () => {
 
 describe('client: reads', () => {
   it('retries 503, 429, resets and malformed bodies, then succeeds', async () => {
-    const { client, sent, clock } = clientFor([{ status: 503 }, { status: 429 }, reset, { status: 200, body: '<html>' }, { status: 200, body: deployment }])
+    const { client, sent, clock } = clientFor([
+      { status: 503 },
+      { status: 429 },
+      reset,
+      { status: 200, body: '<html>' },
+      { status: 200, body: deployment }
+    ])
     expect((await client.getDeployment('d1')).id).toBe('d1')
     expect(sent).toHaveLength(5)
     expect(clock.sleeps).toEqual([500, 1000, 2000, 4000])
   })
 
   it('honours Retry-After', async () => {
-    const { client, clock } = clientFor([{ status: 429, headers: { 'retry-after': '7' } }, { status: 200, body: deployment }])
+    const { client, clock } = clientFor([
+      { status: 429, headers: { 'retry-after': '7' } },
+      { status: 200, body: deployment }
+    ])
     await client.getDeployment('d1')
     expect(clock.sleeps).toEqual([7000])
   })

@@ -7,7 +7,12 @@ import { FakeClock } from './helpers/clock.js'
 
 const minutes = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString()
 const revision = (id: string, minute: number, status = 'DEPLOYED'): Revision => ({ id, status, created_at: minutes(minute) })
-const deployment = (active: string | null): Deployment => ({ id: 'dep-1', name: 'agent', latest_revision_id: active, active_revision_id: active })
+const deployment = (active: string | null): Deployment => ({
+  id: 'dep-1',
+  name: 'agent',
+  latest_revision_id: active,
+  active_revision_id: active
+})
 
 describe('chooseRollbackTarget', () => {
   const deployed = [revision('r5', 50), revision('r4', 40), revision('r2', 20), revision('r1', 10)]
@@ -26,8 +31,11 @@ describe('chooseRollbackTarget', () => {
     expect(choice).toMatchObject({ kind: 'redeploy', target: { id: 'r1' } })
   })
 
-  it('`previous` reads the serving revision\'s age from `active` when the list lacks it', () => {
-    const choice = chooseRollbackTarget({ kind: 'previous' }, { deployment: deployment('r3'), deployed, active: revision('r3', 30, 'DEPLOY_FAILED') })
+  it("`previous` reads the serving revision's age from `active` when the list lacks it", () => {
+    const choice = chooseRollbackTarget(
+      { kind: 'previous' },
+      { deployment: deployment('r3'), deployed, active: revision('r3', 30, 'DEPLOY_FAILED') }
+    )
     expect(choice).toMatchObject({ kind: 'redeploy', target: { id: 'r2' }, replaces: 'r3' })
   })
 
@@ -38,15 +46,22 @@ describe('chooseRollbackTarget', () => {
   })
 
   it('`previous` without a serving revision is refused', () => {
-    expect(() => chooseRollbackTarget({ kind: 'previous' }, { deployment: deployment(null), deployed })).toThrow('reports no revision serving now')
+    expect(() => chooseRollbackTarget({ kind: 'previous' }, { deployment: deployment(null), deployed })).toThrow(
+      'reports no revision serving now'
+    )
   })
 
   it('an id that serves already needs nothing', () => {
-    expect(chooseRollbackTarget({ kind: 'revision', id: 'r4' }, { deployment: deployment('r4'), deployed })).toEqual({ kind: 'serving', revisionId: 'r4' })
+    expect(chooseRollbackTarget({ kind: 'revision', id: 'r4' }, { deployment: deployment('r4'), deployed })).toEqual({
+      kind: 'serving',
+      revisionId: 'r4'
+    })
   })
 
   it('an id of a DEPLOYED revision, as read by id, is redeployed, also a newer one', () => {
-    expect(chooseRollbackTarget({ kind: 'revision', id: 'r5' }, { deployment: deployment('r2'), deployed: [], requested: revision('r5', 50) })).toMatchObject({
+    expect(
+      chooseRollbackTarget({ kind: 'revision', id: 'r5' }, { deployment: deployment('r2'), deployed: [], requested: revision('r5', 50) })
+    ).toMatchObject({
       kind: 'redeploy',
       target: { id: 'r5' },
       replaces: 'r2'
@@ -55,7 +70,10 @@ describe('chooseRollbackTarget', () => {
 
   it('an id read in another status is refused, saying which, with the eligible ones', () => {
     expect(() =>
-      chooseRollbackTarget({ kind: 'revision', id: 'r3' }, { deployment: deployment('r5'), deployed, requested: revision('r3', 30, 'BUILD_FAILED') })
+      chooseRollbackTarget(
+        { kind: 'revision', id: 'r3' },
+        { deployment: deployment('r5'), deployed, requested: revision('r3', 30, 'BUILD_FAILED') }
+      )
     ).toThrow(/Revision r3 of deployment `agent` is BUILD_FAILED, not DEPLOYED[\s\S]*\n- r5 [\s\S]*\n- r1 /)
   })
 
@@ -73,14 +91,16 @@ describe('chooseRollbackTarget', () => {
 
   it('shows at most ten eligible revisions', () => {
     const many = Array.from({ length: 14 }, (_, i) => revision(`m${i}`, 59 - i))
-    expect(() => chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: many })).toThrow(/- m9[^\n]*\n- and 4 more/)
+    expect(() => chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: many })).toThrow(
+      /- m9[^\n]*\n- and 4 more/
+    )
   })
 
   it('says more may exist when only the newest page was listed', () => {
     const page = Array.from({ length: 10 }, (_, i) => revision(`m${i}`, 59 - i))
-    expect(() => chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: page, partial: true })).toThrow(
-      /- m9[^\n]*\n- and maybe more \(only the newest were listed\)/
-    )
+    expect(() =>
+      chooseRollbackTarget({ kind: 'revision', id: 'x' }, { deployment: deployment('m0'), deployed: page, partial: true })
+    ).toThrow(/- m9[^\n]*\n- and maybe more \(only the newest were listed\)/)
   })
 })
 

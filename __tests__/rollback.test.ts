@@ -12,7 +12,11 @@ import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process
 import { rewritingProxy } from './helpers/rewriting-proxy.js'
 
 let sim: Simulator
-const WORKFLOW_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567' }
+const WORKFLOW_ENV = {
+  GITHUB_REPOSITORY: 'octo-org/support-agent',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567'
+}
 const HOUR = 3_600_000
 
 beforeAll(async () => {
@@ -43,7 +47,8 @@ function section(summary: string, label: string): string {
 async function withoutCommitFor(hide: (revisionId: string) => boolean) {
   const blank = (item: unknown) => {
     const revision = item as { id?: string; source_revision_config?: { repo_commit_sha?: unknown } | null }
-    if (typeof revision?.id === 'string' && revision.source_revision_config && hide(revision.id)) revision.source_revision_config.repo_commit_sha = null
+    if (typeof revision?.id === 'string' && revision.source_revision_config && hide(revision.id))
+      revision.source_revision_config.repo_commit_sha = null
   }
   return rewritingProxy(sim.url, (body, path) => {
     if (/\/revisions(\/[^/]+)?$/.test(path)) {
@@ -93,8 +98,15 @@ describe('command: rollback', () => {
     expect(lists.map((r) => r.query)).toEqual([{ status: 'DEPLOYED', limit: '100', offset: '0' }])
     const newRevision = sim.revisions(id)[0].id as string
     expect(sim.deployments()[0].active_revision_id).toBe(newRevision)
-    expect(result.outputs).toMatchObject({ operation: 'rolled-back', 'revision-id': newRevision, 'revision-status': 'DEPLOYED', 'previous-revision-id': r3 })
-    expect(result.lines).toContain(`Deployment \`rb-previous\` now serves revision ${newRevision} (a redeploy of revision ${r1}); it replaced revision ${r3}.`)
+    expect(result.outputs).toMatchObject({
+      operation: 'rolled-back',
+      'revision-id': newRevision,
+      'revision-status': 'DEPLOYED',
+      'previous-revision-id': r3
+    })
+    expect(result.lines).toContain(
+      `Deployment \`rb-previous\` now serves revision ${newRevision} (a redeploy of revision ${r1}); it replaced revision ${r3}.`
+    )
     expect(result.summaries[0]).toContain('⏪ Rolled back')
     expect(result.summaries[0]).toContain(`<tr><th align="left">Replaced revision</th><td><code>${r3}</code></td></tr>`)
     expect(result.lines.at(-1)).toMatch(/^Outcome: rolled back: deployment `rb-previous`/)
@@ -102,25 +114,38 @@ describe('command: rollback', () => {
 
   it('rolls back to a revision id by reading that revision, without walking the revisions list', async () => {
     // 150 DEPLOYED revisions: the oldest would be on the second page of a walk.
-    const deployment = sim.seedDeployment({ name: 'rb-id', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
+    const deployment = sim.seedDeployment({
+      name: 'rb-id',
+      revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR }))
+    })
     const oldest = sim.revisions(deployment.id as string).at(-1)!.id as string
     const { outcome, failures } = await runWith(rollbackInputs('rb-id', { 'rollback-to': oldest }))
     expect(failures).toEqual([])
     expect(outcome.kind).toBe('rolled-back')
     expect(sim.requests.filter((r) => r.path.endsWith('/revisions'))).toEqual([])
-    expect(sim.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(`GET /v2/deployments/${deployment.id}/revisions/${oldest} 200`)
+    expect(sim.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(
+      `GET /v2/deployments/${deployment.id}/revisions/${oldest} 200`
+    )
     expect(redeploys().map((r) => r.path)).toEqual([`/v2/deployments/${deployment.id}/revisions/${oldest}/redeploy`])
   })
 
   it('refuses an unknown id after one page of the eligible revisions, saying more may exist', async () => {
-    const deployment = sim.seedDeployment({ name: 'rb-many', revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR })) })
+    const deployment = sim.seedDeployment({
+      name: 'rb-many',
+      revisions: Array.from({ length: 150 }, (_, i) => ({ status: 'DEPLOYED', ageMs: (150 - i) * HOUR }))
+    })
     const result = await runWith(rollbackInputs('rb-many', { 'rollback-to': '123e4567-e89b-12d3-a456-426614174000' }))
     expect(result.outcome.kind).toBe('refused')
     expect(posts()).toEqual([])
     const lists = sim.requests.filter((r) => r.path.endsWith('/revisions'))
     expect(lists.map((r) => r.query)).toEqual([{ status: 'DEPLOYED', limit: '11', offset: '0' }])
     expect(result.failures[0]).toContain(`Revision 123e4567-e89b-12d3-a456-426614174000 is not a revision of deployment \`rb-many\``)
-    expect(result.failures[0].match(/^- [0-9a-f-]{36}/gm)).toEqual(sim.revisions(deployment.id as string).slice(0, 10).map((r) => `- ${r.id}`))
+    expect(result.failures[0].match(/^- [0-9a-f-]{36}/gm)).toEqual(
+      sim
+        .revisions(deployment.id as string)
+        .slice(0, 10)
+        .map((r) => `- ${r.id}`)
+    )
     expect(result.failures[0]).toContain('- and maybe more (only the newest were listed)')
   })
 
@@ -135,8 +160,16 @@ describe('command: rollback', () => {
   })
 
   it.each([
-    ['a revision that never deployed', (h: ReturnType<typeof seedHistory>) => h.r2, 'of deployment `rb-refused` is BUILD_FAILED, not DEPLOYED'],
-    ['another deployment\'s revision', () => seedHistory('rb-other').r1, 'is not a revision of deployment `rb-refused` (the control plane answered 404']
+    [
+      'a revision that never deployed',
+      (h: ReturnType<typeof seedHistory>) => h.r2,
+      'of deployment `rb-refused` is BUILD_FAILED, not DEPLOYED'
+    ],
+    [
+      "another deployment's revision",
+      () => seedHistory('rb-other').r1,
+      'is not a revision of deployment `rb-refused` (the control plane answered 404'
+    ]
   ])('refuses %s before any change, listing the eligible revisions', async (_what, pick, why) => {
     const history = seedHistory('rb-refused')
     const result = await runWith(rollbackInputs('rb-refused', { 'rollback-to': pick(history) }))
@@ -180,7 +213,7 @@ describe('command: rollback', () => {
     const result = await runWith(rollbackInputs('rb-raced'))
     expect(result.outcome.kind).toBe('refused')
     expect(redeploys()).toHaveLength(1)
-    expect(result.failures[0]).toContain("Another deploy changed deployment `rb-raced` meanwhile")
+    expect(result.failures[0]).toContain('Another deploy changed deployment `rb-raced` meanwhile')
     expect(result.failures[0]).toContain("this run's redeploy, whose answer was lost, is not among its new revisions")
     // Only the other run's revision was made.
     expect(sim.revisions(id)).toHaveLength(4)
@@ -235,7 +268,9 @@ describe('command: rollback', () => {
       expect(result.outcome.kind).toBe('refused')
       expect(result.failures).toHaveLength(1)
       expect(result.failures[0]).toContain(`Cannot tell whether the redeploy of revision ${r1} took effect`)
-      expect(result.failures[0]).toContain(`the new revision ${made.id} of deployment \`rb-no-commit\` has its settings but reports no commit`)
+      expect(result.failures[0]).toContain(
+        `the new revision ${made.id} of deployment \`rb-no-commit\` has its settings but reports no commit`
+      )
       expect(result.outputs['revision-id']).not.toBe(made.id)
       expect(redeploys()).toHaveLength(1)
       expect(sim.revisions(id)).toHaveLength(4)
@@ -244,15 +279,23 @@ describe('command: rollback', () => {
     }
   })
 
-  it('a lookup by name stops at the step\'s deadline when the list never ends', async () => {
+  it("a lookup by name stops at the step's deadline when the list never ends", async () => {
     const runClock = new FakeClock(clock.now())
     // Every page of the endless list takes a second of the run's clock.
-    sim.addFault({ method: 'GET', path: '/v2/deployments', endlessList: true, times: Infinity, meanwhile: () => void (runClock.time += 1_000) })
+    sim.addFault({
+      method: 'GET',
+      path: '/v2/deployments',
+      endlessList: true,
+      times: Infinity,
+      meanwhile: () => void (runClock.time += 1_000)
+    })
     const result = await runWith(rollbackInputs('rb-endless', { timeout: '30s' }), runClock)
     const pages = sim.requests.filter((r) => r.path === '/v2/deployments').length
     expect(result.outcome.kind).toBe('refused')
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]).toContain(`Gave up looking up deployment \`rb-endless\` after ${pages} pages: the step's timeout (30s) ran out.`)
+    expect(result.failures[0]).toContain(
+      `Gave up looking up deployment \`rb-endless\` after ${pages} pages: the step's timeout (30s) ran out.`
+    )
     expect(result.failures[0]).toContain('Set `deployment-id` to skip the lookup by name')
     // A second a page, 30 s: the 31st page is not asked for.
     expect(pages).toBe(30)
@@ -262,22 +305,28 @@ describe('command: rollback', () => {
   it.each([
     ['dry-run', { 'dry-run': 'true' }, 'Would roll deployment `rb-none-serving` back from no serving revision (none reported) to revision'],
     ['a rollback', {}, 'Rolling deployment `rb-none-serving` back from no serving revision (none reported) to revision']
-  ])('%s to a revision id when the control plane reports none serving says so, never "undefined"', async (_what, extra: Record<string, string>, line) => {
-    const { r1 } = seedHistory('rb-none-serving')
-    const proxy = await rewritingProxy(sim.url, (body) => {
-      if (body && typeof body === 'object' && 'active_revision_id' in body) (body).active_revision_id = null
-      return body
-    })
-    try {
-      const result = await runWith({ ...rollbackInputs('rb-none-serving', { 'rollback-to': r1, ...extra }), 'control-plane-url': proxy.url })
-      expect(result.failures).toEqual([])
-      expect(result.lines.some((l) => l.startsWith(line))).toBe(true)
-      expect(result.lines.filter((l) => l.includes('undefined'))).toEqual([])
-      if (!extra['dry-run']) expect(result.lines.some((l) => l.endsWith('it replaced no revision reported serving.'))).toBe(true)
-    } finally {
-      await proxy.stop()
+  ])(
+    '%s to a revision id when the control plane reports none serving says so, never "undefined"',
+    async (_what, extra: Record<string, string>, line) => {
+      const { r1 } = seedHistory('rb-none-serving')
+      const proxy = await rewritingProxy(sim.url, (body) => {
+        if (body && typeof body === 'object' && 'active_revision_id' in body) body.active_revision_id = null
+        return body
+      })
+      try {
+        const result = await runWith({
+          ...rollbackInputs('rb-none-serving', { 'rollback-to': r1, ...extra }),
+          'control-plane-url': proxy.url
+        })
+        expect(result.failures).toEqual([])
+        expect(result.lines.some((l) => l.startsWith(line))).toBe(true)
+        expect(result.lines.filter((l) => l.includes('undefined'))).toEqual([])
+        if (!extra['dry-run']) expect(result.lines.some((l) => l.endsWith('it replaced no revision reported serving.'))).toBe(true)
+      } finally {
+        await proxy.stop()
+      }
     }
-  })
+  )
 
   it('dry-run prints the redeploy request and sends nothing', async () => {
     const { id, r1 } = seedHistory('rb-dry')
@@ -329,7 +378,9 @@ describe('health checks', () => {
       ['/ok', sim.apiKey],
       ['/ok', sim.apiKey]
     ])
-    expect(result.summaries[0]).toMatch(/<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered <code>HTTP 200<\/code> \(3 attempts/)
+    expect(result.summaries[0]).toMatch(
+      /<th align="left">Health check<\/th><td>✅ <code>http:\/\/127\.0\.0\.1:\d+\/deployments\/[^<]+\/ok<\/code> answered <code>HTTP 200<\/code> \(3 attempts/
+    )
     expect(result.summaries[0]).not.toContain('HTTP 503')
   })
 
@@ -337,10 +388,14 @@ describe('health checks', () => {
     seedExisting('hc-failing')
     sim.setHealth({ kind: 'failing' }, 'hc-failing')
     const start = clock.now()
-    const result = await runWith(deployInputs(sim, 'hc-failing', { 'health-check-path': '/ok', 'health-check-timeout': '30s', 'repo-ref': 'feature' }))
+    const result = await runWith(
+      deployInputs(sim, 'hc-failing', { 'health-check-path': '/ok', 'health-check-timeout': '30s', 'repo-ref': 'feature' })
+    )
     expect(result.outcome.kind).toBe('failed')
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]).toMatch(/The health check failed: GET http:\/\/127\.0\.0\.1:\d+\/deployments\/.+\/ok did not answer 2xx in 6 attempts/)
+    expect(result.failures[0]).toMatch(
+      /The health check failed: GET http:\/\/127\.0\.0\.1:\d+\/deployments\/.+\/ok did not answer 2xx in 6 attempts/
+    )
     expect(result.failures[0]).toContain('`health-check-timeout` allowed no more')
     expect(redeploys()).toEqual([])
     expect(sim.healthRequests).toHaveLength(6)
@@ -355,7 +410,12 @@ describe('health checks', () => {
     const before = seeded.active_revision_id as string
     sim.setHealth({ kind: 'failing' }, 'hc-rollback')
     const result = await runWith(
-      deployInputs(sim, 'hc-rollback', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' })
+      deployInputs(sim, 'hc-rollback', {
+        'health-check-path': '/ok',
+        'health-check-timeout': '20s',
+        'on-failure': 'rollback',
+        'repo-ref': 'feature'
+      })
     )
     expect(result.outcome.kind).toBe('rolled-back')
     expect(redeploys().map((r) => r.path)).toEqual([`/v2/deployments/${seeded.id}/revisions/${before}/redeploy`])
@@ -387,7 +447,12 @@ describe('health checks', () => {
     // Cancelled from the moment the redeploy is held.
     clock.whenHeld(() => cancel.abort())
     const result = await runInProcess({
-      inputs: deployInputs(sim, 'hc-cancelled', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' }),
+      inputs: deployInputs(sim, 'hc-cancelled', {
+        'health-check-path': '/ok',
+        'health-check-timeout': '20s',
+        'on-failure': 'rollback',
+        'repo-ref': 'feature'
+      }),
       env: WORKFLOW_ENV,
       pushContext: false,
       clock,
@@ -399,7 +464,9 @@ describe('health checks', () => {
     expect(result.failures[0]).toContain(
       `The workflow was cancelled while the redeploy of revision ${before} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`
     )
-    expect(section(result.summaries[0], 'What to do')).toContain('Look at deployment <code>hc-cancelled</code> on the control plane before re-running')
+    expect(section(result.summaries[0], 'What to do')).toContain(
+      'Look at deployment <code>hc-cancelled</code> on the control plane before re-running'
+    )
     // Drops the held redeploy, so that it is never applied after this test.
     sim.reset()
   })
@@ -407,9 +474,18 @@ describe('health checks', () => {
   it('with `on-failure: rollback` whose redeploy is refused: both failures as the cause, and what to do apart', async () => {
     const seeded = seedExisting('hc-rollback-refused')
     sim.setHealth({ kind: 'failing' }, 'hc-rollback-refused')
-    sim.addFault({ method: 'POST', path: /\/redeploy$/, respond: { status: 400, body: JSON.stringify({ detail: 'Redeploys are paused.' }), headers: { 'content-type': 'application/json' } } })
+    sim.addFault({
+      method: 'POST',
+      path: /\/redeploy$/,
+      respond: { status: 400, body: JSON.stringify({ detail: 'Redeploys are paused.' }), headers: { 'content-type': 'application/json' } }
+    })
     const result = await runWith(
-      deployInputs(sim, 'hc-rollback-refused', { 'health-check-path': '/ok', 'health-check-timeout': '20s', 'on-failure': 'rollback', 'repo-ref': 'feature' })
+      deployInputs(sim, 'hc-rollback-refused', {
+        'health-check-path': '/ok',
+        'health-check-timeout': '20s',
+        'on-failure': 'rollback',
+        'repo-ref': 'feature'
+      })
     )
     expect(result.outcome.kind).toBe('failed')
     expect(redeploys()).toHaveLength(1)
@@ -427,20 +503,28 @@ describe('health checks', () => {
   it('with `on-failure: rollback`, a failed build rolls nothing back and says why', async () => {
     const seeded = seedExisting('hc-build')
     sim.setScenario(lifecycles.buildFailed())
-    const result = await runWith(deployInputs(sim, 'hc-build', { 'health-check-path': '/ok', 'on-failure': 'rollback', 'repo-ref': 'feature', 'show-logs': 'false' }))
+    const result = await runWith(
+      deployInputs(sim, 'hc-build', { 'health-check-path': '/ok', 'on-failure': 'rollback', 'repo-ref': 'feature', 'show-logs': 'false' })
+    )
     expect(result.outcome.kind).toBe('failed')
     expect(redeploys()).toEqual([])
     expect(sim.healthRequests).toEqual([])
-    expect(result.failures[0]).toContain(`No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving revision ${seeded.active_revision_id}.`)
+    expect(result.failures[0]).toContain(
+      `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving revision ${seeded.active_revision_id}.`
+    )
   })
 
   it('with `on-failure: rollback`, a revision that failed to deploy while the old one still serves rolls nothing back', async () => {
     const seeded = seedExisting('hc-deploy-failed')
     sim.setScenario(lifecycles.deployFailed())
-    const result = await runWith(deployInputs(sim, 'hc-deploy-failed', { 'on-failure': 'rollback', 'repo-ref': 'feature', 'show-logs': 'false' }))
+    const result = await runWith(
+      deployInputs(sim, 'hc-deploy-failed', { 'on-failure': 'rollback', 'repo-ref': 'feature', 'show-logs': 'false' })
+    )
     expect(result.outcome.kind).toBe('failed')
     expect(redeploys()).toEqual([])
-    expect(result.failures[0]).toContain(`No rollback was needed: deployment \`hc-deploy-failed\` still serves revision ${seeded.active_revision_id}.`)
+    expect(result.failures[0]).toContain(
+      `No rollback was needed: deployment \`hc-deploy-failed\` still serves revision ${seeded.active_revision_id}.`
+    )
   })
 
   it.each([
@@ -455,12 +539,15 @@ describe('health checks', () => {
     const proxy = await rewritingProxy(sim.url, (body) => {
       const items = (body as { resources?: unknown[] }).resources ?? [body]
       for (const item of items) {
-        if (item && typeof item === 'object' && 'url' in item) (item).url = rewriteUrl((item).url)
+        if (item && typeof item === 'object' && 'url' in item) item.url = rewriteUrl(item.url)
       }
       return body
     })
     try {
-      const result = await runWith({ ...deployInputs(sim, 'hc-no-url', { 'health-check-path': '/ok', 'repo-ref': 'feature' }), 'control-plane-url': proxy.url })
+      const result = await runWith({
+        ...deployInputs(sim, 'hc-no-url', { 'health-check-path': '/ok', 'repo-ref': 'feature' }),
+        'control-plane-url': proxy.url
+      })
       expect(result.outcome.kind).toBe('failed')
       expect(result.failures).toHaveLength(1)
       expect(result.failures[0]).toMatch(refusal)
@@ -477,7 +564,7 @@ describe('health checks', () => {
     const seeded = seedExisting('hc-not-made')
     const proxy = await rewritingProxy(sim.url, (body) => {
       const items = (body as { resources?: unknown[] }).resources ?? [body]
-      for (const item of items) if (item && typeof item === 'object' && 'url' in item) (item).url = null
+      for (const item of items) if (item && typeof item === 'object' && 'url' in item) item.url = null
       return body
     })
     try {
@@ -492,8 +579,12 @@ describe('health checks', () => {
       expect(latest).not.toBe(seeded.active_revision_id)
       expect(sim.deployments()[0].active_revision_id).toBe(latest)
       expect(result.failures).toHaveLength(1)
-      expect(result.failures[0]).toContain('The health check of deployment `hc-not-made` could not be made: the control plane reported no URL for this deployment')
-      expect(result.failures[0]).toContain('Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked')
+      expect(result.failures[0]).toContain(
+        'The health check of deployment `hc-not-made` could not be made: the control plane reported no URL for this deployment'
+      )
+      expect(result.failures[0]).toContain(
+        'Nothing was rolled back (`on-failure: rollback`): the revision was not found unhealthy, only not checked'
+      )
       expect(result.outputs.operation).toBe('updated')
       expect(result.summaries[0]).not.toContain('failed and was rolled back')
     } finally {

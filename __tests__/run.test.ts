@@ -4,7 +4,11 @@ import { deployInputs } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 let sim: Simulator
-const WORKFLOW_ENV = { GITHUB_REPOSITORY: 'octo-org/support-agent', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567' }
+const WORKFLOW_ENV = {
+  GITHUB_REPOSITORY: 'octo-org/support-agent',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567'
+}
 beforeAll(async () => {
   sim = await startSimulatorOnClock()
 })

@@ -36,7 +36,9 @@ describe('response schemas', () => {
   it('accept enum values no document lists', () => {
     const deployment = DeploymentSchema.parse({ ...listItem, source: 'internal_template', status: 'AWAITING_FINAL_DELETE' })
     expect(deployment.status).toBe('AWAITING_FINAL_DELETE')
-    expect(RevisionSchema.parse({ id: 'r1', status: 'AWAITING_CAPACITY', status_message: 'queued for capacity' }).status).toBe('AWAITING_CAPACITY')
+    expect(RevisionSchema.parse({ id: 'r1', status: 'AWAITING_CAPACITY', status_message: 'queued for capacity' }).status).toBe(
+      'AWAITING_CAPACITY'
+    )
   })
 
   it('require what the action relies on', () => {
@@ -63,12 +65,19 @@ describe('ResourceSpec', () => {
   it('is strict for input and not checked in responses', () => {
     const spec = { min_scale: 1, orchestrator_cpu: 1, cpu: 32, sidecars: [{ resources: { limits: { cpu: 1 } } }] }
     expect(ResourceSpecInput.safeParse(spec).success).toBe(false)
-    const deployment = DeploymentSchema.parse({ ...listItem, source_config: { resource_spec: spec }, secrets: [{ name: 'A', value: null }] })
+    const deployment = DeploymentSchema.parse({
+      ...listItem,
+      source_config: { resource_spec: spec },
+      secrets: [{ name: 'A', value: null }]
+    })
     expect(deployment.source_config?.resource_spec).toEqual(spec)
   })
 
   it('accepts Kubernetes quantities written as numbers, sending them as strings', () => {
-    expect(ResourceSpecInput.parse({ sidecars: [{ name: 's', image: 'i', resources: { limits: { cpu: 1, memory: '1Gi' } } }] }).sidecars?.[0].resources?.limits).toEqual({
+    expect(
+      ResourceSpecInput.parse({ sidecars: [{ name: 's', image: 'i', resources: { limits: { cpu: 1, memory: '1Gi' } } }] }).sidecars?.[0]
+        .resources?.limits
+    ).toEqual({
       cpu: '1',
       memory: '1Gi'
     })

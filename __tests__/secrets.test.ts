@@ -7,9 +7,30 @@ describe('parseSecrets: NAME=VALUE lines', () => {
     ['`=` inside the value', 'URL=postgres://u:p@h/db?a=b', [{ name: 'URL', value: 'postgres://u:p@h/db?a=b' }]],
     ['spaces, commas and quotes kept exactly', 'MSG= "hi, there" \'x\' ', [{ name: 'MSG', value: ' "hi, there" \'x\' ' }]],
     ['`#` in a value is not a comment', 'TOKEN=abc#def', [{ name: 'TOKEN', value: 'abc#def' }]],
-    ['underscores and digits in names', '_A1=x\nb_2=y', [{ name: '_A1', value: 'x' }, { name: 'b_2', value: 'y' }]],
-    ['blank lines and comment lines skipped', '\n# comment\nA=1\n\n  \nB=2\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
-    ['CRLF line ends', 'A=1\r\nB=2\r\n', [{ name: 'A', value: '1' }, { name: 'B', value: '2' }]],
+    [
+      'underscores and digits in names',
+      '_A1=x\nb_2=y',
+      [
+        { name: '_A1', value: 'x' },
+        { name: 'b_2', value: 'y' }
+      ]
+    ],
+    [
+      'blank lines and comment lines skipped',
+      '\n# comment\nA=1\n\n  \nB=2\n',
+      [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '2' }
+      ]
+    ],
+    [
+      'CRLF line ends',
+      'A=1\r\nB=2\r\n',
+      [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '2' }
+      ]
+    ],
     ['a colon after the `=`', 'A=b: c', [{ name: 'A', value: 'b: c' }]]
   ])('reads %s', async (_case, raw, expected) => {
     expect(await parseSecrets(raw)).toEqual({ secrets: expected, problems: [] })

@@ -18,13 +18,24 @@ const world = simulatorWithGitHub('settings-compare-test-')
 /** A deployment of type `Prod` serving `main`, then a commit outside `paths`. */
 function prodDeploymentThenDocsChange() {
   world.github.commitOn('main', ['agents/support/graph.py'])
-  world.sim.seedDeployment({ name: NAME, source_config: { repo_url: REPO_URL, deployment_type: 'Prod' }, source_revision_config: { repo_ref: 'main' } })
+  world.sim.seedDeployment({
+    name: NAME,
+    source_config: { repo_url: REPO_URL, deployment_type: 'Prod' },
+    source_revision_config: { repo_ref: 'main' }
+  })
   world.github.commitOn('main', ['docs/guide.md'])
 }
 
 function deploy(inputs: Record<string, string>) {
   return runInProcess({
-    inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name: NAME, 'github-token': world.github.token, 'poll-interval': '50ms', ...inputs },
+    inputs: {
+      'control-plane-url': world.sim.url,
+      'api-key': world.sim.apiKey,
+      name: NAME,
+      'github-token': world.github.token,
+      'poll-interval': '50ms',
+      ...inputs
+    },
     env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: world.github.refHead('main') ?? '' }
   })
 }
@@ -52,9 +63,22 @@ describe('the one comparison', () => {
   it('finds a create-only setting that differs only in case the same, as the plan does', () => {
     const createOnly = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly).map((field) => field.input)
     expect(createOnly).toEqual(['integration-id', 'repo-url', 'deployment-type', 'listener-id', 'k8s-namespace'])
-    const current = { deployment_type: 'Prod', listener_id: 'ABC', listener_config: { k8s_namespace: 'Agents' }, repo_url: `${REPO_URL}.git/` }
-    expect(sourceConfigDifferences({ deployment_type: 'prod', listener_id: 'abc', listener_config: { k8s_namespace: 'agents' }, repo_url: REPO_URL }, current)).toEqual([])
-    expect(sourceConfigDifferences({ deployment_type: 'dev', listener_config: { k8s_namespace: 'other' } }, current)).toEqual(['deployment-type', 'k8s-namespace'])
+    const current = {
+      deployment_type: 'Prod',
+      listener_id: 'ABC',
+      listener_config: { k8s_namespace: 'Agents' },
+      repo_url: `${REPO_URL}.git/`
+    }
+    expect(
+      sourceConfigDifferences(
+        { deployment_type: 'prod', listener_id: 'abc', listener_config: { k8s_namespace: 'agents' }, repo_url: REPO_URL },
+        current
+      )
+    ).toEqual([])
+    expect(sourceConfigDifferences({ deployment_type: 'dev', listener_config: { k8s_namespace: 'other' } }, current)).toEqual([
+      'deployment-type',
+      'k8s-namespace'
+    ])
   })
 
   it('still tells commands apart by case: they run as written', () => {

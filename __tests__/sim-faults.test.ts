@@ -478,7 +478,13 @@ describe('faults for the edges (issue 9)', () => {
       if (waited > 2_000) throw new Error('the request never reached the simulator')
       await sleep(5)
     }
-    const outcome = await Promise.race([pending.then(() => 'answered', () => 'failed'), sleep(200).then(() => 'pending')])
+    const outcome = await Promise.race([
+      pending.then(
+        () => 'answered',
+        () => 'failed'
+      ),
+      sleep(200).then(() => 'pending')
+    ])
     expect(outcome).toBe('pending')
     controller.abort()
     await expect(pending).rejects.toThrow()

@@ -19,7 +19,7 @@ beforeEach(() => {
 
 async function get(path: string) {
   const response = await fetch(`${github.url}${path}`, { headers: { authorization: `Bearer ${github.token}` } })
-  return { status: response.status, headers: response.headers, body: (await response.json()) }
+  return { status: response.status, headers: response.headers, body: await response.json() }
 }
 
 describe('fake GitHub: compare and commits', () => {
@@ -34,14 +34,20 @@ describe('fake GitHub: compare and commits', () => {
       { filename: 'c.txt', status: 'modified' }
     ])
     expect((await get(`/repos/o/r/compare/${renamed}...${root}`)).body).toMatchObject({ status: 'behind', files: [] })
-    expect((await get(`/repos/o/r/compare/${renamed}...${side}`)).body).toMatchObject({ status: 'diverged', files: [{ filename: 'd.txt' }] })
+    expect((await get(`/repos/o/r/compare/${renamed}...${side}`)).body).toMatchObject({
+      status: 'diverged',
+      files: [{ filename: 'd.txt' }]
+    })
     expect((await get(`/repos/o/r/compare/${root}...${root}`)).body).toMatchObject({ status: 'identical', files: [] })
     expect((await get(`/repos/o/r/compare/${root}...main`)).body.status).toBe('ahead')
   })
 
   it('lists the files of a commit as its history left them (a tree listing, folders included), cut short past its limit', async () => {
     const root = github.commitOn('main', ['agents/support/graph.py', 'README.md', 'old/x.py'])
-    const head = github.commitOn('main', [{ filename: 'libs/shared/util.py', status: 'renamed', previous_filename: 'old/x.py' }, { filename: 'README.md', status: 'removed' }])
+    const head = github.commitOn('main', [
+      { filename: 'libs/shared/util.py', status: 'renamed', previous_filename: 'old/x.py' },
+      { filename: 'README.md', status: 'removed' }
+    ])
     const listed = await get(`/repos/o/r/git/trees/${head}?recursive=1`)
     expect(listed.status).toBe(200)
     expect(listed.body.truncated).toBe(false)
@@ -53,16 +59,24 @@ describe('fake GitHub: compare and commits', () => {
       'tree libs/shared',
       'blob libs/shared/util.py'
     ])
-    expect((await get(`/repos/o/r/git/trees/${root}?recursive=1`)).body.tree.filter((e: { type: string }) => e.type === 'blob')).toHaveLength(3)
+    expect(
+      (await get(`/repos/o/r/git/trees/${root}?recursive=1`)).body.tree.filter((e: { type: string }) => e.type === 'blob')
+    ).toHaveLength(3)
     expect((await get(`/repos/o/r/git/trees/${head}`)).body.tree.map((e: { path: string }) => e.path)).toEqual(['agents', 'libs'])
     github.configure({ treeLimit: 2 })
-    expect((await get(`/repos/o/r/git/trees/${head}?recursive=1`)).body).toMatchObject({ truncated: true, tree: [{ path: 'agents' }, { path: 'agents/support' }] })
+    expect((await get(`/repos/o/r/git/trees/${head}?recursive=1`)).body).toMatchObject({
+      truncated: true,
+      tree: [{ path: 'agents' }, { path: 'agents/support' }]
+    })
     expect((await get(`/repos/o/r/git/trees/${'0'.repeat(40)}?recursive=1`)).status).toBe(404)
   })
 
   it('lists at most 300 files, and answers 404 for an unknown commit', async () => {
     const base = github.commitOn('main', ['x'])
-    const head = github.commitOn('main', Array.from({ length: 305 }, (_, i) => `f${i}`))
+    const head = github.commitOn(
+      'main',
+      Array.from({ length: 305 }, (_, i) => `f${i}`)
+    )
     expect((await get(`/repos/o/r/compare/${base}...${head}`)).body.files).toHaveLength(300)
     expect((await get(`/repos/o/r/compare/${'0'.repeat(40)}...${head}`)).status).toBe(404)
   })
@@ -104,8 +118,8 @@ describe('fake GitHub: compare and commits', () => {
   })
 })
 
-describe('the simulator builds the commit a connected GitHub\'s ref points to when the build starts', () => {
-  it('builds the new head when the branch moves between the revision\'s creation and its build', async () => {
+describe("the simulator builds the commit a connected GitHub's ref points to when the build starts", () => {
+  it("builds the new head when the branch moves between the revision's creation and its build", async () => {
     const first = github.commitOn('main', ['a'])
     sim.connectGitHub(github)
     const seeded = sim.seedDeployment({ name: 'agent' })

@@ -19,7 +19,11 @@ beforeEach(() => sim.reset())
 
 const json = { 'x-api-key': '', 'content-type': 'application/json' }
 const api = (method: string, path: string, body?: unknown) =>
-  fetch(`${sim.url}${path}`, { method, headers: { ...json, 'x-api-key': sim.apiKey }, body: body === undefined ? undefined : JSON.stringify(body) })
+  fetch(`${sim.url}${path}`, {
+    method,
+    headers: { ...json, 'x-api-key': sim.apiKey },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
 
 /** A gzip'd tar of `files`, made by the system tar. */
 function archiveOf(files: Record<string, string>): Buffer {
@@ -35,7 +39,13 @@ function archiveOf(files: Record<string, string>): Buffer {
 const UPLOAD_HEADERS = { 'content-type': 'application/gzip', 'x-goog-content-length-range': '0,209715200' }
 
 async function createEmpty(name: string): Promise<string> {
-  const response = await api('POST', '/v2/deployments', { name, source: 'internal_source', source_config: {}, source_revision_config: {}, secrets: [] })
+  const response = await api('POST', '/v2/deployments', {
+    name,
+    source: 'internal_source',
+    source_config: {},
+    source_revision_config: {},
+    secrets: []
+  })
   expect(response.status).toBe(201)
   const created = (await response.json()) as { id: string; latest_revision_id: string | null }
   expect(created.latest_revision_id).toBeNull()
@@ -50,7 +60,9 @@ async function uploadUrl(id: string): Promise<{ upload_url: string; object_path:
 }
 
 async function buildOf(id: string, objectPath: string, configPath: string) {
-  const response = await api('PATCH', `/v2/deployments/${id}`, { source_revision_config: { source_tarball_path: objectPath, graph_config_path: configPath } })
+  const response = await api('PATCH', `/v2/deployments/${id}`, {
+    source_revision_config: { source_tarball_path: objectPath, graph_config_path: configPath }
+  })
   expect(response.status).toBe(200)
   await clock.sleep(60_000)
   const [revision] = sim.revisions(id)
@@ -60,18 +72,33 @@ async function buildOf(id: string, objectPath: string, configPath: string) {
 
 describe('the simulator: remote builds', () => {
   it('creates internal_* deployments empty, with no revision until a patch names what to build', async () => {
-    const docker = await api('POST', '/v2/deployments', { name: 'sim-docker', source: 'internal_docker', source_config: {}, source_revision_config: {}, secrets: [] })
+    const docker = await api('POST', '/v2/deployments', {
+      name: 'sim-docker',
+      source: 'internal_docker',
+      source_config: {},
+      source_revision_config: {},
+      secrets: []
+    })
     expect(docker.status).toBe(201)
     expect(((await docker.json()) as { latest_revision_id: unknown }).latest_revision_id).toBeNull()
     await createEmpty('sim-source')
-    const github = await api('POST', '/v2/deployments', { name: 'sim-github', source: 'github', source_config: { integration_id: '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d', repo_url: 'https://github.com/o/r' }, source_revision_config: { repo_ref: 'main' }, secrets: [] })
+    const github = await api('POST', '/v2/deployments', {
+      name: 'sim-github',
+      source: 'github',
+      source_config: { integration_id: '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d', repo_url: 'https://github.com/o/r' },
+      source_revision_config: { repo_ref: 'main' },
+      secrets: []
+    })
     expect(github.status).toBe(400)
     expect(await github.json()).toEqual({ detail: "source_revision_config.graph_config_path is required for source 'github'." })
   })
 
   it('gives an internal_source deployment a hosted https URL, as a github one gets, but no custom_url', async () => {
     const id = await createEmpty('sim-hosted')
-    const deployment = (await (await api('GET', `/v2/deployments/${id}`)).json()) as { url: unknown; source_config: { custom_url: unknown } }
+    const deployment = (await (await api('GET', `/v2/deployments/${id}`)).json()) as {
+      url: unknown
+      source_config: { custom_url: unknown }
+    }
     expect(deployment.url).toBe(`${sim.url.replace(/^http:/, 'https:')}/hosted/sim-hosted-${id.slice(0, 8)}`)
     expect(deployment.source_config.custom_url).toBeNull()
     const docker = sim.seedDeployment({ name: 'sim-image', source: 'external_docker' })
@@ -92,7 +119,8 @@ describe('the simulator: remote builds', () => {
     const id = await createEmpty('sim-strict')
     const { upload_url: url } = await uploadUrl(id)
     const body = archiveOf({ 'langgraph.json': '{}' })
-    const put = (target: string, headers: Record<string, string>, data: Buffer = body) => fetch(target, { method: 'PUT', headers, body: new Uint8Array(data) })
+    const put = (target: string, headers: Record<string, string>, data: Buffer = body) =>
+      fetch(target, { method: 'PUT', headers, body: new Uint8Array(data) })
     expect((await put(url, { ...UPLOAD_HEADERS, 'x-api-key': sim.apiKey })).status).toBe(400)
     expect((await put(url, { ...UPLOAD_HEADERS, authorization: 'Bearer x' })).status).toBe(400)
     const tampered = url.replace(/X-Goog-Signature=[0-9a-f]/, (m) => (m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`))
@@ -115,7 +143,15 @@ describe('the simulator: remote builds', () => {
   it('builds an archive that holds the config, and fails the build (saying why in its log) when it does not', async () => {
     const id = await createEmpty('sim-builds')
     const good = await uploadUrl(id)
-    expect((await fetch(good.upload_url, { method: 'PUT', headers: UPLOAD_HEADERS, body: new Uint8Array(archiveOf({ 'agent/langgraph.json': '{}' })) })).status).toBe(200)
+    expect(
+      (
+        await fetch(good.upload_url, {
+          method: 'PUT',
+          headers: UPLOAD_HEADERS,
+          body: new Uint8Array(archiveOf({ 'agent/langgraph.json': '{}' }))
+        })
+      ).status
+    ).toBe(200)
     expect((await buildOf(id, good.object_path, 'agent/langgraph.json')).revision.status).toBe('DEPLOYED')
     const failed = await buildOf(id, good.object_path, 'elsewhere/langgraph.json')
     expect(failed.revision.status).toBe('BUILD_FAILED')

@@ -27,7 +27,12 @@ afterAll(async () => {
   await sim.stop()
 })
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(sim.url + path, {
     method,
     headers: { 'X-Api-Key': sim.apiKey, ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
@@ -78,14 +83,22 @@ describe('fields another source owns (derived from the reference descriptions)',
 
   it.each([
     ['github with image_uri', github('a', { revision: { image_uri: 'r/a:1' } }), 'source_revision_config.image_uri'],
-    ['github with secret_references', github('a', { top: { secret_references: [{ name: 'K', secret_name: 's', secret_key: 'k' }] } }), 'secret_references'],
+    [
+      'github with secret_references',
+      github('a', { top: { secret_references: [{ name: 'K', secret_name: 's', secret_key: 'k' }] } }),
+      'secret_references'
+    ],
     ['github with custom_url', github('a', { config: { custom_url: 'https://a.example' } }), 'source_config.custom_url'],
     ['github with listener_id', github('a', { config: { listener_id: INTEGRATION_ID } }), 'source_config.listener_id'],
     ['github with resource_spec', github('a', { config: { resource_spec: { min_scale: 1 } } }), 'source_config.resource_spec'],
     ['external_docker with deployment_type', docker('a', { config: { deployment_type: 'dev' } }), 'source_config.deployment_type'],
     ['external_docker with build_on_push false', docker('a', { config: { build_on_push: false } }), 'source_config.build_on_push'],
     ['external_docker with repo_ref', docker('a', { revision: { repo_ref: 'main' } }), 'source_revision_config.repo_ref'],
-    ['external_docker with source_tarball_path', docker('a', { revision: { source_tarball_path: 'x' } }), 'source_revision_config.source_tarball_path']
+    [
+      'external_docker with source_tarball_path',
+      docker('a', { revision: { source_tarball_path: 'x' } }),
+      'source_revision_config.source_tarball_path'
+    ]
   ])('refuses a create of %s with 400 naming the field', async (_label, body, field) => {
     const response = await call('POST', '/v2/deployments', body)
     expect(response.status).toBe(400)
@@ -104,7 +117,11 @@ describe('fields another source owns (derived from the reference descriptions)',
   })
 
   it('refuses build_on_push with a tag ref', async () => {
-    const response = await call('POST', '/v2/deployments', github('t', { config: { build_on_push: true }, revision: { repo_ref: 'refs/tags/v1' } }))
+    const response = await call(
+      'POST',
+      '/v2/deployments',
+      github('t', { config: { build_on_push: true }, revision: { repo_ref: 'refs/tags/v1' } })
+    )
     expect(response).toEqual({ status: 400, body: { detail: expect.stringMatching(/build_on_push cannot be enabled .* tag/) } })
   })
 
@@ -120,19 +137,28 @@ describe('fields another source owns (derived from the reference descriptions)',
   describe('patch', () => {
     it('refuses the response-only repo_commit_sha with 422', async () => {
       const { id } = sim.seedDeployment({ name: 'p' })
-      const response = await call('PATCH', `/v2/deployments/${id}`, { source_revision_config: { repo_ref: 'main', repo_commit_sha: 'abc' } })
+      const response = await call('PATCH', `/v2/deployments/${id}`, {
+        source_revision_config: { repo_ref: 'main', repo_commit_sha: 'abc' }
+      })
       expect(response.status).toBe(422)
-      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'source_revision_config', 'repo_commit_sha'], type: 'extra_forbidden' })])
+      expect(response.body.detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'source_revision_config', 'repo_commit_sha'], type: 'extra_forbidden' })
+      ])
       expect(sim.revisions(id)).toHaveLength(1)
     })
 
     it('checks revision fields against revision_source, and the rest against the deployment source', async () => {
       const { id } = sim.seedDeployment({ name: 'p' })
       expect((await call('PATCH', `/v2/deployments/${id}`, { source_revision_config: { image_uri: 'r/p:2' } })).status).toBe(400)
-      expect((await call('PATCH', `/v2/deployments/${id}`, { secret_references: [{ name: 'K', secret_name: 's', secret_key: 'k' }] })).status).toBe(400)
+      expect(
+        (await call('PATCH', `/v2/deployments/${id}`, { secret_references: [{ name: 'K', secret_name: 's', secret_key: 'k' }] })).status
+      ).toBe(400)
       expect((await call('PATCH', `/v2/deployments/${id}`, { source_config: { custom_url: 'https://x.example' } })).status).toBe(400)
       expect(sim.revisions(id)).toHaveLength(1)
-      const override = await call('PATCH', `/v2/deployments/${id}`, { revision_source: 'internal_docker', source_revision_config: { image_uri: 'r/p:2' } })
+      const override = await call('PATCH', `/v2/deployments/${id}`, {
+        revision_source: 'internal_docker',
+        source_revision_config: { image_uri: 'r/p:2' }
+      })
       expect(override.status).toBe(200)
       expect(sim.revisions(id)[0]).toMatchObject({ source: 'internal_docker', source_revision_config: { image_uri: 'r/p:2' } })
     })
@@ -149,7 +175,7 @@ describe('fields another source owns (derived from the reference descriptions)',
           body: JSON.stringify({ source_revision_config: { repo_ref: 'next' } })
         })
         expect(patch.status).toBe(400)
-        expect(((await patch.json())).detail).toMatch(/AWAITING_DELETE/)
+        expect((await patch.json()).detail).toMatch(/AWAITING_DELETE/)
         expect(deleting.revisions(id)).toHaveLength(1)
       } finally {
         await deleting.stop()
@@ -206,7 +232,7 @@ describe('revisions: seeding, listing, redeploy', () => {
     try {
       const { id } = echo.seedDeployment({ name: 'e', revisions: [{}, {}, {}] })
       const page = await fetch(`${echo.url}/v2/deployments/${id}/revisions?limit=2&offset=2`, { headers: { 'X-Api-Key': echo.apiKey } })
-      const body = (await page.json())
+      const body = await page.json()
       expect(body.offset).toBe(2)
       expect(body.resources).toHaveLength(1)
     } finally {
@@ -233,10 +259,13 @@ describe('revisions: seeding, listing, redeploy', () => {
     clock.t = T0 + 1199
     expect((await call('GET', `/v2/deployments/${deployment.id}`)).body.active_revision_id).toBe(serving.id)
     clock.t = T0 + 1200
-    expect((await call('GET', `/v2/deployments/${deployment.id}`)).body).toMatchObject({ active_revision_id: newId, latest_revision_id: newId })
+    expect((await call('GET', `/v2/deployments/${deployment.id}`)).body).toMatchObject({
+      active_revision_id: newId,
+      latest_revision_id: newId
+    })
   })
 
-  it('redeploys the revision\'s own commit after its branch moved on, while a push of the branch builds the new head', async () => {
+  it("redeploys the revision's own commit after its branch moved on, while a push of the branch builds the new head", async () => {
     const deployment = seedHistory()
     const oldest = sim.revisions(deployment.id).at(-1)!
     sim.setBranchHead('v1', 'd'.repeat(40))
@@ -261,7 +290,10 @@ describe('revisions: seeding, listing, redeploy', () => {
   it('answers 404 for an unknown deployment or revision, and 400 while deleting', async () => {
     const deployment = seedHistory()
     const revision = sim.revisions(deployment.id)[0].id
-    expect(await call('POST', `/v2/deployments/${MISSING}/revisions/${revision}/redeploy`)).toEqual({ status: 404, body: { detail: `Deployment ID ${MISSING} not found.` } })
+    expect(await call('POST', `/v2/deployments/${MISSING}/revisions/${revision}/redeploy`)).toEqual({
+      status: 404,
+      body: { detail: `Deployment ID ${MISSING} not found.` }
+    })
     expect((await call('POST', `/v2/deployments/${deployment.id}/revisions/${MISSING}/redeploy`)).status).toBe(404)
     const other = sim.seedDeployment({ name: 'other' })
     expect((await call('POST', `/v2/deployments/${other.id}/revisions/${revision}/redeploy`)).status).toBe(404)
@@ -270,7 +302,10 @@ describe('revisions: seeding, listing, redeploy', () => {
       const d = deleting.seedDeployment({ name: 'x' })
       const headers = { 'X-Api-Key': deleting.apiKey }
       await fetch(`${deleting.url}/v2/deployments/${d.id}`, { method: 'DELETE', headers })
-      const redeploy = await fetch(`${deleting.url}/v2/deployments/${d.id}/revisions/${d.latest_revision_id}/redeploy`, { method: 'POST', headers })
+      const redeploy = await fetch(`${deleting.url}/v2/deployments/${d.id}/revisions/${d.latest_revision_id}/redeploy`, {
+        method: 'POST',
+        headers
+      })
       expect(redeploy.status).toBe(400)
     } finally {
       await deleting.stop()
@@ -482,14 +517,18 @@ describe('fake GitHub: pull requests', () => {
     const reset = Number(limited.headers.get('x-ratelimit-reset'))
     expect(Math.abs(reset - (Math.floor(Date.now() / 1000) + 120))).toBeLessThanOrEqual(2)
     gh.configure({ pullsFail: { status: 403, kind: 'rate-limit' } })
-    expect(((await (await get('/repos/acme/agent/pulls?state=open')).json())).message).toMatch(/rate limit/)
+    expect((await (await get('/repos/acme/agent/pulls?state=open')).json()).message).toMatch(/rate limit/)
     expect(gh.count()).toBe(5)
   })
 
   it('lists deployments by environment and takes inactive statuses (prune cleanup)', async () => {
     const auth = { authorization: `token ${gh.token}`, 'content-type': 'application/json' }
     for (const environment of ['preview-pr-1', 'preview-pr-2']) {
-      await fetch(`${gh.url}/repos/acme/agent/deployments`, { method: 'POST', headers: auth, body: JSON.stringify({ ref: 'main', environment }) })
+      await fetch(`${gh.url}/repos/acme/agent/deployments`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ref: 'main', environment })
+      })
     }
     const listed = (await (await get('/repos/acme/agent/deployments?environment=preview-pr-1')).json()) as { id: number }[]
     expect(listed).toHaveLength(1)

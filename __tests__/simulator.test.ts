@@ -363,7 +363,17 @@ describe('deployments and revisions', () => {
       seen.add(newest.status)
     }
     expect(seen).toEqual(
-      new Set(['CREATING', 'QUEUED', 'UNKNOWN', 'AWAITING_BUILD', 'BUILDING', 'AWAITING_CAPACITY', 'AWAITING_DEPLOY', 'DEPLOYING', 'DEPLOYED'])
+      new Set([
+        'CREATING',
+        'QUEUED',
+        'UNKNOWN',
+        'AWAITING_BUILD',
+        'BUILDING',
+        'AWAITING_CAPACITY',
+        'AWAITING_DEPLOY',
+        'DEPLOYING',
+        'DEPLOYED'
+      ])
     )
   })
 })
@@ -599,18 +609,21 @@ describe('endpoints the reference lacks are routed and validated like the others
   it.each([
     ['push-token', 'internal_docker'],
     ['upload-url', 'internal_source']
-  ])('%s: a deployment id that is not a UUID is a 422, a body is refused, and without a credential it is a 401', async (endpoint, source) => {
-    const { sim } = context
-    const deployment = sim.seedDeployment({ name: `agent-${endpoint}`, source })
-    expect((await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`)).status).toBe(200)
-    const notUuid = await call(sim, 'POST', `/v2/deployments/not-a-uuid/${endpoint}`)
-    expect(notUuid.status).toBe(422)
-    expect(notUuid.body.detail[0]).toMatchObject({ type: 'uuid_parsing', loc: ['path', 'deployment_id'] })
-    const withBody = await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`, { body: {} })
-    expect(withBody).toMatchObject({ status: 422, body: { detail: [{ type: 'extra_forbidden', loc: ['body'] }] } })
-    expect((await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`, { auth: false })).status).toBe(401)
-    expect((await call(sim, 'GET', `/v2/deployments/${deployment.id}/${endpoint}`)).status).toBe(405)
-  })
+  ])(
+    '%s: a deployment id that is not a UUID is a 422, a body is refused, and without a credential it is a 401',
+    async (endpoint, source) => {
+      const { sim } = context
+      const deployment = sim.seedDeployment({ name: `agent-${endpoint}`, source })
+      expect((await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`)).status).toBe(200)
+      const notUuid = await call(sim, 'POST', `/v2/deployments/not-a-uuid/${endpoint}`)
+      expect(notUuid.status).toBe(422)
+      expect(notUuid.body.detail[0]).toMatchObject({ type: 'uuid_parsing', loc: ['path', 'deployment_id'] })
+      const withBody = await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`, { body: {} })
+      expect(withBody).toMatchObject({ status: 422, body: { detail: [{ type: 'extra_forbidden', loc: ['body'] }] } })
+      expect((await call(sim, 'POST', `/v2/deployments/${deployment.id}/${endpoint}`, { auth: false })).status).toBe(401)
+      expect((await call(sim, 'GET', `/v2/deployments/${deployment.id}/${endpoint}`)).status).toBe(405)
+    }
+  )
 
   it('a reference operation that takes no body (a redeploy) refuses one too', async () => {
     const { sim } = context

@@ -18,7 +18,8 @@ beforeEach(() => sim.reset())
 
 const PING = JSON.stringify({ assistant: 'agent', input: { messages: [{ role: 'user', content: 'ping' }] }, expect: 'echo: ping' })
 const seeded = (name: string) => sim.seedDeployment({ name, source_config: { integration_id: INTEGRATION_ID } })
-const deploy = (name: string, extra: Record<string, string> = {}) => runInProcess({ inputs: deployInputs(sim, name, { 'repo-ref': 'release', 'smoke-test': PING, ...extra }) })
+const deploy = (name: string, extra: Record<string, string> = {}) =>
+  runInProcess({ inputs: deployInputs(sim, name, { 'repo-ref': 'release', 'smoke-test': PING, ...extra }) })
 const row = (text: string, label: string) => text.split('\n').find((line) => line.includes(`<th align="left">${label}</th>`))
 const runsAsked = () => sim.healthRequests.filter((r) => r.path === '/runs/wait')
 
@@ -44,7 +45,10 @@ describe('smoke-test', () => {
     seeded('smoke-secret')
     const secret = 'pa"ss\\word-0123456789'
     sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: `the key is ${secret}` }] } } }, 'smoke-secret')
-    const run = await deploy('smoke-secret', { secrets: JSON.stringify({ TOOL_KEY: secret }), 'smoke-test': JSON.stringify({ assistant: 'agent', input: { messages: [] }, expect: 'nothing like this' }) })
+    const run = await deploy('smoke-secret', {
+      secrets: JSON.stringify({ TOOL_KEY: secret }),
+      'smoke-test': JSON.stringify({ assistant: 'agent', input: { messages: [] }, expect: 'nothing like this' })
+    })
     expect(run.exitCode).toBe(1)
     const escaped = JSON.stringify(secret).slice(1, -1)
     for (const text of [run.summary, renderComment(run.view, undefined), run.failures[0]]) {
@@ -117,7 +121,9 @@ describe('smoke-test', () => {
   it('a JSON key never matches: `expect: messages` fails on an answer that does not say it', async () => {
     seeded('smoke-key')
     sim.setAgent({ runs: { kind: 'answers', text: 'hello' } }, 'smoke-key')
-    const run = await deploy('smoke-key', { 'smoke-test': 'assistant: agent\ninput: {messages: [{role: user, content: hi}]}\nexpect: messages\n' })
+    const run = await deploy('smoke-key', {
+      'smoke-test': 'assistant: agent\ninput: {messages: [{role: user, content: hi}]}\nexpect: messages\n'
+    })
     expect(run.exitCode).toBe(1)
     expect(run.failures[0]).toContain("`expect`: `messages` is not in the agent's output")
   })
@@ -170,7 +176,9 @@ describe('smoke-test', () => {
 
   it('a hostile answer is neutralised in the summary, the error and the log', async () => {
     seeded('smoke-hostile')
-    const hostile = { __error__: { error: '<script>alert(1)</script>', message: '@octocat\n::error::owned ``` ](https://evil.example) <img src=x>' } }
+    const hostile = {
+      __error__: { error: '<script>alert(1)</script>', message: '@octocat\n::error::owned ``` ](https://evil.example) <img src=x>' }
+    }
     sim.setAgent({ runs: { kind: 'says', body: hostile } }, 'smoke-hostile')
     const run = await deploy('smoke-hostile', { 'pr-comment': 'false' })
     expect(run.exitCode).toBe(1)
@@ -213,9 +221,24 @@ describe('smoke-test', () => {
   })
 
   it('rollback runs the smoke test on the revision it redeployed', async () => {
-    sim.seedDeployment({ name: 'smoke-rb', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] })
+    sim.seedDeployment({
+      name: 'smoke-rb',
+      revisions: [
+        { status: 'DEPLOYED', ageMs: 7_200_000 },
+        { status: 'DEPLOYED', ageMs: 3_600_000 }
+      ]
+    })
     sim.setAgent({ runs: { kind: 'error' } }, 'smoke-rb')
-    const run = await runInProcess({ inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'smoke-rb', 'poll-interval': '50ms', 'smoke-test': PING } })
+    const run = await runInProcess({
+      inputs: {
+        'control-plane-url': sim.url,
+        'api-key': sim.apiKey,
+        command: 'rollback',
+        name: 'smoke-rb',
+        'poll-interval': '50ms',
+        'smoke-test': PING
+      }
+    })
     expect(run.exitCode).toBe(1)
     expect(run.failures[0]).toContain('The smoke test failed')
     expect(sim.agentRuns).toHaveLength(1)
@@ -227,7 +250,7 @@ describe('smoke-test', () => {
     ['input a list', '{"assistant": "agent", "input": [1]}', '`input` must be a mapping'],
     ['an unknown key', '{"assistant": "agent", "input": {}, "expected": "x"}', '`expected` is not a known key'],
     ['a bad timeout', '{"assistant": "agent", "input": {}, "timeout": "soon"}', '`timeout` must be a duration'],
-    ['a timeout past the step\'s', '{"assistant": "agent", "input": {}, "timeout": "45m"}', 'must be shorter than the step\'s `timeout`']
+    ["a timeout past the step's", '{"assistant": "agent", "input": {}, "timeout": "45m"}', "must be shorter than the step's `timeout`"]
   ])('bad input (%s) is refused before any request, naming the input', async (_, value, problem) => {
     const requestsBefore = sim.requests.length
     const run = await deploy('smoke-bad', { 'smoke-test': value })

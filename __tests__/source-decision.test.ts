@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RevisionSource } from '../src/api/constants.js'
 import type { Deployment } from '../src/api/schemas.js'
-import { archivesBeforeLookup, decideSource, mayBuildFromGitHubBeforeLookup, possibleBeforeLookup, type GateId, type SourceInputs } from '../src/commands/deploy/source.js'
+import {
+  archivesBeforeLookup,
+  decideSource,
+  mayBuildFromGitHubBeforeLookup,
+  possibleBeforeLookup,
+  type GateId,
+  type SourceInputs
+} from '../src/commands/deploy/source.js'
 import { InputError } from '../src/core/errors.js'
 import type { InputName } from '../src/inputs/names.js'
 import { errorLines } from './helpers/action.js'
@@ -217,7 +224,13 @@ function deploymentOf(existing: string): Deployment | undefined {
   }
 }
 
-const GATE_CODES: Record<GateId, string> = { 'checkout-commit': 'K', 'archive-config-check': 'A', 'config-check': 'C', 'expected-commit': 'E', paths: 'P' }
+const GATE_CODES: Record<GateId, string> = {
+  'checkout-commit': 'K',
+  'archive-config-check': 'A',
+  'config-check': 'C',
+  'expected-commit': 'E',
+  paths: 'P'
+}
 
 /** One row as the code decides it, in the table's columns. */
 function decided(row: Row): string[] {
@@ -249,11 +262,15 @@ function decided(row: Row): string[] {
 /** A table's rows, by their first `keyCells` cells (the combination). */
 function parse(text: string, keyCells: number): Map<string, string[]> {
   const [, ...lines] = text.trim().split('\n')
-  return new Map(lines.map((line) => line.split('|').map((cell) => cell.trim())).map((cells) => [cells.slice(0, keyCells).join(' | '), cells]))
+  return new Map(
+    lines.map((line) => line.split('|').map((cell) => cell.trim())).map((cells) => [cells.slice(0, keyCells).join(' | '), cells])
+  )
 }
 
 const ROWS: Row[] = SOURCES.flatMap((source) =>
-  SOURCES.flatMap((revisionSource) => EXISTING.flatMap((existing) => TARBALL.map((tarball): Row => [source, revisionSource, existing, tarball])))
+  SOURCES.flatMap((revisionSource) =>
+    EXISTING.flatMap((existing) => TARBALL.map((tarball): Row => [source, revisionSource, existing, tarball]))
+  )
 )
 
 describe('one decision of the source, every combination', () => {
@@ -313,11 +330,20 @@ const BEFORE_LOOKUP = `
 
 describe('before the lookup', () => {
   const table = parse(BEFORE_LOOKUP, 3)
-  const rows = SOURCES.flatMap((source) => SOURCES.flatMap((revisionSource) => ['may create', 'update only'].map((lookup) => [source, revisionSource, lookup])))
+  const rows = SOURCES.flatMap((source) =>
+    SOURCES.flatMap((revisionSource) => ['may create', 'update only'].map((lookup) => [source, revisionSource, lookup]))
+  )
 
   function said([source, revisionSource, lookup]: string[]): string[] {
     const inputs = inputsOf([source, revisionSource, '', '-'], lookup === 'may create' ? {} : { createIfMissing: false })
-    return [source, revisionSource, lookup, possibleBeforeLookup(inputs).join(' or ') || '?', archivesBeforeLookup(inputs) ? 'archive first' : '-', mayBuildFromGitHubBeforeLookup(inputs) ? 'workflow ref' : '-']
+    return [
+      source,
+      revisionSource,
+      lookup,
+      possibleBeforeLookup(inputs).join(' or ') || '?',
+      archivesBeforeLookup(inputs) ? 'archive first' : '-',
+      mayBuildFromGitHubBeforeLookup(inputs) ? 'workflow ref' : '-'
+    ]
   }
 
   it('has one row per combination, and no other', () => {
@@ -345,7 +371,10 @@ describe('the decision, as the deploy follows it', () => {
   beforeAll(() => {
     workspace = mkdtempSync(join(world.dir, 'checkout-'))
     runnerTemp = mkdtempSync(join(world.dir, 'runner-temp-'))
-    head = commitCheckout(workspace, { [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }), 'apps/agent/agent.py': 'graph = None\n' })
+    head = commitCheckout(workspace, {
+      [CONFIG]: JSON.stringify({ dependencies: ['.'], graphs: { agent: './agent.py:graph' } }),
+      'apps/agent/agent.py': 'graph = None\n'
+    })
   })
 
   /** `main` at the checkout's commit. */
@@ -356,8 +385,22 @@ describe('the decision, as the deploy follows it', () => {
 
   function deploy(name: string, inputs: Record<string, string>) {
     return runInProcess({
-      inputs: { 'control-plane-url': world.sim.url, 'api-key': world.sim.apiKey, name, 'github-token': world.github.token, 'poll-interval': '50ms', 'graph-config-path': CONFIG, ...inputs },
-      env: { GITHUB_API_URL: world.github.url, GITHUB_REPOSITORY: REPOSITORY, GITHUB_SHA: head, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp }
+      inputs: {
+        'control-plane-url': world.sim.url,
+        'api-key': world.sim.apiKey,
+        name,
+        'github-token': world.github.token,
+        'poll-interval': '50ms',
+        'graph-config-path': CONFIG,
+        ...inputs
+      },
+      env: {
+        GITHUB_API_URL: world.github.url,
+        GITHUB_REPOSITORY: REPOSITORY,
+        GITHUB_SHA: head,
+        GITHUB_WORKSPACE: workspace,
+        RUNNER_TEMP: runnerTemp
+      }
     })
   }
 
@@ -365,7 +408,9 @@ describe('the decision, as the deploy follows it', () => {
   const uploadUrls = () => sent('POST', /\/upload-url$/)
   const commitReads = () => world.github.requests.filter((r) => r.path.includes('/commits/'))
   const ignored = (value: string, source: string) =>
-    expect.stringContaining(`\`revision-source\` (\`${value}\`) is ignored: the deployment does not exist yet, and a create builds its first revision from \`source\` (\`${source}\``)
+    expect.stringContaining(
+      `\`revision-source\` (\`${value}\`) is ignored: the deployment does not exist yet, and a create builds its first revision from \`source\` (\`${source}\``
+    )
 
   it('a create with `revision-source: internal_source` and no `source` creates a `github` deployment, runs its gates, and fails a build of another commit than `expected-commit`', async () => {
     mainAtCheckout()
@@ -386,7 +431,11 @@ describe('the decision, as the deploy follows it', () => {
     expect(run.warnings).toContainEqual(ignored('internal_source', 'github'))
     expect(sent('POST', /^\/v2\/deployments$/).map((r) => (r.body as { source: string }).source)).toEqual(['github'])
     // The archive built before the lookup was set aside: nothing asked for or uploaded.
-    expect(run.lines).toContainEqual(expect.stringMatching(/^The checkout was archived before the lookup, .* this deploy builds from `github`, so that archive is not shipped\.$/))
+    expect(run.lines).toContainEqual(
+      expect.stringMatching(
+        /^The checkout was archived before the lookup, .* this deploy builds from `github`, so that archive is not shipped\.$/
+      )
+    )
     expect(uploadUrls()).toEqual([])
     expect(world.sim.storage.requests).toEqual([])
     expect(run.outputs['archive-sha256'] ?? '').toBe('')
@@ -401,13 +450,19 @@ describe('the decision, as the deploy follows it', () => {
     expect(run.warnings).toContainEqual(ignored('github', 'internal_source'))
     expect(sent('POST', /^\/v2\/deployments$/).map((r) => (r.body as { source: string }).source)).toEqual(['internal_source'])
     expect(uploadUrls()).toHaveLength(1)
-    expect(sent('PATCH', /./).map((r) => r.body)).toEqual([{ source_revision_config: { source_tarball_path: expect.any(String), graph_config_path: 'langgraph.json' } }])
+    expect(sent('PATCH', /./).map((r) => r.body)).toEqual([
+      { source_revision_config: { source_tarball_path: expect.any(String), graph_config_path: 'langgraph.json' } }
+    ])
   })
 
   it('an existing deployment that reports no source, with `source: internal_source`, is a remote build of the checkout', async () => {
     const seeded = world.sim.seedDeployment({ name: 'quiet-agent', source: 'internal_source' })
     const { source: _source, ...reportsNone } = world.sim.deployments().find((d) => d.id === seeded.id) as Record<string, unknown>
-    world.sim.addFault({ method: 'GET', path: `/v2/deployments/${String(seeded.id)}`, respond: { status: 200, body: JSON.stringify(reportsNone) } })
+    world.sim.addFault({
+      method: 'GET',
+      path: `/v2/deployments/${String(seeded.id)}`,
+      respond: { status: 200, body: JSON.stringify(reportsNone) }
+    })
     const run = await deploy('quiet-agent', { source: 'internal_source' })
     expect(errorLines(run)).toEqual([])
     expect(run.lines).toContainEqual(expect.stringMatching(/^Found deployment `quiet-agent` \(.*\), source unknown,/))
@@ -415,7 +470,10 @@ describe('the decision, as the deploy follows it', () => {
     expect(uploadUrls()).toHaveLength(1)
     // It reports no source, so the patch names the one it builds.
     expect(sent('PATCH', /./).map((r) => r.body)).toEqual([
-      { revision_source: 'internal_source', source_revision_config: { source_tarball_path: expect.any(String), graph_config_path: 'langgraph.json' } }
+      {
+        revision_source: 'internal_source',
+        source_revision_config: { source_tarball_path: expect.any(String), graph_config_path: 'langgraph.json' }
+      }
     ])
     expect(run.outputs['archive-sha256']).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -423,10 +481,16 @@ describe('the decision, as the deploy follows it', () => {
   it('an existing deployment that reports no source, with neither `source` nor `revision-source`, is refused before any change', async () => {
     const seeded = world.sim.seedDeployment({ name: 'mute-agent' })
     const { source: _source, ...reportsNone } = world.sim.deployments().find((d) => d.id === seeded.id) as Record<string, unknown>
-    world.sim.addFault({ method: 'GET', path: `/v2/deployments/${String(seeded.id)}`, respond: { status: 200, body: JSON.stringify(reportsNone) } })
+    world.sim.addFault({
+      method: 'GET',
+      path: `/v2/deployments/${String(seeded.id)}`,
+      respond: { status: 200, body: JSON.stringify(reportsNone) }
+    })
     const run = await deploy('mute-agent', {})
     expect(run.outcome.kind).toBe('refused')
-    expect(errorLines(run)[0]).toContain('deployment `mute-agent` reports no source, so what this deploy would build from is not known: set `source`')
+    expect(errorLines(run)[0]).toContain(
+      'deployment `mute-agent` reports no source, so what this deploy would build from is not known: set `source`'
+    )
     expect(world.sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
   })
 
@@ -449,13 +513,15 @@ describe('the decision, as the deploy follows it', () => {
     expect(run.warnings).toContainEqual(ignored('internal_source', 'internal_docker'))
     // Refused by the rules of the source it creates, after the archive was set aside.
     expect(run.outcome.kind).toBe('refused')
-    expect(errorLines(run)[0]).toContain('`graph-config-path` applies only to `github` and `internal_source` sources, not `internal_docker`')
+    expect(errorLines(run)[0]).toContain(
+      '`graph-config-path` applies only to `github` and `internal_source` sources, not `internal_docker`'
+    )
     expect(run.outcome.checks ?? []).toEqual([])
     expect(world.sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
   })
 })
 
-describe('the revision\'s input rules before the lookup', () => {
+describe("the revision's input rules before the lookup", () => {
   // Reading the inputs registers the credential for masking, which @actions/core announces on stdout.
   beforeEach(() => {
     jest.spyOn(process.stdout, 'write').mockImplementation(() => true)

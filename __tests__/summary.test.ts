@@ -64,7 +64,12 @@ describe('renderSummary', () => {
   })
 
   it('shows the end of the failing log, open, in a block it cannot close', () => {
-    const state: Outcome = { ...deployedState(), kind: 'failed', error: 'failed', failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] } }
+    const state: Outcome = {
+      ...deployedState(),
+      kind: 'failed',
+      error: 'failed',
+      failureLog: { type: 'build', lines: ['step 1', 'ERROR: ```boom```'] }
+    }
     expect(renderSummary(state)).toContain(
       "<details open><summary>Last 2 lines of the build log</summary>\n\n```text\nstep 1\nERROR: '''boom'''\n```\n</details>"
     )
@@ -91,7 +96,9 @@ describe('renderSummary', () => {
   it('does not link a URL that is not http(s)', () => {
     const state = deployedState()
     state.deployment = { ...state.deployment!, url: 'javascript:alert(1)' }
-    expect(renderSummary(state)).toContain('<td><code>javascript:alert(1)</code> (not an https:// URL, so not linked and not set as the output)</td>')
+    expect(renderSummary(state)).toContain(
+      '<td><code>javascript:alert(1)</code> (not an https:// URL, so not linked and not set as the output)</td>'
+    )
   })
 
   it('says when there was no new revision to wait for', () => {
@@ -106,9 +113,18 @@ describe('renderSummary', () => {
 describe('rollback and prune, as the user reads them', () => {
   it('a rollback leads with what serves now and what it replaced, and its time went on a redeploy', () => {
     const base = deployedState()
-    const state: Outcome = { ...base, kind: 'rolled-back', command: 'rollback', words: rollbackAbout.words, operation: 'rolled-back', redeployOf: 'r0', previousRevisionId: 'r1' }
+    const state: Outcome = {
+      ...base,
+      kind: 'rolled-back',
+      command: 'rollback',
+      words: rollbackAbout.words,
+      operation: 'rolled-back',
+      redeployOf: 'r0',
+      previousRevisionId: 'r1'
+    }
     const summary = renderSummary(state)
-    const lead = 'Deployment <code>support-agent</code> now serves revision <code>r2</code> (a redeploy of revision <code>r0</code>); it replaced revision <code>r1</code>.'
+    const lead =
+      'Deployment <code>support-agent</code> now serves revision <code>r2</code> (a redeploy of revision <code>r0</code>); it replaced revision <code>r1</code>.'
     expect(summary).toContain(lead)
     // Right under the heading, before the table of facts.
     expect(summary.indexOf(lead)).toBeLessThan(summary.indexOf('<table>'))
@@ -133,12 +149,18 @@ describe('rollback and prune, as the user reads them', () => {
     const view = viewOf({ outcome: state, startedAt: 0, finishedAt: 252_000 })
     const summary = renderView(view)
     expect(summary).toContain('## ⏪ Deploy of <code>support-agent</code> failed and was rolled back')
-    expect(summary).toContain('<tr><th align="left">Now serving</th><td><code>r3</code>, a redeploy of <code>r1</code>, which served before this run</td></tr>')
+    expect(summary).toContain(
+      '<tr><th align="left">Now serving</th><td><code>r3</code>, a redeploy of <code>r1</code>, which served before this run</td></tr>'
+    )
     expect(summary).toContain(`<tr><th align="left">This run's revision (failed)</th><td><code>r2</code></td></tr>`)
-    expect(summary).toContain("**What to do:** Fix what made revision r2 fail \\(its health check and logs are in this run&#39;s log\\) and deploy again; revision r3 serves meanwhile.")
+    expect(summary).toContain(
+      '**What to do:** Fix what made revision r2 fail \\(its health check and logs are in this run&#39;s log\\) and deploy again; revision r3 serves meanwhile.'
+    )
     expect(summary).toContain('1s after it (health check, rollback, logs, outputs)')
     expect(summary).toContain('Deployed a new revision, then redeployed the one that served before (on-failure: rollback)')
-    expect(view.finalLine).toBe('Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example (`command: deploy`).')
+    expect(view.finalLine).toBe(
+      'Outcome: rolled back: deployment `support-agent` (d1), revision r2 (DEPLOYED), now serving revision r3, https://agent.example (`command: deploy`).'
+    )
   })
 
   it('a prune dry run says how many would go, in the heading and the last log line, and how to delete them', () => {
@@ -162,7 +184,9 @@ describe('rollback and prune, as the user reads them', () => {
     }
     const view = viewOf({ outcome: state, startedAt: 0, finishedAt: 1000 })
     const summary = renderView(view)
-    expect(summary).toContain('## 📝 Dry run of prune for <code>agent-pr-{pr}</code>: 2 stale previews would be deleted; nothing was changed')
+    expect(summary).toContain(
+      '## 📝 Dry run of prune for <code>agent-pr-{pr}</code>: 2 stale previews would be deleted; nothing was changed'
+    )
     expect(summary).toContain('Run again without <code>dry-run</code> to delete them.')
     expect(view.finalLine).toBe('Outcome: planned (dry run): previews `agent-pr-{pr}`, 2 would be deleted.')
   })

@@ -72,7 +72,10 @@ describe('withinTimeLimit: the one way to give up on a request', () => {
     const clock = new HandClock()
     const seen: AbortSignal[] = []
     const pending = withinTimeLimit(forever(seen), { limitMs: 5, clock })
-    const outcome = pending.then(() => 'settled', (e: unknown) => e)
+    const outcome = pending.then(
+      () => 'settled',
+      (e: unknown) => e
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     // 50 ms of real time is ten times the limit: on this clock it has not passed.
     expect(seen[0]?.aborted).toBe(false)
@@ -104,8 +107,14 @@ describe("the control-plane client's request limit", () => {
   it('is measured on the clock the client is given, so a test clock decides when a hung request is given up on', async () => {
     const clock = new HandClock()
     const hung: Requester = { request: () => new Promise(() => undefined) }
-    const client = new ControlPlaneClient({ baseUrl: 'https://api.example.com', credential: { kind: 'api-key', value: 'k' } }, { http: hung, clock, requestTimeoutMs: 30_000, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } })
-    const outcome = client.listDeployments({ limit: 100, offset: 0 }).then(() => 'answered', (e: unknown) => e)
+    const client = new ControlPlaneClient(
+      { baseUrl: 'https://api.example.com', credential: { kind: 'api-key', value: 'k' } },
+      { http: hung, clock, requestTimeoutMs: 30_000, retry: { maxAttempts: 1, baseMs: 1, capMs: 1 } }
+    )
+    const outcome = client.listDeployments({ limit: 100, offset: 0 }).then(
+      () => 'answered',
+      (e: unknown) => e
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(clock.limits.map((l) => l.ms)).toEqual([30_000])
     clock.limits[0]?.controller.abort()

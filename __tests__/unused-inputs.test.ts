@@ -41,8 +41,7 @@ const BAD_DEPLOY_ONLY = {
 const BAD_NOT_DEPLOY = { 'rollback-to': 'yesterday', 'max-age': 'soon', 'ignore-missing': 'maybe', 'name-pattern': 'agent' }
 
 const connection = () => ({ 'control-plane-url': sim.url, 'api-key': sim.apiKey })
-const run = (inputs: Record<string, string>) =>
-  runInProcess({ inputs, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY } })
+const run = (inputs: Record<string, string>) => runInProcess({ inputs, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY } })
 
 /** `a`, `b` and `c` as the warning lists them: in action.yml's order. */
 const listed = (names: string[]) => {
@@ -54,7 +53,19 @@ const listed = (names: string[]) => {
 describe('inputs the chosen command does not use', () => {
   it.each<[string, () => unknown, Record<string, string>, string]>([
     ['delete', () => sim.seedDeployment({ name: 'agent' }), { name: 'agent', 'poll-interval': '50ms' }, 'deleted'],
-    ['rollback', () => sim.seedDeployment({ name: 'agent', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] }), { name: 'agent', 'poll-interval': '50ms' }, 'rolled-back'],
+    [
+      'rollback',
+      () =>
+        sim.seedDeployment({
+          name: 'agent',
+          revisions: [
+            { status: 'DEPLOYED', ageMs: 7_200_000 },
+            { status: 'DEPLOYED', ageMs: 3_600_000 }
+          ]
+        }),
+      { name: 'agent', 'poll-interval': '50ms' },
+      'rolled-back'
+    ],
     ['delete-listener', () => sim.seedListener(LISTENER), { 'listener-id': LISTENER }, 'deleted'],
     [
       'prune',
@@ -77,7 +88,9 @@ describe('inputs the chosen command does not use', () => {
     expect(result.exitCode).toBe(0)
     expect(result.outcome.kind).toBe(kind)
     const ignored = result.warnings.filter((w) => w.includes('does not use'))
-    expect(ignored).toEqual([`${listed(Object.keys(bad))} are set but \`command: ${command}\` does not use them; they are ignored, and not checked.`])
+    expect(ignored).toEqual([
+      `${listed(Object.keys(bad))} are set but \`command: ${command}\` does not use them; they are ignored, and not checked.`
+    ])
   })
 
   it('`command: deploy` goes ahead past bad values of the delete, rollback and prune inputs', async () => {
@@ -124,7 +137,12 @@ describe('an input spec', () => {
   const stdout = capturedStdout()
   it('may read only the inputs it declares: another was never checked, so reading it is an error in the spec', async () => {
     const sloppy: InputSpec<{ path?: string }> = { uses: ['name'], read: (reader) => ({ path: reader.value('health-check-path') }) }
-    const values: Partial<Record<InputName, string>> = { 'control-plane-url': 'https://api.example.com', 'api-key': 'k', command: 'sloppy', 'health-check-path': '/ok' }
+    const values: Partial<Record<InputName, string>> = {
+      'control-plane-url': 'https://api.example.com',
+      'api-key': 'k',
+      command: 'sloppy',
+      'health-check-path': '/ok'
+    }
     await expect(readInputs({ sloppy }, (name) => values[name] ?? '', { env: {} })).rejects.toThrow(
       'the input spec of `command: sloppy` reads `health-check-path` without listing it in `uses`'
     )

@@ -17,7 +17,8 @@ beforeEach(() => sim.reset())
 
 const infoAsks = () => sim.healthRequests.filter((r) => r.path === '/info')
 const seeded = (name: string) => sim.seedDeployment({ name, source_config: { integration_id: INTEGRATION_ID } })
-const update = (name: string, extra: Record<string, string> = {}) => runInProcess({ inputs: deployInputs(sim, name, { 'repo-ref': 'release', ...extra }) })
+const update = (name: string, extra: Record<string, string> = {}) =>
+  runInProcess({ inputs: deployInputs(sim, name, { 'repo-ref': 'release', ...extra }) })
 const row = (summary: string, label: string) => summary.split('\n').find((line) => line.includes(`<th align="left">${label}</th>`))
 
 describe('verify-revision', () => {
@@ -42,7 +43,9 @@ describe('verify-revision', () => {
     sim.setAgent({ info: { kind: 'stuck' } }, 'proof-stuck')
     const run = await update('proof-stuck', { 'health-check-timeout': '30s' })
     expect(run.exitCode).toBe(1)
-    expect(run.failures[0]).toContain(`still serves revision ${before.active_revision_id}, not this run's revision ${run.outputs['revision-id']}`)
+    expect(run.failures[0]).toContain(
+      `still serves revision ${before.active_revision_id}, not this run's revision ${run.outputs['revision-id']}`
+    )
     expect(run.failures[0]).toContain('`health-check-timeout`')
     expect(run.outputs['serving-revision-id']).toBe(before.active_revision_id)
     expect(row(run.summary, 'Revision proof')).toContain('❌')
@@ -77,7 +80,7 @@ describe('verify-revision', () => {
     expect(infoAsks()).toHaveLength(1)
   })
 
-  it('never compares host.revision_id (the server software\'s build), even when it looks like ours', async () => {
+  it("never compares host.revision_id (the server software's build), even when it looks like ours", async () => {
     seeded('proof-build')
     // The simulator's self-hosted server puts the serving revision's id in `host.revision_id`.
     sim.setAgent({ info: { kind: 'selfHosted' } }, 'proof-build')
@@ -113,7 +116,12 @@ describe('verify-revision', () => {
   it('an id the revision list cannot place (the list fails) is not evidence: auto passes, not proven, and nothing is rolled back', async () => {
     const before = seeded('proof-unlisted')
     sim.setAgent({ info: { kind: 'names', id: 'rev-from-elsewhere' } }, 'proof-unlisted')
-    sim.addFault({ method: 'GET', path: `/v2/deployments/${before.id}/revisions`, respond: { status: 500, body: '{"detail":"boom"}' }, times: Infinity })
+    sim.addFault({
+      method: 'GET',
+      path: `/v2/deployments/${before.id}/revisions`,
+      respond: { status: 500, body: '{"detail":"boom"}' },
+      times: Infinity
+    })
     const run = await update('proof-unlisted', { 'on-failure': 'rollback' })
     expect(run.exitCode).toBe(0)
     expect(row(run.summary, 'Revision proof')).toContain('could not be listed')
@@ -158,7 +166,13 @@ describe('verify-revision', () => {
     try {
       local.seedDeployment({ name: 'proof-nourl', source: 'internal_docker', source_config: {} })
       const run = await runInProcess({
-        inputs: { 'control-plane-url': local.url, 'api-key': local.apiKey, name: 'proof-nourl', 'image-uri': 'registry.example/agent:v2', 'poll-interval': '50ms' }
+        inputs: {
+          'control-plane-url': local.url,
+          'api-key': local.apiKey,
+          name: 'proof-nourl',
+          'image-uri': 'registry.example/agent:v2',
+          'poll-interval': '50ms'
+        }
       })
       expect(run.exitCode).toBe(0)
       expect(row(run.summary, 'Revision proof')).toContain('not proven, because the control plane reported no URL')
@@ -169,8 +183,16 @@ describe('verify-revision', () => {
   })
 
   it('rollback proves the revision it redeployed', async () => {
-    sim.seedDeployment({ name: 'proof-rb', revisions: [{ status: 'DEPLOYED', ageMs: 7_200_000 }, { status: 'DEPLOYED', ageMs: 3_600_000 }] })
-    const run = await runInProcess({ inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'proof-rb', 'poll-interval': '50ms' } })
+    sim.seedDeployment({
+      name: 'proof-rb',
+      revisions: [
+        { status: 'DEPLOYED', ageMs: 7_200_000 },
+        { status: 'DEPLOYED', ageMs: 3_600_000 }
+      ]
+    })
+    const run = await runInProcess({
+      inputs: { 'control-plane-url': sim.url, 'api-key': sim.apiKey, command: 'rollback', name: 'proof-rb', 'poll-interval': '50ms' }
+    })
     expect(run.outcome.kind).toBe('rolled-back')
     expect(run.outputs['serving-revision-id']).toBe(run.outputs['revision-id'])
     expect(infoAsks().length).toBeGreaterThan(0)

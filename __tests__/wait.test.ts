@@ -95,11 +95,21 @@ describe('waitForRevision', () => {
     ['BUILD_FAILED', 'failed to build (status BUILD_FAILED): npm ERR! missing script: build', 'Read the build log'],
     ['DEPLOY_FAILED', 'was built but failed to deploy (status DEPLOY_FAILED)', 'lacks a secret'],
     ['CREATE_FAILED', 'could not be created (status CREATE_FAILED)', 'Check the source settings'],
-    ['SKIPPED', 'was skipped, typically because a newer revision superseded it (status SKIPPED)', 'which revision serves the deployment now'],
+    [
+      'SKIPPED',
+      'was skipped, typically because a newer revision superseded it (status SKIPPED)',
+      'which revision serves the deployment now'
+    ],
     ['INTERRUPTED', 'was interrupted (cancelled) on the control plane', 'Re-run the job']
   ])('fails on %s with the revision, status, message and what to do', async (status, what, todo) => {
     const message = status === 'BUILD_FAILED' ? 'npm ERR! missing script: build' : undefined
-    const { wait } = setup([['BUILDING', 20], [status, 0]], { statusMessage: message })
+    const { wait } = setup(
+      [
+        ['BUILDING', 20],
+        [status, 0]
+      ],
+      { statusMessage: message }
+    )
     const error = await wait().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ActionError)
     expect((error as ActionError).kind).toBe('revision-failed')
@@ -108,25 +118,37 @@ describe('waitForRevision', () => {
   })
 
   it('keeps waiting through UNKNOWN and unlisted statuses, warning once per unlisted status', async () => {
-    const { wait, warnings } = setup([['QUEUED', 5], ['UNKNOWN', 20], ['AWAITING_CAPACITY', 40], ['DEPLOYED', 0]])
-    expect((await wait()).status).toBe('DEPLOYED')
-    expect(warnings).toEqual([
-      'Revision rev-1 has status `AWAITING_CAPACITY`, which this action does not know; waiting for it to change.'
+    const { wait, warnings } = setup([
+      ['QUEUED', 5],
+      ['UNKNOWN', 20],
+      ['AWAITING_CAPACITY', 40],
+      ['DEPLOYED', 0]
     ])
+    expect((await wait()).status).toBe('DEPLOYED')
+    expect(warnings).toEqual(['Revision rev-1 has status `AWAITING_CAPACITY`, which this action does not know; waiting for it to change.'])
   })
 
   it('times out at the deadline, saying where it stood', async () => {
-    const { wait, clock, timeline } = setup([['QUEUED', 10], ['BUILDING', 10_000]], { timeoutMs: 60_000 })
+    const { wait, clock, timeline } = setup(
+      [
+        ['QUEUED', 10],
+        ['BUILDING', 10_000]
+      ],
+      { timeoutMs: 60_000 }
+    )
     const error = (await wait().catch((e: unknown) => e)) as ActionError
     expect(error.kind).toBe('timed-out')
-    expect(error.message).toMatch(/^Timed out after 1m waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 45s\.$/)
+    expect(error.message).toMatch(
+      /^Timed out after 1m waiting for revision rev-1 of deployment `support-agent`: it has been BUILDING for 45s\.$/
+    )
     // The last check happens at the deadline, not after it.
     expect(clock.now() - timeline.startedAt).toBe(60_000)
   })
 })
 
 describe('waitForRevision: failed status checks', () => {
-  const unavailable = () => new ApiError('api-refused', 'Get revision rev-1 failed with HTTP 503: (empty body)', { status: 503, retryable: true })
+  const unavailable = () =>
+    new ApiError('api-refused', 'Get revision rev-1 failed with HTTP 503: (empty body)', { status: 503, retryable: true })
 
   function flaky(failuresFirst: number, error: () => ApiError = unavailable) {
     const clock = new FakeClock()
@@ -160,7 +182,9 @@ describe('waitForRevision: failed status checks', () => {
     const { wait, warnings } = flaky(POLL_ERROR_BUDGET)
     expect((await wait()).status).toBe('DEPLOYED')
     expect(warnings).toHaveLength(POLL_ERROR_BUDGET)
-    expect(warnings[0]).toBe(`Status check failed (Get revision rev-1 failed with HTTP 503: (empty body)); checking again (1 of ${POLL_ERROR_BUDGET} failures allowed in a row).`)
+    expect(warnings[0]).toBe(
+      `Status check failed (Get revision rev-1 failed with HTTP 503: (empty body)); checking again (1 of ${POLL_ERROR_BUDGET} failures allowed in a row).`
+    )
   })
 
   it('gives up once the budget is spent, saying what failed', async () => {
@@ -173,7 +197,8 @@ describe('waitForRevision: failed status checks', () => {
   })
 
   it('fails at once on an error that retrying cannot fix', async () => {
-    const notFound = () => new ApiError('not-found', 'Get revision rev-1 failed with HTTP 404: Revision ID rev-1 not found.', { status: 404 })
+    const notFound = () =>
+      new ApiError('not-found', 'Get revision rev-1 failed with HTTP 404: Revision ID rev-1 not found.', { status: 404 })
     const { wait, calls } = flaky(100, notFound)
     await expect(wait()).rejects.toThrow('HTTP 404')
     expect(calls()).toBe(1)

@@ -35,7 +35,7 @@ function actionSteps(file: string): Step[] {
 }
 
 describe('workflows and examples', () => {
-  it('include the examples and the project\'s CI and dist check', () => {
+  it("include the examples and the project's CI and dist check", () => {
     expect(files.sort()).toEqual([
       '.github/workflows/check-dist.yml',
       '.github/workflows/ci.yml',
@@ -60,7 +60,10 @@ describe('workflows and examples', () => {
   })
 
   it('actionlint does report a broken workflow', async () => {
-    const problems = await lintWorkflow('broken.yml', 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n')
+    const problems = await lintWorkflow(
+      'broken.yml',
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n'
+    )
     expect(problems.map((p) => p.kind)).toContain('expression')
   })
 
@@ -75,19 +78,25 @@ describe('workflows and examples', () => {
     const read = files.flatMap((file) => {
       const ids = actionSteps(file).flatMap((step) => (step.id ? [step.id] : []))
       const text = readFileSync(join(ROOT, file), 'utf8')
-      return [...text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter(([, id]) => ids.includes(id)).map(([, , output]) => `${file}: ${output}`)
+      return [...text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)]
+        .filter(([, id]) => ids.includes(id))
+        .map(([, , output]) => `${file}: ${output}`)
     })
     expect(read).toContain('examples/own-image.yml: image-repository')
     expect(read.filter((entry) => !declaredOutputs.includes(entry.split(': ')[1]))).toEqual([])
   })
 
   // A job's `environment:` records a GitHub deployment for every run, a push that `paths` skipped too.
-  it('record the GitHub deployment of a step with `paths` through `github-environment`, never the job\'s `environment:`', () => {
-    const jobs = files.flatMap(jobsOf).filter((job) => (job.steps ?? []).some((step) => runsThisAction(step) && step.with?.paths !== undefined))
+  it("record the GitHub deployment of a step with `paths` through `github-environment`, never the job's `environment:`", () => {
+    const jobs = files
+      .flatMap(jobsOf)
+      .filter((job) => (job.steps ?? []).some((step) => runsThisAction(step) && step.with?.paths !== undefined))
     expect(jobs.length).toBeGreaterThan(0)
     for (const job of jobs) {
       expect(job.environment).toBeUndefined()
-      expect(job.steps?.find((step) => runsThisAction(step) && step.with?.paths !== undefined)?.with?.['github-environment']).toEqual(expect.any(String))
+      expect(job.steps?.find((step) => runsThisAction(step) && step.with?.paths !== undefined)?.with?.['github-environment']).toEqual(
+        expect.any(String)
+      )
     }
   })
 
@@ -103,7 +112,9 @@ describe('workflows and examples', () => {
     )
     expect(promotions.length).toBeGreaterThan(0)
     for (const { step, before, handed, expected } of promotions) {
-      expect(before.filter((guard) => guard.if?.replace(/\s+/g, ' ') === `${handed} == ''` && /exit 1/.test(guard.run ?? ''))).toHaveLength(1)
+      expect(before.filter((guard) => guard.if?.replace(/\s+/g, ' ') === `${handed} == ''` && /exit 1/.test(guard.run ?? ''))).toHaveLength(
+        1
+      )
       expect(step.with?.['repo-ref']).toBe(expected)
     }
   })

@@ -14,7 +14,14 @@ import { uploadArchive } from '../src/operations/archive/upload.js'
  * JSON for scripts/bench-archive.js: the times, the digest, the size and the peak RSS.
  */
 const env = process.env as Record<string, string>
-const quiet = { info: () => undefined, warn: () => undefined, notice: () => undefined, debug: () => undefined, startGroup: () => undefined, endGroup: () => undefined }
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  notice: () => undefined,
+  debug: () => undefined,
+  startGroup: () => undefined,
+  endGroup: () => undefined
+}
 const started = performance.now()
 const selection = await selectArchiveFiles(await resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [] })
 const selected = performance.now()
@@ -34,5 +41,16 @@ await uploadArchive('bench', archive, {
 const done = performance.now()
 await archive.remove()
 process.stdout.write(
-  JSON.stringify({ archiveMs: built - started, selectMs: selected - started, scanMs, scanned, uploadMs: done - uploadStarted, totalMs: built - started + (done - uploadStarted), sha256: archive.sha256, bytes: archive.bytes, files: archive.files, maxRssKb: process.resourceUsage().maxRSS })
+  JSON.stringify({
+    archiveMs: built - started,
+    selectMs: selected - started,
+    scanMs,
+    scanned,
+    uploadMs: done - uploadStarted,
+    totalMs: built - started + (done - uploadStarted),
+    sha256: archive.sha256,
+    bytes: archive.bytes,
+    files: archive.files,
+    maxRssKb: process.resourceUsage().maxRSS
+  })
 )

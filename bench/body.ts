@@ -11,7 +11,12 @@ const TARGET_BYTES = 50 * 1000 * 1000
 
 function page(): Buffer {
   const item = (i: number) =>
-    JSON.stringify({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `service-${i}`, latest_revision_id: null, padding: 'x'.repeat(400) })
+    JSON.stringify({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `service-${i}`,
+      latest_revision_id: null,
+      padding: 'x'.repeat(400)
+    })
   const items: string[] = []
   let size = 0
   for (let i = 0; size < TARGET_BYTES; i++) {

@@ -46,4 +46,13 @@ gc()
 const after = process.memoryUsage()
 server.close()
 const passed = records.filter((r) => r.passed).length
-console.log(JSON.stringify({ runs: records.length, passed, heapBefore: before.heapUsed, heapAfter: after.heapUsed, externalAfter: after.external, externalBefore: before.external }))
+console.log(
+  JSON.stringify({
+    runs: records.length,
+    passed,
+    heapBefore: before.heapUsed,
+    heapAfter: after.heapUsed,
+    externalAfter: after.external,
+    externalBefore: before.external
+  })
+)

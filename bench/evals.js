@@ -18,7 +18,10 @@ const suite = [
   'assistant: agent',
   `concurrency: ${CONCURRENCY}`,
   'cases:',
-  ...Array.from({ length: CASES }, (_, i) => `  - {name: case-${i}, input: {messages: [{role: user, content: question ${i}}]}, expect: {contains: ok}}`)
+  ...Array.from(
+    { length: CASES },
+    (_, i) => `  - {name: case-${i}, input: {messages: [{role: user, content: question ${i}}]}, expect: {contains: ok}}`
+  )
 ].join('\n')
 
 /** @param {boolean} withEvals */
@@ -50,8 +53,12 @@ async function deployOnce(withEvals, semiSpace = 0) {
 }
 
 export async function evalsBench() {
-  console.log(`\nEvals: ${CASES} runs of a ${AGENT_MS} ms agent (answers of ${ANSWER_BYTES / 1000} KB) at concurrency ${CONCURRENCY}, run by the bundled action`)
-  console.log(`  target: within 1.3x of the ideal ${(IDEAL_MS / 1000).toFixed(1)} s, never more than ${CONCURRENCY} in flight, under 50 MB of memory over a deploy without evals\n`)
+  console.log(
+    `\nEvals: ${CASES} runs of a ${AGENT_MS} ms agent (answers of ${ANSWER_BYTES / 1000} KB) at concurrency ${CONCURRENCY}, run by the bundled action`
+  )
+  console.log(
+    `  target: within 1.3x of the ideal ${(IDEAL_MS / 1000).toFixed(1)} s, never more than ${CONCURRENCY} in flight, under 50 MB of memory over a deploy without evals\n`
+  )
   const without = await deployOnce(false)
   const suiteRuns = []
   for (let i = 0; i < 3; i++) suiteRuns.push(await deployOnce(true))
@@ -60,18 +67,29 @@ export async function evalsBench() {
   const [withoutSmall, withSmall] = [await deployOnce(false, 1), await deployOnce(true, 1)]
   const median = [...suiteRuns].sort((a, b) => a.suiteMs - b.suiteMs)[1]
   const extraMb = (Math.max(...suiteRuns.map((r) => r.rssKb)) - without.rssKb) / 1024
-  console.log(`  suite wall time (median of 3): ${(median.suiteMs / 1000).toFixed(2)} s = ${(median.suiteMs / IDEAL_MS).toFixed(2)}x the ideal`)
+  console.log(
+    `  suite wall time (median of 3): ${(median.suiteMs / 1000).toFixed(2)} s = ${(median.suiteMs / IDEAL_MS).toFixed(2)}x the ideal`
+  )
   console.log(`  runs sent: ${median.runs}; most in flight (counted by the server): ${Math.max(...suiteRuns.map((r) => r.maxInFlight))}`)
-  console.log(`  peak memory: ${(without.rssKb / 1024).toFixed(0)} MB without evals, ${(Math.max(...suiteRuns.map((r) => r.rssKb)) / 1024).toFixed(0)} MB with (+${extraMb.toFixed(1)} MB)`)
-  console.log(`  with --max-semi-space-size=1: ${(withoutSmall.rssKb / 1024).toFixed(0)} MB without evals, ${(withSmall.rssKb / 1024).toFixed(0)} MB with (+${((withSmall.rssKb - withoutSmall.rssKb) / 1024).toFixed(1)} MB)`)
+  console.log(
+    `  peak memory: ${(without.rssKb / 1024).toFixed(0)} MB without evals, ${(Math.max(...suiteRuns.map((r) => r.rssKb)) / 1024).toFixed(0)} MB with (+${extraMb.toFixed(1)} MB)`
+  )
+  console.log(
+    `  with --max-semi-space-size=1: ${(withoutSmall.rssKb / 1024).toFixed(0)} MB without evals, ${(withSmall.rssKb / 1024).toFixed(0)} MB with (+${((withSmall.rssKb - withoutSmall.rssKb) / 1024).toFixed(1)} MB)`
+  )
   // What the engine holds once the suite is over (bench/evals-memory.ts): the peak above is mostly garbage V8 has not collected yet.
   const out = join(ROOT, '.bench', 'evals-memory')
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/evals-memory.ts', '-o', out, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/evals-memory.ts', '-o', out, '-q'], {
+    cwd: ROOT,
+    stdio: 'inherit'
+  })
   if (build.status !== 0) throw new Error('could not build the evals memory benchmark')
   const held = spawnSync(process.execPath, ['--expose-gc', join(out, 'index.js')], { encoding: 'utf8' })
   if (held.status !== 0) throw new Error(held.stderr)
   /** @type {{runs: number, heapBefore: number, heapAfter: number, externalBefore: number, externalAfter: number}} */
   const figure = JSON.parse(held.stdout)
   const heldMb = (figure.heapAfter - figure.heapBefore + figure.externalAfter - figure.externalBefore) / 1024 / 1024
-  console.log(`  held by the engine after ${figure.runs} runs of 100 KB answers (heap + external, after a full GC): ${heldMb.toFixed(1)} MB`)
+  console.log(
+    `  held by the engine after ${figure.runs} runs of 100 KB answers (heap + external, after a full GC): ${heldMb.toFixed(1)} MB`
+  )
 }

@@ -296,7 +296,9 @@ function isNodeGraph(spec) {
 /** Python's `str.partition(':')`: module and attribute, the attribute empty when there is no `:`. */
 function splitImport(spec) {
     const at = spec.indexOf(':');
-    return at < 0 ? { module: spec, attribute: '', hasColon: false } : { module: spec.slice(0, at), attribute: spec.slice(at + 1), hasColon: true };
+    return at < 0
+        ? { module: spec, attribute: '', hasColon: false }
+        : { module: spec.slice(0, at), attribute: spec.slice(at + 1), hasColon: true };
 }
 /** A module string that the client reads as a file path: it has a `/` or a `\`. */
 function isFilePath(module) {
@@ -337,7 +339,21 @@ var python_json = __webpack_require__(6751);
  * `_update_http_app_path`), checked against the files the build gets.
  */
 /** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
-const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith'];
+const RESERVED = [
+    'src',
+    'langgraph-api',
+    'langgraph_api',
+    'langgraph',
+    'langchain-core',
+    'langchain_core',
+    'pydantic',
+    'orjson',
+    'fastapi',
+    'uvicorn',
+    'psycopg',
+    'httpx',
+    'langsmith'
+];
 /** The local dependencies that are directories the build gets, as paths from the root; problems for the others. */
 function localDependencies(entries, configPath, files, problem) {
     const dirs = [];
@@ -370,7 +386,13 @@ function packageNames(dir, written, key, files, taken, problem) {
         return;
     const reserve = (name) => {
         if (taken.has(name))
-            problem(key, ['the local dependency ', { code: written }, ' makes a package named ', { code: name }, ', a name that is reserved or already taken.'], ['Rename the directory.']);
+            problem(key, [
+                'the local dependency ',
+                { code: written },
+                ' makes a package named ',
+                { code: name },
+                ', a name that is reserved or already taken.'
+            ], ['Rename the directory.']);
         taken.add(name);
     };
     if (names.includes('__init__.py')) {
@@ -432,7 +454,7 @@ function fileRule(key, module, configPath, dirs, files, problem) {
     if (kind === 'absent')
         return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
     if (kind === 'dir')
-        return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.']);
+        return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
     if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
         problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']);
     }
@@ -549,9 +571,30 @@ var similarity = __webpack_require__(8404);
  * finds it. `$schema` is an editor's key, not a typo: never warned about.
  */
 const KNOWN_KEYS = [
-    'python_version', 'node_version', 'api_version', 'base_image', 'image_distro', 'pip_config_file', 'pip_installer', 'source',
-    'dependencies', 'dockerfile_lines', 'graphs', 'env', 'store', 'auth', 'encryption', 'http', 'webhooks', 'checkpointer', 'ui',
-    'ui_config', 'keep_pkg_tools', '_INTERNAL_docker_tag', 'project_root', 'package'
+    'python_version',
+    'node_version',
+    'api_version',
+    'base_image',
+    'image_distro',
+    'pip_config_file',
+    'pip_installer',
+    'source',
+    'dependencies',
+    'dockerfile_lines',
+    'graphs',
+    'env',
+    'store',
+    'auth',
+    'encryption',
+    'http',
+    'webhooks',
+    'checkpointer',
+    'ui',
+    'ui_config',
+    'keep_pkg_tools',
+    '_INTERNAL_docker_tag',
+    'project_root',
+    'package'
 ];
 /** Each unknown top-level key, with the nearest known one when there is one close enough (difflib's cutoff, 0.6). */
 function unknownKeys(keys) {
@@ -679,7 +722,17 @@ function validateConfig(config, file) {
     if (truthy(nodeVersion))
         nodeVersionRules(nodeVersion, problem);
     if (truthy(config.pip_installer) && !PIP_INSTALLERS.includes(config.pip_installer)) {
-        problem('pip_installer', ['must be ', { code: 'auto' }, ', ', { code: 'pip' }, ' or ', { code: 'uv' }, ', not ', { code: JSON.stringify(config.pip_installer) }, '.'], ['Write one of those, or remove the key (the default is ', { code: 'auto' }, ').']);
+        problem('pip_installer', [
+            'must be ',
+            { code: 'auto' },
+            ', ',
+            { code: 'pip' },
+            ' or ',
+            { code: 'uv' },
+            ', not ',
+            { code: JSON.stringify(config.pip_installer) },
+            '.'
+        ], ['Write one of those, or remove the key (the default is ', { code: 'auto' }, ').']);
     }
     if (source !== undefined && source !== null) {
         if (!isObject(source))
@@ -690,7 +743,7 @@ function validateConfig(config, file) {
     if (truthy(pythonVersion)) {
         pythonVersionRules(pythonVersion, problem);
         if (sourceKind !== 'uv' && !truthy(dependencies)) {
-            problem('dependencies', ['is missing or empty, and a Python config needs it to install the graphs.'], ['Add ', { code: '"dependencies": ["."]' }, ' (the config\'s directory), or use ', { code: '"source": {"kind": "uv"}' }, '.']);
+            problem('dependencies', ['is missing or empty, and a Python config needs it to install the graphs.'], ['Add ', { code: '"dependencies": ["."]' }, " (the config's directory), or use ", { code: '"source": {"kind": "uv"}' }, '.']);
         }
     }
     const distro = config.image_distro;
@@ -705,7 +758,11 @@ function validateConfig(config, file) {
     if (truthy(config.project_root) || truthy(config.package)) {
         problem(truthy(config.project_root) ? 'project_root' : 'package', ['is no longer supported at the top level.'], ['Use ', { code: 'source.root' }, ' and ', { code: 'source.package' }, ' instead.']);
     }
-    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['http', 'app']])
+    for (const [section, key] of [
+        ['auth', 'path'],
+        ['encryption', 'path'],
+        ['http', 'app']
+    ])
         sectionRules(config, section, key, build, problem);
     const tools = config.keep_pkg_tools;
     if (truthy(tools) && tools !== true) {
@@ -770,7 +827,11 @@ function sectionRules(config, section, key, build, problem) {
     if (!isObject(conf)) {
         const failsValidation = typeof conf === 'number' || typeof conf === 'boolean' || ((typeof conf === 'string' || Array.isArray(conf)) && conf.includes(key));
         if (failsValidation || build === 'python')
-            problem(section, ['must be a mapping.'], ['Write e.g. ', { code: `"${section}": {"${key}": "./src/agent/${section === 'http' ? 'webapp.py:app' : `${section}.py:${section}`}"}` }, '.']);
+            problem(section, ['must be a mapping.'], [
+                'Write e.g. ',
+                { code: `"${section}": {"${key}": "./src/agent/${section === 'http' ? 'webapp.py:app' : `${section}.py:${section}`}"}` },
+                '.'
+            ]);
         return;
     }
     if (!(key in conf))
@@ -785,12 +846,22 @@ function uvShapeRules(source, pythonVersion, dependencies, problem) {
     if (!truthy(pythonVersion))
         problem('python_version', ['is required with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ' (a Python-only mode).'], ['Set ', { code: '"python_version"' }, ', or drop ', { code: 'source' }, ' for a Node.js config.']);
     if (truthy(dependencies))
-        problem('dependencies', ['must not be given with ', { code: 'source.kind' }, ' ', { code: 'uv' }, ': they come from ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, '.'], ['Remove ', { code: 'dependencies' }, '.']);
+        problem('dependencies', [
+            'must not be given with ',
+            { code: 'source.kind' },
+            ' ',
+            { code: 'uv' },
+            ': they come from ',
+            { code: 'pyproject.toml' },
+            ' and ',
+            { code: 'uv.lock' },
+            '.'
+        ], ['Remove ', { code: 'dependencies' }, '.']);
     const root = 'root' in source ? source.root : '.';
     if (typeof root !== 'string')
         problem('source.root', ['must be a string.'], ['Write e.g. ', { code: '"root": "."' }, '.']);
     else if (root.trim() === '')
-        problem('source.root', ['must not be empty.'], ['Write ', { code: '"root": "."' }, ' for the config\'s directory.']);
+        problem('source.root', ['must not be empty.'], ['Write ', { code: '"root": "."' }, " for the config's directory."]);
     const pkg = source.package;
     if (pkg !== undefined && pkg !== null && (typeof pkg !== 'string' || pkg.trim() === ''))
         problem('source.package', ['must be a non-empty string.'], ['Name the package, or remove the key.']);
@@ -822,7 +893,26 @@ var dependencies = __webpack_require__(6747);
 
 
 /** The keywords a Dockerfile instruction starts with. */
-const INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
+const INSTRUCTIONS = new Set([
+    'FROM',
+    'RUN',
+    'CMD',
+    'LABEL',
+    'MAINTAINER',
+    'EXPOSE',
+    'ENV',
+    'ADD',
+    'COPY',
+    'ENTRYPOINT',
+    'VOLUME',
+    'USER',
+    'WORKDIR',
+    'ARG',
+    'ONBUILD',
+    'STOPSIGNAL',
+    'HEALTHCHECK',
+    'SHELL'
+]);
 /** `_assemble_local_deps` iterates `dependencies` (the archive does, for every config): null, a number or a boolean cannot be. */
 function dependenciesShape(config, taken, problem) {
     if (taken.has('dependencies') || (0,dependencies/* iterableDependencies */.w)(config.dependencies))
@@ -895,7 +985,15 @@ function dockerfileLines(config, problem) {
             if (!continued && (text === '' || text.startsWith('#')))
                 continue;
             if (!continued && !INSTRUCTIONS.has(text.split(/\s+/)[0].toUpperCase())) {
-                problem(`dockerfile_lines[${index}]`, ['does not start with a Dockerfile instruction (', { code: 'RUN' }, ', ', { code: 'ENV' }, ', ', { code: 'COPY' }, ', ...), so the image does not build.'], ['Start it with an instruction, or end the line before it with ', { code: '\\' }, '.']);
+                problem(`dockerfile_lines[${index}]`, [
+                    'does not start with a Dockerfile instruction (',
+                    { code: 'RUN' },
+                    ', ',
+                    { code: 'ENV' },
+                    ', ',
+                    { code: 'COPY' },
+                    ', ...), so the image does not build.'
+                ], ['Start it with an instruction, or end the line before it with ', { code: '\\' }, '.']);
                 continued = false;
                 return;
             }
@@ -952,7 +1050,13 @@ function imageRules(config, validated, taken, problem) {
         const what = truthy(version)
             ? ['makes the image tag ', { code: versionText }, ', which names no image: the tag takes plain ASCII digits.']
             : ['is empty, so the image tag would be ', { code: versionText || '(nothing)' }, ', which names no image.'];
-        say(versionKey, what, ['Write ', { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` }, ', or remove the key (the default is ', { code: fallback }, ').']);
+        say(versionKey, what, [
+            'Write ',
+            { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` },
+            ', or remove the key (the default is ',
+            { code: fallback },
+            ').'
+        ]);
     }
     const distro = 'image_distro' in config ? config.image_distro : 'debian';
     if (!truthy(distro))
@@ -963,10 +1067,18 @@ function imageRules(config, validated, taken, problem) {
     const range = truthy(api) && typeof api === 'string' ? image_tag_API_RANGE.exec(api) : null;
     const serverBase = base.includes('/langgraph-server') && !truthy(api);
     if (typeof written === 'string' && lastSegment(base).includes(':') && !serverBase) {
-        say('base_image', [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'], ['Remove the tag from ', { code: 'base_image' }, '; pin the server\'s version with ', { code: 'api_version' }, '.']);
+        say('base_image', [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'], ['Remove the tag from ', { code: 'base_image' }, "; pin the server's version with ", { code: 'api_version' }, '.']);
     }
     if (range && !API_FLOOR.test(range[2].trim())) {
-        say('api_version', ['is a range whose lowest version the build cannot read: only releases and ', { code: 'dev' }, ' or ', { code: 'rc' }, ' pre-releases (e.g. ', { code: '0.9.0rc1' }, ').'], ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.']);
+        say('api_version', [
+            'is a range whose lowest version the build cannot read: only releases and ',
+            { code: 'dev' },
+            ' or ',
+            { code: 'rc' },
+            ' pre-releases (e.g. ',
+            { code: '0.9.0rc1' },
+            ').'
+        ], ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.']);
     }
     const distroTag = distro === 'debian' ? '' : `-${pythonStr(distro)}`;
     const versionDistro = `${versionText}${distroTag}`;
@@ -1037,8 +1149,23 @@ function uvSourceRules(config, configPath, files, problem) {
             return;
         if (kind !== 'file') {
             const left = files.leftOut?.(path);
-            const what = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])];
-            return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']));
+            const what = [
+                { code: written },
+                ' has no ',
+                { code: name },
+                ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])
+            ];
+            return problem('source.root', what, leftOutFix(files, path, [
+                'Point ',
+                { code: 'source.root' },
+                ' at the directory where you run ',
+                { code: 'uv lock' },
+                ' (it holds ',
+                { code: 'pyproject.toml' },
+                ' and ',
+                { code: 'uv.lock' },
+                ').'
+            ]));
         }
     }
     const configDir = parentOf(configPath);
@@ -1073,7 +1200,22 @@ function uvSourceRules(config, configPath, files, problem) {
         if (kind === 'dir')
             return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
         if (!inside(path)) {
-            problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', ...names, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.']);
+            problem(key, [
+                { code: module },
+                ' is not inside the package ',
+                { code: target.name },
+                ' or its workspace dependencies, the only directories copied into the image (',
+                ...names,
+                ').'
+            ], [
+                'Move it there, or make its package a dependency of ',
+                { code: target.name },
+                ' with ',
+                { code: '{ workspace = true }' },
+                ' in ',
+                { code: '[tool.uv.sources]' },
+                '.'
+            ]);
         }
     };
     const importRule = (key, spec) => {
@@ -1089,7 +1231,12 @@ function uvSourceRules(config, configPath, files, problem) {
         if (path !== undefined)
             importRule(`graphs.${id}`, path);
     }
-    for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['checkpointer', 'path'], ['http', 'app']]) {
+    for (const [section, key] of [
+        ['auth', 'path'],
+        ['encryption', 'path'],
+        ['checkpointer', 'path'],
+        ['http', 'app']
+    ]) {
         const conf = config[section];
         if (isObject(conf) && typeof conf[key] === 'string')
             importRule(`${section}.${key}`, conf[key]);
@@ -1189,7 +1336,10 @@ function globUnder(files, root, pattern) {
 }
 /** `_infer_uv_lock_target_package`: `source.package`, else the member holding the config, else the only member. */
 function targetPackage(source, members, root, configDir, problem) {
-    const available = members.map((member) => member.name).sort().join(', ') || '(none)';
+    const available = members
+        .map((member) => member.name)
+        .sort()
+        .join(', ') || '(none)';
     const wanted = source.package;
     if (wanted !== undefined && wanted !== null) {
         if (typeof wanted !== 'string' || wanted.trim() === '')
@@ -1226,7 +1376,14 @@ function installClosure(target, members, rootPyproject, root, rootData, problem)
         if (deployable === undefined)
             return false;
         if (member === target && !deployable) {
-            problem('source.package', [{ code: target.name }, ' sets ', { code: 'tool.uv.package = false' }, ' in ', { code: target.pyproject }, ', so it cannot be deployed.'], ['Remove that setting, or deploy another member.']);
+            problem('source.package', [
+                { code: target.name },
+                ' sets ',
+                { code: 'tool.uv.package = false' },
+                ' in ',
+                { code: target.pyproject },
+                ', so it cannot be deployed.'
+            ], ['Remove that setting, or deploy another member.']);
             return false;
         }
         for (const name of dependencies) {
@@ -1300,13 +1457,29 @@ function sourceEntry(name, value, declaredIn, pyproject, workspace, found, probl
     if (!isObject(value))
         return true;
     const disabled = (member) => {
-        problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is the workspace package ', { code: member.name }, ', which sets ', { code: 'tool.uv.package = false' }, '.'], ['A workspace dependency must be a buildable package: remove that setting.']);
+        problem('source.root', [
+            { code: pyproject },
+            ': ',
+            { code: name },
+            ' is the workspace package ',
+            { code: member.name },
+            ', which sets ',
+            { code: 'tool.uv.package = false' },
+            '.'
+        ], ['A workspace dependency must be a buildable package: remove that setting.']);
         return false;
     };
     if (value.workspace === true) {
         const member = workspace.byName.get(normalizeName(name));
         if (!member) {
-            problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is ', { code: '{ workspace = true }' }, ', but no workspace member that ships has that name.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).']);
+            problem('source.root', [
+                { code: pyproject },
+                ': ',
+                { code: name },
+                ' is ',
+                { code: '{ workspace = true }' },
+                ', but no workspace member that ships has that name.'
+            ], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).']);
             return false;
         }
         if (enabled(member, problem) === false)
@@ -1330,7 +1503,14 @@ function sourceEntry(name, value, declaredIn, pyproject, workspace, found, probl
             return false;
         }
         if (member.normalized !== normalizeName(name)) {
-            problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is the package ', { code: member.name }, '; the names must match.'], ['Name the dependency as its package is named.']);
+            problem('source.root', [
+                { code: pyproject },
+                ': the path source of ',
+                { code: name },
+                ' is the package ',
+                { code: member.name },
+                '; the names must match.'
+            ], ['Name the dependency as its package is named.']);
             return false;
         }
         if (enabled(member, problem) === false)
@@ -1417,7 +1597,9 @@ function checkConfig(text, configPath, files) {
         problems: onceEach(problems),
         warnings: warningsOf(config, configPath, files),
         graphs: validated.graphIds,
-        runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
+        runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`]
+            .filter(Boolean)
+            .join(', ')
     };
 }
 /** One problem is said once: the same key and words, from two rules, are one line. */
@@ -1454,7 +1636,13 @@ function warningsOf(config, configPath, files) {
         if (text === undefined)
             continue;
         if (definesName(text, attribute, isNodeGraph(path) ? 'node' : 'python') === false) {
-            warn(`graphs.${id}`, [{ code: module }, ' has no top-level ', { code: attribute }, isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)', ' that a plain read finds.'], ['Check the variable\'s name; ignore this if the module makes it another way.']);
+            warn(`graphs.${id}`, [
+                { code: module },
+                ' has no top-level ',
+                { code: attribute },
+                isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)',
+                ' that a plain read finds.'
+            ], ["Check the variable's name; ignore this if the module makes it another way."]);
         }
     }
     if (typeof config.env === 'string' && config.env !== '') {
@@ -1560,7 +1748,19 @@ function verdictOf(report, configPath, mode, log, elapsedMs, note) {
     if (mode === 'warn') {
         for (const problem of report.problems)
             log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`);
-        return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems };
+        return {
+            ...base,
+            status: 'not-proven',
+            detail: [
+                `${count} the build may fail on, in `,
+                { code: configPath },
+                ' (',
+                { code: 'config-check: warn' },
+                ': deployed anyway)',
+                ...noted
+            ],
+            problems
+        };
     }
     for (const problem of report.problems)
         log.info(`Config check: ${problemText(problem)}`);
@@ -1629,8 +1829,12 @@ async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
         const shipped = files.kind(configPath) === 'file';
         const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`);
         if (text === undefined)
-            return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
-        const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath));
+            return unshippable.length > 0
+                ? refusing(unshippable)
+                : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read']);
+        const report = shipped
+            ? await checkConfigFromCommit(text, configPath, files)
+            : configNotShipped(configPath, files.leftOut?.(configPath));
         // A key the layout spoke of is not spoken of again by the check (one problem, said once).
         const layoutKeys = new Set(fromLayout.map((problem) => problem.key));
         const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)];
@@ -1643,7 +1847,11 @@ async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
 }
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
 function configNotShipped(configPath, rule) {
-    const what = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.'];
+    const what = [
+        'is not in the archive',
+        ...(rule ? [': left out by ', { code: rule }] : []),
+        ', so the build would find no config.'
+    ];
     const fix = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).'];
     return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' };
 }
@@ -1716,7 +1924,7 @@ function commitFiles(top, tree, reads) {
             const file = files.get(path);
             return file?.kind === 'file' ? reads.text({ repo: top, oid: file.oid }) : undefined;
         },
-        leftOut: (path) => (!files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined),
+        leftOut: (path) => !files.has(path) && !children.has(path) && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(top, ...path.split('/'))) ? 'git: not committed' : undefined,
         shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
     };
 }
@@ -1768,7 +1976,9 @@ async function readFromGitHub(github, repository, ref, configPath) {
             if (truncated || kinds.get(dir) !== 'dir')
                 return undefined;
             const prefix = dir ? `${dir}/` : '';
-            return [...kinds.keys()].filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/')).map((path) => path.slice(prefix.length));
+            return [...kinds.keys()]
+                .filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
+                .map((path) => path.slice(prefix.length));
         },
         read: (path) => texts.get(path),
         rootName: repository.slice(repository.indexOf('/') + 1)
@@ -1846,7 +2056,7 @@ var github_requests = __webpack_require__(7518);
  */
 function repositoryOf(repoUrl, workflow) {
     if (!workflow.repoUrl || !workflow.repository)
-        return { reason: 'the workflow\'s repository is not known (GITHUB_REPOSITORY is not set)' };
+        return { reason: "the workflow's repository is not known (GITHUB_REPOSITORY is not set)" };
     const url = repoUrl ?? workflow.repoUrl;
     const ours = parts(workflow.repoUrl);
     const theirs = parts(url);
@@ -1862,7 +2072,10 @@ function parts(url) {
     catch {
         return undefined;
     }
-    const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '').slice(1);
+    const path = parsed.pathname
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '')
+        .slice(1);
     if (!/^[\w.-]+\/[\w.-]+$/.test(path))
         return undefined;
     return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
@@ -1882,14 +2095,24 @@ budgetMs) {
     if ('reason' in where)
         return { ok: false, reason: where.reason };
     if (!token)
-        return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' };
+        return {
+            ok: false,
+            reason: "`github-token` is empty: leave it unset to use the workflow's `${{ github.token }}` (it needs `contents: read`)"
+        };
     const open = deps.openGitHub;
     if (!open)
         return { ok: false, reason: 'GitHub cannot be read in this run' };
     if (budgetMs !== undefined) {
         const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, budgetMs));
         const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs);
-        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn });
+        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), {
+            clock: deps.clock,
+            deadline,
+            signal: deps.signal,
+            reserveMs: 0,
+            requestTimeoutMs,
+            warn: deps.log.warn
+        });
         return { ok: true, github, repository: where.repository };
     }
     const readers = deps.memos.githubReaders;
@@ -2034,7 +2257,7 @@ var api_errors = __webpack_require__(3249);
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 const COMPARE_FILE_LIMIT = 300;
 const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
-const github_commits_CONTENTS_HINT = 'The token needs `contents: read` (add it to the job\'s `permissions`, or pass a `github-token` that has it).';
+const github_commits_CONTENTS_HINT = "The token needs `contents: read` (add it to the job's `permissions`, or pass a `github-token` that has it).";
 /**
  * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
  * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
@@ -2046,16 +2269,16 @@ async function compareCommits(github, repository, base, head) {
     const data = outcome.response.data;
     const status = data?.status;
     if (typeof status !== 'string' || !STATUSES.includes(status))
-        return { ok: false, reason: 'GitHub\'s compare answer has no known `status`' };
+        return { ok: false, reason: "GitHub's compare answer has no known `status`" };
     // `identical` may come without a list; any other status must list its files.
     const listed = data?.files ?? (status === 'identical' ? [] : undefined);
     if (!Array.isArray(listed))
-        return { ok: false, reason: 'GitHub\'s compare answer lists no files' };
+        return { ok: false, reason: "GitHub's compare answer lists no files" };
     const files = [];
     for (const entry of listed) {
         const { filename, previous_filename: previous } = (entry ?? {});
         if (typeof filename !== 'string' || filename === '')
-            return { ok: false, reason: 'GitHub\'s compare answer has a file without a name' };
+            return { ok: false, reason: "GitHub's compare answer has a file without a name" };
         files.push(typeof previous === 'string' && previous !== '' ? { filename, previousFilename: previous } : { filename });
     }
     return { ok: true, status: status, files };
@@ -2071,14 +2294,14 @@ async function github_commits_commitFiles(github, repository, sha) {
         return { ok: false, reason: withHint(outcome) };
     const data = outcome.response.data;
     if (data?.truncated === true)
-        return { ok: false, reason: 'GitHub\'s listing of the commit is cut short (the repository has too many files for one answer)' };
+        return { ok: false, reason: "GitHub's listing of the commit is cut short (the repository has too many files for one answer)" };
     if (!Array.isArray(data?.tree))
-        return { ok: false, reason: 'GitHub\'s tree answer lists no files' };
+        return { ok: false, reason: "GitHub's tree answer lists no files" };
     const files = [];
     for (const entry of data.tree) {
         const { path, type } = (entry ?? {});
         if (typeof path !== 'string' || path === '')
-            return { ok: false, reason: 'GitHub\'s tree answer has an entry without a path' };
+            return { ok: false, reason: "GitHub's tree answer has an entry without a path" };
         if (type === 'blob' || type === 'commit')
             files.push(path);
     }
@@ -2203,23 +2426,48 @@ async function checkPatterns(paths, head, reads, deps) {
     const elapsedMs = deps.clock.now() - started;
     if (!listed.ok) {
         deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)], elapsedMs });
+        deps.recorder.checked({
+            id: paths_patterns_ID,
+            label: paths_patterns_LABEL,
+            status: 'not-checked',
+            detail: ['not checked against commit ', { code: short }, ...(0,quoted/* quoted */.TL)(`: ${listed.reasons.join('; ')}`)],
+            elapsedMs
+        });
         return { checked: false };
     }
     const { dead, keepsNone } = paths.judge(listed.files);
     const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit";
     if (dead.length === 0) {
         deps.log.info(`Every \`paths\` pattern keeps files of commit ${head} (read from ${from}).`);
-        deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'passed', detail: [`each keeps files of commit `, { code: short }, ` (${from})`], elapsedMs });
+        deps.recorder.checked({
+            id: paths_patterns_ID,
+            label: paths_patterns_LABEL,
+            status: 'passed',
+            detail: [`each keeps files of commit `, { code: short }, ` (${from})`],
+            elapsedMs
+        });
         return { checked: true, dead, keepsNone };
     }
     for (const { pattern, why } of dead) {
-        const what = why === 'matches-none' ? `matches no file of commit ${head}` : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`;
+        const what = why === 'matches-none'
+            ? `matches no file of commit ${head}`
+            : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`;
         deps.log.warn(`\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`);
     }
     if (keepsNone)
         deps.log.warn(`\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`);
-    deps.recorder.checked({ id: paths_patterns_ID, label: paths_patterns_LABEL, status: 'not-proven', detail: [...deadSaid(dead), ` (commit `, { code: short }, `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`], elapsedMs });
+    deps.recorder.checked({
+        id: paths_patterns_ID,
+        label: paths_patterns_LABEL,
+        status: 'not-proven',
+        detail: [
+            ...deadSaid(dead),
+            ` (commit `,
+            { code: short },
+            `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`
+        ],
+        elapsedMs
+    });
     return { checked: true, dead, keepsNone };
 }
 /** `a` matches no file, `b` is emptied by a later `!` pattern: one clause per kind. */
@@ -2244,7 +2492,7 @@ async function filesOf(head, reads, deps) {
         const tree = await checkout.tree();
         if (tree)
             return { ok: true, files: tree.map((file) => file.path), from: 'checkout' };
-        reasons.push('git could not list the checkout\'s files');
+        reasons.push("git could not list the checkout's files");
     }
     else {
         reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout');
@@ -2311,7 +2559,11 @@ function covers(wanted, current, loose) {
     return wanted === current;
 }
 function same(value) {
-    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+    return value
+        .trim()
+        .toLowerCase()
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
@@ -2410,7 +2662,10 @@ async function decide(paths, inputs, existing, deps) {
     const builtRef = ref ?? workflow.repoRef;
     const servingRef = serving.source_revision_config?.repo_ref ?? undefined;
     if (builtRef !== undefined && servingRef !== undefined && builtRef !== servingRef) {
-        return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, { servingRevisionId: servingId, baseCommit: base });
+        return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, {
+            servingRevisionId: servingId,
+            baseCommit: base
+        });
     }
     const graph = inputs.sourceRevisionConfig.graph_config_path;
     if (graph !== undefined && graph !== serving.source_revision_config?.graph_config_path) {
@@ -2419,7 +2674,7 @@ async function decide(paths, inputs, existing, deps) {
     const head = workflow.triggerSha;
     const commits = { servingRevisionId: servingId, baseCommit: base, headCommit: head };
     if (!head)
-        return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', commits);
+        return go("the commit this run deploys is not known (the pull request's head commit could not be read from the event)", commits);
     // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
     let opened;
     const readsOnce = () => (opened ??= openCommitReads(inputs.githubToken, existing.source_config?.repo_url ?? undefined, deps));
@@ -2429,7 +2684,9 @@ async function decide(paths, inputs, existing, deps) {
         const emptied = patterns.dead.filter((item) => item.why === 'all-excluded').map((item) => `\`${item.pattern}\``);
         const said = [
             ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
-            ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
+            ...(emptied.length > 0
+                ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`]
+                : [])
         ];
         return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, commits);
     }
@@ -2449,13 +2706,24 @@ async function decide(paths, inputs, existing, deps) {
     const under = files.filter((file) => touches(paths, file));
     const outsidePaths = files.length - under.length;
     if (under.length > 0) {
-        const named = under.slice(0, NAMED_FILES).map((f) => `\`${(0,quoted/* quotable */.E7)(f.filename, 200)}\``).join(', ');
+        const named = under
+            .slice(0, NAMED_FILES)
+            .map((f) => `\`${(0,quoted/* quotable */.E7)(f.filename, 200)}\``)
+            .join(', ');
         const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : '';
-        return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths });
+        return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, {
+            ...counted,
+            outsidePaths
+        });
     }
     const outside = files.length === 0 ? 'no file changed' : `${files.length} changed file${files.length === 1 ? '' : 's'}, all outside \`paths\``;
     return {
-        decision: { skip: true, reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`, ...counted, outsidePaths },
+        decision: {
+            skip: true,
+            reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`,
+            ...counted,
+            outsidePaths
+        },
         serving
     };
 }
@@ -2468,12 +2736,15 @@ function settingsDiffer(inputs, existing) {
     if (inputs.secrets) {
         const current = secretNames(existing.secrets);
         if (!current)
-            return '`secrets` is set, and the deployment\'s secret names cannot be read';
+            return "`secrets` is set, and the deployment's secret names cannot be read";
         const wanted = new Set(inputs.secrets.map((s) => s.name));
         const added = [...wanted].filter((n) => !current.has(n));
         const removed = [...current].filter((n) => !wanted.has(n));
         if (added.length > 0 || removed.length > 0) {
-            const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''];
+            const said = [
+                added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '',
+                removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''
+            ];
             return `\`secrets\` ${said.filter(Boolean).join(' and ')}`;
         }
     }
@@ -2481,7 +2752,7 @@ function settingsDiffer(inputs, existing) {
     if (differing.length > 0)
         return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`;
     if (inputs.secretReferences && JSON.stringify(inputs.secretReferences) !== JSON.stringify(existing.secret_references ?? [])) {
-        return '`secret-references` differs from the deployment\'s';
+        return "`secret-references` differs from the deployment's";
     }
     return undefined;
 }
@@ -2606,7 +2877,13 @@ async function rollBackAfterFailure(error, inputs, deps) {
             log,
             recorder: rollbackRecord
         });
-        await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId });
+        await (0,watch_revision/* watchRevision */.r)({
+            ...deps,
+            ...(0,watch_revision/* watchSettings */.d)(inputs),
+            recorder: rollbackRecord,
+            deployment: started.deployment,
+            revisionId: started.revisionId
+        });
         // Not health-checked: it served before this run, and the step fails anyway; a second
         // `health-check-timeout` would only make the failure later.
         serving = started.revisionId;
@@ -2618,7 +2895,10 @@ async function rollBackAfterFailure(error, inputs, deps) {
             recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
         const rollback = rollbackError instanceof cancel/* CancelledError */.cc
             ? cancelledRollback(failedToo, previous, current.name)
-            : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo };
+            : {
+                what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`,
+                todo: failedToo.problem?.todo
+            };
         // What to do about the rollback comes first: until it is dealt with, nothing good serves.
         const todo = [rollback.todo, error.hint].filter((line) => Boolean(line)).join('\n');
         return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
@@ -2641,7 +2921,10 @@ function withNote(error, note) {
 function cancelledRollback(rollback, previous, name) {
     const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`;
     if (rollback.kind === 'refused' && rollback.inDoubt) {
-        return { what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`, todo: check };
+        return {
+            what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`,
+            todo: check
+        };
     }
     if (rollback.revisionId) {
         return {
@@ -2649,7 +2932,10 @@ function cancelledRollback(rollback, previous, name) {
             todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
         };
     }
-    return { what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`, todo: check };
+    return {
+        what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`,
+        todo: check
+    };
 }
 
 // EXTERNAL MODULE: ./src/api/constants.ts
@@ -2734,9 +3020,7 @@ function planPatch(inputs, deployment, source, workflow) {
     const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
     const sourceRevisionConfig = {
         ...inputs.sourceRevisionConfig,
-        ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
-            ? { repo_ref: workflow.repoRef }
-            : {})
+        ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
     problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source));
     if (problems.length > 0)
@@ -2782,10 +3066,14 @@ function layoutOf(inputs, deps) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path;
     if (!configPath) {
         throw new errors/* InputError */.dz([
-            '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
+            "`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent's config file in the checkout, e.g. `apps/agent/langgraph.json`"
         ]);
     }
-    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath, { signal: deps.signal, clock: deps.clock, deadline: deps.deadline });
+    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath, {
+        signal: deps.signal,
+        clock: deps.clock,
+        deadline: deps.deadline
+    });
 }
 /**
  * For a remote build: the archive built, described in the log and on record (what was
@@ -2794,7 +3082,10 @@ function layoutOf(inputs, deps) {
  */
 async function archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup) {
     if (!source.archivesCheckout) {
-        for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]]) {
+        for (const [name, set] of [
+            ['archive-exclude', inputs.archiveExclude],
+            ['archive-include', inputs.archiveInclude]
+        ]) {
             if (set)
                 deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`);
         }
@@ -2826,13 +3117,22 @@ async function buildArchive(inputs, deps) {
  * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
  */
 function recordArchive(recorder, archive) {
-    recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, listing: archive.listing });
+    recorder.shipped({
+        kind: 'archive',
+        sha256: archive.sha256,
+        bytes: archive.bytes,
+        files: archive.files,
+        commit: archive.commit,
+        listing: archive.listing
+    });
 }
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
 function remotePlannedRequests(plan, archive) {
     const creating = plan.action === 'create';
     const id = creating ? undefined : plan.deployment.id;
-    const uploadUrl = id ? requests/* requests */.z.requestUploadUrl(id) : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' };
+    const uploadUrl = id
+        ? requests/* requests */.z.requestUploadUrl(id)
+        : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' };
     const patch = remotePatchBody(plan, '<object_path that upload-url answers>', archive.configPath);
     return [
         ...(creating ? [requests/* requests */.z.createDeployment(createBody(plan.body))] : []),
@@ -2965,7 +3265,9 @@ function unpinnedImageWarning(imageUri) {
     const lastSegment = name.slice(name.lastIndexOf('/') + 1);
     const colon = lastSegment.lastIndexOf(':');
     const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
-    const what = colon >= 0 ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest` : 'names neither a tag nor a digest, so it means the tag `latest`';
+    const what = colon >= 0
+        ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest`
+        : 'names neither a tag nor a digest, so it means the tag `latest`';
     return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
         `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
 }
@@ -2999,9 +3301,18 @@ async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
         }
         (0,evals/* planEvals */.$R)(inputs.verification.evals, log, recorder);
         recorder.changed('planned');
-        return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) };
+        return {
+            planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
+        };
     }
-    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
+    const apply = {
+        client,
+        clock: deps.clock,
+        deadline: deps.deadline,
+        settleMs: deps.settleMs,
+        signal: deps.signal,
+        log: log.warn
+    };
     const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
     // On record once the control plane took it, not before: a refused change shipped nothing.
     if (image)
@@ -3327,7 +3638,11 @@ async function resolveLayout(workspaceDir, configInput, stop) {
         if (isDirectory(target))
             dirs.push(realpathOr(target));
         else if (isPresent(target))
-            problems.push({ key, what: [what, ' ', { code: written }, ' is a file; it must be a directory.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
+            problems.push({
+                key,
+                what: [what, ' ', { code: written }, ' is a file; it must be a directory.'],
+                fix: ['Fix the path (it is relative to the config file), or remove it.']
+            });
         else
             missing.push({ key, written, what, target });
     };
@@ -3349,7 +3664,11 @@ async function resolveLayout(workspaceDir, configInput, stop) {
         if (committed.has((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)))
             dirs.push(item.target);
         else
-            problems.push({ key: item.key, what: [item.what, ' ', { code: item.written }, ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] });
+            problems.push({
+                key: item.key,
+                what: [item.what, ' ', { code: item.written }, ' does not exist.'],
+                fix: ['Fix the path (it is relative to the config file), or remove it.']
+            });
     }
     const included = outermost(dirs);
     const root = commonAncestor(included);
@@ -3429,7 +3748,12 @@ function toPosix(path) {
 
 
 function openBlobStream(top, oids) {
-    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(top, ['cat-file', '--batch']), {
+        cwd: top,
+        env: process.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        windowsHide: true
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
         if (stderr.length < 1000)
@@ -3497,7 +3821,12 @@ class BatchReader {
     queue = Promise.resolve();
     broken = false;
     constructor(repo) {
-        this.child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(repo, ['cat-file', '--batch']), { cwd: repo, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+        this.child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(repo, ['cat-file', '--batch']), {
+            cwd: repo,
+            env: process.env,
+            stdio: ['pipe', 'pipe', 'pipe'],
+            windowsHide: true
+        });
         this.child.on('error', () => (this.broken = true));
         this.child.stdin.on('error', () => (this.broken = true));
         this.child.stderr.resume();
@@ -3857,10 +4186,13 @@ function runGit(cwd, args, run = {}) {
         const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
             if (error) {
                 if (limit.signal.aborted) {
-                    reject(gitStopped(run.stop) ?? (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
+                    reject(gitStopped(run.stop) ??
+                        (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
                     return;
                 }
-                const said = String(stderr ?? '').trim().split('\n')[0];
+                const said = String(stderr ?? '')
+                    .trim()
+                    .split('\n')[0];
                 reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`));
                 return;
             }
@@ -3935,12 +4267,30 @@ async function fetchMissingBlobs(top, commit, dirs, stop) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
     // `--missing=print` names what is not here without fetching it.
     const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop });
-    const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim());
+    const missing = listed
+        .split('\n')
+        .filter((line) => line.startsWith('?'))
+        .map((line) => line.slice(1).trim());
     if (missing.length === 0)
         return 0;
-    const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'];
+    const args = [
+        '-c',
+        'fetch.negotiationAlgorithm=noop',
+        'fetch',
+        remote,
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--recurse-submodules=no',
+        '--filter=blob:none',
+        '--stdin'
+    ];
     // A fetch may take long: it has all the time left, not the cap of a local command.
-    await runGit(top, args, { stop, capMs: stop ? Infinity : GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, input: `${missing.join('\n')}\n` }).catch((error) => {
+    await runGit(top, args, {
+        stop,
+        capMs: stop ? Infinity : GIT_TIMEOUT_MS,
+        maxBuffer: 1024 * 1024,
+        input: `${missing.join('\n')}\n`
+    }).catch((error) => {
         if (isStop(error))
             throw error;
         throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${error.message}`);
@@ -3955,7 +4305,9 @@ async function fetchMissingBlobs(top, commit, dirs, stop) {
  */
 async function listTree(top, commit, dirs, stop, sizes = true) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], { stop });
+    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
+        stop
+    });
     const files = [];
     // Read in place, by offsets: no array of records nor of fields. Listing 27,687 files took the
     // process from 44 MB to about 79 MB of RSS that way, to about 65 MB this way.
@@ -3991,7 +4343,9 @@ async function listTree(top, commit, dirs, stop, sizes = true) {
  */
 async function changedFiles(top, dirs, stop) {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], { stop });
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
+        stop
+    });
     return listed.split('\0').filter((path) => path !== '');
 }
 /** A failed git command is "no answer" (undefined), unless the run itself is ending. */
@@ -4014,7 +4368,11 @@ async function committedDirectories(cwd, relativePaths, stop) {
     if (relativePaths.length === 0 || !(await mayBeInRepository(cwd)))
         return found;
     const asked = relativePaths.map((path) => `HEAD:./${path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`);
-    const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], { stop, maxBuffer: 1024 * 1024, input: `${asked.join('\n')}\n` }).catch(unlessStop);
+    const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], {
+        stop,
+        maxBuffer: 1024 * 1024,
+        input: `${asked.join('\n')}\n`
+    }).catch(unlessStop);
     // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
     const answers = (said ?? '').split('\n');
     relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path));
@@ -4098,7 +4456,8 @@ class RateLimitedGitHub {
                 return { ok: true, response };
             const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
             const limited = response.status === 429 ||
-                (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
+                (response.status === 403 &&
+                    (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
             const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
             last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
             if (limited) {

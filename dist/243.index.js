@@ -91,7 +91,15 @@ async function parseSmokeTest(raw) {
     }
     if (problems.length > 0)
         return { problems };
-    return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
+    return {
+        data: {
+            assistant: assistant,
+            input: input,
+            ...(expect !== undefined ? { expect: expect } : {}),
+            ...(timeoutMs !== undefined ? { timeoutMs } : {})
+        },
+        problems
+    };
 }
 
 
@@ -146,10 +154,12 @@ function healthCheckTarget(reportedUrl, path) {
     }
     const where = `\`${base.protocol}//${base.host}\``;
     if (!(0,loopback/* isHttpsOrLoopbackHttp */.k)(base)) {
-        return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` };
+        return {
+            refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted`
+        };
     }
     if (base.username || base.password)
-        return { refused: 'the deployment\'s URL contains a user name or password' };
+        return { refused: "the deployment's URL contains a user name or password" };
     const basePath = base.pathname.replace(/\/+$/, '');
     let joined;
     try {
@@ -195,7 +205,12 @@ async function askServer(endpoint, request) {
         const status = started.status === undefined ? {} : { status: started.status };
         // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
         if (limit.signal.aborted)
-            return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,clock/* formatDuration */.a)(request.limitMs)}`, refused: false, ...status };
+            return {
+                answered: false,
+                what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,clock/* formatDuration */.a)(request.limitMs)}`,
+                refused: false,
+                ...status
+            };
         const code = error.code;
         return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED', ...status };
     }
@@ -425,7 +440,7 @@ async function verifyHealth(options) {
     recorder.health(verdict);
     if (verdict.healthy)
         return undefined;
-    const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    const limit = options.deadline < ownLimit ? "the step's `timeout`" : '`health-check-timeout`';
     return new errors/* ActionError */.lZ('health-check-failed', `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +
         `over ${(0,core_clock/* formatDuration */.a)(verdict.elapsedMs)} (last: ${verdict.last}), and ${limit} allowed no more.`, 'Each attempt is in the log. A server that starts slowly needs a longer `health-check-timeout`; one that keeps failing needs a fix' +
         (options.suggestRollback ? ' (or `on-failure: rollback`, to serve the previous revision again automatically).' : '.'));
@@ -496,13 +511,18 @@ async function proveServingRevision(ctx) {
     let other;
     while (asked < back_off/* MAX_ASKS */.sp && clock.now() < deadline) {
         asked++;
-        const answer = await (0,agent_server/* askServer */.P)(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES });
+        const answer = await (0,agent_server/* askServer */.P)(endpoint, {
+            method: 'GET',
+            limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()),
+            signal: ctx.signal,
+            maxBytes: INFO_MAX_BYTES
+        });
         reading = readInfo(answer);
         if ('names' in reading) {
             if (reading.names === ours) {
                 recorder.servingReported(ours);
                 log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`);
-                return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) };
+                return { verdict: verdict('passed', ['the server named ', { code: ours }, ", this run's revision"], clock.now() - start) };
             }
             if (reading.names !== recorder.factsNow.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
                 const why = known
@@ -526,11 +546,13 @@ async function proveServingRevision(ctx) {
         return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start);
     recorder.servingReported(other);
     const over = (0,core_clock/* formatDuration */.a)(clock.now() - start);
-    const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`';
+    const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? "the step's `timeout`" : '`health-check-timeout`';
     return {
-        verdict: verdict('failed', ['the server still named ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
+        verdict: verdict('failed', ['the server still named ', { code: other }, ", not this run's ", { code: ours }], clock.now() - start),
         failure: new errors/* ActionError */.lZ('check-failed', `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`, 'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
-            (ctx.settings.suggestRollback ? 'With `on-failure: rollback`, the revision that served before is put back.' : 'A switch that takes longer needs a longer `health-check-timeout`.'))
+            (ctx.settings.suggestRollback
+                ? 'With `on-failure: rollback`, the revision that served before is put back.'
+                : 'A switch that takes longer needs a longer `health-check-timeout`.'))
     };
 }
 /**
@@ -568,7 +590,10 @@ function readInfo(answer) {
     }
     const host = info?.host;
     if (typeof host !== 'object' || host === null)
-        return { unsaid: '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)', transient: false };
+        return {
+            unsaid: '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)',
+            transient: false
+        };
     const id = host.host_revision_id;
     if (id === null)
         return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false };
@@ -586,7 +611,7 @@ function notProven(ctx, why, start) {
         return { verdict: verdict('not-proven', detail, elapsedMs) };
     return {
         verdict: verdict('failed', detail, elapsedMs),
-        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, 'A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.')
+        failure: new errors/* ActionError */.lZ('check-not-proven', `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`, "A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment's URL and its `/info`.")
     };
 }
 function verdict(status, detail, elapsedMs) {
@@ -639,7 +664,14 @@ async function smokeTest(ctx, test) {
     log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${(0,core_clock/* formatDuration */.a)(deadline - start)}…`);
     // The suite's one-case form: the same engine as `evals`, one run.
     const [judged] = await (0,engine/* runSuite */.og)({
-        cases: [{ name: 'smoke test', assistant: test.assistant, input: test.input, expect: test.expect === undefined ? {} : { contains: [test.expect] } }],
+        cases: [
+            {
+                name: 'smoke test',
+                assistant: test.assistant,
+                input: test.input,
+                expect: test.expect === undefined ? {} : { contains: [test.expect] }
+            }
+        ],
         repeat: 1,
         concurrency: 1,
         timeoutMs: deadline - start,
@@ -668,14 +700,13 @@ async function smokeTest(ctx, test) {
     // The hint points at the excerpt only when one is shown.
     const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix';
     const fix = judged.status === 404
-        ? 'Check `smoke-test`\'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment.'
+        ? "Check `smoke-test`'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment."
         : judged.status === undefined && /within/.test(why)
             ? 'Fix the graph if it hangs, or give `smoke-test` a longer `timeout` if the agent needs it.'
             : `${look} the graph, or \`smoke-test\` if it expects the wrong thing.`;
     return {
         verdict: smoke_test_verdict('failed', (0,quoted/* quoted */.TL)(why), elapsedMs, excerpt, wrote !== undefined),
-        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`, fix +
-            (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
+        failure: new errors/* ActionError */.lZ('check-failed', `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`, fix + (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : ''))
     };
 }
 /** Text as people read it, cut short. Neutralised where it is shown. */
@@ -696,7 +727,9 @@ function smoke_test_verdict(status, detail, elapsedMs, excerpt, agentWrote = tru
         status,
         detail,
         ...(elapsedMs === undefined ? {} : { elapsedMs }),
-        ...(excerpt === undefined ? {} : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
+        ...(excerpt === undefined
+            ? {}
+            : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
     };
 }
 
@@ -774,11 +807,23 @@ function agentOutput(input, state) {
         // A bare message (a string, or one mapping) is taken by the server as one message.
         const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1;
         const added = state.messages.slice(sent);
-        return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length };
+        return {
+            text: added
+                .map(messageText)
+                .filter((t) => t !== '')
+                .join('\n'),
+            added: added.length
+        };
     }
     if ((0,mapping/* isMapping */.p)(state)) {
         const changed = Object.keys(state).filter((key) => !sameJson(state[key], input[key]));
-        return { text: changed.map((key) => valueText(state[key])).filter((t) => t !== '').join('\n'), added: changed.length };
+        return {
+            text: changed
+                .map((key) => valueText(state[key]))
+                .filter((t) => t !== '')
+                .join('\n'),
+            added: changed.length
+        };
     }
     // A state that is not a mapping (a graph may return a bare value): new unless it is the input.
     if (sameJson(state, input))
@@ -1054,7 +1099,13 @@ async function runSuite(suite) {
             }
             const started = suite.clock.now();
             const limitMs = Math.min(suite.timeoutMs, suite.deadline - started);
-            const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) });
+            const sent = await sendRun(job.target.endpoint, testCase, {
+                clock: suite.clock,
+                signal: suite.signal,
+                limitMs,
+                log: suite.logAttempt,
+                label: runLabel(suite, job)
+            });
             const durationMs = suite.clock.now() - started;
             let judged;
             try {
@@ -1063,7 +1114,11 @@ async function runSuite(suite) {
             catch (error) {
                 // One answer the judge cannot read fails its run alone: a throw here would end this worker
                 // while the others went on sending paid runs, and leave the suite with no table.
-                judged = { passed: false, failed: [`the answer could not be judged (${(0,errors/* firstLine */.TM)(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) };
+                judged = {
+                    passed: false,
+                    failed: [`the answer could not be judged (${(0,errors/* firstLine */.TM)(error)})`],
+                    ...(sent.answer.answered ? { status: sent.answer.status } : {})
+                };
             }
             // Cut short by the suite's end rather than its own `timeout`: say so.
             if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {

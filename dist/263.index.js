@@ -61,7 +61,10 @@ async function readOpenPullRequests(github, repository) {
             }
             // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
             if (state !== undefined && state !== 'open') {
-                return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}` };
+                return {
+                    kind: 'unreadable',
+                    reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}`
+                };
             }
             numbers.add(number);
         }
@@ -132,7 +135,7 @@ async function findCandidates(client, pattern, budget) {
         // A list that never ends (the page cap) or stops advancing: the walk's own hint is for a lookup by name.
         if (!(error instanceof errors/* ActionError */.lZ) || error.kind !== 'bad-response')
             throw error;
-        throw new errors/* ActionError */.lZ('bad-response', `${(0,errors/* firstLine */.TM)(error)} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, 'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.');
+        throw new errors/* ActionError */.lZ('bad-response', `${(0,errors/* firstLine */.TM)(error)} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`, "Check that `name-pattern` names only the previews, and report this to the control plane's operators.");
     }
     return candidates;
 }
@@ -406,7 +409,7 @@ async function command_prune(inputs, deps) {
     recorder.pruning();
     const repository = deps.workflow.repository;
     if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !deps.openGitHub) {
-        throw new errors/* ActionError */.lZ('bad-input', '`command: prune` reads the pull requests of the workflow\'s repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).', 'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.');
+        throw new errors/* ActionError */.lZ('bad-input', "`command: prune` reads the pull requests of the workflow's repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).", 'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.');
     }
     // The reserve: one request's time, kept free before the deadline for the report.
     const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
@@ -447,7 +450,9 @@ async function command_prune(inputs, deps) {
     }
     // A few single reads, only for what is about to go: closed told from missing, and one reopened since the list kept.
     // Bounded whatever `max-deletions` says: the token's hourly budget is shared by every workflow of the repository.
-    const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))].sort((a, b) => a - b).slice(0, MAX_SINGLE_READS);
+    const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))]
+        .sort((a, b) => a - b)
+        .slice(0, MAX_SINGLE_READS);
     if (notOpen.length > 0) {
         const pullRequests = await readPullRequestStates(github, repository, notOpen);
         recorder.pruneRequests(github.requests);
@@ -460,7 +465,10 @@ async function command_prune(inputs, deps) {
     if (inputs.dryRun) {
         log.info(`Dry run: ${stale.length} preview${stale.length === 1 ? '' : 's'} would be deleted; nothing was changed.`);
         recorder.changed('planned');
-        return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests/* requests */.z.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) });
+        return recorder.finish({
+            kind: 'planned',
+            requests: stale.map((v) => requests/* requests */.z.deleteDeployment(v.candidate.id, inputs.deleteTracingProject))
+        });
     }
     // Each result goes to the recorder as soon as it is known, not when every delete is done: a run
     // stopped midway (a cancel, an error) reports in its table, its `pruned` output and on GitHub
@@ -654,7 +662,8 @@ class RateLimitedGitHub {
                 return { ok: true, response };
             const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
             const limited = response.status === 429 ||
-                (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
+                (response.status === 403 &&
+                    (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
             const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
             last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
             if (limited) {

@@ -161,7 +161,7 @@ async function uploadArchive(deploymentId, archive, ctx) {
             maskSignedUrl(target.upload_url);
             const problem = signedUrlProblem(target.upload_url);
             if (problem) {
-                throw new core_errors/* ActionError */.lZ('bad-response', `The control plane answered an upload URL that the archive may not go to: ${problem}.`, 'Check `control-plane-url`; report this to the control plane\'s operators if it persists.');
+                throw new core_errors/* ActionError */.lZ('bad-response', `The control plane answered an upload URL that the archive may not go to: ${problem}.`, "Check `control-plane-url`; report this to the control plane's operators if it persists.");
             }
             host = new URL(target.upload_url).host;
             ctx.log.info(`Uploading the archive (${(0,body/* formatBytes */.z3)(archive.bytes)}) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`);
@@ -185,7 +185,9 @@ async function uploadArchive(deploymentId, archive, ctx) {
         }
         if (expired(status, text)) {
             target = undefined;
-            return { retry: new errors/* ApiError */.hD('api-refused', `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`, { status, retryable: true, retryAfterMs: 0 }) };
+            return {
+                retry: new errors/* ApiError */.hD('api-refused', `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`, { status, retryable: true, retryAfterMs: 0 })
+            };
         }
         const said = (0,errors/* excerpt */.Kb)(text);
         const error = new errors/* ApiError */.hD('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {

@@ -225,7 +225,7 @@ async function dockerLogin({ host, token, clock, deadline, signal, env = process
     if (ended.kind === 'overran')
         throw overran(host, limitMs);
     if (ended.kind === 'failed-to-start') {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('bad-input', `Could not run \`docker\` (${shownOutput(ended.reason, token)}).`, 'Check that `docker` on the runner\'s `PATH` is an executable Docker client.');
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ('bad-input', `Could not run \`docker\` (${shownOutput(ended.reason, token)}).`, "Check that `docker` on the runner's `PATH` is an executable Docker client.");
     }
     if (ended.code !== 0) {
         const said = shownOutput(ended.stderr || ended.stdout, token);
@@ -247,7 +247,10 @@ async function dockerLogout(host, limitMs, env = process.env) {
         return { ok: false, reason: `it did not finish within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(limitMs)} and was stopped` };
     if (ended.code !== 0) {
         const said = shownOutput(ended.stderr || ended.stdout);
-        return { ok: false, reason: `${ended.code === null ? `stopped by signal ${ended.signal}` : `exit code ${ended.code}`}${said ? `: ${said}` : ''}` };
+        return {
+            ok: false,
+            reason: `${ended.code === null ? `stopped by signal ${ended.signal}` : `exit code ${ended.code}`}${said ? `: ${said}` : ''}`
+        };
     }
     return { ok: true };
 }
@@ -256,7 +259,11 @@ function overran(host, limitMs) {
 }
 /** Docker's own words, as one inert line: the token out (even if never registered), controls out, bounded. */
 function shownOutput(text, token) {
-    const line = (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E$)(token ? text.split(token).join(_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .REDACTED */ .XF) : text).replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .LINE_BREAKS */ .Cm, ' ').replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .CONTROLS */ .VH, '').replace(/\s+/g, ' ').trim();
+    const line = (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E$)(token ? text.split(token).join(_core_masking_js__WEBPACK_IMPORTED_MODULE_7__/* .REDACTED */ .XF) : text)
+        .replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .LINE_BREAKS */ .Cm, ' ')
+        .replace(_core_neutralise_js__WEBPACK_IMPORTED_MODULE_8__/* .CONTROLS */ .VH, '')
+        .replace(/\s+/g, ' ')
+        .trim();
     return line.length > SHOWN_OUTPUT ? `…${line.slice(-SHOWN_OUTPUT)}` : line;
 }
 /**
@@ -348,12 +355,15 @@ function isRegistryHost(host) {
  * `--help`, spaces, a user name) is refused rather than passed on.
  */
 function registryOf(registryUrl, deploymentName) {
-    const bare = registryUrl.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/\/+$/, '');
+    const bare = registryUrl
+        .trim()
+        .replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '')
+        .replace(/\/+$/, '');
     const slash = bare.indexOf('/');
     const host = slash < 0 ? bare : bare.slice(0, slash);
     const path = slash < 0 ? '' : bare.slice(slash + 1);
     if (!HOST.test(host) || (path !== '' && !PATH.test(path))) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-response', `The control plane's push token names its registry as \`${registryUrl}\`, which is not a registry host with an image path (\`host[:port]/path\`).`, 'This is not an answer the control plane sends; check `control-plane-url`, and report it to the control plane\'s operators if it persists.');
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-response', `The control plane's push token names its registry as \`${registryUrl}\`, which is not a registry host with an image path (\`host[:port]/path\`).`, "This is not an answer the control plane sends; check `control-plane-url`, and report it to the control plane's operators if it persists.");
     }
     return { registry: host, imageRepository: `${bare}/${deploymentName}` };
 }

@@ -94,7 +94,18 @@ const MAX_CASES = 200;
 const MAX_RUNS = 1000;
 /** A suite file larger than this is not a suite. */
 const MAX_FILE_BYTES = 1024 * 1024;
-const SUITE_KEYS = ['assistant', 'concurrency', 'repeat', 'min-passes', 'timeout', 'time-limit', 'pass-rate', 'compare-with', 'max-regressions', 'cases'];
+const SUITE_KEYS = [
+    'assistant',
+    'concurrency',
+    'repeat',
+    'min-passes',
+    'timeout',
+    'time-limit',
+    'pass-rate',
+    'compare-with',
+    'max-regressions',
+    'cases'
+];
 const CASE_KEYS = ['name', 'assistant', 'input', 'expect'];
 const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration'];
 const VALUE_KEYS = ['path', 'equals'];
@@ -126,7 +137,9 @@ async function parseEvals(raw, context = {}) {
         value = parseYaml(text).value;
     }
     catch (error) {
-        return { problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${error.message}; write a mapping with \`cases\`, ${EXAMPLE}`] };
+        return {
+            problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${error.message}; write a mapping with \`cases\`, ${EXAMPLE}`]
+        };
     }
     const problems = [];
     const suite = readSuite(value, from, problems);

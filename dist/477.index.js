@@ -408,7 +408,12 @@ async function addRepository(tree, workspace, repo, included, stop, depth) {
         const path = inWorkspace(file.path);
         (0,folder_index/* addToFolderIndex */.H)(tree.children, tree.dirs, path);
         if (file.kind !== 'submodule') {
-            tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
+            tree.files.set(path, {
+                kind: file.kind,
+                executable: file.executable,
+                size: file.size,
+                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+            });
             continue;
         }
         const top = (0,external_node_path_.join)(repo.top, file.path);
@@ -418,7 +423,12 @@ async function addRepository(tree, workspace, repo, included, stop, depth) {
             await addRepository(tree, workspace, inner, included, stop, depth + 1);
         }
         else {
-            tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } });
+            tree.files.set(path, {
+                kind: 'submodule',
+                executable: false,
+                size: 0,
+                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+            });
             tree.uninitialised.push(path);
         }
     }
@@ -513,7 +523,12 @@ const OUTPUT_MAX_BYTES = 256 * 1024 * 1024;
 function grepFiles(top, commit, pathspecs, strings) {
     const patterns = strings.flatMap((text) => ['-e', text]);
     const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...pathspecs];
-    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, args), { cwd: top, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, args), {
+        cwd: top,
+        env: { ...process.env, LC_ALL: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true
+    });
     let closed = false;
     const files = new Promise((resolve, reject) => {
         const out = [];
@@ -634,7 +649,11 @@ const PATTERNS = [
     { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/, holds: 'PRIVATE KEY' },
     { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/, holds: '_authToken' },
     { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/, holds: 'npmAuthToken' },
-    { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i, holds: 'aws_secret_access_key' }
+    {
+        rule: 'aws_secret_access_key',
+        test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
+        holds: 'aws_secret_access_key'
+    }
 ];
 /**
  * Text that every match of a rule holds on one line (compared ignoring ASCII case): a file
@@ -726,7 +745,13 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             if (!rule)
                 continue;
             found.add(entry);
-            leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` });
+            leftOut.push({
+                path: entry.workspacePath,
+                reason: 'secret',
+                rule,
+                byContent: true,
+                why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
+            });
         }
     }
     catch (error) {
@@ -737,7 +762,10 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
         unwatch();
         contents.close();
     }
-    return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) };
+    return {
+        entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)),
+        lfsPointers: lfsPointers.filter((entry) => !found.has(entry))
+    };
 }
 /**
  * The chunks as they are, `look` called once with their first `bytes` bytes (or all of them, when
@@ -802,7 +830,9 @@ async function walkLayout(layout, options) {
     const entries = [];
     const leftOut = [];
     const unreadIgnoreFiles = [];
-    const excluded = options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined;
+    const excluded = options.exclude.length > 0
+        ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' }
+        : undefined;
     const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined;
     // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
     // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
@@ -873,7 +903,12 @@ async function walkLayout(layout, options) {
             const path = base ? `${base}/${name}` : name;
             const committed = git?.files.get(path);
             if (committed?.kind === 'submodule') {
-                leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' });
+                leftOut.push({
+                    path: `${path}/`,
+                    reason: 'other',
+                    rule: 'submodule not initialised',
+                    why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)'
+                });
                 continue;
             }
             const stats = committed || git?.dirs.has(path) ? undefined : await (0,promises_.lstat)(absPath);
@@ -888,19 +923,44 @@ async function walkLayout(layout, options) {
             }
             const shown = isDir ? `${path}/` : path;
             if (ALWAYS_LEFT_OUT.has(name)) {
-                leftOut.push({ path: shown, reason: 'ignored', rule: `${name}/`, why: `cache or environment directory (\`${name}/\`, always left out)` });
+                leftOut.push({
+                    path: shown,
+                    reason: 'ignored',
+                    rule: `${name}/`,
+                    why: `cache or environment directory (\`${name}/\`, always left out)`
+                });
                 continue;
             }
             const secret = secretRule(path, isDir);
             if (secret && !namedExactly(explicit, path)) {
-                leftOut.push({ path: shown, reason: 'secret', rule: secret, why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\`` });
+                leftOut.push({
+                    path: shown,
+                    reason: 'secret',
+                    rule: secret,
+                    why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\``
+                });
                 continue;
             }
             const entry = isDir
                 ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
                 : committed
-                    ? { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: committed.size, executable: committed.executable, blob: committed.blob }
-                    : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats?.size ?? 0, executable: ((stats?.mode ?? 0) & 0o111) !== 0 };
+                    ? {
+                        path: inArchive(absPath),
+                        workspacePath: path,
+                        type: 'file',
+                        absPath,
+                        size: committed.size,
+                        executable: committed.executable,
+                        blob: committed.blob
+                    }
+                    : {
+                        path: inArchive(absPath),
+                        workspacePath: path,
+                        type: 'file',
+                        absPath,
+                        size: stats?.size ?? 0,
+                        executable: ((stats?.mode ?? 0) & 0o111) !== 0
+                    };
             const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir);
             if (rule) {
                 const ruled = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` };
@@ -939,7 +999,14 @@ async function walkLayout(layout, options) {
         for (const dir of layout.included) {
             const path = inArchive(dir);
             if (path)
-                entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true });
+                entries.push({
+                    path: `${path}/`,
+                    workspacePath: `${fromWorkspace(dir)}/`,
+                    type: 'directory',
+                    absPath: dir,
+                    size: 0,
+                    executable: true
+                });
             // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
             const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']));
             await visit(dir, above);
@@ -953,7 +1020,9 @@ async function walkLayout(layout, options) {
 /** The rules of each directory from `top` down to `dir`'s parent, outermost first. */
 async function rulesAbove(top, dir, rulesIn) {
     const rules = [];
-    const segments = (0,external_node_path_.relative)(top, dir).split(external_node_path_.sep).filter((segment) => segment !== '');
+    const segments = (0,external_node_path_.relative)(top, dir)
+        .split(external_node_path_.sep)
+        .filter((segment) => segment !== '');
     let at = top;
     for (const segment of segments) {
         rules.push(...(await rulesIn(at)));
@@ -1059,7 +1128,9 @@ async function selectArchiveFiles(layout, options) {
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
     const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
-    const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [], fromDisk: [] };
+    const lfs = commit
+        ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers)
+        : { entries: scanned.entries, pointers: [], fromDisk: [] };
     // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
     const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined;
     const keptFromDisk = new Set(lfsScanned?.entries);

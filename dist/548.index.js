@@ -47,7 +47,9 @@ function rowsOf(suite, records, compared) {
     return suite.cases.map((testCase, caseIndex) => {
         const mine = records.filter((r) => r.caseIndex === caseIndex);
         const ours = sideOf(mine.filter((r) => r.side === 'ours'), suite.minPasses);
-        const theirs = compared ? sideOf(mine.filter((r) => r.side === 'theirs'), suite.minPasses) : undefined;
+        const theirs = compared
+            ? sideOf(mine.filter((r) => r.side === 'theirs'), suite.minPasses)
+            : undefined;
         return { name: testCase.name, ours, ...(theirs ? { theirs } : {}), regression: theirs !== undefined && theirs.passed && !ours.passed };
     });
 }
@@ -57,7 +59,9 @@ function sideOf(runs, minPasses) {
     const failedRun = runs.find((r) => !r.passed);
     const firstFailed = failedRun?.failed[0];
     const seen = failedRun?.output ?? failedRun?.shown;
-    const durationMs = sent.length > 0 ? percentile(sent.map((r) => r.durationMs), 50) : undefined;
+    const durationMs = sent.length > 0
+        ? percentile(sent.map((r) => r.durationMs), 50)
+        : undefined;
     return {
         passed: passes >= minPasses,
         passes,
@@ -251,7 +255,9 @@ async function otherTarget(ctx, name) {
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
 function summaryOf(facts) {
     const passed = facts.rows.filter((row) => row.ours.passed).length;
-    const said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : ''})`];
+    const said = [
+        `${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : ''})`
+    ];
     if (facts.compare?.compared) {
         said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '');
     }

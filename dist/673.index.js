@@ -77,7 +77,15 @@ async function parseSmokeTest(raw) {
     }
     if (problems.length > 0)
         return { problems };
-    return { data: { assistant: assistant, input: input, ...(expect !== undefined ? { expect: expect } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems };
+    return {
+        data: {
+            assistant: assistant,
+            input: input,
+            ...(expect !== undefined ? { expect: expect } : {}),
+            ...(timeoutMs !== undefined ? { timeoutMs } : {})
+        },
+        problems
+    };
 }
 
 

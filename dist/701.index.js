@@ -43,13 +43,13 @@ async function listRevisionsWithStatus(walk, deploymentId, statuses) {
     let offset = 0;
     for (let pages = 0;; pages++) {
         if (pages >= MAX_PAGES || walk.clock.now() >= walk.deadline) {
-            const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${PAGE_SIZE}` : 'the step\'s `timeout` ran out';
+            const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${PAGE_SIZE}` : "the step's `timeout` ran out";
             throw new core_errors/* ActionError */.lZ(pages >= MAX_PAGES ? 'bad-response' : 'timed-out', `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), or raise `timeout`.');
         }
         const page = await walk.client.listRevisions(deploymentId, { status: statuses.join(','), limit: PAGE_SIZE, offset });
         const fresh = page.resources.filter((r) => !seen.has(r.id));
         if (page.resources.length > 0 && fresh.length === 0) {
-            throw new core_errors/* ActionError */.lZ('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane\'s operators.');
+            throw new core_errors/* ActionError */.lZ('bad-response', `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, "Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane's operators.");
         }
         for (const revision of fresh) {
             seen.add(revision.id);
@@ -111,9 +111,7 @@ function olderThanActive(activeId, { deployed, active }) {
     const activeTime = time(activeRevision);
     const others = deployed.filter((r) => r.id !== activeId);
     if (activeTime !== undefined && others.every((r) => time(r) !== undefined)) {
-        return others
-            .filter((r) => time(r) < activeTime)
-            .sort((a, b) => time(b) - time(a))[0];
+        return others.filter((r) => time(r) < activeTime).sort((a, b) => time(b) - time(a))[0];
     }
     const index = deployed.findIndex((r) => r.id === activeId);
     return index === -1 ? undefined : deployed[index + 1];
@@ -197,7 +195,12 @@ async function rollback(inputs, deps) {
         log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment: started.deployment, revisionId: started.revisionId });
+    const deployed = await (0,watch_revision/* watchRevision */.r)({
+        ...deps,
+        ...(0,watch_revision/* watchSettings */.d)(inputs),
+        deployment: started.deployment,
+        revisionId: started.revisionId
+    });
     // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
     await (0,run/* runChecks */.J)(checks/* AFTER_DEPLOYED */.M, {
         ...deps,

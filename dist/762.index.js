@@ -27,9 +27,7 @@ function parseYaml(raw) {
     const contents = doc.contents;
     return {
         value: doc.toJS({ maxAliasCount: 100 }),
-        topLevelKeys: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(contents)
-            ? contents.items.map((pair) => String((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key) ? pair.key.value : pair.key))
-            : [],
+        topLevelKeys: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(contents) ? contents.items.map((pair) => String((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key) ? pair.key.value : pair.key)) : [],
         lineOf: (path) => {
             const node = doc.getIn(path, true);
             return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;

@@ -80,7 +80,11 @@ async function loadGitHubApi(token, repository, budget, apiUrl) {
     // Its fetch (the runner's proxy fetch, from the defaults) is wrapped to read bodies capped.
     octokit.hook.before('request', (options) => {
         const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s) => s !== undefined);
-        options.request = { ...options.request, signal: AbortSignal.any(signals), fetch: cappedFetch(options.request?.fetch ?? globalThis.fetch) };
+        options.request = {
+            ...options.request,
+            signal: AbortSignal.any(signals),
+            fetch: cappedFetch(options.request?.fetch ?? globalThis.fetch)
+        };
     });
     // Octokit wraps a failed fetch as an `HTTP 500`; an answer over the cap is told as itself.
     octokit.hook.error('request', (error) => {
@@ -238,7 +242,7 @@ class GitHubEnvironment {
         // On pull requests GITHUB_SHA is the merge commit; the head commit is what was deployed.
         const ref = this.workflow.pullRequest?.headSha ?? this.workflow.sha;
         if (!ref)
-            throw new Error('neither the pull request\'s head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for');
+            throw new Error("neither the pull request's head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for");
         this.deploymentId = await this.api.createDeployment({
             ref,
             environment: this.name,

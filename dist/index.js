@@ -31106,7 +31106,9 @@ class ControlPlaneClient {
     }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
-        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, {
+            goneAfterDoubt: true
+        });
     }
     getRevision(deploymentId, revisionId) {
         return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
@@ -31242,7 +31244,7 @@ class ControlPlaneClient {
         const method = request.method;
         return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
             'more than any answer of its API; the action stopped reading it.', {
-            hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
+            hint: "Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane's operators.",
             // Reading it again would read as much again.
             retryable: false,
             ambiguous: mutation
@@ -31689,7 +31691,12 @@ const RULES = [
     { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
     { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: constants/* BUILDABLE_SOURCES */.Kl },
     { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-    { input: 'source-tarball-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path, sources: ['internal_source'] },
+    {
+        input: 'source-tarball-path',
+        level: 'revision',
+        isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path,
+        sources: ['internal_source']
+    },
     { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
     { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
     { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
@@ -31724,7 +31731,9 @@ function sourceRuleProblems(settings, deployment, builds, creating) {
 function tagRuleProblems(settings) {
     const ref = settings.sourceRevisionConfig.repo_ref;
     if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
-        return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`];
+        return [
+            `\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`
+        ];
     }
     return [];
 }
@@ -31746,7 +31755,9 @@ function sourceProblemsBeforeLookup(inputs) {
     const reserved = reservedSecretProblems(inputs.secrets, inputs.source);
     // An archive the user uploaded is not the checkout, and reports no commit: nothing could show it is the one tested.
     const unverifiable = inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
-        ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
+        ? [
+            '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit'
+        ]
         : [];
     return [...sourceRuleProblems(settings, inputs.source, (0,source/* possibleBeforeLookup */.BX)(inputs), false), ...reserved, ...unverifiable];
 }
@@ -31892,7 +31903,7 @@ const pruneSpec = {
             reader.problem('`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`');
         }
         if (reader.raw('github-token') === '') {
-            reader.problem('`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow\'s `${{ github.token }}` (with `permissions: pull-requests: read`)');
+            reader.problem("`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow's `${{ github.token }}` (with `permissions: pull-requests: read`)");
         }
         const environment = reader.value('github-environment');
         let environmentPattern;
@@ -31959,7 +31970,11 @@ const registryLoginSpec = {
             reader.problem(`\`source\` is \`${source}\`, but \`command: registry-login\` logs in to the managed registry, which takes images only for \`${REGISTRY_SOURCE}\` deployments: ` +
                 `remove \`source\` (or set it to \`${REGISTRY_SOURCE}\`); to deploy a \`${source}\` deployment, use \`command: deploy\` without \`registry-login\``);
         }
-        return { ...(0,_inputs_github_js__WEBPACK_IMPORTED_MODULE_0__/* .readTarget */ ._E)(reader), createIfMissing: reader.value('create-if-missing'), logoutAtEnd: reader.value('registry-logout') };
+        return {
+            ...(0,_inputs_github_js__WEBPACK_IMPORTED_MODULE_0__/* .readTarget */ ._E)(reader),
+            createIfMissing: reader.value('create-if-missing'),
+            logoutAtEnd: reader.value('registry-logout')
+        };
     }
 };
 
@@ -32084,7 +32099,7 @@ class InputError extends ActionError {
     constructor(problems) {
         super('bad-input', problems.length === 1
             ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, 'Fix the step\'s `with:` block; no change was sent to the control plane.');
+            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, "Fix the step's `with:` block; no change was sent to the control plane.");
         this.problems = problems;
     }
 }
@@ -32278,7 +32293,7 @@ const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'
  * break in a table cell or a list item would break the layout.
  */
 function forMarkdown(text) {
-    return text
+    return (text
         .replace(LINE_BREAKS, ' ')
         .replace(CONTROLS, '')
         .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
@@ -32286,7 +32301,7 @@ function forMarkdown(text) {
         .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
         // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
         .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-        .replace(/\bwww\./gi, `www${ZWJ}.`);
+        .replace(/\bwww\./gi, `www${ZWJ}.`));
 }
 /**
  * The URL, normalised, if it is one the action may use as a link, an output or a GitHub
@@ -32366,7 +32381,7 @@ function reasonText(reason, pr) {
                 ? `unreadable: the pull requests could not be read (${reason.reason})`
                 : `unreadable: its newest revision could not be read (${reason.reason})`;
         case 'not-checked':
-            return 'not checked: the step\'s `timeout` came first';
+            return "not checked: the step's `timeout` came first";
     }
 }
 
@@ -32709,7 +32724,11 @@ const STATUSES = {
     BUILD_FAILED: {
         verdict: 'failed',
         over: ['build'],
-        failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and run again.', log: 'build' }
+        failure: {
+            what: 'failed to build',
+            todo: 'Read the build log of this revision on the control plane, fix the build, and run again.',
+            log: 'build'
+        }
     },
     DEPLOY_FAILED: {
         verdict: 'failed',
@@ -32904,14 +32923,14 @@ function readGitHubInputs(reader) {
     const environment = reader.value('github-environment');
     const prComment = reader.value('pr-comment');
     if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
-        reader.problem('`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
+        reader.problem("`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`");
     }
     return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
 }
 /** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
 function readTarget(reader) {
     if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
-        reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name');
+        reader.problem("`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment's exact name");
     }
     return { name: reader.value('name'), deploymentId: reader.value('deployment-id') };
 }
@@ -33225,7 +33244,7 @@ function parseHealthCheckPath(raw) {
         refuse('must not contain a fragment (`#`): it is never sent');
     const pathPart = raw.split('?')[0];
     if (pathPart.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
-        refuse('must not contain `.` or `..` segments (they climb out of the deployment\'s URL)');
+        refuse("must not contain `.` or `..` segments (they climb out of the deployment's URL)");
     }
     // `%2f` and `%5c` stay encoded in a URL, but a proxy or the server may decode them into `/` and `\`.
     if (/%(2f|5c|40)/i.test(raw))
@@ -33266,7 +33285,15 @@ const LINE_FORM = /^[^:{}[\]"'#=]*=/;
 function unparsedSecretValues(raw) {
     return raw.split(/\r?\n/).flatMap((line) => {
         const at = line.search(/[=:]/);
-        return at < 0 ? [line] : [line, line.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')];
+        return at < 0
+            ? [line]
+            : [
+                line,
+                line
+                    .slice(at + 1)
+                    .trim()
+                    .replace(/^(["'])(.*)\1$/, '$2')
+            ];
     });
 }
 async function parseSecrets(raw) {
@@ -33446,9 +33473,9 @@ function patternProblem(body) {
     if (/^-\s/.test(body))
         return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`;
     if (body.includes('\\'))
-        return 'has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub\'s syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally';
+        return "has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally";
     if (body.startsWith('/') || /^[A-Za-z]:/.test(body))
-        return 'is an absolute path: paths are relative to the repository\'s root, without a leading `/`';
+        return "is an absolute path: paths are relative to the repository's root, without a leading `/`";
     if (/^\.\.?\//.test(body))
         return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`;
     if (body.endsWith('/'))
@@ -33467,7 +33494,7 @@ function patternProblem(body) {
             return 'has a `,`: patterns are not separated by commas; write one pattern a line (`[,]` matches a comma in a file name)';
         }
         else if (c === '{' || c === '}') {
-            return 'has braces: GitHub\'s syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)';
+            return "has braces: GitHub's syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)";
         }
         else if (c === '?' || c === '+') {
             if (!atom)
@@ -33895,7 +33922,16 @@ function unlessUnexpanded(value) {
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
 const runnerInputs = (name, options) => unlessUnexpanded(core/* getInput */.V4(name, { trimWhitespace: options?.trim ?? true }));
 /** Read by every command, whatever its spec. */
-const EVERY_COMMAND = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token'];
+const EVERY_COMMAND = [
+    'control-plane-url',
+    'api-key',
+    'bearer-token',
+    'tenant-id',
+    'command',
+    'dry-run',
+    'timeout',
+    'github-token'
+];
 /**
  * The one input reader. Before any request: registers the credentials for masking
  * first, reads `command`, then reads by its format every set input that the chosen
@@ -33990,7 +34026,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
 function readConnection(reader) {
     const { raw } = reader;
     if (raw('control-plane-url') === '') {
-        reader.problem('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`');
+        reader.problem("`control-plane-url` is required: set it to the control plane's base URL, e.g. `https://api.example.com`");
     }
     if (raw('api-key') === '' && raw('bearer-token') === '') {
         reader.problem(reader.context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL);
@@ -34013,7 +34049,7 @@ const FORK_WITHOUT_SECRETS = 'one of `api-key` and `bearer-token` is required, a
     'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
     'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
     'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
-    'run the fork\'s code in it before review). Or skip this step for forks: ' +
+    "run the fork's code in it before review). Or skip this step for forks: " +
     '`if: github.event.pull_request.head.repo.full_name == github.repository`';
 /** Set to something other than its default, and not used by the command. */
 function ignoredInputs(used, raw) {
@@ -34069,7 +34105,13 @@ function tracingNotes(outcome) {
     if (outcome.tracingProject !== 'kept')
         return [];
     const name = outcome.deployment?.name ?? outcome.subject.name ?? '';
-    return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']];
+    return [
+        [
+            'Its tracing project ',
+            { code: name },
+            ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.'
+        ]
+    ];
 }
 
 // EXTERNAL MODULE: ./src/inputs/github.ts
@@ -34251,7 +34293,14 @@ var source = __nccwpck_require__(1543);
 
 
 
-const NOT_DEPLOY = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions'];
+const NOT_DEPLOY = [
+    'delete-tracing-project',
+    'ignore-missing',
+    'rollback-to',
+    'name-pattern',
+    'max-age',
+    'max-deletions'
+];
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 const deploySpec = {
     uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
@@ -34348,7 +34397,17 @@ function servesNow(outcome) {
 
 /** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check, verification and GitHub inputs. */
 const rollbackSpec = {
-    uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...VERIFICATION_INPUTS, ...inputs_github/* GITHUB_INPUTS */.Wb],
+    uses: [
+        'name',
+        'deployment-id',
+        'rollback-to',
+        'wait',
+        'poll-interval',
+        'show-logs',
+        ...HEALTH_INPUTS,
+        ...VERIFICATION_INPUTS,
+        ...inputs_github/* GITHUB_INPUTS */.Wb
+    ],
     read(reader) {
         const { value } = reader;
         return {
@@ -34417,7 +34476,11 @@ var registry_login_inputs = __nccwpck_require__(167);
 
 
 
-const registered = (spec, about, load) => ({ spec, about, load });
+const registered = (spec, about, load) => ({
+    spec,
+    about,
+    load
+});
 /**
  * THE place where commands are registered: the `command` input takes exactly these
  * names, main.ts runs whichever is chosen, and nothing else names them. To add one,
@@ -34547,20 +34610,46 @@ function archiveRows(shipped) {
     const listing = shipped.listing;
     const before = listing ? ` (${(0,body/* formatBytes */.z3)(listing.contentBytes)} before compression)` : '';
     return [
-        ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${(0,body/* formatBytes */.z3)(shipped.bytes)}${before}, SHA-256 `, { code: shipped.sha256 }]],
-        ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['none: not a git checkout, so the archive is not tied to a commit']],
+        [
+            'Archive',
+            [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${(0,body/* formatBytes */.z3)(shipped.bytes)}${before}, SHA-256 `, { code: shipped.sha256 }]
+        ],
+        [
+            'Commit checked out',
+            shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['none: not a git checkout, so the archive is not tied to a commit']
+        ],
         ...(listing ? listingRows(listing) : [])
     ];
 }
 function listingRows(listing) {
-    const folders = listing.folders.flatMap((folder, i) => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${(0,body/* formatBytes */.z3)(folder.bytes)})`]);
-    const largest = listing.largest.flatMap((file, i) => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${(0,body/* formatBytes */.z3)(file.bytes)})`]);
+    const folders = listing.folders.flatMap((folder, i) => [
+        ...(i > 0 ? ['; '] : []),
+        { code: folder.path },
+        ` (${plural(folder.files, 'file')}, ${(0,body/* formatBytes */.z3)(folder.bytes)})`
+    ]);
+    const largest = listing.largest.flatMap((file, i) => [
+        ...(i > 0 ? ['; '] : []),
+        { code: file.path },
+        ` (${(0,body/* formatBytes */.z3)(file.bytes)})`
+    ]);
     return [
-        ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
+        [
+            'Folders',
+            folders.length > 0
+                ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])]
+                : undefined
+        ],
         ['Largest files', largest.length > 0 ? largest : undefined],
         ...listing.leftOut.map(({ reason, count, shown }) => {
-            const items = shown.flatMap((item, i) => [...(i > 0 ? [', '] : []), { code: item.path }, ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])]);
-            return [LEFT_OUT_LABELS[reason], [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]];
+            const items = shown.flatMap((item, i) => [
+                ...(i > 0 ? [', '] : []),
+                { code: item.path },
+                ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])
+            ]);
+            return [
+                LEFT_OUT_LABELS[reason],
+                [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]
+            ];
         })
     ];
 }
@@ -34705,7 +34794,13 @@ function stopWord(view) {
     const { outcome } = view;
     if (outcome.kind !== 'still-deploying')
         return undefined;
-    return { 'not-waiting': undefined, watching: undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause];
+    return {
+        'not-waiting': undefined,
+        watching: undefined,
+        'timed-out': 'until the time-out',
+        cancelled: 'until the cancel',
+        'lost-contact': 'until contact was lost'
+    }[outcome.cause];
 }
 const BAR_WIDTH = 30;
 /**
@@ -34828,13 +34923,29 @@ function factsOf(view) {
     const rows = [
         ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
         ['What was done', whatWasDone(outcome)],
-        ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
+        [
+            'Now serving',
+            restored
+                ? [
+                    { code: restored },
+                    ...(outcome.previousRevisionId
+                        ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run']
+                        : [])
+                ]
+                : undefined
+        ],
         ...rollbackPlan(outcome),
-        [restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
+        [
+            restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision',
+            outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined
+        ],
         ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
         ['Deployment status', deploymentStatus(outcome)],
         // Only a rollback that took effect replaced anything.
-        ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
+        [
+            'Replaced revision',
+            outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined
+        ],
         ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
         ...(outcome.checks ?? []).map(checkRow),
         ...shippedRows(outcome.shipped),
@@ -34869,7 +34980,10 @@ function rollbackPlan(outcome) {
     const target = outcome.redeployTarget;
     const sha = target?.source_revision_config?.repo_commit_sha;
     return [
-        ['Would redeploy revision', [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]],
+        [
+            'Would redeploy revision',
+            [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]
+        ],
         ['Would serve commit', sha ? [{ code: sha.slice(0, 12) }] : target ? ['none reported by that revision'] : undefined],
         ['Serving now', outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : ['no revision reported serving']]
     ];
@@ -34881,7 +34995,12 @@ function shippedRows(shipped) {
     if (shipped.kind === 'image') {
         return [
             ['Image', [{ code: shipped.imageUri }]],
-            ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
+            [
+                'Image digest',
+                shipped.digest
+                    ? [{ code: shipped.digest }]
+                    : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]
+            ]
         ];
     }
     return archiveRows(shipped);
@@ -34898,7 +35017,9 @@ function pathsRows(outcome) {
         ['Why it deployed', paths.skip ? undefined : (0,quoted/* quoted */.TL)(paths.reason)],
         [
             'Changed files',
-            changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
+            changedFiles !== undefined
+                ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])]
+                : undefined
         ]
     ];
 }
@@ -34911,7 +35032,11 @@ function deploymentStatus(outcome) {
     const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying';
     if (!notServing || !outcome.revisionId || !serving)
         return [{ code: status }];
-    return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }];
+    return [
+        { code: status },
+        outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ',
+        { code: serving }
+    ];
 }
 function whatWasDone(outcome) {
     const operation = outcome.operation;
@@ -34969,8 +35094,12 @@ function finalLine(view) {
     // Input that could not be read names nothing: say only the outcome.
     if (outcome.subject.name === undefined && outcome.deployment === undefined)
         return `Outcome: ${view.label}${command}.`;
-    const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
-    const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : '';
+    const what = outcome.subject.kind === 'listener'
+        ? `listener ${name}`
+        : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`;
+    const revision = outputs['revision-id']
+        ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}`
+        : '';
     const restored = restoredBy(outcome);
     const serving = restored ? `, now serving revision ${restored}` : '';
     const url = view.url ? `, ${view.url}` : '';
@@ -35023,7 +35152,9 @@ const KINDS = {
         label: () => 'deployed',
         title: ({ outcome, subject = [] }) => {
             // "Deployed" claims only what was checked: a server that did not say which revision it runs (`verify-revision: auto`) is said so.
-            const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven') ? [', revision not proven'] : [];
+            const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven')
+                ? [', revision not proven']
+                : [];
             return outcome.kind === 'deployed' && outcome.noNewRevision
                 ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
                 : ['✅ Deployed ', ...subject, ...unproven];
@@ -35079,7 +35210,7 @@ const KINDS = {
         comment: () => undefined
     },
     'nothing-to-do': {
-        label: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do'),
+        label: ({ outcome }) => outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do',
         title: ({ outcome, words, subject = [] }) => {
             const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : 'no-change';
             if (reason === 'already-gone')
@@ -35097,7 +35228,12 @@ const KINDS = {
     },
     planned: {
         label: () => 'planned (dry run)',
-        title: ({ words, subject }) => ['📝 Dry run', ...(words.noun ? [` of ${words.noun.toLowerCase()}`] : []), ...(subject ? [' for ', ...subject] : []), ': nothing was changed'],
+        title: ({ words, subject }) => [
+            '📝 Dry run',
+            ...(words.noun ? [` of ${words.noun.toLowerCase()}`] : []),
+            ...(subject ? [' for ', ...subject] : []),
+            ': nothing was changed'
+        ],
         environment: () => undefined,
         comment: () => undefined
     },
@@ -35161,7 +35297,11 @@ function notesOf(outcome, run) {
     if (outcome.paths?.skip && !failsStep(outcome))
         notes.push(skipped(outcome));
     if ((outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) && run.githubEnvironment) {
-        notes.push(['The GitHub deployments of environment ', { code: run.githubEnvironment }, ' are marked inactive; the environment itself stays listed in the repository settings.']);
+        notes.push([
+            'The GitHub deployments of environment ',
+            { code: run.githubEnvironment },
+            ' are marked inactive; the environment itself stays listed in the repository settings.'
+        ]);
     }
     return notes;
 }
@@ -35175,7 +35315,11 @@ function skipped(outcome) {
         ? []
         : changed === 0
             ? [' No file changed.']
-            : [` ${paths.outsidePaths ?? changed} of the ${changed} changed file${changed === 1 ? '' : 's'} fell outside `, { code: 'paths' }, '.'];
+            : [
+                ` ${paths.outsidePaths ?? changed} of the ${changed} changed file${changed === 1 ? '' : 's'} fell outside `,
+                { code: 'paths' },
+                '.'
+            ];
     return [
         'Nothing was sent: no file under ',
         { code: 'paths' },
@@ -35244,7 +35388,10 @@ function pruneView(view, prune) {
         ['What was done', [done]],
         ['GitHub requests', [`${prune.githubRequests}`]]
     ];
-    view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : [];
+    view.notes =
+        outcome.kind === 'planned' && wouldGo > 0
+            ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]]
+            : [];
     view.github = { previews: prune.gone.map((preview) => previewReport(view, prune, preview)) };
     const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`;
     view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}${failed ? commandSuffix(outcome) : ''}.`;
@@ -35302,7 +35449,11 @@ function viewOf(run) {
     const context = { outcome, failed, words, subject };
     const title = kind.title(context);
     const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha;
-    const commit = revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined;
+    const commit = revisionSha
+        ? { sha: revisionSha, fromWorkflow: false }
+        : run.workflowSha
+            ? { sha: run.workflowSha, fromWorkflow: true }
+            : undefined;
     // A cancelled run's error says where it stood, from the facts (report/cancellation.ts).
     const error = outcome.cancelled ? (0,masking/* redact */.E$)(cancellationText(outcome)) : outcome.error;
     const problem = outcome.cancelled && error ? splitLastLine(error) : outcome.problem;
@@ -35327,7 +35478,7 @@ function viewOf(run) {
         unsafeUrl: rawUrl && !url ? rawUrl : undefined,
         failureLog: outcome.failureLog,
         ...(outcome.evals ? { evals: outcome.evals } : {}),
-        excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : [])),
+        excerpts: (outcome.checks ?? []).flatMap((check) => check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : []),
         commit,
         github: { comment: kind.comment(context) },
         finalLine: ''
@@ -35507,7 +35658,7 @@ async function run(options = {}) {
     try {
         if (view.unsafeUrl !== undefined) {
             log.warn(`The control plane reported a deployment URL that is not an https:// URL (${JSON.stringify(view.unsafeUrl)}): ` +
-                'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.');
+                "it is shown as code, and not set as the `deployment-url` output or the GitHub environment's link.");
         }
         if (view.error !== undefined)
             sink.fail(view.error);
@@ -35649,7 +35800,11 @@ function sameValue(a, b) {
     return a === b;
 }
 function normal(value) {
-    return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+    return value
+        .trim()
+        .toLowerCase()
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '');
 }
 /** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
 const REVISIONS_PAGE = 20;
@@ -35668,7 +35823,9 @@ async function findOurRevision(look, deploymentId, before, sent) {
     walk: for (let pages = 0;; pages++) {
         if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
             throw new core_errors/* ActionError */.lZ(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
-                (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
+                (pages >= MAX_REVISION_PAGES
+                    ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.`
+                    : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
         }
         const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
         const items = page.resources.filter((r) => !seen.has(r.id));
@@ -35741,7 +35898,9 @@ async function createdByThisRun(ctx, body) {
         return undefined;
     const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
     const revisionConfig = deployment.source_revision_config ??
-        (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined);
+        (deployment.latest_revision_id
+            ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config
+            : undefined);
     if (createdWithOurSettings(deployment, revisionConfig, body))
         return deployment;
     throw new core_errors/* ActionError */.lZ('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
@@ -35806,7 +35965,7 @@ async function patchOnce(deployment, body, ctx) {
 }
 function changedMeanwhile(deployment, others, change = 'update') {
     return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
-        "Not sending it again: that could undo the other deploy's newer change.", "Let the other deploy finish, then re-run this job if its change is still wanted.");
+        "Not sending it again: that could undo the other deploy's newer change.", 'Let the other deploy finish, then re-run this job if its change is still wanted.');
 }
 /**
  * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
@@ -35821,7 +35980,10 @@ function changedMeanwhile(deployment, others, change = 'update') {
 async function redeployOnce(deployment, target, ctx) {
     const before = deployment.latest_revision_id;
     const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
-    const sent = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined };
+    const sent = {
+        config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)),
+        commitSha: commitSha ?? undefined
+    };
     let othersSeen = [];
     let noCommit;
     return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
@@ -35857,7 +36019,7 @@ async function redeployOnce(deployment, target, ctx) {
 function cannotTellRedeploy(deployment, target, candidate) {
     return new core_errors/* ActionError */.lZ('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
         `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
-        'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.', `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
+        "Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run's.", `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
 }
 /** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
 function makesRevision(body) {
@@ -35997,7 +36159,10 @@ function archiveWarning(commit, changed, shown = CHANGES_SHOWN) {
 const CHANGES_SHOWN = 5;
 /** Tracked files that differ from the commit, the first `shown` of them named, then how many more the log lists. */
 function namedChanges(changed, shown = CHANGES_SHOWN) {
-    const named = changed.slice(0, shown).map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ');
+    const named = changed
+        .slice(0, shown)
+        .map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`)
+        .join(', ');
     return changed.length > shown ? `${named} and ${changed.length - shown} more (the log names them all)` : named;
 }
 
@@ -36059,13 +36224,13 @@ async function walkDeployments(client, nameContains, visit, beforePage, what = `
     let offset = 0;
     for (let pages = 0;; pages++) {
         if (pages >= MAX_PAGES) {
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`, "Set `deployment-id` to skip the lookup by name, and report this to the control plane's operators.");
         }
         beforePage?.();
         const page = await client.listDeployments({ name_contains: nameContains, limit: PAGE_SIZE, offset });
         const fresh = page.resources.filter((d) => !seen.has(d.id));
         if (page.resources.length > 0 && fresh.length === 0) {
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, 'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.');
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-response', `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`, "Set `deployment-id` to skip the lookup by name, and report this to the control plane's operators.");
         }
         for (const deployment of fresh) {
             seen.add(deployment.id);
@@ -36120,7 +36285,13 @@ function evalsBlock(facts, options) {
     const shown = options.comment ? ordered.slice(0, COMMENT_ROWS) : ordered;
     // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
     const anyFailed = facts.rows.some((row) => !row.ours.passed);
-    const head = ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time', ...(compared ? [`On <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(compared)}</code>`] : [])];
+    const head = [
+        'Case',
+        'Result',
+        ...(anyFailed ? ['First failed check'] : []),
+        'Time',
+        ...(compared ? [`On <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(compared)}</code>`] : [])
+    ];
     const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, ''];
     lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`);
     for (const row of shown) {
@@ -36155,7 +36326,10 @@ function headline(facts) {
         const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>`;
         if (regressed.length === 0)
             return `${mark} ${rate}, no worse than ${against}`;
-        const list = regressed.slice(0, 5).map((row) => `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`).join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '');
+        const list = regressed
+            .slice(0, 5)
+            .map((row) => `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`)
+            .join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '');
         return `${mark} ${rate}: **worse than ${against} on ${regressed.length} case${regressed.length === 1 ? '' : 's'}**: ${list}`;
     }
     if (facts.compare)
@@ -36196,14 +36370,18 @@ function other(side, repeat) {
 }
 function footer(facts) {
     const passed = facts.rows.filter((row) => row.ours.passed).length;
-    const parts = [`**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.requiredPassRate)})`];
+    const parts = [
+        `**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.requiredPassRate)})`
+    ];
     if (facts.compare?.compared)
         parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`);
     else if (facts.compare)
         parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.why)}`);
     const times = [
         ...(facts.times.ours ? [`this revision ${runTime(facts.times.ours.p50Ms)} / ${runTime(facts.times.ours.p95Ms)}`] : []),
-        ...(facts.times.theirs && facts.compare ? [`<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`] : [])
+        ...(facts.times.theirs && facts.compare
+            ? [`<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`]
+            : [])
     ];
     if (times.length > 0)
         parts.push(`**Run time p50 / p95:** ${times.join('; ')}`);

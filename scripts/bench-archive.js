@@ -23,7 +23,10 @@ const WORDS = 'agent graph tool state node edge prompt model memory checkpoint s
  */
 function makeTree(root) {
   mkdirSync(join(root, 'apps/agent'), { recursive: true })
-  writeFileSync(join(root, 'apps/agent/langgraph.json'), JSON.stringify({ dependencies: ['.', '../../libs/shared'], graphs: { agent: './agent.py:graph' } }))
+  writeFileSync(
+    join(root, 'apps/agent/langgraph.json'),
+    JSON.stringify({ dependencies: ['.', '../../libs/shared'], graphs: { agent: './agent.py:graph' } })
+  )
   let written = 0
   for (let i = 0; written < TREE_BYTES; i++) {
     const dir = join(root, i % 3 === 0 ? 'libs/shared' : 'apps/agent', `pkg${i % 40}`)
@@ -31,7 +34,8 @@ function makeTree(root) {
     let data
     if (i % 2 === 0) {
       const lines = []
-      for (let n = 0; n < 2_000 + (i % 7) * 500; n++) lines.push(`${WORDS[(n * 7 + i) % WORDS.length]} = ${n * 31 + i} # ${WORDS[(n + i) % WORDS.length]}`)
+      for (let n = 0; n < 2_000 + (i % 7) * 500; n++)
+        lines.push(`${WORDS[(n * 7 + i) % WORDS.length]} = ${n * 31 + i} # ${WORDS[(n + i) % WORDS.length]}`)
       data = lines.join('\n')
     } else {
       data = randomBytes(200_000 + (i % 5) * 150_000)
@@ -73,7 +77,10 @@ export async function archiveBench() {
   await storage.listen()
   try {
     const out = join(work, 'build')
-    const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/archive.ts', '-o', out, '-q'], { cwd: ROOT, stdio: 'inherit' })
+    const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/archive.ts', '-o', out, '-q'], {
+      cwd: ROOT,
+      stdio: 'inherit'
+    })
     if (build.status !== 0) throw new Error('could not build the archive benchmark')
     await benchTree(work, 'mixed', makeTree, 'half text, half random binary', 'apps libs', { storage, out })
     await benchTree(work, 'small', makeSmallFilesTree, 'small text files', 'apps', { storage, out })
@@ -97,7 +104,16 @@ async function benchTree(work, name, make, kind, dirs, { storage, out }) {
   const workspace = join(work, name)
   const treeBytes = make(workspace)
   const git = (/** @type {string[]} */ ...args) => {
-    const done = spawnSync('git', args, { cwd: workspace, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' } })
+    const done = spawnSync('git', args, {
+      cwd: workspace,
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'b',
+        GIT_AUTHOR_EMAIL: 'b@example.com',
+        GIT_COMMITTER_NAME: 'b',
+        GIT_COMMITTER_EMAIL: 'b@example.com'
+      }
+    })
     if (done.status !== 0) throw new Error(`git ${args[0]} failed: ${done.stderr}`)
   }
   git('init', '-q')
@@ -117,11 +133,19 @@ async function benchTree(work, name, make, kind, dirs, { storage, out }) {
         process.execPath,
         [join(out, 'index.js')],
         {
-          env: { PATH: process.env.PATH ?? '', BENCH_WORKSPACE: workspace, BENCH_CONFIG: 'apps/agent/langgraph.json', BENCH_TEMP: work, BENCH_UPLOAD_URL: upload_url, BENCH_OBJECT_PATH: object_path },
+          env: {
+            PATH: process.env.PATH ?? '',
+            BENCH_WORKSPACE: workspace,
+            BENCH_CONFIG: 'apps/agent/langgraph.json',
+            BENCH_TEMP: work,
+            BENCH_UPLOAD_URL: upload_url,
+            BENCH_OBJECT_PATH: object_path
+          },
           maxBuffer: 1024 * 1024
         },
         // The figures come last, after the `::add-mask::` lines that mask the signed URL.
-        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')))
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''))
       )
     })
     const stored = storage.objects.get(object_path)
@@ -139,11 +163,21 @@ async function benchTree(work, name, make, kind, dirs, { storage, out }) {
   const anchor = best(anchors.map((a) => a.ms))
   const scan = best(runs.map((r) => r.scanMs))
   const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`
-  console.log(`\nRemote build: archive from git's objects + upload of a ${mb(treeBytes)} checkout (${runs[0].files} files, ${kind}) to the loopback storage host`)
-  console.log('  targets: archiving within 1.5x of `git archive HEAD | gzip` of the same tree; peak memory (RSS) of the process under 150 MB; the secret scan under 10% of the archiving')
-  console.log(`  this action: archive ${ours.toFixed(0)} ms (best of 2; list and scan ${runs[0].selectMs.toFixed(0)} ms + pack ${(runs[0].archiveMs - runs[0].selectMs).toFixed(0)} ms in run 1), then upload ${runs[0].uploadMs.toFixed(0)} ms; ${mb(runs[0].bytes)} compressed`)
-  console.log(`  git archive HEAD | gzip: ${anchor.toFixed(0)} ms, ${mb(anchors[0].bytes)}; ratio ${(ours / anchor).toFixed(2)}x (best of 2 each)`)
-  console.log(`  secret scan of the same files, timed alone: ${scan.toFixed(0)} ms (${runs[0].scanned} files under 1 MiB: the commit's searched by one git grep, only those it names read), ${((scan / ours) * 100).toFixed(1)}% of the archiving`)
+  console.log(
+    `\nRemote build: archive from git's objects + upload of a ${mb(treeBytes)} checkout (${runs[0].files} files, ${kind}) to the loopback storage host`
+  )
+  console.log(
+    '  targets: archiving within 1.5x of `git archive HEAD | gzip` of the same tree; peak memory (RSS) of the process under 150 MB; the secret scan under 10% of the archiving'
+  )
+  console.log(
+    `  this action: archive ${ours.toFixed(0)} ms (best of 2; list and scan ${runs[0].selectMs.toFixed(0)} ms + pack ${(runs[0].archiveMs - runs[0].selectMs).toFixed(0)} ms in run 1), then upload ${runs[0].uploadMs.toFixed(0)} ms; ${mb(runs[0].bytes)} compressed`
+  )
+  console.log(
+    `  git archive HEAD | gzip: ${anchor.toFixed(0)} ms, ${mb(anchors[0].bytes)}; ratio ${(ours / anchor).toFixed(2)}x (best of 2 each)`
+  )
+  console.log(
+    `  secret scan of the same files, timed alone: ${scan.toFixed(0)} ms (${runs[0].scanned} files under 1 MiB: the commit's searched by one git grep, only those it names read), ${((scan / ours) * 100).toFixed(1)}% of the archiving`
+  )
   console.log(`  peak RSS of the archiving process: ${(Math.max(...runs.map((r) => r.maxRssKb)) / 1024).toFixed(0)} MB`)
   console.log(`  digest, run 1: ${runs[0].sha256}`)
   console.log(`  digest, run 2: ${runs[1].sha256} (${runs[0].sha256 === runs[1].sha256 ? 'equal' : 'DIFFERENT'})`)

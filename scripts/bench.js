@@ -33,7 +33,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
 function polling() {
   // The polling loop is TypeScript under src/: bundle the benchmark with it.
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/index.ts', '-o', BENCH_BUILD, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/index.ts', '-o', BENCH_BUILD, '-q'], {
+    cwd: ROOT,
+    stdio: 'inherit'
+  })
   if (build.status !== 0) throw new Error('could not build the benchmark')
   const run = spawnSync(process.execPath, [join(BENCH_BUILD, 'index.js')], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(run.stderr)
@@ -43,14 +46,19 @@ function polling() {
   console.log('  target: at most 120 status requests, DEPLOYED noticed within 5 s (median)\n')
   console.log('  polling                  status requests (median / max)   DEPLOYED noticed after (median / p95)')
   for (const f of figures) {
-    console.log(`  ${f.label.padEnd(24)} ${`${f.requestsMedian} / ${f.requestsMax}`.padEnd(32)} ${seconds(f.noticedMedianMs)} / ${seconds(f.noticedP95Ms)}`)
+    console.log(
+      `  ${f.label.padEnd(24)} ${`${f.requestsMedian} / ${f.requestsMax}`.padEnd(32)} ${seconds(f.noticedMedianMs)} / ${seconds(f.noticedP95Ms)}`
+    )
   }
 }
 
 async function startup() {
   // The floor: @actions/core and @actions/http-client alone, sending one request (bench/floor.ts).
   const floorBuild = join(BENCH_BUILD, 'floor')
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/floor.ts', '-o', floorBuild, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/floor.ts', '-o', floorBuild, '-q'], {
+    cwd: ROOT,
+    stdio: 'inherit'
+  })
   if (build.status !== 0) throw new Error('could not build the start-up floor')
   const runs = 21
   /** @type {((at: number) => void) | undefined} */
@@ -95,7 +103,9 @@ async function startup() {
   server.close()
   const [bare, floor, action] = [times.bare, times.floor, times.action].map((t) => quantile(t, 0.5))
   const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`
-  console.log(`\nStart-up of a deploy to its first request, median of ${runs} interleaved runs on Node ${process.versions.node} (target: at most 1.5x)`)
+  console.log(
+    `\nStart-up of a deploy to its first request, median of ${runs} interleaved runs on Node ${process.versions.node} (target: at most 1.5x)`
+  )
   console.log('  node -e 0   @actions/core + http-client alone   node dist/index.js   ratio (action / node -e 0)   above the libraries')
   console.log(
     `  ${ms(bare).padEnd(11)} ${`${ms(floor)} (${(floor / bare).toFixed(2)}x)`.padEnd(35)} ${ms(action).padEnd(20)} ${`${(action / bare).toFixed(2)}x`.padEnd(28)} ${ms(action - floor)}`
@@ -173,7 +183,12 @@ async function pruneOnce(extra) {
     const elapsed = performance.now() - started
     if (run.exitCode !== 0) throw new Error(`the prune run failed:\n${run.stdout}\n${run.stderr}`)
     const byKind = (/** @type {string} */ method) => sim.requests.filter((r) => r.method === method).length
-    const label = Object.keys(extra).length === 0 ? 'default inputs' : Object.entries(extra).map(([k, v]) => `${k}: ${v}`).join(', ')
+    const label =
+      Object.keys(extra).length === 0
+        ? 'default inputs'
+        : Object.entries(extra)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')
     console.log(
       `  ${label.padEnd(16)} GitHub requests: ${github.requests.length} (${github.requests.filter((r) => /\/pulls$/.test(r.path)).length} pages of the open list, ` +
         `${github.requests.filter((r) => /\/pulls\/\d+$/.test(r.path)).length} single reads); control plane: ${byKind('GET')} reads, ${byKind('DELETE')} deletes; ` +
@@ -193,7 +208,10 @@ async function prune() {
 
 function bodyRead() {
   const out = join(BENCH_BUILD, 'body')
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/body.ts', '-o', out, '-q'], { cwd: ROOT, stdio: 'inherit' })
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'ncc'), ['build', 'bench/body.ts', '-o', out, '-q'], {
+    cwd: ROOT,
+    stdio: 'inherit'
+  })
   if (build.status !== 0) throw new Error('could not build the body benchmark')
   const run = spawnSync(process.execPath, [join(out, 'index.js')], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(run.stderr)

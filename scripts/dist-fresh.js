@@ -28,7 +28,10 @@ export function sourceHash(root = ROOT) {
   const hash = createHash('sha256')
   for (const file of FINGERPRINTED.flatMap((entry) => filesUnder(root, entry)).sort()) {
     // The path too, so that renaming a file changes the fingerprint.
-    hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0')
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0')
   }
   return hash.digest('hex')
 }
@@ -49,9 +52,7 @@ function filesUnder(root, entry) {
     throw error
   }
   return children.flatMap((child) =>
-    child.isDirectory()
-      ? filesUnder(root, join(entry, child.name))
-      : [relative(root, join(path, child.name)).split(sep).join('/')]
+    child.isDirectory() ? filesUnder(root, join(entry, child.name)) : [relative(root, join(path, child.name)).split(sep).join('/')]
   )
 }
 

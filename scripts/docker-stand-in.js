@@ -66,7 +66,10 @@ export function writeDockerStandIn(dir) {
   mkdirSync(bin, { recursive: true })
   writeFileSync(recorder, recorderSource(record, modeFile))
   const docker = join(bin, 'docker')
-  writeFileSync(docker, `#!/bin/sh\n# A stand-in for docker: records the call, runs nothing.\nexec ${shellQuoted(process.execPath)} ${shellQuoted(recorder)} "$@"\n`)
+  writeFileSync(
+    docker,
+    `#!/bin/sh\n# A stand-in for docker: records the call, runs nothing.\nexec ${shellQuoted(process.execPath)} ${shellQuoted(recorder)} "$@"\n`
+  )
   chmodSync(docker, 0o755)
   const reset = (/** @type {StandInMode} */ mode = 'succeed') => {
     writeFileSync(modeFile, mode)

@@ -33,7 +33,8 @@ export function readGitContext(cwd) {
   if (!remote.ok) problems.push(`the checkout has no remote \`origin\` (git: ${firstLine(remote.text)})`)
   else {
     repoUrl = httpsRepoUrl(remote.text)
-    if (!repoUrl) problems.push(`the remote \`origin\` is not a URL this runner can turn into an https one: ${stripCredentials(remote.text)}`)
+    if (!repoUrl)
+      problems.push(`the remote \`origin\` is not a URL this runner can turn into an https one: ${stripCredentials(remote.text)}`)
   }
   let branch
   const head = git('rev-parse', '--abbrev-ref', 'HEAD')
@@ -67,7 +68,10 @@ export function httpsRepoUrl(remote) {
     host = url.hostname
     path = url.pathname
   }
-  const clean = path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '')
+  const clean = path
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
   if (!clean) return undefined
   return `https://${host}/${clean}`
 }

@@ -200,21 +200,27 @@ async function localRun(argv, io, session) {
   const realUrl = values['control-plane-url'] ?? io.env.CONTROL_PLANE_URL
   if (realUrl) {
     for (const option of ['scenario', 'update', 'keep', 'phase-ms', 'demo', ...Object.keys(SEED_OPTIONS)]) {
-      if (values[/** @type {keyof typeof values} */ (option)] !== undefined) usageError(`--${option} applies to the built-in simulator only, not to ${realUrl}.`)
+      if (values[/** @type {keyof typeof values} */ (option)] !== undefined)
+        usageError(`--${option} applies to the built-in simulator only, not to ${realUrl}.`)
     }
   }
   const pushDemo = values.demo === undefined ? undefined : Object.hasOwn(PUSH_DEMOS, values.demo) ? PUSH_DEMOS[values.demo] : undefined
-  if (values.demo !== undefined && !pushDemo) usageError(`Unknown --demo \`${values.demo}\`; one of: ${Object.keys(PUSH_DEMOS).join(', ')}.`)
-  if (pushDemo && command !== 'deploy') usageError(`--demo ${values.demo} is a deploy; it goes with \`command: deploy\`, not \`${command}\`.`)
+  if (values.demo !== undefined && !pushDemo)
+    usageError(`Unknown --demo \`${values.demo}\`; one of: ${Object.keys(PUSH_DEMOS).join(', ')}.`)
+  if (pushDemo && command !== 'deploy')
+    usageError(`--demo ${values.demo} is a deploy; it goes with \`command: deploy\`, not \`${command}\`.`)
   if (values.update && command !== 'deploy') usageError(`--update deploys twice; it goes with \`command: deploy\`, not \`${command}\`.`)
   if (values['real-docker'] && !demo.usesDocker) usageError(`--real-docker goes with \`command: registry-login\`, not \`${command}\`.`)
   if (values['real-docker'] && !realUrl) {
-    usageError("--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere, so a real `docker login` there can only fail.")
+    usageError(
+      "--real-docker goes with --control-plane-url: the simulator's registry is a host that resolves nowhere, so a real `docker login` there can only fail."
+    )
   }
   const scenarioName = values.scenario ?? 'deployed'
   const scenario = scenarioNamed(scenarioName) ?? usageError(unknownScenario(scenarioName))
   const phaseMs = Number(values['phase-ms'] ?? DEFAULT_PHASE_MS)
-  if (!Number.isInteger(phaseMs) || phaseMs < 1) usageError(`--phase-ms takes a whole number of milliseconds, got \`${values['phase-ms']}\`.`)
+  if (!Number.isInteger(phaseMs) || phaseMs < 1)
+    usageError(`--phase-ms takes a whole number of milliseconds, got \`${values['phase-ms']}\`.`)
   const seedOptions = parseSeeds(values)
   if (seedOptions.problems.length > 0) usageError(seedOptions.problems.join('\n'))
 
@@ -320,7 +326,9 @@ async function localRun(argv, io, session) {
         actionEnv.GITHUB_TOKEN = github.token
         say(`Fake GitHub API on ${github.url} (GITHUB_API_URL and GITHUB_TOKEN point there).`)
       } else if (seeds.pulls.length > 0 || pushDemo) {
-        usageError(`The demo seeds ${pushDemo ? 'commits' : 'pull requests'} in the fake GitHub, but GITHUB_API_URL points at ${userEnv.GITHUB_API_URL}.`)
+        usageError(
+          `The demo seeds ${pushDemo ? 'commits' : 'pull requests'} in the fake GitHub, but GITHUB_API_URL points at ${userEnv.GITHUB_API_URL}.`
+        )
       }
       if (pushDemo && github) {
         // Revisions are built from what `main` points to in the fake GitHub, the seeded one too.
@@ -343,7 +351,9 @@ async function localRun(argv, io, session) {
         say(`Seeded: ${Object.keys(files).join(', ')} at ${inputs['repo-ref'] ?? ref} in the fake GitHub (what the config check reads).`)
       }
       const from = demo.usesRepository?.(inputs) ? ` from ${inputs['repo-url'] ?? repository} ${inputs['repo-ref'] ?? ref}` : ''
-      say(`${demo.doing(inputs)}${from}, on the simulator${inputs['dry-run']?.toLowerCase() === 'true' ? ' (a dry run: nothing changes)' : ''}.\n`)
+      say(
+        `${demo.doing(inputs)}${from}, on the simulator${inputs['dry-run']?.toLowerCase() === 'true' ? ' (a dry run: nothing changes)' : ''}.\n`
+      )
     }
 
     const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
@@ -353,7 +363,11 @@ async function localRun(argv, io, session) {
       actionEnv.PATH = standIn.onPath(actionEnv.PATH)
       say(`Docker: a stand-in (${join(standIn.bin, 'docker')}) that records what it is asked; no Docker is run.\n`)
     }
-    let exitCode = await run(values.update ? 'first deploy: creates the deployment' : undefined, inputs, join(summaryDir, values.update ? 'summary-1.md' : 'summary.md'))
+    let exitCode = await run(
+      values.update ? 'first deploy: creates the deployment' : undefined,
+      inputs,
+      join(summaryDir, values.update ? 'summary-1.md' : 'summary.md')
+    )
     // Docker's calls, after the post step's: registry-login's `docker login`, then registry-logout's `docker logout`.
     if (standIn) {
       say('\n──── docker (the stand-in) ────')
@@ -372,7 +386,9 @@ async function localRun(argv, io, session) {
       const sim = simulator
       say(`\nThe simulator keeps running at ${sim.url} (API key ${sim.apiKey}); Ctrl+C stops it. Try:`)
       say(`  curl -s -H 'X-Api-Key: ${sim.apiKey}' ${sim.url}/v2/deployments`)
-      say(`  ${github ? `GITHUB_API_URL=${github.url} GITHUB_TOKEN=${github.token} ` : ''}npm start -- --control-plane-url ${sim.url} --input api-key=${sim.apiKey} ${againArgs()}`)
+      say(
+        `  ${github ? `GITHUB_API_URL=${github.url} GITHUB_TOKEN=${github.token} ` : ''}npm start -- --control-plane-url ${sim.url} --input api-key=${sim.apiKey} ${againArgs()}`
+      )
       await new Promise((resolve) => (session.onKeptInterrupt = () => resolve(undefined)))
     }
     return exitCode
@@ -443,7 +459,14 @@ async function localRun(argv, io, session) {
     const render = new LogRenderer({ debug: io.env.RUNNER_DEBUG === '1' })
     const show = (/** @type {string} */ text) => io.out(values.raw ? text : render.write(text))
     say(`\n──── post step (action.yml \`runs.post\`, run by the runner at the end of the job) ────`)
-    const result = await post({ inputs: runInputs, env: actionEnv, state, entry, onStdout: show, onStart: (child) => (session.running = child) })
+    const result = await post({
+      inputs: runInputs,
+      env: actionEnv,
+      state,
+      entry,
+      onStdout: show,
+      onStart: (child) => (session.running = child)
+    })
     session.running = undefined
     io.out(values.raw ? '' : render.end())
     if (result.stderr) io.err(values.raw ? result.stderr : render.mask(result.stderr))

@@ -56,7 +56,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!process.argv.includes('--check')) await writeFile(path, fresh)
   }
   if (process.argv.includes('--check') && stale.length > 0) {
-    console.error(`Out of date with action.yml, sim/scenarios.js or scripts/local-demos.js: ${stale.join(', ')}. Run \`npm run docs\` and commit.`)
+    console.error(
+      `Out of date with action.yml, sim/scenarios.js or scripts/local-demos.js: ${stale.join(', ')}. Run \`npm run docs\` and commit.`
+    )
     process.exit(1)
   }
 }

@@ -117,7 +117,15 @@ async function startOn(port, { readyWithinMs = 60_000, graceMs = 5_000, env = {}
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       // No analytics call and no browser (the CLI does both by default); no tracing.
-      env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', BROWSER: 'none', LANGSMITH_TRACING: 'false', NO_COLOR: '1', FORCE_COLOR: '0', ...env }
+      env: {
+        ...process.env,
+        LANGGRAPH_CLI_NO_ANALYTICS: '1',
+        BROWSER: 'none',
+        LANGSMITH_TRACING: 'false',
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+        ...env
+      }
     }
   )
   const pid = /** @type {number} */ (child.pid)
@@ -179,7 +187,8 @@ async function startOn(port, { readyWithinMs = 60_000, graceMs = 5_000, env = {}
     await sleep(200)
   }
   await stop()
-  const why = exitCode !== undefined ? `it exited (code ${exitCode})` : `it did not answer \`GET ${url}/ok\` within ${readyWithinMs / 1000} s`
+  const why =
+    exitCode !== undefined ? `it exited (code ${exitCode})` : `it did not answer \`GET ${url}/ok\` within ${readyWithinMs / 1000} s`
   return notStarted(`${why}. Its output:\n${output}`)
 }
 

@@ -4,7 +4,18 @@
 // it hides, so this does what the runner does, in a terminal.
 
 /** Commands the runner acts on without printing anything. */
-const SILENT = new Set(['add-mask', 'stop-commands', 'endgroup', 'echo', 'set-output', 'save-state', 'set-env', 'add-path', 'add-matcher', 'remove-matcher'])
+const SILENT = new Set([
+  'add-mask',
+  'stop-commands',
+  'endgroup',
+  'echo',
+  'set-output',
+  'save-state',
+  'set-env',
+  'add-path',
+  'add-matcher',
+  'remove-matcher'
+])
 
 const ANNOTATIONS = /** @type {Record<string, string>} */ ({ error: 'Error', warning: 'Warning', notice: 'Notice' })
 

@@ -73,7 +73,15 @@ export const PUSH_CONTEXT = {
  *   by default one in a directory removed afterwards
  * @returns {Promise<ActionRun>}
  */
-export async function runAction({ inputs, env = {}, entry = join(ROOT, 'dist', 'index.js'), onStdout, onStart, wrapper = [], summaryFile }) {
+export async function runAction({
+  inputs,
+  env = {},
+  entry = join(ROOT, 'dist', 'index.js'),
+  onStdout,
+  onStart,
+  wrapper = [],
+  summaryFile
+}) {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
   try {
     const files = {

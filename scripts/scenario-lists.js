@@ -32,9 +32,11 @@ export function scenarioTable() {
 
 /** @returns {string} one row per `--demo` of `npm start` */
 export function demoTable() {
-  return ['| `--demo` | what it shows |', '|---|---|', ...Object.entries(PUSH_DEMOS).map(([name, demo]) => `| \`${name}\` | ${cell(demo.about)} |`)].join(
-    '\n'
-  )
+  return [
+    '| `--demo` | what it shows |',
+    '|---|---|',
+    ...Object.entries(PUSH_DEMOS).map(([name, demo]) => `| \`${name}\` | ${cell(demo.about)} |`)
+  ].join('\n')
 }
 
 /** @type {Record<string, () => string>} */

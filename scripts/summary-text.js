@@ -8,7 +8,8 @@
 const ENTITIES = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'", '#96': '`' }
 
 /** Only these are treated as tags, so that text such as `<owner>/<repo>` in markdown survives. */
-const TAGS = 'table|thead|tbody|tfoot|tr|th|td|details|summary|code|b|strong|i|em|a|br|p|pre|ul|ol|li|sub|sup|span|div|h[1-6]|img|hr|kbd|samp|blockquote'
+const TAGS =
+  'table|thead|tbody|tfoot|tr|th|td|details|summary|code|b|strong|i|em|a|br|p|pre|ul|ol|li|sub|sup|span|div|h[1-6]|img|hr|kbd|samp|blockquote'
 
 /**
  * @param {string} summary markdown with HTML, as written to GITHUB_STEP_SUMMARY
@@ -18,7 +19,10 @@ export function summaryText(summary) {
   let text = unescapeMarkdown(summary.replace(/\r\n/g, '\n'))
   // Table rows: `Label: value` for a header cell followed by data cells, else cells joined by ` | `.
   text = text.replace(/<tr\b[^>]*>([\s\S]*?)<\/tr>\n?/gi, (_, row) => {
-    const cells = [...row.matchAll(/<(th|td)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) => ({ header: m[1].toLowerCase() === 'th', text: inline(m[2]) }))
+    const cells = [...row.matchAll(/<(th|td)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) => ({
+      header: m[1].toLowerCase() === 'th',
+      text: inline(m[2])
+    }))
     if (cells.length === 2 && cells[0].header && !cells[1].header) return `${cells[0].text}: ${cells[1].text}\n`
     return `${cells.map((cell) => cell.text).join(' | ')}\n`
   })
@@ -29,7 +33,10 @@ export function summaryText(summary) {
     .replace(/<br\s*\/?>|<\/(p|li|div|pre|blockquote)>/gi, '\n')
     .replace(/<hr\s*\/?>/gi, '\n---\n')
   text = inline(text, false)
-  return `${text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`
+  return `${text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`
 }
 
 /**

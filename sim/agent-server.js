@@ -153,7 +153,14 @@ export class AgentBoard extends BehaviourBoard {
     } catch {
       return json(422, { detail: 'Invalid JSON body' })
     }
-    if (typeof request !== 'object' || request === null || typeof request.assistant_id !== 'string' || typeof request.input !== 'object' || request.input === null || Array.isArray(request.input)) {
+    if (
+      typeof request !== 'object' ||
+      request === null ||
+      typeof request.assistant_id !== 'string' ||
+      typeof request.input !== 'object' ||
+      request.input === null ||
+      Array.isArray(request.input)
+    ) {
       return json(422, { detail: [{ loc: ['body'], msg: 'assistant_id (string) and input (object) are required', type: 'value_error' }] })
     }
     const behaviour = this.behaviourOf(deployment).runs ?? { kind: 'echo' }
@@ -176,7 +183,11 @@ export class AgentBoard extends BehaviourBoard {
       case 'huge':
         return { status: 200, body: hugeBody() }
       case 'slow':
-        return { ...json(200, echo(request.input)), delayMs: behaviour.delayMs, ...(behaviour.keepAliveMs ? { keepAliveMs: behaviour.keepAliveMs } : {}) }
+        return {
+          ...json(200, echo(request.input)),
+          delayMs: behaviour.delayMs,
+          ...(behaviour.keepAliveMs ? { keepAliveMs: behaviour.keepAliveMs } : {})
+        }
       case 'answers':
         return json(200, echo(request.input, behaviour.text))
       case 'suite':
@@ -223,11 +234,19 @@ export function echo(input, text) {
   return { ...input, messages: [...stored, aiMessage(text ?? `echo: ${said}`, stored.length)] }
 }
 
-const ROLE_TYPES = /** @type {Record<string, string>} */ ({ user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' })
+const ROLE_TYPES = /** @type {Record<string, string>} */ ({
+  user: 'human',
+  human: 'human',
+  assistant: 'ai',
+  ai: 'ai',
+  system: 'system',
+  tool: 'tool'
+})
 
 /** @param {unknown} message @param {number} i */
 function storedMessage(message, i) {
-  if (typeof message === 'string') return { content: message, additional_kwargs: {}, response_metadata: {}, type: 'human', name: null, id: `msg-in-${i}`, example: false }
+  if (typeof message === 'string')
+    return { content: message, additional_kwargs: {}, response_metadata: {}, type: 'human', name: null, id: `msg-in-${i}`, example: false }
   const m = /** @type {Record<string, any>} */ (message ?? {})
   const type = ROLE_TYPES[m.type ?? m.role] ?? 'human'
   const { role: _role, ...rest } = m
@@ -236,7 +255,18 @@ function storedMessage(message, i) {
 
 /** @param {string} text @param {number} i */
 function aiMessage(text, i) {
-  return { content: text, additional_kwargs: {}, response_metadata: {}, type: 'ai', name: null, id: `run-msg-${i}`, example: false, tool_calls: [], invalid_tool_calls: [], usage_metadata: null }
+  return {
+    content: text,
+    additional_kwargs: {},
+    response_metadata: {},
+    type: 'ai',
+    name: null,
+    id: `run-msg-${i}`,
+    example: false,
+    tool_calls: [],
+    invalid_tool_calls: [],
+    usage_metadata: null
+  }
 }
 
 /** @returns {AgentAnswer} */

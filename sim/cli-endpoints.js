@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { ApiError } from './errors.js'
 
 /** The path parameter both endpoints take, as the reference writes its own. */
-const DEPLOYMENT_ID = { name: 'deployment_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', title: 'Deployment Id' } }
+const DEPLOYMENT_ID = {
+  name: 'deployment_id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid', title: 'Deployment Id' }
+}
 
 /**
  * Endpoints the platform's own command-line client calls that the reference document does not

@@ -141,7 +141,11 @@ console.log(`API key:   ${sim.apiKey}`)
 console.log(`Tenant ID: ${sim.tenantId}`)
 console.log(`Scenario:  ${scenarioName}, ${phaseMs} ms a phase${commit ? `; new github revisions report commit ${commit}` : ''}`)
 if (scenario.inputs) {
-  console.log(`           give the action ${Object.entries(scenario.inputs).map(([name, value]) => `${name}: ${value}`).join(', ')} to see it`)
+  console.log(
+    `           give the action ${Object.entries(scenario.inputs)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ')} to see it`
+  )
 }
 for (const line of describeSeeds(plan)) console.log(`Seeded:    ${line}`)
 for (const [name, url] of Object.entries(outsideServers)) console.log(`Deployment ${name} reports the agent server at ${url} as its url`)

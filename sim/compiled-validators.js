@@ -36,7 +36,9 @@ export function pointerTo(...segments) {
 function schemaPointers(doc) {
   return Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) => [
-      ...(operation.parameters ?? []).map((/** @type {unknown} */ _parameter, /** @type {number} */ index) => pointerTo('paths', template, method, 'parameters', index, 'schema')),
+      ...(operation.parameters ?? []).map((/** @type {unknown} */ _parameter, /** @type {number} */ index) =>
+        pointerTo('paths', template, method, 'parameters', index, 'schema')
+      ),
       ...(operation.requestBody ? [pointerTo('paths', template, method, 'requestBody', 'content', 'application/json', 'schema')] : [])
     ])
   )
@@ -55,7 +57,12 @@ async function moduleText(doc) {
     import('ajv/dist/compile/codegen/index.js'),
     import('ajv/dist/standalone/index.js')
   ])
-  const ajv = new Ajv2020Module.default({ strict: false, allErrors: true, verbose: true, code: { source: true, esm: true, formats: _`formats` } })
+  const ajv = new Ajv2020Module.default({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    code: { source: true, esm: true, formats: _`formats` }
+  })
   // The code calls them as `formats[name]`, imported from formats.js.
   for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, check)
   // The whole document, so that its internal #/components refs resolve.
@@ -108,7 +115,8 @@ async function compiledFile(doc) {
   try {
     mkdirSync(cache, { recursive: true })
     writeWhole(join(cache, name), text)
-    for (const old of readdirSync(cache)) if (old.startsWith('validators-') && old.endsWith('.mjs') && old !== name) rmSync(join(cache, old), { force: true })
+    for (const old of readdirSync(cache))
+      if (old.startsWith('validators-') && old.endsWith('.mjs') && old !== name) rmSync(join(cache, old), { force: true })
     return join(cache, name)
   } catch {
     const own = mkdtempSync(join(tmpdir(), 'agent-server-sim-'))

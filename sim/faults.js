@@ -60,7 +60,18 @@
  */
 
 /** @type {FaultEffect[]} */
-const EFFECTS = ['respond', 'resetBefore', 'applyThen', 'delayMs', 'malformed', 'redirectTo', 'endlessList', 'trickleMs', 'hugeBody', 'hang']
+const EFFECTS = [
+  'respond',
+  'resetBefore',
+  'applyThen',
+  'delayMs',
+  'malformed',
+  'redirectTo',
+  'endlessList',
+  'trickleMs',
+  'hugeBody',
+  'hang'
+]
 const MALFORMED_KINDS = ['html', 'truncated', 'not-json', 'missing-fields', 'empty']
 
 export const PROXY_ERROR_PAGE =
@@ -266,7 +277,13 @@ function syntheticListItem(name, id, at) {
       install_command: null,
       build_command: null
     },
-    source_revision_config: { repo_ref: null, graph_config_path: null, image_uri: `registry.sim.example/${name}:latest`, source_tarball_path: null, repo_commit_sha: null },
+    source_revision_config: {
+      repo_ref: null,
+      graph_config_path: null,
+      image_uri: `registry.sim.example/${name}:latest`,
+      source_tarball_path: null,
+      repo_commit_sha: null
+    },
     secrets: [],
     secret_references: null,
     id,

@@ -45,10 +45,20 @@ export function fakeRepoFiles(resolve) {
           for (let i = 1; i < parts.length; i++) items.set(parts.slice(0, i).join('/'), 'tree')
           items.set(file, 'blob')
         }
-        const listed = [...items.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([p, type]) => ({ path: p, mode: type === 'tree' ? '040000' : '100644', type, sha: '0'.repeat(40) }))
+        const listed = [...items.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([p, type]) => ({ path: p, mode: type === 'tree' ? '040000' : '100644', type, sha: '0'.repeat(40) }))
         const recursive = query.recursive !== undefined
         const shown = recursive ? listed : listed.filter((item) => !item.path.includes('/'))
-        return { status: 200, body: { sha: '0'.repeat(40), url: '', tree: tree.truncated ? shown.slice(0, Math.ceil(shown.length / 2)) : shown, truncated: tree.truncated === true } }
+        return {
+          status: 200,
+          body: {
+            sha: '0'.repeat(40),
+            url: '',
+            tree: tree.truncated ? shown.slice(0, Math.ceil(shown.length / 2)) : shown,
+            truncated: tree.truncated === true
+          }
+        }
       }
       match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(path)
       if (match) {
@@ -57,7 +67,17 @@ export function fakeRepoFiles(resolve) {
         const text = tree?.files[file]
         if (text === undefined) return { status: 404, body: NOT_FOUND }
         const content = Buffer.from(text, 'utf8')
-        return { status: 200, body: { type: 'file', encoding: 'base64', size: content.length, name: file.split('/').pop(), path: file, content: content.toString('base64') } }
+        return {
+          status: 200,
+          body: {
+            type: 'file',
+            encoding: 'base64',
+            size: content.length,
+            name: file.split('/').pop(),
+            path: file,
+            content: content.toString('base64')
+          }
+        }
       }
       return undefined
     }

@@ -196,7 +196,15 @@ export async function startFakeGitHub(options = {}) {
         const commit = sha === undefined ? undefined : commits.get(sha)
         // GitHub answers an unknown ref this way, 422 rather than 404.
         if (!commit) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, status: '422' } }
-        return { status: 200, body: { sha: commit.sha, commit: { message: commit.message }, parents: commit.parents.map((p) => ({ sha: p })), files: commit.files } }
+        return {
+          status: 200,
+          body: {
+            sha: commit.sha,
+            commit: { message: commit.message },
+            parents: commit.parents.map((p) => ({ sha: p })),
+            files: commit.files
+          }
+        }
       })
     }
     if ((match = /^\/repos\/[^/]+\/[^/]+\/deployments(?:\/(\d+)\/statuses)?$/.exec(path))) {
@@ -240,7 +248,12 @@ export async function startFakeGitHub(options = {}) {
 
   /** @param {FakePull} pull */
   function pullResource(pull) {
-    return { number: pull.number, state: pull.state, title: pull.title ?? `Pull request ${pull.number}`, head: pull.head ?? { sha: '0'.repeat(40), ref: `branch-${pull.number}` } }
+    return {
+      number: pull.number,
+      state: pull.state,
+      title: pull.title ?? `Pull request ${pull.number}`,
+      head: pull.head ?? { sha: '0'.repeat(40), ref: `branch-${pull.number}` }
+    }
   }
 
   /**
@@ -259,7 +272,15 @@ export async function startFakeGitHub(options = {}) {
       'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + (gitQuota.resetInSeconds ?? 3600))
     }
     if (remaining < 0) {
-      return { status: 403, headers, body: { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' } }
+      return {
+        status: 403,
+        headers,
+        body: {
+          message: 'API rate limit exceeded for installation.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          status: '403'
+        }
+      }
     }
     const answered = answer()
     return { ...answered, headers: { ...(answered.headers ?? {}), ...headers } }
@@ -287,7 +308,15 @@ export async function startFakeGitHub(options = {}) {
       headers['x-ratelimit-remaining'] = '0'
       headers['x-ratelimit-used'] = '1000'
       headers['x-ratelimit-reset'] = String(Math.floor(Date.now() / 1000) + resetInSeconds)
-      return { status, headers, body: { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: String(status) } }
+      return {
+        status,
+        headers,
+        body: {
+          message: 'API rate limit exceeded for installation.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          status: String(status)
+        }
+      }
     }
     if (status === 403) return { status, headers, body: FORBIDDEN }
     return { status, headers, body: { message: 'Server Error', status: String(status) } }
@@ -355,7 +384,10 @@ export async function startFakeGitHub(options = {}) {
     const base = baseRef === undefined ? undefined : resolve(baseRef)
     const head = headRef === undefined ? undefined : resolve(headRef)
     if (rest.length > 0 || !base || !head || !commits.has(base) || !commits.has(head)) {
-      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' } }
+      return {
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' }
+      }
     }
     const fromBase = ancestry(base)
     const fromHead = ancestry(head)
@@ -396,7 +428,10 @@ export async function startFakeGitHub(options = {}) {
   function tree(ref, recursive) {
     const sha = resolve(ref)
     if (!sha || !commits.has(sha)) {
-      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree', status: '404' } }
+      return {
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree', status: '404' }
+      }
     }
     const history = ancestry(sha)
     /** @type {Set<string>} */
@@ -421,7 +456,15 @@ export async function startFakeGitHub(options = {}) {
     ]
       .filter((entry) => recursive || !entry.path.includes('/'))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    return { status: 200, body: { sha: fakeObjectSha(`root:${sha}`), url: `${baseUrl}/repos/x/y/git/trees/${sha}`, tree: entries.slice(0, treeLimit), truncated: entries.length > treeLimit } }
+    return {
+      status: 200,
+      body: {
+        sha: fakeObjectSha(`root:${sha}`),
+        url: `${baseUrl}/repos/x/y/git/trees/${sha}`,
+        tree: entries.slice(0, treeLimit),
+        truncated: entries.length > treeLimit
+      }
+    }
   }
 
   /** @param {string} seed */
@@ -439,7 +482,12 @@ export async function startFakeGitHub(options = {}) {
   /** @param {CommitOptions} [options] */
   function addCommit({ sha, parents = [], files = [], message } = {}) {
     commitCounter++
-    const id = (sha ?? createHash('sha1').update(`fake-commit-${commitCounter}-${parents.join(',')}`).digest('hex')).toLowerCase()
+    const id = (
+      sha ??
+      createHash('sha1')
+        .update(`fake-commit-${commitCounter}-${parents.join(',')}`)
+        .digest('hex')
+    ).toLowerCase()
     commits.set(id, {
       sha: id,
       parents,
@@ -460,18 +508,41 @@ export async function startFakeGitHub(options = {}) {
       const authorization = req.headers.authorization
       if (hang) {
         // No answer, ever: the socket stays open until the client gives up or stop() closes it.
-        requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: 0 })
+        requests.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          authorization,
+          body,
+          status: 0
+        })
         return
       }
       const authorized = authorization === `token ${token}` || authorization === `Bearer ${token}`
       if (authorized && huge && req.method === 'GET' && huge.path.test(url.pathname)) {
-        requests.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: 200 })
+        requests.push({
+          method: req.method,
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          authorization,
+          body,
+          status: 200
+        })
         answered++
         streamHuge(res, huge)
         return
       }
-      const reply = authorized ? handle(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body) : { status: 401, body: { message: 'Bad credentials' } }
-      requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization, body, status: reply.status })
+      const reply = authorized
+        ? handle(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body)
+        : { status: 401, body: { message: 'Bad credentials' } }
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        authorization,
+        body,
+        status: reply.status
+      })
       answered++
       movesDue()
       res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...('headers' in reply ? reply.headers : {}) })
@@ -488,7 +559,10 @@ export async function startFakeGitHub(options = {}) {
     const head = '{"status":"ahead","files":[],"padding":"'
     const tail = '"}'
     const chunk = Buffer.alloc(64 * 1024, 'x')
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(answer.declareLength ? { 'content-length': String(answer.bytes) } : {}) })
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      ...(answer.declareLength ? { 'content-length': String(answer.bytes) } : {})
+    })
     let left = answer.bytes - head.length - tail.length
     hugeBytesSent += head.length
     res.write(head)

@@ -170,9 +170,7 @@ function receivedBody(text, contentType) {
 
 /** @param {import('node:http').IncomingHttpHeaders} headers */
 function flatHeaders(headers) {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value ?? ''])
-  )
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]))
 }
 
 /**
@@ -366,7 +364,8 @@ export async function startSimulator(options = {}) {
         store,
         config
       )
-      if (reply.status < 200 || reply.status > 299) throw new Error(`other client: ${method} ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+      if (reply.status < 200 || reply.status > 299)
+        throw new Error(`other client: ${method} ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
       return reply
     }
   }
@@ -414,7 +413,7 @@ export async function startSimulator(options = {}) {
           other?.(otherClient)
         } catch (error) {
           // A hook that fails is the test's mistake: said, and the request still answered.
-          console.error('control-plane simulator: a fault\'s meanwhile hook failed:', error)
+          console.error("control-plane simulator: a fault's meanwhile hook failed:", error)
         }
         const parsed = text === '' ? undefined : parseJson(text)
         requests.push({

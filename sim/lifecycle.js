@@ -46,14 +46,13 @@ export const lifecycles = {
   buildFailed: (phaseMs = 150) => ({
     phases: timed(phaseMs, pipelineThrough('BUILDING')),
     outcome: 'BUILD_FAILED',
-    statusMessage:
-      'ERROR: failed to solve: process "/bin/sh -c pip install -e ." did not complete successfully: exit code: 1'
+    statusMessage: 'ERROR: failed to solve: process "/bin/sh -c pip install -e ." did not complete successfully: exit code: 1'
   }),
   /** @returns {Lifecycle} */
   deployFailed: (phaseMs = 150) => ({
     phases: timed(phaseMs, PIPELINE),
     outcome: 'DEPLOY_FAILED',
-    statusMessage: 'Container exited with code 1 before passing health checks: ModuleNotFoundError: No module named \'agent\''
+    statusMessage: "Container exited with code 1 before passing health checks: ModuleNotFoundError: No module named 'agent'"
   }),
   /** @returns {Lifecycle} */
   createFailed: (phaseMs = 150) => ({

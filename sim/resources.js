@@ -74,7 +74,9 @@ export function deploymentResource(deployment, now) {
     latest_revision_id: latest?.id ?? null,
     active_revision_id: activeRevision(deployment, now)?.id ?? null,
     image_version: deployment.imageVersion,
-    url: deployment.agentServerUrl ?? (deployment.loopbackUrl ? deployment.healthUrl : (sourceConfig.custom_url ?? deployment.hostedUrl ?? null))
+    url:
+      deployment.agentServerUrl ??
+      (deployment.loopbackUrl ? deployment.healthUrl : (sourceConfig.custom_url ?? deployment.hostedUrl ?? null))
   }
 }
 

@@ -58,17 +58,35 @@ export const SCENARIOS = {
     inputs: { evals: EVAL_SUITE_PATH, 'on-failure': 'rollback' },
     agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
     agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
-    seeds: (name) => ({ deployments: [{ name, statuses: ['DEPLOYED'] }, { name: 'support-agent-prod', statuses: ['DEPLOYED'] }], pulls: [], listeners: [] }),
-    about: 'the preview is worse than production (`compare-with`) on two cases: the gate fails and `on-failure: rollback` puts back what served'
+    seeds: (name) => ({
+      deployments: [
+        { name, statuses: ['DEPLOYED'] },
+        { name: 'support-agent-prod', statuses: ['DEPLOYED'] }
+      ],
+      pulls: [],
+      listeners: []
+    }),
+    about:
+      'the preview is worse than production (`compare-with`) on two cases: the gate fails and `on-failure: rollback` puts back what served'
   },
   'remote-build': {
     lifecycle: lifecycles.deployed,
-    inputs: { name: 'example-agent', source: 'internal_source', 'graph-config-path': 'examples/agent/langgraph.json', 'integration-id': '' },
+    inputs: {
+      name: 'example-agent',
+      source: 'internal_source',
+      'graph-config-path': 'examples/agent/langgraph.json',
+      'integration-id': ''
+    },
     about: 'a remote build of examples/agent and its shared library: archive, upload, build'
   },
   'broken-config': {
     lifecycle: lifecycles.deployed,
-    inputs: { name: 'broken-agent', source: 'internal_source', 'graph-config-path': 'examples/broken-config/langgraph.json', 'integration-id': '' },
+    inputs: {
+      name: 'broken-agent',
+      source: 'internal_source',
+      'graph-config-path': 'examples/broken-config/langgraph.json',
+      'integration-id': ''
+    },
     about: 'a remote build of a config the build would refuse: refused in seconds (add --input config-check=off to see the build fail)'
   }
 }

@@ -59,7 +59,8 @@ export function parseSeeds(values) {
     }
     const statuses = list === undefined ? ['DEPLOYED'] : list.split(',').map((s) => s.trim().toUpperCase())
     const unknown = statuses.filter((s) => !STATUSES.includes(s))
-    if (unknown.length > 0) problems.push(`--deployment ${name}: unknown status ${unknown.map((s) => `\`${s}\``).join(', ')}; one of ${STATUSES.join(', ')}`)
+    if (unknown.length > 0)
+      problems.push(`--deployment ${name}: unknown status ${unknown.map((s) => `\`${s}\``).join(', ')}; one of ${STATUSES.join(', ')}`)
     else plan.deployments.push({ name, statuses })
   }
   for (const raw of values.previews ?? []) {

@@ -101,7 +101,8 @@ export class Storage {
   /** @param {StorageFault} fault */
   addFault(fault) {
     const effects = ['respond', 'reset', 'expire'].filter((key) => /** @type {any} */ (fault)[key] !== undefined)
-    if (effects.length !== 1) throw new TypeError(`storage fault needs exactly one of respond, reset, expire; got ${effects.join(', ') || 'none'}`)
+    if (effects.length !== 1)
+      throw new TypeError(`storage fault needs exactly one of respond, reset, expire; got ${effects.join(', ') || 'none'}`)
     this.faults.push({ ...fault, seen: 0, done: 0 })
   }
 
@@ -143,7 +144,14 @@ export class Storage {
     const url = new URL(req.url ?? '/', 'http://storage')
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]))
     /** @type {StorageRequest} */
-    const entry = { method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers, bytes: 0, status: 0 }
+    const entry = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      bytes: 0,
+      status: 0
+    }
     this.requests.push(entry)
     /** @param {number} status @param {string} [body] */
     const answer = (status, body = '') => {
@@ -183,7 +191,10 @@ export class Storage {
       const declared = Number(headers['content-length'])
       if (entry.bytes !== declared) {
         reader?.input.destroy()
-        return answer(400, xmlError('IncompleteBody', `The request body is ${entry.bytes} bytes, not the ${declared} that Content-Length declares.`))
+        return answer(
+          400,
+          xmlError('IncompleteBody', `The request body is ${entry.bytes} bytes, not the ${declared} that Content-Length declares.`)
+        )
       }
       if (reader && !reader.input.destroyed) reader.input.end()
       const read = await reader?.done
@@ -211,18 +222,27 @@ export class Storage {
   refusal(method, url, headers) {
     const carried = CREDENTIAL_HEADERS.filter((name) => headers[name] !== undefined)
     if (carried.length > 0) {
-      return { status: 400, body: xmlError('InvalidArgument', `A signed URL is its own credential; this request also carries ${carried.join(', ')}.`) }
+      return {
+        status: 400,
+        body: xmlError('InvalidArgument', `A signed URL is its own credential; this request also carries ${carried.join(', ')}.`)
+      }
     }
     if (method !== 'PUT') return { status: 405, body: xmlError('MethodNotAllowed', `${method} is not allowed with this signed URL.`) }
     const expires = url.searchParams.get('X-Sim-Expires') ?? ''
     const given = Buffer.from(url.searchParams.get('X-Goog-Signature') ?? '', 'hex')
     const wanted = Buffer.from(this.sign(method, url.pathname, expires), 'hex')
     if (!url.pathname.startsWith('/upload/') || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-      return { status: 403, body: xmlError('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.') }
+      return {
+        status: 403,
+        body: xmlError('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.')
+      }
     }
     if (this.now() > Number(expires)) return { status: 400, body: xmlError('ExpiredToken', 'Invalid argument.') }
     if (headers['content-type'] !== 'application/gzip') {
-      return { status: 400, body: xmlError('InvalidArgument', `Content-Type must be application/gzip, not ${headers['content-type'] || 'absent'}.`) }
+      return {
+        status: 400,
+        body: xmlError('InvalidArgument', `Content-Type must be application/gzip, not ${headers['content-type'] || 'absent'}.`)
+      }
     }
     if (headers['content-length'] === undefined || !/^\d+$/.test(headers['content-length'])) {
       return { status: 411, body: xmlError('MissingContentLength', 'Content-Length is required.') }
@@ -230,7 +250,13 @@ export class Storage {
     const range = /^(\d+),(\d+)$/.exec(headers['x-goog-content-length-range'] ?? '')
     if (!range) return { status: 400, body: xmlError('InvalidArgument', 'X-Goog-Content-Length-Range is required: min,max.') }
     if (range[0] !== SIGNED_LENGTH_RANGE) {
-      return { status: 403, body: xmlError('SignatureDoesNotMatch', `The URL was signed with X-Goog-Content-Length-Range ${SIGNED_LENGTH_RANGE}, not ${range[0]}.`) }
+      return {
+        status: 403,
+        body: xmlError(
+          'SignatureDoesNotMatch',
+          `The URL was signed with X-Goog-Content-Length-Range ${SIGNED_LENGTH_RANGE}, not ${range[0]}.`
+        )
+      }
     }
     const length = Number(headers['content-length'])
     if (length < Number(range[1]) || length > Number(range[2])) {
@@ -269,7 +295,9 @@ export class Storage {
     const done = pipeline(gunzip, /** @type {any} */ (tar)).then(
       () => {
         const unsafe = [...names].filter((n) => n.startsWith('unsafe:'))
-        return unsafe.length > 0 ? { names, texts, problem: `the archive holds paths outside its root (${unsafe[0].slice(7)})` } : { names, texts }
+        return unsafe.length > 0
+          ? { names, texts, problem: `the archive holds paths outside its root (${unsafe[0].slice(7)})` }
+          : { names, texts }
       },
       (/** @type {Error} */ error) => ({ names, texts, problem: `${path} is not a gzip'd tar archive (${error.message})` })
     )

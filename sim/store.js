@@ -258,10 +258,7 @@ export class Store {
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
     if (this.tracingProjects.has(body.name) && !this.duplicateNames) {
-      throw new ApiError(
-        409,
-        `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`
-      )
+      throw new ApiError(409, `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`)
     }
     const deployment = this.insert({
       name: body.name,
@@ -303,7 +300,11 @@ export class Store {
     // Found by the build itself: after the scenario's phases up to and through BUILDING.
     if (missing) {
       const building = scenario.phases.findIndex((phase) => phase.status === 'BUILDING')
-      return { phases: building < 0 ? lifecycles.buildFailed().phases : scenario.phases.slice(0, building + 1), outcome: 'BUILD_FAILED', statusMessage: missing }
+      return {
+        phases: building < 0 ? lifecycles.buildFailed().phases : scenario.phases.slice(0, building + 1),
+        outcome: 'BUILD_FAILED',
+        statusMessage: missing
+      }
     }
     return scenario
   }
@@ -365,7 +366,12 @@ export class Store {
     const revision = this.revision(deploymentId, revisionId)
     this.refuseWhileDeleting(deployment)
     // The same commit again, wherever the branch has moved since: a redeploy rebuilds that revision.
-    this.addRevision(deployment, revision.source, { ...settledConfig(revision, this.now()) }, lifecycleFor(this.scenario, deployment.name, deployment.revisions.length))
+    this.addRevision(
+      deployment,
+      revision.source,
+      { ...settledConfig(revision, this.now()) },
+      lifecycleFor(this.scenario, deployment.name, deployment.revisions.length)
+    )
     deployment.updatedAt = this.now()
     return deployment
   }
@@ -446,7 +452,8 @@ export class Store {
     })
     for (const seed of seeds) {
       const finalStatus = seed.status ?? 'DEPLOYED'
-      const lifecycle = seed.lifecycle ?? (FINAL_STATUSES.has(finalStatus) ? { phases: [], outcome: finalStatus } : lifecycles.stuck(finalStatus))
+      const lifecycle =
+        seed.lifecycle ?? (FINAL_STATUSES.has(finalStatus) ? { phases: [], outcome: finalStatus } : lifecycles.stuck(finalStatus))
       const config = { ...baseRevision, ...pickNonNull(seed.source_revision_config, REVISION_CONFIG_FIELDS) }
       // Seeded revisions keep the statuses asked for: none supersedes another.
       this.pushRevision(deployment, source, config, lifecycle, now - (seed.ageMs ?? 0))
@@ -493,7 +500,9 @@ export class Store {
     // An https address on the simulator's own loopback port, where no agent server answers: a
     // request the action sends there (the revision proof, by default) fails its TLS handshake at
     // once, a failure no retry mends, and no test ever asks a name server for a made-up host.
-    const hostedUrl = BUILDABLE_SOURCES.has(source) ? `${(this.healthBase ?? 'http://127.0.0.1').replace(/^http:/, 'https:')}/hosted/${name}-${id.slice(0, 8)}` : undefined
+    const hostedUrl = BUILDABLE_SOURCES.has(source)
+      ? `${(this.healthBase ?? 'http://127.0.0.1').replace(/^http:/, 'https:')}/hosted/${name}-${id.slice(0, 8)}`
+      : undefined
     if (source === 'github') config.custom_url = hostedUrl
     /** @type {DeploymentRecord} */
     const deployment = {
@@ -560,12 +569,12 @@ export class Store {
       source !== 'github'
         ? null
         : typeof config.repo_commit_sha === 'string'
-        ? config.repo_commit_sha
-        : pinned
-        ? pinned
-        : built
-        ? null
-        : (ref !== undefined ? this.branchHeads.get(ref) : undefined) ?? this.defaultCommit ?? madeUp()
+          ? config.repo_commit_sha
+          : pinned
+            ? pinned
+            : built
+              ? null
+              : ((ref !== undefined ? this.branchHeads.get(ref) : undefined) ?? this.defaultCommit ?? madeUp())
     /** @type {RevisionRecord} */
     const revision = { id, createdAt, source, config: { ...config, repo_commit_sha: sha }, lifecycle }
     const commits = this.commitSource

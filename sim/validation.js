@@ -54,12 +54,10 @@ function schemaTypes(schema) {
   return new Set([schema.type, ...(schema.anyOf ?? []).map((/** @type {any} */ branch) => branch.type)])
 }
 
-const BOOLEAN_WORDS = new Map(
-  [
-    ...['true', '1', 'yes', 'on', 't', 'y'].map((word) => /** @type {const} */ ([word, true])),
-    ...['false', '0', 'no', 'off', 'f', 'n'].map((word) => /** @type {const} */ ([word, false]))
-  ]
-)
+const BOOLEAN_WORDS = new Map([
+  ...['true', '1', 'yes', 'on', 't', 'y'].map((word) => /** @type {const} */ ([word, true])),
+  ...['false', '0', 'no', 'off', 'f', 'n'].map((word) => /** @type {const} */ ([word, false]))
+])
 
 /**
  * Query and path values arrive as strings; FastAPI converts them to the declared type first,

@@ -86,7 +86,10 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
     const githubInputs = command.github?.(inputs)
     // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
-    if (reportsToGitHub(githubInputs)) github = await (await import('./github/reporter.js')).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
+    if (reportsToGitHub(githubInputs))
+      github = await (
+        await import('./github/reporter.js')
+      ).startGitHubReporting(githubInputs, { dryRun: inputs.dryRun, workflow, log, budget })
     // prune's environments are each preview's own, named in its summary table rather than here.
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     outcome = await command.run(inputs, {
@@ -101,7 +104,8 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
       recorder,
       memos: new RunMemos(),
       ...(sink.saveState ? { saveState: sink.saveState } : {}),
-      openGitHub: async (token) => (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
+      openGitHub: async (token) =>
+        (await (await import('./github/api.js')).loadGitHubApi(token, workflow.repository ?? '', budget, workflow.apiUrl)).get,
       onRevisionStarted: () => {
         if (!github) return
         const reporter = github
@@ -123,7 +127,7 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     if (view.unsafeUrl !== undefined) {
       log.warn(
         `The control plane reported a deployment URL that is not an https:// URL (${JSON.stringify(view.unsafeUrl)}): ` +
-          'it is shown as code, and not set as the `deployment-url` output or the GitHub environment\'s link.'
+          "it is shown as code, and not set as the `deployment-url` output or the GitHub environment's link."
       )
     }
     if (view.error !== undefined) sink.fail(view.error)

@@ -33,5 +33,8 @@ export async function runPost({ state = getState, log = actionsSink, env }: Post
   }
   const loggedOut = await dockerLogout(host, LOGOUT_LIMIT_MS, env)
   if (loggedOut.ok) log.info(`Logged Docker out of ${host} (\`registry-logout\`).`)
-  else log.warn(`Could not log Docker out of ${host} (\`docker logout ${host}\`: ${loggedOut.reason}). The push token may stay in this runner's Docker config until it expires.`)
+  else
+    log.warn(
+      `Could not log Docker out of ${host} (\`docker logout ${host}\`: ${loggedOut.reason}). The push token may stay in this runner's Docker config until it expires.`
+    )
 }

@@ -32,7 +32,6 @@ export function deployInputs(sim: Simulator, name: string, extra: Record<string,
   }
 }
 
-
 /** The `::error::` lines of a run, decoded as the runner shows them. */
 export function errorLines(run: ActionRun): string[] {
   return run.stdout

@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path'
 export function agentTree(): { workspace: string; remove: () => void } {
   const workspace = mkdtempSync(join(tmpdir(), 'agent-ws-'))
   const files: Record<string, string> = {
-    'apps/agent/langgraph.json': JSON.stringify({ dependencies: ['.', '../../libs/shared', 'langchain-openai>=0.3'], graphs: { agent: './agent.py:graph' } }),
+    'apps/agent/langgraph.json': JSON.stringify({
+      dependencies: ['.', '../../libs/shared', 'langchain-openai>=0.3'],
+      graphs: { agent: './agent.py:graph' }
+    }),
     'apps/agent/agent.py': 'from shared.tools import tool\ngraph = tool()\n',
     'apps/agent/prompts/system.txt': 'You are helpful.\n',
     'apps/agent/.gitignore': '*.log\nscratch/\n',
@@ -69,6 +72,7 @@ export function copyWithOtherTimes(workspace: string): { workspace: string; remo
   rmSync(join(copy, 'apps/agent/same-as-agent.py'))
   linkSync(join(copy, 'apps/agent/agent.py'), join(copy, 'apps/agent/same-as-agent.py'))
   const touch = (path: string) => utimesSync(path, new Date('2011-11-11T11:11:11Z'), new Date('2011-11-11T11:11:11Z'))
-  for (const path of ['apps/agent/agent.py', 'apps/agent/langgraph.json', 'libs/shared/shared/tools.py', 'apps/agent/prompts']) touch(join(copy, path))
+  for (const path of ['apps/agent/agent.py', 'apps/agent/langgraph.json', 'libs/shared/shared/tools.py', 'apps/agent/prompts'])
+    touch(join(copy, path))
   return { workspace: copy, remove: () => rmSync(copy, { recursive: true, force: true }) }
 }

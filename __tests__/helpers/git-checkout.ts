@@ -8,7 +8,13 @@ export function commitCheckout(dir: string, files: Record<string, string>): stri
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), text)
   }
-  const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com'
+  }
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' })
   git('init', '-q')
   git('add', '.')

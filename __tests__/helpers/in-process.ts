@@ -225,7 +225,16 @@ const command = (name: string, value: string) => `::${name}::${value.replace(/%/
 
 /** An in-memory writer for `neutralised`: keeps each call as the runner would show it. */
 function recordingSink(onStdout?: (chunk: string) => void) {
-  const kept = { stdout: '', lines: [] as string[], warnings: [] as string[], failures: [] as string[], outputs: {} as Record<string, string>, summary: '', summaries: [] as string[], states: {} as Record<string, string> }
+  const kept = {
+    stdout: '',
+    lines: [] as string[],
+    warnings: [] as string[],
+    failures: [] as string[],
+    outputs: {} as Record<string, string>,
+    summary: '',
+    summaries: [] as string[],
+    states: {} as Record<string, string>
+  }
   const write = (text: string) => {
     kept.stdout += text
     onStdout?.(text)
@@ -286,7 +295,14 @@ function defaultWorkspace(): string {
  * what the runner would have seen and the Outcome. Runs one at a time (the secrets registry
  * is process-wide).
  */
-export async function runInProcess({ inputs, env = {}, pushContext = true, signal, onStdout, clock: runClock = clock }: InProcessOptions): Promise<InProcessRun> {
+export async function runInProcess({
+  inputs,
+  env = {},
+  pushContext = true,
+  signal,
+  onStdout,
+  clock: runClock = clock
+}: InProcessOptions): Promise<InProcessRun> {
   const values: Record<string, string> = { ...(await (defaults ??= actionDefaults())), ...inputs }
   // A fresh process would know no secret yet.
   clearSecrets()

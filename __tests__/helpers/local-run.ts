@@ -31,7 +31,12 @@ export const inProcessAction: ActionRunner = {
   run: async ({ inputs, env, onStdout, onStart, summaryFile }) => {
     const cancel = new AbortController()
     let exitCode: number | null = null
-    onStart({ get exitCode() { return exitCode }, kill: () => cancel.abort() })
+    onStart({
+      get exitCode() {
+        return exitCode
+      },
+      kill: () => cancel.abort()
+    })
     const savedPath = process.env.PATH
     if (env.PATH !== undefined) process.env.PATH = env.PATH
     try {
@@ -39,7 +44,14 @@ export const inProcessAction: ActionRunner = {
       const run = await runInProcess({ inputs, env: { GITHUB_WORKSPACE: ROOT, ...env }, onStdout, signal: cancel.signal })
       exitCode = run.exitCode
       await writeFile(summaryFile, run.summary)
-      return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs, summary: run.summary, state: run.states }
+      return {
+        exitCode: run.exitCode,
+        stdout: run.stdout,
+        stderr: run.stderr,
+        outputs: run.outputs,
+        summary: run.summary,
+        state: run.states
+      }
     } finally {
       process.env.PATH = savedPath
     }
@@ -106,7 +118,9 @@ export async function localRunInProcess(args: string[], options: LocalRunOptions
  */
 export function expectRegistryLoginDemo(run: { code: number | null; stdout: string; stderr: string; dockerCalls: string }): void {
   expect(run.code).toBe(0)
-  expect(run.stdout).toContain('Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.')
+  expect(run.stdout).toContain(
+    'Logging Docker in to the registry of `support-agent` (created with source internal_docker if missing), on the simulator.'
+  )
   expect(run.stdout).toMatch(/^operation=created$/m)
   expect(run.stdout).toMatch(/^registry=registry\.sim\.example:5000$/m)
   const repository = /^image-repository=(\S+)$/m.exec(run.stdout)?.[1]
@@ -114,13 +128,21 @@ export function expectRegistryLoginDemo(run: { code: number | null; stdout: stri
   expect(run.stdout).toContain(`image-uri: ${repository}@<digest>`)
   // The stand-in, not a Docker of this machine, was asked to log in, once, with the token on its
   // standard input, then by the post step (`registry-logout`, on by default) to log out.
-  const calls = run.dockerCalls.trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
-  expect(calls.map((call) => call.argv.join(' '))).toEqual(['login -u oauth2accesstoken --password-stdin registry.sim.example:5000', 'logout registry.sim.example:5000'])
+  const calls = run.dockerCalls
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { argv: string[]; stdin: string })
+  expect(calls.map((call) => call.argv.join(' '))).toEqual([
+    'login -u oauth2accesstoken --password-stdin registry.sim.example:5000',
+    'logout registry.sim.example:5000'
+  ])
   const token = calls[0].stdin.trim()
   expect(token).toMatch(/^sim-push-\S{20,}$/)
   expect(run.stdout).toContain('Docker was asked: docker login -u oauth2accesstoken --password-stdin registry.sim.example:5000')
   expect(run.stdout).toContain('on its standard input: *** (the push token the simulator issued)')
-  expect(run.stdout).toMatch(/^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\nLogged Docker out of registry\.sim\.example:5000 \(`registry-logout`\)\.$/m)
+  expect(run.stdout).toMatch(
+    /^──── post step \(action\.yml `runs\.post`, run by the runner at the end of the job\) ────\nLogged Docker out of registry\.sim\.example:5000 \(`registry-logout`\)\.$/m
+  )
   expect(run.stdout).toContain('Docker was asked: docker logout registry.sim.example:5000')
   for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(token)
 }
@@ -136,7 +158,11 @@ export interface DemoRead {
  * A command's demo (`--input command=<command>`), run by `localRun` (in-process or spawned),
  * its summary file and the docker stand-in's record read back, and the files removed.
  */
-export async function runDemo<R extends { stdout: string }>(localRun: (args: string[]) => Promise<R>, command: string, extra: string[] = []): Promise<R & DemoRead> {
+export async function runDemo<R extends { stdout: string }>(
+  localRun: (args: string[]) => Promise<R>,
+  command: string,
+  extra: string[] = []
+): Promise<R & DemoRead> {
   const run = await localRun(['--input', `command=${command}`, ...extra])
   const summaryFile = /kept in (\S+\.md)$/m.exec(run.stdout)?.[1] ?? ''
   const summary = summaryFile ? await readFile(summaryFile, 'utf8') : ''

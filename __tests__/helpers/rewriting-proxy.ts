@@ -6,12 +6,21 @@ import type { AddressInfo } from 'node:net'
  * can make the control plane say hostile things (a `url` with `@org/team <img>`, a
  * status message with workflow commands) in fields the simulator derives itself.
  */
-export async function rewritingProxy(target: string, rewrite: (body: unknown, path: string) => unknown): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function rewritingProxy(
+  target: string,
+  rewrite: (body: unknown, path: string) => unknown
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const relay = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length')) as Record<string, string>
-    const answer = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length')
+    ) as Record<string, string>
+    const answer = await fetch(new URL(req.url ?? '/', target), {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined
+    })
     const text = await answer.text()
     let payload = text
     try {

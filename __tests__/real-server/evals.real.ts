@@ -29,7 +29,13 @@ beforeAll(async () => {
   ;[good, regressed] = await Promise.all([startRealAgentServer(), startRealAgentServer({ env: { AGENT_VARIANT: 'regressed' } })])
   sim = await startSimulator({
     scenario: lifecycles.deployed(40),
-    agentServerUrls: { [PASSING]: good.url, [FAILING]: good.url, [PRODUCTION]: good.url, [PREVIEW]: regressed.url, [ROLLBACK]: regressed.url }
+    agentServerUrls: {
+      [PASSING]: good.url,
+      [FAILING]: good.url,
+      [PRODUCTION]: good.url,
+      [PREVIEW]: regressed.url,
+      [ROLLBACK]: regressed.url
+    }
   })
   sim.seedDeployment({ name: PRODUCTION, source_config: { integration_id: INTEGRATION_ID } })
 }, 120_000)
@@ -45,7 +51,10 @@ const say = (content: string) => ({ messages: [{ role: 'user', content }] })
 async function deploy(name: string, suite: unknown, extra: Record<string, string> = {}): Promise<{ run: ActionRun; results: any }> {
   sim.seedDeployment({ name, source_config: { integration_id: INTEGRATION_ID } })
   const runnerTemp = await mkdtemp(join(tmpdir(), 'real-evals-'))
-  const run = await runAction({ inputs: deployInputs(sim, name, { 'repo-ref': 'release', evals: JSON.stringify(suite), ...extra }), env: { RUNNER_TEMP: runnerTemp } })
+  const run = await runAction({
+    inputs: deployInputs(sim, name, { 'repo-ref': 'release', evals: JSON.stringify(suite), ...extra }),
+    env: { RUNNER_TEMP: runnerTemp }
+  })
   const path = run.outputs['eval-results']
   const results = path ? JSON.parse(await readFile(path, 'utf8')) : { files: await readdir(runnerTemp) }
   return { run, results }
@@ -61,7 +70,11 @@ describe('evals against the official agent server', () => {
       concurrency: 4,
       repeat: 2,
       cases: [
-        { name: 'says-pong', input: say('Say pong.'), expect: { contains: 'pong', 'not-contains': ['sorry', 'Say pong.'], matches: '^pong$' } },
+        {
+          name: 'says-pong',
+          input: say('Say pong.'),
+          expect: { contains: 'pong', 'not-contains': ['sorry', 'Say pong.'], matches: '^pong$' }
+        },
         // The final state repeats the input first: the agent's message is the second.
         { name: 'state-value', input: say('Say hello.'), expect: { value: { path: 'messages[1].content', equals: 'hello' } } },
         { name: 'keep-alive', input: say('Sleep 1500ms'), expect: { contains: 'slept 1500ms', 'max-duration': '30s' } }

@@ -24,7 +24,19 @@ let pongRun: ActionRun | undefined
 const names: Record<string, string> = {}
 
 /** One deployment name per case, each reported at the real server's URL. */
-const CASES = ['pong', 'sorry', 'echo', 'keep-alive', 'timeout', 'throws', 'unknown', 'required', 'rollback', 'state-keys', 'state-input'] as const
+const CASES = [
+  'pong',
+  'sorry',
+  'echo',
+  'keep-alive',
+  'timeout',
+  'throws',
+  'unknown',
+  'required',
+  'rollback',
+  'state-keys',
+  'state-input'
+] as const
 const nameOf = (c: (typeof CASES)[number]) => `real-${c}`
 
 beforeAll(async () => {
@@ -39,7 +51,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const ask = (content: string, extra: Record<string, unknown> = {}) => JSON.stringify({ assistant: 'agent', input: { messages: [{ role: 'user', content }] }, ...extra })
+const ask = (content: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ assistant: 'agent', input: { messages: [{ role: 'user', content }] }, ...extra })
 
 /** Seeds the deployment (so the deploy is an update with a revision to roll back to) and deploys it with `inputs`. */
 function deploy(name: string, inputs: Record<string, string>): Promise<ActionRun> {
@@ -133,13 +146,17 @@ describe('against the official agent server', () => {
   })
 
   it('on a state without messages, the keys the run changed are the output: `expect` finds the intent it set', async () => {
-    const run = await deploy(nameOf('state-keys'), { 'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'hello there' }, expect: 'greet' }) })
+    const run = await deploy(nameOf('state-keys'), {
+      'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'hello there' }, expect: 'greet' })
+    })
     expect(failure(run)).toBe('')
     expect(run.exitCode).toBe(0)
   })
 
   it('on a state without messages, an input key the final state repeats is not output: `expect` of its text fails', async () => {
-    const run = await deploy(nameOf('state-input'), { 'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'say hello' }, expect: 'hello' }) })
+    const run = await deploy(nameOf('state-input'), {
+      'smoke-test': JSON.stringify({ assistant: 'classifier', input: { text: 'say hello' }, expect: 'hello' })
+    })
     expect(run.exitCode).toBe(1)
     expect(failure(run)).toContain("`expect`: `hello` is not in the agent's output")
   })

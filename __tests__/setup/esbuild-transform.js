@@ -12,7 +12,13 @@ export default {
    * @param {string} filename
    */
   process(source, filename) {
-    const { code, map } = transformSync(source, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'external', sourcefile: filename })
+    const { code, map } = transformSync(source, {
+      loader: 'ts',
+      format: 'esm',
+      target: 'es2022',
+      sourcemap: 'external',
+      sourcefile: filename
+    })
     return { code, map }
   }
 }

@@ -65,6 +65,9 @@ export async function readCapped(body: ChunkedBody, limitBytes: number = MAX_BOD
 
 /** A Node response's body as UTF-8 text, through the capped reader. */
 export async function readBodyCapped(message: IncomingMessage, limitBytes: number = MAX_BODY_BYTES): Promise<string> {
-  const text = await readCapped({ chunks: message, declaredLength: message.headers?.['content-length'], abandon: () => message.destroy() }, limitBytes)
+  const text = await readCapped(
+    { chunks: message, declaredLength: message.headers?.['content-length'], abandon: () => message.destroy() },
+    limitBytes
+  )
   return text.toString('utf8')
 }

@@ -160,25 +160,22 @@ export class ControlPlaneClient {
 
   /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
   getListener(listenerId: string): Promise<Listener> {
-    return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, requests.getListener(listenerId), (s) => s.ListenerSchema)
+    return this.send(
+      { label: `Get listener ${listenerId}`, hints: LISTENER_HINTS },
+      requests.getListener(listenerId),
+      (s) => s.ListenerSchema
+    )
   }
 
   /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
   deleteListener(listenerId: string): Promise<void> {
-    return this.send(
-      { label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS },
-      requests.deleteListener(listenerId),
-      NO_CONTENT,
-      { goneAfterDoubt: true }
-    )
+    return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, requests.deleteListener(listenerId), NO_CONTENT, {
+      goneAfterDoubt: true
+    })
   }
 
   getRevision(deploymentId: string, revisionId: string): Promise<Revision> {
-    return this.send(
-      { label: `Get revision ${revisionId}` },
-      requests.getRevision(deploymentId, revisionId),
-      (s) => s.RevisionSchema
-    )
+    return this.send({ label: `Get revision ${revisionId}` }, requests.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema)
   }
 
   /** One page of a deployment's revisions, newest first. */
@@ -362,7 +359,7 @@ export class ControlPlaneClient {
       `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${formatBytes(error.limitBytes)}, ` +
         'more than any answer of its API; the action stopped reading it.',
       {
-        hint: 'Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane\'s operators.',
+        hint: "Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane's operators.",
         // Reading it again would read as much again.
         retryable: false,
         ambiguous: mutation
@@ -384,17 +381,13 @@ export class ControlPlaneClient {
 
   private async parse<T>(operation: OperationLabel, status: number, text: string, schemaOf: SchemaOf<T>): Promise<T> {
     const fail = (why: string) =>
-      new ApiError(
-        'bad-response',
-        `${operation.label}: the control plane answered HTTP ${status} with ${why}`,
-        {
-          status,
-          hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
-          retryable: true,
-          // The change was accepted; only its answer is unreadable.
-          ambiguous: true
-        }
-      )
+      new ApiError('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+        status,
+        hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
+        retryable: true,
+        // The change was accepted; only its answer is unreadable.
+        ambiguous: true
+      })
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -438,7 +431,8 @@ interface SendOptions {
 
 /** The headers that carry the credential (and workspace), as the control plane takes them; also sent by the health check. */
 export function credentialHeaders({ credential, tenantId }: Connection): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` }
+  const headers: OutgoingHttpHeaders =
+    credential.kind === 'api-key' ? { 'X-Api-Key': credential.value } : { Authorization: `Bearer ${credential.value}` }
   if (tenantId) headers['X-Tenant-Id'] = tenantId
   return headers
 }

@@ -75,7 +75,12 @@ export async function putToSignedUrl(
   try {
     return await withinTimeLimit(
       async (signal) => {
-        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs).request('PUT', url, source, headers)
+        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs).request(
+          'PUT',
+          url,
+          source,
+          headers
+        )
         const text = await readResponse(response, ANSWER_LIMIT_BYTES)
         const status = response.message.statusCode ?? 0
         if (status >= 200 && status < 300 && sent !== body.bytes) throw new IncompleteUpload(sent, body.bytes)

@@ -29,7 +29,11 @@ interface Registered<T> {
   load: () => Promise<CommandDefinition<T>>
 }
 
-const registered = <T>(spec: InputSpec<T>, about: CommandAbout, load: () => Promise<CommandDefinition<T>>): Registered<T> => ({ spec, about, load })
+const registered = <T>(spec: InputSpec<T>, about: CommandAbout, load: () => Promise<CommandDefinition<T>>): Registered<T> => ({
+  spec,
+  about,
+  load
+})
 
 /**
  * THE place where commands are registered: the `command` input takes exactly these
@@ -42,9 +46,17 @@ export const COMMANDS = {
   deploy: registered(deploySpec, deployAbout, async () => (await import('./deploy/command.js')).deployCommand),
   delete: registered(deleteSpec, deleteAbout, async () => (await import('./delete/command.js')).deleteCommand),
   rollback: registered(rollbackSpec, rollbackAbout, async () => (await import('./rollback/command.js')).rollbackCommand),
-  'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await import('./delete-listener/command.js')).deleteListenerCommand),
+  'delete-listener': registered(
+    deleteListenerSpec,
+    deleteListenerAbout,
+    async () => (await import('./delete-listener/command.js')).deleteListenerCommand
+  ),
   prune: registered(pruneSpec, pruneAbout, async () => (await import('./prune/command.js')).pruneCommand),
-  'registry-login': registered(registryLoginSpec, registryLoginAbout, async () => (await import('./registry-login/command.js')).registryLoginCommand)
+  'registry-login': registered(
+    registryLoginSpec,
+    registryLoginAbout,
+    async () => (await import('./registry-login/command.js')).registryLoginCommand
+  )
 } as const
 
 export type Command = keyof typeof COMMANDS

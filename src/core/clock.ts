@@ -25,10 +25,13 @@ export const realClock: Clock = {
       // sleep of the run, and listeners left behind pile up (MaxListenersExceededWarning).
       // A timer of more than 2^31-1 ms would fire at once: a longer sleep wakes after about 24.8
       // days, and the caller's loop, which checks the deadline, sleeps again.
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
-      }, Math.min(ms, 2 ** 31 - 1))
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve()
+        },
+        Math.min(ms, 2 ** 31 - 1)
+      )
       signal?.addEventListener('abort', onAbort, { once: true })
     })
 }

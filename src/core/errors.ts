@@ -52,7 +52,7 @@ export class InputError extends ActionError {
       problems.length === 1
         ? `Invalid input: ${problems[0]}`
         : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`,
-      'Fix the step\'s `with:` block; no change was sent to the control plane.'
+      "Fix the step's `with:` block; no change was sent to the control plane."
     )
   }
 }

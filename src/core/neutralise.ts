@@ -53,15 +53,17 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  * break in a table cell or a list item would break the layout.
  */
 export function forMarkdown(text: string): string {
-  return text
-    .replace(LINE_BREAKS, ' ')
-    .replace(CONTROLS, '')
-    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
-    .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
-    .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
-    // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
-    .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
-    .replace(/\bwww\./gi, `www${ZWJ}.`)
+  return (
+    text
+      .replace(LINE_BREAKS, ' ')
+      .replace(CONTROLS, '')
+      .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+      .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
+      .replace(/@(?=[A-Za-z0-9])/g, `@${ZWJ}`)
+      // GitHub links bare `https://…` and `www.…` by itself: a joiner inside stops that too.
+      .replace(/\b(https?|ftp|mailto|javascript|data|vbscript):/gi, `$1${ZWJ}:`)
+      .replace(/\bwww\./gi, `www${ZWJ}.`)
+  )
 }
 
 export interface SafeUrlOptions {

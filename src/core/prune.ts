@@ -23,13 +23,7 @@ export type PruneReason =
 
 /** What happened to one candidate. */
 export type PruneFate =
-  | 'deleted'
-  | 'would delete'
-  | 'delete failed'
-  | 'not deleted (no time left)'
-  | 'already gone'
-  | 'stale, not deleted'
-  | 'kept'
+  'deleted' | 'would delete' | 'delete failed' | 'not deleted (no time left)' | 'already gone' | 'stale, not deleted' | 'kept'
 
 export interface PruneRow {
   /** The deployment's name: server text, neutralised wherever it is shown. */
@@ -74,6 +68,6 @@ export function reasonText(reason: PruneReason, pr: number): string {
         ? `unreadable: the pull requests could not be read (${reason.reason})`
         : `unreadable: its newest revision could not be read (${reason.reason})`
     case 'not-checked':
-      return 'not checked: the step\'s `timeout` came first'
+      return "not checked: the step's `timeout` came first"
   }
 }

@@ -50,7 +50,11 @@ const STATUSES: Record<string, StatusFacts> = {
   BUILD_FAILED: {
     verdict: 'failed',
     over: ['build'],
-    failure: { what: 'failed to build', todo: 'Read the build log of this revision on the control plane, fix the build, and run again.', log: 'build' }
+    failure: {
+      what: 'failed to build',
+      todo: 'Read the build log of this revision on the control plane, fix the build, and run again.',
+      log: 'build'
+    }
   },
   DEPLOY_FAILED: {
     verdict: 'failed',

@@ -53,8 +53,14 @@ export async function loadGitHubApi(token: string, repository: string, budget: A
   // wrapped first; `request` is replaced, not changed, as it may be the defaults' object.
   // Its fetch (the runner's proxy fetch, from the defaults) is wrapped to read bodies capped.
   octokit.hook.before('request', (options) => {
-    const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter((s): s is AbortSignal => s !== undefined)
-    options.request = { ...options.request, signal: AbortSignal.any(signals), fetch: cappedFetch((options.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch) }
+    const signals = [budget, AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), options.request?.signal].filter(
+      (s): s is AbortSignal => s !== undefined
+    )
+    options.request = {
+      ...options.request,
+      signal: AbortSignal.any(signals),
+      fetch: cappedFetch((options.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch)
+    }
   })
   // Octokit wraps a failed fetch as an `HTTP 500`; an answer over the cap is told as itself.
   octokit.hook.error('request', (error) => {
@@ -120,7 +126,8 @@ export async function loadGitHubApi(token: string, repository: string, budget: A
     async get(url, signal) {
       const base = String(octokit.request.endpoint.DEFAULTS.baseUrl).replace(/\/+$/, '')
       // A next-page URL comes from GitHub's answer; the token goes only to GitHub's API.
-      if (/^[a-z]+:/i.test(url) && !url.startsWith(`${base}/`)) throw new Error(`refusing to send the token to ${new URL(url).origin}, which is not ${base}`)
+      if (/^[a-z]+:/i.test(url) && !url.startsWith(`${base}/`))
+        throw new Error(`refusing to send the token to ${new URL(url).origin}, which is not ${base}`)
       try {
         const response = await octokit.request({ method: 'GET', url, request: { signal } })
         return { status: response.status, headers: response.headers as GitHubResponse['headers'], data: response.data }

@@ -52,7 +52,8 @@ export class GitHubEnvironment {
     if (this.deploymentId !== undefined) return this.deploymentId
     // On pull requests GITHUB_SHA is the merge commit; the head commit is what was deployed.
     const ref = this.workflow.pullRequest?.headSha ?? this.workflow.sha
-    if (!ref) throw new Error('neither the pull request\'s head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for')
+    if (!ref)
+      throw new Error("neither the pull request's head commit nor GITHUB_SHA is known, so there is no commit to record the deployment for")
     this.deploymentId = await this.api.createDeployment({
       ref,
       environment: this.name,

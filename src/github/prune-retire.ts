@@ -45,7 +45,9 @@ export class PrunedPreviewsReporter {
       // Bounded by the reporting budget: one warning names every preview left, not one per call skipped.
       if (this.guard.spent) {
         const left = gone.slice(index)
-        this.guard.cutShort(`the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`)
+        this.guard.cutShort(
+          `the GitHub reporting of ${left.length} deleted preview${left.length === 1 ? '' : 's'} (pull request${left.length === 1 ? '' : 's'} ${left.map((p) => `#${p.pr}`).join(', ')})`
+        )
         return
       }
       const { environment } = this

@@ -16,8 +16,10 @@ export function parseArchiveInclude(raw: string): string[] {
 function archivePatterns(raw: string, example: string): string[] {
   const patterns = meaningfulLines(raw)
   for (const pattern of patterns) {
-    if (pattern.trim() !== pattern) throw new Error(`has a pattern with leading spaces (\`${pattern}\`): write one pattern a line, without indentation`)
-    if (pattern.split('/').includes('..')) throw new Error(`has a pattern with a \`..\` segment (\`${pattern}\`): patterns are relative to the workspace and cannot leave it`)
+    if (pattern.trim() !== pattern)
+      throw new Error(`has a pattern with leading spaces (\`${pattern}\`): write one pattern a line, without indentation`)
+    if (pattern.split('/').includes('..'))
+      throw new Error(`has a pattern with a \`..\` segment (\`${pattern}\`): patterns are relative to the workspace and cannot leave it`)
   }
   if (patterns.length === 0) throw new Error(`has no pattern: write one \`.gitignore\` pattern a line, e.g. \`${example}\``)
   return patterns

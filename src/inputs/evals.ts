@@ -54,7 +54,18 @@ export const MAX_RUNS = 1000
 /** A suite file larger than this is not a suite. */
 const MAX_FILE_BYTES = 1024 * 1024
 
-const SUITE_KEYS = ['assistant', 'concurrency', 'repeat', 'min-passes', 'timeout', 'time-limit', 'pass-rate', 'compare-with', 'max-regressions', 'cases']
+const SUITE_KEYS = [
+  'assistant',
+  'concurrency',
+  'repeat',
+  'min-passes',
+  'timeout',
+  'time-limit',
+  'pass-rate',
+  'compare-with',
+  'max-regressions',
+  'cases'
+]
 const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
 const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration']
 const VALUE_KEYS = ['path', 'equals']
@@ -70,7 +81,10 @@ export type EvalsSource = { file: string } | { inline: string }
  * mapping is a path. Every problem names the key and the fix; no value is repeated (an input
  * may be built from secrets).
  */
-export async function parseEvals(raw: string, context: { env?: NodeJS.ProcessEnv } = {}): Promise<{ data?: EvalSuite; problems: string[] }> {
+export async function parseEvals(
+  raw: string,
+  context: { env?: NodeJS.ProcessEnv } = {}
+): Promise<{ data?: EvalSuite; problems: string[] }> {
   const source = sourceOf(raw)
   let text: string
   let from: string
@@ -88,7 +102,9 @@ export async function parseEvals(raw: string, context: { env?: NodeJS.ProcessEnv
   try {
     value = parseYaml(text).value
   } catch (error) {
-    return { problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`] }
+    return {
+      problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`]
+    }
   }
   const problems: string[] = []
   const suite = readSuite(value, from, problems)
@@ -103,7 +119,8 @@ export function sourceOf(raw: string): EvalsSource {
 }
 
 function readSuiteFile(path: string, workspace: string): { text: string; path: string } | { problem: string } {
-  const fix = 'give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. `evals/suite.yml`), or write the suite inline'
+  const fix =
+    'give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. `evals/suite.yml`), or write the suite inline'
   const full = resolve(workspace, path)
   const outside = (from: string, to: string) => {
     const inside = relative(from, to)
@@ -147,18 +164,24 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
   const concurrency = integer(value, 'concurrency', 1, 16, EVALS_DEFAULTS.concurrency, problem)
   const repeat = integer(value, 'repeat', 1, 10, EVALS_DEFAULTS.repeat, problem)
   const minPasses = integer(value, 'min-passes', 1, 10, repeat, problem)
-  if (minPasses > repeat) problem(`\`min-passes\` (${minPasses}) is more than \`repeat\` (${repeat}): a case runs \`repeat\` times, so at most that many runs can pass; lower \`min-passes\` or raise \`repeat\``)
+  if (minPasses > repeat)
+    problem(
+      `\`min-passes\` (${minPasses}) is more than \`repeat\` (${repeat}): a case runs \`repeat\` times, so at most that many runs can pass; lower \`min-passes\` or raise \`repeat\``
+    )
   const timeoutMs = duration(value, 'timeout', 'timeout', problem) ?? EVALS_DEFAULTS.timeoutMs
   const timeLimitMs = duration(value, 'time-limit', 'time-limit', problem) ?? undefined
   const passRate = rate(value['pass-rate'], problem)
   const compareWith = optionalText(value, 'compare-with', 'compare-with', problem, "another deployment's exact name")
   const maxRegressions = integer(value, 'max-regressions', 0, MAX_CASES, EVALS_DEFAULTS.maxRegressions, problem)
-  if (value['max-regressions'] !== undefined && compareWith === undefined) problem('`max-regressions` needs `compare-with`: a regression is a case that passes on that deployment and fails here')
+  if (value['max-regressions'] !== undefined && compareWith === undefined)
+    problem('`max-regressions` needs `compare-with`: a regression is a case that passes on that deployment and fails here')
   const cases = readCases(value.cases, assistant, problem)
   if (!cases) return undefined
   const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2)
   if (runs > MAX_RUNS) {
-    problem(`the suite would send ${runs} runs (${cases.length} cases x \`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent runs that cost money; lower \`repeat\` or split the suite`)
+    problem(
+      `the suite would send ${runs} runs (${cases.length} cases x \`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent runs that cost money; lower \`repeat\` or split the suite`
+    )
   }
   return {
     from,
@@ -202,13 +225,19 @@ function readCases(raw: unknown, assistant: string | undefined, problem: (text: 
     unknownKeys(item, CASE_KEYS, `${at}.`, problem)
     const name = optionalText(item, 'name', `${at}.name`, problem, 'a short name shown in the table') ?? `case ${i + 1}`
     const first = seen.get(name)
-    if (first !== undefined) problem(`\`${at}.name\` is \`${name.replace(/`/g, "'").slice(0, 60)}\`, as \`cases[${first}].name\` is: names must be unique (the table and \`eval-results\` tell cases apart by them); rename one`)
+    if (first !== undefined)
+      problem(
+        `\`${at}.name\` is \`${name.replace(/`/g, "'").slice(0, 60)}\`, as \`cases[${first}].name\` is: names must be unique (the table and \`eval-results\` tell cases apart by them); rename one`
+      )
     else seen.set(name, i)
     const own = optionalText(item, 'assistant', `${at}.assistant`, problem, 'a graph id from the config or an assistant id')
-    if (own === undefined && assistant === undefined) problem(`\`${at}\` has no \`assistant\`: set \`assistant\` at the top of the suite (every case's default) or in the case`)
+    if (own === undefined && assistant === undefined)
+      problem(`\`${at}\` has no \`assistant\`: set \`assistant\` at the top of the suite (every case's default) or in the case`)
     const input = item.input
-    if (input === undefined || input === null) problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`)
-    else if (!isMapping(input)) problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`)
+    if (input === undefined || input === null)
+      problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`)
+    else if (!isMapping(input))
+      problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`)
     const expect = readExpect(item.expect, `${at}.expect`, problem)
     if (isMapping(input) && expect) cases.push({ name, assistant: (own ?? assistant) as string, input, expect })
   })
@@ -247,7 +276,9 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
       try {
         expect.matches = regularExpression(raw.matches)
       } catch (error) {
-        problem(`\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``)
+        problem(
+          `\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``
+        )
         ok = false
       }
     }
@@ -255,13 +286,17 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
   if (raw.value !== undefined) {
     const value = raw.value
     if (!isMapping(value) || typeof value.path !== 'string' || !('equals' in value)) {
-      problem(`\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`)
+      problem(
+        `\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`
+      )
       ok = false
     } else {
       unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem)
       const steps = valuePathSteps(value.path)
       if (!steps) {
-        problem(`\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`)
+        problem(
+          `\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`
+        )
         ok = false
       } else expect.value = { path: value.path, steps, equals: value.equals }
     }
@@ -295,15 +330,25 @@ function unknownKeys(mapping: Record<string, unknown>, known: readonly string[],
   for (const key of Object.keys(mapping)) {
     if (known.includes(key)) continue
     if (key.trim() === '') {
-      problem(`an empty key${prefix ? ` in \`${prefix.slice(0, -1)}\`` : ''} is not a known key: remove it (the keys are ${known.map((k) => `\`${k}\``).join(', ')})`)
+      problem(
+        `an empty key${prefix ? ` in \`${prefix.slice(0, -1)}\`` : ''} is not a known key: remove it (the keys are ${known.map((k) => `\`${k}\``).join(', ')})`
+      )
       continue
     }
     const nearest = nearestName(key, known)
-    problem(`\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`)
+    problem(
+      `\`${prefix}${key}\` is not a known key: ${nearest ? `did you mean \`${nearest}\`?` : `the keys are ${known.map((k) => `\`${k}\``).join(', ')}`}`
+    )
   }
 }
 
-function optionalText(mapping: Record<string, unknown>, key: string, at: string, problem: (text: string) => void, what: string): string | undefined {
+function optionalText(
+  mapping: Record<string, unknown>,
+  key: string,
+  at: string,
+  problem: (text: string) => void,
+  what: string
+): string | undefined {
   const value = mapping[key]
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) {
@@ -313,7 +358,14 @@ function optionalText(mapping: Record<string, unknown>, key: string, at: string,
   return value
 }
 
-function integer(mapping: Record<string, unknown>, key: string, min: number, max: number, fallback: number, problem: (text: string) => void): number {
+function integer(
+  mapping: Record<string, unknown>,
+  key: string,
+  min: number,
+  max: number,
+  fallback: number,
+  problem: (text: string) => void
+): number {
   const value = mapping[key]
   if (value === undefined || value === null) return fallback
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value

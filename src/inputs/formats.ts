@@ -3,7 +3,16 @@ import type { z } from 'zod'
 import { registerSecret } from '../core/masking.js'
 import type { InputName } from './names.js'
 import { parseNamePattern } from './name-pattern.js'
-import { parseBoolean, parseControlPlaneUrl, parseCount, parseDuration, parseEnum, parseHeaderValue, parseSingleLine, parseUuid } from './parsers.js'
+import {
+  parseBoolean,
+  parseControlPlaneUrl,
+  parseCount,
+  parseDuration,
+  parseEnum,
+  parseHeaderValue,
+  parseSingleLine,
+  parseUuid
+} from './parsers.js'
 import { parseHealthCheckPath } from './health-path.js'
 import { parseRollbackTo } from './rollback-to.js'
 import { parseSecrets } from './secrets.js'

@@ -26,7 +26,7 @@ export function readGitHubInputs(reader: InputReader): GitHubInputs {
   const prComment = reader.value('pr-comment') as boolean
   if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
     reader.problem(
-      '`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow\'s `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`'
+      "`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`"
     )
   }
   return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment }
@@ -35,7 +35,7 @@ export function readGitHubInputs(reader: InputReader): GitHubInputs {
 /** For commands that act on one deployment: `name`, or `deployment-id`, or both. */
 export function readTarget(reader: InputReader): { name?: string; deploymentId?: string } {
   if (!reader.isSet('name') && !reader.isSet('deployment-id')) {
-    reader.problem('`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment\'s exact name')
+    reader.problem("`name` is required (or `deployment-id` to act on a known deployment): set it to the deployment's exact name")
   }
   return { name: reader.value('name'), deploymentId: reader.value('deployment-id') }
 }

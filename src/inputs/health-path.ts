@@ -23,7 +23,7 @@ export function parseHealthCheckPath(raw: string): string {
   if (raw.includes('#')) refuse('must not contain a fragment (`#`): it is never sent')
   const pathPart = raw.split('?')[0]
   if (pathPart.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
-    refuse('must not contain `.` or `..` segments (they climb out of the deployment\'s URL)')
+    refuse("must not contain `.` or `..` segments (they climb out of the deployment's URL)")
   }
   // `%2f` and `%5c` stay encoded in a URL, but a proxy or the server may decode them into `/` and `\`.
   if (/%(2f|5c|40)/i.test(raw)) refuse('must not contain an encoded `/`, `\\` or `@`')

@@ -17,7 +17,9 @@ export function readHealthCheck(reader: InputReader): HealthCheckInputs | undefi
   const path = reader.value('health-check-path')
   if (path === undefined) return undefined
   if (reader.value('wait') === false) {
-    reader.problem('`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees')
+    reader.problem(
+      '`health-check-path` needs `wait: true`: the health check runs once the revision is DEPLOYED, which only a run that waits sees'
+    )
   }
   return { path, timeoutMs: reader.value('health-check-timeout') as number }
 }

@@ -30,7 +30,9 @@ export function parseImageReference(raw: string): string {
   const problem = referenceProblem(raw)
   if (!problem) return raw
   const name = usableName(raw)
-  throw new Error(name ? `${problem}; write it as \`${name}@sha256:<64 hex digits>\` (docker/build-push-action's \`digest\` output)` : problem)
+  throw new Error(
+    name ? `${problem}; write it as \`${name}@sha256:<64 hex digits>\` (docker/build-push-action's \`digest\` output)` : problem
+  )
 }
 
 /** Host and path, as `referenceProblem` reads them. */
@@ -72,23 +74,29 @@ function usableName(raw: string): string | undefined {
 
 function referenceProblem(raw: string): string | undefined {
   if (/\s/.test(raw)) return `must be one image reference, without spaces or docker options, got ${shown(raw)}`
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return `must not start with a scheme (\`${raw.slice(0, raw.indexOf(':'))}://\`): an image reference names the registry host alone, got ${shown(raw)}`
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw))
+    return `must not start with a scheme (\`${raw.slice(0, raw.indexOf(':'))}://\`): an image reference names the registry host alone, got ${shown(raw)}`
   const at = raw.indexOf('@')
   const name = at < 0 ? raw : raw.slice(0, at)
   if (at >= 0) {
     const digest = raw.slice(at + 1)
-    if (digest === '') return 'has an empty digest (nothing after the `@`): a digest is `sha256:` followed by exactly 64 lower-case hex digits'
-    if (!DIGEST.test(digest)) return `has the digest ${shown(digest)}, which is not \`sha256:\` followed by exactly 64 lower-case hex digits`
+    if (digest === '')
+      return 'has an empty digest (nothing after the `@`): a digest is `sha256:` followed by exactly 64 lower-case hex digits'
+    if (!DIGEST.test(digest))
+      return `has the digest ${shown(digest)}, which is not \`sha256:\` followed by exactly 64 lower-case hex digits`
   }
   const { host, path, tag } = nameParts(name)
-  if (host !== undefined && !HOST.test(host)) return `names the registry host ${shown(host)}, which is not a host name (or IP address) with an optional \`:port\``
+  if (host !== undefined && !HOST.test(host))
+    return `names the registry host ${shown(host)}, which is not a host name (or IP address) with an optional \`:port\``
   if (tag === '') return 'has an empty tag (nothing after the `:`)'
-  if (tag !== undefined && !TAG.test(tag)) return `has the tag ${shown(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`
+  if (tag !== undefined && !TAG.test(tag))
+    return `has the tag ${shown(tag)}: a tag is letters, digits, \`_\`, \`.\` and \`-\` (not starting with \`.\` or \`-\`), at most 128 characters`
   if (path === '') return `names no image repository, got ${shown(raw)}`
   for (const component of path.split('/')) {
     if (PATH_COMPONENT.test(component)) continue
     if (component === '') return `has the repository path ${shown(path)}, with an empty part (a \`/\` at its start or end, or \`//\`)`
-    if (PATH_COMPONENT.test(component.toLowerCase())) return `has upper-case letters in its repository path ${shown(path)}: repository paths are lower case`
+    if (PATH_COMPONENT.test(component.toLowerCase()))
+      return `has upper-case letters in its repository path ${shown(path)}: repository paths are lower case`
     return `has the repository path ${shown(path)}, whose part ${shown(component)} is not lower-case letters and digits joined by \`.\`, \`_\` or \`-\``
   }
   if ((host ? host.length + 1 : 0) + path.length > MAX_NAME) return `has a name (host and path) longer than ${MAX_NAME} characters`

@@ -48,7 +48,9 @@ export function parseNamePattern(raw: string): NamePattern {
   }
   const literals = parts.filter((part) => part !== '')
   if (literals.length === 0) {
-    throw new Error(`must contain text besides \`${PR_PLACEHOLDER}\` (a pattern of digits alone would select unrelated deployments), got ${shown(raw)}`)
+    throw new Error(
+      `must contain text besides \`${PR_PLACEHOLDER}\` (a pattern of digits alone would select unrelated deployments), got ${shown(raw)}`
+    )
   }
   // The first {pr} captures the number; any later one must repeat it exactly.
   const regex = new RegExp(`^${backReferenced(parts)}$`)

@@ -92,7 +92,9 @@ export function parseControlPlaneUrl(raw: string): string {
  */
 export function parseHeaderValue(raw: string): string {
   if (!/^[\x20-\x7e]+$/.test(raw)) {
-    throw new Error('must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again')
+    throw new Error(
+      'must be printable ASCII on one line (no line breaks, tabs or other control or non-ASCII characters); copy the credential again'
+    )
   }
   return raw
 }

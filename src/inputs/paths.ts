@@ -58,7 +58,9 @@ export function parsePaths(raw: string): PathFilter {
     return { pattern, negative, test: picomatch(toPicomatch(body), { dot: true }) }
   })
   if (compiled.every((p) => p.negative)) {
-    throw new Error('has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns')
+    throw new Error(
+      'has only `!` patterns, which exclude files from nothing: list what to include first (e.g. `**`), then the `!` patterns'
+    )
   }
   return {
     patterns,
@@ -100,10 +102,14 @@ export function parsePaths(raw: string): PathFilter {
 function patternProblem(body: string): string | undefined {
   if (body === '') return 'excludes nothing: a `!` must be followed by a pattern'
   if (body.length > MAX_PATTERN_LENGTH) return `is longer than ${MAX_PATTERN_LENGTH} characters`
-  if (/^-\s/.test(body)) return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`
-  if (body.includes('\\')) return 'has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub\'s syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally'
-  if (body.startsWith('/') || /^[A-Za-z]:/.test(body)) return 'is an absolute path: paths are relative to the repository\'s root, without a leading `/`'
-  if (/^\.\.?\//.test(body)) return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`
+  if (/^-\s/.test(body))
+    return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`
+  if (body.includes('\\'))
+    return "has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally"
+  if (body.startsWith('/') || /^[A-Za-z]:/.test(body))
+    return "is an absolute path: paths are relative to the repository's root, without a leading `/`"
+  if (/^\.\.?\//.test(body))
+    return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`
   if (body.endsWith('/')) return `ends with \`/\`: patterns match files, never a directory; write \`${body}**\` for everything under it`
   let atom = false
   for (let i = 0; i < body.length; i++) {
@@ -116,7 +122,7 @@ function patternProblem(body: string): string | undefined {
     } else if (c === ',') {
       return 'has a `,`: patterns are not separated by commas; write one pattern a line (`[,]` matches a comma in a file name)'
     } else if (c === '{' || c === '}') {
-      return 'has braces: GitHub\'s syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)'
+      return "has braces: GitHub's syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)"
     } else if (c === '?' || c === '+') {
       if (!atom) return `has a \`${c}\` with no character before it to repeat (write \`[${c}]\` to match it literally)`
       atom = false

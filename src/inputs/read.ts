@@ -14,11 +14,19 @@ export type { InputContext } from './spec.js'
 export type InputGetter = (name: InputName, options?: { trim: boolean }) => string
 
 /** How inputs arrive on a runner: `INPUT_<NAME>` environment variables. */
-export const runnerInputs: InputGetter = (name, options) =>
-  unlessUnexpanded(core.getInput(name, { trimWhitespace: options?.trim ?? true }))
+export const runnerInputs: InputGetter = (name, options) => unlessUnexpanded(core.getInput(name, { trimWhitespace: options?.trim ?? true }))
 
 /** Read by every command, whatever its spec. */
-const EVERY_COMMAND: InputName[] = ['control-plane-url', 'api-key', 'bearer-token', 'tenant-id', 'command', 'dry-run', 'timeout', 'github-token']
+const EVERY_COMMAND: InputName[] = [
+  'control-plane-url',
+  'api-key',
+  'bearer-token',
+  'tenant-id',
+  'command',
+  'dry-run',
+  'timeout',
+  'github-token'
+]
 
 /**
  * The one input reader. Before any request: registers the credentials for masking
@@ -59,7 +67,8 @@ export async function readInputs<C extends string, T>(
   const used = new Set<InputName>([...EVERY_COMMAND, ...(spec?.uses ?? [])])
   const values = new Map<InputName, unknown>()
   for (const name of INPUT_NAMES) {
-    if (name === 'secrets' && !used.has(name)) unparsedSecretValues(get(name, { trim: false })).forEach((value) => registerSecret(value, 'a value in `secrets`'))
+    if (name === 'secrets' && !used.has(name))
+      unparsedSecretValues(get(name, { trim: false })).forEach((value) => registerSecret(value, 'a value in `secrets`'))
     if (name === 'command' || !used.has(name)) continue
     const format: Format<unknown> = FORMATS[name]
     if ('structured' in format) {
@@ -109,7 +118,7 @@ export async function readInputs<C extends string, T>(
 function readConnection(reader: InputReader): CommonInputs['connection'] | undefined {
   const { raw } = reader
   if (raw('control-plane-url') === '') {
-    reader.problem('`control-plane-url` is required: set it to the control plane\'s base URL, e.g. `https://api.example.com`')
+    reader.problem("`control-plane-url` is required: set it to the control plane's base URL, e.g. `https://api.example.com`")
   }
   if (raw('api-key') === '' && raw('bearer-token') === '') {
     reader.problem(reader.context.pullRequestFromFork ? FORK_WITHOUT_SECRETS : NO_CREDENTIAL)
@@ -122,7 +131,8 @@ function readConnection(reader: InputReader): CommonInputs['connection'] | undef
   const apiKey = reader.value('api-key')
   const bearerToken = reader.value('bearer-token')
   if (baseUrl === undefined || (apiKey === undefined && bearerToken === undefined)) return undefined
-  const credential: Credential = apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken as string }
+  const credential: Credential =
+    apiKey !== undefined ? { kind: 'api-key', value: apiKey } : { kind: 'bearer-token', value: bearerToken as string }
   return { baseUrl, credential, tenantId: reader.value('tenant-id') }
 }
 
@@ -134,7 +144,7 @@ const FORK_WITHOUT_SECRETS =
   'GitHub passes no secrets to workflows that pull requests from forks trigger. Deploy fork pull requests from a workflow ' +
   'that runs in the base repository instead: a `workflow_run` workflow triggered when this one completes, a job gated on a ' +
   'label that a maintainer adds after reading the change, or `pull_request_target` (with care: it has secrets, so never ' +
-  'run the fork\'s code in it before review). Or skip this step for forks: ' +
+  "run the fork's code in it before review). Or skip this step for forks: " +
   '`if: github.event.pull_request.head.repo.full_name == github.repository`'
 
 /** Set to something other than its default, and not used by the command. */

@@ -69,7 +69,9 @@ export function reservedSecretProblems(secrets: readonly Secret[] | undefined, s
   const problems: string[] = []
   for (const { name } of secrets ?? []) {
     if (ALWAYS_RESERVED.has(name)) {
-      problems.push(`\`secrets\`: \`${name}\` is a name the control plane reserves (it sets that variable in every agent server itself); ${FIX}`)
+      problems.push(
+        `\`secrets\`: \`${name}\` is a name the control plane reserves (it sets that variable in every agent server itself); ${FIX}`
+      )
     } else if (source !== undefined && source !== SELF_HOSTED_SOURCE && RESERVED_UNLESS_SELF_HOSTED.has(name)) {
       problems.push(
         `\`secrets\`: \`${name}\` is a name the control plane reserves for \`${source}\` deployments (it sets that variable itself; ` +

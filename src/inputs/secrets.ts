@@ -27,7 +27,15 @@ export interface ParsedSecrets {
 export function unparsedSecretValues(raw: string): string[] {
   return raw.split(/\r?\n/).flatMap((line) => {
     const at = line.search(/[=:]/)
-    return at < 0 ? [line] : [line, line.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')]
+    return at < 0
+      ? [line]
+      : [
+          line,
+          line
+            .slice(at + 1)
+            .trim()
+            .replace(/^(["'])(.*)\1$/, '$2')
+        ]
   })
 }
 

@@ -33,14 +33,20 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
   if (!isMapping(value)) return { problems: [`must be a YAML or JSON mapping with \`assistant\` and \`input\`, ${EXAMPLE}`] }
   const problems: string[] = []
   for (const key of Object.keys(value)) {
-    if (!KEYS.includes(key)) problems.push(`${codeOrEmpty(key, 'an empty key')} is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`)
+    if (!KEYS.includes(key))
+      problems.push(`${codeOrEmpty(key, 'an empty key')} is not a known key (known: ${KEYS.map((k) => `\`${k}\``).join(', ')})`)
   }
   const { assistant, input, expect } = value
-  if (assistant === undefined || assistant === null) problems.push('`assistant` is required: a graph id from the config (e.g. `agent`) or an assistant id')
-  else if (typeof assistant !== 'string' || assistant.trim() === '' || /[\r\n]/.test(assistant)) problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id')
-  if (input === undefined || input === null) problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)')
-  else if (!isMapping(input)) problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value')
-  if (expect !== undefined && (typeof expect !== 'string' || expect === '')) problems.push('`expect` must be text the answer must contain; quote it if it looks like a number')
+  if (assistant === undefined || assistant === null)
+    problems.push('`assistant` is required: a graph id from the config (e.g. `agent`) or an assistant id')
+  else if (typeof assistant !== 'string' || assistant.trim() === '' || /[\r\n]/.test(assistant))
+    problems.push('`assistant` must be one line of text: a graph id from the config or an assistant id')
+  if (input === undefined || input === null)
+    problems.push('`input` is required: a mapping, the graph\'s input (e.g. `{"messages": [...]}`)')
+  else if (!isMapping(input))
+    problems.push('`input` must be a mapping (the graph\'s input, e.g. `{"messages": [...]}`), not a list or a single value')
+  if (expect !== undefined && (typeof expect !== 'string' || expect === ''))
+    problems.push('`expect` must be text the answer must contain; quote it if it looks like a number')
   let timeoutMs: number | undefined
   const timeout = value.timeout
   if (timeout !== undefined) {
@@ -53,5 +59,13 @@ export async function parseSmokeTest(raw: string): Promise<{ data?: SmokeTest; p
     }
   }
   if (problems.length > 0) return { problems }
-  return { data: { assistant: assistant as string, input: input as Record<string, unknown>, ...(expect !== undefined ? { expect: expect as string } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, problems }
+  return {
+    data: {
+      assistant: assistant as string,
+      input: input as Record<string, unknown>,
+      ...(expect !== undefined ? { expect: expect as string } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {})
+    },
+    problems
+  }
 }

@@ -24,9 +24,7 @@ export function parseYaml(raw: string): ParsedYaml {
   const contents = doc.contents
   return {
     value: doc.toJS({ maxAliasCount: 100 }),
-    topLevelKeys: isMap(contents)
-      ? contents.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key))
-      : [],
+    topLevelKeys: isMap(contents) ? contents.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key)) : [],
     lineOf: (path) => {
       const node = doc.getIn(path as unknown[], true) as { range?: [number, number, number] } | undefined
       return node?.range ? lineCounter.linePos(node.range[0]).line : undefined

@@ -24,11 +24,15 @@ export function readVerification(reader: InputReader): VerificationInputs {
   const smokeTest = reader.value('smoke-test')
   const timeoutMs = reader.value('timeout')
   if (smokeTest && reader.value('wait') === false) {
-    reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`')
+    reader.problem(
+      '`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`'
+    )
   }
   // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
   if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
-    reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`')
+    reader.problem(
+      '`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`'
+    )
   }
   // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
   if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
@@ -53,7 +57,9 @@ function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
   const problems: string[] = []
   const timeoutMs = reader.value('timeout')
   if (reader.value('wait') === false) {
-    problems.push('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`')
+    problems.push(
+      '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
+    )
   }
   if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
     problems.push(
@@ -62,7 +68,9 @@ function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
   }
   const name = reader.value('name')
   if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
-    problems.push(`\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``)
+    problems.push(
+      `\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``
+    )
   }
   return problems
 }

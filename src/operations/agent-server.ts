@@ -72,7 +72,13 @@ export async function askServer(endpoint: { url: string; headers: OutgoingHttpHe
     if (request.signal?.aborted) throw new CancelledError()
     const status = started.status === undefined ? {} : { status: started.status }
     // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
-    if (limit.signal.aborted) return { answered: false, what: `no ${started.status === undefined ? 'answer' : 'result'} within ${formatDuration(request.limitMs)}`, refused: false, ...status }
+    if (limit.signal.aborted)
+      return {
+        answered: false,
+        what: `no ${started.status === undefined ? 'answer' : 'result'} within ${formatDuration(request.limitMs)}`,
+        refused: false,
+        ...status
+      }
     const code = (error as { code?: string }).code
     return { answered: false, what: `no answer (${code ?? (error as Error).message})`, refused: code === 'ECONNREFUSED', ...status }
   } finally {
@@ -86,7 +92,12 @@ export async function askServer(endpoint: { url: string; headers: OutgoingHttpHe
  * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
  * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
  */
-async function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: ServerRequest, signal: AbortSignal, started: { status?: number }): Promise<ServerAnswer> {
+async function send(
+  endpoint: { url: string; headers: OutgoingHttpHeaders },
+  request: ServerRequest,
+  signal: AbortSignal,
+  started: { status?: number }
+): Promise<ServerAnswer> {
   const body = request.json === undefined ? null : JSON.stringify(request.json)
   const headers: OutgoingHttpHeaders = {
     ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
@@ -107,7 +118,8 @@ async function send(endpoint: { url: string; headers: OutgoingHttpHeaders }, req
   } catch (error) {
     // The body reader rejects with Errors only.
     if (signal.aborted) throw error
-    if (error instanceof BodyTooLarge) return { answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` }
+    if (error instanceof BodyTooLarge)
+      return { answered: true, status, bodyProblem: `the answer was larger than ${formatBytes(request.maxBytes)}, so it was not read` }
     return { answered: true, status, bodyProblem: `the answer broke off (${(error as Error).message})` }
   }
 }

@@ -18,7 +18,10 @@ import { createdWithOurSettings, findOurRevision, type SentRevision } from './ou
  * most one revision, whatever fails in between.
  */
 export interface ApplyContext {
-  client: Pick<ControlPlaneClient, 'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments' | 'getRevision' | 'listRevisions'>
+  client: Pick<
+    ControlPlaneClient,
+    'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments' | 'getRevision' | 'listRevisions'
+  >
   clock: Clock
   deadline: number
   signal?: AbortSignal
@@ -59,7 +62,9 @@ export async function createOnce(body: CreateDeploymentRequest, ctx: ApplyContex
       inDoubt = true
       const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body))
       if (created) {
-        ctx.log(`The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`)
+        ctx.log(
+          `The create of \`${body.name}\` took effect despite the error (${firstLine(error)}); continuing with deployment ${created.id}.`
+        )
         return { done: created }
       }
       if (conflictAfterDoubt) throw error
@@ -81,7 +86,9 @@ async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest
   const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id)
   const revisionConfig =
     deployment.source_revision_config ??
-    (deployment.latest_revision_id ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config : undefined)
+    (deployment.latest_revision_id
+      ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config
+      : undefined)
   if (createdWithOurSettings(deployment, revisionConfig, body)) return deployment
   throw new ActionError(
     'api-refused',
@@ -96,7 +103,11 @@ async function createdByThisRun(ctx: ApplyContext, body: CreateDeploymentRequest
  * if it did not (two runs creating at once), every later deploy by `name` would fail
  * on the ambiguity. Said at once, loudly, with both ids.
  */
-export async function refuseTwins(client: Pick<ControlPlaneClient, 'listDeployments'>, created: Deployment, limits: WalkLimits): Promise<void> {
+export async function refuseTwins(
+  client: Pick<ControlPlaneClient, 'listDeployments'>,
+  created: Deployment,
+  limits: WalkLimits
+): Promise<void> {
   const found = await findDeploymentsByName(client, created.name, limits)
   if (found.length > 1) throw twinDeployments(created.name, found, created.id)
 }
@@ -141,7 +152,9 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
         const { current, look, ours } = applied
         ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${ours.id}.`)
         if (look.candidates > 1) {
-          ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`)
+          ctx.log(
+            `${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`
+          )
         }
         if (look.others.length > 0) {
           ctx.log(
@@ -162,7 +175,7 @@ function changedMeanwhile(deployment: Deployment, others: Revision[], change = '
     'api-refused',
     `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
       "Not sending it again: that could undo the other deploy's newer change.",
-    "Let the other deploy finish, then re-run this job if its change is still wanted."
+    'Let the other deploy finish, then re-run this job if its change is still wanted.'
   )
 }
 
@@ -179,7 +192,10 @@ function changedMeanwhile(deployment: Deployment, others: Revision[], change = '
 export async function redeployOnce(deployment: Deployment, target: Revision, ctx: RedeployContext): Promise<Applied> {
   const before = deployment.latest_revision_id
   const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {}
-  const sent: SentRevision = { config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)), commitSha: commitSha ?? undefined }
+  const sent: SentRevision = {
+    config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)),
+    commitSha: commitSha ?? undefined
+  }
   let othersSeen: Revision[] = []
   let noCommit: Revision | undefined
   return withRetries<Applied>(ctx, `Redeploy revision ${target.id}`, async () => {
@@ -213,7 +229,7 @@ function cannotTellRedeploy(deployment: Deployment, target: Revision, candidate:
     'api-refused',
     `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
       `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
-      'Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run\'s.',
+      "Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run's.",
     `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`
   )
 }
@@ -235,7 +251,9 @@ function withRetries<T>(ctx: Timing, label: string, step: () => Promise<Attempt<
       signal: ctx.signal,
       random: ctx.random,
       announce: (error, waitMs, next) =>
-        ctx.log(`${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+        ctx.log(
+          `${label} did not go through (${firstLine(error)}); sending it again in ${formatDuration(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`
+        )
     },
     () =>
       step().catch((error: unknown): Attempt<T> => {
@@ -274,14 +292,17 @@ async function settle<T>(ctx: Timing, change: string, check: () => Promise<T | u
   return undefined
 }
 
-
 /**
  * Sends a change with the recorder knowing it is in flight, so a run that ends before
  * the answer says the change may or may not have taken effect. A definite refusal (an
  * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
  * then plainly refused, not in doubt.
  */
-export async function sendRecorded<T>(recorder: Pick<Recorder, 'sending' | 'refused'>, change: PendingChange, send: () => Promise<T>): Promise<T> {
+export async function sendRecorded<T>(
+  recorder: Pick<Recorder, 'sending' | 'refused'>,
+  change: PendingChange,
+  send: () => Promise<T>
+): Promise<T> {
   recorder.sending(change)
   try {
     return await send()

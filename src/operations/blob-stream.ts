@@ -16,7 +16,12 @@ export interface BlobStream {
 }
 
 export function openBlobStream(top: string, oids: readonly string[]): BlobStream {
-  const child = spawn('git', gitArgs(top, ['cat-file', '--batch']), { cwd: top, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
+  const child = spawn('git', gitArgs(top, ['cat-file', '--batch']), {
+    cwd: top,
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true
+  })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 1000) stderr += chunk.toString('utf8')
@@ -26,7 +31,10 @@ export function openBlobStream(top: string, oids: readonly string[]): BlobStream
   // A write after git exits (a missing object, a kill) fails the stream: the reads say why.
   child.stdin.on('error', () => undefined)
   void writeAll(child.stdin, oids)
-  const reader = new ByteReader(child.stdout, () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`))
+  const reader = new ByteReader(
+    child.stdout,
+    () => failed ?? new Error(`\`git cat-file\` ended early${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`)
+  )
   /** Bytes of the previous blob not read by its reader (it stopped early), skipped before the next. */
   let unread = 0
   return {
@@ -35,7 +43,10 @@ export function openBlobStream(top: string, oids: readonly string[]): BlobStream
       unread = 0
       const header = await reader.line()
       const [id, type, size] = header.split(' ')
-      if (id !== oid || type !== 'blob') throw new Error(`git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`)
+      if (id !== oid || type !== 'blob')
+        throw new Error(
+          `git has no file \`${oid}\` in this checkout's objects (${header.trim() || 'no answer'}): a partial or broken clone?`
+        )
       unread = Number(size) + 1
       const content = Number(size)
       let left = content
@@ -93,7 +104,12 @@ class BatchReader {
   private broken = false
 
   constructor(repo: string) {
-    this.child = spawn('git', gitArgs(repo, ['cat-file', '--batch']), { cwd: repo, env: process.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
+    this.child = spawn('git', gitArgs(repo, ['cat-file', '--batch']), {
+      cwd: repo,
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true
+    })
     this.child.on('error', () => (this.broken = true))
     this.child.stdin.on('error', () => (this.broken = true))
     this.child.stderr.resume()
@@ -130,7 +146,7 @@ class BatchReader {
         return undefined
       }
       const chunks: Buffer[] = []
-      for (let left = length; left > 0; ) {
+      for (let left = length; left > 0;) {
         const chunk = await this.reader.upTo(left)
         chunks.push(Buffer.from(chunk))
         left -= chunk.length
@@ -162,15 +178,16 @@ async function writeAll(stdin: NodeJS.WritableStream & { destroyed?: boolean }, 
   for (let at = 0; at < oids.length; at += BATCH) {
     if (stdin.destroyed) return
     const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`)
-    if (!ok) await new Promise<void>((resolve) => {
-      const done = () => {
-        stdin.removeListener('drain', done)
-        stdin.removeListener('close', done)
-        resolve()
-      }
-      stdin.once('drain', done)
-      stdin.once('close', done)
-    })
+    if (!ok)
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stdin.removeListener('drain', done)
+          stdin.removeListener('close', done)
+          resolve()
+        }
+        stdin.once('drain', done)
+        stdin.once('close', done)
+      })
   }
   stdin.end()
 }
@@ -240,6 +257,6 @@ class ByteReader {
   }
 
   async skip(count: number): Promise<void> {
-    for (let left = count; left > 0; ) left -= (await this.upTo(left)).length
+    for (let left = count; left > 0;) left -= (await this.upTo(left)).length
   }
 }

@@ -81,7 +81,7 @@ export async function walkDeployments(
       throw new ActionError(
         'bad-response',
         `Gave up ${what} after ${pages} pages (${seen.size} deployments named like it): the list did not end.`,
-        'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.'
+        "Set `deployment-id` to skip the lookup by name, and report this to the control plane's operators."
       )
     }
     beforePage?.()
@@ -91,7 +91,7 @@ export async function walkDeployments(
       throw new ActionError(
         'bad-response',
         `Listing deployments named like \`${nameContains}\` stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`,
-        'Set `deployment-id` to skip the lookup by name, and report this to the control plane\'s operators.'
+        "Set `deployment-id` to skip the lookup by name, and report this to the control plane's operators."
       )
     }
     for (const deployment of fresh) {

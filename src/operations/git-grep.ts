@@ -26,7 +26,12 @@ const OUTPUT_MAX_BYTES = 256 * 1024 * 1024
 export function grepFiles(top: string, commit: string, pathspecs: readonly string[], strings: readonly string[]): GrepRun {
   const patterns = strings.flatMap((text) => ['-e', text])
   const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...pathspecs]
-  const child = spawn('git', gitArgs(top, args), { cwd: top, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+  const child = spawn('git', gitArgs(top, args), {
+    cwd: top,
+    env: { ...process.env, LC_ALL: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true
+  })
   let closed = false
   const files = new Promise<string[]>((resolve, reject) => {
     const out: Buffer[] = []
@@ -45,7 +50,12 @@ export function grepFiles(top: string, commit: string, pathspecs: readonly strin
       const said = stderr.trim().split('\n')[0]
       // 1: nothing found (and git said nothing wrong).
       if (code === 1 && !said) resolve([])
-      else if (code !== 0) reject(new Error(`\`git grep\` ${closed ? 'was stopped' : bytes > OUTPUT_MAX_BYTES ? 'named too many files' : 'failed'}${said ? `: ${said}` : ''}`))
+      else if (code !== 0)
+        reject(
+          new Error(
+            `\`git grep\` ${closed ? 'was stopped' : bytes > OUTPUT_MAX_BYTES ? 'named too many files' : 'failed'}${said ? `: ${said}` : ''}`
+          )
+        )
       else resolve(namesIn(Buffer.concat(out).toString('utf8'), commit))
     })
   })

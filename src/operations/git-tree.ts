@@ -64,7 +64,12 @@ export interface GitStop {
 export function gitStopped(stop: GitStop | undefined): Error | undefined {
   if (!stop) return undefined
   if (stop.signal?.aborted) return new CancelledError()
-  if (stop.clock.now() >= stop.deadline) return new ActionError('timed-out', "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`.')
+  if (stop.clock.now() >= stop.deadline)
+    return new ActionError(
+      'timed-out',
+      "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.",
+      'Raise `timeout`.'
+    )
   return undefined
 }
 
@@ -99,18 +104,28 @@ export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): 
   if (stopped) return Promise.reject(stopped)
   const limit = startTimeLimit(gitLimit(run.stop, run.capMs))
   return new Promise<string>((resolve, reject) => {
-    const child = execFile('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
-      if (error) {
-        if (limit.signal.aborted) {
-          reject(gitStopped(run.stop) ?? (run.stop?.signal?.aborted ? new CancelledError() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)))
+    const child = execFile(
+      'git',
+      gitArgs(run.safe ?? [cwd], args),
+      { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) {
+          if (limit.signal.aborted) {
+            reject(
+              gitStopped(run.stop) ??
+                (run.stop?.signal?.aborted ? new CancelledError() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`))
+            )
+            return
+          }
+          const said = String(stderr ?? '')
+            .trim()
+            .split('\n')[0]
+          reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`))
           return
         }
-        const said = String(stderr ?? '').trim().split('\n')[0]
-        reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`))
-        return
+        resolve(String(stdout))
       }
-      resolve(String(stdout))
-    })
+    )
     // A write after git exits early fails the command: its own error says why.
     child.stdin?.on('error', () => undefined)
     child.stdin?.end(run.input ?? '')
@@ -138,7 +153,13 @@ async function mayBeInRepository(dir: string): Promise<boolean> {
       return true
     }
     for (; ; current = dirname(current)) {
-      if (await access(join(current, '.git')).then(() => true, () => false)) return true
+      if (
+        await access(join(current, '.git')).then(
+          () => true,
+          () => false
+        )
+      )
+        return true
       if (dirname(current) === current) return false
     }
   }
@@ -155,7 +176,7 @@ export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir)
   // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
   if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
-  for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at); ) safe.push((at = dirname(at)))
+  for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at);) safe.push((at = dirname(at)))
   const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop)
   const [top, commit] = (said ?? '').split('\n').map((line) => line.trim())
   if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit)) return undefined
@@ -170,19 +191,40 @@ export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir)
  * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
 export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: GitStop): Promise<number> {
-  const promisor = (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? ''
+  const promisor =
+    (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? ''
   const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1]
   if (!remote) return 0
   const pathspecs = dirs.includes('') ? [] : [...dirs]
   // `--missing=print` names what is not here without fetching it.
   const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop })
-  const missing = listed.split('\n').filter((line) => line.startsWith('?')).map((line) => line.slice(1).trim())
+  const missing = listed
+    .split('\n')
+    .filter((line) => line.startsWith('?'))
+    .map((line) => line.slice(1).trim())
   if (missing.length === 0) return 0
-  const args = ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin']
+  const args = [
+    '-c',
+    'fetch.negotiationAlgorithm=noop',
+    'fetch',
+    remote,
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--recurse-submodules=no',
+    '--filter=blob:none',
+    '--stdin'
+  ]
   // A fetch may take long: it has all the time left, not the cap of a local command.
-  await runGit(top, args, { stop, capMs: stop ? Infinity : GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, input: `${missing.join('\n')}\n` }).catch((error: unknown) => {
+  await runGit(top, args, {
+    stop,
+    capMs: stop ? Infinity : GIT_TIMEOUT_MS,
+    maxBuffer: 1024 * 1024,
+    input: `${missing.join('\n')}\n`
+  }).catch((error: unknown) => {
     if (isStop(error)) throw error
-    throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${(error as Error).message}`)
+    throw new Error(
+      `\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${(error as Error).message}`
+    )
   })
   return missing.length
 }
@@ -195,11 +237,13 @@ export async function fetchMissingBlobs(top: string, commit: string, dirs: reado
  */
 export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: GitStop, sizes = true): Promise<TreeFile[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], { stop })
+  const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
+    stop
+  })
   const files: TreeFile[] = []
   // Read in place, by offsets: no array of records nor of fields. Listing 27,687 files took the
   // process from 44 MB to about 79 MB of RSS that way, to about 65 MB this way.
-  for (let at = 0; at < listed.length; ) {
+  for (let at = 0; at < listed.length;) {
     const end = listed.indexOf('\0', at)
     const stop = end < 0 ? listed.length : end
     // `<mode> SP <type> SP <oid> [SP+ <size>] TAB <path>`
@@ -214,7 +258,8 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
     else if (listed.startsWith('blob ', typeAt)) {
       const size = oidEnd < tab ? listed.slice(oidEnd, tab).trim() : '0'
       // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
-      if (!/^\d+$/.test(size)) throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`)
+      if (!/^\d+$/.test(size))
+        throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`)
       const link = listed.startsWith('120000 ', at)
       files.push({ path, kind: link ? 'link' : 'file', executable: listed.startsWith('100755 ', at), oid, size: Number(size) })
     }
@@ -230,7 +275,9 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
  */
 export async function changedFiles(top: string, dirs: readonly string[], stop?: GitStop): Promise<string[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], { stop })
+  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
+    stop
+  })
   return listed.split('\0').filter((path) => path !== '')
 }
 
@@ -254,7 +301,11 @@ export async function committedDirectories(cwd: string, relativePaths: readonly 
   const found = new Set<string>()
   if (relativePaths.length === 0 || !(await mayBeInRepository(cwd))) return found
   const asked = relativePaths.map((path) => `HEAD:./${path.split(sep).join('/')}`)
-  const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], { stop, maxBuffer: 1024 * 1024, input: `${asked.join('\n')}\n` }).catch(unlessStop)
+  const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], {
+    stop,
+    maxBuffer: 1024 * 1024,
+    input: `${asked.join('\n')}\n`
+  }).catch(unlessStop)
   // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
   const answers = (said ?? '').split('\n')
   relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path))

@@ -72,7 +72,10 @@ export class RateLimitedGitHub {
     let last: ReadOutcome = { ok: false, reason: 'not sent' }
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       if (this.exhaustedUntil !== undefined) {
-        const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`)
+        const refused = await this.waitUntil(
+          this.exhaustedUntil,
+          `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`
+        )
         if (refused) return { ok: false, limited: true, reason: refused }
         this.exhaustedUntil = undefined
         this.resetsAt = undefined
@@ -97,12 +100,16 @@ export class RateLimitedGitHub {
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now())
       const limited =
         response.status === 429 ||
-        (response.status === 403 && (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'))
+        (response.status === 403 &&
+          (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'))
       const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`
       last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason }
       if (limited) {
         if (retryAfterMs !== undefined) {
-          const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`)
+          const refused = await this.waitUntil(
+            this.options.clock.now() + retryAfterMs,
+            `${what}: GitHub asked to retry after ${formatDuration(retryAfterMs)}`
+          )
           if (refused) return { ok: false, limited: true, reason: refused }
         }
         // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,

@@ -72,11 +72,17 @@ export async function checkHealth(options: HealthCheckOptions): Promise<HealthVe
 }
 
 /** One GET whose status is the answer (the body means nothing here, and a hostile one could be endless). */
-async function attempt(url: string, headers: OutgoingHttpHeaders, limitMs: number, signal: AbortSignal | undefined): Promise<{ healthy: boolean; what: string }> {
+async function attempt(
+  url: string,
+  headers: OutgoingHttpHeaders,
+  limitMs: number,
+  signal: AbortSignal | undefined
+): Promise<{ healthy: boolean; what: string }> {
   const answer = await askServer({ url, headers }, { method: 'GET', limitMs, signal, maxBytes: 0 })
   if (!answer.answered) return { healthy: false, what: answer.what }
   const { status } = answer
   if (status >= 200 && status < 300) return { healthy: true, what: `HTTP ${status}` }
-  if (status >= 300 && status < 400) return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` }
+  if (status >= 300 && status < 400)
+    return { healthy: false, what: `HTTP ${status} (a redirect, not followed: the credential stays with the reported URL)` }
   return { healthy: false, what: `HTTP ${status}` }
 }

@@ -29,9 +29,11 @@ export function healthCheckTarget(reportedUrl: string | null | undefined, path: 
   }
   const where = `\`${base.protocol}//${base.host}\``
   if (!isHttpsOrLoopbackHttp(base)) {
-    return { refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted` }
+    return {
+      refused: `the deployment's URL ${where} is not https:// (http:// is allowed only on loopback), and the credential must not travel unencrypted`
+    }
   }
-  if (base.username || base.password) return { refused: 'the deployment\'s URL contains a user name or password' }
+  if (base.username || base.password) return { refused: "the deployment's URL contains a user name or password" }
   const basePath = base.pathname.replace(/\/+$/, '')
   let joined: URL
   try {

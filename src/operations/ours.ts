@@ -52,7 +52,11 @@ function sentFields(config: SourceRevisionConfigRequest): Array<[string, unknown
  * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
  *   where it reports one.
  */
-export function carriesWhatWeSent(revision: Pick<Revision, 'source' | 'source_revision_config'>, sent: SentRevision, previous?: Pick<Revision, 'source_revision_config'>): boolean {
+export function carriesWhatWeSent(
+  revision: Pick<Revision, 'source' | 'source_revision_config'>,
+  sent: SentRevision,
+  previous?: Pick<Revision, 'source_revision_config'>
+): boolean {
   if (sent.source && revision.source && revision.source !== sent.source) return false
   const sha = revision.source_revision_config?.repo_commit_sha
   if (sent.commitSha && sha && !sameValue(sha, sent.commitSha)) return false
@@ -84,7 +88,9 @@ export function createdWithOurSettings(
   const namespace = (config.listener_config as { k8s_namespace?: unknown } | null | undefined)?.k8s_namespace
   const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace)
   const reported = settingsOf(revisionConfig)
-  const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value))
+  const revisionMatches = sentFields(sent.source_revision_config).every(
+    ([key, value]) => reported[key] == null || sameValue(reported[key], value)
+  )
   return configMatches && namespaceMatches && revisionMatches
 }
 
@@ -95,7 +101,11 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function normal(value: string): string {
-  return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '')
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
 }
 
 /** A look through the revisions made since this run read the deployment. */
@@ -126,7 +136,12 @@ const MAX_REVISION_PAGES = 5
  * read it), and which of them is this run's. Walks the list, newest first, until it
  * reaches `before`; bounded by pages and by the deadline.
  */
-export async function findOurRevision(look: RevisionLook, deploymentId: string, before: string | null | undefined, sent: SentRevision): Promise<NewRevisions> {
+export async function findOurRevision(
+  look: RevisionLook,
+  deploymentId: string,
+  before: string | null | undefined,
+  sent: SentRevision
+): Promise<NewRevisions> {
   const fresh: Revision[] = []
   let previous: Revision | undefined
   let offset = 0
@@ -136,7 +151,9 @@ export async function findOurRevision(look: RevisionLook, deploymentId: string, 
       throw new ActionError(
         pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out',
         `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
-          (pages >= MAX_REVISION_PAGES ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.` : "the step's `timeout` ran out while listing them."),
+          (pages >= MAX_REVISION_PAGES
+            ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.`
+            : "the step's `timeout` ran out while listing them."),
         'Look at the deployment on the control plane before re-running.'
       )
     }

@@ -45,7 +45,10 @@ export async function readOpenPullRequests(github: RateLimitedGitHub, repository
       }
       // Asked for open ones only; anything else means the filter was not applied, and the list proves nothing.
       if (state !== undefined && state !== 'open') {
-        return { kind: 'unreadable', reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}` }
+        return {
+          kind: 'unreadable',
+          reason: `page ${page} of the open pull requests lists pull request #${number} as ${JSON.stringify(state)}`
+        }
       }
       numbers.add(number)
     }
@@ -60,7 +63,11 @@ export async function readOpenPullRequests(github: RateLimitedGitHub, repository
  * reopened since the list was read. The caller bounds `numbers` (prune reads at most
  * `MAX_SINGLE_READS`, 20, whatever `max-deletions` says): the token's hourly budget is shared.
  */
-export async function readPullRequestStates(github: RateLimitedGitHub, repository: string, numbers: readonly number[]): Promise<Map<number, PullRequestState>> {
+export async function readPullRequestStates(
+  github: RateLimitedGitHub,
+  repository: string,
+  numbers: readonly number[]
+): Promise<Map<number, PullRequestState>> {
   const states = new Map<number, PullRequestState>()
   for (const number of numbers) {
     const outcome = await github.fetch(`/repos/${repository}/pulls/${number}`, `Reading pull request #${number}`)

@@ -17,7 +17,11 @@ export interface RedeployOptions {
  * the new revision that carries the target's settings), recorded as started. Shared by
  * `command: rollback` and a deploy's `on-failure: rollback`.
  */
-export async function redeploy(deployment: Deployment, target: Revision, options: RedeployOptions): Promise<{ deployment: Deployment; revisionId: string }> {
+export async function redeploy(
+  deployment: Deployment,
+  target: Revision,
+  options: RedeployOptions
+): Promise<{ deployment: Deployment; revisionId: string }> {
   const { recorder } = options
   // No change is started once the workflow is cancelled.
   throwIfCancelled(options.apply.signal)

@@ -48,7 +48,13 @@ export function targetLabel(target: Target): string {
  */
 export async function lookUpTarget(
   inputs: Target & { timeoutMs: number },
-  run: { client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>; clock: Clock; deadline: number; log: Pick<Log, 'info'>; recorder: Pick<Recorder, 'target' | 'seen'> }
+  run: {
+    client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>
+    clock: Clock
+    deadline: number
+    log: Pick<Log, 'info'>
+    recorder: Pick<Recorder, 'target' | 'seen'>
+  }
 ): Promise<Deployment | undefined> {
   run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
   run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`)

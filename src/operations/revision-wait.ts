@@ -68,7 +68,9 @@ export async function waitForRevision(options: WaitOptions): Promise<Revision> {
       return { status: revision.status }
     },
     onFailure: (error, failures) =>
-      options.warn(`Status check failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+      options.warn(
+        `Status check failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`
+      ),
     lostContact: (error, failures) => lostContact(options, error, failures, last),
     timedOut: (lastError) => timedOut(options, last, lastError)
   })

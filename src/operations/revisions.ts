@@ -28,7 +28,7 @@ export async function listRevisionsWithStatus(walk: RevisionWalk, deploymentId: 
   let offset = 0
   for (let pages = 0; ; pages++) {
     if (pages >= MAX_PAGES || walk.clock.now() >= walk.deadline) {
-      const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${PAGE_SIZE}` : 'the step\'s `timeout` ran out'
+      const why = pages >= MAX_PAGES ? `the list did not end after ${pages} pages of ${PAGE_SIZE}` : "the step's `timeout` ran out"
       throw new ActionError(
         pages >= MAX_PAGES ? 'bad-response' : 'timed-out',
         `Gave up listing the revisions of deployment ${deploymentId} after ${pages} pages: ${why}.`,
@@ -41,7 +41,7 @@ export async function listRevisionsWithStatus(walk: RevisionWalk, deploymentId: 
       throw new ActionError(
         'bad-response',
         `Listing the revisions of deployment ${deploymentId} stopped advancing at offset ${offset}: the control plane returned a page it had already returned.`,
-        'Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane\'s operators.'
+        "Set `rollback-to` to the id of the revision to roll back to (an id is read directly, without this list), and report this to the control plane's operators."
       )
     }
     for (const revision of fresh) {

@@ -56,7 +56,7 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<Action
   })
   recorder.health(verdict)
   if (verdict.healthy) return undefined
-  const limit = options.deadline < ownLimit ? 'the step\'s `timeout`' : '`health-check-timeout`'
+  const limit = options.deadline < ownLimit ? "the step's `timeout`" : '`health-check-timeout`'
   return new ActionError(
     'health-check-failed',
     `The health check failed: GET ${target.url} did not answer 2xx in ${verdict.attempts} attempt${verdict.attempts === 1 ? '' : 's'} ` +

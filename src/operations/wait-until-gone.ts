@@ -52,7 +52,9 @@ export async function waitUntilGone(options: WaitUntilGoneOptions): Promise<void
       return { status }
     },
     onFailure: (error, failures) =>
-      options.warn(`Check for deployment \`${deployment.name}\` failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+      options.warn(
+        `Check for deployment \`${deployment.name}\` failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`
+      ),
     lostContact: (error, failures) => lostContact(options, error, failures),
     timedOut: () => timedOut(options, lastStatus)
   })

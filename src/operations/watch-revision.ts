@@ -26,7 +26,11 @@ export interface WatchOptions {
 }
 
 /** How a command's inputs say to watch: `timeout`, `poll-interval`, `show-logs`. */
-export function watchSettings(inputs: { timeoutMs: number; pollIntervalMs?: number; showLogs: boolean }): Pick<WatchOptions, 'timeoutMs' | 'pollIntervalMs' | 'showLogs'> {
+export function watchSettings(inputs: {
+  timeoutMs: number
+  pollIntervalMs?: number
+  showLogs: boolean
+}): Pick<WatchOptions, 'timeoutMs' | 'pollIntervalMs' | 'showLogs'> {
   return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs }
 }
 
@@ -91,13 +95,17 @@ export async function watchRevision(options: WatchOptions): Promise<Revision> {
   // revision is deployed either way, so a failed re-read costs a warning, not the step.
   const current = await client.getDeployment(deployment.id).catch((error: unknown) => {
     if (!(error instanceof ApiError) || !error.retryable) throw error
-    log.warn(`Could not re-read deployment \`${deployment.name}\` after the deploy (${firstLine(error)}); its status and URL below may be out of date.`)
+    log.warn(
+      `Could not re-read deployment \`${deployment.name}\` after the deploy (${firstLine(error)}); its status and URL below may be out of date.`
+    )
     return undefined
   })
   if (!current) return revision
   recorder.seen(current)
   if (current.active_revision_id && current.active_revision_id !== revision.id) {
-    log.warn(`Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`)
+    log.warn(
+      `Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`
+    )
   }
   return revision
 }

@@ -28,21 +28,47 @@ export function archiveRows(shipped: ArchiveShipped): Row[] {
   const listing = shipped.listing
   const before = listing ? ` (${formatBytes(listing.contentBytes)} before compression)` : ''
   return [
-    ['Archive', [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${formatBytes(shipped.bytes)}${before}, SHA-256 `, { code: shipped.sha256 }]],
-    ['Commit checked out', shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['none: not a git checkout, so the archive is not tied to a commit']],
+    [
+      'Archive',
+      [`${shipped.files} file${shipped.files === 1 ? '' : 's'}, ${formatBytes(shipped.bytes)}${before}, SHA-256 `, { code: shipped.sha256 }]
+    ],
+    [
+      'Commit checked out',
+      shipped.commit ? [{ code: shipped.commit.slice(0, 12) }] : ['none: not a git checkout, so the archive is not tied to a commit']
+    ],
     ...(listing ? listingRows(listing) : [])
   ]
 }
 
 function listingRows(listing: ArchiveListing): Row[] {
-  const folders = listing.folders.flatMap((folder, i): RichText => [...(i > 0 ? ['; '] : []), { code: folder.path }, ` (${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)})`])
-  const largest = listing.largest.flatMap((file, i): RichText => [...(i > 0 ? ['; '] : []), { code: file.path }, ` (${formatBytes(file.bytes)})`])
+  const folders = listing.folders.flatMap((folder, i): RichText => [
+    ...(i > 0 ? ['; '] : []),
+    { code: folder.path },
+    ` (${plural(folder.files, 'file')}, ${formatBytes(folder.bytes)})`
+  ])
+  const largest = listing.largest.flatMap((file, i): RichText => [
+    ...(i > 0 ? ['; '] : []),
+    { code: file.path },
+    ` (${formatBytes(file.bytes)})`
+  ])
   return [
-    ['Folders', folders.length > 0 ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])] : undefined],
+    [
+      'Folders',
+      folders.length > 0
+        ? [...folders, ...(listing.moreFolders > 0 ? [`; and ${plural(listing.moreFolders, 'more folder')}`] : [])]
+        : undefined
+    ],
     ['Largest files', largest.length > 0 ? largest : undefined],
     ...listing.leftOut.map(({ reason, count, shown }): Row => {
-      const items = shown.flatMap((item, i): RichText => [...(i > 0 ? [', '] : []), { code: item.path }, ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])])
-      return [LEFT_OUT_LABELS[reason], [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]]
+      const items = shown.flatMap((item, i): RichText => [
+        ...(i > 0 ? [', '] : []),
+        { code: item.path },
+        ...(item.rule && reason !== 'excluded' ? [' (', { code: item.rule }, ')'] : [])
+      ])
+      return [
+        LEFT_OUT_LABELS[reason],
+        [`${count}: `, ...items, ...(count > shown.length ? [`, and ${count - shown.length} more (the log lists them)`] : [])]
+      ]
     })
   ]
 }

@@ -21,7 +21,13 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   const shown = options.comment ? ordered.slice(0, COMMENT_ROWS) : ordered
   // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
   const anyFailed = facts.rows.some((row) => !row.ours.passed)
-  const head = ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time', ...(compared ? [`On <code>${md(compared)}</code>`] : [])]
+  const head = [
+    'Case',
+    'Result',
+    ...(anyFailed ? ['First failed check'] : []),
+    'Time',
+    ...(compared ? [`On <code>${md(compared)}</code>`] : [])
+  ]
   const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, '']
   lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`)
   for (const row of shown) {
@@ -37,7 +43,10 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   const left = ordered.length - shown.length
   if (left > 0) {
     const failed = ordered.slice(shown.length).filter((row) => !row.ours.passed).length
-    lines.push('', `… and ${left} more case${left === 1 ? '' : 's'} (${failed} failed, ${left - failed} passed): the job summary lists every one.`)
+    lines.push(
+      '',
+      `… and ${left} more case${left === 1 ? '' : 's'} (${failed} failed, ${left - failed} passed): the job summary lists every one.`
+    )
   }
   lines.push('', footer(facts), '')
   return lines
@@ -57,7 +66,11 @@ function headline(facts: EvalFacts): string {
     const regressed = facts.rows.filter((row) => row.regression)
     const against = `<code>${md(facts.compare.name)}</code>`
     if (regressed.length === 0) return `${mark} ${rate}, no worse than ${against}`
-    const list = regressed.slice(0, 5).map((row) => `<code>${md(row.name)}</code>`).join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '')
+    const list =
+      regressed
+        .slice(0, 5)
+        .map((row) => `<code>${md(row.name)}</code>`)
+        .join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '')
     return `${mark} ${rate}: **worse than ${against} on ${regressed.length} case${regressed.length === 1 ? '' : 's'}**: ${list}`
   }
   if (facts.compare) return `${mark} ${rate} (⚠️ not compared with <code>${md(facts.compare.name)}</code>)`
@@ -98,12 +111,16 @@ function other(side: EvalSide | undefined, repeat: number): string {
 
 function footer(facts: EvalFacts): string {
   const passed = facts.rows.filter((row) => row.ours.passed).length
-  const parts = [`**Pass rate:** ${percentOf(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${percentOf(facts.requiredPassRate)})`]
+  const parts = [
+    `**Pass rate:** ${percentOf(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${percentOf(facts.requiredPassRate)})`
+  ]
   if (facts.compare?.compared) parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`)
   else if (facts.compare) parts.push(`**Not compared** with <code>${md(facts.compare.name)}</code>: ${md(facts.compare.why)}`)
   const times = [
     ...(facts.times.ours ? [`this revision ${runTime(facts.times.ours.p50Ms)} / ${runTime(facts.times.ours.p95Ms)}`] : []),
-    ...(facts.times.theirs && facts.compare ? [`<code>${md(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`] : [])
+    ...(facts.times.theirs && facts.compare
+      ? [`<code>${md(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`]
+      : [])
   ]
   if (times.length > 0) parts.push(`**Run time p50 / p95:** ${times.join('; ')}`)
   if (facts.runsNotRun > 0) parts.push(`**Not sent:** ${facts.runsNotRun} run${facts.runsNotRun === 1 ? '' : 's'} (the suite's time limit)`)

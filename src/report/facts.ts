@@ -16,13 +16,29 @@ export function factsOf(view: RunView): Array<[string, RichText]> {
   const rows: Row[] = [
     ['Deployment', outcome.deployment ? [{ code: view.name }, ' (', { code: outcome.deployment.id }, ')'] : undefined],
     ['What was done', whatWasDone(outcome)],
-    ['Now serving', restored ? [{ code: restored }, ...(outcome.previousRevisionId ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run'] : [])] : undefined],
+    [
+      'Now serving',
+      restored
+        ? [
+            { code: restored },
+            ...(outcome.previousRevisionId
+              ? [', a redeploy of ', { code: outcome.previousRevisionId }, ', which served before this run']
+              : [])
+          ]
+        : undefined
+    ],
     ...rollbackPlan(outcome),
-    [restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision', outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined],
+    [
+      restored ? "This run's revision (failed)" : outcome.paths?.skip ? 'Serving revision' : 'Revision',
+      outputs['revision-id'] ? [{ code: outputs['revision-id'] }] : undefined
+    ],
     ['Revision status', outputs['revision-status'] ? [{ code: outputs['revision-status'] }] : undefined],
     ['Deployment status', deploymentStatus(outcome)],
     // Only a rollback that took effect replaced anything.
-    ['Replaced revision', outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined],
+    [
+      'Replaced revision',
+      outcome.kind === 'rolled-back' && !restored && outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : undefined
+    ],
     ['Health check', outcome.health ? healthVerdict(outcome.health) : undefined],
     ...(outcome.checks ?? []).map(checkRow),
     ...shippedRows(outcome.shipped),
@@ -55,7 +71,10 @@ function rollbackPlan(outcome: Outcome): Row[] {
   const target = outcome.redeployTarget
   const sha = target?.source_revision_config?.repo_commit_sha
   return [
-    ['Would redeploy revision', [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]],
+    [
+      'Would redeploy revision',
+      [{ code: outcome.redeployOf }, ...(target?.created_at ? [' (created ', { code: target.created_at }, ')'] : [])]
+    ],
     ['Would serve commit', sha ? [{ code: sha.slice(0, 12) }] : target ? ['none reported by that revision'] : undefined],
     ['Serving now', outcome.previousRevisionId ? [{ code: outcome.previousRevisionId }] : ['no revision reported serving']]
   ]
@@ -67,7 +86,12 @@ function shippedRows(shipped: Shipped | undefined): Row[] {
   if (shipped.kind === 'image') {
     return [
       ['Image', [{ code: shipped.imageUri }]],
-      ['Image digest', shipped.digest ? [{ code: shipped.digest }] : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]]
+      [
+        'Image digest',
+        shipped.digest
+          ? [{ code: shipped.digest }]
+          : ['not pinned: a tag can move between the push and the build; pin ', { code: '@sha256:…' }]
+      ]
     ]
   }
   return archiveRows(shipped)
@@ -78,13 +102,16 @@ function pathsRows(outcome: Outcome): Row[] {
   const paths = outcome.paths
   if (!paths) return []
   const { changedFiles, outsidePaths, baseCommit, headCommit } = paths
-  const range: RichText = baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
+  const range: RichText =
+    baseCommit && headCommit ? [' between ', { code: baseCommit.slice(0, 12) }, ' and ', { code: headCommit.slice(0, 12) }] : []
   return [
     // A skip says why in its note, right under the heading.
     ['Why it deployed', paths.skip ? undefined : quoted(paths.reason)],
     [
       'Changed files',
-      changedFiles !== undefined ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])] : undefined
+      changedFiles !== undefined
+        ? [`${changedFiles}`, ...range, ...(outsidePaths !== undefined ? [`; ${outsidePaths} outside `, { code: 'paths' }] : [])]
+        : undefined
     ]
   ]
 }
@@ -96,7 +123,11 @@ function deploymentStatus(outcome: Outcome): RichText | undefined {
   const serving = stillServing(outcome)
   const notServing = outcome.kind === 'failed' || outcome.kind === 'superseded' || outcome.kind === 'still-deploying'
   if (!notServing || !outcome.revisionId || !serving) return [{ code: status }]
-  return [{ code: status }, outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ', { code: serving }]
+  return [
+    { code: status },
+    outcome.kind === 'superseded' ? ', last seen serving revision ' : ', serving the previous revision ',
+    { code: serving }
+  ]
 }
 
 function whatWasDone(outcome: Outcome): RichText | undefined {
@@ -139,4 +170,3 @@ function healthVerdict(health: HealthSeen): RichText {
     ? ['✅ ', ...where, 'answered ', { code: health.last }, ` (${tries})`]
     : ['❌ ', ...where, `never answered 2xx (${tries}; last: `, { code: health.last }, ')']
 }
-

@@ -14,8 +14,13 @@ export function finalLine(view: RunView): string {
   const command = view.failed || outcome.kind === 'refused' ? commandSuffix(outcome) : ''
   // Input that could not be read names nothing: say only the outcome.
   if (outcome.subject.name === undefined && outcome.deployment === undefined) return `Outcome: ${view.label}${command}.`
-  const what = outcome.subject.kind === 'listener' ? `listener ${name}` : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`
-  const revision = outputs['revision-id'] ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}` : ''
+  const what =
+    outcome.subject.kind === 'listener'
+      ? `listener ${name}`
+      : `deployment \`${name}\`${outputs['deployment-id'] ? ` (${outputs['deployment-id']})` : ''}`
+  const revision = outputs['revision-id']
+    ? `, revision ${outputs['revision-id']}${outputs['revision-status'] ? ` (${outputs['revision-status']})` : ''}`
+    : ''
   const restored = restoredBy(outcome)
   const serving = restored ? `, now serving revision ${restored}` : ''
   const url = view.url ? `, ${view.url}` : ''

@@ -46,7 +46,10 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
     label: () => 'deployed',
     title: ({ outcome, subject = [] }) => {
       // "Deployed" claims only what was checked: a server that did not say which revision it runs (`verify-revision: auto`) is said so.
-      const unproven = outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven') ? [', revision not proven'] : []
+      const unproven =
+        outcome.kind === 'deployed' && outcome.checks?.some((check) => check.id === 'verify-revision' && check.status === 'not-proven')
+          ? [', revision not proven']
+          : []
       return outcome.kind === 'deployed' && outcome.noNewRevision
         ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
         : ['✅ Deployed ', ...subject, ...unproven]
@@ -101,7 +104,8 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
     comment: () => undefined
   },
   'nothing-to-do': {
-    label: ({ outcome }) => (outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do'),
+    label: ({ outcome }) =>
+      outcome.kind === 'nothing-to-do' && outcome.reason === 'no-change-under-paths' ? 'nothing to deploy' : 'nothing to do',
     title: ({ outcome, words, subject = [] }) => {
       const reason = outcome.kind === 'nothing-to-do' ? outcome.reason : 'no-change'
       if (reason === 'already-gone') return ['✅ ', ...subject, ' was already gone: nothing to delete']
@@ -117,7 +121,12 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
   },
   planned: {
     label: () => 'planned (dry run)',
-    title: ({ words, subject }) => ['📝 Dry run', ...(words.noun ? [` of ${words.noun.toLowerCase()}`] : []), ...(subject ? [' for ', ...subject] : []), ': nothing was changed'],
+    title: ({ words, subject }) => [
+      '📝 Dry run',
+      ...(words.noun ? [` of ${words.noun.toLowerCase()}`] : []),
+      ...(subject ? [' for ', ...subject] : []),
+      ': nothing was changed'
+    ],
     environment: () => undefined,
     comment: () => undefined
   },

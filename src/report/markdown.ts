@@ -65,7 +65,8 @@ function withCodeSpans(line: string): string {
 /** The cause first: a gate's problems, a warning to see first, what went wrong, what to do, then where the deploy stands. */
 export function causeBlocks(view: CommentView, options: { todoFallback?: string } = {}): string[] {
   const out: string[] = []
-  for (const finding of view.findings ?? []) out.push(`**${saidMd(finding.heading)}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '')
+  for (const finding of view.findings ?? [])
+    out.push(`**${saidMd(finding.heading)}**`, '', ...finding.items.map((item) => `- ${saidMd(item)}`), '')
   if (view.warning) out.push(`**⚠️ Warning:** ${paragraph(view.warning)}`, '')
   if (view.cause) out.push(`**${view.causeLabel}:** ${paragraph(view.cause)}`, '')
   const todo = view.todo ?? (view.cause ? options.todoFallback : undefined)
@@ -78,7 +79,8 @@ export function causeBlocks(view: CommentView, options: { todoFallback?: string 
 export function factsTable(view: Pick<CommentView, 'facts' | 'url' | 'unsafeUrl'>): string[] {
   const rows: Array<[string, string]> = view.facts.map(([label, value]) => [label, saidHtml(value)])
   if (view.url) rows.push(['URL', `<a href="${forHtml(view.url)}">${forHtml(view.url)}</a>`])
-  else if (view.unsafeUrl) rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`])
+  else if (view.unsafeUrl)
+    rows.push(['URL', `<code>${forHtml(view.unsafeUrl)}</code> (not an https:// URL, so not linked and not set as the output)`])
   if (rows.length === 0) return []
   return ['<table>', ...rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${value}</td></tr>`), '</table>', '']
 }

@@ -43,7 +43,11 @@ export function notesOf(outcome: Outcome, run: FinishedRun): RichText[] {
   if (!failsStep(outcome)) notes.push(...(wordsOf(outcome).notes?.(outcome) ?? []))
   if (outcome.paths?.skip && !failsStep(outcome)) notes.push(skipped(outcome))
   if ((outcome.kind === 'deleted' || (outcome.kind === 'nothing-to-do' && outcome.reason === 'already-gone')) && run.githubEnvironment) {
-    notes.push(['The GitHub deployments of environment ', { code: run.githubEnvironment }, ' are marked inactive; the environment itself stays listed in the repository settings.'])
+    notes.push([
+      'The GitHub deployments of environment ',
+      { code: run.githubEnvironment },
+      ' are marked inactive; the environment itself stays listed in the repository settings.'
+    ])
   }
   return notes
 }
@@ -59,7 +63,11 @@ function skipped(outcome: Outcome): RichText {
       ? []
       : changed === 0
         ? [' No file changed.']
-        : [` ${paths.outsidePaths ?? changed} of the ${changed} changed file${changed === 1 ? '' : 's'} fell outside `, { code: 'paths' }, '.']
+        : [
+            ` ${paths.outsidePaths ?? changed} of the ${changed} changed file${changed === 1 ? '' : 's'} fell outside `,
+            { code: 'paths' },
+            '.'
+          ]
   return [
     'Nothing was sent: no file under ',
     { code: 'paths' },

@@ -34,7 +34,9 @@ export function printPlan(requests: readonly PlannedRequest[], log: Log): void {
     log.info('Dry run: nothing would be sent; the control plane already matches the inputs.')
     return
   }
-  log.startGroup(`Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`)
+  log.startGroup(
+    `Dry run: ${requests.length === 1 ? 'the request' : `the ${requests.length} requests`} this run would send (nothing was sent)`
+  )
   for (const request of requests) {
     log.info(requestLine(request))
     // One line at a time: the log flattens line breaks (JSON keeps those inside values escaped).

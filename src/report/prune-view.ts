@@ -31,7 +31,10 @@ export function pruneView(view: RunView, prune: PruneFacts): RunView {
     ['What was done', [done]],
     ['GitHub requests', [`${prune.githubRequests}`]]
   ]
-  view.notes = outcome.kind === 'planned' && wouldGo > 0 ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]] : []
+  view.notes =
+    outcome.kind === 'planned' && wouldGo > 0
+      ? [['Run again without ', { code: 'dry-run' }, ` to delete ${wouldGo === 1 ? 'it' : 'them'}.`]]
+      : []
   view.github = { previews: prune.gone.map((preview) => previewReport(view, prune, preview)) }
   const count = outcome.kind === 'planned' ? `${wouldGo} would be deleted` : `${prune.pruned.length} deleted`
   view.finalLine = `Outcome: ${failed ? 'failed' : view.label}: previews \`${view.name}\`, ${count}${failed ? commandSuffix(outcome) : ''}.`

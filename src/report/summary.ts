@@ -56,7 +56,13 @@ function renderPruneSummary(view: RunView, prune: PruneFacts): string {
 function stopWord(view: RunView): string | undefined {
   const { outcome } = view
   if (outcome.kind !== 'still-deploying') return undefined
-  return { 'not-waiting': undefined, watching: undefined, 'timed-out': 'until the time-out', cancelled: 'until the cancel', 'lost-contact': 'until contact was lost' }[outcome.cause]
+  return {
+    'not-waiting': undefined,
+    watching: undefined,
+    'timed-out': 'until the time-out',
+    cancelled: 'until the cancel',
+    'lost-contact': 'until contact was lost'
+  }[outcome.cause]
 }
 
 const BAR_WIDTH = 30
@@ -75,7 +81,9 @@ function renderTimeline(spans: readonly StatusSpan[], stoppedBy: string | undefi
     const final = ended && i === spans.length - 1
     const stopped = stoppedBy && i === spans.length - 1 ? ` (${stoppedBy})` : ''
     const lasted = final ? '—' : `${formatDuration(span.durationMs)}${stopped}`
-    out.push(`| ${md(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`)
+    out.push(
+      `| ${md(span.status)} | +${formatDuration(span.startedAt)} | ${lasted} | \`${bar(span.startedAt, final ? 0 : span.durationMs, axisMs)}\` |`
+    )
   })
   out.push('')
   return out

@@ -33,12 +33,17 @@ export function viewOf(run: FinishedRun): RunView {
   const listener = outcome.subject.kind === 'listener'
   const subjectName = outcome.subject.name ?? outcome.deployment?.name ?? outputs['deployment-id']
   const name = subjectName ?? (listener ? 'listener' : 'deployment')
-  const subject: RichText | undefined = subjectName === undefined ? undefined : listener ? ['listener ', { code: subjectName }] : [{ code: subjectName }]
+  const subject: RichText | undefined =
+    subjectName === undefined ? undefined : listener ? ['listener ', { code: subjectName }] : [{ code: subjectName }]
   const kind = KINDS[outcome.kind]
   const context: KindContext = { outcome, failed, words, subject }
   const title = kind.title(context)
   const revisionSha = outcome.revision?.source_revision_config?.repo_commit_sha
-  const commit = revisionSha ? { sha: revisionSha, fromWorkflow: false } : run.workflowSha ? { sha: run.workflowSha, fromWorkflow: true } : undefined
+  const commit = revisionSha
+    ? { sha: revisionSha, fromWorkflow: false }
+    : run.workflowSha
+      ? { sha: run.workflowSha, fromWorkflow: true }
+      : undefined
   // A cancelled run's error says where it stood, from the facts (report/cancellation.ts).
   const error = outcome.cancelled ? redact(cancellationText(outcome)) : outcome.error
   const problem = outcome.cancelled && error ? splitLastLine(error) : outcome.problem
@@ -63,7 +68,9 @@ export function viewOf(run: FinishedRun): RunView {
     unsafeUrl: rawUrl && !url ? rawUrl : undefined,
     failureLog: outcome.failureLog,
     ...(outcome.evals ? { evals: outcome.evals } : {}),
-    excerpts: (outcome.checks ?? []).flatMap((check) => (check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : [])),
+    excerpts: (outcome.checks ?? []).flatMap((check) =>
+      check.excerpt ? [{ label: check.label, ...check.excerpt, open: check.status === 'failed' }] : []
+    ),
     commit,
     github: { comment: kind.comment(context) },
     finalLine: ''
@@ -87,7 +94,9 @@ function environmentDescription(view: RunView, doing: string): string {
   const { outcome } = view
   if (outcome.kind === 'still-deploying' && outcome.cause === 'watching') {
     const revision = outcome.revisionId ?? ''
-    return forOutput(outcome.redeployOf ? `${doing} to revision ${outcome.redeployOf} (new revision ${revision})` : `${doing} revision ${revision}`)
+    return forOutput(
+      outcome.redeployOf ? `${doing} to revision ${outcome.redeployOf} (new revision ${revision})` : `${doing} revision ${revision}`
+    )
   }
   return forOutput(plain(view.title).replace(/^[^\p{L}\p{N}`]+/u, ''))
 }

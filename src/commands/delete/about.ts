@@ -11,5 +11,11 @@ function tracingNotes(outcome: Outcome): RichText[] {
   if (outcome.tracingProject === 'deleted') return [['Its tracing project went too (`delete-tracing-project: true`).']]
   if (outcome.tracingProject !== 'kept') return []
   const name = outcome.deployment?.name ?? outcome.subject.name ?? ''
-  return [['Its tracing project ', { code: name }, ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.']]
+  return [
+    [
+      'Its tracing project ',
+      { code: name },
+      ' was kept (`delete-tracing-project: false`): creating a deployment of that name again fails until it is deleted.'
+    ]
+  ]
 }

@@ -36,7 +36,11 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
   if (!deleted) {
     // Its status and URL from the lookup are no longer true: keep only who it was.
     recorder.seen({ id: deployment.id, name: deployment.name, latest_revision_id: null })
-    return nothingToDelete(inputs, deps, `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`)
+    return nothingToDelete(
+      inputs,
+      deps,
+      `Deployment \`${deployment.name}\` (${deployment.id}) was deleted by someone else since the lookup`
+    )
   }
   recorder.deleted()
   recorder.tracingProject(inputs.deleteTracingProject ? 'deleted' : 'kept')

@@ -8,7 +8,10 @@ import type { CommandDeps } from '../types.js'
  * files it tracks), and git answers once. The checkout is found from the folder itself, so one
  * in a subfolder of the workspace (`actions/checkout` with `path:`) counts. Kept in the run's memos.
  */
-export function checkoutReads(deps: Pick<CommandDeps, 'memos' | 'workflow'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>, dir: string): CheckoutReads {
+export function checkoutReads(
+  deps: Pick<CommandDeps, 'memos' | 'workflow'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>,
+  dir: string
+): CheckoutReads {
   const reads = deps.memos.checkouts
   let found = reads.get(dir)
   if (!found) {

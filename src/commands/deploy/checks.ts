@@ -12,7 +12,12 @@ import type { SourceDecision } from './source.js'
  * revision, whichever inputs made it (its failure, `commit-mismatch`, is returned), else warned
  * about when the ref moved on.
  */
-export function checkCommit(inputs: DeployInputs, source: Pick<SourceDecision, 'fromGitHub'>, deps: CommandDeps, revision: Revision): CheckResult {
+export function checkCommit(
+  inputs: DeployInputs,
+  source: Pick<SourceDecision, 'fromGitHub'>,
+  deps: CommandDeps,
+  revision: Revision
+): CheckResult {
   if (inputs.expectedCommit && source.fromGitHub) {
     const failure = builtCommitFailure(inputs.expectedCommit, revision)
     return failure ? { failure } : {}

@@ -56,7 +56,8 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLooku
   if ('planned' in shipment) return shipment.planned
   const { deployment, revisionId } = shipment
 
-  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id) return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps)
+  if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
+    return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps)
   if (!revisionId) {
     throw new ActionError(
       'bad-response',
@@ -65,7 +66,9 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLooku
     )
   }
   recorder.revisionStarted(revisionId)
-  log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`)
+  log.info(
+    `${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`
+  )
   // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
   deps.onRevisionStarted?.()
 
@@ -95,7 +98,9 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLooku
 function keepsArchiveBuiltBeforeLookup(source: SourceDecision, { log, recorder }: CommandDeps): boolean {
   if (source.archivesCheckout) return true
   recorder.withdrawCheck('config-check')
-  log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`)
+  log.info(
+    `The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`
+  )
   return false
 }
 
@@ -104,7 +109,9 @@ async function lookUp(inputs: Inputs, deps: CommandDeps): Promise<Deployment | u
   const existing = await lookUpTarget(inputs, deps)
   deps.recorder.before(existing)
   if (existing) {
-    deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`)
+    deps.log.info(
+      `Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`
+    )
   } else if (!inputs.createIfMissing) {
     throw new ActionError(
       'not-found',
@@ -139,7 +146,13 @@ async function noNewRevision(
 }
 
 /** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
-async function notWaiting(deployment: Deployment, revisionId: string, inputs: Inputs, source: SourceDecision, deps: CommandDeps): Promise<Outcome> {
+async function notWaiting(
+  deployment: Deployment,
+  revisionId: string,
+  inputs: Inputs,
+  source: SourceDecision,
+  deps: CommandDeps
+): Promise<Outcome> {
   const revision = await deps.client.getRevision(deployment.id, revisionId)
   deps.recorder.revisionSeen(revision)
   deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`)

@@ -12,11 +12,12 @@ export type CommitReads = { ok: true; github: RateLimitedGitHub; repository: str
  * then says so). A repository elsewhere cannot be read with this token.
  */
 export function repositoryOf(repoUrl: string | undefined, workflow: WorkflowContext): { repository: string } | { reason: string } {
-  if (!workflow.repoUrl || !workflow.repository) return { reason: 'the workflow\'s repository is not known (GITHUB_REPOSITORY is not set)' }
+  if (!workflow.repoUrl || !workflow.repository) return { reason: "the workflow's repository is not known (GITHUB_REPOSITORY is not set)" }
   const url = repoUrl ?? workflow.repoUrl
   const ours = parts(workflow.repoUrl)
   const theirs = parts(url)
-  if (!ours || !theirs || theirs.host !== ours.host) return { reason: `the deployment builds ${url}, which is not a repository on this workflow's GitHub` }
+  if (!ours || !theirs || theirs.host !== ours.host)
+    return { reason: `the deployment builds ${url}, which is not a repository on this workflow's GitHub` }
   return { repository: theirs.repository === ours.repository ? workflow.repository : theirs.repository }
 }
 
@@ -27,7 +28,10 @@ function parts(url: string): { host: string; repository: string } | undefined {
   } catch {
     return undefined
   }
-  const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '').slice(1)
+  const path = parsed.pathname
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .slice(1)
   if (!/^[\w.-]+\/[\w.-]+$/.test(path)) return undefined
   return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() }
 }
@@ -49,13 +53,24 @@ export async function openCommitReads(
 ): Promise<CommitReads> {
   const where = repositoryOf(repoUrl, deps.workflow)
   if ('reason' in where) return { ok: false, reason: where.reason }
-  if (!token) return { ok: false, reason: '`github-token` is empty: leave it unset to use the workflow\'s `${{ github.token }}` (it needs `contents: read`)' }
+  if (!token)
+    return {
+      ok: false,
+      reason: "`github-token` is empty: leave it unset to use the workflow's `${{ github.token }}` (it needs `contents: read`)"
+    }
   const open = deps.openGitHub
   if (!open) return { ok: false, reason: 'GitHub cannot be read in this run' }
   if (budgetMs !== undefined) {
     const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, budgetMs))
     const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs)
-    const github = new RateLimitedGitHub(await open(token), { clock: deps.clock, deadline, signal: deps.signal, reserveMs: 0, requestTimeoutMs, warn: deps.log.warn })
+    const github = new RateLimitedGitHub(await open(token), {
+      clock: deps.clock,
+      deadline,
+      signal: deps.signal,
+      reserveMs: 0,
+      requestTimeoutMs,
+      warn: deps.log.warn
+    })
     return { ok: true, github, repository: where.repository }
   }
   const readers = deps.memos.githubReaders

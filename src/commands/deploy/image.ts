@@ -23,7 +23,10 @@ export function unpinnedImageWarning(imageUri: string): string | undefined {
   const lastSegment = name.slice(name.lastIndexOf('/') + 1)
   const colon = lastSegment.lastIndexOf(':')
   const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name
-  const what = colon >= 0 ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest` : 'names neither a tag nor a digest, so it means the tag `latest`'
+  const what =
+    colon >= 0
+      ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest`
+      : 'names neither a tag nor a digest, so it means the tag `latest`'
   return (
     `\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
     `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`

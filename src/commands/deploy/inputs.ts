@@ -48,7 +48,14 @@ export interface DeploySpecific {
 
 export type DeployInputs = CommonInputs & { command: 'deploy' } & DeploySpecific
 
-const NOT_DEPLOY: readonly InputName[] = ['delete-tracing-project', 'ignore-missing', 'rollback-to', 'name-pattern', 'max-age', 'max-deletions']
+const NOT_DEPLOY: readonly InputName[] = [
+  'delete-tracing-project',
+  'ignore-missing',
+  'rollback-to',
+  'name-pattern',
+  'max-age',
+  'max-deletions'
+]
 
 /** `command: deploy` reads every input but the delete and prune ones and `rollback-to`. */
 export const deploySpec: InputSpec<DeploySpecific> = {
@@ -102,9 +109,9 @@ export const deploySpec: InputSpec<DeploySpecific> = {
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = mayBuildFromGitHubBeforeLookup(inputs) && !sourceRevisionConfig.repo_ref
     const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined
-    sourceProblemsBeforeLookup(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(
-      reader.problem
-    )
+    sourceProblemsBeforeLookup(
+      contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs
+    ).forEach(reader.problem)
     return inputs
   }
 }

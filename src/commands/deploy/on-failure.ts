@@ -38,14 +38,20 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   const status = revision?.status ?? ''
   if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED') throw error
   if (NEVER_SERVED.has(status)) {
-    throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`)
+    throw withNote(
+      error,
+      `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`
+    )
   }
   if (!previous) {
     throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).')
   }
   const current = await client.getDeployment(deployment.id)
   if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
-    throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`)
+    throw withNote(
+      error,
+      `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`
+    )
   }
   log.warn(`${firstLine(error)} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`)
   // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
@@ -59,7 +65,13 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
       log,
       recorder: rollbackRecord
     })
-    await watchRevision({ ...deps, ...watchSettings(inputs), recorder: rollbackRecord, deployment: started.deployment, revisionId: started.revisionId })
+    await watchRevision({
+      ...deps,
+      ...watchSettings(inputs),
+      recorder: rollbackRecord,
+      deployment: started.deployment,
+      revisionId: started.revisionId
+    })
     // Not health-checked: it served before this run, and the step fails anyway; a second
     // `health-check-timeout` would only make the failure later.
     serving = started.revisionId
@@ -70,7 +82,10 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     const rollback =
       rollbackError instanceof CancelledError
         ? cancelledRollback(failedToo, previous, current.name)
-        : { what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`, todo: failedToo.problem?.todo }
+        : {
+            what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`,
+            todo: failedToo.problem?.todo
+          }
     // What to do about the rollback comes first: until it is dealt with, nothing good serves.
     const todo = [rollback.todo, error.hint].filter((line): line is string => Boolean(line)).join('\n')
     return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${rollback.what}`, todo || undefined))
@@ -96,7 +111,10 @@ function withNote(error: ActionError, note: string): ActionError {
 function cancelledRollback(rollback: Outcome, previous: string, name: string): { what: string; todo: string } {
   const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`
   if (rollback.kind === 'refused' && rollback.inDoubt) {
-    return { what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`, todo: check }
+    return {
+      what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`,
+      todo: check
+    }
   }
   if (rollback.revisionId) {
     return {
@@ -104,5 +122,8 @@ function cancelledRollback(rollback: Outcome, previous: string, name: string): {
       todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
     }
   }
-  return { what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`, todo: check }
+  return {
+    what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`,
+    todo: check
+  }
 }

@@ -21,29 +21,67 @@ export type PatternsChecked = { checked: true; dead: PathsJudged['dead']; keepsN
  * (free, no request), else from GitHub's listing of the commit (one request). Records one
  * verdict row; a pattern that matches nothing is also a warning naming it.
  */
-export async function checkPatterns(paths: PathFilter, head: string, reads: () => Promise<CommitReads>, deps: CommandDeps): Promise<PatternsChecked> {
+export async function checkPatterns(
+  paths: PathFilter,
+  head: string,
+  reads: () => Promise<CommitReads>,
+  deps: CommandDeps
+): Promise<PatternsChecked> {
   const started = deps.clock.now()
   const short = head.slice(0, 12)
   const listed = await filesOf(head, reads, deps)
   const elapsedMs = deps.clock.now() - started
   if (!listed.ok) {
-    deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`)
-    deps.recorder.checked({ id: ID, label: LABEL, status: 'not-checked', detail: ['not checked against commit ', { code: short }, ...quoted(`: ${listed.reasons.join('; ')}`)], elapsedMs })
+    deps.log.warn(
+      `The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`
+    )
+    deps.recorder.checked({
+      id: ID,
+      label: LABEL,
+      status: 'not-checked',
+      detail: ['not checked against commit ', { code: short }, ...quoted(`: ${listed.reasons.join('; ')}`)],
+      elapsedMs
+    })
     return { checked: false }
   }
   const { dead, keepsNone } = paths.judge(listed.files)
   const from = listed.from === 'checkout' ? 'the checkout' : "GitHub's listing of the commit"
   if (dead.length === 0) {
     deps.log.info(`Every \`paths\` pattern keeps files of commit ${head} (read from ${from}).`)
-    deps.recorder.checked({ id: ID, label: LABEL, status: 'passed', detail: [`each keeps files of commit `, { code: short }, ` (${from})`], elapsedMs })
+    deps.recorder.checked({
+      id: ID,
+      label: LABEL,
+      status: 'passed',
+      detail: [`each keeps files of commit `, { code: short }, ` (${from})`],
+      elapsedMs
+    })
     return { checked: true, dead, keepsNone }
   }
   for (const { pattern, why } of dead) {
-    const what = why === 'matches-none' ? `matches no file of commit ${head}` : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`
-    deps.log.warn(`\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`)
+    const what =
+      why === 'matches-none'
+        ? `matches no file of commit ${head}`
+        : `matches files of commit ${head}, but a later \`!\` pattern removes every one of them`
+    deps.log.warn(
+      `\`paths\` pattern \`${pattern}\` ${what} (read from ${from}): check it for a typo, a moved folder or a \`!\` pattern that is too wide. Until it keeps a file, this deploy never skips.`
+    )
   }
-  if (keepsNone) deps.log.warn(`\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`)
-  deps.recorder.checked({ id: ID, label: LABEL, status: 'not-proven', detail: [...deadSaid(dead), ` (commit `, { code: short }, `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`], elapsedMs })
+  if (keepsNone)
+    deps.log.warn(
+      `\`paths\` as a whole keeps no file of commit ${head}: every change would be "outside \`paths\`", so this deploy never skips until it does.`
+    )
+  deps.recorder.checked({
+    id: ID,
+    label: LABEL,
+    status: 'not-proven',
+    detail: [
+      ...deadSaid(dead),
+      ` (commit `,
+      { code: short },
+      `${keepsNone ? '; the set keeps no file' : ''}): the deploy goes ahead, and never skips until fixed`
+    ],
+    elapsedMs
+  })
   return { checked: true, dead, keepsNone }
 }
 
@@ -55,7 +93,10 @@ function deadSaid(dead: PathsJudged['dead']): RichText {
     const codes: RichText = named.flatMap(({ pattern }, i) => [...(i === 0 ? [] : [', ']), { code: pattern }])
     return [...codes, words]
   }
-  const none = clause('matches-none', dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file')
+  const none = clause(
+    'matches-none',
+    dead.filter((item) => item.why === 'matches-none').length === 1 ? ' matches no file' : ' match no file'
+  )
   const emptied = clause('all-excluded', ' keep no file (a later `!` pattern removes all they match)')
   return [...none, ...(none.length > 0 && emptied.length > 0 ? ['; '] : []), ...emptied]
 }
@@ -70,7 +111,7 @@ async function filesOf(head: string, reads: () => Promise<CommitReads>, deps: Co
   if (checkout && checkedOut === head.toLowerCase()) {
     const tree = await checkout.tree()
     if (tree) return { ok: true, files: tree.map((file) => file.path), from: 'checkout' }
-    reasons.push('git could not list the checkout\'s files')
+    reasons.push("git could not list the checkout's files")
   } else {
     reasons.push(checkedOut ? `the checkout is at another commit (${checkedOut.slice(0, 12)})` : 'the workspace is not a git checkout')
   }

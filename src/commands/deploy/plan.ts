@@ -27,7 +27,12 @@ export type Plan =
 const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly)
 
 /** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
-export function planDeploy(inputs: DeployInputs, existing: Deployment | undefined, source: SourceDecision, workflow: WorkflowContext): Plan {
+export function planDeploy(
+  inputs: DeployInputs,
+  existing: Deployment | undefined,
+  source: SourceDecision,
+  workflow: WorkflowContext
+): Plan {
   return existing ? planPatch(inputs, existing, source, workflow) : planCreate(inputs, source, workflow)
 }
 
@@ -91,13 +96,9 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
   const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
-    ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef
-      ? { repo_ref: workflow.repoRef }
-      : {})
+    ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
-  problems.push(
-    ...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source)
-  )
+  problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source))
   if (problems.length > 0) throw new InputError(problems)
 
   const body: PatchDeploymentRequest = {
@@ -109,4 +110,3 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
   }
   return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment }
 }
-

@@ -34,10 +34,14 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'si
   const configPath = inputs.sourceRevisionConfig.graph_config_path
   if (!configPath) {
     throw new InputError([
-      '`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent\'s config file in the checkout, e.g. `apps/agent/langgraph.json`'
+      "`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent's config file in the checkout, e.g. `apps/agent/langgraph.json`"
     ])
   }
-  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath, { signal: deps.signal, clock: deps.clock, deadline: deps.deadline })
+  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath, {
+    signal: deps.signal,
+    clock: deps.clock,
+    deadline: deps.deadline
+  })
 }
 
 /**
@@ -52,8 +56,14 @@ export async function archiveForRemoteBuild(
   archivedBeforeLookup?: BuiltArchive
 ): Promise<BuiltArchive | undefined> {
   if (!source.archivesCheckout) {
-    for (const [name, set] of [['archive-exclude', inputs.archiveExclude], ['archive-include', inputs.archiveInclude]] as const) {
-      if (set) deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`)
+    for (const [name, set] of [
+      ['archive-exclude', inputs.archiveExclude],
+      ['archive-include', inputs.archiveInclude]
+    ] as const) {
+      if (set)
+        deps.log.warn(
+          `\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`
+        )
     }
     return undefined
   }
@@ -75,7 +85,8 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection })
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
   // With `expected-commit`, its gate said the commit already.
-  if (archive.commit && inputs.expectedCommit === undefined) deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
+  if (archive.commit && inputs.expectedCommit === undefined)
+    deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`)
   return { ...archive, listing: listingOf(selection) }
 }
 
@@ -84,14 +95,23 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
  * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
  */
 export function recordArchive(recorder: CommandDeps['recorder'], archive: BuiltArchive): void {
-  recorder.shipped({ kind: 'archive', sha256: archive.sha256, bytes: archive.bytes, files: archive.files, commit: archive.commit, listing: archive.listing })
+  recorder.shipped({
+    kind: 'archive',
+    sha256: archive.sha256,
+    bytes: archive.bytes,
+    files: archive.files,
+    commit: archive.commit,
+    listing: archive.listing
+  })
 }
 
 /** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
 export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): PlannedRequest[] {
   const creating = plan.action === 'create'
   const id = creating ? undefined : plan.deployment.id
-  const uploadUrl: PlannedRequest = id ? requests.requestUploadUrl(id) : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' }
+  const uploadUrl: PlannedRequest = id
+    ? requests.requestUploadUrl(id)
+    : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' }
   const patch = remotePatchBody(plan, '<object_path that upload-url answers>', archive.configPath)
   return [
     ...(creating ? [requests.createDeployment(createBody(plan.body))] : []),

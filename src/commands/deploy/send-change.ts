@@ -18,7 +18,13 @@ export type SentChange = { planned: Outcome } | { deployment: Deployment; revisi
  * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
  */
-export async function sendChange(plan: Plan, inputs: DeployInputs, source: SourceDecision, deps: CommandDeps, archivedBeforeLookup: BuiltArchive | undefined): Promise<SentChange> {
+export async function sendChange(
+  plan: Plan,
+  inputs: DeployInputs,
+  source: SourceDecision,
+  deps: CommandDeps,
+  archivedBeforeLookup: BuiltArchive | undefined
+): Promise<SentChange> {
   const { client, log, recorder } = deps
   // Only docker sources take an image (the source rules refuse it for others).
   const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
@@ -34,9 +40,18 @@ export async function sendChange(plan: Plan, inputs: DeployInputs, source: Sourc
     }
     planEvals(inputs.verification.evals, log, recorder)
     recorder.changed('planned')
-    return { planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) }) }
+    return {
+      planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
+    }
   }
-  const apply: ApplyContext = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
+  const apply: ApplyContext = {
+    client,
+    clock: deps.clock,
+    deadline: deps.deadline,
+    settleMs: deps.settleMs,
+    signal: deps.signal,
+    log: log.warn
+  }
   const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
   // On record once the control plane took it, not before: a refused change shipped nothing.
   if (image) recorder.shipped(imageShipped(image))

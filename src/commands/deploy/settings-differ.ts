@@ -10,7 +10,12 @@ type AnySourceConfig = SourceConfig | SourceConfigRequest | null | undefined
  * `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read this table and compare
  * with `sameSetting`, so they never disagree on whether a setting changes.
  */
-export const SOURCE_CONFIG_FIELDS: ReadonlyArray<{ input: InputName; read: (c: AnySourceConfig) => unknown; createOnly: boolean; loose: boolean }> = [
+export const SOURCE_CONFIG_FIELDS: ReadonlyArray<{
+  input: InputName
+  read: (c: AnySourceConfig) => unknown
+  createOnly: boolean
+  loose: boolean
+}> = [
   { input: 'integration-id', read: (c) => c?.integration_id, createOnly: true, loose: true },
   { input: 'repo-url', read: (c) => c?.repo_url, createOnly: true, loose: true },
   { input: 'deployment-type', read: (c) => c?.deployment_type, createOnly: true, loose: true },
@@ -50,12 +55,18 @@ function covers(wanted: unknown, current: unknown, loose: boolean): boolean {
   if (typeof wanted === 'object') {
     if (Array.isArray(wanted)) return JSON.stringify(wanted) === JSON.stringify(current)
     if (typeof current !== 'object' || current === null) return false
-    return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, (current as Record<string, unknown>)[key], false))
+    return Object.entries(wanted).every(
+      ([key, value]) => value === undefined || covers(value, (current as Record<string, unknown>)[key], false)
+    )
   }
   if (loose && typeof wanted === 'string' && typeof current === 'string') return same(wanted) === same(current)
   return wanted === current
 }
 
 function same(value: string): string {
-  return value.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '')
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
 }

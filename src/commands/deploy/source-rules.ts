@@ -31,7 +31,12 @@ const RULES: Rule[] = [
   { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
   { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: BUILDABLE_SOURCES },
   { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-  { input: 'source-tarball-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path, sources: ['internal_source'] },
+  {
+    input: 'source-tarball-path',
+    level: 'revision',
+    isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path,
+    sources: ['internal_source']
+  },
   { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
   { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
   { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
@@ -61,7 +66,9 @@ export function sourceRuleProblems(
   for (const rule of RULES) {
     const applicable = rule.level === 'revision' ? builds : deployment === undefined ? [] : [deployment]
     if (applicable.length > 0 && rule.isSet(settings) && !applicable.some((source) => rule.sources.includes(source))) {
-      problems.push(`\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`)
+      problems.push(
+        `\`${rule.input}\` applies only to ${list(rule.sources)} sources, not ${applicable.map((s) => `\`${s}\``).join(' or ')}; remove it`
+      )
     }
   }
   if (creating && deployment !== undefined && BUILDABLE_SOURCES.includes(deployment) && !settings.sourceRevisionConfig.graph_config_path) {
@@ -76,7 +83,9 @@ export function sourceRuleProblems(
 export function tagRuleProblems(settings: Pick<SourceSettings, 'sourceConfig' | 'sourceRevisionConfig'>): string[] {
   const ref = settings.sourceRevisionConfig.repo_ref
   if (settings.sourceConfig.build_on_push === true && ref?.startsWith('refs/tags/')) {
-    return [`\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`]
+    return [
+      `\`build-on-push\` cannot be \`true\` when \`repo-ref\` is a tag (\`${ref}\`): tags never change, so there is nothing to build on push`
+    ]
   }
   return []
 }
@@ -109,7 +118,9 @@ export function sourceProblemsBeforeLookup(inputs: SourceRuleInputs): string[] {
   // An archive the user uploaded is not the checkout, and reports no commit: nothing could show it is the one tested.
   const unverifiable =
     inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
-      ? ['`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit']
+      ? [
+          '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit'
+        ]
       : []
   return [...sourceRuleProblems(settings, inputs.source, possibleBeforeLookup(inputs), false), ...reserved, ...unverifiable]
 }

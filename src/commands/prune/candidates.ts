@@ -25,7 +25,11 @@ export function nearDeadline(budget: TimeBudget): boolean {
  * the list narrowed by the pattern's longest literal part. A walk that cannot finish in
  * time fails: a partial list would make the `max-deletions` cap count only part of it.
  */
-export async function findCandidates(client: Pick<ControlPlaneClient, 'listDeployments'>, pattern: NamePattern, budget: TimeBudget): Promise<Candidate[]> {
+export async function findCandidates(
+  client: Pick<ControlPlaneClient, 'listDeployments'>,
+  pattern: NamePattern,
+  budget: TimeBudget
+): Promise<Candidate[]> {
   const candidates: Candidate[] = []
   try {
     await walk(client, pattern, budget, candidates)
@@ -35,13 +39,18 @@ export async function findCandidates(client: Pick<ControlPlaneClient, 'listDeplo
     throw new ActionError(
       'bad-response',
       `${firstLine(error)} Nothing was deleted: a partial list would make \`max-deletions\` count only part of it.`,
-      'Check that `name-pattern` names only the previews, and report this to the control plane\'s operators.'
+      "Check that `name-pattern` names only the previews, and report this to the control plane's operators."
     )
   }
   return candidates
 }
 
-async function walk(client: Pick<ControlPlaneClient, 'listDeployments'>, pattern: NamePattern, budget: TimeBudget, candidates: Candidate[]): Promise<void> {
+async function walk(
+  client: Pick<ControlPlaneClient, 'listDeployments'>,
+  pattern: NamePattern,
+  budget: TimeBudget,
+  candidates: Candidate[]
+): Promise<void> {
   await walkDeployments(
     client,
     pattern.contains,

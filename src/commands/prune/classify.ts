@@ -13,10 +13,7 @@ export interface Candidate {
 }
 
 /** What the newest revision says, when it was read. */
-export type RevisionFacts =
-  | { kind: 'read'; status: string; createdAt?: number }
-  | { kind: 'none' }
-  | { kind: 'unreadable'; reason: string }
+export type RevisionFacts = { kind: 'read'; status: string; createdAt?: number } | { kind: 'none' } | { kind: 'unreadable'; reason: string }
 
 export type Reason = PruneReason
 
@@ -53,7 +50,8 @@ function verdictFor(candidate: Candidate, input: ClassifyInput): { stale: boolea
   const needsRevision = notOpen || input.maxAgeMs !== undefined
   if (needsRevision && revision === undefined) return { stale: false, reason: { kind: 'not-checked' } }
   if (revision?.kind === 'unreadable') return { stale: false, reason: { kind: 'unreadable', what: 'revision', reason: revision.reason } }
-  if (revision?.kind === 'read' && stillInProgress(revision.status)) return { stale: false, reason: { kind: 'in-progress', status: revision.status } }
+  if (revision?.kind === 'read' && stillInProgress(revision.status))
+    return { stale: false, reason: { kind: 'in-progress', status: revision.status } }
 
   if (notOpen) {
     const state = input.pullRequests?.get(candidate.pr)
@@ -71,7 +69,8 @@ function verdictFor(candidate: Candidate, input: ClassifyInput): { stale: boolea
     const unread = input.open.kind === 'unreadable'
     return { stale: true, reason: { kind: 'idle', since: createdAt, ...(unread ? { pullRequestsUnread: true } : {}) } }
   }
-  if (input.open.kind === 'unreadable') return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } }
+  if (input.open.kind === 'unreadable')
+    return { stale: false, reason: { kind: 'unreadable', what: 'pull request', reason: input.open.reason } }
   return { stale: false, reason: { kind: 'open' } }
 }
 

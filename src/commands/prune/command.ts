@@ -34,7 +34,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !deps.openGitHub) {
     throw new ActionError(
       'bad-input',
-      '`command: prune` reads the pull requests of the workflow\'s repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).',
+      "`command: prune` reads the pull requests of the workflow's repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).",
       'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.'
     )
   }
@@ -45,7 +45,9 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
 
   log.info(`Listing deployments named like \`${inputs.pattern.source}\`…`)
   const candidates = await findCandidates(deps.client, inputs.pattern, budget)
-  log.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} match${candidates.length === 1 ? 'es' : ''} \`${inputs.pattern.source}\`.`)
+  log.info(
+    `${candidates.length} deployment${candidates.length === 1 ? '' : 's'} match${candidates.length === 1 ? 'es' : ''} \`${inputs.pattern.source}\`.`
+  )
   if (candidates.length === 0) return finishUnchanged(inputs, deps)
 
   const github = new RateLimitedGitHub(await deps.openGitHub(inputs.githubToken), {
@@ -61,9 +63,13 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   if (open.kind === 'unreadable') {
     // Idleness needs no pull request (classify.ts): with `max-age`, a preview idle past it still goes.
     const idleOnly = inputs.maxAgeMs !== undefined ? ' Only previews idle past `max-age` are deleted, for idleness alone.' : ''
-    log.warn(`Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`)
+    log.warn(
+      `Could not read the open pull requests of ${repository}: ${open.reason}. No preview is deleted for its pull request being closed (missing information never deletes).${idleOnly}`
+    )
   } else {
-    log.info(`${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`)
+    log.info(
+      `${open.numbers.size} pull request${open.numbers.size === 1 ? ' is' : 's are'} open (${github.requests} GitHub request${github.requests === 1 ? '' : 's'}).`
+    )
   }
 
   // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
@@ -84,7 +90,9 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
 
   // A few single reads, only for what is about to go: closed told from missing, and one reopened since the list kept.
   // Bounded whatever `max-deletions` says: the token's hourly budget is shared by every workflow of the repository.
-  const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))].sort((a, b) => a - b).slice(0, MAX_SINGLE_READS)
+  const notOpen = [...new Set(stale.filter((v) => v.reason.kind === 'not-open').map((v) => v.candidate.pr))]
+    .sort((a, b) => a - b)
+    .slice(0, MAX_SINGLE_READS)
   if (notOpen.length > 0) {
     const pullRequests = await readPullRequestStates(github, repository, notOpen)
     recorder.pruneRequests(github.requests)
@@ -98,7 +106,10 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   if (inputs.dryRun) {
     log.info(`Dry run: ${stale.length} preview${stale.length === 1 ? '' : 's'} would be deleted; nothing was changed.`)
     recorder.changed('planned')
-    return recorder.finish({ kind: 'planned', requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject)) })
+    return recorder.finish({
+      kind: 'planned',
+      requests: stale.map((v) => requests.deleteDeployment(v.candidate.id, inputs.deleteTracingProject))
+    })
   }
 
   // Each result goes to the recorder as soon as it is known, not when every delete is done: a run
@@ -151,7 +162,9 @@ export function rowsOf(verdicts: readonly Verdict[], dryRun: boolean, results?: 
     if (dryRun) return 'would delete'
     const result = byId.get(verdict.candidate.id)
     if (!result) return 'stale, not deleted'
-    return ({ deleted: 'deleted', gone: 'already gone', failed: 'delete failed', 'not-attempted': 'not deleted (no time left)' } as const)[result.outcome]
+    return ({ deleted: 'deleted', gone: 'already gone', failed: 'delete failed', 'not-attempted': 'not deleted (no time left)' } as const)[
+      result.outcome
+    ]
   }
   const rows = verdicts.map((verdict): PruneRow => {
     const result = byId.get(verdict.candidate.id)

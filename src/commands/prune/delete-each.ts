@@ -62,7 +62,9 @@ export async function deleteEach(stale: readonly Candidate[], options: DeletionO
     })
     // The control plane accepted these deletes: they are pruned, only not gone yet.
     for (const candidate of still?.deployments ?? []) {
-      options.warn(`The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still!.why}); it goes on there.`)
+      options.warn(
+        `The delete of \`${candidate.name}\` was accepted, but the control plane still lists it (${still!.why}); it goes on there.`
+      )
     }
   }
   return results

@@ -23,11 +23,13 @@ export const pruneSpec: InputSpec<PruneSpecific> = {
   uses: ['name-pattern', 'max-age', 'max-deletions', 'wait', 'poll-interval', 'delete-tracing-project', 'github-environment', 'pr-comment'],
   read(reader) {
     if (!reader.isSet('name-pattern')) {
-      reader.problem('`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`')
+      reader.problem(
+        '`name-pattern` is required by `command: prune`: set it to the preview names with `{pr}` for the pull request number, e.g. `support-agent-pr-{pr}`'
+      )
     }
     if (reader.raw('github-token') === '') {
       reader.problem(
-        '`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow\'s `${{ github.token }}` (with `permissions: pull-requests: read`)'
+        "`github-token` is required by `command: prune`, which reads the open pull requests: leave it unset to use the workflow's `${{ github.token }}` (with `permissions: pull-requests: read`)"
       )
     }
     const environment = reader.value('github-environment')

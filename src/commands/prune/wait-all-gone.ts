@@ -66,10 +66,16 @@ export async function waitUntilAllGone(deleted: readonly Candidate[], options: W
         return { status: [...pending.keys()].map((id) => `${id}=${lastStatus.get(id)}`).join(',') }
       },
       onFailure: (error, failures) =>
-        options.warn(`Checking the deleted previews failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`),
+        options.warn(
+          `Checking the deleted previews failed (${firstLine(error)}); checking again (${failures} of ${POLL_ERROR_BUDGET} failures allowed in a row).`
+        ),
       lostContact: (error, failures) =>
-        new ActionError('api-refused', `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${firstLine(error)}`),
-      timedOut: () => new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
+        new ActionError(
+          'api-refused',
+          `lost contact with the control plane: ${failures} checks in a row failed, the last with: ${firstLine(error)}`
+        ),
+      timedOut: () =>
+        new ActionError('timed-out', `the step's \`timeout\` came after ${formatDuration(clock.now() - startedAt)} of waiting`)
     })
     return undefined
   } catch (error) {

@@ -14,7 +14,6 @@ import { dockerLogin, dockerLoginLine, dockerMissing, dockerOnPath } from './doc
 import { REGISTRY_SOURCE, type RegistryLoginInputs, type RegistryLoginSpecific } from './inputs.js'
 import { registryOf } from './registry-url.js'
 
-
 /**
  * `command: registry-login`: find (or create) an `internal_docker` deployment, get a push
  * token for its registry, and log the job's Docker in with it, so that the next steps push
@@ -82,13 +81,19 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
   // Kept before the login, not after: a login stopped half-way may still have written the token to Docker's config.
   if (inputs.logoutAtEnd && deps.saveState) {
     deps.saveState(POST_STATE.registry, where.registry)
-    log.info(`Docker will be logged out of ${where.registry} at the end of the job (\`registry-logout\`), so that the token does not stay in the runner's Docker config.`)
+    log.info(
+      `Docker will be logged out of ${where.registry} at the end of the job (\`registry-logout\`), so that the token does not stay in the runner's Docker config.`
+    )
   } else if (!inputs.logoutAtEnd) {
-    log.info(`\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`)
+    log.info(
+      `\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`
+    )
   }
   await dockerLogin({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal })
   recorder.registryLogin(where)
-  log.info(`Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`)
+  log.info(
+    `Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`
+  )
   return recorder.finish({ kind: 'logged-in' })
 }
 

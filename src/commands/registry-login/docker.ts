@@ -30,17 +30,18 @@ export function dockerLoginLine(host: string): string {
  */
 export function dockerOnPath(env: NodeJS.ProcessEnv = process.env): boolean {
   const names = process.platform === 'win32' ? ['docker.exe'] : ['docker']
-  return (env.PATH ?? '').split(delimiter).some((dir) =>
-    dir !== '' &&
-    names.some((name) => {
-      try {
-        const path = join(dir, name)
-        accessSync(path, constants.X_OK)
-        return statSync(path).isFile()
-      } catch {
-        return false
-      }
-    })
+  return (env.PATH ?? '').split(delimiter).some(
+    (dir) =>
+      dir !== '' &&
+      names.some((name) => {
+        try {
+          const path = join(dir, name)
+          accessSync(path, constants.X_OK)
+          return statSync(path).isFile()
+        } catch {
+          return false
+        }
+      })
   )
 }
 
@@ -84,7 +85,11 @@ export async function dockerLogin({ host, token, clock, deadline, signal, env = 
   if (ended.kind === 'cancelled') throw new CancelledError()
   if (ended.kind === 'overran') throw overran(host, limitMs)
   if (ended.kind === 'failed-to-start') {
-    throw new ActionError('bad-input', `Could not run \`docker\` (${shownOutput(ended.reason, token)}).`, 'Check that `docker` on the runner\'s `PATH` is an executable Docker client.')
+    throw new ActionError(
+      'bad-input',
+      `Could not run \`docker\` (${shownOutput(ended.reason, token)}).`,
+      "Check that `docker` on the runner's `PATH` is an executable Docker client."
+    )
   }
   if (ended.code !== 0) {
     const said = shownOutput(ended.stderr || ended.stdout, token)
@@ -108,10 +113,14 @@ export async function dockerLogout(host: string, limitMs: number, env: NodeJS.Pr
   const ended = await runOnce(['logout', host], '', limitMs, undefined, env)
   if (ended.kind === 'missing') return { ok: false, reason: 'there is no `docker` on `PATH`' }
   if (ended.kind === 'failed-to-start') return { ok: false, reason: `\`docker\` could not be run (${shownOutput(ended.reason)})` }
-  if (ended.kind === 'overran' || ended.kind === 'cancelled') return { ok: false, reason: `it did not finish within ${formatDuration(limitMs)} and was stopped` }
+  if (ended.kind === 'overran' || ended.kind === 'cancelled')
+    return { ok: false, reason: `it did not finish within ${formatDuration(limitMs)} and was stopped` }
   if (ended.code !== 0) {
     const said = shownOutput(ended.stderr || ended.stdout)
-    return { ok: false, reason: `${ended.code === null ? `stopped by signal ${ended.signal}` : `exit code ${ended.code}`}${said ? `: ${said}` : ''}` }
+    return {
+      ok: false,
+      reason: `${ended.code === null ? `stopped by signal ${ended.signal}` : `exit code ${ended.code}`}${said ? `: ${said}` : ''}`
+    }
   }
   return { ok: true }
 }
@@ -126,7 +135,11 @@ function overran(host: string, limitMs: number): ActionError {
 
 /** Docker's own words, as one inert line: the token out (even if never registered), controls out, bounded. */
 function shownOutput(text: string, token?: string): string {
-  const line = redact(token ? text.split(token).join(REDACTED) : text).replace(LINE_BREAKS, ' ').replace(CONTROLS, '').replace(/\s+/g, ' ').trim()
+  const line = redact(token ? text.split(token).join(REDACTED) : text)
+    .replace(LINE_BREAKS, ' ')
+    .replace(CONTROLS, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   return line.length > SHOWN_OUTPUT ? `…${line.slice(-SHOWN_OUTPUT)}` : line
 }
 

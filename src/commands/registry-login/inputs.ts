@@ -32,6 +32,10 @@ export const registryLoginSpec: InputSpec<RegistryLoginSpecific> = {
           `remove \`source\` (or set it to \`${REGISTRY_SOURCE}\`); to deploy a \`${source}\` deployment, use \`command: deploy\` without \`registry-login\``
       )
     }
-    return { ...readTarget(reader), createIfMissing: reader.value('create-if-missing') as boolean, logoutAtEnd: reader.value('registry-logout') as boolean }
+    return {
+      ...readTarget(reader),
+      createIfMissing: reader.value('create-if-missing') as boolean,
+      logoutAtEnd: reader.value('registry-logout') as boolean
+    }
   }
 }

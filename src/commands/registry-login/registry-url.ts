@@ -20,7 +20,10 @@ export function isRegistryHost(host: string): boolean {
  * `--help`, spaces, a user name) is refused rather than passed on.
  */
 export function registryOf(registryUrl: string, deploymentName: string): RegistryLogin {
-  const bare = registryUrl.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/\/+$/, '')
+  const bare = registryUrl
+    .trim()
+    .replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '')
+    .replace(/\/+$/, '')
   const slash = bare.indexOf('/')
   const host = slash < 0 ? bare : bare.slice(0, slash)
   const path = slash < 0 ? '' : bare.slice(slash + 1)
@@ -28,7 +31,7 @@ export function registryOf(registryUrl: string, deploymentName: string): Registr
     throw new ActionError(
       'bad-response',
       `The control plane's push token names its registry as \`${registryUrl}\`, which is not a registry host with an image path (\`host[:port]/path\`).`,
-      'This is not an answer the control plane sends; check `control-plane-url`, and report it to the control plane\'s operators if it persists.'
+      "This is not an answer the control plane sends; check `control-plane-url`, and report it to the control plane's operators if it persists."
     )
   }
   return { registry: host, imageRepository: `${bare}/${deploymentName}` }

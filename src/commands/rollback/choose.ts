@@ -6,8 +6,7 @@ export type { RollbackTo }
 
 export type RollbackChoice =
   /** The chosen revision is the one serving: nothing to send. */
-  | { kind: 'serving'; revisionId: string }
-  | { kind: 'redeploy'; target: Revision; replaces: string | undefined }
+  { kind: 'serving'; revisionId: string } | { kind: 'redeploy'; target: Revision; replaces: string | undefined }
 
 export interface ChoiceFacts {
   deployment: Deployment
@@ -54,7 +53,10 @@ export function chooseRollbackTarget(to: RollbackTo, facts: ChoiceFacts): Rollba
     return { kind: 'redeploy', target, replaces: activeId }
   }
   if (!activeId) {
-    throw refusal(`Deployment \`${deployment.name}\` reports no revision serving now (\`active_revision_id\`), so there is no "previous" revision.`, facts)
+    throw refusal(
+      `Deployment \`${deployment.name}\` reports no revision serving now (\`active_revision_id\`), so there is no "previous" revision.`,
+      facts
+    )
   }
   const target = olderThanActive(activeId, facts)
   if (!target) {
@@ -72,9 +74,7 @@ function olderThanActive(activeId: string, { deployed, active }: ChoiceFacts): R
   const activeTime = time(activeRevision)
   const others = deployed.filter((r) => r.id !== activeId)
   if (activeTime !== undefined && others.every((r) => time(r) !== undefined)) {
-    return others
-      .filter((r) => (time(r) as number) < activeTime)
-      .sort((a, b) => (time(b) as number) - (time(a) as number))[0]
+    return others.filter((r) => (time(r) as number) < activeTime).sort((a, b) => (time(b) as number) - (time(a) as number))[0]
   }
   const index = deployed.findIndex((r) => r.id === activeId)
   return index === -1 ? undefined : deployed[index + 1]
@@ -90,7 +90,8 @@ function refusal(message: string, { deployment, deployed, partial }: ChoiceFacts
   const lines = deployed
     .slice(0, SHOWN)
     .map((r) => `- ${r.id}${r.created_at ? ` (created ${r.created_at})` : ''}${r.id === activeId ? ', serving now' : ''}`)
-  const more = deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : partial ? '\n- and maybe more (only the newest were listed)' : ''
+  const more =
+    deployed.length > SHOWN ? `\n- and ${deployed.length - SHOWN} more` : partial ? '\n- and maybe more (only the newest were listed)' : ''
   const eligible =
     deployed.length === 0
       ? 'No revision of this deployment reached DEPLOYED.'

@@ -31,7 +31,11 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const { client, log, recorder } = deps
   const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
-    throw new ActionError('not-found', `No deployment is named ${targetLabel(inputs)}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.')
+    throw new ActionError(
+      'not-found',
+      `No deployment is named ${targetLabel(inputs)}: there is nothing to roll back.`,
+      'Check `name`, or set `deployment-id`.'
+    )
   }
   recorder.before(deployment)
   const serving = deployment.active_revision_id ?? undefined
@@ -69,7 +73,12 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment: started.deployment, revisionId: started.revisionId })
+  const deployed = await watchRevision({
+    ...deps,
+    ...watchSettings(inputs),
+    deployment: started.deployment,
+    revisionId: started.revisionId
+  })
   // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
   await runChecks(AFTER_DEPLOYED, {
     ...deps,
@@ -115,7 +124,10 @@ async function choiceFacts(
 }
 
 /** The newest DEPLOYED revisions, one page: enough to show in a refusal, without walking the whole history. */
-async function newestDeployed(client: Pick<ControlPlaneClient, 'listRevisions'>, deployment: Deployment): Promise<Pick<ChoiceFacts, 'deployed' | 'partial'>> {
+async function newestDeployed(
+  client: Pick<ControlPlaneClient, 'listRevisions'>,
+  deployment: Deployment
+): Promise<Pick<ChoiceFacts, 'deployed' | 'partial'>> {
   const page = await client.listRevisions(deployment.id, { status: 'DEPLOYED', limit: SHOWN + 1, offset: 0 })
   return { deployed: page.resources.slice(0, SHOWN), partial: page.resources.length > SHOWN }
 }

@@ -22,7 +22,17 @@ export type RollbackInputs = CommonInputs & { command: 'rollback' } & RollbackSp
 
 /** `command: rollback`: which deployment, which revision, and the deploy's waiting, health-check, verification and GitHub inputs. */
 export const rollbackSpec: InputSpec<RollbackSpecific> = {
-  uses: ['name', 'deployment-id', 'rollback-to', 'wait', 'poll-interval', 'show-logs', ...HEALTH_INPUTS, ...VERIFICATION_INPUTS, ...GITHUB_INPUTS],
+  uses: [
+    'name',
+    'deployment-id',
+    'rollback-to',
+    'wait',
+    'poll-interval',
+    'show-logs',
+    ...HEALTH_INPUTS,
+    ...VERIFICATION_INPUTS,
+    ...GITHUB_INPUTS
+  ],
   read(reader) {
     const { value } = reader
     return {

@@ -54,7 +54,12 @@ const SUBMODULE_DEPTH = 8
  * undefined when it is not. Git runs a constant number of times per repository: one
  * `rev-parse`, one `ls-tree`, one `diff`.
  */
-export async function readCommitTree(workspace: string, configDir: string, included: readonly string[], stop?: GitStop): Promise<CommitTree | undefined> {
+export async function readCommitTree(
+  workspace: string,
+  configDir: string,
+  included: readonly string[],
+  stop?: GitStop
+): Promise<CommitTree | undefined> {
   const checkout = await checkoutOf(configDir, stop, workspace)
   if (!checkout) return undefined
   const tree: CommitTree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] }
@@ -62,7 +67,14 @@ export async function readCommitTree(workspace: string, configDir: string, inclu
   return tree
 }
 
-async function addRepository(tree: CommitTree, workspace: string, repo: GitCheckout, included: readonly string[], stop: GitStop | undefined, depth: number): Promise<void> {
+async function addRepository(
+  tree: CommitTree,
+  workspace: string,
+  repo: GitCheckout,
+  included: readonly string[],
+  stop: GitStop | undefined,
+  depth: number
+): Promise<void> {
   // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
   const dirs = included.flatMap((dir) => {
     const fromTop = toPosix(relative(repo.top, dir))
@@ -81,7 +93,12 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
     const path = inWorkspace(file.path)
     addToFolderIndex(tree.children, tree.dirs, path)
     if (file.kind !== 'submodule') {
-      tree.files.set(path, { kind: file.kind, executable: file.executable, size: file.size, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
+      tree.files.set(path, {
+        kind: file.kind,
+        executable: file.executable,
+        size: file.size,
+        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+      })
       continue
     }
     const top = join(repo.top, file.path)
@@ -90,7 +107,12 @@ async function addRepository(tree: CommitTree, workspace: string, repo: GitCheck
       tree.dirs.add(path)
       await addRepository(tree, workspace, inner, included, stop, depth + 1)
     } else {
-      tree.files.set(path, { kind: 'submodule', executable: false, size: 0, blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs } })
+      tree.files.set(path, {
+        kind: 'submodule',
+        executable: false,
+        size: 0,
+        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+      })
       tree.uninitialised.push(path)
     }
   }

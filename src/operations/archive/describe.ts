@@ -17,15 +17,21 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
   }
   const links = selection.leftOut.filter((item) => item.reason === 'link')
   if (links.length > 0) {
-    log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`)
+    log.warn(
+      `Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`
+    )
   }
   for (const problem of selection.unreadIgnoreFiles) log.warn(`The ignore file ${problem}; its patterns do not apply.`)
   if (selection.uninitialisedSubmodules.length > 0) {
     const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ')
-    log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`)
+    log.warn(
+      `Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`
+    )
   }
   if (selection.lfsPointersShipped.length > 0) {
-    log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`)
+    log.warn(
+      `Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`
+    )
   }
   // The log names every changed file; the reports, which have a size limit, the first few.
   const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity)
@@ -47,7 +53,11 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
  * What the archive is not tied to (no commit), or files on disk that are not what ships (the commit's version does). Said in the
  * log, and near the top of the reports (from the archive's fact: `commit` and `changed`).
  */
-export function archiveWarning(commit: string | undefined, changed: ReadonlyArray<{ path: string; gone: boolean }>, shown = CHANGES_SHOWN): string | undefined {
+export function archiveWarning(
+  commit: string | undefined,
+  changed: ReadonlyArray<{ path: string; gone: boolean }>,
+  shown = CHANGES_SHOWN
+): string | undefined {
   if (!commit) {
     return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
   }
@@ -62,6 +72,9 @@ const CHANGES_SHOWN = 5
 
 /** Tracked files that differ from the commit, the first `shown` of them named, then how many more the log lists. */
 export function namedChanges(changed: ReadonlyArray<{ path: string; gone: boolean }>, shown = CHANGES_SHOWN): string {
-  const named = changed.slice(0, shown).map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`).join(', ')
+  const named = changed
+    .slice(0, shown)
+    .map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`)
+    .join(', ')
   return changed.length > shown ? `${named} and ${changed.length - shown} more (the log names them all)` : named
 }

@@ -51,9 +51,11 @@ export async function resolveLayout(workspaceDir: string, configInput: string, s
   const fail = (problem: string): never => {
     throw new InputError([problem])
   }
-  if (isAbsolute(configInput)) fail(`\`graph-config-path\` must be relative to the workspace (\`${configInput}\` is absolute): e.g. \`apps/agent/langgraph.json\``)
+  if (isAbsolute(configInput))
+    fail(`\`graph-config-path\` must be relative to the workspace (\`${configInput}\` is absolute): e.g. \`apps/agent/langgraph.json\``)
   const configFile = resolve(workspace, configInput)
-  if (!inside(workspace, configFile)) fail(`\`graph-config-path\` \`${configInput}\` points outside the workspace: give the config file's path inside the checkout`)
+  if (!inside(workspace, configFile))
+    fail(`\`graph-config-path\` \`${configInput}\` points outside the workspace: give the config file's path inside the checkout`)
   let text: string
   try {
     if (!statSync(configFile).isFile()) throw new Error('not a file')
@@ -64,7 +66,8 @@ export async function resolveLayout(workspaceDir: string, configInput: string, s
     )
   }
   const realConfig = realpathOr(configFile)
-  if (!inside(workspace, realConfig)) fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`)
+  if (!inside(workspace, realConfig))
+    fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`)
   const configDir = dirname(realConfig)
   const dirs = [configDir]
   const problems: LayoutProblem[] = []
@@ -82,7 +85,12 @@ export async function resolveLayout(workspaceDir: string, configInput: string, s
       return
     }
     if (isDirectory(target)) dirs.push(realpathOr(target))
-    else if (isPresent(target)) problems.push({ key, what: [what, ' ', { code: written }, ' is a file; it must be a directory.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
+    else if (isPresent(target))
+      problems.push({
+        key,
+        what: [what, ' ', { code: written }, ' is a file; it must be a directory.'],
+        fix: ['Fix the path (it is relative to the config file), or remove it.']
+      })
     else missing.push({ key, written, what, target })
   }
   const missing: Array<{ key: string; written: string; what: string; target: string }> = []
@@ -96,10 +104,19 @@ export async function resolveLayout(workspaceDir: string, configInput: string, s
     if (typeof root === 'string' && root.trim() !== '') include('source.root', root, 'the uv workspace root')
   }
   // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
-  const committed = await committedDirectories(configDir, missing.map((item) => relative(configDir, item.target)), stop)
+  const committed = await committedDirectories(
+    configDir,
+    missing.map((item) => relative(configDir, item.target)),
+    stop
+  )
   for (const item of missing) {
     if (committed.has(relative(configDir, item.target))) dirs.push(item.target)
-    else problems.push({ key: item.key, what: [item.what, ' ', { code: item.written }, ' does not exist.'], fix: ['Fix the path (it is relative to the config file), or remove it.'] })
+    else
+      problems.push({
+        key: item.key,
+        what: [item.what, ' ', { code: item.written }, ' does not exist.'],
+        fix: ['Fix the path (it is relative to the config file), or remove it.']
+      })
   }
   const included = outermost(dirs)
   const root = commonAncestor(included)
@@ -114,7 +131,6 @@ function readConfig(text: string): Record<string, unknown> {
     return {}
   }
 }
-
 
 function isDirectory(path: string): boolean {
   try {

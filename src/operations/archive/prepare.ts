@@ -66,9 +66,13 @@ export async function packArchive(selection: ArchiveSelection, options: PackOpti
     )
   }
   if (written.bytes > limits.warnBytes) {
-    log.warn(`The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`)
+    log.warn(
+      `The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`
+    )
   }
-  log.info(`Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`)
+  log.info(
+    `Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`
+  )
   return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit }
 }
 

@@ -9,7 +9,11 @@ import type { ArchiveEntry } from './walk.js'
  * to look for a marker that is almost never there cost more than packing them (docs/performance.md).
  * Each git process is ended at the deadline or on cancel.
  */
-export async function committedFilesHolding(entries: readonly ArchiveEntry[], markers: readonly string[], stop?: ArchiveStop): Promise<Set<ArchiveEntry>> {
+export async function committedFilesHolding(
+  entries: readonly ArchiveEntry[],
+  markers: readonly string[],
+  stop?: ArchiveStop
+): Promise<Set<ArchiveEntry>> {
   // Each repository's files by their path in it (one path is one file of a repository's commit).
   const byRepo = new Map<string, { commit: string; dirs: readonly string[]; files: Map<string, ArchiveEntry> }>()
   for (const entry of entries) {

@@ -26,8 +26,15 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`)
  * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
  * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
  */
-export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], leftOut: LeftOut[], include: readonly string[], stop?: ArchiveStop): Promise<Scanned> {
-  const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath))
+export async function leaveOutSecretContent(
+  entries: readonly ArchiveEntry[],
+  leftOut: LeftOut[],
+  include: readonly string[],
+  stop?: ArchiveStop
+): Promise<Scanned> {
+  const small = entries.filter(
+    (entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath)
+  )
   const marked = await committedFilesHolding(small, [...SECRET_MARKERS, LFS_POINTER_START_TEXT], stop)
   const scanned = small.filter((entry) => !entry.blob || marked.has(entry))
   const found = new Set<ArchiveEntry>()
@@ -40,11 +47,18 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
       throwIfStopped(stop)
       const chunks = contents.of(entry)
       const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES
-      const notePointer = (start: Buffer) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
+      const notePointer = (start: Buffer) =>
+        start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
       const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size)
       if (!rule) continue
       found.add(entry)
-      leftOut.push({ path: entry.workspacePath, reason: 'secret', rule, byContent: true, why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\`` })
+      leftOut.push({
+        path: entry.workspacePath,
+        reason: 'secret',
+        rule,
+        byContent: true,
+        why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
+      })
     }
   } catch (error) {
     // Stopped: said as such, not as the read that the stop ended.
@@ -53,7 +67,10 @@ export async function leaveOutSecretContent(entries: readonly ArchiveEntry[], le
     unwatch()
     contents.close()
   }
-  return { entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)), lfsPointers: lfsPointers.filter((entry) => !found.has(entry)) }
+  return {
+    entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)),
+    lfsPointers: lfsPointers.filter((entry) => !found.has(entry))
+  }
 }
 
 /**

@@ -19,7 +19,11 @@ const PATTERNS: ReadonlyArray<{ rule: string; test: RegExp; holds: string }> = [
   { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/, holds: 'PRIVATE KEY' },
   { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/, holds: '_authToken' },
   { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/, holds: 'npmAuthToken' },
-  { rule: 'aws_secret_access_key', test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i, holds: 'aws_secret_access_key' }
+  {
+    rule: 'aws_secret_access_key',
+    test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
+    holds: 'aws_secret_access_key'
+  }
 ]
 
 /**

@@ -66,9 +66,12 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const include = options.include ?? []
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
   const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
-  const lfs = commit ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers) : { entries: scanned.entries, pointers: [], fromDisk: [] }
+  const lfs = commit
+    ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers)
+    : { entries: scanned.entries, pointers: [], fromDisk: [] }
   // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
-  const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined
+  const lfsScanned =
+    lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined
   const keptFromDisk = new Set(lfsScanned?.entries)
   const fromDisk = new Set(lfs.fromDisk)
   const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries

@@ -65,11 +65,13 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
           throw new ActionError(
             'bad-response',
             `The control plane answered an upload URL that the archive may not go to: ${problem}.`,
-            'Check `control-plane-url`; report this to the control plane\'s operators if it persists.'
+            "Check `control-plane-url`; report this to the control plane's operators if it persists."
           )
         }
         host = new URL(target.upload_url).host
-        ctx.log.info(`Uploading the archive (${formatBytes(archive.bytes)}) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`)
+        ctx.log.info(
+          `Uploading the archive (${formatBytes(archive.bytes)}) to ${host} (a signed URL, masked), to become \`${target.object_path}\`.`
+        )
       }
       const { upload_url: url, object_path: objectPath } = target
       let answer
@@ -83,18 +85,32 @@ export async function uploadArchive(deploymentId: string, archive: { file: strin
       const { status, text } = answer
       if (status >= 200 && status < 300) return { done: objectPath }
       if (status >= 300 && status < 400) {
-        throw new ActionError('api-refused', `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`, hint)
+        throw new ActionError(
+          'api-refused',
+          `The upload host ${host} answered with a redirect (HTTP ${status}), which the action does not follow.`,
+          hint
+        )
       }
       if (expired(status, text)) {
         target = undefined
-        return { retry: new ApiError('api-refused', `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`, { status, retryable: true, retryAfterMs: 0 }) }
+        return {
+          retry: new ApiError(
+            'api-refused',
+            `The upload URL expired before the upload (HTTP ${status}); asking the control plane for a new one.`,
+            { status, retryable: true, retryAfterMs: 0 }
+          )
+        }
       }
       const said = excerpt(text)
-      const error = new ApiError('api-refused', `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`, {
-        status,
-        retryable: isRetryableStatus(status),
-        hint
-      })
+      const error = new ApiError(
+        'api-refused',
+        `The upload host ${host} refused the archive with HTTP ${status}${said ? `: ${said}` : ''}.`,
+        {
+          status,
+          retryable: isRetryableStatus(status),
+          hint
+        }
+      )
       if (error.retryable) return { retry: error }
       throw error
     }

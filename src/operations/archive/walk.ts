@@ -93,7 +93,9 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const leftOut: LeftOut[] = []
   const unreadIgnoreFiles: string[] = []
   const excluded: Rules | undefined =
-    options.exclude.length > 0 ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' } : undefined
+    options.exclude.length > 0
+      ? { base: '', matcher: matcher().add([...options.exclude]), reason: 'excluded', rule: 'archive-exclude' }
+      : undefined
   const include = options.include.length > 0 ? matcher().add([...options.include]) : undefined
   // A secret file ships only when a pattern is its very path (`apps/agent/.npmrc`): never a bare name
   // at any depth (`.npmrc`), a wildcard, or a folder above it (`dist` ships `dist/app.js`, not `dist/.env`).
@@ -162,7 +164,12 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
       const path = base ? `${base}/${name}` : name
       const committed = git?.files.get(path)
       if (committed?.kind === 'submodule') {
-        leftOut.push({ path: `${path}/`, reason: 'other', rule: 'submodule not initialised', why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)' })
+        leftOut.push({
+          path: `${path}/`,
+          reason: 'other',
+          rule: 'submodule not initialised',
+          why: 'submodule not initialised: its files are not in the checkout (`git submodule update --init`, or `submodules: true` of actions/checkout)'
+        })
         continue
       }
       const stats = committed || git?.dirs.has(path) ? undefined : await lstat(absPath)
@@ -177,19 +184,44 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
       }
       const shown = isDir ? `${path}/` : path
       if (ALWAYS_LEFT_OUT.has(name)) {
-        leftOut.push({ path: shown, reason: 'ignored', rule: `${name}/`, why: `cache or environment directory (\`${name}/\`, always left out)` })
+        leftOut.push({
+          path: shown,
+          reason: 'ignored',
+          rule: `${name}/`,
+          why: `cache or environment directory (\`${name}/\`, always left out)`
+        })
         continue
       }
       const secret = secretRule(path, isDir)
       if (secret && !namedExactly(explicit, path)) {
-        leftOut.push({ path: shown, reason: 'secret', rule: secret, why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\`` })
+        leftOut.push({
+          path: shown,
+          reason: 'secret',
+          rule: secret,
+          why: `secret file (\`${secret}\`): pass what the agent needs through \`secrets\``
+        })
         continue
       }
       const entry: ArchiveEntry = isDir
         ? { path: `${inArchive(absPath)}/`, workspacePath: shown, type: 'directory', absPath, size: 0, executable: true }
         : committed
-          ? { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: committed.size, executable: committed.executable, blob: committed.blob }
-          : { path: inArchive(absPath), workspacePath: path, type: 'file', absPath, size: stats?.size ?? 0, executable: ((stats?.mode ?? 0) & 0o111) !== 0 }
+          ? {
+              path: inArchive(absPath),
+              workspacePath: path,
+              type: 'file',
+              absPath,
+              size: committed.size,
+              executable: committed.executable,
+              blob: committed.blob
+            }
+          : {
+              path: inArchive(absPath),
+              workspacePath: path,
+              type: 'file',
+              absPath,
+              size: stats?.size ?? 0,
+              executable: ((stats?.mode ?? 0) & 0o111) !== 0
+            }
       const rule = ignoredBy(excluded ? [...rules, excluded] : rules, path, isDir)
       if (rule) {
         const ruled: LeftOut = { path: shown, reason: rule.reason, rule: rule.rule, why: `\`${rule.rule}\`` }
@@ -221,7 +253,15 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   try {
     for (const dir of layout.included) {
       const path = inArchive(dir)
-      if (path) entries.push({ path: `${path}/`, workspacePath: `${fromWorkspace(dir)}/`, type: 'directory', absPath: dir, size: 0, executable: true })
+      if (path)
+        entries.push({
+          path: `${path}/`,
+          workspacePath: `${fromWorkspace(dir)}/`,
+          type: 'directory',
+          absPath: dir,
+          size: 0,
+          executable: true
+        })
       // Outside a checkout, the `.gitignore` files above the directory apply too, from the workspace's down, as git applies them.
       const above = git ? [] : await rulesAbove(layout.workspace, dir, (d) => rulesIn(d, ['.gitignore']))
       await visit(dir, above)
@@ -235,7 +275,9 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
 /** The rules of each directory from `top` down to `dir`'s parent, outermost first. */
 async function rulesAbove(top: string, dir: string, rulesIn: (dir: string) => Promise<Rules[]>): Promise<Rules[]> {
   const rules: Rules[] = []
-  const segments = relative(top, dir).split(sep).filter((segment) => segment !== '')
+  const segments = relative(top, dir)
+    .split(sep)
+    .filter((segment) => segment !== '')
   let at = top
   for (const segment of segments) {
     rules.push(...(await rulesIn(at)))
@@ -255,11 +297,15 @@ function matcher(): Ignore {
  * checkout), anything but a regular file (a FIFO would block the read for ever), or over
  * the size cap. Read through the descriptor that was checked, up to the cap.
  */
-async function readIgnoreFile(file: string, fromCommit?: { file: CommitFile; blobs: BlobReads }): Promise<string | { problem: string } | undefined> {
+async function readIgnoreFile(
+  file: string,
+  fromCommit?: { file: CommitFile; blobs: BlobReads }
+): Promise<string | { problem: string } | undefined> {
   if (fromCommit) {
     // The commit's, whatever the disk holds now.
     const committed = fromCommit.file
-    if (committed.kind !== 'file') return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' }
+    if (committed.kind !== 'file')
+      return { problem: committed.kind === 'link' ? 'is a symbolic link: not read' : 'is not a regular file: not read' }
     if (committed.size > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
     const read = await fromCommit.blobs.read(committed.blob.repo, committed.blob.oid, IGNORE_FILE_MAX_BYTES)
     return read === undefined ? { problem: 'could not be read from git: not read' } : read.toString('utf8')

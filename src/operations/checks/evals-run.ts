@@ -25,7 +25,11 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
   if ('refused' in endpoint) {
     return {
       verdict: verdict('failed', ['not run: ', ...quoted(endpoint.refused)]),
-      failure: new ActionError('check-not-proven', `The evals could not run: ${endpoint.refused}.`, 'Runs go only to the https:// URL the control plane reports for the deployment; without one, remove `evals`.')
+      failure: new ActionError(
+        'check-not-proven',
+        `The evals could not run: ${endpoint.refused}.`,
+        'Runs go only to the https:// URL the control plane reports for the deployment; without one, remove `evals`.'
+      )
     }
   }
   const start = clock.now()
@@ -102,9 +106,15 @@ async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget 
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
 function summaryOf(facts: EvalFacts): RichText {
   const passed = facts.rows.filter((row) => row.ours.passed).length
-  const said: RichText = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`]
+  const said: RichText = [
+    `${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`
+  ]
   if (facts.compare?.compared) {
-    said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '')
+    said.push(
+      `; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `,
+      { code: facts.compare.name },
+      facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''
+    )
   } else if (facts.compare) {
     said.push('; not compared with ', { code: facts.compare.name }, ...quoted(`: ${facts.compare.why}`))
   }

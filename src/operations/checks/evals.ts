@@ -24,7 +24,11 @@ export const evalsCheck: Check = {
  * A dry run: the suite was read and checked with the other inputs (any problem refused the run
  * before this); it says how many runs it would send, and sends none.
  */
-export function planEvals(suite: EvalSuite | undefined, log: { info(line: string): void }, recorder: { checked(verdict: CheckVerdict): void }): void {
+export function planEvals(
+  suite: EvalSuite | undefined,
+  log: { info(line: string): void },
+  recorder: { checked(verdict: CheckVerdict): void }
+): void {
   if (!suite) return
   const runs = suite.cases.length * suite.repeat
   const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`

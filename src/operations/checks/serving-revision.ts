@@ -51,13 +51,18 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   let other: string | undefined
   while (asked < MAX_ASKS && clock.now() < deadline) {
     asked++
-    const answer = await askServer(endpoint, { method: 'GET', limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()), signal: ctx.signal, maxBytes: INFO_MAX_BYTES })
+    const answer = await askServer(endpoint, {
+      method: 'GET',
+      limitMs: Math.min(ASK_LIMIT_MS, deadline - clock.now()),
+      signal: ctx.signal,
+      maxBytes: INFO_MAX_BYTES
+    })
     reading = readInfo(answer)
     if ('names' in reading) {
       if (reading.names === ours) {
         recorder.servingReported(ours)
         log.info(`${endpoint.url} names revision ${ours}, this run's: proven.`)
-        return { verdict: verdict('passed', ['the server named ', { code: ours }, ', this run\'s revision'], clock.now() - start) }
+        return { verdict: verdict('passed', ['the server named ', { code: ours }, ", this run's revision"], clock.now() - start) }
       }
       if (reading.names !== recorder.factsNow.previousRevisionId && !(known ??= await revisionIdsOf(ctx))?.has(reading.names)) {
         const why = known
@@ -66,7 +71,9 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
         return notProven(ctx, why, start)
       }
       other = reading.names
-      log.info(`Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${formatDuration(waitAfter(asked))}.`)
+      log.info(
+        `Ask ${asked}: ${endpoint.url} names revision ${reading.names}, not ${ours}: the switch may still be rolling out; asking again in ${formatDuration(waitAfter(asked))}.`
+      )
     } else if (reading.transient || other) {
       log.info(`Ask ${asked}: ${endpoint.url}: ${reading.unsaid}; asking again in ${formatDuration(waitAfter(asked))}.`)
     } else {
@@ -77,14 +84,16 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   if (other === undefined) return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start)
   recorder.servingReported(other)
   const over = formatDuration(clock.now() - start)
-  const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? 'the step\'s `timeout`' : '`health-check-timeout`'
+  const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? "the step's `timeout`" : '`health-check-timeout`'
   return {
-    verdict: verdict('failed', ['the server still named ', { code: other }, ', not this run\'s ', { code: ours }], clock.now() - start),
+    verdict: verdict('failed', ['the server still named ', { code: other }, ", not this run's ", { code: ours }], clock.now() - start),
     failure: new ActionError(
       'check-failed',
       `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`,
       'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
-        (ctx.settings.suggestRollback ? 'With `on-failure: rollback`, the revision that served before is put back.' : 'A switch that takes longer needs a longer `health-check-timeout`.')
+        (ctx.settings.suggestRollback
+          ? 'With `on-failure: rollback`, the revision that served before is put back.'
+          : 'A switch that takes longer needs a longer `health-check-timeout`.')
     )
   }
 }
@@ -101,7 +110,9 @@ async function revisionIdsOf(ctx: CheckContext): Promise<Set<string> | null> {
   } catch (error) {
     // Without the list an id cannot be placed, and only evidence fails a deploy: not proven.
     if (error instanceof CancelledError) throw error
-    ctx.log.info(`This deployment's revisions could not be listed to place the id the server named: ${error instanceof Error ? error.message : String(error)}`)
+    ctx.log.info(
+      `This deployment's revisions could not be listed to place the id the server named: ${error instanceof Error ? error.message : String(error)}`
+    )
     return null
   }
 }
@@ -109,7 +120,8 @@ async function revisionIdsOf(ctx: CheckContext): Promise<Set<string> | null> {
 /** What an `/info` answer says, if anything. A refused connection or a 502/503/504 is a server not yet ready. */
 function readInfo(answer: ServerAnswer): Reading {
   if (!answer.answered) return { unsaid: `\`/info\` gave ${answer.what}`, transient: answer.refused }
-  if (answer.status < 200 || answer.status > 299) return { unsaid: `\`/info\` answered HTTP ${answer.status}`, transient: [502, 503, 504].includes(answer.status) }
+  if (answer.status < 200 || answer.status > 299)
+    return { unsaid: `\`/info\` answered HTTP ${answer.status}`, transient: [502, 503, 504].includes(answer.status) }
   if (answer.body === undefined) return { unsaid: `\`/info\`: ${answer.bodyProblem ?? 'no answer body'}`, transient: false }
   let info: unknown
   try {
@@ -118,7 +130,12 @@ function readInfo(answer: ServerAnswer): Reading {
     return { unsaid: '`/info` did not answer JSON', transient: false }
   }
   const host = (info as { host?: unknown } | null)?.host
-  if (typeof host !== 'object' || host === null) return { unsaid: '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)', transient: false }
+  if (typeof host !== 'object' || host === null)
+    return {
+      unsaid:
+        '`/info` has no `host`: this server does not report its revision (a server run locally or self-hosted says nothing of a deployment)',
+      transient: false
+    }
   const id = (host as { host_revision_id?: unknown }).host_revision_id
   if (id === null) return { unsaid: '`/info` reports `host.host_revision_id` as null, as a self-hosted server does', transient: false }
   if (typeof id !== 'string' || id === '') return { unsaid: '`/info` has no `host.host_revision_id`', transient: false }
@@ -129,7 +146,9 @@ function readInfo(answer: ServerAnswer): Reading {
 function notProven(ctx: CheckContext, why: string, start?: number): CheckResult {
   const elapsedMs = start === undefined ? undefined : ctx.clock.now() - start
   const required = ctx.settings.verification.verifyRevision === 'required'
-  ctx.log.info(`The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`)
+  ctx.log.info(
+    `The revision the deployment serves is not proven: ${why}.${required ? '' : ' (`verify-revision: auto`: the deploy goes on.)'}`
+  )
   const detail: RichText = ['not proven, because ', ...quoted(why)]
   if (!required) return { verdict: verdict('not-proven', detail, elapsedMs) }
   return {
@@ -137,7 +156,7 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
     failure: new ActionError(
       'check-not-proven',
       `The revision the deployment serves could not be proven (\`verify-revision: required\`): ${why}.`,
-      'A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment\'s URL and its `/info`.'
+      "A server that does not report its revision (self-hosted, or run locally) cannot prove it: use `verify-revision: auto` for it. Otherwise check the deployment's URL and its `/info`."
     )
   }
 }
@@ -145,4 +164,3 @@ function notProven(ctx: CheckContext, why: string, start?: number): CheckResult 
 function verdict(status: CheckVerdict['status'], detail: RichText, elapsedMs: number | undefined): CheckVerdict {
   return { id: 'verify-revision', label: LABEL, status, detail, ...(elapsedMs === undefined ? {} : { elapsedMs }) }
 }
-

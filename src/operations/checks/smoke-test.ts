@@ -37,7 +37,11 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     return {
       verdict: verdict('failed', ['not sent: ', ...quoted(endpoint.refused)]),
       // Nothing is known against the revision: not a reason to roll it back.
-      failure: new ActionError('check-not-proven', `The smoke test could not be sent: ${endpoint.refused}.`, 'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.')
+      failure: new ActionError(
+        'check-not-proven',
+        `The smoke test could not be sent: ${endpoint.refused}.`,
+        'The run goes only to the https:// URL the control plane reports for the deployment; without one, remove `smoke-test`.'
+      )
     }
   }
   const start = clock.now()
@@ -45,7 +49,14 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${formatDuration(deadline - start)}…`)
   // The suite's one-case form: the same engine as `evals`, one run.
   const [judged] = await runSuite({
-    cases: [{ name: 'smoke test', assistant: test.assistant, input: test.input, expect: test.expect === undefined ? {} : { contains: [test.expect] } }],
+    cases: [
+      {
+        name: 'smoke test',
+        assistant: test.assistant,
+        input: test.input,
+        expect: test.expect === undefined ? {} : { contains: [test.expect] }
+      }
+    ],
     repeat: 1,
     concurrency: 1,
     timeoutMs: deadline - start,
@@ -75,7 +86,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
   const look = excerpt ? `Look at what the agent ${wrote !== undefined ? 'wrote' : 'answered'} (shown below the facts), then fix` : 'Fix'
   const fix =
     judged.status === 404
-      ? 'Check `smoke-test`\'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment.'
+      ? "Check `smoke-test`'s `assistant`: a graph id from the config (e.g. `agent`) or an assistant id of this deployment."
       : judged.status === undefined && /within/.test(why)
         ? 'Fix the graph if it hangs, or give `smoke-test` a longer `timeout` if the agent needs it.'
         : `${look} the graph, or \`smoke-test\` if it expects the wrong thing.`
@@ -84,8 +95,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     failure: new ActionError(
       'check-failed',
       `The smoke test failed: assistant \`${test.assistant}\` at POST ${endpoint.url}: ${why}.${quote}`,
-      fix +
-        (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
+      fix + (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
     )
   }
 }
@@ -110,6 +120,8 @@ function verdict(status: CheckVerdict['status'], detail: RichText, elapsedMs?: n
     status,
     detail,
     ...(elapsedMs === undefined ? {} : { elapsedMs }),
-    ...(excerpt === undefined ? {} : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
+    ...(excerpt === undefined
+      ? {}
+      : { excerpt: { title: agentWrote ? 'What the agent wrote' : 'What the server answered', text: excerpt } })
   }
 }

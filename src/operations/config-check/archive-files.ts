@@ -62,7 +62,8 @@ export function archiveFiles(selection: ArchiveSelection, reads: CommitReads): C
       const hit = leftOutHit(selection, prefix + path)
       if (!hit) return undefined
       // A `.dockerignore` leaves a file out whatever `archive-include` says.
-      if (hit.reason === 'ignored' && hit.rule?.endsWith('.dockerignore')) return ['Change that ', { code: '.dockerignore' }, ' rule: it always leaves the file out.']
+      if (hit.reason === 'ignored' && hit.rule?.endsWith('.dockerignore'))
+        return ['Change that ', { code: '.dockerignore' }, ' rule: it always leaves the file out.']
       return FIXES[hit.reason]
     }
   }

@@ -13,7 +13,21 @@ import { isObject, type ConfigProblem, type RawConfig } from './problem.js'
  */
 
 /** `_assemble_local_deps`' reserved names: a local package may not take one (nor one another package took). */
-const RESERVED = ['src', 'langgraph-api', 'langgraph_api', 'langgraph', 'langchain-core', 'langchain_core', 'pydantic', 'orjson', 'fastapi', 'uvicorn', 'psycopg', 'httpx', 'langsmith']
+const RESERVED = [
+  'src',
+  'langgraph-api',
+  'langgraph_api',
+  'langgraph',
+  'langchain-core',
+  'langchain_core',
+  'pydantic',
+  'orjson',
+  'fastapi',
+  'uvicorn',
+  'psycopg',
+  'httpx',
+  'langsmith'
+]
 
 type Problem = (key: string, what: RichText, fix: RichText) => void
 
@@ -31,8 +45,18 @@ export function localDependencies(entries: unknown[], configPath: string, files:
     const path = fromConfig(configPath, dependency)
     const kind = path === undefined ? 'absent' : files.kind(path)
     if (kind === 'unknown') return
-    if (kind === 'absent') return problem(key, ['the local dependency ', ...missingSaid(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']))
-    if (kind === 'file') return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.'])
+    if (kind === 'absent')
+      return problem(
+        key,
+        ['the local dependency ', ...missingSaid(files, path, dependency)],
+        leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.'])
+      )
+    if (kind === 'file')
+      return problem(
+        key,
+        ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'],
+        ['Name the directory that holds the package.']
+      )
     dirs.push(path!)
     packageNames(path!, dependency, key, files, taken, problem)
   })
@@ -44,14 +68,30 @@ function packageNames(dir: string, written: string, key: string, files: ConfigFi
   const names = files.list(dir)
   if (!names || names.includes('pyproject.toml') || names.includes('setup.py')) return
   const reserve = (name: string) => {
-    if (taken.has(name)) problem(key, ['the local dependency ', { code: written }, ' makes a package named ', { code: name }, ', a name that is reserved or already taken.'], ['Rename the directory.'])
+    if (taken.has(name))
+      problem(
+        key,
+        [
+          'the local dependency ',
+          { code: written },
+          ' makes a package named ',
+          { code: name },
+          ', a name that is reserved or already taken.'
+        ],
+        ['Rename the directory.']
+      )
     taken.add(name)
   }
   if (names.includes('__init__.py')) {
     // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
     if (dir === '') return
     const name = dir.slice(dir.lastIndexOf('/') + 1)
-    if (name.includes('-')) return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.'])
+    if (name.includes('-'))
+      return problem(
+        key,
+        ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'],
+        ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.']
+      )
     return reserve(name)
   }
   for (const name of names) {
@@ -63,7 +103,13 @@ function packageNames(dir: string, written: string, key: string, files: ConfigFi
 }
 
 /** `_update_graph_paths` and `_update_http_app_path`: a file path must be a file inside a local dependency. */
-export function pythonFileRules(config: RawConfig, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
+export function pythonFileRules(
+  config: RawConfig,
+  configPath: string,
+  dirs: string[] | undefined,
+  files: ConfigFiles,
+  problem: Problem
+): void {
   const graphs = isObject(config.graphs) ? config.graphs : {}
   for (const [id, spec] of Object.entries(graphs)) {
     const path = importString(spec)
@@ -79,13 +125,25 @@ export function pythonFileRules(config: RawConfig, configPath: string, dirs: str
 
 function importRule(key: string, spec: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
   const { module, attribute } = splitImport(spec)
-  if (!module || !attribute) return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './agent.py:graph' }, '.'])
+  if (!module || !attribute)
+    return problem(
+      key,
+      [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'],
+      ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './agent.py:graph' }, '.']
+    )
   // A module name (`agent.graphs:graph`) is imported from the installed packages: nothing to find on disk.
   if (isFilePath(module)) fileRule(key, module, configPath, dirs, files, problem)
 }
 
 /** `auth.path`, `encryption.path`, `checkpointer.path`: only a relative path with a `:` (`./auth.py:auth`) is a local file. */
-function dottedPathRule(key: string, spec: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
+function dottedPathRule(
+  key: string,
+  spec: string,
+  configPath: string,
+  dirs: string[] | undefined,
+  files: ConfigFiles,
+  problem: Problem
+): void {
   const { module, hasColon } = splitImport(spec)
   if (hasColon && module.startsWith('.')) fileRule(key, module, configPath, dirs, files, problem)
 }
@@ -95,10 +153,19 @@ function fileRule(key: string, module: string, configPath: string, dirs: string[
   const path = fromConfig(configPath, module)
   const kind = path === undefined ? 'absent' : files.kind(path)
   if (kind === 'unknown') return
-  if (kind === 'absent') return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
-  if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ['Name the module\'s file.'])
+  if (kind === 'absent')
+    return problem(
+      key,
+      ['the file ', ...missingSaid(files, path, module)],
+      leftOutFix(files, path, ['Fix the path (it is relative to the config file).'])
+    )
+  if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
   if (dirs && !dirs.some((dir) => isWithin(path!, dir))) {
-    problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.'])
+    problem(
+      key,
+      [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'],
+      ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']
+    )
   }
 }
 
@@ -117,13 +184,24 @@ export function nodeFileRules(config: RawConfig, configPath: string, files: Conf
     if (!isFilePath(module)) continue
     const resolved = fromConfig(configPath, module)
     const kind = resolved === undefined ? 'absent' : files.kind(resolved)
-    if (kind === 'absent') problem(`graphs.${id}`, ['the file ', ...missingSaid(files, resolved, module)], leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).']))
+    if (kind === 'absent')
+      problem(
+        `graphs.${id}`,
+        ['the file ', ...missingSaid(files, resolved, module)],
+        leftOutFix(files, resolved, ['Fix the path (it is relative to the config file).'])
+      )
     else if (kind === 'dir') problem(`graphs.${id}`, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
   }
 }
 
 /** `validate_config_file`: a `package.json` beside a Node.js config may name only the `node` engine, a major version of at least 20. */
-export function packageJsonRules(configPath: string, files: ConfigFiles, minNode: number, nodeMajor: (value: unknown) => number | undefined, push: (problem: ConfigProblem) => void): void {
+export function packageJsonRules(
+  configPath: string,
+  files: ConfigFiles,
+  minNode: number,
+  nodeMajor: (value: unknown) => number | undefined,
+  push: (problem: ConfigProblem) => void
+): void {
   const path = fromConfig(configPath, 'package.json')
   if (path === undefined || files.kind(path) !== 'file') return
   const text = files.read(path)
@@ -137,11 +215,27 @@ export function packageJsonRules(configPath: string, files: ConfigFiles, minNode
   }
   if (!isObject(json) || !('engines' in json)) return
   const engines = json.engines
-  if (!isObject(engines)) return problem('engines', ['must be a mapping with only ', { code: 'node' }, '.'], ['Fix ', { code: 'engines' }, '.'])
+  if (!isObject(engines))
+    return problem('engines', ['must be a mapping with only ', { code: 'node' }, '.'], ['Fix ', { code: 'engines' }, '.'])
   const others = Object.keys(engines).filter((name) => name !== 'node')
-  if (others.length > 0) return problem('engines', ['names engines other than ', { code: 'node' }, ': ', { code: others.join(', ') }, '.'], ['Keep only ', { code: 'node' }, ' in ', { code: 'engines' }, '.'])
+  if (others.length > 0)
+    return problem(
+      'engines',
+      ['names engines other than ', { code: 'node' }, ': ', { code: others.join(', ') }, '.'],
+      ['Keep only ', { code: 'node' }, ' in ', { code: 'engines' }, '.']
+    )
   if (!('node' in engines)) return
   const major = nodeMajor(engines.node)
-  if (major === undefined) problem('engines.node', ['must be a major version only (no range, minor or patch): ', { code: JSON.stringify(engines.node) }, '.'], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.'])
-  else if (major < minNode) problem('engines.node', ['Node.js ', { code: String(engines.node) }, ` is below the minimum, ${minNode}.`], ['Write e.g. ', { code: `"node": "${minNode}"` }, '.'])
+  if (major === undefined)
+    problem(
+      'engines.node',
+      ['must be a major version only (no range, minor or patch): ', { code: JSON.stringify(engines.node) }, '.'],
+      ['Write e.g. ', { code: `"node": "${minNode}"` }, '.']
+    )
+  else if (major < minNode)
+    problem(
+      'engines.node',
+      ['Node.js ', { code: String(engines.node) }, ` is below the minimum, ${minNode}.`],
+      ['Write e.g. ', { code: `"node": "${minNode}"` }, '.']
+    )
 }

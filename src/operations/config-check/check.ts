@@ -33,7 +33,8 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
   } catch (error) {
     return refusedWhole(configPath, ['is not valid JSON (', { code: (error as Error).message }, ').'], ['Fix the JSON.'])
   }
-  if (!isObject(config)) return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.'])
+  if (!isObject(config))
+    return refusedWhole(configPath, ['is not a JSON object.'], ['Write the config as ', { code: '{"graphs": {...}}' }, '.'])
   const { problems, validated } = validateConfig(config, configPath)
   const problem = (key: string, what: RichText, fix: RichText) => problems.push({ file: configPath, key, what, fix })
   const taken = () => new Set(problems.map((p) => p.key))
@@ -60,7 +61,9 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
     problems: onceEach(problems),
     warnings: warningsOf(config, configPath, files),
     graphs: validated.graphIds,
-    runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`].filter(Boolean).join(', ')
+    runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`]
+      .filter(Boolean)
+      .join(', ')
   }
 }
 
@@ -84,7 +87,11 @@ function warningsOf(config: RawConfig, configPath: string, files: ConfigFiles): 
   const warnings: ConfigProblem[] = []
   const warn = (key: string, what: RichText, fix: RichText) => warnings.push({ file: configPath, key, what, fix })
   for (const { key, nearest } of unknownKeys(Object.keys(config))) {
-    warn(key, ['is not a key the build knows; it is ignored.'], nearest ? ['Did you mean ', { code: nearest }, '?'] : ['Remove it if it is a typo.'])
+    warn(
+      key,
+      ['is not a key the build knows; it is ignored.'],
+      nearest ? ['Did you mean ', { code: nearest }, '?'] : ['Remove it if it is a typo.']
+    )
   }
   const graphs = isObject(config.graphs) ? config.graphs : {}
   for (const [id, spec] of Object.entries(graphs)) {
@@ -96,14 +103,28 @@ function warningsOf(config: RawConfig, configPath: string, files: ConfigFiles): 
     const text = file === undefined || files.kind(file) !== 'file' || files.leftOut?.(file) ? undefined : files.read(file)
     if (text === undefined) continue
     if (definesName(text, attribute, isNodeGraph(path) ? 'node' : 'python') === false) {
-      warn(`graphs.${id}`, [{ code: module }, ' has no top-level ', { code: attribute }, isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)', ' that a plain read finds.'], ['Check the variable\'s name; ignore this if the module makes it another way.'])
+      warn(
+        `graphs.${id}`,
+        [
+          { code: module },
+          ' has no top-level ',
+          { code: attribute },
+          isNodeGraph(path) ? ' export' : ' (assignment, def, class or import)',
+          ' that a plain read finds.'
+        ],
+        ["Check the variable's name; ignore this if the module makes it another way."]
+      )
     }
   }
   if (typeof config.env === 'string' && config.env !== '') {
     const file = fromConfig(configPath, config.env)
     const ships = file !== undefined && files.kind(file) === 'file' && !files.leftOut?.(file)
     if (!ships) {
-      warn('env', ['names the file ', { code: config.env }, ', which is not shipped with the build (env files are never uploaded or committed).'], ['Pass secrets through the ', { code: 'secrets' }, ' input, or write plain settings as an ', { code: 'env' }, ' mapping.'])
+      warn(
+        'env',
+        ['names the file ', { code: config.env }, ', which is not shipped with the build (env files are never uploaded or committed).'],
+        ['Pass secrets through the ', { code: 'secrets' }, ' input, or write plain settings as an ', { code: 'env' }, ' mapping.']
+      )
     }
   }
   return warnings

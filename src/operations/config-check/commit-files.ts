@@ -32,7 +32,8 @@ export function commitFiles(top: string, tree: readonly TreeFile[], reads: Commi
       const file = files.get(path)
       return file?.kind === 'file' ? reads.text({ repo: top, oid: file.oid }) : undefined
     },
-    leftOut: (path) => (!files.has(path) && !children.has(path) && existsSync(join(top, ...path.split('/'))) ? 'git: not committed' : undefined),
+    leftOut: (path) =>
+      !files.has(path) && !children.has(path) && existsSync(join(top, ...path.split('/'))) ? 'git: not committed' : undefined,
     shipFix: ['Commit it: a ', { code: 'github' }, ' build gets the commit, not the files beside it on the runner.']
   }
 }

@@ -4,8 +4,7 @@ import { READ_CAP_BYTES } from './read-capped.js'
 
 /** The config at a commit on GitHub, and the commit's files as one tree listing tells them. */
 export type GitHubConfig =
-  | { ok: true; text: string; files: ConfigFiles; truncated: boolean; requests: number }
-  | { ok: false; reason: string; missing?: true }
+  { ok: true; text: string; files: ConfigFiles; truncated: boolean; requests: number } | { ok: false; reason: string; missing?: true }
 
 const CONTENTS_HINT = 'the token needs `contents: read`'
 
@@ -16,9 +15,17 @@ const CONTENTS_HINT = 'the token needs `contents: read`'
  * Graph modules are not read (a request per file would not scale): their variables are not
  * looked for. A listing GitHub cut short (`truncated`) leaves existence unknown.
  */
-export async function readFromGitHub(github: RateLimitedGitHub, repository: string, ref: string, configPath: string): Promise<GitHubConfig> {
+export async function readFromGitHub(
+  github: RateLimitedGitHub,
+  repository: string,
+  ref: string,
+  configPath: string
+): Promise<GitHubConfig> {
   const before = github.requests
-  const tree = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(ref)}?recursive=1`, `Listing the files of \`${ref}\``)
+  const tree = await github.fetch(
+    `/repos/${repository}/git/trees/${encodeURIComponent(ref)}?recursive=1`,
+    `Listing the files of \`${ref}\``
+  )
   if (!tree.ok) return { ok: false, reason: reasonOf(tree) }
   const data = tree.response.data as { tree?: unknown; truncated?: unknown } | null
   if (!Array.isArray(data?.tree)) return { ok: false, reason: "GitHub's tree listing has no `tree`" }
@@ -29,7 +36,8 @@ export async function readFromGitHub(github: RateLimitedGitHub, repository: stri
     if (item.type === 'blob') kinds.set(item.path, 'file')
     else if (item.type === 'tree') kinds.set(item.path, 'dir')
   }
-  if (!truncated && kinds.get(configPath) !== 'file') return { ok: false, missing: true, reason: `\`${configPath}\` is not a file in \`${ref}\`` }
+  if (!truncated && kinds.get(configPath) !== 'file')
+    return { ok: false, missing: true, reason: `\`${configPath}\` is not a file in \`${ref}\`` }
   const text = await readContents(github, repository, ref, configPath)
   if (typeof text !== 'string') return { ok: false, reason: text.reason }
   const dir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : ''
@@ -44,7 +52,9 @@ export async function readFromGitHub(github: RateLimitedGitHub, repository: stri
     list(dir) {
       if (truncated || kinds.get(dir) !== 'dir') return undefined
       const prefix = dir ? `${dir}/` : ''
-      return [...kinds.keys()].filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/')).map((path) => path.slice(prefix.length))
+      return [...kinds.keys()]
+        .filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
+        .map((path) => path.slice(prefix.length))
     },
     read: (path) => texts.get(path),
     rootName: repository.slice(repository.indexOf('/') + 1)
@@ -53,13 +63,22 @@ export async function readFromGitHub(github: RateLimitedGitHub, repository: stri
 }
 
 /** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap. */
-async function readContents(github: RateLimitedGitHub, repository: string, ref: string, path: string): Promise<string | { reason: string }> {
+async function readContents(
+  github: RateLimitedGitHub,
+  repository: string,
+  ref: string,
+  path: string
+): Promise<string | { reason: string }> {
   const encoded = path.split('/').map(encodeURIComponent).join('/')
-  const read = await github.fetch(`/repos/${repository}/contents/${encoded}?ref=${encodeURIComponent(ref)}`, `Reading \`${path}\` at \`${ref}\``)
+  const read = await github.fetch(
+    `/repos/${repository}/contents/${encoded}?ref=${encodeURIComponent(ref)}`,
+    `Reading \`${path}\` at \`${ref}\``
+  )
   if (!read.ok) return { reason: reasonOf(read) }
   const data = read.response.data as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown } | null
   if (typeof data?.size === 'number' && data.size > READ_CAP_BYTES) return { reason: `\`${path}\` is over ${READ_CAP_BYTES} bytes` }
-  if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string') return { reason: `GitHub's answer for \`${path}\` is not a file's contents` }
+  if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
+    return { reason: `GitHub's answer for \`${path}\` is not a file's contents` }
   return Buffer.from(data.content, 'base64').toString('utf8')
 }
 

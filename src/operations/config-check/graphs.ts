@@ -22,7 +22,9 @@ export function isNodeGraph(spec: string): boolean {
 /** Python's `str.partition(':')`: module and attribute, the attribute empty when there is no `:`. */
 export function splitImport(spec: string): { module: string; attribute: string; hasColon: boolean } {
   const at = spec.indexOf(':')
-  return at < 0 ? { module: spec, attribute: '', hasColon: false } : { module: spec.slice(0, at), attribute: spec.slice(at + 1), hasColon: true }
+  return at < 0
+    ? { module: spec, attribute: '', hasColon: false }
+    : { module: spec.slice(0, at), attribute: spec.slice(at + 1), hasColon: true }
 }
 
 /** A module string that the client reads as a file path: it has a `/` or a `\`. */

@@ -13,7 +13,8 @@ import type { Validated } from './validate.js'
 type Problem = (key: string, what: RichText, fix: RichText) => void
 
 /** A Docker image reference: lowercase path components (a registry host's may have capitals), an optional registry port, an optional tag. */
-const IMAGE = /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/
+const IMAGE =
+  /^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/
 const API_RANGE = /^(~=|>~=)\s*([\s\S]+)$/
 /** `_API_VERSION_PART_PATTERN`: the floor of a range, with only `dev` and `rc` pre-releases. */
@@ -35,14 +36,28 @@ export function imageRules(config: RawConfig, validated: Validated, taken: Set<s
     problem(key, what, fix)
   }
   const written = config.base_image
-  if (truthy(written) && typeof written !== 'string') say('base_image', ['must be a string: an image name.'], ['Write e.g. ', { code: '"base_image": "langchain/langgraph-api"' }, ', or remove the key.'])
+  if (truthy(written) && typeof written !== 'string')
+    say(
+      'base_image',
+      ['must be a string: an image name.'],
+      ['Write e.g. ', { code: '"base_image": "langchain/langgraph-api"' }, ', or remove the key.']
+    )
   const base = truthy(written) && typeof written === 'string' ? written : defaultBase(validated.build)
   if (validated.build === 'uv' && !supportsUv(base)) {
-    say('base_image', [{ code: base }, ' has no uv, which a uv source needs (', { code: 'langchain/langgraph-api' }, ' 0.2.47 or later).'], ['Use a newer base image, or remove ', { code: 'base_image' }, '.'])
+    say(
+      'base_image',
+      [{ code: base }, ' has no uv, which a uv source needs (', { code: 'langchain/langgraph-api' }, ' 0.2.47 or later).'],
+      ['Use a newer base image, or remove ', { code: 'base_image' }, '.']
+    )
   }
   const internal = config._INTERNAL_docker_tag
   if (truthy(internal)) {
-    if (!TAG.test(pythonStr(internal))) say('_INTERNAL_docker_tag', ['must be an image tag (letters, digits, ', { code: '.' }, ', ', { code: '-' }, ', ', { code: '_' }, ').'], ['Fix the tag, or remove the key.'])
+    if (!TAG.test(pythonStr(internal)))
+      say(
+        '_INTERNAL_docker_tag',
+        ['must be an image tag (letters, digits, ', { code: '.' }, ', ', { code: '-' }, ', ', { code: '_' }, ').'],
+        ['Fix the tag, or remove the key.']
+      )
     return finalReference(`${base}:${pythonStr(internal)}`, taken, say)
   }
   const node = validated.build === 'node'
@@ -55,34 +70,67 @@ export function imageRules(config: RawConfig, validated: Validated, taken: Set<s
     const what: RichText = truthy(version)
       ? ['makes the image tag ', { code: versionText }, ', which names no image: the tag takes plain ASCII digits.']
       : ['is empty, so the image tag would be ', { code: versionText || '(nothing)' }, ', which names no image.']
-    say(versionKey, what, ['Write ', { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` }, ', or remove the key (the default is ', { code: fallback }, ').'])
+    say(versionKey, what, [
+      'Write ',
+      { code: `"${versionKey}": "${versionFix(version, node ? 'node' : 'python', fallback)}"` },
+      ', or remove the key (the default is ',
+      { code: fallback },
+      ').'
+    ])
   }
   const distro = 'image_distro' in config ? config.image_distro : 'debian'
-  if (!truthy(distro)) say('image_distro', ['is empty, so the image tag would end in ', { code: `-${pythonStr(distro)}` }, ', which names no image.'], ['Remove the key (the default is ', { code: 'debian' }, '), or write e.g. ', { code: '"wolfi"' }, '.'])
+  if (!truthy(distro))
+    say(
+      'image_distro',
+      ['is empty, so the image tag would end in ', { code: `-${pythonStr(distro)}` }, ', which names no image.'],
+      ['Remove the key (the default is ', { code: 'debian' }, '), or write e.g. ', { code: '"wolfi"' }, '.']
+    )
   else if (typeof distro !== 'string' || !DISTROS.includes(distro)) taken.add('image_distro') // validate.ts says so
   const api = config.api_version
   const range = truthy(api) && typeof api === 'string' ? API_RANGE.exec(api) : null
   const serverBase = base.includes('/langgraph-server') && !truthy(api)
   if (typeof written === 'string' && lastSegment(base).includes(':') && !serverBase) {
-    say('base_image', [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'], ['Remove the tag from ', { code: 'base_image' }, '; pin the server\'s version with ', { code: 'api_version' }, '.'])
+    say(
+      'base_image',
+      [{ code: base }, ' has a tag, and the build adds its own after it, which makes no image name.'],
+      ['Remove the tag from ', { code: 'base_image' }, "; pin the server's version with ", { code: 'api_version' }, '.']
+    )
   }
   if (range && !API_FLOOR.test(range[2].trim())) {
-    say('api_version', ['is a range whose lowest version the build cannot read: only releases and ', { code: 'dev' }, ' or ', { code: 'rc' }, ' pre-releases (e.g. ', { code: '0.9.0rc1' }, ').'], ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.'])
+    say(
+      'api_version',
+      [
+        'is a range whose lowest version the build cannot read: only releases and ',
+        { code: 'dev' },
+        ' or ',
+        { code: 'rc' },
+        ' pre-releases (e.g. ',
+        { code: '0.9.0rc1' },
+        ').'
+      ],
+      ['Write e.g. ', { code: '"api_version": "~=0.4.0"' }, ', or pin one version.']
+    )
   }
   const distroTag = distro === 'debian' ? '' : `-${pythonStr(distro)}`
   const versionDistro = `${versionText}${distroTag}`
   const language = node ? 'node' : 'py'
   // A range's release is picked from PyPI at build time: its floor stands in for it here.
   const apiTag = range ? range[2].trim() : truthy(api) ? pythonStr(api) : undefined
-  if (apiTag === undefined && base.includes('/langgraph-server') && !base.includes(versionDistro)) return finalReference(`${base}-${language}${versionDistro}`, taken, say)
+  if (apiTag === undefined && base.includes('/langgraph-server') && !base.includes(versionDistro))
+    return finalReference(`${base}-${language}${versionDistro}`, taken, say)
   finalReference(`${base}:${apiTag === undefined ? versionDistro : `${apiTag}-${language}${versionDistro}`}`, taken, say)
 }
 
 /** Whatever the parts, the reference must be one Docker reads; said only when no part was blamed already. */
 function finalReference(reference: string, taken: Set<string>, say: Problem): void {
   if (IMAGE.test(reference)) return
-  if (['base_image', '_INTERNAL_docker_tag', 'python_version', 'node_version', 'image_distro', 'api_version'].some((key) => taken.has(key))) return
-  say('base_image', ['with the rest of the config makes the image name ', { code: reference }, ', which is not a valid image reference.'], ['Write a lowercase image name without a tag.'])
+  if (['base_image', '_INTERNAL_docker_tag', 'python_version', 'node_version', 'image_distro', 'api_version'].some((key) => taken.has(key)))
+    return
+  say(
+    'base_image',
+    ['with the rest of the config makes the image name ', { code: reference }, ', which is not a valid image reference.'],
+    ['Write a lowercase image name without a tag.']
+  )
 }
 
 function lastSegment(image: string): string {
@@ -97,4 +145,3 @@ function supportsUv(base: string): boolean {
   const [major = 0, minor = 0, patch = 0] = match[1].split('.').map(Number)
   return major > 0 || minor > 2 || (minor === 2 && patch >= 47)
 }
-

@@ -8,9 +8,30 @@ export { similarity } from '../../core/similarity.js'
  * finds it. `$schema` is an editor's key, not a typo: never warned about.
  */
 export const KNOWN_KEYS = [
-  'python_version', 'node_version', 'api_version', 'base_image', 'image_distro', 'pip_config_file', 'pip_installer', 'source',
-  'dependencies', 'dockerfile_lines', 'graphs', 'env', 'store', 'auth', 'encryption', 'http', 'webhooks', 'checkpointer', 'ui',
-  'ui_config', 'keep_pkg_tools', '_INTERNAL_docker_tag', 'project_root', 'package'
+  'python_version',
+  'node_version',
+  'api_version',
+  'base_image',
+  'image_distro',
+  'pip_config_file',
+  'pip_installer',
+  'source',
+  'dependencies',
+  'dockerfile_lines',
+  'graphs',
+  'env',
+  'store',
+  'auth',
+  'encryption',
+  'http',
+  'webhooks',
+  'checkpointer',
+  'ui',
+  'ui_config',
+  'keep_pkg_tools',
+  '_INTERNAL_docker_tag',
+  'project_root',
+  'package'
 ]
 
 /** Each unknown top-level key, with the nearest known one when there is one close enough (difflib's cutoff, 0.6). */

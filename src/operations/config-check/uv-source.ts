@@ -37,18 +37,47 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
   const written = 'root' in source ? source.root : '.'
   if (typeof written !== 'string' || written.trim() === '') return // validate.ts says so
   const root = fromConfig(configPath, written)
-  if (root === undefined) return problem('source.root', [{ code: written }, ' is outside what is shipped, so the build has no ', { code: 'uv.lock' }, '.'], ['Point it at the uv workspace inside the repository.'])
+  if (root === undefined)
+    return problem(
+      'source.root',
+      [{ code: written }, ' is outside what is shipped, so the build has no ', { code: 'uv.lock' }, '.'],
+      ['Point it at the uv workspace inside the repository.']
+    )
   const rootKind = files.kind(root)
   if (rootKind === 'unknown') return
-  if (rootKind !== 'dir') return problem('source.root', [{ code: written }, ' is not a directory that ships.'], ['Point it at the directory where you run ', { code: 'uv lock' }, '.'])
+  if (rootKind !== 'dir')
+    return problem(
+      'source.root',
+      [{ code: written }, ' is not a directory that ships.'],
+      ['Point it at the directory where you run ', { code: 'uv lock' }, '.']
+    )
   for (const name of ['uv.lock', 'pyproject.toml']) {
     const path = join(root, name)
     const kind = files.kind(path)
     if (kind === 'unknown') return
     if (kind !== 'file') {
       const left = files.leftOut?.(path)
-      const what: RichText = [{ code: written }, ' has no ', { code: name }, ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])]
-      return problem('source.root', what, leftOutFix(files, path, ['Point ', { code: 'source.root' }, ' at the directory where you run ', { code: 'uv lock' }, ' (it holds ', { code: 'pyproject.toml' }, ' and ', { code: 'uv.lock' }, ').']))
+      const what: RichText = [
+        { code: written },
+        ' has no ',
+        { code: name },
+        ...(left ? [' that ships: left out by ', { code: left }, '.'] : ['.'])
+      ]
+      return problem(
+        'source.root',
+        what,
+        leftOutFix(files, path, [
+          'Point ',
+          { code: 'source.root' },
+          ' at the directory where you run ',
+          { code: 'uv lock' },
+          ' (it holds ',
+          { code: 'pyproject.toml' },
+          ' and ',
+          { code: 'uv.lock' },
+          ').'
+        ])
+      )
     }
   }
   const configDir = parentOf(configPath)
@@ -73,15 +102,44 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
     const path = fromConfig(configPath, module)
     const kind = path === undefined ? 'absent' : files.kind(path)
     if (kind === 'unknown') return
-    if (kind === 'absent') return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']))
+    if (kind === 'absent')
+      return problem(
+        key,
+        ['the file ', ...missingSaid(files, path, module)],
+        leftOutFix(files, path, ['Fix the path (it is relative to the config file).'])
+      )
     if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
     if (!inside(path!)) {
-      problem(key, [{ code: module }, ' is not inside the package ', { code: target.name }, ' or its workspace dependencies, the only directories copied into the image (', ...names, ').'], ['Move it there, or make its package a dependency of ', { code: target.name }, ' with ', { code: '{ workspace = true }' }, ' in ', { code: '[tool.uv.sources]' }, '.'])
+      problem(
+        key,
+        [
+          { code: module },
+          ' is not inside the package ',
+          { code: target.name },
+          ' or its workspace dependencies, the only directories copied into the image (',
+          ...names,
+          ').'
+        ],
+        [
+          'Move it there, or make its package a dependency of ',
+          { code: target.name },
+          ' with ',
+          { code: '{ workspace = true }' },
+          ' in ',
+          { code: '[tool.uv.sources]' },
+          '.'
+        ]
+      )
     }
   }
   const importRule = (key: string, spec: string) => {
     const { module, attribute } = splitImport(spec)
-    if (!module || !attribute) return problem(key, [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'], ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './src/agent/graph.py:graph' }, '.'])
+    if (!module || !attribute)
+      return problem(
+        key,
+        [{ code: spec }, ' must be ', { code: '"<module or file>:<variable>"' }, '.'],
+        ['Add the variable after a ', { code: ':' }, ', e.g. ', { code: './src/agent/graph.py:graph' }, '.']
+      )
     if (isFilePath(module)) fileRule(key, module)
   }
   const graphs = isObject(config.graphs) ? config.graphs : {}
@@ -89,7 +147,12 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
     const path = importString(spec)
     if (path !== undefined) importRule(`graphs.${id}`, path)
   }
-  for (const [section, key] of [['auth', 'path'], ['encryption', 'path'], ['checkpointer', 'path'], ['http', 'app']] as const) {
+  for (const [section, key] of [
+    ['auth', 'path'],
+    ['encryption', 'path'],
+    ['checkpointer', 'path'],
+    ['http', 'app']
+  ] as const) {
     const conf = config[section]
     if (isObject(conf) && typeof conf[key] === 'string') importRule(`${section}.${key}`, conf[key])
   }
@@ -98,30 +161,54 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
   }
 }
 
-function readToml(files: ConfigFiles, path: string, shown: (path: string) => string, problem: Problem): Record<string, unknown> | undefined {
+function readToml(
+  files: ConfigFiles,
+  path: string,
+  shown: (path: string) => string,
+  problem: Problem
+): Record<string, unknown> | undefined {
   const text = files.read(path)
   if (text === undefined) return undefined
   try {
     return parseToml(text)
   } catch (error) {
-    problem('source.root', [{ code: shown(path) }, ' is not valid TOML (', { code: String((error as Error).message).split('\n')[0] }, ').'], ['Fix the file.'])
+    problem(
+      'source.root',
+      [{ code: shown(path) }, ' is not valid TOML (', { code: String((error as Error).message).split('\n')[0] }, ').'],
+      ['Fix the file.']
+    )
     return undefined
   }
 }
 
 /** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
-function workspaceMembers(root: string, rootData: Record<string, unknown>, files: ConfigFiles, shown: (path: string) => string, problem: Problem): Member[] | undefined {
+function workspaceMembers(
+  root: string,
+  rootData: Record<string, unknown>,
+  files: ConfigFiles,
+  shown: (path: string) => string,
+  problem: Problem
+): Member[] | undefined {
   const rootPyproject = shown(join(root, 'pyproject.toml'))
   const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? []
   if (!Array.isArray(patterns)) {
-    if (patterns) problem('source.root', [{ code: rootPyproject }, ': ', { code: '[tool.uv.workspace].members' }, ' must be a list.'], ['Write it as a list of glob patterns, e.g. ', { code: 'members = ["apps/*", "libs/*"]' }, '.'])
+    if (patterns)
+      problem(
+        'source.root',
+        [{ code: rootPyproject }, ': ', { code: '[tool.uv.workspace].members' }, ' must be a list.'],
+        ['Write it as a list of glob patterns, e.g. ', { code: 'members = ["apps/*", "libs/*"]' }, '.']
+      )
     if (patterns) return undefined
   }
   const roots: string[] = []
   if (typeof table(rootData, 'project', 'name') === 'string') roots.push(root)
   for (const pattern of Array.isArray(patterns) ? patterns : []) {
     if (typeof pattern !== 'string') {
-      problem('source.root', [{ code: rootPyproject }, ': every ', { code: '[tool.uv.workspace].members' }, ' entry must be a string.'], ['Fix the entry.'])
+      problem(
+        'source.root',
+        [{ code: rootPyproject }, ': every ', { code: '[tool.uv.workspace].members' }, ' entry must be a string.'],
+        ['Fix the entry.']
+      )
       return undefined
     }
     for (const match of globUnder(files, root, pattern)) {
@@ -138,12 +225,20 @@ function workspaceMembers(root: string, rootData: Record<string, unknown>, files
     if (!data) return undefined
     const name = table(data, 'project', 'name')
     if (typeof name !== 'string' || name.trim() === '') {
-      problem('source.root', ['the workspace member ', { code: pyproject }, ' has no ', { code: '[project].name' }, '.'], ['Name the package in its ', { code: 'pyproject.toml' }, '.'])
+      problem(
+        'source.root',
+        ['the workspace member ', { code: pyproject }, ' has no ', { code: '[project].name' }, '.'],
+        ['Name the package in its ', { code: 'pyproject.toml' }, '.']
+      )
       return undefined
     }
     const twin = members.find((member) => member.normalized === normalizeName(name))
     if (twin) {
-      problem('source.root', [{ code: twin.pyproject }, ' and ', { code: pyproject }, ' both name the package ', { code: name }, '.'], ['Give each workspace member its own name.'])
+      problem(
+        'source.root',
+        [{ code: twin.pyproject }, ' and ', { code: pyproject }, ' both name the package ', { code: name }, '.'],
+        ['Give each workspace member its own name.']
+      )
       return undefined
     }
     members.push({ name, normalized: normalizeName(name), root: memberRoot, pyproject, data })
@@ -174,25 +269,51 @@ function globUnder(files: ConfigFiles, root: string, pattern: string): string[] 
 }
 
 /** `_infer_uv_lock_target_package`: `source.package`, else the member holding the config, else the only member. */
-function targetPackage(source: Record<string, unknown>, members: Member[], root: string, configDir: string, problem: Problem): Member | undefined {
-  const available = members.map((member) => member.name).sort().join(', ') || '(none)'
+function targetPackage(
+  source: Record<string, unknown>,
+  members: Member[],
+  root: string,
+  configDir: string,
+  problem: Problem
+): Member | undefined {
+  const available =
+    members
+      .map((member) => member.name)
+      .sort()
+      .join(', ') || '(none)'
   const wanted = source.package
   if (wanted !== undefined && wanted !== null) {
     if (typeof wanted !== 'string' || wanted.trim() === '') return undefined // validate.ts says so
     const target = members.find((member) => member.normalized === normalizeName(wanted))
-    if (!target) problem('source.package', ['names no package of the uv workspace at ', { code: 'source.root' }, ' (its packages: ', { code: available }, ').'], ['Set it to one of those names (a ', { code: '[project].name' }, ').'])
+    if (!target)
+      problem(
+        'source.package',
+        ['names no package of the uv workspace at ', { code: 'source.root' }, ' (its packages: ', { code: available }, ').'],
+        ['Set it to one of those names (a ', { code: '[project].name' }, ').']
+      )
     return target
   }
   const containing = members.filter((member) => isWithin(configDir, member.root)).sort((a, b) => b.root.length - a.root.length)
   const deepest = containing[0]
   if (deepest && (deepest.root !== root || members.length === 1 || configDir === root)) return deepest
   if (members.length === 1) return members[0]
-  problem('source.package', ['is needed: the uv workspace has several packages (', { code: available }, ') and none holds the config file.'], ['Set ', { code: 'source.package' }, ' to the package to deploy, or move the config into it.'])
+  problem(
+    'source.package',
+    ['is needed: the uv workspace has several packages (', { code: available }, ') and none holds the config file.'],
+    ['Set ', { code: 'source.package' }, ' to the package to deploy, or move the config into it.']
+  )
   return undefined
 }
 
 /** The package and its workspace dependencies, each checked as `_validate_uv_lock_package` does; undefined after a problem. */
-function installClosure(target: Member, members: Member[], rootPyproject: string, root: string, rootData: Record<string, unknown>, problem: Problem): Member[] | undefined {
+function installClosure(
+  target: Member,
+  members: Member[],
+  rootPyproject: string,
+  root: string,
+  rootData: Record<string, unknown>,
+  problem: Problem
+): Member[] | undefined {
   const byName = new Map(members.map((member) => [member.normalized, member]))
   const byRoot = new Map(members.map((member) => [member.root, member]))
   const rootSources = table(rootData, 'tool', 'uv', 'sources') ?? {}
@@ -206,7 +327,18 @@ function installClosure(target: Member, members: Member[], rootPyproject: string
     const deployable = enabled(member, problem)
     if (deployable === undefined) return false
     if (member === target && !deployable) {
-      problem('source.package', [{ code: target.name }, ' sets ', { code: 'tool.uv.package = false' }, ' in ', { code: target.pyproject }, ', so it cannot be deployed.'], ['Remove that setting, or deploy another member.'])
+      problem(
+        'source.package',
+        [
+          { code: target.name },
+          ' sets ',
+          { code: 'tool.uv.package = false' },
+          ' in ',
+          { code: target.pyproject },
+          ', so it cannot be deployed.'
+        ],
+        ['Remove that setting, or deploy another member.']
+      )
       return false
     }
     for (const name of dependencies) {
@@ -246,14 +378,22 @@ interface Workspace {
 function workspaceDependencies(member: Member, workspace: Workspace, problem: Problem): string[] | undefined {
   const specs = table(member.data, 'project', 'dependencies') ?? []
   if (!Array.isArray(specs) || !specs.every((spec) => typeof spec === 'string')) {
-    problem('source.root', [{ code: member.pyproject }, ': ', { code: '[project].dependencies' }, ' must be a list of strings.'], ['Fix the file.'])
+    problem(
+      'source.root',
+      [{ code: member.pyproject }, ': ', { code: '[project].dependencies' }, ' must be a list of strings.'],
+      ['Fix the file.']
+    )
     return undefined
   }
   const names: string[] = []
   for (const spec of specs) {
     const match = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(spec)
     if (!match) {
-      problem('source.root', [{ code: member.pyproject }, ': the dependency ', { code: spec }, ' has no package name that a uv source can be matched to.'], ['Write it as a PEP 508 requirement, e.g. ', { code: 'httpx>=0.27' }, '.'])
+      problem(
+        'source.root',
+        [{ code: member.pyproject }, ': the dependency ', { code: spec }, ' has no package name that a uv source can be matched to.'],
+        ['Write it as a PEP 508 requirement, e.g. ', { code: 'httpx>=0.27' }, '.']
+      )
       return undefined
     }
     names.push(normalizeName(match[1]))
@@ -269,7 +409,8 @@ function workspaceDependencies(member: Member, workspace: Workspace, problem: Pr
     return undefined
   }
   const entries = new Map<string, { value: unknown; declaredIn: string; pyproject: string }>()
-  for (const [name, value] of Object.entries(workspace.rootSources)) entries.set(name, { value, declaredIn: workspace.root, pyproject: workspace.rootPyproject })
+  for (const [name, value] of Object.entries(workspace.rootSources))
+    entries.set(name, { value, declaredIn: workspace.root, pyproject: workspace.rootPyproject })
   for (const [name, value] of Object.entries(own)) entries.set(name, { value, declaredIn: member.root, pyproject: member.pyproject })
   const fromWorkspace = new Set<string>()
   for (const [name, entry] of entries) {
@@ -280,17 +421,49 @@ function workspaceDependencies(member: Member, workspace: Workspace, problem: Pr
 }
 
 /** `_validate_uv_lock_source_entry`: `{ workspace = true }` and `{ path = ... }` must name buildable members of this workspace. */
-function sourceEntry(name: string, value: unknown, declaredIn: string, pyproject: string, workspace: Workspace, found: Set<string>, problem: Problem): boolean {
+function sourceEntry(
+  name: string,
+  value: unknown,
+  declaredIn: string,
+  pyproject: string,
+  workspace: Workspace,
+  found: Set<string>,
+  problem: Problem
+): boolean {
   if (Array.isArray(value)) return value.every((item) => sourceEntry(name, item, declaredIn, pyproject, workspace, found, problem))
   if (!isObject(value)) return true
   const disabled = (member: Member) => {
-    problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is the workspace package ', { code: member.name }, ', which sets ', { code: 'tool.uv.package = false' }, '.'], ['A workspace dependency must be a buildable package: remove that setting.'])
+    problem(
+      'source.root',
+      [
+        { code: pyproject },
+        ': ',
+        { code: name },
+        ' is the workspace package ',
+        { code: member.name },
+        ', which sets ',
+        { code: 'tool.uv.package = false' },
+        '.'
+      ],
+      ['A workspace dependency must be a buildable package: remove that setting.']
+    )
     return false
   }
   if (value.workspace === true) {
     const member = workspace.byName.get(normalizeName(name))
     if (!member) {
-      problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' is ', { code: '{ workspace = true }' }, ', but no workspace member that ships has that name.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).'])
+      problem(
+        'source.root',
+        [
+          { code: pyproject },
+          ': ',
+          { code: name },
+          ' is ',
+          { code: '{ workspace = true }' },
+          ', but no workspace member that ships has that name.'
+        ],
+        ['Add its directory to ', { code: '[tool.uv.workspace].members' }, ' (and ship it).']
+      )
       return false
     }
     if (enabled(member, problem) === false) return disabled(member)
@@ -299,27 +472,52 @@ function sourceEntry(name: string, value: unknown, declaredIn: string, pyproject
   if (typeof value.path === 'string') {
     const path = value.path
     if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)) {
-      problem('source.root', [{ code: pyproject }, ': ', { code: name }, ' uses an absolute path.'], ['Use a path relative to the file, or ', { code: '{ workspace = true }' }, '.'])
+      problem(
+        'source.root',
+        [{ code: pyproject }, ': ', { code: name }, ' uses an absolute path.'],
+        ['Use a path relative to the file, or ', { code: '{ workspace = true }' }, '.']
+      )
       return false
     }
     const resolved = normalizeFrom(declaredIn, path)
     if (resolved === undefined || !isWithin(resolved, workspace.root)) {
-      problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' leaves the uv workspace at ', { code: 'source.root' }, '.'], ['Keep workspace packages under ', { code: 'source.root' }, '.'])
+      problem(
+        'source.root',
+        [{ code: pyproject }, ': the path source of ', { code: name }, ' leaves the uv workspace at ', { code: 'source.root' }, '.'],
+        ['Keep workspace packages under ', { code: 'source.root' }, '.']
+      )
       return false
     }
     const member = workspace.byRoot.get(resolved)
     if (!member) {
-      problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is not a workspace member.'], ['Add its directory to ', { code: '[tool.uv.workspace].members' }, '.'])
+      problem(
+        'source.root',
+        [{ code: pyproject }, ': the path source of ', { code: name }, ' is not a workspace member.'],
+        ['Add its directory to ', { code: '[tool.uv.workspace].members' }, '.']
+      )
       return false
     }
     if (member.normalized !== normalizeName(name)) {
-      problem('source.root', [{ code: pyproject }, ': the path source of ', { code: name }, ' is the package ', { code: member.name }, '; the names must match.'], ['Name the dependency as its package is named.'])
+      problem(
+        'source.root',
+        [
+          { code: pyproject },
+          ': the path source of ',
+          { code: name },
+          ' is the package ',
+          { code: member.name },
+          '; the names must match.'
+        ],
+        ['Name the dependency as its package is named.']
+      )
       return false
     }
     if (enabled(member, problem) === false) return disabled(member)
     found.add(member.normalized)
   }
-  return Object.entries(value).every(([key, nested]) => key === 'workspace' || key === 'path' || sourceEntry(name, nested, declaredIn, pyproject, workspace, found, problem))
+  return Object.entries(value).every(
+    ([key, nested]) => key === 'workspace' || key === 'path' || sourceEntry(name, nested, declaredIn, pyproject, workspace, found, problem)
+  )
 }
 
 function normalizeFrom(dir: string, relative: string): string | undefined {
@@ -337,5 +535,7 @@ function normalizeFrom(dir: string, relative: string): string | undefined {
 /** `_resolve_uv_lock_container_path`: inside a copied member, and not inside a member that is not copied. */
 function containedIn(path: string, copied: Set<string>, all: Set<string>): boolean {
   const holders = [...copied].filter((root) => isWithin(path, root)).sort((a, b) => b.length - a.length)
-  return holders.some((holder) => ![...all].some((other) => other !== holder && !isWithin(holder, other) && isWithin(path, other) && !copied.has(other)))
+  return holders.some(
+    (holder) => ![...all].some((other) => other !== holder && !isWithin(holder, other) && isWithin(path, other) && !copied.has(other))
+  )
 }

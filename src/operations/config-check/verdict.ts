@@ -22,8 +22,16 @@ export function notChecked(why: RichText): CheckVerdict {
  * warnings and the verdict says the deploy went on. `elapsedMs`: the time the check took, when it
  * asked GitHub (a check of local files is instant: no time shown).
  */
-export function verdictOf(report: ConfigReport, configPath: string, mode: ConfigCheckMode, log: Log, elapsedMs: number | undefined, note?: RichText): CheckVerdict {
-  const graphs = report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`
+export function verdictOf(
+  report: ConfigReport,
+  configPath: string,
+  mode: ConfigCheckMode,
+  log: Log,
+  elapsedMs: number | undefined,
+  note?: RichText
+): CheckVerdict {
+  const graphs =
+    report.graphs.length === 1 ? `1 graph (${report.graphs[0]})` : `${report.graphs.length} graphs (${report.graphs.join(', ')})`
   const what = [graphs, report.runtime].filter(Boolean).join(', ')
   for (const warning of report.warnings) log.warn(`Config check: ${problemText(warning)}`)
   const warnings = report.warnings.length === 0 ? '' : ` (${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'})`
@@ -43,7 +51,19 @@ export function verdictOf(report: ConfigReport, configPath: string, mode: Config
   const problems = report.problems.map(said)
   if (mode === 'warn') {
     for (const problem of report.problems) log.warn(`Config check (\`config-check: warn\`, the deploy goes on): ${problemText(problem)}`)
-    return { ...base, status: 'not-proven', detail: [`${count} the build may fail on, in `, { code: configPath }, ' (', { code: 'config-check: warn' }, ': deployed anyway)', ...noted], problems }
+    return {
+      ...base,
+      status: 'not-proven',
+      detail: [
+        `${count} the build may fail on, in `,
+        { code: configPath },
+        ' (',
+        { code: 'config-check: warn' },
+        ': deployed anyway)',
+        ...noted
+      ],
+      problems
+    }
   }
   for (const problem of report.problems) log.info(`Config check: ${problemText(problem)}`)
   return { ...base, status: 'failed', detail: [`${count} the build would fail on, in `, { code: configPath }, ...noted], problems }
@@ -54,7 +74,11 @@ export function verdictOf(report: ConfigReport, configPath: string, mode: Config
  * before any change (for a remote build, before any request and before anything is packed).
  * `waivable`: false when a problem is refused under every mode (nothing can archive it).
  */
-export function enforceConfigVerdict(verdict: CheckVerdict | undefined, deps: { recorder: Pick<Recorder, 'checked'> }, waivable = true): void {
+export function enforceConfigVerdict(
+  verdict: CheckVerdict | undefined,
+  deps: { recorder: Pick<Recorder, 'checked'> },
+  waivable = true
+): void {
   if (!verdict) return
   deps.recorder.checked(verdict)
   if (verdict.status !== 'failed') return

@@ -23,11 +23,23 @@ export function agentOutput(input: Record<string, unknown>, state: unknown): Age
     // A bare message (a string, or one mapping) is taken by the server as one message.
     const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1
     const added = state.messages.slice(sent)
-    return { text: added.map(messageText).filter((t) => t !== '').join('\n'), added: added.length }
+    return {
+      text: added
+        .map(messageText)
+        .filter((t) => t !== '')
+        .join('\n'),
+      added: added.length
+    }
   }
   if (isMapping(state)) {
     const changed = Object.keys(state).filter((key) => !sameJson(state[key], input[key]))
-    return { text: changed.map((key) => valueText(state[key])).filter((t) => t !== '').join('\n'), added: changed.length }
+    return {
+      text: changed
+        .map((key) => valueText(state[key]))
+        .filter((t) => t !== '')
+        .join('\n'),
+      added: changed.length
+    }
   }
   // A state that is not a mapping (a graph may return a bare value): new unless it is the input.
   if (sameJson(state, input)) return { text: '', added: 0 }

@@ -84,7 +84,13 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       }
       const started = suite.clock.now()
       const limitMs = Math.min(suite.timeoutMs, suite.deadline - started)
-      const sent = await sendRun(job.target.endpoint, testCase, { clock: suite.clock, signal: suite.signal, limitMs, log: suite.logAttempt, label: runLabel(suite, job) })
+      const sent = await sendRun(job.target.endpoint, testCase, {
+        clock: suite.clock,
+        signal: suite.signal,
+        limitMs,
+        log: suite.logAttempt,
+        label: runLabel(suite, job)
+      })
       const durationMs = suite.clock.now() - started
       let judged: RunJudgement
       try {
@@ -92,7 +98,11 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       } catch (error) {
         // One answer the judge cannot read fails its run alone: a throw here would end this worker
         // while the others went on sending paid runs, and leave the suite with no table.
-        judged = { passed: false, failed: [`the answer could not be judged (${firstLine(error)})`], ...(sent.answer.answered ? { status: sent.answer.status } : {}) }
+        judged = {
+          passed: false,
+          failed: [`the answer could not be judged (${firstLine(error)})`],
+          ...(sent.answer.answered ? { status: sent.answer.status } : {})
+        }
       }
       // Cut short by the suite's end rather than its own `timeout`: say so.
       if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
@@ -101,7 +111,9 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
       const record: RunRecord = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts }
       records[at] = record
-      suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`)
+      suite.logRun?.(
+        `${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`
+      )
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(suite.concurrency, queue.length)) }, worker))
@@ -155,7 +167,9 @@ export async function sendRun(
       options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); no time left for another.`)
       break
     }
-    options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${formatDuration(waitAfter(attempts))}.`)
+    options.log?.(
+      `${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${formatDuration(waitAfter(attempts))}.`
+    )
   }
   return { answer, attempts }
 }

@@ -34,11 +34,18 @@ const quote = (text: string, max = 60) => `\`${quotable(redact(text), max)}\``
  * its content type), with no top-level `__error__`, a non-null final state, and every check of
  * `expect` holds.
  */
-export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, expect: RunExpect, durationMs: number, names: CheckNames = { contains: 'contains' }): RunJudgement {
+export function judgeRun(
+  answer: ServerAnswer,
+  input: Record<string, unknown>,
+  expect: RunExpect,
+  durationMs: number,
+  names: CheckNames = { contains: 'contains' }
+): RunJudgement {
   if (!answer.answered) return failed([answer.what], answer.status)
   const raw = answer.body
   const start = raw === undefined ? undefined : shownOf(raw)
-  if (answer.status === 404) return failed(['HTTP 404: the server knows no such assistant (or no agent server answers at this URL)'], answer.status, start)
+  if (answer.status === 404)
+    return failed(['HTTP 404: the server knows no such assistant (or no agent server answers at this URL)'], answer.status, start)
   if (answer.status < 200 || answer.status > 299) return failed([`HTTP ${answer.status}`], answer.status, start)
   if (raw === undefined) return failed([answer.bodyProblem ?? 'the answer had no body'], answer.status)
   let state: unknown
@@ -50,8 +57,10 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
   }
   // Every reader below walks the state recursively: an answer nested deeper than any state a graph
   // returns (under the 1 MiB cap, 200,000 levels fit) would overflow the stack and end the suite.
-  if (nestedDeeperThan(state, MAX_NESTING)) return failed([`the answer is nested more than ${MAX_NESTING} levels deep: no graph's state is; not read`], answer.status)
-  if (isMapping(state) && '__error__' in state) return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start)
+  if (nestedDeeperThan(state, MAX_NESTING))
+    return failed([`the answer is nested more than ${MAX_NESTING} levels deep: no graph's state is; not read`], answer.status)
+  if (isMapping(state) && '__error__' in state)
+    return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start)
   if (state === null) return failed(['the final state is `null`: the graph returned nothing'], answer.status)
   const output = agentOutput(input, state)
   const text = redact(output.text)
@@ -69,7 +78,10 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
     if (output.added === 0 || text === '') checks.push('`matches`: the run added no output')
     else {
       const matched = testWithin(expect.matches, output.text)
-      if (matched === 'too slow') checks.push(`\`matches\`: ${quote(expect.matches.source)} took more than ${formatDuration(MATCH_LIMIT_MS)} on the agent's output (a pattern that backtracks without end); simplify it`)
+      if (matched === 'too slow')
+        checks.push(
+          `\`matches\`: ${quote(expect.matches.source)} took more than ${formatDuration(MATCH_LIMIT_MS)} on the agent's output (a pattern that backtracks without end); simplify it`
+        )
       else if (!matched) checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`)
     }
   }
@@ -77,7 +89,9 @@ export function judgeRun(answer: ServerAnswer, input: Record<string, unknown>, e
     const found = valueAt(state, expect.value.steps)
     if (!found.found) checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`)
     else if (!sameJson(found.value, expect.value.equals)) {
-      checks.push(`\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`)
+      checks.push(
+        `\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`
+      )
     }
   }
   if (expect.maxDurationMs !== undefined && durationMs > expect.maxDurationMs) {

@@ -13,8 +13,16 @@ const SEEN_CHARS = 120
 export function rowsOf(suite: Pick<EvalSuite, 'cases' | 'minPasses'>, records: readonly RunRecord[], compared: boolean): EvalRow[] {
   return suite.cases.map((testCase, caseIndex) => {
     const mine = records.filter((r) => r.caseIndex === caseIndex)
-    const ours = sideOf(mine.filter((r) => r.side === 'ours'), suite.minPasses)
-    const theirs = compared ? sideOf(mine.filter((r) => r.side === 'theirs'), suite.minPasses) : undefined
+    const ours = sideOf(
+      mine.filter((r) => r.side === 'ours'),
+      suite.minPasses
+    )
+    const theirs = compared
+      ? sideOf(
+          mine.filter((r) => r.side === 'theirs'),
+          suite.minPasses
+        )
+      : undefined
     return { name: testCase.name, ours, ...(theirs ? { theirs } : {}), regression: theirs !== undefined && theirs.passed && !ours.passed }
   })
 }
@@ -25,7 +33,13 @@ function sideOf(runs: readonly RunRecord[], minPasses: number): EvalSide {
   const failedRun = runs.find((r) => !r.passed)
   const firstFailed = failedRun?.failed[0]
   const seen = failedRun?.output ?? failedRun?.shown
-  const durationMs = sent.length > 0 ? percentile(sent.map((r) => r.durationMs), 50) : undefined
+  const durationMs =
+    sent.length > 0
+      ? percentile(
+          sent.map((r) => r.durationMs),
+          50
+        )
+      : undefined
   return {
     passed: passes >= minPasses,
     passes,

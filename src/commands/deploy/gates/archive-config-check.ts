@@ -46,21 +46,35 @@ export async function archiveVerdict(
   const shown = (problem: ConfigProblem) => ({ ...problem, file: prefix + problem.file })
   const fromLayout: ConfigProblem[] = layoutProblems.map((problem) => shown({ file: configPath, ...problem }))
   const unshippable = fromLayout.filter((problem) => problem.always)
-  const refusing = (problems: ConfigProblem[]) => verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
+  const refusing = (problems: ConfigProblem[]) =>
+    verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
   if (mode === 'off') return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }])
-  const blobs = openBlobReads(deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined)
+  const blobs = openBlobReads(
+    deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined
+  )
   try {
     const files = archiveFiles(selection, commitReads(blobs))
     // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
     const shipped = files.kind(configPath) === 'file'
     const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`)
-    if (text === undefined) return unshippable.length > 0 ? refusing(unshippable) : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
-    const report = shipped ? await checkConfigFromCommit(text, configPath, files) : configNotShipped(configPath, files.leftOut?.(configPath))
+    if (text === undefined)
+      return unshippable.length > 0
+        ? refusing(unshippable)
+        : notChecked(['the config file ', { code: prefix + configPath }, ' could not be read'])
+    const report = shipped
+      ? await checkConfigFromCommit(text, configPath, files)
+      : configNotShipped(configPath, files.leftOut?.(configPath))
     // A key the layout spoke of is not spoken of again by the check (one problem, said once).
     const layoutKeys = new Set(fromLayout.map((problem) => problem.key))
     const problems = [...fromLayout, ...report.problems.filter((problem) => !layoutKeys.has(problem.key)).map(shown)]
     // With `warn`, what cannot be archived at all still refuses: the build could not have it whatever happens.
-    return verdictOf({ ...report, problems, warnings: report.warnings.map(shown) }, prefix + configPath, unshippable.length > 0 ? 'error' : mode, deps.log, undefined)
+    return verdictOf(
+      { ...report, problems, warnings: report.warnings.map(shown) },
+      prefix + configPath,
+      unshippable.length > 0 ? 'error' : mode,
+      deps.log,
+      undefined
+    )
   } finally {
     blobs.close()
   }
@@ -68,7 +82,11 @@ export async function archiveVerdict(
 
 /** The config file itself left out of the archive (untracked, ignored): the build would find no config at all. */
 function configNotShipped(configPath: string, rule: string | undefined): ConfigReport {
-  const what: RichText = ['is not in the archive', ...(rule ? [': left out by ', { code: rule }] : []), ', so the build would find no config.']
+  const what: RichText = [
+    'is not in the archive',
+    ...(rule ? [': left out by ', { code: rule }] : []),
+    ', so the build would find no config.'
+  ]
   const fix: RichText = ['Ship it: commit it, or change that rule (', { code: 'archive-include' }, ' ships an untracked file).']
   return { problems: [{ file: configPath, key: '(file)', what, fix }], warnings: [], graphs: [], runtime: '' }
 }

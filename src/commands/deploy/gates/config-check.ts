@@ -58,7 +58,8 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
   // With `expected-commit`, that commit is what must be built (its own gate refuses any other).
   const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
   if (!ref) return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
-  const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
+  const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) =>
+    verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
   const reads = checkout && checkoutReads(deps, checkout.workspace)
   const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : []
@@ -78,18 +79,24 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
     }
   }
   const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps))
-  if (!github.ok) return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(github.reason)]))
+  if (!github.ok)
+    return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...quoted(github.reason)]))
   const read = await readFromGitHub(github.github, github.repository, ref, configPath)
   // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
   if (!read.ok && read.missing) {
-    log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`)
+    log.warn(
+      `Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`
+    )
     return notChecked(quoted(read.reason))
   }
   if (!read.ok) return logNotChecked(deps, notChecked(quoted(read.reason)))
   const note: Parameters<typeof verdictOf>[5] = read.truncated
     ? ['read through GitHub; its file listing was cut short, so whether files exist was not checked']
     : ['read through GitHub (', `${read.requests} requests`, ')']
-  if (read.truncated) log.warn(`Config check: GitHub's listing of \`${ref}\` was cut short (too many files), so whether the files the config names exist was not checked.`)
+  if (read.truncated)
+    log.warn(
+      `Config check: GitHub's listing of \`${ref}\` was cut short (too many files), so whether the files the config names exist was not checked.`
+    )
   return done(checkConfig(read.text, configPath, read.files), note)
 }
 
@@ -98,7 +105,11 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
  * will use: `repo-ref` is that commit's full SHA, or the workflow's own ref, whose commit the
  * workflow checked out. Undefined otherwise (another repository, another ref, not a checkout).
  */
-async function checkoutOf(repoUrl: string | null | undefined, ref: string, deps: CommandDeps): Promise<{ workspace: string; commit: string } | undefined> {
+async function checkoutOf(
+  repoUrl: string | null | undefined,
+  ref: string,
+  deps: CommandDeps
+): Promise<{ workspace: string; commit: string } | undefined> {
   const { workflow } = deps
   const repository = repositoryOf(repoUrl ?? undefined, workflow)
   if (!workflow.workspace || !('repository' in repository) || repository.repository !== workflow.repository) return undefined

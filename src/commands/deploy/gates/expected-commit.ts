@@ -16,7 +16,14 @@ export const expectedCommitGate: ChangeGate = {
   appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
   async run({ inputs, deps, existing, plan }) {
     const repoUrl = existing?.source_config?.repo_url ?? (plan.action === 'create' ? plan.body.source_config.repo_url : undefined)
-    await checkRefBeforeChange(inputs.expectedCommit!, inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef, repoUrl ?? undefined, inputs, deps, existing)
+    await checkRefBeforeChange(
+      inputs.expectedCommit!,
+      inputs.sourceRevisionConfig.repo_ref ?? deps.workflow.repoRef,
+      repoUrl ?? undefined,
+      inputs,
+      deps,
+      existing
+    )
     return { go: true }
   }
 }

@@ -85,11 +85,16 @@ async function decide(
   if (!existing) return go('the deployment does not exist yet')
   if (!servingId) return go(`no revision of deployment \`${existing.name}\` serves yet`)
   // A person asked for this deploy: it happens whatever changed.
-  if (workflow.eventName === 'workflow_dispatch') return go('the run was started by hand (`workflow_dispatch`)', { servingRevisionId: servingId })
-  if (workflow.runAttempt !== undefined && workflow.runAttempt > 1) return go(`the run is a re-run (attempt ${workflow.runAttempt})`, { servingRevisionId: servingId })
+  if (workflow.eventName === 'workflow_dispatch')
+    return go('the run was started by hand (`workflow_dispatch`)', { servingRevisionId: servingId })
+  if (workflow.runAttempt !== undefined && workflow.runAttempt > 1)
+    return go(`the run is a re-run (attempt ${workflow.runAttempt})`, { servingRevisionId: servingId })
   const ref = inputs.sourceRevisionConfig.repo_ref
   if (ref !== undefined && ref !== workflow.repoRef) {
-    return go(`\`repo-ref\` is \`${ref}\`, not the ref this workflow runs on${workflow.repoRef ? ` (\`${workflow.repoRef}\`)` : ''}, so this run's commit says nothing of what is built`, { servingRevisionId: servingId })
+    return go(
+      `\`repo-ref\` is \`${ref}\`, not the ref this workflow runs on${workflow.repoRef ? ` (\`${workflow.repoRef}\`)` : ''}, so this run's commit says nothing of what is built`,
+      { servingRevisionId: servingId }
+    )
   }
   const settings = settingsDiffer(inputs, existing)
   if (settings) return go(settings, { servingRevisionId: servingId })
@@ -101,14 +106,19 @@ async function decide(
     if (!(error instanceof ApiError)) throw error
     return go(`revision ${servingId}, which serves, could not be read (${firstLine(error)})`, { servingRevisionId: servingId })
   }
-  if (serving.status !== 'DEPLOYED') return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId })
+  if (serving.status !== 'DEPLOYED')
+    return go(`revision ${servingId}, which serves, is ${serving.status}, not DEPLOYED`, { servingRevisionId: servingId })
   const base = serving.source_revision_config?.repo_commit_sha ?? undefined
-  if (!base || !FULL_SHA.test(base)) return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId })
+  if (!base || !FULL_SHA.test(base))
+    return go(`revision ${servingId}, which serves, reports no commit it was built from`, { servingRevisionId: servingId })
   // Without `repo-ref` the deploy builds the workflow's ref: another branch than the one serving is a change whatever the files say.
   const builtRef = ref ?? workflow.repoRef
   const servingRef = serving.source_revision_config?.repo_ref ?? undefined
   if (builtRef !== undefined && servingRef !== undefined && builtRef !== servingRef) {
-    return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, { servingRevisionId: servingId, baseCommit: base })
+    return go(`this run deploys \`${builtRef}\`, but the serving revision was built from \`${servingRef}\``, {
+      servingRevisionId: servingId,
+      baseCommit: base
+    })
   }
   const graph = inputs.sourceRevisionConfig.graph_config_path
   if (graph !== undefined && graph !== serving.source_revision_config?.graph_config_path) {
@@ -116,7 +126,8 @@ async function decide(
   }
   const head = workflow.triggerSha
   const commits = { servingRevisionId: servingId, baseCommit: base, headCommit: head }
-  if (!head) return go('the commit this run deploys is not known (the pull request\'s head commit could not be read from the event)', commits)
+  if (!head)
+    return go("the commit this run deploys is not known (the pull request's head commit could not be read from the event)", commits)
 
   // Opened once, when first needed: the checkout may answer the pattern check without GitHub.
   let opened: Promise<CommitReads> | undefined
@@ -127,7 +138,9 @@ async function decide(
     const emptied = patterns.dead.filter((item) => item.why === 'all-excluded').map((item) => `\`${item.pattern}\``)
     const said = [
       ...(none.length > 0 ? [`${none.join(', ')} ${none.length === 1 ? 'matches' : 'match'} no file of the commit deployed`] : []),
-      ...(emptied.length > 0 ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`] : [])
+      ...(emptied.length > 0
+        ? [`every file ${emptied.join(', ')} ${emptied.length === 1 ? 'matches is' : 'match is'} removed by a later \`!\` pattern`]
+        : [])
     ]
     return go(`${said.join(', and ')}${patterns.keepsNone ? ' (`paths` keeps no file of it)' : ''}, so no skip can be trusted`, commits)
   }
@@ -138,19 +151,35 @@ async function decide(
   const { status, files } = compared
   const counted = { ...commits, changedFiles: files.length }
   if (status !== 'ahead' && status !== 'identical') {
-    return go(`commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`, counted)
+    return go(
+      `commit ${head} is ${status === 'behind' ? 'behind' : 'not ahead of'} commit ${base}, which serves (\`${status}\`): what changed cannot be told from one side`,
+      counted
+    )
   }
-  if (files.length >= COMPARE_FILE_LIMIT) return go(`GitHub lists ${files.length} changed files, its most, so the list may be cut short`, counted)
+  if (files.length >= COMPARE_FILE_LIMIT)
+    return go(`GitHub lists ${files.length} changed files, its most, so the list may be cut short`, counted)
   const under = files.filter((file) => touches(paths, file))
   const outsidePaths = files.length - under.length
   if (under.length > 0) {
-    const named = under.slice(0, NAMED_FILES).map((f) => `\`${quotable(f.filename, 200)}\``).join(', ')
+    const named = under
+      .slice(0, NAMED_FILES)
+      .map((f) => `\`${quotable(f.filename, 200)}\``)
+      .join(', ')
     const more = under.length > NAMED_FILES ? ` and ${under.length - NAMED_FILES} more` : ''
-    return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, { ...counted, outsidePaths })
+    return go(`${under.length} changed file${under.length === 1 ? '' : 's'} under \`paths\` since commit ${base}: ${named}${more}`, {
+      ...counted,
+      outsidePaths
+    })
   }
-  const outside = files.length === 0 ? 'no file changed' : `${files.length} changed file${files.length === 1 ? '' : 's'}, all outside \`paths\``
+  const outside =
+    files.length === 0 ? 'no file changed' : `${files.length} changed file${files.length === 1 ? '' : 's'}, all outside \`paths\``
   return {
-    decision: { skip: true, reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`, ...counted, outsidePaths },
+    decision: {
+      skip: true,
+      reason: `no change under \`paths\` since commit ${base}, which revision ${servingId} serves (${outside})`,
+      ...counted,
+      outsidePaths
+    },
     serving
   }
 }
@@ -164,19 +193,23 @@ function touches(paths: PathFilter, file: ChangedFile): boolean {
 function settingsDiffer(inputs: DeployInputs, existing: Deployment): string | undefined {
   if (inputs.secrets) {
     const current = secretNames(existing.secrets)
-    if (!current) return '`secrets` is set, and the deployment\'s secret names cannot be read'
+    if (!current) return "`secrets` is set, and the deployment's secret names cannot be read"
     const wanted = new Set(inputs.secrets.map((s) => s.name))
     const added = [...wanted].filter((n) => !current.has(n))
     const removed = [...current].filter((n) => !wanted.has(n))
     if (added.length > 0 || removed.length > 0) {
-      const said = [added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '', removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : '']
+      const said = [
+        added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '',
+        removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''
+      ]
       return `\`secrets\` ${said.filter(Boolean).join(' and ')}`
     }
   }
   const differing = sourceConfigDifferences(inputs.sourceConfig, existing.source_config ?? {})
-  if (differing.length > 0) return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`
+  if (differing.length > 0)
+    return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`
   if (inputs.secretReferences && JSON.stringify(inputs.secretReferences) !== JSON.stringify(existing.secret_references ?? [])) {
-    return '`secret-references` differs from the deployment\'s'
+    return "`secret-references` differs from the deployment's"
   }
   return undefined
 }
