@@ -600,6 +600,8 @@ async function committedFilesHolding(entries, markers, stop) {
         else
             byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) });
     }
+    // A stop before the watch begins fires nothing: no search is started then.
+    (0,archive_stop/* throwIfStopped */.$J)(stop);
     const runs = [];
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
     try {
@@ -1249,9 +1251,8 @@ function whenStopped(stop, onStop) {
     const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
     const onAbort = () => onStop(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
     limit.signal.addEventListener('abort', onAbort, { once: true });
-    // A signal that is already aborted fires no event: a stop before the watch began is acted on now.
-    if (limit.signal.aborted)
-        onAbort();
+    // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
+    // before each read or write, so a stop before the watch began ends the work there.
     return () => limit.signal.removeEventListener('abort', onAbort);
 }
 

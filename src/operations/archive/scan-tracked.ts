@@ -1,5 +1,5 @@
 import { grepFiles, type GrepRun } from '../git-grep.js'
-import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
 
 /**
@@ -23,6 +23,8 @@ export async function committedFilesHolding(
     if (repo) repo.files.set(path, entry)
     else byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) })
   }
+  // A stop before the watch begins fires nothing: no search is started then.
+  throwIfStopped(stop)
   const runs: GrepRun[] = []
   const unwatch = whenStopped(stop, () => runs.forEach((run) => run.close()))
   try {

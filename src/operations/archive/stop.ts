@@ -43,7 +43,7 @@ export function whenStopped(stop: ArchiveStop | undefined, onStop: (reason: Erro
   const limit = startTimeLimit({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal })
   const onAbort = () => onStop(limit.reason() instanceof CancelledError ? new CancelledError() : archiveTimedOut())
   limit.signal.addEventListener('abort', onAbort, { once: true })
-  // A signal that is already aborted fires no event: a stop before the watch began is acted on now.
-  if (limit.signal.aborted) onAbort()
+  // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
+  // before each read or write, so a stop before the watch began ends the work there.
   return () => limit.signal.removeEventListener('abort', onAbort)
 }
