@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { archiveWarning } from '../src/operations/archive/describe.js'
 import { execFileSync } from 'node:child_process'
-import { chmodSync, linkSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, linkSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { errorLines } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
 
 /**
  * What a remote build ships from a git checkout (docs/remote-build.md): the files git tracks,
@@ -18,21 +19,6 @@ import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 
 const temp = mkdtempSync(join(tmpdir(), 'archive-checkout-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com'
-}
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-}
 
 /** A new checkout whose one commit holds `tracked` (`git add -f`: an ignore file does not stop a tracked file); returns it and its commit. */
 function checkout(tracked: Record<string, string>): { workspace: string; head: string; git: (...args: string[]) => string } {

@@ -2,12 +2,13 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { describeSelection } from '../src/operations/archive/describe.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import type { Log } from '../src/core/log.js'
+import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
 
 /**
  * In a git checkout, the archive holds exactly the commit (docs/remote-build.md): tracked files
@@ -19,25 +20,6 @@ import type { Log } from '../src/core/log.js'
 
 const temp = mkdtempSync(join(tmpdir(), 'archive-commit-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-  // A submodule from a local path (a test's own repository): git refuses the file transport otherwise.
-  GIT_CONFIG_COUNT: '1',
-  GIT_CONFIG_KEY_0: 'protocol.file.allow',
-  GIT_CONFIG_VALUE_0: 'always'
-}
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-}
 
 function repo(dir: string, files: Record<string, string>) {
   mkdirSync(dir, { recursive: true })

@@ -11,6 +11,7 @@ import { commitFiles } from '../src/operations/config-check/commit-files.js'
 import { checkConfigFromCommit, commitReads, readNow } from '../src/operations/config-check/commit-reads.js'
 import { checkoutOf, listTree } from '../src/operations/git-tree.js'
 import type { Log } from '../src/core/log.js'
+import { GIT_ENV } from './helpers/git-repo.js'
 
 /**
  * Git is run a constant number of times for a remote build's archive and its config check,
@@ -22,13 +23,6 @@ import type { Log } from '../src/core/log.js'
 const temp = mkdtempSync(join(tmpdir(), 'archive-git-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com'
-}
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
 const silent: Log = {
   info: () => undefined,

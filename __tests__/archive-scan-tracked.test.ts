@@ -7,6 +7,7 @@ import { resolveLayout } from '../src/operations/archive/layout.js'
 import { secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { peekStart } from '../src/operations/archive/scan.js'
+import { GIT_ENV } from './helpers/git-repo.js'
 
 /**
  * The commit's files are searched for secrets by one `git grep` per repository, and only the files
@@ -18,18 +19,6 @@ import { peekStart } from '../src/operations/archive/scan.js'
 
 const temp = mkdtempSync(join(tmpdir(), 'archive-scan-tracked-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-  // A submodule from a local path (a test's own repository): git refuses the file transport otherwise.
-  GIT_CONFIG_COUNT: '1',
-  GIT_CONFIG_KEY_0: 'protocol.file.allow',
-  GIT_CONFIG_VALUE_0: 'always'
-}
 
 function write(root: string, files: Record<string, string | Buffer>): void {
   for (const [path, content] of Object.entries(files)) {

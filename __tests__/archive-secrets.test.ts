@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
+import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
 
 /**
  * Secret files never ship (docs/remote-build-archive.md): by name (v1.3's list and v1.4's), and
@@ -18,21 +19,6 @@ import { selectArchiveFiles } from '../src/operations/archive/select.js'
 
 const temp = mkdtempSync(join(tmpdir(), 'archive-secrets-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com'
-}
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-}
 
 const CONFIG = 'apps/agent/langgraph.json'
 const AGENT = {
