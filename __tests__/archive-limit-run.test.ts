@@ -59,7 +59,10 @@ describe('the archive size limit', () => {
       })
       expect(run.exitCode).toBe(1)
       expect(errorLines(run)[0]).toMatch(
-        /^The source archive of `graph-config-path` `apps\/agent\/langgraph.json` is over 256 KiB compressed, more than the upload takes\. Largest files: `apps\/agent\/data\/model.bin` \(320 KiB\), `apps\/agent\/data\/small.bin` \(1 KiB\)/
+        new RegExp(
+          /^The source archive of `graph-config-path` `apps\/agent\/langgraph.json` is over 256 KiB compressed, more than the upload takes\. /
+            .source + /Largest files: `apps\/agent\/data\/model.bin` \(320 KiB\), `apps\/agent\/data\/small.bin` \(1 KiB\)/.source
+        )
       )
       expect(run.outcome.kind).toBe('refused')
       expect(sim.requests).toEqual([])

@@ -143,8 +143,12 @@ describe('GitHub deployment and pull-request comment', () => {
     expect(run.outputs.operation).toBe('created')
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     expect(warnings).toEqual([
-      '::warning::Could not update the GitHub deployment: GitHub refused with HTTP 403 (Resource not accessible by integration - https://docs.github.com/rest). Add `permissions: deployments: write` to the job (or pass a `github-token` that has it). The deploy itself is not affected.',
-      '::warning::Could not update the pull-request comment: GitHub refused with HTTP 403 (Resource not accessible by integration - https://docs.github.com/rest). Add `permissions: pull-requests: write` to the job (or pass a `github-token` that has it). The deploy itself is not affected.'
+      '::warning::Could not update the GitHub deployment: GitHub refused with HTTP 403 (Resource not accessible by ' +
+        'integration - https://docs.github.com/rest). Add `permissions: deployments: write` to the job (or pass a `github-token` ' +
+        'that has it). The deploy itself is not affected.',
+      '::warning::Could not update the pull-request comment: GitHub refused with HTTP 403 (Resource not accessible by ' +
+        'integration - https://docs.github.com/rest). Add `permissions: pull-requests: write` to the job (or pass a ' +
+        '`github-token` that has it). The deploy itself is not affected.'
     ])
     // After a refusal the feature is not tried again in the same run.
     expect(calls()).toEqual(['POST /deployments', 'GET /issues/42/comments'])

@@ -233,7 +233,9 @@ describe('failures', () => {
     const run = await deployWith(sim, 'fixed-agent')
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)[0]).toBe(
-      `Invalid input: \`integration-id\` is \`${INTEGRATION_ID}\` but deployment \`fixed-agent\` has \`0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40\`, which cannot change after creation: remove \`integration-id\` or deploy under another \`name\`\nFix the step's \`with:\` block; no change was sent to the control plane.`
+      `Invalid input: \`integration-id\` is \`${INTEGRATION_ID}\` but deployment \`fixed-agent\` has ` +
+        `\`0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40\`, which cannot change after creation: remove \`integration-id\` or deploy under ` +
+        `another \`name\`\nFix the step's \`with:\` block; no change was sent to the control plane.`
     )
     expect(sim.requests.map((r) => r.method)).toEqual(['GET', 'GET'])
   })

@@ -169,7 +169,9 @@ describe('paths: each pattern checked against the commit being deployed', () => 
     expect(reads('/compare/')).toHaveLength(1)
     expect(verdict(run)).toMatchObject({ status: 'not-checked' })
     expect(run.warnings).toContainEqual(
-      `The \`paths\` patterns were not checked against commit ${head}: the workspace is not a git checkout; GitHub's listing of the commit is cut short (the repository has too many files for one answer). The decision rests on GitHub's compare alone.`
+      `The \`paths\` patterns were not checked against commit ${head}: the workspace is not a git checkout; GitHub's listing ` +
+        `of the commit is cut short (the repository has too many files for one answer). The decision rests on GitHub's compare ` +
+        `alone.`
     )
     expect(run.summary).toMatch(/Paths patterns.*not checked against commit/)
   })

@@ -153,14 +153,16 @@ describe('planDeploy: patch', () => {
 
   it('refuses changed create-only fields, all at once', async () => {
     expect(await problems({ 'deployment-type': 'prod', 'integration-id': VALID_UUID.replace('123', '999') })).toEqual([
-      `\`integration-id\` is \`${VALID_UUID.replace('123', '999')}\` but deployment \`support-agent\` has \`${VALID_UUID}\`, which cannot change after creation: remove \`integration-id\` or deploy under another \`name\``,
+      `\`integration-id\` is \`${VALID_UUID.replace('123', '999')}\` but deployment \`support-agent\` has \`${VALID_UUID}\`, ` +
+        `which cannot change after creation: remove \`integration-id\` or deploy under another \`name\``,
       '`deployment-type` is `prod` but deployment `support-agent` has `dev`, which cannot change after creation: remove `deployment-type` or deploy under another `name`'
     ])
   })
 
   it('refuses a different repo-url, and accepts the same one without sending it', async () => {
     expect(await problems({ 'repo-url': 'https://github.com/octo/other' })).toEqual([
-      '`repo-url` is `https://github.com/octo/other` but deployment `support-agent` has `https://github.com/octo/agent`, which cannot change after creation: remove `repo-url` or deploy under another `name`'
+      '`repo-url` is `https://github.com/octo/other` but deployment `support-agent` has `https://github.com/octo/agent`, ' +
+        'which cannot change after creation: remove `repo-url` or deploy under another `name`'
     ])
     const plan = planDeploy(await inputs({ 'repo-url': 'https://github.com/octo/agent' }), existing, workflow)
     expect(plan.action === 'patch' && plan.body.source_config).toBeUndefined()

@@ -155,7 +155,8 @@ describe('registry-login', () => {
       const run = await login()
 
       expect(errorLines(run)).toEqual([
-        `Deployment \`image-agent\` (${seeded.id}) has source \`${source}\`, and the managed registry takes images only for \`internal_docker\` deployments: no push token was asked for, and Docker was not logged in.\n` +
+        `Deployment \`image-agent\` (${seeded.id}) has source \`${source}\`, and the managed registry takes images only for ` +
+          `\`internal_docker\` deployments: no push token was asked for, and Docker was not logged in.\n` +
           'Set `name` (or `deployment-id`) to an `internal_docker` deployment, or choose a new `name` and `registry-login` creates one with that source; ' +
           "a deployment's source cannot change, so deploy this one with `command: deploy` as it is."
       ])
@@ -235,7 +236,8 @@ describe('registry-login', () => {
     const [token] = sim.pushTokens()
     expect(docker.calls()).toHaveLength(1)
     expect(errorLines(run)).toEqual([
-      `\`docker login -u oauth2accesstoken --password-stdin ${REGISTRY}\` failed (exit code 1): Error response from daemon: login to ${REGISTRY} with password *** refused: unauthorized ::warning::injected last line.\n` +
+      `\`docker login -u oauth2accesstoken --password-stdin ${REGISTRY}\` failed (exit code 1): Error response from daemon: ` +
+        `login to ${REGISTRY} with password *** refused: unauthorized ::warning::injected last line.\n` +
         `Check that Docker's daemon runs on this runner and can reach \`${REGISTRY}\`; a push token is short-lived, so re-run the job if the login came late or the registry was briefly unreachable.`
     ])
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])

@@ -157,7 +157,8 @@ describe('paths', () => {
     const summary = renderSummary(view)
     expect(summary).toContain('## ✅ <code>agent</code>: nothing to deploy (no change under <code>paths</code>)')
     expect(summary).toContain(
-      'Nothing was sent: no file under <code>paths</code> changed since commit <code>111111111111</code>, so revision <code>r1</code> goes on serving. 3 of the 3 changed files fell outside <code>paths</code>.'
+      'Nothing was sent: no file under <code>paths</code> changed since commit <code>111111111111</code>, so revision ' +
+        '<code>r1</code> goes on serving. 3 of the 3 changed files fell outside <code>paths</code>.'
     )
     expect(summary).toContain(row('Serving revision', '<code>r1</code>'))
     expect(summary).toContain(row('Commit', '<code>111111111111</code>'))

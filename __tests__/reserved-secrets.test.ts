@@ -62,7 +62,8 @@ describe('reserved secret names: the action and the simulator agree with the con
 })
 
 const PORT_PROBLEM = (source: string) =>
-  `Invalid input: \`secrets\`: \`PORT\` is a name the control plane reserves for \`${source}\` deployments (it sets that variable itself; only self-hosted, \`external_docker\` deployments may set it); ` +
+  `Invalid input: \`secrets\`: \`PORT\` is a name the control plane reserves for \`${source}\` deployments (it sets that ` +
+  `variable itself; only self-hosted, \`external_docker\` deployments may set it); ` +
   "rename it (and read it under its new name in your code) or remove it\nFix the step's `with:` block; no change was sent to the control plane."
 
 describe('a name reserved except on self-hosted control planes, when only the lookup tells the source', () => {

@@ -191,7 +191,9 @@ describe('waitForRevision: failed status checks', () => {
     const { wait, calls } = flaky(100)
     const error = (await wait().catch((e: unknown) => e)) as ActionError
     expect(error.message).toBe(
-      `Lost contact with the control plane while waiting for revision rev-1 of deployment \`support-agent\`: ${POLL_ERROR_BUDGET + 1} status checks in a row failed, the last with: Get revision rev-1 failed with HTTP 503: (empty body)`
+      `Lost contact with the control plane while waiting for revision rev-1 of deployment ` +
+        `\`support-agent\`: ${POLL_ERROR_BUDGET + 1} status checks in a row failed, the last with: Get revision rev-1 failed ` +
+        `with HTTP 503: (empty body)`
     )
     expect(calls()).toBe(POLL_ERROR_BUDGET + 1)
   })

@@ -75,7 +75,8 @@ export async function evalsBench() {
     `  peak memory: ${(without.rssKb / 1024).toFixed(0)} MB without evals, ${(Math.max(...suiteRuns.map((r) => r.rssKb)) / 1024).toFixed(0)} MB with (+${extraMb.toFixed(1)} MB)`
   )
   console.log(
-    `  with --max-semi-space-size=1: ${(withoutSmall.rssKb / 1024).toFixed(0)} MB without evals, ${(withSmall.rssKb / 1024).toFixed(0)} MB with (+${((withSmall.rssKb - withoutSmall.rssKb) / 1024).toFixed(1)} MB)`
+    `  with --max-semi-space-size=1: ${(withoutSmall.rssKb / 1024).toFixed(0)} MB without ` +
+      `evals, ${(withSmall.rssKb / 1024).toFixed(0)} MB with (+${((withSmall.rssKb - withoutSmall.rssKb) / 1024).toFixed(1)} MB)`
   )
   // What the engine holds once the suite is over (bench/evals-memory.ts): the peak above is mostly garbage V8 has not collected yet.
   const out = join(ROOT, '.bench', 'evals-memory')

@@ -77,7 +77,8 @@ function builtCommitFailure(expected, revision) {
     if (built === expected)
         return undefined;
     return new errors/* ActionError */.lZ('commit-mismatch', built
-        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
+        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved ` +
+            `during the build, and the deployment now serves a commit that was not tested.`
         : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
 }
 
@@ -1877,7 +1878,9 @@ const checkoutCommitGate = {
         const expected = inputs.expectedCommit;
         const listed = selection.tiedToCommit;
         if (!listed) {
-            throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${(0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath))}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+            throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${(0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath))}) is ` +
+                `not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing ` +
+                `was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
         }
         if (listed !== expected) {
             throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${listed} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
@@ -2366,17 +2369,20 @@ async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existi
             deps.log.info(`\`repo-ref\` is commit ${expected} itself, the expected one: the control plane builds exactly that commit.`);
             return;
         }
-        throw new errors/* ActionError */.lZ('bad-input', `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, 'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.');
+        throw new errors/* ActionError */.lZ('bad-input', `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a ` +
+            `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, 'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.');
     }
     const reads = await openCommitReads(inputs.githubToken, repoUrl, deps);
     const read = reads.ok ? await commitOfRef(reads.github, reads.repository, ref) : reads;
     if (!read.ok) {
-        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`, 'unknownRef' in read && read.unknownRef
+        throw new errors/* ActionError */.lZ('api-refused', `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship ` +
+            `\`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`, 'unknownRef' in read && read.unknownRef
             ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
             : 'Re-run the job once GitHub can be read; the token needs `contents: read`.');
     }
     if (read.sha !== expected) {
-        throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
+        throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a ` +
+            `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
     }
     deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`);
 }
@@ -3014,7 +3020,9 @@ function planPatch(inputs, deployment, source, workflow) {
             warnings.push(`\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`);
         }
         else if (!sameSetting(field, wanted, current)) {
-            problems.push(`\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has \`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``);
+            problems.push(`\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has ` +
+                `\`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another ` +
+                `\`name\``);
         }
     }
     const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;

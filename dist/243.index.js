@@ -318,7 +318,10 @@ function planEvals(suite, log, recorder) {
         return;
     const runs = suite.cases.length * suite.repeat;
     const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`;
-    const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that cost money`;
+    const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is ` +
+        `valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would ` +
+        `send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that ` +
+        `cost money`;
     log.info(`Dry run: evals: ${said}. None was sent.`);
     recorder.checked(verdict('not-checked', ['not run (dry run): ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(said)]));
 }
@@ -549,7 +552,8 @@ async function proveServingRevision(ctx) {
     const limit = ctx.deadline < start + ctx.settings.verification.proofTimeoutMs ? "the step's `timeout`" : '`health-check-timeout`';
     return {
         verdict: verdict('failed', ['the server still named ', { code: other }, ", not this run's ", { code: ours }], clock.now() - start),
-        failure: new errors/* ActionError */.lZ('check-failed', `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`, 'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
+        failure: new errors/* ActionError */.lZ('check-failed', `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it ` +
+            `in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`, 'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
             (ctx.settings.suggestRollback
                 ? 'With `on-failure: rollback`, the revision that served before is put back.'
                 : 'A switch that takes longer needs a longer `health-check-timeout`.'))

@@ -110,7 +110,8 @@ async function registryLogin(inputs, deps) {
 function otherSource(existing) {
     // The source is the control plane's text: shown only when it is a plain word.
     const source = /^[a-z_]{1,40}$/.test(existing.source ?? '') ? `\`${existing.source}\`` : 'another source';
-    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('bad-input', `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for \`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployments: no push token was asked for, and Docker was not logged in.`, `Set \`name\` (or \`deployment-id\`) to an \`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('bad-input', `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for ` +
+        `\`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployments: no push token was asked for, and Docker was not logged in.`, `Set \`name\` (or \`deployment-id\`) to an \`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
         `a deployment's source cannot change, so deploy this one with \`command: deploy\` as it is.`);
 }
 /** A new deployment as the official client makes one for its own image: the source, and nothing else yet. */

@@ -217,7 +217,9 @@ function readSuite(value, from, problems) {
         return undefined;
     const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2);
     if (runs > MAX_RUNS) {
-        problem(`the suite would send ${runs} runs (${cases.length} cases x \`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent runs that cost money; lower \`repeat\` or split the suite`);
+        problem(`the suite would send ${runs} runs (${cases.length} cases x ` +
+            `\`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent ` +
+            `runs that cost money; lower \`repeat\` or split the suite`);
     }
     return {
         from,
@@ -316,7 +318,9 @@ function readExpect(raw, at, problem) {
                 expect.matches = regularExpression(raw.matches);
             }
             catch (error) {
-                problem(`\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${error.message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``);
+                problem(`\`${at}.matches\` is not a valid regular expression (JavaScript ` +
+                    `syntax): ${error.message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the ` +
+                    `characters meant literally with \`\\\``);
                 ok = false;
             }
         }

@@ -320,12 +320,17 @@ async function packArchive(selection, options) {
     catch (error) {
         if (!(error instanceof ArchiveTooLarge))
             return (0,archive_select/* unreadable */.O)(error);
-        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` \`${(0,layout/* toPosix */.d)((0,external_node_path_.relative)(selection.workspace, (0,external_node_path_.join)(selection.root, selection.configPath)))}\` is over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
+        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` ` +
+            `\`${(0,layout/* toPosix */.d)((0,external_node_path_.relative)(selection.workspace, (0,external_node_path_.join)(selection.root, selection.configPath)))}\` is ` +
+            `over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
     }
     if (written.bytes > limits.warnBytes) {
-        log.warn(`The source archive is ${(0,body/* formatBytes */.z3)(written.bytes)} compressed (over ${(0,body/* formatBytes */.z3)(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`);
+        log.warn(`The source archive is ${(0,body/* formatBytes */.z3)(written.bytes)} compressed (over ${(0,body/* formatBytes */.z3)(limits.warnBytes)}): the remote ` +
+            `build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`);
     }
-    log.info(`Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${(0,body/* formatBytes */.z3)(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`);
+    log.info(`Source archive: ${files.length} files ` +
+        `from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${(0,body/* formatBytes */.z3)(written.bytes)} compressed, ` +
+        `sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`);
     return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit };
 }
 function largest(files) {

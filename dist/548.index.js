@@ -255,9 +255,8 @@ async function otherTarget(ctx, name) {
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
 function summaryOf(facts) {
     const passed = facts.rows.filter((row) => row.ours.passed).length;
-    const said = [
-        `${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : ''})`
-    ];
+    const needs = facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${(0,share/* formatShare */.T)(facts.requiredPassRate)}` : '';
+    const said = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${(0,share/* formatShare */.T)(facts.passRate)}${needs})`];
     if (facts.compare?.compared) {
         said.push(`; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `, { code: facts.compare.name }, facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : '');
     }
@@ -272,7 +271,8 @@ function summaryOf(facts) {
 function failureOf(facts) {
     const failed = facts.rows.filter((row) => !row.ours.passed);
     const under = facts.passRate < facts.requiredPassRate;
-    let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass rate ${(0,share/* formatShare */.T)(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${(0,share/* formatShare */.T)(facts.requiredPassRate)})`;
+    let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
+        `rate ${(0,share/* formatShare */.T)(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${(0,share/* formatShare */.T)(facts.requiredPassRate)})`;
     if (facts.compare?.compared) {
         const regressed = facts.rows.filter((row) => row.regression);
         const against = `against \`${(0,quoted/* quotable */.E7)(facts.compare.name, 80)}\``;
@@ -282,7 +282,9 @@ function failureOf(facts) {
             said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
         }
         else if (regressed.length > 0) {
-            said += `; ${names(regressed.map((r) => r.name))} ${regressed.length === 1 ? 'is a regression' : 'are regressions'} ${against} (${regressed.length === 1 ? 'it passes' : 'they pass'} there)${over}`;
+            const are = regressed.length === 1 ? 'is a regression' : 'are regressions';
+            const pass = regressed.length === 1 ? 'it passes' : 'they pass';
+            said += `; ${names(regressed.map((r) => r.name))} ${are} ${against} (${pass} there)${over}`;
         }
     }
     return `${said}.`;

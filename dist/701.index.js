@@ -209,7 +209,8 @@ async function rollback(inputs, deps) {
         revision: deployed,
         settings: { health: inputs.health, verification: inputs.verification }
     });
-    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
+    log.info(`Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it ` +
+        `replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`);
     return recorder.finish({ kind: 'rolled-back' });
 }
 /**

@@ -31756,7 +31756,8 @@ function sourceProblemsBeforeLookup(inputs) {
     // An archive the user uploaded is not the checkout, and reports no commit: nothing could show it is the one tested.
     const unverifiable = inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
         ? [
-            '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit'
+            '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one ' +
+                'of them; without `source-tarball-path` the action archives the checkout and checks its commit'
         ]
         : [];
     return [...sourceRuleProblems(settings, inputs.source, (0,source/* possibleBeforeLookup */.BX)(inputs), false), ...reserved, ...unverifiable];
@@ -31860,7 +31861,8 @@ function decideSource(inputs, existing) {
     const builds = inputs.revisionSource ?? deployment;
     if (builds === undefined) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
-            `deployment \`${existing.name}\` reports no source, so what this deploy would build from is not known: set \`source\` to the source it was created with, or \`revision-source\` to the one this revision builds from`
+            `deployment \`${existing.name}\` reports no source, so what this deploy would build from is not known: set \`source\` ` +
+                `to the source it was created with, or \`revision-source\` to the one this revision builds from`
         ]);
     }
     // The archive's patch names its source unless the deployment itself reports `internal_source`.
@@ -32923,7 +32925,8 @@ function readGitHubInputs(reader) {
     const environment = reader.value('github-environment');
     const prComment = reader.value('pr-comment');
     if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
-        reader.problem("`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`");
+        reader.problem("`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ " +
+            'github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`');
     }
     return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment };
 }
@@ -33471,13 +33474,16 @@ function patternProblem(body) {
     if (body.length > MAX_PATTERN_LENGTH)
         return `is longer than ${MAX_PATTERN_LENGTH} characters`;
     if (/^-\s/.test(body))
-        return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`;
+        return (`starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write ` +
+            `\`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`);
     if (body.includes('\\'))
-        return "has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally";
+        return ("has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash " +
+            'escapes; use `/`, and a class such as `[*]` to match a special character literally');
     if (body.startsWith('/') || /^[A-Za-z]:/.test(body))
         return "is an absolute path: paths are relative to the repository's root, without a leading `/`";
     if (/^\.\.?\//.test(body))
-        return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`;
+        return (`starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start ` +
+            `with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`);
     if (body.endsWith('/'))
         return `ends with \`/\`: patterns match files, never a directory; write \`${body}**\` for everything under it`;
     let atom = false;
@@ -34179,7 +34185,8 @@ function readVerification(reader) {
     }
     // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
     if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
-        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's ` +
+            `\`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
     }
     const evals = reader.value('evals');
     if (evals)
@@ -34201,7 +34208,8 @@ function evalsProblems(evals, reader) {
         problems.push('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`');
     }
     if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
-        problems.push(`\`evals\`' \`time-limit\` (${(0,core_clock/* formatDuration */.a)(evals.timeLimitMs)}) must be shorter than the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+        problems.push(`\`evals\`' \`time-limit\` (${(0,core_clock/* formatDuration */.a)(evals.timeLimitMs)}) must be shorter than the step's ` +
+            `\`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
     }
     const name = reader.value('name');
     if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
@@ -34887,7 +34895,9 @@ function cancellationText(outcome) {
     const { deployment, subject, operation, revisionId, revision, prune } = outcome;
     if (prune) {
         return prune.pruned.length > 0
-            ? `The workflow was cancelled during ${outcome.command}, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
+            ? `The workflow was cancelled during ${outcome.command}, after ` +
+                `deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else ` +
+                `was deleted; the next run goes on with the rest.`
             : `The workflow was cancelled during ${outcome.command}; nothing was deleted (a delete in flight may have gone through).`;
     }
     const name = deployment?.name ?? subject.name;
@@ -35964,7 +35974,8 @@ async function patchOnce(deployment, body, ctx) {
     });
 }
 function changedMeanwhile(deployment, others, change = 'update') {
-    return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
+    return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and ` +
+        `this run's ${change}, whose answer was lost, is not among its new revisions. ` +
         "Not sending it again: that could undo the other deploy's newer change.", 'Let the other deploy finish, then re-run this job if its change is still wanted.');
 }
 /**
@@ -36109,7 +36120,9 @@ async function sendRecorded(recorder, change, send) {
 function describeSelection(selection, log) {
     const secrets = selection.leftOut.filter((item) => item.reason === 'secret');
     if (secrets.length > 0) {
-        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
+        log.warn(`Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. ` +
+            `Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent ` +
+            `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {
@@ -36119,10 +36132,14 @@ function describeSelection(selection, log) {
         log.warn(`The ignore file ${problem}; its patterns do not apply.`);
     if (selection.uninitialisedSubmodules.length > 0) {
         const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ');
-        log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`);
+        log.warn(`Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not ` +
+            `initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there ` +
+            `to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`);
     }
     if (selection.lfsPointersShipped.length > 0) {
-        log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`);
+        log.warn(`Git LFS files not in the checkout, so their pointers ship, not the files: ` +
+            `${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` ` +
+            `(actions/checkout) if the build needs them.`);
     }
     // The log names every changed file; the reports, which have a size limit, the first few.
     const warning = archiveWarning(selection.tiedToCommit, selection.changedSinceCommit, Infinity);
@@ -36147,7 +36164,8 @@ function describeSelection(selection, log) {
  */
 function archiveWarning(commit, changed, shown = CHANGES_SHOWN) {
     if (!commit) {
-        return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.';
+        return ('The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what ' +
+            'their ignore files (every `.gitignore` from the workspace down) leave out.');
     }
     if (changed.length === 0)
         return undefined;

@@ -170,13 +170,16 @@ async function benchTree(work, name, make, kind, dirs, { storage, out }) {
     '  targets: archiving within 1.5x of `git archive HEAD | gzip` of the same tree; peak memory (RSS) of the process under 150 MB; the secret scan under 10% of the archiving'
   )
   console.log(
-    `  this action: archive ${ours.toFixed(0)} ms (best of 2; list and scan ${runs[0].selectMs.toFixed(0)} ms + pack ${(runs[0].archiveMs - runs[0].selectMs).toFixed(0)} ms in run 1), then upload ${runs[0].uploadMs.toFixed(0)} ms; ${mb(runs[0].bytes)} compressed`
+    `  this action: archive ${ours.toFixed(0)} ms (best of 2; list and scan ${runs[0].selectMs.toFixed(0)} ms + ` +
+      `pack ${(runs[0].archiveMs - runs[0].selectMs).toFixed(0)} ms in run 1), then ` +
+      `upload ${runs[0].uploadMs.toFixed(0)} ms; ${mb(runs[0].bytes)} compressed`
   )
   console.log(
     `  git archive HEAD | gzip: ${anchor.toFixed(0)} ms, ${mb(anchors[0].bytes)}; ratio ${(ours / anchor).toFixed(2)}x (best of 2 each)`
   )
   console.log(
-    `  secret scan of the same files, timed alone: ${scan.toFixed(0)} ms (${runs[0].scanned} files under 1 MiB: the commit's searched by one git grep, only those it names read), ${((scan / ours) * 100).toFixed(1)}% of the archiving`
+    `  secret scan of the same files, timed alone: ${scan.toFixed(0)} ms (${runs[0].scanned} files under 1 MiB: the commit's ` +
+      `searched by one git grep, only those it names read), ${((scan / ours) * 100).toFixed(1)}% of the archiving`
   )
   console.log(`  peak RSS of the archiving process: ${(Math.max(...runs.map((r) => r.maxRssKb)) / 1024).toFixed(0)} MB`)
   console.log(`  digest, run 1: ${runs[0].sha256}`)

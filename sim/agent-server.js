@@ -14,7 +14,8 @@
  *   | { kind: 'huge' }} InfoBehaviour
  *   reports: names the serving revision, `switchMs` (3 s by default) after it reached DEPLOYED; the one before
  *   until then. stuck: always the one that served before the newest DEPLOYED one. selfHosted:
- *   `host_revision_id` null, and `revision_id` (the server's build) equal to the serving revision's id. noHost: no `host` (a server that does not report its revision, as one run locally). names: this id, whatever serves (a
+ *   `host_revision_id` null, and `revision_id` (the server's build) equal to the serving revision's id. noHost: no `host`
+ *   (a server that does not report its revision, as one run locally). names: this id, whatever serves (a
  *   hostile or foreign one). status: that status with an error body. huge: 200 with a 50 MB body.
  *
  * @typedef {{ kind: 'echo' }

@@ -161,7 +161,8 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'a GitHub feature without a token',
     { 'github-environment': 'preview' },
-    "`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`"
+    "`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ " +
+      'github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`'
   ],
   [
     'a header injected through the GitHub token',
@@ -330,17 +331,21 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'an empty secret (a missing repository secret)',
     { secrets: 'DB_PASSWORD=p4ss\nOPENAI_API_KEY=' },
-    '`secrets`: line 2: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
+    '`secrets`: line 2: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a ' +
+      'missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
   ],
   [
     'an empty secret on a dry run',
     { secrets: 'OPENAI_API_KEY=', 'dry-run': 'true' },
-    '`secrets`: line 1: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
+    '`secrets`: line 1: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a ' +
+      'missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
   ],
   [
     'a blank secret in a mapping',
     { secrets: 'OPENAI_API_KEY: ""\nDB_PASSWORD: p4ss' },
-    '`secrets`: key `OPENAI_API_KEY` (line 1): `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
+    '`secrets`: key `OPENAI_API_KEY` (line 1): `OPENAI_API_KEY` is empty: the repository secret it comes from is probably ' +
+      'missing (GitHub passes a missing secret as an empty value); add the secret to the repository (or its environment), or ' +
+      'remove this line'
   ],
   [
     'a secret name the control plane reserves',
@@ -355,12 +360,16 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'a secret name reserved for the source given',
     { source: 'github', secrets: 'PORT=8080' },
-    '`secrets`: `PORT` is a name the control plane reserves for `github` deployments (it sets that variable itself; only self-hosted, `external_docker` deployments may set it); rename it (and read it under its new name in your code) or remove it'
+    '`secrets`: `PORT` is a name the control plane reserves for `github` deployments (it sets that variable itself; only ' +
+      'self-hosted, `external_docker` deployments may set it); rename it (and read it under its new name in your code) or remove ' +
+      'it'
   ],
   [
     'a reserved secret name in a mapping',
     { source: 'internal_docker', 'graph-config-path': '', secrets: 'LANGSMITH_API_KEY: lsv2-0123456789' },
-    '`secrets`: `LANGSMITH_API_KEY` is a name the control plane reserves for `internal_docker` deployments (it sets that variable itself; only self-hosted, `external_docker` deployments may set it); rename it (and read it under its new name in your code) or remove it'
+    '`secrets`: `LANGSMITH_API_KEY` is a name the control plane reserves for `internal_docker` deployments (it sets that ' +
+      'variable itself; only self-hosted, `external_docker` deployments may set it); rename it (and read it under its new name ' +
+      'in your code) or remove it'
   ],
   [
     'registry-login without a name or id',
@@ -375,27 +384,33 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'an image digest cut short',
     { source: 'internal_docker', 'graph-config-path': '', 'image-uri': 'registry.example.com/team/agent@sha256:abc' },
-    "`image-uri` has the digest `sha256:abc`, which is not `sha256:` followed by exactly 64 lower-case hex digits; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
+    '`image-uri` has the digest `sha256:abc`, which is not `sha256:` followed by exactly 64 lower-case hex digits; write it ' +
+      "as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
   ],
   [
     'a docker option after the image',
     { source: 'internal_docker', 'graph-config-path': '', 'image-uri': 'registry.example.com/team/agent:v1 --rm' },
-    "`image-uri` must be one image reference, without spaces or docker options, got `registry.example.com/team/agent:v1 --rm`; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
+    '`image-uri` must be one image reference, without spaces or docker options, got `registry.example.com/team/agent:v1 ' +
+      "--rm`; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
   ],
   [
     'an image path in upper case',
     { source: 'external_docker', 'graph-config-path': '', 'image-uri': 'registry.example.com/Team/Agent:v1' },
-    "`image-uri` has upper-case letters in its repository path `Team/Agent`: repository paths are lower case; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
+    '`image-uri` has upper-case letters in its repository path `Team/Agent`: repository paths are lower case; write it as ' +
+      "`registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
   ],
   [
     'an image with a scheme',
     { source: 'internal_docker', 'graph-config-path': '', 'image-uri': 'https://registry.example.com/team/agent:v1' },
-    "`image-uri` must not start with a scheme (`https://`): an image reference names the registry host alone, got `https://registry.example.com/team/agent:v1`; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` (docker/build-push-action's `digest` output)"
+    '`image-uri` must not start with a scheme (`https://`): an image reference names the registry host alone, got ' +
+      '`https://registry.example.com/team/agent:v1`; write it as `registry.example.com/team/agent@sha256:<64 hex digits>` ' +
+      "(docker/build-push-action's `digest` output)"
   ],
   [
     'paths written as a YAML list',
     { paths: '- agents/support/**' },
-    '`paths` pattern `- agents/support/**` starts with a YAML list marker (`- `): `paths` is a block of text, one pattern a line; write `agents/support/**` without the `- ` (e.g. `paths: |` then one pattern a line)'
+    '`paths` pattern `- agents/support/**` starts with a YAML list marker (`- `): `paths` is a block of text, one pattern a ' +
+      'line; write `agents/support/**` without the `- ` (e.g. `paths: |` then one pattern a line)'
   ],
   [
     'paths separated by commas',
@@ -405,12 +420,14 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'a paths pattern with backslashes',
     { paths: 'agents\\support\\**' },
-    "`paths` pattern `agents\\support\\**` has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally"
+    '`paths` pattern `agents\\support\\**` has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), ' +
+      "and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally"
   ],
   [
     'a paths pattern with braces',
     { paths: 'agents/{support,billing}/**' },
-    "`paths` pattern `agents/{support,billing}/**` has braces: GitHub's syntax has no `{a,b}` alternatives; write each alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)"
+    "`paths` pattern `agents/{support,billing}/**` has braces: GitHub's syntax has no `{a,b}` alternatives; write each " +
+      'alternative as a pattern of its own, one a line (`[{]` matches a brace in a file name)'
   ],
   [
     'a paths pattern ending in a slash',

@@ -180,7 +180,9 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
   const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2)
   if (runs > MAX_RUNS) {
     problem(
-      `the suite would send ${runs} runs (${cases.length} cases x \`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent runs that cost money; lower \`repeat\` or split the suite`
+      `the suite would send ${runs} runs (${cases.length} cases x ` +
+        `\`repeat\` ${repeat}${compareWith === undefined ? '' : ' x 2 deployments'}), more than ${MAX_RUNS}: runs are real agent ` +
+        `runs that cost money; lower \`repeat\` or split the suite`
     )
   }
   return {
@@ -277,7 +279,9 @@ function readExpect(raw: unknown, at: string, problem: (text: string) => void): 
         expect.matches = regularExpression(raw.matches)
       } catch (error) {
         problem(
-          `\`${at}.matches\` is not a valid regular expression (JavaScript syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the characters meant literally with \`\\\``
+          `\`${at}.matches\` is not a valid regular expression (JavaScript ` +
+            `syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the ` +
+            `characters meant literally with \`\\\``
         )
         ok = false
       }

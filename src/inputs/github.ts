@@ -26,7 +26,8 @@ export function readGitHubInputs(reader: InputReader): GitHubInputs {
   const prComment = reader.value('pr-comment') as boolean
   if ((environment !== undefined || prComment) && reader.raw('github-token') === '') {
     reader.problem(
-      "`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`"
+      "`github-token` is required by `github-environment` and `pr-comment`: leave it unset to use the workflow's `${{ " +
+        'github.token }}`, or pass a token with `deployments: write` and `pull-requests: write`'
     )
   }
   return { ...(environment !== undefined || prComment ? { token: reader.value('github-token') } : {}), environment, prComment }

@@ -103,13 +103,22 @@ function patternProblem(body: string): string | undefined {
   if (body === '') return 'excludes nothing: a `!` must be followed by a pattern'
   if (body.length > MAX_PATTERN_LENGTH) return `is longer than ${MAX_PATTERN_LENGTH} characters`
   if (/^-\s/.test(body))
-    return `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write \`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`
+    return (
+      `starts with a YAML list marker (\`- \`): \`paths\` is a block of text, one pattern a line; write ` +
+      `\`${body.replace(/^-\s+/, '')}\` without the \`- \` (e.g. \`paths: |\` then one pattern a line)`
+    )
   if (body.includes('\\'))
-    return "has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash escapes; use `/`, and a class such as `[*]` to match a special character literally"
+    return (
+      "has a `\\`: paths are written with `/` (as GitHub lists them, on every runner), and GitHub's syntax has no backslash " +
+      'escapes; use `/`, and a class such as `[*]` to match a special character literally'
+    )
   if (body.startsWith('/') || /^[A-Za-z]:/.test(body))
     return "is an absolute path: paths are relative to the repository's root, without a leading `/`"
   if (/^\.\.?\//.test(body))
-    return `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`
+    return (
+      `starts with \`${body.startsWith('../') ? '../' : './'}\`: paths are relative to the repository's root and never start ` +
+      `with \`./\` or \`../\`; write it from the root (e.g. \`agents/support/**\`)`
+    )
   if (body.endsWith('/')) return `ends with \`/\`: patterns match files, never a directory; write \`${body}**\` for everything under it`
   let atom = false
   for (let i = 0; i < body.length; i++) {

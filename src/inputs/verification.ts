@@ -37,7 +37,8 @@ export function readVerification(reader: InputReader): VerificationInputs {
   // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
   if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
     reader.problem(
-      `\`smoke-test\`'s \`timeout\` (${formatDuration(smokeTest.timeoutMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
+      `\`smoke-test\`'s \`timeout\` (${formatDuration(smokeTest.timeoutMs)}) must be shorter than the step's ` +
+        `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
   const evals = reader.value('evals')
@@ -63,7 +64,8 @@ function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
   }
   if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
     problems.push(
-      `\`evals\`' \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's \`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
+      `\`evals\`' \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's ` +
+        `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
   const name = reader.value('name')

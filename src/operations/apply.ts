@@ -173,7 +173,8 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
 function changedMeanwhile(deployment: Deployment, others: Revision[], change = 'update'): ActionError {
   return new ActionError(
     'api-refused',
-    `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and this run's ${change}, whose answer was lost, is not among its new revisions. ` +
+    `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and ` +
+      `this run's ${change}, whose answer was lost, is not among its new revisions. ` +
       "Not sending it again: that could undo the other deploy's newer change.",
     'Let the other deploy finish, then re-run this job if its change is still wanted.'
   )

@@ -11,7 +11,9 @@ export function cancellationText(outcome: Outcome): string {
   const { deployment, subject, operation, revisionId, revision, prune } = outcome
   if (prune) {
     return prune.pruned.length > 0
-      ? `The workflow was cancelled during ${outcome.command}, after deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else was deleted; the next run goes on with the rest.`
+      ? `The workflow was cancelled during ${outcome.command}, after ` +
+          `deleting ${prune.pruned.map((n) => `\`${n}\``).join(', ')}; a delete in flight may also have gone through. Nothing else ` +
+          `was deleted; the next run goes on with the rest.`
       : `The workflow was cancelled during ${outcome.command}; nothing was deleted (a delete in flight may have gone through).`
   }
   const name = deployment?.name ?? subject.name

@@ -16,7 +16,8 @@ export function builtCommitFailure(expected: string, revision: Pick<Revision, 'i
   return new ActionError(
     'commit-mismatch',
     built
-      ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved during the build, and the deployment now serves a commit that was not tested.`
+      ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved ` +
+          `during the build, and the deployment now serves a commit that was not tested.`
       : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`,
     `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`
   )

@@ -89,7 +89,9 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
       )
     } else if (!sameSetting(field, wanted, current)) {
       problems.push(
-        `\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has \`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another \`name\``
+        `\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has ` +
+          `\`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another ` +
+          `\`name\``
       )
     }
   }

@@ -119,7 +119,8 @@ export function sourceProblemsBeforeLookup(inputs: SourceRuleInputs): string[] {
   const unverifiable =
     inputs.expectedCommit !== undefined && inputs.sourceRevisionConfig.source_tarball_path
       ? [
-          '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one of them; without `source-tarball-path` the action archives the checkout and checks its commit'
+          '`expected-commit` cannot be checked against an archive you uploaded yourself (`source-tarball-path`): remove one ' +
+            'of them; without `source-tarball-path` the action archives the checkout and checks its commit'
         ]
       : []
   return [...sourceRuleProblems(settings, inputs.source, possibleBeforeLookup(inputs), false), ...reserved, ...unverifiable]

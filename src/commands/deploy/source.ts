@@ -131,7 +131,8 @@ export function decideSource(inputs: SourceInputs, existing: Deployment | undefi
   const builds = inputs.revisionSource ?? deployment
   if (builds === undefined) {
     throw new InputError([
-      `deployment \`${existing.name}\` reports no source, so what this deploy would build from is not known: set \`source\` to the source it was created with, or \`revision-source\` to the one this revision builds from`
+      `deployment \`${existing.name}\` reports no source, so what this deploy would build from is not known: set \`source\` ` +
+        `to the source it was created with, or \`revision-source\` to the one this revision builds from`
     ])
   }
   // The archive's patch names its source unless the deployment itself reports `internal_source`.

@@ -103,7 +103,8 @@ function otherSource(existing: Deployment): ActionError {
   const source = /^[a-z_]{1,40}$/.test(existing.source ?? '') ? `\`${existing.source}\`` : 'another source'
   return new ActionError(
     'bad-input',
-    `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for \`${REGISTRY_SOURCE}\` deployments: no push token was asked for, and Docker was not logged in.`,
+    `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for ` +
+      `\`${REGISTRY_SOURCE}\` deployments: no push token was asked for, and Docker was not logged in.`,
     `Set \`name\` (or \`deployment-id\`) to an \`${REGISTRY_SOURCE}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
       `a deployment's source cannot change, so deploy this one with \`command: deploy\` as it is.`
   )

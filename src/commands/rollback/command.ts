@@ -88,7 +88,8 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
     settings: { health: inputs.health, verification: inputs.verification }
   })
   log.info(
-    `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`
+    `Deployment \`${deployment.name}\` now serves revision ${started.revisionId} (a redeploy of revision ${target.id}); it ` +
+      `replaced ${serving ? `revision ${serving}` : 'no revision reported serving'}.`
   )
   return recorder.finish({ kind: 'rolled-back' })
 }

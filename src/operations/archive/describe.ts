@@ -12,7 +12,9 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
   const secrets = selection.leftOut.filter((item) => item.reason === 'secret')
   if (secrets.length > 0) {
     log.warn(
-      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`
+      `Not archived, secret files: ${secrets.map((item) => `\`${item.path}\` (${item.byContent ? 'holds ' : ''}\`${item.rule}\`)`).join(', ')}. ` +
+        `Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent ` +
+        `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`
     )
   }
   const links = selection.leftOut.filter((item) => item.reason === 'link')
@@ -25,12 +27,16 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
   if (selection.uninitialisedSubmodules.length > 0) {
     const named = selection.uninitialisedSubmodules.map((path) => `\`${path}/\``).join(', ')
     log.warn(
-      `Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`
+      `Not archived: ${named}: submodule${selection.uninitialisedSubmodules.length === 1 ? '' : 's'} of the commit not ` +
+        `initialised in the checkout, so ${selection.uninitialisedSubmodules.length === 1 ? 'its' : 'their'} files are not there ` +
+        `to ship. Check out with \`submodules: true\` (actions/checkout) or run \`git submodule update --init\` before this step.`
     )
   }
   if (selection.lfsPointersShipped.length > 0) {
     log.warn(
-      `Git LFS files not in the checkout, so their pointers ship, not the files: ${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` (actions/checkout) if the build needs them.`
+      `Git LFS files not in the checkout, so their pointers ship, not the files: ` +
+        `${selection.lfsPointersShipped.map((path) => `\`${path}\``).join(', ')}. Check out with \`lfs: true\` ` +
+        `(actions/checkout) if the build needs them.`
     )
   }
   // The log names every changed file; the reports, which have a size limit, the first few.
@@ -59,7 +65,10 @@ export function archiveWarning(
   shown = CHANGES_SHOWN
 ): string | undefined {
   if (!commit) {
-    return 'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what their ignore files (every `.gitignore` from the workspace down) leave out.'
+    return (
+      'The config is not in a git checkout: the archive is not tied to a commit. It holds the included directories minus what ' +
+      'their ignore files (every `.gitignore` from the workspace down) leave out.'
+    )
   }
   if (changed.length === 0) return undefined
   const named = namedChanges(changed, shown)

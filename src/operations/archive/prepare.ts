@@ -61,17 +61,22 @@ export async function packArchive(selection: ArchiveSelection, options: PackOpti
     if (!(error instanceof ArchiveTooLarge)) return unreadable(error)
     throw new ActionError(
       'bad-input',
-      `The source archive of \`graph-config-path\` \`${toPosix(relative(selection.workspace, join(selection.root, selection.configPath)))}\` is over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
+      `The source archive of \`graph-config-path\` ` +
+        `\`${toPosix(relative(selection.workspace, join(selection.root, selection.configPath)))}\` is ` +
+        `over ${formatBytes(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`,
       'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.'
     )
   }
   if (written.bytes > limits.warnBytes) {
     log.warn(
-      `The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`
+      `The source archive is ${formatBytes(written.bytes)} compressed (over ${formatBytes(limits.warnBytes)}): the remote ` +
+        `build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`
     )
   }
   log.info(
-    `Source archive: ${files.length} files from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`
+    `Source archive: ${files.length} files ` +
+      `from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${formatBytes(written.bytes)} compressed, ` +
+      `sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`
   )
   return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit }
 }

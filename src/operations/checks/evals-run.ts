@@ -106,9 +106,8 @@ async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget 
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */
 function summaryOf(facts: EvalFacts): RichText {
   const passed = facts.rows.filter((row) => row.ours.passed).length
-  const said: RichText = [
-    `${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''})`
-  ]
+  const needs = facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''
+  const said: RichText = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${needs})`]
   if (facts.compare?.compared) {
     said.push(
       `; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `,
@@ -126,7 +125,9 @@ function summaryOf(facts: EvalFacts): RichText {
 function failureOf(facts: EvalFacts): string {
   const failed = facts.rows.filter((row) => !row.ours.passed)
   const under = facts.passRate < facts.requiredPassRate
-  let said = `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
+  let said =
+    `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
+    `rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
   if (facts.compare?.compared) {
     const regressed = facts.rows.filter((row) => row.regression)
     const against = `against \`${quotable(facts.compare.name, 80)}\``
@@ -135,7 +136,9 @@ function failureOf(facts: EvalFacts): string {
       const all = failed.length === 1 ? 'a regression' : failed.length === 2 ? 'both regressions' : `all ${failed.length} regressions`
       said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`
     } else if (regressed.length > 0) {
-      said += `; ${names(regressed.map((r) => r.name))} ${regressed.length === 1 ? 'is a regression' : 'are regressions'} ${against} (${regressed.length === 1 ? 'it passes' : 'they pass'} there)${over}`
+      const are = regressed.length === 1 ? 'is a regression' : 'are regressions'
+      const pass = regressed.length === 1 ? 'it passes' : 'they pass'
+      said += `; ${names(regressed.map((r) => r.name))} ${are} ${against} (${pass} there)${over}`
     }
   }
   return `${said}.`

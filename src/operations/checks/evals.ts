@@ -32,7 +32,11 @@ export function planEvals(
   if (!suite) return
   const runs = suite.cases.length * suite.repeat
   const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`
-  const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that cost money`
+  const said =
+    `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is ` +
+    `valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would ` +
+    `send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that ` +
+    `cost money`
   log.info(`Dry run: evals: ${said}. None was sent.`)
   recorder.checked(verdict('not-checked', ['not run (dry run): ', ...quoted(said)]))
 }

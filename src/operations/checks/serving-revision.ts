@@ -89,7 +89,8 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
     verdict: verdict('failed', ['the server still named ', { code: other }, ", not this run's ", { code: ours }], clock.now() - start),
     failure: new ActionError(
       'check-failed',
-      `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`,
+      `The deployment's URL still serves revision ${other}, not this run's revision ${ours}: GET ${endpoint.url} named it ` +
+        `in ${asked} ask${asked === 1 ? '' : 's'} over ${over}, and ${limit} allowed no more.`,
       'Look at the deployment on the control plane: the new revision reached DEPLOYED but does not serve. ' +
         (ctx.settings.suggestRollback
           ? 'With `on-failure: rollback`, the revision that served before is put back.'

@@ -18,7 +18,9 @@ export const checkoutCommitGate: ArchiveGate = {
     if (!listed) {
       throw new ActionError(
         'bad-input',
-        `\`expected-commit\` is ${expected}, but the config's folder (${dirname(join(layout.root, layout.configPath))}) is not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing was sent.`,
+        `\`expected-commit\` is ${expected}, but the config's folder (${dirname(join(layout.root, layout.configPath))}) is ` +
+          `not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing ` +
+          `was sent.`,
         'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).'
       )
     }

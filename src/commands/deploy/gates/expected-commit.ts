@@ -57,7 +57,8 @@ async function checkRefBeforeChange(
     }
     throw new ActionError(
       'bad-input',
-      `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`,
+      `\`repo-ref\` is commit ${ref.toLowerCase()}, not \`expected-commit\` ${expected}: the control plane would build a ` +
+        `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`,
       'Set `repo-ref` and `expected-commit` to the same commit: the one that was tested.'
     )
   }
@@ -66,7 +67,8 @@ async function checkRefBeforeChange(
   if (!read.ok) {
     throw new ActionError(
       'api-refused',
-      `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship \`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`,
+      `Could not read which commit \`${ref}\` points to (${read.reason}), so this deploy could not be shown to ship ` +
+        `\`expected-commit\` ${expected}. Nothing was sent.${await servingNow(existing, deps)}`,
       'unknownRef' in read && read.unknownRef
         ? `Set \`repo-ref\` to the branch or tag that holds the tested commit (or to \`${expected}\` itself).`
         : 'Re-run the job once GitHub can be read; the token needs `contents: read`.'
@@ -75,7 +77,8 @@ async function checkRefBeforeChange(
   if (read.sha !== expected) {
     throw new ActionError(
       'bad-input',
-      `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`,
+      `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a ` +
+        `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`,
       TESTED_FIRST
     )
   }
