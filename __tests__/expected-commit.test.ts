@@ -294,6 +294,8 @@ describe('expected-commit: internal_source deployments', () => {
     const run = await deploy({ 'expected-commit': 'f'.repeat(40), 'graph-config-path': 'graph.json' }, { GITHUB_WORKSPACE: checkout })
     expect(run.outcome.kind).toBe('refused')
     expect(errorLines(run)[0]).toContain(`The checkout has commit ${head} checked out, not \`expected-commit\` ${'f'.repeat(40)}`)
+    // Refused before the files were listed: listing a partial clone fetches what it lacks.
+    expect(run.stdout).not.toContain('Files in the archive:')
     expect(changes()).toEqual([])
     expect(world.github.requests).toEqual([])
   })

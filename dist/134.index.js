@@ -1882,13 +1882,17 @@ const checkoutCommitGate = {
                 `not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing ` +
                 `was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
         }
-        if (listed !== expected) {
-            throw new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${listed} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`, 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
-        }
+        if (listed !== expected)
+            throw otherCommitCheckedOut(listed, expected);
         deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
         return {};
     }
 };
+/** The refusal of a checkout at another commit than `expected-commit`: before anything is listed (remote-build.ts), and by this gate. */
+function otherCommitCheckedOut(checkedOut, expected) {
+    return new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. ` +
+        'Nothing was sent.', 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+}
 
 // EXTERNAL MODULE: ./src/core/sha.ts
 var core_sha = __webpack_require__(3541);
@@ -3061,6 +3065,9 @@ var layout = __webpack_require__(9029);
 
 
 
+
+
+
 /**
  * The archive, when some way the lookup may end is a remote build (source.ts
  * `archivesBeforeLookup`): built before any request, so that a missing config file, a
@@ -3111,6 +3118,13 @@ async function buildArchive(inputs, deps) {
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
     // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
     // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
+    // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
+    // a partial clone fetches what it lacks. The gate then holds the commit the files were listed from.
+    if (inputs.expectedCommit !== undefined) {
+        const checkedOut = (await (0,git_tree/* checkoutOf */.o5)((0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
+        if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit)
+            throw otherCommitCheckedOut(checkedOut, inputs.expectedCommit);
+    }
     const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
     describeSelection(selection, deps.log);
     await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection });

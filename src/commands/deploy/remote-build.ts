@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { requests } from '../../api/requests.js'
 import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
@@ -13,6 +14,8 @@ import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import { archivesBeforeLookup, type SourceDecision } from './source.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
+import { otherCommitCheckedOut } from './gates/checkout-commit.js'
+import { checkoutOf } from '../../operations/git-tree.js'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
@@ -80,6 +83,12 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
   const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
   // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
   // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
+  // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
+  // a partial clone fetches what it lacks. The gate then holds the commit the files were listed from.
+  if (inputs.expectedCommit !== undefined) {
+    const checkedOut = (await checkoutOf(dirname(join(layout.root, layout.configPath)), stop, layout.workspace))?.commit
+    if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit) throw otherCommitCheckedOut(checkedOut, inputs.expectedCommit)
+  }
   const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
   describeSelection(selection, deps.log)
   await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection })

@@ -24,14 +24,18 @@ export const checkoutCommitGate: ArchiveGate = {
         'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).'
       )
     }
-    if (listed !== expected) {
-      throw new ActionError(
-        'bad-input',
-        `The checkout has commit ${listed} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. Nothing was sent.`,
-        'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.'
-      )
-    }
+    if (listed !== expected) throw otherCommitCheckedOut(listed, expected)
     deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`)
     return {}
   }
+}
+
+/** The refusal of a checkout at another commit than `expected-commit`: before anything is listed (remote-build.ts), and by this gate. */
+export function otherCommitCheckedOut(checkedOut: string, expected: string): ActionError {
+  return new ActionError(
+    'bad-input',
+    `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. ` +
+      'Nothing was sent.',
+    'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.'
+  )
 }
