@@ -10,8 +10,8 @@ import { openBlobReads } from '../src/operations/blob-stream.js'
 import { commitFiles } from '../src/operations/config-check/commit-files.js'
 import { checkConfigFromCommit, commitReads, readNow } from '../src/operations/config-check/commit-reads.js'
 import { checkoutOf, listTree } from '../src/operations/git-tree.js'
-import type { Log } from '../src/core/log.js'
 import { GIT_ENV } from './helpers/git-repo.js'
+import { SILENT_LOG } from './helpers/silent-log.js'
 
 /**
  * Git is run a constant number of times for a remote build's archive and its config check,
@@ -24,14 +24,7 @@ const temp = mkdtempSync(join(tmpdir(), 'archive-git-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-const silent: Log = {
-  info: () => undefined,
-  warn: () => undefined,
-  notice: () => undefined,
-  debug: () => undefined,
-  startGroup: () => undefined,
-  endGroup: () => undefined
-}
+const silent = SILENT_LOG
 const realClock = { now: () => Date.now(), sleep: async () => undefined }
 
 function repo(dir: string, files: Record<string, string>) {

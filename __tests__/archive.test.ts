@@ -10,6 +10,7 @@ import { resolveLayout } from '../src/operations/archive/layout.js'
 import { prepareArchive } from '../src/operations/archive/prepare.js'
 import { walkLayout } from '../src/operations/archive/walk.js'
 import { agentTree, AGENT_TREE_ARCHIVED, copyWithOtherTimes } from './helpers/agent-tree.js'
+import { SILENT_LOG } from './helpers/silent-log.js'
 
 const tree = agentTree()
 const temp = mkdtempSync(join(tmpdir(), 'archive-test-'))
@@ -291,14 +292,7 @@ describe('ignore files', () => {
 })
 
 describe('archiving ends with the run', () => {
-  const quiet = {
-    info: () => undefined,
-    warn: () => undefined,
-    notice: () => undefined,
-    debug: () => undefined,
-    startGroup: () => undefined,
-    endGroup: () => undefined
-  }
+  const quiet = SILENT_LOG
   const clock = { now: () => 1_000, sleep: async () => undefined }
 
   it('stops when the workflow was cancelled: a cancelled error, no file left behind', async () => {

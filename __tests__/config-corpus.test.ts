@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 import { archiveVerdict } from '../src/commands/deploy/gates/archive-config-check.js'
 import { ActionError } from '../src/core/errors.js'
-import type { Log } from '../src/core/log.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { openBlobReads } from '../src/operations/blob-stream.js'
 import { commitFiles } from '../src/operations/config-check/commit-files.js'
 import { checkConfigFromCommit, commitReads, readNow } from '../src/operations/config-check/commit-reads.js'
 import { listTree } from '../src/operations/git-tree.js'
+import { SILENT_LOG } from './helpers/silent-log.js'
 
 /*
  * The official client's verdict on every recorded case (__tests__/fixtures/config-corpus/, made
@@ -50,14 +50,7 @@ const KNOWABLE_ONLY_AT_BUILD = ['pypi-no-match']
 const temp = mkdtempSync(join(tmpdir(), 'config-corpus-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const silent: Log = {
-  info: () => undefined,
-  warn: () => undefined,
-  notice: () => undefined,
-  debug: () => undefined,
-  startGroup: () => undefined,
-  endGroup: () => undefined
-}
+const silent = SILENT_LOG
 
 let trees = 0
 function workspace(files: Record<string, string>): string {

@@ -5,6 +5,7 @@ import { leaveOutSecretContent } from '../src/operations/archive/scan.js'
 import { SCAN_MAX_BYTES } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { uploadArchive } from '../src/operations/archive/upload.js'
+import { SILENT_LOG } from '../__tests__/helpers/silent-log.js'
 
 /**
  * One remote build's archive and upload, as the action does them (layout, the commit's files
@@ -14,14 +15,7 @@ import { uploadArchive } from '../src/operations/archive/upload.js'
  * JSON for scripts/bench-archive.js: the times, the digest, the size and the peak RSS.
  */
 const env = process.env as Record<string, string>
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  notice: () => undefined,
-  debug: () => undefined,
-  startGroup: () => undefined,
-  endGroup: () => undefined
-}
+const quiet = SILENT_LOG
 const started = performance.now()
 const selection = await selectArchiveFiles(await resolveLayout(env.BENCH_WORKSPACE, env.BENCH_CONFIG), { exclude: [] })
 const selected = performance.now()

@@ -446,16 +446,31 @@ function dottedPathRule(key, spec, configPath, dirs, files, problem) {
     if (hasColon && module.startsWith('.'))
         fileRule(key, module, configPath, dirs, files, problem);
 }
-/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
-function fileRule(key, module, configPath, dirs, files, problem) {
+/**
+ * A module the config names (relative to the config file): its path when it is a file; otherwise
+ * undefined, with the problem said (missing, left out of what ships, a directory). Undefined and
+ * nothing said when the source cannot tell (GitHub's listing cut short).
+ */
+function existingFile(key, module, configPath, files, problem) {
     const path = fromConfig(configPath, module);
     const kind = path === undefined ? 'absent' : files.kind(path);
     if (kind === 'unknown')
+        return undefined;
+    if (kind === 'absent') {
+        problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
+        return undefined;
+    }
+    if (kind === 'dir') {
+        problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
+        return undefined;
+    }
+    return path;
+}
+/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
+function fileRule(key, module, configPath, dirs, files, problem) {
+    const path = existingFile(key, module, configPath, files, problem);
+    if (path === undefined)
         return;
-    if (kind === 'absent')
-        return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
-    if (kind === 'dir')
-        return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
     if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
         problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']);
     }
@@ -1125,6 +1140,7 @@ var dist = __webpack_require__(3292);
 
 
 
+
 const join = (dir, name) => (dir ? `${dir}/${name}` : name);
 const parentOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const normalizeName = (name) => name.replace(/[-_.]+/g, '-').toLowerCase();
@@ -1192,14 +1208,9 @@ function uvSourceRules(config, configPath, files, problem) {
     const inside = (path) => containedIn(path, copied, all);
     const names = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }]);
     const fileRule = (key, module) => {
-        const path = fromConfig(configPath, module);
-        const kind = path === undefined ? 'absent' : files.kind(path);
-        if (kind === 'unknown')
+        const path = existingFile(key, module, configPath, files, problem);
+        if (path === undefined)
             return;
-        if (kind === 'absent')
-            return problem(key, ['the file ', ...missingSaid(files, path, module)], leftOutFix(files, path, ['Fix the path (it is relative to the config file).']));
-        if (kind === 'dir')
-            return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."]);
         if (!inside(path)) {
             problem(key, [
                 { code: module },

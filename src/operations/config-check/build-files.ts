@@ -148,19 +148,35 @@ function dottedPathRule(
   if (hasColon && module.startsWith('.')) fileRule(key, module, configPath, dirs, files, problem)
 }
 
-/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
-function fileRule(key: string, module: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
+/**
+ * A module the config names (relative to the config file): its path when it is a file; otherwise
+ * undefined, with the problem said (missing, left out of what ships, a directory). Undefined and
+ * nothing said when the source cannot tell (GitHub's listing cut short).
+ */
+export function existingFile(key: string, module: string, configPath: string, files: ConfigFiles, problem: Problem): string | undefined {
   const path = fromConfig(configPath, module)
   const kind = path === undefined ? 'absent' : files.kind(path)
-  if (kind === 'unknown') return
-  if (kind === 'absent')
-    return problem(
+  if (kind === 'unknown') return undefined
+  if (kind === 'absent') {
+    problem(
       key,
       ['the file ', ...missingSaid(files, path, module)],
       leftOutFix(files, path, ['Fix the path (it is relative to the config file).'])
     )
-  if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
-  if (dirs && !dirs.some((dir) => isWithin(path!, dir))) {
+    return undefined
+  }
+  if (kind === 'dir') {
+    problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
+    return undefined
+  }
+  return path
+}
+
+/** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
+function fileRule(key: string, module: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
+  const path = existingFile(key, module, configPath, files, problem)
+  if (path === undefined) return
+  if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
     problem(
       key,
       [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'],

@@ -4,7 +4,8 @@ import { parse as parseToml } from 'smol-toml'
 import type { RichText } from '../../core/outcome.js'
 import { fromConfig, isWithin, type ConfigFiles } from './files.js'
 import { importString, isFilePath, splitImport } from './graphs.js'
-import { leftOutFix, missingSaid } from './left-out.js'
+import { leftOutFix } from './left-out.js'
+import { existingFile } from './build-files.js'
 import { isObject, type RawConfig } from './problem.js'
 
 /*
@@ -99,17 +100,9 @@ export function uvSourceRules(config: RawConfig, configPath: string, files: Conf
   const inside = (path: string) => containedIn(path, copied, all)
   const names: RichText = closure.flatMap((member, index) => [...(index > 0 ? [', '] : []), { code: member.name }])
   const fileRule = (key: string, module: string) => {
-    const path = fromConfig(configPath, module)
-    const kind = path === undefined ? 'absent' : files.kind(path)
-    if (kind === 'unknown') return
-    if (kind === 'absent')
-      return problem(
-        key,
-        ['the file ', ...missingSaid(files, path, module)],
-        leftOutFix(files, path, ['Fix the path (it is relative to the config file).'])
-      )
-    if (kind === 'dir') return problem(key, [{ code: module }, ' is a directory; it must be a file.'], ["Name the module's file."])
-    if (!inside(path!)) {
+    const path = existingFile(key, module, configPath, files, problem)
+    if (path === undefined) return
+    if (!inside(path)) {
       problem(
         key,
         [
