@@ -3777,6 +3777,8 @@ function toPosix(path) {
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2164);
 /* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2475);
+/* harmony import */ var _drained_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6925);
+
 
 
 
@@ -3933,15 +3935,7 @@ async function writeAll(stdin, oids) {
             return;
         const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
         if (!ok)
-            await new Promise((resolve) => {
-                const done = () => {
-                    stdin.removeListener('drain', done);
-                    stdin.removeListener('close', done);
-                    resolve();
-                };
-                stdin.once('drain', done);
-                stdin.once('close', done);
-            });
+            await (0,_drained_js__WEBPACK_IMPORTED_MODULE_3__/* .drainedOrClosed */ .B)(stdin);
     }
     stdin.end();
 }
@@ -4106,6 +4100,28 @@ function markConstants(text) {
             out += char;
     }
     return out;
+}
+
+
+/***/ }),
+
+/***/ 6925:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ drainedOrClosed)
+/* harmony export */ });
+/** Resolves once a writable that refused a write has room again, or is closed (then nothing more goes in). */
+function drainedOrClosed(stream) {
+    return new Promise((resolve) => {
+        const done = () => {
+            stream.removeListener('drain', done);
+            stream.removeListener('close', done);
+            resolve();
+        };
+        stream.once('drain', done);
+        stream.once('close', done);
+    });
 }
 
 

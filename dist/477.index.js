@@ -83,7 +83,10 @@ var constants = __webpack_require__(2997);
 var archive_stop = __webpack_require__(4235);
 // EXTERNAL MODULE: ./src/operations/archive/contents.ts
 var archive_contents = __webpack_require__(2465);
+// EXTERNAL MODULE: ./src/operations/drained.ts
+var drained = __webpack_require__(6925);
 ;// CONCATENATED MODULE: ./src/operations/archive/build.ts
+
 
 
 
@@ -248,15 +251,7 @@ async function copy(source, sink) {
         if (sink.destroyed)
             throw new Error('the archive was stopped');
         if (!sink.write(chunk)) {
-            await new Promise((resolve) => {
-                const done = () => {
-                    sink.removeListener('drain', done);
-                    sink.removeListener('close', done);
-                    resolve();
-                };
-                sink.once('drain', done);
-                sink.once('close', done);
-            });
+            await (0,drained/* drainedOrClosed */.B)(sink);
         }
     }
     sink.end();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { startTimeLimit } from '../core/time-limit.js'
 import { gitArgs, gitLimit, gitStopped, type GitStop } from './git-tree.js'
+import { drainedOrClosed } from './drained.js'
 
 /**
  * Many blobs of one repository read through one `git cat-file --batch`: every id is written to
@@ -178,16 +179,7 @@ async function writeAll(stdin: NodeJS.WritableStream & { destroyed?: boolean }, 
   for (let at = 0; at < oids.length; at += BATCH) {
     if (stdin.destroyed) return
     const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`)
-    if (!ok)
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          stdin.removeListener('drain', done)
-          stdin.removeListener('close', done)
-          resolve()
-        }
-        stdin.once('drain', done)
-        stdin.once('close', done)
-      })
+    if (!ok) await drainedOrClosed(stdin)
   }
   stdin.end()
 }

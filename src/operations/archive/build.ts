@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
 import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry } from './walk.js'
 import { openContents, type Contents } from './contents.js'
+import { drainedOrClosed } from '../drained.js'
 
 /**
  * Every entry's time: fixed, so that the same files give the same bytes whenever and
@@ -185,15 +186,7 @@ async function copy(source: AsyncIterable<Buffer>, sink: NodeJS.WritableStream &
   for await (const chunk of source) {
     if (sink.destroyed) throw new Error('the archive was stopped')
     if (!sink.write(chunk)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          sink.removeListener('drain', done)
-          sink.removeListener('close', done)
-          resolve()
-        }
-        sink.once('drain', done)
-        sink.once('close', done)
-      })
+      await drainedOrClosed(sink)
     }
   }
   sink.end()
