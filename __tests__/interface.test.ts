@@ -6,7 +6,7 @@ import { EXPRESSION_DEFAULTS, INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type In
 import { readActionInputs as readInputs } from '../src/commands/registry.js'
 import { viewOf } from '../src/report/view.js'
 import { ACTION_NAME, ACTION_VERSION } from '../src/core/version.js'
-import { renderReadme } from '../scripts/readme-tables.js'
+import { INPUTS_PAGE, renderInputsPage, renderReadme } from '../scripts/readme-tables.js'
 import { ROOT } from '../scripts/run-action.js'
 import { BASE_INPUTS } from './helpers/inputs.js'
 
@@ -137,9 +137,17 @@ describe('action.yml and the code agree', () => {
 })
 
 describe('README and package metadata agree', () => {
-  it('has input and output tables generated from action.yml', () => {
+  it('has an index of the inputs and outputs generated from action.yml, each linked to its row of docs/inputs.md', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     expect(renderReadme(readme, actionYaml)).toBe(readme)
+    const page = readFileSync(join(ROOT, INPUTS_PAGE), 'utf8')
+    expect(renderInputsPage(page, actionYaml)).toBe(page)
+    const declared = parse(actionYaml) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
+    for (const name of Object.keys(declared.inputs)) {
+      expect(readme).toContain(`(${INPUTS_PAGE}#${name})`)
+      expect(page).toContain(`<a id="${name}"></a>`)
+    }
+    for (const name of Object.keys(declared.outputs)) expect(readme).toContain(`(${INPUTS_PAGE}#output-${name})`)
   })
 
   it('sends the package version in the User-Agent', () => {

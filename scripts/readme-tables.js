@@ -13,37 +13,68 @@ import { LIST_FILES, renderLists } from './scenario-lists.js'
 const cell = (text) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 
 /**
- * @param {string} readme
  * @param {string} actionYaml
- * @returns {string} the README with fresh tables
+ * @returns {{inputs: Array<[string, {description: string, required?: boolean, default?: unknown}]>, outputs: Array<[string, {description: string}]>}}
  */
-export function renderReadme(readme, actionYaml) {
+function declared(actionYaml) {
   const action = parse(actionYaml)
-  /** @type {Array<[string, {description: string, required?: boolean, default?: unknown}]>} */
-  const inputs = Object.entries(action.inputs)
-  /** @type {Array<[string, {description: string}]>} */
-  const outputs = Object.entries(action.outputs)
+  return { inputs: Object.entries(action.inputs), outputs: Object.entries(action.outputs) }
+}
+
+/** @param {unknown} value */
+const shownDefault = (value) => (value === undefined ? '' : `\`${value}\``)
+
+/**
+ * docs/inputs.md: every input and output with its whole description.
+ * @param {string} page
+ * @param {string} actionYaml
+ * @returns {string} the page with fresh tables
+ */
+export function renderInputsPage(page, actionYaml) {
+  const { inputs, outputs } = declared(actionYaml)
   const inputTable = [
     '| input | required | default | description |',
     '|---|---|---|---|',
     ...inputs.map(
       ([name, spec]) =>
-        `| \`${name}\` | ${spec.required ? 'yes' : 'no'} | ${spec.default === undefined ? '' : `\`${spec.default}\``} | ${cell(spec.description)} |`
+        `| <a id="${name}"></a>\`${name}\` | ${spec.required ? 'yes' : 'no'} | ${shownDefault(spec.default)} | ${cell(spec.description)} |`
     )
   ].join('\n')
   const outputTable = [
     '| output | description |',
     '|---|---|',
-    ...outputs.map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`)
+    ...outputs.map(([name, spec]) => `| <a id="output-${name}"></a>\`${name}\` | ${cell(spec.description)} |`)
   ].join('\n')
-  return replaceBetween(replaceBetween(readme, 'inputs', inputTable), 'outputs', outputTable)
+  return replaceBetween(replaceBetween(page, 'inputs', inputTable, INPUTS_PAGE), 'outputs', outputTable, INPUTS_PAGE)
 }
+
+/**
+ * The README's index of the inputs and outputs: names and defaults, each linked to its row of
+ * docs/inputs.md, whose descriptions would not fit in a README read in a few minutes.
+ * @param {string} readme
+ * @param {string} actionYaml
+ * @returns {string} the README with a fresh index
+ */
+export function renderReadme(readme, actionYaml) {
+  const { inputs, outputs } = declared(actionYaml)
+  const inputIndex = inputs
+    .map(
+      ([name, spec]) =>
+        `[\`${name}\`](${INPUTS_PAGE}#${name})${spec.required ? ' (required)' : spec.default === undefined ? '' : ` = ${shownDefault(spec.default)}`}`
+    )
+    .join(' ·\n')
+  const outputIndex = outputs.map(([name]) => `[\`${name}\`](${INPUTS_PAGE}#output-${name})`).join(' ·\n')
+  return replaceBetween(replaceBetween(readme, 'inputs', inputIndex), 'outputs', outputIndex)
+}
+
+export const INPUTS_PAGE = 'docs/inputs.md'
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const actionYaml = await readFile(join(ROOT, 'action.yml'), 'utf8')
   /** @type {Array<[string, (text: string) => string]>} */
   const generated = [
     ['README.md', (text) => renderReadme(text, actionYaml)],
+    [INPUTS_PAGE, (text) => renderInputsPage(text, actionYaml)],
     ...Object.keys(LIST_FILES).map((file) => /** @type {[string, (text: string) => string]} */ ([file, (text) => renderLists(text, file)]))
   ]
   const stale = []
