@@ -149,6 +149,7 @@ describe('git runs a constant number of times, whatever the number of files read
 describe('a git that does not answer ends with the run', () => {
   /** A stand-in that records its process id, then hangs, when its command matches `pattern` (a shell case pattern). */
   const hangOn = (pattern: string, pids: string) => `case "$*" in ${pattern}) echo $$ >> '${pids}'; exec sleep 600;; esac`
+  const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '')
   const alive = (pid: number) => {
     try {
       process.kill(pid, 0)
@@ -181,12 +182,14 @@ describe('a git that does not answer ends with the run', () => {
           ? archiveVerdict(selected, 'warn', { log: silent, ...stop })
           : resolveLayout(dir, config, stop).then((layout) => selectArchiveFiles(layout, { exclude: [], stop }))
         const waited = Date.now()
-        while (!existsSync(pids) && Date.now() - waited < 20_000) await new Promise((resolve) => setTimeout(resolve, 20))
+        // A whole line, not just the file: the shell opens it before it writes the number, and a
+        // cancel between the two left it empty, read as process 0 (this process's group: "alive").
+        while (!/^\d+\n/.test(readIfThere(pids)) && Date.now() - waited < 20_000) await new Promise((resolve) => setTimeout(resolve, 20))
         cancel.abort()
         return work
       })
       await expect(running).rejects.toMatchObject({ kind: 'cancelled' })
-      const hung = readFileSync(pids, 'utf8').trim().split('\n').map(Number)
+      const hung = [...readFileSync(pids, 'utf8').matchAll(/^(\d+)\n/gm)].map((m) => Number(m[1]))
       expect(hung.length).toBeGreaterThan(0)
       // Killed, not left running: the stand-in was the sleep itself (exec).
       const waited = Date.now()

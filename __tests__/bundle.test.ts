@@ -220,7 +220,9 @@ describe('the bundle with GitHub features', () => {
             }
           })
         )
-        // From the spawn, not from the call: the call may wait for a slot.
+        // From the action's first line of output, not from the spawn or the call: its `timeout` was
+        // already running then, and the seconds a loaded machine takes to start node and load the
+        // bundle are not the action's (a load of 6 on 2 cores made this case fail from the spawn).
         let started = 0
         const run = await runAction({
           inputs: deployInputs(sim, 'support-agent-pr-43', { 'github-environment': 'pr-43', 'pr-comment': 'true', timeout: '3s' }),
@@ -234,11 +236,12 @@ describe('the bundle with GitHub features', () => {
           },
           // Before the fix the run never ended: killed here, so that failure is an assertion, not jest's time-out.
           onStart: (child) => {
-            started = Date.now()
+            child.stdout?.once('data', () => (started = Date.now()))
             setTimeout(() => child.kill('SIGKILL'), 20_000).unref()
           }
         })
-        const elapsed = Date.now() - started
+        // NaN (a failure) when it printed nothing at all.
+        const elapsed = started > 0 ? Date.now() - started : Number.NaN
         expect(run.exitCode).not.toBeNull()
         expect(elapsed).toBeLessThan(3_000 + 5_000)
         expect(hanging.requests.length).toBeGreaterThan(0)
