@@ -247,7 +247,9 @@ describe('the bundle with GitHub features', () => {
         expect(hanging.requests.length).toBeGreaterThan(0)
         const cutShort = run.stdout.split('\n').filter((line) => line.startsWith('::warning::GitHub reporting was cut short'))
         expect(cutShort.length).toBeGreaterThan(0)
-        expect(cutShort.join('\n')).toContain('left undone: updating the GitHub deployment')
+        // Which piece the hang caught depends on how far the run got in its 3 s: on a loaded machine
+        // the GitHub deployment may never have been made, leaving only the comment to name.
+        expect(cutShort.join('\n')).toMatch(/left undone: updating the (GitHub deployment|pull-request comment)/)
         // The summary still got its chance.
         expect(run.summary).toContain('support-agent-pr-43')
       }),
