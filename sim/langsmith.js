@@ -58,6 +58,7 @@ import { FORMATS } from './formats.js'
  * @property {Experiment[]} experiments every experiment made, in order
  * @property {Map<string, { id: string, name: string, examples: Set<string> }>} datasets by id
  * @property {(fault: LangSmithFault) => void} addFault applied to the next requests, in order
+ * @property {() => number} holding the requests a hang holds now (a client that gave up closed its own)
  * @property {() => void} reset forgets everything but the key and the workspace
  * @property {() => Promise<void>} stop
  */
@@ -305,6 +306,7 @@ export async function startLangSmith(options = {}) {
     experiments,
     datasets,
     addFault: (fault) => void faults.push({ ...fault }),
+    holding: () => held.size,
     reset: () => {
       requests.length = 0
       experiments.length = 0
