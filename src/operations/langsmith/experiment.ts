@@ -147,7 +147,7 @@ function rowOf(record: RunRecord, testCase: EvalCase, side: ExperimentSide, cont
     evaluation_scores: scoresOf(record, testCase.expect, error),
     start_time: iso(start),
     end_time: iso(start + record.durationMs),
-    run_name: cut(testCase.name, NAME_CHARS),
+    run_name: cut(redact(testCase.name), NAME_CHARS),
     ...(error === undefined ? {} : { error: cut(redact(error), COMMENT_CHARS) }),
     run_metadata: redactedRecord({
       deployment: side.deployment,
