@@ -216,6 +216,50 @@ describe('LangSmith experiments', () => {
     expect(run.summary).not.toContain('LangSmith')
   })
 
+  it("a slow LangSmith within the try's limit is waited for; past it, the try is given up on and not made again", async () => {
+    seeded('ls-slow')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-slow')
+    langsmith.addFault({ delayMs: 20_000 })
+    const slow = await deploy('ls-slow', SUITE())
+    expect(slow.outcome.evals?.langsmith?.compareUrl).toContain(`/datasets/${langsmith.experiments[0].datasetId}/compare`)
+    expect(slow.warnings.filter((w) => w.startsWith('LangSmith'))).toEqual([])
+
+    langsmith.reset()
+    langsmith.addFault({ delayMs: 40_000 })
+    const late = await deploy('ls-slow', SUITE(), {}, '3')
+    expect(langsmith.requests).toHaveLength(1)
+    expect(late.warnings.find((w) => w.startsWith('LangSmith'))).toContain('not recorded: no answer within 30s')
+    // Given up on is closed: the stand-in holds nothing once the socket's close has reached it.
+    for (let i = 0; i < 100 && langsmith.holding() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(langsmith.holding()).toBe(0)
+    expect(langsmith.experiments).toHaveLength(0)
+  })
+
+  it('cancelled while LangSmith holds the upload: the request is aborted and the run ends as cancelled', async () => {
+    seeded('ls-cancel')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-cancel')
+    langsmith.addFault({ hang: true })
+    const cancel = new AbortController()
+    // Cancelled the moment the stand-in holds the upload (the agent's answers here are not held).
+    clock.whenHeld(() => cancel.abort())
+    const run = await runInProcess({
+      inputs: deployInputs(sim, 'ls-cancel', {
+        'repo-ref': 'release',
+        evals: SUITE(),
+        'langsmith-api-key': KEY,
+        'langsmith-endpoint': langsmith.url
+      }),
+      env: { GITHUB_WORKSPACE: workspace },
+      signal: cancel.signal
+    })
+    expect(cancel.signal.aborted).toBe(true)
+    expect(langsmith.requests).toHaveLength(1)
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toMatch(/^The workflow was cancelled while waiting for revision /)
+    for (let i = 0; i < 100 && langsmith.holding() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(langsmith.holding()).toBe(0)
+  })
+
   it('a 503, then an answer: tried again, and recorded', async () => {
     seeded('ls-retry')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-retry')

@@ -32,6 +32,7 @@ import { FORMATS } from './formats.js'
  * @typedef {object} LangSmithFault
  * @property {{ status: number, body?: unknown }} [respond] answer this instead; nothing is recorded as made
  * @property {true} [hang] never answer: the request is held (on the clock's `holdOn`) until the client gives up
+ * @property {number} [delayMs] answer as usual once this much time has passed on the clock (a slow LangSmith)
  * @property {true} [huge] answer 200 with a body of 2 MiB
  * @property {true} [reset] reset the connection once the body has arrived
  * @property {number} [times] how many requests it affects (default 1)
@@ -267,33 +268,42 @@ export async function startLangSmith(options = {}) {
         res.writeHead(status, { 'content-type': 'application/json' })
         res.end(typeof answer === 'string' ? answer : JSON.stringify(answer))
       }
-      const fault = faults[0]
-      if (fault) {
-        fault.times = (fault.times ?? 1) - 1
-        if (fault.times <= 0) faults.shift()
-        if (fault.respond) return answer(fault.respond.status, fault.respond.body ?? { detail: 'Internal Server Error' })
-        if (fault.huge) return answer(200, `{"detail": "${'x'.repeat(2 * 1024 * 1024)}"}`)
-        if (fault.reset) return void req.socket.destroy()
-        if (fault.hang) {
-          const drop = () => {
-            cancel()
-            req.socket.destroy()
-            held.delete(drop)
-          }
-          held.add(drop)
-          const cancel = holdOn(24 * 3_600_000, drop, () => !req.socket.destroyed)
-          req.socket.once('close', () => {
-            cancel()
-            held.delete(drop)
-          })
-          return
-        }
+      /** The operation itself, once any fault has let the request through. */
+      const serve = () => {
+        if (entry.path !== UPLOAD_PATH) return answer(404, { detail: 'Not Found' })
+        if (req.method !== 'POST') return answer(405, { detail: 'Method Not Allowed' })
+        if (typeof body === 'string') return answer(422, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] })
+        const result = upload(headers, body ?? null)
+        answer(result.status, result.body)
       }
-      if (entry.path !== UPLOAD_PATH) return answer(404, { detail: 'Not Found' })
-      if (req.method !== 'POST') return answer(405, { detail: 'Method Not Allowed' })
-      if (typeof body === 'string') return answer(422, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] })
-      const result = upload(headers, body ?? null)
-      answer(result.status, result.body)
+      const fault = faults[0]
+      if (!fault) return serve()
+      fault.times = (fault.times ?? 1) - 1
+      if (fault.times <= 0) faults.shift()
+      if (fault.respond) return answer(fault.respond.status, fault.respond.body ?? { detail: 'Internal Server Error' })
+      if (fault.huge) return answer(200, `{"detail": "${'x'.repeat(2 * 1024 * 1024)}"}`)
+      if (fault.reset) return void req.socket.destroy()
+      if (!fault.hang && fault.delayMs === undefined) return serve()
+      // Held on the clock: a hang until the client gives up (or a day), a delay until it has passed.
+      const drop = () => {
+        cancel()
+        req.socket.destroy()
+        held.delete(drop)
+      }
+      held.add(drop)
+      const cancel = holdOn(
+        fault.hang ? 24 * 3_600_000 : (fault.delayMs ?? 0),
+        () => {
+          held.delete(drop)
+          if (fault.hang) drop()
+          else serve()
+        },
+        () => !req.socket.destroyed
+      )
+      req.socket.once('close', () => {
+        cancel()
+        held.delete(drop)
+      })
     })
   })
   await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)))
