@@ -260,6 +260,20 @@ describe('LangSmith experiments', () => {
     expect(langsmith.holding()).toBe(0)
   })
 
+  it("the compared side refused: this revision's experiment is kept, linked alone, and the warning names the other side", async () => {
+    previewAndProd('ls-half', 'ls-half-prod')
+    langsmith.addFault({ skip: 1, respond: { status: 400, body: { detail: 'Dataset is locked' } } })
+    const run = await deploy('ls-half', SUITE('compare-with: ls-half-prod\n'))
+    expect(langsmith.requests.map((r) => r.status)).toEqual([200, 400])
+    expect(run.warnings.filter((w) => w.startsWith('LangSmith'))).toEqual([
+      'LangSmith: the runs of `ls-half-prod` (compared) were not recorded: HTTP 400: `Dataset is locked`. ' +
+        'The evals and their verdict are not changed by it.'
+    ])
+    const [ours] = langsmith.experiments
+    expect(run.outcome.evals?.langsmith?.compareUrl).toMatch(new RegExp(`selectedSessions=${ours.id}$`))
+    expect(run.summary).toContain('🔗 [The runs in LangSmith](')
+  })
+
   it('a 503, then an answer: tried again, and recorded', async () => {
     seeded('ls-retry')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-retry')

@@ -35,6 +35,7 @@ import { FORMATS } from './formats.js'
  * @property {number} [delayMs] answer as usual once this much time has passed on the clock (a slow LangSmith)
  * @property {true} [huge] answer 200 with a body of 2 MiB
  * @property {true} [reset] reset the connection once the body has arrived
+ * @property {number} [skip] let this many requests through first
  * @property {number} [times] how many requests it affects (default 1)
  *
  * @typedef {object} Experiment
@@ -278,6 +279,10 @@ export async function startLangSmith(options = {}) {
       }
       const fault = faults[0]
       if (!fault) return serve()
+      if (fault.skip) {
+        fault.skip--
+        return serve()
+      }
       fault.times = (fault.times ?? 1) - 1
       if (fault.times <= 0) faults.shift()
       if (fault.respond) return answer(fault.respond.status, fault.respond.body ?? { detail: 'Internal Server Error' })
