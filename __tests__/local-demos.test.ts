@@ -30,6 +30,7 @@ const THE_POINT: Record<string, { warnings?: RegExp[]; fails?: RegExp }> = {
     warnings: [/^Warning: The evals failed: 2 of 6 cases failed: .*Rolling back \(`on-failure: rollback`\)/],
     fails: /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection`/m
   },
+  '--scenario evals-langsmith': { fails: /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection`/m },
   '--scenario broken-config': { fails: /^Error: The config check found \d+ problems the build would fail on/m }
 }
 

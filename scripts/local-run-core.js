@@ -292,6 +292,8 @@ async function localRun(argv, io, session) {
   let simulator
   /** @type {import('../sim/github.js').FakeGitHub | undefined} */
   let github
+  /** @type {import('../sim/langsmith.js').LangSmithStandIn | undefined} a scenario's LangSmith, unless the user named one */
+  let langsmith
   /** @type {ReturnType<typeof writeDockerStandIn> | undefined} the recording `docker`, when the command runs Docker */
   let standIn
   try {
@@ -311,6 +313,13 @@ async function localRun(argv, io, session) {
       inputs['control-plane-url'] ??= simulator.url
       inputs['api-key'] ??= simulator.apiKey
       say(`Control-plane simulator listening on ${simulator.url} (scenario ${scenarioName}).`)
+      if (scenario.langsmith && !inputs['langsmith-endpoint']) {
+        const { startLangSmith } = await import('../sim/langsmith.js')
+        langsmith = await startLangSmith({ now: io.now })
+        inputs['langsmith-endpoint'] = langsmith.url
+        inputs['langsmith-api-key'] ??= langsmith.apiKey
+        say(`LangSmith stand-in on ${langsmith.url} (langsmith-endpoint and langsmith-api-key point there).`)
+      }
       // A push demo's deployment serves the demo's config already: only the push differs.
       const served = { name: inputs.name, statuses: ['DEPLOYED'], revisionConfig: { graph_config_path: inputs['graph-config-path'] } }
       const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [served] : [] } : demo.seeds(inputs)
@@ -382,6 +391,7 @@ async function localRun(argv, io, session) {
       exitCode = await run('second deploy: updates it, with a new revision', update, join(summaryDir, 'summary-2.md'))
     }
 
+    if (langsmith) for (const line of describeExperiments(langsmith)) say(line)
     if (simulator && values.keep) {
       const sim = simulator
       say(`\nThe simulator keeps running at ${sim.url} (API key ${sim.apiKey}); Ctrl+C stops it. Try:`)
@@ -395,7 +405,7 @@ async function localRun(argv, io, session) {
   } finally {
     // A real control plane's push token is a real credential: its record is not left in a file, whatever happened.
     if (standIn && realUrl) await rm(standIn.record, { force: true })
-    await Promise.all([simulator?.stop(), github?.stop()])
+    await Promise.all([simulator?.stop(), github?.stop(), langsmith?.stop()])
     if (simulator && values.keep) say('Simulator stopped.')
   }
 
@@ -499,4 +509,28 @@ function parseCli(argv) {
   } catch (error) {
     return usageError(/** @type {Error} */ (error).message)
   }
+}
+
+/**
+ * What the LangSmith stand-in was sent: each experiment, its dataset and rows, as a reader of
+ * LangSmith would find them.
+ * @param {import('../sim/langsmith.js').LangSmithStandIn} langsmith
+ * @returns {string[]}
+ */
+function describeExperiments(langsmith) {
+  const lines = ['\n──── LangSmith (the stand-in) ────']
+  if (langsmith.requests.length === 0) return [...lines, 'Nothing was sent.']
+  for (const request of langsmith.requests) {
+    const body = /** @type {{ experiment_name?: string, results?: unknown[] } | undefined} */ (request.body)
+    lines.push(
+      `POST ${request.path} → ${request.status || 'no answer'}: ${body?.experiment_name ?? '(no experiment name)'}, ${body?.results?.length ?? 0} rows`
+    )
+  }
+  for (const dataset of langsmith.datasets.values()) {
+    const made = langsmith.experiments.filter((e) => e.datasetId === dataset.id)
+    lines.push(
+      `Dataset "${dataset.name}" (${dataset.id}): ${dataset.examples.size} examples, ${made.length} experiment${made.length === 1 ? '' : 's'}`
+    )
+  }
+  return lines
 }

@@ -17,6 +17,8 @@ import { EVAL_SUITE_PATH, RIGHT_ANSWERS, WORSE_ANSWERS } from './eval-demo.js'
  *   `/info` and `/runs/wait` (sim/agent-server.js), when the scenario is about it
  * @property {Record<string, import('./agent-server.js').AgentBehaviour>} [agents] how one deployment's agent
  *   server answers, by name (the production deployment `compare-with` names)
+ * @property {boolean} [langsmith] the suite's runs are recorded as LangSmith experiments: `npm start` starts the
+ *   LangSmith stand-in (sim/langsmith.js) and sets `langsmith-api-key` and `langsmith-endpoint` to it
  * @property {(name: string) => import('./seeds.js').SeedPlan} [seeds] what the simulator holds first when the
  *   command's demo seeds nothing (a deploy that must have something to roll back to)
  * @property {string} about one line, for the usage texts
@@ -68,6 +70,23 @@ export const SCENARIOS = {
     }),
     about:
       'the preview is worse than production (`compare-with`) on two cases: the gate fails and `on-failure: rollback` puts back what served'
+  },
+  'evals-langsmith': {
+    lifecycle: lifecycles.deployed,
+    inputs: { evals: EVAL_SUITE_PATH },
+    agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
+    agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
+    langsmith: true,
+    seeds: (name) => ({
+      deployments: [
+        { name, statuses: ['DEPLOYED'] },
+        { name: 'support-agent-prod', statuses: ['DEPLOYED'] }
+      ],
+      pulls: [],
+      listeners: []
+    }),
+    about:
+      "`evals-regression`'s suite, each side recorded as a LangSmith experiment in one dataset (a LangSmith stand-in): the summary links the comparison"
   },
   'remote-build': {
     lifecycle: lifecycles.deployed,

@@ -217,6 +217,8 @@ export interface EvalFacts {
   /** The `eval-results` file. */
   resultsFile?: string
   gate: 'passed' | 'failed'
+  /** The runs recorded as LangSmith experiments (`langsmith-api-key`): the link to their comparison in LangSmith's app. */
+  langsmith?: { compareUrl: string }
 }
 
 /** A change in flight: `redeploy` is a rollback's. */

@@ -45,6 +45,8 @@ export interface EvalSuite {
   /** Another deployment's name: the same cases run against its URL too. */
   compareWith?: string
   maxRegressions: number
+  /** The LangSmith dataset the runs are recorded in (with `langsmith-api-key`); `<deployment name> CI` when not given. */
+  dataset?: string
 }
 
 export const EVALS_DEFAULTS = { concurrency: 4, repeat: 1, timeoutMs: 2 * 60_000, passRate: 1, maxRegressions: 0 }
@@ -64,7 +66,8 @@ const SUITE_KEYS = [
   'pass-rate',
   'compare-with',
   'max-regressions',
-  'cases'
+  'cases',
+  'dataset'
 ]
 const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
 const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration']
@@ -175,6 +178,7 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
   const maxRegressions = integer(value, 'max-regressions', 0, MAX_CASES, EVALS_DEFAULTS.maxRegressions, problem)
   if (value['max-regressions'] !== undefined && compareWith === undefined)
     problem('`max-regressions` needs `compare-with`: a regression is a case that passes on that deployment and fails here')
+  const dataset = optionalText(value, 'dataset', 'dataset', problem, 'the LangSmith dataset the runs are recorded in')
   const cases = readCases(value.cases, assistant, problem)
   if (!cases) return undefined
   const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2)
@@ -195,7 +199,8 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
     ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
     passRate,
     ...(compareWith === undefined ? {} : { compareWith }),
-    maxRegressions
+    maxRegressions,
+    ...(dataset === undefined ? {} : { dataset })
   }
 }
 

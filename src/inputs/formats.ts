@@ -20,6 +20,7 @@ import { parsePaths } from './paths.js'
 import { parseCommitSha } from './commit-sha.js'
 import { parseArchiveExclude, parseArchiveInclude } from './archive-exclude.js'
 import { parseImageReference } from './image-reference.js'
+import { parseLangSmithEndpoint } from './langsmith-endpoint.js'
 
 /**
  * How each input's text is read: one entry per input, applied to the inputs the chosen
@@ -97,7 +98,11 @@ export const FORMATS = {
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),
   'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) },
   // A file in the workspace (read where the workflow's context says it is), or the suite inline.
-  evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) }
+  evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) },
+  // Registered for masking before any input is parsed (inputs/read.ts), as the control plane's key is.
+  'langsmith-api-key': text(parseHeaderValue),
+  'langsmith-endpoint': text(parseLangSmithEndpoint),
+  'langsmith-workspace-id': text(parseUuid)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

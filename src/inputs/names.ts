@@ -55,7 +55,10 @@ export const INPUT_NAMES = [
   'config-check',
   'verify-revision',
   'smoke-test',
-  'evals'
+  'evals',
+  'langsmith-api-key',
+  'langsmith-endpoint',
+  'langsmith-workspace-id'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -101,7 +104,8 @@ export const INPUT_DEFAULTS = {
   'max-deletions': '10',
   'registry-logout': 'true',
   'config-check': 'error',
-  'verify-revision': 'auto'
+  'verify-revision': 'auto',
+  'langsmith-endpoint': 'https://api.smith.langchain.com'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

@@ -53,7 +53,7 @@ export async function readInputs<C extends string, T>(
     return (INPUT_DEFAULTS as Partial<Record<InputName, string>>)[name] ?? ''
   }
   // Register before anything else can fail and print: a malformed key is still a key.
-  for (const name of ['api-key', 'bearer-token', 'github-token'] as const) registerSecret(raw(name), `\`${name}\``)
+  for (const name of ['api-key', 'bearer-token', 'github-token', 'langsmith-api-key'] as const) registerSecret(raw(name), `\`${name}\``)
 
   const formatProblems: string[] = []
   const problems: string[] = []

@@ -3,6 +3,7 @@ import type { InputName } from './names.js'
 import type { SmokeTest } from './smoke-test.js'
 import type { EvalSuite } from './evals.js'
 import type { InputReader } from './spec.js'
+import { LANGSMITH_INPUTS, readLangSmith, type LangSmithSettings } from './langsmith.js'
 
 /** What `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
 export interface VerificationInputs {
@@ -14,10 +15,12 @@ export interface VerificationInputs {
   /** `evals`, and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
   evals?: EvalSuite
   resultsDir?: string
+  /** `langsmith-api-key` and its endpoint: `evals`' results recorded as LangSmith experiments. */
+  langsmith?: LangSmithSettings
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals']
+export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals', ...LANGSMITH_INPUTS]
 
 /** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
 export function readVerification(reader: InputReader): VerificationInputs {
@@ -44,12 +47,14 @@ export function readVerification(reader: InputReader): VerificationInputs {
   const evals = reader.value('evals')
   if (evals) evalsProblems(evals, reader).forEach(reader.problem)
   const resultsDir = reader.context.env?.RUNNER_TEMP || undefined
+  const langsmith = readLangSmith(reader)
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,
     ...(smokeTest ? { smokeTest } : {}),
     ...(evals ? { evals } : {}),
-    ...(resultsDir ? { resultsDir } : {})
+    ...(resultsDir ? { resultsDir } : {}),
+    ...(langsmith ? { langsmith } : {})
   }
 }
 

@@ -1,5 +1,6 @@
 import { formatDuration } from '../core/clock.js'
 import type { EvalFacts, EvalRow, EvalSide } from '../core/outcome.js'
+import { safeUrl } from '../core/neutralise.js'
 import { quotable, quoted } from '../core/quoted.js'
 import { formatShare as percentOf } from '../core/share.js'
 import { md } from './markdown.js'
@@ -28,7 +29,7 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
     'Time',
     ...(compared ? [`On <code>${md(compared)}</code>`] : [])
   ]
-  const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, '']
+  const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, '', ...langsmithLine(facts)]
   lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`)
   for (const row of shown) {
     const cells = [
@@ -50,6 +51,15 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   }
   lines.push('', footer(facts), '')
   return lines
+}
+
+/** The link to the runs recorded as LangSmith experiments (`langsmith-api-key`), when they were. */
+function langsmithLine(facts: EvalFacts): string[] {
+  const url = facts.langsmith ? safeUrl(facts.langsmith.compareUrl, { allowLoopbackHttp: true }) : undefined
+  if (!url) return []
+  const both = facts.compare?.compared && new URL(url).searchParams.get('selectedSessions')?.includes(',')
+  // Characters that would end a markdown link's target are escaped in it.
+  return [`🔗 [${both ? 'Both sides in LangSmith' : 'The runs in LangSmith'}](${url.replace(/[()<>]/g, encodeURIComponent)})`, '']
 }
 
 /** Regressions first, then the other failures, then passes; suite order within each. */

@@ -72,6 +72,15 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
   } catch (error) {
     log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${describeError(error)}`)
   }
+  const langsmith = ctx.settings.verification.langsmith
+  // Loaded only with a key; after the verdict, which nothing there changes.
+  if (langsmith) {
+    const ran = { suite, records, targets, facts, startedAt: start }
+    const recorded = await (
+      await import('../langsmith/record.js')
+    ).recordExperiments({ ...ctx, revisionId: ctx.revision.id }, langsmith, ran)
+    if (recorded) facts.langsmith = recorded
+  }
   ctx.recorder.evaluated(facts)
   const said = summaryOf(facts)
   log.info(`Evals: ${said.map((p) => (typeof p === 'string' ? p : `\`${p.code}\``)).join('')} (${formatDuration(elapsedMs)}).`)
@@ -100,7 +109,7 @@ async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget 
   if (found.id === ctx.deployment.id) return { why: 'it is this deployment' }
   const endpoint = serverEndpoint(found, '/runs/wait', ctx.connection)
   if ('refused' in endpoint) return { why: endpoint.refused }
-  return { side: 'theirs', name: found.name, endpoint }
+  return { side: 'theirs', name: found.name, endpoint, ...(found.active_revision_id ? { revisionId: found.active_revision_id } : {}) }
 }
 
 /** `10 of 12 cases passed (83%, needs 100%); 2 regressions against `agent-prod`` */

@@ -15,6 +15,8 @@ export interface EvalTarget {
   /** The deployment's name, for the log. */
   name: string
   endpoint: { url: string; headers: OutgoingHttpHeaders }
+  /** The revision its server runs, when known: for the LangSmith experiment's metadata. */
+  revisionId?: string
 }
 
 /** One run, as it ended. */
@@ -29,6 +31,8 @@ export interface RunRecord extends RunJudgement {
   notRun?: boolean
   /** Sent more than once: the server did not take it before (a refused connection, 502, 503, 504). */
   attempts: number
+  /** When it was sent, on the run's clock (a LangSmith row's start_time). */
+  startedAt?: number
 }
 
 export interface SuiteRun {
@@ -109,7 +113,7 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
       }
       // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
-      const record: RunRecord = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts }
+      const record: RunRecord = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts, startedAt: started }
       records[at] = record
       suite.logRun?.(
         `${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`
