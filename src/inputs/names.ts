@@ -51,6 +51,7 @@ export const INPUT_NAMES = [
   'paths',
   'expected-commit',
   'archive-include',
+  'secret-scan',
   'registry-logout',
   'config-check',
   'verify-revision',
