@@ -57,35 +57,42 @@ describe('the secret corpus, in real archives', () => {
   it.each([
     ['a checkout (git grep picks the files to read)', true],
     ['not a checkout (every file read)', false]
-  ])('%s: each kind found at its file and line with its rule, or its file left out and named; each near-miss quiet and shipped', async (_label, committed) => {
-    const { shipped, selection } = await archived(workspace(committed))
-    const findings = selection.keyFindings.map((finding) => `${finding.path}:${finding.line} ${finding.rule}`)
-    const leftOut = new Map(selection.leftOut.map((item) => [item.path, item]))
-    for (const item of CORPUS) {
-      const path = `${AGENT}/${item.file}`
-      const seen = {
-        kind: item.kind,
-        shipped: shipped.has(path),
-        found: findings.filter((finding) => finding.startsWith(`${path}:`)),
-        leftOutBy: leftOut.get(path)?.rule
+  ])(
+    '%s: each kind found at its file and line with its rule, or its file left out and named; each near-miss quiet and shipped',
+    async (_label, committed) => {
+      const { shipped, selection } = await archived(workspace(committed))
+      const findings = selection.keyFindings.map((finding) => `${finding.path}:${finding.line} ${finding.rule}`)
+      const leftOut = new Map(selection.leftOut.map((item) => [item.path, item]))
+      for (const item of CORPUS) {
+        const path = `${AGENT}/${item.file}`
+        const seen = {
+          kind: item.kind,
+          shipped: shipped.has(path),
+          found: findings.filter((finding) => finding.startsWith(`${path}:`)),
+          leftOutBy: leftOut.get(path)?.rule
+        }
+        if (item.ours === null) expect(seen).toEqual({ kind: item.kind, shipped: true, found: [], leftOutBy: undefined })
+        else if (item.leftOut) expect(seen).toEqual({ kind: item.kind, shipped: false, found: [], leftOutBy: item.ours })
+        else expect(seen).toEqual({ kind: item.kind, shipped: true, found: [`${path}:${item.line} ${item.ours}`], leftOutBy: undefined })
       }
-      if (item.ours === null) expect(seen).toEqual({ kind: item.kind, shipped: true, found: [], leftOutBy: undefined })
-      else if (item.leftOut) expect(seen).toEqual({ kind: item.kind, shipped: false, found: [], leftOutBy: item.ours })
-      else expect(seen).toEqual({ kind: item.kind, shipped: true, found: [`${path}:${item.line} ${item.ours}`], leftOutBy: undefined })
+      for (const item of NEAR_MISSES) {
+        const path = `${AGENT}/${item.file}`
+        expect({
+          what: item.what,
+          shipped: shipped.has(path),
+          found: findings.filter((finding) => finding.startsWith(`${path}:`))
+        }).toEqual({
+          what: item.what,
+          shipped: true,
+          found: []
+        })
+      }
+      // Named by file, line and rule: never a value.
+      const values = CORPUS.flatMap((item) => item.text.match(/[A-Za-z0-9_/+-]{30,}/g) ?? [])
+      const said = JSON.stringify([selection.keyFindings, selection.leftOut])
+      for (const value of values) expect(said).not.toContain(value)
     }
-    for (const item of NEAR_MISSES) {
-      const path = `${AGENT}/${item.file}`
-      expect({ what: item.what, shipped: shipped.has(path), found: findings.filter((finding) => finding.startsWith(`${path}:`)) }).toEqual({
-        what: item.what,
-        shipped: true,
-        found: []
-      })
-    }
-    // Named by file, line and rule: never a value.
-    const values = CORPUS.flatMap((item) => item.text.match(/[A-Za-z0-9_/+-]{30,}/g) ?? [])
-    const said = JSON.stringify([selection.keyFindings, selection.leftOut])
-    for (const value of values) expect(said).not.toContain(value)
-  })
+  )
 
   it('secret-scan: off finds no key (credential files are still left out)', async () => {
     const { selection, shipped } = await archived(workspace(true), 'off')
@@ -101,7 +108,9 @@ function coverageTable(): string {
   const rows = CORPUS.map((item) => `| ${item.kind} | ${mark(item.gitleaks)} | ${mark(item.trufflehog)} | ${mark(item.ours)} |`)
   const count = (pick: (item: (typeof CORPUS)[number]) => string | null) => CORPUS.filter((item) => pick(item) !== null).length
   const total = `| **${CORPUS.length} kinds** | **${count((item) => item.gitleaks)}** | **${count((item) => item.trufflehog)}** | **${count((item) => item.ours)}** |`
-  return ['| Kind | gitleaks (default rules) | trufflehog (detectors) | this action |', '| --- | --- | --- | --- |', ...rows, total].join('\n')
+  return ['| Kind | gitleaks (default rules) | trufflehog (detectors) | this action |', '| --- | --- | --- | --- |', ...rows, total].join(
+    '\n'
+  )
 }
 
 describe('coverage against the scanners’ own rules', () => {
@@ -109,7 +118,18 @@ describe('coverage against the scanners’ own rules', () => {
     const missed = CORPUS.filter((item) => item.gitleaks !== null && item.ours === null).map((item) => item.kind)
     expect(missed).toEqual(['Twilio API key (`SK` + 32 hex)'])
     // The agent-project kinds the issue names, each caught.
-    for (const kind of ['OpenAI project', 'Anthropic API', 'LangSmith personal', 'GitHub personal', 'AWS access key', 'Slack bot', 'Stripe live', 'Google API', 'JSON Web Token', 'Private key'])
+    for (const kind of [
+      'OpenAI project',
+      'Anthropic API',
+      'LangSmith personal',
+      'GitHub personal',
+      'AWS access key',
+      'Slack bot',
+      'Stripe live',
+      'Google API',
+      'JSON Web Token',
+      'Private key'
+    ])
       expect({ kind, ours: CORPUS.find((item) => item.kind.startsWith(kind))?.ours ?? null }).not.toEqual({ kind, ours: null })
   })
 

@@ -549,10 +549,18 @@ export const NEAR_MISSES: readonly NearMiss[] = [
   { what: 'an `.env` template', file: '.env.example', text: 'OPENAI_API_KEY=sk-...\nANTHROPIC_API_KEY=\nLANGSMITH_API_KEY=lsv2_pt_...\n' },
   { what: 'a `<your-key>` placeholder', file: 'docs/setup.md', text: '```python\nclient = OpenAI(api_key="<your-key>")\n```\n' },
   { what: '`YOUR_API_KEY`', file: 'example.py', text: py('llm = ChatAnthropic(api_key="YOUR_API_KEY")') },
-  { what: 'an environment lookup', file: 'env.py', text: py('OPENAI_API_KEY = os.environ["OPENAI_API_KEY"]\nkey = os.getenv("MISTRAL_API_KEY")') },
+  {
+    what: 'an environment lookup',
+    file: 'env.py',
+    text: py('OPENAI_API_KEY = os.environ["OPENAI_API_KEY"]\nkey = os.getenv("MISTRAL_API_KEY")')
+  },
   { what: 'a `process.env` lookup', file: 'src/env.ts', text: 'const apiKey = process.env.ANTHROPIC_API_KEY ?? ""\n' },
-  { what: 'a `${VAR}` reference', file: 'compose.yaml', text: 'environment:\n  COHERE_API_KEY: ${COHERE_API_KEY}\n  GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n' },
-  { what: '`x`s of a token\'s length', file: 'docs/tokens.md', text: `GITHUB_TOKEN=ghp_${'x'.repeat(36)}\nHF_TOKEN=hf_${'x'.repeat(34)}\n` },
+  {
+    what: 'a `${VAR}` reference',
+    file: 'compose.yaml',
+    text: 'environment:\n  COHERE_API_KEY: ${COHERE_API_KEY}\n  GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n'
+  },
+  { what: "`x`s of a token's length", file: 'docs/tokens.md', text: `GITHUB_TOKEN=ghp_${'x'.repeat(36)}\nHF_TOKEN=hf_${'x'.repeat(34)}\n` },
   { what: '`X`s in a Google key', file: 'docs/maps.md', text: `key: AIzaSy${'X'.repeat(33)}\n` },
   {
     what: "AWS's published example keys",
@@ -571,9 +579,21 @@ export const NEAR_MISSES: readonly NearMiss[] = [
   },
   { what: 'zeros for a key', file: 'tests/fixtures.py', text: py(`COHERE_API_KEY = "${'0'.repeat(40)}"`) },
   { what: 'a counting run', file: 'tests/fake.py', text: py('MISTRAL_API_KEY = "abcdefghijklmnopqrstuvwxyz123456"') },
-  { what: 'a public key block', file: 'keys/signing.pub.txt', text: '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----\n' },
-  { what: 'names of token prefixes in prose', file: 'docs/security.md', text: 'Tokens start with `ghp_`, `xoxb-`, `sk_live_`, `hf_`, `gsk_` or `AKIA`.\n' },
-  { what: 'a git commit and a UUID', file: 'versions.py', text: py('COMMIT = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"\nRUN_ID = "0b8c4c4e-58b1-4d2a-9f3e-3f8d2c0f6a11"') },
+  {
+    what: 'a public key block',
+    file: 'keys/signing.pub.txt',
+    text: '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----\n'
+  },
+  {
+    what: 'names of token prefixes in prose',
+    file: 'docs/security.md',
+    text: 'Tokens start with `ghp_`, `xoxb-`, `sk_live_`, `hf_`, `gsk_` or `AKIA`.\n'
+  },
+  {
+    what: 'a git commit and a UUID',
+    file: 'versions.py',
+    text: py('COMMIT = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"\nRUN_ID = "0b8c4c4e-58b1-4d2a-9f3e-3f8d2c0f6a11"')
+  },
   { what: 'a `.env.sample`', file: '.env.sample', text: 'GROQ_API_KEY=gsk_...\nTAVILY_API_KEY=tvly-...\n' },
   { what: 'a `.env.template`', file: 'config/.env.template', text: 'STRIPE_KEY=sk_live_<your key>\n' }
 ]
