@@ -101,6 +101,7 @@ export const INPUT_DEFAULTS = {
   'pr-comment': 'false',
   'max-deletions': '10',
   'registry-logout': 'true',
+  'secret-scan': 'warn',
   'config-check': 'error',
   'verify-revision': 'auto'
 } as const satisfies Partial<Record<InputName, string>>
