@@ -17,6 +17,8 @@ export interface KeyRule {
   /**
    * Text every match holds (compared ignoring ASCII case): a file holding none of these breaks
    * no rule, so one `git grep -F -i` for them (scan-tracked.ts) finds every file worth reading.
+   * As few as that allows (`xox` for every Slack token): git tries each one on every line, and
+   * each costs about as much as the next; none so common that most files hold it (`sg.`).
    */
   keywords: readonly string[]
   /** The shape, on one line (no `\n` in it); group 1 is the value judged. Global, so every match on a line is seen. */
@@ -30,6 +32,9 @@ const B = String.raw`(?<![A-Za-z0-9_-])`
 const E = String.raw`(?![A-Za-z0-9_-])`
 /** A variable or key named after a service, then `=`, `:`, `:=`, `=>` or a space, then the value (quoted or not). */
 const assigned = (names: string) => String.raw`(?:${names})[\w.-]{0,20}["'\x60]?[ \t]*(?:=>|:=|[=:]|[ \t])[ \t]*["'\x60]?`
+
+/** What a SendGrid key is written after (`"SG.…"`, `key=SG.…`, `Bearer SG.…`). */
+const SENDGRID_BEFORE = ['"', "'", '`', ' ', '=', ':']
 
 const rule = (id: string, kind: string, keywords: string[], pattern: string, flags = '', entropy?: number): KeyRule => ({
   id,
@@ -46,13 +51,8 @@ export const KEY_RULES: readonly KeyRule[] = [
     ['t3blbkfj', 'sk-proj-', 'sk-svcacct-', 'sk-admin-'],
     String.raw`${B}(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}T3BlbkFJ[A-Za-z0-9_-]{40,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})${E}`
   ),
-  rule(
-    'anthropic-api-key',
-    'Anthropic API key',
-    ['sk-ant-api03-', 'sk-ant-admin01-'],
-    String.raw`${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`
-  ),
-  rule('langsmith-api-key', 'LangSmith API key', ['lsv2_pt_', 'lsv2_sk_'], String.raw`${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
+  rule('anthropic-api-key', 'Anthropic API key', ['sk-ant-'], String.raw`${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`),
+  rule('langsmith-api-key', 'LangSmith API key', ['lsv2_'], String.raw`${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
   rule(
     'github-token',
     'GitHub token',
@@ -81,7 +81,7 @@ export const KEY_RULES: readonly KeyRule[] = [
   rule(
     'slack-token',
     'Slack token',
-    ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxe-', 'xoxo-', 'xoxs-', 'xapp-'],
+    ['xox', 'xapp-'],
     String.raw`${B}(xox[abeoprs]-(?:\d-)?[0-9]{8,14}-[A-Za-z0-9-]{8,}|xapp-\d-[A-Z0-9]{8,}-\d{8,}-[a-z0-9]{16,})${E}`
   ),
   rule(
@@ -93,7 +93,7 @@ export const KEY_RULES: readonly KeyRule[] = [
   rule(
     'stripe-access-token',
     'Stripe secret key',
-    ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
+    ['k_live_', 'k_test_', 'k_prod_'],
     String.raw`${B}((?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})${E}`
   ),
   rule('gcp-api-key', 'Google API key', ['aiza'], String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`),
@@ -133,7 +133,13 @@ export const KEY_RULES: readonly KeyRule[] = [
     ['pypi-ageichlwas5vcmc'],
     String.raw`${B}(pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000})${E}`
   ),
-  rule('sendgrid-api-token', 'SendGrid API key', ['sg.'], String.raw`${B}(SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{39,50})${E}`),
+  // `sg.` alone is in every file that says `msg.` or `svg.`: the key is looked for after a quote, a space or an operator only.
+  rule(
+    'sendgrid-api-token',
+    'SendGrid API key',
+    SENDGRID_BEFORE.map((char) => `${char}sg.`),
+    String.raw`(?<=[${SENDGRID_BEFORE.join('').replace(/[\]\\^-]/g, '\\$&')}])(SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{39,50})${E}`
+  ),
   rule('databricks-api-token', 'Databricks token', ['dapi'], String.raw`${B}(dapi[a-f0-9]{32}(?:-\d)?)${E}`),
   rule('digitalocean-token', 'DigitalOcean token', ['dop_v1_', 'doo_v1_', 'dor_v1_'], String.raw`${B}(do[opr]_v1_[a-f0-9]{64})${E}`),
   rule('linear-api-key', 'Linear API key', ['lin_api_'], String.raw`${B}(lin_api_[A-Za-z0-9]{40})${E}`),
@@ -145,12 +151,7 @@ export const KEY_RULES: readonly KeyRule[] = [
     String.raw`${assigned('telegr[a-z]*')}([0-9]{5,16}:A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`,
     'i'
   ),
-  rule(
-    'sentry-user-token',
-    'Sentry token',
-    ['sntryu_', 'sntrys_'],
-    String.raw`${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`
-  )
+  rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw`${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)
 ]
 
 /** Every rule's keywords: what the one `git grep` looks for. */
