@@ -1,4 +1,4 @@
-import { isFinding, KEY_RULES } from './secret-rules.js'
+import { isFinding, KEY_KEYWORDS, KEY_RULES } from './secret-rules.js'
 
 /**
  * Secrets found by what a file holds, not its name: a cloud service-account JSON with a private
@@ -146,9 +146,12 @@ function keyScanner() {
   const seen = new Set<string>()
   const judge = (block: string, firstLine: number) => {
     if (found.length >= FINDINGS_PER_FILE) return
-    const lower = block.toLowerCase()
+    // One pass for every rule's words: most blocks hold none, and no rule runs on them.
+    const words = new Set<string>()
+    for (const match of block.matchAll(KEYWORDS)) words.add(match[0].toLowerCase())
+    if (words.size === 0) return
     for (const rule of KEY_RULES) {
-      if (!rule.keywords.some((word) => lower.includes(word))) continue
+      if (!rule.keywords.some((word) => words.has(word))) continue
       rule.pattern.lastIndex = 0
       for (let match = rule.pattern.exec(block); match; match = rule.pattern.exec(block)) {
         if (!isFinding(rule, match[1] ?? match[0])) continue
@@ -190,6 +193,9 @@ function keyScanner() {
     }
   }
 }
+
+/** Every key rule's words, ignoring case (the same words the `git grep` looks for). */
+const KEYWORDS = new RegExp(KEY_KEYWORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi')
 
 /** How many line breaks `text` holds before `end`. */
 function newlinesIn(text: string, end: number): number {
