@@ -190,6 +190,11 @@ describe('`.env` templates', () => {
     expect(left.why).toContain('line 2')
     expect(selection.keyFindings).toEqual([])
     expect(JSON.stringify(selection)).not.toContain(token)
+    // With `secret-scan: off` too: the template ships only without a key, whatever that input says.
+    const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], secretScan: 'off' })
+    expect(off.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item.rule])).toEqual([
+      ['apps/agent/.env.example', 'github-token']
+    ])
   })
 })
 

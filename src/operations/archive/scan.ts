@@ -50,7 +50,8 @@ export async function leaveOutSecretContent(
     (entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath)
   )
   const marked = await committedFilesHolding(small, [...SECRET_MARKERS, ...(keys ? KEY_KEYWORDS : []), LFS_POINTER_START_TEXT], stop)
-  const scanned = small.filter((entry) => !entry.blob || marked.has(entry))
+  // A template is judged for keys whatever `keys` says (it ships only without one): the search did not look for their words then.
+  const scanned = small.filter((entry) => !entry.blob || marked.has(entry) || (!keys && isEnvTemplate(entry.workspacePath)))
   const found = new Set<ArchiveEntry>()
   const lfsPointers: ArchiveEntry[] = []
   const findings: KeyFindingAt[] = []
@@ -65,12 +66,12 @@ export async function leaveOutSecretContent(
       const notePointer = (start: Buffer) =>
         start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
       const verdict = await scanContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size, {
-        keys
+        keys: keys || isEnvTemplate(entry.workspacePath)
       })
       const template = verdict.keys.length > 0 && isEnvTemplate(entry.workspacePath)
       const rule = verdict.credential ?? (template ? verdict.keys[0].rule : undefined)
       if (!rule) {
-        for (const key of verdict.keys) findings.push({ path: entry.workspacePath, ...key })
+        if (keys) for (const key of verdict.keys) findings.push({ path: entry.workspacePath, ...key })
         continue
       }
       found.add(entry)
