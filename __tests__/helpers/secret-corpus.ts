@@ -524,16 +524,16 @@ export const CORPUS: readonly CorpusKind[] = [
     line: 3,
     gitleaks: null,
     trufflehog: 'postgres',
-    ours: null
+    ours: 'database-url-password'
   },
   {
-    kind: 'Twilio API key (`SK` + 32 hex)',
+    kind: 'Twilio API key (`SK` + 32 hex, by its variable)',
     file: 'voice.py',
     text: py(`twilio_key = "SK${random(HEX, 32)}"`),
     line: 3,
     gitleaks: 'twilio-api-key',
     trufflehog: null,
-    ours: null
+    ours: 'twilio-api-key'
   }
 ]
 
@@ -593,6 +593,17 @@ export const NEAR_MISSES: readonly NearMiss[] = [
     what: 'a git commit and a UUID',
     file: 'versions.py',
     text: py('COMMIT = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"\nRUN_ID = "0b8c4c4e-58b1-4d2a-9f3e-3f8d2c0f6a11"')
+  },
+  {
+    what: "LangGraph's local database URL and a `${VAR}` password",
+    file: 'docker-compose.yml',
+    text: [
+      'environment:',
+      '  POSTGRES_URI: postgres://postgres:postgres@langgraph-postgres:5432/postgres?sslmode=disable',
+      '  DATABASE_URL: postgresql://agent:${DB_PASSWORD}@db:5432/agent',
+      '  CACHE: redis://:password@cache:6379/0',
+      ''
+    ].join('\n')
   },
   { what: 'a `.env.sample`', file: '.env.sample', text: 'GROQ_API_KEY=gsk_...\nTAVILY_API_KEY=tvly-...\n' },
   { what: 'a `.env.template`', file: 'config/.env.template', text: 'STRIPE_KEY=sk_live_<your key>\n' }

@@ -151,6 +151,27 @@ export const KEY_RULES: readonly KeyRule[] = [
     String.raw`${assigned('telegr[a-z]*')}([0-9]{5,16}:A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`,
     'i'
   ),
+  // Twilio's `SK` + 32 hex digits has no text of its own (`sk` is in nearly every file): found by the name it is given.
+  rule('twilio-api-key', 'Twilio API key', ['twilio'], String.raw`${assigned('twilio')}(SK[0-9a-fA-F]{32})(?![A-Za-z0-9])`, 'i'),
+  // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`.
+  rule(
+    'database-url-password',
+    'password in a database URL',
+    [
+      'postgres://',
+      'postgresql://',
+      'mysql://',
+      'mariadb://',
+      'mongodb://',
+      'mongodb+srv://',
+      'redis://',
+      'rediss://',
+      'amqp://',
+      'amqps://'
+    ],
+    String.raw`(?<![A-Za-z0-9+])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`,
+    'i'
+  ),
   rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw`${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)
 ]
 
@@ -176,7 +197,7 @@ export function looksLikeAKey(value: string, minEntropy = 3): boolean {
  * `example`, `EXAMPLE`, `Example`): a value holding one is a placeholder (`sk_live_YOUR_KEY_HERE...`) or a key a vendor publishes as an example
  * (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
  */
-const PLACEHOLDER_WORDS = ['example', 'your', 'placeholder', 'redacted', 'changeme', 'dummy', 'sample', 'xxxx']
+const PLACEHOLDER_WORDS = ['example', 'your', 'placeholder', 'redacted', 'changeme', 'dummy', 'sample', 'xxxx', 'password']
 
 /** Shannon entropy of `text`, in bits a character. */
 export function entropy(text: string): number {
