@@ -1,8 +1,8 @@
 /**
  * Keys and tokens written into source files, by the shape each service gives them: the kinds
- * the best secret scanners' default rules find (docs/remote-build-archive.md, "Keys in source
- * files", says which, and how the coverage is measured). Data, not code: each rule is a shape
- * on one line, and the words every match of it holds.
+ * the best secret scanners' default rules find (docs/secret-scan.md says which, and how the
+ * coverage is measured). Data, not code: each rule is a shape on one line, and the words every
+ * match of it holds.
  *
  * A match is a finding only when its value could be a key: written out (a `${VAR}` or
  * `os.environ[...]` holds none, and the shapes below never match one), varied enough to be
@@ -23,8 +23,6 @@ export interface KeyRule {
   keywords: readonly string[]
   /** The shape, on one line (no `\n` in it); group 1 is the value judged. Global, so every match on a line is seen. */
   pattern: RegExp
-  /** The least entropy (bits a character) the value must have; 3 unless said. */
-  entropy?: number
 }
 
 /** Not part of a token: the characters a token's shape may be followed or preceded by. */
@@ -36,12 +34,11 @@ const assigned = (names: string) => String.raw`(?:${names})[\w.-]{0,20}["'\x60]?
 /** What a SendGrid key is written after (`"SG.…"`, `key=SG.…`, `Bearer SG.…`). */
 const SENDGRID_BEFORE = ['"', "'", '`', ' ', '=', ':']
 
-const rule = (id: string, kind: string, keywords: string[], pattern: string, flags = '', entropy?: number): KeyRule => ({
+const rule = (id: string, kind: string, keywords: string[], pattern: string, flags = ''): KeyRule => ({
   id,
   kind,
   keywords,
-  pattern: new RegExp(pattern, `g${flags}`),
-  ...(entropy === undefined ? {} : { entropy })
+  pattern: new RegExp(pattern, `g${flags}`)
 })
 
 export const KEY_RULES: readonly KeyRule[] = [
@@ -183,8 +180,8 @@ export const KEY_KEYWORDS: readonly string[] = [...new Set(KEY_RULES.flatMap((it
  * character), no run of one character (`xxxxxxxx`, `00000000`), no alphabet or counting run
  * (`abcdefgh`, `12345678`), and not a placeholder's or a published example's words.
  */
-export function looksLikeAKey(value: string, minEntropy = 3): boolean {
-  if (entropy(value) < minEntropy) return false
+export function looksLikeAKey(value: string): boolean {
+  if (entropy(value) < MIN_ENTROPY) return false
   if (/(.)\1{5}/.test(value)) return false
   if (/abcdefgh|bcdefghi|12345678|23456789|01234567/i.test(value)) return false
   return !PLACEHOLDER_WORDS.some((word) =>
@@ -192,9 +189,13 @@ export function looksLikeAKey(value: string, minEntropy = 3): boolean {
   )
 }
 
+/** gitleaks' threshold for most of its rules: a random key of 16 characters or more is well above it. */
+const MIN_ENTROPY = 3
+
 /**
  * Words a real key holds by chance about once in a hundred thousand (in one of three cases:
- * `example`, `EXAMPLE`, `Example`): a value holding one is a placeholder (`sk_live_YOUR_KEY_HERE...`) or a key a vendor publishes as an example
+ * `example`, `EXAMPLE`, `Example`): a value holding one is a placeholder
+ * (`sk_live_YOUR_KEY_HERE...`) or a key a vendor publishes as an example
  * (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
  */
 const PLACEHOLDER_WORDS = ['example', 'your', 'placeholder', 'redacted', 'changeme', 'dummy', 'sample', 'xxxx', 'password']
@@ -217,5 +218,5 @@ const JWT_IO_EXAMPLE_PAYLOAD = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9l
 /** Whether a value the rule's shape matched is a finding. */
 export function isFinding(ruleOf: KeyRule, value: string): boolean {
   if (ruleOf.id === 'jwt' && value.includes(JWT_IO_EXAMPLE_PAYLOAD)) return false
-  return looksLikeAKey(value, ruleOf.entropy)
+  return looksLikeAKey(value)
 }
