@@ -577,6 +577,17 @@ export const NEAR_MISSES: readonly NearMiss[] = [
     file: 'docs/auth.md',
     text: `${join('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ', '.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c')}\n`
   },
+  {
+    what: "Supabase's anon key (public by design)",
+    file: 'src/supabase.ts',
+    text: `export const SUPABASE_ANON_KEY = '${join(
+      b64url({ alg: 'HS256', typ: 'JWT' }),
+      '.',
+      b64url({ iss: 'supabase', ref: 'qwhzkvplmrtxbnca', role: 'anon', iat: 1764288000, exp: 2079864000 }),
+      '.',
+      random(URLSAFE, 43)
+    )}'\n`
+  },
   { what: 'zeros for a key', file: 'tests/fixtures.py', text: py(`COHERE_API_KEY = "${'0'.repeat(40)}"`) },
   { what: 'a counting run', file: 'tests/fake.py', text: py('MISTRAL_API_KEY = "abcdefghijklmnopqrstuvwxyz123456"') },
   {

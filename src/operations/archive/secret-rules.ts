@@ -217,6 +217,19 @@ const JWT_IO_EXAMPLE_PAYLOAD = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9l
 
 /** Whether a value the rule's shape matched is a finding. */
 export function isFinding(ruleOf: KeyRule, value: string): boolean {
-  if (ruleOf.id === 'jwt' && value.includes(JWT_IO_EXAMPLE_PAYLOAD)) return false
+  if (ruleOf.id === 'jwt' && (value.includes(JWT_IO_EXAMPLE_PAYLOAD) || isPublicToken(value))) return false
   return looksLikeAKey(value)
+}
+
+/**
+ * A token made to be public: Supabase's anon key (`"role": "anon"`) goes into every browser that
+ * loads the app, and its rights are what the database's row policies give anyone.
+ */
+function isPublicToken(jwt: string): boolean {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'))
+    return typeof claims === 'object' && claims !== null && (claims as { role?: unknown }).role === 'anon'
+  } catch {
+    return false
+  }
 }
