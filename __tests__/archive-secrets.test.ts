@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
-import { secretInContent } from '../src/operations/archive/secret-content.js'
+import { scanContent, secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
 
@@ -73,7 +73,19 @@ const SECRET_NAMES = [
   'keys/cert.p12',
   'keys/cert.pfx',
   'keys/app.jks',
-  'keys/release.keystore'
+  'keys/release.keystore',
+  // v1.5: credential files by kind.
+  'kubeconfig',
+  'deploy/KUBECONFIG',
+  'application_default_credentials.json',
+  'terraform.tfstate',
+  'infra/terraform.tfstate.backup',
+  'infra/prod.tfstate',
+  '.streamlit/secrets.toml',
+  'config/secrets.yml',
+  'prod.env',
+  'settings/local.env',
+  'keys/server.ppk'
 ]
 const SECRET_CONTENTS: Record<string, string> = {
   'service-account.json': JSON.stringify({ type: 'service_account', private_key_id: 'abc', private_key: PRIVATE_KEY }),
@@ -83,7 +95,10 @@ const SECRET_CONTENTS: Record<string, string> = {
   'settings/npm.cfg': '//registry.npmjs.org/:_authToken=npm_0123456789abcdefABCDEF\n',
   'settings/aws.ini':
     '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
-  'settings/creds.json': '{"AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}\n'
+  'settings/creds.json': '{"AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}\n',
+  // v1.5: the markers without `=` or `:`.
+  'docker/Dockerfile': `FROM python:3.12\nENV AWS_SECRET_ACCESS_KEY ${'Ab3+'.repeat(10)}\n`,
+  'yarn1/.yarnrc': `"//registry.npmjs.org/:_authToken" "${['npm', '_', 'Q7'.repeat(18)].join('')}"\n`
 }
 /** Names and contents that look like a secret's but are not one: each ships. */
 const NEAR_MISSES: Record<string, string> = {
@@ -101,7 +116,17 @@ const NEAR_MISSES: Record<string, string> = {
   'client.py': 'boto3.client("s3", aws_secret_access_key=secret_key)\n',
   'cert.crt': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
   'kube/config': 'not the .kube folder\n',
-  'model.bin': `\0\0binary${PRIVATE_KEY}`
+  'model.bin': `\0\0binary${PRIVATE_KEY}`,
+  // v1.5: templates ship (they hold names, not values), and names near the new credential files.
+  '.env.example': 'OPENAI_API_KEY=sk-...\nLANGSMITH_API_KEY=\n',
+  '.env.sample': 'ANTHROPIC_API_KEY=<your-key>\n',
+  'deploy/.env.template': 'GITHUB_TOKEN=${GITHUB_TOKEN}\n',
+  'streamlit/secrets.toml': 'not the .streamlit folder\n',
+  'docs/kubeconfig.md': 'How to write a kubeconfig.\n',
+  'config/secrets.yml.example': 'api_key: <%= ENV["API_KEY"] %>\n',
+  'environment.envrc.md': 'x\n',
+  Dockerfile: 'FROM python:3.12\nENV AWS_SECRET_ACCESS_KEY=${AWS_SECRET_ACCESS_KEY}\n',
+  '.yarnrc': 'registry "https://registry.npmjs.org/"\n'
 }
 
 describe('secret files never ship, tracked or not', () => {
@@ -129,6 +154,12 @@ describe('secret files never ship, tracked or not', () => {
     expect(secrets.get('apps/agent/.yarnrc.yml')?.rule).toBe('npmAuthToken')
     expect(secrets.get('apps/agent/settings/npm.cfg')?.rule).toBe('_authToken')
     expect(secrets.get('apps/agent/settings/aws.ini')?.rule).toBe('aws_secret_access_key')
+    expect(secrets.get('apps/agent/settings/local.env')?.rule).toBe('*.env')
+    expect(secrets.get('apps/agent/keys/server.ppk')?.rule).toBe('*.ppk')
+    expect(secrets.get('apps/agent/.streamlit/secrets.toml')?.rule).toBe('.streamlit/secrets.toml')
+    expect(secrets.get('apps/agent/infra/terraform.tfstate.backup')?.rule).toBe('terraform.tfstate.backup')
+    expect(secrets.get('apps/agent/docker/Dockerfile')?.rule).toBe('aws_secret_access_key')
+    expect(secrets.get('apps/agent/yarn1/.yarnrc')?.rule).toBe('_authToken')
     // Named by its rule, never by what it holds.
     expect(JSON.stringify(selection.leftOut)).not.toMatch(/MIIE|NpmToken|npm_0123|wJalrX/)
   })
@@ -141,6 +172,29 @@ describe('secret files never ship, tracked or not', () => {
     expect((await archived(workspace, ['.npmrc', '*.json', '.env', 'apps/agent/.npm*'])).shipped).toEqual(['apps/agent/agent.py', CONFIG])
     const named = await archived(workspace, ['apps/agent/.npmrc', '/apps/agent/sa.json', 'apps/agent/.env'])
     expect(named.shipped).toEqual(['apps/agent/.env', 'apps/agent/.npmrc', 'apps/agent/agent.py', CONFIG, 'apps/agent/sa.json'])
+  })
+})
+
+describe('`.env` templates', () => {
+  it('ship unless they hold a key; one that does is left out, named by its rule and line, never its value', async () => {
+    const token = ['gh', 'p_', 'Zq8RtY3uWm5LpKx7NcV2bHd9FgJs4AeQ1oTi'].join('')
+    const workspace = checkout({
+      ...AGENT,
+      'apps/agent/.env.example': `# copy to .env\nGITHUB_TOKEN=${token}\n`,
+      'apps/agent/.env.sample': 'GITHUB_TOKEN=ghp_...\n'
+    })
+    const { shipped, selection } = await archived(workspace)
+    expect(shipped).toEqual(['apps/agent/.env.sample', 'apps/agent/agent.py', CONFIG])
+    const [left] = selection.leftOut.filter((item) => item.reason === 'secret')
+    expect(left).toMatchObject({ path: 'apps/agent/.env.example', rule: 'github-token', byContent: true })
+    expect(left.why).toContain('line 2')
+    expect(selection.keyFindings).toEqual([])
+    expect(JSON.stringify(selection)).not.toContain(token)
+    // With `secret-scan: off` too: the template ships only without a key, whatever that input says.
+    const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], secretScan: 'off' })
+    expect(off.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item.rule])).toEqual([
+      ['apps/agent/.env.example', 'github-token']
+    ])
   })
 })
 
@@ -158,6 +212,22 @@ describe('the content scan', () => {
     }
     expect(await secretInContent(many(), 1000)).toBe('_authToken')
     expect(read).toBe(1)
+  })
+
+  it('numbers the lines of keys across chunks split anywhere, and finds a key in a line longer than its window', async () => {
+    const key = ['AK', 'IA', 'QWERTYUIOP234567'].join('')
+    const text = `one\ntwo ${key}\r\n${'x = 1\n'.repeat(40)}${'y'.repeat(200_000)} ${key} ${'z'.repeat(100_000)}\nlast ${key}`
+    const want = [
+      { rule: 'aws-access-key-id', line: 2 },
+      { rule: 'aws-access-key-id', line: 43 },
+      { rule: 'aws-access-key-id', line: 44 }
+    ]
+    for (const size of [997, 4096, 65_536, 100_003, text.length]) {
+      const parts = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        Buffer.from(text.slice(i * size, (i + 1) * size), 'latin1')
+      )
+      expect({ size, keys: (await scanContent(Readable.from(parts), text.length, { keys: true })).keys }).toEqual({ size, keys: want })
+    }
   })
 
   it('does not read a file of 1 MiB or more, nor past the start of a binary one', async () => {

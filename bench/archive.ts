@@ -21,7 +21,7 @@ const selection = await selectArchiveFiles(await resolveLayout(env.BENCH_WORKSPA
 const selected = performance.now()
 const archive = await packArchive(selection, { tempRoot: env.BENCH_TEMP, log: quiet })
 const built = performance.now()
-await leaveOutSecretContent(selection.entries, [], [])
+await leaveOutSecretContent(selection.entries, [], [], undefined, true)
 const scanMs = performance.now() - built
 const scanned = selection.entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES).length
 const uploadStarted = performance.now()

@@ -208,6 +208,8 @@ export interface InProcessRun extends ActionRun {
   /** The log lines as shown: warnings as `warning: …`, notices `notice: …`, groups `group: …` / `endgroup`. */
   lines: string[]
   warnings: string[]
+  /** Warnings the runner annotates at a file and line (`core.warning(line, { file, startLine })`). */
+  annotations: Array<{ file: string; line: number; message: string }>
   /** The text of each `::error::` (run() fails a step once at most). */
   failures: string[]
   outputs: Record<string, string>
@@ -229,6 +231,7 @@ function recordingSink(onStdout?: (chunk: string) => void) {
     stdout: '',
     lines: [] as string[],
     warnings: [] as string[],
+    annotations: [] as Array<{ file: string; line: number; message: string }>,
     failures: [] as string[],
     outputs: {} as Record<string, string>,
     summary: '',
@@ -248,6 +251,12 @@ function recordingSink(onStdout?: (chunk: string) => void) {
       kept.warnings.push(line)
       kept.lines.push(`warning: ${line}`)
       write(command('warning', line))
+    },
+    warnAt: (line, at) => {
+      kept.warnings.push(line)
+      kept.annotations.push({ ...at, message: line })
+      kept.lines.push(`warning: ${line}`)
+      write(command(`warning file=${at.file},line=${at.line}`, line))
     },
     notice: (line) => {
       kept.lines.push(`notice: ${line}`)

@@ -7,6 +7,11 @@
 export interface Log {
   info: (line: string) => void
   warn: (line: string) => void
+  /**
+   * A warning about a file's line (workspace-relative, as the repository has it): the runner
+   * annotates it there. A log without it says `warn`'s line (callers fall back to it).
+   */
+  warnAt?: (line: string, at: LogPlace) => void
   /** A success worth pointing out (shown as an annotation), e.g. nothing to delete. */
   notice: (line: string) => void
   debug: (line: string) => void
@@ -18,4 +23,10 @@ export interface Log {
    * who wrote it: `info` neutralises every line, a server's line shaped like a token too.
    */
   commandsToken?: (line: string) => void
+}
+
+/** Where in the repository a warning points: a file (workspace-relative, `/`-separated) and a line from 1. */
+export interface LogPlace {
+  file: string
+  line: number
 }

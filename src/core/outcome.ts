@@ -113,6 +113,8 @@ export interface ArchiveListing {
   leftOut: Array<{ reason: LeftOutReason; count: number; shown: Array<{ path: string; rule?: string }> }>
   /** A checkout's tracked files that are not as in its commit (they ship as they are on disk; `gone`: deleted). */
   changed: Array<{ path: string; gone: boolean }>
+  /** Keys found in files that ship (`secret-scan: warn`): how many, and the first few by file, line and rule; never a value. */
+  keys?: { count: number; shown: Array<{ path: string; line: number; rule: string }> }
 }
 
 /** `paths`: whether the deploy went ahead or was skipped, and why. */

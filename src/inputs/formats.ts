@@ -93,6 +93,7 @@ export const FORMATS = {
   'expected-commit': text(parseCommitSha),
   // Inputs whose features land with their issues; each feature may replace its parser.
   'archive-include': text(parseArchiveInclude),
+  'secret-scan': oneOf(['warn', 'fail', 'off'] as const),
   'registry-logout': text(parseBoolean),
   'config-check': oneOf(['error', 'warn', 'off'] as const),
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),

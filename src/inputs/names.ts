@@ -51,6 +51,7 @@ export const INPUT_NAMES = [
   'paths',
   'expected-commit',
   'archive-include',
+  'secret-scan',
   'registry-logout',
   'config-check',
   'verify-revision',
@@ -103,6 +104,7 @@ export const INPUT_DEFAULTS = {
   'pr-comment': 'false',
   'max-deletions': '10',
   'registry-logout': 'true',
+  'secret-scan': 'warn',
   'config-check': 'error',
   'verify-revision': 'auto',
   'langsmith-endpoint': 'https://api.smith.langchain.com'

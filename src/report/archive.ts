@@ -59,6 +59,7 @@ function listingRows(listing: ArchiveListing): Row[] {
         : undefined
     ],
     ['Largest files', largest.length > 0 ? largest : undefined],
+    ...(listing.keys ? [keysRow(listing.keys)] : []),
     ...listing.leftOut.map(({ reason, count, shown }): Row => {
       const items = shown.flatMap((item, i): RichText => [
         ...(i > 0 ? [', '] : []),
@@ -71,6 +72,19 @@ function listingRows(listing: ArchiveListing): Row[] {
       ]
     })
   ]
+}
+
+/** Keys found in files that ship: each by file, line and rule (the value never leaves the file). */
+function keysRow(keys: NonNullable<ArchiveListing['keys']>): Row {
+  const items = keys.shown.flatMap((item, i): RichText => [
+    ...(i > 0 ? [', '] : []),
+    { code: `${item.path}:${item.line}` },
+    ' (',
+    { code: item.rule },
+    ')'
+  ])
+  const more = keys.count > keys.shown.length ? [`, and ${keys.count - keys.shown.length} more (the log lists them)`] : []
+  return ['Keys in shipped files', [`${keys.count}: `, ...items, ...more]]
 }
 
 /** The warning the reports show near their top: an archive not tied to a commit, or with files changed since it. */

@@ -36,6 +36,9 @@ export function neutralised(target: OutputSink): OutputSink {
     // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
     commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
     warn: (line) => target.warn(forLog(redact(line))),
+    // A file name is the user's text: one line, as the message is.
+    warnAt: (line, at) =>
+      target.warnAt ? target.warnAt(forLog(redact(line)), { file: forLog(at.file), line: at.line }) : target.warn(forLog(redact(line))),
     notice: (line) => target.notice(forLog(redact(line))),
     debug: (line) => target.debug(forLog(redact(line))),
     startGroup: (title) => target.startGroup(forLog(redact(title))),
@@ -54,6 +57,7 @@ export function neutralised(target: OutputSink): OutputSink {
 export const actionsSink: OutputSink = neutralised({
   info: (line) => core.info(line),
   warn: (line) => core.warning(line),
+  warnAt: (line, at) => core.warning(line, { file: at.file, startLine: at.line }),
   notice: (line) => core.notice(line),
   debug: (line) => core.debug(line),
   startGroup: (title) => core.startGroup(title),

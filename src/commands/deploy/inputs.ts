@@ -42,6 +42,8 @@ export interface DeploySpecific {
   archiveExclude?: string[]
   /** A remote build's untracked files to ship anyway (`.gitignore` patterns, relative to the workspace). */
   archiveInclude?: string[]
+  /** `secret-scan`: what a key found in a file a remote build ships does (remote-build.ts); undefined: not set (`warn`). */
+  secretScan?: 'warn' | 'fail' | 'off'
   /** `config-check`: what a config the build would refuse does to the deploy (gates/config-check.ts, gates/archive-config-check.ts). */
   configCheck: 'error' | 'warn' | 'off'
 }
@@ -104,6 +106,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       githubToken: value('github-token'),
       archiveExclude: value('archive-exclude'),
       archiveInclude: value('archive-include'),
+      secretScan: value('secret-scan'),
       configCheck: value('config-check') ?? 'error'
     }
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.

@@ -89,8 +89,16 @@ async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<Bu
     const checkedOut = (await checkoutOf(dirname(join(layout.root, layout.configPath)), stop, layout.workspace))?.commit
     if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit) throw otherCommitCheckedOut(checkedOut, inputs.expectedCommit)
   }
-  const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop })
+  const selection = await selectArchiveFiles(layout, {
+    exclude: inputs.archiveExclude ?? [],
+    include: inputs.archiveInclude ?? [],
+    secretScan: inputs.secretScan,
+    stop
+  })
   describeSelection(selection, deps.log)
+  // `secret-scan: fail`: a key in a file that would ship refuses the deploy before the gates, the pack and any request.
+  const { refuseKeyFindings } = await import('../../operations/archive/key-findings.js')
+  refuseKeyFindings(selection.keyFindings, inputs.secretScan)
   await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection })
   const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? tmpdir(), log: deps.log, stop })
   // With `expected-commit`, its gate said the commit already.

@@ -1,10 +1,12 @@
 import { formatBytes } from '../../api/body.js'
 import type { Log } from '../../core/log.js'
 import type { ArchiveSelection } from './select.js'
+import { warnKeyFindings } from './key-findings.js'
 
 /**
  * Says in the log what the archive will hold and what it leaves out: a warning naming each
- * secret file and symbolic link left out (with why), each ignore file not read, a workspace
+ * secret file and symbolic link left out (with why), each key found in a file that ships (at its
+ * file and line), each ignore file not read, a workspace
  * that is not a checkout, tracked files changed since the commit; then every file in a
  * collapsed group, and every item left out in another. Paths are relative to the workspace.
  */
@@ -17,6 +19,7 @@ export function describeSelection(selection: ArchiveSelection, log: Log): void {
         `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`
     )
   }
+  warnKeyFindings(selection.keyFindings, log)
   const links = selection.leftOut.filter((item) => item.reason === 'link')
   if (links.length > 0) {
     log.warn(

@@ -1,7 +1,8 @@
 import { openContents } from './contents.js'
-import { namedExactly } from './secret-files.js'
+import { isEnvTemplate, namedExactly } from './secret-files.js'
 import { committedFilesHolding } from './scan-tracked.js'
-import { SCAN_MAX_BYTES, SECRET_MARKERS, secretInContent } from './secret-content.js'
+import { SCAN_MAX_BYTES, SECRET_MARKERS, scanContent } from './secret-content.js'
+import { KEY_KEYWORDS } from './secret-rules.js'
 import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
 import type { ArchiveEntry, LeftOut } from './walk.js'
 
@@ -10,6 +11,15 @@ export interface Scanned {
   entries: ArchiveEntry[]
   /** Files of the commit whose blob is a Git LFS pointer (the file itself is stored elsewhere). */
   lfsPointers: ArchiveEntry[]
+  /** Keys written into files that ship (with `keys`): the file (workspace path), the line, the rule; never the value. */
+  findings: KeyFindingAt[]
+}
+
+/** A key found in a file that ships. */
+export interface KeyFindingAt {
+  path: string
+  line: number
+  rule: string
 }
 
 /** A Git LFS pointer is a few lines starting so, never larger than this. */
@@ -25,20 +35,26 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`)
  * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
  * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
  * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
+ * With `keys`, it also finds the keys written into the files that ship (secret-rules.ts), by
+ * file and line: those files still ship (`secret-scan` decides what a finding does), except an
+ * `.env` template (`.env.example`), which is left out when it holds one.
  */
 export async function leaveOutSecretContent(
   entries: readonly ArchiveEntry[],
   leftOut: LeftOut[],
   include: readonly string[],
-  stop?: ArchiveStop
+  stop?: ArchiveStop,
+  keys = false
 ): Promise<Scanned> {
   const small = entries.filter(
     (entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath)
   )
-  const marked = await committedFilesHolding(small, [...SECRET_MARKERS, LFS_POINTER_START_TEXT], stop)
-  const scanned = small.filter((entry) => !entry.blob || marked.has(entry))
+  const marked = await committedFilesHolding(small, [...SECRET_MARKERS, ...(keys ? KEY_KEYWORDS : []), LFS_POINTER_START_TEXT], stop)
+  // A template is judged for keys whatever `keys` says (it ships only without one): the search did not look for their words then.
+  const scanned = small.filter((entry) => !entry.blob || marked.has(entry) || (!keys && isEnvTemplate(entry.workspacePath)))
   const found = new Set<ArchiveEntry>()
   const lfsPointers: ArchiveEntry[] = []
+  const findings: KeyFindingAt[] = []
   const contents = openContents(scanned)
   // A read blocked on git ends at the deadline or on cancel too.
   const unwatch = whenStopped(stop, () => contents.close())
@@ -49,15 +65,24 @@ export async function leaveOutSecretContent(
       const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES
       const notePointer = (start: Buffer) =>
         start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry)
-      const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size)
-      if (!rule) continue
+      const verdict = await scanContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size, {
+        keys: keys || isEnvTemplate(entry.workspacePath)
+      })
+      const template = verdict.keys.length > 0 && isEnvTemplate(entry.workspacePath)
+      const rule = verdict.credential ?? (template ? verdict.keys[0].rule : undefined)
+      if (!rule) {
+        if (keys) for (const key of verdict.keys) findings.push({ path: entry.workspacePath, ...key })
+        continue
+      }
       found.add(entry)
       leftOut.push({
         path: entry.workspacePath,
         reason: 'secret',
         rule,
         byContent: true,
-        why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
+        why: template
+          ? `\`.env\` template holding a key (\`${rule}\`, line ${verdict.keys[0].line}): pass what the agent needs through \`secrets\``
+          : `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
       })
     }
   } catch (error) {
@@ -69,7 +94,8 @@ export async function leaveOutSecretContent(
   }
   return {
     entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)),
-    lfsPointers: lfsPointers.filter((entry) => !found.has(entry))
+    lfsPointers: lfsPointers.filter((entry) => !found.has(entry)),
+    findings
   }
 }
 

@@ -16,11 +16,25 @@ const NAMED = new Map([
   ['id_rsa', 'id_rsa'],
   ['id_dsa', 'id_dsa'],
   ['id_ecdsa', 'id_ecdsa'],
-  ['id_ed25519', 'id_ed25519']
+  ['id_ed25519', 'id_ed25519'],
+  // A cluster's credentials (`KUBECONFIG` files under their usual name), a Google login's
+  // (`gcloud auth application-default login`), Terraform's state (it holds every secret a
+  // resource was given, in clear).
+  ['kubeconfig', 'kubeconfig'],
+  ['application_default_credentials.json', 'application_default_credentials.json'],
+  ['terraform.tfstate', 'terraform.tfstate'],
+  ['terraform.tfstate.backup', 'terraform.tfstate.backup']
 ])
 /** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
-const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config']
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore']
+const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config', '.streamlit/secrets.toml', 'config/secrets.yml']
+/** `.ppk`: PuTTY's private keys; `.tfstate`: any Terraform state (`prod.tfstate`). */
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate']
+
+/**
+ * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
+ * are scanned as any file is; one that holds a key is left out (scan.ts).
+ */
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template'])
 
 /**
  * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
@@ -28,6 +42,8 @@ const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore']
  * `.environment`).
  */
 const ENV_FILE = /^\.env(?:[._-].+|rc)?$/
+/** `<name>.env` (`prod.env`, `local.env`): the same variables under another name. */
+const NAMED_ENV_FILE = /^.+\.env$/
 
 /**
  * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
@@ -37,14 +53,21 @@ const ENV_FILE = /^\.env(?:[._-].+|rc)?$/
 export function secretRule(path: string, isDir: boolean): string | undefined {
   const lower = path.toLowerCase()
   const name = lower.slice(lower.lastIndexOf('/') + 1)
-  if (ENV_FILE.test(name)) return envRule(name)
+  if (ENV_FILE.test(name)) return isDir || !ENV_TEMPLATES.has(name) ? envRule(name) : undefined
   if (isDir) return undefined
+  if (NAMED_ENV_FILE.test(name)) return '*.env'
   const named = NAMED.get(name)
   if (named) return named
   const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`))
   if (inFolder) return inFolder
   const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext))
   return extension ? `*${extension}` : undefined
+}
+
+/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
+export function isEnvTemplate(path: string): boolean {
+  const lower = path.toLowerCase()
+  return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1))
 }
 
 /** The `.env` rule as the warning names it: the form that matched. */

@@ -6,7 +6,7 @@ import { isStop } from '../git-tree.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
 import { type ArchiveLayout } from './layout.js'
 import type { ArchiveStop } from './stop.js'
-import { leaveOutSecretContent } from './scan.js'
+import { leaveOutSecretContent, type KeyFindingAt } from './scan.js'
 import { walkLayout, type ArchiveEntry, type LeftOut } from './walk.js'
 
 export type { ArchiveEntry, LeftOut, LeftOutReason } from './walk.js'
@@ -43,6 +43,8 @@ export interface ArchiveSelection {
   lfsPointersShipped: string[]
   /** Ignore files that were not read (a link, not a regular file, too large), each in a sentence. */
   unreadIgnoreFiles: string[]
+  /** Keys written into files that ship, by file and line, with the rule; none with `secret-scan: off`. */
+  keyFindings: KeyFindingAt[]
 }
 
 export interface SelectOptions {
@@ -50,6 +52,8 @@ export interface SelectOptions {
   exclude: readonly string[]
   /** `archive-include`: patterns relative to the workspace. */
   include?: readonly string[]
+  /** `secret-scan`: anything but `off` looks for keys in the files that ship (`warn` when unset). */
+  secretScan?: 'warn' | 'fail' | 'off'
   stop?: ArchiveStop
 }
 
@@ -65,13 +69,16 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
   const commit = await readCommitTree(layout.workspace, configDir, layout.included, options.stop).catch(unlisted)
   const include = options.include ?? []
   const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable)
-  const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable)
+  const keys = options.secretScan !== 'off'
+  const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop, keys).catch(unreadable)
   const lfs = commit
     ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers)
     : { entries: scanned.entries, pointers: [], fromDisk: [] }
   // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
   const lfsScanned =
-    lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined
+    lfs.fromDisk.length > 0
+      ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop, keys).catch(unreadable)
+      : undefined
   const keptFromDisk = new Set(lfsScanned?.entries)
   const fromDisk = new Set(lfs.fromDisk)
   const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries
@@ -86,7 +93,10 @@ export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectO
     changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
     uninitialisedSubmodules: commit?.uninitialised ?? [],
     lfsPointersShipped: lfs.pointers,
-    unreadIgnoreFiles: walked.unreadIgnoreFiles
+    unreadIgnoreFiles: walked.unreadIgnoreFiles,
+    keyFindings: [...scanned.findings, ...(lfsScanned?.findings ?? [])].sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line
+    )
   }
 }
 
