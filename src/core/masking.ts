@@ -7,6 +7,8 @@ import * as core from '@actions/core'
  * everything the action writes outside the log.
  */
 const secrets = new Set<string>()
+/** Every value registered, short ones too: one read again from a server (registerReadSecret) is not announced, nor warned about, twice. */
+const announced = new Set<string>()
 
 export const REDACTED = '***'
 
@@ -38,6 +40,7 @@ export function announceSecretsWith(to: (value: string) => void, warnTo: (line: 
 /** `what` names the secret in a warning (its value never): an input, or a name in `secrets`. */
 export function registerSecret(value: string, what = 'a secret value'): void {
   if (value.length === 0) return
+  announced.add(value)
   // A multi-line value is masked by the runner line by line too; mirror that.
   const lines = value.split(/\r?\n/)
   // Warned before the value is announced: after, the runner would mask its characters in the warning too.
@@ -47,6 +50,14 @@ export function registerSecret(value: string, what = 'a secret value'): void {
   for (const part of [value, ...lines]) {
     if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
   }
+}
+
+/**
+ * A secret value read from the control plane (a deployment's environment): registered like an
+ * input's, once however often the deployment is read again.
+ */
+export function registerReadSecret(value: string, what: string): void {
+  if (!announced.has(value)) registerSecret(value, what)
 }
 
 function tooShort(text: string): boolean {
@@ -73,4 +84,5 @@ export function redact(text: string): string {
 /** For tests: forget every registered secret. */
 export function clearSecrets(): void {
   secrets.clear()
+  announced.clear()
 }

@@ -31,6 +31,7 @@ export const INPUT_NAMES = [
   'resource-spec',
   'secrets',
   'secret-references',
+  'secrets-update',
   'wait',
   'timeout',
   'poll-interval',
@@ -101,7 +102,8 @@ export const INPUT_DEFAULTS = {
   'max-deletions': '10',
   'registry-logout': 'true',
   'config-check': 'error',
-  'verify-revision': 'auto'
+  'verify-revision': 'auto',
+  'secrets-update': 'merge'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**
