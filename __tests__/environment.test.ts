@@ -164,3 +164,46 @@ describe('secrets-update: replace', () => {
     expect(environmentOf(id)).toEqual([{ name: 'A' }])
   })
 })
+
+describe('resource-spec on an update: merged field by field over the deployment’s', () => {
+  const SPEC = {
+    min_scale: 2,
+    max_scale: 3,
+    cpu: 2,
+    memory_mb: 4096,
+    labels: { team: 'support' },
+    // A field the action's own schema does not model: kept all the same.
+    orchestrator_cpu: 1
+  }
+
+  it('keeps every field a partial spec leaves out, as the deployment has it', async () => {
+    const seeded = sim.seedDeployment({ name: 'image-agent', source: 'external_docker', source_config: { resource_spec: SPEC } })
+    const run = await deploy({
+      name: 'image-agent',
+      'image-uri': `registry.example/agent@sha256:${'e'.repeat(64)}`,
+      'resource-spec': '{"max_scale": 6}'
+    })
+
+    expect(run.exitCode).toBe(0)
+    const merged = { ...SPEC, max_scale: 6 }
+    expect(patches()[0].body).toMatchObject({ source_config: { resource_spec: merged } })
+    const now = sim.deployments().find((d) => d.id === seeded.id)
+    expect(now?.source_config.resource_spec).toEqual(merged)
+  })
+
+  it('shows the merged object in a dry run', async () => {
+    sim.seedDeployment({ name: 'image-agent', source: 'external_docker', source_config: { resource_spec: SPEC } })
+    const run = await deploy({
+      name: 'image-agent',
+      'image-uri': `registry.example/agent@sha256:${'e'.repeat(64)}`,
+      'resource-spec': 'max_scale: 6',
+      'dry-run': 'true'
+    })
+
+    expect(run.outcome.kind).toBe('planned')
+    expect(changes()).toEqual([])
+    expect(run.lines.join('\n')).toContain('"orchestrator_cpu": 1')
+    expect(run.lines.join('\n')).toContain('"max_scale": 6')
+    expect(run.lines.join('\n')).toContain('"memory_mb": 4096')
+  })
+})

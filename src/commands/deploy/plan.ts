@@ -13,6 +13,7 @@ import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import { environmentOfCreate, referencesOfUpdate, secretsOfUpdate, type EnvironmentChange, type SecretsUpdate } from './environment.js'
 import type { DeployInputs } from './inputs.js'
+import { mergedResourceSpec } from './resource-spec.js'
 import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
@@ -112,7 +113,9 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
       )
     }
   }
-  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested
+  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...given } = requested
+  // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
+  const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
     ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
