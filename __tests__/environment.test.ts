@@ -207,3 +207,47 @@ describe('resource-spec on an update: merged field by field over the deploymentâ
     expect(run.lines.join('\n')).toContain('"memory_mb": 4096')
   })
 })
+
+describe('after a lost answer, the environment sent is the one merged from the deployment as first read', () => {
+  const PATCH = { method: 'PATCH', path: /^\/v2\/deployments\/[^/]+$/ } as const
+  const lost502 = { status: 502, body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
+  const merged = [{ name: 'A', value: NEW_A }, B]
+
+  it('adopts the update that took effect, sending nothing again', async () => {
+    const id = seed()
+    sim.addFault({ ...PATCH, applyThen: 'reset' })
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    expect(patches()).toHaveLength(1)
+    expect(environmentOf(id)).toEqual(merged)
+  })
+
+  it('sends the same merged list again when the update did not take effect', async () => {
+    const id = seed()
+    sim.addFault({ ...PATCH, respond: lost502 })
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    const [first, again] = patches()
+    expect(first.body).toMatchObject({ secrets: merged })
+    expect(again.body).toEqual(first.body)
+    expect(environmentOf(id)).toEqual(merged)
+  })
+
+  it("does not take another run's change of only secrets for its own, and does not send again over it", async () => {
+    const id = seed()
+    const theirs = [{ name: 'A', value: 'value-of-a-other-run' }, B]
+    sim.addFault({
+      ...PATCH,
+      respond: lost502,
+      meanwhile: (other) => void other.send('PATCH', `/v2/deployments/${id}`, { secrets: theirs })
+    })
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain(`Another deploy changed deployment \`${NAME}\` meanwhile`)
+    expect(patches()).toHaveLength(1)
+    expect(environmentOf(id)).toEqual(theirs)
+  })
+})
