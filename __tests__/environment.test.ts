@@ -251,3 +251,43 @@ describe('after a lost answer, the environment sent is the one merged from the d
     expect(environmentOf(id)).toEqual(theirs)
   })
 })
+
+describe('values and references read from the deployment', () => {
+  it('does not register a value too short to mask (a setting such as `DEBUG=1`), and keeps it', async () => {
+    const id = seed({ secrets: [{ name: 'DEBUG', value: '1' }, B] })
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).not.toContain('::add-mask::1\n')
+    expect(run.warnings.filter((line) => line.includes('too short to mask'))).toEqual([])
+    expect(environmentOf(id)).toEqual([{ name: 'DEBUG', value: '1' }, B, { name: 'A', value: NEW_A }])
+  })
+
+  const X = { name: 'X', secret_name: 'k8s-x', secret_key: 'x' }
+  const Y = { name: 'Y', secret_name: 'k8s-y', secret_key: 'y' }
+  const imageInputs = { name: 'image-agent', 'image-uri': `registry.example/agent@sha256:${'f'.repeat(64)}` }
+  const seedImage = () => String(sim.seedDeployment({ name: 'image-agent', source: 'external_docker', secret_references: [X, Y] }).id)
+  const referencesOf = (id: string) => sim.deployments().find((d) => d.id === id)?.secret_references
+
+  it('merges `secret-references` by name, keeping the others', async () => {
+    const id = seedImage()
+    const run = await deploy({ ...imageInputs, 'secret-references': '[{name: X, secret_name: k8s-x2, secret_key: x}]' })
+
+    expect(run.exitCode).toBe(0)
+    expect(referencesOf(id)).toEqual([{ ...X, secret_name: 'k8s-x2' }, Y])
+    expect(run.outcome.environment?.references).toMatchObject({ set: ['X'], kept: ['Y'], sent: true })
+  })
+
+  it('replaces `secret-references` with `replace`, naming what it removes', async () => {
+    const id = seedImage()
+    const run = await deploy({
+      ...imageInputs,
+      'secret-references': '[{name: X, secret_name: k8s-x, secret_key: x}]',
+      'secrets-update': 'replace'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(referencesOf(id)).toEqual([X])
+    expect(run.warnings).toContain('`secret-references`: removes `Y`; keeps `X`.')
+  })
+})

@@ -55,6 +55,7 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  *   from the owners' clients (whose GET returns every value): the deployment's answers name each secret without its
  *   value, so that a client's refusal to merge what it cannot read can be tested. Answers of such a deployment are not
  *   valid against the reference's response schemas; `Simulator.hidesSecretValues(id)` says which to exempt.
+ * @property {JsonObject[]} [secret_references] the references the deployment has (`external_docker`)
  * @property {string} [status] a fixed deployment status (e.g. UNUSED) instead of the derived one
  * @property {string} [revisionOutcome] final status of the seeded revision, DEPLOYED by default
  * @property {string | null} [image_version]
@@ -437,6 +438,7 @@ export class Store {
     source_revision_config,
     secrets,
     hideSecretValues,
+    secret_references,
     status,
     revisionOutcome,
     image_version,
@@ -458,7 +460,7 @@ export class Store {
       source,
       config: { ...defaults.config, ...pickNonNull(source_config, SOURCE_CONFIG_FIELDS) },
       secrets: secrets ?? [],
-      secretReferences: null,
+      secretReferences: secret_references ?? null,
       imageVersion: image_version ?? null,
       statusOverride: status
     })

@@ -6,7 +6,6 @@ import { formatDuration, realClock, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import { firstLine } from '../core/errors.js'
 import { registerReadSecret } from '../core/masking.js'
-import { quotable } from '../core/quoted.js'
 import type { RequestDescription } from '../core/request.js'
 import { TimeLimitReached, withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
@@ -424,10 +423,8 @@ function registerSecretValues(data: unknown): void {
     const secrets = (deployment as { secrets?: unknown } | null)?.secrets
     if (!Array.isArray(secrets)) continue
     for (const secret of secrets) {
-      const { name, value } = (secret ?? {}) as { name?: unknown; value?: unknown }
-      if (typeof value !== 'string') continue
-      const named = typeof name === 'string' ? `\`${quotable(name, 100)}\`` : 'a secret'
-      registerReadSecret(value, `the value of ${named} that the control plane holds`)
+      const value = (secret as { value?: unknown } | null)?.value
+      if (typeof value === 'string') registerReadSecret(value)
     }
   }
 }

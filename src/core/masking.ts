@@ -53,11 +53,19 @@ export function registerSecret(value: string, what = 'a secret value'): void {
 }
 
 /**
- * A secret value read from the control plane (a deployment's environment): registered like an
- * input's, once however often the deployment is read again.
+ * A secret value read from the control plane (a deployment's environment, returned with the
+ * deployment): registered once, however often the deployment is read again. Unlike an input's, a
+ * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
+ * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
+ * the job's log for it, and the action never prints a value it reads.
  */
-export function registerReadSecret(value: string, what: string): void {
-  if (!announced.has(value)) registerSecret(value, what)
+export function registerReadSecret(value: string): void {
+  if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH) return
+  announced.add(value)
+  announce(value)
+  for (const part of [value, ...value.split(/\r?\n/)]) {
+    if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
+  }
 }
 
 function tooShort(text: string): boolean {
