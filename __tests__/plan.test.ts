@@ -222,3 +222,34 @@ describe('readWorkflowContext', () => {
     )
   })
 })
+
+describe('planDeploy: the environment of an update (environment.ts)', () => {
+  const reporting = (secrets: unknown[] | undefined): Deployment => ({ ...existing, secrets })
+
+  it('refuses to merge into a deployment that reports no environment, and sends the input with `replace`', async () => {
+    await expect((async () => planDeploy(await inputs({ secrets: 'A=value-a' }), reporting(undefined), workflow))()).rejects.toThrow(
+      'does not report its environment'
+    )
+    const plan = planDeploy(await inputs({ secrets: 'A=value-a', 'secrets-update': 'replace' }), reporting(undefined), workflow)
+    expect(plan).toMatchObject({ action: 'patch', body: { secrets: [{ name: 'A', value: 'value-a' }] } })
+    expect(plan.environment?.secrets).toMatchObject({ names: { added: ['A'] }, removedUnknown: true })
+  })
+
+  it('keeps the order the deployment has, sets the given names in place and adds new ones last', async () => {
+    const current = [
+      { name: 'Z', value: 'value-z' },
+      { name: 'A', value: 'value-a' }
+    ]
+    const plan = planDeploy(await inputs({ secrets: 'N=value-n\nA=value-a2' }), reporting(current), workflow)
+    expect(plan).toMatchObject({
+      body: {
+        secrets: [
+          { name: 'Z', value: 'value-z' },
+          { name: 'A', value: 'value-a2' },
+          { name: 'N', value: 'value-n' }
+        ]
+      },
+      environment: { mode: 'merge', secrets: { names: { kept: ['Z'], set: ['A'], added: ['N'], removed: [] } } }
+    })
+  })
+})
