@@ -340,11 +340,7 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
     '`secrets` is empty, and `secrets-update` is `replace`: an empty list does not clear the environment (the control plane keeps it ' +
       'as it is), so nothing would be replaced. List every secret the deployment needs in `secrets`, or remove `secrets-update: replace`'
   ],
-  [
-    'an unknown `secrets-update`',
-    { 'secrets-update': 'overwrite' },
-    '`secrets-update` must be one of `merge`, `replace`, got `overwrite`'
-  ],
+  ['an unknown `secrets-update`', { 'secrets-update': 'overwrite' }, '`secrets-update` must be one of `merge`, `replace`, got `overwrite`'],
   [
     'an empty secret on a dry run',
     { secrets: 'OPENAI_API_KEY=', 'dry-run': 'true' },
