@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Revision } from '../src/api/schemas.js'
-import { carriesWhatWeSent } from '../src/operations/ours.js'
+import { carriesOurEnvironment, carriesWhatWeSent } from '../src/operations/ours.js'
 import { lifecycles, type FaultRule, type Simulator } from '../sim/index.js'
 import { deployInputs, INTEGRATION_ID } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
@@ -245,5 +245,27 @@ describe('after DEPLOYED, a commit other than the one the workflow ran for is a 
     const same = await deploy(deployInputs(sim, NAME), env)
     expect(same.outcome.kind).toBe('deployed')
     expect(same.warnings.filter((w) => w.includes('was built from commit'))).toEqual([])
+  })
+})
+
+describe('carriesOurEnvironment', () => {
+  const A = { name: 'A', value: 'value-a' }
+  const B = { name: 'B', value: 'value-b' }
+
+  it.each<[string, boolean, unknown[]]>([
+    ['the same names and values', true, [B, A]],
+    ['a value another run sent', false, [{ name: 'A', value: 'other' }, B]],
+    ['a name more', false, [A, B, { name: 'C', value: 'c' }]],
+    ['a name less', false, [A]],
+    ['the names, values not returned', true, [{ name: 'A' }, { name: 'B' }]]
+  ])('secrets sent A and B, the deployment has %s → %s', (_case, expected, secrets) => {
+    expect(carriesOurEnvironment({ secrets }, { secrets: [A, B] })).toBe(expected)
+  })
+
+  it('compares secret references by name, and nothing when the patch sent neither list', () => {
+    const ref = { name: 'TOKEN', secret_name: 'k8s', secret_key: 'token' }
+    expect(carriesOurEnvironment({ secret_references: [ref] }, { secret_references: [ref] })).toBe(true)
+    expect(carriesOurEnvironment({ secret_references: [{ ...ref, secret_key: 'other' }] }, { secret_references: [ref] })).toBe(false)
+    expect(carriesOurEnvironment({ secrets: [A] }, {})).toBe(true)
   })
 })

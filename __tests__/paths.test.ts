@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MAX_BODY_BYTES } from '../src/api/body.js'
-import { errorLines } from './helpers/action.js'
+import { errorLines, visibleText } from './helpers/action.js'
 import { runInProcess } from './helpers/in-process.js'
 import { simulatorWithGitHub } from './helpers/with-github.js'
 
@@ -311,19 +311,36 @@ describe('paths: deploying, and saying why it could not skip', () => {
     expect(run.outcome.paths?.reason).toMatch(/GitHub lists 300 changed files, its most/)
   })
 
-  it("deploys when the names in `secrets` are not the deployment's, and skips when they are", async () => {
+  it("deploys when `secrets` adds a name to the deployment's, and skips when it has each name with that value", async () => {
     world.github.commitOn('main', ROOT_FILES)
-    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
+    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-1-current' }] })
     world.github.commitOn('main', ['docs/a.md'])
-    const added = await deploy({ secrets: 'OPENAI_API_KEY=sk-1\nDB_PASSWORD=pw' })
+    const added = await deploy({ secrets: 'OPENAI_API_KEY=sk-1-current\nDB_PASSWORD=pw-secret' })
     expect(added.outcome.paths).toMatchObject({ skip: false, reason: '`secrets` adds `DB_PASSWORD`' })
     world.sim.reset()
     world.github.reset()
     world.github.commitOn('main', ROOT_FILES)
-    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'old' }] })
+    serving({
+      secrets: [
+        { name: 'OPENAI_API_KEY', value: 'sk-1-current' },
+        { name: 'SET_IN_THE_UI', value: 'kept-value' }
+      ]
+    })
     world.github.commitOn('main', ['docs/a.md'])
-    const same = await deploy({ secrets: 'OPENAI_API_KEY=sk-1' })
+    const same = await deploy({ secrets: 'OPENAI_API_KEY=sk-1-current' })
     expect(same.outcome).toMatchObject({ kind: 'nothing-to-do', paths: { skip: true } })
+  })
+
+  it('deploys when a secret would get another value, naming it and never showing a value', async () => {
+    world.github.commitOn('main', ROOT_FILES)
+    serving({ secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-1-before-rotation' }] })
+    world.github.commitOn('main', ['docs/a.md'])
+    const rotated = await deploy({ secrets: 'OPENAI_API_KEY=sk-2-after-rotation' })
+    expect(rotated.outcome.paths).toMatchObject({ skip: false, reason: '`secrets` changes the value of `OPENAI_API_KEY`' })
+    expect(rotated.outcome.kind).toBe('deployed')
+    const text = visibleText(rotated)
+    expect(text).not.toContain('sk-1-before-rotation')
+    expect(text).not.toContain('sk-2-after-rotation')
   })
 
   it("deploys when a `source_config` input differs from the deployment's value", async () => {

@@ -28,13 +28,14 @@ const existing: Deployment = {
   source: 'github',
   status: 'READY',
   latest_revision_id: 'rev-1',
-  source_config: { integration_id: VALID_UUID, repo_url: 'https://github.com/octo/agent', deployment_type: 'dev' }
+  source_config: { integration_id: VALID_UUID, repo_url: 'https://github.com/octo/agent', deployment_type: 'dev' },
+  secrets: []
 }
 
 describe('planDeploy: create', () => {
   it('creates a github deployment with workflow defaults for repo-url and repo-ref', async () => {
     const plan = planDeploy(await inputs({ 'integration-id': VALID_UUID, secrets: 'A=1' }), undefined, workflow)
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       action: 'create',
       body: {
         name: 'support-agent',
@@ -99,7 +100,7 @@ describe('planDeploy: patch', () => {
       existing,
       workflow
     )
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       action: 'patch',
       deployment: existing,
       body: {
@@ -219,5 +220,36 @@ describe('readWorkflowContext', () => {
     expect(readWorkflowContext({ GITHUB_SERVER_URL: 'https://ghe.example.com/', GITHUB_REPOSITORY: 'octo/agent' }).repoUrl).toBe(
       'https://ghe.example.com/octo/agent'
     )
+  })
+})
+
+describe('planDeploy: the environment of an update (environment.ts)', () => {
+  const reporting = (secrets: unknown[] | undefined): Deployment => ({ ...existing, secrets })
+
+  it('refuses to merge into a deployment that reports no environment, and sends the input with `replace`', async () => {
+    await expect((async () => planDeploy(await inputs({ secrets: 'A=value-a' }), reporting(undefined), workflow))()).rejects.toThrow(
+      'does not report its environment'
+    )
+    const plan = planDeploy(await inputs({ secrets: 'A=value-a', 'secrets-update': 'replace' }), reporting(undefined), workflow)
+    expect(plan).toMatchObject({ action: 'patch', body: { secrets: [{ name: 'A', value: 'value-a' }] } })
+    expect(plan.environment?.secrets).toMatchObject({ names: { added: ['A'] }, removedUnknown: true })
+  })
+
+  it('keeps the order the deployment has, sets the given names in place and adds new ones last', async () => {
+    const current = [
+      { name: 'Z', value: 'value-z' },
+      { name: 'A', value: 'value-a' }
+    ]
+    const plan = planDeploy(await inputs({ secrets: 'N=value-n\nA=value-a2' }), reporting(current), workflow)
+    expect(plan).toMatchObject({
+      body: {
+        secrets: [
+          { name: 'Z', value: 'value-z' },
+          { name: 'A', value: 'value-a2' },
+          { name: 'N', value: 'value-n' }
+        ]
+      },
+      environment: { mode: 'merge', secrets: { names: { kept: ['Z'], set: ['A'], added: ['N'], removed: [] } } }
+    })
   })
 })

@@ -354,7 +354,7 @@ describe('deployments and revisions', () => {
     expect(failed).toMatchObject({ status: 'BUILD_FAILED', status_message: lifecycles.buildFailed().statusMessage })
     expect(failed.updated_at).toBe(new Date(T0 + 50).toISOString())
 
-    await call(sim, 'PATCH', `/v2/deployments/${created.id}`, { body: { secrets: [] } })
+    await call(sim, 'PATCH', `/v2/deployments/${created.id}`, { body: { secrets: [{ name: 'TOKEN', value: 'v2' }] } })
     const seen = new Set<string>()
     const patchedAt = clock.t
     for (let t = patchedAt; t <= patchedAt + 120; t += 5) {
@@ -375,6 +375,53 @@ describe('deployments and revisions', () => {
         'DEPLOYED'
       ])
     )
+  })
+})
+
+describe('the environment, as the owners read it: one map per deployment', () => {
+  const context = fakeClockSimulator()
+  const A = { name: 'A', value: 'value-a' }
+  const B = { name: 'B', value: 'value-b' }
+  const created = async () =>
+    (await call(context.sim, 'POST', '/v2/deployments', { body: githubDeployment('agent', { secrets: [A, B] }) })).body
+  const patch = (id: string, body: unknown) => call(context.sim, 'PATCH', `/v2/deployments/${id}`, { body })
+  const environment = async (id: string) => (await call(context.sim, 'GET', `/v2/deployments/${id}`)).body.secrets
+
+  it('GET returns each secret with its name and value', async () => {
+    const { id } = await created()
+    expect(await environment(id)).toEqual([A, B])
+  })
+
+  it('a `secrets` list on PATCH replaces the environment whole, with a new revision', async () => {
+    const { id } = await created()
+    await patch(id, { secrets: [{ name: 'A', value: 'new-a' }] })
+    expect(await environment(id)).toEqual([{ name: 'A', value: 'new-a' }])
+    expect(context.sim.revisions(id)).toHaveLength(2)
+  })
+
+  it('an empty list leaves it unchanged and makes no revision; a PATCH without `secrets` keeps it', async () => {
+    const { id } = await created()
+    await patch(id, { secrets: [] })
+    expect(await environment(id)).toEqual([A, B])
+    expect(context.sim.revisions(id)).toHaveLength(1)
+    await patch(id, { source_revision_config: { repo_ref: 'next' } })
+    expect(await environment(id)).toEqual([A, B])
+  })
+
+  it('replaces resource_spec whole: a partial spec resets what it leaves out', async () => {
+    const spec = { min_scale: 2, max_scale: 3, cpu: 2, memory_mb: 4096 }
+    const seeded = context.sim.seedDeployment({ name: 'image', source: 'external_docker', source_config: { resource_spec: spec } })
+    const id = String(seeded.id)
+    expect((await patch(id, { source_config: { resource_spec: { max_scale: 6 } } })).status).toBe(200)
+    expect((await call(context.sim, 'GET', `/v2/deployments/${id}`)).body.source_config.resource_spec).toEqual({ max_scale: 6 })
+  })
+
+  it('names secrets without values for a deployment seeded so (a deliberate deviation, for the refusal to merge)', async () => {
+    const seeded = context.sim.seedDeployment({ name: 'hidden', secrets: [A], hideSecretValues: true })
+    expect(seeded.secrets).toEqual([{ name: 'A' }])
+    expect(context.sim.hidesSecretValues(String(seeded.id))).toBe(true)
+    const { id } = await created()
+    expect(context.sim.hidesSecretValues(id)).toBe(false)
   })
 })
 

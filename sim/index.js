@@ -82,6 +82,8 @@ export { lifecycles }
  * @property {() => JsonObject[]} deployments newest first, as GET returns each
  * @property {(deploymentId: string) => JsonObject[]} revisions newest first; empty for an unknown deployment
  * @property {(options: SeedOptions) => JsonObject} seedDeployment
+ * @property {(id: string) => boolean} hidesSecretValues whether the deployment was seeded with `hideSecretValues`: its
+ *   answers deliberately lack secret values, so a check of answers against the reference's schemas must exempt them
  * @property {(seeds: SeedOptions[]) => void} seedDeployments many at once, without building responses
  *   (2,000 in well under a second)
  * @property {(deploymentId: string) => string} healthUrl the loopback URL the deployment's health endpoint is under
@@ -567,6 +569,7 @@ export async function startSimulator(options = {}) {
     revisions: (deploymentId) =>
       (store.deployments.get(deploymentId)?.revisions ?? []).map((revision) => revisionResource(revision, now())).reverse(),
     seedDeployment: (seed) => deploymentResource(store.seed(seed), now()),
+    hidesSecretValues: (id) => store.deployments.get(id)?.hidesSecretValues === true,
     seedDeployments: (seeds) => {
       for (const seed of seeds) store.seed(seed)
     },

@@ -64,7 +64,9 @@ export function deploymentResource(deployment, now) {
     source: deployment.source,
     source_config: sourceConfig,
     source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, latest ? settledConfig(latest, now) : {}),
-    secrets: deployment.secrets,
+    // GET returns each secret's name and value, as the owners' clients read it. `hidesSecretValues`: a deliberate
+    // deviation for tests (store.js, SeedOptions.hideSecretValues), not valid against the reference's `Secret`.
+    secrets: deployment.hidesSecretValues ? deployment.secrets.map(({ name }) => ({ name })) : deployment.secrets,
     secret_references: deployment.secretReferences,
     id: deployment.id,
     tenant_id: deployment.tenantId,

@@ -28,8 +28,10 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {string} name
  * @property {string} source
  * @property {JsonObject} sourceConfig only the non-null fields
- * @property {JsonObject[]} secrets
+ * @property {JsonObject[]} secrets the deployment's one environment map, as `{name, value}` entries
  * @property {JsonObject[] | null} secretReferences
+ * @property {boolean} [hidesSecretValues] a deliberate deviation, for tests only: GET names the secrets without
+ *   their values (see SeedOptions.hideSecretValues)
  * @property {string | null} imageVersion
  * @property {string | undefined} statusOverride
  * @property {number} createdAt
@@ -48,7 +50,12 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {string} [source]
  * @property {JsonObject} [source_config] merged over defaults that suit the source
  * @property {JsonObject} [source_revision_config] merged over defaults that suit the source
- * @property {JsonObject[]} [secrets]
+ * @property {JsonObject[]} [secrets] the environment, as if set in the UI, by a CLI or by Terraform
+ * @property {boolean} [hideSecretValues] DELIBERATE DEVIATION from the reference (whose `Secret` requires `value`) and
+ *   from the owners' clients (whose GET returns every value): the deployment's answers name each secret without its
+ *   value, so that a client's refusal to merge what it cannot read can be tested. Answers of such a deployment are not
+ *   valid against the reference's response schemas; `Simulator.hidesSecretValues(id)` says which to exempt.
+ * @property {JsonObject[]} [secret_references] the references the deployment has (`external_docker`)
  * @property {string} [status] a fixed deployment status (e.g. UNUSED) instead of the derived one
  * @property {string} [revisionOutcome] final status of the seeded revision, DEPLOYED by default
  * @property {string | null} [image_version]
@@ -325,8 +332,13 @@ export class Store {
         throw new ApiError(400, `${field} cannot be changed after the deployment is created.`)
       }
     }
+    // resource_spec, like every field, is replaced whole: what a partial spec leaves out goes back to nothing.
     Object.assign(deployment.sourceConfig, config)
-    if (body.secrets != null) deployment.secrets = body.secrets
+    // One environment map per deployment: a `secrets` list replaces it whole, an empty one leaves it
+    // unchanged (as the owners' provider reads the service), and no `secrets` keeps it.
+    const environmentChanged = body.secrets != null && body.secrets.length > 0
+    if (environmentChanged) deployment.secrets = body.secrets
+    // An empty list of references removes them all (the owners' provider documents `[]` so).
     if (body.secret_references != null) deployment.secretReferences = body.secret_references
 
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
@@ -334,7 +346,7 @@ export class Store {
     // revision"; the simulator does not do that yet, because __tests__/integration.test.ts ("reports
     // a patch that made no new revision") relies on a resource_spec patch making none. The action
     // itself copes with either (it waits on whatever latest_revision_id says). See the sim report.
-    if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null) {
+    if (Object.keys(revisionConfig).length > 0 || environmentChanged || body.secret_references != null) {
       const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
       const source = body.revision_source ?? deployment.source
       const merged = { ...previous, ...revisionConfig }
@@ -425,6 +437,8 @@ export class Store {
     source_config,
     source_revision_config,
     secrets,
+    hideSecretValues,
+    secret_references,
     status,
     revisionOutcome,
     image_version,
@@ -446,10 +460,11 @@ export class Store {
       source,
       config: { ...defaults.config, ...pickNonNull(source_config, SOURCE_CONFIG_FIELDS) },
       secrets: secrets ?? [],
-      secretReferences: null,
+      secretReferences: secret_references ?? null,
       imageVersion: image_version ?? null,
       statusOverride: status
     })
+    if (hideSecretValues) deployment.hidesSecretValues = true
     for (const seed of seeds) {
       const finalStatus = seed.status ?? 'DEPLOYED'
       const lifecycle =

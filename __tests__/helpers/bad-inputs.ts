@@ -335,6 +335,13 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
       'missing secret as an empty value); add the secret to the repository (or its environment), or remove this line'
   ],
   [
+    'an empty `secrets` with `secrets-update: replace` (the control plane keeps the environment when sent [])',
+    { secrets: '{}', 'secrets-update': 'replace' },
+    '`secrets` is empty, and `secrets-update` is `replace`: an empty list does not clear the environment (the control plane keeps it ' +
+      'as it is), so nothing would be replaced. List every secret the deployment needs in `secrets`, or remove `secrets-update: replace`'
+  ],
+  ['an unknown `secrets-update`', { 'secrets-update': 'overwrite' }, '`secrets-update` must be one of `merge`, `replace`, got `overwrite`'],
+  [
     'an empty secret on a dry run',
     { secrets: 'OPENAI_API_KEY=', 'dry-run': 'true' },
     '`secrets`: line 1: `OPENAI_API_KEY` is empty: the repository secret it comes from is probably missing (GitHub passes a ' +

@@ -5,6 +5,7 @@ import { CancelledError } from '../core/cancel.js'
 import { formatDuration, realClock, type Clock } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import { firstLine } from '../core/errors.js'
+import { registerReadSecret } from '../core/masking.js'
 import type { RequestDescription } from '../core/request.js'
 import { TimeLimitReached, withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
@@ -400,6 +401,7 @@ export class ControlPlaneClient {
       const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ')
       throw fail(`JSON that lacks what the action needs (${fields})`)
     }
+    registerSecretValues(result.data)
     return result.data
   }
 
@@ -407,6 +409,23 @@ export class ControlPlaneClient {
     const headers: OutgoingHttpHeaders = { Accept: 'application/json', ...credentialHeaders(this.connection) }
     if (hasBody) headers['Content-Type'] = 'application/json'
     return headers
+  }
+}
+
+/**
+ * A deployment's `GET` returns its environment, values included: each value in an answer (a
+ * deployment, or a page of them) is registered for masking before the answer is used, so nothing
+ * the run prints later can show one.
+ */
+function registerSecretValues(data: unknown): void {
+  const page = (data as { resources?: unknown } | null)?.resources
+  for (const deployment of Array.isArray(page) ? page : [data]) {
+    const secrets = (deployment as { secrets?: unknown } | null)?.secrets
+    if (!Array.isArray(secrets)) continue
+    for (const secret of secrets) {
+      const value = (secret as { value?: unknown } | null)?.value
+      if (typeof value === 'string') registerReadSecret(value)
+    }
   }
 }
 

@@ -7,6 +7,8 @@ import * as core from '@actions/core'
  * everything the action writes outside the log.
  */
 const secrets = new Set<string>()
+/** Every value registered, short ones too: one read again from a server (registerReadSecret) is not announced, nor warned about, twice. */
+const announced = new Set<string>()
 
 export const REDACTED = '***'
 
@@ -38,6 +40,7 @@ export function announceSecretsWith(to: (value: string) => void, warnTo: (line: 
 /** `what` names the secret in a warning (its value never): an input, or a name in `secrets`. */
 export function registerSecret(value: string, what = 'a secret value'): void {
   if (value.length === 0) return
+  announced.add(value)
   // A multi-line value is masked by the runner line by line too; mirror that.
   const lines = value.split(/\r?\n/)
   // Warned before the value is announced: after, the runner would mask its characters in the warning too.
@@ -45,6 +48,22 @@ export function registerSecret(value: string, what = 'a secret value'): void {
   else if (lines.some(tooShort)) warn(tooShortWarning(`a line of ${what}`))
   announce(value)
   for (const part of [value, ...lines]) {
+    if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
+  }
+}
+
+/**
+ * A secret value read from the control plane (a deployment's environment, returned with the
+ * deployment): registered once, however often the deployment is read again. Unlike an input's, a
+ * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
+ * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
+ * the job's log for it, and the action never prints a value it reads.
+ */
+export function registerReadSecret(value: string): void {
+  if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH) return
+  announced.add(value)
+  announce(value)
+  for (const part of [value, ...value.split(/\r?\n/)]) {
     if (part.trim().length >= MIN_REDACTED_LENGTH) secrets.add(part)
   }
 }
@@ -73,4 +92,5 @@ export function redact(text: string): string {
 /** For tests: forget every registered secret. */
 export function clearSecrets(): void {
   secrets.clear()
+  announced.clear()
 }

@@ -132,6 +132,25 @@ export interface PathsDecision {
   outsidePaths?: number
 }
 
+/** An environment's names as an update leaves them: never a value. */
+export interface EnvironmentNames {
+  /** Kept with the value they have (not given, or given with that value). */
+  kept: string[]
+  /** Given with another value. */
+  set: string[]
+  added: string[]
+  /** `secrets-update: replace` only: on the deployment, not in the input. */
+  removed: string[]
+}
+
+/** `secrets` and `secret-references` as the deploy changes them (commands/deploy/environment.ts). */
+export interface EnvironmentFacts {
+  mode: 'merge' | 'replace'
+  /** `sent`: whether the list goes out (not when nothing in it changes); `removedUnknown`: replace, on a deployment that does not report its environment. */
+  secrets?: EnvironmentNames & { sent: boolean; removedUnknown?: boolean }
+  references?: EnvironmentNames & { sent: boolean; removedUnknown?: boolean }
+}
+
 /** `registry-login`: where Docker was logged in and where to push. */
 export interface RegistryLogin {
   /** The registry host (`registry_url` up to its first `/`, no scheme). */
@@ -286,6 +305,8 @@ export interface RunFacts {
   servingRevisionId?: string
   /** `evals`: every case's result, the pass rate, the regressions and the run times. */
   evals?: EvalFacts
+  /** What the deploy does (or, in a dry run, would do) to the deployment's environment, by name. */
+  environment?: EnvironmentFacts
 }
 
 export type Outcome = RunFacts &

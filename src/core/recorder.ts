@@ -16,7 +16,8 @@ import type {
   RegistryLogin,
   CommandWords,
   CheckVerdict,
-  EvalFacts
+  EvalFacts,
+  EnvironmentFacts
 } from './outcome.js'
 import type { PruneFacts, PruneRow } from './prune.js'
 import { classify, SUPERSEDED } from './statuses.js'
@@ -180,6 +181,11 @@ export class Recorder {
   /** A warning that every report shows near its top (see RunFacts.commitWarning). */
   commitWarning(text: string): void {
     this.facts.commitWarning = text
+  }
+
+  /** What the deploy does to the deployment's environment, by name. */
+  environment(facts: EnvironmentFacts): void {
+    this.facts.environment = facts
   }
 
   /** `registry-login`: where Docker was logged in. */

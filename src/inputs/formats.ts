@@ -71,6 +71,7 @@ export const FORMATS = {
     }
   },
   'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
+  'secrets-update': oneOf(['merge', 'replace'] as const),
   wait: text(parseBoolean),
   timeout: text(parseDuration),
   'poll-interval': text(parseDuration),

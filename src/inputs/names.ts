@@ -31,6 +31,7 @@ export const INPUT_NAMES = [
   'resource-spec',
   'secrets',
   'secret-references',
+  'secrets-update',
   'wait',
   'timeout',
   'poll-interval',
@@ -107,7 +108,8 @@ export const INPUT_DEFAULTS = {
   'secret-scan': 'warn',
   'config-check': 'error',
   'verify-revision': 'auto',
-  'langsmith-endpoint': 'https://api.smith.langchain.com'
+  'langsmith-endpoint': 'https://api.smith.langchain.com',
+  'secrets-update': 'merge'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

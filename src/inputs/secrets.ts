@@ -42,8 +42,8 @@ export function unparsedSecretValues(raw: string): string[] {
 export async function parseSecrets(raw: string): Promise<ParsedSecrets> {
   const lines = raw.split(/\r?\n/)
   const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
-  // Sending `secrets: []` would delete the deployment's secrets; an input that is all
-  // comments (say, every line commented out) must not do that.
+  // An input that is all comments (say, every line commented out) is unset, as `{}` is empty: neither
+  // changes the environment (the control plane keeps it when sent an empty list; environment.ts).
   if (meaningful.length === 0) return { problems: [] }
   return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw)
 }

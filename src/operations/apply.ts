@@ -8,7 +8,7 @@ import { ActionError, firstLine } from '../core/errors.js'
 import type { PendingChange } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import { findDeploymentsByName, type WalkLimits } from './find.js'
-import { createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
+import { carriesOurEnvironment, createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
 
 /**
  * Sends a change at most once in effect. A change whose outcome is in doubt (a
@@ -146,6 +146,12 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
         if (current.latest_revision_id === before) return undefined
         const look = await findOurRevision(ctx, deployment.id, before, sent)
         othersSeen = look.others
+        // The environment sent shows on the deployment while our revision is the latest: one that is not
+        // there means that revision is another run's with the same settings, and ours never landed.
+        if (look.ours && look.others.length === 0 && !carriesOurEnvironment(current, body)) {
+          othersSeen = look.revisions
+          return undefined
+        }
         return look.ours ? { current, look, ours: look.ours } : undefined
       })
       if (applied) {

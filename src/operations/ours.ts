@@ -1,5 +1,12 @@
 import type { ControlPlaneClient } from '../api/client.js'
-import type { Deployment, Revision, SourceConfigRequest, SourceRevisionConfig, SourceRevisionConfigRequest } from '../api/schemas.js'
+import type {
+  Deployment,
+  PatchDeploymentRequest,
+  Revision,
+  SourceConfigRequest,
+  SourceRevisionConfig,
+  SourceRevisionConfigRequest
+} from '../api/schemas.js'
 import type { Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
 
@@ -92,6 +99,33 @@ export function createdWithOurSettings(
     ([key, value]) => reported[key] == null || sameValue(reported[key], value)
   )
   return configMatches && namespaceMatches && revisionMatches
+}
+
+/**
+ * Whether the deployment's environment is the one a patch sent: every secret sent, with the value
+ * sent (where the deployment reports one), and no other; the same for the secret references, by
+ * name. Revisions do not report the environment, and a patch of only `secrets` changes no revision
+ * setting: after a lost answer this is what tells this run's change from another run's. Only the
+ * latest change's environment shows, so the caller asks it of the latest revision only. What was
+ * sent is the list merged from the deployment as first read (commands/deploy/environment.ts).
+ */
+export function carriesOurEnvironment(
+  deployment: Pick<Deployment, 'secrets' | 'secret_references'>,
+  sent: Pick<PatchDeploymentRequest, 'secrets' | 'secret_references'>
+): boolean {
+  const entries = (list: readonly unknown[] | null | undefined, valueOf: (entry: Record<string, unknown>) => unknown) =>
+    new Map(
+      (list ?? []).map((raw) => [String((raw as Record<string, unknown> | null)?.name), valueOf((raw ?? {}) as Record<string, unknown>)])
+    )
+  const same = (reported: Map<string, unknown>, wanted: Map<string, unknown>) =>
+    reported.size === wanted.size &&
+    [...wanted].every(([name, value]) => reported.has(name) && (reported.get(name) === undefined || reported.get(name) === value))
+  const secretValue = (entry: Record<string, unknown>) => (typeof entry.value === 'string' ? entry.value : undefined)
+  const reference = (entry: Record<string, unknown>) => JSON.stringify([entry.secret_name, entry.secret_key])
+  if (sent.secrets && !same(entries(deployment.secrets, secretValue), entries(sent.secrets, secretValue))) return false
+  if (sent.secret_references && !same(entries(deployment.secret_references, reference), entries(sent.secret_references, reference)))
+    return false
+  return true
 }
 
 /** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */

@@ -1,5 +1,5 @@
 import { formatDuration } from '../core/clock.js'
-import type { CheckVerdict, HealthSeen, Outcome, RichText, Shipped } from '../core/outcome.js'
+import type { CheckVerdict, EnvironmentFacts, HealthSeen, Outcome, RichText, Shipped } from '../core/outcome.js'
 import { archiveRows } from './archive.js'
 import { restoredBy, stillServing } from './serving.js'
 import { quoted } from '../core/quoted.js'
@@ -43,6 +43,8 @@ export function factsOf(view: RunView): Array<[string, RichText]> {
     ...(outcome.checks ?? []).map(checkRow),
     ...shippedRows(outcome.shipped),
     ...pathsRows(outcome),
+    ['Secrets', environmentRow(outcome.environment?.secrets)],
+    ['Secret references', environmentRow(outcome.environment?.references)],
     ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
     ['Image repository', outcome.registry ? [{ code: outcome.registry.imageRepository }] : undefined],
     ['Commit', commitOf(view)]
@@ -95,6 +97,27 @@ function shippedRows(shipped: Shipped | undefined): Row[] {
     ]
   }
   return archiveRows(shipped)
+}
+
+/** The environment's names as the deploy leaves them (never a value): kept, set, added, removed. */
+function environmentRow(names: EnvironmentFacts['secrets']): RichText | undefined {
+  if (!names) return undefined
+  const groups: Array<[string, string[]]> = [
+    ['set', names.set],
+    ['added', names.added],
+    ['removed', names.removed],
+    ['kept', names.kept]
+  ]
+  const said: RichText = []
+  for (const [label, list] of groups) {
+    if (list.length === 0) continue
+    if (said.length > 0) said.push('; ')
+    said.push(`${label} `)
+    list.forEach((name, i) => said.push(...(i > 0 ? [', '] : []), { code: name }))
+  }
+  if (names.removedUnknown) said.push(`${said.length ? '; ' : ''}removed any other (not reported by the deployment)`)
+  if (!names.sent) said.push(`${said.length ? ' ' : ''}(unchanged: not sent)`)
+  return said.length > 0 ? said : ['none']
 }
 
 /** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */

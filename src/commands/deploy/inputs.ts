@@ -7,7 +7,8 @@ import { INPUT_NAMES, type InputName } from '../../inputs/names.js'
 import type { PathFilter } from '../../inputs/paths.js'
 import { readPollInterval } from '../../inputs/poll-interval.js'
 import { defaultRepoRef } from '../../inputs/workflow-context.js'
-import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
+import type { CommonInputs, InputReader, InputSpec } from '../../inputs/spec.js'
+import type { SecretsUpdate } from './environment.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 import { mayBuildFromGitHubBeforeLookup } from './source.js'
 
@@ -23,6 +24,8 @@ export interface DeploySpecific {
   sourceRevisionConfig: SourceRevisionConfigRequest
   secrets?: Secret[]
   secretReferences?: SecretReference[]
+  /** `secrets-update`: what an update does to the deployment's environment (environment.ts). */
+  secretsUpdate: SecretsUpdate
   wait: boolean
   pollIntervalMs?: number
   showLogs: boolean
@@ -94,6 +97,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       sourceRevisionConfig,
       secrets: value('secrets'),
       secretReferences: value('secret-references'),
+      secretsUpdate: value('secrets-update') ?? 'merge',
       wait: value('wait') as boolean,
       pollIntervalMs: readPollInterval(reader),
       showLogs: value('show-logs') as boolean,
@@ -109,6 +113,7 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       secretScan: value('secret-scan'),
       configCheck: value('config-check') ?? 'error'
     }
+    replaceProblems(reader, inputs).forEach(reader.problem)
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = mayBuildFromGitHubBeforeLookup(inputs) && !sourceRevisionConfig.repo_ref
     const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined
@@ -118,6 +123,26 @@ export const deploySpec: InputSpec<DeploySpecific> = {
     return inputs
   }
 }
+
+/**
+ * `secrets-update: replace` makes `secrets` the whole environment. An empty list would not clear
+ * it (the control plane keeps the environment when given one), so an empty or missing `secrets`
+ * with `replace` is a mistake, unless the step replaces only `secret-references`.
+ */
+function replaceProblems(reader: InputReader, inputs: DeploySpecific): string[] {
+  if (inputs.secretsUpdate !== 'replace' || (inputs.secrets && inputs.secrets.length > 0)) return []
+  if (reader.isSet('secrets')) {
+    // A malformed `secrets` has its own problem already.
+    const meaningful = !reader.raw('secrets').split(/\r?\n/).every(blankOrComment)
+    if (inputs.secrets === undefined && meaningful) return []
+  } else if (inputs.secretReferences !== undefined) return []
+  return [
+    '`secrets` is empty, and `secrets-update` is `replace`: an empty list does not clear the environment (the control plane keeps it ' +
+      'as it is), so nothing would be replaced. List every secret the deployment needs in `secrets`, or remove `secrets-update: replace`'
+  ]
+}
+
+const blankOrComment = (line: string) => line.trim() === '' || line.trimStart().startsWith('#')
 
 function withoutUndefined<T extends object>(object: { [K in keyof T]?: T[K] | undefined }): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T

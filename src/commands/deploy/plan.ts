@@ -3,21 +3,33 @@ import type {
   CreateDeploymentRequest,
   Deployment,
   PatchDeploymentRequest,
+  Secret,
+  SecretReference,
   SourceConfigRequest,
   SourceRevisionConfigRequest
 } from '../../api/schemas.js'
 import { InputError } from '../../core/errors.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
+import { environmentOfCreate, referencesOfUpdate, secretsOfUpdate, type EnvironmentChange, type SecretsUpdate } from './environment.js'
 import type { DeployInputs } from './inputs.js'
+import { mergedResourceSpec } from './resource-spec.js'
 import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
 
-export type Plan =
+export type Plan = (
   | { action: 'create'; body: CreateDeploymentRequest }
   | { action: 'patch'; deployment: Deployment; body: PatchDeploymentRequest; warnings: string[] }
   | { action: 'none'; deployment: Deployment }
+) & { environment?: PlannedEnvironment }
+
+/** What the plan does to the deployment's environment (environment.ts), when `secrets` or `secret-references` is given. */
+export interface PlannedEnvironment {
+  mode: SecretsUpdate
+  secrets?: EnvironmentChange<Secret>
+  references?: EnvironmentChange<SecretReference>
+}
 
 /**
  * `source_config` fields the control plane fixes at creation. Sending one on a patch
@@ -61,8 +73,14 @@ function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: Wor
     problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL')
   }
   if (problems.length > 0 || !isCreatable(source)) throw new InputError(problems)
+  const environment = plannedEnvironment(
+    inputs.secretsUpdate,
+    environmentOfCreate(inputs.secrets),
+    environmentOfCreate(inputs.secretReferences)
+  )
   return {
     action: 'create',
+    ...(environment ? { environment } : {}),
     body: {
       name,
       source,
@@ -95,7 +113,9 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
       )
     }
   }
-  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested
+  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...given } = requested
+  // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
+  const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
     ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
@@ -103,12 +123,28 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
   problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source))
   if (problems.length > 0) throw new InputError(problems)
 
+  // Read from the deployment as the lookup found it, once: a resend after a lost answer sends the same lists.
+  const secrets = secretsOfUpdate(deployment, inputs.secrets, inputs.secretsUpdate)
+  const references = referencesOfUpdate(deployment, inputs.secretReferences, inputs.secretsUpdate)
+  const environment = plannedEnvironment(inputs.secretsUpdate, secrets, references)
   const body: PatchDeploymentRequest = {
     ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
     ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
     ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
-    ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
-    ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+    ...(secrets?.send ? { secrets: secrets.send } : {}),
+    ...(references?.send ? { secret_references: references.send } : {})
   }
-  return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment }
+  const planned = environment ? { environment } : {}
+  return Object.keys(body).length > 0
+    ? { action: 'patch', deployment, body, warnings, ...planned }
+    : { action: 'none', deployment, ...planned }
+}
+
+function plannedEnvironment(
+  mode: SecretsUpdate,
+  secrets: EnvironmentChange<Secret> | undefined,
+  references: EnvironmentChange<SecretReference> | undefined
+): PlannedEnvironment | undefined {
+  if (!secrets && !references) return undefined
+  return { mode, ...(secrets ? { secrets } : {}), ...(references ? { references } : {}) }
 }

@@ -5,6 +5,7 @@ import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } f
 import { planEvals } from '../../operations/checks/evals.js'
 import type { CommandDeps } from '../types.js'
 import { describePlan, plannedRequests } from './describe.js'
+import { describeEnvironment, type EnvironmentChange } from './environment.js'
 import { imageShipped, unpinnedImageWarning } from './image.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
@@ -31,6 +32,7 @@ export async function sendChange(
   const unpinned = image && unpinnedImageWarning(image)
   if (unpinned) log.warn(unpinned)
   const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup)
+  reportEnvironment(plan, deps)
   if (inputs.dryRun) {
     if (image) recorder.shipped(imageShipped(image))
     if (archive) {
@@ -56,6 +58,32 @@ export async function sendChange(
   // On record once the control plane took it, not before: a refused change shipped nothing.
   if (image) recorder.shipped(imageShipped(image))
   return sent
+}
+
+/**
+ * What the change does to the deployment's environment, by name, in the log and on record (the
+ * summary's row): kept, set, added, removed. A removal is a warning: it deletes what someone set.
+ */
+function reportEnvironment(plan: Plan, { log, recorder }: Pick<CommandDeps, 'log' | 'recorder'>): void {
+  const environment = plan.environment
+  if (!environment) return
+  const lists: Array<['secrets' | 'secret-references', EnvironmentChange<unknown> | undefined]> = [
+    ['secrets', environment.secrets],
+    ['secret-references', environment.references]
+  ]
+  for (const [what, change] of lists) {
+    if (!change) continue
+    const line = describeEnvironment(what, change, plan.action === 'create')
+    if (change.names.removed.length > 0 || change.removedUnknown) log.warn(line)
+    else log.info(line)
+  }
+  const fact = (change: EnvironmentChange<unknown> | undefined) =>
+    change && { ...change.names, sent: change.send !== undefined, ...(change.removedUnknown ? { removedUnknown: true } : {}) }
+  recorder.environment({
+    mode: environment.mode,
+    ...(environment.secrets ? { secrets: fact(environment.secrets) } : {}),
+    ...(environment.references ? { references: fact(environment.references) } : {})
+  })
 }
 
 /** Sends what the plan says (create, patch, or nothing) and records it. */

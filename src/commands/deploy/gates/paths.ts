@@ -10,6 +10,8 @@ import { openCommitReads, type CommitReads } from '../github-reads.js'
 import { checkPatterns } from '../paths-patterns.js'
 import type { DeployInputs } from '../inputs.js'
 import type { SourceDecision } from '../source.js'
+import type { EnvironmentChange } from '../environment.js'
+import type { Plan } from '../plan.js'
 import { sourceConfigDifferences } from '../settings-differ.js'
 import { firstLine } from '../../../core/errors.js'
 import type { ChangeGate } from './types.js'
@@ -19,8 +21,8 @@ export const pathsGate: ChangeGate = {
   id: 'paths',
   stage: 'change',
   appliesTo: ({ inputs }) => inputs.paths !== undefined,
-  async run({ inputs, deps, existing, source }) {
-    const verdict = await decidePaths(inputs.paths!, source, inputs, existing, deps)
+  async run({ inputs, deps, existing, source, plan }) {
+    const verdict = await decidePaths(inputs.paths!, source, inputs, existing, deps, plan)
     if (verdict.skip && existing) return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) }
     return { go: true }
   }
@@ -56,7 +58,8 @@ async function decidePaths(
   source: Pick<SourceDecision, 'fromGitHub' | 'builds'>,
   inputs: DeployInputs,
   existing: Deployment | undefined,
-  deps: CommandDeps
+  deps: CommandDeps,
+  plan: Plan
 ): Promise<PathsVerdict> {
   const { log, recorder } = deps
   if (!source.fromGitHub) {
@@ -65,7 +68,7 @@ async function decidePaths(
     recorder.pathsDecided({ skip: false, reason })
     return { skip: false }
   }
-  const decided = await decide(paths, inputs, existing, deps)
+  const decided = await decide(paths, inputs, existing, deps, plan)
   recorder.pathsDecided(decided.decision)
   const { decision } = decided
   if (decision.skip) log.info(`\`paths\`: nothing to deploy: ${decision.reason}.`)
@@ -77,7 +80,8 @@ async function decide(
   paths: PathFilter,
   inputs: DeployInputs,
   existing: Deployment | undefined,
-  deps: CommandDeps
+  deps: CommandDeps,
+  plan: Plan
 ): Promise<{ decision: PathsDecision; serving?: Revision }> {
   const { workflow } = deps
   const go = (reason: string, facts: Omit<PathsDecision, 'skip' | 'reason'> = {}) => ({ decision: { skip: false, reason, ...facts } })
@@ -96,7 +100,7 @@ async function decide(
       { servingRevisionId: servingId }
     )
   }
-  const settings = settingsDiffer(inputs, existing)
+  const settings = settingsDiffer(inputs, existing, plan)
   if (settings) return go(settings, { servingRevisionId: servingId })
 
   let serving: Revision
@@ -189,38 +193,30 @@ function touches(paths: PathFilter, file: ChangedFile): boolean {
   return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename))
 }
 
-/** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
-function settingsDiffer(inputs: DeployInputs, existing: Deployment): string | undefined {
-  if (inputs.secrets) {
-    const current = secretNames(existing.secrets)
-    if (!current) return "`secrets` is set, and the deployment's secret names cannot be read"
-    const wanted = new Set(inputs.secrets.map((s) => s.name))
-    const added = [...wanted].filter((n) => !current.has(n))
-    const removed = [...current].filter((n) => !wanted.has(n))
-    if (added.length > 0 || removed.length > 0) {
-      const said = [
-        added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '',
-        removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''
-      ]
-      return `\`secrets\` ${said.filter(Boolean).join(' and ')}`
-    }
-  }
+/**
+ * Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's.
+ * The environment is read from the plan (environment.ts), which compared names and values: a secret whose value
+ * changes is a change, said by its name only.
+ */
+function settingsDiffer(inputs: DeployInputs, existing: Deployment, plan: Plan): string | undefined {
+  const secrets = environmentDiffers('secrets', plan.environment?.secrets)
+  if (secrets) return secrets
   const differing = sourceConfigDifferences(inputs.sourceConfig, existing.source_config ?? {})
   if (differing.length > 0)
     return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`
-  if (inputs.secretReferences && JSON.stringify(inputs.secretReferences) !== JSON.stringify(existing.secret_references ?? [])) {
-    return "`secret-references` differs from the deployment's"
-  }
-  return undefined
+  return environmentDiffers('secret-references', plan.environment?.references)
 }
 
-/** The names of the deployment's secrets, or undefined when any entry has none. */
-function secretNames(secrets: readonly unknown[] | null | undefined): Set<string> | undefined {
-  const names = new Set<string>()
-  for (const secret of secrets ?? []) {
-    const name = (secret as { name?: unknown } | null)?.name
-    if (typeof name !== 'string') return undefined
-    names.add(name)
-  }
-  return names
+/** What the plan's list changes, by name; undefined when it sends none (nothing in it changes). */
+function environmentDiffers(what: string, change: EnvironmentChange<unknown> | undefined): string | undefined {
+  if (!change?.send) return undefined
+  const { set, added, removed } = change.names
+  const named = (names: string[]) => names.map((n) => `\`${quotable(n, 100)}\``).join(', ')
+  const said = [
+    added.length ? `adds ${named(added)}` : '',
+    removed.length ? `drops ${named(removed)}` : '',
+    set.length ? `changes the value of ${named(set)}` : '',
+    change.removedUnknown ? 'replaces what the deployment does not report' : ''
+  ].filter(Boolean)
+  return `\`${what}\` ${said.join(' and ')}`
 }
