@@ -83,7 +83,9 @@ export const SOURCE_CONFIG_FIELDS = [
 export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
 const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
 const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
-export const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED', 'INTERRUPTED'])
+// INTERRUPTED and UNKNOWN are not final (the owners' clients keep waiting through both): a revision seeded with
+// either stays in it.
+export const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED'])
 const SEED_INTEGRATION_ID = '0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40'
 
 /** @type {Record<string, (name: string) => { config: JsonObject, revision: JsonObject }>} */
