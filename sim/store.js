@@ -158,6 +158,25 @@ function checkCreateRules(source, config, revisionConfig) {
   }
 }
 
+/** The deployment types that may scale to zero; the type a create that names none gets (for the sources that take one). */
+const SCALE_TO_ZERO_TYPES = new Set(['dev_zero', 'dev_free_zero'])
+const DEFAULT_TYPE = 'prod'
+const TYPED_SOURCES = new Set(['github', 'internal_source', 'internal_docker'])
+
+/**
+ * "Only `dev_zero` deployment types may scale to 0" (the owners' provider; `dev_free_zero` is the
+ * free tier's zero type): a resource_spec with min_scale 0 on a deployment of another type is a 400.
+ * @param {JsonObject} config the source_config sent
+ * @param {unknown} type the deployment's type (on a create, the one sent or the default)
+ */
+function checkScaleToZero(config, type) {
+  if (config.resource_spec?.min_scale !== 0 || typeof type !== 'string' || SCALE_TO_ZERO_TYPES.has(type)) return
+  throw new ApiError(
+    400,
+    `resource_spec.min_scale cannot be 0 for deployment type '${type}': only dev_zero and dev_free_zero deployments may scale to 0.`
+  )
+}
+
 export class Store {
   /**
    * @param {{ tenantId: string, now: () => number, scenario: Scenario, deleteDelayMs?: number }} options
@@ -259,6 +278,9 @@ export class Store {
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
+    // A create that names no type gets the service's default, and reads it back.
+    if (TYPED_SOURCES.has(body.source)) config.deployment_type ??= DEFAULT_TYPE
+    checkScaleToZero(config, config.deployment_type)
     if (this.tracingProjects.has(body.name) && !this.duplicateNames) {
       throw new ApiError(409, `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`)
     }
@@ -327,6 +349,7 @@ export class Store {
         throw new ApiError(400, `${field} cannot be changed after the deployment is created.`)
       }
     }
+    checkScaleToZero(config, deployment.sourceConfig.deployment_type)
     Object.assign(deployment.sourceConfig, config)
     if (body.secrets != null) deployment.secrets = body.secrets
     if (body.secret_references != null) deployment.secretReferences = body.secret_references

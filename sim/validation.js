@@ -34,8 +34,8 @@ function closed(node) {
   }
   return copy
 }
-// The command-line client's endpoints, which the reference lacks, are validated the same way.
-const doc = { ...referenceDocument, paths: { ...referenceDocument.paths, ...CLI_PATHS }, components: closed(referenceDocument.components) }
+// The command-line client's endpoints are validated the same way; where the reference has them, as it writes them.
+const doc = { ...referenceDocument, paths: { ...CLI_PATHS, ...referenceDocument.paths }, components: closed(referenceDocument.components) }
 
 const validators = await compiledValidators(doc)
 

@@ -8,6 +8,7 @@ import type { PathFilter } from '../../inputs/paths.js'
 import { readPollInterval } from '../../inputs/poll-interval.js'
 import { defaultRepoRef } from '../../inputs/workflow-context.js'
 import type { CommonInputs, InputSpec } from '../../inputs/spec.js'
+import { scaleToZeroProblemBeforeLookup } from './scale-to-zero.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 import { mayBuildFromGitHubBeforeLookup } from './source.js'
 
@@ -112,6 +113,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
     sourceProblemsBeforeLookup(
       contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs
     ).forEach(reader.problem)
+    const scaleToZero = scaleToZeroProblemBeforeLookup(sourceConfig)
+    if (scaleToZero) reader.problem(scaleToZero)
     return inputs
   }
 }

@@ -11,6 +11,7 @@ import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import type { DeployInputs } from './inputs.js'
 import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
+import { scaleToZeroProblemAfterLookup } from './scale-to-zero.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
 
@@ -52,6 +53,8 @@ function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: Wor
   // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
   const nameProblem = newDeploymentNameProblem(name)
   if (nameProblem) problems.push(nameProblem)
+  const scaleToZero = scaleToZeroProblemAfterLookup(sourceConfig, { creating: source })
+  if (scaleToZero) problems.push(scaleToZero)
   if (!isCreatable(source)) {
     problems.push(
       `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``
@@ -101,6 +104,8 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
     ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
   problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source))
+  const scaleToZero = scaleToZeroProblemAfterLookup(requested, { existing: deployment })
+  if (scaleToZero) problems.push(scaleToZero)
   if (problems.length > 0) throw new InputError(problems)
 
   const body: PatchDeploymentRequest = {
