@@ -81,6 +81,8 @@ export const SOURCE_CONFIG_FIELDS = [
   'build_command'
 ]
 export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
+/** source_config fields whose change makes a revision (the owners' provider counts them as revision inputs), with `configRevisions`. */
+const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command']
 const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
 const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
 // INTERRUPTED and UNKNOWN are not final (the owners' clients keep waiting through both): a revision seeded with
@@ -216,6 +218,8 @@ export class Store {
     this.pushTokens = []
     /** @type {import('./storage.js').Storage | undefined} where upload-url's signed URLs point; remote builds read their archive there */
     this.uploads = undefined
+    /** whether a change of a revision input in source_config (REVISION_INPUTS) makes a new revision; kept by reset() */
+    this.configRevisions = false
   }
 
   reset() {
@@ -350,16 +354,21 @@ export class Store {
       }
     }
     checkScaleToZero(config, deployment.sourceConfig.deployment_type)
+    const revisionInputChanged =
+      this.configRevisions &&
+      REVISION_INPUTS.some((field) => field in config && !isDeepStrictEqual(config[field], deployment.sourceConfig[field]))
     Object.assign(deployment.sourceConfig, config)
     if (body.secrets != null) deployment.secrets = body.secrets
     if (body.secret_references != null) deployment.secretReferences = body.secret_references
 
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     // The reference says a non-null resource_spec in a PATCH "will trigger creation of a new
-    // revision"; the simulator does not do that yet, because __tests__/integration.test.ts ("reports
-    // a patch that made no new revision") relies on a resource_spec patch making none. The action
-    // itself copes with either (it waits on whatever latest_revision_id says). See the sim report.
-    if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null) {
+    // revision", and the owners' provider counts resource_spec, install_command and build_command
+    // among the revision inputs: with `configRevisions`, a change of one of them makes a revision.
+    // Without it (the default) none does, which __tests__/integration.test.ts ("reports a patch that
+    // made no new revision") relies on. The action copes with either: it waits on whatever
+    // latest_revision_id says, and never resends such a change blindly.
+    if (Object.keys(revisionConfig).length > 0 || body.secrets != null || body.secret_references != null || revisionInputChanged) {
       const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
       const source = body.revision_source ?? deployment.source
       const merged = { ...previous, ...revisionConfig }
