@@ -42,6 +42,7 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url, or hostedUrl)
  * @property {string | undefined} agentServerUrl an agent server outside the simulator (a real one on loopback) that the
  *   resource's `url` names instead of any of those
+ * @property {import('./validation.js').InvalidOnPurpose} [invalidOnPurpose] a seed's deliberately invalid values
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -55,6 +56,8 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {SeedRevision[]} [revisions] oldest first; replaces the one revision seeded by default. The
  *   deployment is as old as its first revision.
  * @property {number} [ageMs] how long ago the deployment (and its default revision) was created; 0 by default
+ * @property {import('./validation.js').InvalidOnPurpose} [invalidOnPurpose] what in its answers is deliberately not
+ *   valid against the reference (a seeded value no document lists), and why: let through there only (sim/README.md)
  *
  * @typedef {object} SeedRevision
  * @property {string} [status] its status from now on (DEPLOYED by default); an in-progress status stays
@@ -218,11 +221,14 @@ export class Store {
     this.pushTokens = []
     /** @type {import('./storage.js').Storage | undefined} where upload-url's signed URLs point; remote builds read their archive there */
     this.uploads = undefined
+    /** @type {string[]} every answer that was not valid against the reference (answered 500 instead): the simulator's mistakes */
+    this.answerViolations = []
     /** whether a change of a revision input in source_config (REVISION_INPUTS) makes a new revision; kept by reset() */
     this.configRevisions = false
   }
 
   reset() {
+    this.answerViolations = []
     this.deployments.clear()
     this.tracingProjects.clear()
     this.branchHeads.clear()
@@ -463,7 +469,8 @@ export class Store {
     revisionOutcome,
     image_version,
     revisions,
-    ageMs
+    ageMs,
+    invalidOnPurpose
   }) {
     if (this.tracingProjects.has(name) && !this.duplicateNames) {
       throw new Error(`seedDeployment: a tracing project named '${name}' already exists`)
@@ -484,6 +491,7 @@ export class Store {
       imageVersion: image_version ?? null,
       statusOverride: status
     })
+    if (invalidOnPurpose) deployment.invalidOnPurpose = invalidOnPurpose
     for (const seed of seeds) {
       const finalStatus = seed.status ?? 'DEPLOYED'
       const lifecycle =
