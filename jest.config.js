@@ -5,6 +5,8 @@ export default {
   testMatch: ['**/*.test.ts'],
   globalSetup: '<rootDir>/__tests__/setup/temp-dir.js',
   globalTeardown: '<rootDir>/__tests__/setup/temp-dir-teardown.js',
+  // Every answer the simulator gives in a test is checked against the reference; a violation fails that test.
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/sim-answers.js'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   // esbuild strips the types (see the transform's header); tsc checks them (`npm run typecheck`).

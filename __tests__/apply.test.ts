@@ -8,7 +8,7 @@ import type {
   Revision,
   RevisionsList
 } from '../src/api/schemas.js'
-import { createOnce, makesRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
+import { createOnce, makesRevision, mayMakeRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
 import { FakeClock } from './helpers/clock.js'
 
 const doubtful = () => new ApiError('api-refused', 'Create failed with HTTP 502', { status: 502, retryable: true, ambiguous: true })
@@ -44,12 +44,16 @@ class FakePlane {
     return created
   }
 
+  /** Whether a change of a revision input in source_config makes a revision, as the owners' provider counts them. */
+  configRevisions = false
+
   async patchDeployment(id: string, body: PatchDeploymentRequest): Promise<Deployment> {
     this.calls.push('PATCH')
     const step = this.next()
     if (typeof step === 'function') throw step()
     const deployment = this.deployments.find((d) => d.id === id)!
-    if (makesRevision(body)) {
+    if (body.source_config) deployment.source_config = { ...deployment.source_config, ...body.source_config }
+    if (makesRevision(body) || (this.configRevisions && mayMakeRevision(body))) {
       deployment.latest_revision_id = `r${++this.revisions}`
       this.made.push({ id: deployment.latest_revision_id, status: 'QUEUED', source_revision_config: body.source_revision_config })
     }
@@ -169,6 +173,43 @@ describe('patchOnce', () => {
     await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, revisionPatch, context(plane))
     expect(plane.revisions).toBe(1)
   })
+
+  describe('a change of resource-spec, install-command or build-command: it may make a revision', () => {
+    const specPatch: PatchDeploymentRequest = { source_config: { resource_spec: { max_scale: 6 }, build_command: 'pnpm build' } }
+
+    it('is not resent blindly after a lost answer: the revision it made is found and followed', async () => {
+      const plane = withDeployment(['apply-then-fail'])
+      plane.configRevisions = true
+      const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, specPatch, context(plane))
+      expect(result.revisionId).toBe('r1')
+      expect(plane.calls.filter((c) => c === 'PATCH')).toHaveLength(1)
+      expect(plane.revisions).toBe(1)
+    })
+
+    it('is not resent when it took effect without a revision: the deployment reports what was sent', async () => {
+      const plane = withDeployment(['apply-then-fail'])
+      const ctx = context(plane)
+      const result = await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, specPatch, ctx)
+      expect(result.revisionId).toBe('r0')
+      expect(plane.calls).toEqual(['PATCH', 'GET'])
+      expect(ctx.logs[0]).toContain('made no new revision')
+    })
+
+    it('is sent again only once the re-reads show it did not take effect', async () => {
+      const plane = withDeployment([doubtful])
+      plane.configRevisions = true
+      await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, specPatch, context(plane))
+      expect(plane.calls).toEqual(['PATCH', 'GET', 'GET', 'PATCH'])
+      expect(plane.revisions).toBe(1)
+    })
+
+    it('makes at most one revision under any run of doubtful failures', async () => {
+      const plane = withDeployment(['apply-then-fail', doubtful, 'apply-then-fail'])
+      plane.configRevisions = true
+      await patchOnce({ id: 'd1', name: 'agent', latest_revision_id: 'r0' }, specPatch, context(plane))
+      expect(plane.revisions).toBe(1)
+    })
+  })
 })
 
 describe('a change the server applies late, after the action gave up on it', () => {
@@ -209,6 +250,19 @@ describe('a change the server applies late, after the action gave up on it', () 
     expect(plane.calls).toEqual(['PATCH', 'GET', 'GET', 'LIST revisions'])
     expect(plane.revisions).toBe(1)
     expect(ctx.clock.sleeps).toEqual([1_000, 2_000])
+  })
+})
+
+describe('mayMakeRevision', () => {
+  it.each<[PatchDeploymentRequest, boolean]>([
+    [{ source_config: { resource_spec: { min_scale: 2 } } }, true],
+    [{ source_config: { install_command: 'pnpm i' } }, true],
+    [{ source_config: { build_command: 'pnpm build' } }, true],
+    [{ source_config: { build_on_push: true, custom_url: 'https://a.example' } }, false],
+    [{ source_revision_config: { repo_ref: 'main' } }, true],
+    [{}, false]
+  ])('%o → %s', (patch, expected) => {
+    expect(mayMakeRevision(patch)).toBe(expected)
   })
 })
 

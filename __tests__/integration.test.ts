@@ -9,6 +9,7 @@ function scenarioFor({ deploymentName }: { deploymentName: string }) {
   if (deploymentName.includes('skipped')) return lifecycles.skipped(40)
   if (deploymentName.includes('stuck')) return lifecycles.stuck('BUILDING')
   if (deploymentName.includes('odd-statuses')) return lifecycles.unknownThenDeployed(150)
+  if (deploymentName.includes('interrupted')) return lifecycles.interruptedThenDeployed(150)
   return lifecycles.deployed(40)
 }
 
@@ -98,6 +99,27 @@ describe('first deploy', () => {
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain('::warning::Revision')
     expect(run.stdout).toContain('`AWAITING_CAPACITY`, which this action does not know')
+  })
+
+  it.each(['AWAITING_DELETE', 'AWAITING_FINAL_DELETE'])('refuses, before any change, a deployment being deleted (%s)', async (status) => {
+    sim.seedDeployment({ name: 'going-agent', status })
+    const run = await deployWith(sim, 'going-agent')
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run).join('\n')).toContain(`Deployment \`going-agent\``)
+    expect(errorLines(run).join('\n')).toContain(`is being deleted (status ${status})`)
+    expect(sim.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('waits through INTERRUPTED, which is not final, and deploys when the revision is taken up again', async () => {
+    const run = await deployWith(sim, 'interrupted-agent')
+    expect(errorLines(run)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ operation: 'created', 'revision-status': 'DEPLOYED' })
+    expect(run.stdout).toMatch(/Revision \S+: INTERRUPTED \(after/)
+    expect(run.stdout).toContain('interrupted on the control plane, which may take it up again: not final')
+    expect(run.stdout).not.toContain('which this action does not know')
+    // The summary's timeline shows the interruption between the two builds.
+    expect(run.summary).toMatch(/\| `?INTERRUPTED`? \|/)
   })
 })
 

@@ -20,7 +20,6 @@ const THE_POINT: Record<string, { warnings?: RegExp[]; fails?: RegExp }> = {
   '--scenario deploy-failed': { fails: /^Error: .*DEPLOY_FAILED/m },
   '--scenario create-failed': { fails: /^Error: .*CREATE_FAILED/m },
   '--scenario skipped': { fails: /^Error: .*SKIPPED/m },
-  '--scenario interrupted': { fails: /^Error: .*INTERRUPTED/m },
   '--scenario timeout': { fails: /^Error: Timed out after 10s waiting for revision/m },
   '--scenario smoke-test-failed': {
     warnings: [/^Warning: The smoke test failed: .*Rolling back \(`on-failure: rollback`\)/],

@@ -9,6 +9,7 @@ import {
   RevisionSchema
 } from '../src/api/schemas.js'
 import { ROOT } from '../scripts/run-action.js'
+import { classify, DEPLOYMENT_STATUSES } from '../src/core/statuses.js'
 
 const openapi = JSON.parse(readFileSync(join(ROOT, 'sim', 'reference-openapi.json'), 'utf8'))
 const referenceSpec = openapi.components.schemas['ResourceSpec-Input']
@@ -96,5 +97,26 @@ describe('ResourceSpec', () => {
         volume_mounts: [{ name: 'cache', mountPath: '/cache', readOnly: true }]
       }).success
     ).toBe(true)
+  })
+})
+
+describe("statuses, as the control plane's owners read them", () => {
+  const statuses = (schema: string) => openapi.components.schemas[schema].properties.status.enum as string[]
+
+  it('knows every deployment status the reference lists, and AWAITING_FINAL_DELETE, which the owners add', () => {
+    expect(statuses('Deployment').filter((status) => !(DEPLOYMENT_STATUSES as readonly string[]).includes(status))).toEqual([])
+    expect(DEPLOYMENT_STATUSES).toContain('AWAITING_FINAL_DELETE')
+  })
+
+  it('knows every revision status the reference lists; only DEPLOYED, the *_FAILED and SKIPPED are final', () => {
+    const verdicts = Object.fromEntries(statuses('Revision').map((status) => [status, classify(status)]))
+    expect(Object.values(verdicts)).not.toContain('unrecognised')
+    expect(Object.keys(verdicts).filter((status) => verdicts[status] !== 'in-progress')).toEqual([
+      'CREATE_FAILED',
+      'BUILD_FAILED',
+      'DEPLOY_FAILED',
+      'DEPLOYED',
+      'SKIPPED'
+    ])
   })
 })

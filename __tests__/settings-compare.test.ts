@@ -21,7 +21,9 @@ function prodDeploymentThenDocsChange() {
   world.sim.seedDeployment({
     name: NAME,
     source_config: { repo_url: REPO_URL, deployment_type: 'Prod' },
-    source_revision_config: { repo_ref: 'main' }
+    source_revision_config: { repo_ref: 'main' },
+    // No document lists `Prod`: a server that reports the type in another case, on purpose.
+    invalidOnPurpose: { why: 'a type in another case', errors: [{ at: '/source_config/deployment_type', keyword: 'enum' }] }
   })
   world.github.commitOn('main', ['docs/guide.md'])
 }

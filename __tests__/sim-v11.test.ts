@@ -68,10 +68,10 @@ describe('fields another source owns (derived from the reference descriptions)',
       'secret_references:external_docker',
       'integration_id:github',
       'repo_url:github',
-      'deployment_type:github',
+      // As the control plane's owners read them, not as the reference's descriptions say (github only; external_docker only).
+      'deployment_type:github|internal_source|internal_docker',
       'build_on_push:github',
       'custom_url:external_docker',
-      'resource_spec:external_docker',
       'listener_id:external_docker',
       'listener_config:external_docker',
       'repo_ref:github',
@@ -90,7 +90,6 @@ describe('fields another source owns (derived from the reference descriptions)',
     ],
     ['github with custom_url', github('a', { config: { custom_url: 'https://a.example' } }), 'source_config.custom_url'],
     ['github with listener_id', github('a', { config: { listener_id: INTEGRATION_ID } }), 'source_config.listener_id'],
-    ['github with resource_spec', github('a', { config: { resource_spec: { min_scale: 1 } } }), 'source_config.resource_spec'],
     ['external_docker with deployment_type', docker('a', { config: { deployment_type: 'dev' } }), 'source_config.deployment_type'],
     ['external_docker with build_on_push false', docker('a', { config: { build_on_push: false } }), 'source_config.build_on_push'],
     ['external_docker with repo_ref', docker('a', { revision: { repo_ref: 'main' } }), 'source_revision_config.repo_ref'],
@@ -123,6 +122,64 @@ describe('fields another source owns (derived from the reference descriptions)',
       github('t', { config: { build_on_push: true }, revision: { repo_ref: 'refs/tags/v1' } })
     )
     expect(response).toEqual({ status: 400, body: { detail: expect.stringMatching(/build_on_push cannot be enabled .* tag/) } })
+  })
+
+  it.each(['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'])(
+    'creates github, internal_source and internal_docker deployments of type %s',
+    async (type) => {
+      const bodies = [
+        github(`g-${type}`, { config: { deployment_type: type } }),
+        { name: `s-${type}`, source: 'internal_source', source_config: { deployment_type: type }, source_revision_config: {}, secrets: [] },
+        { name: `i-${type}`, source: 'internal_docker', source_config: { deployment_type: type }, source_revision_config: {}, secrets: [] }
+      ]
+      for (const body of bodies) {
+        const response = await call('POST', '/v2/deployments', body)
+        expect(response.status).toBe(201)
+        expect(response.body.source_config.deployment_type).toBe(type)
+      }
+    }
+  )
+
+  it('gives a create that names no type the service default, prod', async () => {
+    const { deployment_type: _type, ...config } = github('untyped').source_config
+    const response = await call('POST', '/v2/deployments', { ...github('untyped'), source_config: config })
+    expect(response.status).toBe(201)
+    expect(response.body.source_config.deployment_type).toBe('prod')
+  })
+
+  it('accepts resource_spec on every source', async () => {
+    const spec = { resource_spec: { min_scale: 1, max_scale: 2 } }
+    const bodies = [
+      github('rs-g', { config: spec }),
+      docker('rs-d', { config: spec }),
+      { name: 'rs-s', source: 'internal_source', source_config: spec, source_revision_config: {}, secrets: [] },
+      { name: 'rs-i', source: 'internal_docker', source_config: spec, source_revision_config: {}, secrets: [] }
+    ]
+    for (const body of bodies) expect((await call('POST', '/v2/deployments', body)).status).toBe(201)
+  })
+
+  it.each([
+    ['dev', 400],
+    ['prod', 400],
+    ['dev_free', 400],
+    ['dev_zero', 201],
+    ['dev_free_zero', 201]
+  ])('lets only the zero types scale to zero: min_scale 0 on a %s create answers %s', async (type, status) => {
+    const response = await call(
+      'POST',
+      '/v2/deployments',
+      github(`z-${type}`, { config: { deployment_type: type, resource_spec: { min_scale: 0 } } })
+    )
+    expect(response.status).toBe(status)
+    if (status === 400) expect(response.body.detail).toContain(`min_scale cannot be 0 for deployment type '${type}'`)
+  })
+
+  it("judges min_scale 0 on a patch by the deployment's own type", async () => {
+    const dev = sim.seedDeployment({ name: 'zero-dev', source_config: { deployment_type: 'dev' } })
+    const zero = sim.seedDeployment({ name: 'zero-ok', source_config: { deployment_type: 'dev_zero' } })
+    const patch = { source_config: { resource_spec: { min_scale: 0 } } }
+    expect((await call('PATCH', `/v2/deployments/${dev.id}`, patch)).status).toBe(400)
+    expect((await call('PATCH', `/v2/deployments/${zero.id}`, patch)).status).toBe(200)
   })
 
   it('refuses unknown fields with 422 extra_forbidden at every level', async () => {

@@ -99,8 +99,7 @@ describe('waitForRevision', () => {
       'SKIPPED',
       'was skipped, typically because a newer revision superseded it (status SKIPPED)',
       'which revision serves the deployment now'
-    ],
-    ['INTERRUPTED', 'was interrupted (cancelled) on the control plane', 'Re-run the job']
+    ]
   ])('fails on %s with the revision, status, message and what to do', async (status, what, todo) => {
     const message = status === 'BUILD_FAILED' ? 'npm ERR! missing script: build' : undefined
     const { wait } = setup(
@@ -126,6 +125,32 @@ describe('waitForRevision', () => {
     ])
     expect((await wait()).status).toBe('DEPLOYED')
     expect(warnings).toEqual(['Revision rev-1 has status `AWAITING_CAPACITY`, which this action does not know; waiting for it to change.'])
+  })
+
+  it("keeps waiting through INTERRUPTED, as the control plane's own clients do, and the timeline shows it", async () => {
+    const { wait, warnings, timeline } = setup([
+      ['BUILDING', 20],
+      ['INTERRUPTED', 60],
+      ['QUEUED', 60],
+      ['DEPLOYING', 60],
+      ['DEPLOYED', 0]
+    ])
+    expect((await wait()).status).toBe('DEPLOYED')
+    expect(warnings).toEqual([])
+    expect(timeline.spans().map((span) => span.status)).toEqual(['BUILDING', 'INTERRUPTED', 'QUEUED', 'DEPLOYING', 'DEPLOYED'])
+  })
+
+  it('times out on a revision left INTERRUPTED, saying where it stood', async () => {
+    const { wait } = setup(
+      [
+        ['BUILDING', 10],
+        ['INTERRUPTED', 10_000]
+      ],
+      { timeoutMs: 60_000 }
+    )
+    const error = (await wait().catch((e: unknown) => e)) as ActionError
+    expect(error.kind).toBe('timed-out')
+    expect(error.message).toContain('it has been INTERRUPTED for')
   })
 
   it('times out at the deadline, saying where it stood', async () => {

@@ -57,6 +57,10 @@ export { lifecycles }
  *   it, each revision reports a made-up sha of its own
  * @property {number} [uploadUrlTtlMs] how long an upload URL is valid, on the simulator's clock (15 minutes by default)
  * @property {boolean} [keepUploads] keep each uploaded archive's bytes (`storage.objects.get(path).body`); true by default
+ * @property {boolean} [configRevisions] a PATCH that changes `resource_spec`, `install_command` or `build_command` makes
+ *   a new revision, as the control plane's owners count them among the revision inputs (their Terraform provider) and
+ *   the reference says of `resource_spec`; false by default, where only `source_revision_config`, `secrets` and
+ *   `secret_references` do
  *
  * @callback HoldTimer calls `then` once `ms` have passed; `waitedOn` says whether the client still waits for the
  *   answer (a clock may move on once every request in flight is held); returns what cancels it
@@ -205,6 +209,7 @@ export async function startSimulator(options = {}) {
   store.loopbackUrls = options.loopbackUrls ?? false
   store.agentServerUrls = new Map(Object.entries(options.agentServerUrls ?? {}))
   store.defaultCommit = options.commit
+  store.configRevisions = options.configRevisions ?? false
   const storage = new Storage({ now, ttlMs: options.uploadUrlTtlMs, keepBodies: options.keepUploads })
   await storage.listen()
   store.uploads = storage

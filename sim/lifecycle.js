@@ -66,11 +66,32 @@ export const lifecycles = {
     outcome: 'SKIPPED',
     statusMessage: 'Superseded by a newer revision.'
   }),
-  /** @returns {Lifecycle} */
+  /**
+   * Interrupted mid-build and never taken up again: it stays INTERRUPTED, which is not final, so a
+   * client waits for it until its time limit.
+   * @returns {Lifecycle}
+   */
   interrupted: (phaseMs = 150) => ({
-    phases: timed(phaseMs, pipelineThrough('BUILDING')),
+    phases: [...timed(phaseMs, pipelineThrough('BUILDING')), { status: 'INTERRUPTED', ms: Infinity }],
     outcome: 'INTERRUPTED',
     statusMessage: 'Revision was interrupted before it finished.'
+  }),
+  /**
+   * Interrupted mid-build, then taken up again and deployed: INTERRUPTED is not final for the
+   * control plane's own clients (they keep waiting through it), and a revision can go on from it.
+   * @returns {Lifecycle}
+   */
+  interruptedThenDeployed: (phaseMs = 150) => ({
+    phases: timed(phaseMs, [
+      ...pipelineThrough('BUILDING'),
+      'INTERRUPTED',
+      'QUEUED',
+      'AWAITING_BUILD',
+      'BUILDING',
+      'AWAITING_DEPLOY',
+      'DEPLOYING'
+    ]),
+    outcome: 'DEPLOYED'
   }),
   /** @returns {Lifecycle} */
   stuck: (status = 'BUILDING') => ({ phases: [{ status, ms: Infinity }], outcome: status }),

@@ -1,5 +1,6 @@
 import { revisionState } from './lifecycle.js'
 import { REVISION_CONFIG_FIELDS, SOURCE_CONFIG_FIELDS, settledConfig } from './store.js'
+import { invalidOnPurpose, referenceDocument } from './validation.js'
 
 /**
  * @typedef {import('./store.js').DeploymentRecord} DeploymentRecord
@@ -11,6 +12,18 @@ const REVISION_RESPONSE_FIELDS = [...REVISION_CONFIG_FIELDS, 'repo_commit_sha']
 
 /** @param {number} ms */
 const iso = (ms) => new Date(ms).toISOString()
+
+/** @param {string} schema */
+const statusesOf = (schema) => new Set(/** @type {string[]} */ (referenceDocument.components.schemas[schema].properties.status.enum))
+const LISTED_DEPLOYMENT_STATUSES = statusesOf('Deployment')
+const LISTED_REVISION_STATUSES = statusesOf('Revision')
+
+/**
+ * A status the reference does not list, answered on purpose: the owners list AWAITING_FINAL_DELETE
+ * for deployments, and servers send statuses no document lists (the `unknown-status` scenario's
+ * AWAITING_CAPACITY), which clients must survive.
+ */
+const UNLISTED_STATUS = { why: 'a status the reference does not list, as servers send', errors: [{ at: '/status', keyword: 'enum' }] }
 
 /**
  * Responses carry every field of the schema, null when unset, as the real server's do.
@@ -59,7 +72,9 @@ export function deploymentStatus(deployment, now) {
 export function deploymentResource(deployment, now) {
   const sourceConfig = withNulls(SOURCE_CONFIG_FIELDS, deployment.sourceConfig)
   const latest = deployment.revisions.at(-1)
-  return {
+  const status = deploymentStatus(deployment, now)
+  /** @type {JsonObject} */
+  const resource = {
     name: deployment.name,
     source: deployment.source,
     source_config: sourceConfig,
@@ -72,7 +87,7 @@ export function deploymentResource(deployment, now) {
     tenant_id: deployment.tenantId,
     created_at: iso(deployment.createdAt),
     updated_at: iso(deployment.updatedAt),
-    status: deploymentStatus(deployment, now),
+    status,
     latest_revision_id: latest?.id ?? null,
     active_revision_id: activeRevision(deployment, now)?.id ?? null,
     image_version: deployment.imageVersion,
@@ -80,6 +95,40 @@ export function deploymentResource(deployment, now) {
       deployment.agentServerUrl ??
       (deployment.loopbackUrl ? deployment.healthUrl : (sourceConfig.custom_url ?? deployment.hostedUrl ?? null))
   }
+  const exemption = joined([
+    deployment.invalidOnPurpose ?? (LISTED_DEPLOYMENT_STATUSES.has(status) ? undefined : UNLISTED_STATUS),
+    deployment.hidesSecretValues ? HIDDEN_VALUES : undefined
+  ])
+  return exemption ? invalidOnPurpose(resource, exemption) : resource
+}
+
+/**
+ * One exemption of several, or undefined when none applies.
+ * @param {Array<import('./validation.js').InvalidOnPurpose | undefined>} exemptions
+ * @returns {import('./validation.js').InvalidOnPurpose | undefined}
+ */
+function joined(exemptions) {
+  const given = exemptions.filter((exemption) => exemption !== undefined)
+  if (given.length === 0) return undefined
+  return { why: given.map((exemption) => exemption.why).join('; '), errors: given.flatMap((exemption) => exemption.errors) }
+}
+
+/** A deployment seeded with `hideSecretValues` names its secrets without the values the reference's `Secret` requires. */
+const HIDDEN_VALUES = {
+  why: 'seeded with hideSecretValues: GET names the secrets without their values, to test the refusal of a merge',
+  errors: [{ at: '/secrets/*', keyword: 'required', missingProperty: 'value' }]
+}
+
+/**
+ * The reference's schema requires `source` and `status` of a list item, but its own example of a
+ * list and the real server leave them out: clients must not rely on them there.
+ */
+const LIST_ITEM = {
+  why: 'list items lack source and status, as the real server and the reference example have them',
+  errors: [
+    { at: '', keyword: 'required', missingProperty: 'source' },
+    { at: '', keyword: 'required', missingProperty: 'status' }
+  ]
 }
 
 /**
@@ -90,7 +139,8 @@ export function deploymentResource(deployment, now) {
  */
 export function deploymentListItem(deployment, now) {
   const { source: _source, status: _status, ...item } = deploymentResource(deployment, now)
-  return item
+  const exemption = joined([LIST_ITEM, deployment.invalidOnPurpose, deployment.hidesSecretValues ? HIDDEN_VALUES : undefined])
+  return invalidOnPurpose(item, /** @type {import('./validation.js').InvalidOnPurpose} */ (exemption))
 }
 
 /**
@@ -100,7 +150,7 @@ export function deploymentListItem(deployment, now) {
  */
 export function revisionResource(revision, now) {
   const state = revisionState(revision, now)
-  return {
+  const resource = {
     id: revision.id,
     created_at: iso(revision.createdAt),
     updated_at: iso(state.since),
@@ -109,4 +159,5 @@ export function revisionResource(revision, now) {
     source_revision_config: withNulls(REVISION_RESPONSE_FIELDS, settledConfig(revision, now)),
     ...(state.statusMessage !== undefined && { status_message: state.statusMessage })
   }
+  return LISTED_REVISION_STATUSES.has(state.status) ? resource : invalidOnPurpose(resource, UNLISTED_STATUS)
 }

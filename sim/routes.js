@@ -3,7 +3,7 @@ import { issuePushToken } from './cli-endpoints.js'
 import { ApiError } from './errors.js'
 import { revisionLogsPage } from './logs.js'
 import { deploymentListItem, deploymentResource, deploymentStatus, revisionResource } from './resources.js'
-import { validateRequest } from './validation.js'
+import { checkAnswer, validateRequest } from './validation.js'
 
 /**
  * @typedef {import('./store.js').Store} Store
@@ -234,10 +234,42 @@ function decodeSegment(segment) {
  */
 export function dispatch(request, store, config) {
   const method = request.method.toLowerCase()
+  /** @type {string | undefined} */
+  let matched
+  const reply = answer(request, store, config, (template) => (matched = template))
+  const wrong = checkAnswer(matched, method, reply)
+  if (!wrong) return reply
+  // The simulator's own mistake: said loudly, recorded for the test that caused it, and never passed off as an answer.
+  const what = `${request.method.toUpperCase()} ${request.pathname} → ${reply.status}: ${wrong}`
+  store.answerViolations.push(what)
+  reportAnswerViolation(what)
+  return { status: 500, body: { detail: `The simulator's answer is not valid against the reference document: ${what}` } }
+}
+
+/** Where the tests look for violations (__tests__/setup/sim-answers.js): one list per test, made by the test setup. */
+const VIOLATIONS = Symbol.for('agent-server-sim.answer-violations')
+
+/** @param {string} what */
+function reportAnswerViolation(what) {
+  const list = /** @type {Record<symbol, unknown>} */ (globalThis)[VIOLATIONS]
+  if (Array.isArray(list)) list.push(what)
+  else console.error(`control-plane simulator: an answer not valid against the reference: ${what}`)
+}
+
+/**
+ * @param {ParsedRequest} request
+ * @param {Store} store
+ * @param {ServerConfig} config
+ * @param {(template: string) => void} matched
+ * @returns {Reply}
+ */
+function answer(request, store, config, matched) {
+  const method = request.method.toLowerCase()
   try {
     for (const { template, pattern, names, handlers } of ROUTES) {
       const match = pattern.exec(request.pathname)
       if (!match) continue
+      matched(template)
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
       if (!handler) return { status: 405, body: { detail: 'Method Not Allowed' } }
       const workspaceId = authenticate(request.headers, config)

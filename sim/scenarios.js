@@ -31,7 +31,10 @@ export const SCENARIOS = {
   'deploy-failed': { lifecycle: lifecycles.deployFailed, about: 'the container never passes its health checks: DEPLOY_FAILED' },
   'create-failed': { lifecycle: lifecycles.createFailed, about: 'the control plane cannot read the repository: CREATE_FAILED' },
   skipped: { lifecycle: lifecycles.skipped, about: 'a newer revision supersedes this one: SKIPPED' },
-  interrupted: { lifecycle: lifecycles.interrupted, about: 'the revision is interrupted mid-build: INTERRUPTED' },
+  interrupted: {
+    lifecycle: lifecycles.interruptedThenDeployed,
+    about: 'the revision is interrupted mid-build (INTERRUPTED, not final), then taken up again to DEPLOYED'
+  },
   timeout: {
     lifecycle: () => lifecycles.stuck('BUILDING'),
     inputs: { timeout: '10s' },

@@ -6,7 +6,7 @@ import { PIPELINE } from './lifecycle.js'
 import { FINAL_STATUSES } from './store.js'
 
 /** Revision statuses a seeded revision may have; an in-progress one stays so forever. */
-const STATUSES = [...FINAL_STATUSES, ...PIPELINE]
+const STATUSES = [...FINAL_STATUSES, ...PIPELINE, 'INTERRUPTED', 'UNKNOWN']
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000

@@ -60,9 +60,35 @@ function rulesOf(schemaName, where) {
   })
 }
 
+/**
+ * Where the control plane's owners read a field otherwise than the reference's description, their
+ * reading wins (docs/control-plane.md, "As the owners read it"): both of their command-line clients
+ * send `deployment_type` on the create of a remote build (`internal_source`) and of a pushed image
+ * (`internal_docker`), not only of `github`; and their Terraform provider limits `resource_spec` to
+ * no source (it models it for every source it manages, `github` included, and its Go client sends
+ * one on an `external_docker` create). `undefined`: any source.
+ * @type {Record<string, string[] | undefined>}
+ */
+const AS_THE_OWNERS_READ_IT = {
+  deployment_type: ['github', 'internal_source', 'internal_docker'],
+  resource_spec: undefined
+}
+
+/**
+ * @param {FieldRule[]} rules
+ * @returns {FieldRule[]}
+ */
+function asTheOwnersReadIt(rules) {
+  return rules.flatMap((rule) => {
+    if (!Object.hasOwn(AS_THE_OWNERS_READ_IT, rule.field)) return [rule]
+    const sources = AS_THE_OWNERS_READ_IT[rule.field]
+    return sources ? [{ ...rule, sources }] : []
+  })
+}
+
 /** Exported so a test can show the derived table, and fail if the reference's wording changes. */
 export const FIELD_RULES = {
-  sourceConfig: rulesOf('SourceConfigRequest', 'source_config'),
+  sourceConfig: asTheOwnersReadIt(rulesOf('SourceConfigRequest', 'source_config')),
   revisionConfig: rulesOf('SourceRevisionConfigRequest', 'source_revision_config'),
   top: rulesOf('DeploymentCreateRequest', '').filter((rule) => rule.field === 'secret_references')
 }

@@ -44,6 +44,7 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {boolean} loopbackUrl whether the resource's `url` is healthUrl (else custom_url, or hostedUrl)
  * @property {string | undefined} agentServerUrl an agent server outside the simulator (a real one on loopback) that the
  *   resource's `url` names instead of any of those
+ * @property {import('./validation.js').InvalidOnPurpose} [invalidOnPurpose] a seed's deliberately invalid values
  *
  * @typedef {object} SeedOptions
  * @property {string} name
@@ -62,6 +63,8 @@ import { checkCreateSources, checkPatchSources } from './source-rules.js'
  * @property {SeedRevision[]} [revisions] oldest first; replaces the one revision seeded by default. The
  *   deployment is as old as its first revision.
  * @property {number} [ageMs] how long ago the deployment (and its default revision) was created; 0 by default
+ * @property {import('./validation.js').InvalidOnPurpose} [invalidOnPurpose] what in its answers is deliberately not
+ *   valid against the reference (a seeded value no document lists), and why: let through there only (sim/README.md)
  *
  * @typedef {object} SeedRevision
  * @property {string} [status] its status from now on (DEPLOYED by default); an in-progress status stays
@@ -88,9 +91,13 @@ export const SOURCE_CONFIG_FIELDS = [
   'build_command'
 ]
 export const REVISION_CONFIG_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
+/** source_config fields whose change makes a revision (the owners' provider counts them as revision inputs), with `configRevisions`. */
+const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command']
 const CREATE_ONLY_FIELDS = ['integration_id', 'repo_url', 'deployment_type', 'listener_id', 'listener_config']
 const BUILDABLE_SOURCES = new Set(['github', 'internal_source'])
-export const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED', 'INTERRUPTED'])
+// INTERRUPTED and UNKNOWN are not final (the owners' clients keep waiting through both): a revision seeded with
+// either stays in it.
+export const FINAL_STATUSES = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED'])
 const SEED_INTEGRATION_ID = '0b7e4c1a-9d2f-4e63-8a15-3c6f2d9b8e40'
 
 /** @type {Record<string, (name: string) => { config: JsonObject, revision: JsonObject }>} */
@@ -163,6 +170,25 @@ function checkCreateRules(source, config, revisionConfig) {
   }
 }
 
+/** The deployment types that may scale to zero; the type a create that names none gets (for the sources that take one). */
+const SCALE_TO_ZERO_TYPES = new Set(['dev_zero', 'dev_free_zero'])
+const DEFAULT_TYPE = 'prod'
+const TYPED_SOURCES = new Set(['github', 'internal_source', 'internal_docker'])
+
+/**
+ * "Only `dev_zero` deployment types may scale to 0" (the owners' provider; `dev_free_zero` is the
+ * free tier's zero type): a resource_spec with min_scale 0 on a deployment of another type is a 400.
+ * @param {JsonObject} config the source_config sent
+ * @param {unknown} type the deployment's type (on a create, the one sent or the default)
+ */
+function checkScaleToZero(config, type) {
+  if (config.resource_spec?.min_scale !== 0 || typeof type !== 'string' || SCALE_TO_ZERO_TYPES.has(type)) return
+  throw new ApiError(
+    400,
+    `resource_spec.min_scale cannot be 0 for deployment type '${type}': only dev_zero and dev_free_zero deployments may scale to 0.`
+  )
+}
+
 export class Store {
   /**
    * @param {{ tenantId: string, now: () => number, scenario: Scenario, deleteDelayMs?: number }} options
@@ -202,9 +228,14 @@ export class Store {
     this.pushTokens = []
     /** @type {import('./storage.js').Storage | undefined} where upload-url's signed URLs point; remote builds read their archive there */
     this.uploads = undefined
+    /** @type {string[]} every answer that was not valid against the reference (answered 500 instead): the simulator's mistakes */
+    this.answerViolations = []
+    /** whether a change of a revision input in source_config (REVISION_INPUTS) makes a new revision; kept by reset() */
+    this.configRevisions = false
   }
 
   reset() {
+    this.answerViolations = []
     this.deployments.clear()
     this.tracingProjects.clear()
     this.branchHeads.clear()
@@ -264,6 +295,9 @@ export class Store {
     const config = pickNonNull(body.source_config, SOURCE_CONFIG_FIELDS)
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     checkCreateRules(body.source, config, revisionConfig)
+    // A create that names no type gets the service's default, and reads it back.
+    if (TYPED_SOURCES.has(body.source)) config.deployment_type ??= DEFAULT_TYPE
+    checkScaleToZero(config, config.deployment_type)
     if (this.tracingProjects.has(body.name) && !this.duplicateNames) {
       throw new ApiError(409, `A tracing project named '${body.name}' already exists. Delete it or choose another deployment name.`)
     }
@@ -333,6 +367,10 @@ export class Store {
       }
     }
     // resource_spec, like every field, is replaced whole: what a partial spec leaves out goes back to nothing.
+    checkScaleToZero(config, deployment.sourceConfig.deployment_type)
+    const revisionInputChanged =
+      this.configRevisions &&
+      REVISION_INPUTS.some((field) => field in config && !isDeepStrictEqual(config[field], deployment.sourceConfig[field]))
     Object.assign(deployment.sourceConfig, config)
     // One environment map per deployment: a `secrets` list replaces it whole, an empty one leaves it
     // unchanged (as the owners' provider reads the service), and no `secrets` keeps it.
@@ -343,10 +381,12 @@ export class Store {
 
     const revisionConfig = pickNonNull(body.source_revision_config, REVISION_CONFIG_FIELDS)
     // The reference says a non-null resource_spec in a PATCH "will trigger creation of a new
-    // revision"; the simulator does not do that yet, because __tests__/integration.test.ts ("reports
-    // a patch that made no new revision") relies on a resource_spec patch making none. The action
-    // itself copes with either (it waits on whatever latest_revision_id says). See the sim report.
-    if (Object.keys(revisionConfig).length > 0 || environmentChanged || body.secret_references != null) {
+    // revision", and the owners' provider counts resource_spec, install_command and build_command
+    // among the revision inputs: with `configRevisions`, a change of one of them makes a revision.
+    // Without it (the default) none does, which __tests__/integration.test.ts ("reports a patch that
+    // made no new revision") relies on. The action copes with either: it waits on whatever
+    // latest_revision_id says, and never resends such a change blindly.
+    if (Object.keys(revisionConfig).length > 0 || environmentChanged || body.secret_references != null || revisionInputChanged) {
       const { repo_commit_sha: _previousSha, ...previous } = deployment.revisions.at(-1)?.config ?? {}
       const source = body.revision_source ?? deployment.source
       const merged = { ...previous, ...revisionConfig }
@@ -443,7 +483,8 @@ export class Store {
     revisionOutcome,
     image_version,
     revisions,
-    ageMs
+    ageMs,
+    invalidOnPurpose
   }) {
     if (this.tracingProjects.has(name) && !this.duplicateNames) {
       throw new Error(`seedDeployment: a tracing project named '${name}' already exists`)
@@ -465,6 +506,7 @@ export class Store {
       statusOverride: status
     })
     if (hideSecretValues) deployment.hidesSecretValues = true
+    if (invalidOnPurpose) deployment.invalidOnPurpose = invalidOnPurpose
     for (const seed of seeds) {
       const finalStatus = seed.status ?? 'DEPLOYED'
       const lifecycle =

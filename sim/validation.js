@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { CLI_PATHS } from './cli-endpoints.js'
-import { compiledValidators, pointerTo } from './compiled-validators.js'
+import { compiledValidators, ERROR_SCHEMAS, pointerTo, RESPONSE } from './compiled-validators.js'
 import { ApiError } from './errors.js'
 
 /**
@@ -34,10 +34,18 @@ function closed(node) {
   }
   return copy
 }
-// The command-line client's endpoints, which the reference lacks, are validated the same way.
-const doc = { ...referenceDocument, paths: { ...referenceDocument.paths, ...CLI_PATHS }, components: closed(referenceDocument.components) }
+// The command-line client's endpoints are validated the same way; where the reference has them, as it writes them.
+const doc = { ...referenceDocument, paths: { ...CLI_PATHS, ...referenceDocument.paths }, components: closed(referenceDocument.components) }
 
-const validators = await compiledValidators(doc)
+// Answers are checked against the reference as it is: its components open (an answer may carry a field it lacks, such as `url`).
+// Only the operations the simulator serves: compiling the others' answers would cost every test file their load.
+const SERVED = /^\/v2\/(deployments|listeners)(\/|$)/
+const responseDoc = {
+  ...referenceDocument,
+  paths: Object.fromEntries(Object.entries({ ...CLI_PATHS, ...referenceDocument.paths }).filter(([template]) => SERVED.test(template)))
+}
+
+const validators = await compiledValidators(doc, responseDoc)
 
 /** @param {(string | number)[]} segments */
 function validatorAt(...segments) {
@@ -261,4 +269,121 @@ export function validateRequest(template, method, request) {
 
   if (errors.length > 0) throw new ApiError(422, errors)
   return { params, body }
+}
+
+/**
+ * A deliberately invalid answer, let through by name and place (sim/README.md, "Answers checked
+ * against the reference"): `why` says why the simulator answers so; each of `errors` is one
+ * schema error it may cause, at `at` (a JSON pointer relative to the object marked; `*` matches
+ * any one segment) for `keyword` (and, for `required`, only `missingProperty`). Any other error
+ * in the same answer still counts.
+ * @typedef {{ why: string, errors: Array<{ at: string, keyword: string, missingProperty?: string }> }} InvalidOnPurpose
+ */
+
+/** @type {WeakMap<object, InvalidOnPurpose>} */
+const ON_PURPOSE = new WeakMap()
+
+/**
+ * Marks `object` (an answer's body, or an object inside it) as deliberately invalid in the ways
+ * `exemption` names; returns it.
+ * @template {object} T
+ * @param {T} object
+ * @param {InvalidOnPurpose} exemption
+ * @returns {T}
+ */
+export function invalidOnPurpose(object, exemption) {
+  ON_PURPOSE.set(object, exemption)
+  return object
+}
+
+/**
+ * @param {AjvError} error
+ * @param {unknown} body
+ */
+function exempted(error, body) {
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+  /** @type {any} */
+  let node = body
+  for (let depth = 0; depth <= segments.length; depth++) {
+    const exemption = node !== null && typeof node === 'object' ? ON_PURPOSE.get(node) : undefined
+    const rest = segments.slice(depth)
+    const allowed = exemption?.errors.some(
+      (entry) =>
+        entry.keyword === error.keyword &&
+        (entry.missingProperty === undefined || entry.missingProperty === error.params.missingProperty) &&
+        samePlace(entry.at, rest)
+    )
+    if (allowed) return true
+    if (depth < segments.length) node = node?.[/** @type {string} */ (segments[depth])]
+  }
+  return false
+}
+
+/**
+ * @param {string} pattern
+ * @param {string[]} segments
+ */
+function samePlace(pattern, segments) {
+  const wanted = pattern === '' ? [] : pattern.split('/').slice(1)
+  return wanted.length === segments.length && wanted.every((segment, i) => segment === '*' || segment === segments[i])
+}
+
+/**
+ * Ajv reports a failed `anyOf` branch with the branch's error, "must be null" and "must match a
+ * schema in anyOf": only the first says what is wrong.
+ * @param {AjvError} error
+ */
+const isWrapper = (error) =>
+  error.keyword === 'anyOf' || error.keyword === 'oneOf' || (error.keyword === 'type' && error.params.type === 'null')
+
+/**
+ * Whether an answer of the simulator is one the reference allows: a JSON body against the
+ * schema the operation lists for its status; an error status the operation does not list,
+ * against the reference's error body (`{detail}`); a status a success of the operation is not
+ * listed with, as a violation. Returns what is wrong, or undefined when nothing is.
+ * @param {string | undefined} template the OpenAPI path matched; undefined when none was (a 404 or 405 of the router)
+ * @param {string} method lower case
+ * @param {{ status: number, body?: unknown }} reply
+ * @returns {string | undefined}
+ */
+export function checkAnswer(template, method, reply) {
+  const operation = template ? responseDoc.paths[template]?.[method] : undefined
+  const listed = operation?.responses?.[String(reply.status)]
+  const schema = listed?.content?.['application/json']?.schema
+  /** @type {string | undefined} */
+  let key
+  if (schema)
+    key =
+      RESPONSE +
+      pointerTo(
+        'paths',
+        /** @type {string} */ (template),
+        method,
+        'responses',
+        String(reply.status),
+        'content',
+        'application/json',
+        'schema'
+      )
+  else if (reply.status >= 400) key = RESPONSE + (reply.status === 422 ? ERROR_SCHEMAS.validation : ERROR_SCHEMAS.detail)
+  // A status the operation's text names ("- 207: Some deployments deleted successfully") is listed too.
+  else if (operation && !listed && !new RegExp(`\\b${reply.status}:`).test(String(operation.description ?? '')))
+    return `${reply.status} is not an answer the reference lists for ${method.toUpperCase()} ${template}`
+  else if (reply.status === 204 && reply.body !== undefined) return `a 204 answer carries a body`
+  if (!key) return undefined
+  const validate = validators[key]
+  if (!validate) return `no schema compiled for ${key}`
+  if (validate(reply.body)) return undefined
+  const wrong = (validate.errors ?? []).filter((error) => !isWrapper(error) && !exempted(error, reply.body))
+  if (wrong.length === 0) return undefined
+  return wrong
+    .slice(0, 5)
+    .map(
+      (error) =>
+        `${error.instancePath || '(body)'} ${error.message ?? error.keyword}${error.keyword === 'enum' ? ` (${JSON.stringify(error.data)})` : ''}`
+    )
+    .join('; ')
 }

@@ -205,7 +205,13 @@ export const BAD_INPUTS: Array<[string, Partial<Record<InputName, string>>, stri
   [
     'an unknown deployment type',
     { 'deployment-type': 'staging' },
-    '`deployment-type` must be one of `dev`, `prod`, `dev_free`, got `staging`'
+    '`deployment-type` must be one of `dev`, `prod`, `dev_free`, `dev_zero`, `dev_free_zero`, got `staging`'
+  ],
+  [
+    'scaling to zero with a type that cannot',
+    { 'deployment-type': 'dev', 'resource-spec': 'min_scale: 0' },
+    '`resource-spec` sets `min_scale: 0`, but `deployment-type` is `dev`, which cannot scale to zero: only `dev_zero` or ' +
+      '`dev_free_zero` deployments may. Set `deployment-type` to one of them, or `min_scale` to 1 or more'
   ],
   [
     'an integration id that is not a UUID',

@@ -16,5 +16,11 @@ export type RevisionSource = (typeof REVISION_SOURCES)[number]
 export const BUILDABLE_SOURCES: readonly string[] = ['github', 'internal_source']
 /** The most the upload host takes for a source archive: the range header of every upload says so. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
-export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'] as const
+export const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free', 'dev_zero', 'dev_free_zero'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
+/** The type a create that names none gets: the control plane's own default. */
+export const DEFAULT_DEPLOYMENT_TYPE: DeploymentType = 'prod'
+/** The only types whose deployments may scale to zero (`resource_spec.min_scale: 0`). */
+export const SCALE_TO_ZERO_TYPES: readonly string[] = ['dev_zero', 'dev_free_zero']
+/** The sources whose create takes a type: the official clients send one for github, remote builds and pushed images. */
+export const TYPED_SOURCES: readonly string[] = ['github', 'internal_source', 'internal_docker']

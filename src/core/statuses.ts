@@ -25,6 +25,8 @@ interface StatusFacts {
   /** The next step is DEPLOYED: lateness in noticing it is what the user feels, so polls are capped low. */
   finalPhase?: boolean
   failure?: FinalFailure
+  /** Said once when the wait sees this status: why it goes on waiting. */
+  note?: string
 }
 
 export const SUCCESS = 'DEPLOYED'
@@ -38,6 +40,13 @@ const STATUSES: Record<string, StatusFacts> = {
   DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
   // Transient by definition: keep waiting until the time limit.
   UNKNOWN: { verdict: 'in-progress' },
+  // Not final for any of the control plane's own clients (both CLIs and the Terraform provider
+  // keep waiting through it): an interrupted revision may be taken up again and reach DEPLOYED.
+  // The wait goes on within `timeout`, and the timeline shows the interruption.
+  INTERRUPTED: {
+    verdict: 'in-progress',
+    note: "interrupted on the control plane, which may take it up again: not final, so the wait goes on within the step's `timeout`"
+  },
   DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
   CREATE_FAILED: {
     verdict: 'failed',
@@ -72,10 +81,6 @@ const STATUSES: Record<string, StatusFacts> = {
       // Not looked at: whether the newer revision deployed is for the control plane to say.
       todo: 'See on the control plane which revision serves the deployment now; re-run this job if this commit must be the one deployed.'
     }
-  },
-  INTERRUPTED: {
-    verdict: 'failed',
-    failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
   }
 }
 
@@ -110,6 +115,22 @@ export function phasesOverAt(status: string): readonly LogType[] {
   return factsOf(status)?.over ?? []
 }
 
+/** Why the wait goes on through this status, for the log; undefined when that needs no word. */
+export function waitNoteOf(status: string): string | undefined {
+  return factsOf(status)?.note
+}
+
 export function isFinalPhase(status: string): boolean {
   return factsOf(status)?.finalPhase === true
+}
+
+/**
+ * The deployment's own statuses, as the control plane's owners list them (docs/control-plane.md,
+ * Deployments). The action decides nothing on them but "being deleted"; the others are shown as given.
+ */
+export const DEPLOYMENT_STATUSES = ['AWAITING_DATABASE', 'READY', 'UNUSED', 'AWAITING_DELETE', 'AWAITING_FINAL_DELETE', 'UNKNOWN'] as const
+
+/** A deployment in either delete status takes no change and will stop being listed. */
+export function isBeingDeleted(status: string | undefined): boolean {
+  return status === 'AWAITING_DELETE' || status === 'AWAITING_FINAL_DELETE'
 }

@@ -8,7 +8,7 @@ import { ActionError, firstLine } from '../core/errors.js'
 import type { PendingChange } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import { findDeploymentsByName, type WalkLimits } from './find.js'
-import { carriesOurEnvironment, createdWithOurSettings, findOurRevision, type SentRevision } from './ours.js'
+import { carriesOurEnvironment, createdWithOurSettings, findOurRevision, reportsSourceConfig, type SentRevision } from './ours.js'
 
 /**
  * Sends a change at most once in effect. A change whose outcome is in doubt (a
@@ -130,7 +130,9 @@ export interface Applied {
 export async function patchOnce(deployment: Deployment, body: PatchDeploymentRequest, ctx: ApplyContext): Promise<Applied> {
   const before = deployment.latest_revision_id
   // A patch that makes no revision only sets values: sending it twice changes nothing more.
-  const idempotent = !makesRevision(body)
+  const idempotent = !mayMakeRevision(body)
+  // A change of revision inputs alone may or may not make a revision: it took effect when the deployment reports what was sent.
+  const perhapsNoRevision = !makesRevision(body)
   const sent: SentRevision = { config: body.source_revision_config ?? {}, source: body.revision_source }
   let othersSeen: Revision[] = []
   return withRetries<Applied>(ctx, `Update deployment ${deployment.id}`, async () => {
@@ -143,7 +145,9 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
       // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
       const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
         const current = await ctx.client.getDeployment(deployment.id)
-        if (current.latest_revision_id === before) return undefined
+        const settingsTook =
+          !perhapsNoRevision || (reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body))
+        if (current.latest_revision_id === before) return perhapsNoRevision && settingsTook ? { current } : undefined
         const look = await findOurRevision(ctx, deployment.id, before, sent)
         othersSeen = look.others
         // The environment sent shows on the deployment while our revision is the latest: one that is not
@@ -152,8 +156,12 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
           othersSeen = look.revisions
           return undefined
         }
-        return look.ours ? { current, look, ours: look.ours } : undefined
+        return look.ours && settingsTook ? { current, look, ours: look.ours } : undefined
       })
+      if (applied && !applied.ours) {
+        ctx.log(`The update took effect despite the error (${firstLine(error)}), and made no new revision.`)
+        return { done: { deployment: applied.current, revisionId: before } }
+      }
       if (applied) {
         const { current, look, ours } = applied
         ctx.log(`The update took effect despite the error (${firstLine(error)}): revision ${ours.id}.`)
@@ -245,6 +253,17 @@ function cannotTellRedeploy(deployment: Deployment, target: Revision, candidate:
 export function makesRevision(body: PatchDeploymentRequest): boolean {
   const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null)
   return revisionConfig || body.secrets != null || body.secret_references != null
+}
+
+/**
+ * `source_config` fields the control plane's owners count among the revision inputs: a patch that
+ * changes one may make a revision (docs/control-plane.md, "As the owners read it").
+ */
+const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command'] as const
+
+/** Whether this patch makes a revision, or may: it is then never sent twice without a look first. */
+export function mayMakeRevision(body: PatchDeploymentRequest): boolean {
+  return makesRevision(body) || REVISION_INPUTS.some((field) => body.source_config?.[field] != null)
 }
 
 /** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { ControlPlaneClient } from '../api/client.js'
 import type {
   Deployment,
@@ -126,6 +127,31 @@ export function carriesOurEnvironment(
   if (sent.secret_references && !same(entries(deployment.secret_references, reference), entries(sent.secret_references, reference)))
     return false
   return true
+}
+
+/**
+ * Whether the deployment reports every `source_config` field a patch sent, with the value sent:
+ * how a patch of settings that may make no revision (`resource_spec`, `install_command`,
+ * `build_command`) is seen to have taken effect. Of `resource_spec`, only the fields sent are
+ * compared: the control plane fills in the others.
+ */
+export function reportsSourceConfig(deployment: Pick<Deployment, 'source_config'>, sent: SourceConfigRequest | undefined): boolean {
+  const config = (deployment.source_config ?? {}) as Record<string, unknown>
+  return Object.entries(sent ?? {}).every(([key, value]) => {
+    if (value == null) return true
+    if (key === 'resource_spec' && typeof value === 'object') {
+      const reported = (config.resource_spec ?? {}) as Record<string, unknown>
+      return Object.entries(value as Record<string, unknown>).every(([field, wanted]) => sameSpecValue(reported[field], wanted))
+    }
+    return typeof value === 'object' ? isDeepStrictEqual(config[key], value) : sameValue(config[key], value)
+  })
+}
+
+/** A field of a resource spec: a quantity sent as the string `"1"` may be read back as the number 1. */
+function sameSpecValue(reported: unknown, sent: unknown): boolean {
+  if (sent == null) return reported == null
+  if (typeof sent !== 'string' && typeof sent !== 'number') return isDeepStrictEqual(reported, sent)
+  return (typeof reported === 'string' || typeof reported === 'number') && String(reported) === String(sent)
 }
 
 /** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */

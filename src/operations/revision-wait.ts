@@ -39,8 +39,8 @@ export function statusLine(revisionId: string, status: string, elapsedMs: number
 }
 
 /**
- * Polls the revision until it is DEPLOYED. A failed, skipped or interrupted revision
- * and the time limit are errors that say where it stood; unknown statuses keep waiting.
+ * Polls the revision until it is DEPLOYED. A failed or skipped revision and the time limit
+ * are errors that say where it stood; INTERRUPTED, UNKNOWN and unlisted statuses keep waiting.
  */
 export async function waitForRevision(options: WaitOptions): Promise<Revision> {
   const { clock, timeline, revisionId } = options

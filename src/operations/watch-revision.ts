@@ -5,7 +5,7 @@ import { formatDuration, type Clock } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
-import { failedPhaseOf } from '../core/statuses.js'
+import { failedPhaseOf, waitNoteOf } from '../core/statuses.js'
 import { Timeline } from '../core/timeline.js'
 import { LogFollower, printVerbatim } from './logs.js'
 import { statusLine, waitForRevision } from './revision-wait.js'
@@ -72,6 +72,8 @@ export async function watchRevision(options: WatchOptions): Promise<Revision> {
         changed: async (r, elapsedMs) => {
           await logs?.leaving(r.status)
           log.info(statusLine(revisionId, r.status, elapsedMs))
+          const note = waitNoteOf(r.status)
+          if (note) log.info(`Revision ${revisionId} was ${note}.`)
         },
         checked: async (r) => {
           last = r

@@ -1,7 +1,7 @@
 import type { Deployment } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
-import { classify } from '../../core/statuses.js'
+import { classify, isBeingDeleted } from '../../core/statuses.js'
 import { runChecks } from '../../operations/checks/run.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
@@ -112,6 +112,14 @@ async function lookUp(inputs: Inputs, deps: CommandDeps): Promise<Deployment | u
     deps.log.info(
       `Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`
     )
+    // The control plane refuses any change to a deployment it is deleting; said here, before any change, in words that say what to do.
+    if (isBeingDeleted(existing.status)) {
+      throw new ActionError(
+        'api-refused',
+        `Deployment \`${existing.name}\` (${existing.id}) is being deleted (status ${existing.status}): it takes no change, and stops being listed once the delete is done.`,
+        'Re-run this job once the deployment is gone (it is then created anew), or deploy under another `name`.'
+      )
+    }
   } else if (!inputs.createIfMissing) {
     throw new ActionError(
       'not-found',

@@ -9,6 +9,7 @@ import { readPollInterval } from '../../inputs/poll-interval.js'
 import { defaultRepoRef } from '../../inputs/workflow-context.js'
 import type { CommonInputs, InputReader, InputSpec } from '../../inputs/spec.js'
 import type { SecretsUpdate } from './environment.js'
+import { scaleToZeroProblemBeforeLookup } from './scale-to-zero.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 import { mayBuildFromGitHubBeforeLookup } from './source.js'
 
@@ -120,6 +121,8 @@ export const deploySpec: InputSpec<DeploySpecific> = {
     sourceProblemsBeforeLookup(
       contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs
     ).forEach(reader.problem)
+    const scaleToZero = scaleToZeroProblemBeforeLookup(sourceConfig)
+    if (scaleToZero) reader.problem(scaleToZero)
     return inputs
   }
 }

@@ -36,7 +36,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   const { client, log, recorder } = deps
   const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow
   const status = revision?.status ?? ''
-  if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED') throw error
+  if (!deployment || !failed || status === 'SKIPPED') throw error
   if (NEVER_SERVED.has(status)) {
     throw withNote(
       error,

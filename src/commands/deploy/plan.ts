@@ -15,6 +15,7 @@ import { environmentOfCreate, referencesOfUpdate, secretsOfUpdate, type Environm
 import type { DeployInputs } from './inputs.js'
 import { mergedResourceSpec } from './resource-spec.js'
 import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
+import { scaleToZeroProblemAfterLookup } from './scale-to-zero.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
 
@@ -64,6 +65,8 @@ function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: Wor
   // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
   const nameProblem = newDeploymentNameProblem(name)
   if (nameProblem) problems.push(nameProblem)
+  const scaleToZero = scaleToZeroProblemAfterLookup(sourceConfig, { creating: source })
+  if (scaleToZero) problems.push(scaleToZero)
   if (!isCreatable(source)) {
     problems.push(
       `\`source\` \`${source}\` cannot be created through the API (it takes ${CREATABLE_SOURCES.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``
@@ -121,6 +124,8 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
     ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
   problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source))
+  const scaleToZero = scaleToZeroProblemAfterLookup(requested, { existing: deployment })
+  if (scaleToZero) problems.push(scaleToZero)
   if (problems.length > 0) throw new InputError(problems)
 
   // Read from the deployment as the lookup found it, once: a resend after a lost answer sends the same lists.

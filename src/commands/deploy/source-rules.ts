@@ -1,4 +1,4 @@
-import { BUILDABLE_SOURCES } from '../../api/constants.js'
+import { BUILDABLE_SOURCES, TYPED_SOURCES } from '../../api/constants.js'
 import type { Secret, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
@@ -40,7 +40,7 @@ const RULES: Rule[] = [
   { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
   { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
   { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-  { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
+  { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: TYPED_SOURCES },
   { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
   { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
   { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
