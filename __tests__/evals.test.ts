@@ -263,12 +263,90 @@ describe('evals', () => {
       THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\ncompare-with: ev-prod\n')
     )
     seeded('ev-dry')
+    seeded('ev-prod')
     const run = await deploy('ev-dry', 'evals/suite.yml', { 'dry-run': 'true' })
     expect(run.outcome.kind).toBe('planned')
     expect(row(run.summary, 'Evals')).toContain(
       'not run (dry run): the suite (<code>evals/suite.yml</code>) is valid: 3 cases; it would send 6 runs (x2, <code>repeat</code>), and as many to <code>ev-prod</code>'
     )
     expect(runsAsked()).toHaveLength(0)
+  })
+})
+
+describe('v1.5: a report a reviewer can trust, at the edges', () => {
+  const human = (content: string) => ({ type: 'human', content, id: 'in-1' })
+  it('a silent agent fails: a run that added nothing fails `not-contains`, `value`, `max-duration` and a case with no `expect`', async () => {
+    seeded('ev-silent')
+    sim.setAgent({ runs: { kind: 'says', body: { messages: [human('hi')], intent: 'greet' } } }, 'ev-silent')
+    const run = await deploy(
+      'ev-silent',
+      suite([
+        ['injection', 'hi', '{not-contains: "system prompt"}'],
+        ['value', 'hi', '{value: {path: intent, equals: greet}}'],
+        ['fast', 'hi', '{max-duration: 20s}'],
+        ['bare', 'hi', '{}']
+      ]).replace('input: {messages: [{role: user, content: "hi"}]}', 'input: {messages: [{role: user, content: "hi"}], intent: greet}')
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('The evals failed: 4 of 4 cases failed')
+    expect(tableRow(run.summary, 'injection')).toContain('<code>not-contains</code>: the run added no output')
+    expect(tableRow(run.summary, 'fast')).toContain('<code>max-duration</code>: the run added no output')
+    expect(tableRow(run.summary, 'bare')).toContain('the run added no output')
+  })
+
+  it("a graph whose state replaces `messages` (only the reply comes back) is judged on that reply", async () => {
+    seeded('ev-replace')
+    sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: 'pong', id: 'run-1' }] } } }, 'ev-replace')
+    const run = await deploy('ev-replace', suite([['pong', 'Say pong.', '{contains: pong, matches: /^PONG$/i}']]))
+    expect(run.exitCode).toBe(0)
+    expect(tableRow(run.summary, 'pong')).toContain('✅ passed')
+  })
+
+  it('`compare-with` naming no deployment fails the gate when the suite sets `max-regressions`; a dry run looks the name up', async () => {
+    seeded('ev-typo')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-typo')
+    const gated = THREE.replace('assistant: agent\n', 'assistant: agent\ncompare-with: ev-prdo\nmax-regressions: 0\n')
+    const run = await deploy('ev-typo', gated)
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain(
+      'The evals failed: Not compared with `ev-prdo` (no deployment has that name), and the suite sets `max-regressions`, a gate on the comparison, and the comparison it asks for cannot be made.'
+    )
+    expect(runsAsked()).toHaveLength(3)
+    const dry = await deploy('ev-typo', gated, { 'dry-run': 'true' })
+    expect(dry.outcome.kind).toBe('planned')
+    expect(dry.warnings.some((w) => w.includes("`compare-with` `ev-prdo`: no deployment has that name; the real run's gate would fail"))).toBe(
+      true
+    )
+    expect(runsAsked()).toHaveLength(3)
+  })
+
+  it('when the smoke test fails, the suite\'s row says "not run" and `eval-results` says so; no run is sent', async () => {
+    seeded('ev-after-smoke')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-after-smoke')
+    const run = await deploy('ev-after-smoke', THREE, {
+      'smoke-test': '{assistant: agent, input: {messages: [{role: user, content: Say pong.}]}, expect: nothing-like-this}'
+    })
+    expect(run.exitCode).toBe(1)
+    expect(row(run.summary, 'Evals')).toContain('not run: the smoke test failed first')
+    expect(run.outputs['eval-pass-rate']).toBeUndefined()
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results).toMatchObject({ verdict: 'not-run', why: 'the smoke test failed first' })
+    expect(results.cases.map((c: { verdict: string }) => c.verdict)).toEqual(['not-run', 'not-run', 'not-run'])
+    expect(runsAsked()).toHaveLength(1)
+  })
+
+  it("`eval-results` holds each case's input and `expect`, the revision id and the times", async () => {
+    seeded('ev-fields')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-fields')
+    const run = await deploy('ev-fields', THREE)
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results.revisionId).toBe(run.outputs['revision-id'])
+    expect(results.startedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(results.finishedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(results.cases[0]).toMatchObject({
+      input: { messages: [{ role: 'user', content: 'Say pong.' }] },
+      expect: { contains: 'pong', 'not-contains': 'sorry' }
+    })
   })
 })
 

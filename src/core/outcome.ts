@@ -282,6 +282,8 @@ export interface RunFacts {
   servingRevisionId?: string
   /** `evals`: every case's result, the pass rate, the regressions and the run times. */
   evals?: EvalFacts
+  /** `evals` set and not run, as an earlier check (the smoke test) failed first: why, and the `eval-results` file that says so. */
+  evalsNotRun?: { why: string; resultsFile?: string }
 }
 
 export type Outcome = RunFacts &

@@ -3,21 +3,10 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import { nearestName } from '../core/similarity.js'
 import { parseDuration } from './parsers.js'
 import { isMapping } from '../core/mapping.js'
+import { parseExpect, type RunExpect } from './checks/registry.js'
 
-/** What one run's answer must show in the agent's output (every check given must hold). */
-export interface RunExpect {
-  /** Texts that must all be in the agent's output. */
-  contains?: string[]
-  /** Texts that must all be absent from it. */
-  notContains?: string[]
-  /** A regular expression (JavaScript syntax) that must match the output's text. */
-  matches?: RegExp
-  /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
-  /** `steps`: `path` read once, by the one grammar (`valuePathSteps`). */
-  value?: { path: string; steps: Array<string | number>; equals: unknown }
-  /** The run's wall time must be at most this. */
-  maxDurationMs?: number
-}
+export type { RunExpect } from './checks/registry.js'
+export { valuePathSteps } from './checks/value.js'
 
 export interface EvalCase {
   /** Unique in the suite; `case 1`, `case 2`, ... when not given. */
@@ -45,6 +34,8 @@ export interface EvalSuite {
   /** Another deployment's name: the same cases run against its URL too. */
   compareWith?: string
   maxRegressions: number
+  /** `max-regressions` was written: the suite gates on the comparison, so one that cannot be made fails the gate. */
+  regressionsGated?: boolean
 }
 
 export const EVALS_DEFAULTS = { concurrency: 4, repeat: 1, timeoutMs: 2 * 60_000, passRate: 1, maxRegressions: 0 }
@@ -67,8 +58,6 @@ const SUITE_KEYS = [
   'cases'
 ]
 const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
-const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration']
-const VALUE_KEYS = ['path', 'equals']
 
 const EXAMPLE = 'e.g. `cases: [{name: says-pong, input: {messages: [{role: user, content: Say pong.}]}, expect: {contains: pong}}]`'
 
@@ -195,7 +184,8 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
     ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
     passRate,
     ...(compareWith === undefined ? {} : { compareWith }),
-    maxRegressions
+    maxRegressions,
+    ...(value['max-regressions'] === undefined ? {} : { regressionsGated: true })
   }
 }
 
@@ -240,94 +230,10 @@ function readCases(raw: unknown, assistant: string | undefined, problem: (text: 
       problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`)
     else if (!isMapping(input))
       problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`)
-    const expect = readExpect(item.expect, `${at}.expect`, problem)
+    const expect = parseExpect(item.expect, `${at}.expect`, problem)
     if (isMapping(input) && expect) cases.push({ name, assistant: (own ?? assistant) as string, input, expect })
   })
   return cases.length === raw.length ? cases : undefined
-}
-
-function readExpect(raw: unknown, at: string, problem: (text: string) => void): RunExpect | undefined {
-  if (raw === undefined || raw === null) return {}
-  if (!isMapping(raw)) {
-    problem(`\`${at}\` must be a mapping of checks (\`contains\`, \`not-contains\`, \`matches\`, \`value\`, \`max-duration\`)`)
-    return undefined
-  }
-  unknownKeys(raw, EXPECT_KEYS, `${at}.`, problem)
-  const expect: RunExpect = {}
-  let ok = true
-  const texts = (key: string): string[] | undefined => {
-    const value = raw[key]
-    if (value === undefined) return undefined
-    const list = Array.isArray(value) ? value : [value]
-    if (list.length === 0 || list.some((t) => typeof t !== 'string' || t === '')) {
-      problem(`\`${at}.${key}\` must be text, or a list of texts (quote one that looks like a number)`)
-      ok = false
-      return undefined
-    }
-    return list as string[]
-  }
-  const contains = texts('contains')
-  if (contains) expect.contains = contains
-  const notContains = texts('not-contains')
-  if (notContains) expect.notContains = notContains
-  if (raw.matches !== undefined) {
-    if (typeof raw.matches !== 'string' || raw.matches === '') {
-      problem(`\`${at}.matches\` must be a regular expression, written as text (quote it: \`'^pong\\b'\`)`)
-      ok = false
-    } else {
-      try {
-        expect.matches = regularExpression(raw.matches)
-      } catch (error) {
-        problem(
-          `\`${at}.matches\` is not a valid regular expression (JavaScript ` +
-            `syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the ` +
-            `characters meant literally with \`\\\``
-        )
-        ok = false
-      }
-    }
-  }
-  if (raw.value !== undefined) {
-    const value = raw.value
-    if (!isMapping(value) || typeof value.path !== 'string' || !('equals' in value)) {
-      problem(
-        `\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`
-      )
-      ok = false
-    } else {
-      unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem)
-      const steps = valuePathSteps(value.path)
-      if (!steps) {
-        problem(
-          `\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`
-        )
-        ok = false
-      } else expect.value = { path: value.path, steps, equals: value.equals }
-    }
-  }
-  const maxDuration = duration(raw, 'max-duration', `${at}.max-duration`, problem)
-  if (maxDuration === null) ok = false
-  else if (maxDuration !== undefined) expect.maxDurationMs = maxDuration
-  return ok ? expect : undefined
-}
-
-/**
- * A `matches` pattern, in JavaScript's syntax: with the `u` flag (whole characters, `\p{...}`)
- * when the pattern is valid under it, else without, so that an escape JavaScript allows only
- * without `u` (`pong\!`) is not refused.
- */
-function regularExpression(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, 'u')
-  } catch {
-    return new RegExp(pattern)
-  }
-}
-
-/** The steps of a `value.path` (`messages[1].content` is `messages`, 1, `content`); undefined when it is not such a path. */
-export function valuePathSteps(path: string): Array<string | number> | undefined {
-  if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(path)) return undefined
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((step) => (step[2] !== undefined ? Number(step[2]) : step[1]))
 }
 
 function unknownKeys(mapping: Record<string, unknown>, known: readonly string[], prefix: string, problem: (text: string) => void): void {

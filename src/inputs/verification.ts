@@ -43,7 +43,8 @@ export function readVerification(reader: InputReader): VerificationInputs {
   }
   const evals = reader.value('evals')
   if (evals) evalsProblems(evals, reader).forEach(reader.problem)
-  const resultsDir = reader.context.env?.RUNNER_TEMP || undefined
+  // The runner's environment when the context names none (index.ts passes none): v1.4 read only the context's, so on a runner the file went to the system's temp folder.
+  const resultsDir = (reader.context.env ?? process.env).RUNNER_TEMP || undefined
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,

@@ -55,7 +55,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
     log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
-    planEvals(inputs.verification.evals, log, recorder)
+    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }

@@ -4,7 +4,7 @@ import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
-import { judgeRun, type CheckNames, type RunJudgement } from './judge.js'
+import { judgeRun, type RunJudgement } from './judge.js'
 
 /** A run's final state may be large (a conversation); more than this is not read. */
 export const ANSWER_MAX_BYTES = 1024 * 1024
@@ -52,7 +52,8 @@ export interface SuiteRun {
   logRun?: (line: string) => void
   /** A line for a run sent again. */
   logAttempt?: (line: string) => void
-  names?: CheckNames
+  /** A run that added nothing passes when nothing was expected of it (the smoke test; judge.ts). */
+  silentPasses?: boolean
   /** How a run is named in the log: `Eval \`name\`` unless given. */
   labelOf?: (caseName: string) => string
 }
@@ -94,7 +95,11 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       const durationMs = suite.clock.now() - started
       let judged: RunJudgement
       try {
-        judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+        judged = await judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, {
+          timeLeftMs: suite.deadline - suite.clock.now(),
+          signal: suite.signal,
+          silentPasses: suite.silentPasses
+        })
       } catch (error) {
         // One answer the judge cannot read fails its run alone: a throw here would end this worker
         // while the others went on sending paid runs, and leave the suite with no table.
