@@ -294,7 +294,7 @@ describe('v1.5: a report a reviewer can trust, at the edges', () => {
     expect(tableRow(run.summary, 'bare')).toContain('the run added no output')
   })
 
-  it("a graph whose state replaces `messages` (only the reply comes back) is judged on that reply", async () => {
+  it('a graph whose state replaces `messages` (only the reply comes back) is judged on that reply', async () => {
     seeded('ev-replace')
     sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: 'pong', id: 'run-1' }] } } }, 'ev-replace')
     const run = await deploy('ev-replace', suite([['pong', 'Say pong.', '{contains: pong, matches: /^PONG$/i}']]))
@@ -314,9 +314,9 @@ describe('v1.5: a report a reviewer can trust, at the edges', () => {
     expect(runsAsked()).toHaveLength(3)
     const dry = await deploy('ev-typo', gated, { 'dry-run': 'true' })
     expect(dry.outcome.kind).toBe('planned')
-    expect(dry.warnings.some((w) => w.includes("`compare-with` `ev-prdo`: no deployment has that name; the real run's gate would fail"))).toBe(
-      true
-    )
+    expect(
+      dry.warnings.some((w) => w.includes("`compare-with` `ev-prdo`: no deployment has that name; the real run's gate would fail"))
+    ).toBe(true)
     expect(runsAsked()).toHaveLength(3)
   })
 
