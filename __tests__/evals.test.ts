@@ -6,6 +6,8 @@ import type { Simulator } from '../sim/index.js'
 import { renderComment } from '../src/github/pr-comment.js'
 import { deployInputs, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
+import { readActionInputs } from '../src/commands/registry.js'
 
 /**
  * `evals`: a suite of runs sent to the deployed revision after DEPLOYED, against the simulator's
@@ -335,6 +337,19 @@ describe('v1.5: a report a reviewer can trust, at the edges', () => {
     expect(runsAsked()).toHaveLength(1)
   })
 
+  it('`eval-results` goes under RUNNER_TEMP on a runner, whose inputs come with no environment of their own', async () => {
+    // index.ts runs with the process's environment; v1.4 read RUNNER_TEMP only from a context's, so the file went to the system's temp folder.
+    const before = process.env.RUNNER_TEMP
+    process.env.RUNNER_TEMP = runnerTemp
+    try {
+      const inputs = await readActionInputs(inputsFrom({ ...BASE_INPUTS, evals: THREE }), {})
+      expect(inputs.command === 'deploy' && inputs.verification.resultsDir).toBe(runnerTemp)
+    } finally {
+      if (before === undefined) delete process.env.RUNNER_TEMP
+      else process.env.RUNNER_TEMP = before
+    }
+  })
+
   it("`eval-results` holds each case's input and `expect`, the revision id and the times", async () => {
     seeded('ev-fields')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-fields')
@@ -447,7 +462,19 @@ describe('bad suites make no request', () => {
       `assistant: agent\nrepeat: 10\ncompare-with: other\ncases:\n${Array.from({ length: 60 }, (_, i) => `  - {name: c${i}, input: {}}\n`).join('')}`,
       'the suite would send 1200 runs'
     ],
-    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"]
+    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"],
+    [
+      'a key written twice (YAML would drop the first `cases` list)',
+      'assistant: agent\ncases:\n  - {name: a, input: {}}\ncases:\n  - {name: b, input: {}}\n',
+      '`cases` is written 2 times (lines 2, 4): YAML would keep the last and drop the others; keep one'
+    ],
+    ['a key written twice inside a case', oneCase('', '{contains: x, contains: y}'), '`cases[0].expect.contains` is written 2 times'],
+    ["`expect: pong`, the smoke test's way", oneCase('', 'pong'), "for text in the agent's output, write `expect: {contains: pong}`"],
+    [
+      "a run's timeout past the step's",
+      oneCase('timeout: 99999999999d\n'),
+      "one run's limit, must be shorter than the step's `timeout` (30m)"
+    ]
   ])('%s is refused before any request, naming the key and the fix', async (_, value, problem) => {
     const before = sim.requests.length
     const run = await deploy('ev-bad', value)
@@ -456,6 +483,15 @@ describe('bad suites make no request', () => {
     expect(run.failures[0]).toContain(problem)
     expect(sim.requests.length).toBe(before)
     expect(runsAsked()).toHaveLength(0)
+  })
+
+  it("problems in a suite file name the file and the key, and the advice names the file, never the step's `with:` block", async () => {
+    writeFileSync(join(workspace, 'typo.yml'), 'assistant: agent\ncases:\n  - {name: a, input: {}, expect: {contain: x}}\n')
+    const run = await deploy('ev-bad', 'typo.yml')
+    expect(run.outcome.kind).toBe('refused')
+    expect(run.failures[0]).toContain('`typo.yml`: `cases[0].expect.contain` is not a known key: did you mean `contains`?')
+    expect(run.failures[0]).toContain('Fix `typo.yml`; no change was sent to the control plane.')
+    expect(run.failures[0]).not.toContain('with:')
   })
 
   it('`wait: false` is refused', async () => {

@@ -27,6 +27,8 @@ export interface EvalSuite {
   minPasses: number
   /** One run's limit. */
   timeoutMs: number
+  /** `timeout` was written: the step's own `timeout` must then be longer (a default is just cut short by the step's deadline). */
+  timeoutSet?: boolean
   /** The whole suite's, when given (else the step's time left). */
   timeLimitMs?: number
   /** The share of cases that must pass, 0 to 1. */
@@ -73,7 +75,7 @@ export type EvalsSource = { file: string } | { inline: string }
 export async function parseEvals(
   raw: string,
   context: { env?: NodeJS.ProcessEnv } = {}
-): Promise<{ data?: EvalSuite; problems: string[] }> {
+): Promise<{ data?: EvalSuite; problems: string[]; file?: string }> {
   const source = sourceOf(raw)
   let text: string
   let from: string
@@ -86,18 +88,28 @@ export async function parseEvals(
     text = source.inline
     from = 'inline'
   }
-  const { parseYaml } = await import('./structured.js')
+  const { duplicateKeys, parseYaml } = await import('./structured.js')
+  // Problems in a file name it, and the advice names it rather than the step's `with:` block.
+  const file = from === 'inline' ? {} : { file: from }
   let value: unknown
   try {
     value = parseYaml(text).value
   } catch (error) {
     return {
-      problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`]
+      problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`],
+      ...file
     }
   }
   const problems: string[] = []
+  // YAML keeps the last of two equal keys and drops the first without a word: two `cases:` lose a whole list.
+  for (const duplicate of duplicateKeys(text)) {
+    problems.push(
+      `${from === 'inline' ? '' : `\`${from}\`: `}\`${duplicate.path}\` is written ${duplicate.lines.length} times ` +
+        `(lines ${duplicate.lines.join(', ')}): YAML would keep the last and drop the others; keep one`
+    )
+  }
   const suite = readSuite(value, from, problems)
-  return problems.length > 0 || !suite ? { problems } : { data: suite, problems }
+  return problems.length > 0 || !suite ? { problems, ...file } : { data: suite, problems }
 }
 
 export function sourceOf(raw: string): EvalsSource {
@@ -181,6 +193,7 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
     repeat,
     minPasses,
     timeoutMs,
+    ...(value.timeout === undefined || value.timeout === null ? {} : { timeoutSet: true }),
     ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
     passRate,
     ...(compareWith === undefined ? {} : { compareWith }),

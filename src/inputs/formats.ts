@@ -29,7 +29,8 @@ import { parseImageReference } from './image-reference.js'
 export type Format<T> =
   | { text: (raw: string) => T }
   /** A YAML/JSON input, read untrimmed; its problems come back as a list. */
-  | { structured: (raw: string, context: { env?: NodeJS.ProcessEnv }) => Promise<{ data?: T; problems: string[] }> }
+  /** `file`: the problems are in this file (the `evals` suite's), which the advice then names instead of the step's `with:` block. */
+  | { structured: (raw: string, context: { env?: NodeJS.ProcessEnv }) => Promise<{ data?: T; problems: string[]; file?: string }> }
 
 const text = <T>(parse: (raw: string) => T): Format<T> => ({ text: parse })
 const oneOf = <T extends string>(allowed: readonly T[]): Format<T> => text((v) => parseEnum(v, allowed))

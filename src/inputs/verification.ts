@@ -63,16 +63,25 @@ function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
       '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
     )
   }
+  // Named in the suite's file when it is one: that is where the key is written.
+  const whose = evals.from === 'inline' ? "`evals`'" : `\`${evals.from}\`:`
   if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
     problems.push(
-      `\`evals\`' \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's ` +
+      `${whose} \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's ` +
         `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
+    )
+  }
+  // As the smoke test's: only a `timeout` written is refused; the default is cut short by the step's deadline.
+  if (evals.timeoutSet && timeoutMs !== undefined && evals.timeoutMs >= timeoutMs) {
+    problems.push(
+      `${whose} \`timeout\` (${formatDuration(evals.timeoutMs)}), one run's limit, must be shorter than the step's ` +
+        `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise the step's \`timeout\``
     )
   }
   const name = reader.value('name')
   if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
     problems.push(
-      `\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``
+      `${whose} \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``
     )
   }
   return problems
