@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Simulator } from '../sim/index.js'
 import { renderComment } from '../src/github/pr-comment.js'
 import { deployInputs, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
-import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
 import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
 import { readActionInputs } from '../src/commands/registry.js'
 
@@ -335,6 +335,25 @@ describe('v1.5: a report a reviewer can trust, at the edges', () => {
     expect(results).toMatchObject({ verdict: 'not-run', why: 'the smoke test failed first' })
     expect(results.cases.map((c: { verdict: string }) => c.verdict)).toEqual(['not-run', 'not-run', 'not-run'])
     expect(runsAsked()).toHaveLength(1)
+  })
+
+  it("HTTP 429 is sent again after its `Retry-After`, within the run's `timeout` (on the virtual clock)", async () => {
+    seeded('ev-429')
+    sim.setAgent({ runs: { kind: 'unready', status: 429, times: 2, retryAfter: '7' } }, 'ev-429')
+    const slept = clock.sleeps.length
+    const run = await deploy('ev-429', suite([['one', 'hi', '{contains: "echo: hi"}']]))
+    expect(run.exitCode).toBe(0)
+    expect(sim.agentRuns.map((r) => r.taken)).toEqual([false, false, true])
+    expect(clock.sleeps.slice(slept).filter((ms) => ms === 7_000)).toHaveLength(2)
+    expect(run.lines.some((l) => l.includes('attempt 1: HTTP 429 (the server did not take the run); sent again after 7s.'))).toBe(true)
+    // A wait past the run's `timeout` is not waited: the run fails on its 429.
+    sim.reset()
+    seeded('ev-429-long')
+    sim.setAgent({ runs: { kind: 'unready', status: 429, times: 5, retryAfter: '600' } }, 'ev-429-long')
+    const late = await deploy('ev-429-long', suite([['one', 'hi', '{}']], 'timeout: 1m\n'))
+    expect(late.exitCode).toBe(1)
+    expect(sim.agentRuns).toHaveLength(1)
+    expect(tableRow(late.summary, 'one')).toContain('HTTP 429')
   })
 
   it('`eval-results` goes under RUNNER_TEMP on a runner, whose inputs come with no environment of their own', async () => {

@@ -20,7 +20,7 @@ const LABEL = 'Smoke test'
 /**
  * `smoke-test`: one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
- * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
+ * it: a refused connection, a 502, 503 or 504 (not ready), or a 429 (after its `Retry-After`), within the smoke test's `timeout`.
  * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
  * `expect` (when given) in the agent's output: what the run added, never the input it repeats
  * (evals/agent-output.ts). The summary quotes what the agent wrote, never `expect`.
