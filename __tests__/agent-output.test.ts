@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { agentOutput } from '../src/operations/evals/agent-output.js'
 import { judgeRun } from '../src/operations/evals/judge.js'
-import { parseEvals, valuePathSteps } from '../src/inputs/evals.js'
+import { parseEvals, parseSuiteText, valuePathSteps } from '../src/inputs/evals.js'
 import { parseExpect, type RunExpect } from '../src/inputs/checks/registry.js'
 import { valueAt } from '../src/inputs/checks/value.js'
 import type { ServerAnswer } from '../src/operations/agent-server.js'
@@ -160,10 +160,10 @@ describe('a hostile answer', () => {
 describe('a `matches` pattern in JavaScript syntax', () => {
   it('takes an escape JavaScript allows only without the `u` flag, and keeps `u` where it is valid', async () => {
     const suite = (pattern: string) => `assistant: agent\ncases:\n  - input: {}\n    expect: {matches: '${pattern}'}\n`
-    const loose = await parseEvals(suite('pong\\!'))
+    const loose = await parseSuiteText(suite('pong\\!'), 'inline')
     expect(loose.problems).toEqual([])
     expect((loose.data?.cases[0].expect.checks[0].item as RegExp).test('pong!')).toBe(true)
-    const unicode = await parseEvals(suite('^\\p{Lu}'))
+    const unicode = await parseSuiteText(suite('^\\p{Lu}'), 'inline')
     expect((unicode.data?.cases[0].expect.checks[0].item as RegExp).flags).toBe('u')
     expect((await parseEvals(suite('(unclosed'))).problems).toEqual([expect.stringContaining('is not a valid regular expression')])
   })

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { realClock } from '../src/core/clock.js'
 import { endPatternThreads } from '../src/inputs/checks/pattern-test.js'
-import { parseEvals } from '../src/inputs/evals.js'
+import { parseSuiteText } from '../src/inputs/evals.js'
 import { runSuite } from '../src/operations/evals/engine.js'
 
 /**
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const suiteOf = async (cases: number, expect: string) => {
   const text = `assistant: agent\ncases:\n${Array.from({ length: cases }, (_, i) => `  - {name: c${i}, input: {messages: []}, expect: ${expect}}\n`).join('')}`
-  const read = await parseEvals(text)
+  const read = await parseSuiteText(text, 'inline')
   if (!read.data) throw new Error(read.problems.join('; '))
   return read.data
 }

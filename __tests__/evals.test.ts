@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Simulator } from '../sim/index.js'
+import { startFakeGitHub } from '../sim/github.js'
+import { GIT_ENV } from './helpers/git-repo.js'
 import { renderComment } from '../src/github/pr-comment.js'
 import { deployInputs, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
 import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
@@ -381,6 +384,84 @@ describe('v1.5: a report a reviewer can trust, at the edges', () => {
       input: { messages: [{ role: 'user', content: 'Say pong.' }] },
       expect: { contains: 'pong', 'not-contains': 'sorry' }
     })
+  })
+})
+
+describe('`evals-from: base`: the suite a pull request cannot loosen', () => {
+  /** A pull_request event whose base commit is `baseSha`. */
+  const pullRequest = (dir: string, baseSha: string) => {
+    const path = join(dir, 'event.json')
+    writeFileSync(
+      path,
+      JSON.stringify({
+        number: 7,
+        pull_request: {
+          number: 7,
+          head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/agent' } },
+          base: { sha: baseSha, repo: { full_name: 'octo/agent' } }
+        }
+      })
+    )
+    return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path, GITHUB_REPOSITORY: 'octo/agent' }
+  }
+  const STRICT = THREE
+  const LOOSE = THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 0%\n')
+  const WRONG = { ...RIGHT, 'Add 2 and 2.': { says: 'five' } }
+
+  it("reads the suite from the base commit in the checkout's git objects: a pull request that set `pass-rate: 0%` still fails", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'evals-base-'))
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: GIT_ENV }).toString().trim()
+    git('init', '-q')
+    mkdirSync(join(repo, 'evals'))
+    writeFileSync(join(repo, 'evals', 'suite.yml'), STRICT)
+    git('add', '.')
+    git('commit', '-qm', 'base')
+    const base = git('rev-parse', 'HEAD')
+    // The pull request's change, in the checkout.
+    writeFileSync(join(repo, 'evals', 'suite.yml'), LOOSE)
+    seeded('ev-base')
+    sim.setAgent({ runs: { kind: 'suite', answers: WRONG } }, 'ev-base')
+    const inputs = deployInputs(sim, 'ev-base', { 'repo-ref': 'release', evals: 'evals/suite.yml', 'evals-from': 'base' })
+    const run = await runInProcess({ inputs, env: { ...env(), GITHUB_WORKSPACE: repo, ...pullRequest(repo, base) } })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('under `pass-rate` 100%')
+    expect(run.lines).toContain(
+      `Evals: the suite \`evals/suite.yml\` as the pull request's base commit (${base.slice(0, 7)}) has it, read from the checkout's git objects.`
+    )
+    // The checkout's own suite, as before: the pull request's `pass-rate: 0%` passes it.
+    const loose = await runInProcess({
+      inputs: { ...inputs, 'evals-from': 'checkout' },
+      env: { ...env(), GITHUB_WORKSPACE: repo, ...pullRequest(repo, base) }
+    })
+    expect(loose.exitCode).toBe(0)
+  })
+
+  it('reads it from the GitHub API when the checkout lacks the base commit (a shallow checkout); a file not there is bad input', async () => {
+    const github = await startFakeGitHub({ now: clock.now })
+    try {
+      const base = 'c'.repeat(40)
+      github.setFiles(base, { 'evals/suite.yml': STRICT })
+      mkdirSync(join(workspace, 'evals'), { recursive: true })
+      writeFileSync(join(workspace, 'evals', 'suite.yml'), LOOSE)
+      seeded('ev-base-api')
+      sim.setAgent({ runs: { kind: 'suite', answers: WRONG } }, 'ev-base-api')
+      const inputs = deployInputs(sim, 'ev-base-api', { 'repo-ref': 'release', evals: 'evals/suite.yml', 'evals-from': 'base' })
+      const githubEnv = { GITHUB_API_URL: github.url, GITHUB_TOKEN: github.token }
+      const run = await runInProcess({ inputs, env: { ...env(), ...githubEnv, ...pullRequest(workspace, base) } })
+      expect(run.exitCode).toBe(1)
+      expect(run.lines.some((l) => l.endsWith('has it, read from the GitHub API.'))).toBe(true)
+      expect(github.requests.filter((r) => r.path.includes('/contents/evals/suite.yml'))).toHaveLength(1)
+      const before = sim.requests.length
+      const missing = await runInProcess({
+        inputs: { ...inputs, evals: 'evals/other.yml' },
+        env: { ...env(), ...githubEnv, ...pullRequest(workspace, base) }
+      })
+      expect(missing.outcome.kind).toBe('refused')
+      expect(missing.failures[0]).toContain("the file `evals/other.yml` could not be read from the pull request's base commit (ccccccc)")
+      expect(sim.requests.length).toBe(before)
+    } finally {
+      await github.stop()
+    }
   })
 })
 

@@ -4,6 +4,8 @@ import { nearestName } from '../core/similarity.js'
 import { parseDuration } from './parsers.js'
 import { isMapping } from '../core/mapping.js'
 import { parseExpect, type RunExpect } from './checks/registry.js'
+import { readPullRequest } from './github-event.js'
+import type { InputName } from './names.js'
 
 export type { RunExpect } from './checks/registry.js'
 export { valuePathSteps } from './checks/value.js'
@@ -63,6 +65,15 @@ const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
 
 const EXAMPLE = 'e.g. `cases: [{name: says-pong, input: {messages: [{role: user, content: Say pong.}]}, expect: {contains: pong}}]`'
 
+/**
+ * `evals-from: base` on a pull request: the suite file is read from the base commit, before any
+ * request to the control plane (operations/evals/suite-at-base.ts), and parsed then. `path` is
+ * relative to the workspace, checked to stay inside it.
+ */
+export interface SuiteAtBase {
+  atBase: { path: string; sha: string; workspace: string; githubToken?: string }
+}
+
 /** Where the suite is: a file in the workspace, or written inline. */
 export type EvalsSource = { file: string } | { inline: string }
 
@@ -74,20 +85,30 @@ export type EvalsSource = { file: string } | { inline: string }
  */
 export async function parseEvals(
   raw: string,
-  context: { env?: NodeJS.ProcessEnv } = {}
-): Promise<{ data?: EvalSuite; problems: string[]; file?: string }> {
+  context: { env?: NodeJS.ProcessEnv; input?: (name: InputName) => string } = {}
+): Promise<{ data?: EvalSuite | SuiteAtBase; problems: string[]; file?: string }> {
   const source = sourceOf(raw)
-  let text: string
-  let from: string
-  if ('file' in source) {
-    const read = readSuiteFile(source.file, (context.env ?? process.env).GITHUB_WORKSPACE || process.cwd())
-    if ('problem' in read) return { problems: [read.problem] }
-    text = read.text
-    from = read.path
-  } else {
-    text = source.inline
-    from = 'inline'
+  const env = context.env ?? process.env
+  const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  if ('file' in source && context.input?.('evals-from') === 'base') {
+    // Not a pull request (a push, a manual run): the checkout is the commit itself, and is read as `checkout`.
+    const baseSha = readPullRequest(env)?.baseSha
+    if (baseSha !== undefined) {
+      const path = relativeInside(source.file, workspace)
+      if ('problem' in path) return { problems: [path.problem] }
+      return { data: { atBase: { path: path.path, sha: baseSha, workspace } }, problems: [] }
+    }
   }
+  if ('file' in source) {
+    const read = readSuiteFile(source.file, workspace)
+    if ('problem' in read) return { problems: [read.problem] }
+    return parseSuiteText(read.text, read.path)
+  }
+  return parseSuiteText(source.inline, 'inline')
+}
+
+/** A suite's text read (from a file, the base commit or inline): its value, or its problems, each naming `from` (a file) and the key. */
+export async function parseSuiteText(text: string, from: string): Promise<{ data?: EvalSuite; problems: string[]; file?: string }> {
   const { duplicateKeys, parseYaml } = await import('./structured.js')
   // Problems in a file name it, and the advice names it rather than the step's `with:` block.
   const file = from === 'inline' ? {} : { file: from }
@@ -117,6 +138,17 @@ export function sourceOf(raw: string): EvalsSource {
   // A path is one line, and never a YAML mapping (`key: value`, `{...}`).
   if (!/[\r\n]/.test(trimmed) && !trimmed.startsWith('{') && !/:(\s|$)/.test(trimmed)) return { file: trimmed }
   return { inline: raw }
+}
+
+/** A path written relative to the workspace, as git names it there (`/` separated); refused when it leaves the workspace. */
+function relativeInside(path: string, workspace: string): { path: string } | { problem: string } {
+  const full = resolve(workspace, path)
+  const inside = relative(resolve(workspace), full)
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return {
+      problem: `the file \`${path}\` is outside the workspace: give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. \`evals/suite.yml\`)`
+    }
+  return { path: inside.split('\\').join('/') }
 }
 
 function readSuiteFile(path: string, workspace: string): { text: string; path: string } | { problem: string } {

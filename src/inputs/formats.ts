@@ -30,7 +30,13 @@ export type Format<T> =
   | { text: (raw: string) => T }
   /** A YAML/JSON input, read untrimmed; its problems come back as a list. */
   /** `file`: the problems are in this file (the `evals` suite's), which the advice then names instead of the step's `with:` block. */
-  | { structured: (raw: string, context: { env?: NodeJS.ProcessEnv }) => Promise<{ data?: T; problems: string[]; file?: string }> }
+  | {
+      structured: (
+        raw: string,
+        /** `input`: another input's text or default (`evals` reads `evals-from`), unparsed. */
+        context: { env?: NodeJS.ProcessEnv; input?: (name: InputName) => string }
+      ) => Promise<{ data?: T; problems: string[]; file?: string }>
+    }
 
 const text = <T>(parse: (raw: string) => T): Format<T> => ({ text: parse })
 const oneOf = <T extends string>(allowed: readonly T[]): Format<T> => text((v) => parseEnum(v, allowed))
@@ -98,7 +104,9 @@ export const FORMATS = {
   'verify-revision': oneOf(['auto', 'required', 'off'] as const),
   'smoke-test': { structured: async (v) => (await import('./smoke-test.js')).parseSmokeTest(v) },
   // A file in the workspace (read where the workflow's context says it is), or the suite inline.
-  evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) }
+  evals: { structured: async (v, context) => (await import('./evals.js')).parseEvals(v, context) },
+  // Where a suite file is read: the checkout, or (on a pull request) the base commit, which the pull request cannot change.
+  'evals-from': oneOf(['checkout', 'base'] as const)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

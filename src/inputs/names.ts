@@ -55,7 +55,8 @@ export const INPUT_NAMES = [
   'config-check',
   'verify-revision',
   'smoke-test',
-  'evals'
+  'evals',
+  'evals-from'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -101,7 +102,8 @@ export const INPUT_DEFAULTS = {
   'max-deletions': '10',
   'registry-logout': 'true',
   'config-check': 'error',
-  'verify-revision': 'auto'
+  'verify-revision': 'auto',
+  'evals-from': 'checkout'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

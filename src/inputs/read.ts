@@ -77,7 +77,7 @@ export async function readInputs<C extends string, T>(
     if ('structured' in format) {
       const value = get(name, { trim: false })
       if (value.trim() === '') continue
-      const result = await format.structured(value, context)
+      const result = await format.structured(value, { ...context, input: raw })
       formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`))
       if (result.file !== undefined && result.problems.length > 0) files.push(result.file)
       else outsideFiles += result.problems.length

@@ -1,7 +1,7 @@
 import { formatDuration } from '../core/clock.js'
 import type { InputName } from './names.js'
 import type { SmokeTest } from './smoke-test.js'
-import type { EvalSuite } from './evals.js'
+import type { EvalSuite, SuiteAtBase } from './evals.js'
 import type { InputReader } from './spec.js'
 
 /** What `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
@@ -13,11 +13,13 @@ export interface VerificationInputs {
   smokeTest?: SmokeTest
   /** `evals`, and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
   evals?: EvalSuite
+  /** `evals-from: base` on a pull request: the suite to read from the base commit before any request (then `evals`). */
+  evalsAtBase?: SuiteAtBase['atBase']
   resultsDir?: string
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals']
+export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals', 'evals-from']
 
 /** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
 export function readVerification(reader: InputReader): VerificationInputs {
@@ -41,8 +43,17 @@ export function readVerification(reader: InputReader): VerificationInputs {
         `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
-  const evals = reader.value('evals')
-  if (evals) evalsProblems(evals, reader).forEach(reader.problem)
+  const read = reader.value('evals')
+  const evals = read && 'atBase' in read ? undefined : read
+  const token = reader.value('github-token')
+  // The GitHub API reads it when the checkout lacks the base commit: with the run's token.
+  const evalsAtBase = read && 'atBase' in read ? { ...read.atBase, ...(token ? { githubToken: token } : {}) } : undefined
+  if (read && reader.value('wait') === false) {
+    reader.problem(
+      '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
+    )
+  }
+  if (evals) suiteAgainstStep(evals, { timeoutMs, name: reader.value('name') }).forEach(reader.problem)
   // The runner's environment when the context names none (index.ts passes none): v1.4 read only the context's, so on a runner the file went to the system's temp folder.
   const resultsDir = (reader.context.env ?? process.env).RUNNER_TEMP || undefined
   return {
@@ -50,19 +61,18 @@ export function readVerification(reader: InputReader): VerificationInputs {
     proofTimeoutMs: reader.value('health-check-timeout') as number,
     ...(smokeTest ? { smokeTest } : {}),
     ...(evals ? { evals } : {}),
+    ...(evalsAtBase ? { evalsAtBase } : {}),
     ...(resultsDir ? { resultsDir } : {})
   }
 }
 
-/** `evals` against the other inputs: it needs the wait, fits in `timeout`, and compares with another deployment. */
-function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
+/**
+ * A suite against the step: it fits in `timeout`, and compares with another deployment. Also
+ * asked of a suite read from the base commit, once read (operations/evals/suite-at-base.ts).
+ */
+export function suiteAgainstStep(evals: EvalSuite, step: { timeoutMs?: number; name?: string }): string[] {
   const problems: string[] = []
-  const timeoutMs = reader.value('timeout')
-  if (reader.value('wait') === false) {
-    problems.push(
-      '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
-    )
-  }
+  const { timeoutMs, name } = step
   // Named in the suite's file when it is one: that is where the key is written.
   const whose = evals.from === 'inline' ? "`evals`'" : `\`${evals.from}\`:`
   if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
@@ -78,7 +88,6 @@ function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
         `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise the step's \`timeout\``
     )
   }
-  const name = reader.value('name')
   if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
     problems.push(
       `${whose} \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``

@@ -10,6 +10,7 @@ import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import { runChecks } from '../../operations/checks/run.js'
+import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
@@ -27,8 +28,10 @@ export const rollbackCommand = defineCommand<RollbackSpecific>({
 
 type Inputs = RollbackInputs
 
-export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
+  // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
+  const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
   const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
     throw new ActionError(

@@ -54,7 +54,8 @@ function regularExpression(written: string, at: string, problem: (text: string) 
       const [, source, flags] = slashed
       if (!FLAGS.test(flags) || new Set(flags).size !== flags.length) {
         problem(
-          `\`${at}\` has flags JavaScript would take but a test cannot use: write \`/pattern/\` with any of \`i\`, \`m\`, \`s\`, \`u\`, \`v\`, each once (\`g\` and \`y\` would make one test depend on the one before)`
+          `\`${at}\` has flags a test cannot use: write \`/pattern/\` with any of \`i\`, \`m\`, \`s\`, \`u\`, \`v\`, ` +
+            'each once (`g` and `y` would make one test depend on the one before)'
         )
         return undefined
       }
