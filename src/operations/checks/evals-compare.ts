@@ -24,6 +24,13 @@ export async function lookUpCompared(
   return found ? { found } : { why: 'no deployment has that name' }
 }
 
+/** The note a suite with `pass-rate: 0%` gets: such a gate passes whatever the agent answers. */
+export function passRateNote(passRate: number): string | undefined {
+  return passRate === 0
+    ? '`evals`: `pass-rate: 0%` passes any result: the suite is only reported, not a gate on the answers (raise `pass-rate` to gate)'
+    : undefined
+}
+
 /** Why a suite that compares cannot be gated without the comparison: it set `max-regressions`. */
 export const GATE_NEEDS_COMPARISON =
   'the suite sets `max-regressions`, a gate on the comparison, and the comparison it asks for cannot be made'

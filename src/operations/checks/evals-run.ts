@@ -7,7 +7,7 @@ import type { EvalSuite } from '../../inputs/evals.js'
 import { serverEndpoint } from '../agent-server.js'
 import { runSuite, type EvalTarget } from '../evals/engine.js'
 import { factsOf, writeResults } from '../evals/results.js'
-import { GATE_NEEDS_COMPARISON, lookUpCompared } from './evals-compare.js'
+import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
 import type { CheckContext, CheckResult } from './types.js'
 
@@ -32,6 +32,8 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     }
   }
   const start = clock.now()
+  const note = passRateNote(suite.passRate)
+  if (note) log.warn(`${note}.`)
   const targets: EvalTarget[] = [{ side: 'ours', name: ctx.deployment.name, endpoint }]
   let compare: EvalFacts['compare']
   if (suite.compareWith !== undefined) {

@@ -5,7 +5,7 @@ import { describeError } from '../../core/errors.js'
 import { quoted } from '../../core/quoted.js'
 import { writeNotRunResults } from '../evals/results-fields.js'
 import type { EvalSuite } from '../../inputs/evals.js'
-import { GATE_NEEDS_COMPARISON, lookUpCompared } from './evals-compare.js'
+import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
 import type { Check } from './types.js'
 
@@ -59,6 +59,8 @@ export async function planEvals(
   if (!suite) return
   const { log, recorder } = deps
   const runs = suite.cases.length * suite.repeat
+  const note = passRateNote(suite.passRate)
+  if (note) log.warn(`${note}.`)
   let compare = ''
   if (suite.compareWith !== undefined) {
     const other = await lookUpCompared(deps.client, suite.compareWith, deps)
