@@ -185,6 +185,13 @@ describe("the agent's output, wherever it stands (v1.5)", () => {
     expect(agentOutput(sent, { messages: [{ ...human('Say pong.'), id: 'm1' }, ai('pong')] })).toEqual({ text: 'pong', added: 1 })
   })
 
+  it('an input message written as a (role, content) pair is matched as one', () => {
+    expect(agentOutput({ messages: [['user', 'Say pong.']] }, { messages: [{ ...human('Say pong.'), id: 'srv-1' }, ai('pong')] })).toEqual({
+      text: 'pong',
+      added: 1
+    })
+  })
+
   it('the input matched by role and text where the server gave it new ids; an agent repeating the question still added a message', () => {
     expect(agentOutput(input, { messages: [{ ...human('Say pong.'), id: 'srv-1' }, ai('Say pong.')] })).toEqual({
       text: 'Say pong.',

@@ -81,14 +81,21 @@ function idOf(message: unknown): string | undefined {
 const ROLES: Record<string, string> = { user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' }
 
 function roleOf(message: unknown): string {
+  // `["user", "Say pong."]`: a message as a (role, content) pair, which LangChain takes too.
+  if (isPair(message)) return ROLES[message[0]] ?? message[0]
   if (!isMapping(message)) return 'human'
   const said = typeof message.type === 'string' ? message.type : typeof message.role === 'string' ? message.role : 'human'
   return ROLES[said] ?? said
 }
 
+function isPair(message: unknown): message is [string, unknown] {
+  return Array.isArray(message) && message.length === 2 && typeof message[0] === 'string'
+}
+
 /** A message's text content: `content` as a string, or the text of its parts (`{"type": "text", "text": ...}` or strings). */
 function messageText(message: unknown): string {
   if (typeof message === 'string') return message
+  if (isPair(message)) return messageText({ content: message[1] })
   if (!isMapping(message)) return ''
   const { content } = message
   if (typeof content === 'string') return content
