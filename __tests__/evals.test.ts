@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Simulator } from '../sim/index.js'
+import { startFakeGitHub } from '../sim/github.js'
+import { GIT_ENV } from './helpers/git-repo.js'
 import { renderComment } from '../src/github/pr-comment.js'
 import { deployInputs, INTEGRATION_ID, SECRET_VALUES, visibleText } from './helpers/action.js'
-import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { clock, runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
+import { BASE_INPUTS, inputsFrom } from './helpers/inputs.js'
+import { readActionInputs } from '../src/commands/registry.js'
 
 /**
  * `evals`: a suite of runs sent to the deployed revision after DEPLOYED, against the simulator's
@@ -193,6 +198,10 @@ describe('evals', () => {
     expect(tableRow(run.summary, 'q1')).toContain('✅ passed')
     expect(tableRow(run.summary, 'q3')).toContain('stopped at the suite&#39;s time limit, after 1s')
     expect(tableRow(run.summary, 'q4')).toContain('⏭️ not run | not run: the suite&#39;s time limit')
+    // `pass-rate: 0%` passes whatever the agent answers: noted.
+    expect(run.warnings).toContain(
+      '`evals`: `pass-rate: 0%` passes any result: the suite is only reported, not a gate on the answers (raise `pass-rate` to gate).'
+    )
     expect(runsAsked().length).toBeLessThan(5)
   })
 
@@ -263,12 +272,200 @@ describe('evals', () => {
       THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\ncompare-with: ev-prod\n')
     )
     seeded('ev-dry')
+    seeded('ev-prod')
     const run = await deploy('ev-dry', 'evals/suite.yml', { 'dry-run': 'true' })
     expect(run.outcome.kind).toBe('planned')
     expect(row(run.summary, 'Evals')).toContain(
       'not run (dry run): the suite (<code>evals/suite.yml</code>) is valid: 3 cases; it would send 6 runs (x2, <code>repeat</code>), and as many to <code>ev-prod</code>'
     )
     expect(runsAsked()).toHaveLength(0)
+  })
+})
+
+describe('v1.5: a report a reviewer can trust, at the edges', () => {
+  const human = (content: string) => ({ type: 'human', content, id: 'in-1' })
+  it('a silent agent fails: a run that added nothing fails `not-contains`, `value`, `max-duration` and a case with no `expect`', async () => {
+    seeded('ev-silent')
+    sim.setAgent({ runs: { kind: 'says', body: { messages: [human('hi')], intent: 'greet' } } }, 'ev-silent')
+    const run = await deploy(
+      'ev-silent',
+      suite([
+        ['injection', 'hi', '{not-contains: "system prompt"}'],
+        ['value', 'hi', '{value: {path: intent, equals: greet}}'],
+        ['fast', 'hi', '{max-duration: 20s}'],
+        ['bare', 'hi', '{}']
+      ]).replace('input: {messages: [{role: user, content: "hi"}]}', 'input: {messages: [{role: user, content: "hi"}], intent: greet}')
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('The evals failed: 4 of 4 cases failed')
+    expect(tableRow(run.summary, 'injection')).toContain('<code>not-contains</code>: the run added no output')
+    expect(tableRow(run.summary, 'fast')).toContain('<code>max-duration</code>: the run added no output')
+    expect(tableRow(run.summary, 'bare')).toContain('the run added no output')
+  })
+
+  it('a graph whose state replaces `messages` (only the reply comes back) is judged on that reply', async () => {
+    seeded('ev-replace')
+    sim.setAgent({ runs: { kind: 'says', body: { messages: [{ type: 'ai', content: 'pong', id: 'run-1' }] } } }, 'ev-replace')
+    const run = await deploy('ev-replace', suite([['pong', 'Say pong.', '{contains: pong, matches: /^PONG$/i}']]))
+    expect(run.exitCode).toBe(0)
+    expect(tableRow(run.summary, 'pong')).toContain('✅ passed')
+  })
+
+  it('`compare-with` naming no deployment fails the gate when the suite sets `max-regressions`; a dry run looks the name up', async () => {
+    seeded('ev-typo')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-typo')
+    const gated = THREE.replace('assistant: agent\n', 'assistant: agent\ncompare-with: ev-prdo\nmax-regressions: 0\n')
+    const run = await deploy('ev-typo', gated)
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain(
+      'The evals failed: Not compared with `ev-prdo` (no deployment has that name), and the suite sets `max-regressions`, a gate on the comparison, and the comparison it asks for cannot be made.'
+    )
+    expect(runsAsked()).toHaveLength(3)
+    const dry = await deploy('ev-typo', gated, { 'dry-run': 'true' })
+    expect(dry.outcome.kind).toBe('planned')
+    expect(
+      dry.warnings.some((w) => w.includes("`compare-with` `ev-prdo`: no deployment has that name; the real run's gate would fail"))
+    ).toBe(true)
+    expect(runsAsked()).toHaveLength(3)
+  })
+
+  it('when the smoke test fails, the suite\'s row says "not run" and `eval-results` says so; no run is sent', async () => {
+    seeded('ev-after-smoke')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-after-smoke')
+    const run = await deploy('ev-after-smoke', THREE, {
+      'smoke-test': '{assistant: agent, input: {messages: [{role: user, content: Say pong.}]}, expect: nothing-like-this}'
+    })
+    expect(run.exitCode).toBe(1)
+    expect(row(run.summary, 'Evals')).toContain('not run: the smoke test failed first')
+    expect(run.outputs['eval-pass-rate']).toBeUndefined()
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results).toMatchObject({ verdict: 'not-run', why: 'the smoke test failed first' })
+    expect(results.cases.map((c: { verdict: string }) => c.verdict)).toEqual(['not-run', 'not-run', 'not-run'])
+    expect(runsAsked()).toHaveLength(1)
+  })
+
+  it("HTTP 429 is sent again after its `Retry-After`, within the run's `timeout` (on the virtual clock)", async () => {
+    seeded('ev-429')
+    sim.setAgent({ runs: { kind: 'unready', status: 429, times: 2, retryAfter: '7' } }, 'ev-429')
+    const slept = clock.sleeps.length
+    const run = await deploy('ev-429', suite([['one', 'hi', '{contains: "echo: hi"}']]))
+    expect(run.exitCode).toBe(0)
+    expect(sim.agentRuns.map((r) => r.taken)).toEqual([false, false, true])
+    expect(clock.sleeps.slice(slept).filter((ms) => ms === 7_000)).toHaveLength(2)
+    expect(run.lines.some((l) => l.includes('attempt 1: HTTP 429 (the server did not take the run); sent again after 7s.'))).toBe(true)
+    // A wait past the run's `timeout` is not waited: the run fails on its 429.
+    sim.reset()
+    seeded('ev-429-long')
+    sim.setAgent({ runs: { kind: 'unready', status: 429, times: 5, retryAfter: '600' } }, 'ev-429-long')
+    const late = await deploy('ev-429-long', suite([['one', 'hi', '{}']], 'timeout: 1m\n'))
+    expect(late.exitCode).toBe(1)
+    expect(sim.agentRuns).toHaveLength(1)
+    expect(tableRow(late.summary, 'one')).toContain('HTTP 429')
+  })
+
+  it('`eval-results` goes under RUNNER_TEMP on a runner, whose inputs come with no environment of their own', async () => {
+    // index.ts runs with the process's environment; v1.4 read RUNNER_TEMP only from a context's, so the file went to the system's temp folder.
+    const before = process.env.RUNNER_TEMP
+    process.env.RUNNER_TEMP = runnerTemp
+    try {
+      const inputs = await readActionInputs(inputsFrom({ ...BASE_INPUTS, evals: THREE }), {})
+      expect(inputs.command === 'deploy' && inputs.verification.resultsDir).toBe(runnerTemp)
+    } finally {
+      if (before === undefined) delete process.env.RUNNER_TEMP
+      else process.env.RUNNER_TEMP = before
+    }
+  })
+
+  it("`eval-results` holds each case's input and `expect`, the revision id and the times", async () => {
+    seeded('ev-fields')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-fields')
+    const run = await deploy('ev-fields', THREE)
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results.revisionId).toBe(run.outputs['revision-id'])
+    expect(results.startedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(results.finishedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(results.cases[0]).toMatchObject({
+      input: { messages: [{ role: 'user', content: 'Say pong.' }] },
+      expect: { contains: 'pong', 'not-contains': 'sorry' }
+    })
+  })
+})
+
+describe('`evals-from: base`: the suite a pull request cannot loosen', () => {
+  /** A pull_request event whose base commit is `baseSha`. */
+  const pullRequest = (dir: string, baseSha: string) => {
+    const path = join(dir, 'event.json')
+    writeFileSync(
+      path,
+      JSON.stringify({
+        number: 7,
+        pull_request: {
+          number: 7,
+          head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/agent' } },
+          base: { sha: baseSha, repo: { full_name: 'octo/agent' } }
+        }
+      })
+    )
+    return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path, GITHUB_REPOSITORY: 'octo/agent' }
+  }
+  const STRICT = THREE
+  const LOOSE = THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 0%\n')
+  const WRONG = { ...RIGHT, 'Add 2 and 2.': { says: 'five' } }
+
+  it("reads the suite from the base commit in the checkout's git objects: a pull request that set `pass-rate: 0%` still fails", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'evals-base-'))
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: GIT_ENV }).toString().trim()
+    git('init', '-q')
+    mkdirSync(join(repo, 'evals'))
+    writeFileSync(join(repo, 'evals', 'suite.yml'), STRICT)
+    git('add', '.')
+    git('commit', '-qm', 'base')
+    const base = git('rev-parse', 'HEAD')
+    // The pull request's change, in the checkout.
+    writeFileSync(join(repo, 'evals', 'suite.yml'), LOOSE)
+    seeded('ev-base')
+    sim.setAgent({ runs: { kind: 'suite', answers: WRONG } }, 'ev-base')
+    const inputs = deployInputs(sim, 'ev-base', { 'repo-ref': 'release', evals: 'evals/suite.yml', 'evals-from': 'base' })
+    const run = await runInProcess({ inputs, env: { ...env(), GITHUB_WORKSPACE: repo, ...pullRequest(repo, base) } })
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('under `pass-rate` 100%')
+    expect(run.lines).toContain(
+      `Evals: the suite \`evals/suite.yml\` as the pull request's base commit (${base.slice(0, 7)}) has it, read from the checkout's git objects.`
+    )
+    // The checkout's own suite, as before: the pull request's `pass-rate: 0%` passes it.
+    const loose = await runInProcess({
+      inputs: { ...inputs, 'evals-from': 'checkout' },
+      env: { ...env(), GITHUB_WORKSPACE: repo, ...pullRequest(repo, base) }
+    })
+    expect(loose.exitCode).toBe(0)
+  })
+
+  it('reads it from the GitHub API when the checkout lacks the base commit (a shallow checkout); a file not there is bad input', async () => {
+    const github = await startFakeGitHub({ now: clock.now })
+    try {
+      const base = 'c'.repeat(40)
+      github.setFiles(base, { 'evals/suite.yml': STRICT })
+      mkdirSync(join(workspace, 'evals'), { recursive: true })
+      writeFileSync(join(workspace, 'evals', 'suite.yml'), LOOSE)
+      seeded('ev-base-api')
+      sim.setAgent({ runs: { kind: 'suite', answers: WRONG } }, 'ev-base-api')
+      const inputs = deployInputs(sim, 'ev-base-api', { 'repo-ref': 'release', evals: 'evals/suite.yml', 'evals-from': 'base' })
+      const githubEnv = { GITHUB_API_URL: github.url, GITHUB_TOKEN: github.token }
+      const run = await runInProcess({ inputs, env: { ...env(), ...githubEnv, ...pullRequest(workspace, base) } })
+      expect(run.exitCode).toBe(1)
+      expect(run.lines.some((l) => l.endsWith('has it, read from the GitHub API.'))).toBe(true)
+      expect(github.requests.filter((r) => r.path.includes('/contents/evals/suite.yml'))).toHaveLength(1)
+      const before = sim.requests.length
+      const missing = await runInProcess({
+        inputs: { ...inputs, evals: 'evals/other.yml' },
+        env: { ...env(), ...githubEnv, ...pullRequest(workspace, base) }
+      })
+      expect(missing.outcome.kind).toBe('refused')
+      expect(missing.failures[0]).toContain("the file `evals/other.yml` could not be read from the pull request's base commit (ccccccc)")
+      expect(sim.requests.length).toBe(before)
+    } finally {
+      await github.stop()
+    }
   })
 })
 
@@ -369,7 +566,19 @@ describe('bad suites make no request', () => {
       `assistant: agent\nrepeat: 10\ncompare-with: other\ncases:\n${Array.from({ length: 60 }, (_, i) => `  - {name: c${i}, input: {}}\n`).join('')}`,
       'the suite would send 1200 runs'
     ],
-    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"]
+    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"],
+    [
+      'a key written twice (YAML would drop the first `cases` list)',
+      'assistant: agent\ncases:\n  - {name: a, input: {}}\ncases:\n  - {name: b, input: {}}\n',
+      '`cases` is written 2 times (lines 2, 4): YAML would keep the last and drop the others; keep one'
+    ],
+    ['a key written twice inside a case', oneCase('', '{contains: x, contains: y}'), '`cases[0].expect.contains` is written 2 times'],
+    ["`expect: pong`, the smoke test's way", oneCase('', 'pong'), "for text in the agent's output, write `expect: {contains: pong}`"],
+    [
+      "a run's timeout past the step's",
+      oneCase('timeout: 99999999999d\n'),
+      "one run's limit, must be shorter than the step's `timeout` (30m)"
+    ]
   ])('%s is refused before any request, naming the key and the fix', async (_, value, problem) => {
     const before = sim.requests.length
     const run = await deploy('ev-bad', value)
@@ -378,6 +587,15 @@ describe('bad suites make no request', () => {
     expect(run.failures[0]).toContain(problem)
     expect(sim.requests.length).toBe(before)
     expect(runsAsked()).toHaveLength(0)
+  })
+
+  it("problems in a suite file name the file and the key, and the advice names the file, never the step's `with:` block", async () => {
+    writeFileSync(join(workspace, 'typo.yml'), 'assistant: agent\ncases:\n  - {name: a, input: {}, expect: {contain: x}}\n')
+    const run = await deploy('ev-bad', 'typo.yml')
+    expect(run.outcome.kind).toBe('refused')
+    expect(run.failures[0]).toContain('`typo.yml`: `cases[0].expect.contain` is not a known key: did you mean `contains`?')
+    expect(run.failures[0]).toContain('Fix `typo.yml`; no change was sent to the control plane.')
+    expect(run.failures[0]).not.toContain('with:')
   })
 
   it('`wait: false` is refused', async () => {

@@ -67,9 +67,11 @@ describe('row ids', () => {
 
 describe('the experiment', () => {
   it('one row per run made, repeats included, runs never sent left out; valid against the published schema', async () => {
-    const { data: suite } = await parseEvals(
+    const { data: parsed } = await parseEvals(
       'assistant: agent\nrepeat: 2\ndataset: golden\ncases:\n  - {name: a, input: {q: 1}, expect: {contains: x}}\n  - {name: b, input: {q: 2}}\n'
     )
+    // An inline suite is read at once: never the pull request's base commit.
+    const suite = parsed && 'cases' in parsed ? parsed : undefined
     const record = (caseIndex: number, repeat: number, extra: Partial<RunRecord> = {}): RunRecord => ({
       caseIndex,
       repeat,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { realClock } from '../src/core/clock.js'
 import { runSuite } from '../src/operations/evals/engine.js'
 import type { EvalCase } from '../src/inputs/evals.js'
+import { expectContaining } from '../src/inputs/checks/registry.js'
 
 /**
  * What the run engine holds of a suite's answers: 200 runs whose answers are 100 KB each, against
@@ -27,7 +28,7 @@ const cases: EvalCase[] = Array.from({ length: CASES }, (_, i) => ({
   name: `case-${i}`,
   assistant: 'agent',
   input: { messages: [{ role: 'user', content: `question ${i}` }] },
-  expect: { contains: ['ok'] }
+  expect: expectContaining(['ok'])
 }))
 const gc = (globalThis as { gc?: () => void }).gc
 if (!gc) throw new Error('run with --expose-gc')

@@ -22,7 +22,7 @@
  *   | { kind: 'answers', text: string }
  *   | { kind: 'error', message?: string }
  *   | { kind: 'slow', delayMs: number, keepAliveMs?: number }
- *   | { kind: 'unready', status?: number, times: number }
+ *   | { kind: 'unready', status?: number, times: number, retryAfter?: string }
  *   | { kind: 'says', body: unknown }
  *   | { kind: 'huge' }
  *   | { kind: 'suite', answers: Record<string, CaseAnswer>, otherwise?: CaseAnswer }} RunsBehaviour
@@ -31,7 +31,7 @@
  *   answers: the same, the agent's own message saying `text`. error: 200 with `{ "__error__": ... }` (a failed run).
  *   slow: the echo after `delayMs` (on the simulator's clock: `holdOn`); with `keepAliveMs`, the status and headers at
  *   once and a `\n` every `keepAliveMs` of real time until the answer, as the real server streams keep-alives.
- *   unready: `status` (503 by default) for the first `times` runs, without taking them; then the echo.
+ *   unready: `status` (503 by default) for the first `times` runs, without taking them (with a `Retry-After` header when given); then the echo.
  *   says: 200 with this body. huge: 200 with a 50 MB body.
  *   suite: an agent for an `evals` suite: each run's answer is chosen by its input: the first key of `answers` found in
  *   the last input message's content (else `otherwise`, else the echo).
@@ -46,7 +46,7 @@
  *
  * @typedef {{ info?: InfoBehaviour, runs?: RunsBehaviour }} AgentBehaviour
  *
- * @typedef {{ status: number, body: string, delayMs?: number, keepAliveMs?: number }} AgentAnswer
+ * @typedef {{ status: number, body: string, delayMs?: number, keepAliveMs?: number, headers?: Record<string, string> }} AgentAnswer
  *
  * @typedef {{ id: string, name: string, revisions: Array<{ id: string }> }} AgentDeployment
  */
@@ -172,7 +172,8 @@ export class AgentBoard extends BehaviourBoard {
       const refused = this.counted(deployment.id)
       if (refused < behaviour.times) {
         this.count(deployment.id)
-        return json(behaviour.status ?? 503, { detail: 'Service Unavailable' })
+        const answer = json(behaviour.status ?? 503, { detail: 'Service Unavailable' })
+        return behaviour.retryAfter === undefined ? answer : { ...answer, headers: { 'retry-after': behaviour.retryAfter } }
       }
     }
     entry.taken = true

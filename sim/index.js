@@ -263,10 +263,10 @@ export async function startSimulator(options = {}) {
     /** @type {HealthRequest} */
     const entry = { deploymentId, method: req.method ?? '', path: rest || '/', headers: flatHeaders(req.headers), status: 0, at }
     health.requests.push(entry)
-    const write = (/** @type {number} */ status, /** @type {string} */ body) => {
+    const write = (/** @type {number} */ status, /** @type {string} */ body, /** @type {Record<string, string>} */ headers = {}) => {
       entry.status = status
       if (res.destroyed) return
-      res.writeHead(status, { 'content-type': 'application/json' })
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(body)
     }
     /** @param {{ status: number, body: string, delayMs?: number }} answer */
@@ -292,7 +292,7 @@ export async function startSimulator(options = {}) {
       const done = () => agent.ended(deploymentId)
       if (answer.delayMs === undefined) {
         done()
-        write(answer.status, answer.body)
+        write(answer.status, answer.body, answer.headers)
         return
       }
       /** @type {ReturnType<typeof setInterval> | undefined} */

@@ -23,6 +23,7 @@ const PASSING = 'real-evals-pass'
 const FAILING = 'real-evals-fail'
 const PRODUCTION = 'real-evals-prod'
 const ROLLBACK = 'real-evals-rollback'
+const SILENT = 'real-evals-silent'
 
 beforeAll(async () => {
   requireBundle()
@@ -32,6 +33,7 @@ beforeAll(async () => {
     agentServerUrls: {
       [PASSING]: good.url,
       [FAILING]: good.url,
+      [SILENT]: good.url,
       [PRODUCTION]: good.url,
       [PREVIEW]: regressed.url,
       [ROLLBACK]: regressed.url
@@ -106,6 +108,24 @@ describe('evals against the official agent server', () => {
     expect(firstFailed['too-slow']).toBe('no result within 3s')
     expect(firstFailed.fine).toBe('')
     expect(run.summary).toContain('Sorry, I cannot help with that.')
+  })
+
+  it('a silent agent fails every check and a case with no `expect`; `/pattern/flags` and a `not-` check read the reply', async () => {
+    const { run, results } = await deploy(SILENT, {
+      assistant: 'agent',
+      cases: [
+        // "Echo" adds nothing: the final state is the input only.
+        { name: 'silent-not-contains', input: say('Echo'), expect: { 'not-contains': 'system prompt' } },
+        { name: 'silent-bare', input: say('Echo') },
+        { name: 'pong', input: say('Say pong.'), expect: { matches: '/^PONG$/i', 'not-matches': 'sorry' } }
+      ]
+    })
+    expect(run.exitCode).toBe(1)
+    const firstFailed = Object.fromEntries(results.cases.map((c: any) => [c.name, c.ours.firstFailed ?? '']))
+    expect(firstFailed['silent-not-contains']).toBe('`not-contains`: the run added no output')
+    expect(firstFailed['silent-bare']).toContain('the run added no output')
+    expect(firstFailed.pong).toBe('')
+    expect(results.cases[2].expect).toEqual({ matches: '/^PONG$/i', 'not-matches': 'sorry' })
   })
 
   it('compare-with: a preview worse than production on one case is a regression; max-regressions 0 fails the step', async () => {

@@ -46,13 +46,25 @@ export class ActionError extends Error {
 
 /** All problems found in the inputs, reported together rather than one per run. */
 export class InputError extends ActionError {
-  constructor(readonly problems: readonly string[]) {
+  /**
+   * `where.files`: files the problems are in (an `evals` suite file), named in the advice instead
+   * of the step's `with:` block, which is named too only when `alsoStep` (a problem outside them).
+   */
+  constructor(
+    readonly problems: readonly string[],
+    where: { files?: readonly string[]; alsoStep?: boolean } = {}
+  ) {
+    const files = [...new Set(where.files ?? [])].map((file) => `\`${file}\``)
+    const fix =
+      files.length === 0
+        ? "the step's `with:` block"
+        : `${files.join(', ')}${where.alsoStep === false ? '' : " and the step's `with:` block"}`
     super(
       'bad-input',
       problems.length === 1
         ? `Invalid input: ${problems[0]}`
         : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`,
-      "Fix the step's `with:` block; no change was sent to the control plane."
+      `Fix ${fix}; no change was sent to the control plane.`
     )
   }
 }

@@ -307,6 +307,8 @@ export interface RunFacts {
   evals?: EvalFacts
   /** What the deploy does (or, in a dry run, would do) to the deployment's environment, by name. */
   environment?: EnvironmentFacts
+  /** `evals` set and not run, as an earlier check (the smoke test) failed first: why, and the `eval-results` file that says so. */
+  evalsNotRun?: { why: string; resultsFile?: string }
 }
 
 export type Outcome = RunFacts &

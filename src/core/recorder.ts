@@ -106,6 +106,11 @@ export class Recorder {
     this.facts.evals = facts
   }
 
+  /** `evals` not run: an earlier check failed first. */
+  evalsNotRun(why: string, resultsFile?: string): void {
+    this.facts.evalsNotRun = { why, ...(resultsFile === undefined ? {} : { resultsFile }) }
+  }
+
   /** A verdict on something that will not ship after all (an archive built before the lookup and set aside): its row goes. */
   withdrawCheck(id: string): void {
     if (this.facts.checks) this.facts.checks = this.facts.checks.filter((v) => v.id !== id)

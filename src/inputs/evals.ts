@@ -3,21 +3,12 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import { nearestName } from '../core/similarity.js'
 import { parseDuration } from './parsers.js'
 import { isMapping } from '../core/mapping.js'
+import { parseExpect, type RunExpect } from './checks/registry.js'
+import { readPullRequest } from './github-event.js'
+import type { InputName } from './names.js'
 
-/** What one run's answer must show in the agent's output (every check given must hold). */
-export interface RunExpect {
-  /** Texts that must all be in the agent's output. */
-  contains?: string[]
-  /** Texts that must all be absent from it. */
-  notContains?: string[]
-  /** A regular expression (JavaScript syntax) that must match the output's text. */
-  matches?: RegExp
-  /** A value of the final state (dotted path, `[n]` for a list item) that must equal this, as JSON. */
-  /** `steps`: `path` read once, by the one grammar (`valuePathSteps`). */
-  value?: { path: string; steps: Array<string | number>; equals: unknown }
-  /** The run's wall time must be at most this. */
-  maxDurationMs?: number
-}
+export type { RunExpect } from './checks/registry.js'
+export { valuePathSteps } from './checks/value.js'
 
 export interface EvalCase {
   /** Unique in the suite; `case 1`, `case 2`, ... when not given. */
@@ -38,6 +29,8 @@ export interface EvalSuite {
   minPasses: number
   /** One run's limit. */
   timeoutMs: number
+  /** `timeout` was written: the step's own `timeout` must then be longer (a default is just cut short by the step's deadline). */
+  timeoutSet?: boolean
   /** The whole suite's, when given (else the step's time left). */
   timeLimitMs?: number
   /** The share of cases that must pass, 0 to 1. */
@@ -47,6 +40,8 @@ export interface EvalSuite {
   maxRegressions: number
   /** The LangSmith dataset the runs are recorded in (with `langsmith-api-key`); `<deployment name> CI` when not given. */
   dataset?: string
+  /** `max-regressions` was written: the suite gates on the comparison, so one that cannot be made fails the gate. */
+  regressionsGated?: boolean
 }
 
 export const EVALS_DEFAULTS = { concurrency: 4, repeat: 1, timeoutMs: 2 * 60_000, passRate: 1, maxRegressions: 0 }
@@ -70,10 +65,17 @@ const SUITE_KEYS = [
   'dataset'
 ]
 const CASE_KEYS = ['name', 'assistant', 'input', 'expect']
-const EXPECT_KEYS = ['contains', 'not-contains', 'matches', 'value', 'max-duration']
-const VALUE_KEYS = ['path', 'equals']
 
 const EXAMPLE = 'e.g. `cases: [{name: says-pong, input: {messages: [{role: user, content: Say pong.}]}, expect: {contains: pong}}]`'
+
+/**
+ * `evals-from: base` on a pull request: the suite file is read from the base commit, before any
+ * request to the control plane (operations/evals/suite-at-base.ts), and parsed then. `path` is
+ * relative to the workspace, checked to stay inside it.
+ */
+export interface SuiteAtBase {
+  atBase: { path: string; sha: string; workspace: string; githubToken?: string }
+}
 
 /** Where the suite is: a file in the workspace, or written inline. */
 export type EvalsSource = { file: string } | { inline: string }
@@ -86,32 +88,52 @@ export type EvalsSource = { file: string } | { inline: string }
  */
 export async function parseEvals(
   raw: string,
-  context: { env?: NodeJS.ProcessEnv } = {}
-): Promise<{ data?: EvalSuite; problems: string[] }> {
+  context: { env?: NodeJS.ProcessEnv; input?: (name: InputName) => string } = {}
+): Promise<{ data?: EvalSuite | SuiteAtBase; problems: string[]; file?: string }> {
   const source = sourceOf(raw)
-  let text: string
-  let from: string
-  if ('file' in source) {
-    const read = readSuiteFile(source.file, (context.env ?? process.env).GITHUB_WORKSPACE || process.cwd())
-    if ('problem' in read) return { problems: [read.problem] }
-    text = read.text
-    from = read.path
-  } else {
-    text = source.inline
-    from = 'inline'
+  const env = context.env ?? process.env
+  const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  if ('file' in source && context.input?.('evals-from') === 'base') {
+    // Not a pull request (a push, a manual run): the checkout is the commit itself, and is read as `checkout`.
+    const baseSha = readPullRequest(env)?.baseSha
+    if (baseSha !== undefined) {
+      const path = relativeInside(source.file, workspace)
+      if ('problem' in path) return { problems: [path.problem] }
+      return { data: { atBase: { path: path.path, sha: baseSha, workspace } }, problems: [] }
+    }
   }
-  const { parseYaml } = await import('./structured.js')
+  if ('file' in source) {
+    const read = readSuiteFile(source.file, workspace)
+    if ('problem' in read) return { problems: [read.problem] }
+    return parseSuiteText(read.text, read.path)
+  }
+  return parseSuiteText(source.inline, 'inline')
+}
+
+/** A suite's text read (from a file, the base commit or inline): its value, or its problems, each naming `from` (a file) and the key. */
+export async function parseSuiteText(text: string, from: string): Promise<{ data?: EvalSuite; problems: string[]; file?: string }> {
+  const { duplicateKeys, parseYaml } = await import('./structured.js')
+  // Problems in a file name it, and the advice names it rather than the step's `with:` block.
+  const file = from === 'inline' ? {} : { file: from }
   let value: unknown
   try {
     value = parseYaml(text).value
   } catch (error) {
     return {
-      problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`]
+      problems: [`${from === 'inline' ? '' : `\`${from}\`: `}${(error as Error).message}; write a mapping with \`cases\`, ${EXAMPLE}`],
+      ...file
     }
   }
   const problems: string[] = []
+  // YAML keeps the last of two equal keys and drops the first without a word: two `cases:` lose a whole list.
+  for (const duplicate of duplicateKeys(text)) {
+    problems.push(
+      `${from === 'inline' ? '' : `\`${from}\`: `}\`${duplicate.path}\` is written ${duplicate.lines.length} times ` +
+        `(lines ${duplicate.lines.join(', ')}): YAML would keep the last and drop the others; keep one`
+    )
+  }
   const suite = readSuite(value, from, problems)
-  return problems.length > 0 || !suite ? { problems } : { data: suite, problems }
+  return problems.length > 0 || !suite ? { problems, ...file } : { data: suite, problems }
 }
 
 export function sourceOf(raw: string): EvalsSource {
@@ -119,6 +141,17 @@ export function sourceOf(raw: string): EvalsSource {
   // A path is one line, and never a YAML mapping (`key: value`, `{...}`).
   if (!/[\r\n]/.test(trimmed) && !trimmed.startsWith('{') && !/:(\s|$)/.test(trimmed)) return { file: trimmed }
   return { inline: raw }
+}
+
+/** A path written relative to the workspace, as git names it there (`/` separated); refused when it leaves the workspace. */
+function relativeInside(path: string, workspace: string): { path: string } | { problem: string } {
+  const full = resolve(workspace, path)
+  const inside = relative(resolve(workspace), full)
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return {
+      problem: `the file \`${path}\` is outside the workspace: give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. \`evals/suite.yml\`)`
+    }
+  return { path: inside.split('\\').join('/') }
 }
 
 function readSuiteFile(path: string, workspace: string): { text: string; path: string } | { problem: string } {
@@ -196,11 +229,13 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
     repeat,
     minPasses,
     timeoutMs,
+    ...(value.timeout === undefined || value.timeout === null ? {} : { timeoutSet: true }),
     ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
     passRate,
     ...(compareWith === undefined ? {} : { compareWith }),
     maxRegressions,
-    ...(dataset === undefined ? {} : { dataset })
+    ...(dataset === undefined ? {} : { dataset }),
+    ...(value['max-regressions'] === undefined ? {} : { regressionsGated: true })
   }
 }
 
@@ -245,94 +280,10 @@ function readCases(raw: unknown, assistant: string | undefined, problem: (text: 
       problem(`\`${at}.input\` is required: a mapping, the graph's input (e.g. \`{messages: [{role: user, content: ...}]}\`)`)
     else if (!isMapping(input))
       problem(`\`${at}.input\` must be a mapping (the graph's input, e.g. \`{messages: [...]}\`), not a list or a single value`)
-    const expect = readExpect(item.expect, `${at}.expect`, problem)
+    const expect = parseExpect(item.expect, `${at}.expect`, problem)
     if (isMapping(input) && expect) cases.push({ name, assistant: (own ?? assistant) as string, input, expect })
   })
   return cases.length === raw.length ? cases : undefined
-}
-
-function readExpect(raw: unknown, at: string, problem: (text: string) => void): RunExpect | undefined {
-  if (raw === undefined || raw === null) return {}
-  if (!isMapping(raw)) {
-    problem(`\`${at}\` must be a mapping of checks (\`contains\`, \`not-contains\`, \`matches\`, \`value\`, \`max-duration\`)`)
-    return undefined
-  }
-  unknownKeys(raw, EXPECT_KEYS, `${at}.`, problem)
-  const expect: RunExpect = {}
-  let ok = true
-  const texts = (key: string): string[] | undefined => {
-    const value = raw[key]
-    if (value === undefined) return undefined
-    const list = Array.isArray(value) ? value : [value]
-    if (list.length === 0 || list.some((t) => typeof t !== 'string' || t === '')) {
-      problem(`\`${at}.${key}\` must be text, or a list of texts (quote one that looks like a number)`)
-      ok = false
-      return undefined
-    }
-    return list as string[]
-  }
-  const contains = texts('contains')
-  if (contains) expect.contains = contains
-  const notContains = texts('not-contains')
-  if (notContains) expect.notContains = notContains
-  if (raw.matches !== undefined) {
-    if (typeof raw.matches !== 'string' || raw.matches === '') {
-      problem(`\`${at}.matches\` must be a regular expression, written as text (quote it: \`'^pong\\b'\`)`)
-      ok = false
-    } else {
-      try {
-        expect.matches = regularExpression(raw.matches)
-      } catch (error) {
-        problem(
-          `\`${at}.matches\` is not a valid regular expression (JavaScript ` +
-            `syntax): ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '')}; fix it, or escape the ` +
-            `characters meant literally with \`\\\``
-        )
-        ok = false
-      }
-    }
-  }
-  if (raw.value !== undefined) {
-    const value = raw.value
-    if (!isMapping(value) || typeof value.path !== 'string' || !('equals' in value)) {
-      problem(
-        `\`${at}.value\` must be a mapping with \`path\` (e.g. \`structured_response.intent\`) and \`equals\` (the value, compared as JSON)`
-      )
-      ok = false
-    } else {
-      unknownKeys(value, VALUE_KEYS, `${at}.value.`, problem)
-      const steps = valuePathSteps(value.path)
-      if (!steps) {
-        problem(
-          `\`${at}.value.path\` must be a dotted path into the final state, with \`[n]\` for a list item (e.g. \`messages[1].content\`)`
-        )
-        ok = false
-      } else expect.value = { path: value.path, steps, equals: value.equals }
-    }
-  }
-  const maxDuration = duration(raw, 'max-duration', `${at}.max-duration`, problem)
-  if (maxDuration === null) ok = false
-  else if (maxDuration !== undefined) expect.maxDurationMs = maxDuration
-  return ok ? expect : undefined
-}
-
-/**
- * A `matches` pattern, in JavaScript's syntax: with the `u` flag (whole characters, `\p{...}`)
- * when the pattern is valid under it, else without, so that an escape JavaScript allows only
- * without `u` (`pong\!`) is not refused.
- */
-function regularExpression(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, 'u')
-  } catch {
-    return new RegExp(pattern)
-  }
-}
-
-/** The steps of a `value.path` (`messages[1].content` is `messages`, 1, `content`); undefined when it is not such a path. */
-export function valuePathSteps(path: string): Array<string | number> | undefined {
-  if (!/^([^.[\]]+|\[\d+\])(\.[^.[\]]+|\[\d+\])*$/.test(path)) return undefined
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((step) => (step[2] !== undefined ? Number(step[2]) : step[1]))
 }
 
 function unknownKeys(mapping: Record<string, unknown>, known: readonly string[], prefix: string, problem: (text: string) => void): void {

@@ -30,7 +30,14 @@ import { parseLangSmithEndpoint } from './langsmith-endpoint.js'
 export type Format<T> =
   | { text: (raw: string) => T }
   /** A YAML/JSON input, read untrimmed; its problems come back as a list. */
-  | { structured: (raw: string, context: { env?: NodeJS.ProcessEnv }) => Promise<{ data?: T; problems: string[] }> }
+  /** `file`: the problems are in this file (the `evals` suite's), which the advice then names instead of the step's `with:` block. */
+  | {
+      structured: (
+        raw: string,
+        /** `input`: another input's text or default (`evals` reads `evals-from`), unparsed. */
+        context: { env?: NodeJS.ProcessEnv; input?: (name: InputName) => string }
+      ) => Promise<{ data?: T; problems: string[]; file?: string }>
+    }
 
 const text = <T>(parse: (raw: string) => T): Format<T> => ({ text: parse })
 const oneOf = <T extends string>(allowed: readonly T[]): Format<T> => text((v) => parseEnum(v, allowed))
@@ -104,7 +111,9 @@ export const FORMATS = {
   // Registered for masking before any input is parsed (inputs/read.ts), as the control plane's key is.
   'langsmith-api-key': text(parseHeaderValue),
   'langsmith-endpoint': text(parseLangSmithEndpoint),
-  'langsmith-workspace-id': text(parseUuid)
+  'langsmith-workspace-id': text(parseUuid),
+  // Where a suite file is read: the checkout, or (on a pull request) the base commit, which the pull request cannot change.
+  'evals-from': oneOf(['checkout', 'base'] as const)
 } satisfies Record<InputName, Format<unknown>>
 
 export type InputValue<N extends InputName> = (typeof FORMATS)[N] extends Format<infer T> ? T : never

@@ -5,6 +5,8 @@ export interface PullRequestInfo {
   number: number
   /** The commit the pull request deploys (GITHUB_SHA is the merge commit). */
   headSha?: string
+  /** The commit the pull request merges into: where `evals-from: base` reads the suite. */
+  baseSha?: string
   /** The head repository is not the base one (or was deleted): a fork. */
   fromFork: boolean
 }
@@ -29,6 +31,7 @@ export function readPullRequest(env: NodeJS.ProcessEnv): PullRequestInfo | undef
   return {
     number: pr.number,
     headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+    ...(typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}$/i.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
     fromFork: typeof base === 'string' && head !== base
   }
 }
@@ -36,5 +39,5 @@ export function readPullRequest(env: NodeJS.ProcessEnv): PullRequestInfo | undef
 interface PullRequestPayload {
   number?: unknown
   head?: { sha?: unknown; repo?: { full_name?: unknown } | null }
-  base?: { repo?: { full_name?: unknown } | null }
+  base?: { sha?: unknown; repo?: { full_name?: unknown } | null }
 }

@@ -60,7 +60,8 @@ export const INPUT_NAMES = [
   'evals',
   'langsmith-api-key',
   'langsmith-endpoint',
-  'langsmith-workspace-id'
+  'langsmith-workspace-id',
+  'evals-from'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -109,7 +110,8 @@ export const INPUT_DEFAULTS = {
   'config-check': 'error',
   'verify-revision': 'auto',
   'langsmith-endpoint': 'https://api.smith.langchain.com',
-  'secrets-update': 'merge'
+  'secrets-update': 'merge',
+  'evals-from': 'checkout'
 } as const satisfies Partial<Record<InputName, string>>
 
 /**

@@ -57,6 +57,9 @@ export async function readInputs<C extends string, T>(
 
   const formatProblems: string[] = []
   const problems: string[] = []
+  /** Files the format problems are in (an `evals` suite), and how many problems are in none. */
+  const files: string[] = []
+  let outsideFiles = 0
   let command: C | undefined
   try {
     command = parseEnum(raw('command'), Object.keys(specs) as C[])
@@ -74,8 +77,10 @@ export async function readInputs<C extends string, T>(
     if ('structured' in format) {
       const value = get(name, { trim: false })
       if (value.trim() === '') continue
-      const result = await format.structured(value, context)
+      const result = await format.structured(value, { ...context, input: raw })
       formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`))
+      if (result.file !== undefined && result.problems.length > 0) files.push(result.file)
+      else outsideFiles += result.problems.length
       if (result.data !== undefined) values.set(name, result.data)
       continue
     }
@@ -85,6 +90,7 @@ export async function readInputs<C extends string, T>(
       values.set(name, format.text(value))
     } catch (error) {
       formatProblems.push(`\`${name}\` ${(error as Error).message}`)
+      outsideFiles++
     }
   }
   /** A spec reads only the inputs it declares: any other was never parsed, and reading it is a bug here, not the user's. */
@@ -103,7 +109,8 @@ export async function readInputs<C extends string, T>(
   const connection = readConnection(reader)
   const specific = spec?.read(reader)
   const all = [...formatProblems, ...problems]
-  if (all.length > 0 || !spec || !connection) throw new InputError(all)
+  if (all.length > 0 || !spec || !connection)
+    throw new InputError(all, { files, alsoStep: outsideFiles + problems.length > 0 || formatProblems.length === 0 })
   return {
     connection,
     dryRun: reader.value('dry-run') as boolean,

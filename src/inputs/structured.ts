@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { codeOrEmpty } from './parsers.js'
 
@@ -70,4 +70,33 @@ export function schemaProblems<T>(schema: z.ZodType<T>, value: unknown): { data?
     return [`${where}: ${issue.message}`]
   })
   return { problems }
+}
+
+/**
+ * The keys written twice in one mapping, anywhere in a YAML (or JSON) text, each with its path
+ * and lines. YAML's reader keeps the last and drops the first silently: a suite with two `cases:`
+ * would lose a whole list. Positions only, never a value.
+ */
+export function duplicateKeys(raw: string): Array<{ path: string; lines: number[] }> {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(raw, { lineCounter, uniqueKeys: false, prettyErrors: false })
+  const found: Array<{ path: string; lines: number[] }> = []
+  const lineAt = (node: unknown) => {
+    const range = (node as { range?: [number, number, number] } | null)?.range
+    return range ? lineCounter.linePos(range[0]).line : 0
+  }
+  const walk = (node: unknown, path: PropertyKey[], depth: number) => {
+    if (depth > 64) return
+    if (isMap(node)) {
+      const seen = new Map<string, number[]>()
+      for (const pair of node.items) {
+        const key = String(isScalar(pair.key) ? pair.key.value : pair.key)
+        seen.set(key, [...(seen.get(key) ?? []), lineAt(pair.key)])
+        walk(pair.value, [...path, key], depth + 1)
+      }
+      for (const [key, lines] of seen) if (lines.length > 1) found.push({ path: formatPath([...path, key]), lines })
+    } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...path, i], depth + 1))
+  }
+  if (doc.errors.length === 0) walk(doc.contents, [], 0)
+  return found
 }

@@ -1,7 +1,7 @@
 import { formatDuration } from '../core/clock.js'
 import type { InputName } from './names.js'
 import type { SmokeTest } from './smoke-test.js'
-import type { EvalSuite } from './evals.js'
+import type { EvalSuite, SuiteAtBase } from './evals.js'
 import type { InputReader } from './spec.js'
 import { LANGSMITH_INPUTS, readLangSmith, type LangSmithSettings } from './langsmith.js'
 
@@ -14,13 +14,15 @@ export interface VerificationInputs {
   smokeTest?: SmokeTest
   /** `evals`, and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
   evals?: EvalSuite
+  /** `evals-from: base` on a pull request: the suite to read from the base commit before any request (then `evals`). */
+  evalsAtBase?: SuiteAtBase['atBase']
   resultsDir?: string
   /** `langsmith-api-key` and its endpoint: `evals`' results recorded as LangSmith experiments. */
   langsmith?: LangSmithSettings
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals', ...LANGSMITH_INPUTS]
+export const VERIFICATION_INPUTS: InputName[] = ['verify-revision', 'smoke-test', 'evals', 'evals-from', ...LANGSMITH_INPUTS]
 
 /** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
 export function readVerification(reader: InputReader): VerificationInputs {
@@ -44,39 +46,56 @@ export function readVerification(reader: InputReader): VerificationInputs {
         `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
-  const evals = reader.value('evals')
-  if (evals) evalsProblems(evals, reader).forEach(reader.problem)
-  const resultsDir = reader.context.env?.RUNNER_TEMP || undefined
+  const read = reader.value('evals')
+  const evals = read && 'atBase' in read ? undefined : read
+  const token = reader.value('github-token')
+  // The GitHub API reads it when the checkout lacks the base commit: with the run's token.
+  const evalsAtBase = read && 'atBase' in read ? { ...read.atBase, ...(token ? { githubToken: token } : {}) } : undefined
+  if (read && reader.value('wait') === false) {
+    reader.problem(
+      '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
+    )
+  }
+  if (evals) suiteAgainstStep(evals, { timeoutMs, name: reader.value('name') }).forEach(reader.problem)
+  // The runner's environment when the context names none (index.ts passes none): v1.4 read only the context's, so on a runner the file went to the system's temp folder.
+  const resultsDir = (reader.context.env ?? process.env).RUNNER_TEMP || undefined
   const langsmith = readLangSmith(reader)
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,
     ...(smokeTest ? { smokeTest } : {}),
     ...(evals ? { evals } : {}),
+    ...(evalsAtBase ? { evalsAtBase } : {}),
     ...(resultsDir ? { resultsDir } : {}),
     ...(langsmith ? { langsmith } : {})
   }
 }
 
-/** `evals` against the other inputs: it needs the wait, fits in `timeout`, and compares with another deployment. */
-function evalsProblems(evals: EvalSuite, reader: InputReader): string[] {
+/**
+ * A suite against the step: it fits in `timeout`, and compares with another deployment. Also
+ * asked of a suite read from the base commit, once read (operations/evals/suite-at-base.ts).
+ */
+export function suiteAgainstStep(evals: EvalSuite, step: { timeoutMs?: number; name?: string }): string[] {
   const problems: string[] = []
-  const timeoutMs = reader.value('timeout')
-  if (reader.value('wait') === false) {
-    problems.push(
-      '`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`'
-    )
-  }
+  const { timeoutMs, name } = step
+  // Named in the suite's file when it is one: that is where the key is written.
+  const whose = evals.from === 'inline' ? "`evals`'" : `\`${evals.from}\`:`
   if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
     problems.push(
-      `\`evals\`' \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's ` +
+      `${whose} \`time-limit\` (${formatDuration(evals.timeLimitMs)}) must be shorter than the step's ` +
         `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``
     )
   }
-  const name = reader.value('name')
+  // As the smoke test's: only a `timeout` written is refused; the default is cut short by the step's deadline.
+  if (evals.timeoutSet && timeoutMs !== undefined && evals.timeoutMs >= timeoutMs) {
+    problems.push(
+      `${whose} \`timeout\` (${formatDuration(evals.timeoutMs)}), one run's limit, must be shorter than the step's ` +
+        `\`timeout\` (${formatDuration(timeoutMs)}), which also covers the build and the wait; shorten it or raise the step's \`timeout\``
+    )
+  }
   if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
     problems.push(
-      `\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``
+      `${whose} \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``
     )
   }
   return problems

@@ -53,7 +53,8 @@ export interface ServerRequest {
 
 /** What came back: a status (and the body, when read and within the cap), or no answer and why. */
 export type ServerAnswer =
-  | { answered: true; status: number; body?: string; bodyProblem?: string }
+  /** `retryAfter`: the `Retry-After` header as sent (a 429's or a 503's wait), unparsed. */
+  | { answered: true; status: number; body?: string; bodyProblem?: string; retryAfter?: string }
   /**
    * `refused`: the connection was refused, so the server never saw the request (safe to send again).
    * `status`: the server had answered with it and was still sending the body (an agent server
@@ -109,12 +110,14 @@ async function send(
   const response = await client.request(request.method, endpoint.url, body, headers)
   const status = response.message.statusCode ?? 0
   started.status = status
+  const header = [response.message.headers?.['retry-after']].flat()[0]
+  const retryAfter = header === undefined ? {} : { retryAfter: header }
   if (request.maxBytes <= 0) {
     response.message.destroy()
-    return { answered: true, status }
+    return { answered: true, status, ...retryAfter }
   }
   try {
-    return { answered: true, status, body: await readResponse(response, request.maxBytes) }
+    return { answered: true, status, body: await readResponse(response, request.maxBytes), ...retryAfter }
   } catch (error) {
     // The body reader rejects with Errors only.
     if (signal.aborted) throw error

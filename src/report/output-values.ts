@@ -22,7 +22,7 @@ export function outputsOf(outcome: Outcome, url: string | undefined): Partial<Re
     'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId,
     'eval-pass-rate': outcome.evals && String(Math.round(outcome.evals.passRate * 10_000) / 10_000),
     'eval-regressions': outcome.evals?.regressions === undefined ? undefined : String(outcome.evals.regressions),
-    'eval-results': outcome.evals?.resultsFile
+    'eval-results': outcome.evals?.resultsFile ?? outcome.evalsNotRun?.resultsFile
   }
   const set = Object.entries(values).filter(([, v]) => v != null && v !== '') as Array<[OutputName, string]>
   return Object.fromEntries(set.map(([name, value]) => [name, forOutput(value)]))

@@ -3,6 +3,7 @@ import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { classify, isBeingDeleted } from '../../core/statuses.js'
 import { runChecks } from '../../operations/checks/run.js'
+import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
@@ -24,7 +25,9 @@ export const deployCommand = defineCommand<DeploySpecific>({
 
 type Inputs = DeployInputs
 
-export async function deploy(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+export async function deploy(given: Inputs, deps: CommandDeps): Promise<Outcome> {
+  // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
+  const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
   // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
   // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
   const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps)

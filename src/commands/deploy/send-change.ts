@@ -40,7 +40,7 @@ export async function sendChange(
       await archive.remove()
       log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
     }
-    planEvals(inputs.verification.evals, log, recorder)
+    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
     recorder.changed('planned')
     return {
       planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })

@@ -10,6 +10,7 @@ import { listRevisionsWithStatus } from '../../operations/revisions.js'
 import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import { runChecks } from '../../operations/checks/run.js'
+import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
@@ -27,8 +28,10 @@ export const rollbackCommand = defineCommand<RollbackSpecific>({
 
 type Inputs = RollbackInputs
 
-export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outcome> {
+export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcome> {
   const { client, log, recorder } = deps
+  // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
+  const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
   const deployment = await lookUpTarget(inputs, deps)
   if (!deployment) {
     throw new ActionError(
@@ -55,7 +58,7 @@ export async function rollback(inputs: Inputs, deps: CommandDeps): Promise<Outco
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
     log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
-    planEvals(inputs.verification.evals, log, recorder)
+    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }

@@ -10,8 +10,13 @@ export function waitAfter(asked: number): number {
 }
 
 /** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
-export async function waitToAskAgain(clock: Clock, asked: number, deadline: number, signal: AbortSignal | undefined): Promise<boolean> {
-  const ms = waitAfter(asked)
+export async function waitToAskAgain(
+  clock: Clock,
+  asked: number,
+  deadline: number,
+  signal: AbortSignal | undefined,
+  ms = waitAfter(asked)
+): Promise<boolean> {
   if (clock.now() + ms >= deadline) return false
   await sleepUnlessCancelled(clock, ms, signal)
   return true

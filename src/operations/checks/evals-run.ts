@@ -1,4 +1,3 @@
-import { CancelledError } from '../../core/cancel.js'
 import { formatDuration } from '../../core/clock.js'
 import { ActionError, describeError } from '../../core/errors.js'
 import type { EvalFacts, RichText } from '../../core/outcome.js'
@@ -8,8 +7,8 @@ import type { EvalSuite } from '../../inputs/evals.js'
 import { serverEndpoint } from '../agent-server.js'
 import { runSuite, type EvalTarget } from '../evals/engine.js'
 import { factsOf, writeResults } from '../evals/results.js'
-import { findDeploymentByName } from '../find.js'
-import { verdict } from './evals.js'
+import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
+import { verdict } from './evals-verdict.js'
 import type { CheckContext, CheckResult } from './types.js'
 
 /** Case names listed in a sentence: the table has them all. */
@@ -33,12 +32,15 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     }
   }
   const start = clock.now()
+  const note = passRateNote(suite.passRate)
+  if (note) log.warn(`${note}.`)
   const targets: EvalTarget[] = [{ side: 'ours', name: ctx.deployment.name, endpoint }]
   let compare: EvalFacts['compare']
   if (suite.compareWith !== undefined) {
     const other = await otherTarget(ctx, suite.compareWith)
     if ('why' in other) {
-      log.warn(`\`evals\`: not compared with \`${suite.compareWith}\`: ${other.why}. The suite runs on this revision alone.`)
+      const gate = suite.regressionsGated ? ` The gate fails: ${GATE_NEEDS_COMPARISON}.` : ''
+      log.warn(`\`evals\`: not compared with \`${suite.compareWith}\`: ${other.why}. The suite runs on this revision alone.${gate}`)
       compare = { name: suite.compareWith, compared: false, why: other.why }
     } else {
       targets.push(other)
@@ -65,10 +67,16 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     logAttempt: (line) => log.info(line)
   })
   const facts = factsOf(suite, records, ctx.deployment.name, compare)
+  // The comparison `max-regressions` gates on could not be made: the gate cannot say it holds.
+  if (suite.regressionsGated && compare?.compared === false) facts.gate = 'failed'
   const elapsedMs = clock.now() - start
   try {
     const names = { ours: ctx.deployment.name, theirs: compare?.compared ? compare.name : undefined }
-    facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, names, elapsedMs)
+    facts.resultsFile = writeResults(ctx.settings.verification.resultsDir, suite, facts, records, names, elapsedMs, {
+      revisionId: ctx.revision.id,
+      startedAt: start,
+      finishedAt: clock.now()
+    })
   } catch (error) {
     log.warn(`\`evals\`: the results file (\`eval-results\`) could not be written: ${describeError(error)}`)
   }
@@ -89,7 +97,7 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     verdict: verdict('failed', said, elapsedMs),
     failure: new ActionError(
       'check-failed',
-      `The evals failed: ${failureOf(facts)}`,
+      `The evals failed: ${failureOf(facts, suite.regressionsGated === true)}`,
       'Look at the cases in the table (each names the check that failed and what the agent wrote), then fix the graph, or the suite if it expects the wrong thing.' +
         (ctx.settings.suggestRollback ? ' With `on-failure: rollback`, the revision that served before is put back.' : '')
     )
@@ -98,14 +106,9 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
 
 /** The deployment `compare-with` names, as a target; or why it cannot be one. */
 async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget | { why: string }> {
-  let found
-  try {
-    found = await findDeploymentByName(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline })
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    return { why: `it could not be looked up (${describeError(error)})` }
-  }
-  if (!found) return { why: 'no deployment has that name' }
+  const looked = await lookUpCompared(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline })
+  if ('why' in looked) return looked
+  const { found } = looked
   if (found.id === ctx.deployment.id) return { why: 'it is this deployment' }
   const endpoint = serverEndpoint(found, '/runs/wait', ctx.connection)
   if ('refused' in endpoint) return { why: endpoint.refused }
@@ -131,8 +134,13 @@ function summaryOf(facts: EvalFacts): RichText {
 }
 
 /** `2 of 6 cases failed: `a`, `b` (pass rate 66.7%, under `pass-rate` 100%), both regressions against `prod` (they pass there), ...` */
-function failureOf(facts: EvalFacts): string {
+function failureOf(facts: EvalFacts, regressionsGated: boolean): string {
   const failed = facts.rows.filter((row) => !row.ours.passed)
+  const notCompared =
+    regressionsGated && facts.compare?.compared === false
+      ? `not compared with \`${quotable(facts.compare.name, 80)}\` (${facts.compare.why}), and ${GATE_NEEDS_COMPARISON}`
+      : undefined
+  if (notCompared && failed.length === 0) return `${notCompared[0].toUpperCase()}${notCompared.slice(1)}.`
   const under = facts.passRate < facts.requiredPassRate
   let said =
     `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
@@ -150,7 +158,7 @@ function failureOf(facts: EvalFacts): string {
       said += `; ${names(regressed.map((r) => r.name))} ${are} ${against} (${pass} there)${over}`
     }
   }
-  return `${said}.`
+  return `${said}${notCompared ? `; ${notCompared}` : ''}.`
 }
 
 function names(list: readonly string[]): string {

@@ -4,6 +4,7 @@ import type { CheckVerdict, RichText } from '../../core/outcome.js'
 import { SMOKE_TEST_DEFAULT_TIMEOUT_MS, type SmokeTest } from '../../inputs/smoke-test.js'
 import { serverEndpoint } from '../agent-server.js'
 import { runSuite } from '../evals/engine.js'
+import { expectContaining } from '../../inputs/checks/registry.js'
 import { quotable, quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
 
@@ -19,7 +20,7 @@ const LABEL = 'Smoke test'
 /**
  * `smoke-test`: one stateless run, `POST <url>/runs/wait`, after DEPLOYED and the checks
  * before it. A run can cost money, so it is sent again only when the server certainly did not take
- * it: a refused connection, or a 502, 503 or 504 (not ready), within the smoke test's `timeout`.
+ * it: a refused connection, a 502, 503 or 504 (not ready), or a 429 (after its `Retry-After`), within the smoke test's `timeout`.
  * Passes on a 2xx JSON answer without a top-level `__error__`, a final state that is not null, and
  * `expect` (when given) in the agent's output: what the run added, never the input it repeats
  * (evals/agent-output.ts). The summary quotes what the agent wrote, never `expect`.
@@ -54,7 +55,8 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
         name: 'smoke test',
         assistant: test.assistant,
         input: test.input,
-        expect: test.expect === undefined ? {} : { contains: [test.expect] }
+        // The registry's `contains`, named as the step names it.
+        expect: expectContaining(test.expect === undefined ? [] : [test.expect], 'expect')
       }
     ],
     repeat: 1,
@@ -67,7 +69,7 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     signal: ctx.signal,
     logAttempt: (line) => log.info(line),
     labelOf: () => 'Smoke test',
-    names: { contains: 'expect' }
+    silentPasses: true
   })
   const elapsedMs = clock.now() - start
   const took = formatDuration(elapsedMs)

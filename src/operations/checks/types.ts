@@ -51,4 +51,9 @@ export interface Check<C extends CheckContext = CheckContext> {
   /** Whether the inputs ask for it (or it runs by default); a check that does not apply records nothing. */
   appliesTo(ctx: C): boolean
   run(ctx: C): Promise<CheckResult>
+  /**
+   * Its row when an earlier check failed and it was not run (`evals` after a failed smoke test),
+   * so the reports say it was not run rather than leave it out; `why` names the failed check.
+   */
+  notRun?(ctx: C, why: string): CheckVerdict | undefined
 }

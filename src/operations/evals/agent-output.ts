@@ -1,4 +1,5 @@
 import { isMapping } from '../../core/mapping.js'
+import { sameJson, valueText } from '../../core/json-values.js'
 
 /**
  * The agent's output: what a run added to its input, never the input itself. A final state
@@ -6,8 +7,13 @@ import { isMapping } from '../../core/mapping.js'
  * so text searched in the whole state would find the question, a JSON key or the input's own
  * words, and a check could not fail. The one rule, used by `smoke-test`'s `expect` and every
  * `evals` check:
- * - a final state with a `messages` list: the messages after the ones the input sent, their
- *   text content (a string, or the `text` of its parts);
+ * - a final state with a `messages` list: its messages that are not the input's, wherever they
+ *   stand, their text content (a string, or the `text` of its parts). A message is the input's
+ *   when it has the `id` of one the input sent, or else that one's role and text (each input
+ *   message stands for one message of the state). Not by position: a graph whose state replaces
+ *   `messages` returns only its reply, and a server that merges the input's messages by `id`
+ *   returns fewer than were sent; either way, counting from the input's length would skip the
+ *   agent's words;
  * - any other state: the keys whose values differ from the input's, their values' text (the
  *   strings, numbers and booleans in them; never a key).
  */
@@ -20,9 +26,7 @@ export interface AgentOutput {
 
 export function agentOutput(input: Record<string, unknown>, state: unknown): AgentOutput {
   if (isMapping(state) && Array.isArray(state.messages)) {
-    // A bare message (a string, or one mapping) is taken by the server as one message.
-    const sent = Array.isArray(input.messages) ? input.messages.length : input.messages === undefined || input.messages === null ? 0 : 1
-    const added = state.messages.slice(sent)
+    const added = notSent(sentMessages(input.messages), state.messages)
     return {
       text: added
         .map(messageText)
@@ -46,9 +50,52 @@ export function agentOutput(input: Record<string, unknown>, state: unknown): Age
   return { text: valueText(state), added: 1 }
 }
 
+/** The input's messages: a list, or a bare message (a string, or one mapping), which the server takes as one. */
+function sentMessages(messages: unknown): unknown[] {
+  if (Array.isArray(messages)) return messages
+  return messages === undefined || messages === null ? [] : [messages]
+}
+
+/** The state's messages that none of the input's stands for: each input message is matched once, by `id`, else by role and text. */
+function notSent(sent: readonly unknown[], state: readonly unknown[]): unknown[] {
+  const unmatched = sent.map((message) => ({ id: idOf(message), role: roleOf(message), text: messageText(message) }))
+  const take = (found: number) => {
+    if (found < 0) return false
+    unmatched.splice(found, 1)
+    return true
+  }
+  return state.filter((message) => {
+    const id = idOf(message)
+    if (id !== undefined && take(unmatched.findIndex((m) => m.id === id))) return false
+    const role = roleOf(message)
+    const text = messageText(message)
+    return !take(unmatched.findIndex((m) => m.role === role && m.text === text))
+  })
+}
+
+function idOf(message: unknown): string | undefined {
+  return isMapping(message) && typeof message.id === 'string' && message.id !== '' ? message.id : undefined
+}
+
+/** A LangChain message's role as the server stores it (`type`), whichever way it was written (`role: user` is `human`). */
+const ROLES: Record<string, string> = { user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' }
+
+function roleOf(message: unknown): string {
+  // `["user", "Say pong."]`: a message as a (role, content) pair, which LangChain takes too.
+  if (isPair(message)) return ROLES[message[0]] ?? message[0]
+  if (!isMapping(message)) return 'human'
+  const said = typeof message.type === 'string' ? message.type : typeof message.role === 'string' ? message.role : 'human'
+  return ROLES[said] ?? said
+}
+
+function isPair(message: unknown): message is [string, unknown] {
+  return Array.isArray(message) && message.length === 2 && typeof message[0] === 'string'
+}
+
 /** A message's text content: `content` as a string, or the text of its parts (`{"type": "text", "text": ...}` or strings). */
 function messageText(message: unknown): string {
   if (typeof message === 'string') return message
+  if (isPair(message)) return messageText({ content: message[1] })
   if (!isMapping(message)) return ''
   const { content } = message
   if (typeof content === 'string') return content
@@ -59,30 +106,4 @@ function messageText(message: unknown): string {
       .join('\n')
   }
   return ''
-}
-
-/** The text in a value: its strings, numbers and booleans, one a line; never a key. */
-export function valueText(value: unknown): string {
-  const out: string[] = []
-  const walk = (v: unknown, depth: number) => {
-    if (depth > 64) return
-    if (typeof v === 'string') out.push(v)
-    else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v))
-    else if (Array.isArray(v)) v.forEach((item) => walk(item, depth + 1))
-    else if (isMapping(v)) Object.values(v).forEach((item) => walk(item, depth + 1))
-  }
-  walk(value, 0)
-  return out.join('\n')
-}
-
-/** Equal as JSON (key order aside): how the input's value and the state's are compared. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]))
-  if (isMapping(a) && isMapping(b)) {
-    const keys = Object.keys(a).filter((k) => a[k] !== undefined)
-    const other = Object.keys(b).filter((k) => b[k] !== undefined)
-    return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
-  }
-  return false
 }

@@ -3,8 +3,9 @@ import { formatDuration, type Clock } from '../../core/clock.js'
 import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
+import { parseRetryAfter } from '../../api/retry.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
-import { judgeRun, type CheckNames, type RunJudgement } from './judge.js'
+import { judgeRun, type RunJudgement } from './judge.js'
 
 /** A run's final state may be large (a conversation); more than this is not read. */
 export const ANSWER_MAX_BYTES = 1024 * 1024
@@ -29,7 +30,7 @@ export interface RunRecord extends RunJudgement {
   durationMs: number
   /** Never sent: the suite's time limit came first. */
   notRun?: boolean
-  /** Sent more than once: the server did not take it before (a refused connection, 502, 503, 504). */
+  /** Sent more than once: the server did not take it before (a refused connection, 429, 502, 503, 504). */
   attempts: number
   /** When it was sent, on the run's clock (a LangSmith row's start_time). */
   startedAt?: number
@@ -56,7 +57,8 @@ export interface SuiteRun {
   logRun?: (line: string) => void
   /** A line for a run sent again. */
   logAttempt?: (line: string) => void
-  names?: CheckNames
+  /** A run that added nothing passes when nothing was expected of it (the smoke test; judge.ts). */
+  silentPasses?: boolean
   /** How a run is named in the log: `Eval \`name\`` unless given. */
   labelOf?: (caseName: string) => string
 }
@@ -98,7 +100,11 @@ export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
       const durationMs = suite.clock.now() - started
       let judged: RunJudgement
       try {
-        judged = judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, suite.names)
+        judged = await judgeRun(sent.answer, testCase.input, testCase.expect, durationMs, {
+          timeLeftMs: suite.deadline - suite.clock.now(),
+          signal: suite.signal,
+          silentPasses: suite.silentPasses
+        })
       } catch (error) {
         // One answer the judge cannot read fails its run alone: a throw here would end this worker
         // while the others went on sending paid runs, and leave the suite with no table.
@@ -143,7 +149,7 @@ function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; tar
 
 /**
  * One stateless run, `POST <url>/runs/wait`. A run can cost money, so it is sent again only when
- * the server certainly did not take it: a refused connection, or a 502, 503 or 504 (not ready),
+ * the server certainly did not take it: a refused connection, a 502, 503 or 504 (not ready), or a 429 (after its `Retry-After`),
  * with back-off, within `limitMs` (attempts and waits together).
  */
 export async function sendRun(
@@ -167,18 +173,25 @@ export async function sendRun(
     })
     if (!notTaken(answer)) break
     const why = answer.answered ? `HTTP ${answer.status}` : answer.what
-    if (!(await waitToAskAgain(clock, attempts, deadline, options.signal))) {
+    const waitMs = waitBefore(answer, attempts)
+    if (!(await waitToAskAgain(clock, attempts, deadline, options.signal, waitMs))) {
       options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); no time left for another.`)
       break
     }
     options.log?.(
-      `${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${formatDuration(waitAfter(attempts))}.`
+      `${options.label}: attempt ${attempts}: ${why} (the server did not take the run); sent again after ${formatDuration(waitMs)}.`
     )
   }
   return { answer, attempts }
 }
 
-/** The server certainly did not take the run: a refused connection, or not ready. */
+/** The server certainly did not take the run: a refused connection, not ready, or too many runs at once (429). */
 function notTaken(answer: ServerAnswer): boolean {
-  return answer.answered ? [502, 503, 504].includes(answer.status) : answer.refused
+  return answer.answered ? [429, 502, 503, 504].includes(answer.status) : answer.refused
+}
+
+/** The wait before the next attempt: the server's `Retry-After` when it gave one (the run's limit still bounds it), else the back-off. */
+function waitBefore(answer: ServerAnswer, attempts: number): number {
+  const asked = answer.answered ? parseRetryAfter(answer.retryAfter, Date.now()) : undefined
+  return asked === undefined ? waitAfter(attempts) : Math.max(asked, 1)
 }

@@ -1,11 +1,9 @@
-import { runInNewContext } from 'node:vm'
-import { formatDuration } from '../../core/clock.js'
 import { redact } from '../../core/masking.js'
 import { quotable } from '../../core/quoted.js'
-import type { RunExpect } from '../../inputs/evals.js'
+import { judgeCheck, type RunExpect } from '../../inputs/checks/registry.js'
 import type { ServerAnswer } from '../agent-server.js'
 import { isMapping } from '../../core/mapping.js'
-import { agentOutput, sameJson } from './agent-output.js'
+import { agentOutput } from './agent-output.js'
 
 /** One run judged: its verdict, the first check that failed (our words, values in backticks) and what the agent wrote. */
 export interface RunJudgement {
@@ -20,9 +18,15 @@ export interface RunJudgement {
   shown?: string
 }
 
-/** How a check is named in our words: `smoke-test` calls its one text `expect`. */
-export interface CheckNames {
-  contains: string
+export interface JudgeOptions {
+  /** The most real time a check may still spend: the suite's time left. */
+  timeLeftMs?: number
+  signal?: AbortSignal
+  /**
+   * A run that added nothing passes when nothing was expected of it: the smoke test's way (a run
+   * that answers is its proof). An `evals` case is a question, and a silent agent fails it.
+   */
+  silentPasses?: boolean
 }
 
 /** A server's text inside our sentence, between backticks: one line, shortened. */
@@ -31,16 +35,18 @@ const quote = (text: string, max = 60) => `\`${quotable(redact(text), max)}\``
 /**
  * Judges one run's answer by the agent's output, never its input: a run passes when the answer is
  * 2xx, JSON (after the keep-alive whitespace the server streams while the run works, whatever
- * its content type), with no top-level `__error__`, a non-null final state, and every check of
- * `expect` holds.
+ * its content type), with no top-level `__error__`, a non-null final state, an output (the run
+ * added something), and every check of `expect` holds (each judged by its kind: inputs/checks/).
+ * A run that added nothing fails every check given, whatever it is (`not-contains`, `value`,
+ * `max-duration` too): a silent agent must never pass for one that answered well.
  */
-export function judgeRun(
+export async function judgeRun(
   answer: ServerAnswer,
   input: Record<string, unknown>,
   expect: RunExpect,
   durationMs: number,
-  names: CheckNames = { contains: 'contains' }
-): RunJudgement {
+  options: JudgeOptions = {}
+): Promise<RunJudgement> {
   if (!answer.answered) return failed([answer.what], answer.status)
   const raw = answer.body
   const start = raw === undefined ? undefined : shownOf(raw)
@@ -65,37 +71,19 @@ export function judgeRun(
   const output = agentOutput(input, state)
   const text = redact(output.text)
   const shown = text === '' ? undefined : text
+  if (output.added === 0 && !(options.silentPasses && expect.checks.length === 0)) {
+    const keys = [...new Set(expect.checks.map((check) => check.key))]
+    const why =
+      keys.length === 0
+        ? ['the run added no output (the final state holds only the input): a case with no `expect` still needs an answer']
+        : keys.map((key) => `\`${key}\`: the run added no output`)
+    return failed(why, answer.status, start)
+  }
+  const seen = { text: output.text, state, durationMs, timeLeftMs: options.timeLeftMs ?? Infinity, signal: options.signal }
   const checks: string[] = []
-  for (const wanted of expect.contains ?? []) {
-    if (output.added === 0 || text === '') checks.push(`\`${names.contains}\`: the run added no output`)
-    else if (!output.text.includes(wanted)) checks.push(`\`${names.contains}\`: ${quote(wanted)} is not in the agent's output`)
-  }
-  for (const unwanted of expect.notContains ?? []) {
-    if (output.text.includes(unwanted)) checks.push(`\`not-contains\`: ${quote(unwanted)} is in the agent's output`)
-  }
-  if (expect.matches) {
-    expect.matches.lastIndex = 0
-    if (output.added === 0 || text === '') checks.push('`matches`: the run added no output')
-    else {
-      const matched = testWithin(expect.matches, output.text)
-      if (matched === 'too slow')
-        checks.push(
-          `\`matches\`: ${quote(expect.matches.source)} took more than ${formatDuration(MATCH_LIMIT_MS)} on the agent's output (a pattern that backtracks without end); simplify it`
-        )
-      else if (!matched) checks.push(`\`matches\`: ${quote(expect.matches.source)} does not match the agent's output`)
-    }
-  }
-  if (expect.value) {
-    const found = valueAt(state, expect.value.steps)
-    if (!found.found) checks.push(`\`value\`: \`${expect.value.path}\` is not in the final state`)
-    else if (!sameJson(found.value, expect.value.equals)) {
-      checks.push(
-        `\`value\`: \`${expect.value.path}\` is ${quote(JSON.stringify(found.value) ?? 'undefined')}, not ${quote(JSON.stringify(expect.value.equals))}`
-      )
-    }
-  }
-  if (expect.maxDurationMs !== undefined && durationMs > expect.maxDurationMs) {
-    checks.push(`\`max-duration\`: took ${formatDuration(durationMs)}, over ${formatDuration(expect.maxDurationMs)}`)
+  for (const check of expect.checks) {
+    const failure = await judgeCheck(check, seen)
+    if (failure !== undefined) checks.push(failure)
   }
   return { passed: checks.length === 0, failed: checks, status: answer.status, ...(shown === undefined ? {} : { output: shown }) }
 }
@@ -113,23 +101,6 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
     for (const child of Array.isArray(here) ? here : Object.values(here)) stack.push([child, depth + 1])
   }
   return false
-}
-
-/** The longest a `matches` expression may run on one output. */
-const MATCH_LIMIT_MS = 1000
-
-/**
- * The expression tested on the text, stopped after MATCH_LIMIT_MS: a suite comes from the
- * repository (a pull request may change it), and a pattern that backtracks without end would
- * otherwise hold the process past every time limit (a regular expression runs without yielding).
- */
-function testWithin(pattern: RegExp, text: string): boolean | 'too slow' {
-  try {
-    return runInNewContext('pattern.test(text)', { pattern, text }, { timeout: MATCH_LIMIT_MS }) as boolean
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'too slow'
-    throw error
-  }
 }
 
 function failed(why: string[], status?: number, shown?: string): RunJudgement {
@@ -183,19 +154,4 @@ function redactStrings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactStrings)
   if (isMapping(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v)]))
   return value
-}
-
-/** The value at the path's steps (`a.b[0].c`: inputs/evals.ts `valuePathSteps`) in the final state, or that there is none. */
-export function valueAt(state: unknown, steps: ReadonlyArray<string | number>): { found: true; value: unknown } | { found: false } {
-  let here: unknown = state
-  for (const step of steps) {
-    if (typeof step === 'number') {
-      if (!Array.isArray(here) || step >= here.length) return { found: false }
-      here = here[step]
-    } else {
-      if (!isMapping(here) || !Object.hasOwn(here, step)) return { found: false }
-      here = here[step]
-    }
-  }
-  return { found: true, value: here }
 }

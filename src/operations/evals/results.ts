@@ -5,6 +5,7 @@ import { redact } from '../../core/masking.js'
 import type { EvalFacts, EvalRow, EvalSide, RunTimes } from '../../core/outcome.js'
 import type { EvalSuite } from '../../inputs/evals.js'
 import type { RunRecord } from './engine.js'
+import { caseFields, runFields, type ResultsRun } from './results-fields.js'
 
 /** What a table cell quotes of what was seen. */
 const SEEN_CHARS = 120
@@ -99,7 +100,8 @@ export function writeResults(
   facts: EvalFacts,
   records: readonly RunRecord[],
   names: { ours: string; theirs?: string },
-  elapsedMs: number
+  elapsedMs: number,
+  run: ResultsRun = {}
 ): string {
   const folder = mkdtempSync(join(dir ?? tmpdir(), 'evals-'))
   const path = join(folder, 'eval-results.json')
@@ -111,10 +113,12 @@ export function writeResults(
     maxRegressions: facts.maxRegressions,
     gate: facts.gate,
     elapsedMs,
+    ...runFields(run),
     deployments: { ours: names.ours, compareWith: facts.compare?.name ?? null, compared: facts.compare?.compared ?? false },
     times: facts.times,
     cases: facts.rows.map((row, caseIndex) => ({
       name: row.name,
+      ...caseFields(suite.cases[caseIndex]),
       passed: row.ours.passed,
       regression: row.regression,
       ours: row.ours,

@@ -1,8 +1,8 @@
-import { formatDuration } from '../../core/clock.js'
 import { isMapping } from '../../core/mapping.js'
 import { redact } from '../../core/masking.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../core/version.js'
 import type { EvalCase, EvalSuite, RunExpect } from '../../inputs/evals.js'
+import { EXPECT_KEYS } from '../../inputs/checks/registry.js'
 import type { WorkflowRun } from '../../inputs/langsmith.js'
 import type { RunRecord } from '../evals/engine.js'
 import { rowId } from './row-id.js'
@@ -77,8 +77,6 @@ const NAME_CHARS = 200
 export const SIDE_WORDS = { ours: 'this revision', theirs: 'compared' } as const
 
 /** The checks of `expect`, by the names the suite writes them with: each one a score of its own. */
-const CHECKS = ['contains', 'not-contains', 'matches', 'value', 'max-duration'] as const
-type CheckName = (typeof CHECKS)[number]
 
 /**
  * One side's experiment: every run made on it (runs never sent, for the suite's time limit, are
@@ -142,7 +140,7 @@ function rowOf(record: RunRecord, testCase: EvalCase, side: ExperimentSide, cont
   return {
     row_id: rowId(context.dataset, testCase.name, testCase.input),
     inputs: redactedStrings(testCase.input) as Record<string, unknown>,
-    ...(hasChecks(testCase.expect) ? { expected_outputs: expectedOf(testCase.expect) } : {}),
+    ...(testCase.expect.checks.length > 0 ? { expected_outputs: expectedOf(testCase.expect) } : {}),
     ...(output === undefined ? {} : { actual_outputs: { output } }),
     evaluation_scores: scoresOf(record, testCase.expect, error),
     start_time: iso(start),
@@ -172,7 +170,7 @@ function scoresOf(record: RunRecord, expect: RunExpect, error: string | undefine
   if (error !== undefined) return [pass]
   return [
     pass,
-    ...CHECKS.filter((check) => given(expect, check)).map((check) => {
+    ...checkKeys(expect).map((check) => {
       const failed = record.failed.find((text) => checkOf(text) === check)
       return { key: check, score: failed === undefined ? 1 : 0, ...(failed === undefined ? {} : { comment: comment(failed) }) }
     })
@@ -185,40 +183,20 @@ function errorOf(record: RunRecord): string | undefined {
   return record.failed.find((text) => checkOf(text) === undefined)
 }
 
-/** The check a failure names (the judge starts each with the check's name in backticks), if it names one. */
-function checkOf(failure: string): CheckName | undefined {
+/** The check a failure names (the judge starts each with the check's key in backticks), if it names one. */
+function checkOf(failure: string): string | undefined {
   const named = /^`([a-z-]+)`:/.exec(failure)?.[1]
-  return CHECKS.find((check) => check === named)
+  return EXPECT_KEYS.find((key) => key === named)
 }
 
-function given(expect: RunExpect, check: CheckName): boolean {
-  switch (check) {
-    case 'contains':
-      return (expect.contains?.length ?? 0) > 0
-    case 'not-contains':
-      return (expect.notContains?.length ?? 0) > 0
-    case 'matches':
-      return expect.matches !== undefined
-    case 'value':
-      return expect.value !== undefined
-    case 'max-duration':
-      return expect.maxDurationMs !== undefined
-  }
-}
-
-function hasChecks(expect: RunExpect): boolean {
-  return CHECKS.some((check) => given(expect, check))
+/** The keys of `expect` a run is judged by, each once, as the suite wrote them (`contains`, `not-contains`, ...). */
+function checkKeys(expect: RunExpect): string[] {
+  return [...new Set(expect.checks.map((check) => check.key))]
 }
 
 /** `expect` in the suite's own words: what a reader of the example compares the output with. */
 function expectedOf(expect: RunExpect): Record<string, unknown> {
-  return redactedStrings({
-    ...(expect.contains ? { contains: expect.contains } : {}),
-    ...(expect.notContains ? { 'not-contains': expect.notContains } : {}),
-    ...(expect.matches ? { matches: expect.matches.source } : {}),
-    ...(expect.value ? { value: { path: expect.value.path, equals: expect.value.equals } } : {}),
-    ...(expect.maxDurationMs === undefined ? {} : { 'max-duration': formatDuration(expect.maxDurationMs) })
-  }) as Record<string, unknown>
+  return redactedStrings(expect.written ?? {}) as Record<string, unknown>
 }
 
 const comment = (text: string | undefined) => (text === undefined ? undefined : cut(redact(text), COMMENT_CHARS))

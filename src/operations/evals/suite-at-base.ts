@@ -1,0 +1,125 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
+import type { Clock } from '../../core/clock.js'
+import { InputError } from '../../core/errors.js'
+import type { Log } from '../../core/log.js'
+import { parseSuiteText, type SuiteAtBase } from '../../inputs/evals.js'
+import { suiteAgainstStep, type VerificationInputs } from '../../inputs/verification.js'
+import { checkoutOf, isStop, runGit } from '../git-tree.js'
+import { RateLimitedGitHub, type GitHubGet } from '../github-requests.js'
+
+/** A suite file is at most this (as one read from the checkout). */
+const MAX_SUITE_BYTES = 1024 * 1024
+/** git answers a blob read at once; one that does not must not hold the step. */
+const GIT_READ_MS = 10_000
+
+/** What the read needs of a command's deps. */
+export interface AtBaseDeps {
+  clock: Clock
+  deadline: number
+  signal?: AbortSignal
+  log: Log
+  /** The workflow's repository (`owner/name`), for the GitHub read. */
+  workflow: { repository?: string }
+  openGitHub?: (token: string) => Promise<GitHubGet>
+  requestTimeoutMs?: number
+}
+
+/**
+ * `evals-from: base`: the suite file as the pull request's base commit has it, so a pull request
+ * cannot loosen the suite that gates it (lower `pass-rate`, drop a case, change an `expect`).
+ * Read from the checkout's git objects when they hold the base commit, else from the GitHub API
+ * (a shallow checkout, `actions/checkout`'s default, holds only the merge commit); parsed and
+ * checked as a suite from the workspace is, before any request to the control plane. A suite
+ * that cannot be read or is malformed is bad input, naming the file and the commit.
+ */
+export async function withSuiteAtBase(
+  verification: VerificationInputs,
+  step: { timeoutMs?: number; name?: string },
+  deps: AtBaseDeps
+): Promise<VerificationInputs> {
+  const at = verification.evalsAtBase
+  if (!at) return verification
+  const label = `${at.path}@${at.sha.slice(0, 7)}`
+  const text = (await fromGit(at, deps)) ?? (await fromGitHub(at, at.githubToken, deps))
+  if ('reason' in text) {
+    throw new InputError(
+      [
+        `\`evals\`: the file \`${at.path}\` could not be read from the pull request's base commit (${at.sha.slice(0, 7)}): ${text.reason}; ` +
+          '`evals-from: base` reads the suite as the base branch has it: merge the suite there first, or set `evals-from: checkout`'
+      ],
+      { files: [at.path], alsoStep: true }
+    )
+  }
+  const parsed = await parseSuiteText(text.text, label)
+  const problems = parsed.data ? suiteAgainstStep(parsed.data, step) : parsed.problems
+  if (problems.length > 0 || !parsed.data)
+    throw new InputError(
+      problems.map((p) => `\`evals\`: ${p}`),
+      { files: [label], alsoStep: false }
+    )
+  deps.log.info(`Evals: the suite \`${at.path}\` as the pull request's base commit (${at.sha.slice(0, 7)}) has it, read ${text.via}.`)
+  const { evalsAtBase: _read, ...rest } = verification
+  return { ...rest, evals: parsed.data }
+}
+
+type Read = { text: string; via: string } | { reason: string }
+
+/** The blob from the checkout's objects; undefined when the checkout does not hold the base commit (then GitHub is asked). */
+async function fromGit(at: SuiteAtBase['atBase'], deps: AtBaseDeps): Promise<Read | undefined> {
+  const stop = { clock: deps.clock, deadline: deps.deadline, signal: deps.signal }
+  try {
+    const checkout = await checkoutOf(at.workspace, stop)
+    if (!checkout) return undefined
+    try {
+      await runGit(at.workspace, ['cat-file', '-e', `${at.sha}^{commit}`], { stop, capMs: GIT_READ_MS })
+    } catch (error) {
+      if (isStop(error)) throw error
+      return undefined
+    }
+    // `<commit>:./<path>`: the path from the workspace, wherever the checkout's top is.
+    const text = await runGit(at.workspace, ['cat-file', 'blob', `${at.sha}:./${at.path}`], {
+      stop,
+      capMs: GIT_READ_MS,
+      maxBuffer: MAX_SUITE_BYTES
+    }).catch((error: unknown) => {
+      if (isStop(error)) throw error
+      return { reason: `it is not a file in that commit, or is larger than 1 MiB (${(error as Error).message})` }
+    })
+    return typeof text === 'string' ? { text, via: "from the checkout's git objects" } : text
+  } catch (error) {
+    if (isStop(error)) throw error
+    return undefined
+  }
+}
+
+/** `GET /repos/{repo}/contents/{path}?ref={sha}` through the one rate-limited reader, bounded by the step's deadline. */
+async function fromGitHub(at: SuiteAtBase['atBase'], token: string | undefined, deps: AtBaseDeps): Promise<Read> {
+  const repository = deps.workflow.repository
+  if (!repository) return { reason: "the checkout does not hold that commit, and the workflow's repository is not known" }
+  if (!token)
+    return { reason: "the checkout does not hold that commit, and `github-token` is empty (leave it unset to use the workflow's token)" }
+  if (!deps.openGitHub) return { reason: 'the checkout does not hold that commit, and GitHub cannot be read in this run' }
+  const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const github = new RateLimitedGitHub(await deps.openGitHub(token), {
+    clock: deps.clock,
+    deadline: deps.deadline,
+    signal: deps.signal,
+    reserveMs: requestTimeoutMs,
+    requestTimeoutMs,
+    warn: deps.log.warn
+  })
+  const path = at.path.split('/').map(encodeURIComponent).join('/')
+  const read = await github.fetch(`/repos/${repository}/contents/${path}?ref=${at.sha}`, `Reading \`${at.path}\` at ${at.sha.slice(0, 7)}`)
+  if (!read.ok)
+    return {
+      reason:
+        read.status === 403 || read.status === 404
+          ? `${read.reason} (the token needs \`contents: read\`, and the file must be in that commit)`
+          : read.reason
+    }
+  const data = read.response.data as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown } | null
+  if (typeof data?.size === 'number' && data.size > MAX_SUITE_BYTES) return { reason: 'it is larger than 1 MiB' }
+  if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
+    return { reason: "GitHub's answer is not a file's contents" }
+  return { text: Buffer.from(data.content, 'base64').toString('utf8'), via: 'from the GitHub API' }
+}
