@@ -57,7 +57,7 @@ describe('evals', () => {
     expect(run.summary).toContain('### Evals: ✅ 3 of 3 passed')
     expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ passed \| \d+ms \|$/)
     expect(run.summary).toMatch(
-      /\*\*Pass rate:\*\* 100% \(3 of 3; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/
+      /\*\*Pass rate:\*\* 100% \(3 of 3; 95% interval 43\.9%–100%; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/
     )
     expect(run.outputs['eval-pass-rate']).toBe('1')
     expect(run.outputs['eval-regressions']).toBeUndefined()
@@ -115,7 +115,7 @@ describe('evals', () => {
     )
   })
 
-  it("compare-with: runs interleaved with the other deployment's, regressions counted and named, the preview rolled back", async () => {
+  it("compare-with: runs interleaved with the other deployment's; a case worse with evidence is run again until certain, named with its counts, the preview rolled back", async () => {
     const before = seeded('ev-preview')
     const prod = seeded('ev-prod')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-prod')
@@ -127,20 +127,79 @@ describe('evals', () => {
     )
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
+    // 0 of 7 here, 7 of 7 there: certain at 95% whatever an 8th round showed, so no 8th is sent.
     expect(run.failures[0]).toContain(
-      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%), a regression against `ev-prod` (it passes there), more than `max-regressions` 0.'
+      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%); `capital` is worse than `ev-prod` with evidence (passes here vs there: 0/7 vs 7/7), more than `max-regressions` 0.'
     )
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
-    expect(run.summary).toContain('### Evals: ❌ 2 of 3 passed: **worse than <code>ev-prod</code> on 1 case**: <code>capital</code>')
-    expect(tableRow(run.summary, 'capital')).toMatch(/❌ \*\*regression\*\* \| .* \| ✅ passed in \d+ms \|$/)
+    expect(run.summary).toContain('### Evals: ❌ **worse than <code>ev-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7')
+    expect(tableRow(run.summary, 'capital')).toMatch(/^\| <code>capital<\/code> \| ❌ \*\*0\/7\*\* \| ✅ 7\/7 \| 🔻 \*\*worse\*\* \|/)
+    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ 1\/1 \| ✅ 1\/1 \| not worse \|/)
     expect(run.summary).toMatch(
       /\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/
     )
+    expect(run.summary).toContain('**Runs:** 9 here, 9 there')
     expect(run.outputs['eval-regressions']).toBe('1')
-    // One at a time, each case to both sides before the next case.
+    // One at a time, each case to both sides before the next case; only `capital` again.
     const sides = sim.agentRuns.map((r) => (r.deploymentId === prod.id ? 'prod' : 'preview'))
-    expect(sides).toEqual(['preview', 'prod', 'preview', 'prod', 'preview', 'prod'])
+    expect(sides.slice(0, 6)).toEqual(['preview', 'prod', 'preview', 'prod', 'preview', 'prod'])
+    expect(sim.agentRuns).toHaveLength(18)
+    expect(run.lines.some((l) => l.startsWith('Eval `capital` (run 7, ev-prod): passed'))).toBe(true)
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results.verdict).toBe('worse')
+    expect(results.cases.map((c: { verdict: string }) => c.verdict)).toEqual(['not worse', 'worse', 'not worse'])
+    expect(results.cases[1].runs).toHaveLength(14)
+  })
+
+  it('compare-with, an agent as flaky as the one it is compared with: run again while it disagrees, never called worse, flaky marked, the gate passes', async () => {
+    seeded('ev-flaky')
+    seeded('ev-flaky-prod')
+    // The same coin on both sides, out of step: v1.4 called the first round (fail here, pass there) a regression.
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: 'five' }, { says: '4' }] } } } },
+      'ev-flaky'
+    )
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: '4' }, { says: 'five' }] } } } },
+      'ev-flaky-prod'
+    )
+    const run = await deploy(
+      'ev-flaky',
+      THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 60%\ncompare-with: ev-flaky-prod\n')
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.summary).toContain('### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**: 3 of 3 passed')
+    expect(run.view.title.join('')).not.toContain('failed')
+    const sum = tableRow(run.summary, 'sum')
+    expect(sum).toMatch(/\| ✅ (\d)\/(\d) · flaky \| ✅ \d\/\d · flaky \| not worse \|/)
+    const runsHere = Number(/\| ✅ \d\/(\d) · flaky/.exec(sum!)![1])
+    expect(runsHere).toBeGreaterThan(1)
+    expect(runsHere).toBeLessThanOrEqual(8)
+    expect(run.outputs['eval-regressions']).toBe('0')
+  })
+
+  it('undecided: too few runs to tell (`max-repeat: 2`) never fail the gate by themselves; `on-undecided: fail` makes them', async () => {
+    seeded('ev-und')
+    seeded('ev-und-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { says: 'five' } } } }, 'ev-und')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-und-prod')
+    // A second round could not decide it either way (0 of 2 vs 2 of 2 is not evidence at 95%): it is not sent.
+    const head = 'assistant: agent\npass-rate: 60%\ncompare-with: ev-und-prod\nmax-repeat: 2\n'
+    const passes = await deploy('ev-und', THREE.replace('assistant: agent\n', head))
+    expect(passes.exitCode).toBe(0)
     expect(sim.agentRuns).toHaveLength(6)
+    expect(passes.summary).toContain(
+      '### Evals: ⚠️ **undecided against <code>ev-und-prod</code> on 1 case**: <code>sum</code> 0/1 vs 1/1 (undecided never fails the gate by itself)'
+    )
+    expect(tableRow(passes.summary, 'sum')).toContain('❔ undecided (3 more runs a side could decide)')
+    expect(passes.summary).toContain('1 undecided (3 more runs a side, failing here and passing there, would show it worse)')
+    const fails = await deploy('ev-und', THREE.replace('assistant: agent\n', `${head}on-undecided: fail\n`))
+    expect(fails.exitCode).toBe(1)
+    expect(fails.failures[0]).toContain('`sum` is undecided against `ev-und-prod` (`on-undecided: fail`)')
+    // Live, and gated: the title does not say the deploy failed.
+    expect(fails.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).toBe(
+      '🟡 ev-und is live; its evals gate failed: undecided against ev-und-prod on 1 case'
+    )
   })
 
   it('compare-with a deployment that does not exist: the suite still runs, with a warning and "not compared"', async () => {
@@ -369,7 +428,12 @@ describe('bad suites make no request', () => {
       `assistant: agent\nrepeat: 10\ncompare-with: other\ncases:\n${Array.from({ length: 60 }, (_, i) => `  - {name: c${i}, input: {}}\n`).join('')}`,
       'the suite would send 1200 runs'
     ],
-    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"]
+    ["a time-limit past the step's timeout", oneCase('time-limit: 45m\n'), "`time-limit` (45m) must be shorter than the step's `timeout`"],
+    ['a confidence out of range', oneCase('compare-with: other\nconfidence: 40%\n'), '`confidence` must be a share from 50% to 99.9%'],
+    ['max-repeat over 20', oneCase('compare-with: other\nmax-repeat: 21\n'), '`max-repeat` must be a whole number from 1 to 20'],
+    ['max-repeat with repeat', oneCase('compare-with: other\nrepeat: 3\nmax-repeat: 4\n'), '`max-repeat` is for adaptive runs'],
+    ['an unknown on-undecided', oneCase('compare-with: other\non-undecided: warn\n'), '`on-undecided` must be `pass`'],
+    ['confidence without compare-with', oneCase('confidence: 99%\n'), '`confidence` needs `compare-with`']
   ])('%s is refused before any request, naming the key and the fix', async (_, value, problem) => {
     const before = sim.requests.length
     const run = await deploy('ev-bad', value)

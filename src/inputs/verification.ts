@@ -3,6 +3,7 @@ import type { InputName } from './names.js'
 import type { SmokeTest } from './smoke-test.js'
 import type { EvalSuite } from './evals.js'
 import type { InputReader } from './spec.js'
+import { readWorkflowContext } from './workflow-context.js'
 
 /** What `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
 export interface VerificationInputs {
@@ -14,6 +15,8 @@ export interface VerificationInputs {
   /** `evals`, and where its `eval-results` file goes (RUNNER_TEMP, else the system's). */
   evals?: EvalSuite
   resultsDir?: string
+  /** The workflow run's page, where the whole results are (its artifacts): linked from the evals report. */
+  resultsUrl?: string
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
@@ -44,12 +47,14 @@ export function readVerification(reader: InputReader): VerificationInputs {
   const evals = reader.value('evals')
   if (evals) evalsProblems(evals, reader).forEach(reader.problem)
   const resultsDir = reader.context.env?.RUNNER_TEMP || undefined
+  const resultsUrl = evals ? readWorkflowContext(reader.context.env ?? {}).runUrl : undefined
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,
     ...(smokeTest ? { smokeTest } : {}),
     ...(evals ? { evals } : {}),
-    ...(resultsDir ? { resultsDir } : {})
+    ...(resultsDir ? { resultsDir } : {}),
+    ...(resultsUrl ? { resultsUrl } : {})
   }
 }
 

@@ -31,7 +31,12 @@ export function planEvals(
 ): void {
   if (!suite) return
   const runs = suite.cases.length * suite.repeat
-  const compare = suite.compareWith === undefined ? '' : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`
+  const adaptive = suite.compareWith !== undefined && !suite.repeatGiven
+  const compare =
+    suite.compareWith === undefined
+      ? ''
+      : `, and as many to \`${suite.compareWith}\` (\`compare-with\`)` +
+        (adaptive ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? 8} runs a side` : '')
   const said =
     `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is ` +
     `valid: ${suite.cases.length} case${plural(suite.cases.length)}; it would ` +
