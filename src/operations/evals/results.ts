@@ -57,7 +57,10 @@ export function askedOf(input: Record<string, unknown>): string | undefined {
         ? content
         : Array.isArray(content)
           ? content
-              .map((part) => (typeof part === 'object' && part !== null ? String((part as { text?: unknown }).text ?? '') : ''))
+              .map((part: unknown) => {
+                const text = typeof part === 'object' && part !== null ? (part as { text?: unknown }).text : undefined
+                return typeof text === 'string' ? text : ''
+              })
               .join(' ')
           : undefined
   }

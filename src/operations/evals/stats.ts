@@ -148,7 +148,8 @@ export function judgeSuite(cases: readonly CaseRuns[], confidence: number): Suit
     const passes = { ours: c.rounds.filter((r) => r[0]).length, theirs: c.rounds.filter((r) => r[1]).length }
     const tested = worse.tests[i]
     const isWorse = tested !== undefined && tested.p <= worse.level
-    const isBetter = better.tests[i] !== undefined && better.tests[i]!.p <= better.level
+    const reverse = better.tests[i]
+    const isBetter = reverse !== undefined && reverse.p <= better.level
     const verdict: Verdict = isWorse ? 'worse' : passes.ours >= passes.theirs ? 'not worse' : 'undecided'
     const more = verdict === 'undecided' ? runsToDecide(c, worse.level) : undefined
     return {
