@@ -134,7 +134,7 @@ describe('evals', () => {
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(run.summary).toContain('### Evals: ❌ **worse than <code>ev-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7')
     expect(tableRow(run.summary, 'capital')).toMatch(/^\| <code>capital<\/code> \| ❌ \*\*0\/7\*\* \| ✅ 7\/7 \| 🔻 \*\*worse\*\* \|/)
-    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ 1\/1 \| ✅ 1\/1 \| not worse \|/)
+    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ 1\/1 \| ✅ 1\/1 \| not\u00a0worse \|/)
     expect(run.summary).toMatch(
       /\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/
     )
@@ -171,7 +171,7 @@ describe('evals', () => {
     expect(run.summary).toContain('### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**: 3 of 3 passed')
     expect(run.view.title.join('')).not.toContain('failed')
     const sum = tableRow(run.summary, 'sum')
-    expect(sum).toMatch(/\| ✅ (\d)\/(\d) · flaky \| ✅ \d\/\d · flaky \| not worse \|/)
+    expect(sum).toMatch(/\| ✅ (\d)\/(\d) · flaky \| ✅ \d\/\d · flaky \| not\u00a0worse \|/)
     const runsHere = Number(/\| ✅ \d\/(\d) · flaky/.exec(sum!)![1])
     expect(runsHere).toBeGreaterThan(1)
     expect(runsHere).toBeLessThanOrEqual(8)
@@ -313,6 +313,53 @@ describe('evals', () => {
     expect(rows.slice(0, 3).map((r) => r.split(' | ')[0])).toEqual(['| <code>c7</code>', '| <code>c27</code>', '| <code>c47</code>'])
     expect(comment).toContain('… and 10 more cases (0 failed, 10 passed): the job summary lists every one.')
     expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(60)
+  })
+
+  it('200 cases with long names and long answers, compared: the PR comment stays under 65,536 characters, rows counted, no unbroken excerpt', async () => {
+    seeded('ev-wide')
+    seeded('ev-wide-prod')
+    const unbroken = `https://example.com/${'a'.repeat(3_000)}`
+    sim.setAgent(
+      {
+        runs: {
+          kind: 'suite',
+          answers: { bad: { says: `${unbroken} ${'b'.repeat(3_000)}` } },
+          otherwise: { says: `fine ${'c'.repeat(1_000)}` }
+        }
+      },
+      'ev-wide'
+    )
+    sim.setAgent({ runs: { kind: 'suite', answers: {}, otherwise: { says: `fine ${'c'.repeat(1_000)}` } } }, 'ev-wide-prod')
+    // Names of 2,000 characters and a 1,000-character `contains`: v1.4 put them whole in 50 rows (over 65,536).
+    const name = (i: number) => `case-${i}-${'a-name-with-no-spaces-at-all-'.repeat(70)}`
+    const expected = `{contains: "fine ${'c'.repeat(1_000)}"}`
+    const cases = Array.from(
+      { length: 200 },
+      (_, i) =>
+        [name(i), `${i % 4 === 0 ? 'bad' : 'good'} question ${i} ${'and a long question '.repeat(20)}`, expected] as [
+          string,
+          string,
+          string
+        ]
+    )
+    const run = await deploy(
+      'ev-wide',
+      suite(cases, 'concurrency: 16\npass-rate: 50%\ncompare-with: ev-wide-prod\nmax-regressions: 200\n'),
+      { 'pr-comment': 'false' }
+    )
+    expect(run.exitCode).toBe(0)
+    // The run cap holds: 1,000 runs at most, over both sides.
+    expect(runsAsked().length).toBeLessThanOrEqual(1000)
+    const comment = renderComment(run.view, 'https://github.com/octo-org/support-agent/actions/runs/4242')
+    expect(comment.length).toBeLessThan(65_536)
+    const rows = comment.split('\n').filter((l) => l.startsWith('| <code>'))
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(50)
+    expect(comment).toContain(`… and ${200 - rows.length} more cases (`)
+    // Worse first, and a wrapped cell: no run of more than 80 characters without a place to break.
+    expect(rows[0]).toContain('🔻 **worse**')
+    for (const line of rows) expect(line).not.toMatch(/[^\s\u200b]{81,}/)
+    expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(200)
   })
 
   it('the suite from a file in the workspace; a dry run checks it and says how many runs it would send, sending none', async () => {

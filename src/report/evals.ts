@@ -39,13 +39,13 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
   const anyFailed = facts.rows.some((row) => !row.ours.passed)
   const head = compared
-    ? ['Case', 'Here', `On <code>${md(compared)}</code>`, 'Verdict', ...(anyFailed ? ['First failed check'] : []), 'Time']
+    ? ['Case', 'Here', `On <code>${md(compared)}</code>`, 'Verdict', ...(anyFailed ? ['First failed check'] : []), 'Time (here / there)']
     : ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time']
   const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, '']
   const links = linksLine(facts)
   if (links) lines.push(links, '')
   if (compared) lines.push(...comparedLines(facts, compared), '')
-  lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`)
+  lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label.startsWith('Time') ? '---:' : '---')).join('|')}|`)
   let shown = 0
   let chars = 0
   for (const row of ordered) {
@@ -207,7 +207,8 @@ function verdictCell(row: EvalRow): string {
     case 'undecided':
       return row.moreRuns === undefined ? '❔ undecided' : `❔ undecided (${plural(row.moreRuns, 'more run')} a side could decide)`
     case 'not worse':
-      return row.better ? '⬆️ better' : 'not worse'
+      // One line in a narrow column.
+      return row.better ? '⬆️ better' : 'not\u00a0worse'
     default:
       return '—'
   }
@@ -225,7 +226,7 @@ function check(row: EvalRow): string {
   const side = row.ours
   if (side.passed || side.firstFailed === undefined) return ''
   const said = quoted(side.firstFailed)
-    .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(breakable(part.code))}</code>`))
+    .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(breakable(quotable(part.code, SEEN_CHARS)))}</code>`))
     .join('')
   const seen = side.seen === undefined ? '' : `<br>↳ <code>${md(breakable(quotable(side.seen, SEEN_CHARS)))}</code>`
   const asked = row.asked === undefined ? '' : `<br>asked: <em>${md(breakable(quotable(row.asked, ASKED_CHARS)))}</em>`
