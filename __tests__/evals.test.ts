@@ -169,7 +169,7 @@ describe('evals', () => {
     )
     expect(run.exitCode).toBe(0)
     expect(run.summary).toContain('### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**: 3 of 3 passed')
-    expect(run.view.title.join('')).not.toContain('failed')
+    expect(run.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).not.toContain('failed')
     const sum = tableRow(run.summary, 'sum')
     expect(sum).toMatch(/\| ✅ (\d)\/(\d) · flaky \| ✅ \d\/\d · flaky \| not\u00a0worse \|/)
     const runsHere = Number(/\| ✅ \d\/(\d) · flaky/.exec(sum!)![1])
