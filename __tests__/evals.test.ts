@@ -176,6 +176,11 @@ describe('evals', () => {
     expect(runsHere).toBeGreaterThan(1)
     expect(runsHere).toBeLessThanOrEqual(8)
     expect(run.outputs['eval-regressions']).toBe('0')
+    // The comment's first lines: the verdict, both pass rates and the delta, the link to the whole results.
+    const first = renderComment(run.view, undefined).split('\n').slice(0, 8).join('\n')
+    expect(first).toContain('#### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**')
+    expect(first).toContain('100% on <code>ev-flaky-prod</code> (3 of 3) · **Δ ±0**')
+    expect(first).toContain('[every run (<code>eval-results</code>, the workflow run)](https://github.com/')
   })
 
   it('undecided: too few runs to tell (`max-repeat: 2`) never fail the gate by themselves; `on-undecided: fail` makes them', async () => {

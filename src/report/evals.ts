@@ -36,8 +36,8 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   if (!facts) return []
   const compared = facts.compare?.compared ? facts.compare.name : undefined
   const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b))
-  // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
-  const anyFailed = facts.rows.some((row) => !row.ours.passed)
+  // A column of nothing but blanks says nothing: "First failed check" only when a case failed (or, compared, failed a run).
+  const anyFailed = facts.rows.some((row) => showsCheck(row))
   const head = compared
     ? ['Case', 'Here', `On <code>${md(compared)}</code>`, 'Verdict', ...(anyFailed ? ['First failed check'] : []), 'Time (here / there)']
     : ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time']
@@ -78,6 +78,15 @@ export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boo
   }
   lines.push('', footer(facts, compared !== undefined), '')
   return lines
+}
+
+/**
+ * Whether the evals come before the run's facts: when the gate failed (they are the cause), and
+ * when compared (the verdict against the other side, the delta and the links are what a reviewer
+ * opens the comment for).
+ */
+export function evalsFirst(facts: EvalFacts | undefined): boolean {
+  return facts !== undefined && (facts.gate === 'failed' || facts.compare?.compared === true)
 }
 
 /** Worse first, then undecided, then the other failures, then better, then the rest; suite order within each. */
@@ -221,10 +230,16 @@ function result(side: EvalSide, repeat: number): string {
   return side.passed ? `✅ passed${runs}${flaky}` : `❌ failed${runs}${flaky}`
 }
 
+/** A failed case, and a case compared worse or undecided (it may pass by `min-passes` and still have failed runs). */
+function showsCheck(row: EvalRow): boolean {
+  if (row.ours.firstFailed === undefined) return false
+  return !row.ours.passed || row.regression || row.verdict === 'undecided'
+}
+
 /** The first failed check in our words, then what was seen (the agent's words, or the server's), then the question asked. */
 function check(row: EvalRow): string {
   const side = row.ours
-  if (side.passed || side.firstFailed === undefined) return ''
+  if (!showsCheck(row) || side.firstFailed === undefined) return ''
   const said = quoted(side.firstFailed)
     .map((part) => (typeof part === 'string' ? md(part) : `<code>${md(breakable(quotable(part.code, SEEN_CHARS)))}</code>`))
     .join('')

@@ -165,9 +165,12 @@ function summaryOf(facts: EvalFacts): RichText {
 function failureOf(facts: EvalFacts): string {
   const failed = facts.rows.filter((row) => !row.ours.passed)
   const under = facts.passRate < facts.requiredPassRate
+  // A gate failed by the comparison alone may have no failed case: say the pass rate, not an empty list.
   let said =
-    `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
-    `rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
+    failed.length === 0
+      ? `every case passed (pass rate ${percent(facts.passRate)})`
+      : `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
+        `rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
   if (facts.compare?.compared) {
     const regressed = facts.rows.filter((row) => row.regression)
     const against = `against \`${quotable(facts.compare.name, 80)}\``
