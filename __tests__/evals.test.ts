@@ -183,6 +183,25 @@ describe('evals', () => {
     expect(first).toContain('[every run (<code>eval-results</code>, the workflow run)](https://github.com/')
   })
 
+  it('worse within `max-regressions`: the gate passes, and the headline still says worse, on which case, with its counts', async () => {
+    seeded('ev-budget')
+    seeded('ev-budget-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-budget-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Capital of France?': { says: 'Lyon.' } } } }, 'ev-budget')
+    const run = await deploy(
+      'ev-budget',
+      THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 60%\ncompare-with: ev-budget-prod\nmax-regressions: 1\n')
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.summary).toContain(
+      '### Evals: ✅ the gate passes, but the preview is **worse than <code>ev-budget-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7 (within `max-regressions` 1)'
+    )
+    expect(run.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).toBe(
+      '✅ Deployed ev-budget · evals: worse than ev-budget-prod on 1 case'
+    )
+    expect(run.outputs['eval-regressions']).toBe('1')
+  })
+
   it('undecided: too few runs to tell (`max-repeat: 2`) never fail the gate by themselves; `on-undecided: fail` makes them', async () => {
     seeded('ev-und')
     seeded('ev-und-prod')

@@ -126,8 +126,10 @@ function headline(facts: EvalFacts): string {
     const better = facts.rows.filter((row) => row.better)
     const underRate = facts.passRate < facts.requiredPassRate ? `; ${rate}, under \`pass-rate\` ${percentOf(facts.requiredPassRate)}` : ''
     if (worse.length > 0) {
-      const within = facts.gate === 'passed' ? ` (within \`max-regressions\` ${facts.maxRegressions}; the gate passes)` : ''
-      return `${mark} **worse than ${against} on ${plural(worse.length, 'case')}**: ${listed(worse)}${within}${underRate}`
+      // The gate may let them through (`max-regressions`): say so first, then what was found.
+      const lead = facts.gate === 'passed' ? '✅ the gate passes, but the preview is ' : `${mark} `
+      const within = facts.gate === 'passed' ? ` (within \`max-regressions\` ${facts.maxRegressions})` : ''
+      return `${lead}**worse than ${against} on ${plural(worse.length, 'case')}**: ${listed(worse)}${within}${underRate}`
     }
     const improved = better.length > 0 ? `; better on ${plural(better.length, 'case')}: ${listed(better)}` : ''
     if (undecided.length > 0) {
