@@ -133,8 +133,10 @@ describe('evals', () => {
     )
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(run.summary).toContain('### Evals: ❌ **worse than <code>ev-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7')
-    expect(tableRow(run.summary, 'capital')).toMatch(/^\| <code>capital<\/code> \| ❌ \*\*0\/7\*\* \| ✅ 7\/7 \| 🔻 \*\*worse\*\* \|/)
-    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ 1\/1 \| ✅ 1\/1 \| not\u00a0worse \|/)
+    expect(tableRow(run.summary, 'capital')).toMatch(
+      /^\| <code>capital<\/code> \| ❌\u00a0\*\*0\/7\*\* \| ✅\u00a07\/7 \| 🔻\u00a0\*\*worse\*\* \|/
+    )
+    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅\u00a01\/1 \| ✅\u00a01\/1 \| not\u00a0worse \|/)
     expect(run.summary).toMatch(
       /\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/
     )
@@ -171,8 +173,8 @@ describe('evals', () => {
     expect(run.summary).toContain('### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**: 3 of 3 passed')
     expect(run.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).not.toContain('failed')
     const sum = tableRow(run.summary, 'sum')
-    expect(sum).toMatch(/\| ✅ (\d)\/(\d) · flaky \| ✅ \d\/\d · flaky \| not\u00a0worse \|/)
-    const runsHere = Number(/\| ✅ \d\/(\d) · flaky/.exec(sum!)![1])
+    expect(sum).toMatch(/\| ✅\u00a0(\d)\/(\d) · flaky \| ✅\u00a0\d\/\d · flaky \| not\u00a0worse \|/)
+    const runsHere = Number(/\| ✅\u00a0\d\/(\d) · flaky/.exec(sum!)![1])
     expect(runsHere).toBeGreaterThan(1)
     expect(runsHere).toBeLessThanOrEqual(8)
     expect(run.outputs['eval-regressions']).toBe('0')
@@ -381,7 +383,7 @@ describe('evals', () => {
     expect(rows.length).toBeLessThanOrEqual(50)
     expect(comment).toContain(`… and ${200 - rows.length} more cases (`)
     // Worse first, and a wrapped cell: no run of more than 80 characters without a place to break.
-    expect(rows[0]).toContain('🔻 **worse**')
+    expect(rows[0]).toContain('🔻\u00a0**worse**')
     for (const line of rows) expect(line).not.toMatch(/[^\s\u200b]{81,}/)
     expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(200)
   })

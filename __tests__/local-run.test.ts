@@ -106,7 +106,7 @@ describe('scenarios', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Evals: ✅ 6 of 6 cases passed \(100%\)/m)
     // Compared with production: passes of runs on both sides, and the verdict.
-    expect(run.stdout).toMatch(/^\| `refund-window` \| ✅ 1\/1 \| ✅ 1\/1 \| not\u00a0worse \|/m)
+    expect(run.stdout).toMatch(/^\| `refund-window` \| ✅\u00a01\/1 \| ✅\u00a01\/1 \| not\u00a0worse \|/m)
     expect(run.stdout).toContain('eval-pass-rate=1')
   })
 

@@ -208,18 +208,19 @@ function counts(side: EvalSide | undefined, worse: boolean): string {
   if (side.notRun) return '⏭️ not run'
   const mark = side.passed ? '✅' : '❌'
   const ratio = worse ? `**${side.passes}/${side.runs}**` : `${side.passes}/${side.runs}`
-  return `${mark} ${ratio}${side.flaky ? ' · flaky' : ''}`
+  // Kept on one line (no-break spaces): a narrow column would put the mark and the count apart.
+  return `${mark}\u00a0${ratio}${side.flaky ? ' · flaky' : ''}`
 }
 
 function verdictCell(row: EvalRow): string {
   switch (row.verdict) {
     case 'worse':
-      return '🔻 **worse**'
+      return '🔻\u00a0**worse**'
     case 'undecided':
       return row.moreRuns === undefined ? '❔ undecided' : `❔ undecided (${plural(row.moreRuns, 'more run')} a side could decide)`
     case 'not worse':
       // One line in a narrow column.
-      return row.better ? '⬆️ better' : 'not\u00a0worse'
+      return row.better ? '⬆️\u00a0better' : 'not\u00a0worse'
     default:
       return '—'
   }
