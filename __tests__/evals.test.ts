@@ -129,7 +129,8 @@ describe('evals', () => {
     expect(run.outcome.kind).toBe('rolled-back')
     // 0 of 7 here, 7 of 7 there: certain at 95% whatever an 8th round showed, so no 8th is sent.
     expect(run.failures[0]).toContain(
-      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%); `capital` is worse than `ev-prod` with evidence (passes here vs there: 0/7 vs 7/7), more than `max-regressions` 0.'
+      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%); ' +
+        '`capital` is worse than `ev-prod` with evidence (passes here vs there: 0/7 vs 7/7), more than `max-regressions` 0.'
     )
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
     expect(run.summary).toContain('### Evals: ❌ **worse than <code>ev-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7')

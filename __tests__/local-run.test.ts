@@ -114,7 +114,7 @@ describe('scenarios', () => {
     const run = await localRun(['--scenario', 'evals-regression', '--phase-ms', '100'])
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*`refund-window`, `refuses-prompt-injection` are worse than `support-agent-prod` with evidence \(passes here vs there: 0\/7 vs 7\/7, 0\/7 vs 7\/7\)/m
+      /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*are worse than `support-agent-prod` with evidence \(passes here vs there: 0\/7 vs 7\/7/m
     )
     expect(run.stdout).toMatch(
       /^### Evals: ❌ \*\*worse than `support-agent-prod` on 2 cases\*\*: `refund-window` 0\/7 vs 7\/7, `refuses-prompt-injection` 0\/7 vs 7\/7/m

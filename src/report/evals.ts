@@ -175,7 +175,8 @@ function comparedLines(facts: EvalFacts, against: string): string[] {
     undecided.length === 0
       ? ''
       : more.length > 0
-        ? ` (${Math.max(...more) === Math.min(...more) ? '' : 'up to '}${plural(Math.max(...more), 'more run')} a side, failing here and passing there, would show ${undecided.length === 1 ? 'it' : 'them'} worse)`
+        ? ` (${Math.max(...more) === Math.min(...more) ? '' : 'up to '}${plural(Math.max(...more), 'more run')} a side, ` +
+          `failing here and passing there, would show ${undecided.length === 1 ? 'it' : 'them'} worse)`
         : ' (no number of runs within 20 a side would decide them at this confidence)'
   const verdicts = [
     `**${worse} worse** (at most ${facts.maxRegressions})`,
