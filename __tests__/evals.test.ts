@@ -205,6 +205,25 @@ describe('evals', () => {
     expect(run.outputs['eval-regressions']).toBe('1')
   })
 
+  it('an explicit `repeat` keeps fixed runs and `min-passes`, judged by the same test: 1 of 2 against 2 of 2 is not a regression', async () => {
+    seeded('ev-fixed')
+    seeded('ev-fixed-prod')
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: 'five' }, { says: '4' }] } } } },
+      'ev-fixed'
+    )
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-fixed-prod')
+    const run = await deploy(
+      'ev-fixed',
+      THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\npass-rate: 60%\ncompare-with: ev-fixed-prod\n')
+    )
+    // v1.4 called `sum` a regression (it fails `min-passes` here and passes there) and failed the step.
+    expect(run.exitCode).toBe(0)
+    expect(runsAsked()).toHaveLength(12)
+    expect(tableRow(run.summary, 'sum')).toMatch(/\| ❌\u00a01\/2 · flaky \| ✅\u00a02\/2 \| ❔ undecided/)
+    expect(run.outputs['eval-regressions']).toBe('0')
+  })
+
   it('undecided: too few runs to tell (`max-repeat: 2`) never fail the gate by themselves; `on-undecided: fail` makes them', async () => {
     seeded('ev-und')
     seeded('ev-und-prod')
