@@ -195,6 +195,8 @@ describe('the verdicts', () => {
     expect(verdict.cases[0].moreRuns).toBeGreaterThan(0)
     expect(verdict.cases[1].better).toBe(true)
     expect(verdict.verdict).toBe('undecided')
+    // Not run at all (the suite's time limit): no evidence either way.
+    expect(judgeSuite([{ rounds: [], chosen: false }], 0.95).cases[0].verdict).toBe('undecided')
   })
 
   it('gives the pass rate a 95% Wilson interval', () => {

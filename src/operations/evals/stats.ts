@@ -137,7 +137,8 @@ function rejectIn(cases: readonly CaseRuns[], alpha: number, flip: boolean): { l
 
 /**
  * Every case's verdict and the suite's, at `confidence` (e.g. 0.95): `worse` when its test rejects
- * at Tarone's level; `not worse` when it passed here at least as often as there; else `undecided`.
+ * at Tarone's level; `not worse` when it passed here at least as often as there; else (or when it
+ * has no paired round at all) `undecided`.
  * The suite is worse when a case is, undecided when none is and one is undecided.
  */
 export function judgeSuite(cases: readonly CaseRuns[], confidence: number): SuiteVerdict {
@@ -150,7 +151,8 @@ export function judgeSuite(cases: readonly CaseRuns[], confidence: number): Suit
     const isWorse = tested !== undefined && tested.p <= worse.level
     const reverse = better.tests[i]
     const isBetter = reverse !== undefined && reverse.p <= better.level
-    const verdict: Verdict = isWorse ? 'worse' : passes.ours >= passes.theirs ? 'not worse' : 'undecided'
+    // A case with no paired round (the suite's time limit came first) has no evidence either way.
+    const verdict: Verdict = isWorse ? 'worse' : c.rounds.length > 0 && passes.ours >= passes.theirs ? 'not worse' : 'undecided'
     const more = verdict === 'undecided' ? runsToDecide(c, worse.level) : undefined
     return {
       verdict,
