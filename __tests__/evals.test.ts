@@ -242,6 +242,7 @@ describe('evals', () => {
     const fails = await deploy('ev-und', THREE.replace('assistant: agent\n', `${head}on-undecided: fail\n`))
     expect(fails.exitCode).toBe(1)
     expect(fails.failures[0]).toContain('`sum` is undecided against `ev-und-prod` (`on-undecided: fail`)')
+    expect(row(fails.summary, 'Evals')).toContain('undecided against <code>ev-und-prod</code> on 1 case (<code>on-undecided: fail</code>)')
     // Live, and gated: the title does not say the deploy failed.
     expect(fails.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).toBe(
       '🟡 ev-und is live; its evals gate failed: undecided against ev-und-prod on 1 case'

@@ -152,7 +152,8 @@ function summaryOf(facts: EvalFacts): RichText {
     const verdict = worse > 0 ? `; worse than ` : undecided > 0 ? `; undecided against ` : '; not worse than '
     said.push(verdict, { code: facts.compare.name })
     if (worse > 0) said.push(` on ${worse} case${plural(worse)}${facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''}`)
-    else if (undecided > 0) said.push(` on ${undecided} case${plural(undecided)}${facts.undecidedFails ? ' (`on-undecided: fail`)' : ''}`)
+    else if (undecided > 0)
+      said.push(` on ${undecided} case${plural(undecided)}`, ...(facts.undecidedFails ? quoted(' (`on-undecided: fail`)') : []))
     if (facts.confidence !== undefined) said.push(` at ${percent(facts.confidence)} confidence`)
   } else if (facts.compare) {
     said.push('; not compared with ', { code: facts.compare.name }, ...quoted(`: ${facts.compare.why}`))
