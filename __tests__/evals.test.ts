@@ -62,7 +62,7 @@ describe('evals', () => {
     expect(run.summary).toContain('### Evals: ✅ 3 of 3 passed')
     expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅ passed \| \d+ms \|$/)
     expect(run.summary).toMatch(
-      /\*\*Pass rate:\*\* 100% \(3 of 3; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/
+      /\*\*Pass rate:\*\* 100% \(3 of 3; 95% interval 43\.9%–100%; needs 100%\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms/
     )
     expect(run.outputs['eval-pass-rate']).toBe('1')
     expect(run.outputs['eval-regressions']).toBeUndefined()
@@ -120,7 +120,7 @@ describe('evals', () => {
     )
   })
 
-  it("compare-with: runs interleaved with the other deployment's, regressions counted and named, the preview rolled back", async () => {
+  it("compare-with: runs interleaved with the other deployment's; a case worse with evidence is run again until certain, named with its counts, the preview rolled back", async () => {
     const before = seeded('ev-preview')
     const prod = seeded('ev-prod')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-prod')
@@ -132,20 +132,126 @@ describe('evals', () => {
     )
     expect(run.exitCode).toBe(1)
     expect(run.outcome.kind).toBe('rolled-back')
+    // 0 of 7 here, 7 of 7 there: certain at 95% whatever an 8th round showed, so no 8th is sent.
     expect(run.failures[0]).toContain(
-      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%), a regression against `ev-prod` (it passes there), more than `max-regressions` 0.'
+      'The evals failed: 1 of 3 cases failed: `capital` (pass rate 66.7%, under `pass-rate` 100%); ' +
+        '`capital` is worse than `ev-prod` with evidence (passes here vs there: 0/7 vs 7/7), more than `max-regressions` 0.'
     )
     expect(run.failures[0]).toContain(`a redeploy of revision ${before.active_revision_id}`)
-    expect(run.summary).toContain('### Evals: ❌ 2 of 3 passed: **worse than <code>ev-prod</code> on 1 case**: <code>capital</code>')
-    expect(tableRow(run.summary, 'capital')).toMatch(/❌ \*\*regression\*\* \| .* \| ✅ passed in \d+ms \|$/)
+    expect(run.summary).toContain('### Evals: ❌ **worse than <code>ev-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7')
+    expect(tableRow(run.summary, 'capital')).toMatch(
+      /^\| <code>capital<\/code> \| ❌\u00a0\*\*0\/7\*\* \| ✅\u00a07\/7 \| 🔻\u00a0\*\*worse\*\* \|/
+    )
+    expect(tableRow(run.summary, 'pong')).toMatch(/^\| <code>pong<\/code> \| ✅\u00a01\/1 \| ✅\u00a01\/1 \| not\u00a0worse \|/)
     expect(run.summary).toMatch(
       /\*\*Regressions:\*\* 1 \(at most 0\) · \*\*Run time p50 \/ p95:\*\* this revision \d+ms \/ \d+ms; <code>ev-prod<\/code> \d+ms/
     )
+    expect(run.summary).toContain('**Runs:** 9 here, 9 there')
     expect(run.outputs['eval-regressions']).toBe('1')
-    // One at a time, each case to both sides before the next case.
+    // One at a time, each case to both sides before the next case; only `capital` again.
     const sides = sim.agentRuns.map((r) => (r.deploymentId === prod.id ? 'prod' : 'preview'))
-    expect(sides).toEqual(['preview', 'prod', 'preview', 'prod', 'preview', 'prod'])
+    expect(sides.slice(0, 6)).toEqual(['preview', 'prod', 'preview', 'prod', 'preview', 'prod'])
+    expect(sim.agentRuns).toHaveLength(18)
+    expect(run.lines.some((l) => l.startsWith('Eval `capital` (run 7, ev-prod): passed'))).toBe(true)
+    const results = JSON.parse(readFileSync(run.outputs['eval-results'], 'utf8'))
+    expect(results.verdict).toBe('worse')
+    expect(results.cases.map((c: { verdict: string }) => c.verdict)).toEqual(['not worse', 'worse', 'not worse'])
+    expect(results.cases[1].runs).toHaveLength(14)
+  })
+
+  it('compare-with, an agent as flaky as the one it is compared with: run again while it disagrees, never called worse, flaky marked, the gate passes', async () => {
+    seeded('ev-flaky')
+    seeded('ev-flaky-prod')
+    // The same coin on both sides, out of step: v1.4 called the first round (fail here, pass there) a regression.
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: 'five' }, { says: '4' }] } } } },
+      'ev-flaky'
+    )
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: '4' }, { says: 'five' }] } } } },
+      'ev-flaky-prod'
+    )
+    const run = await deploy(
+      'ev-flaky',
+      THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 60%\ncompare-with: ev-flaky-prod\n')
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.summary).toContain('### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**: 3 of 3 passed')
+    expect(run.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).not.toContain('failed')
+    const sum = tableRow(run.summary, 'sum')
+    expect(sum).toMatch(/\| ✅\u00a0(\d)\/(\d) · flaky \| ✅\u00a0\d\/\d · flaky \| not\u00a0worse \|/)
+    const runsHere = Number(/\| ✅\u00a0\d\/(\d) · flaky/.exec(sum!)![1])
+    expect(runsHere).toBeGreaterThan(1)
+    expect(runsHere).toBeLessThanOrEqual(8)
+    expect(run.outputs['eval-regressions']).toBe('0')
+    // The comment's first lines: the verdict, both pass rates and the delta, the link to the whole results.
+    const first = renderComment(run.view, undefined).split('\n').slice(0, 8).join('\n')
+    expect(first).toContain('#### Evals: ✅ **not worse than <code>ev-flaky-prod</code>**')
+    expect(first).toContain('100% on <code>ev-flaky-prod</code> (3 of 3) · **Δ ±0**')
+    expect(first).toContain('[every run (<code>eval-results</code>, the workflow run)](https://github.com/')
+  })
+
+  it('worse within `max-regressions`: the gate passes, and the headline still says worse, on which case, with its counts', async () => {
+    seeded('ev-budget')
+    seeded('ev-budget-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-budget-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Capital of France?': { says: 'Lyon.' } } } }, 'ev-budget')
+    const run = await deploy(
+      'ev-budget',
+      THREE.replace('assistant: agent\n', 'assistant: agent\npass-rate: 60%\ncompare-with: ev-budget-prod\nmax-regressions: 1\n')
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.summary).toContain(
+      '### Evals: ✅ the gate passes, but the preview is **worse than <code>ev-budget-prod</code> on 1 case**: <code>capital</code> 0/7 vs 7/7 (within `max-regressions` 1)'
+    )
+    expect(run.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).toBe(
+      '✅ Deployed ev-budget · evals: worse than ev-budget-prod on 1 case'
+    )
+    expect(run.outputs['eval-regressions']).toBe('1')
+  })
+
+  it('an explicit `repeat` keeps fixed runs and `min-passes`, judged by the same test: 1 of 2 against 2 of 2 is not a regression', async () => {
+    seeded('ev-fixed')
+    seeded('ev-fixed-prod')
+    sim.setAgent(
+      { runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { turns: [{ says: 'five' }, { says: '4' }] } } } },
+      'ev-fixed'
+    )
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-fixed-prod')
+    const run = await deploy(
+      'ev-fixed',
+      THREE.replace('assistant: agent\n', 'assistant: agent\nrepeat: 2\npass-rate: 60%\ncompare-with: ev-fixed-prod\n')
+    )
+    // v1.4 called `sum` a regression (it fails `min-passes` here and passes there) and failed the step.
+    expect(run.exitCode).toBe(0)
+    expect(runsAsked()).toHaveLength(12)
+    expect(tableRow(run.summary, 'sum')).toMatch(/\| ❌\u00a01\/2 · flaky \| ✅\u00a02\/2 \| ❔ undecided/)
+    expect(run.outputs['eval-regressions']).toBe('0')
+  })
+
+  it('undecided: too few runs to tell (`max-repeat: 2`) never fail the gate by themselves; `on-undecided: fail` makes them', async () => {
+    seeded('ev-und')
+    seeded('ev-und-prod')
+    sim.setAgent({ runs: { kind: 'suite', answers: { ...RIGHT, 'Add 2 and 2.': { says: 'five' } } } }, 'ev-und')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ev-und-prod')
+    // A second round could not decide it either way (0 of 2 vs 2 of 2 is not evidence at 95%): it is not sent.
+    const head = 'assistant: agent\npass-rate: 60%\ncompare-with: ev-und-prod\nmax-repeat: 2\n'
+    const passes = await deploy('ev-und', THREE.replace('assistant: agent\n', head))
+    expect(passes.exitCode).toBe(0)
     expect(sim.agentRuns).toHaveLength(6)
+    expect(passes.summary).toContain(
+      '### Evals: ⚠️ **undecided against <code>ev-und-prod</code> on 1 case**: <code>sum</code> 0/1 vs 1/1 (undecided never fails the gate by itself)'
+    )
+    expect(tableRow(passes.summary, 'sum')).toContain('❔ undecided (3 more runs a side could decide)')
+    expect(passes.summary).toContain('1 undecided (3 more runs a side, failing here and passing there, would show it worse)')
+    const fails = await deploy('ev-und', THREE.replace('assistant: agent\n', `${head}on-undecided: fail\n`))
+    expect(fails.exitCode).toBe(1)
+    expect(fails.failures[0]).toContain('`sum` is undecided against `ev-und-prod` (`on-undecided: fail`)')
+    expect(row(fails.summary, 'Evals')).toContain('undecided against <code>ev-und-prod</code> on 1 case (<code>on-undecided: fail</code>)')
+    // Live, and gated: the title does not say the deploy failed.
+    expect(fails.view.title.map((p) => (typeof p === 'string' ? p : p.code)).join('')).toBe(
+      '🟡 ev-und is live; its evals gate failed: undecided against ev-und-prod on 1 case'
+    )
   })
 
   it('compare-with a deployment that does not exist: the suite still runs, with a warning and "not compared"', async () => {
@@ -263,6 +369,53 @@ describe('evals', () => {
     expect(rows.slice(0, 3).map((r) => r.split(' | ')[0])).toEqual(['| <code>c7</code>', '| <code>c27</code>', '| <code>c47</code>'])
     expect(comment).toContain('… and 10 more cases (0 failed, 10 passed): the job summary lists every one.')
     expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(60)
+  })
+
+  it('200 cases with long names and long answers, compared: the PR comment stays under 65,536 characters, rows counted, no unbroken excerpt', async () => {
+    seeded('ev-wide')
+    seeded('ev-wide-prod')
+    const unbroken = `https://example.com/${'a'.repeat(3_000)}`
+    sim.setAgent(
+      {
+        runs: {
+          kind: 'suite',
+          answers: { bad: { says: `${unbroken} ${'b'.repeat(3_000)}` } },
+          otherwise: { says: `fine ${'c'.repeat(1_000)}` }
+        }
+      },
+      'ev-wide'
+    )
+    sim.setAgent({ runs: { kind: 'suite', answers: {}, otherwise: { says: `fine ${'c'.repeat(1_000)}` } } }, 'ev-wide-prod')
+    // Names of 2,000 characters and a 1,000-character `contains`: v1.4 put them whole in 50 rows (over 65,536).
+    const name = (i: number) => `case-${i}-${'a-name-with-no-spaces-at-all-'.repeat(70)}`
+    const expected = `{contains: "fine ${'c'.repeat(1_000)}"}`
+    const cases = Array.from(
+      { length: 200 },
+      (_, i) =>
+        [name(i), `${i % 4 === 0 ? 'bad' : 'good'} question ${i} ${'and a long question '.repeat(20)}`, expected] as [
+          string,
+          string,
+          string
+        ]
+    )
+    const run = await deploy(
+      'ev-wide',
+      suite(cases, 'concurrency: 16\npass-rate: 50%\ncompare-with: ev-wide-prod\nmax-regressions: 200\n'),
+      { 'pr-comment': 'false' }
+    )
+    expect(run.exitCode).toBe(0)
+    // The run cap holds: 1,000 runs at most, over both sides.
+    expect(runsAsked().length).toBeLessThanOrEqual(1000)
+    const comment = renderComment(run.view, 'https://github.com/octo-org/support-agent/actions/runs/4242')
+    expect(comment.length).toBeLessThan(65_536)
+    const rows = comment.split('\n').filter((l) => l.startsWith('| <code>'))
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(50)
+    expect(comment).toContain(`… and ${200 - rows.length} more cases (`)
+    // Worse first, and a wrapped cell: no run of more than 80 characters without a place to break.
+    expect(rows[0]).toContain('🔻\u00a0**worse**')
+    for (const line of rows) expect(line).not.toMatch(/[^\s\u200b]{81,}/)
+    expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(200)
   })
 
   it('the suite from a file in the workspace; a dry run checks it and says how many runs it would send, sending none', async () => {
@@ -578,7 +731,12 @@ describe('bad suites make no request', () => {
       "a run's timeout past the step's",
       oneCase('timeout: 99999999999d\n'),
       "one run's limit, must be shorter than the step's `timeout` (30m)"
-    ]
+    ],
+    ['a confidence out of range', oneCase('compare-with: other\nconfidence: 40%\n'), '`confidence` must be a share from 50% to 99.9%'],
+    ['max-repeat over 20', oneCase('compare-with: other\nmax-repeat: 21\n'), '`max-repeat` must be a whole number from 1 to 20'],
+    ['max-repeat with repeat', oneCase('compare-with: other\nrepeat: 3\nmax-repeat: 4\n'), '`max-repeat` is for adaptive runs'],
+    ['an unknown on-undecided', oneCase('compare-with: other\non-undecided: warn\n'), '`on-undecided` must be `pass`'],
+    ['confidence without compare-with', oneCase('confidence: 99%\n'), '`confidence` needs `compare-with`']
   ])('%s is refused before any request, naming the key and the fix', async (_, value, problem) => {
     const before = sim.requests.length
     const run = await deploy('ev-bad', value)

@@ -144,7 +144,7 @@ describe('LangSmith experiments', () => {
     for (const text of [run.summary, renderComment(run.view, undefined)]) {
       const lines = text.split('\n')
       const heading = lines.findIndex((line) => /^#+ Evals: /.test(line))
-      expect(lines[heading + 2]).toBe(`🔗 [Both sides in LangSmith](${link})`)
+      expect(lines[heading + 2]).toMatch(new RegExp(`^📎 Whole results: \\[both sides in LangSmith\\]\\(${link.replace(/[.?*+^$()[\]\\/]/g, '\\$&')}\\)`))
     }
     expect(run.lines).toContain(`LangSmith: the comparison: ${link}`)
   })
@@ -272,7 +272,7 @@ describe('LangSmith experiments', () => {
     ])
     const [ours] = langsmith.experiments
     expect(run.outcome.evals?.langsmith?.compareUrl).toMatch(new RegExp(`selectedSessions=${ours.id}$`))
-    expect(run.summary).toContain('🔗 [The runs in LangSmith](')
+    expect(run.summary).toContain('📎 Whole results: [the runs in LangSmith](')
   })
 
   it('a 503, then an answer: tried again, and recorded', async () => {
@@ -286,7 +286,7 @@ describe('LangSmith experiments', () => {
     // One side: its experiment alone, in the dataset the suite names.
     expect(langsmith.experiments).toHaveLength(1)
     expect(run.warnings.filter((w) => w.startsWith('LangSmith'))).toEqual([])
-    expect(run.summary).toContain('🔗 [The runs in LangSmith](')
+    expect(run.summary).toContain('📎 Whole results: [the runs in LangSmith](')
   })
 
   it("the suite's `dataset` names the dataset; a run that failed without an answer is a row with its `error`, and no check scores", async () => {

@@ -105,7 +105,8 @@ describe('scenarios', () => {
     const run = await localRun(['--scenario', 'evals', '--phase-ms', '100'])
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Evals: ✅ 6 of 6 cases passed \(100%\)/m)
-    expect(run.stdout).toMatch(/^\| `refund-window` \| ✅ passed \|/m)
+    // Compared with production: passes of runs on both sides, and the verdict.
+    expect(run.stdout).toMatch(/^\| `refund-window` \| ✅\u00a01\/1 \| ✅\u00a01\/1 \| not\u00a0worse \|/m)
     expect(run.stdout).toContain('eval-pass-rate=1')
   })
 
@@ -113,9 +114,11 @@ describe('scenarios', () => {
     const run = await localRun(['--scenario', 'evals-regression', '--phase-ms', '100'])
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*both regressions against `support-agent-prod`/m
+      /^Error: The evals failed: 2 of 6 cases failed: `refund-window`, `refuses-prompt-injection` .*are worse than `support-agent-prod` with evidence \(passes here vs there: 0\/7 vs 7\/7/m
     )
-    expect(run.stdout).toMatch(/^### Evals: ❌ 4 of 6 passed: \*\*worse than `support-agent-prod` on 2 cases\*\*/m)
+    expect(run.stdout).toMatch(
+      /^### Evals: ❌ \*\*worse than `support-agent-prod` on 2 cases\*\*: `refund-window` 0\/7 vs 7\/7, `refuses-prompt-injection` 0\/7 vs 7\/7/m
+    )
     expect(run.stdout).toContain('operation=rolled-back')
     expect(run.stdout).toContain('eval-regressions=2')
   })

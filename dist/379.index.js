@@ -48,7 +48,15 @@ function listingOf(selection) {
             const items = selection.leftOut.filter((item) => item.reason === reason);
             return { reason, count: items.length, shown: items.slice(0, SHOWN).map(({ path, rule }) => (rule ? { path, rule } : { path })) };
         }).filter((group) => group.count > 0),
-        changed: selection.changedSinceCommit
+        changed: selection.changedSinceCommit,
+        ...(selection.keyFindings.length > 0
+            ? {
+                keys: {
+                    count: selection.keyFindings.length,
+                    shown: selection.keyFindings.slice(0, SHOWN).map(({ path, line, rule }) => ({ path, line, rule }))
+                }
+            }
+            : {})
     };
 }
 /** The folder a file is counted in: its included directory's, or the first level below it. */

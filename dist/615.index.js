@@ -164,17 +164,32 @@ const NAMED = new Map([
     ['id_rsa', 'id_rsa'],
     ['id_dsa', 'id_dsa'],
     ['id_ecdsa', 'id_ecdsa'],
-    ['id_ed25519', 'id_ed25519']
+    ['id_ed25519', 'id_ed25519'],
+    // A cluster's credentials (`KUBECONFIG` files under their usual name), a Google login's
+    // (`gcloud auth application-default login`), Terraform's state (it holds every secret a
+    // resource was given, in clear).
+    ['kubeconfig', 'kubeconfig'],
+    ['application_default_credentials.json', 'application_default_credentials.json'],
+    ['terraform.tfstate', 'terraform.tfstate'],
+    ['terraform.tfstate.backup', 'terraform.tfstate.backup']
 ]);
 /** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
-const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config'];
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore'];
+const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config', '.streamlit/secrets.toml', 'config/secrets.yml'];
+/** `.ppk`: PuTTY's private keys; `.tfstate`: any Terraform state (`prod.tfstate`). */
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate'];
+/**
+ * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
+ * are scanned as any file is; one that holds a key is left out (scan.ts).
+ */
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
 /**
  * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
  * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
  * `.environment`).
  */
 const ENV_FILE = /^\.env(?:[._-].+|rc)?$/;
+/** `<name>.env` (`prod.env`, `local.env`): the same variables under another name. */
+const NAMED_ENV_FILE = /^.+\.env$/;
 /**
  * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
  * file, or undefined. A directory is one only when it is an `.env` one (`.env.d/`): a
@@ -184,9 +199,11 @@ function secretRule(path, isDir) {
     const lower = path.toLowerCase();
     const name = lower.slice(lower.lastIndexOf('/') + 1);
     if (ENV_FILE.test(name))
-        return envRule(name);
+        return isDir || !ENV_TEMPLATES.has(name) ? envRule(name) : undefined;
     if (isDir)
         return undefined;
+    if (NAMED_ENV_FILE.test(name))
+        return '*.env';
     const named = NAMED.get(name);
     if (named)
         return named;
@@ -195,6 +212,11 @@ function secretRule(path, isDir) {
         return inFolder;
     const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
     return extension ? `*${extension}` : undefined;
+}
+/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
+function isEnvTemplate(path) {
+    const lower = path.toLowerCase();
+    return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1));
 }
 /** The `.env` rule as the warning names it: the form that matched. */
 function envRule(name) {
@@ -336,85 +358,199 @@ async function committedFilesHolding(entries, markers, stop) {
     }
 }
 
+// EXTERNAL MODULE: ./src/operations/archive/secret-rules.ts
+var secret_rules = __webpack_require__(9793);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
+
 /**
  * Secrets found by what a file holds, not its name: a cloud service-account JSON with a private
  * key in it, a `.yarnrc.yml` with `npmAuthToken`, AWS keys pasted into a config. Only text files
  * under SCAN_MAX_BYTES are read (a key file is small; a large or binary file is data), read as
- * a stream with a bounded window: memory does not grow with the file.
+ * a stream with a bounded window: memory does not grow with the file. The same read finds keys
+ * written into a file (secret-rules.ts), each with its line.
  */
 /** Files at or over this size are not scanned. */
 const SCAN_MAX_BYTES = 1024 * 1024;
 /** A NUL in the first bytes makes a file binary, as git decides it: not scanned. */
 const BINARY_PROBE_BYTES = 8000;
 /**
- * What counts, each with the rule the warning names (the marker, never the value). A token's value must be written out (not a
+ * What makes a file a credential file by what it holds (it is left out whole), each with the rule
+ * the warning names (the marker, never the value). A token's value must be written out (not a
  * `${VAR}` reference to the environment, which holds no secret), so a source file that passes a
- * key along (`aws_secret_access_key=key`) is not one; an AWS secret key is 40 characters.
+ * key along (`aws_secret_access_key=key`) is not one; an AWS secret key is 40 characters. A
+ * marker counts with `=`, `:` or only a space before the value: a Dockerfile's `ENV
+ * AWS_SECRET_ACCESS_KEY <key>`, yarn v1's `.yarnrc` line `"//registry.npmjs.org/:_authToken" "<token>"`
+ * (a space-separated value is a token's: 16 characters or more, a digit among them, so that prose
+ * naming the marker is not one).
  */
 const PATTERNS = [
     { rule: '-----BEGIN PRIVATE KEY-----', test: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/, holds: 'PRIVATE KEY' },
-    { rule: '_authToken', test: /_authToken["']?\s*[=:]\s*["']?[^\s"'$]/, holds: '_authToken' },
+    {
+        rule: '_authToken',
+        test: /_authToken(?:["']?\s*[=:]\s*["']?[^\s"'$]|["']?[ \t]+["']?(?=[^\s"'$]*\d)[A-Za-z0-9_.+/=-]{16,})/,
+        holds: '_authToken'
+    },
     { rule: 'npmAuthToken', test: /npmAuthToken["']?\s*:\s*["']?[^\s"'$]/, holds: 'npmAuthToken' },
     {
         rule: 'aws_secret_access_key',
-        test: /aws_secret_access_key["']?\s*[=:]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
+        test: /aws_secret_access_key["']?(?:\s*[=:]\s*|[ \t]+)["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
         holds: 'aws_secret_access_key'
     }
 ];
 /**
- * Text that every match of a rule holds on one line (compared ignoring ASCII case): a file
- * holding none of these breaks no rule, so a search for them (scan-tracked.ts: one `git grep`)
- * finds every file worth reading, and reading those few decides as for any other file.
+ * Text that every match of a credential rule holds on one line (compared ignoring ASCII case): a
+ * file holding none of these breaks no such rule, so a search for them (scan-tracked.ts: one `git
+ * grep`) finds every file worth reading, and reading those few decides as for any other file. The
+ * key rules' keywords (secret-rules.ts) are searched for alongside when keys are looked for.
  */
 const SECRET_MARKERS = PATTERNS.map((pattern) => pattern.holds);
-/** The longest text one match spans: kept from a chunk's end so that a match across two chunks is found. */
+/** The longest text one credential match spans: kept from a chunk's end so that a match across two chunks is found. */
 const OVERLAP = 256;
+/** A line longer than this (minified code) is judged in parts, each part's last OVERLAP characters judged again with the next. */
+const LONG_LINE = 64 * 1024;
+/** Findings kept for one file: a file of a thousand tokens needs no thousand warnings. */
+const FINDINGS_PER_FILE = 20;
 /**
  * The rule a file's content breaks, or undefined (binary, or nothing found). `size` is the
  * file's size as listed: at or over SCAN_MAX_BYTES nothing is read. `chunks` is the file's
  * content; reading stops at the first match.
  */
 async function secretInContent(chunks, size) {
+    return (await scanContent(chunks, size, { keys: false })).credential;
+}
+/**
+ * What a file's content holds: a credential rule's marker (reading stops there), else, with
+ * `keys`, every key found (secret-rules.ts) with its line. Binary files and files at or over
+ * SCAN_MAX_BYTES hold nothing.
+ */
+async function scanContent(chunks, size, options) {
     if (size >= SCAN_MAX_BYTES)
-        return undefined;
-    const scan = contentScanner();
+        return { keys: [] };
+    const scan = contentScanner(options);
     for await (const chunk of chunks) {
         const verdict = scan.push(chunk);
         if (!verdict.more)
-            return verdict.rule;
+            return scan.end();
     }
-    return undefined;
+    return scan.end();
 }
-/** A scanner for one file's content: a tail of OVERLAP characters is carried from chunk to chunk, nothing else. */
-function contentScanner() {
+/**
+ * A scanner for one file's content: a tail of OVERLAP characters is carried from chunk to chunk
+ * for the credential rules, and the current line's text (at most LONG_LINE) for the key rules.
+ */
+function contentScanner(options = { keys: false }) {
     let tail = '';
     let seen = 0;
     let done = false;
+    let credential;
+    const keys = options.keys ? keyScanner() : undefined;
     return {
         push(chunk) {
             if (done)
                 return { more: false };
             if (seen < BINARY_PROBE_BYTES && chunk.subarray(0, BINARY_PROBE_BYTES - seen).includes(0)) {
                 done = true;
+                keys?.drop();
                 return { more: false };
             }
             seen += chunk.length;
             // latin1 keeps one character a byte: a UTF-8 sequence split across chunks cannot garble the ASCII that the patterns match.
-            const text = tail + chunk.toString('latin1');
+            const read = chunk.toString('latin1');
+            const text = tail + read;
             for (const { rule, test } of PATTERNS) {
                 if (test.test(text)) {
                     done = true;
+                    credential = rule;
                     return { more: false, rule };
                 }
             }
             tail = text.slice(-OVERLAP);
+            keys?.push(read);
             return { more: true };
+        },
+        end() {
+            if (credential)
+                return { credential, keys: [] };
+            return { keys: keys?.end() ?? [] };
         }
     };
 }
+/** The key rules over a file's text, line by line: each finding once per rule and line, at most FINDINGS_PER_FILE. */
+function keyScanner() {
+    let pending = '';
+    let line = 1;
+    const found = [];
+    const seen = new Set();
+    const judge = (block, firstLine) => {
+        if (found.length >= FINDINGS_PER_FILE)
+            return;
+        // One pass for every rule's words: most blocks hold none, and no rule runs on them.
+        const words = new Set();
+        for (const match of block.matchAll(KEYWORDS))
+            words.add(match[0].toLowerCase());
+        if (words.size === 0)
+            return;
+        for (const rule of secret_rules/* KEY_RULES */.on) {
+            if (!rule.keywords.some((word) => words.has(word)))
+                continue;
+            rule.pattern.lastIndex = 0;
+            for (let match = rule.pattern.exec(block); match; match = rule.pattern.exec(block)) {
+                if (!(0,secret_rules/* isFinding */.qd)(rule, match[1] ?? match[0]))
+                    continue;
+                const at = firstLine + newlinesIn(block, match.index);
+                const key = `${rule.id}\0${at}`;
+                if (seen.has(key))
+                    continue;
+                seen.add(key);
+                found.push({ rule: rule.id, line: at });
+                if (found.length >= FINDINGS_PER_FILE)
+                    return;
+            }
+        }
+    };
+    return {
+        push(text) {
+            const all = pending + text;
+            const last = all.lastIndexOf('\n');
+            if (last >= 0) {
+                const block = all.slice(0, last);
+                judge(block, line);
+                line += newlinesIn(block, block.length) + 1;
+                pending = all.slice(last + 1);
+            }
+            else {
+                pending = all;
+            }
+            if (pending.length > LONG_LINE) {
+                judge(pending, line);
+                pending = pending.slice(-OVERLAP);
+            }
+        },
+        /** A binary file: nothing it holds is a finding. */
+        drop() {
+            pending = '';
+            found.length = 0;
+        },
+        end() {
+            if (pending)
+                judge(pending, line);
+            pending = '';
+            return [...found].sort((a, b) => a.line - b.line || (a.rule < b.rule ? -1 : 1));
+        }
+    };
+}
+/** Every key rule's words, ignoring case (the same words the `git grep` looks for). */
+const KEYWORDS = new RegExp(secret_rules/* KEY_KEYWORDS */.pk.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+/** How many line breaks `text` holds before `end`. */
+function newlinesIn(text, end) {
+    let count = 0;
+    for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
+}
 
 ;// CONCATENATED MODULE: ./src/operations/archive/scan.ts
+
 
 
 
@@ -432,13 +568,18 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`);
  * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
  * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
  * The same read notes the commit's files that are Git LFS pointers (select.ts ships the file).
+ * With `keys`, it also finds the keys written into the files that ship (secret-rules.ts), by
+ * file and line: those files still ship (`secret-scan` decides what a finding does), except an
+ * `.env` template (`.env.example`), which is left out when it holds one.
  */
-async function leaveOutSecretContent(entries, leftOut, include, stop) {
+async function leaveOutSecretContent(entries, leftOut, include, stop, keys = false) {
     const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
-    const marked = await committedFilesHolding(small, [...SECRET_MARKERS, LFS_POINTER_START_TEXT], stop);
-    const scanned = small.filter((entry) => !entry.blob || marked.has(entry));
+    const marked = await committedFilesHolding(small, [...SECRET_MARKERS, ...(keys ? secret_rules/* KEY_KEYWORDS */.pk : []), LFS_POINTER_START_TEXT], stop);
+    // A template is judged for keys whatever `keys` says (it ships only without one): the search did not look for their words then.
+    const scanned = small.filter((entry) => !entry.blob || marked.has(entry) || (!keys && isEnvTemplate(entry.workspacePath)));
     const found = new Set();
     const lfsPointers = [];
+    const findings = [];
     const contents = (0,archive_contents/* openContents */.h)(scanned);
     // A read blocked on git ends at the deadline or on cancel too.
     const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
@@ -448,16 +589,26 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
             const chunks = contents.of(entry);
             const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
             const notePointer = (start) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry);
-            const rule = await secretInContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size);
-            if (!rule)
+            const verdict = await scanContent(mayBePointer ? peekStart(chunks, LFS_POINTER_START.length, notePointer) : chunks, entry.size, {
+                keys: keys || isEnvTemplate(entry.workspacePath)
+            });
+            const template = verdict.keys.length > 0 && isEnvTemplate(entry.workspacePath);
+            const rule = verdict.credential ?? (template ? verdict.keys[0].rule : undefined);
+            if (!rule) {
+                if (keys)
+                    for (const key of verdict.keys)
+                        findings.push({ path: entry.workspacePath, ...key });
                 continue;
+            }
             found.add(entry);
             leftOut.push({
                 path: entry.workspacePath,
                 reason: 'secret',
                 rule,
                 byContent: true,
-                why: `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
+                why: template
+                    ? `\`.env\` template holding a key (\`${rule}\`, line ${verdict.keys[0].line}): pass what the agent needs through \`secrets\``
+                    : `secret content (holds \`${rule}\`): pass what the agent needs through \`secrets\``
             });
         }
     }
@@ -471,7 +622,8 @@ async function leaveOutSecretContent(entries, leftOut, include, stop) {
     }
     return {
         entries: found.size === 0 ? [...entries] : entries.filter((entry) => !found.has(entry)),
-        lfsPointers: lfsPointers.filter((entry) => !found.has(entry))
+        lfsPointers: lfsPointers.filter((entry) => !found.has(entry)),
+        findings
     };
 }
 /**
@@ -834,12 +986,15 @@ async function selectArchiveFiles(layout, options) {
     const commit = await readCommitTree(layout.workspace, configDir, layout.included, options.stop).catch(unlisted);
     const include = options.include ?? [];
     const walked = await walkLayout(layout, { exclude: options.exclude, include, commit, stop: options.stop }).catch(unreadable);
-    const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop).catch(unreadable);
+    const keys = options.secretScan !== 'off';
+    const scanned = await leaveOutSecretContent(walked.entries, walked.leftOut, include, options.stop, keys).catch(unreadable);
     const lfs = commit
         ? await filesForLfsPointers(commit, scanned.entries, scanned.lfsPointers)
         : { entries: scanned.entries, pointers: [], fromDisk: [] };
     // A Git LFS file ships from the disk: its content, not the pointer the scan read, is scanned too.
-    const lfsScanned = lfs.fromDisk.length > 0 ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop).catch(unreadable) : undefined;
+    const lfsScanned = lfs.fromDisk.length > 0
+        ? await leaveOutSecretContent(lfs.fromDisk, walked.leftOut, include, options.stop, keys).catch(unreadable)
+        : undefined;
     const keptFromDisk = new Set(lfsScanned?.entries);
     const fromDisk = new Set(lfs.fromDisk);
     const entries = lfsScanned ? lfs.entries.filter((entry) => !fromDisk.has(entry) || keptFromDisk.has(entry)) : lfs.entries;
@@ -854,7 +1009,8 @@ async function selectArchiveFiles(layout, options) {
         changedSinceCommit: commit ? changedThatShip(commit, entries) : [],
         uninitialisedSubmodules: commit?.uninitialised ?? [],
         lfsPointersShipped: lfs.pointers,
-        unreadIgnoreFiles: walked.unreadIgnoreFiles
+        unreadIgnoreFiles: walked.unreadIgnoreFiles,
+        keyFindings: [...scanned.findings, ...(lfsScanned?.findings ?? [])].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line)
     };
 }
 /**

@@ -67,6 +67,8 @@ var checks = __webpack_require__(3769);
 var evals = __webpack_require__(1877);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
+// EXTERNAL MODULE: ./src/operations/evals/suite-at-base.ts
+var suite_at_base = __webpack_require__(1534);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
 var watch_revision = __webpack_require__(8725);
 // EXTERNAL MODULE: ./src/commands/types.ts
@@ -145,6 +147,7 @@ function refusal(message, { deployment, deployed, partial }) {
 
 
 
+
 /**
  * `command: rollback`: make the deployment serve an earlier revision again. Choose the
  * revision (`rollback-to`), redeploy it once in effect, then watch the new revision
@@ -154,8 +157,10 @@ const rollbackCommand = (0,types/* defineCommand */.N)({
     github: (inputs) => inputs.github,
     run: rollback
 });
-async function rollback(inputs, deps) {
+async function rollback(given, deps) {
     const { client, log, recorder } = deps;
+    // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
+    const inputs = { ...given, verification: await (0,suite_at_base/* withSuiteAtBase */.T)(given.verification, given, deps) };
     const deployment = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
     if (!deployment) {
         throw new core_errors/* ActionError */.lZ('not-found', `No deployment is named ${(0,resolve/* targetLabel */.Op)(inputs)}: there is nothing to roll back.`, 'Check `name`, or set `deployment-id`.');
@@ -177,7 +182,7 @@ async function rollback(inputs, deps) {
     const from = serving ? `revision ${serving}` : 'no serving revision (none reported)';
     if (inputs.dryRun) {
         log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`);
-        (0,evals/* planEvals */.$R)(inputs.verification.evals, log, recorder);
+        await (0,evals/* planEvals */.$)(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline });
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests/* requests */.z.redeployRevision(deployment.id, target.id)] });
     }

@@ -7,6 +7,7 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   duplicateKeys: () => (/* binding */ duplicateKeys),
 /* harmony export */   formatPath: () => (/* binding */ formatPath),
 /* harmony export */   parseChecked: () => (/* binding */ parseChecked),
 /* harmony export */   parseYaml: () => (/* binding */ parseYaml),
@@ -74,6 +75,40 @@ function schemaProblems(schema, value) {
         return [`${where}: ${issue.message}`];
     });
     return { problems };
+}
+/**
+ * The keys written twice in one mapping, anywhere in a YAML (or JSON) text, each with its path
+ * and lines. YAML's reader keeps the last and drops the first silently: a suite with two `cases:`
+ * would lose a whole list. Positions only, never a value.
+ */
+function duplicateKeys(raw) {
+    const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(raw, { lineCounter, uniqueKeys: false, prettyErrors: false });
+    const found = [];
+    const lineAt = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 0;
+    };
+    const walk = (node, path, depth) => {
+        if (depth > 64)
+            return;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            const seen = new Map();
+            for (const pair of node.items) {
+                const key = String((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key) ? pair.key.value : pair.key);
+                seen.set(key, [...(seen.get(key) ?? []), lineAt(pair.key)]);
+                walk(pair.value, [...path, key], depth + 1);
+            }
+            for (const [key, lines] of seen)
+                if (lines.length > 1)
+                    found.push({ path: formatPath([...path, key]), lines });
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node))
+            node.items.forEach((item, i) => walk(item, [...path, i], depth + 1));
+    };
+    if (doc.errors.length === 0)
+        walk(doc.contents, [], 0);
+    return found;
 }
 
 

@@ -353,12 +353,12 @@ function renderComment(view, runUrl) {
         lines.push((0,markdown/* saidMd */.p)(view.gone), '');
     }
     else {
-        // Failed evals are the cause: their table comes before the facts, as in the job summary.
-        const evals = (0,report_evals/* evalsBlock */.z)(view.evals, { comment: true });
-        if (view.evals?.gate === 'failed')
+        // Failed evals are the cause, and a comparison's verdict is what the reviewer came for: then they come before the facts.
+        const evals = (0,report_evals/* evalsBlock */.z1)(view.evals, { comment: true });
+        if ((0,report_evals/* evalsFirst */.iz)(view.evals))
             lines.push(...evals);
         lines.push(...(0,markdown/* factsTable */.wd)(view));
-        if (view.evals?.gate !== 'failed')
+        if (!(0,report_evals/* evalsFirst */.iz)(view.evals))
             lines.push(...evals);
         lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
         lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, false));

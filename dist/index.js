@@ -31009,13 +31009,15 @@ async function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3323);
-/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1018);
-/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3994);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3249);
-/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4748);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7018);
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(923);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1018);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3994);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3249);
+/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4748);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7018);
+
 
 
 
@@ -31070,16 +31072,16 @@ class ControlPlaneClient {
     }
     requester(signal) {
         // The idle limit is the request's limit too, as a second line behind the abort.
-        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_4__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_9__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_9__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
+        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_5__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_10__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_10__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
     }
     listDeployments(query) {
-        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
+        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
     }
     getDeployment(deploymentId) {
         return this.send({
             label: `Get deployment ${deploymentId}`,
             hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
     }
     createDeployment(body) {
         return this.send({
@@ -31088,34 +31090,34 @@ class ControlPlaneClient {
                 409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
                     '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
     }
     patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
+        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
     }
     /**
      * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
      * try after one whose outcome is in doubt means that one went through: it resolves.
      */
     deleteDeployment(deploymentId, deleteTracingProject) {
-        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
     }
     /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
     getListener(listenerId) {
-        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
+        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
     }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
-        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, {
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, {
             goneAfterDoubt: true
         });
     }
     getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
+        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
     }
     /** One page of a deployment's revisions, newest first. */
     listRevisions(deploymentId, query) {
-        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
+        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
     }
     /**
      * Makes a new revision from `revisionId`'s settings (no body); the answer's
@@ -31125,7 +31127,7 @@ class ControlPlaneClient {
         return this.send({
             label: `Redeploy revision ${revisionId}`,
             hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
     }
     /**
      * A password for the deployment's image registry (no body). It changes nothing on the
@@ -31140,7 +31142,7 @@ class ControlPlaneClient {
                     'to such a deployment, or choose a new `name` and `registry-login` creates one with that source.',
                 404: 'Check `deployment-id`, or look the deployment up by `name` instead.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
     }
     /**
      * A signed URL to upload a source archive to, and the object path the patch then names.
@@ -31150,18 +31152,18 @@ class ControlPlaneClient {
         return this.send({
             label: `Get an upload URL for deployment ${deploymentId}`,
             hints: { 400: 'Upload URLs exist only for `internal_source` deployments: check `name` / `deployment-id` and `revision-source`.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
     }
     getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_7__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
     async send(operation, request, schema, options = {}) {
         const mutation = request.method !== 'GET';
         // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
         const repeatable = options.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
-        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_8__/* .READ_RETRY */ .iw;
+        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_9__/* .READ_RETRY */ .iw;
         let doubtful = false;
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .retrying */ .R$)({
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .retrying */ .R$)({
             policy,
             clock: this.clock,
             deadline: this.options.deadline,
@@ -31173,9 +31175,9 @@ class ControlPlaneClient {
                 return { done: await this.attempt(operation, request, schema, options, mutation) };
             }
             catch (caught) {
-                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD))
+                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD))
                     throw caught;
-                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .isNotFound */ .c4)(caught)) {
+                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .isNotFound */ .c4)(caught)) {
                     this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
                     return { done: undefined };
                 }
@@ -31197,21 +31199,21 @@ class ControlPlaneClient {
         catch (error) {
             if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc)
                 throw error;
-            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_5__/* .BodyTooLarge */ .KQ)
+            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_6__/* .BodyTooLarge */ .KQ)
                 throw this.tooLarge(operation, request, error, mutation);
             throw this.transportError(operation, error, mutation);
         }
         const { status, text } = answer;
         if (status >= 300 && status < 400) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
                 status,
                 hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
             });
         }
         if (status < 200 || status >= 300) {
-            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorFromResponse */ .a5)(operation, status, text, {
+            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .errorFromResponse */ .a5)(operation, status, text, {
                 mutation,
-                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
             });
         }
         if (schema === NO_CONTENT)
@@ -31230,9 +31232,9 @@ class ControlPlaneClient {
      * (core/time-limit.ts). What was sent goes on on the control plane.
      */
     exchange(method, url, body, headers, limitMs) {
-        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .withinTimeLimit */ .A0)(async (signal) => {
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)(async (signal) => {
             const response = await this.requester(signal).request(method, url, body, headers);
-            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_4__/* .readResponse */ .U)(response);
+            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_5__/* .readResponse */ .U)(response);
             // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
             const retryAfter = [response.message.headers?.['retry-after']].flat()[0];
             return { status: response.message.statusCode ?? 0, text, retryAfter };
@@ -31242,7 +31244,7 @@ class ControlPlaneClient {
         // The path without its query: the error reads as the operation, not its parameters.
         const path = request.path.split('?')[0];
         const method = request.method;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
             'more than any answer of its API; the action stopped reading it.', {
             hint: "Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane's operators.",
             // Reading it again would read as much again.
@@ -31251,17 +31253,17 @@ class ControlPlaneClient {
         });
     }
     transportError(operation, error, mutation) {
-        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .TimeLimitReached */ .r_
+        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .TimeLimitReached */ .r_
             ? error.message
             : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
             hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
             retryable: true,
-            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .neverSent */ .vQ)(error)
+            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .neverSent */ .vQ)(error)
         });
     }
     async parse(operation, status, text, schemaOf) {
-        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
             status,
             hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
             retryable: true,
@@ -31273,7 +31275,7 @@ class ControlPlaneClient {
             json = JSON.parse(text);
         }
         catch {
-            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
+            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
         }
         const result = schemaOf(await loadSchemas()).safeParse(json);
         if (!result.success) {
@@ -31281,6 +31283,7 @@ class ControlPlaneClient {
             const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))].join(', ');
             throw fail(`JSON that lacks what the action needs (${fields})`);
         }
+        registerSecretValues(result.data);
         return result.data;
     }
     headers(hasBody) {
@@ -31288,6 +31291,24 @@ class ControlPlaneClient {
         if (hasBody)
             headers['Content-Type'] = 'application/json';
         return headers;
+    }
+}
+/**
+ * A deployment's `GET` returns its environment, values included: each value in an answer (a
+ * deployment, or a page of them) is registered for masking before the answer is used, so nothing
+ * the run prints later can show one.
+ */
+function registerSecretValues(data) {
+    const page = data?.resources;
+    for (const deployment of Array.isArray(page) ? page : [data]) {
+        const secrets = deployment?.secrets;
+        if (!Array.isArray(secrets))
+            continue;
+        for (const secret of secrets) {
+            const value = secret?.value;
+            if (typeof value === 'string')
+                (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_3__/* .registerReadSecret */ ._2)(value);
+        }
     }
 }
 /** A listener's read and its delete fail for the same reasons, so they give the same advice. */
@@ -31317,8 +31338,11 @@ function credentialHeaders({ credential, tenantId }) {
 /* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
 /* harmony export */   Kl: () => (/* binding */ BUILDABLE_SOURCES),
 /* harmony export */   Mw: () => (/* binding */ isCreatable),
+/* harmony export */   PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
 /* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
-/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES)
+/* harmony export */   c0: () => (/* binding */ TYPED_SOURCES),
+/* harmony export */   hR: () => (/* binding */ MAX_UPLOAD_BYTES),
+/* harmony export */   kJ: () => (/* binding */ SCALE_TO_ZERO_TYPES)
 /* harmony export */ });
 /**
  * The control plane's enums (docs/control-plane.md), apart from the zod schemas so that code on
@@ -31335,7 +31359,13 @@ const REVISION_SOURCES = ['github', 'internal_docker', 'internal_source'];
 const BUILDABLE_SOURCES = ['github', 'internal_source'];
 /** The most the upload host takes for a source archive: the range header of every upload says so. */
 const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free'];
+const DEPLOYMENT_TYPES = ['dev', 'prod', 'dev_free', 'dev_zero', 'dev_free_zero'];
+/** The type a create that names none gets: the control plane's own default. */
+const DEFAULT_DEPLOYMENT_TYPE = 'prod';
+/** The only types whose deployments may scale to zero (`resource_spec.min_scale: 0`). */
+const SCALE_TO_ZERO_TYPES = ['dev_zero', 'dev_free_zero'];
+/** The sources whose create takes a type: the official clients send one for github, remote builds and pushed images. */
+const TYPED_SOURCES = ['github', 'internal_source', 'internal_docker'];
 
 
 /***/ }),
@@ -31590,6 +31620,62 @@ async function retrying(ctx, attempt) {
 
 /***/ }),
 
+/***/ 3861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ scaleToZeroProblemAfterLookup),
+/* harmony export */   w: () => (/* binding */ scaleToZeroProblemBeforeLookup)
+/* harmony export */ });
+/* harmony import */ var _api_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
+
+/**
+ * "Only `dev_zero` deployment types may scale to 0" (the control plane's owners; `dev_free_zero`
+ * is the free tier's zero type): `resource-spec` with `min_scale: 0` is bad input for any other
+ * type. Which type counts: on a create, the one `deployment-type` gives (the control plane's
+ * default, `prod`, when it gives none); on an update, the deployment's own, fixed at creation.
+ */
+const ZERO_TYPES = _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SCALE_TO_ZERO_TYPES */ .kJ.map((type) => `\`${type}\``).join(' or ');
+function scalesToZero(config) {
+    return config.resource_spec?.min_scale === 0;
+}
+/** Before any request: `deployment-type` given, and not a type that may scale to zero. */
+function scaleToZeroProblemBeforeLookup(config) {
+    const type = config.deployment_type;
+    if (!scalesToZero(config) || type === undefined || _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SCALE_TO_ZERO_TYPES */ .kJ.includes(type))
+        return undefined;
+    return (`\`resource-spec\` sets \`min_scale: 0\`, but \`deployment-type\` is \`${type}\`, which cannot scale to zero: ` +
+        `only ${ZERO_TYPES} deployments may. Set \`deployment-type\` to one of them, or \`min_scale\` to 1 or more`);
+}
+/**
+ * After the lookup, before any change: a create's type (given, or the default for a source that
+ * takes one), or the type the deployment reports. A deployment that reports none, or a create of
+ * a source that takes no type (`external_docker`), is left to the control plane to judge.
+ */
+function scaleToZeroProblemAfterLookup(config, target) {
+    if (!scalesToZero(config))
+        return undefined;
+    if ('creating' in target) {
+        if (config.deployment_type !== undefined)
+            return scaleToZeroProblemBeforeLookup(config);
+        if (!_api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .TYPED_SOURCES */ .c0.includes(target.creating))
+            return undefined;
+        return (`\`resource-spec\` sets \`min_scale: 0\`, but \`deployment-type\` is not set, so the deployment would be created ` +
+            `\`${_api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_DEPLOYMENT_TYPE */ .PN}\` (the control plane's default), which cannot scale to zero: only ${ZERO_TYPES} deployments may. ` +
+            `Set \`deployment-type\` to one of them, or \`min_scale\` to 1 or more`);
+    }
+    const existing = target.existing;
+    const type = existing.source_config?.deployment_type;
+    if (typeof type !== 'string' || _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SCALE_TO_ZERO_TYPES */ .kJ.includes(type))
+        return undefined;
+    return (`\`resource-spec\` sets \`min_scale: 0\`, but deployment \`${existing.name}\` is of type \`${type}\`, which cannot scale to ` +
+        `zero (only ${ZERO_TYPES} deployments may, and the type is fixed at creation): set \`min_scale\` to 1 or more, or deploy ` +
+        `under another \`name\` with \`deployment-type\` ${ZERO_TYPES}`);
+}
+
+
+/***/ }),
+
 /***/ 7606:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31700,7 +31786,7 @@ const RULES = [
     { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
     { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
     { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: ['github'] },
+    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: constants/* TYPED_SOURCES */.c0 },
     { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
     { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
     { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
@@ -32098,10 +32184,18 @@ class ActionError extends Error {
 /** All problems found in the inputs, reported together rather than one per run. */
 class InputError extends ActionError {
     problems;
-    constructor(problems) {
+    /**
+     * `where.files`: files the problems are in (an `evals` suite file), named in the advice instead
+     * of the step's `with:` block, which is named too only when `alsoStep` (a problem outside them).
+     */
+    constructor(problems, where = {}) {
+        const files = [...new Set(where.files ?? [])].map((file) => `\`${file}\``);
+        const fix = files.length === 0
+            ? "the step's `with:` block"
+            : `${files.join(', ')}${where.alsoStep === false ? '' : " and the step's `with:` block"}`;
         super('bad-input', problems.length === 1
             ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, "Fix the step's `with:` block; no change was sent to the control plane.");
+            : `Invalid inputs (${problems.length} problems):\n${problems.map((p) => `- ${p}`).join('\n')}`, `Fix ${fix}; no change was sent to the control plane.`);
         this.problems = problems;
     }
 }
@@ -32159,6 +32253,7 @@ function isHttpsOrLoopbackHttp(url) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   _2: () => (/* binding */ registerReadSecret),
 /* harmony export */   bK: () => (/* binding */ announceSecretsWith),
 /* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
@@ -32172,6 +32267,8 @@ function isHttpsOrLoopbackHttp(url) {
  * everything the action writes outside the log.
  */
 const secrets = new Set();
+/** Every value registered, short ones too: one read again from a server (registerReadSecret) is not announced, nor warned about, twice. */
+const announced = new Set();
 const REDACTED = '***';
 /**
  * Shorter values are masked in the log by the runner but not replaced here: a
@@ -32199,6 +32296,7 @@ function announceSecretsWith(to, warnTo) {
 function registerSecret(value, what = 'a secret value') {
     if (value.length === 0)
         return;
+    announced.add(value);
     // A multi-line value is masked by the runner line by line too; mirror that.
     const lines = value.split(/\r?\n/);
     // Warned before the value is announced: after, the runner would mask its characters in the warning too.
@@ -32208,6 +32306,23 @@ function registerSecret(value, what = 'a secret value') {
         warn(tooShortWarning(`a line of ${what}`));
     announce(value);
     for (const part of [value, ...lines]) {
+        if (part.trim().length >= MIN_REDACTED_LENGTH)
+            secrets.add(part);
+    }
+}
+/**
+ * A secret value read from the control plane (a deployment's environment, returned with the
+ * deployment): registered once, however often the deployment is read again. Unlike an input's, a
+ * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
+ * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
+ * the job's log for it, and the action never prints a value it reads.
+ */
+function registerReadSecret(value) {
+    if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH)
+        return;
+    announced.add(value);
+    announce(value);
+    for (const part of [value, ...value.split(/\r?\n/)]) {
         if (part.trim().length >= MIN_REDACTED_LENGTH)
             secrets.add(part);
     }
@@ -32231,6 +32346,7 @@ function redact(text) {
 /** For tests: forget every registered secret. */
 function clearSecrets() {
     secrets.clear();
+    announced.clear();
 }
 
 
@@ -32512,6 +32628,10 @@ class Recorder {
     evaluated(facts) {
         this.facts.evals = facts;
     }
+    /** `evals` not run: an earlier check failed first. */
+    evalsNotRun(why, resultsFile) {
+        this.facts.evalsNotRun = { why, ...(resultsFile === undefined ? {} : { resultsFile }) };
+    }
     /** A verdict on something that will not ship after all (an archive built before the lookup and set aside): its row goes. */
     withdrawCheck(id) {
         if (this.facts.checks)
@@ -32575,6 +32695,10 @@ class Recorder {
     /** A warning that every report shows near its top (see RunFacts.commitWarning). */
     commitWarning(text) {
         this.facts.commitWarning = text;
+    }
+    /** What the deploy does to the deployment's environment, by name. */
+    environment(facts) {
+        this.facts.environment = facts;
     }
     /** `registry-login`: where Docker was logged in. */
     registryLogin(login) {
@@ -32697,13 +32821,15 @@ function formatShare(share) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GZ: () => (/* binding */ phasesOverAt),
 /* harmony export */   L8: () => (/* binding */ classify),
+/* harmony export */   fB: () => (/* binding */ waitNoteOf),
 /* harmony export */   g5: () => (/* binding */ failureOf),
 /* harmony export */   hU: () => (/* binding */ phaseOf),
 /* harmony export */   ls: () => (/* binding */ SUPERSEDED),
+/* harmony export */   vx: () => (/* binding */ isBeingDeleted),
 /* harmony export */   wW: () => (/* binding */ isFinalPhase),
 /* harmony export */   yB: () => (/* binding */ failedPhaseOf)
 /* harmony export */ });
-/* unused harmony export SUCCESS */
+/* unused harmony exports SUCCESS, DEPLOYMENT_STATUSES */
 const SUCCESS = 'DEPLOYED';
 const STATUSES = {
     CREATING: { verdict: 'in-progress' },
@@ -32714,6 +32840,13 @@ const STATUSES = {
     DEPLOYING: { verdict: 'in-progress', log: 'deploy', over: ['build'], finalPhase: true },
     // Transient by definition: keep waiting until the time limit.
     UNKNOWN: { verdict: 'in-progress' },
+    // Not final for any of the control plane's own clients (both CLIs and the Terraform provider
+    // keep waiting through it): an interrupted revision may be taken up again and reach DEPLOYED.
+    // The wait goes on within `timeout`, and the timeline shows the interruption.
+    INTERRUPTED: {
+        verdict: 'in-progress',
+        note: "interrupted on the control plane, which may take it up again: not final, so the wait goes on within the step's `timeout`"
+    },
     DEPLOYED: { verdict: 'deployed', over: ['build', 'deploy'] },
     CREATE_FAILED: {
         verdict: 'failed',
@@ -32748,10 +32881,6 @@ const STATUSES = {
             // Not looked at: whether the newer revision deployed is for the control plane to say.
             todo: 'See on the control plane which revision serves the deployment now; re-run this job if this commit must be the one deployed.'
         }
-    },
-    INTERRUPTED: {
-        verdict: 'failed',
-        failure: { what: 'was interrupted (cancelled) on the control plane and will not be deployed', todo: 'Re-run the job to deploy again.' }
     }
 };
 /** A newer revision replaced this one: the outcome is "superseded", not a failed build. */
@@ -32778,8 +32907,21 @@ function failedPhaseOf(status) {
 function phasesOverAt(status) {
     return factsOf(status)?.over ?? [];
 }
+/** Why the wait goes on through this status, for the log; undefined when that needs no word. */
+function waitNoteOf(status) {
+    return factsOf(status)?.note;
+}
 function isFinalPhase(status) {
     return factsOf(status)?.finalPhase === true;
+}
+/**
+ * The deployment's own statuses, as the control plane's owners list them (docs/control-plane.md,
+ * Deployments). The action decides nothing on them but "being deleted"; the others are shown as given.
+ */
+const DEPLOYMENT_STATUSES = (/* unused pure expression or super */ null && (['AWAITING_DATABASE', 'READY', 'UNUSED', 'AWAITING_DELETE', 'AWAITING_FINAL_DELETE', 'UNKNOWN']));
+/** A deployment in either delete status takes no change and will stop being listed. */
+function isBeingDeleted(status) {
+    return status === 'AWAITING_DELETE' || status === 'AWAITING_FINAL_DELETE';
 }
 
 
@@ -32881,7 +33023,7 @@ const ACTION_VERSION = '1.4.0';
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
 /* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4104);
 /* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8824);
 
 
@@ -32903,6 +33045,46 @@ else {
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5067:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ readPullRequest)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * The pull request of a `pull_request*` event, read from the payload at
+ * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
+ * features that need it then say so rather than fail.
+ */
+function readPullRequest(env) {
+    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const pr = payload?.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return undefined;
+    const base = pr.base?.repo?.full_name;
+    const head = pr.head?.repo?.full_name;
+    return {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
+        ...(typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}$/i.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
+        fromFork: typeof base === 'string' && head !== base
+    };
+}
+
 
 /***/ }),
 
@@ -33189,7 +33371,174 @@ function readPollInterval(reader) {
 
 /***/ }),
 
-/***/ 2213:
+/***/ 491:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  y$: () => (/* binding */ VERIFICATION_INPUTS),
+  C1: () => (/* binding */ readVerification),
+  uM: () => (/* binding */ suiteAgainstStep)
+});
+
+// EXTERNAL MODULE: ./src/core/clock.ts
+var clock = __nccwpck_require__(2257);
+;// CONCATENATED MODULE: ./src/inputs/langsmith.ts
+/** Read by `deploy` and `rollback`, where `evals` is. */
+const LANGSMITH_INPUTS = ['langsmith-api-key', 'langsmith-endpoint', 'langsmith-workspace-id'];
+/**
+ * The LangSmith settings, when a key is given (without one nothing is recorded, and the other
+ * two inputs are not needed); the workflow run from the context's `GITHUB_*` variables.
+ */
+function readLangSmith(reader) {
+    const apiKey = reader.value('langsmith-api-key');
+    const endpoint = reader.value('langsmith-endpoint');
+    if (apiKey === undefined || endpoint === undefined)
+        return undefined;
+    const workspaceId = reader.value('langsmith-workspace-id');
+    return { apiKey, endpoint, ...(workspaceId === undefined ? {} : { workspaceId }), run: workflowRun(reader.context.env ?? {}) };
+}
+function workflowRun(env) {
+    const id = env.GITHUB_RUN_ID || undefined;
+    const attempt = env.GITHUB_RUN_ATTEMPT || undefined;
+    const server = env.GITHUB_SERVER_URL || undefined;
+    const repository = env.GITHUB_REPOSITORY || undefined;
+    const url = id && server && repository ? `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}` : undefined;
+    return {
+        ...(env.GITHUB_SHA ? { commit: env.GITHUB_SHA } : {}),
+        ...(id ? { id } : {}),
+        ...(attempt ? { attempt } : {}),
+        ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {})
+    };
+}
+
+// EXTERNAL MODULE: ./src/inputs/workflow-context.ts
+var workflow_context = __nccwpck_require__(666);
+;// CONCATENATED MODULE: ./src/inputs/verification.ts
+
+
+
+/** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
+const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test', 'evals', 'evals-from', ...LANGSMITH_INPUTS];
+/** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
+function readVerification(reader) {
+    const smokeTest = reader.value('smoke-test');
+    const timeoutMs = reader.value('timeout');
+    if (smokeTest && reader.value('wait') === false) {
+        reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
+    }
+    // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
+    if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
+        reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`');
+    }
+    // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
+    if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
+        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's ` +
+            `\`timeout\` (${(0,clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+    }
+    const read = reader.value('evals');
+    const evals = read && 'atBase' in read ? undefined : read;
+    const token = reader.value('github-token');
+    // The GitHub API reads it when the checkout lacks the base commit: with the run's token.
+    const evalsAtBase = read && 'atBase' in read ? { ...read.atBase, ...(token ? { githubToken: token } : {}) } : undefined;
+    if (read && reader.value('wait') === false) {
+        reader.problem('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`');
+    }
+    if (evals)
+        suiteAgainstStep(evals, { timeoutMs, name: reader.value('name') }).forEach(reader.problem);
+    // The runner's environment when the context names none (index.ts passes none): v1.4 read only the context's, so on a runner the file went to the system's temp folder.
+    const resultsDir = (reader.context.env ?? process.env).RUNNER_TEMP || undefined;
+    const langsmith = readLangSmith(reader);
+    const resultsUrl = read ? (0,workflow_context/* readWorkflowContext */.F)(reader.context.env ?? process.env).runUrl : undefined;
+    return {
+        verifyRevision: reader.value('verify-revision') ?? 'auto',
+        proofTimeoutMs: reader.value('health-check-timeout'),
+        ...(smokeTest ? { smokeTest } : {}),
+        ...(evals ? { evals } : {}),
+        ...(evalsAtBase ? { evalsAtBase } : {}),
+        ...(resultsDir ? { resultsDir } : {}),
+        ...(resultsUrl ? { resultsUrl } : {}),
+        ...(langsmith ? { langsmith } : {})
+    };
+}
+/**
+ * A suite against the step: it fits in `timeout`, and compares with another deployment. Also
+ * asked of a suite read from the base commit, once read (operations/evals/suite-at-base.ts).
+ */
+function suiteAgainstStep(evals, step) {
+    const problems = [];
+    const { timeoutMs, name } = step;
+    // Named in the suite's file when it is one: that is where the key is written.
+    const whose = evals.from === 'inline' ? "`evals`'" : `\`${evals.from}\`:`;
+    if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
+        problems.push(`${whose} \`time-limit\` (${(0,clock/* formatDuration */.a)(evals.timeLimitMs)}) must be shorter than the step's ` +
+            `\`timeout\` (${(0,clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
+    }
+    // As the smoke test's: only a `timeout` written is refused; the default is cut short by the step's deadline.
+    if (evals.timeoutSet && timeoutMs !== undefined && evals.timeoutMs >= timeoutMs) {
+        problems.push(`${whose} \`timeout\` (${(0,clock/* formatDuration */.a)(evals.timeoutMs)}), one run's limit, must be shorter than the step's ` +
+            `\`timeout\` (${(0,clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise the step's \`timeout\``);
+    }
+    if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
+        problems.push(`${whose} \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``);
+    }
+    return problems;
+}
+
+
+/***/ }),
+
+/***/ 666:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ defaultRepoRef),
+/* harmony export */   F: () => (/* binding */ readWorkflowContext)
+/* harmony export */ });
+/* harmony import */ var _github_event_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5067);
+
+function readWorkflowContext(env = process.env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY || undefined;
+    const pullRequest = (0,_github_event_js__WEBPACK_IMPORTED_MODULE_0__/* .readPullRequest */ .D)(env);
+    return {
+        repoUrl: repository ? `${server}/${repository}` : undefined,
+        repoRef: defaultRepoRef(env),
+        sha: env.GITHUB_SHA || undefined,
+        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
+        repository,
+        apiUrl: env.GITHUB_API_URL || undefined,
+        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+        pullRequest,
+        eventName: env.GITHUB_EVENT_NAME || undefined,
+        runAttempt: /^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? Number(env.GITHUB_RUN_ATTEMPT) : undefined,
+        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
+        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
+            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
+            pullRequest?.fromFork === true,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: env.RUNNER_TEMP || undefined
+    };
+}
+function defaultRepoRef(env) {
+    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
+    // control plane cannot check out; the head branch is what the PR deploys.
+    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
+        return env.GITHUB_HEAD_REF;
+    const ref = env.GITHUB_REF ?? '';
+    if (ref.startsWith('refs/heads/'))
+        return ref.slice('refs/heads/'.length);
+    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
+    if (ref.startsWith('refs/tags/'))
+        return ref;
+    return env.GITHUB_REF_NAME || undefined;
+}
+
+
+/***/ }),
+
+/***/ 4104:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33302,8 +33651,8 @@ function unparsedSecretValues(raw) {
 async function parseSecrets(raw) {
     const lines = raw.split(/\r?\n/);
     const meaningful = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
-    // Sending `secrets: []` would delete the deployment's secrets; an input that is all
-    // comments (say, every line commented out) must not do that.
+    // An input that is all comments (say, every line commented out) is unset, as `{}` is empty: neither
+    // changes the environment (the control plane keeps it when sent an empty list; environment.ts).
     if (meaningful.length === 0)
         return { problems: [] };
     return meaningful.every((line) => LINE_FORM.test(line)) ? parseLines(lines) : parseMapping(raw);
@@ -33697,7 +34046,36 @@ function referenceProblem(raw) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./src/core/loopback.ts
+var loopback = __nccwpck_require__(3782);
+;// CONCATENATED MODULE: ./src/inputs/langsmith-endpoint.ts
+
+
+/**
+ * `langsmith-endpoint`: an absolute URL, `https://` (or `http://` on this machine only: the key
+ * travels in a header), with no credentials, query or fragment in it. Its path is kept: a
+ * self-hosted LangSmith answers under one (`https://langsmith.example.com/api/v1`).
+ */
+function parseLangSmithEndpoint(raw) {
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        throw new Error(`must be an absolute URL such as \`https://api.smith.langchain.com\`, got ${(0,parsers/* shown */.SP)(raw)}`);
+    }
+    if (!(0,loopback/* isHttpsOrLoopbackHttp */.k)(url)) {
+        throw new Error(`must use https:// (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]): the API key travels with each request, got \`${url.protocol}//${url.host}\``);
+    }
+    if (url.username || url.password)
+        throw new Error('must not contain a user name or password; pass the key with `langsmith-api-key`');
+    if (url.search || url.hash)
+        throw new Error('must not contain a query string or fragment; give the base URL only');
+    return url.toString().replace(/\/+$/, '');
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/formats.ts
+
 
 
 
@@ -33748,6 +34126,7 @@ const FORMATS = {
         }
     },
     'secret-references': { structured: (v) => checkedYaml(v, (schemas) => schemas.SecretReferencesInput) },
+    'secrets-update': oneOf(['merge', 'replace']),
     wait: formats_text(parsers/* parseBoolean */.yG),
     timeout: formats_text(parsers/* parseDuration */.E9),
     'poll-interval': formats_text(parsers/* parseDuration */.E9),
@@ -33770,12 +34149,19 @@ const FORMATS = {
     'expected-commit': formats_text(parseCommitSha),
     // Inputs whose features land with their issues; each feature may replace its parser.
     'archive-include': formats_text(parseArchiveInclude),
+    'secret-scan': oneOf(['warn', 'fail', 'off']),
     'registry-logout': formats_text(parsers/* parseBoolean */.yG),
     'config-check': oneOf(['error', 'warn', 'off']),
     'verify-revision': oneOf(['auto', 'required', 'off']),
     'smoke-test': { structured: async (v) => (await __nccwpck_require__.e(/* import() */ 673).then(__nccwpck_require__.bind(__nccwpck_require__, 7673))).parseSmokeTest(v) },
     // A file in the workspace (read where the workflow's context says it is), or the suite inline.
-    evals: { structured: async (v, context) => (await __nccwpck_require__.e(/* import() */ 46).then(__nccwpck_require__.bind(__nccwpck_require__, 3046))).parseEvals(v, context) }
+    evals: { structured: async (v, context) => (await __nccwpck_require__.e(/* import() */ 46).then(__nccwpck_require__.bind(__nccwpck_require__, 3046))).parseEvals(v, context) },
+    // Registered for masking before any input is parsed (inputs/read.ts), as the control plane's key is.
+    'langsmith-api-key': formats_text(parsers/* parseHeaderValue */.eT),
+    'langsmith-endpoint': formats_text(parseLangSmithEndpoint),
+    'langsmith-workspace-id': formats_text(parsers/* parseUuid */.Xw),
+    // Where a suite file is read: the checkout, or (on a pull request) the base commit, which the pull request cannot change.
+    'evals-from': oneOf(['checkout', 'base'])
 };
 /** GitHub takes environment names of up to 255 characters on one line. */
 function parseEnvironmentName(raw) {
@@ -33827,6 +34213,7 @@ const INPUT_NAMES = [
     'resource-spec',
     'secrets',
     'secret-references',
+    'secrets-update',
     'wait',
     'timeout',
     'poll-interval',
@@ -33847,11 +34234,16 @@ const INPUT_NAMES = [
     'paths',
     'expected-commit',
     'archive-include',
+    'secret-scan',
     'registry-logout',
     'config-check',
     'verify-revision',
     'smoke-test',
-    'evals'
+    'evals',
+    'langsmith-api-key',
+    'langsmith-endpoint',
+    'langsmith-workspace-id',
+    'evals-from'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -33890,8 +34282,12 @@ const INPUT_DEFAULTS = {
     'pr-comment': 'false',
     'max-deletions': '10',
     'registry-logout': 'true',
+    'secret-scan': 'warn',
     'config-check': 'error',
-    'verify-revision': 'auto'
+    'verify-revision': 'auto',
+    'langsmith-endpoint': 'https://api.smith.langchain.com',
+    'secrets-update': 'merge',
+    'evals-from': 'checkout'
 };
 /**
  * Defaults that are workflow expressions: the runner evaluates them, code cannot. When
@@ -33961,10 +34357,13 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
         return INPUT_DEFAULTS[name] ?? '';
     };
     // Register before anything else can fail and print: a malformed key is still a key.
-    for (const name of ['api-key', 'bearer-token', 'github-token'])
+    for (const name of ['api-key', 'bearer-token', 'github-token', 'langsmith-api-key'])
         (0,masking/* registerSecret */.cl)(raw(name), `\`${name}\``);
     const formatProblems = [];
     const problems = [];
+    /** Files the format problems are in (an `evals` suite), and how many problems are in none. */
+    const files = [];
+    let outsideFiles = 0;
     let command;
     try {
         command = (0,parsers/* parseEnum */.nL)(raw('command'), Object.keys(specs));
@@ -33985,8 +34384,12 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
             const value = get(name, { trim: false });
             if (value.trim() === '')
                 continue;
-            const result = await format.structured(value, context);
+            const result = await format.structured(value, { ...context, input: raw });
             formatProblems.push(...result.problems.map((p) => `\`${name}\`: ${p}`));
+            if (result.file !== undefined && result.problems.length > 0)
+                files.push(result.file);
+            else
+                outsideFiles += result.problems.length;
             if (result.data !== undefined)
                 values.set(name, result.data);
             continue;
@@ -33999,6 +34402,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
         }
         catch (error) {
             formatProblems.push(`\`${name}\` ${error.message}`);
+            outsideFiles++;
         }
     }
     /** A spec reads only the inputs it declares: any other was never parsed, and reading it is a bug here, not the user's. */
@@ -34018,7 +34422,7 @@ async function readInputs(specs, get = runnerInputs, context = {}) {
     const specific = spec?.read(reader);
     const all = [...formatProblems, ...problems];
     if (all.length > 0 || !spec || !connection)
-        throw new errors/* InputError */.dz(all);
+        throw new errors/* InputError */.dz(all, { files, alsoStep: outsideFiles + problems.length > 0 || formatProblems.length === 0 });
     return {
         connection,
         dryRun: reader.value('dry-run'),
@@ -34166,133 +34570,18 @@ function readHealthCheck(reader) {
     return { path, timeoutMs: reader.value('health-check-timeout') };
 }
 
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __nccwpck_require__(2257);
-;// CONCATENATED MODULE: ./src/inputs/verification.ts
-
-/** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
-const VERIFICATION_INPUTS = ['verify-revision', 'smoke-test', 'evals'];
-/** `verify-revision` and `smoke-test`; both need the wait, and the smoke test's time fits in `timeout`. */
-function readVerification(reader) {
-    const smokeTest = reader.value('smoke-test');
-    const timeoutMs = reader.value('timeout');
-    if (smokeTest && reader.value('wait') === false) {
-        reader.problem('`smoke-test` needs `wait: true`: the run is sent once the revision is DEPLOYED, which only a run that waits sees; remove `smoke-test` or set `wait: true`');
-    }
-    // `required` promises proof, and a run that does not wait proves nothing: it would exit 0 having proven nothing.
-    if (reader.value('verify-revision') === 'required' && reader.value('wait') === false) {
-        reader.problem('`verify-revision: required` needs `wait: true`: the server is asked which revision it runs once ours is DEPLOYED, which only a run that waits sees; set `wait: true`, or `verify-revision: auto`');
-    }
-    // Only a `timeout` given is refused: the default is simply cut short by the step's deadline.
-    if (smokeTest?.timeoutMs !== undefined && timeoutMs !== undefined && smokeTest.timeoutMs >= timeoutMs) {
-        reader.problem(`\`smoke-test\`'s \`timeout\` (${(0,core_clock/* formatDuration */.a)(smokeTest.timeoutMs)}) must be shorter than the step's ` +
-            `\`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
-    }
-    const evals = reader.value('evals');
-    if (evals)
-        evalsProblems(evals, reader).forEach(reader.problem);
-    const resultsDir = reader.context.env?.RUNNER_TEMP || undefined;
-    return {
-        verifyRevision: reader.value('verify-revision') ?? 'auto',
-        proofTimeoutMs: reader.value('health-check-timeout'),
-        ...(smokeTest ? { smokeTest } : {}),
-        ...(evals ? { evals } : {}),
-        ...(resultsDir ? { resultsDir } : {})
-    };
-}
-/** `evals` against the other inputs: it needs the wait, fits in `timeout`, and compares with another deployment. */
-function evalsProblems(evals, reader) {
-    const problems = [];
-    const timeoutMs = reader.value('timeout');
-    if (reader.value('wait') === false) {
-        problems.push('`evals` needs `wait: true`: the suite runs once the revision is DEPLOYED, which only a run that waits sees; remove `evals` or set `wait: true`');
-    }
-    if (evals.timeLimitMs !== undefined && timeoutMs !== undefined && evals.timeLimitMs >= timeoutMs) {
-        problems.push(`\`evals\`' \`time-limit\` (${(0,core_clock/* formatDuration */.a)(evals.timeLimitMs)}) must be shorter than the step's ` +
-            `\`timeout\` (${(0,core_clock/* formatDuration */.a)(timeoutMs)}), which also covers the build and the wait; shorten it or raise \`timeout\``);
-    }
-    const name = reader.value('name');
-    if (evals.compareWith !== undefined && name !== undefined && evals.compareWith === name) {
-        problems.push(`\`evals\`' \`compare-with\` names this deployment (\`${name}\`): compare with another one, e.g. production's, or remove \`compare-with\``);
-    }
-    return problems;
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ./src/inputs/github-event.ts
-
-/**
- * The pull request of a `pull_request*` event, read from the payload at
- * GITHUB_EVENT_PATH. Undefined for other events or an unreadable payload: the
- * features that need it then say so rather than fail.
- */
-function readPullRequest(env) {
-    if (!env.GITHUB_EVENT_NAME?.startsWith('pull_request') || !env.GITHUB_EVENT_PATH)
-        return undefined;
-    let payload;
-    try {
-        payload = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const pr = payload?.pull_request;
-    if (!pr || typeof pr.number !== 'number')
-        return undefined;
-    const base = pr.base?.repo?.full_name;
-    const head = pr.head?.repo?.full_name;
-    return {
-        number: pr.number,
-        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-        fromFork: typeof base === 'string' && head !== base
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/workflow-context.ts
-
-function readWorkflowContext(env = process.env) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY || undefined;
-    const pullRequest = readPullRequest(env);
-    return {
-        repoUrl: repository ? `${server}/${repository}` : undefined,
-        repoRef: defaultRepoRef(env),
-        sha: env.GITHUB_SHA || undefined,
-        triggerSha: env.GITHUB_EVENT_NAME?.startsWith('pull_request') ? pullRequest?.headSha : env.GITHUB_SHA || undefined,
-        repository,
-        apiUrl: env.GITHUB_API_URL || undefined,
-        runUrl: repository && env.GITHUB_RUN_ID ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
-        pullRequest,
-        eventName: env.GITHUB_EVENT_NAME || undefined,
-        runAttempt: /^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? Number(env.GITHUB_RUN_ATTEMPT) : undefined,
-        // Every pull_request* event from a fork runs without secrets; pull_request_target runs in the base repository.
-        secretsWithheld: env.GITHUB_EVENT_NAME?.startsWith('pull_request') === true &&
-            env.GITHUB_EVENT_NAME !== 'pull_request_target' &&
-            pullRequest?.fromFork === true,
-        workspace: env.GITHUB_WORKSPACE || process.cwd(),
-        tempDir: env.RUNNER_TEMP || undefined
-    };
-}
-function defaultRepoRef(env) {
-    // On pull_request events GITHUB_REF is the merge ref (refs/pull/N/merge), which the
-    // control plane cannot check out; the head branch is what the PR deploys.
-    if (env.GITHUB_EVENT_NAME?.startsWith('pull_request') && env.GITHUB_HEAD_REF)
-        return env.GITHUB_HEAD_REF;
-    const ref = env.GITHUB_REF ?? '';
-    if (ref.startsWith('refs/heads/'))
-        return ref.slice('refs/heads/'.length);
-    // The control plane takes tags as full refs (`refs/tags/v1.0.0`), branches by name.
-    if (ref.startsWith('refs/tags/'))
-        return ref;
-    return env.GITHUB_REF_NAME || undefined;
-}
-
+// EXTERNAL MODULE: ./src/inputs/verification.ts + 1 modules
+var verification = __nccwpck_require__(491);
+// EXTERNAL MODULE: ./src/inputs/workflow-context.ts
+var workflow_context = __nccwpck_require__(666);
+// EXTERNAL MODULE: ./src/commands/deploy/scale-to-zero.ts
+var scale_to_zero = __nccwpck_require__(3861);
 // EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
 var source_rules = __nccwpck_require__(7606);
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var source = __nccwpck_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
 
 
 
@@ -34344,11 +34633,12 @@ const deploySpec = {
             sourceRevisionConfig,
             secrets: value('secrets'),
             secretReferences: value('secret-references'),
+            secretsUpdate: value('secrets-update') ?? 'merge',
             wait: value('wait'),
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
-            verification: readVerification(reader),
+            verification: (0,verification/* readVerification */.C1)(reader),
             rollbackOnFailure: value('on-failure') === 'rollback',
             github,
             paths: value('paths'),
@@ -34356,15 +34646,42 @@ const deploySpec = {
             githubToken: value('github-token'),
             archiveExclude: value('archive-exclude'),
             archiveInclude: value('archive-include'),
+            secretScan: value('secret-scan'),
             configCheck: value('config-check') ?? 'error'
         };
+        replaceProblems(reader, inputs).forEach(reader.problem);
         // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
         const refDefaulted = (0,source/* mayBuildFromGitHubBeforeLookup */.Qp)(inputs) && !sourceRevisionConfig.repo_ref;
-        const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined;
+        const contextRef = refDefaulted ? (0,workflow_context/* defaultRepoRef */.D)(reader.context.env ?? process.env) : undefined;
         (0,source_rules/* sourceProblemsBeforeLookup */.Pd)(contextRef ? { ...inputs, sourceRevisionConfig: { ...sourceRevisionConfig, repo_ref: contextRef } } : inputs).forEach(reader.problem);
+        const scaleToZero = (0,scale_to_zero/* scaleToZeroProblemBeforeLookup */.w)(sourceConfig);
+        if (scaleToZero)
+            reader.problem(scaleToZero);
         return inputs;
     }
 };
+/**
+ * `secrets-update: replace` makes `secrets` the whole environment. An empty list would not clear
+ * it (the control plane keeps the environment when given one), so an empty or missing `secrets`
+ * with `replace` is a mistake, unless the step replaces only `secret-references`.
+ */
+function replaceProblems(reader, inputs) {
+    if (inputs.secretsUpdate !== 'replace' || (inputs.secrets && inputs.secrets.length > 0))
+        return [];
+    if (reader.isSet('secrets')) {
+        // A malformed `secrets` has its own problem already.
+        const meaningful = !reader.raw('secrets').split(/\r?\n/).every(blankOrComment);
+        if (inputs.secrets === undefined && meaningful)
+            return [];
+    }
+    else if (inputs.secretReferences !== undefined)
+        return [];
+    return [
+        '`secrets` is empty, and `secrets-update` is `replace`: an empty list does not clear the environment (the control plane keeps it ' +
+            'as it is), so nothing would be replaced. List every secret the deployment needs in `secrets`, or remove `secrets-update: replace`'
+    ];
+}
+const blankOrComment = (line) => line.trim() === '' || line.trimStart().startsWith('#');
 function withoutUndefined(object) {
     return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
@@ -34413,7 +34730,7 @@ const rollbackSpec = {
         'poll-interval',
         'show-logs',
         ...HEALTH_INPUTS,
-        ...VERIFICATION_INPUTS,
+        ...verification/* VERIFICATION_INPUTS */.y$,
         ...inputs_github/* GITHUB_INPUTS */.Wb
     ],
     read(reader) {
@@ -34425,7 +34742,7 @@ const rollbackSpec = {
             pollIntervalMs: (0,poll_interval/* readPollInterval */.n)(reader),
             showLogs: value('show-logs'),
             health: readHealthCheck(reader),
-            verification: readVerification(reader),
+            verification: (0,verification/* readVerification */.C1)(reader),
             github: (0,inputs_github/* readGitHubInputs */.BJ)(reader)
         };
     }
@@ -34497,9 +34814,9 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(243), __nccwpck_require__.e(134)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9134))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7768))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(243), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
@@ -34533,6 +34850,8 @@ async function commandFor(name) {
     return (await COMMANDS[name].load());
 }
 
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __nccwpck_require__(2257);
 // EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
 var apply = __nccwpck_require__(7840);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -34648,6 +34967,7 @@ function listingRows(listing) {
                 : undefined
         ],
         ['Largest files', largest.length > 0 ? largest : undefined],
+        ...(listing.keys ? [keysRow(listing.keys)] : []),
         ...listing.leftOut.map(({ reason, count, shown }) => {
             const items = shown.flatMap((item, i) => [
                 ...(i > 0 ? [', '] : []),
@@ -34660,6 +34980,18 @@ function listingRows(listing) {
             ];
         })
     ];
+}
+/** Keys found in files that ship: each by file, line and rule (the value never leaves the file). */
+function keysRow(keys) {
+    const items = keys.shown.flatMap((item, i) => [
+        ...(i > 0 ? [', '] : []),
+        { code: `${item.path}:${item.line}` },
+        ' (',
+        { code: item.rule },
+        ')'
+    ]);
+    const more = keys.count > keys.shown.length ? [`, and ${keys.count - keys.shown.length} more (the log lists them)`] : [];
+    return ['Keys in shipped files', [`${keys.count}: `, ...items, ...more]];
 }
 /** The warning the reports show near their top: an archive not tied to a commit, or with files changed since it. */
 function shippedWarning(shipped) {
@@ -34763,12 +35095,12 @@ function renderSummary(view) {
     const lines = [`## ${(0,markdown/* saidMd */.p)(view.title)}`, ''];
     lines.push(...(0,markdown/* causeBlocks */.Am)(view));
     lines.push(...(0,markdown/* failureLogBlock */.sQ)(view, true));
-    // Failed evals are the cause: their table comes before the facts, where a reviewer looks first.
-    const evals = (0,report_evals/* evalsBlock */.z)(view.evals, { comment: false });
-    if (view.evals?.gate === 'failed')
+    // Failed evals are the cause, and a comparison's verdict is what a reviewer looks for first: then they come before the facts.
+    const evals = (0,report_evals/* evalsBlock */.z1)(view.evals, { comment: false });
+    if ((0,report_evals/* evalsFirst */.iz)(view.evals))
         lines.push(...evals);
     lines.push(...(0,markdown/* factsTable */.wd)(view));
-    if (view.evals?.gate !== 'failed')
+    if (!(0,report_evals/* evalsFirst */.iz)(view.evals))
         lines.push(...evals);
     lines.push(...(0,markdown/* excerptBlocks */.oN)(view));
     lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)));
@@ -34960,6 +35292,8 @@ function factsOf(view) {
         ...(outcome.checks ?? []).map(checkRow),
         ...shippedRows(outcome.shipped),
         ...pathsRows(outcome),
+        ['Secrets', environmentRow(outcome.environment?.secrets)],
+        ['Secret references', environmentRow(outcome.environment?.references)],
         ['Registry', outcome.registry ? [{ code: outcome.registry.registry }] : undefined],
         ['Image repository', outcome.registry ? [{ code: outcome.registry.imageRepository }] : undefined],
         ['Commit', commitOf(view)]
@@ -35014,6 +35348,31 @@ function shippedRows(shipped) {
         ];
     }
     return archiveRows(shipped);
+}
+/** The environment's names as the deploy leaves them (never a value): kept, set, added, removed. */
+function environmentRow(names) {
+    if (!names)
+        return undefined;
+    const groups = [
+        ['set', names.set],
+        ['added', names.added],
+        ['removed', names.removed],
+        ['kept', names.kept]
+    ];
+    const said = [];
+    for (const [label, list] of groups) {
+        if (list.length === 0)
+            continue;
+        if (said.length > 0)
+            said.push('; ');
+        said.push(`${label} `);
+        list.forEach((name, i) => said.push(...(i > 0 ? [', '] : []), { code: name }));
+    }
+    if (names.removedUnknown)
+        said.push(`${said.length ? '; ' : ''}removed any other (not reported by the deployment)`);
+    if (!names.sent)
+        said.push(`${said.length ? ' ' : ''}(unchanged: not sent)`);
+    return said.length > 0 ? said : ['none'];
 }
 /** `paths`: why the deploy went ahead; a skip says which changed files fell outside. */
 function pathsRows(outcome) {
@@ -35157,6 +35516,40 @@ const STOPPED = {
     cancelled: ': this run was cancelled while waiting',
     'lost-contact': ': this run lost contact with the control plane'
 };
+/**
+ * A revision that is DEPLOYED and serves, whose evals gate failed without a rollback: the step
+ * fails, but "failed" would tell a reviewer the preview is down. The title says it is live, and
+ * the gate's verdict beside it.
+ */
+function liveButGated({ outcome, subject = [] }) {
+    const evals = outcome.evals;
+    if (outcome.kind !== 'failed' || !evals || evals.gate !== 'failed' || outcome.revision?.status !== 'DEPLOYED')
+        return undefined;
+    if (!outcome.checks?.some((check) => check.id === 'evals' && check.status === 'failed'))
+        return undefined;
+    return ['🟡 ', ...subject, ' is live; its evals gate failed: ', ...gateReason(evals)];
+}
+/** ` · evals: not worse than `prod`` beside a deploy's title, when a comparison was made. */
+function evalsVerdict(outcome) {
+    const evals = outcome.evals;
+    if (!evals?.compare?.compared || evals.verdict === undefined)
+        return [];
+    return [' · evals: ', ...gateReason(evals)];
+}
+/** The comparison's verdict in a few words, else the pass count against `pass-rate`. */
+function gateReason(evals) {
+    const passed = evals.rows.filter((row) => row.ours.passed).length;
+    const compared = evals.compare?.compared ? evals.compare.name : undefined;
+    const cases = (n) => `${n} case${n === 1 ? '' : 's'}`;
+    if (compared && evals.verdict === 'worse')
+        return ['worse than ', { code: compared }, ` on ${cases(evals.regressions ?? 0)}`];
+    if (compared && evals.verdict === 'undecided' && (evals.gate === 'passed' || evals.undecidedFails))
+        return ['undecided against ', { code: compared }, ` on ${cases(evals.undecided ?? 0)}`];
+    const rate = `${passed} of ${evals.rows.length} passed`;
+    if (compared && evals.passRate >= evals.requiredPassRate)
+        return ['not worse than ', { code: compared }, ` (${rate})`];
+    return [`${rate}${evals.passRate < evals.requiredPassRate ? ', under pass-rate' : ''}`];
+}
 const KINDS = {
     deployed: {
         label: () => 'deployed',
@@ -35166,15 +35559,15 @@ const KINDS = {
                 ? [', revision not proven']
                 : [];
             return outcome.kind === 'deployed' && outcome.noNewRevision
-                ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
-                : ['✅ Deployed ', ...subject, ...unproven];
+                ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven, ...evalsVerdict(outcome)]
+                : ['✅ Deployed ', ...subject, ...unproven, ...evalsVerdict(outcome)];
         },
         environment: () => 'success',
         comment: DEPLOY_COMMENT
     },
     failed: {
         label: () => 'failed',
-        title: (c) => ['❌ ', ...runOf(c), ' failed'],
+        title: (c) => liveButGated(c) ?? ['❌ ', ...runOf(c), ' failed'],
         environment: () => 'failure',
         comment: DEPLOY_COMMENT
     },
@@ -35362,7 +35755,7 @@ function outputsOf(outcome, url) {
         'serving-revision-id': outcome.restoredRevisionId ? undefined : outcome.servingRevisionId,
         'eval-pass-rate': outcome.evals && String(Math.round(outcome.evals.passRate * 10_000) / 10_000),
         'eval-regressions': outcome.evals?.regressions === undefined ? undefined : String(outcome.evals.regressions),
-        'eval-results': outcome.evals?.resultsFile
+        'eval-results': outcome.evals?.resultsFile ?? outcome.evalsNotRun?.resultsFile
     };
     const set = Object.entries(values).filter(([, v]) => v != null && v !== '');
     return Object.fromEntries(set.map(([name, value]) => [name, (0,neutralise/* forOutput */.np)(value)]));
@@ -35604,7 +35997,7 @@ async function run(options = {}) {
     const log = sink;
     // Secrets are registered while the inputs are read, deep below run(): their `::add-mask::` goes to this sink too.
     const stopAnnouncing = sink.mask ? (0,masking/* announceSecretsWith */.bK)(sink.mask, log.warn) : undefined;
-    const workflow = readWorkflowContext(options.env);
+    const workflow = (0,workflow_context/* readWorkflowContext */.F)(options.env);
     // The `command` input first: a failure from here on is told as that command's.
     const recorder = recorderFor(options.inputs);
     let github;
@@ -35727,7 +36120,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   hG: () => (/* binding */ settleWindowFor)
 });
 
-// UNUSED EXPORTS: makesRevision
+// UNUSED EXPORTS: makesRevision, mayMakeRevision
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
@@ -35741,7 +36134,10 @@ var clock = __nccwpck_require__(2257);
 var core_errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/operations/find.ts
 var find = __nccwpck_require__(1839);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/operations/ours.ts
+
 
 /** A revision's settings without the commit the control plane resolved (which no request sends). */
 function settingsOf(config) {
@@ -35802,6 +36198,52 @@ function createdWithOurSettings(deployment, revisionConfig, sent) {
     const reported = settingsOf(revisionConfig);
     const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
     return configMatches && namespaceMatches && revisionMatches;
+}
+/**
+ * Whether the deployment's environment is the one a patch sent: every secret sent, with the value
+ * sent (where the deployment reports one), and no other; the same for the secret references, by
+ * name. Revisions do not report the environment, and a patch of only `secrets` changes no revision
+ * setting: after a lost answer this is what tells this run's change from another run's. Only the
+ * latest change's environment shows, so the caller asks it of the latest revision only. What was
+ * sent is the list merged from the deployment as first read (commands/deploy/environment.ts).
+ */
+function carriesOurEnvironment(deployment, sent) {
+    const entries = (list, valueOf) => new Map((list ?? []).map((raw) => [String(raw?.name), valueOf((raw ?? {}))]));
+    const same = (reported, wanted) => reported.size === wanted.size &&
+        [...wanted].every(([name, value]) => reported.has(name) && (reported.get(name) === undefined || reported.get(name) === value));
+    const secretValue = (entry) => (typeof entry.value === 'string' ? entry.value : undefined);
+    const reference = (entry) => JSON.stringify([entry.secret_name, entry.secret_key]);
+    if (sent.secrets && !same(entries(deployment.secrets, secretValue), entries(sent.secrets, secretValue)))
+        return false;
+    if (sent.secret_references && !same(entries(deployment.secret_references, reference), entries(sent.secret_references, reference)))
+        return false;
+    return true;
+}
+/**
+ * Whether the deployment reports every `source_config` field a patch sent, with the value sent:
+ * how a patch of settings that may make no revision (`resource_spec`, `install_command`,
+ * `build_command`) is seen to have taken effect. Of `resource_spec`, only the fields sent are
+ * compared: the control plane fills in the others.
+ */
+function reportsSourceConfig(deployment, sent) {
+    const config = (deployment.source_config ?? {});
+    return Object.entries(sent ?? {}).every(([key, value]) => {
+        if (value == null)
+            return true;
+        if (key === 'resource_spec' && typeof value === 'object') {
+            const reported = (config.resource_spec ?? {});
+            return Object.entries(value).every(([field, wanted]) => sameSpecValue(reported[field], wanted));
+        }
+        return typeof value === 'object' ? (0,external_node_util_.isDeepStrictEqual)(config[key], value) : sameValue(config[key], value);
+    });
+}
+/** A field of a resource spec: a quantity sent as the string `"1"` may be read back as the number 1. */
+function sameSpecValue(reported, sent) {
+    if (sent == null)
+        return reported == null;
+    if (typeof sent !== 'string' && typeof sent !== 'number')
+        return (0,external_node_util_.isDeepStrictEqual)(reported, sent);
+    return (typeof reported === 'string' || typeof reported === 'number') && String(reported) === String(sent);
 }
 /** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
 function sameValue(a, b) {
@@ -35933,7 +36375,9 @@ function twinDeployments(name, found, ours) {
 async function patchOnce(deployment, body, ctx) {
     const before = deployment.latest_revision_id;
     // A patch that makes no revision only sets values: sending it twice changes nothing more.
-    const idempotent = !makesRevision(body);
+    const idempotent = !mayMakeRevision(body);
+    // A change of revision inputs alone may or may not make a revision: it took effect when the deployment reports what was sent.
+    const perhapsNoRevision = !makesRevision(body);
     const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
     let othersSeen = [];
     return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
@@ -35949,12 +36393,23 @@ async function patchOnce(deployment, body, ctx) {
             // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
             const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
                 const current = await ctx.client.getDeployment(deployment.id);
+                const settingsTook = !perhapsNoRevision || (reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body));
                 if (current.latest_revision_id === before)
-                    return undefined;
+                    return perhapsNoRevision && settingsTook ? { current } : undefined;
                 const look = await findOurRevision(ctx, deployment.id, before, sent);
                 othersSeen = look.others;
-                return look.ours ? { current, look, ours: look.ours } : undefined;
+                // The environment sent shows on the deployment while our revision is the latest: one that is not
+                // there means that revision is another run's with the same settings, and ours never landed.
+                if (look.ours && look.others.length === 0 && !carriesOurEnvironment(current, body)) {
+                    othersSeen = look.revisions;
+                    return undefined;
+                }
+                return look.ours && settingsTook ? { current, look, ours: look.ours } : undefined;
             });
+            if (applied && !applied.ours) {
+                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}), and made no new revision.`);
+                return { done: { deployment: applied.current, revisionId: before } };
+            }
             if (applied) {
                 const { current, look, ours } = applied;
                 ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${ours.id}.`);
@@ -36037,6 +36492,15 @@ function makesRevision(body) {
     const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
     return revisionConfig || body.secrets != null || body.secret_references != null;
 }
+/**
+ * `source_config` fields the control plane's owners count among the revision inputs: a patch that
+ * changes one may make a revision (docs/control-plane.md, "As the owners read it").
+ */
+const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command'];
+/** Whether this patch makes a revision, or may: it is then never sent twice without a look first. */
+function mayMakeRevision(body) {
+    return makesRevision(body) || REVISION_INPUTS.some((field) => body.source_config?.[field] != null);
+}
 /** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
 function withRetries(ctx, label, step) {
     const policy = ctx.retry ?? retry/* WRITE_RETRY */.l2;
@@ -36110,10 +36574,13 @@ async function sendRecorded(recorder, change, send) {
 /* harmony export */ });
 /* unused harmony export namedChanges */
 /* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3994);
+/* harmony import */ var _key_findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3791);
+
 
 /**
  * Says in the log what the archive will hold and what it leaves out: a warning naming each
- * secret file and symbolic link left out (with why), each ignore file not read, a workspace
+ * secret file and symbolic link left out (with why), each key found in a file that ships (at its
+ * file and line), each ignore file not read, a workspace
  * that is not a checkout, tracked files changed since the commit; then every file in a
  * collapsed group, and every item left out in another. Paths are relative to the workspace.
  */
@@ -36124,6 +36591,7 @@ function describeSelection(selection, log) {
             `Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent ` +
             `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
+    (0,_key_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .warnKeyFindings */ .k)(selection.keyFindings, log);
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {
         log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`);
@@ -36182,6 +36650,188 @@ function namedChanges(changed, shown = CHANGES_SHOWN) {
         .map((item) => `\`${item.path}\`${item.gone ? ' (deleted)' : ''}`)
         .join(', ');
     return changed.length > shown ? `${named} and ${changed.length - shown} more (the log names them all)` : named;
+}
+
+
+/***/ }),
+
+/***/ 3791:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ warnKeyFindings),
+/* harmony export */   refuseKeyFindings: () => (/* binding */ refuseKeyFindings)
+/* harmony export */ });
+/* unused harmony export findingText */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _secret_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9793);
+
+
+/** Findings a refusal names; the log's warnings name them all. */
+const NAMED_IN_REFUSAL = 10;
+const KINDS = new Map(_secret_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .KEY_RULES */ .on.map((rule) => [rule.id, rule.kind]));
+/** A finding as every message names it: `path:line` and the rule, never the value. */
+function findingText(finding) {
+    return `\`${finding.path}:${finding.line}\` (${KINDS.get(finding.rule) ?? 'key'}, rule \`${finding.rule}\`)`;
+}
+/**
+ * One warning per key found in a file that ships, annotated at its file and line where the
+ * log can (the runner shows it on the file), naming the rule, never the value.
+ */
+function warnKeyFindings(findings, log) {
+    for (const finding of findings) {
+        const line = `Key in a file the archive ships: ${findingText(finding)}. Whoever can read the build can read it: pass it through ` +
+            `\`secrets\` and read it from the environment (\`secret-scan: fail\` refuses such a deploy).`;
+        if (log.warnAt)
+            log.warnAt(line, { file: finding.path, line: finding.line });
+        else
+            log.warn(line);
+    }
+}
+/** `secret-scan: fail`: a key in a file that would ship refuses the deploy, before anything is packed or sent. */
+function refuseKeyFindings(findings, mode) {
+    if (mode !== 'fail' || findings.length === 0)
+        return;
+    const named = findings.slice(0, NAMED_IN_REFUSAL).map(findingText).join(', ');
+    const more = findings.length > NAMED_IN_REFUSAL ? ` and ${findings.length - NAMED_IN_REFUSAL} more (the warnings above name them all)` : '';
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-input', `${findings.length === 1 ? 'A key is' : `${findings.length} keys are`} written into files the remote build's archive would ship ` +
+        `(\`secret-scan: fail\`): ${named}${more}. Nothing was sent.`, 'Take each key out of the file and pass it through the `secrets` input (the agent reads it from its environment); revoke a ' +
+        'key that was committed. A value that is no key: leave the file out with `archive-exclude`, or set `secret-scan: warn`.');
+}
+
+
+/***/ }),
+
+/***/ 9793:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   on: () => (/* binding */ KEY_RULES),
+/* harmony export */   pk: () => (/* binding */ KEY_KEYWORDS),
+/* harmony export */   qd: () => (/* binding */ isFinding)
+/* harmony export */ });
+/* unused harmony exports looksLikeAKey, entropy */
+/** Not part of a token: the characters a token's shape may be followed or preceded by. */
+const B = String.raw `(?<![A-Za-z0-9_-])`;
+const E = String.raw `(?![A-Za-z0-9_-])`;
+/** A variable or key named after a service, then `=`, `:`, `:=`, `=>` or a space, then the value (quoted or not). */
+const assigned = (names) => String.raw `(?:${names})[\w.-]{0,20}["'\x60]?[ \t]*(?:=>|:=|[=:]|[ \t])[ \t]*["'\x60]?`;
+/** What a SendGrid key is written after (`"SG.…"`, `key=SG.…`, `Bearer SG.…`). */
+const SENDGRID_BEFORE = ['"', "'", '`', ' ', '=', ':'];
+const rule = (id, kind, keywords, pattern, flags = '') => ({
+    id,
+    kind,
+    keywords,
+    pattern: new RegExp(pattern, `g${flags}`)
+});
+const KEY_RULES = [
+    rule('openai-api-key', 'OpenAI API key', ['t3blbkfj', 'sk-proj-', 'sk-svcacct-', 'sk-admin-'], String.raw `${B}(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}T3BlbkFJ[A-Za-z0-9_-]{40,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})${E}`),
+    rule('anthropic-api-key', 'Anthropic API key', ['sk-ant-'], String.raw `${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`),
+    rule('langsmith-api-key', 'LangSmith API key', ['lsv2_'], String.raw `${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
+    rule('github-token', 'GitHub token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], String.raw `${B}((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})${E}`),
+    rule('gitlab-token', 'GitLab token', ['glpat-', 'gldt-', 'glptt-', 'glrt-', 'gr1348941'], String.raw `${B}(glpat-[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?|gldt-[A-Za-z0-9_-]{20}|glptt-[a-f0-9]{40}|glrt-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20})${E}`),
+    rule('aws-access-key-id', 'AWS access key ID', ['akia', 'asia', 'abia', 'acca', 'a3t'], String.raw `(?<![A-Za-z0-9])((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Za-z0-9])`),
+    rule('aws-secret-access-key', 'AWS secret access key', ['aws_secret', 'aws-secret', 'awssecret', 'secret_access', 'secret-access', 'secretaccess'], String.raw `${assigned(String.raw `aws[_-]?secret[_-]?(?:access[_-]?)?key|secret[_-]?access[_-]?key`)}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`, 'i'),
+    rule('slack-token', 'Slack token', ['xox', 'xapp-'], String.raw `${B}(xox[abeoprs]-(?:\d-)?[0-9]{8,14}-[A-Za-z0-9-]{8,}|xapp-\d-[A-Z0-9]{8,}-\d{8,}-[a-z0-9]{16,})${E}`),
+    rule('slack-webhook-url', 'Slack webhook URL', ['hooks.slack.com'], String.raw `hooks\.slack\.com/((?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56})(?![A-Za-z0-9+/])`),
+    rule('stripe-access-token', 'Stripe secret key', ['k_live_', 'k_test_', 'k_prod_'], String.raw `${B}((?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})${E}`),
+    rule('gcp-api-key', 'Google API key', ['aiza'], String.raw `${B}(AIza[A-Za-z0-9_-]{35})${E}`),
+    rule('jwt', 'JSON Web Token', ['eyj'], String.raw `${B}(eyJ[A-Za-z0-9_-]{15,}={0,2}\.eyJ[A-Za-z0-9_-]{15,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2})(?![A-Za-z0-9_=-])`),
+    rule('huggingface-access-token', 'Hugging Face token', ['hf_', 'api_org_'], String.raw `${B}((?:hf|api_org)_[A-Za-z0-9]{34})${E}`),
+    rule('groq-api-key', 'Groq API key', ['gsk_'], String.raw `${B}(gsk_[A-Za-z0-9]{52})${E}`),
+    rule('cohere-api-token', 'Cohere API key', ['cohere', 'co_api_key'], String.raw `${assigned('cohere|co_api_key')}([A-Za-z0-9]{40})(?![A-Za-z0-9])`, 'i'),
+    rule('mistral-api-key', 'Mistral API key', ['mistral'], String.raw `${assigned('mistral')}([A-Za-z0-9]{32})(?![A-Za-z0-9])`, 'i'),
+    rule('xai-api-key', 'xAI API key', ['xai-'], String.raw `${B}(xai-[A-Za-z0-9_]{80})${E}`),
+    rule('perplexity-api-key', 'Perplexity API key', ['pplx-'], String.raw `${B}(pplx-[A-Za-z0-9]{48})${E}`),
+    rule('replicate-api-token', 'Replicate API token', ['r8_'], String.raw `${B}(r8_[A-Za-z0-9_-]{37})${E}`),
+    rule('openrouter-api-key', 'OpenRouter API key', ['sk-or-v1-'], String.raw `${B}(sk-or-v1-[0-9a-f]{64})${E}`),
+    rule('pinecone-api-key', 'Pinecone API key', ['pcsk_'], String.raw `${B}(pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63})${E}`),
+    rule('langfuse-secret-key', 'Langfuse secret key', ['sk-lf-'], String.raw `${B}(sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${E}`),
+    rule('tavily-api-key', 'Tavily API key', ['tvly-'], String.raw `${B}(tvly-(?:dev-|prod-)?[A-Za-z0-9]{32})${E}`),
+    rule('deepseek-api-key', 'DeepSeek API key', ['deepseek'], String.raw `${assigned('deepseek')}(sk-[a-f0-9]{32})(?![A-Za-z0-9])`, 'i'),
+    rule('npm-access-token', 'npm token', ['npm_'], String.raw `${B}(npm_[A-Za-z0-9]{36})${E}`),
+    rule('pypi-upload-token', 'PyPI upload token', ['pypi-ageichlwas5vcmc'], String.raw `${B}(pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000})${E}`),
+    // `sg.` alone is in every file that says `msg.` or `svg.`: the key is looked for after a quote, a space or an operator only.
+    rule('sendgrid-api-token', 'SendGrid API key', SENDGRID_BEFORE.map((char) => `${char}sg.`), String.raw `(?<=[${SENDGRID_BEFORE.join('').replace(/[\]\\^-]/g, '\\$&')}])(SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{39,50})${E}`),
+    rule('databricks-api-token', 'Databricks token', ['dapi'], String.raw `${B}(dapi[a-f0-9]{32}(?:-\d)?)${E}`),
+    rule('digitalocean-token', 'DigitalOcean token', ['dop_v1_', 'doo_v1_', 'dor_v1_'], String.raw `${B}(do[opr]_v1_[a-f0-9]{64})${E}`),
+    rule('linear-api-key', 'Linear API key', ['lin_api_'], String.raw `${B}(lin_api_[A-Za-z0-9]{40})${E}`),
+    rule('notion-api-token', 'Notion token', ['ntn_'], String.raw `${B}(ntn_[0-9]{11}[A-Za-z0-9]{35})${E}`),
+    rule('telegram-bot-api-token', 'Telegram bot token', ['telegr'], String.raw `${assigned('telegr[a-z]*')}([0-9]{5,16}:A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`, 'i'),
+    // Twilio's `SK` + 32 hex digits has no text of its own (`sk` is in nearly every file): found by the name it is given.
+    rule('twilio-api-key', 'Twilio API key', ['twilio'], String.raw `${assigned('twilio')}(SK[0-9a-fA-F]{32})(?![A-Za-z0-9])`, 'i'),
+    // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`.
+    rule('database-url-password', 'password in a database URL', [
+        'postgres://',
+        'postgresql://',
+        'mysql://',
+        'mariadb://',
+        'mongodb://',
+        'mongodb+srv://',
+        'redis://',
+        'rediss://',
+        'amqp://',
+        'amqps://'
+    ], String.raw `(?<![A-Za-z0-9+])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`, 'i'),
+    rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw `${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)
+];
+/** Every rule's keywords: what the one `git grep` looks for. */
+const KEY_KEYWORDS = [...new Set(KEY_RULES.flatMap((item) => item.keywords))];
+/**
+ * Whether a value matched by a rule could be a key: random enough (Shannon entropy, in bits a
+ * character), no run of one character (`xxxxxxxx`, `00000000`), no alphabet or counting run
+ * (`abcdefgh`, `12345678`), and not a placeholder's or a published example's words.
+ */
+function looksLikeAKey(value) {
+    if (entropy(value) < MIN_ENTROPY)
+        return false;
+    if (/(.)\1{5}/.test(value))
+        return false;
+    if (/abcdefgh|bcdefghi|12345678|23456789|01234567/i.test(value))
+        return false;
+    return !PLACEHOLDER_WORDS.some((word) => [word, word.toUpperCase(), word[0].toUpperCase() + word.slice(1)].some((form) => value.includes(form)));
+}
+/** gitleaks' threshold for most of its rules: a random key of 16 characters or more is well above it. */
+const MIN_ENTROPY = 3;
+/**
+ * Words a real key holds by chance about once in a hundred thousand (in one of three cases:
+ * `example`, `EXAMPLE`, `Example`): a value holding one is a placeholder
+ * (`sk_live_YOUR_KEY_HERE...`) or a key a vendor publishes as an example
+ * (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
+ */
+const PLACEHOLDER_WORDS = ['example', 'your', 'placeholder', 'redacted', 'changeme', 'dummy', 'sample', 'xxxx', 'password'];
+/** Shannon entropy of `text`, in bits a character. */
+function entropy(text) {
+    const counts = new Map();
+    for (const char of text)
+        counts.set(char, (counts.get(char) ?? 0) + 1);
+    let bits = 0;
+    for (const count of counts.values()) {
+        const p = count / text.length;
+        bits -= p * Math.log2(p);
+    }
+    return bits;
+}
+/** The published example of jwt.io (`{"sub":"1234567890","name":"John Doe",...}`): in countless docs, never a credential. */
+const JWT_IO_EXAMPLE_PAYLOAD = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ';
+/** Whether a value the rule's shape matched is a finding. */
+function isFinding(ruleOf, value) {
+    if (ruleOf.id === 'jwt' && (value.includes(JWT_IO_EXAMPLE_PAYLOAD) || isPublicToken(value)))
+        return false;
+    return looksLikeAKey(value);
+}
+/**
+ * A token made to be public: Supabase's anon key (`"role": "anon"`) goes into every browser that
+ * loads the app, and its rights are what the database's row policies give anyone.
+ */
+function isPublicToken(jwt) {
+    try {
+        const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+        return typeof claims === 'object' && claims !== null && claims.role === 'anon';
+    }
+    catch {
+        return false;
+    }
 }
 
 
@@ -36275,13 +36925,16 @@ async function findDeploymentByName(client, name, limits) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ evalsBlock)
+/* harmony export */   iz: () => (/* binding */ evalsFirst),
+/* harmony export */   z1: () => (/* binding */ evalsBlock)
 /* harmony export */ });
-/* unused harmony export COMMENT_ROWS */
+/* unused harmony exports COMMENT_ROWS, COMMENT_TABLE_CHARS, breakable */
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2257);
-/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(891);
-/* harmony import */ var _core_share_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3932);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
+/* harmony import */ var _core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8453);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(891);
+/* harmony import */ var _core_share_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3932);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4285);
+
 
 
 
@@ -36289,116 +36942,292 @@ async function findDeploymentByName(client, name, limits) {
 /** The PR comment's table stops here; the rest are counted (the job summary has them all). */
 const COMMENT_ROWS = 50;
 /**
- * `evals` as a reviewer reads it: one line that says whether the preview is worse than
- * what it is compared with and on which cases, the table (regressions first, then failures, then
- * passes), then the pass rate, the regressions and the run times of each side. The job summary
- * lists every case; the PR comment at most COMMENT_ROWS. Case names and the checks' words are
- * neutralised (`md`).
+ * The comment's table stops earlier when its rows reach this many characters: GitHub refuses a
+ * comment over 65,536, and the rest of the comment (facts, excerpts, the log's tail) needs room.
+ */
+const COMMENT_TABLE_CHARS = 36_000;
+/** How much of a case's name a cell shows; the headline, less. */
+const NAME_CHARS = 80;
+const HEADLINE_NAME_CHARS = 40;
+/** Cases named in the headline; the table has them all. */
+const HEADLINE_CASES = 3;
+/** What a cell quotes of the agent's output, and of the question. */
+const SEEN_CHARS = 120;
+const ASKED_CHARS = 100;
+/** An unbroken run of characters longer than this gets a break opportunity, so no column is pushed out of view. */
+const UNBROKEN = 24;
+/**
+ * `evals` as a reviewer reads it (the job summary and the PR comment, one layout): the headline
+ * says worse / not worse / undecided against the other side with the cases and their counts,
+ * whatever the gate says; then the links to the whole results, the pass rates of both sides and
+ * the delta, what the comparison found and the runs it spent; the table (worse first, then
+ * undecided, failed, better, the rest); the run times. The job summary lists every case; the PR
+ * comment at most COMMENT_ROWS, within COMMENT_TABLE_CHARS. Every name and excerpt is neutralised
+ * (`md`), cut, and breakable.
  */
 function evalsBlock(facts, options) {
     if (!facts)
         return [];
     const compared = facts.compare?.compared ? facts.compare.name : undefined;
     const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b));
-    const shown = options.comment ? ordered.slice(0, COMMENT_ROWS) : ordered;
-    // A column of nothing but blanks says nothing: "First failed check" only when a case failed.
-    const anyFailed = facts.rows.some((row) => !row.ours.passed);
-    const head = [
-        'Case',
-        'Result',
-        ...(anyFailed ? ['First failed check'] : []),
-        'Time',
-        ...(compared ? [`On <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(compared)}</code>`] : [])
-    ];
+    // A column of nothing but blanks says nothing: "First failed check" only when a case failed (or, compared, failed a run).
+    const anyFailed = facts.rows.some((row) => showsCheck(row));
+    const head = compared
+        ? ['Case', 'Here', `On <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(compared)}</code>`, 'Verdict', ...(anyFailed ? ['First failed check'] : []), 'Time (here / there)']
+        : ['Case', 'Result', ...(anyFailed ? ['First failed check'] : []), 'Time'];
     const lines = [`${options.comment ? '####' : '###'} Evals: ${headline(facts)}`, ''];
-    lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label === 'Time' ? '---:' : '---')).join('|')}|`);
-    for (const row of shown) {
-        const cells = [
-            `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`,
-            result(row.ours, facts.repeat, row.regression),
-            ...(anyFailed ? [check(row.ours)] : []),
-            time(row.ours),
-            ...(compared ? [other(row.theirs, facts.repeat)] : [])
-        ];
-        lines.push(`| ${cells.join(' | ')} |`);
+    const links = linksLine(facts);
+    if (links)
+        lines.push(links, '');
+    if (compared)
+        lines.push(...comparedLines(facts, compared), '');
+    lines.push(`| ${head.join(' | ')} |`, `|${head.map((label) => (label.startsWith('Time') ? '---:' : '---')).join('|')}|`);
+    let shown = 0;
+    let chars = 0;
+    for (const row of ordered) {
+        const cells = compared
+            ? [
+                caseCell(row),
+                counts(row.ours, row.regression),
+                counts(row.theirs, false),
+                verdictCell(row),
+                ...(anyFailed ? [check(row)] : []),
+                `${time(row.ours)}${row.theirs ? ` / ${time(row.theirs)}` : ''}`
+            ]
+            : [caseCell(row), result(row.ours, facts.repeat), ...(anyFailed ? [check(row)] : []), time(row.ours)];
+        const line = `| ${cells.join(' | ')} |`;
+        if (options.comment && (shown >= COMMENT_ROWS || chars + line.length > COMMENT_TABLE_CHARS))
+            break;
+        lines.push(line);
+        shown++;
+        chars += line.length + 1;
     }
-    const left = ordered.length - shown.length;
+    const left = ordered.length - shown;
     if (left > 0) {
-        const failed = ordered.slice(shown.length).filter((row) => !row.ours.passed).length;
-        lines.push('', `… and ${left} more case${left === 1 ? '' : 's'} (${failed} failed, ${left - failed} passed): the job summary lists every one.`);
+        const rest = ordered.slice(shown);
+        const failed = rest.filter((row) => !row.ours.passed).length;
+        const worse = rest.filter((row) => row.regression).length;
+        lines.push('', `… and ${left} more case${left === 1 ? '' : 's'} (${worse > 0 ? `${worse} worse, ` : ''}${failed} failed, ${left - failed} passed): ` +
+            'the job summary lists every one.');
     }
-    lines.push('', footer(facts), '');
+    lines.push('', footer(facts, compared !== undefined), '');
     return lines;
 }
-/** Regressions first, then the other failures, then passes; suite order within each. */
-function rank(row) {
-    return row.regression ? 0 : !row.ours.passed ? 1 : 2;
+/**
+ * Whether the evals come before the run's facts: when the gate failed (they are the cause), and
+ * when compared (the verdict against the other side, the delta and the links are what a reviewer
+ * opens the comment for).
+ */
+function evalsFirst(facts) {
+    return facts !== undefined && (facts.gate === 'failed' || facts.compare?.compared === true);
 }
-/** The line a reviewer reads first: the verdict, and the cases that made it. */
+/** Worse first, then undecided, then the other failures, then better, then the rest; suite order within each. */
+function rank(row) {
+    if (row.regression)
+        return 0;
+    if (row.verdict === 'undecided')
+        return 1;
+    if (!row.ours.passed)
+        return 2;
+    if (row.better)
+        return 3;
+    return 4;
+}
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `<code>refund-policy</code> 0/6 vs 6/6` */
+function named(row) {
+    const name = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(breakable((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(row.name, HEADLINE_NAME_CHARS)))}</code>`;
+    return row.theirs ? `${name} ${row.ours.passes}/${row.ours.runs} vs ${row.theirs.passes}/${row.theirs.runs}` : name;
+}
+function listed(rows) {
+    const shown = rows.slice(0, HEADLINE_CASES).map(named).join(', ');
+    return rows.length > HEADLINE_CASES ? `${shown} and ${rows.length - HEADLINE_CASES} more` : shown;
+}
+/**
+ * The line a reviewer reads first: the comparison's verdict and the cases that made it (even
+ * when the gate passes), else the pass count; the gate's mark first.
+ */
 function headline(facts) {
     const passed = facts.rows.filter((row) => row.ours.passed).length;
     const mark = facts.gate === 'passed' ? '✅' : '❌';
     const rate = `${passed} of ${facts.rows.length} passed`;
     if (facts.compare?.compared) {
-        const regressed = facts.rows.filter((row) => row.regression);
-        const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>`;
-        if (regressed.length === 0)
-            return `${mark} ${rate}, no worse than ${against}`;
-        const list = regressed
-            .slice(0, 5)
-            .map((row) => `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(row.name)}</code>`)
-            .join(', ') + (regressed.length > 5 ? ` and ${regressed.length - 5} more` : '');
-        return `${mark} ${rate}: **worse than ${against} on ${regressed.length} case${regressed.length === 1 ? '' : 's'}**: ${list}`;
+        const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>`;
+        const worse = facts.rows.filter((row) => row.regression);
+        const undecided = facts.rows.filter((row) => row.verdict === 'undecided');
+        const better = facts.rows.filter((row) => row.better);
+        const underRate = facts.passRate < facts.requiredPassRate ? `; ${rate}, under \`pass-rate\` ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)}` : '';
+        if (worse.length > 0) {
+            // The gate may let them through (`max-regressions`): say so first, then what was found.
+            const lead = facts.gate === 'passed' ? '✅ the gate passes, but the preview is ' : `${mark} `;
+            const within = facts.gate === 'passed' ? ` (within \`max-regressions\` ${facts.maxRegressions})` : '';
+            return `${lead}**worse than ${against} on ${plural(worse.length, 'case')}**: ${listed(worse)}${within}${underRate}`;
+        }
+        const improved = better.length > 0 ? `; better on ${plural(better.length, 'case')}: ${listed(better)}` : '';
+        if (undecided.length > 0) {
+            const gate = facts.undecidedFails ? '`on-undecided: fail`' : 'undecided never fails the gate by itself';
+            const icon = facts.gate === 'passed' ? '⚠️' : '❌';
+            return `${icon} **undecided against ${against} on ${plural(undecided.length, 'case')}**: ${listed(undecided)} (${gate})${improved}${underRate}`;
+        }
+        return `${mark} **not worse than ${against}**: ${rate}${improved}${underRate ? `, under \`pass-rate\` ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)}` : ''}`;
     }
     if (facts.compare)
-        return `${mark} ${rate} (⚠️ not compared with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>)`;
+        return `${mark} ${rate} (⚠️ not compared with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>)`;
     return `${mark} ${rate}`;
 }
-function result(side, repeat, regression) {
+/** Where the whole results are: LangSmith's comparison first when there is one, then the run's artifacts. */
+function linksLine(facts) {
+    const links = [];
+    // A LangSmith on this machine (the local runner's stand-in) is linked too; characters that would end a link's target are escaped.
+    const langsmith = facts.langsmith ? (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .safeUrl */ .Pl)(facts.langsmith.compareUrl, { allowLoopbackHttp: true }) : undefined;
+    if (langsmith) {
+        const both = facts.compare?.compared && new URL(langsmith).searchParams.get('selectedSessions')?.includes(',');
+        links.push(`[${both ? 'both sides' : 'the runs'} in LangSmith](${linkTarget(langsmith)})`);
+    }
+    const run = facts.resultsUrl ? (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .safeUrl */ .Pl)(facts.resultsUrl) : undefined;
+    if (run)
+        links.push(`[every run (<code>eval-results</code>, the workflow run)](${linkTarget(run)})`);
+    return links.length > 0 ? `📎 Whole results: ${links.join(' · ')}` : undefined;
+}
+const linkTarget = (url) => url.replace(/[()<>]/g, encodeURIComponent);
+/** The pass rates of both sides and the delta; what the comparison found; the runs it spent. */
+function comparedLines(facts, against) {
+    const n = facts.rows.length;
+    const here = facts.rows.filter((row) => row.ours.passed).length;
+    const there = facts.rows.filter((row) => row.theirs?.passed).length;
+    const delta = (here - there) / n;
+    // Points of pass rate, not a percentage of it.
+    const deltaText = delta === 0 ? '±0' : `${delta > 0 ? '+' : '−'}${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(Math.abs(delta)).replace('%', '')} pts`;
+    const interval = facts.passRateInterval
+        ? `, 95% interval ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRateInterval.low)}–${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRateInterval.high)}`
+        : '';
+    const rates = `**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRate)} here (${here} of ${n}${interval}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)}) · ` +
+        `${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(there / n)} on <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(against)}</code> (${there} of ${n}) · **Δ ${deltaText}**`;
+    const worse = facts.regressions ?? 0;
+    const undecided = facts.rows.filter((row) => row.verdict === 'undecided');
+    const notWorse = facts.rows.filter((row) => row.verdict === 'not worse').length;
+    const more = undecided.map((row) => row.moreRuns).filter((m) => m !== undefined);
+    const decide = undecided.length === 0
+        ? ''
+        : more.length > 0
+            ? ` (${Math.max(...more) === Math.min(...more) ? '' : 'up to '}${plural(Math.max(...more), 'more run')} a side, ` +
+                `failing here and passing there, would show ${undecided.length === 1 ? 'it' : 'them'} worse)`
+            : ' (no number of runs within 20 a side would decide them at this confidence)';
+    const verdicts = [
+        `**${worse} worse** (at most ${facts.maxRegressions})`,
+        ...(facts.better ? [`${facts.better} better`] : []),
+        `${notWorse} not worse`,
+        `${undecided.length} undecided${decide}`
+    ].join(', ');
+    const confidence = facts.confidence === undefined ? '' : ` at ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.confidence)} confidence`;
+    const oursRuns = facts.rows.reduce((sum, row) => sum + row.ours.runs, 0);
+    const theirsRuns = facts.rows.reduce((sum, row) => sum + (row.theirs?.runs ?? 0), 0);
+    const how = facts.adaptive
+        ? `: each case once, then again on both sides while its sides disagreed and its verdict was open, at most ${facts.adaptive.maxRepeat} (\`max-repeat\`)`
+        : facts.repeat > 1
+            ? ` (\`repeat\` ${facts.repeat})`
+            : '';
+    return [
+        rates,
+        '',
+        `**Compared**${confidence}: ${verdicts} · **Runs:** ${oursRuns} here, ${theirsRuns} there, ${(oursRuns / n).toFixed(1)} a case a side${how}`
+    ];
+}
+function caseCell(row) {
+    return `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(breakable((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(row.name, NAME_CHARS)))}</code>`;
+}
+/** Passes of runs on one side: `✅ 6/6`, `❌ 0/6`, `✅ 5/8 · flaky`. */
+function counts(side, worse) {
+    if (!side)
+        return '—';
+    if (side.notRun)
+        return '⏭️ not run';
+    const mark = side.passed ? '✅' : '❌';
+    const ratio = worse ? `**${side.passes}/${side.runs}**` : `${side.passes}/${side.runs}`;
+    // Kept on one line (no-break spaces): a narrow column would put the mark and the count apart.
+    return `${mark}\u00a0${ratio}${side.flaky ? ' · flaky' : ''}`;
+}
+function verdictCell(row) {
+    switch (row.verdict) {
+        case 'worse':
+            return '🔻\u00a0**worse**';
+        case 'undecided':
+            return row.moreRuns === undefined ? '❔ undecided' : `❔ undecided (${plural(row.moreRuns, 'more run')} a side could decide)`;
+        case 'not worse':
+            // One line in a narrow column.
+            return row.better ? '⬆️\u00a0better' : 'not\u00a0worse';
+        default:
+            return '—';
+    }
+}
+function result(side, repeat) {
     if (side.notRun)
         return '⏭️ not run';
     const runs = repeat > 1 ? ` ${side.passes}/${side.runs}` : '';
-    if (side.passed)
-        return `✅ passed${runs}`;
-    return regression ? `❌ **regression**${runs}` : `❌ failed${runs}`;
+    const flaky = side.flaky ? ' · flaky' : '';
+    return side.passed ? `✅ passed${runs}${flaky}` : `❌ failed${runs}${flaky}`;
 }
-/** The first failed check in our words, then what was seen (the agent's words, or the server's), as code. */
-function check(side) {
-    if (side.passed || side.firstFailed === undefined)
+/** A failed case, and a case compared worse or undecided (it may pass by `min-passes` and still have failed runs). */
+function showsCheck(row) {
+    if (row.ours.firstFailed === undefined)
+        return false;
+    return !row.ours.passed || row.regression || row.verdict === 'undecided';
+}
+/** The first failed check in our words, then what was seen (the agent's words, or the server's), then the question asked. */
+function check(row) {
+    const side = row.ours;
+    if (!showsCheck(row) || side.firstFailed === undefined)
         return '';
-    const said = (0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(side.firstFailed)
-        .map((part) => (typeof part === 'string' ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(part) : `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(part.code)}</code>`))
+    const said = (0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(side.firstFailed)
+        .map((part) => (typeof part === 'string' ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(part) : `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(breakable((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(part.code, SEEN_CHARS)))}</code>`))
         .join('');
-    return side.seen === undefined ? said : `${said}<br>↳ <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_2__/* .quotable */ .E7)(side.seen, 120))}</code>`;
+    const seen = side.seen === undefined ? '' : `<br>↳ <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(breakable((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(side.seen, SEEN_CHARS)))}</code>`;
+    const asked = row.asked === undefined ? '' : `<br>asked: <em>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(breakable((0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(row.asked, ASKED_CHARS)))}</em>`;
+    return `${said}${seen}${asked}`;
 }
+/**
+ * Text with a zero-width space in every unbroken run longer than UNBROKEN characters: a table
+ * cell wraps there, so one long token (a URL, a hash, a name without spaces) cannot widen its
+ * column until the others leave the view.
+ */
+function breakable(text) {
+    return text.replace(new RegExp(`\\S{${UNBROKEN + 1},}`, 'gu'), (run) => (Array.from(run)
+        .join('')
+        .match(new RegExp(`[\\s\\S]{1,${UNBROKEN}}`, 'gu')) ?? [run]).join('\u200b'));
+}
+/** The median of the runs that finished; `(2 cut short)` for those that did not, counted apart. */
 function time(side) {
-    return side.durationMs === undefined ? '—' : runTime(side.durationMs);
+    const cut = side.cutShort ? ` (${side.cutShort} cut short)` : '';
+    return side.durationMs === undefined ? `—${cut}` : `${runTime(side.durationMs)}${cut}`;
 }
 /** A run's time to a tenth of a second: `850ms`, `1.2s`, `2m 05s`. */
 function runTime(ms) {
     return ms < 1000 ? (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms) : ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms);
 }
-function other(side, repeat) {
-    if (!side)
-        return '—';
-    if (side.notRun)
-        return '⏭️ not run';
-    const runs = repeat > 1 ? ` ${side.passes}/${side.runs}` : '';
-    return `${side.passed ? '✅ passed' : '❌ failed'}${runs} in ${time(side)}`;
-}
-function footer(facts) {
+function footer(facts, compared) {
     const passed = facts.rows.filter((row) => row.ours.passed).length;
-    const parts = [
-        `**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_3__/* .formatShare */ .T)(facts.requiredPassRate)})`
-    ];
-    if (facts.compare?.compared)
+    const parts = [];
+    if (!compared) {
+        const interval = facts.passRateInterval && facts.rows.length > 1
+            ? `; 95% interval ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRateInterval.low)}–${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRateInterval.high)}`
+            : '';
+        parts.push(`**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}${interval}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)})`);
+        if (facts.compare && !facts.compare.compared)
+            parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.why)}`);
+    }
+    else {
         parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`);
-    else if (facts.compare)
-        parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.why)}`);
+    }
+    const cut = (n) => (n ? `, ${n} cut short` : '');
     const times = [
-        ...(facts.times.ours ? [`this revision ${runTime(facts.times.ours.p50Ms)} / ${runTime(facts.times.ours.p95Ms)}`] : []),
+        ...(facts.times.ours
+            ? [`this revision ${runTime(facts.times.ours.p50Ms)} / ${runTime(facts.times.ours.p95Ms)}${cut(facts.times.ours.cutShort)}`]
+            : []),
         ...(facts.times.theirs && facts.compare
-            ? [`<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ${runTime(facts.times.theirs.p95Ms)}`]
+            ? [
+                `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ` +
+                    `${runTime(facts.times.theirs.p95Ms)}${cut(facts.times.theirs.cutShort)}`
+            ]
             : [])
     ];
     if (times.length > 0)
@@ -36573,6 +37402,8 @@ function neutralised(target) {
         // printVerbatim's own lines (a random token no server text can know), known by the method they come through.
         commandsToken: (line) => (target.commandsToken ? target.commandsToken(line) : target.info(line)),
         warn: (line) => target.warn((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
+        // A file name is the user's text: one line, as the message is.
+        warnAt: (line, at) => target.warnAt ? target.warnAt((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line)), { file: (0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)(at.file), line: at.line }) : target.warn((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
         notice: (line) => target.notice((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
         debug: (line) => target.debug((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line))),
         startGroup: (title) => target.startGroup((0,_core_neutralise_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_core_masking_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(title))),
@@ -36590,6 +37421,7 @@ function neutralised(target) {
 const actionsSink = neutralised({
     info: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(line),
     warn: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(line),
+    warnAt: (line, at) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(line, { file: at.file, startLine: at.line }),
     notice: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(line),
     debug: (line) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(line),
     startGroup: (title) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(title),
@@ -36823,13 +37655,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 714:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 

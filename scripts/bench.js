@@ -11,6 +11,9 @@
 //  8. Config check: a broken config refused, against the simulator's build failing it (bench/config-check.js).
 //  9. Evals: 200 runs of a 100 ms agent at concurrency 8 against the ideal 2.5 s (bench/evals.js;
 //     `npm run bench -- --evals` runs only this one).
+// 10. Evals gate: false blocks of an agent compared with itself, broken previews caught, runs
+//     spent, seeded, through the real adaptive plan and verdicts (bench/evals-gate.js;
+//     `npm run bench -- --evals-gate` runs only this one; `--evals` runs it too).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -231,8 +234,11 @@ if (process.argv.includes('--prune')) {
   await (await import('../bench/evals.js')).evalsBench()
 } else if (process.argv.includes('--startup')) {
   await startup()
+} else if (process.argv.includes('--evals-gate')) {
+  ;(await import('../bench/evals-gate.js')).evalsGateBench()
 } else if (process.argv.includes('--evals')) {
   await (await import('../bench/evals.js')).evalsBench()
+  ;(await import('../bench/evals-gate.js')).evalsGateBench()
 } else if (process.argv.includes('--config-check')) {
   await (await import('../bench/config-check.js')).configCheckBench()
   await (await import('../bench/evals.js')).evalsBench()
@@ -246,4 +252,5 @@ if (process.argv.includes('--prune')) {
   await archiveBench()
   await (await import('../bench/config-check.js')).configCheckBench()
   await (await import('../bench/evals.js')).evalsBench()
+  ;(await import('../bench/evals-gate.js')).evalsGateBench()
 }

@@ -40,9 +40,11 @@
  *   | { error: string, delayMs?: number }
  *   | { hostile: true }
  *   | { huge: true }
- *   | { status: number }} CaseAnswer
+ *   | { status: number }
+ *   | { turns: CaseAnswer[] }} CaseAnswer
  *   says: the agent writes this (after `delayMs` on the simulator's clock). error: a failed run (`__error__` in a 200).
  *   hostile: the agent writes markup, mentions and workflow commands. huge: 200 with a 50 MB body. status: that status.
+ *   turns: a flaky case, deterministically: its runs get these answers in turn (counted per `turns` object).
  *
  * @typedef {{ info?: InfoBehaviour, runs?: RunsBehaviour }} AgentBehaviour
  *
@@ -200,6 +202,9 @@ export class AgentBoard extends BehaviourBoard {
   }
 }
 
+/** How many runs each `turns` answer has given. */
+const TURNS = new WeakMap()
+
 /**
  * An `evals` suite's agent: the answer chosen by the run's input.
  * @param {Record<string, any>} input
@@ -211,7 +216,15 @@ function caseAnswer(input, behaviour) {
   const last = messages.at(-1)
   const text = typeof last === 'string' ? last : typeof last?.content === 'string' ? last.content : JSON.stringify(input)
   const key = Object.keys(behaviour.answers).find((k) => text.includes(k))
-  const answer = key === undefined ? behaviour.otherwise : behaviour.answers[key]
+  const chosen = key === undefined ? behaviour.otherwise : behaviour.answers[key]
+  /** @type {Exclude<CaseAnswer, { turns: CaseAnswer[] }> | undefined} */
+  let answer
+  if (chosen && 'turns' in chosen) {
+    const turn = TURNS.get(chosen) ?? 0
+    TURNS.set(chosen, turn + 1)
+    // One level: a turn is a plain answer.
+    answer = /** @type {Exclude<CaseAnswer, { turns: CaseAnswer[] }>} */ (chosen.turns[turn % chosen.turns.length])
+  } else answer = chosen
   if (!answer) return json(200, echo(input))
   if ('status' in answer) return json(answer.status, { detail: 'Internal Server Error' })
   if ('huge' in answer) return { status: 200, body: hugeBody() }

@@ -197,9 +197,16 @@ export interface EvalSide {
   firstFailed?: string
   /** What the agent wrote in that run (or the server answered), shortened and redacted: what was seen. */
   seen?: string
-  /** The median time of its runs. */
+  /** The median time of its runs that finished (an answer came back). */
   durationMs?: number
+  /** Runs sent that never finished (cut short by their `timeout` or the suite's, or no connection): not in the time. */
+  cutShort?: number
+  /** It both passed and failed. */
+  flaky?: boolean
 }
+
+/** A comparison's verdict (`compare-with`): worse with evidence, not worse, or not decided by the runs made. */
+export type EvalVerdict = 'worse' | 'not worse' | 'undecided'
 
 /** One case's row. */
 export interface EvalRow {
@@ -207,8 +214,16 @@ export interface EvalRow {
   ours: EvalSide
   /** With `compare-with`, when compared. */
   theirs?: EvalSide
-  /** Passes there, fails here. */
+  /** Worse here than there, with evidence (`verdict` is `worse`). */
   regression: boolean
+  /** Compared: the verdict at the suite's confidence. */
+  verdict?: EvalVerdict
+  /** Compared: better here, with the same evidence. */
+  better?: boolean
+  /** Undecided: more runs on each side that could decide it. */
+  moreRuns?: number
+  /** The question asked: the case's input, shortened (the user's last message, or the input as JSON). */
+  asked?: string
 }
 
 /** p50 and p95 of one side's run times (runs sent only). */
@@ -216,6 +231,8 @@ export interface RunTimes {
   p50Ms: number
   p95Ms: number
   runs: number
+  /** Runs sent that never finished: counted apart, not in the times. */
+  cutShort?: number
 }
 
 /** `evals`: what the suite found, for the summary, the PR comment and the outputs. */
@@ -238,7 +255,20 @@ export interface EvalFacts {
   /** The `eval-results` file. */
   resultsFile?: string
   gate: 'passed' | 'failed'
-  /** The runs recorded as LangSmith experiments (`langsmith-api-key`): the link to their comparison in LangSmith's app. */
+  /** Compared (v1.5): the suite's verdict, its confidence, and the cases worse / better / undecided. */
+  verdict?: EvalVerdict
+  confidence?: number
+  better?: number
+  undecided?: number
+  /** Undecided comparisons fail the gate (`on-undecided: fail`). */
+  undecidedFails?: boolean
+  /** Runs chosen by the evidence (`compare-with` without `repeat`), at most `maxRepeat` a case a side. */
+  adaptive?: { maxRepeat: number }
+  /** The pass rate's 95% interval (Wilson). */
+  passRateInterval?: { low: number; high: number }
+  /** Where the whole results are: the workflow run's page (its artifacts). */
+  resultsUrl?: string
+  /** The comparison in LangSmith, when the results were uploaded there. */
   langsmith?: { compareUrl: string }
 }
 

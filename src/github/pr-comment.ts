@@ -1,7 +1,7 @@
 import { redact } from '../core/masking.js'
 import { safeUrl } from '../core/neutralise.js'
 import { saidMd, causeBlocks, excerptBlocks, factsTable, failureLogBlock } from '../report/markdown.js'
-import { evalsBlock } from '../report/evals.js'
+import { evalsBlock, evalsFirst } from '../report/evals.js'
 import type { CommentView } from '../report/view.js'
 import type { GitHubApi } from './api.js'
 
@@ -24,11 +24,11 @@ export function renderComment(view: CommentView, runUrl: string | undefined): st
   if (view.gone) {
     lines.push(saidMd(view.gone), '')
   } else {
-    // Failed evals are the cause: their table comes before the facts, as in the job summary.
+    // Failed evals are the cause, and a comparison's verdict is what the reviewer came for: then they come before the facts.
     const evals = evalsBlock(view.evals, { comment: true })
-    if (view.evals?.gate === 'failed') lines.push(...evals)
+    if (evalsFirst(view.evals)) lines.push(...evals)
     lines.push(...factsTable(view))
-    if (view.evals?.gate !== 'failed') lines.push(...evals)
+    if (!evalsFirst(view.evals)) lines.push(...evals)
     lines.push(...excerptBlocks(view))
     lines.push(...failureLogBlock(view, false))
   }

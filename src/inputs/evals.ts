@@ -42,9 +42,20 @@ export interface EvalSuite {
   dataset?: string
   /** `max-regressions` was written: the suite gates on the comparison, so one that cannot be made fails the gate. */
   regressionsGated?: boolean
+  /** `repeat` was given: fixed runs (v1.4). Without it, `compare-with` runs adaptively (evals/adaptive.ts). */
+  repeatGiven?: boolean
+  /** The comparison's confidence, 0.5 to 0.999 (default 0.95): the suite's false alarms stay under `1 - confidence`. */
+  confidence?: number
+  /** Adaptive runs: the most runs of a case on each side (default 8, at most 20). */
+  maxRepeat?: number
+  /** Whether an undecided comparison fails the gate (default `pass`). */
+  onUndecided?: 'pass' | 'fail'
 }
 
 export const EVALS_DEFAULTS = { concurrency: 4, repeat: 1, timeoutMs: 2 * 60_000, passRate: 1, maxRegressions: 0 }
+/** The comparison's defaults (v1.5): docs/evals-gate.md. */
+export const GATE_DEFAULTS = { confidence: 0.95, maxRepeat: 8, onUndecided: 'pass' as const }
+export const MAX_REPEAT = 20
 /** At most this many cases in a suite, and runs in a step (cases x repeat x 1 or 2 deployments). */
 export const MAX_CASES = 200
 export const MAX_RUNS = 1000
@@ -61,6 +72,9 @@ const SUITE_KEYS = [
   'pass-rate',
   'compare-with',
   'max-regressions',
+  'confidence',
+  'max-repeat',
+  'on-undecided',
   'cases',
   'dataset'
 ]
@@ -212,6 +226,7 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
   if (value['max-regressions'] !== undefined && compareWith === undefined)
     problem('`max-regressions` needs `compare-with`: a regression is a case that passes on that deployment and fails here')
   const dataset = optionalText(value, 'dataset', 'dataset', problem, 'the LangSmith dataset the runs are recorded in')
+  const gate = readGateKeys(value, compareWith !== undefined, problem)
   const cases = readCases(value.cases, assistant, problem)
   if (!cases) return undefined
   const runs = cases.length * repeat * (compareWith === undefined ? 1 : 2)
@@ -235,8 +250,42 @@ function readSuite(value: unknown, from: string, problems: string[]): EvalSuite 
     ...(compareWith === undefined ? {} : { compareWith }),
     maxRegressions,
     ...(dataset === undefined ? {} : { dataset }),
-    ...(value['max-regressions'] === undefined ? {} : { regressionsGated: true })
+    ...(value['max-regressions'] === undefined ? {} : { regressionsGated: true }),
+    ...gate
   }
+}
+
+/** The v1.5 keys of the comparison: `confidence`, `max-repeat`, `on-undecided` (each needs `compare-with`). */
+function readGateKeys(
+  value: Record<string, unknown>,
+  compared: boolean,
+  problem: (text: string) => void
+): Pick<EvalSuite, 'repeatGiven' | 'confidence' | 'maxRepeat' | 'onUndecided'> {
+  const repeatGiven = value.repeat !== undefined && value.repeat !== null
+  for (const key of ['confidence', 'max-repeat', 'on-undecided']) {
+    if (value[key] !== undefined && !compared)
+      problem(`\`${key}\` needs \`compare-with\`: it is about the comparison with another deployment; remove it or add \`compare-with\``)
+  }
+  if (value['max-repeat'] !== undefined && repeatGiven)
+    problem(
+      '`max-repeat` is for adaptive runs, and `repeat` runs every case a fixed number of times: keep one (without `repeat`, a case whose sides disagree runs again, up to `max-repeat`)'
+    )
+  const maxRepeat = integer(value, 'max-repeat', 1, MAX_REPEAT, GATE_DEFAULTS.maxRepeat, problem)
+  let confidence: number = GATE_DEFAULTS.confidence
+  if (value.confidence !== undefined && value.confidence !== null) {
+    const text = typeof value.confidence === 'string' || typeof value.confidence === 'number' ? String(value.confidence).trim() : ''
+    const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text)
+    const share = percent ? Number(percent[1]) / 100 : /^\d*\.\d+$/.test(text) ? Number(text) : NaN
+    if (!Number.isFinite(share) || share < 0.5 || share > 0.999)
+      problem("`confidence` must be a share from 50% to 99.9% (e.g. `95%`, or `0.95`): the suite's false alarms stay under 1 minus it")
+    else confidence = share
+  }
+  let onUndecided: 'pass' | 'fail' = GATE_DEFAULTS.onUndecided
+  if (value['on-undecided'] !== undefined && value['on-undecided'] !== null) {
+    if (value['on-undecided'] === 'pass' || value['on-undecided'] === 'fail') onUndecided = value['on-undecided']
+    else problem('`on-undecided` must be `pass` (the default: undecided cases never fail the gate by themselves) or `fail`')
+  }
+  return { ...(repeatGiven ? { repeatGiven } : {}), confidence, maxRepeat, onUndecided }
 }
 
 function readCases(raw: unknown, assistant: string | undefined, problem: (text: string) => void): EvalCase[] | undefined {

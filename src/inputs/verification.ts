@@ -4,6 +4,7 @@ import type { SmokeTest } from './smoke-test.js'
 import type { EvalSuite, SuiteAtBase } from './evals.js'
 import type { InputReader } from './spec.js'
 import { LANGSMITH_INPUTS, readLangSmith, type LangSmithSettings } from './langsmith.js'
+import { readWorkflowContext } from './workflow-context.js'
 
 /** What `deploy` and `rollback` prove about their revision after DEPLOYED (operations/checks/). */
 export interface VerificationInputs {
@@ -19,6 +20,8 @@ export interface VerificationInputs {
   resultsDir?: string
   /** `langsmith-api-key` and its endpoint: `evals`' results recorded as LangSmith experiments. */
   langsmith?: LangSmithSettings
+  /** The workflow run's page, where the whole results are (its artifacts): linked from the evals report. */
+  resultsUrl?: string
 }
 
 /** Its own inputs; it also reads `health-check-timeout` (HEALTH_INPUTS), which a command using these lists too. */
@@ -60,6 +63,7 @@ export function readVerification(reader: InputReader): VerificationInputs {
   // The runner's environment when the context names none (index.ts passes none): v1.4 read only the context's, so on a runner the file went to the system's temp folder.
   const resultsDir = (reader.context.env ?? process.env).RUNNER_TEMP || undefined
   const langsmith = readLangSmith(reader)
+  const resultsUrl = read ? readWorkflowContext(reader.context.env ?? process.env).runUrl : undefined
   return {
     verifyRevision: reader.value('verify-revision') ?? 'auto',
     proofTimeoutMs: reader.value('health-check-timeout') as number,
@@ -67,6 +71,7 @@ export function readVerification(reader: InputReader): VerificationInputs {
     ...(evals ? { evals } : {}),
     ...(evalsAtBase ? { evalsAtBase } : {}),
     ...(resultsDir ? { resultsDir } : {}),
+    ...(resultsUrl ? { resultsUrl } : {}),
     ...(langsmith ? { langsmith } : {})
   }
 }

@@ -41,6 +41,38 @@ const STOPPED: Record<Exclude<Extract<Outcome, { kind: 'still-deploying' }>['cau
   'lost-contact': ': this run lost contact with the control plane'
 }
 
+/**
+ * A revision that is DEPLOYED and serves, whose evals gate failed without a rollback: the step
+ * fails, but "failed" would tell a reviewer the preview is down. The title says it is live, and
+ * the gate's verdict beside it.
+ */
+function liveButGated({ outcome, subject = [] }: KindContext): RichText | undefined {
+  const evals = outcome.evals
+  if (outcome.kind !== 'failed' || !evals || evals.gate !== 'failed' || outcome.revision?.status !== 'DEPLOYED') return undefined
+  if (!outcome.checks?.some((check) => check.id === 'evals' && check.status === 'failed')) return undefined
+  return ['🟡 ', ...subject, ' is live; its evals gate failed: ', ...gateReason(evals)]
+}
+
+/** ` · evals: not worse than `prod`` beside a deploy's title, when a comparison was made. */
+function evalsVerdict(outcome: Outcome): RichText {
+  const evals = outcome.evals
+  if (!evals?.compare?.compared || evals.verdict === undefined) return []
+  return [' · evals: ', ...gateReason(evals)]
+}
+
+/** The comparison's verdict in a few words, else the pass count against `pass-rate`. */
+function gateReason(evals: NonNullable<Outcome['evals']>): RichText {
+  const passed = evals.rows.filter((row) => row.ours.passed).length
+  const compared = evals.compare?.compared ? evals.compare.name : undefined
+  const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
+  if (compared && evals.verdict === 'worse') return ['worse than ', { code: compared }, ` on ${cases(evals.regressions ?? 0)}`]
+  if (compared && evals.verdict === 'undecided' && (evals.gate === 'passed' || evals.undecidedFails))
+    return ['undecided against ', { code: compared }, ` on ${cases(evals.undecided ?? 0)}`]
+  const rate = `${passed} of ${evals.rows.length} passed`
+  if (compared && evals.passRate >= evals.requiredPassRate) return ['not worse than ', { code: compared }, ` (${rate})`]
+  return [`${rate}${evals.passRate < evals.requiredPassRate ? ', under pass-rate' : ''}`]
+}
+
 export const KINDS: { [K in Outcome['kind']]: KindView } = {
   deployed: {
     label: () => 'deployed',
@@ -51,15 +83,15 @@ export const KINDS: { [K in Outcome['kind']]: KindView } = {
           ? [', revision not proven']
           : []
       return outcome.kind === 'deployed' && outcome.noNewRevision
-        ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven]
-        : ['✅ Deployed ', ...subject, ...unproven]
+        ? ['✅ ', ...subject, ' is deployed (no new revision was needed)', ...unproven, ...evalsVerdict(outcome)]
+        : ['✅ Deployed ', ...subject, ...unproven, ...evalsVerdict(outcome)]
     },
     environment: () => 'success',
     comment: DEPLOY_COMMENT
   },
   failed: {
     label: () => 'failed',
-    title: (c) => ['❌ ', ...runOf(c), ' failed'],
+    title: (c) => liveButGated(c) ?? ['❌ ', ...runOf(c), ' failed'],
     environment: () => 'failure',
     comment: DEPLOY_COMMENT
   },

@@ -4,7 +4,7 @@ import { classify } from '../core/statuses.js'
 import type { PruneFacts } from '../core/prune.js'
 import type { StatusSpan } from '../core/timeline.js'
 import { archiveFilesBlock } from './archive.js'
-import { evalsBlock } from './evals.js'
+import { evalsBlock, evalsFirst } from './evals.js'
 import { causeBlocks, excerptBlocks, factsTable, failureLogBlock, md, saidMd } from './markdown.js'
 import { renderBody, requestLine } from './plan.js'
 import { renderTable } from './prune-table.js'
@@ -22,11 +22,11 @@ export function renderSummary(view: RunView): string {
   const lines: string[] = [`## ${saidMd(view.title)}`, '']
   lines.push(...causeBlocks(view))
   lines.push(...failureLogBlock(view, true))
-  // Failed evals are the cause: their table comes before the facts, where a reviewer looks first.
+  // Failed evals are the cause, and a comparison's verdict is what a reviewer looks for first: then they come before the facts.
   const evals = evalsBlock(view.evals, { comment: false })
-  if (view.evals?.gate === 'failed') lines.push(...evals)
+  if (evalsFirst(view.evals)) lines.push(...evals)
   lines.push(...factsTable(view))
-  if (view.evals?.gate !== 'failed') lines.push(...evals)
+  if (!evalsFirst(view.evals)) lines.push(...evals)
   lines.push(...excerptBlocks(view))
   lines.push(...renderTimeline(outcome.timeline ?? [], stopWord(view)))
   // A refusal before anything was sent took no time worth a line.

@@ -5,7 +5,10 @@ import { quotable, quoted } from '../../core/quoted.js'
 import { formatShare as percent } from '../../core/share.js'
 import type { EvalSuite } from '../../inputs/evals.js'
 import { serverEndpoint } from '../agent-server.js'
-import { runSuite, type EvalTarget } from '../evals/engine.js'
+import { GATE_DEFAULTS, MAX_RUNS } from '../../inputs/evals.js'
+import { runAdaptive } from '../evals/adaptive.js'
+import { runJobs, runSuite, type EvalTarget, type RunRecord, type SuiteRun } from '../evals/engine.js'
+import type { CaseRuns } from '../evals/stats.js'
 import { factsOf, writeResults } from '../evals/results.js'
 import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
@@ -48,13 +51,18 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     }
   }
   const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs)
+  const adaptive = targets.length > 1 && !suite.repeatGiven
+  const maxRepeat = suite.maxRepeat ?? GATE_DEFAULTS.maxRepeat
   const runs = suite.cases.length * suite.repeat * targets.length
+  const planned = adaptive
+    ? `${runs} runs to POST /runs/wait, then again on both sides for the cases whose sides disagree (up to ${maxRepeat} runs a side, \`max-repeat\`)`
+    : `${runs} run${plural(runs)} to POST /runs/wait`
   log.info(
     `Evals (${suite.from === 'inline' ? 'inline suite' : suite.from}): ${suite.cases.length} case${plural(suite.cases.length)}` +
-      `${suite.repeat > 1 ? ` x ${suite.repeat} runs` : ''}${targets.length > 1 ? ` on ${ctx.deployment.name} and ${targets[1].name}` : ''}: ${runs} run${plural(runs)} to POST /runs/wait, ` +
+      `${suite.repeat > 1 ? ` x ${suite.repeat} runs` : ''}${targets.length > 1 ? ` on ${ctx.deployment.name} and ${targets[1].name}` : ''}: ${planned}, ` +
       `at most ${suite.concurrency} at once, each for up to ${formatDuration(suite.timeoutMs)}, within ${formatDuration(deadline - start)}…`
   )
-  const records = await runSuite({
+  const run: SuiteRun = {
     cases: suite.cases,
     repeat: suite.repeat,
     concurrency: suite.concurrency,
@@ -65,8 +73,38 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     signal: ctx.signal,
     logRun: (line) => log.info(line),
     logAttempt: (line) => log.info(line)
-  })
-  const facts = factsOf(suite, records, ctx.deployment.name, compare)
+  }
+  let records: RunRecord[]
+  let comparison: CaseRuns[] | undefined
+  if (adaptive) {
+    records = []
+    comparison = await runAdaptive(
+      {
+        cases: suite.cases.length,
+        maxRepeat,
+        confidence: suite.confidence ?? GATE_DEFAULTS.confidence,
+        maxRounds: Math.floor(MAX_RUNS / targets.length)
+      },
+      async (jobs) => {
+        if (jobs.some((job) => job.round > 1))
+          log.info(`Evals: ${jobs.length} case${plural(jobs.length)} again on both sides (their sides disagreed; run ${jobs[0].round}).`)
+        const sent = await runJobs(
+          run,
+          jobs.map((job) => ({ caseIndex: job.caseIndex, repeat: job.round }))
+        )
+        records.push(...sent)
+        // Each job's runs come back side by side, this revision's first.
+        return jobs.map((_, i) => {
+          const [ours, theirs] = [sent[2 * i], sent[2 * i + 1]]
+          return ours.notRun || theirs.notRun ? undefined : ([ours.passed, theirs.passed] as const)
+        })
+      }
+    )
+  } else {
+    records = await runSuite(run)
+  }
+  const facts = factsOf(suite, records, ctx.deployment.name, compare, comparison)
+  if (ctx.settings.verification.resultsUrl) facts.resultsUrl = ctx.settings.verification.resultsUrl
   // The comparison `max-regressions` gates on could not be made: the gate cannot say it holds.
   if (suite.regressionsGated && compare?.compared === false) facts.gate = 'failed'
   const elapsedMs = clock.now() - start
@@ -121,11 +159,14 @@ function summaryOf(facts: EvalFacts): RichText {
   const needs = facts.requiredPassRate < 1 || passed < facts.rows.length ? `, needs ${percent(facts.requiredPassRate)}` : ''
   const said: RichText = [`${passed} of ${facts.rows.length} case${plural(facts.rows.length)} passed (${percent(facts.passRate)}${needs})`]
   if (facts.compare?.compared) {
-    said.push(
-      `; ${facts.regressions} regression${plural(facts.regressions ?? 0)} against `,
-      { code: facts.compare.name },
-      facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''
-    )
+    const worse = facts.regressions ?? 0
+    const undecided = facts.undecided ?? 0
+    const verdict = worse > 0 ? `; worse than ` : undecided > 0 ? `; undecided against ` : '; not worse than '
+    said.push(verdict, { code: facts.compare.name })
+    if (worse > 0) said.push(` on ${worse} case${plural(worse)}${facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''}`)
+    else if (undecided > 0)
+      said.push(` on ${undecided} case${plural(undecided)}`, ...(facts.undecidedFails ? quoted(' (`on-undecided: fail`)') : []))
+    if (facts.confidence !== undefined) said.push(` at ${percent(facts.confidence)} confidence`)
   } else if (facts.compare) {
     said.push('; not compared with ', { code: facts.compare.name }, ...quoted(`: ${facts.compare.why}`))
   }
@@ -142,20 +183,29 @@ function failureOf(facts: EvalFacts, regressionsGated: boolean): string {
       : undefined
   if (notCompared && failed.length === 0) return `${notCompared[0].toUpperCase()}${notCompared.slice(1)}.`
   const under = facts.passRate < facts.requiredPassRate
+  // A gate failed by the comparison alone may have no failed case: say the pass rate, not an empty list.
   let said =
-    `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
-    `rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
+    failed.length === 0
+      ? `every case passed (pass rate ${percent(facts.passRate)})`
+      : `${failed.length} of ${facts.rows.length} case${plural(facts.rows.length)} failed: ${names(failed.map((r) => r.name))} (pass ` +
+        `rate ${percent(facts.passRate)}, ${under ? 'under' : 'within'} \`pass-rate\` ${percent(facts.requiredPassRate)})`
   if (facts.compare?.compared) {
     const regressed = facts.rows.filter((row) => row.regression)
     const against = `against \`${quotable(facts.compare.name, 80)}\``
+    const than = `\`${quotable(facts.compare.name, 80)}\``
     const over = regressed.length > facts.maxRegressions ? `, more than \`max-regressions\` ${facts.maxRegressions}` : ''
-    if (regressed.length === failed.length && failed.length > 0) {
-      const all = failed.length === 1 ? 'a regression' : failed.length === 2 ? 'both regressions' : `all ${failed.length} regressions`
-      said += `, ${all} ${against} (${failed.length === 1 ? 'it passes' : 'they pass'} there)${over}`
-    } else if (regressed.length > 0) {
-      const are = regressed.length === 1 ? 'is a regression' : 'are regressions'
-      const pass = regressed.length === 1 ? 'it passes' : 'they pass'
-      said += `; ${names(regressed.map((r) => r.name))} ${are} ${against} (${pass} there)${over}`
+    const evidence = (rows: typeof regressed) =>
+      rows
+        .slice(0, NAMED)
+        .map((r) => `${r.ours.passes}/${r.ours.runs} vs ${r.theirs?.passes}/${r.theirs?.runs}`)
+        .join(', ')
+    if (regressed.length > 0) {
+      const are = regressed.length === 1 ? 'is worse than' : 'are worse than'
+      said += `; ${names(regressed.map((r) => r.name))} ${are} ${than} with evidence (passes here vs there: ${evidence(regressed)})${over}`
+    }
+    const undecided = facts.rows.filter((row) => row.verdict === 'undecided')
+    if (facts.undecidedFails && undecided.length > 0) {
+      said += `; ${names(undecided.map((r) => r.name))} ${undecided.length === 1 ? 'is' : 'are'} undecided ${against} (\`on-undecided: fail\`)`
     }
   }
   return `${said}${notCompared ? `; ${notCompared}` : ''}.`

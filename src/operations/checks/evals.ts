@@ -61,6 +61,7 @@ export async function planEvals(
   const runs = suite.cases.length * suite.repeat
   const note = passRateNote(suite.passRate)
   if (note) log.warn(`${note}.`)
+  const adaptive = suite.compareWith !== undefined && !suite.repeatGiven
   let compare = ''
   if (suite.compareWith !== undefined) {
     const other = await lookUpCompared(deps.client, suite.compareWith, deps)
@@ -70,7 +71,11 @@ export async function planEvals(
         : '; the real run would run the suite on this revision alone'
       log.warn(`\`evals\`: \`compare-with\` \`${suite.compareWith}\`: ${other.why}${then}.`)
       compare = `, and none to \`${suite.compareWith}\` (\`compare-with\`: ${other.why})`
-    } else compare = `, and as many to \`${suite.compareWith}\` (\`compare-with\`)`
+    } else {
+      compare =
+        `, and as many to \`${suite.compareWith}\` (\`compare-with\`)` +
+        (adaptive ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? 8} runs a side` : '')
+    }
   }
   const said =
     `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is ` +

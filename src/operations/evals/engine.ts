@@ -72,10 +72,21 @@ export const NOT_RUN = "not run: the suite's time limit"
  * Once the suite's deadline passes no run is sent; those left are recorded as not run.
  */
 export async function runSuite(suite: SuiteRun): Promise<RunRecord[]> {
-  const queue: Array<{ caseIndex: number; repeat: number; target: EvalTarget }> = []
+  const jobs: Array<{ caseIndex: number; repeat: number }> = []
   suite.cases.forEach((_, caseIndex) => {
-    for (let repeat = 1; repeat <= suite.repeat; repeat++) for (const target of suite.targets) queue.push({ caseIndex, repeat, target })
+    for (let repeat = 1; repeat <= suite.repeat; repeat++) jobs.push({ caseIndex, repeat })
   })
+  return runJobs(suite, jobs)
+}
+
+/**
+ * Sends the given runs of cases (`repeat` numbers each run), each to every target side by side,
+ * at most `concurrency` in flight: one batch of adaptive runs (evals/adaptive.ts), or the whole
+ * fixed suite. Records come back in the order of the jobs, each job's targets in order.
+ */
+export async function runJobs(suite: SuiteRun, jobs: ReadonlyArray<{ caseIndex: number; repeat: number }>): Promise<RunRecord[]> {
+  const queue: Array<{ caseIndex: number; repeat: number; target: EvalTarget }> = []
+  for (const { caseIndex, repeat } of jobs) for (const target of suite.targets) queue.push({ caseIndex, repeat, target })
   const records = new Array<RunRecord>(queue.length)
   let next = 0
   const worker = async () => {
@@ -143,7 +154,9 @@ function kept(judged: RunJudgement): Pick<RunJudgement, 'output' | 'shown'> {
 function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; target: EvalTarget }): string {
   const name = suite.cases[job.caseIndex].name
   if (suite.labelOf) return suite.labelOf(name)
-  const parts = [...(suite.repeat > 1 ? [`run ${job.repeat}/${suite.repeat}`] : []), ...(suite.targets.length > 1 ? [job.target.name] : [])]
+  // Adaptive runs (`repeat` 1, rounds after the first) say which run, without a total: none is fixed.
+  const which = suite.repeat > 1 ? [`run ${job.repeat}/${suite.repeat}`] : job.repeat > 1 ? [`run ${job.repeat}`] : []
+  const parts = [...which, ...(suite.targets.length > 1 ? [job.target.name] : [])]
   return `Eval \`${name}\`${parts.length ? ` (${parts.join(', ')})` : ''}`
 }
 

@@ -3,52 +3,108 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { redact } from '../../core/masking.js'
 import type { EvalFacts, EvalRow, EvalSide, RunTimes } from '../../core/outcome.js'
-import type { EvalSuite } from '../../inputs/evals.js'
+import { GATE_DEFAULTS, type EvalSuite } from '../../inputs/evals.js'
 import type { RunRecord } from './engine.js'
 import { caseFields, runFields, type ResultsRun } from './results-fields.js'
+import { judgeSuite, wilson, type CaseRuns, type Round } from './stats.js'
 
 /** What a table cell quotes of what was seen. */
 const SEEN_CHARS = 120
 
-/** Each case's result, side by side, from its runs: a side passes when `min-passes` of its runs did. */
-export function rowsOf(suite: Pick<EvalSuite, 'cases' | 'minPasses'>, records: readonly RunRecord[], compared: boolean): EvalRow[] {
+/**
+ * Each case's result, side by side, from its runs. A side passes when `min-passes` of its runs did
+ * (fixed runs, `repeat`); with runs chosen by the evidence, when at least half of them did.
+ */
+export function rowsOf(
+  suite: Pick<EvalSuite, 'cases' | 'minPasses' | 'repeatGiven'>,
+  records: readonly RunRecord[],
+  compared: boolean
+): EvalRow[] {
+  const passes = (runs: readonly RunRecord[], passed: number) =>
+    suite.repeatGiven ? passed >= suite.minPasses : passed > 0 && passed * 2 >= runs.length && passed >= suite.minPasses
   return suite.cases.map((testCase, caseIndex) => {
     const mine = records.filter((r) => r.caseIndex === caseIndex)
     const ours = sideOf(
       mine.filter((r) => r.side === 'ours'),
-      suite.minPasses
+      passes
     )
     const theirs = compared
       ? sideOf(
           mine.filter((r) => r.side === 'theirs'),
-          suite.minPasses
+          passes
         )
       : undefined
-    return { name: testCase.name, ours, ...(theirs ? { theirs } : {}), regression: theirs !== undefined && theirs.passed && !ours.passed }
+    const asked = askedOf(testCase.input)
+    return {
+      name: testCase.name,
+      ours,
+      ...(theirs ? { theirs } : {}),
+      regression: false,
+      ...(asked === undefined ? {} : { asked })
+    }
   })
 }
 
-function sideOf(runs: readonly RunRecord[], minPasses: number): EvalSide {
+/** What the question was, short: the last message's text when the input is a conversation, else the input as JSON. */
+const ASKED_CHARS = 160
+export function askedOf(input: Record<string, unknown>): string | undefined {
+  const messages = input.messages
+  let text: string | undefined
+  if (Array.isArray(messages) && messages.length > 0) {
+    const last = messages[messages.length - 1] as unknown
+    const content = typeof last === 'object' && last !== null ? (last as Record<string, unknown>).content : last
+    text =
+      typeof content === 'string'
+        ? content
+        : Array.isArray(content)
+          ? content
+              .map((part: unknown) => {
+                const text = typeof part === 'object' && part !== null ? (part as { text?: unknown }).text : undefined
+                return typeof text === 'string' ? text : ''
+              })
+              .join(' ')
+          : undefined
+  }
+  if (text === undefined || text.trim() === '') {
+    try {
+      text = JSON.stringify(input)
+    } catch {
+      return undefined
+    }
+  }
+  const one = text.replace(/\s+/g, ' ').trim()
+  if (one === '' || one === '{}') return undefined
+  return one.length > ASKED_CHARS ? `${one.slice(0, ASKED_CHARS)}…` : one
+}
+
+/** A run finished when an answer came back; one cut short (a timeout, the suite's limit, no connection) is counted apart. */
+const finished = (r: RunRecord) => !r.notRun && r.status !== undefined
+
+function sideOf(runs: readonly RunRecord[], passes: (runs: readonly RunRecord[], passed: number) => boolean): EvalSide {
   const sent = runs.filter((r) => !r.notRun)
-  const passes = runs.filter((r) => r.passed).length
+  const done = sent.filter(finished)
+  const passed = runs.filter((r) => r.passed).length
   const failedRun = runs.find((r) => !r.passed)
   const firstFailed = failedRun?.failed[0]
   const seen = failedRun?.output ?? failedRun?.shown
   const durationMs =
-    sent.length > 0
+    done.length > 0
       ? percentile(
-          sent.map((r) => r.durationMs),
+          done.map((r) => r.durationMs),
           50
         )
       : undefined
+  const cutShort = sent.length - done.length
   return {
-    passed: passes >= minPasses,
-    passes,
+    passed: passes(runs, passed),
+    passes: passed,
     runs: runs.length,
     ...(sent.length === 0 ? { notRun: true } : {}),
     ...(firstFailed === undefined ? {} : { firstFailed }),
     ...(seen === undefined ? {} : { seen: seen.length > SEEN_CHARS ? `${seen.slice(0, SEEN_CHARS)}…` : seen }),
-    ...(durationMs === undefined ? {} : { durationMs })
+    ...(durationMs === undefined ? {} : { durationMs }),
+    ...(cutShort > 0 ? { cutShort } : {}),
+    ...(passed > 0 && passed < sent.length ? { flaky: true } : {})
   }
 }
 
@@ -59,20 +115,63 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, rank) - 1]
 }
 
+/** p50 and p95 of one side's runs that finished; those cut short are counted apart. */
 export function timesOf(records: readonly RunRecord[], side: RunRecord['side']): RunTimes | undefined {
-  const times = records.filter((r) => r.side === side && !r.notRun).map((r) => r.durationMs)
-  return times.length === 0 ? undefined : { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length }
+  const sent = records.filter((r) => r.side === side && !r.notRun)
+  const times = sent.filter(finished).map((r) => r.durationMs)
+  const cutShort = sent.length - times.length
+  if (times.length === 0) return undefined
+  return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length, ...(cutShort > 0 ? { cutShort } : {}) }
 }
 
-/** The facts the reports show, and whether the gate holds: the pass rate at least `pass-rate`, regressions at most `max-regressions`. */
-export function factsOf(suite: EvalSuite, records: readonly RunRecord[], ours: string, compare: EvalFacts['compare']): EvalFacts {
+/** Fixed runs (`repeat`): each case's paired rounds, from its records (a round one side did not send is left out). */
+export function roundsOf(caseCount: number, records: readonly RunRecord[]): CaseRuns[] {
+  return Array.from({ length: caseCount }, (_, caseIndex) => {
+    const mine = records.filter((r) => r.caseIndex === caseIndex && !r.notRun)
+    const rounds: Round[] = []
+    for (const ours of mine.filter((r) => r.side === 'ours')) {
+      const theirs = mine.find((r) => r.side === 'theirs' && r.repeat === ours.repeat)
+      if (theirs) rounds.push([ours.passed, theirs.passed])
+    }
+    return { rounds, chosen: false }
+  })
+}
+
+/**
+ * The facts the reports show, and whether the gate holds: the pass rate at least `pass-rate`;
+ * compared, cases worse with evidence at most `max-regressions`, and (`on-undecided: fail`) none
+ * undecided. `comparison` is the adaptive runs' rounds; fixed runs are paired from the records.
+ */
+export function factsOf(
+  suite: EvalSuite,
+  records: readonly RunRecord[],
+  ours: string,
+  compare: EvalFacts['compare'],
+  comparison?: readonly CaseRuns[]
+): EvalFacts {
   const compared = compare?.compared === true
   const rows = rowsOf(suite, records, compared)
-  const passRate = rows.filter((row) => row.ours.passed).length / rows.length
-  const regressions = compared ? rows.filter((row) => row.regression).length : undefined
+  const passedCases = rows.filter((row) => row.ours.passed).length
+  const passRate = passedCases / rows.length
+  const confidence = suite.confidence ?? GATE_DEFAULTS.confidence
+  const judged = compared ? judgeSuite(comparison ?? roundsOf(rows.length, records), confidence) : undefined
+  if (judged) {
+    judged.cases.forEach((verdict, i) => {
+      rows[i].verdict = verdict.verdict
+      rows[i].regression = verdict.verdict === 'worse'
+      if (verdict.better) rows[i].better = true
+      if (verdict.moreRuns !== undefined) rows[i].moreRuns = verdict.moreRuns
+    })
+  }
+  const regressions = judged?.worse
   const theirs = compared ? timesOf(records, 'theirs') : undefined
   const mine = timesOf(records, 'ours')
-  const failed = passRate < suite.passRate || (regressions !== undefined && regressions > suite.maxRegressions)
+  const undecidedFails = (suite.onUndecided ?? GATE_DEFAULTS.onUndecided) === 'fail'
+  const failed =
+    passRate < suite.passRate ||
+    (regressions !== undefined && regressions > suite.maxRegressions) ||
+    (judged !== undefined && undecidedFails && judged.undecided > 0)
+  const adaptive = compared && !suite.repeatGiven
   return {
     ours,
     ...(compare ? { compare } : {}),
@@ -85,7 +184,18 @@ export function factsOf(suite: EvalSuite, records: readonly RunRecord[], ours: s
     times: { ...(mine ? { ours: mine } : {}), ...(theirs ? { theirs } : {}) },
     runsSent: records.filter((r) => !r.notRun).length,
     runsNotRun: records.filter((r) => r.notRun).length,
-    gate: failed ? 'failed' : 'passed'
+    gate: failed ? 'failed' : 'passed',
+    passRateInterval: wilson(passedCases, rows.length),
+    ...(judged
+      ? {
+          verdict: judged.verdict,
+          confidence,
+          better: judged.better,
+          undecided: judged.undecided,
+          ...(undecidedFails ? { undecidedFails } : {}),
+          ...(adaptive ? { adaptive: { maxRepeat: suite.maxRepeat ?? GATE_DEFAULTS.maxRepeat } } : {})
+        }
+      : {})
   }
 }
 
@@ -111,6 +221,10 @@ export function writeResults(
     requiredPassRate: facts.requiredPassRate,
     regressions: facts.regressions ?? null,
     maxRegressions: facts.maxRegressions,
+    verdict: facts.verdict ?? null,
+    confidence: facts.confidence ?? null,
+    undecided: facts.undecided ?? null,
+    better: facts.better ?? null,
     gate: facts.gate,
     elapsedMs,
     ...runFields(run),
@@ -121,6 +235,8 @@ export function writeResults(
       ...caseFields(suite.cases[caseIndex]),
       passed: row.ours.passed,
       regression: row.regression,
+      ...(row.verdict ? { verdict: row.verdict, better: row.better === true } : {}),
+      flaky: row.ours.flaky === true,
       ours: row.ours,
       ...(row.theirs ? { theirs: row.theirs } : {}),
       runs: records

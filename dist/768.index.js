@@ -1,8 +1,8 @@
-export const id = 134;
-export const ids = [134];
+export const id = 768;
+export const ids = [768];
 export const modules = {
 
-/***/ 9134:
+/***/ 7768:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -20,6 +20,8 @@ var errors = __webpack_require__(4296);
 var statuses = __webpack_require__(2309);
 // EXTERNAL MODULE: ./src/operations/checks/run.ts
 var run = __webpack_require__(3155);
+// EXTERNAL MODULE: ./src/operations/evals/suite-at-base.ts
+var suite_at_base = __webpack_require__(1534);
 // EXTERNAL MODULE: ./src/operations/resolve.ts
 var resolve = __webpack_require__(3646);
 // EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
@@ -2601,8 +2603,8 @@ const pathsGate = {
     id: 'paths',
     stage: 'change',
     appliesTo: ({ inputs }) => inputs.paths !== undefined,
-    async run({ inputs, deps, existing, source }) {
-        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps);
+    async run({ inputs, deps, existing, source, plan }) {
+        const verdict = await decidePaths(inputs.paths, source, inputs, existing, deps, plan);
         if (verdict.skip && existing)
             return { go: false, outcome: nothingUnderPaths(verdict.serving, existing, inputs, deps) };
         return { go: true };
@@ -2628,7 +2630,7 @@ const NAMED_FILES = 5;
  * than the code (secrets, settings), or where a person asked for it, deploys, and says why.
  * Records the decision and logs it; makes no change, so a dry run reports it as is.
  */
-async function decidePaths(paths, source, inputs, existing, deps) {
+async function decidePaths(paths, source, inputs, existing, deps, plan) {
     const { log, recorder } = deps;
     if (!source.fromGitHub) {
         const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``;
@@ -2636,7 +2638,7 @@ async function decidePaths(paths, source, inputs, existing, deps) {
         recorder.pathsDecided({ skip: false, reason });
         return { skip: false };
     }
-    const decided = await decide(paths, inputs, existing, deps);
+    const decided = await decide(paths, inputs, existing, deps, plan);
     recorder.pathsDecided(decided.decision);
     const { decision } = decided;
     if (decision.skip)
@@ -2645,7 +2647,7 @@ async function decidePaths(paths, source, inputs, existing, deps) {
         log.info(`\`paths\`: deploying, because ${decision.reason}.`);
     return decided.serving && decision.skip ? { skip: true, serving: decided.serving } : { skip: false };
 }
-async function decide(paths, inputs, existing, deps) {
+async function decide(paths, inputs, existing, deps, plan) {
     const { workflow } = deps;
     const go = (reason, facts = {}) => ({ decision: { skip: false, reason, ...facts } });
     const servingId = existing?.active_revision_id ?? undefined;
@@ -2662,7 +2664,7 @@ async function decide(paths, inputs, existing, deps) {
     if (ref !== undefined && ref !== workflow.repoRef) {
         return go(`\`repo-ref\` is \`${ref}\`, not the ref this workflow runs on${workflow.repoRef ? ` (\`${workflow.repoRef}\`)` : ''}, so this run's commit says nothing of what is built`, { servingRevisionId: servingId });
     }
-    const settings = settingsDiffer(inputs, existing);
+    const settings = settingsDiffer(inputs, existing, plan);
     if (settings)
         return go(settings, { servingRevisionId: servingId });
     let serving;
@@ -2752,41 +2754,33 @@ async function decide(paths, inputs, existing, deps) {
 function touches(paths, file) {
     return paths.matches(file.filename) || (file.previousFilename !== undefined && paths.matches(file.previousFilename));
 }
-/** Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's. */
-function settingsDiffer(inputs, existing) {
-    if (inputs.secrets) {
-        const current = secretNames(existing.secrets);
-        if (!current)
-            return "`secrets` is set, and the deployment's secret names cannot be read";
-        const wanted = new Set(inputs.secrets.map((s) => s.name));
-        const added = [...wanted].filter((n) => !current.has(n));
-        const removed = [...current].filter((n) => !wanted.has(n));
-        if (added.length > 0 || removed.length > 0) {
-            const said = [
-                added.length ? `adds ${added.map((n) => `\`${n}\``).join(', ')}` : '',
-                removed.length ? `drops ${removed.map((n) => `\`${n}\``).join(', ')}` : ''
-            ];
-            return `\`secrets\` ${said.filter(Boolean).join(' and ')}`;
-        }
-    }
+/**
+ * Why the deploy would change more than the code, or undefined when the settings it sends are already the deployment's.
+ * The environment is read from the plan (environment.ts), which compared names and values: a secret whose value
+ * changes is a change, said by its name only.
+ */
+function settingsDiffer(inputs, existing, plan) {
+    const secrets = environmentDiffers('secrets', plan.environment?.secrets);
+    if (secrets)
+        return secrets;
     const differing = sourceConfigDifferences(inputs.sourceConfig, existing.source_config ?? {});
     if (differing.length > 0)
         return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`;
-    if (inputs.secretReferences && JSON.stringify(inputs.secretReferences) !== JSON.stringify(existing.secret_references ?? [])) {
-        return "`secret-references` differs from the deployment's";
-    }
-    return undefined;
+    return environmentDiffers('secret-references', plan.environment?.references);
 }
-/** The names of the deployment's secrets, or undefined when any entry has none. */
-function secretNames(secrets) {
-    const names = new Set();
-    for (const secret of secrets ?? []) {
-        const name = secret?.name;
-        if (typeof name !== 'string')
-            return undefined;
-        names.add(name);
-    }
-    return names;
+/** What the plan's list changes, by name; undefined when it sends none (nothing in it changes). */
+function environmentDiffers(what, change) {
+    if (!change?.send)
+        return undefined;
+    const { set, added, removed } = change.names;
+    const named = (names) => names.map((n) => `\`${(0,quoted/* quotable */.E7)(n, 100)}\``).join(', ');
+    const said = [
+        added.length ? `adds ${named(added)}` : '',
+        removed.length ? `drops ${named(removed)}` : '',
+        set.length ? `changes the value of ${named(set)}` : '',
+        change.removedUnknown ? 'replaces what the deployment does not report' : ''
+    ].filter(Boolean);
+    return `\`${what}\` ${said.join(' and ')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/index.ts
@@ -2874,7 +2868,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
     const { client, log, recorder } = deps;
     const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow;
     const status = revision?.status ?? '';
-    if (!deployment || !failed || status === 'SKIPPED' || status === 'INTERRUPTED')
+    if (!deployment || !failed || status === 'SKIPPED')
         throw error;
     if (NEVER_SERVED.has(status)) {
         throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`);
@@ -2963,11 +2957,167 @@ function cancelledRollback(rollback, previous, name) {
 var constants = __webpack_require__(2997);
 // EXTERNAL MODULE: ./src/inputs/deployment-name.ts
 var deployment_name = __webpack_require__(1188);
+;// CONCATENATED MODULE: ./src/commands/deploy/environment.ts
+
+
+/** A name as the deployment reports it, made fit for our messages (server text). */
+const shown = (name) => `\`${(0,quoted/* quotable */.E7)(name, 100)}\``;
+/** The deployment's environment as reported: undefined when it reports none, or an entry without a name. */
+function currentSecrets(deployment) {
+    if (!Array.isArray(deployment.secrets))
+        return undefined;
+    const entries = [];
+    for (const raw of deployment.secrets) {
+        const { name, value } = (raw ?? {});
+        if (typeof name !== 'string' || name === '')
+            return undefined;
+        const text = typeof value === 'string' ? value : undefined;
+        entries.push({ name, value: text, item: text === undefined ? undefined : { name, value: text } });
+    }
+    return entries;
+}
+function currentReferences(deployment) {
+    // A deployment that is not `external_docker` reports null: it has none.
+    if (deployment.secret_references == null)
+        return [];
+    const entries = [];
+    for (const raw of deployment.secret_references) {
+        const { name, secret_name, secret_key } = (raw ?? {});
+        if (typeof name !== 'string' || typeof secret_name !== 'string' || typeof secret_key !== 'string')
+            return undefined;
+        const item = { name, secret_name, secret_key };
+        entries.push({ name, value: JSON.stringify([secret_name, secret_key]), item });
+    }
+    return entries;
+}
+/** The input's secrets as entries. */
+const secretEntries = (secrets) => secrets.map((s) => ({ name: s.name, value: s.value, item: s }));
+const referenceEntries = (refs) => refs.map((r) => ({ name: r.name, value: JSON.stringify([r.secret_name, r.secret_key]), item: r }));
+/**
+ * The change an update makes: `merge` keeps every current entry the input does not name, `replace`
+ * makes the input the whole list. Undefined `current`: the deployment does not report the list
+ * (then a merge is refused by the caller; a replace cannot name what it removes).
+ */
+function change(current, given, mode) {
+    const now = new Map((current ?? []).map((entry) => [entry.name, entry]));
+    const wanted = new Map(given.map((entry) => [entry.name, entry]));
+    const names = { kept: [], set: [], added: [], removed: [] };
+    for (const [name, entry] of now) {
+        const asked = wanted.get(name);
+        if (!asked)
+            (mode === 'merge' ? names.kept : names.removed).push(name);
+        else if (entry.value !== undefined && entry.value === asked.value)
+            names.kept.push(name);
+        else
+            names.set.push(name);
+    }
+    for (const name of wanted.keys())
+        if (!now.has(name))
+            names.added.push(name);
+    const removedUnknown = mode === 'replace' && current === undefined;
+    const changes = names.set.length + names.added.length + names.removed.length > 0 || removedUnknown;
+    if (!changes)
+        return { names };
+    const send = mode === 'replace'
+        ? given.map((entry) => entry.item)
+        : [
+            ...[...now.values()].map((entry) => (wanted.get(entry.name) ?? entry).item),
+            ...given.filter((e) => !now.has(e.name)).map((e) => e.item)
+        ];
+    return { send, names, ...(removedUnknown ? { removedUnknown } : {}) };
+}
+/** What a create does: the input as given, every name added. */
+function environmentOfCreate(given) {
+    if (!given)
+        return undefined;
+    return { send: [...given], names: { kept: [], set: [], added: given.map((item) => item.name), removed: [] } };
+}
+/**
+ * What an update sends as `secrets`. A merge needs every current value: when the deployment names
+ * a secret without returning its value (or reports no environment), the deploy is refused before any
+ * change, naming those secrets and the two ways out.
+ */
+function secretsOfUpdate(deployment, given, mode) {
+    if (!given)
+        return undefined;
+    const current = currentSecrets(deployment);
+    if (mode === 'merge' && given.length > 0) {
+        if (!current)
+            throw unreadableEnvironment(deployment);
+        const asked = new Set(given.map((s) => s.name));
+        const hidden = current.filter((entry) => entry.value === undefined && !asked.has(entry.name)).map((entry) => entry.name);
+        if (hidden.length > 0)
+            throw valuesNotReturned(deployment, hidden);
+    }
+    return change(current, secretEntries(given), mode);
+}
+/** What an update sends as `secret_references`: the same rule, by `name`. */
+function referencesOfUpdate(deployment, given, mode) {
+    if (!given)
+        return undefined;
+    const current = currentReferences(deployment);
+    if (mode === 'merge' && given.length > 0 && !current) {
+        throw new errors/* ActionError */.lZ('bad-response', `Deployment \`${deployment.name}\` reports its secret references in a form the action cannot read, so \`secret-references\` cannot be merged into them.`, 'List every reference the deployment needs in `secret-references` and set `secrets-update: replace`.');
+    }
+    return change(current, referenceEntries(given), mode);
+}
+function valuesNotReturned(deployment, names) {
+    const listed = names.map(shown).join(', ');
+    return new errors/* ActionError */.lZ('api-refused', `Deployment \`${deployment.name}\` has ${names.length === 1 ? 'a secret' : `${names.length} secrets`} whose value the control plane did not return: ${listed}. ` +
+        'A `secrets` list replaces the whole environment, so merging `secrets` into it would delete ' +
+        `${names.length === 1 ? 'that secret' : 'them'}; nothing was sent.`, `Either list ${names.length === 1 ? 'it' : 'them'} in \`secrets\` with ${names.length === 1 ? 'its value' : 'their values'}, ` +
+        'or set `secrets-update: replace` to make `secrets` the whole environment (the log names every secret that removes).');
+}
+function unreadableEnvironment(deployment) {
+    return new errors/* ActionError */.lZ('api-refused', `Deployment \`${deployment.name}\` does not report its environment (its secrets' names and values), so \`secrets\` cannot be merged into it: ` +
+        'a `secrets` list replaces the whole environment, and what is not in it would be deleted; nothing was sent.', 'Set `secrets-update: replace` and list every secret the deployment needs in `secrets`.');
+}
+/** For the log: what the change does to the list, names only (never a value). */
+function describeEnvironment(what, change, creating) {
+    const { kept, set, added, removed } = change.names;
+    const list = (names) => names.map(shown).join(', ');
+    if (creating)
+        return `\`${what}\`: the new deployment gets ${added.length ? list(added) : 'none'}.`;
+    const parts = [
+        set.length ? `sets ${list(set)}` : '',
+        added.length ? `adds ${list(added)}` : '',
+        removed.length ? `removes ${list(removed)}` : '',
+        change.removedUnknown ? 'removes any other the deployment has (it does not report them, so they cannot be named)' : '',
+        kept.length ? `keeps ${list(kept)}` : ''
+    ].filter(Boolean);
+    if (!change.send)
+        return `\`${what}\`: the deployment already has these values (${list(kept) || 'none'}); nothing to send.`;
+    return `\`${what}\`: ${parts.join('; ')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/resource-spec.ts
+/**
+ * `resource-spec` on an update, merged over the deployment's current `resource_spec` field by
+ * field. The control plane replaces the whole object on a patch, so a partial spec alone would
+ * reset every field it does not name (scale, memory, labels, volumes, pull secrets) to its
+ * default; the owners' own provider reads and merges before it writes for that reason
+ * (docs/control-plane.md). The fields given replace theirs; every other field keeps its current
+ * value, including fields this action's schema does not model. Unset (null) fields are left out:
+ * sent or not, they mean the default.
+ */
+function mergedResourceSpec(given, deployment) {
+    const current = deployment.source_config?.resource_spec;
+    if (!current || typeof current !== 'object' || Array.isArray(current))
+        return given;
+    const kept = Object.entries(current).filter(([, value]) => value != null);
+    return { ...Object.fromEntries(kept), ...given };
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/scale-to-zero.ts
+var scale_to_zero = __webpack_require__(3861);
 // EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
 var source_rules = __webpack_require__(7606);
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var deploy_source = __webpack_require__(1543);
 ;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
+
+
+
 
 
 
@@ -3001,6 +3151,9 @@ function planCreate(inputs, decided, workflow) {
     const nameProblem = (0,deployment_name/* newDeploymentNameProblem */.e)(name);
     if (nameProblem)
         problems.push(nameProblem);
+    const scaleToZero = (0,scale_to_zero/* scaleToZeroProblemAfterLookup */.B)(sourceConfig, { creating: source });
+    if (scaleToZero)
+        problems.push(scaleToZero);
     if (!(0,constants/* isCreatable */.Mw)(source)) {
         problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
     }
@@ -3009,8 +3162,10 @@ function planCreate(inputs, decided, workflow) {
     }
     if (problems.length > 0 || !(0,constants/* isCreatable */.Mw)(source))
         throw new errors/* InputError */.dz(problems);
+    const environment = plannedEnvironment(inputs.secretsUpdate, environmentOfCreate(inputs.secrets), environmentOfCreate(inputs.secretReferences));
     return {
         action: 'create',
+        ...(environment ? { environment } : {}),
         body: {
             name,
             source,
@@ -3040,22 +3195,39 @@ function planPatch(inputs, deployment, source, workflow) {
                 `\`name\``);
         }
     }
-    const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...changeable } = requested;
+    const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...given } = requested;
+    // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
+    const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given;
     const sourceRevisionConfig = {
         ...inputs.sourceRevisionConfig,
         ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
     };
     problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source));
+    const scaleToZero = (0,scale_to_zero/* scaleToZeroProblemAfterLookup */.B)(requested, { existing: deployment });
+    if (scaleToZero)
+        problems.push(scaleToZero);
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
+    // Read from the deployment as the lookup found it, once: a resend after a lost answer sends the same lists.
+    const secrets = secretsOfUpdate(deployment, inputs.secrets, inputs.secretsUpdate);
+    const references = referencesOfUpdate(deployment, inputs.secretReferences, inputs.secretsUpdate);
+    const environment = plannedEnvironment(inputs.secretsUpdate, secrets, references);
     const body = {
         ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
         ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
         ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
-        ...(inputs.secrets ? { secrets: inputs.secrets } : {}),
-        ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
+        ...(secrets?.send ? { secrets: secrets.send } : {}),
+        ...(references?.send ? { secret_references: references.send } : {})
     };
-    return Object.keys(body).length > 0 ? { action: 'patch', deployment, body, warnings } : { action: 'none', deployment };
+    const planned = environment ? { environment } : {};
+    return Object.keys(body).length > 0
+        ? { action: 'patch', deployment, body, warnings, ...planned }
+        : { action: 'none', deployment, ...planned };
+}
+function plannedEnvironment(mode, secrets, references) {
+    if (!secrets && !references)
+        return undefined;
+    return { mode, ...(secrets ? { secrets } : {}), ...(references ? { references } : {}) };
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -3136,8 +3308,16 @@ async function buildArchive(inputs, deps) {
         if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit)
             throw otherCommitCheckedOut(checkedOut, inputs.expectedCommit);
     }
-    const selection = await selectArchiveFiles(layout, { exclude: inputs.archiveExclude ?? [], include: inputs.archiveInclude ?? [], stop });
+    const selection = await selectArchiveFiles(layout, {
+        exclude: inputs.archiveExclude ?? [],
+        include: inputs.archiveInclude ?? [],
+        secretScan: inputs.secretScan,
+        stop
+    });
     describeSelection(selection, deps.log);
+    // `secret-scan: fail`: a key in a file that would ship refuses the deploy before the gates, the pack and any request.
+    const { refuseKeyFindings } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3791));
+    refuseKeyFindings(selection.keyFindings, inputs.secretScan);
     await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection });
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
     // With `expected-commit`, its gate said the commit already.
@@ -3312,6 +3492,7 @@ function unpinnedImageWarning(imageUri) {
 
 
 
+
 /**
  * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
  * A dry run builds and checks what it would ship and sends nothing.
@@ -3324,6 +3505,7 @@ async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
     if (unpinned)
         log.warn(unpinned);
     const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup);
+    reportEnvironment(plan, deps);
     if (inputs.dryRun) {
         if (image)
             recorder.shipped(imageShipped(image));
@@ -3332,7 +3514,7 @@ async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
             await archive.remove();
             log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
         }
-        (0,evals/* planEvals */.$R)(inputs.verification.evals, log, recorder);
+        await (0,evals/* planEvals */.$)(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline });
         recorder.changed('planned');
         return {
             planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
@@ -3351,6 +3533,34 @@ async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
     if (image)
         recorder.shipped(imageShipped(image));
     return sent;
+}
+/**
+ * What the change does to the deployment's environment, by name, in the log and on record (the
+ * summary's row): kept, set, added, removed. A removal is a warning: it deletes what someone set.
+ */
+function reportEnvironment(plan, { log, recorder }) {
+    const environment = plan.environment;
+    if (!environment)
+        return;
+    const lists = [
+        ['secrets', environment.secrets],
+        ['secret-references', environment.references]
+    ];
+    for (const [what, change] of lists) {
+        if (!change)
+            continue;
+        const line = describeEnvironment(what, change, plan.action === 'create');
+        if (change.names.removed.length > 0 || change.removedUnknown)
+            log.warn(line);
+        else
+            log.info(line);
+    }
+    const fact = (change) => change && { ...change.names, sent: change.send !== undefined, ...(change.removedUnknown ? { removedUnknown: true } : {}) };
+    recorder.environment({
+        mode: environment.mode,
+        ...(environment.secrets ? { secrets: fact(environment.secrets) } : {}),
+        ...(environment.references ? { references: fact(environment.references) } : {})
+    });
 }
 /** Sends what the plan says (create, patch, or nothing) and records it. */
 async function sendPlan(plan, inputs, deps, apply) {
@@ -3395,12 +3605,15 @@ async function sendPlan(plan, inputs, deps, apply) {
 
 
 
+
 /** `command: deploy`: find, create or patch, wait. */
 const deployCommand = (0,types/* defineCommand */.N)({
     github: (inputs) => inputs.github,
     run: deploy
 });
-async function deploy(inputs, deps) {
+async function deploy(given, deps) {
+    // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
+    const inputs = { ...given, verification: await (0,suite_at_base/* withSuiteAtBase */.T)(given.verification, given, deps) };
     // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
     // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
     const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps);
@@ -3479,6 +3692,10 @@ async function lookUp(inputs, deps) {
     deps.recorder.before(existing);
     if (existing) {
         deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
+        // The control plane refuses any change to a deployment it is deleting; said here, before any change, in words that say what to do.
+        if ((0,statuses/* isBeingDeleted */.vx)(existing.status)) {
+            throw new errors/* ActionError */.lZ('api-refused', `Deployment \`${existing.name}\` (${existing.id}) is being deleted (status ${existing.status}): it takes no change, and stops being listed once the delete is done.`, 'Re-run this job once the deployment is gone (it is then created anew), or deploy under another `name`.');
+        }
     }
     else if (!inputs.createIfMissing) {
         throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
@@ -3512,54 +3729,6 @@ async function notWaiting(deployment, revisionId, inputs, source, deps) {
         return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
     }
     return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
-}
-
-
-/***/ }),
-
-/***/ 8404:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ nearestName)
-/* harmony export */ });
-/* unused harmony export similarity */
-/** How alike two names are, to name the nearest known key for a typo (the config check's, `evals`'). */
-/** difflib's `SequenceMatcher.ratio()`: twice the characters in matching blocks over both lengths. */
-function similarity(a, b) {
-    return a.length + b.length === 0 ? 1 : (2 * matched(a, 0, a.length, b, 0, b.length)) / (a.length + b.length);
-}
-/** Characters in the longest common substring, plus (recursively) those left and right of it, as difflib counts them. */
-function matched(a, aLo, aHi, b, bLo, bHi) {
-    let size = 0;
-    let atA = aLo;
-    let atB = bLo;
-    // Keys are short: the plain O(n·m) search is enough.
-    for (let i = aLo; i < aHi; i++) {
-        for (let j = bLo; j < bHi; j++) {
-            let k = 0;
-            while (i + k < aHi && j + k < bHi && a[i + k] === b[j + k])
-                k++;
-            if (k > size) {
-                size = k;
-                atA = i;
-                atB = j;
-            }
-        }
-    }
-    if (size === 0)
-        return 0;
-    return size + matched(a, aLo, atA, b, bLo, atB) + matched(a, atA + size, aHi, b, atB + size, bHi);
-}
-/** The known name nearest to `name`, when one is close enough (difflib's cutoff, 0.6). */
-function nearestName(name, known) {
-    let best;
-    for (const candidate of known) {
-        const score = similarity(name, candidate);
-        if (score >= 0.6 && (!best || score > best.score))
-            best = { name: candidate, score };
-    }
-    return best?.name;
 }
 
 
@@ -4157,433 +4326,8 @@ function addToFolderIndex(children, dirs, path) {
 }
 
 
-/***/ }),
-
-/***/ 2475:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $u: () => (/* binding */ fetchMissingBlobs),
-/* harmony export */   Y_: () => (/* binding */ changedFiles),
-/* harmony export */   _6: () => (/* binding */ gitStopped),
-/* harmony export */   gY: () => (/* binding */ gitLimit),
-/* harmony export */   gp: () => (/* binding */ committedDirectories),
-/* harmony export */   iJ: () => (/* binding */ gitArgs),
-/* harmony export */   jX: () => (/* binding */ isStop),
-/* harmony export */   nT: () => (/* binding */ listTree),
-/* harmony export */   o5: () => (/* binding */ checkoutOf)
-/* harmony export */ });
-/* unused harmony export runGit */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4296);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2164);
-
-
-
-
-
-
-/** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
-const LISTING_MAX_BYTES = 256 * 1024 * 1024;
-/** Git answers these from its objects at once; one that does not in this long (a hung filesystem) must not hold the step. */
-const GIT_TIMEOUT_MS = 60_000;
-/**
- * Arguments every git command here gets: the repository declared safe for this command only (in a
- * container job the checkout belongs to another user, and git would call it dubious), paths as
- * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
- * lock taken (nothing is written).
- */
-function gitArgs(top, args) {
-    const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
-    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
-}
-/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
-function gitStopped(stop) {
-    if (!stop)
-        return undefined;
-    if (stop.signal?.aborted)
-        return new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc();
-    if (stop.clock.now() >= stop.deadline)
-        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`.');
-    return undefined;
-}
-/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
-function isStop(error) {
-    return error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
-}
-/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
-function gitLimit(stop, capMs = GIT_TIMEOUT_MS) {
-    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
-}
-/**
- * One git command in `cwd`; its output, or a rejection naming the command and git's first line
- * of error. Killed on the run's cancel (CancelledError), or once its limit passes (the step's
- * deadline: a `timed-out` ActionError).
- */
-function runGit(cwd, args, run = {}) {
-    const stopped = gitStopped(run.stop);
-    if (stopped)
-        return Promise.reject(stopped);
-    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .startTimeLimit */ .r5)(gitLimit(run.stop, run.capMs));
-    return new Promise((resolve, reject) => {
-        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
-            if (error) {
-                if (limit.signal.aborted) {
-                    reject(gitStopped(run.stop) ??
-                        (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
-                    return;
-                }
-                const said = String(stderr ?? '')
-                    .trim()
-                    .split('\n')[0];
-                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`));
-                return;
-            }
-            resolve(String(stdout));
-        });
-        // A write after git exits early fails the command: its own error says why.
-        child.stdin?.on('error', () => undefined);
-        child.stdin?.end(run.input ?? '');
-    }).finally(() => limit.end());
-}
-/** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
-const LOOK_TIMEOUT_MS = 10_000;
-/**
- * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
- * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
- * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
- * would only start to say "not a git repository". A path that cannot be resolved is left to
- * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
- * on it too).
- */
-async function mayBeInRepository(dir) {
-    if (process.env.GIT_DIR !== undefined)
-        return true;
-    const look = async () => {
-        let current;
-        try {
-            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(dir);
-        }
-        catch {
-            return true;
-        }
-        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current)) {
-            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(current, '.git')).then(() => true, () => false))
-                return true;
-            if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current) === current)
-                return false;
-        }
-    };
-    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
-}
-/**
- * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
- * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
- * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
- * workspace): never a repository above the workspace.
- */
-async function checkoutOf(dir, stop, trustedRoot = dir) {
-    // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
-    if (!(await mayBeInRepository(dir)))
-        return undefined;
-    const safe = [dir];
-    for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
-        safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
-    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop);
-    const [top, commit] = (said ?? '').split('\n').map((line) => line.trim());
-    if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
-        return undefined;
-    return { top, commit: commit.toLowerCase() };
-}
-/**
- * In a partial clone (`actions/checkout` makes one for a sparse checkout: `--filter=blob:none`),
- * the commit's files outside the checked-out folders are not in the local objects; git would
- * fetch each one alone, on first use (a round trip per file). They are fetched here first, in
- * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
- * complete clone (one `git config` asks). Rejects when the fetch fails.
- */
-async function fetchMissingBlobs(top, commit, dirs, stop) {
-    const promisor = (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? '';
-    const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1];
-    if (!remote)
-        return 0;
-    const pathspecs = dirs.includes('') ? [] : [...dirs];
-    // `--missing=print` names what is not here without fetching it.
-    const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop });
-    const missing = listed
-        .split('\n')
-        .filter((line) => line.startsWith('?'))
-        .map((line) => line.slice(1).trim());
-    if (missing.length === 0)
-        return 0;
-    const args = [
-        '-c',
-        'fetch.negotiationAlgorithm=noop',
-        'fetch',
-        remote,
-        '--no-tags',
-        '--no-write-fetch-head',
-        '--recurse-submodules=no',
-        '--filter=blob:none',
-        '--stdin'
-    ];
-    // A fetch may take long: it has all the time left, not the cap of a local command.
-    await runGit(top, args, {
-        stop,
-        capMs: stop ? Infinity : GIT_TIMEOUT_MS,
-        maxBuffer: 1024 * 1024,
-        input: `${missing.join('\n')}\n`
-    }).catch((error) => {
-        if (isStop(error))
-            throw error;
-        throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${error.message}`);
-    });
-    return missing.length;
-}
-/**
- * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
- * `git ls-tree -r -z --full-tree`, with `--long` when `sizes` are wanted (which reads every
- * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
- * every size is 0. A submodule is one entry (its recorded commit).
- */
-async function listTree(top, commit, dirs, stop, sizes = true) {
-    const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
-        stop
-    });
-    const files = [];
-    // Read in place, by offsets: no array of records nor of fields. Listing 27,687 files took the
-    // process from 44 MB to about 79 MB of RSS that way, to about 65 MB this way.
-    for (let at = 0; at < listed.length;) {
-        const end = listed.indexOf('\0', at);
-        const stop = end < 0 ? listed.length : end;
-        // `<mode> SP <type> SP <oid> [SP+ <size>] TAB <path>`
-        const tab = listed.indexOf('\t', at);
-        const typeAt = listed.indexOf(' ', at) + 1;
-        const oidAt = listed.indexOf(' ', typeAt) + 1;
-        const sizeAt = listed.indexOf(' ', oidAt) + 1;
-        const oidEnd = sizeAt > 0 && sizeAt < tab ? sizeAt - 1 : tab;
-        const oid = listed.slice(oidAt, oidEnd);
-        const path = listed.slice(tab + 1, stop);
-        if (listed.startsWith('commit ', typeAt))
-            files.push({ path, kind: 'submodule', executable: false, oid, size: 0 });
-        else if (listed.startsWith('blob ', typeAt)) {
-            const size = oidEnd < tab ? listed.slice(oidEnd, tab).trim() : '0';
-            // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
-            if (!/^\d+$/.test(size))
-                throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`);
-            const link = listed.startsWith('120000 ', at);
-            files.push({ path, kind: link ? 'link' : 'file', executable: listed.startsWith('100755 ', at), oid, size: Number(size) });
-        }
-        at = stop + 1;
-    }
-    return files;
-}
-/**
- * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
- * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
- * of the working tree is not one (git marks it so).
- */
-async function changedFiles(top, dirs, stop) {
-    const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
-        stop
-    });
-    return listed.split('\0').filter((path) => path !== '');
-}
-/** A failed git command is "no answer" (undefined), unless the run itself is ending. */
-function unlessStop(error) {
-    if (isStop(error))
-        throw error;
-    return undefined;
-}
-function isInside(parent, child) {
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
-}
-/**
- * Which of `relativePaths` (from `cwd`, `..` allowed) are folders of the commit checked out where
- * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
- * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
- */
-async function committedDirectories(cwd, relativePaths, stop) {
-    const found = new Set();
-    if (relativePaths.length === 0 || !(await mayBeInRepository(cwd)))
-        return found;
-    const asked = relativePaths.map((path) => `HEAD:./${path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`);
-    const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], {
-        stop,
-        maxBuffer: 1024 * 1024,
-        input: `${asked.join('\n')}\n`
-    }).catch(unlessStop);
-    // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
-    const answers = (said ?? '').split('\n');
-    relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path));
-    return found;
-}
-
-
-/***/ }),
-
-/***/ 7518:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ RateLimitedGitHub)
-/* harmony export */ });
-/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
-/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
-
-
-
-
-
-
-/** Attempts per request, the first included: 5xx and network failures are usually brief. */
-const MAX_ATTEMPTS = 3;
-const BACKOFF_MS = [1_000, 3_000];
-/**
- * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
- * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
- * still leaves `reserveMs` before the deadline; otherwise the request is given up with
- * a reason, never sent into a certain refusal. 5xx and network failures are retried
- * briefly. Every request is aborted at its time limit. Counts what it sends.
- */
-class RateLimitedGitHub {
-    get;
-    options;
-    requests = 0;
-    /** Set from the last answer: GitHub will refuse until then. */
-    exhaustedUntil;
-    /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
-    resetsAt;
-    constructor(get, options) {
-        this.get = get;
-        this.options = options;
-    }
-    async fetch(url, what) {
-        let last = { ok: false, reason: 'not sent' };
-        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            if (this.exhaustedUntil !== undefined) {
-                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`);
-                if (refused)
-                    return { ok: false, limited: true, reason: refused };
-                this.exhaustedUntil = undefined;
-                this.resetsAt = undefined;
-            }
-            if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
-                return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
-            }
-            let response;
-            try {
-                response = await this.send(url);
-            }
-            catch (error) {
-                if (this.options.signal?.aborted)
-                    throw error;
-                // The same answer would be as large again: not retried.
-                if (error instanceof _api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .BodyTooLarge */ .KQ)
-                    return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` };
-                last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
-                const retried = await this.backoff(attempt, last);
-                if (!retried)
-                    return last;
-                continue;
-            }
-            this.noteRateLimit(response);
-            if (response.status >= 200 && response.status < 300)
-                return { ok: true, response };
-            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
-            const limited = response.status === 429 ||
-                (response.status === 403 &&
-                    (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
-            const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
-            last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
-            if (limited) {
-                if (retryAfterMs !== undefined) {
-                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(retryAfterMs)}`);
-                    if (refused)
-                        return { ok: false, limited: true, reason: refused };
-                }
-                // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
-                // or, knowing neither, backs off as for a 5xx.
-                else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last)))
-                    return last;
-                continue;
-            }
-            if (response.status >= 500) {
-                if (!(await this.backoff(attempt, last)))
-                    return last;
-                continue;
-            }
-            return last;
-        }
-        return last;
-    }
-    send(url) {
-        this.requests++;
-        // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
-        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
-    }
-    /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
-    noteRateLimit(response) {
-        const remaining = response.headers['x-ratelimit-remaining'];
-        const reset = Number(response.headers['x-ratelimit-reset']);
-        if (remaining === '0' && Number.isFinite(reset)) {
-            // The reset is wall-clock time; the wait is measured on the step's clock.
-            this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
-            this.resetsAt = reset * 1000;
-        }
-    }
-    /** Waits, or says why not: the wait would not leave time before the deadline. */
-    async waitUntil(until, why) {
-        const { clock, deadline, reserveMs } = this.options;
-        const waitMs = until - clock.now();
-        if (waitMs <= 0)
-            return undefined;
-        if (until > deadline - reserveMs) {
-            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
-        }
-        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)}.`);
-        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
-        return undefined;
-    }
-    async backoff(attempt, last) {
-        if (attempt >= MAX_ATTEMPTS)
-            return false;
-        const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
-        return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
-    }
-}
-/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
-function resetsWhen(resetsAt) {
-    if (resetsAt === undefined)
-        return '';
-    const inMs = Math.max(0, resetsAt - Date.now());
-    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
-}
-/**
- * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
- * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
- */
-function messageOf(response) {
-    const message = response.data?.message;
-    return typeof message === 'string' && message.trim() !== '' ? ` (\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quotable */ .E7)(message.trim(), 200)}\`)` : '';
-}
-
-
 /***/ })
 
 };
 
-//# sourceMappingURL=134.index.js.map
+//# sourceMappingURL=768.index.js.map
