@@ -10,6 +10,7 @@ import { checkpointerPath, dependenciesShape, dockerfileLines, pipConfigFile, pi
 import { dependencyEntries } from './dependencies.js'
 import { imageRules } from './image-tag.js'
 import { parsePythonJson } from './python-json.js'
+import { isUtf8 } from './text.js'
 import { uvSourceRules } from './uv-source.js'
 
 /** The check's findings: problems (what the client refuses) and warnings (ours, never a refusal). */
@@ -27,6 +28,12 @@ export interface ConfigReport {
  * and the files the build will get. Pure: everything it sees comes through `files`.
  */
 export function checkConfig(text: string, configPath: string, files: ConfigFiles): ConfigReport {
+  if (!isUtf8(text))
+    return refusedWhole(
+      configPath,
+      ['is not UTF-8 text, and the build reads it as UTF-8 (it fails with ', { code: 'UnicodeDecodeError' }, ').'],
+      ['Save the file as UTF-8.']
+    )
   let config: unknown
   try {
     config = parsePythonJson(text)
