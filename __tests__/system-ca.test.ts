@@ -66,7 +66,7 @@ const supported = typeof (tls as { setDefaultCACertificates?: unknown }).setDefa
 if (!supported)
   process.stdout.write(
     `system-ca.test.ts: the deploy behind a TLS-terminating firewall is skipped on Node ${process.versions.node}: ` +
-      'it has no tls.setDefaultCACertificates (Node 24.5+), so the action keeps Node’s bundled authorities there; ' +
+      "it has no tls.setDefaultCACertificates (Node 24.5+), so the action keeps Node's bundled authorities there; " +
       'run the suite on Node 24 to exercise it.\n'
   )
 
@@ -139,7 +139,7 @@ async function firewallInFrontOf(sim: Simulator, certificate: { key: Buffer; cer
     }
   }
 
-  it('deploys when the firewall’s authority is in the system store only', async () => {
+  it("deploys when the firewall's authority is in the system store only", async () => {
     const { run, sim } = await deployThrough('ca.pem')
     expect(errorLines(run)).toEqual([])
     expect(run.exitCode).toBe(0)
@@ -147,7 +147,7 @@ async function firewallInFrontOf(sim: Simulator, certificate: { key: Buffer; cer
     expect(sim.deployments()).toHaveLength(1)
   }, 60_000)
 
-  it('still refuses the firewall’s certificate when no store holds its authority: verification stays on', async () => {
+  it("still refuses the firewall's certificate when no store holds its authority: verification stays on", async () => {
     const { run, sim } = await deployThrough('no-authority.pem')
     expect(run.exitCode).toBe(1)
     expect(errorLines(run).join('\n')).toMatch(/certificate|issuer/i)
