@@ -32,7 +32,10 @@ describe('--agent-server-url', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
-  afterAll(() => void server.close())
+  afterAll(() => {
+    server.close()
+    server.closeAllConnections()
+  })
 
   it("makes the simulator report that server as the deployment's URL, so the checks after DEPLOYED talk to it", async () => {
     const run = await localRun(['--agent-server-url', `${url}/`])
