@@ -3,6 +3,7 @@ import { checkConfig } from '../src/operations/config-check/check.js'
 import type { ConfigFiles } from '../src/operations/config-check/files.js'
 import { problemText } from '../src/operations/config-check/problem.js'
 import { similarity } from '../src/operations/config-check/unknown-keys.js'
+import { decodeText, isUtf8 } from '../src/operations/config-check/text.js'
 
 /** Files in memory: paths from the root, with their text; directories are implied (and `dirs` adds empty ones). */
 function memory(
@@ -446,5 +447,25 @@ describe('config check: a graph module its own package ships without (the build 
     expect(report.warningLines[0]).toMatch(
       /^`agent\/langgraph\.json` `graphs\.agent`: the module `agent\.graph` is not in what ships.*`dockerfile_lines` may make it/
     )
+  })
+})
+
+describe('config check: a config that is not UTF-8 (the build reads it as UTF-8)', () => {
+  const text = JSON.stringify({ ...GOOD, graphs: { agent: { path: './agent.py:graph', description: 'Café' } } })
+
+  it('is refused from whichever source read it, Latin-1 or UTF-16 alike', () => {
+    for (const bytes of [Buffer.from(text, 'latin1'), Buffer.from(`\ufeff${text}`, 'utf16le')]) {
+      const report = checkConfig(decodeText(bytes), 'agent/langgraph.json', memory(PY_AGENT))
+      expect(report.problems.map(problemText)).toEqual([
+        '`agent/langgraph.json` `(file)`: is not UTF-8 text, and the build reads it as UTF-8 (it fails with `UnicodeDecodeError`). ' +
+          'Save the file as UTF-8.'
+      ])
+    }
+  })
+
+  it('passes in UTF-8, a U+FFFD the file holds itself included; a BOM is kept for the JSON rules to refuse', () => {
+    expect(checkConfig(decodeText(Buffer.from(text)), 'agent/langgraph.json', memory(PY_AGENT)).problems).toEqual([])
+    expect(isUtf8(decodeText(Buffer.from(text.replace('é', '\ufffd'))))).toBe(true)
+    expect(decodeText(Buffer.from(`\ufeff${text}`)).startsWith('\ufeff')).toBe(true)
   })
 })
