@@ -3,6 +3,7 @@ import { checkConfig } from '../src/operations/config-check/check.js'
 import type { ConfigFiles } from '../src/operations/config-check/files.js'
 import { problemText } from '../src/operations/config-check/problem.js'
 import { similarity } from '../src/operations/config-check/unknown-keys.js'
+import { decodeText, isUtf8 } from '../src/operations/config-check/text.js'
 
 /** Files in memory: paths from the root, with their text; directories are implied (and `dirs` adds empty ones). */
 function memory(
@@ -403,5 +404,68 @@ describe('config check: warnings beyond the client', () => {
   it("similarity is difflib's ratio", () => {
     expect(similarity('abcd', 'bcde')).toBeCloseTo(0.75)
     expect(similarity('python_verison', 'python_version')).toBeGreaterThan(0.9)
+  })
+})
+
+describe('config check: a graph module its own package ships without (the build passes, the server cannot import it)', () => {
+  const PACKAGE = { 'agent/pyproject.toml': '[project]\nname = "agent"\n', 'agent/src/agent/__init__.py': '' }
+  const BY_MODULE = { dependencies: ['.'], graphs: { agent: 'agent.graph:graph' } }
+
+  it('is refused when the package ships and the module is not in it', () => {
+    const report = check(BY_MODULE, PACKAGE)
+    expect(report.problemLines).toEqual([
+      '`agent/langgraph.json` `graphs.agent`: the module `agent.graph` is not in what ships: the package `agent` ships ' +
+        '(`agent/src/agent/`) without `agent/src/agent/graph.py`, so the server cannot import it when it starts ' +
+        '(the build does not look). Fix the module path, or ship `agent/src/agent/graph.py`.'
+    ])
+  })
+
+  it('names the rule that left the file out, and its fix', () => {
+    const report = check(BY_MODULE, { ...PACKAGE }, { leftOut: { 'agent/src/agent/graph.py': '.gitignore' } })
+    expect(report.problemLines[0]).toContain('without `agent/src/agent/graph.py` (left out by `.gitignore`)')
+  })
+
+  it('passes when the module is there: a file, a package folder, a flat layout, the dependency named as the package', () => {
+    expect(check(BY_MODULE, { ...PACKAGE, 'agent/src/agent/graph.py': 'graph = 1\n' }).problemLines).toEqual([])
+    expect(check(BY_MODULE, { ...PACKAGE, 'agent/src/agent/graph/__init__.py': 'graph = 1\n' }).problemLines).toEqual([])
+    expect(check(BY_MODULE, { 'agent/agent/__init__.py': '', 'agent/agent/graph.py': 'graph = 1\n' }).problemLines).toEqual([])
+    const named = check({ dependencies: ['./agent'], graphs: { agent: 'agent.graph:graph' } }, { 'agent/agent/graph.py': 'graph = 1\n' })
+    expect(named.problemLines).toEqual([])
+  })
+
+  it('says nothing when no local package of that name ships (PyPI may provide it) or the listing cannot tell', () => {
+    expect(check({ dependencies: ['.', 'my-graphs'], graphs: { agent: 'my_graphs.agent:graph' } }, PACKAGE).problemLines).toEqual([])
+    expect(check(BY_MODULE, PACKAGE, { unknown: true }).problemLines).toEqual([])
+  })
+
+  it('warns instead when dockerfile_lines may make the file in the image', () => {
+    const report = check(
+      { ...BY_MODULE, dockerfile_lines: ['RUN curl -o /deps/agent/src/agent/graph.py https://example.com/graph.py'] },
+      PACKAGE
+    )
+    expect(report.problemLines).toEqual([])
+    expect(report.warningLines[0]).toMatch(
+      /^`agent\/langgraph\.json` `graphs\.agent`: the module `agent\.graph` is not in what ships.*`dockerfile_lines` may make it/
+    )
+  })
+})
+
+describe('config check: a config that is not UTF-8 (the build reads it as UTF-8)', () => {
+  const text = JSON.stringify({ ...GOOD, graphs: { agent: { path: './agent.py:graph', description: 'Café' } } })
+
+  it('is refused from whichever source read it, Latin-1 or UTF-16 alike', () => {
+    for (const bytes of [Buffer.from(text, 'latin1'), Buffer.from(`\ufeff${text}`, 'utf16le')]) {
+      const report = checkConfig(decodeText(bytes), 'agent/langgraph.json', memory(PY_AGENT))
+      expect(report.problems.map(problemText)).toEqual([
+        '`agent/langgraph.json` `(file)`: is not UTF-8 text, and the build reads it as UTF-8 (it fails with `UnicodeDecodeError`). ' +
+          'Save the file as UTF-8.'
+      ])
+    }
+  })
+
+  it('passes in UTF-8, a U+FFFD the file holds itself included; a BOM is kept for the JSON rules to refuse', () => {
+    expect(checkConfig(decodeText(Buffer.from(text)), 'agent/langgraph.json', memory(PY_AGENT)).problems).toEqual([])
+    expect(isUtf8(decodeText(Buffer.from(text.replace('é', '\ufffd'))))).toBe(true)
+    expect(decodeText(Buffer.from(`\ufeff${text}`)).startsWith('\ufeff')).toBe(true)
   })
 })

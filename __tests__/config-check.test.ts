@@ -403,3 +403,47 @@ describe('config-check on a github deployment: the config at the commit to be bu
     expect(fileReads()).toEqual([])
   })
 })
+
+describe('a graph module its own package ships without (issue 38): the build passes, the server cannot import it', () => {
+  /** `agent.graph:graph`, imported from the package `src/agent/`, whose `graph.py` is left out of what ships. */
+  const BY_MODULE = {
+    [CONFIG]: JSON.stringify({ dependencies: ['.'], python_version: '3.12', graphs: { agent: 'agent.graph:graph' } }),
+    'apps/agent/pyproject.toml': '[project]\nname = "agent"\nversion = "0.1"\n',
+    'apps/agent/src/agent/__init__.py': '',
+    'apps/agent/src/agent/graph.py': 'graph = 1\n',
+    'apps/agent/.gitignore': 'src/agent/graph.py\n'
+  }
+
+  it('a remote build is refused before any request, naming the rule that left the module out', async () => {
+    const run = await remoteBuild(workspace(BY_MODULE))
+    expect(run.exitCode).toBe(1)
+    expect(sim.requests).toEqual([])
+    expect(sim.storage.requests).toEqual([])
+    expect(errorLines(run)[0]).toContain(
+      '- `graphs.agent`: the module `agent.graph` is not in what ships: the package `agent` ships (`src/agent/`) without ' +
+        '`src/agent/graph.py` (left out by `apps/agent/.gitignore`), so the server cannot import it when it starts'
+    )
+  })
+
+  it('a github build of a commit without the module is refused before any change; with it, it deploys', async () => {
+    const { [`apps/agent/src/agent/graph.py`]: _module, 'apps/agent/.gitignore': _ignore, ...without } = BY_MODULE
+    const missing = checkout(without)
+    const refused = await githubDeploy({ GITHUB_WORKSPACE: missing.root, GITHUB_SHA: missing.sha })
+    expect(refused.exitCode).toBe(1)
+    expect(changes()).toEqual([])
+    expect(errorLines(refused)[0]).toContain('the module `agent.graph` is not in what ships')
+    sim.reset()
+    const present = checkout({ ...without, 'apps/agent/src/agent/graph.py': 'graph = 1\n' })
+    const deployed = await githubDeploy({ GITHUB_WORKSPACE: present.root, GITHUB_SHA: present.sha })
+    expect(errorLines(deployed)).toEqual([])
+    expect(deployed.outcome.checks?.[0]).toEqual(expect.objectContaining({ id: 'config-check', status: 'passed' }))
+  })
+
+  it('with dockerfile_lines that may make it, a remote build warns and goes on', async () => {
+    const config = JSON.parse(BY_MODULE[CONFIG]) as Record<string, unknown>
+    const files = { ...BY_MODULE, [CONFIG]: JSON.stringify({ ...config, dockerfile_lines: ['RUN python -m make_graph'] }) }
+    const run = await remoteBuild(workspace(files), { wait: 'false' })
+    expect(errorLines(run)).toEqual([])
+    expect(run.stdout).toMatch(/::warning::.*the module `agent\.graph` is not in what ships.*`dockerfile_lines` may make it/)
+  })
+})

@@ -32,6 +32,8 @@ interface CorpusCase {
   origin: string
   config: string
   files: Record<string, string>
+  /** Files recorded as bytes (base64): a config that is not UTF-8. */
+  bytes?: Record<string, string>
   verdict: { client: Verdict; shipped: Verdict }
 }
 
@@ -53,7 +55,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }))
 const silent = SILENT_LOG
 
 let trees = 0
-function workspace(files: Record<string, string>): string {
+function workspace(files: Record<string, string>, bytes: Record<string, string> = {}): string {
   const root = join(temp, `ws-${++trees}`, 'repo')
   mkdirSync(root, { recursive: true })
   for (const [path, text] of Object.entries(files)) {
@@ -64,12 +66,16 @@ function workspace(files: Record<string, string>): string {
     mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), text)
   }
+  for (const [path, base64] of Object.entries(bytes)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), Buffer.from(base64, 'base64'))
+  }
   return root
 }
 
 /** The action's config check of a remote build of this case (error mode): refused, and why. */
 async function actionVerdict(item: CorpusCase): Promise<{ refused: boolean; said: string }> {
-  const root = workspace(item.files)
+  const root = workspace(item.files, item.bytes)
   try {
     const layout = await resolveLayout(root, item.config)
     const selection = await selectArchiveFiles(layout, { exclude: [] })
@@ -156,9 +162,10 @@ function commitCases(group: string, items: readonly CorpusCase[]): { top: string
   const stream: Buffer[] = []
   items.forEach((item, index) => {
     stream.push(Buffer.from(`commit refs/heads/case-${index}\nmark :${index + 1}\ncommitter t <t@example.com> 0 +0000\ndata 0\n`))
-    for (const [path, text] of Object.entries(item.files)) {
+    const recorded = Object.entries(item.files).map(([path, text]): [string, Buffer] => [path, Buffer.from(text)])
+    for (const [path, base64] of Object.entries(item.bytes ?? {})) recorded.push([path, Buffer.from(base64, 'base64')])
+    for (const [path, bytes] of recorded) {
       if (path.endsWith('/')) continue
-      const bytes = Buffer.from(text)
       stream.push(Buffer.from(`M 100644 inline ${path}\ndata ${bytes.length}\n`), bytes, Buffer.from('\n'))
     }
     stream.push(Buffer.from('\n'))

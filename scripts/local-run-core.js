@@ -3,7 +3,7 @@
 // runner. scripts/local-run.js passes the bundle's (dist/index.js spawned as the runner does) and
 // this process's terminal; the tests pass an in-process run of the sources on a virtual clock, so
 // that each of the runner's commands is checked without two processes and real phase waits.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -43,6 +43,9 @@ ${scenarioUsage()}
   --keep                leave the simulator running afterwards, print its URL and API key,
                         and stop it on Ctrl+C
   --phase-ms N          how long each revision phase lasts in the simulator (default: ${DEFAULT_PHASE_MS})
+  --agent-server-url URL  a real agent server (e.g. \`langgraph dev\` on http://127.0.0.1:2024): the
+                        simulator reports URL as the deployment's, so the health check, the revision
+                        proof, the smoke test and the evals talk to it
   --demo NAME           a deploy after a push: support-agent serves an earlier commit of main,
                         which the fake GitHub holds with the pushed one (GITHUB_SHA):
 ${Object.entries(PUSH_DEMOS)
@@ -199,7 +202,7 @@ async function localRun(argv, io, session) {
   const demo = demoFor(command)
   const realUrl = values['control-plane-url'] ?? io.env.CONTROL_PLANE_URL
   if (realUrl) {
-    for (const option of ['scenario', 'update', 'keep', 'phase-ms', 'demo', ...Object.keys(SEED_OPTIONS)]) {
+    for (const option of ['scenario', 'update', 'keep', 'phase-ms', 'demo', 'agent-server-url', ...Object.keys(SEED_OPTIONS)]) {
       if (values[/** @type {keyof typeof values} */ (option)] !== undefined)
         usageError(`--${option} applies to the built-in simulator only, not to ${realUrl}.`)
     }
@@ -221,6 +224,7 @@ async function localRun(argv, io, session) {
   const phaseMs = Number(values['phase-ms'] ?? DEFAULT_PHASE_MS)
   if (!Number.isInteger(phaseMs) || phaseMs < 1)
     usageError(`--phase-ms takes a whole number of milliseconds, got \`${values['phase-ms']}\`.`)
+  const agentServerUrl = values['agent-server-url'] === undefined ? undefined : agentServerUrlOf(values['agent-server-url'])
   const seedOptions = parseSeeds(values)
   if (seedOptions.problems.length > 0) usageError(seedOptions.problems.join('\n'))
 
@@ -276,6 +280,8 @@ async function localRun(argv, io, session) {
     }
   } else {
     inputs = { ...demo.inputs, ...pushDemo?.inputs, ...scenario.inputs, ...overrides }
+    if (agentServerUrl && !inputs.name)
+      usageError(`--agent-server-url is the URL of the deployment named by \`name\`, and \`${command}\` names none here.`)
   }
   // The demo context, what the user exported over it: what the action sees.
   /** @type {Record<string, string>} */
@@ -296,6 +302,8 @@ async function localRun(argv, io, session) {
   let langsmith
   /** @type {ReturnType<typeof writeDockerStandIn> | undefined} the recording `docker`, when the command runs Docker */
   let standIn
+  /** The runner's temporary folder (RUNNER_TEMP), made beside the summary once the run starts. */
+  let runnerTemp = ''
   try {
     if (!realUrl) {
       const { startSimulator } = await import('../sim/index.js')
@@ -307,7 +315,9 @@ async function localRun(argv, io, session) {
         commit: actionEnv.GITHUB_SHA || undefined,
         now: io.now,
         loopbackUrls: true,
-        ...(scenario.agent ? { agent: scenario.agent } : {})
+        ...(scenario.agent ? { agent: scenario.agent } : {}),
+        // The deployment of this name, created or seeded, reports that server as its URL.
+        ...(agentServerUrl ? { agentServerUrls: { [inputs.name]: agentServerUrl } } : {})
       })
       for (const [name, behaviour] of Object.entries(scenario.agents ?? {})) simulator.setAgent(behaviour, name)
       inputs['control-plane-url'] ??= simulator.url
@@ -320,6 +330,10 @@ async function localRun(argv, io, session) {
         inputs['langsmith-api-key'] ??= langsmith.apiKey
         say(`LangSmith stand-in on ${langsmith.url} (langsmith-endpoint and langsmith-api-key point there).`)
       }
+      if (agentServerUrl)
+        say(
+          `Agent server: ${agentServerUrl}, reported as ${inputs.name}'s URL (the health check, revision proof, smoke test and evals go there).`
+        )
       // A push demo's deployment serves the demo's config already: only the push differs.
       const served = { name: inputs.name, statuses: ['DEPLOYED'], revisionConfig: { graph_config_path: inputs['graph-config-path'] } }
       const demoSeeds = pushDemo ? { ...emptyPlan(), deployments: inputs.name ? [served] : [] } : demo.seeds(inputs)
@@ -366,6 +380,9 @@ async function localRun(argv, io, session) {
     }
 
     const summaryDir = await mkdtemp(join(tmpdir(), 'local-run-'))
+    // The runner's temporary folder, kept after the run as the summary is: what the action writes there (`eval-results`) can be read.
+    runnerTemp = join(summaryDir, 'runner-temp')
+    await mkdir(runnerTemp)
     standIn = demo.usesDocker && !values['real-docker'] ? writeDockerStandIn(summaryDir) : undefined
     if (standIn) {
       // First on the action's PATH, so that its `docker` is the stand-in whatever this machine has.
@@ -436,7 +453,7 @@ async function localRun(argv, io, session) {
     }
     const result = await io.action.run({
       inputs: runInputs,
-      env: actionEnv,
+      env: { ...actionEnv, RUNNER_TEMP: runnerTemp },
       onStdout: show,
       onStart: (child) => (session.running = child),
       summaryFile
@@ -452,6 +469,7 @@ async function localRun(argv, io, session) {
     say('\n──── job summary ────')
     say(mask(values.raw ? result.summary : summaryText(result.summary)))
     say(`\nThe job summary's Markdown source (what GitHub renders on the run's page) is kept in ${summaryFile}`)
+    say(`RUNNER_TEMP, and what the action wrote there (e.g. eval-results), is kept in ${runnerTemp}`)
     const postCode = postEntry && io.action.post && !session.interrupted ? await runPost(postEntry, runInputs, result.state ?? {}) : 0
     return result.exitCode === 0 ? postCode : (result.exitCode ?? 1)
   }
@@ -486,6 +504,24 @@ async function localRun(argv, io, session) {
   }
 }
 
+/**
+ * `--agent-server-url`: an http(s) URL, without credentials (the simulator reports it in answers the log shows).
+ * @param {string} value
+ * @returns {string}
+ */
+function agentServerUrlOf(value) {
+  let url
+  try {
+    url = new URL(value)
+  } catch {
+    return usageError(`--agent-server-url takes a URL such as http://127.0.0.1:2024, got \`${value}\`.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    usageError(`--agent-server-url takes an http:// or https:// URL, got \`${value}\`.`)
+  if (url.username || url.password) usageError('--agent-server-url must not carry a user or password: the log shows the URL.')
+  return value.replace(/\/+$/, '')
+}
+
 /** @param {string[]} argv */
 function parseCli(argv) {
   try {
@@ -501,6 +537,7 @@ function parseCli(argv) {
         'phase-ms': { type: 'string' },
         demo: { type: 'string' },
         'control-plane-url': { type: 'string' },
+        'agent-server-url': { type: 'string' },
         raw: { type: 'boolean' },
         'real-docker': { type: 'boolean' },
         ...SEED_OPTIONS

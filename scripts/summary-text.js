@@ -4,8 +4,8 @@
 // plain lines, markdown's backslash escapes are taken out where GitHub takes them out;
 // markdown (headings, tables) is kept, since it reads well as it is.
 
-/** @type {Record<string, string>} */
-const ENTITIES = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'", '#96': '`' }
+/** The named entities the summary's escapers write; numeric ones (`&#124;`, `&#x27;`) are read by their number. */
+const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })
 
 /** Only these are treated as tags, so that text such as `<owner>/<repo>` in markdown survives. */
 const TAGS =
@@ -32,7 +32,8 @@ export function summaryText(summary) {
     .replace(/<li\b[^>]*>/gi, '- ')
     .replace(/<br\s*\/?>|<\/(p|li|div|pre|blockquote)>/gi, '\n')
     .replace(/<hr\s*\/?>/gi, '\n---\n')
-  text = inline(text, false)
+  // Entities last, once: text that reads `&lt;` on GitHub was written `&amp;lt;`, and must not become `<`.
+  text = decodeEntities(inline(text, false))
   return `${text
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
@@ -52,8 +53,20 @@ function inline(html, oneLine = true) {
       return shown === href || shown === '' ? href : `${label} (${href})`
     })
     .replace(new RegExp(`</?(?:${TAGS})\\b[^>]*>`, 'gi'), '')
-  if (oneLine) text = text.replace(/\s+/g, ' ').trim()
-  return text.replace(/&(#?\w+);/g, (match, name) => ENTITIES[name.toLowerCase()] ?? (name.toLowerCase() === 'amp' ? '&' : match))
+  return oneLine ? text.replace(/\s+/g, ' ').trim() : text
+}
+
+/**
+ * HTML's character references as the characters GitHub shows: named, decimal (`&#124;`, what the
+ * facts table writes for `|`) and hexadecimal. One unknown, or a number that is no character, stays as written.
+ * @param {string} text
+ */
+function decodeEntities(text) {
+  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z]+));/g, (match, decimal, hex, name) => {
+    if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? match
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hex, 16)
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : match
+  })
 }
 
 /** CommonMark's backslash escapes: a backslash before ASCII punctuation shows the punctuation alone. */

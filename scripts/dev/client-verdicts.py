@@ -15,6 +15,7 @@ The verdicts go to __tests__/fixtures/config-corpus/<group>.json with each case'
 facts about the client, never its code.
 """
 
+import base64
 import contextlib
 import copy
 import io
@@ -107,6 +108,14 @@ def write_tree(files, root):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
+
+
+def write_bytes(files, root):
+    """Files recorded as bytes (base64): a config that is not UTF-8."""
+    for path, content in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(base64.b64decode(content))
 
 
 IMAGE = re.compile(r"^[A-Za-z0-9]+(?:(?:[._]|__|-+)[A-Za-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$")
@@ -244,6 +253,7 @@ def judge(case, scratch):
     workspace = (scratch / "deep" / "er" / "ws").resolve()
     workspace.mkdir(parents=True)
     write_tree(case["files"], workspace)
+    write_bytes(case.get("bytes", {}), workspace)
     config_path = workspace / case["config"]
     verdict = {}
     try:

@@ -511,8 +511,42 @@ def uv_cases():
     return cases
 
 
+# ---------------------------------------------------------------- the last misses (v1.5)
+
+def edge_cases():
+    """The misses a held-out set found: a flat-layout root named with a hyphen, `auth`, `encryption`
+    and `checkpointer` paths through `..` (the client looks for them as written), a `source.root`
+    reaching the archive's root with a trailing `/`, configs that are not UTF-8."""
+    import base64
+    cases = []
+
+    def add(name, config, files, config_path="langgraph.json"):
+        cases.append(case(f"mutation/edges/{name}", "mutation: v1.5 edges", config, files, config_path))
+
+    flat = {"dependencies": ["."], "graphs": {"agent": "./graph.py:graph"}}
+    add("flat-root-hyphen", flat, {"my-agent/__init__.py": "", "my-agent/graph.py": "graph = None\n"}, "my-agent/langgraph.json")
+    add("flat-root-underscore", flat, {"my_agent/__init__.py": "", "my_agent/graph.py": "graph = None\n"}, "my_agent/langgraph.json")
+    shared = {"apps/shared/pyproject.toml": '[project]\nname = "shared"\nversion = "0.1"\n', "apps/shared/auth.py": "auth = None\n", "apps/agent/pyproject.toml": '[project]\nname = "agent"\nversion = "0.1"\n', "apps/agent/graph.py": "graph = None\n"}
+    for section in ("auth", "encryption", "checkpointer"):
+        add(f"{section}-dotdot", {"dependencies": ["../shared"], "graphs": {"agent": "./../shared/auth.py:auth"}, section: {"path": "../shared/auth.py:auth"}}, dict(shared), "apps/agent/langgraph.json")
+    add("auth-dotdot-dot-first", {"dependencies": [".", "../shared"], "graphs": {"agent": "./graph.py:graph"}, "auth": {"path": "./../shared/auth.py:auth"}}, dict(shared), "apps/agent/langgraph.json")
+    add("auth-dotdot-inside", {"dependencies": ["./src"], "graphs": {"agent": "./src/agent/graph.py:graph"}, "auth": {"path": "./src/agent/../agent/auth.py:auth"}}, dict(PY_FILES))
+    uv = {"pyproject.toml": '[project]\nname = "ws"\nversion = "0.1.0"\n\n[tool.uv.workspace]\nmembers = ["apps/*"]\n', "uv.lock": "version = 1\n", "apps/agent/pyproject.toml": '[project]\nname = "agent"\nversion = "0.1.0"\n', "apps/agent/src/agent/__init__.py": "", "apps/agent/src/agent/graph.py": "graph = None\n"}
+    for label, root in (("uv-root-above", "../.."), ("uv-root-above-slash", "../../")):
+        add(label, {"python_version": "3.12", "graphs": {"agent": "./src/agent/graph.py:graph"}, "source": {"kind": "uv", "root": root}}, dict(uv), "apps/agent/langgraph.json")
+    text = '{\n  "dependencies": ["."],\n  "graphs": {"agent": {"path": "./src/agent/graph.py:graph", "description": "Caf\\u00e9"}}\n}\n'
+    text = text.replace("\\u00e9", "\u00e9")
+    for label, encoding in (("latin-1", "latin-1"), ("utf-16", "utf-16")):
+        item = case(f"mutation/edges/config-{label}", "mutation: v1.5 edges", None, dict(PY_FILES), raw="")
+        del item["files"]["langgraph.json"]
+        item["bytes"] = {"langgraph.json": base64.b64encode(text.encode(encoding)).decode()}
+        cases.append(item)
+    cases.append(case("mutation/edges/config-utf-8-replacement-char", "mutation: v1.5 edges", None, dict(PY_FILES), raw=text.replace("\u00e9", "\ufffd").rstrip("\n")))
+    return cases
+
+
 def all_cases(mirrors):
-    cases = examples(mirrors) + client_tests(mirrors["langgraph"]) + mutations() + uv_cases()
+    cases = examples(mirrors) + client_tests(mirrors["langgraph"]) + mutations() + edge_cases() + uv_cases()
     names = set()
     for c in cases:
         base, n = c["name"], 2

@@ -83,9 +83,10 @@ function packageNames(dir: string, written: string, key: string, files: ConfigFi
     taken.add(name)
   }
   if (names.includes('__init__.py')) {
-    // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
-    if (dir === '') return
-    const name = dir.slice(dir.lastIndexOf('/') + 1)
+    // At the root, the package is named after the folder the client runs on: for a remote build, the client's
+    // archive step judges it on this machine (the archive's root); a `github` build's own folder no one can read here.
+    const name = dir === '' ? (files.archive ? files.rootName : undefined) : dir.slice(dir.lastIndexOf('/') + 1)
+    if (name === undefined) return
     if (name.includes('-'))
       return problem(
         key,
@@ -145,7 +146,29 @@ function dottedPathRule(
   problem: Problem
 ): void {
   const { module, hasColon } = splitImport(spec)
-  if (hasColon && module.startsWith('.')) fileRule(key, module, configPath, dirs, files, problem)
+  if (!hasColon || !module.startsWith('.')) return
+  const path = fileRule(key, module, configPath, dirs, files, problem)
+  // The client looks for these three under a local dependency by the path as written, `..` kept
+  // (`apps/agent/../shared/auth.py` is under no `apps/shared`): only a graph's path is resolved first.
+  if (path === undefined || !dirs || dirs.some((dir) => isWithin(asWritten(configPath, module), dir))) return
+  problem(
+    key,
+    [
+      { code: module },
+      ' goes up through ',
+      { code: '..' },
+      ', and the build looks for it under a local dependency by its path as written, not resolved: none of ',
+      { code: 'dependencies' },
+      ' holds it that way.'
+    ],
+    ["Move the file into a local dependency below the config's directory (or list that directory, e.g. ", { code: '"."' }, ').']
+  )
+}
+
+/** `module` joined to the config's directory as Python's `pathlib` joins it: `.` and empty parts gone, `..` kept. */
+function asWritten(configPath: string, module: string): string {
+  const configDir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : ''
+  return [...configDir.split('/'), ...module.split('/')].filter((part) => part !== '' && part !== '.').join('/')
 }
 
 /**
@@ -173,16 +196,25 @@ export function existingFile(key: string, module: string, configPath: string, fi
 }
 
 /** `dirs` undefined: `dependencies` has a problem of its own, so whether a file is installed is not said again. */
-function fileRule(key: string, module: string, configPath: string, dirs: string[] | undefined, files: ConfigFiles, problem: Problem): void {
+function fileRule(
+  key: string,
+  module: string,
+  configPath: string,
+  dirs: string[] | undefined,
+  files: ConfigFiles,
+  problem: Problem
+): string | undefined {
   const path = existingFile(key, module, configPath, files, problem)
-  if (path === undefined) return
+  if (path === undefined) return undefined
   if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
     problem(
       key,
       [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'],
       ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']
     )
+    return undefined
   }
+  return path
 }
 
 /**

@@ -8,8 +8,10 @@ import { unknownKeys } from './unknown-keys.js'
 import { MIN_NODE, nodeMajor, validateConfig } from './validate.js'
 import { checkpointerPath, dependenciesShape, dockerfileLines, pipConfigFile, pipInstallerPresent } from './build-rules.js'
 import { dependencyEntries } from './dependencies.js'
+import { graphModuleRules } from './graph-modules.js'
 import { imageRules } from './image-tag.js'
 import { parsePythonJson } from './python-json.js'
+import { isUtf8 } from './text.js'
 import { uvSourceRules } from './uv-source.js'
 
 /** The check's findings: problems (what the client refuses) and warnings (ours, never a refusal). */
@@ -27,6 +29,12 @@ export interface ConfigReport {
  * and the files the build will get. Pure: everything it sees comes through `files`.
  */
 export function checkConfig(text: string, configPath: string, files: ConfigFiles): ConfigReport {
+  if (!isUtf8(text))
+    return refusedWhole(
+      configPath,
+      ['is not UTF-8 text, and the build reads it as UTF-8 (it fails with ', { code: 'UnicodeDecodeError' }, ').'],
+      ['Save the file as UTF-8.']
+    )
   let config: unknown
   try {
     config = parsePythonJson(text)
@@ -38,6 +46,8 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
   const { problems, validated } = validateConfig(config, configPath)
   const problem = (key: string, what: RichText, fix: RichText) => problems.push({ file: configPath, key, what, fix })
   const taken = () => new Set(problems.map((p) => p.key))
+  const early: ConfigProblem[] = []
+  const warn = (key: string, what: RichText, fix: RichText) => early.push({ file: configPath, key, what, fix })
   if (truthy(validated.rawNode)) packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p))
   // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
   let dirs: string[] = []
@@ -53,13 +63,15 @@ export function checkConfig(text: string, configPath: string, files: ConfigFiles
     checkpointerPath(config, problem)
     // One missing key does not cascade: with `dependencies` refused, no file is said to lie outside it.
     pythonFileRules(config, configPath, taken().has('dependencies') ? undefined : dirs, files, problem)
+    // Beyond the build: a graph module its own package ships without (the server's import fails).
+    if (!taken().has('dependencies')) graphModuleRules(config, dirs, files, problem, warn)
   }
   if (validated.build !== 'node') pipConfigFile(config, configPath, files, problem)
   dockerfileLines(config, problem)
   imageRules(config, validated, taken(), problem)
   return {
     problems: onceEach(problems),
-    warnings: warningsOf(config, configPath, files),
+    warnings: [...early, ...warningsOf(config, configPath, files)],
     graphs: validated.graphIds,
     runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`]
       .filter(Boolean)

@@ -3,6 +3,7 @@ import type { BlobReads } from '../blob-stream.js'
 import { checkConfig, type ConfigReport } from './check.js'
 import type { ConfigFiles } from './files.js'
 import { READ_CAP_BYTES } from './read-capped.js'
+import { decodeText } from './text.js'
 
 /** A file of a commit: the repository (its top) and the blob's id. */
 type BlobRef = Pick<CommitBlob, 'repo' | 'oid'>
@@ -36,7 +37,7 @@ export function commitReads(blobs: BlobReads): CommitReads {
       noted.clear()
       // One answer a blob, each set as "held" (undefined when git could not give it: never asked again).
       const read = await Promise.all(asked.map(([, blob]) => blobs.read(blob.repo, blob.oid, READ_CAP_BYTES)))
-      asked.forEach(([id], index) => held.set(id, read[index]?.toString('utf8')))
+      asked.forEach(([id], index) => held.set(id, read[index] && decodeText(read[index])))
       return true
     }
   }

@@ -25,9 +25,9 @@ export interface ConfigFiles {
    */
   archive?: true
   /**
-   * The name of the root directory on this machine. Never used for a rule: the build's folder
-   * has its own name (a repository's name is not it), so a flat-layout package at the root is
-   * not judged by it.
+   * The name of the root directory on this machine. A `github` build's folder has its own name
+   * (a repository's name is not it), so only the archive step, which the client runs on this
+   * machine's folder, judges a flat-layout package at the root by it (`archive` with `rootName`).
    */
   rootName?: string
 }
@@ -43,7 +43,9 @@ export function fromConfig(configPath: string, relative: string): string | undef
   if (written.startsWith('/')) return undefined
   const joined = posix.normalize(posix.join(posix.dirname(configPath), written))
   if (joined === '..' || joined.startsWith('../')) return undefined
-  return joined === '.' ? '' : joined.replace(/\/$/, '')
+  // `a/b/../../` normalises to `./`: the root, as `.` is.
+  const path = joined.replace(/\/$/, '')
+  return path === '.' ? '' : path
 }
 
 /** Whether `path` is `dir` or below it ('' is the root, above everything). */

@@ -1,6 +1,7 @@
 import type { ConfigFiles } from './files.js'
 import type { RateLimitedGitHub, ReadOutcome } from '../github-requests.js'
 import { READ_CAP_BYTES } from './read-capped.js'
+import { decodeText } from './text.js'
 
 /** The config at a commit on GitHub, and the commit's files as one tree listing tells them. */
 export type GitHubConfig =
@@ -79,7 +80,7 @@ async function readContents(
   if (typeof data?.size === 'number' && data.size > READ_CAP_BYTES) return { reason: `\`${path}\` is over ${READ_CAP_BYTES} bytes` }
   if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
     return { reason: `GitHub's answer for \`${path}\` is not a file's contents` }
-  return Buffer.from(data.content, 'base64').toString('utf8')
+  return decodeText(Buffer.from(data.content, 'base64'))
 }
 
 function reasonOf(outcome: ReadOutcome & { ok: false }): string {

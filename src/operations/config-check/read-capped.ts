@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import { decodeText } from './text.js'
 
 /** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
 export const READ_CAP_BYTES = 1024 * 1024
@@ -21,7 +22,7 @@ export function readCapped(file: string): string | undefined {
       length += read
       if (length > READ_CAP_BYTES) return undefined
     }
-    return buffer.subarray(0, length).toString('utf8')
+    return decodeText(buffer.subarray(0, length))
   } catch {
     return undefined
   } finally {
