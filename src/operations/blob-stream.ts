@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { startTimeLimit } from '../core/time-limit.js'
-import { gitArgs, gitLimit, gitStopped, type GitStop } from './git-tree.js'
+import { stopReason, type Stop } from '../core/stop.js'
+import { gitArgs, gitLimit } from './git-tree.js'
 import { drainedOrClosed } from './drained.js'
 
 /**
@@ -81,11 +82,11 @@ export interface BlobReads {
   close(): void
 }
 
-export function openBlobReads(stop?: GitStop): BlobReads {
+export function openBlobReads(stop?: Stop): BlobReads {
   const readers = new Map<string, BatchReader>()
   return {
     read(repo, oid, cap) {
-      const stopped = gitStopped(stop)
+      const stopped = stopReason(stop)
       if (stopped) return Promise.reject(stopped)
       let reader = readers.get(repo)
       if (!reader) readers.set(repo, (reader = new BatchReader(repo)))
@@ -117,17 +118,17 @@ class BatchReader {
     this.reader = new ByteReader(this.child.stdout, () => new Error('`git cat-file` ended early'))
   }
 
-  read(oid: string, cap: number, stop: GitStop | undefined): Promise<Buffer | undefined> {
+  read(oid: string, cap: number, stop: Stop | undefined): Promise<Buffer | undefined> {
     const asked = this.queue.then(() => this.answer(oid, cap, stop))
     this.queue = asked.catch(() => undefined)
     return asked
   }
 
-  private async answer(oid: string, cap: number, stop: GitStop | undefined): Promise<Buffer | undefined> {
+  private async answer(oid: string, cap: number, stop: Stop | undefined): Promise<Buffer | undefined> {
     if (this.broken) return undefined
     // A read queued behind another may start after the run stopped: an aborted signal fires no
     // event, so without this it would wait on git for ever.
-    const stoppedBefore = gitStopped(stop)
+    const stoppedBefore = stopReason(stop)
     if (stoppedBefore) {
       this.close()
       throw stoppedBefore
@@ -156,7 +157,7 @@ class BatchReader {
       return Buffer.concat(chunks, length)
     } catch {
       this.close()
-      const stopped = gitStopped(stop)
+      const stopped = stopReason(stop)
       if (stopped) throw stopped
       return undefined
     } finally {

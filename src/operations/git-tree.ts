@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process'
 import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { access, realpath } from 'node:fs/promises'
 import { CancelledError } from '../core/cancel.js'
-import type { Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { isStop, stopLimit, stopReason, type Stop } from '../core/stop.js'
 import { startTimeLimit, withinTimeLimit } from '../core/time-limit.js'
 
 /**
@@ -49,42 +48,17 @@ export function gitArgs(top: string | readonly string[], args: readonly string[]
 }
 
 /**
- * What ends git early: the run's cancel and the step's deadline. Every git process is killed on
- * either, and each is given the time left when it starts (never more than GIT_TIMEOUT_MS, unless
- * a caller says otherwise). The time is real: the run's clock may be virtual (tests), and git
- * does not move it.
+ * What ends git early: the run's cancel and the step's deadline (core/stop.ts). Every git process
+ * is killed on either, and each is given the time left when it starts (never more than
+ * GIT_TIMEOUT_MS, unless a caller says otherwise). The time is real: the run's clock may be
+ * virtual (tests), and git does not move it.
  */
-export interface GitStop {
-  signal?: AbortSignal
-  clock: Clock
-  deadline: number
-}
-
-/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
-export function gitStopped(stop: GitStop | undefined): Error | undefined {
-  if (!stop) return undefined
-  if (stop.signal?.aborted) return new CancelledError()
-  if (stop.clock.now() >= stop.deadline)
-    return new ActionError(
-      'timed-out',
-      "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.",
-      'Raise `timeout`.'
-    )
-  return undefined
-}
-
-/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
-export function isStop(error: unknown): boolean {
-  return error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')
-}
-
-/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
-export function gitLimit(stop: GitStop | undefined, capMs = GIT_TIMEOUT_MS): { limitMs: number; signal?: AbortSignal } {
-  return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal }
+export function gitLimit(stop: Stop | undefined, capMs = GIT_TIMEOUT_MS): { limitMs: number; signal?: AbortSignal } {
+  return stopLimit(stop, capMs)
 }
 
 export interface GitRun {
-  stop?: GitStop
+  stop?: Stop
   /** The most this one command may take (default GIT_TIMEOUT_MS), whatever the deadline. */
   capMs?: number
   maxBuffer?: number
@@ -100,7 +74,7 @@ export interface GitRun {
  * deadline: a `timed-out` ActionError).
  */
 export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): Promise<string> {
-  const stopped = gitStopped(run.stop)
+  const stopped = stopReason(run.stop)
   if (stopped) return Promise.reject(stopped)
   const limit = startTimeLimit(gitLimit(run.stop, run.capMs))
   return new Promise<string>((resolve, reject) => {
@@ -112,7 +86,7 @@ export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): 
         if (error) {
           if (limit.signal.aborted) {
             reject(
-              gitStopped(run.stop) ??
+              stopReason(run.stop) ??
                 (run.stop?.signal?.aborted ? new CancelledError() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`))
             )
             return
@@ -172,7 +146,7 @@ async function mayBeInRepository(dir: string): Promise<boolean> {
  * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
  * workspace): never a repository above the workspace.
  */
-export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir): Promise<GitCheckout | undefined> {
+export async function checkoutOf(dir: string, stop?: Stop, trustedRoot = dir): Promise<GitCheckout | undefined> {
   // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
   if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
@@ -190,7 +164,7 @@ export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir)
  * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
  * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
-export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: GitStop): Promise<number> {
+export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: Stop): Promise<number> {
   const promisor =
     (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? ''
   const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1]
@@ -235,7 +209,7 @@ export async function fetchMissingBlobs(top: string, commit: string, dirs: reado
  * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
  * every size is 0. A submodule is one entry (its recorded commit).
  */
-export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: GitStop, sizes = true): Promise<TreeFile[]> {
+export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: Stop, sizes = true): Promise<TreeFile[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
   const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
     stop
@@ -273,7 +247,7 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
  * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-export async function changedFiles(top: string, dirs: readonly string[], stop?: GitStop): Promise<string[]> {
+export async function changedFiles(top: string, dirs: readonly string[], stop?: Stop): Promise<string[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
   const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
     stop
@@ -297,7 +271,7 @@ function isInside(parent: string, child: string): boolean {
  * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
  * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
  */
-export async function committedDirectories(cwd: string, relativePaths: readonly string[], stop?: GitStop): Promise<Set<string>> {
+export async function committedDirectories(cwd: string, relativePaths: readonly string[], stop?: Stop): Promise<Set<string>> {
   const found = new Set<string>()
   if (relativePaths.length === 0 || !(await mayBeInRepository(cwd))) return found
   const asked = relativePaths.map((path) => `HEAD:./${path.split(sep).join('/')}`)

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGzip, constants as zlib } from 'node:zlib'
 import { pack as tarPack, type Pack } from 'tar-stream'
 import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
-import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry } from './walk.js'
 import { openContents, type Contents } from './contents.js'
 import { drainedOrClosed } from '../drained.js'
@@ -68,7 +68,7 @@ export async function writeArchive(
   entries: readonly ArchiveEntry[],
   tempRoot: string = tmpdir(),
   limitBytes = REFUSE_BYTES,
-  stop?: ArchiveStop
+  stop?: Stop
 ): Promise<WrittenArchive> {
   const dir = await mkdtemp(join(tempRoot, 'source-archive-'))
   const file = join(dir, 'source.tar.gz')
@@ -147,7 +147,7 @@ export async function writeArchive(
 }
 
 /** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
-async function feed(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
+async function feed(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: Stop | undefined): Promise<void> {
   for (const entry of entries) {
     const stopped = stopReason(stop)
     if (stopped) throw stopped

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout, type GitStop } from '../git-tree.js'
+import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout } from '../git-tree.js'
+import type { Stop } from '../../core/stop.js'
 import { addToFolderIndex } from '../folder-index.js'
 import { toPosix } from './layout.js'
 
@@ -58,7 +59,7 @@ export async function readCommitTree(
   workspace: string,
   configDir: string,
   included: readonly string[],
-  stop?: GitStop
+  stop?: Stop
 ): Promise<CommitTree | undefined> {
   const checkout = await checkoutOf(configDir, stop, workspace)
   if (!checkout) return undefined
@@ -72,7 +73,7 @@ async function addRepository(
   workspace: string,
   repo: GitCheckout,
   included: readonly string[],
-  stop: GitStop | undefined,
+  stop: Stop | undefined,
   depth: number
 ): Promise<void> {
   // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.

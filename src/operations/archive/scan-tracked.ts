@@ -1,5 +1,5 @@
 import { grepFiles, type GrepRun } from '../git-grep.js'
-import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, throwIfStopped, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry } from './walk.js'
 
 /**
@@ -12,7 +12,7 @@ import type { ArchiveEntry } from './walk.js'
 export async function committedFilesHolding(
   entries: readonly ArchiveEntry[],
   markers: readonly string[],
-  stop?: ArchiveStop
+  stop?: Stop
 ): Promise<Set<ArchiveEntry>> {
   // Each repository's files by their path in it (one path is one file of a repository's commit).
   const byRepo = new Map<string, { commit: string; dirs: readonly string[]; files: Map<string, ArchiveEntry> }>()

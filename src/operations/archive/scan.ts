@@ -2,7 +2,7 @@ import { openContents } from './contents.js'
 import { namedExactly } from './secret-files.js'
 import { committedFilesHolding } from './scan-tracked.js'
 import { SCAN_MAX_BYTES, SECRET_MARKERS, secretInContent } from './secret-content.js'
-import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, throwIfStopped, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry, LeftOut } from './walk.js'
 
 /** What reading the small files found besides secrets: the commit's files that are Git LFS pointers. */
@@ -30,7 +30,7 @@ export async function leaveOutSecretContent(
   entries: readonly ArchiveEntry[],
   leftOut: LeftOut[],
   include: readonly string[],
-  stop?: ArchiveStop
+  stop?: Stop
 ): Promise<Scanned> {
   const small = entries.filter(
     (entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath)

@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
-import { isStop } from '../git-tree.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
 import { type ArchiveLayout } from './layout.js'
-import type { ArchiveStop } from './stop.js'
+import { isStop, type Stop } from '../../core/stop.js'
 import { leaveOutSecretContent } from './scan.js'
 import { walkLayout, type ArchiveEntry, type LeftOut } from './walk.js'
 
@@ -50,7 +49,7 @@ export interface SelectOptions {
   exclude: readonly string[]
   /** `archive-include`: patterns relative to the workspace. */
   include?: readonly string[]
-  stop?: ArchiveStop
+  stop?: Stop
 }
 
 /**

@@ -4,7 +4,7 @@ import { lstat, open, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
-import { throwIfStopped, type ArchiveStop } from './stop.js'
+import { throwIfStopped, type Stop } from '../../core/stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
@@ -55,7 +55,7 @@ export interface WalkOptions {
   include: readonly string[]
   /** A git checkout: the commit's files (which ship from git's objects). Undefined: not a checkout, and the `.gitignore` files decide. */
   commit?: CommitTree
-  stop?: ArchiveStop
+  stop?: Stop
 }
 
 /** Directories the platform's own client never archives: caches and environments. */
