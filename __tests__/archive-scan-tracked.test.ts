@@ -94,12 +94,14 @@ describe('the commit searched by git grep, then read', () => {
     const main = repo(join(temp, 'table'), { ...AGENT, ...files, 'apps/agent/.gitattributes': '*.dat binary\n' })
     main.git('submodule', 'add', '-q', lib.dir, 'apps/agent/vendor/lib')
     main.git('commit', '-qm', 'a submodule')
-    // The submodule's checkout moves past the commit its parent records: that checkout ships, and is searched.
+    // The submodule's checkout moves past its first commit, and the parent records the later one: that commit ships, and is searched.
     const inSub = (...args: string[]) =>
       execFileSync('git', args, { cwd: join(main.dir, 'apps/agent/vendor/lib'), env: GIT_ENV, encoding: 'utf8' })
     write(join(main.dir, 'apps/agent/vendor/lib'), { 'later/key.txt': KEY, 'later/plain.txt': 'x\n' })
     inSub('add', '.')
     inSub('commit', '-qm', 'later')
+    main.git('add', 'apps/agent/vendor/lib')
+    main.git('commit', '-qm', 'the later commit of the submodule')
 
     const selection = await selectArchiveFiles(await resolveLayout(main.dir, CONFIG), { exclude: [] })
     const found = new Map(selection.leftOut.filter((out) => out.byContent).map((out) => [out.path, out.rule]))

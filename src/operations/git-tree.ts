@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { access, realpath } from 'node:fs/promises'
 import { CancelledError } from '../core/cancel.js'
 import { isStop, stopLimit, stopReason, type Stop } from '../core/stop.js'
@@ -29,6 +29,8 @@ export interface GitCheckout {
   top: string
   /** `HEAD`, lower-case. */
   commit: string
+  /** The repository's own attributes file (`$GIT_DIR/info/attributes`), absolute, whether or not it exists. */
+  infoAttributes?: string
 }
 
 /** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
@@ -66,6 +68,8 @@ export interface GitRun {
   safe?: readonly string[]
   /** Written to git's standard input, then closed. */
   input?: string
+  /** Set in git's environment besides the process's own. */
+  env?: Record<string, string>
 }
 
 /**
@@ -81,7 +85,13 @@ export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): 
     const child = execFile(
       'git',
       gitArgs(run.safe ?? [cwd], args),
-      { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true },
+      {
+        cwd,
+        env: run.env ? { ...process.env, ...run.env } : process.env,
+        signal: limit.signal,
+        maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES,
+        windowsHide: true
+      },
       (error, stdout, stderr) => {
         if (error) {
           if (limit.signal.aborted) {
@@ -151,10 +161,15 @@ export async function checkoutOf(dir: string, stop?: Stop, trustedRoot = dir): P
   if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
   for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at);) safe.push((at = dirname(at)))
-  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop)
-  const [top, commit] = (said ?? '').split('\n').map((line) => line.trim())
+  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD', '--git-path', 'info/attributes'], {
+    stop,
+    maxBuffer: 64 * 1024,
+    safe
+  }).catch(unlessStop)
+  const [top, commit, attributes] = (said ?? '').split('\n').map((line) => line.trim())
   if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit)) return undefined
-  return { top, commit: commit.toLowerCase() }
+  // `--git-path` answers relative to `dir` unless the repository's folder is elsewhere.
+  return { top, commit: commit.toLowerCase(), ...(attributes ? { infoAttributes: resolve(dir, attributes) } : {}) }
 }
 
 /**
@@ -244,12 +259,13 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
 
 /**
  * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
- * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * deleted), relative to the top: `git diff --name-only <commit>` (`HEAD` unless a submodule's
+ * checkout moved off the commit its parent records). A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-export async function changedFiles(top: string, dirs: readonly string[], stop?: Stop): Promise<string[]> {
+export async function changedFiles(top: string, dirs: readonly string[], stop?: Stop, commit = 'HEAD'): Promise<string[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
+  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', commit, '--', ...pathspecs], {
     stop
   })
   return listed.split('\0').filter((path) => path !== '')

@@ -130,8 +130,8 @@ function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): 
 
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error: unknown): never {
-  // Cancelled, or out of time: said as such, not as the checkout's fault.
-  if (isStop(error)) throw error
+  // Cancelled, or out of time: said as such, not as the checkout's fault; a refusal that names its cause (a submodule) as it is.
+  if (isStop(error) || error instanceof ActionError) throw error
   throw new ActionError(
     'bad-input',
     `The config is in a git checkout, but the files of its commit could not be listed (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,

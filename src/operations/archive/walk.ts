@@ -163,6 +163,16 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
       const absPath = join(dir, name)
       const path = base ? `${base}/${name}` : name
       const committed = git?.files.get(path)
+      if (git?.exportIgnored.has(path)) {
+        const folder = !committed || committed.kind === 'submodule'
+        leftOut.push({
+          path: folder ? `${path}/` : path,
+          reason: 'ignored',
+          rule: '.gitattributes',
+          why: "`export-ignore` in the commit's `.gitattributes` (as `git archive` leaves it out)"
+        })
+        continue
+      }
       if (committed?.kind === 'submodule') {
         leftOut.push({
           path: `${path}/`,
