@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { resolveLayout } from '../src/operations/archive/layout.js'
-import { secretInContent } from '../src/operations/archive/secret-content.js'
+import { SCAN_MAX_BYTES, secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { peekStart } from '../src/operations/archive/scan.js'
 import { GIT_ENV } from './helpers/git-repo.js'
@@ -187,6 +187,31 @@ describe('git runs a constant number of times', () => {
     expect(many.asked.length).toBe(few.asked.length)
     expect(many.asked.filter((line) => /cat-file --batch/.test(line))).toHaveLength(1)
     expect(many.leftOut).toHaveLength(40)
+  })
+})
+
+describe('a file the scan will not judge (1 MiB and over) is never read', () => {
+  it('not by git grep either: a large file git could not read whole is listed, shipped in the selection, and the scan still finds the key beside it', async () => {
+    // The marker is in the large file too: a search that read it would have to read it whole.
+    const large = Buffer.alloc(SCAN_MAX_BYTES + 4096, 'a')
+    large.write('PRIVATE KEY', large.length - 20)
+    const names = ['apps/agent/data/:big (1)*.txt', 'apps/agent/data/plain.bin']
+    const { dir, git } = repo(join(temp, 'large-unread'), {
+      ...AGENT,
+      [names[0]]: large,
+      [names[1]]: Buffer.from(large).fill('b', 0, 10),
+      'apps/agent/key.txt': KEY
+    })
+    // Each large blob is cut after its start: git can still tell its size (the header), but any reading of it in full fails.
+    for (const name of names) {
+      const oid = git('rev-parse', `HEAD:${name}`).trim()
+      const object = join(dir, '.git/objects', oid.slice(0, 2), oid.slice(2))
+      chmodSync(object, 0o644)
+      truncateSync(object, 200)
+    }
+    const selection = await selectArchiveFiles(await resolveLayout(dir, CONFIG), { exclude: [] })
+    expect(selection.entries.map((entry) => entry.workspacePath)).toEqual(expect.arrayContaining(names))
+    expect(selection.leftOut.filter((out) => out.byContent).map((out) => out.path)).toEqual(['apps/agent/key.txt'])
   })
 })
 

@@ -44,9 +44,10 @@ const GIT_TIMEOUT_MS = 60_000
  * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
  * lock taken (nothing is written).
  */
-export function gitArgs(top: string | readonly string[], args: readonly string[]): string[] {
+export function gitArgs(top: string | readonly string[], args: readonly string[], literalPathspecs = true): string[] {
   const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`])
-  return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args]
+  // A command that needs a pathspec's magic (`:(exclude)`) writes `:(literal)` into each one itself.
+  return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', ...(literalPathspecs ? ['--literal-pathspecs'] : []), ...args]
 }
 
 /**

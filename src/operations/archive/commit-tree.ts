@@ -6,6 +6,7 @@ import { exportIgnored } from '../git-attributes.js'
 import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout, type TreeFile } from '../git-tree.js'
 import { addToFolderIndex } from '../folder-index.js'
 import { toPosix } from './layout.js'
+import { SCAN_MAX_BYTES } from './secret-content.js'
 
 /** A file of the commit, as the archive ships it: from git's objects. */
 export interface CommitFile {
@@ -28,6 +29,11 @@ export interface CommitBlob {
    * and, in a partial clone, fetched. A git command that reads more would fetch each missing file alone.
    */
   dirs: readonly string[]
+  /**
+   * That repository's files under `dirs` of SCAN_MAX_BYTES and over (from its top): the secret
+   * scan judges none of them, so its search of the commit must not read them (one list per repository).
+   */
+  large: readonly string[]
 }
 
 /**
@@ -128,6 +134,7 @@ async function addRepository(
     )
   }
   const files = listed.filter((file) => under(file.path))
+  const large = files.filter((file) => file.kind === 'file' && file.size >= SCAN_MAX_BYTES).map((file) => file.path)
   const attributeFiles = listed.filter(
     (file) => file.kind === 'file' && (file.path === '.gitattributes' || file.path.endsWith('/.gitattributes'))
   )
@@ -144,7 +151,7 @@ async function addRepository(
         kind: file.kind,
         executable: file.executable,
         size: file.size,
-        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs, large }
       })
       continue
     }
@@ -162,7 +169,7 @@ async function addRepository(
         kind: 'submodule',
         executable: false,
         size: 0,
-        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
+        blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs, large }
       })
       tree.uninitialised.push(path)
     }
