@@ -3,12 +3,14 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { archiveVerdict } from '../src/commands/deploy/gates/archive-config-check.js'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { describeSelection } from '../src/operations/archive/describe.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import type { Log } from '../src/core/log.js'
 import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
+import { SILENT_LOG as silentLog } from './helpers/silent-log.js'
 
 /**
  * In a git checkout, the archive holds exactly the commit (docs/remote-build.md): tracked files
@@ -310,6 +312,33 @@ describe('submodules', () => {
       expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule not initialised' })
     )
     expect(said.join('\n')).toContain('Not archived: `apps/agent/vendor/lib/`: submodule of the commit not initialised')
+  })
+})
+
+describe('a local dependency that would ship empty', () => {
+  it('lives in another checkout inside the workspace: a config-check problem naming it, not a pass', async () => {
+    const workspace = mkdtempSync(join(temp, 'other-checkout-'))
+    repo(join(workspace, 'agent'), {
+      'apps/agent/langgraph.json': JSON.stringify({ dependencies: ['.', '../../../shared'], graphs: { agent: './agent.py:graph' } }),
+      'apps/agent/agent.py': 'graph = 1\n'
+    })
+    // actions/checkout with `path: shared`: a checkout of its own, whose files the agent's commit does not hold.
+    repo(join(workspace, 'shared'), { 'shared/__init__.py': 'x = 1\n', 'pyproject.toml': '[project]\nname = "shared"\n' })
+    const layout = await resolveLayout(workspace, 'agent/apps/agent/langgraph.json')
+    const selection = await selectArchiveFiles(layout, { exclude: [] })
+    expect(selection.entries.filter((entry) => entry.workspacePath.startsWith('shared/') && entry.type === 'file')).toEqual([])
+    const verdict = await archiveVerdict(selection, 'error', { log: silentLog }, layout.problems)
+    expect(verdict.status).toBe('failed')
+    const said = JSON.stringify(verdict)
+    expect(said).toContain('dependencies[1]')
+    expect(said).toContain('would ship empty')
+  })
+
+  it('a dependency with committed files passes', async () => {
+    const { dir } = repo(join(temp, 'dependency-committed'), AGENT)
+    const layout = await resolveLayout(dir, 'apps/agent/langgraph.json')
+    const verdict = await archiveVerdict(await selectArchiveFiles(layout, { exclude: [] }), 'error', { log: silentLog }, layout.problems)
+    expect(JSON.stringify(verdict)).not.toContain('would ship empty')
   })
 })
 
