@@ -18,11 +18,12 @@ async function byTarStream(headers: TarHeader[]): Promise<Buffer> {
   })()
   for (const header of headers) {
     const content = Buffer.alloc(header.type === 'file' ? header.size : 0, 'x')
-    await new Promise<void>((resolve, reject) =>
-      tar.entry({ ...header, uid: 0, gid: 0, uname: '', gname: '' }, header.type === 'file' ? content : undefined, (error) =>
-        error ? reject(error) : resolve()
-      )
-    )
+    const full = { ...header, uid: 0, gid: 0, uname: '', gname: '' }
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error | null) => (error ? reject(error) : resolve())
+      if (header.type === 'file') tar.entry(full, content, done)
+      else tar.entry(full, done)
+    })
   }
   tar.finalize()
   await read

@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { isAbsolute, join, relative } from 'node:path'
 import { ActionError } from '../../core/errors.js'
 import { isStop, type Stop } from '../../core/stop.js'
 import { exportIgnored } from '../git-attributes.js'
@@ -139,8 +139,12 @@ async function addRepository(
     (file) => file.kind === 'file' && (file.path === '.gitattributes' || file.path.endsWith('/.gitattributes'))
   )
   const ignored = await exportIgnored(repo.top, files, attributeFiles, repo.infoAttributes, stop)
-  // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
-  const inWorkspace = (path: string) => toPosix(relative(workspace, join(repo.top, path)))
+  // The top may be the workspace, a folder in it (a checkout with `path:`), or above it. In the
+  // first two cases a path is a prefix and git's own (normalised) path: no path.relative per file.
+  const topInWorkspace = toPosix(relative(workspace, repo.top))
+  const prefixed = !isAbsolute(topInWorkspace) && topInWorkspace !== '..' && !topInWorkspace.startsWith('../')
+  const inWorkspace = (path: string) =>
+    prefixed ? (topInWorkspace ? `${topInWorkspace}/${path}` : path) : toPosix(relative(workspace, join(repo.top, path)))
   for (const path of changed) tree.changed.push(inWorkspace(path))
   for (const path of ignored) tree.exportIgnored.add(inWorkspace(path))
   for (const file of files) {

@@ -119,6 +119,7 @@ function isPointerSized(diskSize: number, blobSize: number): boolean {
 
 /** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
 function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): ArchiveSelection['changedSinceCommit'] {
+  if (commit.changed.length === 0) return []
   const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]))
   const changed: ArchiveSelection['changedSinceCommit'] = []
   for (const path of commit.changed) {

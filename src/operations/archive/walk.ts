@@ -102,7 +102,10 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern))
   const git = options.commit
   const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
-  const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
+  // Per file, a slice rather than path.relative (which normalises both paths again, 50,000 times for 50,000 files).
+  const rootPrefix = layout.root.endsWith(sep) ? layout.root : `${layout.root}${sep}`
+  const inArchive = (abs: string) =>
+    abs.startsWith(rootPrefix) ? toPosix(abs.slice(rootPrefix.length)) : toPosix(relative(layout.root, abs))
   const included = (matcher: Ignore | undefined, path: string, isDir: boolean) => matcher?.test(isDir ? `${path}/` : path).ignored === true
 
   /**
@@ -160,7 +163,8 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
     const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort()
     for (const name of names) {
       throwIfStopped(stop)
-      const absPath = join(dir, name)
+      // A name from a folder's listing holds no separator: no normalising needed.
+      const absPath = dir.endsWith(sep) ? join(dir, name) : `${dir}${sep}${name}`
       const path = base ? `${base}/${name}` : name
       const committed = git?.files.get(path)
       if (git?.exportIgnored.has(path)) {
