@@ -3,12 +3,14 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { archiveVerdict } from '../src/commands/deploy/gates/archive-config-check.js'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { describeSelection } from '../src/operations/archive/describe.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import type { Log } from '../src/core/log.js'
 import { GIT_ENV, writeFiles as write } from './helpers/git-repo.js'
+import { SILENT_LOG as silentLog } from './helpers/silent-log.js'
 
 /**
  * In a git checkout, the archive holds exactly the commit (docs/remote-build.md): tracked files
@@ -208,6 +210,36 @@ describe('Git LFS files', () => {
   })
 })
 
+describe('`export-ignore` in `.gitattributes`', () => {
+  it("leaves out what `git archive` leaves out, by the commit's attributes files (above the folders too), not the working tree's", async () => {
+    const { dir, git } = repo(join(temp, 'export-ignore'), {
+      ...AGENT,
+      '.gitattributes': 'apps/agent/prompts export-ignore\n*.csv export-ignore\n',
+      'apps/agent/.gitattributes': 'run.sh export-ignore\n',
+      'apps/agent/tests/test_agent.py': 'x = 1\n',
+      'libs/shared/.gitattributes': '/tests/ export-ignore\n'
+    })
+    // A step's change to an attributes file does not count: the commit's does.
+    writeFileSync(join(dir, 'apps/agent/.gitattributes'), 'run.sh export-ignore\nagent.py export-ignore\n')
+    const { listed, selection } = await archive(dir)
+    const file = join(temp, 'export-ignore.tar')
+    git('archive', '-o', file, 'HEAD', 'apps/agent', 'libs/shared')
+    const byGit = execFileSync('tar', ['-tf', file], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((name) => !name.endsWith('/'))
+      .sort()
+    expect(listed).toEqual(byGit)
+    expect(listed).toContain('apps/agent/agent.py')
+    expect(listed).not.toContain('apps/agent/run.sh')
+    expect(listed).not.toContain('apps/agent/prompts/system.txt')
+    expect(listed).not.toContain('libs/shared/data/table.csv')
+    expect(selection.leftOut).toContainEqual(
+      expect.objectContaining({ path: 'apps/agent/prompts/', reason: 'ignored', rule: '.gitattributes' })
+    )
+  })
+})
+
 describe('submodules', () => {
   function withSubmodule(name: string) {
     const lib = repo(join(temp, `${name}-lib`), { 'tool.py': 'tool = 1\n', 'nested/data.txt': 'data\n' })
@@ -217,7 +249,7 @@ describe('submodules', () => {
     return { main, lib }
   }
 
-  it('an initialised submodule ships its checked-out commit, read from its own objects', async () => {
+  it('an initialised submodule ships the commit its parent records, read from its own objects', async () => {
     const { main, lib } = withSubmodule('sub-init')
     writeFileSync(join(main.dir, 'apps/agent/vendor/lib/tool.py'), 'changed on disk\n')
     const { listed, file } = await archive(main.dir)
@@ -229,6 +261,40 @@ describe('submodules', () => {
     const expected = [...committed(main.git).filter((path) => path !== 'apps/agent/vendor/lib'), ...fromLib].sort()
     expect(listed).toEqual(expected)
     expect(contentOf(file, 'apps/agent/vendor/lib/tool.py')).toBe('tool = 1\n')
+  })
+
+  it("one whose checkout moved to another commit ships the recorded commit's files, with the same digest", async () => {
+    const { main } = withSubmodule('sub-moved')
+    const before = await archive(main.dir)
+    const recorded = before.listed.filter((path) => path.startsWith('apps/agent/vendor/lib/'))
+    expect(recorded).toEqual(['apps/agent/vendor/lib/nested/data.txt', 'apps/agent/vendor/lib/tool.py'])
+    // A step moves the submodule's checkout on: a new file, and a changed one, that the recorded commit lacks.
+    const sub = join(main.dir, 'apps/agent/vendor/lib')
+    const inSub = (...args: string[]) => execFileSync('git', args, { cwd: sub, env: GIT_ENV, encoding: 'utf8' })
+    write(sub, { 'later.py': 'later = 1\n', 'tool.py': 'tool = 2\n' })
+    inSub('add', '.')
+    inSub('commit', '-qm', 'later')
+    const after = await archive(main.dir)
+    expect(after.listed).toEqual(before.listed)
+    expect(contentOf(after.file, 'apps/agent/vendor/lib/tool.py')).toBe('tool = 1\n')
+    expect(after.sha256).toBe(before.sha256)
+    // What is on disk and differs from the recorded commit is named, as for the checkout's own files.
+    expect(after.selection.changedSinceCommit.map((item) => item.path)).toEqual(['apps/agent/vendor/lib/tool.py'])
+  })
+
+  it('one whose objects do not hold the recorded commit is refused, naming it and `git submodule update`', async () => {
+    const { main, lib } = withSubmodule('sub-missing')
+    // The parent records a commit of the library that the submodule never fetched.
+    write(lib.dir, { 'newer.py': 'newer = 1\n' })
+    lib.git('add', '.')
+    lib.git('commit', '-qm', 'newer')
+    main.git('update-index', '--cacheinfo', `160000,${lib.head()},apps/agent/vendor/lib`)
+    main.git('commit', '-qm', 'record a commit the submodule lacks')
+    await expect(archive(main.dir)).rejects.toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringContaining(`The submodule \`apps/agent/vendor/lib\` is checked out at`),
+      hint: expect.stringContaining('git submodule update')
+    })
   })
 
   it('one not initialised is named in a warning, and its folder is left out', async () => {
@@ -246,6 +312,33 @@ describe('submodules', () => {
       expect.objectContaining({ path: 'apps/agent/vendor/lib/', reason: 'other', rule: 'submodule not initialised' })
     )
     expect(said.join('\n')).toContain('Not archived: `apps/agent/vendor/lib/`: submodule of the commit not initialised')
+  })
+})
+
+describe('a local dependency that would ship empty', () => {
+  it('lives in another checkout inside the workspace: a config-check problem naming it, not a pass', async () => {
+    const workspace = mkdtempSync(join(temp, 'other-checkout-'))
+    repo(join(workspace, 'agent'), {
+      'apps/agent/langgraph.json': JSON.stringify({ dependencies: ['.', '../../../shared'], graphs: { agent: './agent.py:graph' } }),
+      'apps/agent/agent.py': 'graph = 1\n'
+    })
+    // actions/checkout with `path: shared`: a checkout of its own, whose files the agent's commit does not hold.
+    repo(join(workspace, 'shared'), { 'shared/__init__.py': 'x = 1\n', 'pyproject.toml': '[project]\nname = "shared"\n' })
+    const layout = await resolveLayout(workspace, 'agent/apps/agent/langgraph.json')
+    const selection = await selectArchiveFiles(layout, { exclude: [] })
+    expect(selection.entries.filter((entry) => entry.workspacePath.startsWith('shared/') && entry.type === 'file')).toEqual([])
+    const verdict = await archiveVerdict(selection, 'error', { log: silentLog }, layout.problems)
+    expect(verdict.status).toBe('failed')
+    const said = JSON.stringify(verdict)
+    expect(said).toContain('dependencies[1]')
+    expect(said).toContain('would ship empty')
+  })
+
+  it('a dependency with committed files passes', async () => {
+    const { dir } = repo(join(temp, 'dependency-committed'), AGENT)
+    const layout = await resolveLayout(dir, 'apps/agent/langgraph.json')
+    const verdict = await archiveVerdict(await selectArchiveFiles(layout, { exclude: [] }), 'error', { log: silentLog }, layout.problems)
+    expect(JSON.stringify(verdict)).not.toContain('would ship empty')
   })
 })
 

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { resolveLayout } from '../src/operations/archive/layout.js'
-import { secretInContent } from '../src/operations/archive/secret-content.js'
+import { SCAN_MAX_BYTES, secretInContent } from '../src/operations/archive/secret-content.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
 import { peekStart } from '../src/operations/archive/scan.js'
 import { GIT_ENV } from './helpers/git-repo.js'
@@ -94,12 +94,14 @@ describe('the commit searched by git grep, then read', () => {
     const main = repo(join(temp, 'table'), { ...AGENT, ...files, 'apps/agent/.gitattributes': '*.dat binary\n' })
     main.git('submodule', 'add', '-q', lib.dir, 'apps/agent/vendor/lib')
     main.git('commit', '-qm', 'a submodule')
-    // The submodule's checkout moves past the commit its parent records: that checkout ships, and is searched.
+    // The submodule's checkout moves past its first commit, and the parent records the later one: that commit ships, and is searched.
     const inSub = (...args: string[]) =>
       execFileSync('git', args, { cwd: join(main.dir, 'apps/agent/vendor/lib'), env: GIT_ENV, encoding: 'utf8' })
     write(join(main.dir, 'apps/agent/vendor/lib'), { 'later/key.txt': KEY, 'later/plain.txt': 'x\n' })
     inSub('add', '.')
     inSub('commit', '-qm', 'later')
+    main.git('add', 'apps/agent/vendor/lib')
+    main.git('commit', '-qm', 'the later commit of the submodule')
 
     const selection = await selectArchiveFiles(await resolveLayout(main.dir, CONFIG), { exclude: [] })
     const found = new Map(selection.leftOut.filter((out) => out.byContent).map((out) => [out.path, out.rule]))
@@ -185,6 +187,31 @@ describe('git runs a constant number of times', () => {
     expect(many.asked.length).toBe(few.asked.length)
     expect(many.asked.filter((line) => /cat-file --batch/.test(line))).toHaveLength(1)
     expect(many.leftOut).toHaveLength(40)
+  })
+})
+
+describe('a file the scan will not judge (1 MiB and over) is never read', () => {
+  it('not by git grep either: a large file git could not read whole is listed, shipped in the selection, and the scan still finds the key beside it', async () => {
+    // The marker is in the large file too: a search that read it would have to read it whole.
+    const large = Buffer.alloc(SCAN_MAX_BYTES + 4096, 'a')
+    large.write('PRIVATE KEY', large.length - 20)
+    const names = ['apps/agent/data/:big (1)*.txt', 'apps/agent/data/plain.bin']
+    const { dir, git } = repo(join(temp, 'large-unread'), {
+      ...AGENT,
+      [names[0]]: large,
+      [names[1]]: Buffer.from(large).fill('b', 0, 10),
+      'apps/agent/key.txt': KEY
+    })
+    // Each large blob is cut after its start: git can still tell its size (the header), but any reading of it in full fails.
+    for (const name of names) {
+      const oid = git('rev-parse', `HEAD:${name}`).trim()
+      const object = join(dir, '.git/objects', oid.slice(0, 2), oid.slice(2))
+      chmodSync(object, 0o644)
+      truncateSync(object, 200)
+    }
+    const selection = await selectArchiveFiles(await resolveLayout(dir, CONFIG), { exclude: [] })
+    expect(selection.entries.map((entry) => entry.workspacePath)).toEqual(expect.arrayContaining(names))
+    expect(selection.leftOut.filter((out) => out.byContent).map((out) => out.path)).toEqual(['apps/agent/key.txt'])
   })
 })
 

@@ -318,7 +318,7 @@ describe('archiving ends with the run', () => {
     })
     await expect(attempt).rejects.toMatchObject({
       kind: 'timed-out',
-      message: expect.stringMatching(/^Gave up archiving the checkout: the step's `timeout` ran out/)
+      message: expect.stringMatching(/^Gave up reading the checkout: the step's `timeout` ran out/)
     })
     expect(readdirSync(out)).toEqual([])
   })

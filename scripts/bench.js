@@ -7,7 +7,8 @@
 //  4. Prune: 2,000 preview deployments, 1,990 of whose pull requests are open.
 //  5. Body: time to read and parse a 50 MB list page from a loopback server.
 //  6. Paths: a push outside `paths`, skipped, against a full deploy of the same change.
-//  7. Remote build: archive + upload of a 100 MB tree against `tar -czf` of it (scripts/bench-archive.js).
+//  7. Remote build: archive + upload of 50,000 small files and of one 300 MB file, round by round beside
+//     `git archive HEAD | gzip -6` of the same tree (scripts/bench-archive.js).
 //  8. Config check: a broken config refused, against the simulator's build failing it (bench/config-check.js).
 //  9. Evals: 200 runs of a 100 ms agent at concurrency 8 against the ideal 2.5 s (bench/evals.js;
 //     `npm run bench -- --evals` runs only this one).

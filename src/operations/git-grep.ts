@@ -18,15 +18,26 @@ const OUTPUT_MAX_BYTES = 256 * 1024 * 1024
 
 /**
  * `git grep` for files of `commit` under `pathspecs` (relative to the top; none: the whole tree)
- * holding any of `strings`, ignoring case (ASCII). Every file is searched, binary or not:
+ * holding any of `strings`, ignoring case (ASCII), except the files `skip` names (paths from the
+ * top): git never reads those (a 1 GiB file the caller will not judge would be read whole into
+ * git's memory, only to be skipped). Every path is taken literally (`:(literal)`), whatever
+ * it holds. Every file is searched, binary or not:
  * `-I` would skip files that `.gitattributes` calls binary whatever they hold, and a prefilter
  * must never miss one. Line by line: a string holds no line break. The C locale, so that case
  * folding is ASCII's whatever the runner's language.
  */
-export function grepFiles(top: string, commit: string, pathspecs: readonly string[], strings: readonly string[]): GrepRun {
+export function grepFiles(
+  top: string,
+  commit: string,
+  pathspecs: readonly string[],
+  strings: readonly string[],
+  skip: readonly string[] = []
+): GrepRun {
   const patterns = strings.flatMap((text) => ['-e', text])
-  const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...pathspecs]
-  const child = spawn('git', gitArgs(top, args), {
+  // With `skip` alone git searches the whole tree but those; a positive pathspec per folder otherwise.
+  const magic = [...pathspecs.map((path) => `:(literal)${path}`), ...skip.map((path) => `:(exclude,literal)${path}`)]
+  const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...magic]
+  const child = spawn('git', gitArgs(top, args, false), {
     cwd: top,
     env: { ...process.env, LC_ALL: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process'
-import { dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { access, realpath } from 'node:fs/promises'
 import { CancelledError } from '../core/cancel.js'
-import type { Clock } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
+import { isStop, stopLimit, stopReason, type Stop } from '../core/stop.js'
 import { startTimeLimit, withinTimeLimit } from '../core/time-limit.js'
 
 /**
@@ -30,6 +29,8 @@ export interface GitCheckout {
   top: string
   /** `HEAD`, lower-case. */
   commit: string
+  /** The repository's own attributes file (`$GIT_DIR/info/attributes`), absolute, whether or not it exists. */
+  infoAttributes?: string
 }
 
 /** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
@@ -43,48 +44,24 @@ const GIT_TIMEOUT_MS = 60_000
  * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
  * lock taken (nothing is written).
  */
-export function gitArgs(top: string | readonly string[], args: readonly string[]): string[] {
+export function gitArgs(top: string | readonly string[], args: readonly string[], literalPathspecs = true): string[] {
   const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`])
-  return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args]
+  // A command that needs a pathspec's magic (`:(exclude)`) writes `:(literal)` into each one itself.
+  return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', ...(literalPathspecs ? ['--literal-pathspecs'] : []), ...args]
 }
 
 /**
- * What ends git early: the run's cancel and the step's deadline. Every git process is killed on
- * either, and each is given the time left when it starts (never more than GIT_TIMEOUT_MS, unless
- * a caller says otherwise). The time is real: the run's clock may be virtual (tests), and git
- * does not move it.
+ * What ends git early: the run's cancel and the step's deadline (core/stop.ts). Every git process
+ * is killed on either, and each is given the time left when it starts (never more than
+ * GIT_TIMEOUT_MS, unless a caller says otherwise). The time is real: the run's clock may be
+ * virtual (tests), and git does not move it.
  */
-export interface GitStop {
-  signal?: AbortSignal
-  clock: Clock
-  deadline: number
-}
-
-/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
-export function gitStopped(stop: GitStop | undefined): Error | undefined {
-  if (!stop) return undefined
-  if (stop.signal?.aborted) return new CancelledError()
-  if (stop.clock.now() >= stop.deadline)
-    return new ActionError(
-      'timed-out',
-      "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.",
-      'Raise `timeout`.'
-    )
-  return undefined
-}
-
-/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
-export function isStop(error: unknown): boolean {
-  return error instanceof ActionError && (error.kind === 'cancelled' || error.kind === 'timed-out')
-}
-
-/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
-export function gitLimit(stop: GitStop | undefined, capMs = GIT_TIMEOUT_MS): { limitMs: number; signal?: AbortSignal } {
-  return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal }
+export function gitLimit(stop: Stop | undefined, capMs = GIT_TIMEOUT_MS): { limitMs: number; signal?: AbortSignal } {
+  return stopLimit(stop, capMs)
 }
 
 export interface GitRun {
-  stop?: GitStop
+  stop?: Stop
   /** The most this one command may take (default GIT_TIMEOUT_MS), whatever the deadline. */
   capMs?: number
   maxBuffer?: number
@@ -92,6 +69,8 @@ export interface GitRun {
   safe?: readonly string[]
   /** Written to git's standard input, then closed. */
   input?: string
+  /** Set in git's environment besides the process's own. */
+  env?: Record<string, string>
 }
 
 /**
@@ -100,19 +79,25 @@ export interface GitRun {
  * deadline: a `timed-out` ActionError).
  */
 export function runGit(cwd: string, args: readonly string[], run: GitRun = {}): Promise<string> {
-  const stopped = gitStopped(run.stop)
+  const stopped = stopReason(run.stop)
   if (stopped) return Promise.reject(stopped)
   const limit = startTimeLimit(gitLimit(run.stop, run.capMs))
   return new Promise<string>((resolve, reject) => {
     const child = execFile(
       'git',
       gitArgs(run.safe ?? [cwd], args),
-      { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true },
+      {
+        cwd,
+        env: run.env ? { ...process.env, ...run.env } : process.env,
+        signal: limit.signal,
+        maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES,
+        windowsHide: true
+      },
       (error, stdout, stderr) => {
         if (error) {
           if (limit.signal.aborted) {
             reject(
-              gitStopped(run.stop) ??
+              stopReason(run.stop) ??
                 (run.stop?.signal?.aborted ? new CancelledError() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`))
             )
             return
@@ -172,15 +157,20 @@ async function mayBeInRepository(dir: string): Promise<boolean> {
  * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
  * workspace): never a repository above the workspace.
  */
-export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir): Promise<GitCheckout | undefined> {
+export async function checkoutOf(dir: string, stop?: Stop, trustedRoot = dir): Promise<GitCheckout | undefined> {
   // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
   if (!(await mayBeInRepository(dir))) return undefined
   const safe = [dir]
   for (let at = dir; at !== trustedRoot && dirname(at) !== at && isInside(trustedRoot, at);) safe.push((at = dirname(at)))
-  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop)
-  const [top, commit] = (said ?? '').split('\n').map((line) => line.trim())
+  const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD', '--git-path', 'info/attributes'], {
+    stop,
+    maxBuffer: 64 * 1024,
+    safe
+  }).catch(unlessStop)
+  const [top, commit, attributes] = (said ?? '').split('\n').map((line) => line.trim())
   if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit)) return undefined
-  return { top, commit: commit.toLowerCase() }
+  // `--git-path` answers relative to `dir` unless the repository's folder is elsewhere.
+  return { top, commit: commit.toLowerCase(), ...(attributes ? { infoAttributes: resolve(dir, attributes) } : {}) }
 }
 
 /**
@@ -190,7 +180,7 @@ export async function checkoutOf(dir: string, stop?: GitStop, trustedRoot = dir)
  * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
  * complete clone (one `git config` asks). Rejects when the fetch fails.
  */
-export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: GitStop): Promise<number> {
+export async function fetchMissingBlobs(top: string, commit: string, dirs: readonly string[], stop?: Stop): Promise<number> {
   const promisor =
     (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? ''
   const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1]
@@ -235,7 +225,7 @@ export async function fetchMissingBlobs(top: string, commit: string, dirs: reado
  * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
  * every size is 0. A submodule is one entry (its recorded commit).
  */
-export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: GitStop, sizes = true): Promise<TreeFile[]> {
+export async function listTree(top: string, commit: string, dirs: readonly string[], stop?: Stop, sizes = true): Promise<TreeFile[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
   const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
     stop
@@ -270,12 +260,13 @@ export async function listTree(top: string, commit: string, dirs: readonly strin
 
 /**
  * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
- * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * deleted), relative to the top: `git diff --name-only <commit>` (`HEAD` unless a submodule's
+ * checkout moved off the commit its parent records). A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-export async function changedFiles(top: string, dirs: readonly string[], stop?: GitStop): Promise<string[]> {
+export async function changedFiles(top: string, dirs: readonly string[], stop?: Stop, commit = 'HEAD'): Promise<string[]> {
   const pathspecs = dirs.includes('') ? [] : [...dirs]
-  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
+  const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', commit, '--', ...pathspecs], {
     stop
   })
   return listed.split('\0').filter((path) => path !== '')
@@ -297,7 +288,7 @@ function isInside(parent: string, child: string): boolean {
  * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
  * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
  */
-export async function committedDirectories(cwd: string, relativePaths: readonly string[], stop?: GitStop): Promise<Set<string>> {
+export async function committedDirectories(cwd: string, relativePaths: readonly string[], stop?: Stop): Promise<Set<string>> {
   const found = new Set<string>()
   if (relativePaths.length === 0 || !(await mayBeInRepository(cwd))) return found
   const asked = relativePaths.map((path) => `HEAD:./${path.split(sep).join('/')}`)

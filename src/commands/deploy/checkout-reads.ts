@@ -1,4 +1,5 @@
-import { checkoutOf, isStop, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
+import { isStop } from '../../core/stop.js'
+import { checkoutOf, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
 import type { CheckoutReads } from '../../operations/run-memos.js'
 import type { CommandDeps } from '../types.js'
 

@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip, constants as zlib } from 'node:zlib'
-import { pack as tarPack, type Pack } from 'tar-stream'
 import { MAX_UPLOAD_BYTES } from '../../api/constants.js'
-import { stopReason, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry } from './walk.js'
 import { openContents, type Contents } from './contents.js'
+import { END_OF_TAR, headerBlocks, paddingOf } from './tar.js'
 import { drainedOrClosed } from '../drained.js'
 
 /**
@@ -68,7 +68,7 @@ export async function writeArchive(
   entries: readonly ArchiveEntry[],
   tempRoot: string = tmpdir(),
   limitBytes = REFUSE_BYTES,
-  stop?: ArchiveStop
+  stop?: Stop
 ): Promise<WrittenArchive> {
   const dir = await mkdtemp(join(tempRoot, 'source-archive-'))
   const file = join(dir, 'source.tar.gz')
@@ -95,34 +95,26 @@ export async function writeArchive(
       done(null, chunk)
     }
   })
-  const tar = tarPack()
+  const gzip = createGzip({ level: zlib.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES })
   let stopped: Error | undefined
   // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
   const contents = openContents(entries)
   const unwatch = whenStopped(stop, (reason) => {
     stopped = reason
     contents.close()
-    tar.destroy(reason)
+    gzip.destroy(reason)
     count.destroy(reason)
   })
-  // Each side stops the other when it fails: the pipeline, once the archive is too large or
-  // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
-  // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
-  // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-  const feeding = feed(tar, entries, contents, stop).catch((error: unknown) => {
-    tar.destroy(error as Error)
+  // Each side stops the other when it fails: the pipeline, once the archive is too large or the
+  // disk refuses it, destroys gzip (and the feed's next write fails) and ends git's reads; the
+  // feed, once a file cannot be read, destroys gzip too, so the pipeline ends rather than wait for
+  // more. Both are awaited to the end, and the cause is reported, not the other side's consequence.
+  const writing = pipeline(gzip, count, createWriteStream(file)).catch((error: unknown) => {
+    contents.close()
     throw error
   })
-  const writing = pipeline(
-    // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
-    async function* () {
-      yield* coalesced(tar as AsyncIterable<Buffer>, READ_CHUNK_BYTES)
-    },
-    createGzip({ level: zlib.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }),
-    count,
-    createWriteStream(file)
-  ).catch((error: unknown) => {
-    tar.destroy()
+  const feeding = feed(new TarOut(gzip), entries, contents, stop).catch((error: unknown) => {
+    gzip.destroy(error as Error)
     throw error
   })
   const [fed, written] = await Promise.allSettled([feeding, writing])
@@ -146,67 +138,104 @@ export async function writeArchive(
   return { file, sha256: hash.digest('hex'), bytes, remove }
 }
 
-/** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
-async function feed(tar: Pack, entries: readonly ArchiveEntry[], contents: Contents, stop: ArchiveStop | undefined): Promise<void> {
+/**
+ * Writes every entry as tar (tar.ts) into gzip, then the end of the archive, and ends gzip. Each
+ * file is streamed (from git's objects, or the disk) and must hold exactly the size its header
+ * says: one that changed since it was listed fails, named.
+ */
+async function feed(out: TarOut, entries: readonly ArchiveEntry[], contents: Contents, stop: Stop | undefined): Promise<void> {
   for (const entry of entries) {
     const stopped = stopReason(stop)
     if (stopped) throw stopped
-    const header = {
+    const size = entry.type === 'file' ? entry.size : 0
+    for (const block of headerBlocks({
       name: entry.path,
       type: entry.type,
-      size: entry.type === 'file' ? entry.size : 0,
+      size,
       mode: entry.type === 'directory' || entry.executable ? 0o755 : 0o644,
-      mtime: FIXED_MTIME,
-      uid: 0,
-      gid: 0,
-      uname: '',
-      gname: ''
+      mtime: FIXED_MTIME
+    })) {
+      const wait = out.write(block)
+      if (wait) await wait
     }
-    if (entry.type === 'directory') {
-      await new Promise<void>((resolve, reject) => tar.entry(header, (error) => (error ? reject(error) : resolve())))
-      continue
+    if (entry.type === 'directory') continue
+    let copied = 0
+    try {
+      for await (const chunk of contents.of(entry)) {
+        copied += chunk.length
+        if (copied > size) break
+        const wait = out.write(chunk)
+        if (wait) await wait
+      }
+    } catch (error) {
+      if (out.failed) throw out.failed
+      throw new Error(`could not read \`${entry.path}\` (${(error as Error).message})`)
     }
-    await new Promise<void>((resolve, reject) => {
-      // The pack's own errors ("Size mismatch": the file changed since it was listed) name no file: this one does.
-      const failed = (error: Error) => reject(new Error(`\`${entry.path}\` changed while it was archived (${error.message})`))
-      const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()))
-      sink.on('error', failed)
-      // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-      copy(contents.of(entry), sink).catch((error: unknown) => {
-        sink.destroy(error as Error)
-        reject(new Error(`could not read \`${entry.path}\` (${(error as Error).message})`))
-      })
-    })
+    // A file that changed size since it was listed: its header would lie.
+    if (copied !== size) throw new Error(`\`${entry.path}\` changed while it was archived (Size mismatch)`)
+    const padding = paddingOf(size)
+    if (padding > 0) {
+      const wait = out.write(ZERO_BLOCK.subarray(0, padding))
+      if (wait) await wait
+    }
   }
-  tar.finalize()
+  const wait = out.write(END_OF_TAR)
+  if (wait) await wait
+  await out.end()
 }
 
-/** Copies a file into a pack entry, waiting whenever the entry says its buffer is full. */
-async function copy(source: AsyncIterable<Buffer>, sink: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
-  for await (const chunk of source) {
-    if (sink.destroyed) throw new Error('the archive was stopped')
-    if (!sink.write(chunk)) {
-      await drainedOrClosed(sink)
-    }
-  }
-  sink.end()
-}
+/** A block of zeros, to pad a file to a whole block. */
+const ZERO_BLOCK = Buffer.alloc(512)
 
 /**
- * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
- * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
- * thousands of small files would otherwise cost more in those hand-overs than in compressing.
+ * The tar's bytes gathered into pieces of about READ_CHUNK_BYTES before gzip gets them: gzip
+ * works on each piece it is given as one task on another thread, and tens of thousands of
+ * headers and small files would otherwise cost more in those hand-overs than in compressing. A
+ * piece at least half that size goes on as it is (no copy). `write` returns a promise only when
+ * gzip asks the writer to wait.
  */
-async function* coalesced(source: AsyncIterable<Buffer>, size: number): AsyncIterable<Buffer> {
-  let pending: Buffer[] = []
-  let length = 0
-  for await (const chunk of source) {
-    pending.push(chunk)
-    length += chunk.length
-    if (length < size) continue
-    yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length)
-    pending = []
-    length = 0
+class TarOut {
+  private pending: Buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES)
+  private length = 0
+  /** Why gzip cannot take more (destroyed: a stop, a failure of the other side). */
+  failed: Error | undefined
+
+  constructor(private readonly gzip: NodeJS.WritableStream & { destroyed?: boolean }) {}
+
+  write(chunk: Buffer): Promise<void> | undefined {
+    if (chunk.length >= READ_CHUNK_BYTES / 2) {
+      const flushed = this.flush()
+      return flushed ? flushed.then(() => this.send(chunk)) : this.send(chunk)
+    }
+    if (this.length + chunk.length > this.pending.length) {
+      const flushed = this.flush()
+      if (flushed) return flushed.then(() => this.write(chunk))
+    }
+    chunk.copy(this.pending, this.length)
+    this.length += chunk.length
+    return undefined
   }
-  if (length > 0) yield Buffer.concat(pending, length)
+
+  async end(): Promise<void> {
+    const flushed = this.flush()
+    if (flushed) await flushed
+    this.gzip.end()
+  }
+
+  private flush(): Promise<void> | undefined {
+    if (this.length === 0) return undefined
+    const piece = this.pending.subarray(0, this.length)
+    // The piece is gzip's now: the next ones go into a new buffer.
+    this.pending = Buffer.allocUnsafe(READ_CHUNK_BYTES)
+    this.length = 0
+    return this.send(piece)
+  }
+
+  private send(piece: Buffer): Promise<void> | undefined {
+    if (this.gzip.destroyed) throw (this.failed ??= new Error('the archive was stopped'))
+    if (this.gzip.write(piece)) return undefined
+    return drainedOrClosed(this.gzip).then(() => {
+      if (this.gzip.destroyed) throw (this.failed ??= new Error('the archive was stopped'))
+    })
+  }
 }

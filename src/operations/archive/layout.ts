@@ -4,7 +4,8 @@ import { InputError } from '../../core/errors.js'
 import type { RichText } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
-import { committedDirectories, type GitStop } from '../git-tree.js'
+import { committedDirectories } from '../git-tree.js'
+import type { Stop } from '../../core/stop.js'
 import { isMapping } from '../../core/mapping.js'
 
 /**
@@ -46,7 +47,7 @@ export interface LayoutProblem {
  * config names that is not on disk is asked of git (all of them in one command): a folder of the
  * commit still ships.
  */
-export async function resolveLayout(workspaceDir: string, configInput: string, stop?: GitStop): Promise<ArchiveLayout> {
+export async function resolveLayout(workspaceDir: string, configInput: string, stop?: Stop): Promise<ArchiveLayout> {
   const workspace = realpathOr(resolve(workspaceDir))
   const fail = (problem: string): never => {
     throw new InputError([problem])

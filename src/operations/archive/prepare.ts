@@ -5,7 +5,7 @@ import type { Log } from '../../core/log.js'
 import { ArchiveTooLarge, REFUSE_BYTES, WARN_BYTES, writeArchive } from './build.js'
 import { toPosix, type ArchiveLayout } from './layout.js'
 import { selectArchiveFiles, unreadable, type ArchiveEntry, type ArchiveSelection, type LeftOut, type SelectOptions } from './select.js'
-import type { ArchiveStop } from './stop.js'
+import type { Stop } from '../../core/stop.js'
 import { describeSelection } from './describe.js'
 
 /** An archive on disk, ready to upload, and what it holds. */
@@ -32,7 +32,7 @@ export interface PackOptions {
   tempRoot: string
   log: Log
   limits?: ArchiveLimits
-  stop?: ArchiveStop
+  stop?: Stop
 }
 
 const LIMITS: ArchiveLimits = { refuseBytes: REFUSE_BYTES, warnBytes: WARN_BYTES }

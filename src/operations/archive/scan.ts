@@ -3,7 +3,7 @@ import { isEnvTemplate, namedExactly } from './secret-files.js'
 import { committedFilesHolding } from './scan-tracked.js'
 import { SCAN_MAX_BYTES, SECRET_MARKERS, scanContent } from './secret-content.js'
 import { KEY_KEYWORDS } from './secret-rules.js'
-import { stopReason, throwIfStopped, whenStopped, type ArchiveStop } from './stop.js'
+import { stopReason, throwIfStopped, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry, LeftOut } from './walk.js'
 
 /** What reading the small files found besides secrets: the commit's files that are Git LFS pointers. */
@@ -43,7 +43,7 @@ export async function leaveOutSecretContent(
   entries: readonly ArchiveEntry[],
   leftOut: LeftOut[],
   include: readonly string[],
-  stop?: ArchiveStop,
+  stop?: Stop,
   keys = false
 ): Promise<Scanned> {
   const small = entries.filter(

@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
-import { isStop } from '../git-tree.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
 import { type ArchiveLayout } from './layout.js'
-import type { ArchiveStop } from './stop.js'
+import { isStop, type Stop } from '../../core/stop.js'
 import { leaveOutSecretContent, type KeyFindingAt } from './scan.js'
 import { walkLayout, type ArchiveEntry, type LeftOut } from './walk.js'
 
@@ -54,7 +53,7 @@ export interface SelectOptions {
   include?: readonly string[]
   /** `secret-scan`: anything but `off` looks for keys in the files that ship (`warn` when unset). */
   secretScan?: 'warn' | 'fail' | 'off'
-  stop?: ArchiveStop
+  stop?: Stop
 }
 
 /**
@@ -130,6 +129,7 @@ function isPointerSized(diskSize: number, blobSize: number): boolean {
 
 /** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
 function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): ArchiveSelection['changedSinceCommit'] {
+  if (commit.changed.length === 0) return []
   const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]))
   const changed: ArchiveSelection['changedSinceCommit'] = []
   for (const path of commit.changed) {
@@ -141,8 +141,8 @@ function changedThatShip(commit: CommitTree, entries: readonly ArchiveEntry[]): 
 
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error: unknown): never {
-  // Cancelled, or out of time: said as such, not as the checkout's fault.
-  if (isStop(error)) throw error
+  // Cancelled, or out of time: said as such, not as the checkout's fault; a refusal that names its cause (a submodule) as it is.
+  if (isStop(error) || error instanceof ActionError) throw error
   throw new ActionError(
     'bad-input',
     `The config is in a git checkout, but the files of its commit could not be listed (${(error as Error).message}), so what a remote build would ship is not known. Nothing was sent.`,

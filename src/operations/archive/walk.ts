@@ -4,7 +4,7 @@ import { lstat, open, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
-import { throwIfStopped, type ArchiveStop } from './stop.js'
+import { throwIfStopped, type Stop } from '../../core/stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
@@ -55,7 +55,7 @@ export interface WalkOptions {
   include: readonly string[]
   /** A git checkout: the commit's files (which ship from git's objects). Undefined: not a checkout, and the `.gitignore` files decide. */
   commit?: CommitTree
-  stop?: ArchiveStop
+  stop?: Stop
 }
 
 /** Directories the platform's own client never archives: caches and environments. */
@@ -102,7 +102,10 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
   const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern))
   const git = options.commit
   const fromWorkspace = (abs: string) => toPosix(relative(layout.workspace, abs))
-  const inArchive = (abs: string) => toPosix(relative(layout.root, abs))
+  // Per file, a slice rather than path.relative (which normalises both paths again, 50,000 times for 50,000 files).
+  const rootPrefix = layout.root.endsWith(sep) ? layout.root : `${layout.root}${sep}`
+  const inArchive = (abs: string) =>
+    abs.startsWith(rootPrefix) ? toPosix(abs.slice(rootPrefix.length)) : toPosix(relative(layout.root, abs))
   const included = (matcher: Ignore | undefined, path: string, isDir: boolean) => matcher?.test(isDir ? `${path}/` : path).ignored === true
 
   /**
@@ -160,9 +163,20 @@ export async function walkLayout(layout: ArchiveLayout, options: WalkOptions): P
     const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort()
     for (const name of names) {
       throwIfStopped(stop)
-      const absPath = join(dir, name)
+      // A name from a folder's listing holds no separator: no normalising needed.
+      const absPath = dir.endsWith(sep) ? join(dir, name) : `${dir}${sep}${name}`
       const path = base ? `${base}/${name}` : name
       const committed = git?.files.get(path)
+      if (git?.exportIgnored.has(path)) {
+        const folder = !committed || committed.kind === 'submodule'
+        leftOut.push({
+          path: folder ? `${path}/` : path,
+          reason: 'ignored',
+          rule: '.gitattributes',
+          why: "`export-ignore` in the commit's `.gitattributes` (as `git archive` leaves it out)"
+        })
+        continue
+      }
       if (committed?.kind === 'submodule') {
         leftOut.push({
           path: `${path}/`,

@@ -57,10 +57,40 @@ export function localDependencies(entries: unknown[], configPath: string, files:
         ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'],
         ['Name the directory that holds the package.']
       )
+    // A remote build's folder that ships empty (another checkout inside the workspace, files never committed) installs nothing.
+    if (files.archive && !holdsAFile(files, path!))
+      return problem(
+        key,
+        [
+          'the local dependency ',
+          { code: dependency },
+          ' would ship empty: none of the files under it is in what the archive holds ',
+          '(they are not in the commit checked out: another checkout, or never committed).'
+        ],
+        leftOutFix(files, path, [
+          'Commit its files to this repository (a submodule counts), or name them in ',
+          { code: 'archive-include' },
+          '.'
+        ])
+      )
     dirs.push(path!)
     packageNames(path!, dependency, key, files, taken, problem)
   })
   return dirs
+}
+
+/** Whether a folder of the files holds a file at any depth (a walk that stops at the first). */
+function holdsAFile(files: ConfigFiles, dir: string): boolean {
+  const folders = [dir]
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const name of files.list(folder) ?? []) {
+      const path = folder === '' ? name : `${folder}/${name}`
+      const kind = files.kind(path)
+      if (kind === 'file' || kind === 'unknown') return true
+      if (kind === 'dir') folders.push(path)
+    }
+  }
+  return false
 }
 
 /** A directory without `pyproject.toml` or `setup.py` is made a package from its name (flat layout) or its subdirectories (src layout). */

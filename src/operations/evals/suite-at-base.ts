@@ -4,7 +4,8 @@ import { InputError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { parseSuiteText, type SuiteAtBase } from '../../inputs/evals.js'
 import { suiteAgainstStep, type VerificationInputs } from '../../inputs/verification.js'
-import { checkoutOf, isStop, runGit } from '../git-tree.js'
+import { isStop } from '../../core/stop.js'
+import { checkoutOf, runGit } from '../git-tree.js'
 import { RateLimitedGitHub, type GitHubGet } from '../github-requests.js'
 
 /** A suite file is at most this (as one read from the checkout). */
