@@ -16,6 +16,70 @@ function defineCommand(definition) {
 
 /***/ }),
 
+/***/ 1439:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $J: () => (/* binding */ throwIfStopped),
+/* harmony export */   E1: () => (/* binding */ stopLimit),
+/* harmony export */   OX: () => (/* binding */ whenStopped),
+/* harmony export */   PJ: () => (/* binding */ stopReason),
+/* harmony export */   jX: () => (/* binding */ isStop)
+/* harmony export */ });
+/* unused harmony export checkoutTimedOut */
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2164);
+
+
+
+/** The one wording of "the step's time ran out while the checkout was read". */
+function checkoutTimedOut() {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`, or, for a remote build, leave out what the build does not need with `archive-exclude`.');
+}
+/** Why the work must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
+function stopReason(stop) {
+    if (!stop)
+        return undefined;
+    if (stop.signal?.aborted)
+        return new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
+    if (stop.clock.now() >= stop.deadline)
+        return checkoutTimedOut();
+    return undefined;
+}
+function throwIfStopped(stop) {
+    const reason = stopReason(stop);
+    if (reason)
+        throw reason;
+}
+/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "could not read". */
+function isStop(error) {
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
+}
+/** The limit one piece of work gets: the time left before the deadline, at most `capMs`. */
+function stopLimit(stop, capMs) {
+    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
+}
+/**
+ * Calls `onStop` once the signal aborts or the time left before the deadline has passed, so that
+ * a read or write that blocks is ended too; returns the function that stops watching. The time
+ * is real (a limit of what is left, no clock given): reading the checkout does not move the
+ * run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ */
+function whenStopped(stop, onStop) {
+    if (!stop)
+        return () => undefined;
+    const limit = (0,_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
+    const onAbort = () => onStop(limit.reason() instanceof _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : checkoutTimedOut());
+    limit.signal.addEventListener('abort', onAbort, { once: true });
+    // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
+    // before each read or write, so a stop before the watch began ends the work there.
+    return () => limit.signal.removeEventListener('abort', onAbort);
+}
+
+
+/***/ }),
+
 /***/ 7673:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1338,8 +1402,10 @@ function writeNotRunResults(dir, suite, why, run) {
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /* harmony import */ var _inputs_evals_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3046);
 /* harmony import */ var _inputs_verification_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(491);
-/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
-/* harmony import */ var _github_requests_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7518);
+/* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1439);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2475);
+/* harmony import */ var _github_requests_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7518);
+
 
 
 
@@ -1382,31 +1448,31 @@ async function withSuiteAtBase(verification, step, deps) {
 async function fromGit(at, deps) {
     const stop = { clock: deps.clock, deadline: deps.deadline, signal: deps.signal };
     try {
-        const checkout = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .checkoutOf */ .o5)(at.workspace, stop);
+        const checkout = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_5__/* .checkoutOf */ .o5)(at.workspace, stop);
         if (!checkout)
             return undefined;
         try {
-            await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .runGit */ .EO)(at.workspace, ['cat-file', '-e', `${at.sha}^{commit}`], { stop, capMs: GIT_READ_MS });
+            await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_5__/* .runGit */ .EO)(at.workspace, ['cat-file', '-e', `${at.sha}^{commit}`], { stop, capMs: GIT_READ_MS });
         }
         catch (error) {
-            if ((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
+            if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
                 throw error;
             return undefined;
         }
         // `<commit>:./<path>`: the path from the workspace, wherever the checkout's top is.
-        const text = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .runGit */ .EO)(at.workspace, ['cat-file', 'blob', `${at.sha}:./${at.path}`], {
+        const text = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_5__/* .runGit */ .EO)(at.workspace, ['cat-file', 'blob', `${at.sha}:./${at.path}`], {
             stop,
             capMs: GIT_READ_MS,
             maxBuffer: MAX_SUITE_BYTES
         }).catch((error) => {
-            if ((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
+            if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
                 throw error;
             return { reason: `it is not a file in that commit, or is larger than 1 MiB (${error.message})` };
         });
         return typeof text === 'string' ? { text, via: "from the checkout's git objects" } : text;
     }
     catch (error) {
-        if ((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
+        if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
             throw error;
         return undefined;
     }
@@ -1421,7 +1487,7 @@ async function fromGitHub(at, token, deps) {
     if (!deps.openGitHub)
         return { reason: 'the checkout does not hold that commit, and GitHub cannot be read in this run' };
     const requestTimeoutMs = deps.requestTimeoutMs ?? _api_client_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc;
-    const github = new _github_requests_js__WEBPACK_IMPORTED_MODULE_5__/* .RateLimitedGitHub */ .Q(await deps.openGitHub(token), {
+    const github = new _github_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .RateLimitedGitHub */ .Q(await deps.openGitHub(token), {
         clock: deps.clock,
         deadline: deps.deadline,
         signal: deps.signal,
@@ -1455,11 +1521,9 @@ async function fromGitHub(at, token, deps) {
 /* harmony export */   $u: () => (/* binding */ fetchMissingBlobs),
 /* harmony export */   EO: () => (/* binding */ runGit),
 /* harmony export */   Y_: () => (/* binding */ changedFiles),
-/* harmony export */   _6: () => (/* binding */ gitStopped),
 /* harmony export */   gY: () => (/* binding */ gitLimit),
 /* harmony export */   gp: () => (/* binding */ committedDirectories),
 /* harmony export */   iJ: () => (/* binding */ gitArgs),
-/* harmony export */   jX: () => (/* binding */ isStop),
 /* harmony export */   nT: () => (/* binding */ listTree),
 /* harmony export */   o5: () => (/* binding */ checkoutOf)
 /* harmony export */ });
@@ -1470,7 +1534,7 @@ async function fromGitHub(at, token, deps) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4296);
+/* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1439);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2164);
 
 
@@ -1488,27 +1552,19 @@ const GIT_TIMEOUT_MS = 60_000;
  * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
  * lock taken (nothing is written).
  */
-function gitArgs(top, args) {
+function gitArgs(top, args, literalPathspecs = true) {
     const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
-    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', '--literal-pathspecs', ...args];
+    // A command that needs a pathspec's magic (`:(exclude)`) writes `:(literal)` into each one itself.
+    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', ...(literalPathspecs ? ['--literal-pathspecs'] : []), ...args];
 }
-/** Why git must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
-function gitStopped(stop) {
-    if (!stop)
-        return undefined;
-    if (stop.signal?.aborted)
-        return new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc();
-    if (stop.clock.now() >= stop.deadline)
-        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout with git: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`.');
-    return undefined;
-}
-/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "git could not read". */
-function isStop(error) {
-    return error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
-}
-/** The limit one git command gets: the time left before the deadline, at most `capMs`. */
+/**
+ * What ends git early: the run's cancel and the step's deadline (core/stop.ts). Every git process
+ * is killed on either, and each is given the time left when it starts (never more than
+ * GIT_TIMEOUT_MS, unless a caller says otherwise). The time is real: the run's clock may be
+ * virtual (tests), and git does not move it.
+ */
 function gitLimit(stop, capMs = GIT_TIMEOUT_MS) {
-    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
+    return (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopLimit */ .E1)(stop, capMs);
 }
 /**
  * One git command in `cwd`; its output, or a rejection naming the command and git's first line
@@ -1516,15 +1572,21 @@ function gitLimit(stop, capMs = GIT_TIMEOUT_MS) {
  * deadline: a `timed-out` ActionError).
  */
 function runGit(cwd, args, run = {}) {
-    const stopped = gitStopped(run.stop);
+    const stopped = (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopReason */ .PJ)(run.stop);
     if (stopped)
         return Promise.reject(stopped);
     const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .startTimeLimit */ .r5)(gitLimit(run.stop, run.capMs));
     return new Promise((resolve, reject) => {
-        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), { cwd, env: process.env, signal: limit.signal, maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), {
+            cwd,
+            env: run.env ? { ...process.env, ...run.env } : process.env,
+            signal: limit.signal,
+            maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES,
+            windowsHide: true
+        }, (error, stdout, stderr) => {
             if (error) {
                 if (limit.signal.aborted) {
-                    reject(gitStopped(run.stop) ??
+                    reject((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopReason */ .PJ)(run.stop) ??
                         (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
                     return;
                 }
@@ -1584,11 +1646,16 @@ async function checkoutOf(dir, stop, trustedRoot = dir) {
     const safe = [dir];
     for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
         safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
-    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD'], { stop, maxBuffer: 64 * 1024, safe }).catch(unlessStop);
-    const [top, commit] = (said ?? '').split('\n').map((line) => line.trim());
+    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD', '--git-path', 'info/attributes'], {
+        stop,
+        maxBuffer: 64 * 1024,
+        safe
+    }).catch(unlessStop);
+    const [top, commit, attributes] = (said ?? '').split('\n').map((line) => line.trim());
     if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
         return undefined;
-    return { top, commit: commit.toLowerCase() };
+    // `--git-path` answers relative to `dir` unless the repository's folder is elsewhere.
+    return { top, commit: commit.toLowerCase(), ...(attributes ? { infoAttributes: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(dir, attributes) } : {}) };
 }
 /**
  * In a partial clone (`actions/checkout` makes one for a sparse checkout: `--filter=blob:none`),
@@ -1629,7 +1696,7 @@ async function fetchMissingBlobs(top, commit, dirs, stop) {
         maxBuffer: 1024 * 1024,
         input: `${missing.join('\n')}\n`
     }).catch((error) => {
-        if (isStop(error))
+        if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
             throw error;
         throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${error.message}`);
     });
@@ -1676,19 +1743,20 @@ async function listTree(top, commit, dirs, stop, sizes = true) {
 }
 /**
  * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
- * deleted), relative to the top: `git diff --name-only HEAD`. A file a sparse checkout leaves out
+ * deleted), relative to the top: `git diff --name-only <commit>` (`HEAD` unless a submodule's
+ * checkout moved off the commit its parent records). A file a sparse checkout leaves out
  * of the working tree is not one (git marks it so).
  */
-async function changedFiles(top, dirs, stop) {
+async function changedFiles(top, dirs, stop, commit = 'HEAD') {
     const pathspecs = dirs.includes('') ? [] : [...dirs];
-    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', 'HEAD', '--', ...pathspecs], {
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', commit, '--', ...pathspecs], {
         stop
     });
     return listed.split('\0').filter((path) => path !== '');
 }
 /** A failed git command is "no answer" (undefined), unless the run itself is ending. */
 function unlessStop(error) {
-    if (isStop(error))
+    if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
         throw error;
     return undefined;
 }

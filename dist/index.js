@@ -32927,6 +32927,50 @@ function isBeingDeleted(status) {
 
 /***/ }),
 
+/***/ 4883:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ trustSystemStore)
+/* harmony export */ });
+/* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1692);
+/* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_tls__WEBPACK_IMPORTED_MODULE_0__);
+
+/** A certificate's base64 body: the same certificate reads alike from either list, whatever its PEM's line breaks. */
+const body = (pem) => pem.replace(/-----[^-]+-----|\s/g, '');
+/**
+ * Adds the system store's authorities that Node's current defaults (its bundle, and
+ * `NODE_EXTRA_CA_CERTS`) lack, once each (the store lists most two or three times: a bundle file
+ * and a hashed folder). Call it before any connection: agents cache sessions made earlier.
+ * Nothing is set when the store adds nothing (setting parses the whole list again).
+ */
+function trustSystemStore(api = (node_tls__WEBPACK_IMPORTED_MODULE_0___default())) {
+    if (typeof api.getCACertificates !== 'function' || typeof api.setDefaultCACertificates !== 'function')
+        return { unavailable: 'runtime' };
+    try {
+        const current = api.getCACertificates('default');
+        const known = new Set(current.map(body));
+        const added = [];
+        for (const pem of api.getCACertificates('system')) {
+            const key = body(pem);
+            if (known.has(key))
+                continue;
+            known.add(key);
+            added.push(pem);
+        }
+        if (added.length > 0)
+            api.setDefaultCACertificates([...current, ...added]);
+        return { added: added.length };
+    }
+    catch {
+        // An unreadable store, or a certificate Node cannot parse: the defaults stand (setDefaultCACertificates changes nothing when it throws).
+        return { unavailable: 'unreadable' };
+    }
+}
+
+
+/***/ }),
+
 /***/ 2164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33023,8 +33067,10 @@ const ACTION_VERSION = '1.4.0';
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
 /* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4104);
-/* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8824);
+/* harmony import */ var _core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4883);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4104);
+/* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8824);
+
 
 
 
@@ -33035,9 +33081,12 @@ if ((0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(_core_post
 }
 else {
     // First: the runner runs this file again as the post step, which must know itself and never run a command twice.
-    _report_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsSink */ .l.saveState?.(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost, 'true');
+    _report_sink_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsSink */ .l.saveState?.(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost, 'true');
+    // Before any connection: a runner whose egress firewall terminates TLS has its authority in the system's store only.
+    const store = (0,_core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__/* .trustSystemStore */ .V)();
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz)('added' in store ? `system certificate store: ${store.added} authorities added` : `system certificate store: ${store.unavailable}`);
     // The step's time counts from the process's start: loading the bundle is part of it.
-    const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
+    const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
     // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
     if (cancelled)
         process.exit();
@@ -34814,7 +34863,7 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7768))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(794)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5794))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),

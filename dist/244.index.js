@@ -1,5 +1,5 @@
-export const id = 477;
-export const ids = [477,615];
+export const id = 244;
+export const ids = [244];
 export const modules = {
 
 /***/ 2465:
@@ -44,302 +44,7 @@ function openContents(entries) {
 
 /***/ }),
 
-/***/ 5477:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  packArchive: () => (/* binding */ packArchive)
-});
-
-// UNUSED EXPORTS: prepareArchive
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/api/body.ts
-var body = __webpack_require__(3994);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
-// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
-var tar_stream = __webpack_require__(6118);
-// EXTERNAL MODULE: ./src/api/constants.ts
-var constants = __webpack_require__(2997);
-// EXTERNAL MODULE: ./src/operations/archive/stop.ts
-var archive_stop = __webpack_require__(4235);
-// EXTERNAL MODULE: ./src/operations/archive/contents.ts
-var archive_contents = __webpack_require__(2465);
-// EXTERNAL MODULE: ./src/operations/drained.ts
-var drained = __webpack_require__(6925);
-;// CONCATENATED MODULE: ./src/operations/archive/build.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Every entry's time: fixed, so that the same files give the same bytes whenever and
- * wherever they were checked out. 2000-01-01 rather than 1970: some tar versions warn
- * about "implausibly old" times.
- */
-const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1));
-/**
- * The gzip header's OS byte (offset 9): zlib writes the OS it was built for (3 on Linux,
- * 19 on macOS, 10 on Windows...), so the same files would give another digest on another
- * runner. 255 is "unknown", which every reader accepts.
- */
-const GZIP_OS_OFFSET = 9;
-const GZIP_OS_UNKNOWN = 255;
-/**
- * Files are read, and gzip's output handed on, in chunks this large: the 16 to 64 KiB defaults
- * make every layer (tar entry, gzip, hash, count, file) run thousands of times more per 100 MB.
- */
-const READ_CHUNK_BYTES = 256 * 1024;
-/** The upload host takes at most 200 MiB (the range header the upload sends says so too). */
-const REFUSE_BYTES = constants/* MAX_UPLOAD_BYTES */.hR;
-/** The platform's client warns above 50 MiB: a remote build of that much is slow. */
-const WARN_BYTES = 50 * 1024 * 1024;
-/** The archive grew past `limitBytes` while being written: it was stopped there. */
-class ArchiveTooLarge extends Error {
-    limitBytes;
-    constructor(limitBytes) {
-        super(`the archive exceeds ${limitBytes} bytes`);
-        this.limitBytes = limitBytes;
-    }
-}
-/**
- * Writes the entries as a gzip'd tar to a new temporary directory under `tempRoot`,
- * hashing the bytes as they go out, so memory stays flat whatever the size: one file
- * is read at a time, in chunks, and each layer waits for the next (back-pressure).
- * Reproducible: entries in the order given (sorted by the walk), a fixed time, owner 0
- * with empty names, modes 0644 or 0755, and a gzip header without a name or time
- * (Node's gzip writes neither) and with the OS byte fixed. Stops, and removes what it wrote, once the archive
- * passes `limitBytes`, or once `stop` says so (cancelled, or past the step's deadline):
- * checked between entries and as bytes go out, and a blocked read or write is ended then too.
- */
-async function writeArchive(entries, tempRoot = (0,external_node_os_.tmpdir)(), limitBytes = REFUSE_BYTES, stop) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(tempRoot, 'source-archive-'));
-    const file = (0,external_node_path_.join)(dir, 'source.tar.gz');
-    const remove = () => (0,promises_.rm)(dir, { recursive: true, force: true });
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    let bytes = 0;
-    const count = new external_node_stream_.Transform({
-        transform(chunk, _encoding, done) {
-            if (bytes <= GZIP_OS_OFFSET && bytes + chunk.length > GZIP_OS_OFFSET) {
-                chunk = Buffer.from(chunk);
-                chunk[GZIP_OS_OFFSET - bytes] = GZIP_OS_UNKNOWN;
-            }
-            bytes += chunk.length;
-            const stopped = (0,archive_stop/* stopReason */.PJ)(stop);
-            if (stopped) {
-                done(stopped);
-                return;
-            }
-            if (bytes > limitBytes) {
-                done(new ArchiveTooLarge(limitBytes));
-                return;
-            }
-            hash.update(chunk);
-            done(null, chunk);
-        }
-    });
-    const tar = (0,tar_stream.pack)();
-    let stopped;
-    // Opened here, so that a stop ends git's reads too: one blocked on git would otherwise never settle.
-    const contents = (0,archive_contents/* openContents */.h)(entries);
-    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, (reason) => {
-        stopped = reason;
-        contents.close();
-        tar.destroy(reason);
-        count.destroy(reason);
-    });
-    // Each side stops the other when it fails: the pipeline, once the archive is too large or
-    // the disk refuses it, destroys the pack; the feed, once a file cannot be read, destroys it too,
-    // so the pipeline ends rather than wait for more. Both are awaited to the end, and the cause is
-    // reported, not the other side's consequence ("tar entry destroyed"), whichever settles first.
-    const feeding = feed(tar, entries, contents, stop).catch((error) => {
-        tar.destroy(error);
-        throw error;
-    });
-    const writing = (0,external_node_stream_promises_.pipeline)(
-    // The pack is read as an async iterable: it is not a Node stream, and pipeline must not treat it as one.
-    async function* () {
-        yield* coalesced(tar, READ_CHUNK_BYTES);
-    }, (0,external_node_zlib_.createGzip)({ level: external_node_zlib_.constants.Z_DEFAULT_COMPRESSION, chunkSize: READ_CHUNK_BYTES }), count, (0,external_node_fs_.createWriteStream)(file)).catch((error) => {
-        tar.destroy();
-        throw error;
-    });
-    const [fed, written] = await Promise.allSettled([feeding, writing]);
-    unwatch();
-    contents.close();
-    // A stop ends both sides with errors of their own: the stop is the cause. Both sides reject
-    // with Errors (the streams' and the feed's own).
-    const failed = written.status === 'rejected' && written.reason instanceof ArchiveTooLarge
-        ? written.reason
-        : fed.status === 'rejected'
-            ? fed.reason
-            : written.status === 'rejected'
-                ? written.reason
-                : undefined;
-    const failure = failed === undefined ? undefined : (stopped ?? (0,archive_stop/* stopReason */.PJ)(stop) ?? failed);
-    if (failure !== undefined) {
-        await remove();
-        throw failure;
-    }
-    return { file, sha256: hash.digest('hex'), bytes, remove };
-}
-/** Adds the entries one after another, each file streamed (from git's objects, or the disk); ends the pack. */
-async function feed(tar, entries, contents, stop) {
-    for (const entry of entries) {
-        const stopped = (0,archive_stop/* stopReason */.PJ)(stop);
-        if (stopped)
-            throw stopped;
-        const header = {
-            name: entry.path,
-            type: entry.type,
-            size: entry.type === 'file' ? entry.size : 0,
-            mode: entry.type === 'directory' || entry.executable ? 0o755 : 0o644,
-            mtime: FIXED_MTIME,
-            uid: 0,
-            gid: 0,
-            uname: '',
-            gname: ''
-        };
-        if (entry.type === 'directory') {
-            await new Promise((resolve, reject) => tar.entry(header, (error) => (error ? reject(error) : resolve())));
-            continue;
-        }
-        await new Promise((resolve, reject) => {
-            // The pack's own errors ("Size mismatch": the file changed since it was listed) name no file: this one does.
-            const failed = (error) => reject(new Error(`\`${entry.path}\` changed while it was archived (${error.message})`));
-            const sink = tar.entry(header, (error) => (error ? failed(error) : resolve()));
-            sink.on('error', failed);
-            // A file that changed size since it was listed makes the pack fail (its header said otherwise).
-            copy(contents.of(entry), sink).catch((error) => {
-                sink.destroy(error);
-                reject(new Error(`could not read \`${entry.path}\` (${error.message})`));
-            });
-        });
-    }
-    tar.finalize();
-}
-/** Copies a file into a pack entry, waiting whenever the entry says its buffer is full. */
-async function copy(source, sink) {
-    for await (const chunk of source) {
-        if (sink.destroyed)
-            throw new Error('the archive was stopped');
-        if (!sink.write(chunk)) {
-            await (0,drained/* drainedOrClosed */.B)(sink);
-        }
-    }
-    sink.end();
-}
-/**
- * The pack's small pieces (a 512-byte header, a small file) handed on in chunks of about
- * `size` bytes: gzip works on each piece it is given as one task on another thread, and tens of
- * thousands of small files would otherwise cost more in those hand-overs than in compressing.
- */
-async function* coalesced(source, size) {
-    let pending = [];
-    let length = 0;
-    for await (const chunk of source) {
-        pending.push(chunk);
-        length += chunk.length;
-        if (length < size)
-            continue;
-        yield pending.length === 1 ? pending[0] : Buffer.concat(pending, length);
-        pending = [];
-        length = 0;
-    }
-    if (length > 0)
-        yield Buffer.concat(pending, length);
-}
-
-// EXTERNAL MODULE: ./src/operations/archive/layout.ts
-var layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./src/operations/archive/select.ts + 7 modules
-var archive_select = __webpack_require__(4615);
-// EXTERNAL MODULE: ./src/operations/archive/describe.ts
-var describe = __webpack_require__(9090);
-;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts
-
-
-
-
-
-
-
-const LIMITS = { refuseBytes: REFUSE_BYTES, warnBytes: WARN_BYTES };
-const LARGEST = 5;
-/** Selects the files of `layout`, says what they are in the log, and packs them. */
-async function prepareArchive(layout, options) {
-    const selection = await selectArchiveFiles(layout, options);
-    describeSelection(selection, options.log);
-    return packArchive(selection, options);
-}
-/**
- * Writes the selected files as the archive in `tempRoot` and checks the size:
- * over the refusal limit is bad input (the archive is stopped there and removed), over the
- * warning limit a warning; both name the largest files.
- */
-async function packArchive(selection, options) {
-    const { log } = options;
-    const limits = options.limits ?? LIMITS;
-    const files = selection.entries.filter((entry) => entry.type === 'file');
-    let written;
-    try {
-        written = await writeArchive(selection.entries, options.tempRoot, limits.refuseBytes, options.stop);
-    }
-    catch (error) {
-        if (!(error instanceof ArchiveTooLarge))
-            return (0,archive_select/* unreadable */.O)(error);
-        throw new errors/* ActionError */.lZ('bad-input', `The source archive of \`graph-config-path\` ` +
-            `\`${(0,layout/* toPosix */.d)((0,external_node_path_.relative)(selection.workspace, (0,external_node_path_.join)(selection.root, selection.configPath)))}\` is ` +
-            `over ${(0,body/* formatBytes */.z3)(limits.refuseBytes)} compressed, more than the upload takes. Largest files: ${largest(files)}.`, 'Leave out what the build does not need with `archive-exclude` (or a `.gitignore` / `.dockerignore`), then re-run; nothing was sent to the control plane.');
-    }
-    if (written.bytes > limits.warnBytes) {
-        log.warn(`The source archive is ${(0,body/* formatBytes */.z3)(written.bytes)} compressed (over ${(0,body/* formatBytes */.z3)(limits.warnBytes)}): the remote ` +
-            `build will be slow. Largest files: ${largest(files)}. Leave out what it does not need with \`archive-exclude\`.`);
-    }
-    log.info(`Source archive: ${files.length} files ` +
-        `from ${selection.included.length === 1 ? 'one directory' : `${selection.included.length} directories`}, ${(0,body/* formatBytes */.z3)(written.bytes)} compressed, ` +
-        `sha256 ${written.sha256}; config at \`${selection.configPath}\` in it.`);
-    return { ...written, files: files.length, configPath: selection.configPath, leftOut: selection.leftOut, commit: selection.tiedToCommit };
-}
-function largest(files) {
-    return [...files]
-        .sort((a, b) => b.size - a.size)
-        .slice(0, LARGEST)
-        .map((file) => `\`${file.workspacePath}\` (${(0,body/* formatBytes */.z3)(file.size)})`)
-        .join(', ');
-}
-
-
-/***/ }),
-
-/***/ 4615:
+/***/ 7244:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -357,302 +62,87 @@ var promises_ = __webpack_require__(1455);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/stop.ts
+var core_stop = __webpack_require__(1439);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: ./src/operations/git-tree.ts
 var git_tree = __webpack_require__(2475);
+;// CONCATENATED MODULE: ./src/operations/git-attributes.ts
+
+
+
+
+/**
+ * Which paths of a commit `git archive` leaves out for the `export-ignore` attribute: the commit's
+ * own `.gitattributes` files (not the working tree's) and the repository's `info/attributes`,
+ * read by git itself, so that patterns mean exactly what they mean to git. Git before 2.40 cannot
+ * read attributes from a commit (`check-attr --source`), so the commit's `.gitattributes` files
+ * are put in a throwaway index of their own (`update-index --index-info`, ids only: nothing is
+ * read or written in the checkout) and `check-attr --cached` reads them there. Two git processes
+ * per repository whatever the number of files, and none when there is no attributes file at all.
+ */
+/**
+ * The paths (files, submodules and folders, relative to the top, `/`-separated) that carry
+ * `export-ignore`: a folder's covers everything below it, as in `git archive`. `files` is the
+ * listing to judge; `attributeFiles` every `.gitattributes` of the commit that may apply to it
+ * (those in the listing and those in the folders above it); `infoAttributes` the repository's
+ * own file, read when it exists.
+ */
+async function exportIgnored(top, files, attributeFiles, infoAttributes, stop) {
+    const ignored = new Set();
+    const hasInfo = infoAttributes !== undefined &&
+        (await (0,promises_.access)(infoAttributes).then(() => true, () => false));
+    if (attributeFiles.length === 0 && !hasInfo)
+        return ignored;
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'attributes-'));
+    const env = { GIT_INDEX_FILE: (0,external_node_path_.join)(dir, 'index') };
+    try {
+        if (attributeFiles.length > 0) {
+            const entries = attributeFiles.map((file) => `${file.executable ? '100755' : '100644'} ${file.oid}\t${file.path}\0`).join('');
+            await (0,git_tree/* runGit */.EO)(top, ['update-index', '-z', '--index-info'], { stop, env, input: entries, maxBuffer: 1024 * 1024 });
+        }
+        // Every path and every folder above one: an attribute on a folder is not reported for the files below it.
+        const paths = new Set();
+        for (const file of files) {
+            paths.add(file.path);
+            for (let at = file.path.lastIndexOf('/'); at > 0; at = file.path.lastIndexOf('/', at - 1)) {
+                const folder = file.path.slice(0, at);
+                if (paths.has(folder))
+                    break;
+                paths.add(folder);
+            }
+        }
+        const said = await (0,git_tree/* runGit */.EO)(top, ['check-attr', '--cached', '-z', '--stdin', 'export-ignore'], {
+            stop,
+            env,
+            input: [...paths].map((path) => `${path}\0`).join('')
+        });
+        // `<path> NUL export-ignore NUL <set | unset | unspecified | value> NUL` for each path asked.
+        const fields = said.split('\0');
+        for (let at = 0; at + 2 < fields.length; at += 3)
+            if (fields[at + 2] === 'set')
+                ignored.add(fields[at]);
+        return ignored;
+    }
+    finally {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+    }
+}
+/** Whether `path` or a folder above it is in `ignored`. */
+function isExportIgnored(ignored, path) {
+    if (ignored.size === 0)
+        return false;
+    for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1))
+        if (ignored.has(path.slice(0, at)))
+            return true;
+    return false;
+}
+
 // EXTERNAL MODULE: ./src/operations/folder-index.ts
 var folder_index = __webpack_require__(9529);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
-;// CONCATENATED MODULE: ./src/operations/archive/commit-tree.ts
-
-
-
-
-
-/** How deep submodules inside submodules are followed. */
-const SUBMODULE_DEPTH = 8;
-/**
- * The commit's tree for the included directories, when the config's directory is in a git
- * checkout (found from that directory: a checkout in a subfolder of the workspace counts);
- * undefined when it is not. Git runs a constant number of times per repository: one
- * `rev-parse`, one `ls-tree`, one `diff`.
- */
-async function readCommitTree(workspace, configDir, included, stop) {
-    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, stop, workspace);
-    if (!checkout)
-        return undefined;
-    const tree = { checkout, files: new Map(), dirs: new Set(), children: new Map(), uninitialised: [], changed: [] };
-    await addRepository(tree, workspace, checkout, included, stop, 0);
-    return tree;
-}
-async function addRepository(tree, workspace, repo, included, stop, depth) {
-    // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
-    const dirs = included.flatMap((dir) => {
-        const fromTop = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(repo.top, dir));
-        if (fromTop === '')
-            return [''];
-        if (!fromTop.startsWith('../') && fromTop !== '..')
-            return [fromTop];
-        return (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(dir, repo.top)).startsWith('..') ? [] : [''];
-    });
-    if (dirs.length === 0)
-        return;
-    // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
-    await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, dirs, stop);
-    const [files, changed] = await Promise.all([(0,git_tree/* listTree */.nT)(repo.top, repo.commit, dirs, stop), (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, stop)]);
-    // The top may be the workspace, a folder in it (a checkout with `path:`), or above it.
-    const inWorkspace = (path) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));
-    for (const path of changed)
-        tree.changed.push(inWorkspace(path));
-    for (const file of files) {
-        const path = inWorkspace(file.path);
-        (0,folder_index/* addToFolderIndex */.H)(tree.children, tree.dirs, path);
-        if (file.kind !== 'submodule') {
-            tree.files.set(path, {
-                kind: file.kind,
-                executable: file.executable,
-                size: file.size,
-                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
-            });
-            continue;
-        }
-        const top = (0,external_node_path_.join)(repo.top, file.path);
-        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, stop) : undefined;
-        if (inner && inner.top === top) {
-            tree.dirs.add(path);
-            await addRepository(tree, workspace, inner, included, stop, depth + 1);
-        }
-        else {
-            tree.files.set(path, {
-                kind: 'submodule',
-                executable: false,
-                size: 0,
-                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs }
-            });
-            tree.uninitialised.push(path);
-        }
-    }
-}
-/** A submodule's folder is a checkout of its own once initialised: it holds a `.git` (a file pointing into the parent's `.git/modules`). */
-async function isOwnCheckout(dir) {
-    return (0,promises_.access)((0,external_node_path_.join)(dir, '.git')).then(() => true, () => false);
-}
-
-// EXTERNAL MODULE: ./src/operations/archive/contents.ts
-var archive_contents = __webpack_require__(2465);
-;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
-/**
- * Files that hold credentials by their name, whatever their case, that a remote build never
- * ships (docs/remote-build-archive.md): what the agent needs goes through the `secrets` input,
- * which the control plane keeps encrypted; a file in the archive is readable by whoever can read
- * the build. A list of the usual places, not a guarantee about every file: the content scan
- * (secret-content.ts) catches keys and tokens written elsewhere. Each returns the rule as the
- * user would write it, for the warning.
- */
-const NAMED = new Map([
-    ['.npmrc', '.npmrc'],
-    ['.pypirc', '.pypirc'],
-    ['.netrc', '.netrc'],
-    ['.git-credentials', '.git-credentials'],
-    ['.pgpass', '.pgpass'],
-    ['.htpasswd', '.htpasswd'],
-    ['id_rsa', 'id_rsa'],
-    ['id_dsa', 'id_dsa'],
-    ['id_ecdsa', 'id_ecdsa'],
-    ['id_ed25519', 'id_ed25519'],
-    // A cluster's credentials (`KUBECONFIG` files under their usual name), a Google login's
-    // (`gcloud auth application-default login`), Terraform's state (it holds every secret a
-    // resource was given, in clear).
-    ['kubeconfig', 'kubeconfig'],
-    ['application_default_credentials.json', 'application_default_credentials.json'],
-    ['terraform.tfstate', 'terraform.tfstate'],
-    ['terraform.tfstate.backup', 'terraform.tfstate.backup']
-]);
-/** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
-const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config', '.streamlit/secrets.toml', 'config/secrets.yml'];
-/** `.ppk`: PuTTY's private keys; `.tfstate`: any Terraform state (`prod.tfstate`). */
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate'];
-/**
- * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
- * are scanned as any file is; one that holds a key is left out (scan.ts).
- */
-const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
-/**
- * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
- * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
- * `.environment`).
- */
-const ENV_FILE = /^\.env(?:[._-].+|rc)?$/;
-/** `<name>.env` (`prod.env`, `local.env`): the same variables under another name. */
-const NAMED_ENV_FILE = /^.+\.env$/;
-/**
- * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
- * file, or undefined. A directory is one only when it is an `.env` one (`.env.d/`): a
- * directory named like a key file is left to the files inside it.
- */
-function secretRule(path, isDir) {
-    const lower = path.toLowerCase();
-    const name = lower.slice(lower.lastIndexOf('/') + 1);
-    if (ENV_FILE.test(name))
-        return isDir || !ENV_TEMPLATES.has(name) ? envRule(name) : undefined;
-    if (isDir)
-        return undefined;
-    if (NAMED_ENV_FILE.test(name))
-        return '*.env';
-    const named = NAMED.get(name);
-    if (named)
-        return named;
-    const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`));
-    if (inFolder)
-        return inFolder;
-    const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
-    return extension ? `*${extension}` : undefined;
-}
-/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
-function isEnvTemplate(path) {
-    const lower = path.toLowerCase();
-    return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1));
-}
-/** The `.env` rule as the warning names it: the form that matched. */
-function envRule(name) {
-    if (name === '.env' || name === '.envrc')
-        return name;
-    return `.env${name[4]}*`;
-}
-/**
- * Whether `archive-include` names `path` (workspace-relative, posix) itself: a pattern that is
- * exactly its path (a leading `/` allowed). A bare name (`.npmrc`) would match at any depth, and a
- * wildcard or a folder many files: neither ships a secret file.
- */
-function namedExactly(patterns, path) {
-    return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path);
-}
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/operations/git-grep.ts
-
-
-/** A list of paths (each at most a few hundred bytes) from a tree of a million files fits in this. */
-const OUTPUT_MAX_BYTES = 256 * 1024 * 1024;
-/**
- * `git grep` for files of `commit` under `pathspecs` (relative to the top; none: the whole tree)
- * holding any of `strings`, ignoring case (ASCII). Every file is searched, binary or not:
- * `-I` would skip files that `.gitattributes` calls binary whatever they hold, and a prefilter
- * must never miss one. Line by line: a string holds no line break. The C locale, so that case
- * folding is ASCII's whatever the runner's language.
- */
-function grepFiles(top, commit, pathspecs, strings) {
-    const patterns = strings.flatMap((text) => ['-e', text]);
-    const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...pathspecs];
-    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, args), {
-        cwd: top,
-        env: { ...process.env, LC_ALL: 'C' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        windowsHide: true
-    });
-    let closed = false;
-    const files = new Promise((resolve, reject) => {
-        const out = [];
-        let bytes = 0;
-        let stderr = '';
-        child.stdout.on('data', (chunk) => {
-            bytes += chunk.length;
-            if (bytes > OUTPUT_MAX_BYTES)
-                child.kill();
-            else
-                out.push(chunk);
-        });
-        child.stderr.on('data', (chunk) => {
-            if (stderr.length < 1000)
-                stderr += chunk.toString('utf8');
-        });
-        child.on('error', reject);
-        child.on('close', (code) => {
-            const said = stderr.trim().split('\n')[0];
-            // 1: nothing found (and git said nothing wrong).
-            if (code === 1 && !said)
-                resolve([]);
-            else if (code !== 0)
-                reject(new Error(`\`git grep\` ${closed ? 'was stopped' : bytes > OUTPUT_MAX_BYTES ? 'named too many files' : 'failed'}${said ? `: ${said}` : ''}`));
-            else
-                resolve(namesIn(Buffer.concat(out).toString('utf8'), commit));
-        });
-    });
-    return {
-        files,
-        close() {
-            closed = true;
-            if (child.exitCode === null && child.signalCode === null)
-                child.kill();
-        }
-    };
-}
-/** `<commit>:<path>\0` for each file: the paths. */
-function namesIn(output, commit) {
-    const prefix = `${commit}:`;
-    return output
-        .split('\0')
-        .filter((name) => name !== '')
-        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
-}
-
-// EXTERNAL MODULE: ./src/operations/archive/stop.ts
-var archive_stop = __webpack_require__(4235);
-;// CONCATENATED MODULE: ./src/operations/archive/scan-tracked.ts
-
-
-/**
- * The files of the commit, among `entries`, that hold any of `markers` (ignoring ASCII case):
- * one `git grep` per repository (the checkout, each submodule at its own commit), which reads
- * the blobs in git itself; the rest need no reading. Reading every small file through a pipe
- * to look for a marker that is almost never there cost more than packing them (docs/performance.md).
- * Each git process is ended at the deadline or on cancel.
- */
-async function committedFilesHolding(entries, markers, stop) {
-    // Each repository's files by their path in it (one path is one file of a repository's commit).
-    const byRepo = new Map();
-    for (const entry of entries) {
-        if (!entry.blob)
-            continue;
-        const { repo: top, commit, path, dirs } = entry.blob;
-        const repo = byRepo.get(top);
-        if (repo)
-            repo.files.set(path, entry);
-        else
-            byRepo.set(top, { commit, dirs, files: new Map([[path, entry]]) });
-    }
-    // A stop before the watch begins fires nothing: no search is started then.
-    (0,archive_stop/* throwIfStopped */.$J)(stop);
-    const runs = [];
-    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
-    try {
-        const repos = [...byRepo];
-        // The folders the commit was listed for, no more: in a partial clone, a file outside them is not here, and git would fetch it.
-        for (const [top, repo] of repos)
-            runs.push(grepFiles(top, repo.commit, repo.dirs.includes('') ? [] : repo.dirs, markers));
-        const found = await Promise.all(runs.map((run) => run.files));
-        const holding = new Set();
-        repos.forEach(([, repo], at) => {
-            for (const path of found[at]) {
-                const entry = repo.files.get(path);
-                if (entry)
-                    holding.add(entry);
-            }
-        });
-        return holding;
-    }
-    catch (error) {
-        // Stopped: said as such, not as the search that the stop ended.
-        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
-    }
-    finally {
-        unwatch();
-        for (const run of runs)
-            run.close();
-    }
-}
-
 // EXTERNAL MODULE: ./src/operations/archive/secret-rules.ts
 var secret_rules = __webpack_require__(9793);
 ;// CONCATENATED MODULE: ./src/operations/archive/secret-content.ts
@@ -844,6 +334,376 @@ function newlinesIn(text, end) {
     return count;
 }
 
+;// CONCATENATED MODULE: ./src/operations/archive/commit-tree.ts
+
+
+
+
+
+
+
+
+
+/** How deep submodules inside submodules are followed. */
+const SUBMODULE_DEPTH = 8;
+/**
+ * The commit's tree for the included directories, when the config's directory is in a git
+ * checkout (found from that directory: a checkout in a subfolder of the workspace counts);
+ * undefined when it is not. An initialised submodule's files are those of the commit its parent
+ * records, read from its own objects wherever its checkout stands; a submodule whose objects do
+ * not hold that commit is refused, named. Git runs a constant number of times per repository:
+ * one `rev-parse`, one `ls-tree`, one `diff`, and, when there is an attributes file, one
+ * `update-index` and one `check-attr` (git-attributes.ts).
+ */
+async function readCommitTree(workspace, configDir, included, stop) {
+    const checkout = await (0,git_tree/* checkoutOf */.o5)(configDir, stop, workspace);
+    if (!checkout)
+        return undefined;
+    const tree = {
+        checkout,
+        files: new Map(),
+        dirs: new Set(),
+        children: new Map(),
+        uninitialised: [],
+        changed: [],
+        exportIgnored: new Set()
+    };
+    await addRepository(tree, workspace, checkout, included, stop, 0);
+    return tree;
+}
+async function addRepository(tree, workspace, repo, included, stop, depth, 
+/** A submodule whose checkout is not at the commit its parent records (`repo.commit`): the commit it is at. */
+movedFrom) {
+    // The included directories inside this repository, from its top ('' for all of it); a directory above the top takes all of it.
+    const dirs = included.flatMap((dir) => {
+        const fromTop = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(repo.top, dir));
+        if (fromTop === '')
+            return [''];
+        if (!fromTop.startsWith('../') && fromTop !== '..')
+            return [fromTop];
+        return (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(dir, repo.top)).startsWith('..') ? [] : [''];
+    });
+    if (dirs.length === 0)
+        return;
+    // The `.gitattributes` of the folders above the included ones apply to them too: listed with them, in the same command.
+    const above = attributesAbove(dirs);
+    const under = (path) => dirs.some((dir) => dir === '' || path === dir || path.startsWith(`${dir}/`));
+    let listed;
+    let changed;
+    try {
+        // A partial clone's missing files in one fetch, before anything reads them (their sizes, their contents).
+        await (0,git_tree/* fetchMissingBlobs */.$u)(repo.top, repo.commit, [...dirs, ...above], stop);
+        [listed, changed] = await Promise.all([
+            (0,git_tree/* listTree */.nT)(repo.top, repo.commit, [...dirs, ...above], stop),
+            (0,git_tree/* changedFiles */.Y_)(repo.top, dirs, stop, repo.commit)
+        ]);
+    }
+    catch (error) {
+        if ((0,core_stop/* isStop */.jX)(error) || !movedFrom)
+            throw error;
+        throw new errors/* ActionError */.lZ('bad-input', `The submodule \`${(0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, repo.top))}\` is checked out at ${movedFrom.slice(0, 12)}, not at the commit ` +
+            `its parent records (${repo.commit.slice(0, 12)}), and its objects do not hold that commit (${error.message}): ` +
+            'what the commit ships there cannot be read. Nothing was sent.', 'Check the submodule out at the recorded commit before this step (`git submodule update --init --recursive`, or ' +
+            '`submodules: true` of actions/checkout), then re-run.');
+    }
+    const files = listed.filter((file) => under(file.path));
+    const large = files.filter((file) => file.kind === 'file' && file.size >= SCAN_MAX_BYTES).map((file) => file.path);
+    const attributeFiles = listed.filter((file) => file.kind === 'file' && (file.path === '.gitattributes' || file.path.endsWith('/.gitattributes')));
+    const ignored = await exportIgnored(repo.top, files, attributeFiles, repo.infoAttributes, stop);
+    // The top may be the workspace, a folder in it (a checkout with `path:`), or above it. In the
+    // first two cases a path is a prefix and git's own (normalised) path: no path.relative per file.
+    const topInWorkspace = (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, repo.top));
+    const prefixed = !(0,external_node_path_.isAbsolute)(topInWorkspace) && topInWorkspace !== '..' && !topInWorkspace.startsWith('../');
+    const inWorkspace = (path) => prefixed ? (topInWorkspace ? `${topInWorkspace}/${path}` : path) : (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(workspace, (0,external_node_path_.join)(repo.top, path)));
+    for (const path of changed)
+        tree.changed.push(inWorkspace(path));
+    for (const path of ignored)
+        tree.exportIgnored.add(inWorkspace(path));
+    for (const file of files) {
+        const path = inWorkspace(file.path);
+        (0,folder_index/* addToFolderIndex */.H)(tree.children, tree.dirs, path);
+        if (file.kind !== 'submodule') {
+            tree.files.set(path, {
+                kind: file.kind,
+                executable: file.executable,
+                size: file.size,
+                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs, large }
+            });
+            continue;
+        }
+        // Left out whole by the parent's attributes, as `git archive` leaves it out.
+        if (ignored.has(file.path))
+            continue;
+        const top = (0,external_node_path_.join)(repo.top, file.path);
+        const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, stop) : undefined;
+        if (inner && inner.top === top) {
+            tree.dirs.add(path);
+            // What the parent's commit records, not what the submodule's checkout has moved to since.
+            const recorded = { ...inner, commit: file.oid.toLowerCase() };
+            await addRepository(tree, workspace, recorded, included, stop, depth + 1, inner.commit === recorded.commit ? undefined : inner.commit);
+        }
+        else {
+            tree.files.set(path, {
+                kind: 'submodule',
+                executable: false,
+                size: 0,
+                blob: { repo: repo.top, oid: file.oid, commit: repo.commit, path: file.path, dirs, large }
+            });
+            tree.uninitialised.push(path);
+        }
+    }
+}
+/** The `.gitattributes` paths of the folders above each included one (from the top), which apply to its files too. */
+function attributesAbove(dirs) {
+    const found = new Set();
+    for (const dir of dirs) {
+        if (dir === '')
+            continue;
+        found.add('.gitattributes');
+        for (let at = dir.indexOf('/'); at > 0; at = dir.indexOf('/', at + 1))
+            found.add(`${dir.slice(0, at)}/.gitattributes`);
+    }
+    return [...found];
+}
+/** A submodule's folder is a checkout of its own once initialised: it holds a `.git` (a file pointing into the parent's `.git/modules`). */
+async function isOwnCheckout(dir) {
+    return (0,promises_.access)((0,external_node_path_.join)(dir, '.git')).then(() => true, () => false);
+}
+
+// EXTERNAL MODULE: ./src/operations/archive/contents.ts
+var archive_contents = __webpack_require__(2465);
+;// CONCATENATED MODULE: ./src/operations/archive/secret-files.ts
+/**
+ * Files that hold credentials by their name, whatever their case, that a remote build never
+ * ships (docs/remote-build-archive.md): what the agent needs goes through the `secrets` input,
+ * which the control plane keeps encrypted; a file in the archive is readable by whoever can read
+ * the build. A list of the usual places, not a guarantee about every file: the content scan
+ * (secret-content.ts) catches keys and tokens written elsewhere. Each returns the rule as the
+ * user would write it, for the warning.
+ */
+const NAMED = new Map([
+    ['.npmrc', '.npmrc'],
+    ['.pypirc', '.pypirc'],
+    ['.netrc', '.netrc'],
+    ['.git-credentials', '.git-credentials'],
+    ['.pgpass', '.pgpass'],
+    ['.htpasswd', '.htpasswd'],
+    ['id_rsa', 'id_rsa'],
+    ['id_dsa', 'id_dsa'],
+    ['id_ecdsa', 'id_ecdsa'],
+    ['id_ed25519', 'id_ed25519'],
+    // A cluster's credentials (`KUBECONFIG` files under their usual name), a Google login's
+    // (`gcloud auth application-default login`), Terraform's state (it holds every secret a
+    // resource was given, in clear).
+    ['kubeconfig', 'kubeconfig'],
+    ['application_default_credentials.json', 'application_default_credentials.json'],
+    ['terraform.tfstate', 'terraform.tfstate'],
+    ['terraform.tfstate.backup', 'terraform.tfstate.backup']
+]);
+/** Files known by their folder too: `config` alone is any tool's, `.kube/config` is a cluster's credentials. */
+const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config', '.streamlit/secrets.toml', 'config/secrets.yml'];
+/** `.ppk`: PuTTY's private keys; `.tfstate`: any Terraform state (`prod.tfstate`). */
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate'];
+/**
+ * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
+ * are scanned as any file is; one that holds a key is left out (scan.ts).
+ */
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
+/**
+ * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
+ * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
+ * `.environment`).
+ */
+const ENV_FILE = /^\.env(?:[._-].+|rc)?$/;
+/** `<name>.env` (`prod.env`, `local.env`): the same variables under another name. */
+const NAMED_ENV_FILE = /^.+\.env$/;
+/**
+ * The rule that makes `path` (relative to the workspace, posix, no trailing `/`) a secret
+ * file, or undefined. A directory is one only when it is an `.env` one (`.env.d/`): a
+ * directory named like a key file is left to the files inside it.
+ */
+function secretRule(path, isDir) {
+    const lower = path.toLowerCase();
+    const name = lower.slice(lower.lastIndexOf('/') + 1);
+    if (ENV_FILE.test(name))
+        return isDir || !ENV_TEMPLATES.has(name) ? envRule(name) : undefined;
+    if (isDir)
+        return undefined;
+    if (NAMED_ENV_FILE.test(name))
+        return '*.env';
+    const named = NAMED.get(name);
+    if (named)
+        return named;
+    const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`));
+    if (inFolder)
+        return inFolder;
+    const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
+    return extension ? `*${extension}` : undefined;
+}
+/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
+function isEnvTemplate(path) {
+    const lower = path.toLowerCase();
+    return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1));
+}
+/** The `.env` rule as the warning names it: the form that matched. */
+function envRule(name) {
+    if (name === '.env' || name === '.envrc')
+        return name;
+    return `.env${name[4]}*`;
+}
+/**
+ * Whether `archive-include` names `path` (workspace-relative, posix) itself: a pattern that is
+ * exactly its path (a leading `/` allowed). A bare name (`.npmrc`) would match at any depth, and a
+ * wildcard or a folder many files: neither ships a secret file.
+ */
+function namedExactly(patterns, path) {
+    return patterns.some((pattern) => pattern.replace(/^\//, '').replace(/\/$/, '') === path);
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+;// CONCATENATED MODULE: ./src/operations/git-grep.ts
+
+
+/** A list of paths (each at most a few hundred bytes) from a tree of a million files fits in this. */
+const OUTPUT_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * `git grep` for files of `commit` under `pathspecs` (relative to the top; none: the whole tree)
+ * holding any of `strings`, ignoring case (ASCII), except the files `skip` names (paths from the
+ * top): git never reads those (a 1 GiB file the caller will not judge would be read whole into
+ * git's memory, only to be skipped). Every path is taken literally (`:(literal)`), whatever
+ * it holds. Every file is searched, binary or not:
+ * `-I` would skip files that `.gitattributes` calls binary whatever they hold, and a prefilter
+ * must never miss one. Line by line: a string holds no line break. The C locale, so that case
+ * folding is ASCII's whatever the runner's language.
+ */
+function grepFiles(top, commit, pathspecs, strings, skip = []) {
+    const patterns = strings.flatMap((text) => ['-e', text]);
+    // With `skip` alone git searches the whole tree but those; a positive pathspec per folder otherwise.
+    const magic = [...pathspecs.map((path) => `:(literal)${path}`), ...skip.map((path) => `:(exclude,literal)${path}`)];
+    const args = ['grep', '-z', '-l', '-F', '-i', '-a', '--no-color', '--no-textconv', '--full-name', ...patterns, commit, '--', ...magic];
+    const child = (0,external_node_child_process_.spawn)('git', (0,git_tree/* gitArgs */.iJ)(top, args, false), {
+        cwd: top,
+        env: { ...process.env, LC_ALL: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true
+    });
+    let closed = false;
+    const files = new Promise((resolve, reject) => {
+        const out = [];
+        let bytes = 0;
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+            bytes += chunk.length;
+            if (bytes > OUTPUT_MAX_BYTES)
+                child.kill();
+            else
+                out.push(chunk);
+        });
+        child.stderr.on('data', (chunk) => {
+            if (stderr.length < 1000)
+                stderr += chunk.toString('utf8');
+        });
+        child.on('error', reject);
+        child.on('close', (code) => {
+            const said = stderr.trim().split('\n')[0];
+            // 1: nothing found (and git said nothing wrong).
+            if (code === 1 && !said)
+                resolve([]);
+            else if (code !== 0)
+                reject(new Error(`\`git grep\` ${closed ? 'was stopped' : bytes > OUTPUT_MAX_BYTES ? 'named too many files' : 'failed'}${said ? `: ${said}` : ''}`));
+            else
+                resolve(namesIn(Buffer.concat(out).toString('utf8'), commit));
+        });
+    });
+    return {
+        files,
+        close() {
+            closed = true;
+            if (child.exitCode === null && child.signalCode === null)
+                child.kill();
+        }
+    };
+}
+/** `<commit>:<path>\0` for each file: the paths. */
+function namesIn(output, commit) {
+    const prefix = `${commit}:`;
+    return output
+        .split('\0')
+        .filter((name) => name !== '')
+        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+}
+
+;// CONCATENATED MODULE: ./src/operations/archive/scan-tracked.ts
+
+
+/**
+ * The files of the commit, among `entries`, that hold any of `markers` (ignoring ASCII case):
+ * one `git grep` per repository (the checkout, each submodule at its own commit), which reads
+ * the blobs in git itself; the rest need no reading. Reading every small file through a pipe
+ * to look for a marker that is almost never there cost more than packing them (docs/performance.md).
+ * Each git process is ended at the deadline or on cancel. Git never reads a file of 1 MiB or
+ * more (CommitBlob.large): the scan does not judge them.
+ */
+async function committedFilesHolding(entries, markers, stop) {
+    // Each repository's files by their path in it (one path is one file of a repository's commit).
+    const byRepo = new Map();
+    for (const entry of entries) {
+        if (!entry.blob)
+            continue;
+        const { repo: top, commit, path, dirs, large } = entry.blob;
+        const repo = byRepo.get(top);
+        if (repo)
+            repo.files.set(path, entry);
+        else
+            byRepo.set(top, { commit, dirs, large, files: new Map([[path, entry]]) });
+    }
+    // A stop before the watch begins fires nothing: no search is started then.
+    (0,core_stop/* throwIfStopped */.$J)(stop);
+    const runs = [];
+    const unwatch = (0,core_stop/* whenStopped */.OX)(stop, () => runs.forEach((run) => run.close()));
+    try {
+        // A repository with more large files than a command line holds is not searched: its small files are all read instead.
+        const repos = [...byRepo].filter(([, repo]) => fitsCommandLine(repo.large));
+        const holding = new Set();
+        for (const [, repo] of byRepo)
+            if (!fitsCommandLine(repo.large))
+                for (const entry of repo.files.values())
+                    holding.add(entry);
+        // The folders the commit was listed for, no more: in a partial clone, a file outside them is not here, and git would fetch it.
+        // The files of 1 MiB and over are never read: the scan does not judge them, and one may be gigabytes.
+        for (const [top, repo] of repos)
+            runs.push(grepFiles(top, repo.commit, repo.dirs.includes('') ? [] : repo.dirs, markers, repo.large));
+        const found = await Promise.all(runs.map((run) => run.files));
+        repos.forEach(([, repo], at) => {
+            for (const path of found[at]) {
+                const entry = repo.files.get(path);
+                if (entry)
+                    holding.add(entry);
+            }
+        });
+        return holding;
+    }
+    catch (error) {
+        // Stopped: said as such, not as the search that the stop ended.
+        throw (0,core_stop/* stopReason */.PJ)(stop) ?? error;
+    }
+    finally {
+        unwatch();
+        for (const run of runs)
+            run.close();
+    }
+}
+/** Room for the paths of the files a search leaves out, well within what Linux, macOS and Windows take on one command line. */
+const SKIP_MAX_CHARS = 24 * 1024;
+function fitsCommandLine(paths) {
+    let chars = 0;
+    for (const path of paths)
+        if ((chars += path.length + 20) > SKIP_MAX_CHARS)
+            return false;
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/archive/scan.ts
 
 
@@ -877,10 +737,10 @@ async function leaveOutSecretContent(entries, leftOut, include, stop, keys = fal
     const findings = [];
     const contents = (0,archive_contents/* openContents */.h)(scanned);
     // A read blocked on git ends at the deadline or on cancel too.
-    const unwatch = (0,archive_stop/* whenStopped */.OX)(stop, () => contents.close());
+    const unwatch = (0,core_stop/* whenStopped */.OX)(stop, () => contents.close());
     try {
         for (const entry of scanned) {
-            (0,archive_stop/* throwIfStopped */.$J)(stop);
+            (0,core_stop/* throwIfStopped */.$J)(stop);
             const chunks = contents.of(entry);
             const mayBePointer = entry.blob !== undefined && entry.size <= LFS_POINTER_MAX_BYTES;
             const notePointer = (start) => start.subarray(0, LFS_POINTER_START.length).equals(LFS_POINTER_START) && lfsPointers.push(entry);
@@ -909,7 +769,7 @@ async function leaveOutSecretContent(entries, leftOut, include, stop, keys = fal
     }
     catch (error) {
         // Stopped: said as such, not as the read that the stop ended.
-        throw (0,archive_stop/* stopReason */.PJ)(stop) ?? error;
+        throw (0,core_stop/* stopReason */.PJ)(stop) ?? error;
     }
     finally {
         unwatch();
@@ -993,7 +853,9 @@ async function walkLayout(layout, options) {
     const explicit = options.include.filter((pattern) => !/[*?[\]!]/.test(pattern));
     const git = options.commit;
     const fromWorkspace = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.workspace, abs));
-    const inArchive = (abs) => (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
+    // Per file, a slice rather than path.relative (which normalises both paths again, 50,000 times for 50,000 files).
+    const rootPrefix = layout.root.endsWith(external_node_path_.sep) ? layout.root : `${layout.root}${external_node_path_.sep}`;
+    const inArchive = (abs) => abs.startsWith(rootPrefix) ? (0,archive_layout/* toPosix */.d)(abs.slice(rootPrefix.length)) : (0,archive_layout/* toPosix */.d)((0,external_node_path_.relative)(layout.root, abs));
     const included = (matcher, path, isDir) => matcher?.test(isDir ? `${path}/` : path).ignored === true;
     /**
      * The patterns of the ignore files in `dir`: a checkout's tracked files are not subject to its
@@ -1052,10 +914,21 @@ async function walkLayout(layout, options) {
             });
         const names = [...new Set([...onDisk, ...(git?.children.get(base) ?? [])])].sort();
         for (const name of names) {
-            (0,archive_stop/* throwIfStopped */.$J)(stop);
-            const absPath = (0,external_node_path_.join)(dir, name);
+            (0,core_stop/* throwIfStopped */.$J)(stop);
+            // A name from a folder's listing holds no separator: no normalising needed.
+            const absPath = dir.endsWith(external_node_path_.sep) ? (0,external_node_path_.join)(dir, name) : `${dir}${external_node_path_.sep}${name}`;
             const path = base ? `${base}/${name}` : name;
             const committed = git?.files.get(path);
+            if (git?.exportIgnored.has(path)) {
+                const folder = !committed || committed.kind === 'submodule';
+                leftOut.push({
+                    path: folder ? `${path}/` : path,
+                    reason: 'ignored',
+                    rule: '.gitattributes',
+                    why: "`export-ignore` in the commit's `.gitattributes` (as `git archive` leaves it out)"
+                });
+                continue;
+            }
             if (committed?.kind === 'submodule') {
                 leftOut.push({
                     path: `${path}/`,
@@ -1335,6 +1208,8 @@ function isPointerSized(diskSize, blobSize) {
 }
 /** The commit's files that ship and differ on disk: a file missing from the disk (and not from a sparse checkout, which git does not list) was deleted. */
 function changedThatShip(commit, entries) {
+    if (commit.changed.length === 0)
+        return [];
     const shipping = new Map(entries.map((entry) => [entry.workspacePath, entry]));
     const changed = [];
     for (const path of commit.changed) {
@@ -1346,70 +1221,17 @@ function changedThatShip(commit, entries) {
 }
 /** A checkout whose files git cannot list: nothing is shipped rather than files it may not track. */
 function unlisted(error) {
-    // Cancelled, or out of time: said as such, not as the checkout's fault.
-    if ((0,git_tree/* isStop */.jX)(error))
+    // Cancelled, or out of time: said as such, not as the checkout's fault; a refusal that names its cause (a submodule) as it is.
+    if ((0,core_stop/* isStop */.jX)(error) || error instanceof errors/* ActionError */.lZ)
         throw error;
     throw new errors/* ActionError */.lZ('bad-input', `The config is in a git checkout, but the files of its commit could not be listed (${error.message}), so what a remote build would ship is not known. Nothing was sent.`, 'Check that git can read the checkout in this step (a clone whose objects are all there, not a broken one), then re-run.');
 }
 /** A file or directory that could not be read (permissions, a file removed meanwhile): the checkout's problem, not the action's. */
 function unreadable(error) {
     // Cancelled, or out of time: said as such, not as the checkout's fault.
-    if ((0,git_tree/* isStop */.jX)(error))
+    if ((0,core_stop/* isStop */.jX)(error))
         throw error;
     throw new errors/* ActionError */.lZ('bad-input', `Could not archive the checkout: ${error.message}.`, 'Check that the job can read every file under the directories `graph-config-path` names, and that no other step changes them meanwhile; nothing was sent to the control plane.');
-}
-
-
-/***/ }),
-
-/***/ 4235:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $J: () => (/* binding */ throwIfStopped),
-/* harmony export */   OX: () => (/* binding */ whenStopped),
-/* harmony export */   PJ: () => (/* binding */ stopReason)
-/* harmony export */ });
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2164);
-
-
-
-/** The error that ends archiving, or undefined while it may go on. */
-function stopReason(stop) {
-    if (!stop)
-        return undefined;
-    if (stop.signal?.aborted)
-        return new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
-    if (stop.clock.now() >= stop.deadline)
-        return archiveTimedOut();
-    return undefined;
-}
-function throwIfStopped(stop) {
-    const reason = stopReason(stop);
-    if (reason)
-        throw reason;
-}
-function archiveTimedOut() {
-    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', "Gave up archiving the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Leave out what the build does not need with `archive-exclude`, or raise `timeout`.');
-}
-/**
- * Calls `onStop` once the signal aborts or the time left before the deadline has passed,
- * so that a read or write that blocks is ended too; returns the function that stops
- * watching. The time is real (a limit of what is left, no clock given): archiving does not
- * move the run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
- */
-function whenStopped(stop, onStop) {
-    if (!stop)
-        return () => undefined;
-    // No clock given: the limit is real time.
-    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
-    const onAbort = () => onStop(limit.reason() instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : archiveTimedOut());
-    limit.signal.addEventListener('abort', onAbort, { once: true });
-    // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
-    // before each read or write, so a stop before the watch began ends the work there.
-    return () => limit.signal.removeEventListener('abort', onAbort);
 }
 
 
@@ -1417,4 +1239,4 @@ function whenStopped(stop, onStop) {
 
 };
 
-//# sourceMappingURL=477.index.js.map
+//# sourceMappingURL=244.index.js.map

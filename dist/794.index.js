@@ -1,8 +1,8 @@
-export const id = 768;
-export const ids = [768];
+export const id = 794;
+export const ids = [794];
 export const modules = {
 
-/***/ 7768:
+/***/ 5794:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -115,7 +115,32 @@ function deployChecks(inputs, source, deps) {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/operations/config-check/text.ts
+/*
+ * The text of a file the config check reads. The build reads the config with Python's `open()`
+ * in its UTF-8 locale, so a config whose bytes are not UTF-8 fails there (`UnicodeDecodeError`),
+ * while Node's decoder would quietly put U+FFFD in their place and the check would pass it.
+ * Such text is marked with a lone surrogate, which decoding UTF-8 never yields (a U+FFFD the
+ * file holds itself is valid UTF-8 and stays accepted).
+ */
+const NOT_UTF8 = '\uDC80';
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** The bytes' text: as UTF-8 when they are; otherwise marked (`isUtf8` false), the rest decoded with U+FFFD. */
+function decodeText(bytes) {
+    try {
+        return strict.decode(bytes);
+    }
+    catch {
+        return NOT_UTF8 + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    }
+}
+/** Whether `decodeText` read the text from UTF-8. */
+function isUtf8(text) {
+    return !text.startsWith(NOT_UTF8);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/config-check/read-capped.ts
+
 
 /** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
 const READ_CAP_BYTES = 1024 * 1024;
@@ -140,7 +165,7 @@ function readCapped(file) {
             if (length > READ_CAP_BYTES)
                 return undefined;
         }
-        return buffer.subarray(0, length).toString('utf8');
+        return decodeText(buffer.subarray(0, length));
     }
     catch {
         return undefined;
@@ -244,7 +269,9 @@ function fromConfig(configPath, relative) {
     const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(configPath), written));
     if (joined === '..' || joined.startsWith('../'))
         return undefined;
-    return joined === '.' ? '' : joined.replace(/\/$/, '');
+    // `a/b/../../` normalises to `./`: the root, as `.` is.
+    const path = joined.replace(/\/$/, '');
+    return path === '.' ? '' : path;
 }
 /** Whether `path` is `dir` or below it ('' is the root, above everything). */
 function isWithin(path, dir) {
@@ -377,10 +404,37 @@ function localDependencies(entries, configPath, files, problem) {
             return problem(key, ['the local dependency ', ...missingSaid(files, path, dependency)], leftOutFix(files, path, ['Fix the path (it is relative to the config file), or remove the entry.']));
         if (kind === 'file')
             return problem(key, ['the local dependency ', { code: dependency }, ' is a file; it must be a directory.'], ['Name the directory that holds the package.']);
+        // A remote build's folder that ships empty (another checkout inside the workspace, files never committed) installs nothing.
+        if (files.archive && !holdsAFile(files, path))
+            return problem(key, [
+                'the local dependency ',
+                { code: dependency },
+                ' would ship empty: none of the files under it is in what the archive holds ',
+                '(they are not in the commit checked out: another checkout, or never committed).'
+            ], leftOutFix(files, path, [
+                'Commit its files to this repository (a submodule counts), or name them in ',
+                { code: 'archive-include' },
+                '.'
+            ]));
         dirs.push(path);
         packageNames(path, dependency, key, files, taken, problem);
     });
     return dirs;
+}
+/** Whether a folder of the files holds a file at any depth (a walk that stops at the first). */
+function holdsAFile(files, dir) {
+    const folders = [dir];
+    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+        for (const name of files.list(folder) ?? []) {
+            const path = folder === '' ? name : `${folder}/${name}`;
+            const kind = files.kind(path);
+            if (kind === 'file' || kind === 'unknown')
+                return true;
+            if (kind === 'dir')
+                folders.push(path);
+        }
+    }
+    return false;
 }
 /** A directory without `pyproject.toml` or `setup.py` is made a package from its name (flat layout) or its subdirectories (src layout). */
 function packageNames(dir, written, key, files, taken, problem) {
@@ -399,10 +453,11 @@ function packageNames(dir, written, key, files, taken, problem) {
         taken.add(name);
     };
     if (names.includes('__init__.py')) {
-        // At the root, the package is named after the build's own folder, which no one can read here (a repository's name is not it).
-        if (dir === '')
+        // At the root, the package is named after the folder the client runs on: for a remote build, the client's
+        // archive step judges it on this machine (the archive's root); a `github` build's own folder no one can read here.
+        const name = dir === '' ? (files.archive ? files.rootName : undefined) : dir.slice(dir.lastIndexOf('/') + 1);
+        if (name === undefined)
             return;
-        const name = dir.slice(dir.lastIndexOf('/') + 1);
         if (name.includes('-'))
             return problem(key, ['the local dependency ', { code: written }, ' is a flat-layout package whose directory name ', { code: name }, ' has a hyphen.'], ['Rename the directory (e.g. with ', { code: '_' }, '), or add a ', { code: 'pyproject.toml' }, '.']);
         return reserve(name);
@@ -445,8 +500,26 @@ function importRule(key, spec, configPath, dirs, files, problem) {
 /** `auth.path`, `encryption.path`, `checkpointer.path`: only a relative path with a `:` (`./auth.py:auth`) is a local file. */
 function dottedPathRule(key, spec, configPath, dirs, files, problem) {
     const { module, hasColon } = splitImport(spec);
-    if (hasColon && module.startsWith('.'))
-        fileRule(key, module, configPath, dirs, files, problem);
+    if (!hasColon || !module.startsWith('.'))
+        return;
+    const path = fileRule(key, module, configPath, dirs, files, problem);
+    // The client looks for these three under a local dependency by the path as written, `..` kept
+    // (`apps/agent/../shared/auth.py` is under no `apps/shared`): only a graph's path is resolved first.
+    if (path === undefined || !dirs || dirs.some((dir) => isWithin(asWritten(configPath, module), dir)))
+        return;
+    problem(key, [
+        { code: module },
+        ' goes up through ',
+        { code: '..' },
+        ', and the build looks for it under a local dependency by its path as written, not resolved: none of ',
+        { code: 'dependencies' },
+        ' holds it that way.'
+    ], ["Move the file into a local dependency below the config's directory (or list that directory, e.g. ", { code: '"."' }, ').']);
+}
+/** `module` joined to the config's directory as Python's `pathlib` joins it: `.` and empty parts gone, `..` kept. */
+function asWritten(configPath, module) {
+    const configDir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
+    return [...configDir.split('/'), ...module.split('/')].filter((part) => part !== '' && part !== '.').join('/');
 }
 /**
  * A module the config names (relative to the config file): its path when it is a file; otherwise
@@ -472,10 +545,12 @@ function existingFile(key, module, configPath, files, problem) {
 function fileRule(key, module, configPath, dirs, files, problem) {
     const path = existingFile(key, module, configPath, files, problem);
     if (path === undefined)
-        return;
+        return undefined;
     if (dirs && !dirs.some((dir) => isWithin(path, dir))) {
         problem(key, [{ code: module }, ' is not inside any local directory of ', { code: 'dependencies' }, ', so the build does not install it.'], ['Add its directory (e.g. ', { code: '"."' }, ') to ', { code: 'dependencies' }, '.']);
+        return undefined;
     }
+    return path;
 }
 /**
  * A Node.js config's graph files must exist: the client's `node_config_to_docker` copies the
@@ -1021,6 +1096,92 @@ function dockerfileLines(config, problem) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/operations/config-check/graph-modules.ts
+
+
+
+/** The places a local dependency's top-level package may sit: flat (`<dep>/agent`) or src (`<dep>/src/agent`) layout. */
+const LAYOUTS = ['', 'src'];
+const join = (...parts) => parts.filter((part) => part !== '').join('/');
+/** A Python module path: dotted identifiers. */
+const MODULE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+/**
+ * Graphs by module name whose package ships without the module. `dirs`: the local dependencies
+ * that ship (paths from the root); `warn` takes the problem instead when `dockerfile_lines` may
+ * make the file.
+ */
+function graphModuleRules(config, dirs, files, problem, warn) {
+    const graphs = isObject(config.graphs) ? config.graphs : {};
+    const lines = config.dockerfile_lines;
+    const mayMake = Array.isArray(lines) ? lines.length > 0 : typeof lines === 'string' && lines !== '';
+    for (const [id, spec] of Object.entries(graphs)) {
+        const path = importString(spec);
+        if (path === undefined)
+            continue;
+        const { module, attribute } = splitImport(path);
+        if (!attribute || isFilePath(module) || !MODULE.test(module))
+            continue;
+        const [top, ...rest] = module.split('.');
+        const packages = packageDirs(top, dirs, files);
+        // No local package of that name ships: it may come from PyPI, or the build installs nothing of it. Not ours to say.
+        if (packages === undefined || packages.length === 0)
+            continue;
+        if (packages.some((dir) => holdsModule(dir, rest, files)))
+            continue;
+        const expected = join(packages[0], ...rest);
+        const said = [
+            'the module ',
+            { code: module },
+            ' is not in what ships: the package ',
+            { code: top },
+            ' ships (',
+            { code: `${packages[0]}/` },
+            ') without ',
+            { code: `${expected}.py` },
+            ...(files.leftOut?.(`${expected}.py`) ? [' (left out by ', { code: files.leftOut(`${expected}.py`) }, ')'] : []),
+            ', so the server cannot import it when it starts (the build does not look).'
+        ];
+        const fix = leftOutFix(files, `${expected}.py`, ['Fix the module path, or ship ', { code: `${expected}.py` }, '.']);
+        if (mayMake)
+            warn(`graphs.${id}`, [...said, ' ', { code: 'dockerfile_lines' }, ' may make it in the image; if they do not, the deploy fails when the server starts.'], fix);
+        else
+            problem(`graphs.${id}`, said, fix);
+    }
+}
+/** The directories named `top` that ship as a package in a local dependency; undefined when the source cannot tell. */
+function packageDirs(top, dirs, files) {
+    const found = [];
+    for (const dep of dirs) {
+        // The dependency itself as the package: a flat layout the build names after its folder (`./agent` holding
+        // `__init__.py` and no `pyproject.toml` or `setup.py`; see build-files.ts). At the root its name is the build's own.
+        const names = files.list(dep);
+        const flat = names?.includes('__init__.py') && !names.includes('pyproject.toml') && !names.includes('setup.py');
+        if (flat && dep !== '' && dep.slice(dep.lastIndexOf('/') + 1) === top)
+            found.push(dep);
+        for (const layout of LAYOUTS) {
+            const dir = join(dep, layout, top);
+            const kind = files.kind(dir);
+            if (kind === 'unknown')
+                return undefined;
+            if (kind === 'dir')
+                found.push(dir);
+        }
+    }
+    return [...new Set(found)];
+}
+/** Whether `dir` (a package) holds the module `rest` (`graph` or `graphs.agent`): a `.py` (or compiled) file, or a package folder. */
+function holdsModule(dir, rest, files) {
+    const parent = join(dir, ...rest.slice(0, -1));
+    const name = rest[rest.length - 1];
+    if (files.kind(join(parent, name)) === 'dir')
+        return true;
+    const names = files.list(parent);
+    // A folder that cannot be listed is not said to lack anything.
+    if (names === undefined)
+        return files.kind(parent) !== 'dir';
+    return names.some((file) => file === `${name}.py` || (file.startsWith(`${name}.`) && /\.(so|pyd|pyc)$/.test(file)));
+}
+
 ;// CONCATENATED MODULE: ./src/operations/config-check/image-tag.ts
 
 
@@ -1143,7 +1304,7 @@ var dist = __webpack_require__(3292);
 
 
 
-const join = (dir, name) => (dir ? `${dir}/${name}` : name);
+const uv_source_join = (dir, name) => (dir ? `${dir}/${name}` : name);
 const parentOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const normalizeName = (name) => name.replace(/[-_.]+/g, '-').toLowerCase();
 const table = (value, ...keys) => keys.reduce((at, key) => (isObject(at) ? at[key] : undefined), value);
@@ -1162,7 +1323,7 @@ function uvSourceRules(config, configPath, files, problem) {
     if (rootKind !== 'dir')
         return problem('source.root', [{ code: written }, ' is not a directory that ships.'], ['Point it at the directory where you run ', { code: 'uv lock' }, '.']);
     for (const name of ['uv.lock', 'pyproject.toml']) {
-        const path = join(root, name);
+        const path = uv_source_join(root, name);
         const kind = files.kind(path);
         if (kind === 'unknown')
             return;
@@ -1193,7 +1354,7 @@ function uvSourceRules(config, configPath, files, problem) {
         const relative = external_node_path_.posix.relative(configDir, path);
         return relative.startsWith('..') ? relative : `./${relative}`;
     };
-    const rootData = readToml(files, join(root, 'pyproject.toml'), shown, problem);
+    const rootData = readToml(files, uv_source_join(root, 'pyproject.toml'), shown, problem);
     if (!rootData)
         return;
     const members = workspaceMembers(root, rootData, files, shown, problem);
@@ -1202,7 +1363,7 @@ function uvSourceRules(config, configPath, files, problem) {
     const target = targetPackage(source, members, root, configDir, problem);
     if (!target)
         return;
-    const closure = installClosure(target, members, shown(join(root, 'pyproject.toml')), root, rootData, problem);
+    const closure = installClosure(target, members, shown(uv_source_join(root, 'pyproject.toml')), root, rootData, problem);
     if (!closure)
         return;
     const copied = new Set(closure.map((member) => member.root));
@@ -1275,7 +1436,7 @@ function readToml(files, path, shown, problem) {
 }
 /** `_discover_uv_lock_workspace_packages`: the root (when it names a project) and each member matched by `[tool.uv.workspace].members`. */
 function workspaceMembers(root, rootData, files, shown, problem) {
-    const rootPyproject = shown(join(root, 'pyproject.toml'));
+    const rootPyproject = shown(uv_source_join(root, 'pyproject.toml'));
     const patterns = table(rootData, 'tool', 'uv', 'workspace', 'members') ?? [];
     if (!Array.isArray(patterns)) {
         if (patterns)
@@ -1293,18 +1454,18 @@ function workspaceMembers(root, rootData, files, shown, problem) {
         }
         for (const match of globUnder(files, root, pattern)) {
             const memberRoot = files.kind(match) === 'dir' ? match : parentOf(match);
-            if (files.kind(join(memberRoot, 'pyproject.toml')) === 'file')
+            if (files.kind(uv_source_join(memberRoot, 'pyproject.toml')) === 'file')
                 roots.push(memberRoot);
         }
     }
     // Every member's `pyproject.toml` asked for before any is judged: a source that reads in batches (a commit's, from git) reads them together.
     for (const memberRoot of roots)
         if (memberRoot !== root)
-            files.read(join(memberRoot, 'pyproject.toml'));
+            files.read(uv_source_join(memberRoot, 'pyproject.toml'));
     const members = [];
     for (const memberRoot of [...new Set(roots)]) {
-        const pyproject = shown(join(memberRoot, 'pyproject.toml'));
-        const data = memberRoot === root ? rootData : readToml(files, join(memberRoot, 'pyproject.toml'), shown, problem);
+        const pyproject = shown(uv_source_join(memberRoot, 'pyproject.toml'));
+        const data = memberRoot === root ? rootData : readToml(files, uv_source_join(memberRoot, 'pyproject.toml'), shown, problem);
         if (!data)
             return undefined;
         const name = table(data, 'project', 'name');
@@ -1333,8 +1494,8 @@ function globUnder(files, root, pattern) {
                 const dir = stack.pop();
                 next.push(dir);
                 for (const name of files.list(dir) ?? [])
-                    if (files.kind(join(dir, name)) === 'dir')
-                        stack.push(join(dir, name));
+                    if (files.kind(uv_source_join(dir, name)) === 'dir')
+                        stack.push(uv_source_join(dir, name));
             }
         }
         else {
@@ -1342,7 +1503,7 @@ function globUnder(files, root, pattern) {
             for (const dir of current)
                 for (const name of files.list(dir) ?? [])
                     if (matches(name))
-                        next.push(join(dir, name));
+                        next.push(uv_source_join(dir, name));
         }
         current = [...new Set(next)];
     }
@@ -1567,11 +1728,15 @@ function containedIn(path, copied, all) {
 
 
 
+
+
 /**
  * Checks the config file at `configPath` (its text) against the official client's rules
  * and the files the build will get. Pure: everything it sees comes through `files`.
  */
 function checkConfig(text, configPath, files) {
+    if (!isUtf8(text))
+        return refusedWhole(configPath, ['is not UTF-8 text, and the build reads it as UTF-8 (it fails with ', { code: 'UnicodeDecodeError' }, ').'], ['Save the file as UTF-8.']);
     let config;
     try {
         config = (0,python_json/* parsePythonJson */.S)(text);
@@ -1584,6 +1749,8 @@ function checkConfig(text, configPath, files) {
     const { problems, validated } = validateConfig(config, configPath);
     const problem = (key, what, fix) => problems.push({ file: configPath, key, what, fix });
     const taken = () => new Set(problems.map((p) => p.key));
+    const early = [];
+    const warn = (key, what, fix) => early.push({ file: configPath, key, what, fix });
     if (truthy(validated.rawNode))
         packageJsonRules(configPath, files, MIN_NODE, nodeMajor, (p) => problems.push(p));
     // The archive step (every config of a remote build) and a Python image iterate `dependencies` and check its local directories.
@@ -1602,6 +1769,9 @@ function checkConfig(text, configPath, files) {
         checkpointerPath(config, problem);
         // One missing key does not cascade: with `dependencies` refused, no file is said to lie outside it.
         pythonFileRules(config, configPath, taken().has('dependencies') ? undefined : dirs, files, problem);
+        // Beyond the build: a graph module its own package ships without (the server's import fails).
+        if (!taken().has('dependencies'))
+            graphModuleRules(config, dirs, files, problem, warn);
     }
     if (validated.build !== 'node')
         pipConfigFile(config, configPath, files, problem);
@@ -1609,7 +1779,7 @@ function checkConfig(text, configPath, files) {
     imageRules(config, validated, taken(), problem);
     return {
         problems: onceEach(problems),
-        warnings: warningsOf(config, configPath, files),
+        warnings: [...early, ...warningsOf(config, configPath, files)],
         graphs: validated.graphIds,
         runtime: [validated.pythonVersion && `Python ${validated.pythonVersion}`, validated.nodeVersion && `Node.js ${validated.nodeVersion}`]
             .filter(Boolean)
@@ -1672,6 +1842,7 @@ function warningsOf(config, configPath, files) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/commit-reads.ts
 
 
+
 function commitReads(blobs) {
     const held = new Map();
     const noted = new Map();
@@ -1690,7 +1861,7 @@ function commitReads(blobs) {
             noted.clear();
             // One answer a blob, each set as "held" (undefined when git could not give it: never asked again).
             const read = await Promise.all(asked.map(([, blob]) => blobs.read(blob.repo, blob.oid, READ_CAP_BYTES)));
-            asked.forEach(([id], index) => held.set(id, read[index]?.toString('utf8')));
+            asked.forEach(([id], index) => held.set(id, read[index] && decodeText(read[index])));
             return true;
         }
     };
@@ -1951,6 +2122,7 @@ function commitFiles(top, tree, reads) {
 
 ;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
 
+
 const CONTENTS_HINT = 'the token needs `contents: read`';
 /**
  * Reads what the build of `ref` will see, in a few requests whatever the repository's size:
@@ -2016,7 +2188,7 @@ async function readContents(github, repository, ref, path) {
         return { reason: `\`${path}\` is over ${READ_CAP_BYTES} bytes` };
     if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
         return { reason: `GitHub's answer for \`${path}\` is not a file's contents` };
-    return Buffer.from(data.content, 'base64').toString('utf8');
+    return decodeText(Buffer.from(data.content, 'base64'));
 }
 function reasonOf(outcome) {
     if (outcome.status === 403 || outcome.status === 404)
@@ -2024,9 +2196,12 @@ function reasonOf(outcome) {
     return outcome.reason;
 }
 
+// EXTERNAL MODULE: ./src/core/stop.ts
+var core_stop = __webpack_require__(1439);
 // EXTERNAL MODULE: ./src/operations/git-tree.ts
 var git_tree = __webpack_require__(2475);
 ;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
+
 
 /**
  * The checkout's reads for this run: the config check, `paths` and `expected-commit` each ask
@@ -2051,7 +2226,7 @@ function checkoutReads(deps, dir) {
             // No sizes: `--long` would read every blob, and a partial clone would fetch each missing one alone.
             (tree ??= checkoutOnce().then((at) => at
                 ? (0,git_tree/* listTree */.nT)(at.top, at.commit, [''], stop, false).catch((error) => {
-                    if ((0,git_tree/* isStop */.jX)(error))
+                    if ((0,core_stop/* isStop */.jX)(error))
                         throw error;
                     return undefined;
                 })
@@ -3294,8 +3469,8 @@ async function archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup)
 async function buildArchive(inputs, deps) {
     const layout = await layoutOf(inputs, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(615)]).then(__webpack_require__.bind(__webpack_require__, 4615));
-    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(118), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 5477));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244)]).then(__webpack_require__.bind(__webpack_require__, 7244));
+    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
@@ -3945,14 +4120,20 @@ function toPosix(path) {
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2164);
-/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2475);
-/* harmony import */ var _drained_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6925);
+/* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1439);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2475);
+/* harmony import */ var _drained_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6925);
+
 
 
 
 
 function openBlobStream(top, oids) {
-    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(top, ['cat-file', '--batch']), {
+    // Every id is known up front: `--buffer` lets git fill the pipe, rather than write (and wake
+    // this process) once per file, which for tens of thousands of small files was most of the cost.
+    // A file over 1 MiB is streamed by git, not read whole into its memory first (its default
+    // threshold is 512 MiB: a 300 MB file took git to 380 MB).
+    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_3__/* .gitArgs */ .iJ)(top, ['-c', 'core.bigFileThreshold=1m', 'cat-file', '--batch', '--buffer']), {
         cwd: top,
         env: process.env,
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -4004,7 +4185,7 @@ function openBlobReads(stop) {
     const readers = new Map();
     return {
         read(repo, oid, cap) {
-            const stopped = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+            const stopped = (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopReason */ .PJ)(stop);
             if (stopped)
                 return Promise.reject(stopped);
             let reader = readers.get(repo);
@@ -4025,7 +4206,7 @@ class BatchReader {
     queue = Promise.resolve();
     broken = false;
     constructor(repo) {
-        this.child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitArgs */ .iJ)(repo, ['cat-file', '--batch']), {
+        this.child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_3__/* .gitArgs */ .iJ)(repo, ['cat-file', '--batch']), {
             cwd: repo,
             env: process.env,
             stdio: ['pipe', 'pipe', 'pipe'],
@@ -4046,12 +4227,12 @@ class BatchReader {
             return undefined;
         // A read queued behind another may start after the run stopped: an aborted signal fires no
         // event, so without this it would wait on git for ever.
-        const stoppedBefore = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+        const stoppedBefore = (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopReason */ .PJ)(stop);
         if (stoppedBefore) {
             this.close();
             throw stoppedBefore;
         }
-        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__/* .startTimeLimit */ .r5)((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitLimit */ .gY)(stop));
+        const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__/* .startTimeLimit */ .r5)((0,_git_tree_js__WEBPACK_IMPORTED_MODULE_3__/* .gitLimit */ .gY)(stop));
         // A read that does not answer in time leaves the process mid-answer: it is ended, and so is every later read of it.
         const onAbort = () => this.close();
         limit.signal.addEventListener('abort', onAbort, { once: true });
@@ -4078,7 +4259,7 @@ class BatchReader {
         }
         catch {
             this.close();
-            const stopped = (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .gitStopped */ ._6)(stop);
+            const stopped = (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopReason */ .PJ)(stop);
             if (stopped)
                 throw stopped;
             return undefined;
@@ -4104,7 +4285,7 @@ async function writeAll(stdin, oids) {
             return;
         const ok = stdin.write(`${oids.slice(at, at + BATCH).join('\n')}\n`);
         if (!ok)
-            await (0,_drained_js__WEBPACK_IMPORTED_MODULE_3__/* .drainedOrClosed */ .B)(stdin);
+            await (0,_drained_js__WEBPACK_IMPORTED_MODULE_4__/* .drainedOrClosed */ .B)(stdin);
     }
     stdin.end();
 }
@@ -4330,4 +4511,4 @@ function addToFolderIndex(children, dirs, path) {
 
 };
 
-//# sourceMappingURL=768.index.js.map
+//# sourceMappingURL=794.index.js.map
