@@ -181,19 +181,24 @@ describe('`.env` templates', () => {
     const workspace = checkout({
       ...AGENT,
       'apps/agent/.env.example': `# copy to .env\nGITHUB_TOKEN=${token}\n`,
-      'apps/agent/.env.sample': 'GITHUB_TOKEN=ghp_...\n'
+      'apps/agent/.env.sample': 'GITHUB_TOKEN=ghp_...\n',
+      // The other spelling: templates too, not `*.env` files.
+      'apps/agent/example.env': 'GITHUB_TOKEN=\n',
+      'apps/agent/config/template.env': `GITHUB_TOKEN=${token}\n`
     })
     const { shipped, selection } = await archived(workspace)
-    expect(shipped).toEqual(['apps/agent/.env.sample', 'apps/agent/agent.py', CONFIG])
-    const [left] = selection.leftOut.filter((item) => item.reason === 'secret')
+    expect(shipped).toEqual(['apps/agent/.env.sample', 'apps/agent/agent.py', 'apps/agent/example.env', CONFIG])
+    const [left, other] = selection.leftOut.filter((item) => item.reason === 'secret')
     expect(left).toMatchObject({ path: 'apps/agent/.env.example', rule: 'github-token', byContent: true })
+    expect(other).toMatchObject({ path: 'apps/agent/config/template.env', rule: 'github-token', byContent: true })
     expect(left.why).toContain('line 2')
     expect(selection.keyFindings).toEqual([])
     expect(JSON.stringify(selection)).not.toContain(token)
     // With `secret-scan: off` too: the template ships only without a key, whatever that input says.
     const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], secretScan: 'off' })
     expect(off.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item.rule])).toEqual([
-      ['apps/agent/.env.example', 'github-token']
+      ['apps/agent/.env.example', 'github-token'],
+      ['apps/agent/config/template.env', 'github-token']
     ])
   })
 })
