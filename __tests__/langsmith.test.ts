@@ -275,6 +275,41 @@ describe('LangSmith experiments', () => {
     expect(run.summary).toContain('🔗 [The runs in LangSmith](')
   })
 
+  it('a failed gate with `on-failure: rollback` and a hanging LangSmith: the rollback keeps its time, LangSmith gets a warning', async () => {
+    previewAndProd('ls-rb', 'ls-rb-prod')
+    langsmith.addFault({ hang: true })
+    const began = clock.now()
+    // 26 s: the deploy and the suite take about 10 s of it; the upload, left to the step's deadline, took the rest.
+    const run = await deploy('ls-rb', SUITE('compare-with: ls-rb-prod\n'), { 'on-failure': 'rollback', timeout: '26s' })
+    expect(clock.now() - began).toBeLessThanOrEqual(26_000)
+    expect(run.outcome.kind).toBe('rolled-back')
+    expect(run.failures[0]).toContain('Rolled back (`on-failure: rollback`)')
+    // Less than a minute was left: kept for the rollback, nothing sent to LangSmith.
+    expect(langsmith.requests).toHaveLength(0)
+    const warning = run.warnings.find((w) => w.startsWith('LangSmith: '))
+    expect(warning).toContain('the runs of `ls-rb` (this revision) and `ls-rb-prod` (compared) were not recorded: ')
+    expect(warning).toContain('the rollback (`on-failure: rollback`) needs the ')
+    expect(run.outcome.evals?.langsmith).toBeUndefined()
+  })
+
+  it('a failed gate with `on-failure: rollback` and time to spare: recorded, then rolled back; a hang is given up on early enough', async () => {
+    previewAndProd('ls-rb2', 'ls-rb2-prod')
+    const suite = SUITE('compare-with: ls-rb2-prod\n')
+    const recorded = await deploy('ls-rb2', suite, { 'on-failure': 'rollback', timeout: '5m' })
+    expect(recorded.outcome.kind).toBe('rolled-back')
+    expect(langsmith.experiments).toHaveLength(2)
+    expect(recorded.outcome.evals?.langsmith?.compareUrl).toContain('/compare?selectedSessions=')
+
+    // 2 minutes: half of what is left after the suite is kept for the rollback; the hang is given up on before it.
+    previewAndProd('ls-rb3', 'ls-rb3-prod')
+    langsmith.reset()
+    langsmith.addFault({ hang: true })
+    const hung = await deploy('ls-rb3', SUITE('compare-with: ls-rb3-prod\n'), { 'on-failure': 'rollback', timeout: '2m' })
+    expect(hung.outcome.kind).toBe('rolled-back')
+    expect(langsmith.requests).toHaveLength(1)
+    expect(hung.warnings.find((w) => w.startsWith('LangSmith: '))).toContain('were not recorded: no answer within')
+  })
+
   it('a 503, then an answer: tried again, and recorded', async () => {
     seeded('ls-retry')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-retry')

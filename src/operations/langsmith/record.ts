@@ -1,5 +1,5 @@
 import { formatBytes } from '../../api/body.js'
-import type { Clock } from '../../core/clock.js'
+import { formatDuration, type Clock } from '../../core/clock.js'
 import type { Log } from '../../core/log.js'
 import type { EvalFacts } from '../../core/outcome.js'
 import type { EvalSuite } from '../../inputs/evals.js'
@@ -13,6 +13,11 @@ import { uploadExperiment, type Uploaded } from './upload.js'
 export const RECORD_LIMIT_MS = 60_000
 /** One try's limit. */
 export const REQUEST_LIMIT_MS = 30_000
+/**
+ * Before a rollback, the time kept back for it: half the step's time left, and never less than
+ * this (a redeploy and its wait). A LangSmith that hangs then costs the rollback nothing.
+ */
+export const ROLLBACK_RESERVE_MS = 60_000
 /** An experiment's body past this is not sent (1,000 runs of 4 KiB outputs and their inputs fit many times over). */
 export const MAX_EXPERIMENT_BYTES = 16 * 1024 * 1024
 
@@ -34,6 +39,8 @@ export interface RecordContext {
   deadline: number
   /** The revision this run made (or a rollback redeployed): this side's. */
   revisionId: string
+  /** The gate failed and `on-failure: rollback` follows: time is kept back for it (ROLLBACK_RESERVE_MS). */
+  beforeRollback?: boolean
 }
 
 /**
@@ -52,13 +59,23 @@ export async function recordExperiments(
 ): Promise<EvalFacts['langsmith'] | undefined> {
   const { clock, log } = ctx
   const endedAt = clock.now()
-  const deadline = Math.min(ctx.deadline, clock.now() + RECORD_LIMIT_MS)
+  const left = ctx.deadline - endedAt
+  const keep = ctx.beforeRollback ? Math.max(ROLLBACK_RESERVE_MS, left / 2) : 0
+  const deadline = Math.min(ctx.deadline - keep, endedAt + RECORD_LIMIT_MS)
   const dataset = ran.suite.dataset ?? `${ran.facts.ours} CI`
   const to = {
     url: uploadUrl(settings.endpoint),
     headers: { 'X-Api-Key': settings.apiKey, ...(settings.workspaceId ? { 'X-Tenant-Id': settings.workspaceId } : {}) }
   }
   const sides = sidesOf(ran, ctx.revisionId)
+  if (ctx.beforeRollback && deadline <= endedAt) {
+    log.warn(
+      `LangSmith: the runs of ${sides.map((s) => `\`${s.deployment}\` (${SIDE_WORDS[s.side]})`).join(' and ')} were not recorded: ` +
+        `the gate failed, and the rollback (\`on-failure: rollback\`) needs the ${formatDuration(Math.max(0, left))} left before ` +
+        `the step's \`timeout\` (${formatDuration(ROLLBACK_RESERVE_MS)} at least is kept for it). The evals and their verdict are not changed by it.`
+    )
+    return undefined
+  }
   const context = (side: ExperimentSide): ExperimentContext => ({
     suite: ran.suite,
     dataset,
