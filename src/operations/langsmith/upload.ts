@@ -1,9 +1,9 @@
 import type { OutgoingHttpHeaders } from 'node:http'
+import { ask, type Answer } from '../../api/ask.js'
+import { waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { isMapping } from '../../core/mapping.js'
 import { quotable } from '../../core/quoted.js'
-import { askServer, type ServerAnswer } from '../agent-server.js'
-import { waitAfter, waitToAskAgain } from '../checks/back-off.js'
 
 /** What LangSmith's answer says, as far as we read it: the ids of the dataset and the experiment, all UUIDs. */
 export interface Uploaded {
@@ -31,10 +31,9 @@ export interface UploadOptions {
 }
 
 /**
- * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the one requester
- * of the action's HTTP layer (operations/agent-server.ts `askServer`: @actions/http-client with
- * the runner's proxy, no redirect followed, the body read capped, every try bounded and aborted
- * when given up on). Made again only when LangSmith answered 5xx or the connection failed before
+ * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the action's one
+ * requester (api/ask.ts: @actions/http-client with the runner's proxy, no redirect followed, the
+ * body read capped, every try bounded and aborted when given up on). Made again only when LangSmith answered 5xx or the connection failed before
  * any answer: a try that ran out of time may have landed, and is not repeated. Never throws but on
  * cancellation; a problem comes back as our sentence, with the server's words quoted.
  */
@@ -48,7 +47,7 @@ export async function uploadExperiment(
   for (let tries = 1; tries <= MAX_TRIES && clock.now() < options.deadline; tries++) {
     const began = clock.now()
     const limitMs = Math.min(options.requestLimitMs, options.deadline - began)
-    const answer = await askServer(to, {
+    const answer = await ask(to, {
       method: 'POST',
       json: experiment,
       limitMs,
@@ -56,11 +55,10 @@ export async function uploadExperiment(
       signal: options.signal,
       maxBytes: ANSWER_MAX_BYTES
     })
-    const read = readAnswer(answer, limitMs)
+    const read = readAnswer(answer)
     if ('uploaded' in read) return read.uploaded
     problem = read.problem
-    const timedOut = !answer.answered && clock.now() - began >= limitMs
-    const again = answer.answered ? answer.status >= 500 : !timedOut
+    const again = answer.answered ? answer.status >= 500 : !answer.timedOut
     if (!again || tries === MAX_TRIES) break
     if (!(await waitToAskAgain(clock, tries, options.deadline, options.signal))) {
       problem += '; no time was left to try again'
@@ -72,9 +70,8 @@ export async function uploadExperiment(
 }
 
 /** The ids the answer names, or what was wrong with it. */
-function readAnswer(answer: ServerAnswer, limitMs: number): { uploaded: Uploaded } | { problem: string } {
-  if (!answer.answered)
-    return { problem: answer.what.startsWith('no answer within') ? `no answer within ${formatDuration(limitMs)}` : answer.what }
+function readAnswer(answer: Answer): { uploaded: Uploaded } | { problem: string } {
+  if (!answer.answered) return { problem: answer.what }
   const { status } = answer
   if (status < 200 || status > 299) return { problem: `HTTP ${status}${meaning(status)}${detailOf(answer.body)}` }
   if (answer.body === undefined) return { problem: `HTTP ${status}, but ${answer.bodyProblem ?? 'the answer had no body'}` }
