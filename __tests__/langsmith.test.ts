@@ -310,6 +310,25 @@ describe('LangSmith experiments', () => {
     expect(hung.warnings.find((w) => w.startsWith('LangSmith: '))).toContain('were not recorded: no answer within')
   })
 
+  it("the first side's answer lost after it landed: the retry's 409 is said as recorded, ids unknown; the other side still goes in", async () => {
+    previewAndProd('ls-lost', 'ls-lost-prod')
+    langsmith.addFault({ lost: true })
+    const run = await deploy('ls-lost', SUITE('compare-with: ls-lost-prod\n'))
+    expect(langsmith.requests.map((r) => r.status)).toEqual([0, 409, 200])
+    expect(langsmith.experiments).toHaveLength(2)
+    // The compared side went by the dataset's name (no id was known), into the same dataset.
+    expect(bodies()[2].dataset_name).toBe('ls-lost CI')
+    expect(new Set(langsmith.experiments.map((e) => e.datasetId)).size).toBe(1)
+    const warnings = run.warnings.filter((w) => w.startsWith('LangSmith'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('the runs of `ls-lost` (this revision) were recorded as `ls-lost (this revision)')
+    expect(warnings[0]).toContain('its ids are unknown, so no link leads to it')
+    expect(warnings[0]).not.toContain('not recorded')
+    // The link shows what is known: the compared side's experiment alone.
+    const theirs = langsmith.experiments[1]
+    expect(run.outcome.evals?.langsmith?.compareUrl).toMatch(new RegExp(`selectedSessions=${theirs.id}$`))
+  })
+
   it('a 503, then an answer: tried again, and recorded', async () => {
     seeded('ls-retry')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-retry')

@@ -35,6 +35,7 @@ import { FORMATS } from './formats.js'
  * @property {number} [delayMs] answer as usual once this much time has passed on the clock (a slow LangSmith)
  * @property {true} [huge] answer 200 with a body of 2 MiB
  * @property {true} [reset] reset the connection once the body has arrived
+ * @property {true} [lost] do what was asked (the experiment is made), then reset the connection instead of answering
  * @property {number} [skip] let this many requests through first
  * @property {number} [times] how many requests it affects (default 1)
  *
@@ -288,6 +289,10 @@ export async function startLangSmith(options = {}) {
       if (fault.respond) return answer(fault.respond.status, fault.respond.body ?? { detail: 'Internal Server Error' })
       if (fault.huge) return answer(200, `{"detail": "${'x'.repeat(2 * 1024 * 1024)}"}`)
       if (fault.reset) return void req.socket.destroy()
+      if (fault.lost) {
+        if (entry.path === UPLOAD_PATH && req.method === 'POST' && typeof body !== 'string') upload(headers, body ?? null)
+        return void req.socket.destroy()
+      }
       if (!fault.hang && fault.delayMs === undefined) return serve()
       // Held on the clock: a hang until the client gives up (or a day), a delay until it has passed.
       const drop = () => {

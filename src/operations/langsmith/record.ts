@@ -92,6 +92,7 @@ export async function recordExperiments(
   const recorded: Uploaded[] = []
   for (const side of sides) {
     const experiment = experimentOf(side, ran.records, context(side))
+    // The dataset's id from the first answer; without one (its answer lost), by its name again: it exists now.
     const first = recorded[0]
     const body = first
       ? { ...experiment, dataset_id: first.datasetId }
@@ -117,6 +118,15 @@ export async function recordExperiments(
           ' The evals and their verdict are not changed by it.'
       )
       break
+    }
+    if ('landedUnseen' in result) {
+      log.warn(
+        `LangSmith: the runs of \`${side.deployment}\` (${SIDE_WORDS[side.side]}) were recorded as \`${experiment.experiment_name}\` ` +
+          `in the dataset \`${dataset}\`, but LangSmith's answer was lost (the connection failed once the experiment was sent; ` +
+          'the next try was refused, 409, the name being taken by it): its ids are unknown, so no link leads to it. ' +
+          'The evals and their verdict are not changed by it.'
+      )
+      continue
     }
     recorded.push(result)
     log.info(`LangSmith: recorded the experiment \`${experiment.experiment_name}\` (${experiment.results.length} rows).`)

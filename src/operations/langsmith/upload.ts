@@ -12,6 +12,14 @@ export interface Uploaded {
   experimentId: string
 }
 
+/**
+ * An experiment LangSmith has, whose answer was lost: a try's connection failed after the whole
+ * body was sent, and the next try was refused because the experiment exists (409).
+ */
+export interface LandedUnseen {
+  landedUnseen: true
+}
+
 /** The answer (a dataset and an experiment, a few KiB) is read up to this; more is not an answer of this API. */
 export const ANSWER_MAX_BYTES = 1024 * 1024
 /** Tries of one upload: the first, and at most two more after a 5xx or a connection that failed before an answer. */
@@ -35,13 +43,14 @@ export interface UploadOptions {
  * requester (api/ask.ts: @actions/http-client with the runner's proxy, no redirect followed, the
  * body read capped, every try bounded and aborted when given up on). Made again only when LangSmith answered 5xx or the connection failed before
  * any answer: a try that ran out of time may have landed, and is not repeated. Never throws but on
- * cancellation; a problem comes back as our sentence, with the server's words quoted.
+ * cancellation; a problem comes back as our sentence, with the server's words quoted. A 409 on a try after the first is
+ * that earlier try's experiment: recorded, its ids unknown (`landedUnseen`).
  */
 export async function uploadExperiment(
   to: { url: string; headers: OutgoingHttpHeaders },
   experiment: unknown,
   options: UploadOptions
-): Promise<Uploaded | { problem: string }> {
+): Promise<Uploaded | LandedUnseen | { problem: string }> {
   const { clock } = options
   let problem = 'no time was left before the deadline to send it'
   for (let tries = 1; tries <= MAX_TRIES && clock.now() < options.deadline; tries++) {
@@ -55,6 +64,8 @@ export async function uploadExperiment(
       signal: options.signal,
       maxBytes: ANSWER_MAX_BYTES
     })
+    // Tried again, and the name is taken: by the try before, whose answer never came (LangSmith takes a name once).
+    if (tries > 1 && answer.answered && answer.status === 409) return { landedUnseen: true }
     const read = readAnswer(answer)
     if ('uploaded' in read) return read.uploaded
     problem = read.problem
