@@ -366,6 +366,16 @@ describe('LangSmith experiments', () => {
     expect(two.results.map((r) => r.row_id)).toEqual(one.results.map((r) => r.row_id))
   })
 
+  it('with `repeat: 2`, one experiment sends two rows per case under one row_id: one example each, two runs', async () => {
+    seeded('ls-twice')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-twice')
+    await deploy('ls-twice', SUITE('repeat: 2\n'))
+    const [body] = bodies()
+    expect(body.results).toHaveLength(6)
+    expect(new Set(body.results.map((r) => r.row_id)).size).toBe(3)
+    expect([...langsmith.datasets.values()][0].examples.size).toBe(3)
+  })
+
   it('without a key nothing is sent to LangSmith, whatever its endpoint', async () => {
     seeded('ls-nokey')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-nokey')

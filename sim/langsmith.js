@@ -16,7 +16,9 @@ import { FORMATS } from './formats.js'
  * dataset is named by `dataset_id` (404 when none has it) or `dataset_name` (made on first use),
  * and an experiment's name is taken once (409). It answers `ExperimentResultsUploadResult`: the
  * dataset and the experiment, their ids UUIDs and the workspace's `tenant_id`. Rows with the same
- * `row_id` are one example of the dataset, whichever experiment sent them.
+ * `row_id` are one example of the dataset, whichever experiment sent them, and however many rows of
+ * one experiment carry it (`repeat`): one example with several runs, as LangSmith shows its own
+ * evaluations' repetitions. The upload guide does not say so: our reading (docs/langsmith.md).
  *
  * It records every request (headers and body) for the tests, and fails as told: an answer of a
  * status, a hang (held on the clock given, until the client gives up), an answer larger than any
