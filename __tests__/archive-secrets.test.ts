@@ -175,6 +175,28 @@ describe('secret files never ship, tracked or not', () => {
   })
 })
 
+describe('a file `archive-include` names exactly', () => {
+  it('ships whatever it holds, and is still looked at for keys: a key in it is a finding', async () => {
+    const token = ['gh', 'p_', 'Zq8RtY3uWm5LpKx7NcV2bHd9FgJs4AeQ1oTi'].join('')
+    const workspace = checkout(
+      { ...AGENT, 'apps/agent/settings.py': `import os\n\nGITHUB_TOKEN = "${token}"\n` },
+      { 'apps/agent/.env.local': `GITHUB_TOKEN=${token}\n` }
+    )
+    const include = ['apps/agent/settings.py', 'apps/agent/.env.local']
+    const { shipped, selection } = await archived(workspace, include)
+    expect(shipped).toEqual(['apps/agent/.env.local', 'apps/agent/agent.py', CONFIG, 'apps/agent/settings.py'])
+    expect(selection.keyFindings.map(({ path, line, rule }) => `${path}:${line} ${rule}`)).toEqual([
+      'apps/agent/.env.local:1 github-token',
+      'apps/agent/settings.py:3 github-token'
+    ])
+    expect(JSON.stringify(selection)).not.toContain(token)
+    // `secret-scan: off`: named files ship and nothing is looked for.
+    const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], include, secretScan: 'off' })
+    expect(off.keyFindings).toEqual([])
+    expect(off.entries.map((entry) => entry.workspacePath)).toContain('apps/agent/.env.local')
+  })
+})
+
 describe('`.env` templates', () => {
   it('ship unless they hold a key; one that does is left out, named by its rule and line, never its value', async () => {
     const token = ['gh', 'p_', 'Zq8RtY3uWm5LpKx7NcV2bHd9FgJs4AeQ1oTi'].join('')
