@@ -9,7 +9,7 @@ import { experimentOf, SIDE_WORDS, type ExperimentContext, type ExperimentSide }
 import { compareUrl, uploadUrl } from './link.js'
 import { uploadExperiment, type Uploaded } from './upload.js'
 
-/** All of the recording (both sides, their tries and waits), within the step's deadline too: a gate's rollback may still need time. */
+/** All of the recording (both sides, their tries and waits), within the step's deadline too (less ROLLBACK_RESERVE_MS before a rollback). */
 export const RECORD_LIMIT_MS = 60_000
 /** One try's limit. */
 export const REQUEST_LIMIT_MS = 30_000
@@ -48,7 +48,9 @@ export interface RecordContext {
  * else `<deployment> CI`): this revision's first, which names the dataset (LangSmith makes it on
  * first use), then the compared deployment's, into the dataset the first answer named. Each run
  * is a row; a case's rows carry one `row_id` on both sides, so LangSmith pairs them. Returns the
- * link to the comparison, or undefined when nothing was recorded. Whatever goes wrong is a
+ * link to the comparison (of the experiments whose ids came back: one whose answer was lost is
+ * recorded, unlinked), or undefined when nothing was. Before a rollback, time is kept for it
+ * first, and with too little left nothing is sent. Whatever goes wrong is a
  * warning: the evals' verdict is already made and nothing here changes it. Only cancellation
  * throws. The key goes to `langsmith-endpoint` only, in `X-Api-Key`.
  */
