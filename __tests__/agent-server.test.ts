@@ -80,7 +80,7 @@ describe('askServer', () => {
       { url: `${agent.url}/runs/wait`, headers: {} },
       { method: 'POST', json: {}, limitMs: 200, maxBytes: 1024 }
     )
-    expect(answer).toEqual({ answered: false, what: 'no answer within 200ms', refused: false })
+    expect(answer).toEqual({ answered: false, what: 'no answer within 200ms', refused: false, timedOut: true })
     expect(Date.now() - started).toBeLessThan(2_000)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(agent.closed()).toBe(1)
@@ -92,6 +92,7 @@ describe('askServer', () => {
     await new Promise((resolve) => servers.pop()!.close(resolve))
     const answer = await askServer({ url, headers: {} }, { method: 'POST', json: {}, limitMs: 2_000, maxBytes: 1024 })
     expect(answer).toMatchObject({ answered: false, refused: true })
+    expect(answer).not.toHaveProperty('timedOut')
   })
 
   it('a cancel aborts the request and throws', async () => {

@@ -175,25 +175,52 @@ describe('secret files never ship, tracked or not', () => {
   })
 })
 
+describe('a file `archive-include` names exactly', () => {
+  it('ships whatever it holds, and is still looked at for keys: a key in it is a finding', async () => {
+    const token = ['gh', 'p_', 'Zq8RtY3uWm5LpKx7NcV2bHd9FgJs4AeQ1oTi'].join('')
+    const workspace = checkout(
+      { ...AGENT, 'apps/agent/settings.py': `import os\n\nGITHUB_TOKEN = "${token}"\n` },
+      { 'apps/agent/.env.local': `GITHUB_TOKEN=${token}\n` }
+    )
+    const include = ['apps/agent/settings.py', 'apps/agent/.env.local']
+    const { shipped, selection } = await archived(workspace, include)
+    expect(shipped).toEqual(['apps/agent/.env.local', 'apps/agent/agent.py', CONFIG, 'apps/agent/settings.py'])
+    expect(selection.keyFindings.map(({ path, line, rule }) => `${path}:${line} ${rule}`)).toEqual([
+      'apps/agent/.env.local:1 github-token',
+      'apps/agent/settings.py:3 github-token'
+    ])
+    expect(JSON.stringify(selection)).not.toContain(token)
+    // `secret-scan: off`: named files ship and nothing is looked for.
+    const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], include, secretScan: 'off' })
+    expect(off.keyFindings).toEqual([])
+    expect(off.entries.map((entry) => entry.workspacePath)).toContain('apps/agent/.env.local')
+  })
+})
+
 describe('`.env` templates', () => {
   it('ship unless they hold a key; one that does is left out, named by its rule and line, never its value', async () => {
     const token = ['gh', 'p_', 'Zq8RtY3uWm5LpKx7NcV2bHd9FgJs4AeQ1oTi'].join('')
     const workspace = checkout({
       ...AGENT,
       'apps/agent/.env.example': `# copy to .env\nGITHUB_TOKEN=${token}\n`,
-      'apps/agent/.env.sample': 'GITHUB_TOKEN=ghp_...\n'
+      'apps/agent/.env.sample': 'GITHUB_TOKEN=ghp_...\n',
+      // The other spelling: templates too, not `*.env` files.
+      'apps/agent/example.env': 'GITHUB_TOKEN=\n',
+      'apps/agent/config/template.env': `GITHUB_TOKEN=${token}\n`
     })
     const { shipped, selection } = await archived(workspace)
-    expect(shipped).toEqual(['apps/agent/.env.sample', 'apps/agent/agent.py', CONFIG])
-    const [left] = selection.leftOut.filter((item) => item.reason === 'secret')
+    expect(shipped).toEqual(['apps/agent/.env.sample', 'apps/agent/agent.py', 'apps/agent/example.env', CONFIG])
+    const [left, other] = selection.leftOut.filter((item) => item.reason === 'secret')
     expect(left).toMatchObject({ path: 'apps/agent/.env.example', rule: 'github-token', byContent: true })
+    expect(other).toMatchObject({ path: 'apps/agent/config/template.env', rule: 'github-token', byContent: true })
     expect(left.why).toContain('line 2')
     expect(selection.keyFindings).toEqual([])
     expect(JSON.stringify(selection)).not.toContain(token)
     // With `secret-scan: off` too: the template ships only without a key, whatever that input says.
     const off = await selectArchiveFiles(await resolveLayout(workspace, CONFIG), { exclude: [], secretScan: 'off' })
     expect(off.leftOut.filter((item) => item.reason === 'secret').map((item) => [item.path, item.rule])).toEqual([
-      ['apps/agent/.env.example', 'github-token']
+      ['apps/agent/.env.example', 'github-token'],
+      ['apps/agent/config/template.env', 'github-token']
     ])
   })
 })

@@ -62,6 +62,12 @@ describe('row ids', () => {
     expect(rowId('other CI', 'greets', input)).not.toBe(id)
     expect(rowId('agent CI', 'waves', input)).not.toBe(id)
     expect(rowId('agent CI', 'greets', { ...input, n: 2 })).not.toBe(id)
+    // The repository, when known: two that copied the same suite under the same dataset name never share an example.
+    const ours = rowId('agent CI', 'greets', input, 'acme/support-agent')
+    expect(ours).toMatch(UUID_V5)
+    expect(ours).not.toBe(id)
+    expect(rowId('agent CI', 'greets', input, 'globex/support-agent')).not.toBe(ours)
+    expect(rowId('agent CI', 'greets', input, 'Acme/Support-Agent')).toBe(ours)
   })
 })
 
@@ -107,6 +113,17 @@ describe('the experiment', () => {
       ['b', 1]
     ])
     expect(body.results[0].row_id).toBe(body.results[1].row_id)
+    expect(body.results[0].row_id).toBe(rowId('golden', 'a', { q: 1 }))
+    // With the workflow's repository, it is in the id.
+    const inRepo = experimentOf({ side: 'ours', deployment: 'agent' }, records, {
+      suite: suite!,
+      dataset: 'golden',
+      run: { repository: 'acme/agent' },
+      startedAt: Date.UTC(2026, 10, 28, 12),
+      endedAt: Date.UTC(2026, 10, 28, 12, 1),
+      passRate: 0.5
+    })
+    expect(inRepo.results[0].row_id).toBe(rowId('golden', 'a', { q: 1 }, 'acme/agent'))
     expect(body.results[1].evaluation_scores).toEqual([
       { key: 'pass', score: 0, comment: "`contains`: `x` is not in the agent's output" },
       { key: 'contains', score: 0, comment: "`contains`: `x` is not in the agent's output" }

@@ -275,6 +275,60 @@ describe('LangSmith experiments', () => {
     expect(run.summary).toContain('📎 Whole results: [the runs in LangSmith](')
   })
 
+  it('a failed gate with `on-failure: rollback` and a hanging LangSmith: the rollback keeps its time, LangSmith gets a warning', async () => {
+    previewAndProd('ls-rb', 'ls-rb-prod')
+    langsmith.addFault({ hang: true })
+    const began = clock.now()
+    // 26 s: the deploy and the suite take about 10 s of it; the upload, left to the step's deadline, took the rest.
+    const run = await deploy('ls-rb', SUITE('compare-with: ls-rb-prod\n'), { 'on-failure': 'rollback', timeout: '26s' })
+    expect(clock.now() - began).toBeLessThanOrEqual(26_000)
+    expect(run.outcome.kind).toBe('rolled-back')
+    expect(run.failures[0]).toContain('Rolled back (`on-failure: rollback`)')
+    // Less than a minute was left: kept for the rollback, nothing sent to LangSmith.
+    expect(langsmith.requests).toHaveLength(0)
+    const warning = run.warnings.find((w) => w.startsWith('LangSmith: '))
+    expect(warning).toContain('the runs of `ls-rb` (this revision) and `ls-rb-prod` (compared) were not recorded: ')
+    expect(warning).toContain('the rollback (`on-failure: rollback`) needs the ')
+    expect(run.outcome.evals?.langsmith).toBeUndefined()
+  })
+
+  it('a failed gate with `on-failure: rollback` and time to spare: recorded, then rolled back; a hang is given up on early enough', async () => {
+    previewAndProd('ls-rb2', 'ls-rb2-prod')
+    const suite = SUITE('compare-with: ls-rb2-prod\n')
+    const recorded = await deploy('ls-rb2', suite, { 'on-failure': 'rollback', timeout: '5m' })
+    expect(recorded.outcome.kind).toBe('rolled-back')
+    expect(langsmith.experiments).toHaveLength(2)
+    expect(recorded.outcome.evals?.langsmith?.compareUrl).toContain('/compare?selectedSessions=')
+
+    // 2 minutes: half of what is left after the suite is kept for the rollback; the hang is given up on before it.
+    previewAndProd('ls-rb3', 'ls-rb3-prod')
+    langsmith.reset()
+    langsmith.addFault({ hang: true })
+    const hung = await deploy('ls-rb3', SUITE('compare-with: ls-rb3-prod\n'), { 'on-failure': 'rollback', timeout: '2m' })
+    expect(hung.outcome.kind).toBe('rolled-back')
+    expect(langsmith.requests).toHaveLength(1)
+    expect(hung.warnings.find((w) => w.startsWith('LangSmith: '))).toContain('were not recorded: no answer within')
+  })
+
+  it("the first side's answer lost after it landed: the retry's 409 is said as recorded, ids unknown; the other side still goes in", async () => {
+    previewAndProd('ls-lost', 'ls-lost-prod')
+    langsmith.addFault({ lost: true })
+    const run = await deploy('ls-lost', SUITE('compare-with: ls-lost-prod\n'))
+    expect(langsmith.requests.map((r) => r.status)).toEqual([0, 409, 200])
+    expect(langsmith.experiments).toHaveLength(2)
+    // The compared side went by the dataset's name (no id was known), into the same dataset.
+    expect(bodies()[2].dataset_name).toBe('ls-lost CI')
+    expect(new Set(langsmith.experiments.map((e) => e.datasetId)).size).toBe(1)
+    const warnings = run.warnings.filter((w) => w.startsWith('LangSmith'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('the runs of `ls-lost` (this revision) were recorded as `ls-lost (this revision)')
+    expect(warnings[0]).toContain('its ids are unknown, so no link leads to it')
+    expect(warnings[0]).not.toContain('not recorded')
+    // The link shows what is known: the compared side's experiment alone.
+    const theirs = langsmith.experiments[1]
+    expect(run.outcome.evals?.langsmith?.compareUrl).toMatch(new RegExp(`selectedSessions=${theirs.id}$`))
+  })
+
   it('a 503, then an answer: tried again, and recorded', async () => {
     seeded('ls-retry')
     sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-retry')
@@ -310,6 +364,16 @@ describe('LangSmith experiments', () => {
     expect(langsmith.experiments).toHaveLength(2)
     const [one, two] = bodies()
     expect(two.results.map((r) => r.row_id)).toEqual(one.results.map((r) => r.row_id))
+  })
+
+  it('with `repeat: 2`, one experiment sends two rows per case under one row_id: one example each, two runs', async () => {
+    seeded('ls-twice')
+    sim.setAgent({ runs: { kind: 'suite', answers: RIGHT } }, 'ls-twice')
+    await deploy('ls-twice', SUITE('repeat: 2\n'))
+    const [body] = bodies()
+    expect(body.results).toHaveLength(6)
+    expect(new Set(body.results.map((r) => r.row_id)).size).toBe(3)
+    expect([...langsmith.datasets.values()][0].examples.size).toBe(3)
   })
 
   it('without a key nothing is sent to LangSmith, whatever its endpoint', async () => {

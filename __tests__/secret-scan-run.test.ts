@@ -91,6 +91,35 @@ describe('secret-scan', () => {
     expect(run.summary).not.toContain(OPENAI_KEY)
   })
 
+  it('many keys: 50 annotated one by one, the rest counted in one warning and listed in the log; the summary stays short', async () => {
+    const workspace = checkout()
+    // 6 files of 12 keys each (under the 20 a file gives): 72 findings.
+    const token = (file: number, n: number) =>
+      ['xo', 'xb-', `48291037465${file}`, '-', `58293017462${n % 10}`, '-', `aZ9kQ2mX7pL4vR8nT1w${file}${n}Y3cB`].join('')
+    const files = Object.fromEntries(
+      Array.from({ length: 6 }, (_, file) => [
+        `apps/agent/fixtures/f${file}.py`,
+        Array.from({ length: 12 }, (_, n) => `t${n} = "${token(file, n)}"\n`).join('')
+      ])
+    )
+    writeFiles(workspace, files)
+    execFileSync('git', ['add', '.'], { cwd: workspace, env: GIT_ENV })
+    execFileSync('git', ['commit', '-qm', 'fixtures'], { cwd: workspace, env: GIT_ENV })
+    const run = await remoteBuild(workspace)
+    expect(run.outcome.kind).toBe('deployed')
+    expect(run.annotations).toHaveLength(50)
+    const more = run.warnings.filter((w) => w.startsWith('And '))
+    expect(more).toEqual([
+      'And 24 more key findings in files the archive ships, not annotated one by one (50 are): the log lists them under ' +
+        '"Keys not annotated", the summary counts them all.'
+    ])
+    expect(run.stdout).toContain('Keys not annotated: 24')
+    expect(run.stdout).toContain('`apps/agent/fixtures/f5.py:12` (Slack token, rule `slack-token`)')
+    expect(run.summary).toContain('74: ')
+    expect(run.summary).toContain('and 69 more (the log lists them)')
+    expect(run.stdout).not.toContain(token(5, 11))
+  })
+
   it('off: no key is looked for, nothing is warned about', async () => {
     const run = await remoteBuild(checkout(), { 'secret-scan': 'off' })
     expect(run.failures).toEqual([])

@@ -16,7 +16,9 @@ import { FORMATS } from './formats.js'
  * dataset is named by `dataset_id` (404 when none has it) or `dataset_name` (made on first use),
  * and an experiment's name is taken once (409). It answers `ExperimentResultsUploadResult`: the
  * dataset and the experiment, their ids UUIDs and the workspace's `tenant_id`. Rows with the same
- * `row_id` are one example of the dataset, whichever experiment sent them.
+ * `row_id` are one example of the dataset, whichever experiment sent them, and however many rows of
+ * one experiment carry it (`repeat`): one example with several runs, as LangSmith shows its own
+ * evaluations' repetitions. The upload guide does not say so: our reading (docs/langsmith.md).
  *
  * It records every request (headers and body) for the tests, and fails as told: an answer of a
  * status, a hang (held on the clock given, until the client gives up), an answer larger than any
@@ -35,6 +37,7 @@ import { FORMATS } from './formats.js'
  * @property {number} [delayMs] answer as usual once this much time has passed on the clock (a slow LangSmith)
  * @property {true} [huge] answer 200 with a body of 2 MiB
  * @property {true} [reset] reset the connection once the body has arrived
+ * @property {true} [lost] do what was asked (the experiment is made), then reset the connection instead of answering
  * @property {number} [skip] let this many requests through first
  * @property {number} [times] how many requests it affects (default 1)
  *
@@ -288,6 +291,10 @@ export async function startLangSmith(options = {}) {
       if (fault.respond) return answer(fault.respond.status, fault.respond.body ?? { detail: 'Internal Server Error' })
       if (fault.huge) return answer(200, `{"detail": "${'x'.repeat(2 * 1024 * 1024)}"}`)
       if (fault.reset) return void req.socket.destroy()
+      if (fault.lost) {
+        if (entry.path === UPLOAD_PATH && req.method === 'POST' && typeof body !== 'string') upload(headers, body ?? null)
+        return void req.socket.destroy()
+      }
       if (!fault.hang && fault.delayMs === undefined) return serve()
       // Held on the clock: a hang until the client gives up (or a day), a delay until it has passed.
       const drop = () => {

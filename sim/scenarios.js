@@ -24,6 +24,25 @@ import { EVAL_SUITE_PATH, RIGHT_ANSWERS, WORSE_ANSWERS } from './eval-demo.js'
  * @property {string} about one line, for the usage texts
  */
 
+/**
+ * The preview (this run's deployment) worse than `support-agent-prod` on two of the example
+ * suite's cases, both deployed first: `evals-regression` gates on it, `evals-langsmith` records it.
+ * @type {Omit<ScenarioEntry, 'about'>}
+ */
+const PREVIEW_WORSE_THAN_PROD = {
+  lifecycle: lifecycles.deployed,
+  agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
+  agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
+  seeds: (name) => ({
+    deployments: [
+      { name, statuses: ['DEPLOYED'] },
+      { name: 'support-agent-prod', statuses: ['DEPLOYED'] }
+    ],
+    pulls: [],
+    listeners: []
+  })
+}
+
 /** @type {Record<string, ScenarioEntry>} */
 export const SCENARIOS = {
   deployed: { lifecycle: lifecycles.deployed, about: 'the revision goes through every phase to DEPLOYED (the default)' },
@@ -59,35 +78,15 @@ export const SCENARIOS = {
     about: 'an `evals` suite (examples/evals/support-agent.yml) run on the deployed revision: every case passes'
   },
   'evals-regression': {
-    lifecycle: lifecycles.deployed,
+    ...PREVIEW_WORSE_THAN_PROD,
     inputs: { evals: EVAL_SUITE_PATH, 'on-failure': 'rollback' },
-    agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
-    agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
-    seeds: (name) => ({
-      deployments: [
-        { name, statuses: ['DEPLOYED'] },
-        { name: 'support-agent-prod', statuses: ['DEPLOYED'] }
-      ],
-      pulls: [],
-      listeners: []
-    }),
     about:
       'the preview is worse than production (`compare-with`) on two cases: the gate fails and `on-failure: rollback` puts back what served'
   },
   'evals-langsmith': {
-    lifecycle: lifecycles.deployed,
+    ...PREVIEW_WORSE_THAN_PROD,
     inputs: { evals: EVAL_SUITE_PATH },
-    agent: { runs: { kind: 'suite', answers: WORSE_ANSWERS } },
-    agents: { 'support-agent-prod': { runs: { kind: 'suite', answers: RIGHT_ANSWERS } } },
     langsmith: true,
-    seeds: (name) => ({
-      deployments: [
-        { name, statuses: ['DEPLOYED'] },
-        { name: 'support-agent-prod', statuses: ['DEPLOYED'] }
-      ],
-      pulls: [],
-      listeners: []
-    }),
     about:
       "`evals-regression`'s suite, each side recorded as a LangSmith experiment in one dataset (a LangSmith stand-in): the summary links the comparison"
   },

@@ -534,6 +534,34 @@ export const CORPUS: readonly CorpusKind[] = [
     gitleaks: 'twilio-api-key',
     trufflehog: null,
     ours: 'twilio-api-key'
+  },
+  // The last three: read from the two rule sets (no rule of either matches them), not run like the others.
+  {
+    kind: 'Postgres URL with a driver (`postgresql+asyncpg://`)',
+    file: 'app/db.py',
+    text: py(`engine = create_async_engine("postgresql+asyncpg://agent:${random(ALNUM, 24)}@db.internal:5432/agent")`),
+    line: 3,
+    gitleaks: null,
+    trufflehog: null,
+    ours: 'database-url-password'
+  },
+  {
+    kind: 'MySQL URL with a driver (`mysql+pymysql://`)',
+    file: 'alembic.ini',
+    text: `[alembic]\nscript_location = migrations\nsqlalchemy.url = mysql+pymysql://agent:${random(ALNUM, 20)}@mysql.internal/agent\n`,
+    line: 3,
+    gitleaks: null,
+    trufflehog: null,
+    ours: 'database-url-password'
+  },
+  {
+    kind: 'LangSmith legacy key (`ls__`)',
+    file: 'notebooks/setup.py',
+    text: py(`os.environ["LANGCHAIN_API_KEY"] = "${join('ls', '__', random(HEX, 32))}"`),
+    line: 3,
+    gitleaks: null,
+    trufflehog: null,
+    ours: 'langsmith-legacy-api-key'
   }
 ]
 

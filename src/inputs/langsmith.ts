@@ -21,6 +21,8 @@ export interface WorkflowRun {
   attempt?: string
   /** The run's page, when the context names the server and the repository. */
   url?: string
+  /** `owner/name` (`GITHUB_REPOSITORY`): in each row's id, so that two repositories' suites never share an example. */
+  repository?: string
 }
 
 /** Read by `deploy` and `rollback`, where `evals` is. */
@@ -48,6 +50,7 @@ function workflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
     ...(env.GITHUB_SHA ? { commit: env.GITHUB_SHA } : {}),
     ...(id ? { id } : {}),
     ...(attempt ? { attempt } : {}),
-    ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {})
+    ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {}),
+    ...(repository ? { repository } : {})
   }
 }

@@ -83,7 +83,12 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLooku
       connection: inputs.connection,
       deployment: recorder.factsNow.deployment ?? deployment,
       revision: deployed,
-      settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
+      settings: {
+        health: inputs.health,
+        verification: inputs.verification,
+        suggestRollback: !inputs.rollbackOnFailure,
+        rollsBack: inputs.rollbackOnFailure
+      }
     })
   } catch (error) {
     if (inputs.rollbackOnFailure) return rollBackAfterFailure(error, inputs, deps)

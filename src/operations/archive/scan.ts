@@ -30,7 +30,8 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`)
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
- * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
+ * `archive-include` names by its exact path ships whatever it holds (the user said so), and is
+ * still looked at for keys: a finding in it is warned about (or refused) like any other. Files
  * are read as the archive would read them: the commit's from git's objects, others from disk.
  * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
  * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
@@ -46,9 +47,9 @@ export async function leaveOutSecretContent(
   stop?: Stop,
   keys = false
 ): Promise<Scanned> {
-  const small = entries.filter(
-    (entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath)
-  )
+  const named = (entry: ArchiveEntry) => namedExactly(include, entry.workspacePath)
+  // Named exactly: never left out, so read only when keys are looked for.
+  const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && (keys || !named(entry)))
   const marked = await committedFilesHolding(small, [...SECRET_MARKERS, ...(keys ? KEY_KEYWORDS : []), LFS_POINTER_START_TEXT], stop)
   // A template is judged for keys whatever `keys` says (it ships only without one): the search did not look for their words then.
   const scanned = small.filter((entry) => !entry.blob || marked.has(entry) || (!keys && isEnvTemplate(entry.workspacePath)))
@@ -69,7 +70,7 @@ export async function leaveOutSecretContent(
         keys: keys || isEnvTemplate(entry.workspacePath)
       })
       const template = verdict.keys.length > 0 && isEnvTemplate(entry.workspacePath)
-      const rule = verdict.credential ?? (template ? verdict.keys[0].rule : undefined)
+      const rule = named(entry) ? undefined : (verdict.credential ?? (template ? verdict.keys[0].rule : undefined))
       if (!rule) {
         if (keys) for (const key of verdict.keys) findings.push({ path: entry.workspacePath, ...key })
         continue

@@ -32,9 +32,10 @@ const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.p
 
 /**
  * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
- * are scanned as any file is; one that holds a key is left out (scan.ts).
+ * are scanned as any file is; one that holds a key is left out (scan.ts). Both spellings:
+ * `.env.example` and `example.env` (which `*.env` would otherwise leave out).
  */
-const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template'])
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template', 'example.env', 'sample.env', 'template.env'])
 
 /**
  * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
@@ -55,7 +56,7 @@ export function secretRule(path: string, isDir: boolean): string | undefined {
   const name = lower.slice(lower.lastIndexOf('/') + 1)
   if (ENV_FILE.test(name)) return isDir || !ENV_TEMPLATES.has(name) ? envRule(name) : undefined
   if (isDir) return undefined
-  if (NAMED_ENV_FILE.test(name)) return '*.env'
+  if (NAMED_ENV_FILE.test(name)) return ENV_TEMPLATES.has(name) ? undefined : '*.env'
   const named = NAMED.get(name)
   if (named) return named
   const inFolder = IN_FOLDER.find((rule) => lower === rule || lower.endsWith(`/${rule}`))
@@ -64,7 +65,7 @@ export function secretRule(path: string, isDir: boolean): string | undefined {
   return extension ? `*${extension}` : undefined
 }
 
-/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
+/** Whether `path` is an `.env` template (`.env.example`, `example.env`, `.sample`, `.template`): shipped unless it holds a key. */
 export function isEnvTemplate(path: string): boolean {
   const lower = path.toLowerCase()
   return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1))

@@ -50,6 +50,8 @@ export const KEY_RULES: readonly KeyRule[] = [
   ),
   rule('anthropic-api-key', 'Anthropic API key', ['sk-ant-'], String.raw`${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`),
   rule('langsmith-api-key', 'LangSmith API key', ['lsv2_'], String.raw`${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
+  // The keys LangSmith gave before `lsv2_` (still accepted, and in older projects' `.env` and notebooks).
+  rule('langsmith-legacy-api-key', 'LangSmith API key (legacy)', ['ls__'], String.raw`${B}(ls__[a-f0-9]{32})${E}`),
   rule(
     'github-token',
     'GitHub token',
@@ -150,15 +152,20 @@ export const KEY_RULES: readonly KeyRule[] = [
   ),
   // Twilio's `SK` + 32 hex digits has no text of its own (`sk` is in nearly every file): found by the name it is given.
   rule('twilio-api-key', 'Twilio API key', ['twilio'], String.raw`${assigned('twilio')}(SK[0-9a-fA-F]{32})(?![A-Za-z0-9])`, 'i'),
-  // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`.
+  // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`. SQLAlchemy names
+  // the driver after the scheme (`postgresql+asyncpg://`, `mysql+pymysql://`): the `+` forms are keywords too, for git grep.
   rule(
     'database-url-password',
     'password in a database URL',
     [
       'postgres://',
       'postgresql://',
+      'postgres+',
+      'postgresql+',
       'mysql://',
+      'mysql+',
       'mariadb://',
+      'mariadb+',
       'mongodb://',
       'mongodb+srv://',
       'redis://',
@@ -166,7 +173,7 @@ export const KEY_RULES: readonly KeyRule[] = [
       'amqp://',
       'amqps://'
     ],
-    String.raw`(?<![A-Za-z0-9+])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`,
+    String.raw`(?<![A-Za-z0-9+])(?:(?:postgres(?:ql)?|mysql|mariadb)(?:\+[a-z0-9_]+)?|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`,
     'i'
   ),
   rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw`${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)

@@ -122,9 +122,11 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
   // Loaded only with a key; after the verdict, which nothing there changes.
   if (langsmith) {
     const ran = { suite, records, targets, facts, startedAt: start }
+    // A failed gate that `on-failure: rollback` undoes: the rollback comes first for the step's time left.
+    const beforeRollback = facts.gate !== 'passed' && ctx.settings.rollsBack === true
     const recorded = await (
       await import('../langsmith/record.js')
-    ).recordExperiments({ ...ctx, revisionId: ctx.revision.id }, langsmith, ran)
+    ).recordExperiments({ ...ctx, revisionId: ctx.revision.id, beforeRollback }, langsmith, ran)
     if (recorded) facts.langsmith = recorded
   }
   ctx.recorder.evaluated(facts)

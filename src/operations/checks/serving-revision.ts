@@ -3,7 +3,7 @@ import { CancelledError } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { CheckVerdict, RichText } from '../../core/outcome.js'
 import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js'
-import { MAX_ASKS, waitAfter, waitToAskAgain } from './back-off.js'
+import { MAX_ASKS, waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { quotable, quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
 

@@ -16,6 +16,8 @@ export interface CheckSettings {
   verification: VerificationInputs
   /** A deploy without `on-failure: rollback`: a failed check's advice may point to it. */
   suggestRollback?: boolean
+  /** A deploy with `on-failure: rollback`: a failed check is followed by a rollback, which needs the step's time left. */
+  rollsBack?: boolean
 }
 
 /** What every check after DEPLOYED may use: the revision that reached it, the deployment as then reported, and the run's means. */

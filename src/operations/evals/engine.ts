@@ -4,7 +4,7 @@ import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
 import { parseRetryAfter } from '../../api/retry.js'
-import { MAX_ASKS, waitAfter, waitToAskAgain } from '../checks/back-off.js'
+import { MAX_ASKS, waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { judgeRun, type RunJudgement } from './judge.js'
 
 /** A run's final state may be large (a conversation); more than this is not read. */

@@ -138,7 +138,7 @@ function rowOf(record: RunRecord, testCase: EvalCase, side: ExperimentSide, cont
   const error = errorOf(record)
   const output = record.output
   return {
-    row_id: rowId(context.dataset, testCase.name, testCase.input),
+    row_id: rowId(context.dataset, testCase.name, testCase.input, context.run.repository),
     inputs: redactedStrings(testCase.input) as Record<string, unknown>,
     ...(testCase.expect.checks.length > 0 ? { expected_outputs: expectedOf(testCase.expect) } : {}),
     ...(output === undefined ? {} : { actual_outputs: { output } }),

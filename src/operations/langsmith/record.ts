@@ -1,5 +1,5 @@
 import { formatBytes } from '../../api/body.js'
-import type { Clock } from '../../core/clock.js'
+import { formatDuration, type Clock } from '../../core/clock.js'
 import type { Log } from '../../core/log.js'
 import type { EvalFacts } from '../../core/outcome.js'
 import type { EvalSuite } from '../../inputs/evals.js'
@@ -9,10 +9,15 @@ import { experimentOf, SIDE_WORDS, type ExperimentContext, type ExperimentSide }
 import { compareUrl, uploadUrl } from './link.js'
 import { uploadExperiment, type Uploaded } from './upload.js'
 
-/** All of the recording (both sides, their tries and waits), within the step's deadline too: a gate's rollback may still need time. */
+/** All of the recording (both sides, their tries and waits), within the step's deadline too (less ROLLBACK_RESERVE_MS before a rollback). */
 export const RECORD_LIMIT_MS = 60_000
 /** One try's limit. */
 export const REQUEST_LIMIT_MS = 30_000
+/**
+ * Before a rollback, the time kept back for it: half the step's time left, and never less than
+ * this (a redeploy and its wait). A LangSmith that hangs then costs the rollback nothing.
+ */
+export const ROLLBACK_RESERVE_MS = 60_000
 /** An experiment's body past this is not sent (1,000 runs of 4 KiB outputs and their inputs fit many times over). */
 export const MAX_EXPERIMENT_BYTES = 16 * 1024 * 1024
 
@@ -34,6 +39,8 @@ export interface RecordContext {
   deadline: number
   /** The revision this run made (or a rollback redeployed): this side's. */
   revisionId: string
+  /** The gate failed and `on-failure: rollback` follows: time is kept back for it (ROLLBACK_RESERVE_MS). */
+  beforeRollback?: boolean
 }
 
 /**
@@ -41,7 +48,9 @@ export interface RecordContext {
  * else `<deployment> CI`): this revision's first, which names the dataset (LangSmith makes it on
  * first use), then the compared deployment's, into the dataset the first answer named. Each run
  * is a row; a case's rows carry one `row_id` on both sides, so LangSmith pairs them. Returns the
- * link to the comparison, or undefined when nothing was recorded. Whatever goes wrong is a
+ * link to the comparison (of the experiments whose ids came back: one whose answer was lost is
+ * recorded, unlinked), or undefined when nothing was. Before a rollback, time is kept for it
+ * first, and with too little left nothing is sent. Whatever goes wrong is a
  * warning: the evals' verdict is already made and nothing here changes it. Only cancellation
  * throws. The key goes to `langsmith-endpoint` only, in `X-Api-Key`.
  */
@@ -52,13 +61,23 @@ export async function recordExperiments(
 ): Promise<EvalFacts['langsmith'] | undefined> {
   const { clock, log } = ctx
   const endedAt = clock.now()
-  const deadline = Math.min(ctx.deadline, clock.now() + RECORD_LIMIT_MS)
+  const left = ctx.deadline - endedAt
+  const keep = ctx.beforeRollback ? Math.max(ROLLBACK_RESERVE_MS, left / 2) : 0
+  const deadline = Math.min(ctx.deadline - keep, endedAt + RECORD_LIMIT_MS)
   const dataset = ran.suite.dataset ?? `${ran.facts.ours} CI`
   const to = {
     url: uploadUrl(settings.endpoint),
     headers: { 'X-Api-Key': settings.apiKey, ...(settings.workspaceId ? { 'X-Tenant-Id': settings.workspaceId } : {}) }
   }
   const sides = sidesOf(ran, ctx.revisionId)
+  if (ctx.beforeRollback && deadline <= endedAt) {
+    log.warn(
+      `LangSmith: the runs of ${sides.map((s) => `\`${s.deployment}\` (${SIDE_WORDS[s.side]})`).join(' and ')} were not recorded: ` +
+        `the gate failed, and the rollback (\`on-failure: rollback\`) needs the ${formatDuration(Math.max(0, left))} left before ` +
+        `the step's \`timeout\` (${formatDuration(ROLLBACK_RESERVE_MS)} at least is kept for it). The evals and their verdict are not changed by it.`
+    )
+    return undefined
+  }
   const context = (side: ExperimentSide): ExperimentContext => ({
     suite: ran.suite,
     dataset,
@@ -75,6 +94,7 @@ export async function recordExperiments(
   const recorded: Uploaded[] = []
   for (const side of sides) {
     const experiment = experimentOf(side, ran.records, context(side))
+    // The dataset's id from the first answer; without one (its answer lost), by its name again: it exists now.
     const first = recorded[0]
     const body = first
       ? { ...experiment, dataset_id: first.datasetId }
@@ -100,6 +120,15 @@ export async function recordExperiments(
           ' The evals and their verdict are not changed by it.'
       )
       break
+    }
+    if ('landedUnseen' in result) {
+      log.warn(
+        `LangSmith: the runs of \`${side.deployment}\` (${SIDE_WORDS[side.side]}) were recorded as \`${experiment.experiment_name}\` ` +
+          `in the dataset \`${dataset}\`, but LangSmith's answer was lost (the connection failed once the experiment was sent; ` +
+          'the next try was refused, 409, the name being taken by it): its ids are unknown, so no link leads to it. ' +
+          'The evals and their verdict are not changed by it.'
+      )
+      continue
     }
     recorded.push(result)
     log.info(`LangSmith: recorded the experiment \`${experiment.experiment_name}\` (${experiment.results.length} rows).`)

@@ -1,15 +1,23 @@
 import type { OutgoingHttpHeaders } from 'node:http'
+import { ask, type Answer } from '../../api/ask.js'
+import { waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { formatDuration, type Clock } from '../../core/clock.js'
 import { isMapping } from '../../core/mapping.js'
 import { quotable } from '../../core/quoted.js'
-import { askServer, type ServerAnswer } from '../agent-server.js'
-import { waitAfter, waitToAskAgain } from '../checks/back-off.js'
 
 /** What LangSmith's answer says, as far as we read it: the ids of the dataset and the experiment, all UUIDs. */
 export interface Uploaded {
   tenantId: string
   datasetId: string
   experimentId: string
+}
+
+/**
+ * An experiment LangSmith has, whose answer was lost: a try's connection failed after the whole
+ * body was sent, and the next try was refused because the experiment exists (409).
+ */
+export interface LandedUnseen {
+  landedUnseen: true
 }
 
 /** The answer (a dataset and an experiment, a few KiB) is read up to this; more is not an answer of this API. */
@@ -31,24 +39,24 @@ export interface UploadOptions {
 }
 
 /**
- * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the one requester
- * of the action's HTTP layer (operations/agent-server.ts `askServer`: @actions/http-client with
- * the runner's proxy, no redirect followed, the body read capped, every try bounded and aborted
- * when given up on). Made again only when LangSmith answered 5xx or the connection failed before
+ * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the action's one
+ * requester (api/ask.ts: @actions/http-client with the runner's proxy, no redirect followed, the
+ * body read capped, every try bounded and aborted when given up on). Made again only when LangSmith answered 5xx or the connection failed before
  * any answer: a try that ran out of time may have landed, and is not repeated. Never throws but on
- * cancellation; a problem comes back as our sentence, with the server's words quoted.
+ * cancellation; a problem comes back as our sentence, with the server's words quoted. A 409 on a try after the first is
+ * that earlier try's experiment: recorded, its ids unknown (`landedUnseen`).
  */
 export async function uploadExperiment(
   to: { url: string; headers: OutgoingHttpHeaders },
   experiment: unknown,
   options: UploadOptions
-): Promise<Uploaded | { problem: string }> {
+): Promise<Uploaded | LandedUnseen | { problem: string }> {
   const { clock } = options
   let problem = 'no time was left before the deadline to send it'
   for (let tries = 1; tries <= MAX_TRIES && clock.now() < options.deadline; tries++) {
     const began = clock.now()
     const limitMs = Math.min(options.requestLimitMs, options.deadline - began)
-    const answer = await askServer(to, {
+    const answer = await ask(to, {
       method: 'POST',
       json: experiment,
       limitMs,
@@ -56,11 +64,12 @@ export async function uploadExperiment(
       signal: options.signal,
       maxBytes: ANSWER_MAX_BYTES
     })
-    const read = readAnswer(answer, limitMs)
+    // Tried again, and the name is taken: by the try before, whose answer never came (LangSmith takes a name once).
+    if (tries > 1 && answer.answered && answer.status === 409) return { landedUnseen: true }
+    const read = readAnswer(answer)
     if ('uploaded' in read) return read.uploaded
     problem = read.problem
-    const timedOut = !answer.answered && clock.now() - began >= limitMs
-    const again = answer.answered ? answer.status >= 500 : !timedOut
+    const again = answer.answered ? answer.status >= 500 : !answer.timedOut
     if (!again || tries === MAX_TRIES) break
     if (!(await waitToAskAgain(clock, tries, options.deadline, options.signal))) {
       problem += '; no time was left to try again'
@@ -72,9 +81,8 @@ export async function uploadExperiment(
 }
 
 /** The ids the answer names, or what was wrong with it. */
-function readAnswer(answer: ServerAnswer, limitMs: number): { uploaded: Uploaded } | { problem: string } {
-  if (!answer.answered)
-    return { problem: answer.what.startsWith('no answer within') ? `no answer within ${formatDuration(limitMs)}` : answer.what }
+function readAnswer(answer: Answer): { uploaded: Uploaded } | { problem: string } {
+  if (!answer.answered) return { problem: answer.what }
   const { status } = answer
   if (status < 200 || status > 299) return { problem: `HTTP ${status}${meaning(status)}${detailOf(answer.body)}` }
   if (answer.body === undefined) return { problem: `HTTP ${status}, but ${answer.bodyProblem ?? 'the answer had no body'}` }

@@ -1,5 +1,5 @@
-import { sleepUnlessCancelled } from '../../core/cancel.js'
-import type { Clock } from '../../core/clock.js'
+import { sleepUnlessCancelled } from './cancel.js'
+import type { Clock } from './clock.js'
 
 /** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
 export const MAX_ASKS = 200
