@@ -3838,7 +3838,12 @@ async function deployWith(inputs, deps, archivedBeforeLookup) {
             connection: inputs.connection,
             deployment: recorder.factsNow.deployment ?? deployment,
             revision: deployed,
-            settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
+            settings: {
+                health: inputs.health,
+                verification: inputs.verification,
+                suggestRollback: !inputs.rollbackOnFailure,
+                rollsBack: inputs.rollbackOnFailure
+            }
         });
     }
     catch (error) {

@@ -2,6 +2,92 @@ export const id = 844;
 export const ids = [844];
 export const modules = {
 
+/***/ 5877:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ ask)
+/* harmony export */ });
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2257);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2164);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1018);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3994);
+
+
+
+
+
+
+/** One request to `endpoint` (its URL and every header of the caller's). Never throws but on cancellation. */
+async function ask(endpoint, request) {
+    // Real time (no clock given): a request is real I/O, whatever the run's clock.
+    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: request.limitMs, signal: request.signal, clock: request.clock });
+    const started = {};
+    try {
+        return await send(endpoint, request, limit.signal, started);
+    }
+    catch (error) {
+        if (request.signal?.aborted)
+            throw new _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
+        const status = started.status === undefined ? {} : { status: started.status };
+        // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
+        if (limit.signal.aborted)
+            return {
+                answered: false,
+                what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(request.limitMs)}`,
+                refused: false,
+                timedOut: true,
+                ...status
+            };
+        const code = error.code;
+        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED', ...status };
+    }
+    finally {
+        limit.end();
+    }
+}
+/**
+ * One attempt through the control-plane client's transport (api/abortable.ts: @actions/http-client
+ * with the runner's proxy settings, no redirect followed, aborted by `signal`), its body read by the
+ * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
+ * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
+ */
+async function send(endpoint, request, signal, started) {
+    const body = request.json === undefined ? null : JSON.stringify(request.json);
+    const headers = {
+        ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
+        ...(body === null ? {} : { 'Content-Type': 'application/json' }),
+        ...endpoint.headers
+    };
+    const client = (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_VERSION */ .Y}`, signal, Math.max(1, request.limitMs));
+    // A 3xx is an answer like any other: the client follows no redirect.
+    const response = await client.request(request.method, endpoint.url, body, headers);
+    const status = response.message.statusCode ?? 0;
+    started.status = status;
+    const header = [response.message.headers?.['retry-after']].flat()[0];
+    const retryAfter = header === undefined ? {} : { retryAfter: header };
+    if (request.maxBytes <= 0) {
+        response.message.destroy();
+        return { answered: true, status, ...retryAfter };
+    }
+    try {
+        return { answered: true, status, body: await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .readResponse */ .U)(response, request.maxBytes), ...retryAfter };
+    }
+    catch (error) {
+        // The body reader rejects with Errors only.
+        if (signal.aborted)
+            throw error;
+        if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_4__/* .BodyTooLarge */ .KQ)
+            return { answered: true, status, bodyProblem: `the answer was larger than ${(0,_body_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(request.maxBytes)}, so it was not read` };
+        return { answered: true, status, bodyProblem: `the answer broke off (${error.message})` };
+    }
+}
+
+
+/***/ }),
+
 /***/ 8619:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,6 +97,33 @@ export const modules = {
 /** Keeps a definition's input type, so the registry can pair it with its spec. */
 function defineCommand(definition) {
     return definition;
+}
+
+
+/***/ }),
+
+/***/ 7548:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Wv: () => (/* binding */ waitAfter),
+/* harmony export */   gc: () => (/* binding */ waitToAskAgain),
+/* harmony export */   sp: () => (/* binding */ MAX_ASKS)
+/* harmony export */ });
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
+
+/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
+const MAX_ASKS = 200;
+/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
+function waitAfter(asked) {
+    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
+}
+/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
+async function waitToAskAgain(clock, asked, deadline, signal, ms = waitAfter(asked)) {
+    if (clock.now() + ms >= deadline)
+        return false;
+    await (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(clock, ms, signal);
+    return true;
 }
 
 
@@ -161,24 +274,12 @@ async function parseSmokeTest(raw) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ askServer),
+  P: () => (/* reexport */ ask/* ask */.k),
   R: () => (/* binding */ serverEndpoint)
 });
 
-// EXTERNAL MODULE: ./src/api/abortable.ts
-var abortable = __webpack_require__(1018);
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/api/body.ts
-var api_body = __webpack_require__(3994);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/core/clock.ts
-var clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/core/time-limit.ts
-var time_limit = __webpack_require__(2164);
-// EXTERNAL MODULE: ./src/core/version.ts
-var version = __webpack_require__(3323);
 // EXTERNAL MODULE: ./src/core/loopback.ts
 var loopback = __webpack_require__(3782);
 ;// CONCATENATED MODULE: ./src/operations/health-url.ts
@@ -225,14 +326,22 @@ function healthCheckTarget(reportedUrl, path) {
     return { url: joined.toString() };
 }
 
+// EXTERNAL MODULE: ./src/api/ask.ts
+var ask = __webpack_require__(5877);
 ;// CONCATENATED MODULE: ./src/operations/agent-server.ts
 
 
-
-
-
-
-
+/**
+ * The one way to talk to a deployed agent server (the health probe, `GET /info`,
+ * `POST /runs/wait`), so that its trust rules hold for every request in one place:
+ * - only the URL the control plane reported for this deployment, https:// (http:// on loopback
+ *   only), with the path kept under it (health-url.ts);
+ * - the credential header the control plane takes, and nothing else of ours;
+ * - sent by the action's one requester (api/ask.ts): no redirect followed (the credential would
+ *   go along to wherever it points), the body read capped, every attempt bounded in time and
+ *   aborted when given up on, the runner's proxy settings.
+ */
+/** The requester (api/ask.ts), by the names its agent-server callers know it by. */
 
 /** The deployment's reported URL plus `path`, with the control plane's credential; refused when the URL is not one it may travel to. */
 function serverEndpoint(deployment, path, connection) {
@@ -240,96 +349,6 @@ function serverEndpoint(deployment, path, connection) {
     if ('refused' in target)
         return target;
     return { url: target.url, headers: (0,client/* credentialHeaders */.w0)(connection) };
-}
-/** One request to `endpoint`. Never throws but on cancellation. */
-async function askServer(endpoint, request) {
-    // Real time (no clock given): a request is real I/O, whatever the run's clock.
-    const limit = (0,time_limit/* startTimeLimit */.r5)({ limitMs: request.limitMs, signal: request.signal, clock: request.clock });
-    const started = {};
-    try {
-        return await send(endpoint, request, limit.signal, started);
-    }
-    catch (error) {
-        if (request.signal?.aborted)
-            throw new cancel/* CancelledError */.cc();
-        const status = started.status === undefined ? {} : { status: started.status };
-        // Headers came and the body did not end: the server was working (keep-alives), it gave no result in time.
-        if (limit.signal.aborted)
-            return {
-                answered: false,
-                what: `no ${started.status === undefined ? 'answer' : 'result'} within ${(0,clock/* formatDuration */.a)(request.limitMs)}`,
-                refused: false,
-                ...status
-            };
-        const code = error.code;
-        return { answered: false, what: `no answer (${code ?? error.message})`, refused: code === 'ECONNREFUSED', ...status };
-    }
-    finally {
-        limit.end();
-    }
-}
-/**
- * One attempt through the control-plane client's transport (api/abortable.ts: @actions/http-client
- * with the runner's proxy settings, no redirect followed, aborted by `signal`), its body read by the
- * same capped reader. The attempt's own limit is also its idle limit: in real time the abort comes
- * first, so the socket's timeout only stands in for the one @actions/http-client would set itself.
- */
-async function send(endpoint, request, signal, started) {
-    const body = request.json === undefined ? null : JSON.stringify(request.json);
-    const headers = {
-        ...(request.maxBytes > 0 ? { Accept: 'application/json' } : {}),
-        ...(body === null ? {} : { 'Content-Type': 'application/json' }),
-        ...endpoint.headers
-    };
-    const client = (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, Math.max(1, request.limitMs));
-    // A 3xx is an answer like any other: the client follows no redirect.
-    const response = await client.request(request.method, endpoint.url, body, headers);
-    const status = response.message.statusCode ?? 0;
-    started.status = status;
-    const header = [response.message.headers?.['retry-after']].flat()[0];
-    const retryAfter = header === undefined ? {} : { retryAfter: header };
-    if (request.maxBytes <= 0) {
-        response.message.destroy();
-        return { answered: true, status, ...retryAfter };
-    }
-    try {
-        return { answered: true, status, body: await (0,abortable/* readResponse */.U)(response, request.maxBytes), ...retryAfter };
-    }
-    catch (error) {
-        // The body reader rejects with Errors only.
-        if (signal.aborted)
-            throw error;
-        if (error instanceof api_body/* BodyTooLarge */.KQ)
-            return { answered: true, status, bodyProblem: `the answer was larger than ${(0,api_body/* formatBytes */.z3)(request.maxBytes)}, so it was not read` };
-        return { answered: true, status, bodyProblem: `the answer broke off (${error.message})` };
-    }
-}
-
-
-/***/ }),
-
-/***/ 795:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Wv: () => (/* binding */ waitAfter),
-/* harmony export */   gc: () => (/* binding */ waitToAskAgain),
-/* harmony export */   sp: () => (/* binding */ MAX_ASKS)
-/* harmony export */ });
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9317);
-
-/** A hard stop besides the deadline, so that no clock mistake can make a loop endless. */
-const MAX_ASKS = 200;
-/** The wait before ask number `asked + 1`: 1 s, 2 s, 4 s, ... up to 10 s (a new revision often starts cold). */
-function waitAfter(asked) {
-    return Math.min(10_000, 1_000 * 2 ** (asked - 1));
-}
-/** Waits before asking again, if that leaves time before `deadline`; false when it does not (then nothing is waited). */
-async function waitToAskAgain(clock, asked, deadline, signal, ms = waitAfter(asked)) {
-    if (clock.now() + ms >= deadline)
-        return false;
-    await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(clock, ms, signal);
-    return true;
 }
 
 
@@ -613,8 +632,8 @@ const healthCheck = {
     }
 };
 
-// EXTERNAL MODULE: ./src/operations/checks/back-off.ts
-var back_off = __webpack_require__(795);
+// EXTERNAL MODULE: ./src/core/back-off.ts
+var back_off = __webpack_require__(7548);
 // EXTERNAL MODULE: ./src/core/quoted.ts
 var quoted = __webpack_require__(891);
 ;// CONCATENATED MODULE: ./src/operations/checks/serving-revision.ts
@@ -960,8 +979,8 @@ var errors = __webpack_require__(4296);
 var agent_server = __webpack_require__(568);
 // EXTERNAL MODULE: ./src/api/retry.ts
 var retry = __webpack_require__(7018);
-// EXTERNAL MODULE: ./src/operations/checks/back-off.ts
-var back_off = __webpack_require__(795);
+// EXTERNAL MODULE: ./src/core/back-off.ts
+var back_off = __webpack_require__(7548);
 // EXTERNAL MODULE: ./src/core/masking.ts
 var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/core/quoted.ts

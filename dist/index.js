@@ -30880,7 +30880,9 @@ module.exports = {
 /* harmony export */   U: () => (/* binding */ readResponse)
 /* harmony export */ });
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
-/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3994);
+/* harmony import */ var _core_system_ca_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4883);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3994);
+
 
 
 /**
@@ -30902,11 +30904,18 @@ function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
         canHandleAuthentication: () => false,
         handleAuthentication: () => Promise.reject(new Error('not used'))
     };
-    return new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [abortOn], {
+    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [abortOn], {
         // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
         allowRedirects: false,
         socketTimeout: socketTimeoutMs
     });
+    // Sent again once with the system's authorities when the first fails on one Node's list lacks
+    // (core/system-ca.ts); a streamed body (the signed upload's archive) is not: it may be half read.
+    const request = client.request.bind(client);
+    client.request = (verb, requestUrl, data, headers) => data === null || typeof data === 'string'
+        ? _core_system_ca_js__WEBPACK_IMPORTED_MODULE_1__/* .systemStore */ .$l.send(() => request(verb, requestUrl, data, headers))
+        : request(verb, requestUrl, data, headers);
+    return client;
 }
 /**
  * The body of a response, read linearly and capped (see body.ts). No abort listener of its
@@ -30918,7 +30927,7 @@ async function readResponse(response, limitBytes) {
     const message = response.message;
     if (typeof message?.on !== 'function')
         return response.readBody();
-    return (0,_body_js__WEBPACK_IMPORTED_MODULE_1__/* .readBodyCapped */ .oV)(message, limitBytes);
+    return (0,_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBodyCapped */ .oV)(message, limitBytes);
 }
 
 
@@ -32931,8 +32940,9 @@ function isBeingDeleted(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ trustSystemStore)
+/* harmony export */   $l: () => (/* binding */ systemStore)
 /* harmony export */ });
+/* unused harmony exports trustSystemStore, isUnknownAuthority, SystemStoreTrust */
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1692);
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_tls__WEBPACK_IMPORTED_MODULE_0__);
 
@@ -32967,6 +32977,58 @@ function trustSystemStore(api = (node_tls__WEBPACK_IMPORTED_MODULE_0___default()
         return { unavailable: 'unreadable' };
     }
 }
+/** The errors of a certificate no authority in Node's list vouches for (OpenSSL's verify codes, as Node names them). */
+const UNKNOWN_AUTHORITY = new Set([
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'CERT_UNTRUSTED'
+]);
+/** Whether an error (Node's, or fetch's with Node's as its `cause`) is a certificate of an authority Node's list lacks. */
+function isUnknownAuthority(error) {
+    for (let at = error, depth = 0; at !== null && typeof at === 'object' && depth < 4; depth++) {
+        const code = at.code;
+        if (typeof code === 'string' && UNKNOWN_AUTHORITY.has(code))
+            return true;
+        at = at.cause;
+    }
+    return false;
+}
+/**
+ * The system store, read at most once per process, the first time a request fails on an unknown
+ * authority. The default authorities are process-wide, so this is too (one per process, `systemStore`).
+ */
+class SystemStoreTrust {
+    api;
+    result;
+    /** Told once, when the store was read (the debug log). */
+    onRead = () => undefined;
+    constructor(api = (node_tls__WEBPACK_IMPORTED_MODULE_0___default())) {
+        this.api = api;
+    }
+    /**
+     * `attempt()`, and once more after the system store's authorities were added when it failed
+     * on an unknown authority for the first time in this process and the store added some. Only
+     * for a request whose body can be sent again (none, or text): a stream is not retried.
+     */
+    async send(attempt) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            if (this.result !== undefined || !isUnknownAuthority(error))
+                throw error;
+            this.result = trustSystemStore(this.api);
+            this.onRead(this.result);
+            if (!('added' in this.result) || this.result.added === 0)
+                throw error;
+            return attempt();
+        }
+    }
+}
+const systemStore = new SystemStoreTrust();
 
 
 /***/ }),
@@ -33056,7 +33118,7 @@ async function withinTimeLimit(work, options) {
 /* harmony export */ });
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.4.0';
+const ACTION_VERSION = '1.5.0';
 
 
 /***/ }),
@@ -33082,9 +33144,10 @@ if ((0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(_core_post
 else {
     // First: the runner runs this file again as the post step, which must know itself and never run a command twice.
     _report_sink_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsSink */ .l.saveState?.(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost, 'true');
-    // Before any connection: a runner whose egress firewall terminates TLS has its authority in the system's store only.
-    const store = (0,_core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__/* .trustSystemStore */ .V)();
-    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz)('added' in store ? `system certificate store: ${store.added} authorities added` : `system certificate store: ${store.unavailable}`);
+    // A runner whose egress firewall terminates TLS has its authority in the system's store only: read on the first request that needs it.
+    _core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__/* .systemStore */ .$l.onRead = (store) => (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz)('added' in store
+        ? `system certificate store: ${store.added} authorities added (a certificate of an authority Node's list lacks)`
+        : `system certificate store: ${store.unavailable}`);
     // The step's time counts from the process's start: loading the bundle is part of it.
     const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
     // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -33458,7 +33521,8 @@ function workflowRun(env) {
         ...(env.GITHUB_SHA ? { commit: env.GITHUB_SHA } : {}),
         ...(id ? { id } : {}),
         ...(attempt ? { attempt } : {}),
-        ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {})
+        ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {}),
+        ...(repository ? { repository } : {})
     };
 }
 
@@ -36640,7 +36704,7 @@ function describeSelection(selection, log) {
             `Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent ` +
             `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
-    (0,_key_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .warnKeyFindings */ .k)(selection.keyFindings, log);
+    (0,_key_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .warnKeyFindings */ .kY)(selection.keyFindings, log);
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {
         log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`);
@@ -36708,16 +36772,23 @@ function namedChanges(changed, shown = CHANGES_SHOWN) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ warnKeyFindings),
+/* harmony export */   kY: () => (/* binding */ warnKeyFindings),
 /* harmony export */   refuseKeyFindings: () => (/* binding */ refuseKeyFindings)
 /* harmony export */ });
-/* unused harmony export findingText */
+/* unused harmony exports ANNOTATED_FINDINGS, findingText */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _secret_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9793);
 
 
-/** Findings a refusal names; the log's warnings name them all. */
+/** Findings a refusal names; the log names them all. */
 const NAMED_IN_REFUSAL = 10;
+/**
+ * Findings warned about one by one, each an annotation at its file and line: a repository full of
+ * keys (a vendored fixture, a dump) would otherwise bury the run's page under hundreds of them
+ * (the runner shows only the first few per step anyway). The rest are counted in one warning and
+ * listed in the log, one line each.
+ */
+const ANNOTATED_FINDINGS = 50;
 const KINDS = new Map(_secret_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .KEY_RULES */ .on.map((rule) => [rule.id, rule.kind]));
 /** A finding as every message names it: `path:line` and the rule, never the value. */
 function findingText(finding) {
@@ -36725,10 +36796,11 @@ function findingText(finding) {
 }
 /**
  * One warning per key found in a file that ships, annotated at its file and line where the
- * log can (the runner shows it on the file), naming the rule, never the value.
+ * log can (the runner shows it on the file), naming the rule, never the value; past
+ * ANNOTATED_FINDINGS, one warning counts the rest and the log lists them.
  */
 function warnKeyFindings(findings, log) {
-    for (const finding of findings) {
+    for (const finding of findings.slice(0, ANNOTATED_FINDINGS)) {
         const line = `Key in a file the archive ships: ${findingText(finding)}. Whoever can read the build can read it: pass it through ` +
             `\`secrets\` and read it from the environment (\`secret-scan: fail\` refuses such a deploy).`;
         if (log.warnAt)
@@ -36736,13 +36808,22 @@ function warnKeyFindings(findings, log) {
         else
             log.warn(line);
     }
+    const rest = findings.slice(ANNOTATED_FINDINGS);
+    if (rest.length === 0)
+        return;
+    log.warn(`And ${rest.length} more key finding${rest.length === 1 ? '' : 's'} in files the archive ships, not annotated one by one ` +
+        `(${ANNOTATED_FINDINGS} are): the log lists them under "Keys not annotated", the summary counts them all.`);
+    log.startGroup(`Keys not annotated: ${rest.length}`);
+    for (const finding of rest)
+        log.info(findingText(finding));
+    log.endGroup();
 }
 /** `secret-scan: fail`: a key in a file that would ship refuses the deploy, before anything is packed or sent. */
 function refuseKeyFindings(findings, mode) {
     if (mode !== 'fail' || findings.length === 0)
         return;
     const named = findings.slice(0, NAMED_IN_REFUSAL).map(findingText).join(', ');
-    const more = findings.length > NAMED_IN_REFUSAL ? ` and ${findings.length - NAMED_IN_REFUSAL} more (the warnings above name them all)` : '';
+    const more = findings.length > NAMED_IN_REFUSAL ? ` and ${findings.length - NAMED_IN_REFUSAL} more (the log names them all)` : '';
     throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-input', `${findings.length === 1 ? 'A key is' : `${findings.length} keys are`} written into files the remote build's archive would ship ` +
         `(\`secret-scan: fail\`): ${named}${more}. Nothing was sent.`, 'Take each key out of the file and pass it through the `secrets` input (the agent reads it from its environment); revoke a ' +
         'key that was committed. A value that is no key: leave the file out with `archive-exclude`, or set `secret-scan: warn`.');
@@ -36777,6 +36858,8 @@ const KEY_RULES = [
     rule('openai-api-key', 'OpenAI API key', ['t3blbkfj', 'sk-proj-', 'sk-svcacct-', 'sk-admin-'], String.raw `${B}(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}T3BlbkFJ[A-Za-z0-9_-]{40,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})${E}`),
     rule('anthropic-api-key', 'Anthropic API key', ['sk-ant-'], String.raw `${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`),
     rule('langsmith-api-key', 'LangSmith API key', ['lsv2_'], String.raw `${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
+    // The keys LangSmith gave before `lsv2_` (still accepted, and in older projects' `.env` and notebooks).
+    rule('langsmith-legacy-api-key', 'LangSmith API key (legacy)', ['ls__'], String.raw `${B}(ls__[a-f0-9]{32})${E}`),
     rule('github-token', 'GitHub token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], String.raw `${B}((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})${E}`),
     rule('gitlab-token', 'GitLab token', ['glpat-', 'gldt-', 'glptt-', 'glrt-', 'gr1348941'], String.raw `${B}(glpat-[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?|gldt-[A-Za-z0-9_-]{20}|glptt-[a-f0-9]{40}|glrt-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20})${E}`),
     rule('aws-access-key-id', 'AWS access key ID', ['akia', 'asia', 'abia', 'acca', 'a3t'], String.raw `(?<![A-Za-z0-9])((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Za-z0-9])`),
@@ -36809,19 +36892,24 @@ const KEY_RULES = [
     rule('telegram-bot-api-token', 'Telegram bot token', ['telegr'], String.raw `${assigned('telegr[a-z]*')}([0-9]{5,16}:A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`, 'i'),
     // Twilio's `SK` + 32 hex digits has no text of its own (`sk` is in nearly every file): found by the name it is given.
     rule('twilio-api-key', 'Twilio API key', ['twilio'], String.raw `${assigned('twilio')}(SK[0-9a-fA-F]{32})(?![A-Za-z0-9])`, 'i'),
-    // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`.
+    // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`. SQLAlchemy names
+    // the driver after the scheme (`postgresql+asyncpg://`, `mysql+pymysql://`): the `+` forms are keywords too, for git grep.
     rule('database-url-password', 'password in a database URL', [
         'postgres://',
         'postgresql://',
+        'postgres+',
+        'postgresql+',
         'mysql://',
+        'mysql+',
         'mariadb://',
+        'mariadb+',
         'mongodb://',
         'mongodb+srv://',
         'redis://',
         'rediss://',
         'amqp://',
         'amqps://'
-    ], String.raw `(?<![A-Za-z0-9+])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`, 'i'),
+    ], String.raw `(?<![A-Za-z0-9+])(?:(?:postgres(?:ql)?|mysql|mariadb)(?:\+[a-z0-9_]+)?|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`, 'i'),
     rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw `${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)
 ];
 /** Every rule's keywords: what the one `git grep` looks for. */
