@@ -1,0 +1,19 @@
+import { builtCommitFailure } from '../expected-commit.js'
+import { sendAsPlanned } from './send-plan.js'
+import type { SourceModule } from './types.js'
+
+/**
+ * `github`: the control plane builds the ref from the repository. Its config is checked at that
+ * commit and the ref held to `expected-commit` before the change (gates/config-check.ts,
+ * gates/expected-commit.ts), `paths` compares commits through GitHub, the workflow fills
+ * `repo-url` and `repo-ref`, and the revision reports the commit it was built from, held to
+ * `expected-commit` after the build whichever inputs made it (the ref may move meanwhile).
+ */
+export const githubSource: SourceModule = {
+  kind: 'github',
+  claims: (builds) => builds === 'github',
+  gates: ['config-check', 'expected-commit', 'paths'],
+  proof: { before: ['expected-commit'], afterBuild: builtCommitFailure },
+  plan: { fromWorkflow: true, revisionSource: (inputs) => inputs.revisionSource },
+  ship: (ctx) => Promise.resolve(sendAsPlanned(ctx))
+}

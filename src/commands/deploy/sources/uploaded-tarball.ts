@@ -1,0 +1,16 @@
+import { sendAsPlanned } from './send-plan.js'
+import type { SourceModule } from './types.js'
+
+/**
+ * `internal_source` with `source-tarball-path`: an archive the user uploaded, sent as given. It is
+ * not the checkout and reports no commit, so nothing here can decide `paths` or prove
+ * `expected-commit` (the input rules refuse that pair before any request).
+ */
+export const uploadedTarballSource: SourceModule = {
+  kind: 'uploaded-tarball',
+  claims: (builds, inputs) => builds === 'internal_source' && !!inputs.sourceRevisionConfig.source_tarball_path,
+  gates: [],
+  proof: { before: [] },
+  plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+  ship: (ctx) => Promise.resolve(sendAsPlanned(ctx))
+}
