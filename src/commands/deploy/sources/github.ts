@@ -1,5 +1,4 @@
 import { builtCommitFailure } from '../expected-commit.js'
-import { sendAsPlanned } from './send-plan.js'
 import type { SourceModule } from './types.js'
 
 /**
@@ -15,5 +14,6 @@ export const githubSource: SourceModule = {
   gates: ['config-check', 'expected-commit', 'paths'],
   proof: { before: ['expected-commit'], afterBuild: builtCommitFailure },
   plan: { fromWorkflow: true, revisionSource: (inputs) => inputs.revisionSource },
-  ship: (ctx) => Promise.resolve(sendAsPlanned(ctx))
+  // Loaded on first use: the input rules read this module on every run's way to its first request.
+  ship: async (ctx) => (await import('./send-plan.js')).sendAsPlanned(ctx)
 }

@@ -1,5 +1,4 @@
 import { imageShipped, unpinnedImageWarning } from '../image.js'
-import { sendAsPlanned } from './send-plan.js'
 import type { SourceModule } from './types.js'
 
 /**
@@ -14,16 +13,17 @@ export const imageSource: SourceModule = {
   gates: [],
   proof: { before: [] },
   plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
-  ship(ctx) {
+  async ship(ctx) {
     const { plan, deps } = ctx
     const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
     const unpinned = image && unpinnedImageWarning(image)
     if (unpinned) deps.log.warn(unpinned)
-    const asPlanned = sendAsPlanned(ctx)
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    const asPlanned = (await import('./send-plan.js')).sendAsPlanned(ctx)
     const onRecord = () => {
       if (image) deps.recorder.shipped(imageShipped(image))
     }
-    return Promise.resolve({
+    return {
       planned: () => {
         onRecord()
         return asPlanned.planned()
@@ -33,6 +33,6 @@ export const imageSource: SourceModule = {
         onRecord()
         return sent
       }
-    })
+    }
   }
 }

@@ -1,8 +1,11 @@
 import type { RevisionSource } from '../../../api/constants.js'
-import { buildArchive, recordArchive, remotePlannedRequests, uploadAndBuild, type BuiltArchive } from '../remote-build.js'
+import type { BuiltArchive } from '../remote-build.js'
 import type { Prepared, SourceModule } from './types.js'
 
 const REMOTE_BUILD = 'internal_source' satisfies RevisionSource
+
+/** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
+const archiving = () => import('../remote-build.js')
 
 /** The archive built before the lookup, owned by this module. */
 interface ArchivePrepared extends Prepared {
@@ -28,7 +31,7 @@ export const remoteBuildSource: SourceModule = {
   gates: ['checkout-commit', 'archive-config-check'],
   proof: { before: ['checkout-commit'] },
   async prepare(inputs, deps): Promise<ArchivePrepared> {
-    const archive = await buildArchive(inputs, deps)
+    const archive = await (await archiving()).buildArchive(inputs, deps)
     return {
       by: remoteBuildSource,
       archive,
@@ -45,6 +48,7 @@ export const remoteBuildSource: SourceModule = {
   // The archive's patch names its source unless the deployment itself reports `internal_source`.
   plan: { fromWorkflow: false, revisionSource: (_inputs, reported) => (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) },
   async ship({ plan, inputs, deps, prepared }) {
+    const { buildArchive, recordArchive, remotePlannedRequests, uploadAndBuild } = await archiving()
     const archive = isArchive(prepared) ? prepared.archive : await buildArchive(inputs, deps)
     return {
       async planned() {

@@ -1,4 +1,3 @@
-import { sendAsPlanned } from './send-plan.js'
 import type { SourceModule } from './types.js'
 
 /**
@@ -12,5 +11,6 @@ export const uploadedTarballSource: SourceModule = {
   gates: [],
   proof: { before: [] },
   plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
-  ship: (ctx) => Promise.resolve(sendAsPlanned(ctx))
+  // Loaded on first use: the input rules read this module on every run's way to its first request.
+  ship: async (ctx) => (await import('./send-plan.js')).sendAsPlanned(ctx)
 }
