@@ -4,6 +4,7 @@ import type { InputName } from '../../inputs/names.js'
 import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
 import { possibleBeforeLookup, type SourceDecision, type SourceInputs } from './source.js'
 import { SOURCE_FIELDS } from './sources/fields.js'
+import { sourcesWithCommitProof } from './sources/registry.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -43,8 +44,9 @@ const RULES: Rule[] = [
       : []
   ),
   { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
-  // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
-  { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: BUILDABLE_SOURCES }
+  // Only where a source module proves the commit: a github revision reports the commit it was built from, and a remote
+  // build ships the checkout; an image shows neither.
+  { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: sourcesWithCommitProof() }
 ]
 
 const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')

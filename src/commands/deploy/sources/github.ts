@@ -10,6 +10,7 @@ import type { SourceModule } from './types.js'
  */
 export const githubSource: SourceModule = {
   kind: 'github',
+  sources: ['github'],
   claims: (builds) => builds === 'github',
   gates: ['config-check', 'expected-commit', 'paths'],
   proof: { before: ['expected-commit'], afterBuild: builtCommitFailure },

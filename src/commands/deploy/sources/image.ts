@@ -9,7 +9,8 @@ import type { SourceModule } from './types.js'
  */
 export const imageSource: SourceModule = {
   kind: 'image',
-  claims: (builds) => builds === 'external_docker' || builds === 'internal_docker',
+  sources: ['external_docker', 'internal_docker'],
+  claims: (builds) => imageSource.sources.includes(builds),
   gates: [],
   proof: { before: [] },
   plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },

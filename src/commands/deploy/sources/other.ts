@@ -7,6 +7,7 @@ import type { SourceModule } from './types.js'
  */
 export const otherSource: SourceModule = {
   kind: 'other',
+  sources: [],
   claims: () => true,
   gates: [],
   proof: { before: [] },

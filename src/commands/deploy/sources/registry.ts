@@ -18,3 +18,12 @@ export const SOURCE_MODULES: readonly SourceModule[] = [githubSource, remoteBuil
 export function sourceModuleFor(builds: string, inputs: SourceInputs): SourceModule {
   return SOURCE_MODULES.find((module) => module.claims(builds, inputs)) ?? otherSource
 }
+
+/**
+ * The sources whose module can show what ships is `expected-commit` (a gate before the change, or
+ * the built commit after it): the input rules refuse `expected-commit` for any other.
+ */
+export function sourcesWithCommitProof(): string[] {
+  const proving = SOURCE_MODULES.filter((module) => module.proof.before.length > 0 || module.proof.afterBuild !== undefined)
+  return [...new Set(proving.flatMap((module) => module.sources))]
+}

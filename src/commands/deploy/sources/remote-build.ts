@@ -27,6 +27,7 @@ function isArchive(prepared: Prepared | undefined): prepared is ArchivePrepared 
  */
 export const remoteBuildSource: SourceModule = {
   kind: 'remote-build',
+  sources: [REMOTE_BUILD],
   claims: (builds, inputs) => builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path,
   gates: ['checkout-commit', 'archive-config-check'],
   proof: { before: ['checkout-commit'] },

@@ -29,8 +29,10 @@ export interface SourceInputs {
 export interface SourceModule {
   /** Its name in the registry, for the reports of the code (never the control plane's word). */
   readonly kind: string
+  /** The control plane's source words it may build (`claims` says which, with the inputs); none for the fallback. */
+  readonly sources: readonly string[]
   /** Whether it builds a revision from `builds` (the control plane's source word) with these inputs. */
-  claims(builds: string, inputs: SourceInputs): boolean
+  claims: (builds: string, inputs: SourceInputs) => boolean
   /**
    * The gates where it can decide something, in the list's order. `paths` runs for every source
    * (the user asked for it): one that does not list it says that it does not apply.
@@ -47,7 +49,7 @@ export interface SourceModule {
   /** Its share of the plan: what a create or a patch sends because of this source. */
   readonly plan: PlanShare
   /** Readies the send: what is shipped, checked before the change (and shown by a dry run). */
-  ship(ctx: ShipContext): Promise<Shipment>
+  ship: (ctx: ShipContext) => Promise<Shipment>
 }
 
 export type PrepareDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
@@ -55,12 +57,12 @@ export type PrepareDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clo
 /** What a source made before the change, owned by the module that made it; its file is removed when the run ends. */
 export interface Prepared {
   readonly by: SourceModule
-  remove(): Promise<void>
+  remove: () => Promise<void>
   /**
    * The lookup decided another source (`builds`): what was made is not shipped (the caller removes
    * it), and what it put on record is withdrawn.
    */
-  setAside(builds: string, deps: Pick<CommandDeps, 'log' | 'recorder'>): void
+  setAside: (builds: string, deps: Pick<CommandDeps, 'log' | 'recorder'>) => void
 }
 
 export interface CommitProof {
@@ -81,7 +83,7 @@ export interface PlanShare {
    */
   readonly fromWorkflow: boolean
   /** The `revision_source` a patch sends, if any: `reported` is the deployment's own source. */
-  revisionSource(inputs: Pick<SourceInputs, 'revisionSource'>, reported: string | undefined): RevisionSource | undefined
+  revisionSource: (inputs: Pick<SourceInputs, 'revisionSource'>, reported: string | undefined) => RevisionSource | undefined
 }
 
 export interface ShipContext {
@@ -95,8 +97,8 @@ export interface ShipContext {
 /** The send, readied: what a dry run shows, or the change sent. */
 export interface Shipment {
   /** A dry run: what would be shipped goes on record; the requests it would send. */
-  planned(): Promise<PlannedRequest[]>
-  send(apply: ApplyContext): Promise<Sent>
+  planned: () => Promise<PlannedRequest[]>
+  send: (apply: ApplyContext) => Promise<Sent>
 }
 
 export interface Sent {

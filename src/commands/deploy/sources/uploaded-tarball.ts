@@ -7,6 +7,7 @@ import type { SourceModule } from './types.js'
  */
 export const uploadedTarballSource: SourceModule = {
   kind: 'uploaded-tarball',
+  sources: ['internal_source'],
   claims: (builds, inputs) => builds === 'internal_source' && !!inputs.sourceRevisionConfig.source_tarball_path,
   gates: [],
   proof: { before: [] },
