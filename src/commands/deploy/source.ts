@@ -1,8 +1,9 @@
 /**
  * Which source a deploy builds from, decided in this module and nowhere else: from `source` on a
  * create (where `revision-source` is ignored, with a warning), from `revision-source` or the
- * deployment's own source on an update. Every phase reads the decision: the archive, the gates,
- * the plan, the checks after the build.
+ * deployment's own source on an update. The decision names the module that builds it
+ * (sources/registry.ts), and every phase asks that module: the preparation, the gates, the plan,
+ * the send, the checks after the build.
  */
 import type { RevisionSource } from '../../api/constants.js'
 import type { Deployment } from '../../api/schemas.js'
