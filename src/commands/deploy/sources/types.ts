@@ -27,7 +27,7 @@ export interface SourceInputs {
  * (`__tests__/source-modules.test.ts` fails when one lacks a part).
  */
 export interface SourceModule {
-  /** Its name in the registry, for the reports of the code (never the control plane's word). */
+  /** Its name in the registry and the tests, not a word the control plane knows (`remote-build`, `image`). */
   readonly kind: string
   /** The control plane's source words it may build (`claims` says which, with the inputs); none for the fallback. */
   readonly sources: readonly string[]
