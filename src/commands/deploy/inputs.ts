@@ -39,7 +39,7 @@ export interface DeploySpecific {
   github: GitHubInputs
   /** `paths`: deploy only when a file under them changed since the serving revision's commit (gates/paths.ts). */
   paths?: PathFilter
-  /** `expected-commit`: the commit this deploy must ship, full and lower-case (expected-commit.ts). */
+  /** `expected-commit`: the commit this deploy must ship, full and lower-case (the source modules' `proof`, sources/types.ts). */
   expectedCommit?: string
   /** `github-token`, for the commit reads of `paths` and `expected-commit`. */
   githubToken?: string

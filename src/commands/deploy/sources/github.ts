@@ -1,4 +1,4 @@
-import { builtCommitFailure } from '../expected-commit.js'
+import { builtCommitFailure } from './built-commit.js'
 import type { SourceModule } from './types.js'
 
 /**
