@@ -31777,31 +31777,33 @@ function reservedSecretProblems(secrets, source) {
 
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var source = __nccwpck_require__(1543);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/fields.ts
+var fields = __nccwpck_require__(5996);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/registry.ts + 6 modules
+var registry = __nccwpck_require__(5861);
 ;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
 
 
 
-const DOCKER = ['external_docker', 'internal_docker'];
+
+
+const isSetValue = (value) => value !== undefined && value !== null && value !== '';
+/** One rule for each field the table (sources/fields.ts) gives to some sources only, then those of inputs that are not fields. */
 const RULES = [
-    { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
-    { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: constants/* BUILDABLE_SOURCES */.Kl },
-    { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-    {
-        input: 'source-tarball-path',
-        level: 'revision',
-        isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path,
-        sources: ['internal_source']
-    },
-    { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
-    { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
-    { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: constants/* TYPED_SOURCES */.c0 },
-    { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
-    { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
-    { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
+    ...fields/* SOURCE_FIELDS */.qE.flatMap((field) => field.sources
+        ? [
+            {
+                input: field.input,
+                level: field.in === 'source_revision_config' ? 'revision' : 'deployment',
+                isSet: (s) => isSetValue(field.read(field.in === 'source_revision_config' ? s.sourceRevisionConfig : s.sourceConfig)),
+                sources: field.sources
+            }
+        ]
+        : []),
     { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
-    // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
-    { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: constants/* BUILDABLE_SOURCES */.Kl }
+    // Only where a source module proves the commit: a github revision reports the commit it was built from, and a remote
+    // build ships the checkout; an image shows neither.
+    { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: (0,registry/* sourcesWithCommitProof */.kg)() }
 ];
 const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
 /**
@@ -31876,19 +31878,17 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BX: () => (/* binding */ possibleBeforeLookup),
-/* harmony export */   Qe: () => (/* binding */ DEFAULT_SOURCE),
+/* harmony export */   MU: () => (/* binding */ preparingBeforeLookup),
+/* harmony export */   Qe: () => (/* reexport safe */ _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__.Qe),
 /* harmony export */   Qp: () => (/* binding */ mayBuildFromGitHubBeforeLookup),
-/* harmony export */   Xu: () => (/* binding */ archivesBeforeLookup),
 /* harmony export */   cJ: () => (/* binding */ decideSource)
 /* harmony export */ });
+/* unused harmony export archivesBeforeLookup */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5861);
 
-/** The source a create sends when `source` is not set. */
-const DEFAULT_SOURCE = 'github';
-const REMOTE_BUILD = 'internal_source';
-const GITHUB_GATES = ['config-check', 'expected-commit', 'paths'];
-const REMOTE_BUILD_GATES = ['checkout-commit', 'archive-config-check', 'paths'];
-const OTHER_GATES = ['paths'];
+
+
 /** A create is possible only when looking up by name, with `create-if-missing`. */
 function mayCreate(inputs) {
     return inputs.createIfMissing && !inputs.deploymentId;
@@ -31901,7 +31901,7 @@ function mayCreate(inputs) {
  */
 function buildsBeforeLookup(inputs) {
     const update = inputs.revisionSource ?? inputs.source;
-    return mayCreate(inputs) ? [inputs.source ?? DEFAULT_SOURCE, update] : [update];
+    return mayCreate(inputs) ? [inputs.source ?? _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SOURCE */ .Qe, update] : [update];
 }
 /**
  * The sources the ways the lookup may end build from, each once (one when the inputs alone decide
@@ -31920,14 +31920,23 @@ function possibleBeforeLookup(inputs) {
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 function archivesBeforeLookup(inputs) {
-    return buildsBeforeLookup(inputs).some((source) => source !== undefined && archives(inputs, source));
+    return preparingBeforeLookup(inputs) !== undefined;
+}
+/** The module that prepares before the lookup (a remote build's archive), when some way the lookup may end is its source. */
+function preparingBeforeLookup(inputs) {
+    for (const builds of buildsBeforeLookup(inputs)) {
+        const module = builds === undefined ? undefined : (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(builds, inputs);
+        if (module?.prepare)
+            return module;
+    }
+    return undefined;
 }
 /**
  * Whether the input rules see `repo-ref` defaulted to the workflow's ref before the lookup: unless
  * the inputs name another source for some way the lookup may end (as a `github` revision defaults to it).
  */
 function mayBuildFromGitHubBeforeLookup(inputs) {
-    return buildsBeforeLookup(inputs).every((source) => source === undefined || source === DEFAULT_SOURCE);
+    return buildsBeforeLookup(inputs).every((source) => source === undefined || (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(source, inputs).plan.fromWorkflow);
 }
 /**
  * The decision, once the lookup found the deployment (or not). Refuses, before any change, an
@@ -31936,7 +31945,7 @@ function mayBuildFromGitHubBeforeLookup(inputs) {
  */
 function decideSource(inputs, existing) {
     if (!existing) {
-        const source = inputs.source ?? DEFAULT_SOURCE;
+        const source = inputs.source ?? _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SOURCE */ .Qe;
         const warnings = inputs.revisionSource
             ? [
                 `\`revision-source\` (\`${inputs.revisionSource}\`) is ignored: the deployment does not exist yet, and a create builds its first revision ` +
@@ -31960,23 +31969,406 @@ function decideSource(inputs, existing) {
                 `to the source it was created with, or \`revision-source\` to the one this revision builds from`
         ]);
     }
-    // The archive's patch names its source unless the deployment itself reports `internal_source`.
-    const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource;
+    const revisionSourceSent = (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(builds, inputs).plan.revisionSource(inputs, reported);
     return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems });
 }
-/** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
-function archives(inputs, builds) {
-    return builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path;
-}
 function decision(inputs, decided) {
-    const fromGitHub = decided.builds === 'github';
-    const archivesCheckout = archives(inputs, decided.builds);
+    const module = (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(decided.builds, inputs);
     return {
         ...decided,
-        archivesCheckout,
-        fromGitHub,
-        gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
+        module,
+        archivesCheckout: module.prepare !== undefined,
+        fromGitHub: module.proof.afterBuild !== undefined,
+        gates: module.gates.includes('paths') ? module.gates : [...module.gates, 'paths']
     };
+}
+
+
+/***/ }),
+
+/***/ 9087:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ builtCommitFailure),
+/* harmony export */   V: () => (/* binding */ TESTED_FIRST)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/** What to do when the commit built is not the one tested: said by the gate before the change and by the check after the build. */
+const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
+/**
+ * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
+ * the check before the change and the build, and then the revision serves another commit.
+ * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
+ * previous revision again); undefined when the revision was built from the expected commit.
+ */
+function builtCommitFailure(expected, revision) {
+    const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
+    if (built === expected)
+        return undefined;
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('commit-mismatch', built
+        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved ` +
+            `during the build, and the deployment now serves a commit that was not tested.`
+        : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
+}
+
+
+/***/ }),
+
+/***/ 5996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W1: () => (/* binding */ configOf),
+/* harmony export */   qE: () => (/* binding */ SOURCE_FIELDS),
+/* harmony export */   t5: () => (/* binding */ fieldsIn)
+/* harmony export */ });
+/* harmony import */ var _api_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
+
+const DOCKER = ['external_docker', 'internal_docker'];
+const GITHUB = ['github'];
+const SELF_HOSTED = ['external_docker'];
+/** A field's value by its key: the schemas' objects keep keys they do not name, and so does this. */
+function at(key) {
+    return (config) => (config ? Object.entries(config).find(([name]) => name === key)?.[1] : undefined);
+}
+/**
+ * Every `source_config` and `source_revision_config` field the deploy sets, once: the inputs
+ * read them from here (inputs.ts), the input rules say which sources take them
+ * (source-rules.ts), the plan leaves the create-only ones out of a patch (plan.ts), and the plan
+ * and `paths` compare them the one way (settings-differ.ts). The revision's fields come first:
+ * the input rules say their problems in this order. A new field is one row.
+ */
+const SOURCE_FIELDS = [
+    {
+        input: 'repo-ref',
+        in: 'source_revision_config',
+        key: 'repo_ref',
+        read: at('repo_ref'),
+        sources: GITHUB,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'graph-config-path',
+        in: 'source_revision_config',
+        key: 'graph_config_path',
+        read: at('graph_config_path'),
+        sources: _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILDABLE_SOURCES */ .Kl,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'image-uri',
+        in: 'source_revision_config',
+        key: 'image_uri',
+        read: at('image_uri'),
+        sources: DOCKER,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'source-tarball-path',
+        in: 'source_revision_config',
+        key: 'source_tarball_path',
+        read: at('source_tarball_path'),
+        sources: ['internal_source'],
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'integration-id',
+        in: 'source_config',
+        key: 'integration_id',
+        read: at('integration_id'),
+        sources: GITHUB,
+        createOnly: true,
+        loose: true
+    },
+    { input: 'repo-url', in: 'source_config', key: 'repo_url', read: at('repo_url'), sources: GITHUB, createOnly: true, loose: true },
+    {
+        input: 'deployment-type',
+        in: 'source_config',
+        key: 'deployment_type',
+        read: at('deployment_type'),
+        sources: _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .TYPED_SOURCES */ .c0,
+        createOnly: true,
+        loose: true
+    },
+    {
+        input: 'build-on-push',
+        in: 'source_config',
+        key: 'build_on_push',
+        read: at('build_on_push'),
+        sources: GITHUB,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'custom-url',
+        in: 'source_config',
+        key: 'custom_url',
+        read: at('custom_url'),
+        sources: SELF_HOSTED,
+        createOnly: false,
+        loose: true
+    },
+    { input: 'install-command', in: 'source_config', key: 'install_command', read: at('install_command'), createOnly: false, loose: false },
+    { input: 'build-command', in: 'source_config', key: 'build_command', read: at('build_command'), createOnly: false, loose: false },
+    {
+        input: 'listener-id',
+        in: 'source_config',
+        key: 'listener_id',
+        read: at('listener_id'),
+        sources: SELF_HOSTED,
+        createOnly: true,
+        loose: true
+    },
+    {
+        input: 'k8s-namespace',
+        in: 'source_config',
+        key: 'listener_config',
+        read: (config) => at('listener_config')(config)?.k8s_namespace,
+        write: (value) => ({ k8s_namespace: value }),
+        sources: SELF_HOSTED,
+        createOnly: true,
+        loose: true
+    },
+    { input: 'resource-spec', in: 'source_config', key: 'resource_spec', read: at('resource_spec'), createOnly: false, loose: false }
+];
+/** The fields one object carries, in the table's order. */
+function fieldsIn(place) {
+    return SOURCE_FIELDS.filter((field) => field.in === place);
+}
+/** The object a request carries, from the inputs set (`valueOf` is undefined for one not set), keys in the table's order. */
+function configOf(place, valueOf) {
+    const entries = fieldsIn(place).flatMap((field) => {
+        const value = valueOf(field.input);
+        return value === undefined ? [] : [[field.key, field.write ? field.write(value) : value]];
+    });
+    return Object.fromEntries(entries);
+}
+
+
+/***/ }),
+
+/***/ 5861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qe: () => (/* binding */ DEFAULT_SOURCE),
+  vS: () => (/* binding */ sourceModuleFor),
+  kg: () => (/* binding */ sourcesWithCommitProof)
+});
+
+// UNUSED EXPORTS: SOURCE_MODULES
+
+// EXTERNAL MODULE: ./src/commands/deploy/sources/built-commit.ts
+var built_commit = __nccwpck_require__(9087);
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/github.ts
+
+/**
+ * `github`: the control plane builds the ref from the repository. Its config is checked at that
+ * commit and the ref held to `expected-commit` before the change (gates/config-check.ts,
+ * gates/expected-commit.ts), `paths` compares commits through GitHub, the workflow fills
+ * `repo-url` and `repo-ref`, and the revision reports the commit it was built from, held to
+ * `expected-commit` after the build whichever inputs made it (the ref may move meanwhile).
+ */
+const githubSource = {
+    kind: 'github',
+    sources: ['github'],
+    claims: (builds) => builds === 'github',
+    gates: ['config-check', 'expected-commit', 'paths'],
+    proof: { before: ['expected-commit'], afterBuild: built_commit/* builtCommitFailure */.E },
+    plan: { fromWorkflow: true, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
+/**
+ * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
+ * `sha256:<64 hex digits>` is. Only a digest names one image for good.
+ */
+const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
+/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
+function imageShipped(imageUri) {
+    const digest = DIGEST.exec(imageUri)?.[1];
+    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
+}
+/**
+ * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
+ * builds the revision, and a tag (`latest` when none is written) may by then name another
+ * image than the one this workflow pushed and tested.
+ */
+function unpinnedImageWarning(imageUri) {
+    if (DIGEST.test(imageUri))
+        return undefined;
+    const name = imageUri.split('@')[0];
+    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
+    const colon = lastSegment.lastIndexOf(':');
+    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
+    const what = colon >= 0
+        ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest`
+        : 'names neither a tag nor a digest, so it means the tag `latest`';
+    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
+        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/image.ts
+
+/**
+ * An image (`external_docker`, `internal_docker`): `image-uri` is deployed as it is. It reports no
+ * commit, so nothing here decides `paths` or proves `expected-commit` (the input rules refuse it).
+ * An image not pinned by digest is warned of before the change; what ships goes on record once the
+ * control plane took it (a refused change shipped nothing), or on a dry run.
+ */
+const imageSource = {
+    kind: 'image',
+    sources: ['external_docker', 'internal_docker'],
+    claims: (builds) => imageSource.sources.includes(builds),
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    async ship(ctx) {
+        const { plan, deps } = ctx;
+        const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
+        const unpinned = image && unpinnedImageWarning(image);
+        if (unpinned)
+            deps.log.warn(unpinned);
+        // Loaded on first use: the input rules read this module on every run's way to its first request.
+        const asPlanned = (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx);
+        const onRecord = () => {
+            if (image)
+                deps.recorder.shipped(imageShipped(image));
+        };
+        return {
+            planned: () => {
+                onRecord();
+                return asPlanned.planned();
+            },
+            send: async (apply) => {
+                const sent = await asPlanned.send(apply);
+                onRecord();
+                return sent;
+            }
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/other.ts
+/**
+ * A source the action has no module of its own for (`internal_template`, or one a later control
+ * plane reports): the plan is sent as given, and nothing here decides `paths` or proves a commit.
+ * Not in the registry's list: the decision falls back to it when no module there claims the source.
+ */
+const otherSource = {
+    kind: 'other',
+    sources: [],
+    claims: () => true,
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
+const REMOTE_BUILD = 'internal_source';
+/** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+function isArchive(prepared) {
+    return prepared?.by === remoteBuildSource;
+}
+/**
+ * A remote build (`internal_source` without `source-tarball-path`): the action archives the
+ * checkout (remote-build.ts, operations/archive/), uploads it and patches the deployment to build
+ * it. Its gates run on the archive's files before they are packed: the commit they were listed
+ * from against `expected-commit` (its proof: the revision reports no commit to hold after the
+ * build), and the config as the archive holds it. Archived before any request when the inputs may
+ * mean it, so that a broken config, a dependency outside the workspace or an archive too large
+ * sends nothing; after the lookup when only the deployment said so.
+ */
+const remoteBuildSource = {
+    kind: 'remote-build',
+    sources: [REMOTE_BUILD],
+    claims: (builds, inputs) => builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path,
+    gates: ['checkout-commit', 'archive-config-check'],
+    proof: { before: ['checkout-commit'] },
+    async prepare(inputs, deps) {
+        const archive = await (await archiving()).buildArchive(inputs, deps);
+        return {
+            by: remoteBuildSource,
+            archive,
+            remove: () => archive.remove(),
+            // Never uploaded or on record; its config check's row withdrawn: the source's own gates check what ships.
+            setAside(builds, { log, recorder }) {
+                recorder.withdrawCheck('config-check');
+                log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${builds}\`, so that archive is not shipped.`);
+            }
+        };
+    },
+    // The archive's patch names its source unless the deployment itself reports `internal_source`.
+    plan: { fromWorkflow: false, revisionSource: (_inputs, reported) => (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) },
+    async ship({ plan, inputs, deps, prepared }) {
+        const { buildArchive, recordArchive, remotePlannedRequests, uploadAndBuild } = await archiving();
+        const archive = isArchive(prepared) ? prepared.archive : await buildArchive(inputs, deps);
+        return {
+            async planned() {
+                recordArchive(deps.recorder, archive);
+                await archive.remove();
+                deps.log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
+                return remotePlannedRequests(plan, archive);
+            },
+            send: (apply) => uploadAndBuild(plan, archive, inputs, deps, apply)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/uploaded-tarball.ts
+/**
+ * `internal_source` with `source-tarball-path`: an archive the user uploaded, sent as given. It is
+ * not the checkout and reports no commit, so nothing here can decide `paths` or prove
+ * `expected-commit` (the input rules refuse that pair before any request).
+ */
+const uploadedTarballSource = {
+    kind: 'uploaded-tarball',
+    sources: ['internal_source'],
+    claims: (builds, inputs) => builds === 'internal_source' && !!inputs.sourceRevisionConfig.source_tarball_path,
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/registry.ts
+
+
+
+
+
+/** The source a create sends when `source` is not set. */
+const DEFAULT_SOURCE = 'github';
+/**
+ * Every source module. The first that claims a source builds it; one no module claims is
+ * `otherSource`'s. A new source is its module and one line here.
+ */
+const SOURCE_MODULES = [githubSource, remoteBuildSource, uploadedTarballSource, imageSource];
+/** The module that builds a revision from `builds` (the control plane's source word) with these inputs. */
+function sourceModuleFor(builds, inputs) {
+    return SOURCE_MODULES.find((module) => module.claims(builds, inputs)) ?? otherSource;
+}
+/**
+ * The sources whose module can show what ships is `expected-commit` (a gate before the change, or
+ * the built commit after it): the input rules refuse `expected-commit` for any other.
+ */
+function sourcesWithCommitProof() {
+    const proving = SOURCE_MODULES.filter((module) => module.proof.before.length > 0 || module.proof.afterBuild !== undefined);
+    return [...new Set(proving.flatMap((module) => module.sources))];
 }
 
 
@@ -34693,7 +35085,10 @@ var scale_to_zero = __nccwpck_require__(3861);
 var source_rules = __nccwpck_require__(7606);
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var source = __nccwpck_require__(1543);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/fields.ts
+var fields = __nccwpck_require__(5996);
 ;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
 
 
 
@@ -34716,25 +35111,9 @@ const deploySpec = {
     uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
     read(reader) {
         const { value } = reader;
-        const k8sNamespace = value('k8s-namespace');
-        const sourceConfig = withoutUndefined({
-            integration_id: value('integration-id'),
-            repo_url: value('repo-url'),
-            deployment_type: value('deployment-type'),
-            build_on_push: value('build-on-push'),
-            custom_url: value('custom-url'),
-            install_command: value('install-command'),
-            build_command: value('build-command'),
-            listener_id: value('listener-id'),
-            listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-            resource_spec: value('resource-spec')
-        });
-        const sourceRevisionConfig = withoutUndefined({
-            repo_ref: value('repo-ref'),
-            graph_config_path: value('graph-config-path'),
-            image_uri: value('image-uri'),
-            source_tarball_path: value('source-tarball-path')
-        });
+        // Each field from its input, as the one table of fields says (sources/fields.ts); only those set: a patch sends nothing else.
+        const sourceConfig = (0,fields/* configOf */.W1)('source_config', (input) => value(input));
+        const sourceRevisionConfig = (0,fields/* configOf */.W1)('source_revision_config', (input) => value(input));
         const target = (0,inputs_github/* readTarget */._E)(reader);
         const github = (0,inputs_github/* readGitHubInputs */.BJ)(reader);
         const inputs = {
@@ -34795,9 +35174,6 @@ function replaceProblems(reader, inputs) {
     ];
 }
 const blankOrComment = (line) => line.trim() === '' || line.trimStart().startsWith('#');
-function withoutUndefined(object) {
-    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
-}
 
 ;// CONCATENATED MODULE: ./src/commands/rollback/about.ts
 /** How the reports tell a `rollback` run. */
@@ -34927,9 +35303,9 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(794)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5794))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(844), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
