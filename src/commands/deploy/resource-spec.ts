@@ -17,5 +17,5 @@ export function mergedResourceSpec(given: ResourceSpec, deployment: Deployment):
   // A field written with no value (`max_scale:` in YAML reads as null) is not configured, as the
   // owners' provider reads it: the current value stays, never reset to the default by a null.
   const set = Object.entries(given).filter(([, value]) => value != null)
-  return { ...Object.fromEntries(kept), ...Object.fromEntries(set) } as ResourceSpec
+  return { ...Object.fromEntries(kept), ...Object.fromEntries(set) }
 }
