@@ -144,7 +144,9 @@ describe('LangSmith experiments', () => {
     for (const text of [run.summary, renderComment(run.view, undefined)]) {
       const lines = text.split('\n')
       const heading = lines.findIndex((line) => /^#+ Evals: /.test(line))
-      expect(lines[heading + 2]).toMatch(new RegExp(`^📎 Whole results: \\[both sides in LangSmith\\]\\(${link.replace(/[.?*+^$()[\]\\/]/g, '\\$&')}\\)`))
+      expect(lines[heading + 2]).toMatch(
+        new RegExp(`^📎 Whole results: \\[both sides in LangSmith\\]\\(${link.replace(/[.?*+^$()[\]\\/]/g, '\\$&')}\\)`)
+      )
     }
     expect(run.lines).toContain(`LangSmith: the comparison: ${link}`)
   })
