@@ -2878,7 +2878,10 @@ async function runGates(gates, ctx) {
 /* harmony export */   s2: () => (/* binding */ sourceConfigDifferences)
 /* harmony export */ });
 /* unused harmony export SOURCE_CONFIG_FIELDS */
-/* harmony import */ var _sources_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5996);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _sources_fields_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5996);
+
 
 /**
  * Each `source_config` field (sources/fields.ts, the one table of fields): the input that sets it,
@@ -2887,7 +2890,7 @@ async function runGates(gates, ctx) {
  * or without a last `/` or `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read it
  * and compare with `sameSetting`, so they never disagree on whether a setting changes.
  */
-const SOURCE_CONFIG_FIELDS = (0,_sources_fields_js__WEBPACK_IMPORTED_MODULE_0__/* .fieldsIn */ .t5)('source_config');
+const SOURCE_CONFIG_FIELDS = (0,_sources_fields_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldsIn */ .t5)('source_config');
 /**
  * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the
  * same when every key it sets has the deployment's value: the deployment's may hold defaults
@@ -2907,15 +2910,19 @@ function sourceConfigDifferences(requested, current) {
         return wanted !== undefined && !sameSetting(field, wanted, field.read(current));
     }).map((field) => field.input);
 }
-function covers(wanted, current, loose) {
+function covers(wanted, current, loose, depth = 0) {
     if (wanted === null)
         return current == null;
     if (typeof wanted === 'object') {
         if (Array.isArray(wanted))
             return JSON.stringify(wanted) === JSON.stringify(current);
+        // A field's own object (`resource_spec.labels`) is sent whole and replaces the current one: a key
+        // it lacks is removed, so only the same object is no change.
+        if (depth > 0)
+            return (0,node_util__WEBPACK_IMPORTED_MODULE_0__.isDeepStrictEqual)(wanted, current);
         if (typeof current !== 'object' || current === null)
             return false;
-        return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, current[key], false));
+        return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, current[key], false, depth + 1));
     }
     if (loose && typeof wanted === 'string' && typeof current === 'string')
         return same(wanted) === same(current);

@@ -371,9 +371,22 @@ function renderComment(view, runUrl) {
     }
     // Built from GITHUB_* variables: used as a link only if it is one.
     const link = runUrl ? (0,neutralise/* safeUrl */.Pl)(runUrl) : undefined;
-    if (link)
-        lines.push(`Updated by [this workflow run](${link}).`);
-    return (0,masking/* redact */.E$)(lines.join('\n'));
+    const footer = link ? `Updated by [this workflow run](${link}).` : '';
+    return (0,masking/* redact */.E$)(withinCommentLimit(lines.join('\n'), footer));
+}
+/**
+ * GitHub refuses a comment over 65,536 characters. Each block caps what it shows (the evals table
+ * its rows and excerpts), but what a server or a suite names can still add up: past the limit the
+ * body is cut at a line, and says so.
+ */
+const COMMENT_MAX_CHARS = 65_000;
+function withinCommentLimit(body, footer) {
+    const room = COMMENT_MAX_CHARS - footer.length - 200;
+    if (body.length <= room)
+        return footer ? `${body}\n${footer}` : body;
+    const cut = body.lastIndexOf('\n', room);
+    const kept = body.slice(0, cut > 0 ? cut : room);
+    return `${kept}\n\n… the rest is cut at GitHub's comment limit: the job summary has it all.\n\n${footer}`;
 }
 /**
  * Edits the pull request's comment for this deployment, found by its marker, or

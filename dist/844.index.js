@@ -1222,11 +1222,21 @@ async function runJobs(suite, jobs) {
                 };
             }
             // Cut short by the suite's end rather than its own `timeout`: say so.
+            let cutBySuite = false;
             if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
                 judged = { ...judged, failed: [`stopped at the suite's time limit, after ${(0,core_clock/* formatDuration */.a)(durationMs)}`] };
+                cutBySuite = true;
             }
             // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
-            const record = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts, startedAt: started };
+            const record = {
+                ...base,
+                ...judged,
+                ...kept(judged),
+                durationMs,
+                attempts: sent.attempts,
+                startedAt: started,
+                ...(cutBySuite ? { cutBySuite } : {})
+            };
             records[at] = record;
             suite.logRun?.(`${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${(0,core_clock/* formatDuration */.a)(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`);
         }
@@ -1289,7 +1299,8 @@ function notTaken(answer) {
 /** The wait before the next attempt: the server's `Retry-After` when it gave one (the run's limit still bounds it), else the back-off. */
 function waitBefore(answer, attempts) {
     const asked = answer.answered ? (0,retry/* parseRetryAfter */.mu)(answer.retryAfter, Date.now()) : undefined;
-    return asked === undefined ? (0,back_off/* waitAfter */.Wv)(attempts) : Math.max(asked, 1);
+    // Never sooner than the back-off: a `Retry-After: 0` would otherwise make a run of hundreds of attempts.
+    return asked === undefined ? (0,back_off/* waitAfter */.Wv)(attempts) : Math.max(asked, (0,back_off/* waitAfter */.Wv)(attempts));
 }
 
 

@@ -387,10 +387,11 @@ function timesOf(records, side) {
         return undefined;
     return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length, ...(cutShort > 0 ? { cutShort } : {}) };
 }
-/** Fixed runs (`repeat`): each case's paired rounds, from its records (a round one side did not send is left out). */
+/** Fixed runs (`repeat`): each case's paired rounds, from its records (a round one side did not send, or did not finish, is left out). */
 function roundsOf(caseCount, records) {
     return Array.from({ length: caseCount }, (_, caseIndex) => {
-        const mine = records.filter((r) => r.caseIndex === caseIndex && !r.notRun);
+        // A run the suite's time limit cut short says nothing of the agent: its round is left out, as one never sent.
+        const mine = records.filter((r) => r.caseIndex === caseIndex && !r.notRun && !r.cutBySuite);
         const rounds = [];
         for (const ours of mine.filter((r) => r.side === 'ours')) {
             const theirs = mine.find((r) => r.side === 'theirs' && r.repeat === ours.repeat);
@@ -594,10 +595,11 @@ async function runEvals(ctx, suite) {
                 log.info(`Evals: ${jobs.length} case${plural(jobs.length)} again on both sides (their sides disagreed; run ${jobs[0].round}).`);
             const sent = await (0,engine/* runJobs */.Ag)(run, jobs.map((job) => ({ caseIndex: job.caseIndex, repeat: job.round })));
             records.push(...sent);
-            // Each job's runs come back side by side, this revision's first.
+            // Each job's runs come back side by side, this revision's first. A round the suite's time limit cut
+            // short on either side is no round: a slower side would otherwise collect "worse" for its speed.
             return jobs.map((_, i) => {
                 const [ours, theirs] = [sent[2 * i], sent[2 * i + 1]];
-                return ours.notRun || theirs.notRun ? undefined : [ours.passed, theirs.passed];
+                return [ours, theirs].some((r) => r.notRun || r.cutBySuite) ? undefined : [ours.passed, theirs.passed];
             });
         });
     }
@@ -665,7 +667,7 @@ function summaryOf(facts) {
         const worse = facts.regressions ?? 0;
         const undecided = facts.undecided ?? 0;
         const verdict = worse > 0 ? `; worse than ` : undecided > 0 ? `; undecided against ` : '; not worse than ';
-        said.push(verdict, { code: facts.compare.name });
+        said.push(verdict, { code: (0,quoted/* quotable */.E7)(facts.compare.name, 80) });
         if (worse > 0)
             said.push(` on ${worse} case${plural(worse)}${facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''}`);
         else if (undecided > 0)
@@ -674,7 +676,7 @@ function summaryOf(facts) {
             said.push(` at ${(0,share/* formatShare */.T)(facts.confidence)} confidence`);
     }
     else if (facts.compare) {
-        said.push('; not compared with ', { code: facts.compare.name }, ...(0,quoted/* quoted */.TL)(`: ${facts.compare.why}`));
+        said.push('; not compared with ', { code: (0,quoted/* quotable */.E7)(facts.compare.name, 80) }, ...(0,quoted/* quoted */.TL)(`: ${facts.compare.why}`));
     }
     if (facts.runsNotRun > 0)
         said.push(`; ${facts.runsNotRun} run${plural(facts.runsNotRun)} not sent (the suite's time limit)`);

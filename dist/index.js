@@ -32718,8 +32718,28 @@ function registerSecret(value, what = 'a secret value') {
  * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
  * the job's log for it, and the action never prints a value it reads.
  */
+/**
+ * Values a control plane's environment holds that are settings, not secrets (`LANGSMITH_TRACING=true`,
+ * `LOG_LEVEL=info`): masking them would turn every such word of the job's log into `***`.
+ */
+const SETTING_WORDS = new Set([
+    'true',
+    'false',
+    'yes',
+    'no',
+    'on',
+    'off',
+    'none',
+    'null',
+    'trace',
+    'debug',
+    'info',
+    'warn',
+    'warning',
+    'error'
+]);
 function registerReadSecret(value) {
-    if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH)
+    if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH || SETTING_WORDS.has(value.trim().toLowerCase()))
         return;
     announced.add(value);
     announce(value);
@@ -35142,6 +35162,9 @@ const deploySpec = {
             configCheck: value('config-check') ?? 'error'
         };
         replaceProblems(reader, inputs).forEach(reader.problem);
+        const twice = repeatedNames(inputs.secretReferences ?? []);
+        if (twice.length > 0)
+            reader.problem(`\`secret-references\` names ${twice.map((name) => `\`${name}\``).join(', ')} more than once: each environment variable is set by one reference; keep one entry per \`name\``);
         // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
         const refDefaulted = (0,source/* mayBuildFromGitHubBeforeLookup */.Qp)(inputs) && !sourceRevisionConfig.repo_ref;
         const contextRef = refDefaulted ? (0,workflow_context/* defaultRepoRef */.D)(reader.context.env ?? process.env) : undefined;
@@ -35174,6 +35197,14 @@ function replaceProblems(reader, inputs) {
     ];
 }
 const blankOrComment = (line) => line.trim() === '' || line.trimStart().startsWith('#');
+/** The names given more than once, each once, in order. */
+function repeatedNames(entries) {
+    const seen = new Set();
+    const twice = new Set();
+    for (const { name } of entries)
+        (seen.has(name) ? twice : seen).add(name);
+    return [...twice];
+}
 
 ;// CONCATENATED MODULE: ./src/commands/rollback/about.ts
 /** How the reports tell a `rollback` run. */
@@ -35992,6 +36023,7 @@ function refusedByFindings(outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/kinds.ts
+
 const DEPLOY_COMMENT = () => ({ createIfMissing: true });
 /** `Deploy of `agent``, `Delete of listener `l1``; `Delete` alone when no name is known; the name alone when no command is. */
 function runOf({ words, subject }) {
@@ -36028,7 +36060,7 @@ function evalsVerdict(outcome) {
 /** The comparison's verdict in a few words, else the pass count against `pass-rate`. */
 function gateReason(evals) {
     const passed = evals.rows.filter((row) => row.ours.passed).length;
-    const compared = evals.compare?.compared ? evals.compare.name : undefined;
+    const compared = evals.compare?.compared ? (0,quoted/* quotable */.E7)(evals.compare.name, 80) : undefined;
     const cases = (n) => `${n} case${n === 1 ? '' : 's'}`;
     if (compared && evals.verdict === 'worse')
         return ['worse than ', { code: compared }, ` on ${cases(evals.regressions ?? 0)}`];
@@ -36882,18 +36914,20 @@ async function patchOnce(deployment, body, ctx) {
             // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
             const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
                 const current = await ctx.client.getDeployment(deployment.id);
-                const settingsTook = !perhapsNoRevision || (reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body));
+                // What was sent beside the revision's settings (the environment; resource_spec, the install and build
+                // commands) shows on the deployment while this run's change is the latest, whether or not it made a revision.
+                const rest = reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body);
                 if (current.latest_revision_id === before)
-                    return perhapsNoRevision && settingsTook ? { current } : undefined;
+                    return perhapsNoRevision && rest ? { current } : undefined;
                 const look = await findOurRevision(ctx, deployment.id, before, sent);
                 othersSeen = look.others;
-                // The environment sent shows on the deployment while our revision is the latest: one that is not
-                // there means that revision is another run's with the same settings, and ours never landed.
-                if (look.ours && look.others.length === 0 && !carriesOurEnvironment(current, body)) {
+                // A revision with this run's revision settings, latest, on a deployment that lacks the rest of what it sent
+                // is another run's of the same branch: this run's change never landed.
+                if (look.ours && look.others.length === 0 && !rest) {
                     othersSeen = look.revisions;
                     return undefined;
                 }
-                return look.ours && settingsTook ? { current, look, ours: look.ours } : undefined;
+                return look.ours ? { current, look, ours: look.ours } : undefined;
             });
             if (applied && !applied.ours) {
                 ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}), and made no new revision.`);
@@ -37481,7 +37515,7 @@ const UNBROKEN = 24;
 function evalsBlock(facts, options) {
     if (!facts)
         return [];
-    const compared = facts.compare?.compared ? facts.compare.name : undefined;
+    const compared = facts.compare?.compared ? otherName(facts) : undefined;
     const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b));
     // A column of nothing but blanks says nothing: "First failed check" only when a case failed (or, compared, failed a run).
     const anyFailed = facts.rows.some((row) => showsCheck(row));
@@ -37565,7 +37599,7 @@ function headline(facts) {
     const mark = facts.gate === 'passed' ? '✅' : '❌';
     const rate = `${passed} of ${facts.rows.length} passed`;
     if (facts.compare?.compared) {
-        const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>`;
+        const against = `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(otherName(facts))}</code>`;
         const worse = facts.rows.filter((row) => row.regression);
         const undecided = facts.rows.filter((row) => row.verdict === 'undecided');
         const better = facts.rows.filter((row) => row.better);
@@ -37585,7 +37619,7 @@ function headline(facts) {
         return `${mark} **not worse than ${against}**: ${rate}${improved}${underRate ? `, under \`pass-rate\` ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)}` : ''}`;
     }
     if (facts.compare)
-        return `${mark} ${rate} (⚠️ not compared with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>)`;
+        return `${mark} ${rate} (⚠️ not compared with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(otherName(facts))}</code>)`;
     return `${mark} ${rate}`;
 }
 /** Where the whole results are: LangSmith's comparison first when there is one, then the run's artifacts. */
@@ -37726,7 +37760,7 @@ function footer(facts, compared) {
             : '';
         parts.push(`**Pass rate:** ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.passRate)} (${passed} of ${facts.rows.length}${interval}; needs ${(0,_core_share_js__WEBPACK_IMPORTED_MODULE_4__/* .formatShare */ .T)(facts.requiredPassRate)})`);
         if (facts.compare && !facts.compare.compared)
-            parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.why)}`);
+            parts.push(`**Not compared** with <code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(otherName(facts))}</code>: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.why)}`);
     }
     else {
         parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`);
@@ -37738,7 +37772,7 @@ function footer(facts, compared) {
             : []),
         ...(facts.times.theirs && facts.compare
             ? [
-                `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ` +
+                `<code>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__.md)(otherName(facts))}</code> ${runTime(facts.times.theirs.p50Ms)} / ` +
                     `${runTime(facts.times.theirs.p95Ms)}${cut(facts.times.theirs.cutShort)}`
             ]
             : [])
@@ -37748,6 +37782,10 @@ function footer(facts, compared) {
     if (facts.runsNotRun > 0)
         parts.push(`**Not sent:** ${facts.runsNotRun} run${facts.runsNotRun === 1 ? '' : 's'} (the suite's time limit)`);
     return parts.join(' · ');
+}
+/** The other deployment's name, as the suite wrote it, shortened: a suite can name anything, at any length. */
+function otherName(facts) {
+    return (0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_3__/* .quotable */ .E7)(facts.compare?.name ?? '', NAME_CHARS);
 }
 
 
