@@ -16,7 +16,6 @@ import { archivesBeforeLookup, type SourceDecision } from './source.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { otherCommitCheckedOut } from './gates/checkout-commit.js'
 import { checkoutOf } from '../../operations/git-tree.js'
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
 /**
  * The archive, when some way the lookup may end is a remote build (source.ts
@@ -168,7 +167,7 @@ export async function uploadAndBuild(
       deadline: deps.deadline,
       signal: deps.signal,
       log,
-      idleMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      idleMs: deps.run.requestLimit(),
       created: plan.action === 'create'
     })
     recordArchive(recorder, archive)
