@@ -1,7 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Deployment, Revision } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
@@ -9,18 +9,16 @@ import { failedPhaseOf, waitNoteOf } from '../core/statuses.js'
 import { Timeline } from '../core/timeline.js'
 import { LogFollower, printVerbatim } from './logs.js'
 import { statusLine, waitForRevision } from './revision-wait.js'
+import type { Stop } from '../core/stop.js'
 
-export interface WatchOptions {
+export interface WatchOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getRevision' | 'getRevisionLogs' | 'getDeployment'>
   deployment: Pick<Deployment, 'id' | 'name'>
   revisionId: string
   /** The step's `timeout`, for messages. */
   timeoutMs: number
-  deadline: number
   pollIntervalMs?: number
   showLogs: boolean
-  clock: Clock
-  signal?: AbortSignal
   log: Log
   recorder: Recorder
 }

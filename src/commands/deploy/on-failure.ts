@@ -2,6 +2,7 @@ import { Recorder } from '../../core/recorder.js'
 import { CancelledError } from '../../core/cancel.js'
 import { ActionError, firstLine, type ErrorKind } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
+import { applyContextOf } from '../../operations/apply.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import type { CommandDeps } from '../types.js'
@@ -61,7 +62,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
     const target = await client.getRevision(current.id, previous)
     const started = await redeploy(current, target, {
-      apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+      apply: applyContextOf(deps),
       log,
       recorder: rollbackRecord
     })

@@ -66,7 +66,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
   const needRevision = candidates.filter((c) => inputs.maxAgeMs !== undefined || (open.kind === 'read' && !open.numbers.has(c.pr)))
   const revisions = await readNewestRevisions(deps.client, needRevision, budget)
-  const now = deps.clock.now()
+  const now = deps.run.now()
   let verdicts = classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now })
   let stale = verdicts.filter((v) => v.stale)
   recorder.pruneRows(rowsOf(verdicts, inputs.dryRun))

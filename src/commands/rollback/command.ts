@@ -4,6 +4,7 @@ import { requests } from '../../api/requests.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
+import { applyContextOf } from '../../operations/apply.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
@@ -58,13 +59,13 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
     log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
-    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
+    await planEvals(inputs.verification.evals, { log, recorder, client, ...deps.run.stop() })
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }
   log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`)
   const started = await redeploy(deployment, target, {
-    apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+    apply: applyContextOf(deps),
     log,
     recorder
   })
@@ -119,7 +120,7 @@ async function choiceFacts(
     return { deployment, requested, ...(await newestDeployed(client, deployment)) }
   }
   deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`)
-  const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
+  const deployed = await listRevisionsWithStatus({ client, ...deps.run.stop() }, deployment.id, ['DEPLOYED'])
   let active: Revision | undefined
   if (activeId && !deployed.some((r) => r.id === activeId)) {
     active = await unlessNotFound(client.getRevision(deployment.id, activeId))

@@ -79,7 +79,7 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
     } else {
       return notProven(ctx, reading.unsaid, start)
     }
-    if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal))) break
+    if (!(await waitToAskAgain({ clock, deadline, signal: ctx.signal }, asked))) break
   }
   if (other === undefined) return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start)
   recorder.servingReported(other)
