@@ -127,7 +127,8 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
       }
     }
   )
-  const pruned = recorder.factsNow.prune?.pruned ?? []
+  // What this run deleted, from its own results (in the order they came, as the recorder has them).
+  const pruned = known.filter((result) => result.outcome === 'deleted').map((result) => result.candidate.name)
   failIfIncomplete(results, notChecked, pruned)
   if (pruned.length === 0) return finishUnchanged(inputs, deps)
   return recorder.finish({ kind: 'deleted' })

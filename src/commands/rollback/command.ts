@@ -12,7 +12,7 @@ import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import { runChecks } from '../../operations/checks/run.js'
 import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
-import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
+import { watchSettings, watchUntilDeployed } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
 import type { RollbackInputs, RollbackSpecific } from './inputs.js'
@@ -77,7 +77,7 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
     log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  const deployed = await watchRevision({
+  const watched = await watchUntilDeployed({
     ...deps,
     ...watchSettings(inputs),
     deployment: started.deployment,
@@ -87,8 +87,8 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   await runChecks(AFTER_DEPLOYED, {
     ...deps,
     connection: inputs.connection,
-    deployment: recorder.factsNow.deployment ?? started.deployment,
-    revision: deployed,
+    deployment: watched.deployment ?? started.deployment,
+    revision: watched.revision,
     settings: { health: inputs.health, verification: inputs.verification }
   })
   log.info(
