@@ -8,6 +8,7 @@ import type { HealthCheckInputs } from '../inputs/health.js'
 import { checkHealth } from './health-check.js'
 import { serverEndpoint } from './agent-server.js'
 import type { Stop } from '../core/stop.js'
+import { RunContext } from '../core/run-context.js'
 
 /** Its deadline is the step's; the check ends by the sooner of it and its own time limit. */
 export interface VerifyHealthOptions extends Stop {
@@ -42,14 +43,14 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<Action
   }
   const start = clock.now()
   const ownLimit = start + health.timeoutMs
-  const deadline = Math.min(options.deadline, ownLimit)
+  // The check's phase: `health-check-timeout` from now, or the step's deadline if that is sooner.
+  const phase = RunContext.of(options).until(ownLimit)
+  const { deadline } = phase
   log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`)
   const verdict = await checkHealth({
     url: target.url,
     headers: target.headers,
-    clock,
-    deadline,
-    signal: options.signal,
+    ...phase.stop(),
     log: log.info
   })
   recorder.health(verdict)
