@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
@@ -166,7 +166,7 @@ function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; tar
 export async function sendRun(
   endpoint: { url: string; headers: OutgoingHttpHeaders },
   testCase: Pick<EvalCase, 'assistant' | 'input'>,
-  options: { clock: Clock; signal?: AbortSignal; limitMs: number; log?: (line: string) => void; label: string }
+  options: Pick<Stop, 'clock' | 'signal'> & { limitMs: number; log?: (line: string) => void; label: string }
 ): Promise<{ answer: ServerAnswer; attempts: number }> {
   const { clock } = options
   const deadline = clock.now() + options.limitMs
