@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { ControlPlaneClient } from '../src/api/client.js'
 import type { Revision } from '../src/api/schemas.js'
 import { deployChecks } from '../src/commands/deploy/checks.js'
+import { githubSource } from '../src/commands/deploy/sources/github.js'
 import type { DeployInputs } from '../src/commands/deploy/inputs.js'
 import type { CommandDeps } from '../src/commands/types.js'
 import type { Log } from '../src/core/log.js'
@@ -50,7 +51,7 @@ describe('checks return their result', () => {
   it('the built commit check returns `commit-mismatch` for a `github` build of another commit', async () => {
     const inputs = { expectedCommit: 'a'.repeat(40) } as DeployInputs
     const deps = { workflow: {}, log, recorder: new Recorder('deploy') } as unknown as CommandDeps
-    const [builtCommit] = deployChecks(inputs, { fromGitHub: true }, deps)
+    const [builtCommit] = deployChecks(inputs, { module: githubSource }, deps)
     const result = await builtCommit.run(context())
     expect(result.failure).toMatchObject({ kind: 'commit-mismatch' })
     expect(

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import tls from 'node:tls'
-import { trustSystemStore } from '../src/core/system-ca.js'
+import { isUnknownAuthority, SystemStoreTrust, trustSystemStore } from '../src/core/system-ca.js'
 import { runAction } from '../scripts/run-action.js'
 import { lifecycles, startSimulator, type Simulator } from '../sim/index.js'
 import { deployInputs, errorLines, requireBundle } from './helpers/action.js'
@@ -58,6 +58,48 @@ describe('trusting the system store', () => {
   it('does nothing on a runtime without the calls (Node 20, 22)', () => {
     expect(trustSystemStore({})).toEqual({ unavailable: 'runtime' })
     expect(trustSystemStore({ getCACertificates: () => [] })).toEqual({ unavailable: 'runtime' })
+  })
+})
+
+describe('reading the system store only when a request needs it', () => {
+  const unknownAuthority = () =>
+    Object.assign(new Error('unable to get local issuer certificate'), { code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' })
+
+  it('sends a request that failed on an unknown authority once more, after adding the store; never reads it again', async () => {
+    const { api, set } = fakeTls([pem('QUJD')], [pem('R0hJ')])
+    const trust = new SystemStoreTrust(api)
+    const reads: unknown[] = []
+    trust.onRead = (result) => reads.push(result)
+    let attempts = 0
+    const send = () => (++attempts === 1 ? Promise.reject(unknownAuthority()) : Promise.resolve('answered'))
+    await expect(trust.send(send)).resolves.toBe('answered')
+    expect(attempts).toBe(2)
+    expect(set).toEqual([[pem('QUJD'), pem('R0hJ')]])
+    expect(reads).toEqual([{ added: 1 }])
+    // A later failure of the same kind is the certificate's own: not sent again, the store not read again.
+    await expect(trust.send(() => Promise.reject(unknownAuthority()))).rejects.toMatchObject({ code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' })
+    expect(reads).toHaveLength(1)
+  })
+
+  it("does not read the store for a request that succeeds or fails otherwise, and finds the code in fetch's cause", async () => {
+    const { api, set } = fakeTls([pem('QUJD')], [pem('R0hJ')])
+    const trust = new SystemStoreTrust(api)
+    await expect(trust.send(() => Promise.resolve(1))).resolves.toBe(1)
+    await expect(trust.send(() => Promise.reject(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })))).rejects.toThrow('refused')
+    expect(set).toEqual([])
+    expect(isUnknownAuthority(new TypeError('fetch failed', { cause: unknownAuthority() }))).toBe(true)
+    expect(isUnknownAuthority(Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }))).toBe(false)
+  })
+
+  it('gives the first error back when the store adds nothing, or the runtime cannot read it', async () => {
+    for (const api of [fakeTls([pem('QUJD')], [pem('QUJD')]).api, {}]) {
+      let attempts = 0
+      const trust = new SystemStoreTrust(api)
+      await expect(trust.send(() => (attempts++, Promise.reject(unknownAuthority())))).rejects.toMatchObject({
+        code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
+      })
+      expect(attempts).toBe(1)
+    }
   })
 })
 

@@ -13,11 +13,14 @@ __webpack_require__.d(__webpack_exports__, {
   MAX_EXPERIMENT_BYTES: () => (/* binding */ MAX_EXPERIMENT_BYTES),
   RECORD_LIMIT_MS: () => (/* binding */ RECORD_LIMIT_MS),
   REQUEST_LIMIT_MS: () => (/* binding */ REQUEST_LIMIT_MS),
+  ROLLBACK_RESERVE_MS: () => (/* binding */ ROLLBACK_RESERVE_MS),
   recordExperiments: () => (/* binding */ recordExperiments)
 });
 
 // EXTERNAL MODULE: ./src/api/body.ts
 var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
 // EXTERNAL MODULE: ./src/core/mapping.ts
 var mapping = __webpack_require__(305);
 // EXTERNAL MODULE: ./src/core/masking.ts
@@ -33,13 +36,16 @@ var external_node_crypto_ = __webpack_require__(7598);
 /** Our namespace for name-based ids (RFC 9562 version 5): fixed, so that the same name gives the same id in every run. */
 const NAMESPACE = Buffer.from('6f1d2c4e8a9b4c3da1e27f5b0c9d8e7f', 'hex');
 /**
- * A case's example id in LangSmith: a version 5 UUID of the dataset, the case's name and its
- * input. Both sides' runs of a case carry it, so LangSmith pairs them as one example; the next
- * run of the suite carries it again, so the example's history is one line. A case whose input
- * changed is another example (its old runs answered another question).
+ * A case's example id in LangSmith: a version 5 UUID of the repository (`owner/name`, when the
+ * run knows it), the dataset, the case's name and its input. Both sides' runs of a case carry it,
+ * so LangSmith pairs them as one example; the next run of the suite carries it again, so the
+ * example's history is one line. A case whose input changed is another example (its old runs
+ * answered another question). The repository keeps apart two organisations that copied the same
+ * example suite under the same dataset name: an id names one example in all of LangSmith.
  */
-function rowId(dataset, caseName, input) {
-    const name = JSON.stringify([dataset, caseName, canonical(input)]);
+function rowId(dataset, caseName, input, repository) {
+    const parts = [dataset, caseName, canonical(input)];
+    const name = JSON.stringify(repository === undefined ? parts : [repository.toLowerCase(), ...parts]);
     const bytes = (0,external_node_crypto_.createHash)('sha1').update(NAMESPACE).update(name, 'utf8').digest().subarray(0, 16);
     bytes[6] = (bytes[6] & 0x0f) | 0x50;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
@@ -127,7 +133,7 @@ function rowOf(record, testCase, side, context) {
     const error = errorOf(record);
     const output = record.output;
     return {
-        row_id: rowId(context.dataset, testCase.name, testCase.input),
+        row_id: rowId(context.dataset, testCase.name, testCase.input, context.run.repository),
         inputs: redactedStrings(testCase.input),
         ...(testCase.expect.checks.length > 0 ? { expected_outputs: expectedOf(testCase.expect) } : {}),
         ...(output === undefined ? {} : { actual_outputs: { output } }),
@@ -252,14 +258,12 @@ function compareUrl(endpoint, ids) {
     return `${base}/o/${ids.tenantId}/datasets/${ids.datasetId}/compare?selectedSessions=${ids.experimentIds.join(',')}`;
 }
 
-// EXTERNAL MODULE: ./src/core/clock.ts
-var core_clock = __webpack_require__(2257);
+// EXTERNAL MODULE: ./src/api/ask.ts
+var ask = __webpack_require__(5877);
+// EXTERNAL MODULE: ./src/core/back-off.ts
+var back_off = __webpack_require__(7548);
 // EXTERNAL MODULE: ./src/core/quoted.ts
 var quoted = __webpack_require__(891);
-// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
-var agent_server = __webpack_require__(568);
-// EXTERNAL MODULE: ./src/operations/checks/back-off.ts
-var back_off = __webpack_require__(795);
 ;// CONCATENATED MODULE: ./src/operations/langsmith/upload.ts
 
 
@@ -272,12 +276,12 @@ const ANSWER_MAX_BYTES = 1024 * 1024;
 const MAX_TRIES = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the one requester
- * of the action's HTTP layer (operations/agent-server.ts `askServer`: @actions/http-client with
- * the runner's proxy, no redirect followed, the body read capped, every try bounded and aborted
- * when given up on). Made again only when LangSmith answered 5xx or the connection failed before
+ * One experiment, `POST <endpoint>/api/v1/datasets/upload-experiment`, through the action's one
+ * requester (api/ask.ts: @actions/http-client with the runner's proxy, no redirect followed, the
+ * body read capped, every try bounded and aborted when given up on). Made again only when LangSmith answered 5xx or the connection failed before
  * any answer: a try that ran out of time may have landed, and is not repeated. Never throws but on
- * cancellation; a problem comes back as our sentence, with the server's words quoted.
+ * cancellation; a problem comes back as our sentence, with the server's words quoted. A 409 on a try after the first is
+ * that earlier try's experiment: recorded, its ids unknown (`landedUnseen`).
  */
 async function uploadExperiment(to, experiment, options) {
     const { clock } = options;
@@ -285,7 +289,7 @@ async function uploadExperiment(to, experiment, options) {
     for (let tries = 1; tries <= MAX_TRIES && clock.now() < options.deadline; tries++) {
         const began = clock.now();
         const limitMs = Math.min(options.requestLimitMs, options.deadline - began);
-        const answer = await (0,agent_server/* askServer */.P)(to, {
+        const answer = await (0,ask/* ask */.k)(to, {
             method: 'POST',
             json: experiment,
             limitMs,
@@ -293,12 +297,14 @@ async function uploadExperiment(to, experiment, options) {
             signal: options.signal,
             maxBytes: ANSWER_MAX_BYTES
         });
-        const read = readAnswer(answer, limitMs);
+        // Tried again, and the name is taken: by the try before, whose answer never came (LangSmith takes a name once).
+        if (tries > 1 && answer.answered && answer.status === 409)
+            return { landedUnseen: true };
+        const read = readAnswer(answer);
         if ('uploaded' in read)
             return read.uploaded;
         problem = read.problem;
-        const timedOut = !answer.answered && clock.now() - began >= limitMs;
-        const again = answer.answered ? answer.status >= 500 : !timedOut;
+        const again = answer.answered ? answer.status >= 500 : !answer.timedOut;
         if (!again || tries === MAX_TRIES)
             break;
         if (!(await (0,back_off/* waitToAskAgain */.gc)(clock, tries, options.deadline, options.signal))) {
@@ -310,9 +316,9 @@ async function uploadExperiment(to, experiment, options) {
     return { problem };
 }
 /** The ids the answer names, or what was wrong with it. */
-function readAnswer(answer, limitMs) {
+function readAnswer(answer) {
     if (!answer.answered)
-        return { problem: answer.what.startsWith('no answer within') ? `no answer within ${(0,core_clock/* formatDuration */.a)(limitMs)}` : answer.what };
+        return { problem: answer.what };
     const { status } = answer;
     if (status < 200 || status > 299)
         return { problem: `HTTP ${status}${meaning(status)}${detailOf(answer.body)}` };
@@ -374,10 +380,16 @@ function detailOf(body) {
 
 
 
-/** All of the recording (both sides, their tries and waits), within the step's deadline too: a gate's rollback may still need time. */
+
+/** All of the recording (both sides, their tries and waits), within the step's deadline too (less ROLLBACK_RESERVE_MS before a rollback). */
 const RECORD_LIMIT_MS = 60_000;
 /** One try's limit. */
 const REQUEST_LIMIT_MS = 30_000;
+/**
+ * Before a rollback, the time kept back for it: half the step's time left, and never less than
+ * this (a redeploy and its wait). A LangSmith that hangs then costs the rollback nothing.
+ */
+const ROLLBACK_RESERVE_MS = 60_000;
 /** An experiment's body past this is not sent (1,000 runs of 4 KiB outputs and their inputs fit many times over). */
 const MAX_EXPERIMENT_BYTES = 16 * 1024 * 1024;
 /**
@@ -385,20 +397,30 @@ const MAX_EXPERIMENT_BYTES = 16 * 1024 * 1024;
  * else `<deployment> CI`): this revision's first, which names the dataset (LangSmith makes it on
  * first use), then the compared deployment's, into the dataset the first answer named. Each run
  * is a row; a case's rows carry one `row_id` on both sides, so LangSmith pairs them. Returns the
- * link to the comparison, or undefined when nothing was recorded. Whatever goes wrong is a
+ * link to the comparison (of the experiments whose ids came back: one whose answer was lost is
+ * recorded, unlinked), or undefined when nothing was. Before a rollback, time is kept for it
+ * first, and with too little left nothing is sent. Whatever goes wrong is a
  * warning: the evals' verdict is already made and nothing here changes it. Only cancellation
  * throws. The key goes to `langsmith-endpoint` only, in `X-Api-Key`.
  */
 async function recordExperiments(ctx, settings, ran) {
     const { clock, log } = ctx;
     const endedAt = clock.now();
-    const deadline = Math.min(ctx.deadline, clock.now() + RECORD_LIMIT_MS);
+    const left = ctx.deadline - endedAt;
+    const keep = ctx.beforeRollback ? Math.max(ROLLBACK_RESERVE_MS, left / 2) : 0;
+    const deadline = Math.min(ctx.deadline - keep, endedAt + RECORD_LIMIT_MS);
     const dataset = ran.suite.dataset ?? `${ran.facts.ours} CI`;
     const to = {
         url: uploadUrl(settings.endpoint),
         headers: { 'X-Api-Key': settings.apiKey, ...(settings.workspaceId ? { 'X-Tenant-Id': settings.workspaceId } : {}) }
     };
     const sides = sidesOf(ran, ctx.revisionId);
+    if (ctx.beforeRollback && deadline <= endedAt) {
+        log.warn(`LangSmith: the runs of ${sides.map((s) => `\`${s.deployment}\` (${SIDE_WORDS[s.side]})`).join(' and ')} were not recorded: ` +
+            `the gate failed, and the rollback (\`on-failure: rollback\`) needs the ${(0,core_clock/* formatDuration */.a)(Math.max(0, left))} left before ` +
+            `the step's \`timeout\` (${(0,core_clock/* formatDuration */.a)(ROLLBACK_RESERVE_MS)} at least is kept for it). The evals and their verdict are not changed by it.`);
+        return undefined;
+    }
     const context = (side) => ({
         suite: ran.suite,
         dataset,
@@ -413,6 +435,7 @@ async function recordExperiments(ctx, settings, ran) {
     const recorded = [];
     for (const side of sides) {
         const experiment = experimentOf(side, ran.records, context(side));
+        // The dataset's id from the first answer; without one (its answer lost), by its name again: it exists now.
         const first = recorded[0];
         const body = first
             ? { ...experiment, dataset_id: first.datasetId }
@@ -435,6 +458,13 @@ async function recordExperiments(ctx, settings, ran) {
                 `${left.length > 0 ? ` Those of ${left.join(', ')} were not sent either (they go into the dataset this one makes).` : ''}` +
                 ' The evals and their verdict are not changed by it.');
             break;
+        }
+        if ('landedUnseen' in result) {
+            log.warn(`LangSmith: the runs of \`${side.deployment}\` (${SIDE_WORDS[side.side]}) were recorded as \`${experiment.experiment_name}\` ` +
+                `in the dataset \`${dataset}\`, but LangSmith's answer was lost (the connection failed once the experiment was sent; ` +
+                'the next try was refused, 409, the name being taken by it): its ids are unknown, so no link leads to it. ' +
+                'The evals and their verdict are not changed by it.');
+            continue;
         }
         recorded.push(result);
         log.info(`LangSmith: recorded the experiment \`${experiment.experiment_name}\` (${experiment.results.length} rows).`);

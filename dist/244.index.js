@@ -506,9 +506,10 @@ const IN_FOLDER = ['.docker/config.json', '.aws/credentials', '.kube/config', '.
 const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate'];
 /**
  * `.env` templates, which teams commit on purpose with the names and no values: they ship, and
- * are scanned as any file is; one that holds a key is left out (scan.ts).
+ * are scanned as any file is; one that holds a key is left out (scan.ts). Both spellings:
+ * `.env.example` and `example.env` (which `*.env` would otherwise leave out).
  */
-const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template', 'example.env', 'sample.env', 'template.env']);
 /**
  * `.env` exactly, and its variants: `.env.<x>`, `.env-<x>`, `.env_<x>`, `.envrc` (and a
  * `.env.d` folder); not a name that merely starts with the letters (`.envoy.yaml`,
@@ -530,7 +531,7 @@ function secretRule(path, isDir) {
     if (isDir)
         return undefined;
     if (NAMED_ENV_FILE.test(name))
-        return '*.env';
+        return ENV_TEMPLATES.has(name) ? undefined : '*.env';
     const named = NAMED.get(name);
     if (named)
         return named;
@@ -540,7 +541,7 @@ function secretRule(path, isDir) {
     const extension = KEY_EXTENSIONS.find((ext) => name.endsWith(ext));
     return extension ? `*${extension}` : undefined;
 }
-/** Whether `path` is an `.env` template (`.env.example`, `.env.sample`, `.env.template`): shipped unless it holds a key. */
+/** Whether `path` is an `.env` template (`.env.example`, `example.env`, `.sample`, `.template`): shipped unless it holds a key. */
 function isEnvTemplate(path) {
     const lower = path.toLowerCase();
     return ENV_TEMPLATES.has(lower.slice(lower.lastIndexOf('/') + 1));
@@ -718,7 +719,8 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`);
 /**
  * The entries minus the text files under 1 MiB whose content holds a secret (secret-content.ts),
  * each of those added to `leftOut` with the rule it broke, never what it holds. A file
- * `archive-include` names by its exact path ships whatever it holds: the user said so. Files
+ * `archive-include` names by its exact path ships whatever it holds (the user said so), and is
+ * still looked at for keys: a finding in it is warned about (or refused) like any other. Files
  * are read as the archive would read them: the commit's from git's objects, others from disk.
  * Of the commit's files only those that hold a rule's marker are read (one `git grep` finds
  * them, scan-tracked.ts): a file without one breaks no rule, so the verdicts are the same.
@@ -728,7 +730,9 @@ const LFS_POINTER_START = Buffer.from(`${LFS_POINTER_START_TEXT}\n`);
  * `.env` template (`.env.example`), which is left out when it holds one.
  */
 async function leaveOutSecretContent(entries, leftOut, include, stop, keys = false) {
-    const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && !namedExactly(include, entry.workspacePath));
+    const named = (entry) => namedExactly(include, entry.workspacePath);
+    // Named exactly: never left out, so read only when keys are looked for.
+    const small = entries.filter((entry) => entry.type === 'file' && entry.size < SCAN_MAX_BYTES && (keys || !named(entry)));
     const marked = await committedFilesHolding(small, [...SECRET_MARKERS, ...(keys ? secret_rules/* KEY_KEYWORDS */.pk : []), LFS_POINTER_START_TEXT], stop);
     // A template is judged for keys whatever `keys` says (it ships only without one): the search did not look for their words then.
     const scanned = small.filter((entry) => !entry.blob || marked.has(entry) || (!keys && isEnvTemplate(entry.workspacePath)));
@@ -748,7 +752,7 @@ async function leaveOutSecretContent(entries, leftOut, include, stop, keys = fal
                 keys: keys || isEnvTemplate(entry.workspacePath)
             });
             const template = verdict.keys.length > 0 && isEnvTemplate(entry.workspacePath);
-            const rule = verdict.credential ?? (template ? verdict.keys[0].rule : undefined);
+            const rule = named(entry) ? undefined : (verdict.credential ?? (template ? verdict.keys[0].rule : undefined));
             if (!rule) {
                 if (keys)
                     for (const key of verdict.keys)

@@ -16,7 +16,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/body.ts
 var api_body = __webpack_require__(3994);
+// EXTERNAL MODULE: ./src/core/system-ca.ts
+var system_ca = __webpack_require__(4883);
 ;// CONCATENATED MODULE: ./src/github/capped-fetch.ts
+
 
 /**
  * Octokit reads every answer whole (`response.text()`), however large, and swallows a
@@ -29,10 +32,13 @@ var api_body = __webpack_require__(3994);
  */
 function cappedFetch(inner, limitBytes = api_body/* MAX_BODY_BYTES */.YK) {
     return async (input, init) => {
-        const response = await inner(input, init);
-        const body = await readBody(response, limitBytes);
+        // GitHub's API behind a TLS-terminating firewall: the system's authorities, read once (core/system-ca.ts).
+        const body = init?.body;
+        const resend = body === undefined || body === null || typeof body === 'string';
+        const response = resend ? await system_ca/* systemStore */.$l.send(() => inner(input, init)) : await inner(input, init);
+        const read = await readBody(response, limitBytes);
         // 204, 205 and 304 may carry no body at all, not even an empty one.
-        const capped = new Response(body === null || [204, 205, 304].includes(response.status) ? null : body, {
+        const capped = new Response(read === null || [204, 205, 304].includes(response.status) ? null : read, {
             status: response.status,
             statusText: response.statusText,
             headers: response.headers

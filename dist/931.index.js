@@ -626,7 +626,9 @@ async function runEvals(ctx, suite) {
     // Loaded only with a key; after the verdict, which nothing there changes.
     if (langsmith) {
         const ran = { suite, records, targets, facts, startedAt: start };
-        const recorded = await (await __webpack_require__.e(/* import() */ 215).then(__webpack_require__.bind(__webpack_require__, 1215))).recordExperiments({ ...ctx, revisionId: ctx.revision.id }, langsmith, ran);
+        // A failed gate that `on-failure: rollback` undoes: the rollback comes first for the step's time left.
+        const beforeRollback = facts.gate !== 'passed' && ctx.settings.rollsBack === true;
+        const recorded = await (await __webpack_require__.e(/* import() */ 215).then(__webpack_require__.bind(__webpack_require__, 1215))).recordExperiments({ ...ctx, revisionId: ctx.revision.id, beforeRollback }, langsmith, ran);
         if (recorded)
             facts.langsmith = recorded;
     }

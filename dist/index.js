@@ -30880,7 +30880,9 @@ module.exports = {
 /* harmony export */   U: () => (/* binding */ readResponse)
 /* harmony export */ });
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
-/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3994);
+/* harmony import */ var _core_system_ca_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4883);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3994);
+
 
 
 /**
@@ -30902,11 +30904,18 @@ function abortableHttpClient(userAgent, signal, socketTimeoutMs) {
         canHandleAuthentication: () => false,
         handleAuthentication: () => Promise.reject(new Error('not used'))
     };
-    return new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [abortOn], {
+    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [abortOn], {
         // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
         allowRedirects: false,
         socketTimeout: socketTimeoutMs
     });
+    // Sent again once with the system's authorities when the first fails on one Node's list lacks
+    // (core/system-ca.ts); a streamed body (the signed upload's archive) is not: it may be half read.
+    const request = client.request.bind(client);
+    client.request = (verb, requestUrl, data, headers) => data === null || typeof data === 'string'
+        ? _core_system_ca_js__WEBPACK_IMPORTED_MODULE_1__/* .systemStore */ .$l.send(() => request(verb, requestUrl, data, headers))
+        : request(verb, requestUrl, data, headers);
+    return client;
 }
 /**
  * The body of a response, read linearly and capped (see body.ts). No abort listener of its
@@ -30918,7 +30927,7 @@ async function readResponse(response, limitBytes) {
     const message = response.message;
     if (typeof message?.on !== 'function')
         return response.readBody();
-    return (0,_body_js__WEBPACK_IMPORTED_MODULE_1__/* .readBodyCapped */ .oV)(message, limitBytes);
+    return (0,_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBodyCapped */ .oV)(message, limitBytes);
 }
 
 
@@ -31768,31 +31777,33 @@ function reservedSecretProblems(secrets, source) {
 
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var source = __nccwpck_require__(1543);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/fields.ts
+var fields = __nccwpck_require__(5996);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/registry.ts + 6 modules
+var registry = __nccwpck_require__(5861);
 ;// CONCATENATED MODULE: ./src/commands/deploy/source-rules.ts
 
 
 
-const DOCKER = ['external_docker', 'internal_docker'];
+
+
+const isSetValue = (value) => value !== undefined && value !== null && value !== '';
+/** One rule for each field the table (sources/fields.ts) gives to some sources only, then those of inputs that are not fields. */
 const RULES = [
-    { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
-    { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: constants/* BUILDABLE_SOURCES */.Kl },
-    { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-    {
-        input: 'source-tarball-path',
-        level: 'revision',
-        isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path,
-        sources: ['internal_source']
-    },
-    { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
-    { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
-    { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-    { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: constants/* TYPED_SOURCES */.c0 },
-    { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
-    { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
-    { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
+    ...fields/* SOURCE_FIELDS */.qE.flatMap((field) => field.sources
+        ? [
+            {
+                input: field.input,
+                level: field.in === 'source_revision_config' ? 'revision' : 'deployment',
+                isSet: (s) => isSetValue(field.read(field.in === 'source_revision_config' ? s.sourceRevisionConfig : s.sourceConfig)),
+                sources: field.sources
+            }
+        ]
+        : []),
     { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
-    // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
-    { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: constants/* BUILDABLE_SOURCES */.Kl }
+    // Only where a source module proves the commit: a github revision reports the commit it was built from, and a remote
+    // build ships the checkout; an image shows neither.
+    { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: (0,registry/* sourcesWithCommitProof */.kg)() }
 ];
 const list = (sources) => sources.map((s) => `\`${s}\``).join(' and ');
 /**
@@ -31867,19 +31878,17 @@ function sourceProblemsAfterLookup(inputs, settings, source) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BX: () => (/* binding */ possibleBeforeLookup),
-/* harmony export */   Qe: () => (/* binding */ DEFAULT_SOURCE),
+/* harmony export */   MU: () => (/* binding */ preparingBeforeLookup),
+/* harmony export */   Qe: () => (/* reexport safe */ _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__.Qe),
 /* harmony export */   Qp: () => (/* binding */ mayBuildFromGitHubBeforeLookup),
-/* harmony export */   Xu: () => (/* binding */ archivesBeforeLookup),
 /* harmony export */   cJ: () => (/* binding */ decideSource)
 /* harmony export */ });
+/* unused harmony export archivesBeforeLookup */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5861);
 
-/** The source a create sends when `source` is not set. */
-const DEFAULT_SOURCE = 'github';
-const REMOTE_BUILD = 'internal_source';
-const GITHUB_GATES = ['config-check', 'expected-commit', 'paths'];
-const REMOTE_BUILD_GATES = ['checkout-commit', 'archive-config-check', 'paths'];
-const OTHER_GATES = ['paths'];
+
+
 /** A create is possible only when looking up by name, with `create-if-missing`. */
 function mayCreate(inputs) {
     return inputs.createIfMissing && !inputs.deploymentId;
@@ -31892,7 +31901,7 @@ function mayCreate(inputs) {
  */
 function buildsBeforeLookup(inputs) {
     const update = inputs.revisionSource ?? inputs.source;
-    return mayCreate(inputs) ? [inputs.source ?? DEFAULT_SOURCE, update] : [update];
+    return mayCreate(inputs) ? [inputs.source ?? _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SOURCE */ .Qe, update] : [update];
 }
 /**
  * The sources the ways the lookup may end build from, each once (one when the inputs alone decide
@@ -31911,14 +31920,23 @@ function possibleBeforeLookup(inputs) {
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 function archivesBeforeLookup(inputs) {
-    return buildsBeforeLookup(inputs).some((source) => source !== undefined && archives(inputs, source));
+    return preparingBeforeLookup(inputs) !== undefined;
+}
+/** The module that prepares before the lookup (a remote build's archive), when some way the lookup may end is its source. */
+function preparingBeforeLookup(inputs) {
+    for (const builds of buildsBeforeLookup(inputs)) {
+        const module = builds === undefined ? undefined : (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(builds, inputs);
+        if (module?.prepare)
+            return module;
+    }
+    return undefined;
 }
 /**
  * Whether the input rules see `repo-ref` defaulted to the workflow's ref before the lookup: unless
  * the inputs name another source for some way the lookup may end (as a `github` revision defaults to it).
  */
 function mayBuildFromGitHubBeforeLookup(inputs) {
-    return buildsBeforeLookup(inputs).every((source) => source === undefined || source === DEFAULT_SOURCE);
+    return buildsBeforeLookup(inputs).every((source) => source === undefined || (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(source, inputs).plan.fromWorkflow);
 }
 /**
  * The decision, once the lookup found the deployment (or not). Refuses, before any change, an
@@ -31927,7 +31945,7 @@ function mayBuildFromGitHubBeforeLookup(inputs) {
  */
 function decideSource(inputs, existing) {
     if (!existing) {
-        const source = inputs.source ?? DEFAULT_SOURCE;
+        const source = inputs.source ?? _sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SOURCE */ .Qe;
         const warnings = inputs.revisionSource
             ? [
                 `\`revision-source\` (\`${inputs.revisionSource}\`) is ignored: the deployment does not exist yet, and a create builds its first revision ` +
@@ -31951,23 +31969,406 @@ function decideSource(inputs, existing) {
                 `to the source it was created with, or \`revision-source\` to the one this revision builds from`
         ]);
     }
-    // The archive's patch names its source unless the deployment itself reports `internal_source`.
-    const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource;
+    const revisionSourceSent = (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(builds, inputs).plan.revisionSource(inputs, reported);
     return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems });
 }
-/** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
-function archives(inputs, builds) {
-    return builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path;
-}
 function decision(inputs, decided) {
-    const fromGitHub = decided.builds === 'github';
-    const archivesCheckout = archives(inputs, decided.builds);
+    const module = (0,_sources_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sourceModuleFor */ .vS)(decided.builds, inputs);
     return {
         ...decided,
-        archivesCheckout,
-        fromGitHub,
-        gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
+        module,
+        archivesCheckout: module.prepare !== undefined,
+        fromGitHub: module.proof.afterBuild !== undefined,
+        gates: module.gates.includes('paths') ? module.gates : [...module.gates, 'paths']
     };
+}
+
+
+/***/ }),
+
+/***/ 9087:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ builtCommitFailure),
+/* harmony export */   V: () => (/* binding */ TESTED_FIRST)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/** What to do when the commit built is not the one tested: said by the gate before the change and by the check after the build. */
+const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
+/**
+ * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
+ * the check before the change and the build, and then the revision serves another commit.
+ * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
+ * previous revision again); undefined when the revision was built from the expected commit.
+ */
+function builtCommitFailure(expected, revision) {
+    const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
+    if (built === expected)
+        return undefined;
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('commit-mismatch', built
+        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved ` +
+            `during the build, and the deployment now serves a commit that was not tested.`
+        : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
+}
+
+
+/***/ }),
+
+/***/ 5996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W1: () => (/* binding */ configOf),
+/* harmony export */   qE: () => (/* binding */ SOURCE_FIELDS),
+/* harmony export */   t5: () => (/* binding */ fieldsIn)
+/* harmony export */ });
+/* harmony import */ var _api_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
+
+const DOCKER = ['external_docker', 'internal_docker'];
+const GITHUB = ['github'];
+const SELF_HOSTED = ['external_docker'];
+/** A field's value by its key: the schemas' objects keep keys they do not name, and so does this. */
+function at(key) {
+    return (config) => (config ? Object.entries(config).find(([name]) => name === key)?.[1] : undefined);
+}
+/**
+ * Every `source_config` and `source_revision_config` field the deploy sets, once: the inputs
+ * read them from here (inputs.ts), the input rules say which sources take them
+ * (source-rules.ts), the plan leaves the create-only ones out of a patch (plan.ts), and the plan
+ * and `paths` compare them the one way (settings-differ.ts). The revision's fields come first:
+ * the input rules say their problems in this order. A new field is one row.
+ */
+const SOURCE_FIELDS = [
+    {
+        input: 'repo-ref',
+        in: 'source_revision_config',
+        key: 'repo_ref',
+        read: at('repo_ref'),
+        sources: GITHUB,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'graph-config-path',
+        in: 'source_revision_config',
+        key: 'graph_config_path',
+        read: at('graph_config_path'),
+        sources: _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILDABLE_SOURCES */ .Kl,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'image-uri',
+        in: 'source_revision_config',
+        key: 'image_uri',
+        read: at('image_uri'),
+        sources: DOCKER,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'source-tarball-path',
+        in: 'source_revision_config',
+        key: 'source_tarball_path',
+        read: at('source_tarball_path'),
+        sources: ['internal_source'],
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'integration-id',
+        in: 'source_config',
+        key: 'integration_id',
+        read: at('integration_id'),
+        sources: GITHUB,
+        createOnly: true,
+        loose: true
+    },
+    { input: 'repo-url', in: 'source_config', key: 'repo_url', read: at('repo_url'), sources: GITHUB, createOnly: true, loose: true },
+    {
+        input: 'deployment-type',
+        in: 'source_config',
+        key: 'deployment_type',
+        read: at('deployment_type'),
+        sources: _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .TYPED_SOURCES */ .c0,
+        createOnly: true,
+        loose: true
+    },
+    {
+        input: 'build-on-push',
+        in: 'source_config',
+        key: 'build_on_push',
+        read: at('build_on_push'),
+        sources: GITHUB,
+        createOnly: false,
+        loose: false
+    },
+    {
+        input: 'custom-url',
+        in: 'source_config',
+        key: 'custom_url',
+        read: at('custom_url'),
+        sources: SELF_HOSTED,
+        createOnly: false,
+        loose: true
+    },
+    { input: 'install-command', in: 'source_config', key: 'install_command', read: at('install_command'), createOnly: false, loose: false },
+    { input: 'build-command', in: 'source_config', key: 'build_command', read: at('build_command'), createOnly: false, loose: false },
+    {
+        input: 'listener-id',
+        in: 'source_config',
+        key: 'listener_id',
+        read: at('listener_id'),
+        sources: SELF_HOSTED,
+        createOnly: true,
+        loose: true
+    },
+    {
+        input: 'k8s-namespace',
+        in: 'source_config',
+        key: 'listener_config',
+        read: (config) => at('listener_config')(config)?.k8s_namespace,
+        write: (value) => ({ k8s_namespace: value }),
+        sources: SELF_HOSTED,
+        createOnly: true,
+        loose: true
+    },
+    { input: 'resource-spec', in: 'source_config', key: 'resource_spec', read: at('resource_spec'), createOnly: false, loose: false }
+];
+/** The fields one object carries, in the table's order. */
+function fieldsIn(place) {
+    return SOURCE_FIELDS.filter((field) => field.in === place);
+}
+/** The object a request carries, from the inputs set (`valueOf` is undefined for one not set), keys in the table's order. */
+function configOf(place, valueOf) {
+    const entries = fieldsIn(place).flatMap((field) => {
+        const value = valueOf(field.input);
+        return value === undefined ? [] : [[field.key, field.write ? field.write(value) : value]];
+    });
+    return Object.fromEntries(entries);
+}
+
+
+/***/ }),
+
+/***/ 5861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qe: () => (/* binding */ DEFAULT_SOURCE),
+  vS: () => (/* binding */ sourceModuleFor),
+  kg: () => (/* binding */ sourcesWithCommitProof)
+});
+
+// UNUSED EXPORTS: SOURCE_MODULES
+
+// EXTERNAL MODULE: ./src/commands/deploy/sources/built-commit.ts
+var built_commit = __nccwpck_require__(9087);
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/github.ts
+
+/**
+ * `github`: the control plane builds the ref from the repository. Its config is checked at that
+ * commit and the ref held to `expected-commit` before the change (gates/config-check.ts,
+ * gates/expected-commit.ts), `paths` compares commits through GitHub, the workflow fills
+ * `repo-url` and `repo-ref`, and the revision reports the commit it was built from, held to
+ * `expected-commit` after the build whichever inputs made it (the ref may move meanwhile).
+ */
+const githubSource = {
+    kind: 'github',
+    sources: ['github'],
+    claims: (builds) => builds === 'github',
+    gates: ['config-check', 'expected-commit', 'paths'],
+    proof: { before: ['expected-commit'], afterBuild: built_commit/* builtCommitFailure */.E },
+    plan: { fromWorkflow: true, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
+/**
+ * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
+ * `sha256:<64 hex digits>` is. Only a digest names one image for good.
+ */
+const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
+/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
+function imageShipped(imageUri) {
+    const digest = DIGEST.exec(imageUri)?.[1];
+    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
+}
+/**
+ * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
+ * builds the revision, and a tag (`latest` when none is written) may by then name another
+ * image than the one this workflow pushed and tested.
+ */
+function unpinnedImageWarning(imageUri) {
+    if (DIGEST.test(imageUri))
+        return undefined;
+    const name = imageUri.split('@')[0];
+    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
+    const colon = lastSegment.lastIndexOf(':');
+    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
+    const what = colon >= 0
+        ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest`
+        : 'names neither a tag nor a digest, so it means the tag `latest`';
+    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
+        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/image.ts
+
+/**
+ * An image (`external_docker`, `internal_docker`): `image-uri` is deployed as it is. It reports no
+ * commit, so nothing here decides `paths` or proves `expected-commit` (the input rules refuse it).
+ * An image not pinned by digest is warned of before the change; what ships goes on record once the
+ * control plane took it (a refused change shipped nothing), or on a dry run.
+ */
+const imageSource = {
+    kind: 'image',
+    sources: ['external_docker', 'internal_docker'],
+    claims: (builds) => imageSource.sources.includes(builds),
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    async ship(ctx) {
+        const { plan, deps } = ctx;
+        const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
+        const unpinned = image && unpinnedImageWarning(image);
+        if (unpinned)
+            deps.log.warn(unpinned);
+        // Loaded on first use: the input rules read this module on every run's way to its first request.
+        const asPlanned = (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx);
+        const onRecord = () => {
+            if (image)
+                deps.recorder.shipped(imageShipped(image));
+        };
+        return {
+            planned: () => {
+                onRecord();
+                return asPlanned.planned();
+            },
+            send: async (apply) => {
+                const sent = await asPlanned.send(apply);
+                onRecord();
+                return sent;
+            }
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/other.ts
+/**
+ * A source the action has no module of its own for (`internal_template`, or one a later control
+ * plane reports): the plan is sent as given, and nothing here decides `paths` or proves a commit.
+ * Not in the registry's list: the decision falls back to it when no module there claims the source.
+ */
+const otherSource = {
+    kind: 'other',
+    sources: [],
+    claims: () => true,
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
+const REMOTE_BUILD = 'internal_source';
+/** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+function isArchive(prepared) {
+    return prepared?.by === remoteBuildSource;
+}
+/**
+ * A remote build (`internal_source` without `source-tarball-path`): the action archives the
+ * checkout (remote-build.ts, operations/archive/), uploads it and patches the deployment to build
+ * it. Its gates run on the archive's files before they are packed: the commit they were listed
+ * from against `expected-commit` (its proof: the revision reports no commit to hold after the
+ * build), and the config as the archive holds it. Archived before any request when the inputs may
+ * mean it, so that a broken config, a dependency outside the workspace or an archive too large
+ * sends nothing; after the lookup when only the deployment said so.
+ */
+const remoteBuildSource = {
+    kind: 'remote-build',
+    sources: [REMOTE_BUILD],
+    claims: (builds, inputs) => builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path,
+    gates: ['checkout-commit', 'archive-config-check'],
+    proof: { before: ['checkout-commit'] },
+    async prepare(inputs, deps) {
+        const archive = await (await archiving()).buildArchive(inputs, deps);
+        return {
+            by: remoteBuildSource,
+            archive,
+            remove: () => archive.remove(),
+            // Never uploaded or on record; its config check's row withdrawn: the source's own gates check what ships.
+            setAside(builds, { log, recorder }) {
+                recorder.withdrawCheck('config-check');
+                log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${builds}\`, so that archive is not shipped.`);
+            }
+        };
+    },
+    // The archive's patch names its source unless the deployment itself reports `internal_source`.
+    plan: { fromWorkflow: false, revisionSource: (_inputs, reported) => (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) },
+    async ship({ plan, inputs, deps, prepared }) {
+        const { buildArchive, recordArchive, remotePlannedRequests, uploadAndBuild } = await archiving();
+        const archive = isArchive(prepared) ? prepared.archive : await buildArchive(inputs, deps);
+        return {
+            async planned() {
+                recordArchive(deps.recorder, archive);
+                await archive.remove();
+                deps.log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
+                return remotePlannedRequests(plan, archive);
+            },
+            send: (apply) => uploadAndBuild(plan, archive, inputs, deps, apply)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/uploaded-tarball.ts
+/**
+ * `internal_source` with `source-tarball-path`: an archive the user uploaded, sent as given. It is
+ * not the checkout and reports no commit, so nothing here can decide `paths` or prove
+ * `expected-commit` (the input rules refuse that pair before any request).
+ */
+const uploadedTarballSource = {
+    kind: 'uploaded-tarball',
+    sources: ['internal_source'],
+    claims: (builds, inputs) => builds === 'internal_source' && !!inputs.sourceRevisionConfig.source_tarball_path,
+    gates: [],
+    proof: { before: [] },
+    plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
+    // Loaded on first use: the input rules read this module on every run's way to its first request.
+    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+};
+
+;// CONCATENATED MODULE: ./src/commands/deploy/sources/registry.ts
+
+
+
+
+
+/** The source a create sends when `source` is not set. */
+const DEFAULT_SOURCE = 'github';
+/**
+ * Every source module. The first that claims a source builds it; one no module claims is
+ * `otherSource`'s. A new source is its module and one line here.
+ */
+const SOURCE_MODULES = [githubSource, remoteBuildSource, uploadedTarballSource, imageSource];
+/** The module that builds a revision from `builds` (the control plane's source word) with these inputs. */
+function sourceModuleFor(builds, inputs) {
+    return SOURCE_MODULES.find((module) => module.claims(builds, inputs)) ?? otherSource;
+}
+/**
+ * The sources whose module can show what ships is `expected-commit` (a gate before the change, or
+ * the built commit after it): the input rules refuse `expected-commit` for any other.
+ */
+function sourcesWithCommitProof() {
+    const proving = SOURCE_MODULES.filter((module) => module.proof.before.length > 0 || module.proof.afterBuild !== undefined);
+    return [...new Set(proving.flatMap((module) => module.sources))];
 }
 
 
@@ -32931,8 +33332,9 @@ function isBeingDeleted(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ trustSystemStore)
+/* harmony export */   $l: () => (/* binding */ systemStore)
 /* harmony export */ });
+/* unused harmony exports trustSystemStore, isUnknownAuthority, SystemStoreTrust */
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1692);
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_tls__WEBPACK_IMPORTED_MODULE_0__);
 
@@ -32967,6 +33369,58 @@ function trustSystemStore(api = (node_tls__WEBPACK_IMPORTED_MODULE_0___default()
         return { unavailable: 'unreadable' };
     }
 }
+/** The errors of a certificate no authority in Node's list vouches for (OpenSSL's verify codes, as Node names them). */
+const UNKNOWN_AUTHORITY = new Set([
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'CERT_UNTRUSTED'
+]);
+/** Whether an error (Node's, or fetch's with Node's as its `cause`) is a certificate of an authority Node's list lacks. */
+function isUnknownAuthority(error) {
+    for (let at = error, depth = 0; at !== null && typeof at === 'object' && depth < 4; depth++) {
+        const code = at.code;
+        if (typeof code === 'string' && UNKNOWN_AUTHORITY.has(code))
+            return true;
+        at = at.cause;
+    }
+    return false;
+}
+/**
+ * The system store, read at most once per process, the first time a request fails on an unknown
+ * authority. The default authorities are process-wide, so this is too (one per process, `systemStore`).
+ */
+class SystemStoreTrust {
+    api;
+    result;
+    /** Told once, when the store was read (the debug log). */
+    onRead = () => undefined;
+    constructor(api = (node_tls__WEBPACK_IMPORTED_MODULE_0___default())) {
+        this.api = api;
+    }
+    /**
+     * `attempt()`, and once more after the system store's authorities were added when it failed
+     * on an unknown authority for the first time in this process and the store added some. Only
+     * for a request whose body can be sent again (none, or text): a stream is not retried.
+     */
+    async send(attempt) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            if (this.result !== undefined || !isUnknownAuthority(error))
+                throw error;
+            this.result = trustSystemStore(this.api);
+            this.onRead(this.result);
+            if (!('added' in this.result) || this.result.added === 0)
+                throw error;
+            return attempt();
+        }
+    }
+}
+const systemStore = new SystemStoreTrust();
 
 
 /***/ }),
@@ -33056,7 +33510,7 @@ async function withinTimeLimit(work, options) {
 /* harmony export */ });
 /** Sent in the User-Agent; a test keeps it equal to package.json's version. */
 const ACTION_NAME = 'agent-server-deploy-action';
-const ACTION_VERSION = '1.4.0';
+const ACTION_VERSION = '1.5.0';
 
 
 /***/ }),
@@ -33082,9 +33536,10 @@ if ((0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(_core_post
 else {
     // First: the runner runs this file again as the post step, which must know itself and never run a command twice.
     _report_sink_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsSink */ .l.saveState?.(_core_post_state_js__WEBPACK_IMPORTED_MODULE_1__/* .POST_STATE */ .j.isPost, 'true');
-    // Before any connection: a runner whose egress firewall terminates TLS has its authority in the system's store only.
-    const store = (0,_core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__/* .trustSystemStore */ .V)();
-    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz)('added' in store ? `system certificate store: ${store.added} authorities added` : `system certificate store: ${store.unavailable}`);
+    // A runner whose egress firewall terminates TLS has its authority in the system's store only: read on the first request that needs it.
+    _core_system_ca_js__WEBPACK_IMPORTED_MODULE_2__/* .systemStore */ .$l.onRead = (store) => (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz)('added' in store
+        ? `system certificate store: ${store.added} authorities added (a certificate of an authority Node's list lacks)`
+        : `system certificate store: ${store.unavailable}`);
     // The step's time counts from the process's start: loading the bundle is part of it.
     const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
     // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
@@ -33458,7 +33913,8 @@ function workflowRun(env) {
         ...(env.GITHUB_SHA ? { commit: env.GITHUB_SHA } : {}),
         ...(id ? { id } : {}),
         ...(attempt ? { attempt } : {}),
-        ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {})
+        ...(url ? { url: attempt ? `${url}/attempts/${attempt}` : url } : {}),
+        ...(repository ? { repository } : {})
     };
 }
 
@@ -34629,7 +35085,10 @@ var scale_to_zero = __nccwpck_require__(3861);
 var source_rules = __nccwpck_require__(7606);
 // EXTERNAL MODULE: ./src/commands/deploy/source.ts
 var source = __nccwpck_require__(1543);
+// EXTERNAL MODULE: ./src/commands/deploy/sources/fields.ts
+var fields = __nccwpck_require__(5996);
 ;// CONCATENATED MODULE: ./src/commands/deploy/inputs.ts
+
 
 
 
@@ -34652,25 +35111,9 @@ const deploySpec = {
     uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
     read(reader) {
         const { value } = reader;
-        const k8sNamespace = value('k8s-namespace');
-        const sourceConfig = withoutUndefined({
-            integration_id: value('integration-id'),
-            repo_url: value('repo-url'),
-            deployment_type: value('deployment-type'),
-            build_on_push: value('build-on-push'),
-            custom_url: value('custom-url'),
-            install_command: value('install-command'),
-            build_command: value('build-command'),
-            listener_id: value('listener-id'),
-            listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-            resource_spec: value('resource-spec')
-        });
-        const sourceRevisionConfig = withoutUndefined({
-            repo_ref: value('repo-ref'),
-            graph_config_path: value('graph-config-path'),
-            image_uri: value('image-uri'),
-            source_tarball_path: value('source-tarball-path')
-        });
+        // Each field from its input, as the one table of fields says (sources/fields.ts); only those set: a patch sends nothing else.
+        const sourceConfig = (0,fields/* configOf */.W1)('source_config', (input) => value(input));
+        const sourceRevisionConfig = (0,fields/* configOf */.W1)('source_revision_config', (input) => value(input));
         const target = (0,inputs_github/* readTarget */._E)(reader);
         const github = (0,inputs_github/* readGitHubInputs */.BJ)(reader);
         const inputs = {
@@ -34731,9 +35174,6 @@ function replaceProblems(reader, inputs) {
     ];
 }
 const blankOrComment = (line) => line.trim() === '' || line.trimStart().startsWith('#');
-function withoutUndefined(object) {
-    return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
-}
 
 ;// CONCATENATED MODULE: ./src/commands/rollback/about.ts
 /** How the reports tell a `rollback` run. */
@@ -34863,9 +35303,9 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(794)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5794))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(844), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
@@ -36640,7 +37080,7 @@ function describeSelection(selection, log) {
             `Files known to hold secrets (by name, or by a key or token in them) are left out of the archive: pass what the agent ` +
             `needs through the \`secrets\` input (or, for a file without a secret, name its exact path in \`archive-include\`).`);
     }
-    (0,_key_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .warnKeyFindings */ .k)(selection.keyFindings, log);
+    (0,_key_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .warnKeyFindings */ .kY)(selection.keyFindings, log);
     const links = selection.leftOut.filter((item) => item.reason === 'link');
     if (links.length > 0) {
         log.warn(`Not archived: ${links.map((item) => `\`${item.path}\``).join(', ')} (symbolic links are never followed or uploaded; put the file itself in the directory if the build needs it).`);
@@ -36708,16 +37148,23 @@ function namedChanges(changed, shown = CHANGES_SHOWN) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ warnKeyFindings),
+/* harmony export */   kY: () => (/* binding */ warnKeyFindings),
 /* harmony export */   refuseKeyFindings: () => (/* binding */ refuseKeyFindings)
 /* harmony export */ });
-/* unused harmony export findingText */
+/* unused harmony exports ANNOTATED_FINDINGS, findingText */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _secret_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9793);
 
 
-/** Findings a refusal names; the log's warnings name them all. */
+/** Findings a refusal names; the log names them all. */
 const NAMED_IN_REFUSAL = 10;
+/**
+ * Findings warned about one by one, each an annotation at its file and line: a repository full of
+ * keys (a vendored fixture, a dump) would otherwise bury the run's page under hundreds of them
+ * (the runner shows only the first few per step anyway). The rest are counted in one warning and
+ * listed in the log, one line each.
+ */
+const ANNOTATED_FINDINGS = 50;
 const KINDS = new Map(_secret_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .KEY_RULES */ .on.map((rule) => [rule.id, rule.kind]));
 /** A finding as every message names it: `path:line` and the rule, never the value. */
 function findingText(finding) {
@@ -36725,10 +37172,11 @@ function findingText(finding) {
 }
 /**
  * One warning per key found in a file that ships, annotated at its file and line where the
- * log can (the runner shows it on the file), naming the rule, never the value.
+ * log can (the runner shows it on the file), naming the rule, never the value; past
+ * ANNOTATED_FINDINGS, one warning counts the rest and the log lists them.
  */
 function warnKeyFindings(findings, log) {
-    for (const finding of findings) {
+    for (const finding of findings.slice(0, ANNOTATED_FINDINGS)) {
         const line = `Key in a file the archive ships: ${findingText(finding)}. Whoever can read the build can read it: pass it through ` +
             `\`secrets\` and read it from the environment (\`secret-scan: fail\` refuses such a deploy).`;
         if (log.warnAt)
@@ -36736,13 +37184,22 @@ function warnKeyFindings(findings, log) {
         else
             log.warn(line);
     }
+    const rest = findings.slice(ANNOTATED_FINDINGS);
+    if (rest.length === 0)
+        return;
+    log.warn(`And ${rest.length} more key finding${rest.length === 1 ? '' : 's'} in files the archive ships, not annotated one by one ` +
+        `(${ANNOTATED_FINDINGS} are): the log lists them under "Keys not annotated", the summary counts them all.`);
+    log.startGroup(`Keys not annotated: ${rest.length}`);
+    for (const finding of rest)
+        log.info(findingText(finding));
+    log.endGroup();
 }
 /** `secret-scan: fail`: a key in a file that would ship refuses the deploy, before anything is packed or sent. */
 function refuseKeyFindings(findings, mode) {
     if (mode !== 'fail' || findings.length === 0)
         return;
     const named = findings.slice(0, NAMED_IN_REFUSAL).map(findingText).join(', ');
-    const more = findings.length > NAMED_IN_REFUSAL ? ` and ${findings.length - NAMED_IN_REFUSAL} more (the warnings above name them all)` : '';
+    const more = findings.length > NAMED_IN_REFUSAL ? ` and ${findings.length - NAMED_IN_REFUSAL} more (the log names them all)` : '';
     throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ('bad-input', `${findings.length === 1 ? 'A key is' : `${findings.length} keys are`} written into files the remote build's archive would ship ` +
         `(\`secret-scan: fail\`): ${named}${more}. Nothing was sent.`, 'Take each key out of the file and pass it through the `secrets` input (the agent reads it from its environment); revoke a ' +
         'key that was committed. A value that is no key: leave the file out with `archive-exclude`, or set `secret-scan: warn`.');
@@ -36777,6 +37234,8 @@ const KEY_RULES = [
     rule('openai-api-key', 'OpenAI API key', ['t3blbkfj', 'sk-proj-', 'sk-svcacct-', 'sk-admin-'], String.raw `${B}(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}T3BlbkFJ[A-Za-z0-9_-]{40,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})${E}`),
     rule('anthropic-api-key', 'Anthropic API key', ['sk-ant-'], String.raw `${B}(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA)${E}`),
     rule('langsmith-api-key', 'LangSmith API key', ['lsv2_'], String.raw `${B}(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})${E}`),
+    // The keys LangSmith gave before `lsv2_` (still accepted, and in older projects' `.env` and notebooks).
+    rule('langsmith-legacy-api-key', 'LangSmith API key (legacy)', ['ls__'], String.raw `${B}(ls__[a-f0-9]{32})${E}`),
     rule('github-token', 'GitHub token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], String.raw `${B}((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})${E}`),
     rule('gitlab-token', 'GitLab token', ['glpat-', 'gldt-', 'glptt-', 'glrt-', 'gr1348941'], String.raw `${B}(glpat-[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?|gldt-[A-Za-z0-9_-]{20}|glptt-[a-f0-9]{40}|glrt-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20})${E}`),
     rule('aws-access-key-id', 'AWS access key ID', ['akia', 'asia', 'abia', 'acca', 'a3t'], String.raw `(?<![A-Za-z0-9])((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Za-z0-9])`),
@@ -36809,19 +37268,24 @@ const KEY_RULES = [
     rule('telegram-bot-api-token', 'Telegram bot token', ['telegr'], String.raw `${assigned('telegr[a-z]*')}([0-9]{5,16}:A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`, 'i'),
     // Twilio's `SK` + 32 hex digits has no text of its own (`sk` is in nearly every file): found by the name it is given.
     rule('twilio-api-key', 'Twilio API key', ['twilio'], String.raw `${assigned('twilio')}(SK[0-9a-fA-F]{32})(?![A-Za-z0-9])`, 'i'),
-    // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`.
+    // A database URL's password: `scheme://user:<password>@host`, not `${VAR}`, `postgres` or `password`. SQLAlchemy names
+    // the driver after the scheme (`postgresql+asyncpg://`, `mysql+pymysql://`): the `+` forms are keywords too, for git grep.
     rule('database-url-password', 'password in a database URL', [
         'postgres://',
         'postgresql://',
+        'postgres+',
+        'postgresql+',
         'mysql://',
+        'mysql+',
         'mariadb://',
+        'mariadb+',
         'mongodb://',
         'mongodb+srv://',
         'redis://',
         'rediss://',
         'amqp://',
         'amqps://'
-    ], String.raw `(?<![A-Za-z0-9+])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`, 'i'),
+    ], String.raw `(?<![A-Za-z0-9+])(?:(?:postgres(?:ql)?|mysql|mariadb)(?:\+[a-z0-9_]+)?|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/$<>{}'"\x60]*:([^\s:@/$<>{}'"\x60]{6,})@`, 'i'),
     rule('sentry-user-token', 'Sentry token', ['sntry'], String.raw `${B}(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})${E}`)
 ];
 /** Every rule's keywords: what the one `git grep` looks for. */

@@ -1,6 +1,7 @@
 import { HttpClient, type HttpClientResponse } from '@actions/http-client'
 import type { RequestHandler } from '@actions/http-client/lib/interfaces'
 import type { IncomingMessage, RequestOptions } from 'node:http'
+import { systemStore } from '../core/system-ca.js'
 import { readBodyCapped } from './body.js'
 
 /**
@@ -22,11 +23,19 @@ export function abortableHttpClient(userAgent: string, signal: AbortSignal, sock
     canHandleAuthentication: () => false,
     handleAuthentication: () => Promise.reject(new Error('not used'))
   }
-  return new HttpClient(userAgent, [abortOn], {
+  const client = new HttpClient(userAgent, [abortOn], {
     // Redirects are not followed: @actions/http-client would forward credentials to the host a redirect names.
     allowRedirects: false,
     socketTimeout: socketTimeoutMs
   })
+  // Sent again once with the system's authorities when the first fails on one Node's list lacks
+  // (core/system-ca.ts); a streamed body (the signed upload's archive) is not: it may be half read.
+  const request = client.request.bind(client)
+  client.request = (verb, requestUrl, data, headers) =>
+    data === null || typeof data === 'string'
+      ? systemStore.send(() => request(verb, requestUrl, data, headers))
+      : request(verb, requestUrl, data, headers)
+  return client
 }
 
 /**

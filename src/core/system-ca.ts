@@ -12,8 +12,10 @@ import tls from 'node:tls'
  *
  * On Linux the system store is OpenSSL's default file and folder (`/etc/ssl/certs` on the
  * runners), or `SSL_CERT_FILE` and `SSL_CERT_DIR` when set. Reading it is the cost: a few hundred
- * certificates parsed (docs/egress-firewall.md has the figures). A worker thread reading it while
- * the bundle loads was measured slower on a loaded two-core machine, so it is read in line.
+ * certificates parsed, 30 to 50 ms on Node 24 (docs/egress-firewall.md has the figures). So it is
+ * read only when a connection fails on an authority Node's list does not know, and that request
+ * is sent again once (`SystemStoreTrust.send`): a runner without such a firewall never pays for it.
+ * A TLS handshake fails before any byte of the request is written, so nothing was sent twice.
  */
 
 /** What was done: how many of the system's authorities were added, or why none. */
@@ -52,3 +54,54 @@ export function trustSystemStore(api: CaApi = tls): SystemStoreResult {
     return { unavailable: 'unreadable' }
   }
 }
+
+/** The errors of a certificate no authority in Node's list vouches for (OpenSSL's verify codes, as Node names them). */
+const UNKNOWN_AUTHORITY = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_UNTRUSTED'
+])
+
+/** Whether an error (Node's, or fetch's with Node's as its `cause`) is a certificate of an authority Node's list lacks. */
+export function isUnknownAuthority(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at !== null && typeof at === 'object' && depth < 4; depth++) {
+    const code = (at as { code?: unknown }).code
+    if (typeof code === 'string' && UNKNOWN_AUTHORITY.has(code)) return true
+    at = (at as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * The system store, read at most once per process, the first time a request fails on an unknown
+ * authority. The default authorities are process-wide, so this is too (one per process, `systemStore`).
+ */
+export class SystemStoreTrust {
+  private result: SystemStoreResult | undefined
+  /** Told once, when the store was read (the debug log). */
+  onRead: (result: SystemStoreResult) => void = () => undefined
+
+  constructor(private readonly api: CaApi = tls) {}
+
+  /**
+   * `attempt()`, and once more after the system store's authorities were added when it failed
+   * on an unknown authority for the first time in this process and the store added some. Only
+   * for a request whose body can be sent again (none, or text): a stream is not retried.
+   */
+  async send<T>(attempt: () => Promise<T>): Promise<T> {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (this.result !== undefined || !isUnknownAuthority(error)) throw error
+      this.result = trustSystemStore(this.api)
+      this.onRead(this.result)
+      if (!('added' in this.result) || this.result.added === 0) throw error
+      return attempt()
+    }
+  }
+}
+
+export const systemStore = new SystemStoreTrust()

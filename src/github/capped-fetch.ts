@@ -1,4 +1,5 @@
 import { MAX_BODY_BYTES, readCapped } from '../api/body.js'
+import { systemStore } from '../core/system-ca.js'
 
 /**
  * Octokit reads every answer whole (`response.text()`), however large, and swallows a
@@ -11,10 +12,13 @@ import { MAX_BODY_BYTES, readCapped } from '../api/body.js'
  */
 export function cappedFetch(inner: typeof fetch, limitBytes: number = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
-    const response = await inner(input, init)
-    const body = await readBody(response, limitBytes)
+    // GitHub's API behind a TLS-terminating firewall: the system's authorities, read once (core/system-ca.ts).
+    const body = init?.body
+    const resend = body === undefined || body === null || typeof body === 'string'
+    const response = resend ? await systemStore.send(() => inner(input, init)) : await inner(input, init)
+    const read = await readBody(response, limitBytes)
     // 204, 205 and 304 may carry no body at all, not even an empty one.
-    const capped = new Response(body === null || [204, 205, 304].includes(response.status) ? null : body, {
+    const capped = new Response(read === null || [204, 205, 304].includes(response.status) ? null : read, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers

@@ -3,23 +3,23 @@ import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
 import type { Check, CheckResult } from '../../operations/checks/types.js'
 import type { CommandDeps } from '../types.js'
 import { warnIfCommitMoved } from './commit-check.js'
-import { builtCommitFailure } from './expected-commit.js'
 import type { DeployInputs } from './inputs.js'
 import type { SourceDecision } from './source.js'
 
 /**
- * The commit the revision was built from: checked against `expected-commit` for every `github`
- * revision, whichever inputs made it (its failure, `commit-mismatch`, is returned), else warned
- * about when the ref moved on.
+ * The commit the revision was built from: checked against `expected-commit` by the source module
+ * whose revisions report it (`github`, whichever inputs made it; its failure, `commit-mismatch`, is
+ * returned), else warned about when the ref moved on.
  */
 export function checkCommit(
   inputs: DeployInputs,
-  source: Pick<SourceDecision, 'fromGitHub'>,
+  source: Pick<SourceDecision, 'module'>,
   deps: CommandDeps,
   revision: Revision
 ): CheckResult {
-  if (inputs.expectedCommit && source.fromGitHub) {
-    const failure = builtCommitFailure(inputs.expectedCommit, revision)
+  const afterBuild = source.module.proof.afterBuild
+  if (inputs.expectedCommit && afterBuild) {
+    const failure = afterBuild(inputs.expectedCommit, revision)
     return failure ? { failure } : {}
   }
   warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder)
@@ -27,7 +27,7 @@ export function checkCommit(
 }
 
 /** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
-export function deployChecks(inputs: DeployInputs, source: Pick<SourceDecision, 'fromGitHub'>, deps: CommandDeps): Check[] {
+export function deployChecks(inputs: DeployInputs, source: Pick<SourceDecision, 'module'>, deps: CommandDeps): Check[] {
   const builtCommit: Check = {
     id: 'built-commit',
     appliesTo: () => true,

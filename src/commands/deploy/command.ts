@@ -8,14 +8,13 @@ import { lookUpTarget } from '../../operations/resolve.js'
 import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { checkCommit, deployChecks } from './checks.js'
-import { builtCommitFailure } from './expected-commit.js'
 import { DEPLOY_GATES, runGates } from './gates/index.js'
 import type { DeployInputs, DeploySpecific } from './inputs.js'
 import { rollBackAfterFailure } from './on-failure.js'
 import { planDeploy } from './plan.js'
-import { archiveBeforeLookup, type BuiltArchive } from './remote-build.js'
 import { sendChange } from './send-change.js'
-import { decideSource, type SourceDecision } from './source.js'
+import { decideSource, preparingBeforeLookup, type SourceDecision } from './source.js'
+import type { Prepared } from './sources/types.js'
 
 /** `command: deploy`: find, create or patch, wait. */
 export const deployCommand = defineCommand<DeploySpecific>({
@@ -28,34 +27,34 @@ type Inputs = DeployInputs
 export async function deploy(given: Inputs, deps: CommandDeps): Promise<Outcome> {
   // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
   const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
-  // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
-  // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-  const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps)
+  // A source the inputs may mean prepares before any request (a remote build's archive), so that bad input (a missing
+  // config, a dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
+  const prepared = await preparingBeforeLookup(inputs)?.prepare?.(inputs, deps)
   try {
-    return await deployWith(inputs, deps, archivedBeforeLookup)
+    return await deployWith(inputs, deps, prepared)
   } finally {
-    await archivedBeforeLookup?.remove()
+    await prepared?.remove()
   }
 }
 
 /**
  * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
  * send the change → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
- * and checks are lists; every phase follows the one source decision (source.ts).
+ * and checks are lists; every phase asks the source module the one decision picked (source.ts, sources/).
  */
-async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLookup: BuiltArchive | undefined): Promise<Outcome> {
+async function deployWith(inputs: Inputs, deps: CommandDeps, preparedBeforeLookup: Prepared | undefined): Promise<Outcome> {
   const { log, recorder } = deps
   const existing = await lookUp(inputs, deps)
   const source = decideSource(inputs, existing)
   source.warnings.forEach(log.warn)
-  const archive = archivedBeforeLookup && keepsArchiveBuiltBeforeLookup(source, deps) ? archivedBeforeLookup : undefined
+  const prepared = preparedBeforeLookup && keepsPrepared(preparedBeforeLookup, source, deps) ? preparedBeforeLookup : undefined
   const plan = planDeploy(inputs, existing, source, deps.workflow)
   if (plan.action === 'patch') plan.warnings.forEach(log.warn)
 
   const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source })
   if (ended) return ended
 
-  const shipment = await sendChange(plan, inputs, source, deps, archive)
+  const shipment = await sendChange(plan, inputs, source, deps, prepared)
   if ('planned' in shipment) return shipment.planned
   const { deployment, revisionId } = shipment
 
@@ -98,17 +97,13 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, archivedBeforeLooku
 }
 
 /**
- * The archive built before the lookup, when the decision is a remote build. When it is not (the
- * inputs could mean one, the lookup decided otherwise), the archive is set aside: never uploaded or
- * on record, its config check's row withdrawn (the source's own gates check what ships). The
- * caller removes its file either way.
+ * What was prepared before the lookup, when the module that made it is the one decided. When it
+ * is not (the inputs could mean a remote build, the lookup decided otherwise), it is set aside:
+ * never shipped or on record (sources/types.ts `Prepared`). The caller removes it either way.
  */
-function keepsArchiveBuiltBeforeLookup(source: SourceDecision, { log, recorder }: CommandDeps): boolean {
-  if (source.archivesCheckout) return true
-  recorder.withdrawCheck('config-check')
-  log.info(
-    `The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`
-  )
+function keepsPrepared(prepared: Prepared, source: SourceDecision, deps: CommandDeps): boolean {
+  if (prepared.by === source.module) return true
+  prepared.setAside(source.builds, deps)
   return false
 }
 
@@ -154,8 +149,9 @@ async function noNewRevision(
   )
   if (inputs.health) deps.log.info('No new revision, so no health check either.')
   const serving = deployment.active_revision_id ?? revisionId
-  if (inputs.expectedCommit && source.fromGitHub && serving) {
-    const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
+  const afterBuild = source.module.proof.afterBuild
+  if (inputs.expectedCommit && afterBuild && serving) {
+    const failure = afterBuild(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving))
     if (failure) throw failure
   }
   return deps.recorder.finish({ kind: 'deployed', noNewRevision: true })

@@ -12,6 +12,7 @@ import type { SecretsUpdate } from './environment.js'
 import { scaleToZeroProblemBeforeLookup } from './scale-to-zero.js'
 import { sourceProblemsBeforeLookup } from './source-rules.js'
 import { mayBuildFromGitHubBeforeLookup } from './source.js'
+import { configOf } from './sources/fields.js'
 
 export interface DeploySpecific {
   name?: string
@@ -38,7 +39,7 @@ export interface DeploySpecific {
   github: GitHubInputs
   /** `paths`: deploy only when a file under them changed since the serving revision's commit (gates/paths.ts). */
   paths?: PathFilter
-  /** `expected-commit`: the commit this deploy must ship, full and lower-case (expected-commit.ts). */
+  /** `expected-commit`: the commit this deploy must ship, full and lower-case (the source modules' `proof`, sources/types.ts). */
   expectedCommit?: string
   /** `github-token`, for the commit reads of `paths` and `expected-commit`. */
   githubToken?: string
@@ -68,25 +69,9 @@ export const deploySpec: InputSpec<DeploySpecific> = {
   uses: INPUT_NAMES.filter((name) => !NOT_DEPLOY.includes(name)),
   read(reader) {
     const { value } = reader
-    const k8sNamespace = value('k8s-namespace')
-    const sourceConfig = withoutUndefined<SourceConfigRequest>({
-      integration_id: value('integration-id'),
-      repo_url: value('repo-url'),
-      deployment_type: value('deployment-type'),
-      build_on_push: value('build-on-push'),
-      custom_url: value('custom-url'),
-      install_command: value('install-command'),
-      build_command: value('build-command'),
-      listener_id: value('listener-id'),
-      listener_config: k8sNamespace === undefined ? undefined : { k8s_namespace: k8sNamespace },
-      resource_spec: value('resource-spec')
-    })
-    const sourceRevisionConfig = withoutUndefined<SourceRevisionConfigRequest>({
-      repo_ref: value('repo-ref'),
-      graph_config_path: value('graph-config-path'),
-      image_uri: value('image-uri'),
-      source_tarball_path: value('source-tarball-path')
-    })
+    // Each field from its input, as the one table of fields says (sources/fields.ts); only those set: a patch sends nothing else.
+    const sourceConfig = configOf<SourceConfigRequest>('source_config', (input) => value(input))
+    const sourceRevisionConfig = configOf<SourceRevisionConfigRequest>('source_revision_config', (input) => value(input))
     const target = readTarget(reader)
     const github = readGitHubInputs(reader)
     const inputs: DeploySpecific = {
@@ -146,7 +131,3 @@ function replaceProblems(reader: InputReader, inputs: DeploySpecific): string[] 
 }
 
 const blankOrComment = (line: string) => line.trim() === '' || line.trimStart().startsWith('#')
-
-function withoutUndefined<T extends object>(object: { [K in keyof T]?: T[K] | undefined }): T {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T
-}

@@ -14,7 +14,8 @@ import type { WorkflowContext } from '../../inputs/workflow-context.js'
 import { environmentOfCreate, referencesOfUpdate, secretsOfUpdate, type EnvironmentChange, type SecretsUpdate } from './environment.js'
 import type { DeployInputs } from './inputs.js'
 import { mergedResourceSpec } from './resource-spec.js'
-import { SOURCE_CONFIG_FIELDS, sameSetting, shownSetting } from './settings-differ.js'
+import { sameSetting, shownSetting } from './settings-differ.js'
+import { fieldsIn } from './sources/fields.js'
 import { scaleToZeroProblemAfterLookup } from './scale-to-zero.js'
 import { sourceProblemsAfterLookup } from './source-rules.js'
 import { DEFAULT_SOURCE, type SourceDecision } from './source.js'
@@ -37,9 +38,15 @@ export interface PlannedEnvironment {
  * would be refused, so a patch leaves them out, and a value the user set that differs
  * from the deployment's is an error before anything is sent.
  */
-const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly)
+const CREATE_ONLY = fieldsIn('source_config').filter((field) => field.createOnly)
+const CREATE_ONLY_KEYS: ReadonlySet<string> = new Set(CREATE_ONLY.map((field) => field.key))
 
-/** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
+/** The request's fields a patch may send: the create-only ones left out. */
+function changeableOf(requested: SourceConfigRequest): SourceConfigRequest {
+  return Object.fromEntries(Object.entries(requested).filter(([key]) => !CREATE_ONLY_KEYS.has(key)))
+}
+
+/** The request this run sends: what the inputs set, as the source decision says, plus the workflow's defaults where its module takes them (`github`). */
 export function planDeploy(
   inputs: DeployInputs,
   existing: Deployment | undefined,
@@ -52,7 +59,7 @@ export function planDeploy(
 function planCreate(inputs: DeployInputs, decided: SourceDecision, workflow: WorkflowContext): Plan {
   const name = inputs.name as string
   const source = decided.deployment ?? DEFAULT_SOURCE
-  const github = decided.fromGitHub
+  const github = decided.module.plan.fromWorkflow
   const sourceConfig: SourceConfigRequest = {
     ...inputs.sourceConfig,
     ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
@@ -116,12 +123,12 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
       )
     }
   }
-  const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...given } = requested
+  const given = changeableOf(requested)
   // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
   const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
-    ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
+    ...(source.module.plan.fromWorkflow && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
   }
   problems.push(...sourceProblemsAfterLookup(inputs, { sourceConfig: requested, sourceRevisionConfig }, source))
   const scaleToZero = scaleToZeroProblemAfterLookup(requested, { existing: deployment })

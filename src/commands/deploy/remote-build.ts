@@ -12,20 +12,9 @@ import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
-import { archivesBeforeLookup, type SourceDecision } from './source.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { otherCommitCheckedOut } from './gates/checkout-commit.js'
 import { checkoutOf } from '../../operations/git-tree.js'
-
-/**
- * The archive, when some way the lookup may end is a remote build (source.ts
- * `archivesBeforeLookup`): built before any request, so that a missing config file, a
- * dependency outside the workspace or an archive over the limit is refused before the
- * lookup. The caller removes it.
- */
-export async function archiveBeforeLookup(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive | undefined> {
-  return archivesBeforeLookup(inputs) ? buildArchive(inputs, deps) : undefined
-}
 
 type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
 
@@ -47,32 +36,11 @@ function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'si
 }
 
 /**
- * For a remote build: the archive built, described in the log and on record (what was
- * shipped: digest, size, files, commit, what was left out), size limits checked. Before
- * any change; undefined when this deploy is not a remote build.
+ * For a remote build (sources/remote-build.ts): the archive built, described in the log (what it
+ * holds, what was left out), its gates passed and its size checked; put on record only once
+ * shipped (`recordArchive`). Before any change; the caller removes it.
  */
-export async function archiveForRemoteBuild(
-  inputs: DeployInputs,
-  source: SourceDecision,
-  deps: ArchiveDeps,
-  archivedBeforeLookup?: BuiltArchive
-): Promise<BuiltArchive | undefined> {
-  if (!source.archivesCheckout) {
-    for (const [name, set] of [
-      ['archive-exclude', inputs.archiveExclude],
-      ['archive-include', inputs.archiveInclude]
-    ] as const) {
-      if (set)
-        deps.log.warn(
-          `\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`
-        )
-    }
-    return undefined
-  }
-  return archivedBeforeLookup ?? buildArchive(inputs, deps)
-}
-
-async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
+export async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Promise<BuiltArchive> {
   const layout = await layoutOf(inputs, deps)
   // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
   const { selectArchiveFiles } = await import('../../operations/archive/select.js')

@@ -1,50 +1,36 @@
-import type { Deployment } from '../../api/schemas.js'
-import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
-import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
+import type { ApplyContext } from '../../operations/apply.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import type { CommandDeps } from '../types.js'
-import { describePlan, plannedRequests } from './describe.js'
 import { describeEnvironment, type EnvironmentChange } from './environment.js'
-import { imageShipped, unpinnedImageWarning } from './image.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import type { SourceDecision } from './source.js'
-import { archiveForRemoteBuild, recordArchive, remotePlannedRequests, uploadAndBuild, type BuiltArchive } from './remote-build.js'
+import type { Prepared, Sent } from './sources/types.js'
 
 /** What sending the change ended in: a dry run's plan, or the change sent and the revision it made (if any). */
-export type SentChange = { planned: Outcome } | { deployment: Deployment; revisionId: string | null }
+export type SentChange = { planned: Outcome } | Sent
 
 /**
- * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
- * A dry run builds and checks what it would ship and sends nothing.
+ * Sends the change as the source module says (sources/): a `github` patch or create, a remote
+ * build (archive, upload, patch), an image. A dry run readies and checks what it would ship and
+ * sends nothing.
  */
 export async function sendChange(
   plan: Plan,
   inputs: DeployInputs,
-  source: SourceDecision,
+  source: Pick<SourceDecision, 'module'>,
   deps: CommandDeps,
-  archivedBeforeLookup: BuiltArchive | undefined
+  prepared: Prepared | undefined
 ): Promise<SentChange> {
   const { client, log, recorder } = deps
-  // Only docker sources take an image (the source rules refuse it for others).
-  const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri
-  const unpinned = image && unpinnedImageWarning(image)
-  if (unpinned) log.warn(unpinned)
-  const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup)
+  const shipment = await source.module.ship({ plan, inputs, deps, prepared })
   reportEnvironment(plan, deps)
   if (inputs.dryRun) {
-    if (image) recorder.shipped(imageShipped(image))
-    if (archive) {
-      recordArchive(recorder, archive)
-      await archive.remove()
-      log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.')
-    }
+    const requests = await shipment.planned()
     await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
     recorder.changed('planned')
-    return {
-      planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
-    }
+    return { planned: recorder.finish({ kind: 'planned', requests }) }
   }
   const apply: ApplyContext = {
     client,
@@ -54,10 +40,7 @@ export async function sendChange(
     signal: deps.signal,
     log: log.warn
   }
-  const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply)
-  // On record once the control plane took it, not before: a refused change shipped nothing.
-  if (image) recorder.shipped(imageShipped(image))
-  return sent
+  return shipment.send(apply)
 }
 
 /**
@@ -84,35 +67,4 @@ function reportEnvironment(plan: Plan, { log, recorder }: Pick<CommandDeps, 'log
     ...(environment.secrets ? { secrets: fact(environment.secrets) } : {}),
     ...(environment.references ? { references: fact(environment.references) } : {})
   })
-}
-
-/** Sends what the plan says (create, patch, or nothing) and records it. */
-async function sendPlan(
-  plan: Plan,
-  inputs: DeployInputs,
-  deps: CommandDeps,
-  apply: ApplyContext
-): Promise<{ deployment: Deployment; revisionId: string | null }> {
-  const { client, log, recorder } = deps
-  log.info(describePlan(plan))
-  // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
-  let deployment: Deployment
-  let revisionId: string | null
-  if (plan.action === 'create') {
-    deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
-    recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
-    revisionId = deployment.latest_revision_id
-  } else if (plan.action === 'patch') {
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
-    deployment = applied.deployment
-    revisionId = applied.revisionId
-    recorder.changed('updated', deployment)
-  } else {
-    deployment = plan.deployment
-    revisionId = deployment.latest_revision_id
-    recorder.changed('unchanged', deployment)
-  }
-  return { deployment, revisionId }
 }

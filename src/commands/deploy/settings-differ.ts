@@ -1,32 +1,22 @@
 import type { SourceConfig, SourceConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
+import { fieldsIn } from './sources/fields.js'
 
 type AnySourceConfig = SourceConfig | SourceConfigRequest | null | undefined
 
 /**
- * Each `source_config` field, the input that sets it, whether the control plane fixes it at
- * creation (a patch must leave it out), and whether values that differ only in spelling name
- * the same thing (ids and enum words in either case, a URL with or without a last `/` or
- * `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read this table and compare
- * with `sameSetting`, so they never disagree on whether a setting changes.
+ * Each `source_config` field (sources/fields.ts, the one table of fields): the input that sets it,
+ * whether the control plane fixes it at creation (a patch must leave it out), and whether values
+ * that differ only in spelling name the same thing (ids and enum words in either case, a URL with
+ * or without a last `/` or `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read it
+ * and compare with `sameSetting`, so they never disagree on whether a setting changes.
  */
 export const SOURCE_CONFIG_FIELDS: ReadonlyArray<{
   input: InputName
   read: (c: AnySourceConfig) => unknown
   createOnly: boolean
   loose: boolean
-}> = [
-  { input: 'integration-id', read: (c) => c?.integration_id, createOnly: true, loose: true },
-  { input: 'repo-url', read: (c) => c?.repo_url, createOnly: true, loose: true },
-  { input: 'deployment-type', read: (c) => c?.deployment_type, createOnly: true, loose: true },
-  { input: 'build-on-push', read: (c) => c?.build_on_push, createOnly: false, loose: false },
-  { input: 'custom-url', read: (c) => c?.custom_url, createOnly: false, loose: true },
-  { input: 'install-command', read: (c) => c?.install_command, createOnly: false, loose: false },
-  { input: 'build-command', read: (c) => c?.build_command, createOnly: false, loose: false },
-  { input: 'listener-id', read: (c) => c?.listener_id, createOnly: true, loose: true },
-  { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace, createOnly: true, loose: true },
-  { input: 'resource-spec', read: (c) => c?.resource_spec, createOnly: false, loose: false }
-]
+}> = fieldsIn('source_config')
 
 /**
  * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the

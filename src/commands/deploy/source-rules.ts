@@ -1,8 +1,10 @@
-import { BUILDABLE_SOURCES, TYPED_SOURCES } from '../../api/constants.js'
+import { BUILDABLE_SOURCES } from '../../api/constants.js'
 import type { Secret, SourceConfigRequest, SourceRevisionConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 import { reservedSecretProblems } from '../../inputs/reserved-secrets.js'
 import { possibleBeforeLookup, type SourceDecision, type SourceInputs } from './source.js'
+import { SOURCE_FIELDS } from './sources/fields.js'
+import { sourcesWithCommitProof } from './sources/registry.js'
 
 /**
  * Which inputs make sense for which source, from the field notes of the reference
@@ -25,28 +27,26 @@ interface Rule {
   sources: readonly string[]
 }
 
-const DOCKER = ['external_docker', 'internal_docker']
+const isSetValue = (value: unknown) => value !== undefined && value !== null && value !== ''
 
+/** One rule for each field the table (sources/fields.ts) gives to some sources only, then those of inputs that are not fields. */
 const RULES: Rule[] = [
-  { input: 'repo-ref', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.repo_ref, sources: ['github'] },
-  { input: 'graph-config-path', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.graph_config_path, sources: BUILDABLE_SOURCES },
-  { input: 'image-uri', level: 'revision', isSet: (s) => !!s.sourceRevisionConfig.image_uri, sources: DOCKER },
-  {
-    input: 'source-tarball-path',
-    level: 'revision',
-    isSet: (s) => !!s.sourceRevisionConfig.source_tarball_path,
-    sources: ['internal_source']
-  },
-  { input: 'repo-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.repo_url, sources: ['github'] },
-  { input: 'integration-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.integration_id, sources: ['github'] },
-  { input: 'build-on-push', level: 'deployment', isSet: (s) => s.sourceConfig.build_on_push !== undefined, sources: ['github'] },
-  { input: 'deployment-type', level: 'deployment', isSet: (s) => !!s.sourceConfig.deployment_type, sources: TYPED_SOURCES },
-  { input: 'custom-url', level: 'deployment', isSet: (s) => !!s.sourceConfig.custom_url, sources: ['external_docker'] },
-  { input: 'listener-id', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_id, sources: ['external_docker'] },
-  { input: 'k8s-namespace', level: 'deployment', isSet: (s) => !!s.sourceConfig.listener_config, sources: ['external_docker'] },
+  ...SOURCE_FIELDS.flatMap((field): Rule[] =>
+    field.sources
+      ? [
+          {
+            input: field.input,
+            level: field.in === 'source_revision_config' ? 'revision' : 'deployment',
+            isSet: (s) => isSetValue(field.read(field.in === 'source_revision_config' ? s.sourceRevisionConfig : s.sourceConfig)),
+            sources: field.sources
+          }
+        ]
+      : []
+  ),
   { input: 'secret-references', level: 'deployment', isSet: (s) => s.hasSecretReferences, sources: ['external_docker'] },
-  // A github revision reports the commit it was built from, and a remote build ships the checkout; an image shows neither.
-  { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: BUILDABLE_SOURCES }
+  // Only where a source module proves the commit: a github revision reports the commit it was built from, and a remote
+  // build ships the checkout; an image shows neither.
+  { input: 'expected-commit', level: 'revision', isSet: (s) => s.hasExpectedCommit === true, sources: sourcesWithCommitProof() }
 ]
 
 const list = (sources: readonly string[]) => sources.map((s) => `\`${s}\``).join(' and ')

@@ -1,28 +1,18 @@
 /**
  * Which source a deploy builds from, decided in this module and nowhere else: from `source` on a
  * create (where `revision-source` is ignored, with a warning), from `revision-source` or the
- * deployment's own source on an update. Every phase reads the decision: the archive, the gates,
- * the plan, the checks after the build.
+ * deployment's own source on an update. The decision names the module that builds it
+ * (sources/registry.ts), and every phase asks that module: the preparation, the gates, the plan,
+ * the send, the checks after the build.
  */
 import type { RevisionSource } from '../../api/constants.js'
 import type { Deployment } from '../../api/schemas.js'
 import { InputError } from '../../core/errors.js'
+import { DEFAULT_SOURCE, sourceModuleFor } from './sources/registry.js'
+import type { GateId, SourceInputs, SourceModule } from './sources/types.js'
 
-/** The source a create sends when `source` is not set. */
-export const DEFAULT_SOURCE = 'github'
-const REMOTE_BUILD = 'internal_source' satisfies RevisionSource
-
-/** The gates before any change, by id (gates/index.ts holds them in order). */
-export type GateId = 'checkout-commit' | 'archive-config-check' | 'config-check' | 'expected-commit' | 'paths'
-
-/** What the decision reads of the deploy's inputs. */
-export interface SourceInputs {
-  source?: string
-  revisionSource?: RevisionSource
-  sourceRevisionConfig: { source_tarball_path?: string }
-  createIfMissing: boolean
-  deploymentId?: string
-}
+export { DEFAULT_SOURCE }
+export type { GateId, SourceInputs }
 
 export interface SourceDecision {
   /** The source the new revision is built from: `github`, `internal_source`, `internal_docker`, `external_docker`, ... */
@@ -30,22 +20,24 @@ export interface SourceDecision {
   /** The deployment's own source: what a create sends as `source`; undefined for one that reports none when `source` is not set. */
   readonly deployment: string | undefined
   readonly creating: boolean
+  /** The module that builds it (sources/registry.ts): the pipeline asks it for its gates, its preparation, its send and its proof. */
+  readonly module: SourceModule
   /**
-   * A remote build: the action archives the checkout, uploads it and patches the deployment to build
-   * it (`internal_source` without `source-tarball-path`, which names an archive the user uploaded).
+   * A remote build: the module archives the checkout, uploads it and patches the deployment to
+   * build it (`internal_source` without `source-tarball-path`). Said for the table of decisions;
+   * the pipeline asks `module`.
    */
   readonly archivesCheckout: boolean
   /** The `revision_source` a patch sends, if any. */
   readonly revisionSourceSent: RevisionSource | undefined
   /**
-   * A `github` revision: the plan fills `repo-url` and `repo-ref` from the workflow, the gates that
-   * read GitHub apply, and the commit it was built from is held to `expected-commit` after the build.
+   * The module holds the built commit to `expected-commit` after the build (a `github` revision,
+   * whichever inputs made it). Said for the table of decisions; the pipeline asks `module`.
    */
   readonly fromGitHub: boolean
   /**
-   * The gates that apply. A remote build's (its checkout's commit, its config) run on its archive's
-   * files, before any request when the inputs name a remote build; `paths` applies to every source,
-   * and says itself when it cannot decide anything.
+   * The gates that run: the module's own, and `paths` for every source (the user asked for it: one
+   * that cannot decide it says that it does not apply).
    */
   readonly gates: readonly GateId[]
   /** Inputs this decision set aside, each logged once as a warning. */
@@ -53,10 +45,6 @@ export interface SourceDecision {
   /** Bad input it found (a `source` the deployment was not created with): the plan refuses it with its own, all together. */
   readonly problems: readonly string[]
 }
-
-const GITHUB_GATES: readonly GateId[] = ['config-check', 'expected-commit', 'paths']
-const REMOTE_BUILD_GATES: readonly GateId[] = ['checkout-commit', 'archive-config-check', 'paths']
-const OTHER_GATES: readonly GateId[] = ['paths']
 
 /** A create is possible only when looking up by name, with `create-if-missing`. */
 function mayCreate(inputs: SourceInputs): boolean {
@@ -92,7 +80,16 @@ export function possibleBeforeLookup(inputs: SourceInputs): string[] {
  * remote build and the deployment turns out to be one, the archive is built after the lookup.
  */
 export function archivesBeforeLookup(inputs: SourceInputs): boolean {
-  return buildsBeforeLookup(inputs).some((source) => source !== undefined && archives(inputs, source))
+  return preparingBeforeLookup(inputs) !== undefined
+}
+
+/** The module that prepares before the lookup (a remote build's archive), when some way the lookup may end is its source. */
+export function preparingBeforeLookup(inputs: SourceInputs): SourceModule | undefined {
+  for (const builds of buildsBeforeLookup(inputs)) {
+    const module = builds === undefined ? undefined : sourceModuleFor(builds, inputs)
+    if (module?.prepare) return module
+  }
+  return undefined
 }
 
 /**
@@ -100,7 +97,7 @@ export function archivesBeforeLookup(inputs: SourceInputs): boolean {
  * the inputs name another source for some way the lookup may end (as a `github` revision defaults to it).
  */
 export function mayBuildFromGitHubBeforeLookup(inputs: SourceInputs): boolean {
-  return buildsBeforeLookup(inputs).every((source) => source === undefined || source === DEFAULT_SOURCE)
+  return buildsBeforeLookup(inputs).every((source) => source === undefined || sourceModuleFor(source, inputs).plan.fromWorkflow)
 }
 
 /**
@@ -135,26 +132,20 @@ export function decideSource(inputs: SourceInputs, existing: Deployment | undefi
         `to the source it was created with, or \`revision-source\` to the one this revision builds from`
     ])
   }
-  // The archive's patch names its source unless the deployment itself reports `internal_source`.
-  const revisionSourceSent = archives(inputs, builds) ? (reported === REMOTE_BUILD ? undefined : REMOTE_BUILD) : inputs.revisionSource
+  const revisionSourceSent = sourceModuleFor(builds, inputs).plan.revisionSource(inputs, reported)
   return decision(inputs, { builds, deployment, creating: false, revisionSourceSent, warnings: [], problems })
-}
-
-/** `internal_source` without `source-tarball-path` (an archive the user uploaded, sent as given). */
-function archives(inputs: SourceInputs, builds: string): boolean {
-  return builds === REMOTE_BUILD && !inputs.sourceRevisionConfig.source_tarball_path
 }
 
 function decision(
   inputs: SourceInputs,
   decided: Pick<SourceDecision, 'builds' | 'deployment' | 'creating' | 'revisionSourceSent' | 'warnings' | 'problems'>
 ): SourceDecision {
-  const fromGitHub = decided.builds === 'github'
-  const archivesCheckout = archives(inputs, decided.builds)
+  const module = sourceModuleFor(decided.builds, inputs)
   return {
     ...decided,
-    archivesCheckout,
-    fromGitHub,
-    gates: fromGitHub ? GITHUB_GATES : archivesCheckout ? REMOTE_BUILD_GATES : OTHER_GATES
+    module,
+    archivesCheckout: module.prepare !== undefined,
+    fromGitHub: module.proof.afterBuild !== undefined,
+    gates: module.gates.includes('paths') ? module.gates : [...module.gates, 'paths']
   }
 }

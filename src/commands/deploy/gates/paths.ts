@@ -55,14 +55,15 @@ const NAMED_FILES = 5
  */
 async function decidePaths(
   paths: PathFilter,
-  source: Pick<SourceDecision, 'fromGitHub' | 'builds'>,
+  source: Pick<SourceDecision, 'module' | 'builds'>,
   inputs: DeployInputs,
   existing: Deployment | undefined,
   deps: CommandDeps,
   plan: Plan
 ): Promise<PathsVerdict> {
   const { log, recorder } = deps
-  if (!source.fromGitHub) {
+  // Only a source whose module lists `paths` can decide it (a `github` revision reports the commit it was built from).
+  if (!source.module.gates.includes('paths')) {
     const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``
     log.warn(`${reason}: it does not apply, and the deploy goes ahead.`)
     recorder.pathsDecided({ skip: false, reason })

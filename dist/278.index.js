@@ -1,115 +1,62 @@
-export const id = 794;
-export const ids = [794];
+export const id = 278;
+export const ids = [278];
 export const modules = {
 
-/***/ 5794:
+/***/ 2637:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ otherCommitCheckedOut),
+/* harmony export */   t: () => (/* binding */ checkoutCommitGate)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+
+
+/**
+ * `expected-commit` for a remote build: the archive holds the files of the commit checked out
+ * where the config is, from git's objects (a file a step changed ships as committed), so that
+ * commit, the one its files were listed from, must be the expected one. Nothing is packed or sent
+ * otherwise.
+ */
+const checkoutCommitGate = {
+    id: 'checkout-commit',
+    stage: 'archive',
+    appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
+    run({ inputs, deps, layout, selection }) {
+        const expected = inputs.expectedCommit;
+        const listed = selection.tiedToCommit;
+        if (!listed) {
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${(0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(layout.root, layout.configPath))}) is ` +
+                `not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing ` +
+                `was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
+        }
+        if (listed !== expected)
+            throw otherCommitCheckedOut(listed, expected);
+        deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
+        return {};
+    }
+};
+/** The refusal of a checkout at another commit than `expected-commit`: before anything is listed (remote-build.ts), and by this gate. */
+function otherCommitCheckedOut(checkedOut, expected) {
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. ` +
+        'Nothing was sent.', 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
+}
+
+
+/***/ }),
+
+/***/ 278:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  deploy: () => (/* binding */ deploy),
-  deployCommand: () => (/* binding */ deployCommand)
+  ZY: () => (/* binding */ DEPLOY_GATES),
+  kx: () => (/* binding */ runArchiveGates),
+  AQ: () => (/* binding */ runGates)
 });
-
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __webpack_require__(2309);
-// EXTERNAL MODULE: ./src/operations/checks/run.ts
-var run = __webpack_require__(3155);
-// EXTERNAL MODULE: ./src/operations/evals/suite-at-base.ts
-var suite_at_base = __webpack_require__(1534);
-// EXTERNAL MODULE: ./src/operations/resolve.ts
-var resolve = __webpack_require__(3646);
-// EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
-var watch_revision = __webpack_require__(8725);
-// EXTERNAL MODULE: ./src/commands/types.ts
-var types = __webpack_require__(8619);
-// EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
-var checks = __webpack_require__(3769);
-;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
-/** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
-const SHA = /^[0-9a-f]{7,64}$/i;
-/**
- * After DEPLOYED: the control plane builds the head of `repo_ref` when the revision is
- * made, which may be a later commit than the one this workflow ran for (a push landed
- * meanwhile). The deployment then serves code this run did not build or test, which the
- * user should know. Checked only when the revision was built from the ref the workflow
- * ran on; a `repo-ref` set to another branch is expected to be at another commit.
- */
-function commitMovedOn(revision, workflow) {
-    const built = revision.source_revision_config?.repo_commit_sha;
-    const ref = revision.source_revision_config?.repo_ref;
-    const tested = workflow.triggerSha;
-    if (!built || !tested || !ref || ref !== workflow.repoRef)
-        return undefined;
-    if (!SHA.test(built) || !SHA.test(tested))
-        return undefined;
-    // Either may be abbreviated.
-    const [a, b] = [built.toLowerCase(), tested.toLowerCase()];
-    if (a.startsWith(b) || b.startsWith(a))
-        return undefined;
-    return (`Revision ${revision.id} was built from commit ${built}, but this workflow ran for commit ${tested}: ` +
-        `\`${ref}\` moved on in between, so the deployment serves code this run did not test.`);
-}
-/** The warning goes to the log and to the recorder, whose reports show it near their top, not only in the log. */
-function warnIfCommitMoved(revision, workflow, log, recorder) {
-    const warning = commitMovedOn(revision, workflow);
-    if (!warning)
-        return;
-    log.warn(warning);
-    recorder.commitWarning(`${warning} Pass the tested commit as \`expected-commit\` to refuse such a deploy.`);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/expected-commit.ts
-
-/** What to do when the commit built is not the one tested: said by the gate before the change and by the check after the build. */
-const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.';
-/**
- * `expected-commit`, after DEPLOYED, for a `github` deployment: the ref may have moved between
- * the check before the change and the build, and then the revision serves another commit.
- * Returns the failure naming both, which fails the step (`on-failure: rollback` then serves the
- * previous revision again); undefined when the revision was built from the expected commit.
- */
-function builtCommitFailure(expected, revision) {
-    const built = revision.source_revision_config?.repo_commit_sha?.toLowerCase();
-    if (built === expected)
-        return undefined;
-    return new errors/* ActionError */.lZ('commit-mismatch', built
-        ? `Revision ${revision.id} is DEPLOYED, built from commit ${built}, not \`expected-commit\` ${expected}: its ref moved ` +
-            `during the build, and the deployment now serves a commit that was not tested.`
-        : `Revision ${revision.id} is DEPLOYED but reports no commit, so it cannot be shown to be \`expected-commit\` ${expected}.`, `${TESTED_FIRST} With \`on-failure: rollback\`, the revision that served before is put back.`);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/checks.ts
-
-
-
-/**
- * The commit the revision was built from: checked against `expected-commit` for every `github`
- * revision, whichever inputs made it (its failure, `commit-mismatch`, is returned), else warned
- * about when the ref moved on.
- */
-function checkCommit(inputs, source, deps, revision) {
-    if (inputs.expectedCommit && source.fromGitHub) {
-        const failure = builtCommitFailure(inputs.expectedCommit, revision);
-        return failure ? { failure } : {};
-    }
-    warnIfCommitMoved(revision, deps.workflow, deps.log, deps.recorder);
-    return {};
-}
-/** Deploy's checks after DEPLOYED: the commit built first, then those every command runs. */
-function deployChecks(inputs, source, deps) {
-    const builtCommit = {
-        id: 'built-commit',
-        appliesTo: () => true,
-        run: ({ revision }) => Promise.resolve(checkCommit(inputs, source, deps, revision))
-    };
-    return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
-}
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
@@ -1894,6 +1841,8 @@ async function checkConfigFromCommit(text, configPath, files) {
 
 // EXTERNAL MODULE: ./src/operations/blob-stream.ts
 var blob_stream = __webpack_require__(5448);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
 ;// CONCATENATED MODULE: ./src/operations/config-check/verdict.ts
 
 
@@ -2045,39 +1994,8 @@ function unwaivable(layoutProblems) {
     return layoutProblems.some((problem) => problem.always);
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/gates/checkout-commit.ts
-
-
-/**
- * `expected-commit` for a remote build: the archive holds the files of the commit checked out
- * where the config is, from git's objects (a file a step changed ships as committed), so that
- * commit, the one its files were listed from, must be the expected one. Nothing is packed or sent
- * otherwise.
- */
-const checkoutCommitGate = {
-    id: 'checkout-commit',
-    stage: 'archive',
-    appliesTo: ({ inputs }) => inputs.expectedCommit !== undefined,
-    run({ inputs, deps, layout, selection }) {
-        const expected = inputs.expectedCommit;
-        const listed = selection.tiedToCommit;
-        if (!listed) {
-            throw new errors/* ActionError */.lZ('bad-input', `\`expected-commit\` is ${expected}, but the config's folder (${(0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath))}) is ` +
-                `not in a git checkout whose commit can be read, so what would be archived cannot be shown to be that commit. Nothing ` +
-                `was sent.`, 'Check out the repository (actions/checkout) before this step, at the expected commit (its `ref` input).');
-        }
-        if (listed !== expected)
-            throw otherCommitCheckedOut(listed, expected);
-        deps.log.info(`The checkout has commit ${expected} checked out, the expected one; its files ship from git's objects.`);
-        return {};
-    }
-};
-/** The refusal of a checkout at another commit than `expected-commit`: before anything is listed (remote-build.ts), and by this gate. */
-function otherCommitCheckedOut(checkedOut, expected) {
-    return new errors/* ActionError */.lZ('bad-input', `The checkout has commit ${checkedOut} checked out, not \`expected-commit\` ${expected}: the archive would ship code that was not tested. ` +
-        'Nothing was sent.', 'Check out the expected commit (actions/checkout with `ref: <the commit>`), or test this one first.');
-}
-
+// EXTERNAL MODULE: ./src/commands/deploy/gates/checkout-commit.ts
+var checkout_commit = __webpack_require__(2637);
 // EXTERNAL MODULE: ./src/core/sha.ts
 var core_sha = __webpack_require__(3541);
 // EXTERNAL MODULE: ./src/operations/folder-index.ts
@@ -2527,6 +2445,8 @@ function withHint(outcome) {
     return outcome.reason;
 }
 
+// EXTERNAL MODULE: ./src/commands/deploy/sources/built-commit.ts
+var built_commit = __webpack_require__(9087);
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/expected-commit.ts
 
 
@@ -2574,7 +2494,7 @@ async function checkRefBeforeChange(expected, ref, repoUrl, inputs, deps, existi
     }
     if (read.sha !== expected) {
         throw new errors/* ActionError */.lZ('bad-input', `\`${ref}\` points to commit ${read.sha} now, not to \`expected-commit\` ${expected}: the control plane would build a ` +
-            `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, TESTED_FIRST);
+            `commit that was not tested. Nothing was sent.${await servingNow(existing, deps)}`, built_commit/* TESTED_FIRST */.V);
     }
     deps.log.info(`\`${ref}\` points to commit ${expected}, the expected one.`);
 }
@@ -2703,67 +2623,8 @@ async function filesOf(head, reads, deps) {
     return { ok: false, reasons };
 }
 
-;// CONCATENATED MODULE: ./src/commands/deploy/settings-differ.ts
-/**
- * Each `source_config` field, the input that sets it, whether the control plane fixes it at
- * creation (a patch must leave it out), and whether values that differ only in spelling name
- * the same thing (ids and enum words in either case, a URL with or without a last `/` or
- * `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read this table and compare
- * with `sameSetting`, so they never disagree on whether a setting changes.
- */
-const SOURCE_CONFIG_FIELDS = [
-    { input: 'integration-id', read: (c) => c?.integration_id, createOnly: true, loose: true },
-    { input: 'repo-url', read: (c) => c?.repo_url, createOnly: true, loose: true },
-    { input: 'deployment-type', read: (c) => c?.deployment_type, createOnly: true, loose: true },
-    { input: 'build-on-push', read: (c) => c?.build_on_push, createOnly: false, loose: false },
-    { input: 'custom-url', read: (c) => c?.custom_url, createOnly: false, loose: true },
-    { input: 'install-command', read: (c) => c?.install_command, createOnly: false, loose: false },
-    { input: 'build-command', read: (c) => c?.build_command, createOnly: false, loose: false },
-    { input: 'listener-id', read: (c) => c?.listener_id, createOnly: true, loose: true },
-    { input: 'k8s-namespace', read: (c) => c?.listener_config?.k8s_namespace, createOnly: true, loose: true },
-    { input: 'resource-spec', read: (c) => c?.resource_spec, createOnly: false, loose: false }
-];
-/**
- * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the
- * same when every key it sets has the deployment's value: the deployment's may hold defaults
- * the step leaves unset.
- */
-function sameSetting(field, wanted, current) {
-    return covers(wanted, current, field.loose);
-}
-/** A setting's value as a message shows it: text as written, anything else (a flag, a mapping) as JSON. */
-function shownSetting(value) {
-    return typeof value === 'string' ? value : JSON.stringify(value);
-}
-/** The inputs set in the step whose `source_config` value is not the deployment's: sending them would change the deployment. */
-function sourceConfigDifferences(requested, current) {
-    return SOURCE_CONFIG_FIELDS.filter((field) => {
-        const wanted = field.read(requested);
-        return wanted !== undefined && !sameSetting(field, wanted, field.read(current));
-    }).map((field) => field.input);
-}
-function covers(wanted, current, loose) {
-    if (wanted === null)
-        return current == null;
-    if (typeof wanted === 'object') {
-        if (Array.isArray(wanted))
-            return JSON.stringify(wanted) === JSON.stringify(current);
-        if (typeof current !== 'object' || current === null)
-            return false;
-        return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, current[key], false));
-    }
-    if (loose && typeof wanted === 'string' && typeof current === 'string')
-        return same(wanted) === same(current);
-    return wanted === current;
-}
-function same(value) {
-    return value
-        .trim()
-        .toLowerCase()
-        .replace(/\/+$/, '')
-        .replace(/\.git$/, '');
-}
-
+// EXTERNAL MODULE: ./src/commands/deploy/settings-differ.ts
+var settings_differ = __webpack_require__(9040);
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
 
 
@@ -2807,7 +2668,8 @@ const NAMED_FILES = 5;
  */
 async function decidePaths(paths, source, inputs, existing, deps, plan) {
     const { log, recorder } = deps;
-    if (!source.fromGitHub) {
+    // Only a source whose module lists `paths` can decide it (a `github` revision reports the commit it was built from).
+    if (!source.module.gates.includes('paths')) {
         const reason = `\`paths\` applies to \`github\` deployments only (their revisions report the commit they were built from), and this deploy ships \`${source.builds}\``;
         log.warn(`${reason}: it does not apply, and the deploy goes ahead.`);
         recorder.pathsDecided({ skip: false, reason });
@@ -2938,7 +2800,7 @@ function settingsDiffer(inputs, existing, plan) {
     const secrets = environmentDiffers('secrets', plan.environment?.secrets);
     if (secrets)
         return secrets;
-    const differing = sourceConfigDifferences(inputs.sourceConfig, existing.source_config ?? {});
+    const differing = (0,settings_differ/* sourceConfigDifferences */.s2)(inputs.sourceConfig, existing.source_config ?? {});
     if (differing.length > 0)
         return `${differing.map((n) => `\`${n}\``).join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the deployment's`;
     return environmentDiffers('secret-references', plan.environment?.references);
@@ -2972,7 +2834,7 @@ function environmentDiffers(what, change) {
  * to find), and those that refuse before `paths`, whose skip ends the run: a deploy that would be
  * refused is refused even when nothing changed. A new gate is its module and one entry here.
  */
-const DEPLOY_GATES = [checkoutCommitGate, archiveConfigCheckGate, configCheckGate, expectedCommitGate, pathsGate];
+const DEPLOY_GATES = [checkout_commit/* checkoutCommitGate */.t, archiveConfigCheckGate, configCheckGate, expectedCommitGate, pathsGate];
 /**
  * Runs the `archive` gates on a remote build's selected files, recording each verdict; a refusal is
  * thrown by its gate. Whatever the source decision will say: for inputs that name a remote build
@@ -3004,1107 +2866,67 @@ async function runGates(gates, ctx) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/recorder.ts
-var core_recorder = __webpack_require__(9577);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/operations/redeploy.ts
-var redeploy = __webpack_require__(2166);
-;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
 
+/***/ }),
 
+/***/ 9040:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-
-/** A revision that failed, failed its health check or any other check, or serves a commit other than `expected-commit`, is undone. */
-const ROLLED_BACK_FOR = new Set(['revision-failed', 'health-check-failed', 'commit-mismatch', 'check-failed']);
-/** A check that could not be made, or proved nothing, says nothing against the revision. */
-const NOT_AGAINST = new Set(['health-check-not-made', 'check-not-proven']);
-/** A failed build or create never replaced what served: the control plane keeps the old revision. */
-const NEVER_SERVED = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
-/**
- * `on-failure: rollback`, after the deploy's revision failed, failed its health check or another check, or
- * reached DEPLOYED built from a commit other than `expected-commit`.
- * When the deployment is left serving a bad revision, redeploy the one that served before
- * this run and watch it; the step still fails, and its error says both what failed and
- * what serves now. When nothing needs undoing (a failed build), it says so instead. Any
- * other ending (a time-out, a cancellation, a lost connection, a superseded revision)
- * is not a failure of this revision and is rethrown untouched; a health check that could
- * not be made is rethrown with a note that nothing was rolled back.
- */
-async function rollBackAfterFailure(error, inputs, deps) {
-    if (error instanceof errors/* ActionError */.lZ && NOT_AGAINST.has(error.kind)) {
-        // A check that was never made says nothing against the new revision: replacing it could undo a good deploy.
-        const only = error.kind === 'check-not-proven' ? 'not found wrong, only not proven right' : 'not found unhealthy, only not checked';
-        throw withNote(error, `Nothing was rolled back (\`on-failure: rollback\`): the revision was ${only}, so it was left in place.`);
-    }
-    if (!(error instanceof errors/* ActionError */.lZ) || !ROLLED_BACK_FOR.has(error.kind))
-        throw error;
-    const { client, log, recorder } = deps;
-    const { previousRevisionId: previous, revisionId: failed, revision, deployment } = recorder.factsNow;
-    const status = revision?.status ?? '';
-    if (!deployment || !failed || status === 'SKIPPED')
-        throw error;
-    if (NEVER_SERVED.has(status)) {
-        throw withNote(error, `No rollback was needed: a revision that fails before it deploys never serves, so the control plane kept serving ${previous ? `revision ${previous}` : 'what it served'}.`);
-    }
-    if (!previous) {
-        throw withNote(error, 'No rollback was possible: no revision served before this run (it created the deployment, or none had deployed).');
-    }
-    const current = await client.getDeployment(deployment.id);
-    if (error.kind === 'revision-failed' && current.active_revision_id !== failed) {
-        throw withNote(error, `No rollback was needed: deployment \`${current.name}\` still serves revision ${current.active_revision_id ?? previous}.`);
-    }
-    log.warn(`${(0,errors/* firstLine */.TM)(error)} Rolling back (\`on-failure: rollback\`) to revision ${previous}, which served before this run…`);
-    // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
-    const rollbackRecord = new core_recorder/* Recorder */.v('rollback');
-    let serving;
-    try {
-        // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
-        const target = await client.getRevision(current.id, previous);
-        const started = await (0,redeploy/* redeploy */.j)(current, target, {
-            apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
-            log,
-            recorder: rollbackRecord
-        });
-        await (0,watch_revision/* watchRevision */.r)({
-            ...deps,
-            ...(0,watch_revision/* watchSettings */.d)(inputs),
-            recorder: rollbackRecord,
-            deployment: started.deployment,
-            revisionId: started.revisionId
-        });
-        // Not health-checked: it served before this run, and the step fails anyway; a second
-        // `health-check-timeout` would only make the failure later.
-        serving = started.revisionId;
-    }
-    catch (rollbackError) {
-        const failedToo = rollbackRecord.failedWith(rollbackError);
-        // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
-        if (rollbackRecord.factsNow.operation === 'rolled-back')
-            recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
-        const rollback = rollbackError instanceof cancel/* CancelledError */.cc
-            ? cancelledRollback(failedToo, previous, current.name)
-            : {
-                what: `The rollback to revision ${previous} (\`on-failure: rollback\`) failed too: ${failedToo.problem?.what ?? failedToo.error}`,
-                todo: failedToo.problem?.todo
-            };
-        // What to do about the rollback comes first: until it is dealt with, nothing good serves.
-        const todo = [rollback.todo, error.hint].filter((line) => Boolean(line)).join('\n');
-        return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
-    }
-    recorder.restored(serving);
-    recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
-    const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
-        `a redeploy of revision ${previous}, which served before this run.`;
-    log.info(story);
-    return recorder.endedWith('rolled-back', withNote(error, story));
-}
-function withNote(error, note) {
-    return new errors/* ActionError */.lZ(error.kind, `${error.message}\n${note}`, error.hint);
-}
-/**
- * The workflow was cancelled during the rollback: where the rollback stood, in the deploy's
- * words (the rollback's own recorder knows only that it was cancelled). Nothing is cancelled
- * on the control plane.
- */
-function cancelledRollback(rollback, previous, name) {
-    const check = `Look at deployment \`${name}\` on the control plane before re-running: nothing was cancelled there.`;
-    if (rollback.kind === 'refused' && rollback.inDoubt) {
-        return {
-            what: `The workflow was cancelled while the redeploy of revision ${previous} (\`on-failure: rollback\`) was in flight: it may or may not have taken effect.`,
-            todo: check
-        };
-    }
-    if (rollback.revisionId) {
-        return {
-            what: `The workflow was cancelled while waiting for revision ${rollback.revisionId}, the redeploy of revision ${previous} (\`on-failure: rollback\`); it goes on on the control plane.`,
-            todo: `Follow revision ${rollback.revisionId} of deployment \`${name}\` on the control plane: nothing was cancelled there.`
-        };
-    }
-    return {
-        what: `The workflow was cancelled before the rollback to revision ${previous} (\`on-failure: rollback\`) was sent: nothing was rolled back.`,
-        todo: check
-    };
-}
-
-// EXTERNAL MODULE: ./src/api/constants.ts
-var constants = __webpack_require__(2997);
-// EXTERNAL MODULE: ./src/inputs/deployment-name.ts
-var deployment_name = __webpack_require__(1188);
-;// CONCATENATED MODULE: ./src/commands/deploy/environment.ts
-
-
-/** A name as the deployment reports it, made fit for our messages (server text). */
-const shown = (name) => `\`${(0,quoted/* quotable */.E7)(name, 100)}\``;
-/** The deployment's environment as reported: undefined when it reports none, or an entry without a name. */
-function currentSecrets(deployment) {
-    if (!Array.isArray(deployment.secrets))
-        return undefined;
-    const entries = [];
-    for (const raw of deployment.secrets) {
-        const { name, value } = (raw ?? {});
-        if (typeof name !== 'string' || name === '')
-            return undefined;
-        const text = typeof value === 'string' ? value : undefined;
-        entries.push({ name, value: text, item: text === undefined ? undefined : { name, value: text } });
-    }
-    return entries;
-}
-function currentReferences(deployment) {
-    // A deployment that is not `external_docker` reports null: it has none.
-    if (deployment.secret_references == null)
-        return [];
-    const entries = [];
-    for (const raw of deployment.secret_references) {
-        const { name, secret_name, secret_key } = (raw ?? {});
-        if (typeof name !== 'string' || typeof secret_name !== 'string' || typeof secret_key !== 'string')
-            return undefined;
-        const item = { name, secret_name, secret_key };
-        entries.push({ name, value: JSON.stringify([secret_name, secret_key]), item });
-    }
-    return entries;
-}
-/** The input's secrets as entries. */
-const secretEntries = (secrets) => secrets.map((s) => ({ name: s.name, value: s.value, item: s }));
-const referenceEntries = (refs) => refs.map((r) => ({ name: r.name, value: JSON.stringify([r.secret_name, r.secret_key]), item: r }));
-/**
- * The change an update makes: `merge` keeps every current entry the input does not name, `replace`
- * makes the input the whole list. Undefined `current`: the deployment does not report the list
- * (then a merge is refused by the caller; a replace cannot name what it removes).
- */
-function change(current, given, mode) {
-    const now = new Map((current ?? []).map((entry) => [entry.name, entry]));
-    const wanted = new Map(given.map((entry) => [entry.name, entry]));
-    const names = { kept: [], set: [], added: [], removed: [] };
-    for (const [name, entry] of now) {
-        const asked = wanted.get(name);
-        if (!asked)
-            (mode === 'merge' ? names.kept : names.removed).push(name);
-        else if (entry.value !== undefined && entry.value === asked.value)
-            names.kept.push(name);
-        else
-            names.set.push(name);
-    }
-    for (const name of wanted.keys())
-        if (!now.has(name))
-            names.added.push(name);
-    const removedUnknown = mode === 'replace' && current === undefined;
-    const changes = names.set.length + names.added.length + names.removed.length > 0 || removedUnknown;
-    if (!changes)
-        return { names };
-    const send = mode === 'replace'
-        ? given.map((entry) => entry.item)
-        : [
-            ...[...now.values()].map((entry) => (wanted.get(entry.name) ?? entry).item),
-            ...given.filter((e) => !now.has(e.name)).map((e) => e.item)
-        ];
-    return { send, names, ...(removedUnknown ? { removedUnknown } : {}) };
-}
-/** What a create does: the input as given, every name added. */
-function environmentOfCreate(given) {
-    if (!given)
-        return undefined;
-    return { send: [...given], names: { kept: [], set: [], added: given.map((item) => item.name), removed: [] } };
-}
-/**
- * What an update sends as `secrets`. A merge needs every current value: when the deployment names
- * a secret without returning its value (or reports no environment), the deploy is refused before any
- * change, naming those secrets and the two ways out.
- */
-function secretsOfUpdate(deployment, given, mode) {
-    if (!given)
-        return undefined;
-    const current = currentSecrets(deployment);
-    if (mode === 'merge' && given.length > 0) {
-        if (!current)
-            throw unreadableEnvironment(deployment);
-        const asked = new Set(given.map((s) => s.name));
-        const hidden = current.filter((entry) => entry.value === undefined && !asked.has(entry.name)).map((entry) => entry.name);
-        if (hidden.length > 0)
-            throw valuesNotReturned(deployment, hidden);
-    }
-    return change(current, secretEntries(given), mode);
-}
-/** What an update sends as `secret_references`: the same rule, by `name`. */
-function referencesOfUpdate(deployment, given, mode) {
-    if (!given)
-        return undefined;
-    const current = currentReferences(deployment);
-    if (mode === 'merge' && given.length > 0 && !current) {
-        throw new errors/* ActionError */.lZ('bad-response', `Deployment \`${deployment.name}\` reports its secret references in a form the action cannot read, so \`secret-references\` cannot be merged into them.`, 'List every reference the deployment needs in `secret-references` and set `secrets-update: replace`.');
-    }
-    return change(current, referenceEntries(given), mode);
-}
-function valuesNotReturned(deployment, names) {
-    const listed = names.map(shown).join(', ');
-    return new errors/* ActionError */.lZ('api-refused', `Deployment \`${deployment.name}\` has ${names.length === 1 ? 'a secret' : `${names.length} secrets`} whose value the control plane did not return: ${listed}. ` +
-        'A `secrets` list replaces the whole environment, so merging `secrets` into it would delete ' +
-        `${names.length === 1 ? 'that secret' : 'them'}; nothing was sent.`, `Either list ${names.length === 1 ? 'it' : 'them'} in \`secrets\` with ${names.length === 1 ? 'its value' : 'their values'}, ` +
-        'or set `secrets-update: replace` to make `secrets` the whole environment (the log names every secret that removes).');
-}
-function unreadableEnvironment(deployment) {
-    return new errors/* ActionError */.lZ('api-refused', `Deployment \`${deployment.name}\` does not report its environment (its secrets' names and values), so \`secrets\` cannot be merged into it: ` +
-        'a `secrets` list replaces the whole environment, and what is not in it would be deleted; nothing was sent.', 'Set `secrets-update: replace` and list every secret the deployment needs in `secrets`.');
-}
-/** For the log: what the change does to the list, names only (never a value). */
-function describeEnvironment(what, change, creating) {
-    const { kept, set, added, removed } = change.names;
-    const list = (names) => names.map(shown).join(', ');
-    if (creating)
-        return `\`${what}\`: the new deployment gets ${added.length ? list(added) : 'none'}.`;
-    const parts = [
-        set.length ? `sets ${list(set)}` : '',
-        added.length ? `adds ${list(added)}` : '',
-        removed.length ? `removes ${list(removed)}` : '',
-        change.removedUnknown ? 'removes any other the deployment has (it does not report them, so they cannot be named)' : '',
-        kept.length ? `keeps ${list(kept)}` : ''
-    ].filter(Boolean);
-    if (!change.send)
-        return `\`${what}\`: the deployment already has these values (${list(kept) || 'none'}); nothing to send.`;
-    return `\`${what}\`: ${parts.join('; ')}.`;
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/resource-spec.ts
-/**
- * `resource-spec` on an update, merged over the deployment's current `resource_spec` field by
- * field. The control plane replaces the whole object on a patch, so a partial spec alone would
- * reset every field it does not name (scale, memory, labels, volumes, pull secrets) to its
- * default; the owners' own provider reads and merges before it writes for that reason
- * (docs/control-plane.md). The fields given replace theirs; every other field keeps its current
- * value, including fields this action's schema does not model. Unset (null) fields are left out:
- * sent or not, they mean the default.
- */
-function mergedResourceSpec(given, deployment) {
-    const current = deployment.source_config?.resource_spec;
-    if (!current || typeof current !== 'object' || Array.isArray(current))
-        return given;
-    const kept = Object.entries(current).filter(([, value]) => value != null);
-    return { ...Object.fromEntries(kept), ...given };
-}
-
-// EXTERNAL MODULE: ./src/commands/deploy/scale-to-zero.ts
-var scale_to_zero = __webpack_require__(3861);
-// EXTERNAL MODULE: ./src/commands/deploy/source-rules.ts + 1 modules
-var source_rules = __webpack_require__(7606);
-// EXTERNAL MODULE: ./src/commands/deploy/source.ts
-var deploy_source = __webpack_require__(1543);
-;// CONCATENATED MODULE: ./src/commands/deploy/plan.ts
-
-
-
-
-
-
-
-
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RS: () => (/* binding */ sameSetting),
+/* harmony export */   mV: () => (/* binding */ shownSetting),
+/* harmony export */   s2: () => (/* binding */ sourceConfigDifferences)
+/* harmony export */ });
+/* unused harmony export SOURCE_CONFIG_FIELDS */
+/* harmony import */ var _sources_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5996);
 
 /**
- * `source_config` fields the control plane fixes at creation. Sending one on a patch
- * would be refused, so a patch leaves them out, and a value the user set that differs
- * from the deployment's is an error before anything is sent.
+ * Each `source_config` field (sources/fields.ts, the one table of fields): the input that sets it,
+ * whether the control plane fixes it at creation (a patch must leave it out), and whether values
+ * that differ only in spelling name the same thing (ids and enum words in either case, a URL with
+ * or without a last `/` or `.git`). The plan (plan.ts) and `paths` (gates/paths.ts) both read it
+ * and compare with `sameSetting`, so they never disagree on whether a setting changes.
  */
-const CREATE_ONLY = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly);
-/** The request this run sends: what the inputs set, as the source decision says, plus workflow defaults for a `github` revision. */
-function planDeploy(inputs, existing, source, workflow) {
-    return existing ? planPatch(inputs, existing, source, workflow) : planCreate(inputs, source, workflow);
+const SOURCE_CONFIG_FIELDS = (0,_sources_fields_js__WEBPACK_IMPORTED_MODULE_0__/* .fieldsIn */ .t5)('source_config');
+/**
+ * Whether the deployment's value already is the one wanted. A mapping (`resource-spec`) is the
+ * same when every key it sets has the deployment's value: the deployment's may hold defaults
+ * the step leaves unset.
+ */
+function sameSetting(field, wanted, current) {
+    return covers(wanted, current, field.loose);
 }
-function planCreate(inputs, decided, workflow) {
-    const name = inputs.name;
-    const source = decided.deployment ?? deploy_source/* DEFAULT_SOURCE */.Qe;
-    const github = decided.fromGitHub;
-    const sourceConfig = {
-        ...inputs.sourceConfig,
-        ...(github && !inputs.sourceConfig.repo_url && workflow.repoUrl ? { repo_url: workflow.repoUrl } : {})
-    };
-    const sourceRevisionConfig = {
-        ...inputs.sourceRevisionConfig,
-        ...(github && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
-    };
-    const problems = (0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig, sourceRevisionConfig }, decided);
-    // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
-    const nameProblem = (0,deployment_name/* newDeploymentNameProblem */.e)(name);
-    if (nameProblem)
-        problems.push(nameProblem);
-    const scaleToZero = (0,scale_to_zero/* scaleToZeroProblemAfterLookup */.B)(sourceConfig, { creating: source });
-    if (scaleToZero)
-        problems.push(scaleToZero);
-    if (!(0,constants/* isCreatable */.Mw)(source)) {
-        problems.push(`\`source\` \`${source}\` cannot be created through the API (it takes ${constants/* CREATABLE_SOURCES */.Jh.map((s) => `\`${s}\``).join(', ')}): create the deployment another way, then deploy to it by \`name\``);
-    }
-    if (github && !sourceConfig.repo_url) {
-        problems.push('`repo-url` is required to create a `github` deployment outside a GitHub workflow: set it to the repository URL');
-    }
-    if (problems.length > 0 || !(0,constants/* isCreatable */.Mw)(source))
-        throw new errors/* InputError */.dz(problems);
-    const environment = plannedEnvironment(inputs.secretsUpdate, environmentOfCreate(inputs.secrets), environmentOfCreate(inputs.secretReferences));
-    return {
-        action: 'create',
-        ...(environment ? { environment } : {}),
-        body: {
-            name,
-            source,
-            source_config: sourceConfig,
-            source_revision_config: sourceRevisionConfig,
-            secrets: inputs.secrets ?? [],
-            ...(inputs.secretReferences ? { secret_references: inputs.secretReferences } : {})
-        }
-    };
+/** A setting's value as a message shows it: text as written, anything else (a flag, a mapping) as JSON. */
+function shownSetting(value) {
+    return typeof value === 'string' ? value : JSON.stringify(value);
 }
-function planPatch(inputs, deployment, source, workflow) {
-    // A `source` the deployment was not created with, first.
-    const problems = [...source.problems];
-    const warnings = [];
-    const requested = inputs.sourceConfig;
-    for (const field of CREATE_ONLY) {
+/** The inputs set in the step whose `source_config` value is not the deployment's: sending them would change the deployment. */
+function sourceConfigDifferences(requested, current) {
+    return SOURCE_CONFIG_FIELDS.filter((field) => {
         const wanted = field.read(requested);
-        const current = field.read(deployment.source_config);
-        if (wanted === undefined)
-            continue;
-        if (current == null) {
-            warnings.push(`\`${field.input}\` was not sent: it is fixed when a deployment is created, and deployment \`${deployment.name}\` reports none.`);
-        }
-        else if (!sameSetting(field, wanted, current)) {
-            problems.push(`\`${field.input}\` is \`${shownSetting(wanted)}\` but deployment \`${deployment.name}\` has ` +
-                `\`${shownSetting(current)}\`, which cannot change after creation: remove \`${field.input}\` or deploy under another ` +
-                `\`name\``);
-        }
-    }
-    const { integration_id, repo_url, deployment_type, listener_id, listener_config, ...given } = requested;
-    // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
-    const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given;
-    const sourceRevisionConfig = {
-        ...inputs.sourceRevisionConfig,
-        ...(source.fromGitHub && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
-    };
-    problems.push(...(0,source_rules/* sourceProblemsAfterLookup */.O0)(inputs, { sourceConfig: requested, sourceRevisionConfig }, source));
-    const scaleToZero = (0,scale_to_zero/* scaleToZeroProblemAfterLookup */.B)(requested, { existing: deployment });
-    if (scaleToZero)
-        problems.push(scaleToZero);
-    if (problems.length > 0)
-        throw new errors/* InputError */.dz(problems);
-    // Read from the deployment as the lookup found it, once: a resend after a lost answer sends the same lists.
-    const secrets = secretsOfUpdate(deployment, inputs.secrets, inputs.secretsUpdate);
-    const references = referencesOfUpdate(deployment, inputs.secretReferences, inputs.secretsUpdate);
-    const environment = plannedEnvironment(inputs.secretsUpdate, secrets, references);
-    const body = {
-        ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
-        ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
-        ...(Object.keys(sourceRevisionConfig).length > 0 ? { source_revision_config: sourceRevisionConfig } : {}),
-        ...(secrets?.send ? { secrets: secrets.send } : {}),
-        ...(references?.send ? { secret_references: references.send } : {})
-    };
-    const planned = environment ? { environment } : {};
-    return Object.keys(body).length > 0
-        ? { action: 'patch', deployment, body, warnings, ...planned }
-        : { action: 'none', deployment, ...planned };
+        return wanted !== undefined && !sameSetting(field, wanted, field.read(current));
+    }).map((field) => field.input);
 }
-function plannedEnvironment(mode, secrets, references) {
-    if (!secrets && !references)
-        return undefined;
-    return { mode, ...(secrets ? { secrets } : {}), ...(references ? { references } : {}) };
+function covers(wanted, current, loose) {
+    if (wanted === null)
+        return current == null;
+    if (typeof wanted === 'object') {
+        if (Array.isArray(wanted))
+            return JSON.stringify(wanted) === JSON.stringify(current);
+        if (typeof current !== 'object' || current === null)
+            return false;
+        return Object.entries(wanted).every(([key, value]) => value === undefined || covers(value, current[key], false));
+    }
+    if (loose && typeof wanted === 'string' && typeof current === 'string')
+        return same(wanted) === same(current);
+    return wanted === current;
 }
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: ./src/api/requests.ts
-var requests = __webpack_require__(4748);
-// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
-var operations_apply = __webpack_require__(7840);
-// EXTERNAL MODULE: ./src/operations/archive/layout.ts
-var layout = __webpack_require__(9029);
-;// CONCATENATED MODULE: ./src/commands/deploy/remote-build.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The archive, when some way the lookup may end is a remote build (source.ts
- * `archivesBeforeLookup`): built before any request, so that a missing config file, a
- * dependency outside the workspace or an archive over the limit is refused before the
- * lookup. The caller removes it.
- */
-async function archiveBeforeLookup(inputs, deps) {
-    return (0,deploy_source/* archivesBeforeLookup */.Xu)(inputs) ? buildArchive(inputs, deps) : undefined;
-}
-function layoutOf(inputs, deps) {
-    const configPath = inputs.sourceRevisionConfig.graph_config_path;
-    if (!configPath) {
-        throw new errors/* InputError */.dz([
-            "`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent's config file in the checkout, e.g. `apps/agent/langgraph.json`"
-        ]);
-    }
-    return (0,layout/* resolveLayout */.J)(deps.workflow.workspace ?? process.cwd(), configPath, {
-        signal: deps.signal,
-        clock: deps.clock,
-        deadline: deps.deadline
-    });
-}
-/**
- * For a remote build: the archive built, described in the log and on record (what was
- * shipped: digest, size, files, commit, what was left out), size limits checked. Before
- * any change; undefined when this deploy is not a remote build.
- */
-async function archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup) {
-    if (!source.archivesCheckout) {
-        for (const [name, set] of [
-            ['archive-exclude', inputs.archiveExclude],
-            ['archive-include', inputs.archiveInclude]
-        ]) {
-            if (set)
-                deps.log.warn(`\`${name}\` is set, but this deploy is not a remote build (\`internal_source\` without \`source-tarball-path\`): it is ignored.`);
-        }
-        return undefined;
-    }
-    return archivedBeforeLookup ?? buildArchive(inputs, deps);
-}
-async function buildArchive(inputs, deps) {
-    const layout = await layoutOf(inputs, deps);
-    // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244)]).then(__webpack_require__.bind(__webpack_require__, 7244));
-    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
-    const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
-    const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
-    const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
-    // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
-    // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
-    // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
-    // a partial clone fetches what it lacks. The gate then holds the commit the files were listed from.
-    if (inputs.expectedCommit !== undefined) {
-        const checkedOut = (await (0,git_tree/* checkoutOf */.o5)((0,external_node_path_.dirname)((0,external_node_path_.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
-        if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit)
-            throw otherCommitCheckedOut(checkedOut, inputs.expectedCommit);
-    }
-    const selection = await selectArchiveFiles(layout, {
-        exclude: inputs.archiveExclude ?? [],
-        include: inputs.archiveInclude ?? [],
-        secretScan: inputs.secretScan,
-        stop
-    });
-    describeSelection(selection, deps.log);
-    // `secret-scan: fail`: a key in a file that would ship refuses the deploy before the gates, the pack and any request.
-    const { refuseKeyFindings } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3791));
-    refuseKeyFindings(selection.keyFindings, inputs.secretScan);
-    await runArchiveGates(DEPLOY_GATES, { inputs, deps, layout, selection });
-    const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,external_node_os_.tmpdir)(), log: deps.log, stop });
-    // With `expected-commit`, its gate said the commit already.
-    if (archive.commit && inputs.expectedCommit === undefined)
-        deps.log.info(`Archived from commit ${archive.commit}: its files from git's objects, whatever the working tree holds.`);
-    return { ...archive, listing: listingOf(selection) };
-}
-/**
- * Puts the archive on record (the `archive-sha256` output, the summary's Archive row): only
- * once it was uploaded, or on a dry run, where the plan shows it as what would be shipped.
- */
-function recordArchive(recorder, archive) {
-    recorder.shipped({
-        kind: 'archive',
-        sha256: archive.sha256,
-        bytes: archive.bytes,
-        files: archive.files,
-        commit: archive.commit,
-        listing: archive.listing
-    });
-}
-/** What a dry run of a remote build shows: the create, the upload URL asked for, and the patch; no upload. */
-function remotePlannedRequests(plan, archive) {
-    const creating = plan.action === 'create';
-    const id = creating ? undefined : plan.deployment.id;
-    const uploadUrl = id
-        ? requests/* requests */.z.requestUploadUrl(id)
-        : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/upload-url' };
-    const patch = remotePatchBody(plan, '<object_path that upload-url answers>', archive.configPath);
-    return [
-        ...(creating ? [requests/* requests */.z.createDeployment(createBody(plan.body))] : []),
-        uploadUrl,
-        id ? requests/* requests */.z.patchDeployment(id, patch) : { method: 'PATCH', path: '/v2/deployments/{id of the new deployment}', body: patch }
-    ];
-}
-/**
- * Create (when missing), upload, then the patch that starts the build: sent only after
- * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
- * the object path only this upload has. The archive's file is removed whatever happens.
- */
-async function uploadAndBuild(plan, archive, inputs, deps, apply) {
-    const { recorder, log } = deps;
-    try {
-        (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
-        let deployment;
-        if (plan.action === 'create') {
-            log.info(`Creating deployment \`${plan.body.name}\` (source internal_source); its first revision is built from the archive.`);
-            deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(createBody(plan.body), apply));
-            recorder.changed('created', deployment);
-            await (0,operations_apply/* refuseTwins */.sv)(deps.client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
-        }
-        else {
-            deployment = plan.deployment;
-        }
-        const { uploadArchive } = await __webpack_require__.e(/* import() */ 339).then(__webpack_require__.bind(__webpack_require__, 5339));
-        const objectPath = await uploadArchive(deployment.id, archive, {
-            client: deps.client,
-            clock: deps.clock,
-            deadline: deps.deadline,
-            signal: deps.signal,
-            log,
-            idleMs: deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc,
-            created: plan.action === 'create'
-        });
-        recordArchive(recorder, archive);
-        log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`);
-        (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
-        const body = remotePatchBody(plan, objectPath, archive.configPath);
-        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(deployment, body, apply));
-        recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment);
-        return applied;
-    }
-    finally {
-        await archive.remove();
-    }
-}
-/** A new `internal_source` deployment is created as the platform's client makes it: no revision settings, so no build until the patch. */
-function createBody(body) {
-    return { ...body, source_revision_config: {} };
-}
-/**
- * The patch that builds the uploaded archive: the object path and the config's path in
- * the archive; and, as any patch, what the plan sends (`revision_source` as the source
- * decision says, install and build commands, secrets...).
- */
-function remotePatchBody(plan, objectPath, configPath) {
-    const source_revision_config = { source_tarball_path: objectPath, graph_config_path: configPath };
-    if (plan.action === 'create') {
-        const { install_command, build_command } = plan.body.source_config;
-        const commands = { ...(install_command ? { install_command } : {}), ...(build_command ? { build_command } : {}) };
-        return {
-            ...(Object.keys(commands).length > 0 ? { source_config: commands } : {}),
-            source_revision_config,
-            ...(plan.body.secrets.length > 0 ? { secrets: plan.body.secrets } : {})
-        };
-    }
-    const { source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
-    return { ...settings, source_revision_config };
-}
-
-// EXTERNAL MODULE: ./src/operations/checks/evals.ts
-var evals = __webpack_require__(1877);
-;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
-
-/**
- * One line that says what the run is about to send. Field names only: values can
- * be secret, and the bodies are in the request anyway.
- */
-function describePlan(plan) {
-    if (plan.action === 'none')
-        return `Nothing to change on deployment \`${plan.deployment.name}\`.`;
-    const body = plan.body;
-    const parts = Object.entries(body)
-        .filter(([key]) => key !== 'name' && key !== 'source')
-        .map(([key, value]) => {
-        if (Array.isArray(value)) {
-            const names = value.map((item) => item.name).filter(Boolean);
-            return `${key} (${names.length ? names.join(', ') : 'none'})`;
-        }
-        if (value && typeof value === 'object')
-            return `${key} (${Object.keys(value).join(', ')})`;
-        return `${key} (${String(value)})`;
-    });
-    const what = plan.action === 'create'
-        ? `Creating deployment \`${plan.body.name}\` (source ${plan.body.source})`
-        : `Updating deployment \`${plan.deployment.name}\``;
-    return `${what} with ${parts.join(', ') || 'no fields'}.`;
-}
-/** The request the plan stands for, as a dry run shows it: none when there is nothing to change. */
-function plannedRequests(plan) {
-    if (plan.action === 'create')
-        return [requests/* requests */.z.createDeployment(plan.body)];
-    if (plan.action === 'patch')
-        return [requests/* requests */.z.patchDeployment(plan.deployment.id, plan.body)];
-    return [];
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
-/**
- * An image reference's digest: what follows `@` when it is `<algorithm>:<hex>`, as
- * `sha256:<64 hex digits>` is. Only a digest names one image for good.
- */
-const DIGEST = /@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,})$/i;
-/** The image a docker deploy ships, for the reports: pinned by its digest, or not. */
-function imageShipped(imageUri) {
-    const digest = DIGEST.exec(imageUri)?.[1];
-    return digest ? { kind: 'image', imageUri, digest } : { kind: 'image', imageUri };
-}
-/**
- * Why an `image-uri` without a digest is a risk: the control plane pulls the image when it
- * builds the revision, and a tag (`latest` when none is written) may by then name another
- * image than the one this workflow pushed and tested.
- */
-function unpinnedImageWarning(imageUri) {
-    if (DIGEST.test(imageUri))
-        return undefined;
-    const name = imageUri.split('@')[0];
-    const lastSegment = name.slice(name.lastIndexOf('/') + 1);
-    const colon = lastSegment.lastIndexOf(':');
-    const repository = colon >= 0 ? name.slice(0, name.length - lastSegment.length + colon) : name;
-    const what = colon >= 0
-        ? `names its image by the tag \`${lastSegment.slice(colon + 1)}\`, not by a digest`
-        : 'names neither a tag nor a digest, so it means the tag `latest`';
-    return (`\`image-uri\` \`${imageUri}\` ${what}: a tag can move between the push and the build, so the control plane may deploy ` +
-        `another image than the one this workflow pushed. Pin it by digest: \`${repository}@sha256:...\` (docker/build-push-action's \`digest\` output).`);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/send-change.ts
-
-
-
-
-
-
-
-/**
- * Sends the change: a `github` patch or create, a remote build (archive, upload, patch), or an image.
- * A dry run builds and checks what it would ship and sends nothing.
- */
-async function sendChange(plan, inputs, source, deps, archivedBeforeLookup) {
-    const { client, log, recorder } = deps;
-    // Only docker sources take an image (the source rules refuse it for others).
-    const image = plan.action === 'none' ? undefined : plan.body.source_revision_config?.image_uri;
-    const unpinned = image && unpinnedImageWarning(image);
-    if (unpinned)
-        log.warn(unpinned);
-    const archive = await archiveForRemoteBuild(inputs, source, deps, archivedBeforeLookup);
-    reportEnvironment(plan, deps);
-    if (inputs.dryRun) {
-        if (image)
-            recorder.shipped(imageShipped(image));
-        if (archive) {
-            recordArchive(recorder, archive);
-            await archive.remove();
-            log.info('Dry run: the archive was built and checked, not uploaded; no upload URL was asked for.');
-        }
-        await (0,evals/* planEvals */.$)(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline });
-        recorder.changed('planned');
-        return {
-            planned: recorder.finish({ kind: 'planned', requests: archive ? remotePlannedRequests(plan, archive) : plannedRequests(plan) })
-        };
-    }
-    const apply = {
-        client,
-        clock: deps.clock,
-        deadline: deps.deadline,
-        settleMs: deps.settleMs,
-        signal: deps.signal,
-        log: log.warn
-    };
-    const sent = archive ? await uploadAndBuild(plan, archive, inputs, deps, apply) : await sendPlan(plan, inputs, deps, apply);
-    // On record once the control plane took it, not before: a refused change shipped nothing.
-    if (image)
-        recorder.shipped(imageShipped(image));
-    return sent;
-}
-/**
- * What the change does to the deployment's environment, by name, in the log and on record (the
- * summary's row): kept, set, added, removed. A removal is a warning: it deletes what someone set.
- */
-function reportEnvironment(plan, { log, recorder }) {
-    const environment = plan.environment;
-    if (!environment)
-        return;
-    const lists = [
-        ['secrets', environment.secrets],
-        ['secret-references', environment.references]
-    ];
-    for (const [what, change] of lists) {
-        if (!change)
-            continue;
-        const line = describeEnvironment(what, change, plan.action === 'create');
-        if (change.names.removed.length > 0 || change.removedUnknown)
-            log.warn(line);
-        else
-            log.info(line);
-    }
-    const fact = (change) => change && { ...change.names, sent: change.send !== undefined, ...(change.removedUnknown ? { removedUnknown: true } : {}) };
-    recorder.environment({
-        mode: environment.mode,
-        ...(environment.secrets ? { secrets: fact(environment.secrets) } : {}),
-        ...(environment.references ? { references: fact(environment.references) } : {})
-    });
-}
-/** Sends what the plan says (create, patch, or nothing) and records it. */
-async function sendPlan(plan, inputs, deps, apply) {
-    const { client, log, recorder } = deps;
-    log.info(describePlan(plan));
-    // No change is started once the workflow is cancelled.
-    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
-    let deployment;
-    let revisionId;
-    if (plan.action === 'create') {
-        deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(plan.body, apply));
-        recorder.changed('created', deployment);
-        await (0,operations_apply/* refuseTwins */.sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
-        revisionId = deployment.latest_revision_id;
-    }
-    else if (plan.action === 'patch') {
-        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
-        deployment = applied.deployment;
-        revisionId = applied.revisionId;
-        recorder.changed('updated', deployment);
-    }
-    else {
-        deployment = plan.deployment;
-        revisionId = deployment.latest_revision_id;
-        recorder.changed('unchanged', deployment);
-    }
-    return { deployment, revisionId };
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** `command: deploy`: find, create or patch, wait. */
-const deployCommand = (0,types/* defineCommand */.N)({
-    github: (inputs) => inputs.github,
-    run: deploy
-});
-async function deploy(given, deps) {
-    // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
-    const inputs = { ...given, verification: await (0,suite_at_base/* withSuiteAtBase */.T)(given.verification, given, deps) };
-    // A remote build the inputs may mean is archived before any request, so that bad input (a missing config, a
-    // dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-    const archivedBeforeLookup = await archiveBeforeLookup(inputs, deps);
-    try {
-        return await deployWith(inputs, deps, archivedBeforeLookup);
-    }
-    finally {
-        await archivedBeforeLookup?.remove();
-    }
-}
-/**
- * The deploy as a pipeline of phases: look up → decide the source → gates (before any change) →
- * send the change → wait for the revision → checks (after DEPLOYED) → report. Each phase is a module; gates
- * and checks are lists; every phase follows the one source decision (source.ts).
- */
-async function deployWith(inputs, deps, archivedBeforeLookup) {
-    const { log, recorder } = deps;
-    const existing = await lookUp(inputs, deps);
-    const source = (0,deploy_source/* decideSource */.cJ)(inputs, existing);
-    source.warnings.forEach(log.warn);
-    const archive = archivedBeforeLookup && keepsArchiveBuiltBeforeLookup(source, deps) ? archivedBeforeLookup : undefined;
-    const plan = planDeploy(inputs, existing, source, deps.workflow);
-    if (plan.action === 'patch')
-        plan.warnings.forEach(log.warn);
-    const ended = await runGates(DEPLOY_GATES, { inputs, deps, existing, plan, source });
-    if (ended)
-        return ended;
-    const shipment = await sendChange(plan, inputs, source, deps, archive);
-    if ('planned' in shipment)
-        return shipment.planned;
-    const { deployment, revisionId } = shipment;
-    if (plan.action !== 'create' && revisionId === existing?.latest_revision_id)
-        return noNewRevision(plan.action, deployment, revisionId, inputs, source, deps);
-    if (!revisionId) {
-        throw new errors/* ActionError */.lZ('bad-response', `The control plane reported no revision for deployment \`${deployment.name}\` after the ${plan.action === 'create' ? 'create' : 'update'}.`, 'Check the deployment on the control plane; re-run the job once it shows a revision.');
-    }
-    recorder.revisionStarted(revisionId);
-    log.info(`${plan.action === 'create' ? 'Created' : 'Updated'} deployment \`${deployment.name}\` (${deployment.id}); new revision ${revisionId}.`);
-    // Started, not awaited: the watch must not wait on GitHub (see CommandDeps).
-    deps.onRevisionStarted?.();
-    if (!inputs.wait)
-        return notWaiting(deployment, revisionId, inputs, source, deps);
-    try {
-        const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
-        await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
-            ...deps,
-            connection: inputs.connection,
-            deployment: recorder.factsNow.deployment ?? deployment,
-            revision: deployed,
-            settings: { health: inputs.health, verification: inputs.verification, suggestRollback: !inputs.rollbackOnFailure }
-        });
-    }
-    catch (error) {
-        if (inputs.rollbackOnFailure)
-            return rollBackAfterFailure(error, inputs, deps);
-        throw error;
-    }
-    return recorder.finish({ kind: 'deployed', noNewRevision: false });
-}
-/**
- * The archive built before the lookup, when the decision is a remote build. When it is not (the
- * inputs could mean one, the lookup decided otherwise), the archive is set aside: never uploaded or
- * on record, its config check's row withdrawn (the source's own gates check what ships). The
- * caller removes its file either way.
- */
-function keepsArchiveBuiltBeforeLookup(source, { log, recorder }) {
-    if (source.archivesCheckout)
-        return true;
-    recorder.withdrawCheck('config-check');
-    log.info(`The checkout was archived before the lookup, as the inputs could mean a remote build; this deploy builds from \`${source.builds}\`, so that archive is not shipped.`);
-    return false;
-}
-/** The look-up phase: the deployment as it is, or none (then created, unless `create-if-missing` is false). */
-async function lookUp(inputs, deps) {
-    const existing = await (0,resolve/* lookUpTarget */.EA)(inputs, deps);
-    deps.recorder.before(existing);
-    if (existing) {
-        deps.log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}, status ${existing.status ?? 'unknown'}.`);
-        // The control plane refuses any change to a deployment it is deleting; said here, before any change, in words that say what to do.
-        if ((0,statuses/* isBeingDeleted */.vx)(existing.status)) {
-            throw new errors/* ActionError */.lZ('api-refused', `Deployment \`${existing.name}\` (${existing.id}) is being deleted (status ${existing.status}): it takes no change, and stops being listed once the delete is done.`, 'Re-run this job once the deployment is gone (it is then created anew), or deploy under another `name`.');
-        }
-    }
-    else if (!inputs.createIfMissing) {
-        throw new errors/* ActionError */.lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
-    }
-    return existing;
-}
-/** The change made no new revision: nothing to wait for or check, but what serves must still be `expected-commit`. */
-async function noNewRevision(action, deployment, revisionId, inputs, source, deps) {
-    deps.log.info(action === 'patch'
-        ? 'The update changed no revision setting, so the control plane made no new revision: nothing to wait for.'
-        : 'No setting to change was given, so nothing was sent and there is no new revision to wait for.');
-    if (inputs.health)
-        deps.log.info('No new revision, so no health check either.');
-    const serving = deployment.active_revision_id ?? revisionId;
-    if (inputs.expectedCommit && source.fromGitHub && serving) {
-        const failure = builtCommitFailure(inputs.expectedCommit, await deps.client.getRevision(deployment.id, serving));
-        if (failure)
-            throw failure;
-    }
-    return deps.recorder.finish({ kind: 'deployed', noNewRevision: true });
-}
-/** `wait: false`: the revision as it is now; only one already DEPLOYED has its commit checked. */
-async function notWaiting(deployment, revisionId, inputs, source, deps) {
-    const revision = await deps.client.getRevision(deployment.id, revisionId);
-    deps.recorder.revisionSeen(revision);
-    deps.log.info(`Not waiting (\`wait: false\`): revision ${revisionId} is ${revision.status}.`);
-    if ((0,statuses/* classify */.L8)(revision.status) === 'deployed') {
-        const { failure } = checkCommit(inputs, source, deps, revision);
-        if (failure)
-            throw failure;
-        return deps.recorder.finish({ kind: 'deployed', noNewRevision: false });
-    }
-    return deps.recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
-}
-
-
-/***/ }),
-
-/***/ 1188:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ newDeploymentNameProblem)
-/* harmony export */ });
-/* unused harmony export DEPLOYMENT_NAME_RULE */
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5165);
-
-/**
- * The names the action creates deployments with. The control plane publishes no rule
- * (its API schema types `name` as a plain string), but it serves each deployment on a
- * hostname made from the name and names a tracing project after it, and it answers a
- * create whose name holds an underscore with HTTP 500. So a create is sent only for what
- * a DNS label allows: ASCII letters, digits and hyphens, starting and ending with a
- * letter or digit, at most 63 characters.
- *
- * Only for a create: a deployment made elsewhere (the UI, another client) may carry a
- * name outside this rule, and must still be found and updated by `name`. So the rule is
- * checked after the lookup finds nothing and before the create is sent (a 500 on create
- * is retried and would only surface at the step's timeout).
- */
-const DEPLOYMENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const DEPLOYMENT_NAME_RULE = 'ASCII letters, digits and hyphens (`-`), starting and ending with a letter or digit, at most 63 characters (no underscores, dots or spaces)';
-/** Why the action will not create a deployment with this name, or undefined when it will. */
-function newDeploymentNameProblem(name) {
-    if (DEPLOYMENT_NAME.test(name))
-        return undefined;
-    return (`\`name\` ${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(name)} matches no deployment, and a new deployment's name must be one the control plane can take: ` +
-        `${DEPLOYMENT_NAME_RULE}. Fix \`name\`, or create the deployment another way and deploy to it by \`name\``);
-}
-
-
-/***/ }),
-
-/***/ 9029:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ resolveLayout),
-/* harmony export */   d: () => (/* binding */ toPosix)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
-/* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
-/* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
-/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
-/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(305);
-
-
-
-
-
-
-
-/**
- * The layout for `graph-config-path` (relative to the workspace), before any request. The
- * config file must be a file inside the workspace (else bad input: the step names it); what
- * the config itself says wrong is a config problem (`problems`), never bad input. A directory the
- * config names that is not on disk is asked of git (all of them in one command): a folder of the
- * commit still ships.
- */
-async function resolveLayout(workspaceDir, configInput, stop) {
-    const workspace = realpathOr((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspaceDir));
-    const fail = (problem) => {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([problem]);
-    };
-    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(configInput))
-        fail(`\`graph-config-path\` must be relative to the workspace (\`${configInput}\` is absolute): e.g. \`apps/agent/langgraph.json\``);
-    const configFile = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace, configInput);
-    if (!inside(workspace, configFile))
-        fail(`\`graph-config-path\` \`${configInput}\` points outside the workspace: give the config file's path inside the checkout`);
-    let text;
-    try {
-        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(configFile).isFile())
-            throw new Error('not a file');
-        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(configFile, 'utf8');
-    }
-    catch {
-        return fail(`\`graph-config-path\` \`${configInput}\` is not a file in the workspace (${workspace}): check the path, and that the job checks the repository out (actions/checkout) before this step`);
-    }
-    const realConfig = realpathOr(configFile);
-    if (!inside(workspace, realConfig))
-        fail(`\`graph-config-path\` \`${configInput}\` is a link to a file outside the workspace: nothing outside the checkout is archived`);
-    const configDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(realConfig);
-    const dirs = [configDir];
-    const problems = [];
-    // A config that is not JSON is the config check's problem: the archive is then the config's directory.
-    const config = readConfig(text);
-    const include = (key, written, what) => {
-        const target = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(configDir, written);
-        if (!inside(workspace, target) || !inside(workspace, realpathOr(target))) {
-            problems.push({
-                key,
-                what: [what, ' ', { code: written }, " leaves the job's workspace, and only what the job checked out can be archived."],
-                fix: ['Move it into the repository, or check it out inside the workspace.'],
-                always: true
-            });
-            return;
-        }
-        if (isDirectory(target))
-            dirs.push(realpathOr(target));
-        else if (isPresent(target))
-            problems.push({
-                key,
-                what: [what, ' ', { code: written }, ' is a file; it must be a directory.'],
-                fix: ['Fix the path (it is relative to the config file), or remove it.']
-            });
-        else
-            missing.push({ key, written, what, target });
-    };
-    const missing = [];
-    (0,_config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__/* .dependencyEntries */ .Q)(config.dependencies).forEach((dependency, index) => {
-        // The client's rule: an entry starting with `.` is a directory; anything else (a package, `/wheels/x.whl`, a git URL) is for pip.
-        if (typeof dependency === 'string' && dependency.startsWith('.'))
-            include(`dependencies[${index}]`, dependency, 'the local dependency');
-    });
-    const source = config.source;
-    if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(source) && source.kind === 'uv') {
-        const root = 'root' in source ? source.root : '.';
-        if (typeof root === 'string' && root.trim() !== '')
-            include('source.root', root, 'the uv workspace root');
-    }
-    // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
-    const committed = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .committedDirectories */ .gp)(configDir, missing.map((item) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)), stop);
-    for (const item of missing) {
-        if (committed.has((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)))
-            dirs.push(item.target);
-        else
-            problems.push({
-                key: item.key,
-                what: [item.what, ' ', { code: item.written }, ' does not exist.'],
-                fix: ['Fix the path (it is relative to the config file), or remove it.']
-            });
-    }
-    const included = outermost(dirs);
-    const root = commonAncestor(included);
-    return { workspace, root, included, configPath: toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, realConfig)), problems };
-}
-function readConfig(text) {
-    try {
-        const config = (0,_config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePythonJson */ .S)(text);
-        return (0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_6__/* .isMapping */ .p)(config) ? config : {};
-    }
-    catch {
-        return {};
-    }
-}
-function isDirectory(path) {
-    try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-function isPresent(path) {
-    try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-function inside(parent, child) {
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
-    // `..` as a whole first segment leaves `parent`; a name that merely starts with it (`..foo`) does not.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
-}
-function realpathOr(path) {
-    try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(path);
-    }
-    catch {
-        return path;
-    }
-}
-/** The directories, without those inside another (which the outer one's walk covers). */
-function outermost(dirs) {
-    const unique = [...new Set(dirs)].sort();
-    return unique.filter((dir) => !unique.some((other) => other !== dir && inside(other, dir)));
-}
-function commonAncestor(dirs) {
-    let common = dirs[0];
-    for (const dir of dirs.slice(1)) {
-        while (!inside(common, dir))
-            common = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(common);
-    }
-    return common;
-}
-function toPosix(path) {
-    return node_path__WEBPACK_IMPORTED_MODULE_1__.sep === '/' ? path : path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+function same(value) {
+    return value
+        .trim()
+        .toLowerCase()
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '');
 }
 
 
@@ -4511,4 +3333,4 @@ function addToFolderIndex(children, dirs, path) {
 
 };
 
-//# sourceMappingURL=794.index.js.map
+//# sourceMappingURL=278.index.js.map

@@ -1,5 +1,5 @@
-import type { Revision } from '../../api/schemas.js'
-import { ActionError } from '../../core/errors.js'
+import type { Revision } from '../../../api/schemas.js'
+import { ActionError } from '../../../core/errors.js'
 
 /** What to do when the commit built is not the one tested: said by the gate before the change and by the check after the build. */
 export const TESTED_FIRST = 'Deploy a tag or the commit itself (`repo-ref` set to it), or test the new commit first and promote that one.'
