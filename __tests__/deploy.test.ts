@@ -46,8 +46,6 @@ describe('deploy', () => {
     const warnings: string[] = []
     const outcome = await deploy(await readDeployInputs(BASE_INPUTS), {
       client: overtakingPlane(),
-      clock,
-      deadline: clock.now() + 60_000,
       run: new RunContext({ clock, deadline: clock.now() + 60_000 }),
       settleMs: 3_000,
       workflow: { repoRef: 'main' },

@@ -95,7 +95,6 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     outcome = await command.run(inputs, {
       client,
       run: runContext,
-      ...runContext.stop(),
       log,
       workflow,
       settleMs: settleWindowFor(runContext.requestLimit()),

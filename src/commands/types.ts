@@ -4,7 +4,6 @@ import type { PostStateName } from '../core/post-state.js'
 import type { CommandWords, Outcome, Subject } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import type { RunContext } from '../core/run-context.js'
-import type { Stop } from '../core/stop.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { InputName } from '../inputs/names.js'
 import type { CommonInputs } from '../inputs/spec.js'
@@ -12,14 +11,14 @@ import type { WorkflowContext } from '../inputs/workflow-context.js'
 import type { GitHubGet } from '../operations/github-requests.js'
 import type { RunMemos } from '../operations/run-memos.js'
 
-/**
- * What main.ts gives every command. Its `clock`, `deadline` (the step's start plus `timeout`)
- * and `signal` are the run context's own (`run.stop()`), flat so that `{ ...deps }` is the Stop
- * the waits and checks take; new code reads them, and the rest of the run's limits, from `run`.
- */
-export interface CommandDeps extends Stop {
+/** What main.ts gives every command. */
+export interface CommandDeps {
   client: ControlPlaneClient
-  /** The run's time and cancellation: its deadline, its cancel, one request's limit, a child per phase. */
+  /**
+   * The run's time and cancellation (core/run-context.ts): its clock, the step's deadline (its
+   * start plus `timeout`), its cancel, one request's limit, a child per phase. Operations take its
+   * Stop (`run.stop()`, spread beside the deps where they take both).
+   */
   run: RunContext
   log: Log
   workflow: WorkflowContext

@@ -76,9 +76,10 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, preparedBeforeLooku
 
   if (!inputs.wait) return notWaiting(deployment, revisionId, inputs, source, deps)
   try {
-    const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
+    const deployed = await watchRevision({ ...deps, ...deps.run.stop(), ...watchSettings(inputs), deployment, revisionId })
     await runChecks(deployChecks(inputs, source, deps), {
       ...deps,
+      ...deps.run.stop(),
       connection: inputs.connection,
       deployment: recorder.factsNow.deployment ?? deployment,
       revision: deployed,

@@ -68,6 +68,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     })
     await watchRevision({
       ...deps,
+      ...deps.run.stop(),
       ...watchSettings(inputs),
       recorder: rollbackRecord,
       deployment: started.deployment,

@@ -79,6 +79,7 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   }
   const watched = await watchUntilDeployed({
     ...deps,
+    ...deps.run.stop(),
     ...watchSettings(inputs),
     deployment: started.deployment,
     revisionId: started.revisionId
@@ -86,6 +87,7 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
   await runChecks(AFTER_DEPLOYED, {
     ...deps,
+    ...deps.run.stop(),
     connection: inputs.connection,
     deployment: watched.deployment ?? started.deployment,
     revision: watched.revision,
