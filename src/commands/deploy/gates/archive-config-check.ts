@@ -51,9 +51,7 @@ export async function archiveVerdict(
     verdictOf({ problems, warnings: [], graphs: [], runtime: '' }, prefix + configPath, 'error', deps.log, undefined)
   if (mode === 'off') return unshippable.length > 0 ? refusing(unshippable) : notChecked([{ code: 'config-check: off' }])
   const blobs = openBlobReads(
-    deps.clock && deps.deadline !== undefined
-      ? { ...(deps.signal ? { signal: deps.signal } : {}), clock: deps.clock, deadline: deps.deadline }
-      : undefined
+    deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined
   )
   try {
     const files = archiveFiles(selection, commitReads(blobs))
