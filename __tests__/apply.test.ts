@@ -294,3 +294,27 @@ describe('a doubtful change whose re-read fails', () => {
     expect(plane.revisions).toBe(1)
   })
 })
+
+describe('a lost answer to a patch of settings and a revision', () => {
+  it("does not take another run's revision of the same branch for its own when the deployment lacks the settings sent", async () => {
+    const plane = new FakePlane([
+      () => {
+        // This patch never lands; meanwhile another run (the same branch, no change of resources) makes r1.
+        const deployment = plane.deployments[0]
+        deployment.latest_revision_id = 'r1'
+        plane.made.push({ id: 'r1', status: 'QUEUED', source_revision_config: { repo_ref: 'main' } })
+        return doubtful()
+      }
+    ])
+    plane.deployments.push({ id: 'd1', name: 'agent', latest_revision_id: 'r0', source_config: { resource_spec: { cpu: 1 } } })
+    plane.made.push({ id: 'r0', status: 'DEPLOYED', source_revision_config: { repo_ref: 'main' } })
+    const outcome = patchOnce(
+      { id: 'd1', name: 'agent', latest_revision_id: 'r0' },
+      { source_revision_config: { repo_ref: 'main' }, source_config: { resource_spec: { cpu: 2 } } },
+      context(plane)
+    )
+    await expect(outcome).rejects.toThrow()
+    // Never sent again over the other run's revision, and never reported as this run's.
+    expect(plane.calls.filter((call) => call === 'PATCH')).toHaveLength(1)
+  })
+})

@@ -191,6 +191,19 @@ describe('resource-spec on an update: merged field by field over the deploymentâ
     expect(now?.source_config.resource_spec).toEqual(merged)
   })
 
+  it('keeps a field written with no value (null), and replaces a map such as `labels` whole', async () => {
+    const seeded = sim.seedDeployment({ name: 'image-agent', source: 'external_docker', source_config: { resource_spec: SPEC } })
+    const run = await deploy({
+      name: 'image-agent',
+      'image-uri': `registry.example/agent@sha256:${'e'.repeat(64)}`,
+      'resource-spec': 'min_scale: 1\nmax_scale:\nlabels: {team: billing}'
+    })
+
+    expect(run.exitCode).toBe(0)
+    const merged = { ...SPEC, min_scale: 1, labels: { team: 'billing' } }
+    expect(sim.deployments().find((d) => d.id === seeded.id)?.source_config.resource_spec).toEqual(merged)
+  })
+
   it('shows the merged object in a dry run', async () => {
     sim.seedDeployment({ name: 'image-agent', source: 'external_docker', source_config: { resource_spec: SPEC } })
     const run = await deploy({
@@ -289,5 +302,17 @@ describe('values and references read from the deployment', () => {
     expect(run.exitCode).toBe(0)
     expect(referencesOf(id)).toEqual([X])
     expect(run.warnings).toContain('`secret-references`: removes `Y`; keeps `X`.')
+  })
+
+  it('refuses `secret-references` that name one variable twice, before any request', async () => {
+    seedImage()
+    const run = await deploy({
+      ...imageInputs,
+      'secret-references': '[{name: X, secret_name: k8s-x, secret_key: a}, {name: X, secret_name: k8s-x, secret_key: b}]'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.failures[0]).toContain('`secret-references` names `X` more than once')
+    expect(sim.requests).toEqual([])
   })
 })

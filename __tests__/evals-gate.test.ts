@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { runAdaptive } from '../src/operations/evals/adaptive.js'
+import type { RunRecord } from '../src/operations/evals/engine.js'
+import { roundsOf as resultsRoundsOf } from '../src/operations/evals/results.js'
 import {
   fisherLower,
   judgeSuite,
@@ -206,5 +208,31 @@ describe('the verdicts', () => {
     const mid = wilson(18, 20)
     expect(mid.low).toBeCloseTo(0.699, 2)
     expect(mid.high).toBeCloseTo(0.972, 2)
+  })
+})
+
+describe('rounds from the runs of fixed repeats', () => {
+  const run = (side: 'ours' | 'theirs', repeat: number, passed: boolean, extra: Partial<RunRecord> = {}): RunRecord => ({
+    caseIndex: 0,
+    side,
+    repeat,
+    passed,
+    failed: passed ? [] : ['x'],
+    durationMs: 1,
+    attempts: 1,
+    ...extra
+  })
+
+  it("leave out a round the suite's time limit cut on either side: a slower side is not worse for its speed", () => {
+    const records = [
+      run('ours', 1, true),
+      run('theirs', 1, true),
+      // Cut at the suite's end while the other side had answered: no round.
+      run('ours', 2, false, { cutBySuite: true }),
+      run('theirs', 2, true),
+      run('ours', 3, false, { notRun: true }),
+      run('theirs', 3, true)
+    ]
+    expect(resultsRoundsOf(1, records)).toEqual([{ rounds: [[true, true]], chosen: false }])
   })
 })

@@ -418,6 +418,18 @@ describe('evals', () => {
     expect(run.summary.split('\n').filter((l) => l.startsWith('| <code>'))).toHaveLength(200)
   })
 
+  it("a `compare-with` of 40,000 characters that names no deployment keeps the PR comment under GitHub's limit", async () => {
+    seeded('ev-long-name')
+    const other = 'p'.repeat(40_000)
+    const run = await deploy('ev-long-name', suite([['a', 'question', '{contains: pong}']], `compare-with: ${other}\n`), {
+      'pr-comment': 'false'
+    })
+    const comment = renderComment(run.view, 'https://github.com/octo-org/support-agent/actions/runs/4242')
+    expect(comment.length).toBeLessThan(65_536)
+    expect(comment).not.toContain('p'.repeat(200))
+    expect(comment).toContain('Updated by [this workflow run]')
+  })
+
   it('the suite from a file in the workspace; a dry run checks it and says how many runs it would send, sending none', async () => {
     mkdirSync(join(workspace, 'evals'), { recursive: true })
     writeFileSync(

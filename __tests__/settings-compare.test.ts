@@ -62,6 +62,12 @@ describe('`deployment-type: prod` against a deployment that reports `Prod`', () 
 })
 
 describe('the one comparison', () => {
+  it('takes a `resource_spec` map (labels) that lacks a key the deployment has for a change: the map is sent whole', () => {
+    const current = { resource_spec: { labels: { team: 'a', cost: 'x' }, min_scale: 1 } }
+    expect(sourceConfigDifferences({ resource_spec: { labels: { team: 'a' } } }, current)).not.toEqual([])
+    expect(sourceConfigDifferences({ resource_spec: { labels: { team: 'a', cost: 'x' } } }, current)).toEqual([])
+  })
+
   it('finds a create-only setting that differs only in case the same, as the plan does', () => {
     const createOnly = SOURCE_CONFIG_FIELDS.filter((field) => field.createOnly).map((field) => field.input)
     expect(createOnly).toEqual(['integration-id', 'repo-url', 'deployment-type', 'listener-id', 'k8s-namespace'])

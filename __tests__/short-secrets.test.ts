@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { lifecycles, type Simulator } from '../sim/index.js'
 import { runInProcess, startSimulatorOnClock } from './helpers/in-process.js'
-import { announceSecretsWith, clearSecrets, redact, registerSecret } from '../src/core/masking.js'
+import { announceSecretsWith, clearSecrets, redact, registerReadSecret, registerSecret } from '../src/core/masking.js'
 
 const TOO_SHORT = (what: string) =>
   `${what} is shorter than 4 characters, too short to mask safely: the runner hides it wherever it appears in the log, ` +
@@ -77,5 +77,14 @@ describe('registerSecret', () => {
   it('says nothing of empty or blank lines', () => {
     registerSecret('first-line-value\n\n  \nsecond-line-value', '`api-key`')
     expect(warnings).toEqual([])
+  })
+})
+
+describe('values read back from the control plane', () => {
+  afterEach(() => clearSecrets())
+
+  it('are masked, except the setting words an environment holds beside its secrets (true, info, ...)', () => {
+    for (const value of ['true', 'False', 'info', 'debug', 'sk-live-0123456789']) registerReadSecret(value)
+    expect(redact('tracing true, level info, debug on; key sk-live-0123456789')).toBe('tracing true, level info, debug on; key ***')
   })
 })

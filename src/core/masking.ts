@@ -59,8 +59,29 @@ export function registerSecret(value: string, what = 'a secret value'): void {
  * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
  * the job's log for it, and the action never prints a value it reads.
  */
+/**
+ * Values a control plane's environment holds that are settings, not secrets (`LANGSMITH_TRACING=true`,
+ * `LOG_LEVEL=info`): masking them would turn every such word of the job's log into `***`.
+ */
+const SETTING_WORDS = new Set([
+  'true',
+  'false',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'none',
+  'null',
+  'trace',
+  'debug',
+  'info',
+  'warn',
+  'warning',
+  'error'
+])
+
 export function registerReadSecret(value: string): void {
-  if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH) return
+  if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH || SETTING_WORDS.has(value.trim().toLowerCase())) return
   announced.add(value)
   announce(value)
   for (const part of [value, ...value.split(/\r?\n/)]) {

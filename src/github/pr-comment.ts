@@ -34,8 +34,23 @@ export function renderComment(view: CommentView, runUrl: string | undefined): st
   }
   // Built from GITHUB_* variables: used as a link only if it is one.
   const link = runUrl ? safeUrl(runUrl) : undefined
-  if (link) lines.push(`Updated by [this workflow run](${link}).`)
-  return redact(lines.join('\n'))
+  const footer = link ? `Updated by [this workflow run](${link}).` : ''
+  return redact(withinCommentLimit(lines.join('\n'), footer))
+}
+
+/**
+ * GitHub refuses a comment over 65,536 characters. Each block caps what it shows (the evals table
+ * its rows and excerpts), but what a server or a suite names can still add up: past the limit the
+ * body is cut at a line, and says so.
+ */
+export const COMMENT_MAX_CHARS = 65_000
+
+function withinCommentLimit(body: string, footer: string): string {
+  const room = COMMENT_MAX_CHARS - footer.length - 200
+  if (body.length <= room) return footer ? `${body}\n${footer}` : body
+  const cut = body.lastIndexOf('\n', room)
+  const kept = body.slice(0, cut > 0 ? cut : room)
+  return `${kept}\n\n… the rest is cut at GitHub's comment limit: the job summary has it all.\n\n${footer}`
 }
 
 /**

@@ -153,18 +153,19 @@ export async function patchOnce(deployment: Deployment, body: PatchDeploymentReq
       // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
       const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
         const current = await ctx.client.getDeployment(deployment.id)
-        const settingsTook =
-          !perhapsNoRevision || (reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body))
-        if (current.latest_revision_id === before) return perhapsNoRevision && settingsTook ? { current } : undefined
+        // What was sent beside the revision's settings (the environment; resource_spec, the install and build
+        // commands) shows on the deployment while this run's change is the latest, whether or not it made a revision.
+        const rest = reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body)
+        if (current.latest_revision_id === before) return perhapsNoRevision && rest ? { current } : undefined
         const look = await findOurRevision(ctx, deployment.id, before, sent)
         othersSeen = look.others
-        // The environment sent shows on the deployment while our revision is the latest: one that is not
-        // there means that revision is another run's with the same settings, and ours never landed.
-        if (look.ours && look.others.length === 0 && !carriesOurEnvironment(current, body)) {
+        // A revision with this run's revision settings, latest, on a deployment that lacks the rest of what it sent
+        // is another run's of the same branch: this run's change never landed.
+        if (look.ours && look.others.length === 0 && !rest) {
           othersSeen = look.revisions
           return undefined
         }
-        return look.ours && settingsTook ? { current, look, ours: look.ours } : undefined
+        return look.ours ? { current, look, ours: look.ours } : undefined
       })
       if (applied && !applied.ours) {
         ctx.log(`The update took effect despite the error (${firstLine(error)}), and made no new revision.`)

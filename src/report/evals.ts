@@ -34,7 +34,7 @@ const UNBROKEN = 24
  */
 export function evalsBlock(facts: EvalFacts | undefined, options: { comment: boolean }): string[] {
   if (!facts) return []
-  const compared = facts.compare?.compared ? facts.compare.name : undefined
+  const compared = facts.compare?.compared ? otherName(facts) : undefined
   const ordered = [...facts.rows].sort((a, b) => rank(a) - rank(b))
   // A column of nothing but blanks says nothing: "First failed check" only when a case failed (or, compared, failed a run).
   const anyFailed = facts.rows.some((row) => showsCheck(row))
@@ -120,7 +120,7 @@ function headline(facts: EvalFacts): string {
   const mark = facts.gate === 'passed' ? '✅' : '❌'
   const rate = `${passed} of ${facts.rows.length} passed`
   if (facts.compare?.compared) {
-    const against = `<code>${md(facts.compare.name)}</code>`
+    const against = `<code>${md(otherName(facts))}</code>`
     const worse = facts.rows.filter((row) => row.regression)
     const undecided = facts.rows.filter((row) => row.verdict === 'undecided')
     const better = facts.rows.filter((row) => row.better)
@@ -139,7 +139,7 @@ function headline(facts: EvalFacts): string {
     }
     return `${mark} **not worse than ${against}**: ${rate}${improved}${underRate ? `, under \`pass-rate\` ${percentOf(facts.requiredPassRate)}` : ''}`
   }
-  if (facts.compare) return `${mark} ${rate} (⚠️ not compared with <code>${md(facts.compare.name)}</code>)`
+  if (facts.compare) return `${mark} ${rate} (⚠️ not compared with <code>${md(otherName(facts))}</code>)`
   return `${mark} ${rate}`
 }
 
@@ -296,7 +296,7 @@ function footer(facts: EvalFacts, compared: boolean): string {
       `**Pass rate:** ${percentOf(facts.passRate)} (${passed} of ${facts.rows.length}${interval}; needs ${percentOf(facts.requiredPassRate)})`
     )
     if (facts.compare && !facts.compare.compared)
-      parts.push(`**Not compared** with <code>${md(facts.compare.name)}</code>: ${md(facts.compare.why)}`)
+      parts.push(`**Not compared** with <code>${md(otherName(facts))}</code>: ${md(facts.compare.why)}`)
   } else {
     parts.push(`**Regressions:** ${facts.regressions} (at most ${facts.maxRegressions})`)
   }
@@ -307,7 +307,7 @@ function footer(facts: EvalFacts, compared: boolean): string {
       : []),
     ...(facts.times.theirs && facts.compare
       ? [
-          `<code>${md(facts.compare.name)}</code> ${runTime(facts.times.theirs.p50Ms)} / ` +
+          `<code>${md(otherName(facts))}</code> ${runTime(facts.times.theirs.p50Ms)} / ` +
             `${runTime(facts.times.theirs.p95Ms)}${cut(facts.times.theirs.cutShort)}`
         ]
       : [])
@@ -315,4 +315,9 @@ function footer(facts: EvalFacts, compared: boolean): string {
   if (times.length > 0) parts.push(`**Run time p50 / p95:** ${times.join('; ')}`)
   if (facts.runsNotRun > 0) parts.push(`**Not sent:** ${facts.runsNotRun} run${facts.runsNotRun === 1 ? '' : 's'} (the suite's time limit)`)
   return parts.join(' · ')
+}
+
+/** The other deployment's name, as the suite wrote it, shortened: a suite can name anything, at any length. */
+function otherName(facts: EvalFacts): string {
+  return quotable(facts.compare?.name ?? '', NAME_CHARS)
 }

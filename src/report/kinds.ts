@@ -1,3 +1,4 @@
+import { quotable } from '../core/quoted.js'
 import type { Outcome, RichText } from '../core/outcome.js'
 import type { FullWords } from './words.js'
 
@@ -63,7 +64,7 @@ function evalsVerdict(outcome: Outcome): RichText {
 /** The comparison's verdict in a few words, else the pass count against `pass-rate`. */
 function gateReason(evals: NonNullable<Outcome['evals']>): RichText {
   const passed = evals.rows.filter((row) => row.ours.passed).length
-  const compared = evals.compare?.compared ? evals.compare.name : undefined
+  const compared = evals.compare?.compared ? quotable(evals.compare.name, 80) : undefined
   const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
   if (compared && evals.verdict === 'worse') return ['worse than ', { code: compared }, ` on ${cases(evals.regressions ?? 0)}`]
   if (compared && evals.verdict === 'undecided' && (evals.gate === 'passed' || evals.undecidedFails))

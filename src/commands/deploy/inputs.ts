@@ -100,6 +100,11 @@ export const deploySpec: InputSpec<DeploySpecific> = {
       configCheck: value('config-check') ?? 'error'
     }
     replaceProblems(reader, inputs).forEach(reader.problem)
+    const twice = repeatedNames(inputs.secretReferences ?? [])
+    if (twice.length > 0)
+      reader.problem(
+        `\`secret-references\` names ${twice.map((name) => `\`${name}\``).join(', ')} more than once: each environment variable is set by one reference; keep one entry per \`name\``
+      )
     // The rules see `repo-ref` as the deploy will send it: a github revision defaults to the workflow's ref.
     const refDefaulted = mayBuildFromGitHubBeforeLookup(inputs) && !sourceRevisionConfig.repo_ref
     const contextRef = refDefaulted ? defaultRepoRef(reader.context.env ?? process.env) : undefined
@@ -131,3 +136,11 @@ function replaceProblems(reader: InputReader, inputs: DeploySpecific): string[] 
 }
 
 const blankOrComment = (line: string) => line.trim() === '' || line.trimStart().startsWith('#')
+
+/** The names given more than once, each once, in order. */
+function repeatedNames(entries: ReadonlyArray<{ name: string }>): string[] {
+  const seen = new Set<string>()
+  const twice = new Set<string>()
+  for (const { name } of entries) (seen.has(name) ? twice : seen).add(name)
+  return [...twice]
+}

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { SourceConfig, SourceConfigRequest } from '../../api/schemas.js'
 import type { InputName } from '../../inputs/names.js'
 import { fieldsIn } from './sources/fields.js'
@@ -40,13 +41,16 @@ export function sourceConfigDifferences(requested: SourceConfigRequest, current:
   }).map((field) => field.input)
 }
 
-function covers(wanted: unknown, current: unknown, loose: boolean): boolean {
+function covers(wanted: unknown, current: unknown, loose: boolean, depth = 0): boolean {
   if (wanted === null) return current == null
   if (typeof wanted === 'object') {
     if (Array.isArray(wanted)) return JSON.stringify(wanted) === JSON.stringify(current)
+    // A field's own object (`resource_spec.labels`) is sent whole and replaces the current one: a key
+    // it lacks is removed, so only the same object is no change.
+    if (depth > 0) return isDeepStrictEqual(wanted, current)
     if (typeof current !== 'object' || current === null) return false
     return Object.entries(wanted).every(
-      ([key, value]) => value === undefined || covers(value, (current as Record<string, unknown>)[key], false)
+      ([key, value]) => value === undefined || covers(value, (current as Record<string, unknown>)[key], false, depth + 1)
     )
   }
   if (loose && typeof wanted === 'string' && typeof current === 'string') return same(wanted) === same(current)

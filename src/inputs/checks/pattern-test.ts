@@ -28,6 +28,8 @@ const MAX_IDLE = 16
 /** An idle thread ends after this (real time): a suite's next answer comes sooner, a finished suite keeps none. */
 const IDLE_MS = 2_000
 const idleTimers = new WeakMap<Worker, ReturnType<typeof setTimeout>>()
+/** Threads that have started running (their `online` event came). */
+const started = new WeakSet<Worker>()
 
 /**
  * `'too slow'`: the pattern ran past `limitMs`. `'stopped'`: the suite's time ran out first
@@ -49,6 +51,8 @@ export function testPattern(
       if (settled) return
       settled = true
       clearTimeout(timer)
+      clearTimeout(startGuard)
+      worker.off('online', startClock)
       options.signal?.removeEventListener('abort', onAbort)
       worker.off('message', onMessage)
       worker.off('error', onError)
@@ -59,7 +63,19 @@ export function testPattern(
     const onMessage = (matched: unknown) => settle(matched === true, true)
     const onError = () => settle('failed', false)
     const onAbort = () => settle('stopped', false)
-    const timer = setTimeout(() => settle(options.timeLeftMs < options.limitMs ? 'stopped' : 'too slow', false), limitMs)
+    // The limit counts from when the thread runs: a new thread's start (hundreds of ms on a loaded
+    // runner) is not the pattern's time. The suite's time left still bounds a thread that never starts.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const startClock = () => {
+      started.add(worker)
+      clearTimeout(startGuard)
+      timer = setTimeout(() => settle(options.timeLeftMs < options.limitMs ? 'stopped' : 'too slow', false), limitMs)
+    }
+    const startGuard = started.has(worker)
+      ? undefined
+      : setTimeout(() => settle('stopped', false), Math.min(options.timeLeftMs, limitMs + 30_000))
+    if (started.has(worker)) startClock()
+    else worker.once('online', startClock)
     worker.on('message', onMessage)
     worker.once('error', onError)
     options.signal?.addEventListener('abort', onAbort, { once: true })
@@ -69,12 +85,18 @@ export function testPattern(
 }
 
 function takeWorker(): Worker {
-  const worker = idle.pop()
-  if (worker) {
-    clearTimeout(idleTimers.get(worker))
-    return worker
+  const kept = idle.pop()
+  if (kept) {
+    clearTimeout(idleTimers.get(kept))
+    return kept
   }
-  return new Worker(WORKER_CODE, { eval: true })
+  const worker = new Worker(WORKER_CODE, { eval: true })
+  // Always heard: an idle thread's error with no listener would be thrown in the main thread.
+  worker.on('error', () => {
+    const at = idle.indexOf(worker)
+    if (at >= 0) idle.splice(at, 1)
+  })
+  return worker
 }
 
 function giveBack(worker: Worker): void {

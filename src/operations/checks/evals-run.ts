@@ -94,10 +94,11 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
           jobs.map((job) => ({ caseIndex: job.caseIndex, repeat: job.round }))
         )
         records.push(...sent)
-        // Each job's runs come back side by side, this revision's first.
+        // Each job's runs come back side by side, this revision's first. A round the suite's time limit cut
+        // short on either side is no round: a slower side would otherwise collect "worse" for its speed.
         return jobs.map((_, i) => {
           const [ours, theirs] = [sent[2 * i], sent[2 * i + 1]]
-          return ours.notRun || theirs.notRun ? undefined : ([ours.passed, theirs.passed] as const)
+          return [ours, theirs].some((r) => r.notRun || r.cutBySuite) ? undefined : ([ours.passed, theirs.passed] as const)
         })
       }
     )
@@ -165,13 +166,13 @@ function summaryOf(facts: EvalFacts): RichText {
     const worse = facts.regressions ?? 0
     const undecided = facts.undecided ?? 0
     const verdict = worse > 0 ? `; worse than ` : undecided > 0 ? `; undecided against ` : '; not worse than '
-    said.push(verdict, { code: facts.compare.name })
+    said.push(verdict, { code: quotable(facts.compare.name, 80) })
     if (worse > 0) said.push(` on ${worse} case${plural(worse)}${facts.maxRegressions > 0 ? ` (at most ${facts.maxRegressions})` : ''}`)
     else if (undecided > 0)
       said.push(` on ${undecided} case${plural(undecided)}`, ...(facts.undecidedFails ? quoted(' (`on-undecided: fail`)') : []))
     if (facts.confidence !== undefined) said.push(` at ${percent(facts.confidence)} confidence`)
   } else if (facts.compare) {
-    said.push('; not compared with ', { code: facts.compare.name }, ...quoted(`: ${facts.compare.why}`))
+    said.push('; not compared with ', { code: quotable(facts.compare.name, 80) }, ...quoted(`: ${facts.compare.why}`))
   }
   if (facts.runsNotRun > 0) said.push(`; ${facts.runsNotRun} run${plural(facts.runsNotRun)} not sent (the suite's time limit)`)
   return said

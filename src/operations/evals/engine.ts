@@ -31,6 +31,8 @@ export interface RunRecord extends RunJudgement {
   durationMs: number
   /** Never sent: the suite's time limit came first. */
   notRun?: boolean
+  /** Sent, and stopped at the suite's time limit before its answer: a fail that says nothing of the agent (no round of a comparison). */
+  cutBySuite?: boolean
   /** Sent more than once: the server did not take it before (a refused connection, 429, 502, 503, 504). */
   attempts: number
   /** When it was sent, on the run's clock (a LangSmith row's start_time). */
@@ -124,11 +126,21 @@ export async function runJobs(suite: SuiteRun, jobs: ReadonlyArray<{ caseIndex: 
         }
       }
       // Cut short by the suite's end rather than its own `timeout`: say so.
+      let cutBySuite = false
       if (!sent.answer.answered && !suite.deadlineIsTheRunsLimit && limitMs < suite.timeoutMs && suite.clock.now() >= suite.deadline) {
         judged = { ...judged, failed: [`stopped at the suite's time limit, after ${formatDuration(durationMs)}`] }
+        cutBySuite = true
       }
       // Kept short: a suite of long answers must not hold them all (the results file keeps 4 KiB of each).
-      const record: RunRecord = { ...base, ...judged, ...kept(judged), durationMs, attempts: sent.attempts, startedAt: started }
+      const record: RunRecord = {
+        ...base,
+        ...judged,
+        ...kept(judged),
+        durationMs,
+        attempts: sent.attempts,
+        startedAt: started,
+        ...(cutBySuite ? { cutBySuite } : {})
+      }
       records[at] = record
       suite.logRun?.(
         `${runLabel(suite, job)}: ${record.passed ? 'passed' : `failed (${record.failed[0]})`} in ${formatDuration(durationMs)}${record.status === undefined ? '' : `, HTTP ${record.status}`}.`
@@ -204,5 +216,6 @@ function notTaken(answer: ServerAnswer): boolean {
 /** The wait before the next attempt: the server's `Retry-After` when it gave one (the run's limit still bounds it), else the back-off. */
 function waitBefore(answer: ServerAnswer, attempts: number): number {
   const asked = answer.answered ? parseRetryAfter(answer.retryAfter, Date.now()) : undefined
-  return asked === undefined ? waitAfter(attempts) : Math.max(asked, 1)
+  // Never sooner than the back-off: a `Retry-After: 0` would otherwise make a run of hundreds of attempts.
+  return asked === undefined ? waitAfter(attempts) : Math.max(asked, waitAfter(attempts))
 }

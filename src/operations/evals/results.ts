@@ -124,10 +124,11 @@ export function timesOf(records: readonly RunRecord[], side: RunRecord['side']):
   return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), runs: times.length, ...(cutShort > 0 ? { cutShort } : {}) }
 }
 
-/** Fixed runs (`repeat`): each case's paired rounds, from its records (a round one side did not send is left out). */
+/** Fixed runs (`repeat`): each case's paired rounds, from its records (a round one side did not send, or did not finish, is left out). */
 export function roundsOf(caseCount: number, records: readonly RunRecord[]): CaseRuns[] {
   return Array.from({ length: caseCount }, (_, caseIndex) => {
-    const mine = records.filter((r) => r.caseIndex === caseIndex && !r.notRun)
+    // A run the suite's time limit cut short says nothing of the agent: its round is left out, as one never sent.
+    const mine = records.filter((r) => r.caseIndex === caseIndex && !r.notRun && !r.cutBySuite)
     const rounds: Round[] = []
     for (const ours of mine.filter((r) => r.side === 'ours')) {
       const theirs = mine.find((r) => r.side === 'theirs' && r.repeat === ours.repeat)
