@@ -4,6 +4,7 @@ import type { Deployment, Revision } from '../src/api/schemas.js'
 import { deploy } from '../src/commands/deploy/command.js'
 import { RunMemos } from '../src/operations/run-memos.js'
 import { Recorder } from '../src/core/recorder.js'
+import { RunContext } from '../src/core/run-context.js'
 import { FakeClock } from './helpers/clock.js'
 import { BASE_INPUTS, readDeployInputs } from './helpers/inputs.js'
 
@@ -45,8 +46,7 @@ describe('deploy', () => {
     const warnings: string[] = []
     const outcome = await deploy(await readDeployInputs(BASE_INPUTS), {
       client: overtakingPlane(),
-      clock,
-      deadline: clock.now() + 60_000,
+      run: new RunContext({ clock, deadline: clock.now() + 60_000 }),
       settleMs: 3_000,
       workflow: { repoRef: 'main' },
       recorder: new Recorder('deploy'),

@@ -17,6 +17,7 @@ import type { Outcome } from './core/outcome.js'
 import { firstLine } from './core/errors.js'
 import { startTimeLimit, withinTimeLimit } from './core/time-limit.js'
 import { RunMemos } from './operations/run-memos.js'
+import { RunContext } from './core/run-context.js'
 
 export interface RunOptions {
   inputs?: InputGetter
@@ -42,11 +43,6 @@ const EXIT_AFTER_CANCEL_MS = 4_000
  * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
  */
 export const GITHUB_GRACE_MS = 3_000
-
-/** One request may use a sixth of the step's time, between 1 s and 30 s. */
-export function requestTimeoutFor(timeoutMs: number): number {
-  return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)))
-}
 
 /**
  * The action: read the inputs, run the chosen command to its Outcome (a failure too
@@ -77,13 +73,17 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     const ignored = ignoredInputsWarning(inputs.command, inputs.ignored)
     if (ignored) log.warn(ignored)
     const command = await commandFor(inputs.command)
-    const deadline = startedAt + inputs.timeoutMs
-    const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs)
+    // The run's time and cancellation, made once: every command and layer takes its limits from it.
+    const runContext = RunContext.forStep({ clock, startedAt, timeoutMs: inputs.timeoutMs, signal })
     // Real time (no clock given to the limit), from the step's time left on the run's clock.
-    const budgetMs = Math.max(0, deadline + GITHUB_GRACE_MS - clock.now())
+    const budgetMs = Math.max(0, runContext.deadline + GITHUB_GRACE_MS - clock.now())
     const budget = startTimeLimit({ limitMs: budgetMs }).signal
     githubReportingEndsAt = Date.now() + budgetMs
-    const client = new ControlPlaneClient(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn })
+    const client = new ControlPlaneClient(inputs.connection, {
+      ...runContext.stop(),
+      requestTimeoutMs: runContext.requestLimit(),
+      log: log.warn
+    })
     const githubInputs = command.github?.(inputs)
     // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
     if (reportsToGitHub(githubInputs))
@@ -94,13 +94,10 @@ export async function run(options: RunOptions = {}): Promise<{ cancelled: boolea
     if (github && !githubInputs?.perPullRequest) githubEnvironment = githubInputs?.environment
     outcome = await command.run(inputs, {
       client,
-      clock,
+      run: runContext,
       log,
-      deadline,
-      signal,
       workflow,
-      settleMs: settleWindowFor(requestTimeoutMs),
-      requestTimeoutMs,
+      settleMs: settleWindowFor(runContext.requestLimit()),
       recorder,
       memos: new RunMemos(),
       ...(sink.saveState ? { saveState: sink.saveState } : {}),

@@ -7,6 +7,8 @@ import type { Connection } from '../core/connection.js'
 import { firstLine } from '../core/errors.js'
 import { registerReadSecret } from '../core/masking.js'
 import type { RequestDescription } from '../core/request.js'
+import { DEFAULT_REQUEST_LIMIT_MS } from '../core/run-context.js'
+import type { Stop } from '../core/stop.js'
 import { TimeLimitReached, withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
@@ -47,21 +49,16 @@ export type Requester = Pick<HttpClient, 'request'>
 export { segment } from './requests.js'
 export type { ListDeploymentsQuery, ListRevisionsQuery, RevisionLogsQuery }
 
-export interface ClientOptions {
+/** The run's clock, cancel and deadline (by which all waiting must be over: retries never sleep past it), each optional. */
+export interface ClientOptions extends Partial<Stop> {
   http?: Requester
-  clock?: Clock
-  /** Clock time by which all waiting must be over: retries never sleep past it. */
-  deadline?: number
-  /** The longest one request may take. */
+  /** The longest one request may take: the run context's request limit (DEFAULT_REQUEST_LIMIT_MS when not given). */
   requestTimeoutMs?: number
   retry?: RetryPolicy
-  signal?: AbortSignal
   random?: () => number
   /** Where retries are announced. */
   log?: (line: string) => void
 }
-
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
 /** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
 const LOGS_RETRY: RetryPolicy = { maxAttempts: 1, baseMs: 250, capMs: 1_000 }
@@ -99,7 +96,7 @@ export class ControlPlaneClient {
     private readonly options: ClientOptions = {}
   ) {
     this.clock = options.clock ?? realClock
-    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_LIMIT_MS
     this.http = options.http
   }
 

@@ -1,6 +1,6 @@
 import { sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
-import type { Clock } from '../core/clock.js'
 import type { ApiError } from './errors.js'
+import type { Stop } from '../core/stop.js'
 
 /**
  * When and how long to wait before trying a request again. Back-off is capped,
@@ -44,12 +44,11 @@ export function neverSent(error: unknown): boolean {
 /** One try's result: a value, or an error after which trying again is safe. */
 export type Attempt<T> = { done: T } | { retry: ApiError }
 
-export interface RetryContext {
+/** The run's clock and cancel (a Stop's); the deadline is optional here. */
+export interface RetryContext extends Pick<Stop, 'clock' | 'signal'> {
   policy: RetryPolicy
-  clock: Clock
   /** Clock time by which all waiting must be over: never sleeps past it. */
   deadline?: number
-  signal?: AbortSignal
   random?: () => number
   /** Told before each wait: the error, the wait, and the number of the attempt to come. */
   announce: (error: ApiError, waitMs: number, nextAttempt: number) => void

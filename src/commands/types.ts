@@ -1,9 +1,9 @@
 import type { ControlPlaneClient } from '../api/client.js'
-import type { Clock } from '../core/clock.js'
 import type { Log } from '../core/log.js'
 import type { PostStateName } from '../core/post-state.js'
 import type { CommandWords, Outcome, Subject } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
+import type { RunContext } from '../core/run-context.js'
 import type { GitHubInputs } from '../inputs/github.js'
 import type { InputName } from '../inputs/names.js'
 import type { CommonInputs } from '../inputs/spec.js'
@@ -14,16 +14,16 @@ import type { RunMemos } from '../operations/run-memos.js'
 /** What main.ts gives every command. */
 export interface CommandDeps {
   client: ControlPlaneClient
-  clock: Clock
+  /**
+   * The run's time and cancellation (core/run-context.ts): its clock, the step's deadline (its
+   * start plus `timeout`), its cancel, one request's limit, a child per phase. Operations take its
+   * Stop (`run.stop()`, spread beside the deps where they take both).
+   */
+  run: RunContext
   log: Log
-  /** Clock time by which the step must be done: its start plus `timeout`. */
-  deadline: number
-  signal?: AbortSignal
   workflow: WorkflowContext
   /** How long a doubtful change is re-read before it is sent again (see operations/apply.ts). */
   settleMs: number
-  /** One request's time limit (a sixth of `timeout`, 1 to 30 s); the client's default when not given. */
-  requestTimeoutMs?: number
   /** Where the command reports what it learns; a failed run's outcome is made from it. */
   recorder: Recorder
   /** What the run reads once and reuses (checkout reads, GitHub readers): made once per run. */

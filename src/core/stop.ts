@@ -4,8 +4,11 @@ import { ActionError } from './errors.js'
 import { startTimeLimit } from './time-limit.js'
 
 /**
- * What ends reading the checkout early, for every git process and every archive stream alike:
- * the run's cancel and the step's deadline. One type and one "timed out" wording, whichever part
+ * The run's limits as every layer takes them: its clock, its deadline (the step's, or a phase's)
+ * and its cancel. Declared here once: an operation that needs them extends this type (or picks
+ * from it) rather than naming the three again, and the run context (core/run-context.ts) is one,
+ * so a command passes its run. It is also what ends reading the checkout early, for every git
+ * process and every archive stream alike: one type and one "timed out" wording, whichever part
  * (a git command, the secret scan, the pack) noticed first.
  */
 export interface Stop {

@@ -3,12 +3,15 @@ import { ApiError } from '../api/errors.js'
 import { retrying, WRITE_RETRY, type Attempt, type RetryPolicy } from '../api/retry.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest, Revision } from '../api/schemas.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import type { PendingChange } from '../core/outcome.js'
 import type { Recorder } from '../core/recorder.js'
 import { findDeploymentsByName, type WalkLimits } from './find.js'
 import { carriesOurEnvironment, createdWithOurSettings, findOurRevision, reportsSourceConfig, type SentRevision } from './ours.js'
+import type { Stop } from '../core/stop.js'
+import type { RunContext } from '../core/run-context.js'
+import type { Log } from '../core/log.js'
 
 /**
  * Sends a change at most once in effect. A change whose outcome is in doubt (a
@@ -17,14 +20,11 @@ import { carriesOurEnvironment, createdWithOurSettings, findOurRevision, reports
  * sends it again only if it did not. So one run makes at most one deployment and at
  * most one revision, whatever fails in between.
  */
-export interface ApplyContext {
+export interface ApplyContext extends Stop {
   client: Pick<
     ControlPlaneClient,
     'createDeployment' | 'patchDeployment' | 'getDeployment' | 'listDeployments' | 'getRevision' | 'listRevisions'
   >
-  clock: Clock
-  deadline: number
-  signal?: AbortSignal
   log: (line: string) => void
   /**
    * How long after a doubtful failure the change may still take effect, so how long
@@ -34,6 +34,14 @@ export interface ApplyContext {
   settleMs: number
   retry?: RetryPolicy
   random?: () => number
+}
+
+/**
+ * The apply context of a command's run, the one way to make it: the run context's clock, deadline
+ * and cancel, the run's settle window, and its warnings.
+ */
+export function applyContextOf<C>(deps: { client: C; run: RunContext; settleMs: number; log: Pick<Log, 'warn'> }): Timing & { client: C } {
+  return { client: deps.client, ...deps.run.stop(), settleMs: deps.settleMs, log: deps.log.warn }
 }
 
 /** What the retries and re-reads need besides the client. */

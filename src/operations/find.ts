@@ -1,7 +1,8 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
+import type { Stop } from '../core/stop.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 export const PAGE_SIZE = 100
@@ -18,9 +19,7 @@ export const MAX_PAGES = 500
  * message). Required wherever a walk starts, so that a caller cannot forget it: a lookup
  * without one would page an endless list for the whole step.
  */
-export interface WalkLimits {
-  clock: Clock
-  deadline: number
+export interface WalkLimits extends Pick<Stop, 'clock' | 'deadline'> {
   timeoutMs?: number
 }
 

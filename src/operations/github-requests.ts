@@ -1,8 +1,10 @@
 import { BodyTooLarge } from '../api/body.js'
 import { parseRetryAfter } from '../api/retry.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { quotable } from '../core/quoted.js'
+import type { RunContext } from '../core/run-context.js'
+import type { Stop } from '../core/stop.js'
 import { withinTimeLimit } from '../core/time-limit.js'
 
 /**
@@ -27,16 +29,30 @@ export interface GitHubResponse {
  */
 export type GitHubGet = (url: string, signal: AbortSignal) => Promise<GitHubResponse>
 
-export interface RateLimitedOptions {
-  clock: Clock
-  /** Clock time by which the step must be done. */
-  deadline: number
-  signal?: AbortSignal
+/** The run's clock, cancel and the deadline (the step's, or a phase's) by which the reads must be done. */
+export interface RateLimitedOptions extends Stop {
   /** Time to keep free before the deadline for what comes after (deleting, reporting). */
   reserveMs: number
   /** Each request's own time limit (real time). */
   requestTimeoutMs: number
   warn: (line: string) => void
+}
+
+/**
+ * A reader bounded by the run context `run` (its deadline, its cancel), each request limited to
+ * one request's limit, and keeping one request's time free before the deadline unless told otherwise.
+ */
+export function gitHubReader(
+  get: GitHubGet,
+  run: RunContext,
+  options: { warn: (line: string) => void; reserveMs?: number; requestLimitMs?: number }
+): RateLimitedGitHub {
+  return new RateLimitedGitHub(get, {
+    ...run.stop(),
+    reserveMs: options.reserveMs ?? run.requestLimit(),
+    requestTimeoutMs: options.requestLimitMs ?? run.requestLimit(),
+    warn: options.warn
+  })
 }
 
 /** Attempts per request, the first included: 5xx and network failures are usually brief. */

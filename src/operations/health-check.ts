@@ -1,17 +1,15 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { askServer } from './agent-server.js'
+import type { Stop } from '../core/stop.js'
 
-export interface HealthCheckOptions {
+/** Its deadline is when the check is over: the sooner of its start plus `health-check-timeout` and the step's deadline. */
+export interface HealthCheckOptions extends Stop {
   /** From serverEndpoint (agent-server.ts): a URL the credential may go to. */
   url: string
   /** The credential header(s) the control plane takes. */
   headers: OutgoingHttpHeaders
-  clock: Clock
-  /** Clock time by which the check is over: the sooner of its start plus `health-check-timeout` and the step's deadline. */
-  deadline: number
-  signal?: AbortSignal
   /** Each attempt, as the log shows it. */
   log: (line: string) => void
   /** The longest one attempt may take. */

@@ -8,8 +8,8 @@ import type {
   SourceRevisionConfig,
   SourceRevisionConfigRequest
 } from '../api/schemas.js'
-import type { Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
+import type { Stop } from '../core/stop.js'
 
 /**
  * Whether a revision or deployment found after a doubtful change is this run's work.
@@ -180,10 +180,8 @@ export interface NewRevisions {
   candidates: number
 }
 
-export interface RevisionLook {
+export interface RevisionLook extends Pick<Stop, 'clock' | 'deadline'> {
   client: Pick<ControlPlaneClient, 'listRevisions'>
-  clock: Clock
-  deadline: number
 }
 
 /** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js'
 import { sleepUnlessCancelled } from '../core/cancel.js'
-import type { Clock } from '../core/clock.js'
+import type { Stop } from '../core/stop.js'
 import { adaptiveSchedule, fixedSchedule } from './poll-schedule.js'
 
 /**
@@ -13,18 +13,15 @@ export const POLL_ERROR_BUDGET = 3
 /** One check's outcome: the wait is over with a result, or it goes on in this status. */
 export type CheckOutcome<R> = { done: R } | { status: string }
 
-export interface PollOptions<R> {
+/** The run's clock and cancel, and the deadline (clock time) when waiting must end. */
+export interface PollOptions<R> extends Stop {
   /**
    * One status check. A retryable ApiError counts against the error budget; any
    * other error ends the wait with it.
    */
   check: () => Promise<CheckOutcome<R>>
-  /** Clock time when waiting must end. */
-  deadline: number
   /** A fixed interval; adaptive polling when undefined. */
   pollIntervalMs?: number
-  clock: Clock
-  signal?: AbortSignal
   /** A check failed, and the budget allows another. */
   onFailure: (error: ApiError, failures: number) => void
   /** The error when the budget is spent. */

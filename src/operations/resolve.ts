@@ -1,10 +1,10 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Deployment } from '../api/schemas.js'
-import type { Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
 import { findDeploymentByName, type WalkLimits } from './find.js'
+import type { Stop } from '../core/stop.js'
 
 /** Which deployment a command acts on: by id, by exact name, or both (then they must agree). */
 export interface Target {
@@ -48,17 +48,21 @@ export function targetLabel(target: Target): string {
  */
 export async function lookUpTarget(
   inputs: Target & { timeoutMs: number },
-  run: {
+  deps: {
     client: Pick<ControlPlaneClient, 'listDeployments' | 'getDeployment'>
-    clock: Clock
-    deadline: number
     log: Pick<Log, 'info'>
     recorder: Pick<Recorder, 'target' | 'seen'>
+    /** The run's limits: the lookup ends by its deadline. */
+    run: Pick<Stop, 'clock' | 'deadline'>
   }
 ): Promise<Deployment | undefined> {
-  run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
-  run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`)
-  const found = await resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs })
-  if (found) run.recorder.seen(found)
+  deps.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId })
+  deps.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`)
+  const found = await resolveDeployment(deps.client, inputs, {
+    clock: deps.run.clock,
+    deadline: deps.run.deadline,
+    timeoutMs: inputs.timeoutMs
+  })
+  if (found) deps.recorder.seen(found)
   return found
 }

@@ -1,25 +1,23 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { ApiError } from '../api/errors.js'
 import type { Revision } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import { classify, failureOf } from '../core/statuses.js'
 import type { Timeline } from '../core/timeline.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
+import type { Stop } from '../core/stop.js'
 
-export interface WaitOptions {
+/** The wait for one revision; its deadline (the run's Stop) is when waiting must end: the start of the step plus `timeout`. */
+export interface WaitOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getRevision'>
   deploymentId: string
   deploymentName: string
   revisionId: string
   /** The step's `timeout`, for messages. */
   timeoutMs: number
-  /** Clock time when waiting must end: the start of the step plus `timeout`. */
-  deadline: number
   /** A fixed interval; adaptive polling when undefined. */
   pollIntervalMs?: number
-  clock: Clock
-  signal?: AbortSignal
   timeline: Timeline
   progress: WaitProgress
   warn: (line: string) => void

@@ -1,18 +1,16 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import type { Revision } from '../api/schemas.js'
-import type { Clock } from '../core/clock.js'
 import { ActionError } from '../core/errors.js'
+import type { Stop } from '../core/stop.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 const PAGE_SIZE = 100
 /** 100 pages of 100: far more revisions than a deployment keeps; a list that goes on past this never ends. */
 const MAX_PAGES = 100
 
-export interface RevisionWalk {
+/** Its deadline is the step's: the walk stops there, with an error saying so. */
+export interface RevisionWalk extends Pick<Stop, 'clock' | 'deadline'> {
   client: Pick<ControlPlaneClient, 'listRevisions'>
-  clock: Clock
-  /** The step's deadline: the walk stops there, with an error saying so. */
-  deadline: number
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import type { Connection } from '../core/connection.js'
 import { ActionError } from '../core/errors.js'
 import type { Log } from '../core/log.js'
@@ -7,16 +7,15 @@ import type { Recorder } from '../core/recorder.js'
 import type { HealthCheckInputs } from '../inputs/health.js'
 import { checkHealth } from './health-check.js'
 import { serverEndpoint } from './agent-server.js'
+import type { Stop } from '../core/stop.js'
+import { RunContext } from '../core/run-context.js'
 
-export interface VerifyHealthOptions {
+/** Its deadline is the step's; the check ends by the sooner of it and its own time limit. */
+export interface VerifyHealthOptions extends Stop {
   health: HealthCheckInputs
   /** As the control plane reported it once the revision was DEPLOYED. */
   deployment: DeploymentSeen
   connection: Connection
-  clock: Clock
-  /** The step's deadline; the check ends by the sooner of it and its own time limit. */
-  deadline: number
-  signal?: AbortSignal
   log: Log
   recorder: Recorder
   /** A deploy without `on-failure: rollback`: its advice may point to it. */
@@ -44,14 +43,14 @@ export async function verifyHealth(options: VerifyHealthOptions): Promise<Action
   }
   const start = clock.now()
   const ownLimit = start + health.timeoutMs
-  const deadline = Math.min(options.deadline, ownLimit)
+  // The check's phase: `health-check-timeout` from now, or the step's deadline if that is sooner.
+  const phase = RunContext.of(options).until(ownLimit)
+  const { deadline } = phase
   log.info(`Checking health: GET ${target.url} until it answers 2xx, for up to ${formatDuration(deadline - start)}…`)
   const verdict = await checkHealth({
     url: target.url,
     headers: target.headers,
-    clock,
-    deadline,
-    signal: options.signal,
+    ...phase.stop(),
     log: log.info
   })
   recorder.health(verdict)

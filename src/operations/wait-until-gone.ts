@@ -1,19 +1,17 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError, isNotFound } from '../api/errors.js'
 import type { Deployment } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
+import type { Stop } from '../core/stop.js'
 
-export interface WaitUntilGoneOptions {
+export interface WaitUntilGoneOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getDeployment'>
   deployment: Pick<Deployment, 'id' | 'name'>
   /** The step's `timeout`, for messages. */
   timeoutMs: number
-  deadline: number
   pollIntervalMs?: number
-  clock: Clock
-  signal?: AbortSignal
   log: (line: string) => void
   warn: (line: string) => void
   /** Called with every read of the deployment while it is still there. */

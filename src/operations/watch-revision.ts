@@ -1,7 +1,7 @@
 import type { ControlPlaneClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Deployment, Revision } from '../api/schemas.js'
-import { formatDuration, type Clock } from '../core/clock.js'
+import { formatDuration } from '../core/clock.js'
 import { ActionError, firstLine } from '../core/errors.js'
 import type { Log } from '../core/log.js'
 import type { Recorder } from '../core/recorder.js'
@@ -9,18 +9,16 @@ import { failedPhaseOf, waitNoteOf } from '../core/statuses.js'
 import { Timeline } from '../core/timeline.js'
 import { LogFollower, printVerbatim } from './logs.js'
 import { statusLine, waitForRevision } from './revision-wait.js'
+import type { Stop } from '../core/stop.js'
 
-export interface WatchOptions {
+export interface WatchOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getRevision' | 'getRevisionLogs' | 'getDeployment'>
   deployment: Pick<Deployment, 'id' | 'name'>
   revisionId: string
   /** The step's `timeout`, for messages. */
   timeoutMs: number
-  deadline: number
   pollIntervalMs?: number
   showLogs: boolean
-  clock: Clock
-  signal?: AbortSignal
   log: Log
   recorder: Recorder
 }
@@ -34,14 +32,20 @@ export function watchSettings(inputs: {
   return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs }
 }
 
+/** watchRevision's revision, returned alone. */
+export async function watchRevision(options: WatchOptions): Promise<Revision> {
+  return (await watchUntilDeployed(options)).revision
+}
+
 /**
  * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing
  * phase's log before rethrowing. Then re-reads the deployment for its status and URL
- * and warns if another revision now serves. Deploy calls it; so will rollback.
- * Returns the revision as last read, DEPLOYED.
+ * and warns if another revision now serves. Deploy and rollback call it.
+ * Returns the revision as last read, DEPLOYED, and the deployment as re-read then (absent
+ * when that read failed): the caller passes them on rather than reading them back from the recorder.
  */
-export async function watchRevision(options: WatchOptions): Promise<Revision> {
+export async function watchUntilDeployed(options: WatchOptions): Promise<{ revision: Revision; deployment?: Deployment }> {
   const { client, clock, log, recorder, deployment, revisionId } = options
   const timeline = new Timeline(clock.now())
   recorder.watch(timeline)
@@ -102,14 +106,14 @@ export async function watchRevision(options: WatchOptions): Promise<Revision> {
     )
     return undefined
   })
-  if (!current) return revision
+  if (!current) return { revision }
   recorder.seen(current)
   if (current.active_revision_id && current.active_revision_id !== revision.id) {
     log.warn(
       `Revision ${revision.id} reached DEPLOYED, but the deployment now serves revision ${current.active_revision_id} (a newer deploy?).`
     )
   }
-  return revision
+  return { revision, deployment: current }
 }
 
 /** The end of the failing phase's log, right above the error, and for the summary. */

@@ -1,6 +1,5 @@
 import { isNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
-import { throwIfCancelled } from '../../core/cancel.js'
 import type { Outcome } from '../../core/outcome.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import type { DeleteListenerInputs, DeleteListenerSpecific } from './inputs.js'
@@ -23,7 +22,7 @@ export async function deleteListener(inputs: Inputs, deps: CommandDeps): Promise
   const { recorder } = deps
   recorder.target({ kind: 'listener', name: listenerId, id: listenerId })
   if (inputs.dryRun) return planDelete(inputs, deps)
-  throwIfCancelled(deps.signal)
+  deps.run.throwIfCancelled()
   deps.log.info(`Deleting listener ${listenerId}…`)
   try {
     await deps.client.deleteListener(listenerId)

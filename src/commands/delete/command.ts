@@ -1,6 +1,5 @@
 import { unlessNotFound } from '../../api/errors.js'
 import { requests } from '../../api/requests.js'
-import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
@@ -30,7 +29,7 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.deleteDeployment(deployment.id, inputs.deleteTracingProject)] })
   }
-  throwIfCancelled(deps.signal)
+  deps.run.throwIfCancelled()
   log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`)
   const deleted = await unlessNotFound(client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true))
   if (!deleted) {
@@ -59,10 +58,8 @@ export async function deleteDeployment(inputs: Inputs, deps: CommandDeps): Promi
     client,
     deployment,
     timeoutMs: inputs.timeoutMs,
-    deadline: deps.deadline,
+    ...deps.run.stop(),
     pollIntervalMs: inputs.pollIntervalMs,
-    clock: deps.clock,
-    signal: deps.signal,
     log: log.info,
     warn: log.warn
   })

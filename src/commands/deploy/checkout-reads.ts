@@ -10,7 +10,7 @@ import type { CommandDeps } from '../types.js'
  * in a subfolder of the workspace (`actions/checkout` with `path:`) counts. Kept in the run's memos.
  */
 export function checkoutReads(
-  deps: Pick<CommandDeps, 'memos' | 'workflow'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>,
+  deps: Pick<CommandDeps, 'memos' | 'workflow'> & Partial<Pick<CommandDeps, 'run'>>,
   dir: string
 ): CheckoutReads {
   const reads = deps.memos.checkouts
@@ -20,7 +20,7 @@ export function checkoutReads(
     let tree: Promise<TreeFile[] | undefined> | undefined
     const workspace = deps.workflow.workspace ?? dir
     // Each git command gets the time left before the step's deadline, and is killed on a cancel.
-    const stop = deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined
+    const stop = deps.run?.stop()
     const checkoutOnce = () => (checkout ??= checkoutOf(dir, stop, workspace))
     found = {
       checkout: checkoutOnce,

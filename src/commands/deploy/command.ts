@@ -5,7 +5,7 @@ import { classify, isBeingDeleted } from '../../core/statuses.js'
 import { runChecks } from '../../operations/checks/run.js'
 import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
 import { lookUpTarget } from '../../operations/resolve.js'
-import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
+import { watchSettings, watchUntilDeployed } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { checkCommit, deployChecks } from './checks.js'
 import { DEPLOY_GATES, runGates } from './gates/index.js'
@@ -76,12 +76,14 @@ async function deployWith(inputs: Inputs, deps: CommandDeps, preparedBeforeLooku
 
   if (!inputs.wait) return notWaiting(deployment, revisionId, inputs, source, deps)
   try {
-    const deployed = await watchRevision({ ...deps, ...watchSettings(inputs), deployment, revisionId })
+    const watched = await watchUntilDeployed({ ...deps, ...deps.run.stop(), ...watchSettings(inputs), deployment, revisionId })
     await runChecks(deployChecks(inputs, source, deps), {
       ...deps,
+      ...deps.run.stop(),
       connection: inputs.connection,
-      deployment: recorder.factsNow.deployment ?? deployment,
-      revision: deployed,
+      // As the watch re-read it, or (that read failed) as the change's answer gave it.
+      deployment: watched.deployment ?? deployment,
+      revision: watched.revision,
       settings: {
         health: inputs.health,
         verification: inputs.verification,

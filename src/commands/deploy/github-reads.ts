@@ -1,6 +1,5 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
-import { RateLimitedGitHub } from '../../operations/github-requests.js'
+import { gitHubReader, type RateLimitedGitHub } from '../../operations/github-requests.js'
 import type { CommandDeps } from '../types.js'
 
 /** Where a deploy reads commits from GitHub (`paths`, `expected-commit`), or why it cannot. */
@@ -61,33 +60,17 @@ export async function openCommitReads(
   const open = deps.openGitHub
   if (!open) return { ok: false, reason: 'GitHub cannot be read in this run' }
   if (budgetMs !== undefined) {
-    const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, budgetMs))
-    const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs)
-    const github = new RateLimitedGitHub(await open(token), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
+    const github = gitHubReader(await open(token), deps.run.within(budgetMs), {
+      warn: deps.log.warn,
       reserveMs: 0,
-      requestTimeoutMs,
-      warn: deps.log.warn
+      requestLimitMs: Math.max(1, Math.min(deps.run.requestLimit(), budgetMs))
     })
     return { ok: true, github, repository: where.repository }
   }
   const readers = deps.memos.githubReaders
   let github = readers.get(token)
   if (!github) {
-    const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-    github = open(token).then(
-      (get) =>
-        new RateLimitedGitHub(get, {
-          clock: deps.clock,
-          deadline: deps.deadline,
-          signal: deps.signal,
-          reserveMs: requestTimeoutMs,
-          requestTimeoutMs,
-          warn: deps.log.warn
-        })
-    )
+    github = open(token).then((get) => gitHubReader(get, deps.run, { warn: deps.log.warn }))
     readers.set(token, github)
   }
   return { ok: true, github: await github, repository: where.repository }

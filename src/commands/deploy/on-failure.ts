@@ -1,9 +1,11 @@
+import type { Deployment } from '../../api/schemas.js'
 import { Recorder } from '../../core/recorder.js'
 import { CancelledError } from '../../core/cancel.js'
 import { ActionError, firstLine, type ErrorKind } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
+import { applyContextOf } from '../../operations/apply.js'
 import { redeploy } from '../../operations/redeploy.js'
-import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
+import { watchSettings, watchUntilDeployed } from '../../operations/watch-revision.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 
@@ -57,16 +59,19 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
   // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
   const rollbackRecord = new Recorder('rollback')
   let serving: string
+  /** The deployment as the rollback's watch re-read it, or as its redeploy answered. */
+  let rolledBack: Deployment
   try {
     // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
     const target = await client.getRevision(current.id, previous)
     const started = await redeploy(current, target, {
-      apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+      apply: applyContextOf(deps),
       log,
       recorder: rollbackRecord
     })
-    await watchRevision({
+    const watched = await watchUntilDeployed({
       ...deps,
+      ...deps.run.stop(),
       ...watchSettings(inputs),
       recorder: rollbackRecord,
       deployment: started.deployment,
@@ -75,6 +80,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     // Not health-checked: it served before this run, and the step fails anyway; a second
     // `health-check-timeout` would only make the failure later.
     serving = started.revisionId
+    rolledBack = watched.deployment ?? started.deployment
   } catch (rollbackError) {
     const failedToo = rollbackRecord.failedWith(rollbackError)
     // The redeploy was accepted (its wait or check failed): the run did roll back, not to a good state.
@@ -91,7 +97,7 @@ export async function rollBackAfterFailure(error: unknown, inputs: DeployInputs,
     return recorder.endedWith('failed', new ActionError(error.kind, `${error.message}\n${rollback.what}`, todo || undefined))
   }
   recorder.restored(serving)
-  recorder.changed('rolled-back', rollbackRecord.factsNow.deployment)
+  recorder.changed('rolled-back', rolledBack)
   const story =
     `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
     `a redeploy of revision ${previous}, which served before this run.`

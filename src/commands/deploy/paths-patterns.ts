@@ -27,10 +27,10 @@ export async function checkPatterns(
   reads: () => Promise<CommitReads>,
   deps: CommandDeps
 ): Promise<PatternsChecked> {
-  const started = deps.clock.now()
+  const started = deps.run.now()
   const short = head.slice(0, 12)
   const listed = await filesOf(head, reads, deps)
-  const elapsedMs = deps.clock.now() - started
+  const elapsedMs = deps.run.now() - started
   if (!listed.ok) {
     deps.log.warn(
       `The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`

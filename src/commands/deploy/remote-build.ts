@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path'
 import { requests } from '../../api/requests.js'
 import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
-import { throwIfCancelled } from '../../core/cancel.js'
 import { InputError } from '../../core/errors.js'
 import type { PlannedRequest } from '../../core/request.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
@@ -15,25 +14,20 @@ import type { Plan } from './plan.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { otherCommitCheckedOut } from './gates/checkout-commit.js'
 import { checkoutOf } from '../../operations/git-tree.js'
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 
-type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
+type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'run' | 'recorder'>
 
 /** The archive built from the checkout, with the commit checked out when it was built, and what it holds as the reports show it. */
 export type BuiltArchive = PreparedArchive & { listing: ArchiveListing }
 
-function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'signal' | 'clock' | 'deadline'>): Promise<ArchiveLayout> {
+function layoutOf(inputs: DeployInputs, deps: Pick<CommandDeps, 'workflow' | 'run'>): Promise<ArchiveLayout> {
   const configPath = inputs.sourceRevisionConfig.graph_config_path
   if (!configPath) {
     throw new InputError([
       "`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent's config file in the checkout, e.g. `apps/agent/langgraph.json`"
     ])
   }
-  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath, {
-    signal: deps.signal,
-    clock: deps.clock,
-    deadline: deps.deadline
-  })
+  return resolveLayout(deps.workflow.workspace ?? process.cwd(), configPath, deps.run.stop())
 }
 
 /**
@@ -48,7 +42,7 @@ export async function buildArchive(inputs: DeployInputs, deps: ArchiveDeps): Pro
   const { packArchive } = await import('../../operations/archive/prepare.js')
   const { describeSelection } = await import('../../operations/archive/describe.js')
   const { listingOf } = await import('../../operations/archive/listing.js')
-  const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline }
+  const stop = deps.run.stop()
   // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
   // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
   // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
@@ -119,29 +113,27 @@ export async function uploadAndBuild(
 ): Promise<{ deployment: Deployment; revisionId: string | null }> {
   const { recorder, log } = deps
   try {
-    throwIfCancelled(deps.signal)
+    deps.run.throwIfCancelled()
     let deployment: Deployment
     if (plan.action === 'create') {
       log.info(`Creating deployment \`${plan.body.name}\` (source internal_source); its first revision is built from the archive.`)
       deployment = await sendRecorded(recorder, 'create', () => createOnce(createBody(plan.body), apply))
       recorder.changed('created', deployment)
-      await refuseTwins(deps.client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+      await refuseTwins(deps.client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs })
     } else {
       deployment = plan.deployment
     }
     const { uploadArchive } = await import('../../operations/archive/upload.js')
     const objectPath = await uploadArchive(deployment.id, archive, {
       client: deps.client,
-      clock: deps.clock,
-      deadline: deps.deadline,
-      signal: deps.signal,
+      ...deps.run.stop(),
       log,
-      idleMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      idleMs: deps.run.requestLimit(),
       created: plan.action === 'create'
     })
     recordArchive(recorder, archive)
     log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`)
-    throwIfCancelled(deps.signal)
+    deps.run.throwIfCancelled()
     const body = remotePatchBody(plan, objectPath, archive.configPath)
     const applied = await sendRecorded(recorder, 'update', () => patchOnce(deployment, body, apply))
     recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment)

@@ -1,5 +1,5 @@
 import type { Outcome } from '../../core/outcome.js'
-import type { ApplyContext } from '../../operations/apply.js'
+import { applyContextOf } from '../../operations/apply.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import type { CommandDeps } from '../types.js'
 import { describeEnvironment, type EnvironmentChange } from './environment.js'
@@ -28,19 +28,11 @@ export async function sendChange(
   reportEnvironment(plan, deps)
   if (inputs.dryRun) {
     const requests = await shipment.planned()
-    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
+    await planEvals(inputs.verification.evals, { log, recorder, client, ...deps.run.stop() })
     recorder.changed('planned')
     return { planned: recorder.finish({ kind: 'planned', requests }) }
   }
-  const apply: ApplyContext = {
-    client,
-    clock: deps.clock,
-    deadline: deps.deadline,
-    settleMs: deps.settleMs,
-    signal: deps.signal,
-    log: log.warn
-  }
-  return shipment.send(apply)
+  return shipment.send(applyContextOf(deps))
 }
 
 /**

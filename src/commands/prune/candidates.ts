@@ -1,18 +1,16 @@
 import type { ControlPlaneClient } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { throwIfCancelled } from '../../core/cancel.js'
-import type { Clock } from '../../core/clock.js'
 import { ActionError, firstLine } from '../../core/errors.js'
+import type { Stop } from '../../core/stop.js'
 import type { NamePattern } from '../../inputs/name-pattern.js'
 import { walkDeployments } from '../../operations/find.js'
 import type { Candidate, RevisionFacts } from './classify.js'
 
-export interface TimeBudget {
-  clock: Clock
-  deadline: number
+/** The run's limits (the run context's Stop), and the time to keep free before its deadline. */
+export interface TimeBudget extends Stop {
   /** Time kept free before the deadline for what comes after. */
   reserveMs: number
-  signal?: AbortSignal
 }
 
 /** No time left to start another step of work. */

@@ -1,9 +1,8 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
 import { requests } from '../../api/requests.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
 import { reasonText, type PruneFate, type PruneRow } from '../../core/prune.js'
-import { RateLimitedGitHub } from '../../operations/github-requests.js'
+import { gitHubReader } from '../../operations/github-requests.js'
 import { readOpenPullRequests, readPullRequestStates } from '../../operations/pull-requests.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { findCandidates, readNewestRevisions, type TimeBudget } from './candidates.js'
@@ -39,9 +38,8 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
     )
   }
   // The reserve: one request's time, kept free before the deadline for the report.
-  const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-  const reserveMs = requestTimeoutMs
-  const budget: TimeBudget = { clock: deps.clock, deadline: deps.deadline, reserveMs, signal: deps.signal }
+  const reserveMs = deps.run.requestLimit()
+  const budget: TimeBudget = { ...deps.run.stop(), reserveMs }
 
   log.info(`Listing deployments named like \`${inputs.pattern.source}\`…`)
   const candidates = await findCandidates(deps.client, inputs.pattern, budget)
@@ -50,14 +48,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   )
   if (candidates.length === 0) return finishUnchanged(inputs, deps)
 
-  const github = new RateLimitedGitHub(await deps.openGitHub(inputs.githubToken), {
-    clock: deps.clock,
-    deadline: deps.deadline,
-    signal: deps.signal,
-    reserveMs,
-    requestTimeoutMs,
-    warn: log.warn
-  })
+  const github = gitHubReader(await deps.openGitHub(inputs.githubToken), deps.run, { warn: log.warn, reserveMs })
   const open = await readOpenPullRequests(github, repository)
   recorder.pruneRequests(github.requests)
   if (open.kind === 'unreadable') {
@@ -75,7 +66,7 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
   // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
   const needRevision = candidates.filter((c) => inputs.maxAgeMs !== undefined || (open.kind === 'read' && !open.numbers.has(c.pr)))
   const revisions = await readNewestRevisions(deps.client, needRevision, budget)
-  const now = deps.clock.now()
+  const now = deps.run.now()
   let verdicts = classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now })
   let stale = verdicts.filter((v) => v.stale)
   recorder.pruneRows(rowsOf(verdicts, inputs.dryRun))
@@ -136,7 +127,8 @@ export async function prune(inputs: PruneInputs, deps: CommandDeps): Promise<Out
       }
     }
   )
-  const pruned = recorder.factsNow.prune?.pruned ?? []
+  // What this run deleted, from its own results (in the order they came, as the recorder has them).
+  const pruned = known.filter((result) => result.outcome === 'deleted').map((result) => result.candidate.name)
   failIfIncomplete(results, notChecked, pruned)
   if (pruned.length === 0) return finishUnchanged(inputs, deps)
   return recorder.finish({ kind: 'deleted' })

@@ -1,18 +1,16 @@
 import type { ControlPlaneClient } from '../../api/client.js'
 import { isNotFound } from '../../api/errors.js'
 import { CancelledError } from '../../core/cancel.js'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { ActionError, firstLine } from '../../core/errors.js'
 import { POLL_ERROR_BUDGET, pollUntil } from '../../operations/poll.js'
 import type { Candidate } from './classify.js'
+import type { Stop } from '../../core/stop.js'
 
-export interface WaitAllOptions {
+/** Its deadline is the clock time when waiting must end. */
+export interface WaitAllOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getDeployment'>
-  /** Clock time when waiting must end. */
-  deadline: number
   pollIntervalMs?: number
-  clock: Clock
-  signal?: AbortSignal
   log: (line: string) => void
   warn: (line: string) => void
 }

@@ -1,13 +1,12 @@
 import { requests } from '../../api/requests.js'
 import type { CreateDeploymentRequest, Deployment } from '../../api/schemas.js'
-import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError, InputError } from '../../core/errors.js'
 import { registerSecret } from '../../core/masking.js'
 import { POST_STATE } from '../../core/post-state.js'
 import type { Outcome } from '../../core/outcome.js'
 import type { PlannedRequest } from '../../core/request.js'
 import { newDeploymentNameProblem } from '../../inputs/deployment-name.js'
-import { createOnce, refuseTwins, sendRecorded } from '../../operations/apply.js'
+import { applyContextOf, createOnce, refuseTwins, sendRecorded } from '../../operations/apply.js'
 import { lookUpTarget } from '../../operations/resolve.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { dockerLogin, dockerLoginLine, dockerMissing, dockerOnPath } from './docker.js'
@@ -51,14 +50,13 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
     return plan(existing, create, deps)
   }
   // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
+  deps.run.throwIfCancelled()
   let deployment: Deployment
   if (create) {
     log.info(`Creating deployment \`${create.name}\` (source ${REGISTRY_SOURCE})…`)
-    const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn }
-    deployment = await sendRecorded(recorder, 'create', () => createOnce(create, apply))
+    deployment = await sendRecorded(recorder, 'create', () => createOnce(create, applyContextOf(deps)))
     recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    await refuseTwins(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs })
     log.info(`Created deployment \`${deployment.name}\` (${deployment.id}).`)
   } else {
     deployment = existing as Deployment
@@ -89,7 +87,7 @@ export async function registryLogin(inputs: RegistryLoginInputs, deps: CommandDe
       `\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`
     )
   }
-  await dockerLogin({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal })
+  await dockerLogin({ host: where.registry, token: grant.token, ...deps.run.stop() })
   recorder.registryLogin(where)
   log.info(
     `Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { CancelledError, throwIfCancelled } from '../../core/cancel.js'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import { startTimeLimit } from '../../core/time-limit.js'
 import { redact, REDACTED } from '../../core/masking.js'
 import { CONTROLS, LINE_BREAKS } from '../../core/neutralise.js'
+import type { Stop } from '../../core/stop.js'
 
 /** The user name the managed registry takes with a push token (as the official client logs in). */
 const REGISTRY_USER = 'oauth2accesstoken'
@@ -54,13 +55,10 @@ export function dockerMissing(): ActionError {
   )
 }
 
-export interface DockerLogin {
+/** Its deadline is the step's, on its clock: docker is stopped if it is still running then. */
+export interface DockerLogin extends Stop {
   host: string
   token: string
-  clock: Clock
-  /** The step's deadline, on `clock`: docker is stopped if it is still running then. */
-  deadline: number
-  signal?: AbortSignal
   /** Where `docker` is looked for (its PATH) and what it runs with; this process's environment by default. */
   env?: NodeJS.ProcessEnv
 }

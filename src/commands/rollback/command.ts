@@ -4,6 +4,7 @@ import { requests } from '../../api/requests.js'
 import type { Deployment, Revision } from '../../api/schemas.js'
 import { ActionError } from '../../core/errors.js'
 import type { Outcome } from '../../core/outcome.js'
+import { applyContextOf } from '../../operations/apply.js'
 import { redeploy } from '../../operations/redeploy.js'
 import { lookUpTarget, targetLabel } from '../../operations/resolve.js'
 import { listRevisionsWithStatus } from '../../operations/revisions.js'
@@ -11,7 +12,7 @@ import { AFTER_DEPLOYED } from '../../operations/checks/index.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import { runChecks } from '../../operations/checks/run.js'
 import { withSuiteAtBase } from '../../operations/evals/suite-at-base.js'
-import { watchRevision, watchSettings } from '../../operations/watch-revision.js'
+import { watchSettings, watchUntilDeployed } from '../../operations/watch-revision.js'
 import { defineCommand, type CommandDeps } from '../types.js'
 import { chooseRollbackTarget, SHOWN, type ChoiceFacts, type RollbackTo } from './choose.js'
 import type { RollbackInputs, RollbackSpecific } from './inputs.js'
@@ -58,13 +59,13 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   const from = serving ? `revision ${serving}` : 'no serving revision (none reported)'
   if (inputs.dryRun) {
     log.info(`Would roll deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}.`)
-    await planEvals(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline })
+    await planEvals(inputs.verification.evals, { log, recorder, client, ...deps.run.stop() })
     recorder.changed('planned')
     return recorder.finish({ kind: 'planned', requests: [requests.redeployRevision(deployment.id, target.id)] })
   }
   log.info(`Rolling deployment \`${deployment.name}\` back from ${from} to revision ${target.id}${created}: redeploying it.`)
   const started = await redeploy(deployment, target, {
-    apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+    apply: applyContextOf(deps),
     log,
     recorder
   })
@@ -76,8 +77,9 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
     log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`)
     return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' })
   }
-  const deployed = await watchRevision({
+  const watched = await watchUntilDeployed({
     ...deps,
+    ...deps.run.stop(),
     ...watchSettings(inputs),
     deployment: started.deployment,
     revisionId: started.revisionId
@@ -85,9 +87,10 @@ export async function rollback(given: Inputs, deps: CommandDeps): Promise<Outcom
   // The same checks after DEPLOYED as a deploy's (but the commit: a rollback ships no new one).
   await runChecks(AFTER_DEPLOYED, {
     ...deps,
+    ...deps.run.stop(),
     connection: inputs.connection,
-    deployment: recorder.factsNow.deployment ?? started.deployment,
-    revision: deployed,
+    deployment: watched.deployment ?? started.deployment,
+    revision: watched.revision,
     settings: { health: inputs.health, verification: inputs.verification }
   })
   log.info(
@@ -119,7 +122,7 @@ async function choiceFacts(
     return { deployment, requested, ...(await newestDeployed(client, deployment)) }
   }
   deps.log.info(`Listing the revisions of deployment \`${deployment.name}\` that reached DEPLOYED…`)
-  const deployed = await listRevisionsWithStatus({ client, clock: deps.clock, deadline: deps.deadline }, deployment.id, ['DEPLOYED'])
+  const deployed = await listRevisionsWithStatus({ client, ...deps.run.stop() }, deployment.id, ['DEPLOYED'])
   let active: Revision | undefined
   if (activeId && !deployed.some((r) => r.id === activeId)) {
     active = await unlessNotFound(client.getRevision(deployment.id, activeId))

@@ -4,18 +4,16 @@ import { retrying, type RetryPolicy } from '../../api/retry.js'
 import type { UploadUrl } from '../../api/schemas.js'
 import { IncompleteUpload, putToSignedUrl, signedUrlProblem } from '../../api/signed-upload.js'
 import { CancelledError } from '../../core/cancel.js'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { registerSecret } from '../../core/masking.js'
 import { TimeLimitReached } from '../../core/time-limit.js'
 import { formatBytes } from '../../api/body.js'
+import type { Stop } from '../../core/stop.js'
 
-export interface UploadContext {
+export interface UploadContext extends Stop {
   client: Pick<ControlPlaneClient, 'requestUploadUrl'>
-  clock: Clock
-  deadline: number
-  signal?: AbortSignal
   log: Pick<Log, 'info' | 'warn'>
   /** How long the upload may sit without a byte moving. */
   idleMs: number

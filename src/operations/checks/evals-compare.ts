@@ -1,9 +1,9 @@
 import type { ControlPlaneClient } from '../../api/client.js'
 import type { Deployment } from '../../api/schemas.js'
 import { CancelledError } from '../../core/cancel.js'
-import type { Clock } from '../../core/clock.js'
 import { describeError } from '../../core/errors.js'
 import { findDeploymentByName } from '../find.js'
+import type { Stop } from '../../core/stop.js'
 
 /**
  * The deployment `compare-with` names, by exact name; or why there is none to compare with. The
@@ -12,7 +12,7 @@ import { findDeploymentByName } from '../find.js'
 export async function lookUpCompared(
   client: Pick<ControlPlaneClient, 'listDeployments'>,
   name: string,
-  limits: { clock: Clock; deadline: number }
+  limits: Pick<Stop, 'clock' | 'deadline'>
 ): Promise<{ found: Deployment } | { why: string }> {
   let found
   try {

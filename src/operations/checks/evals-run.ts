@@ -13,6 +13,7 @@ import { factsOf, writeResults } from '../evals/results.js'
 import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
 import type { CheckContext, CheckResult } from './types.js'
+import { RunContext } from '../../core/run-context.js'
 
 /** Case names listed in a sentence: the table has them all. */
 const NAMED = 5
@@ -50,7 +51,9 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
       compare = { name: suite.compareWith, compared: true }
     }
   }
-  const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs)
+  // The suite's phase: its `time-limit` from now, or the step's deadline if that is sooner (or there is none).
+  const phase = RunContext.of(ctx).until(suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs)
+  const { deadline } = phase
   const adaptive = targets.length > 1 && !suite.repeatGiven
   const maxRepeat = suite.maxRepeat ?? GATE_DEFAULTS.maxRepeat
   const runs = suite.cases.length * suite.repeat * targets.length
@@ -67,10 +70,8 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
     repeat: suite.repeat,
     concurrency: suite.concurrency,
     timeoutMs: suite.timeoutMs,
-    deadline,
+    ...phase.stop(),
     targets,
-    clock,
-    signal: ctx.signal,
     logRun: (line) => log.info(line),
     logAttempt: (line) => log.info(line)
   }
@@ -147,7 +148,7 @@ export async function runEvals(ctx: CheckContext, suite: EvalSuite): Promise<Che
 
 /** The deployment `compare-with` names, as a target; or why it cannot be one. */
 async function otherTarget(ctx: CheckContext, name: string): Promise<EvalTarget | { why: string }> {
-  const looked = await lookUpCompared(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline })
+  const looked = await lookUpCompared(ctx.client, name, RunContext.of(ctx).stop())
   if ('why' in looked) return looked
   const { found } = looked
   if (found.id === ctx.deployment.id) return { why: 'it is this deployment' }

@@ -1,5 +1,4 @@
 import type { ControlPlaneClient } from '../../api/client.js'
-import type { Clock } from '../../core/clock.js'
 import type { CheckVerdict } from '../../core/outcome.js'
 import { describeError } from '../../core/errors.js'
 import { quoted } from '../../core/quoted.js'
@@ -8,6 +7,7 @@ import type { EvalSuite } from '../../inputs/evals.js'
 import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
 import type { Check } from './types.js'
+import type { Stop } from '../../core/stop.js'
 
 /**
  * `evals`: a suite of runs sent to the deployed revision after DEPLOYED and the checks
@@ -52,9 +52,7 @@ export async function planEvals(
     log: { info(line: string): void; warn(line: string): void }
     recorder: { checked(verdict: CheckVerdict): void }
     client: Pick<ControlPlaneClient, 'listDeployments'>
-    clock: Clock
-    deadline: number
-  }
+  } & Pick<Stop, 'clock' | 'deadline'>
 ): Promise<void> {
   if (!suite) return
   const { log, recorder } = deps

@@ -6,6 +6,7 @@ import { askServer, serverEndpoint, type ServerAnswer } from '../agent-server.js
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { quotable, quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
+import { RunContext } from '../../core/run-context.js'
 
 /** An `/info` answer is a few hundred bytes; anything near this is not one. */
 const INFO_MAX_BYTES = 64 * 1024
@@ -42,7 +43,9 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
   const endpoint = serverEndpoint(ctx.deployment, '/info', ctx.connection)
   if ('refused' in endpoint) return notProven(ctx, endpoint.refused)
   const start = clock.now()
-  const deadline = Math.min(ctx.deadline, start + ctx.settings.verification.proofTimeoutMs)
+  // The proof's own phase: it ends at `health-check-timeout` from now, or at the step's deadline if that is sooner.
+  const phase = RunContext.of(ctx).until(start + ctx.settings.verification.proofTimeoutMs)
+  const { deadline } = phase
   log.info(`Asking the deployment which revision it serves: GET ${endpoint.url}, expecting revision ${ours}…`)
   let known: Set<string> | null | undefined
   let reading: Reading = { unsaid: 'no time was left before the deadline to ask', transient: false }
@@ -79,7 +82,7 @@ async function proveServingRevision(ctx: CheckContext): Promise<CheckResult> {
     } else {
       return notProven(ctx, reading.unsaid, start)
     }
-    if (!(await waitToAskAgain(clock, asked, deadline, ctx.signal))) break
+    if (!(await waitToAskAgain(phase, asked))) break
   }
   if (other === undefined) return notProven(ctx, 'unsaid' in reading ? reading.unsaid : 'no answer', start)
   recorder.servingReported(other)

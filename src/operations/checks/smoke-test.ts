@@ -7,6 +7,7 @@ import { runSuite } from '../evals/engine.js'
 import { expectContaining } from '../../inputs/checks/registry.js'
 import { quotable, quoted } from '../../core/quoted.js'
 import type { Check, CheckContext, CheckResult } from './types.js'
+import { RunContext } from '../../core/run-context.js'
 
 /** What the summary shows of the answer, and what the error line quotes of it. */
 const EXCERPT_CHARS = 1500
@@ -46,7 +47,9 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     }
   }
   const start = clock.now()
-  const deadline = Math.min(ctx.deadline, start + (test.timeoutMs ?? SMOKE_TEST_DEFAULT_TIMEOUT_MS))
+  // The one run's phase: its `timeout` from now, or the step's deadline if that is sooner.
+  const phase = RunContext.of(ctx).until(start + (test.timeoutMs ?? SMOKE_TEST_DEFAULT_TIMEOUT_MS))
+  const { deadline } = phase
   log.info(`Smoke test: POST ${endpoint.url} with assistant \`${test.assistant}\`, for up to ${formatDuration(deadline - start)}…`)
   // The suite's one-case form: the same engine as `evals`, one run.
   const [judged] = await runSuite({
@@ -62,11 +65,9 @@ async function smokeTest(ctx: CheckContext, test: SmokeTest): Promise<CheckResul
     repeat: 1,
     concurrency: 1,
     timeoutMs: deadline - start,
-    deadline,
+    ...phase.stop(),
     deadlineIsTheRunsLimit: true,
     targets: [{ side: 'ours', name: ctx.deployment.name, endpoint }],
-    clock,
-    signal: ctx.signal,
     logAttempt: (line) => log.info(line),
     labelOf: () => 'Smoke test',
     silentPasses: true

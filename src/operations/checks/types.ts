@@ -1,6 +1,5 @@
 import type { ControlPlaneClient } from '../../api/client.js'
 import type { Revision } from '../../api/schemas.js'
-import type { Clock } from '../../core/clock.js'
 import type { Connection } from '../../core/connection.js'
 import type { ActionError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
@@ -8,6 +7,7 @@ import type { CheckVerdict, DeploymentSeen } from '../../core/outcome.js'
 import type { Recorder } from '../../core/recorder.js'
 import type { HealthCheckInputs } from '../../inputs/health.js'
 import type { VerificationInputs } from '../../inputs/verification.js'
+import type { Stop } from '../../core/stop.js'
 
 /** What the checks after DEPLOYED are told to do, from the command's inputs. */
 export interface CheckSettings {
@@ -20,15 +20,14 @@ export interface CheckSettings {
   rollsBack?: boolean
 }
 
-/** What every check after DEPLOYED may use: the revision that reached it, the deployment as then reported, and the run's means. */
-export interface CheckContext {
+/**
+ * What every check after DEPLOYED may use: the revision that reached it, the deployment as then
+ * reported, and the run's means. Its deadline is the step's: no check runs past it.
+ */
+export interface CheckContext extends Stop {
   client: ControlPlaneClient
-  clock: Clock
   log: Log
   recorder: Recorder
-  /** The step's deadline: no check runs past it. */
-  deadline: number
-  signal?: AbortSignal
   connection: Connection
   /** As the control plane reported it once the revision was DEPLOYED (its URL is where the server is asked). */
   deployment: DeploymentSeen

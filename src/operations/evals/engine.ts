@@ -1,11 +1,12 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { firstLine } from '../../core/errors.js'
 import type { EvalCase } from '../../inputs/evals.js'
 import { askServer, type ServerAnswer } from '../agent-server.js'
 import { parseRetryAfter } from '../../api/retry.js'
 import { MAX_ASKS, waitAfter, waitToAskAgain } from '../../core/back-off.js'
 import { judgeRun, type RunJudgement } from './judge.js'
+import type { Stop } from '../../core/stop.js'
 
 /** A run's final state may be large (a conversation); more than this is not read. */
 export const ANSWER_MAX_BYTES = 1024 * 1024
@@ -38,23 +39,20 @@ export interface RunRecord extends RunJudgement {
   startedAt?: number
 }
 
-export interface SuiteRun {
+/** Its deadline is the suite's end (a child of the run's, see RunContext.until): no run is sent after it, and none runs past it. */
+export interface SuiteRun extends Stop {
   cases: readonly EvalCase[]
   repeat: number
   /** Runs in flight at once, over every target. */
   concurrency: number
   /** One run's limit (attempts and waits included). */
   timeoutMs: number
-  /** The suite's end: no run is sent after it, and none runs past it. */
-  deadline: number
   /**
    * The deadline is the one run's own limit (the smoke test: one run, its `timeout`), so a run it
    * cuts short ran out of its own time, not "the suite's time limit".
    */
   deadlineIsTheRunsLimit?: boolean
   targets: readonly EvalTarget[]
-  clock: Clock
-  signal?: AbortSignal
   /** A line for the log as each run finishes (never the credential: the URL and the case only). */
   logRun?: (line: string) => void
   /** A line for a run sent again. */
@@ -180,7 +178,7 @@ function runLabel(suite: SuiteRun, job: { caseIndex: number; repeat: number; tar
 export async function sendRun(
   endpoint: { url: string; headers: OutgoingHttpHeaders },
   testCase: Pick<EvalCase, 'assistant' | 'input'>,
-  options: { clock: Clock; signal?: AbortSignal; limitMs: number; log?: (line: string) => void; label: string }
+  options: Pick<Stop, 'clock' | 'signal'> & { limitMs: number; log?: (line: string) => void; label: string }
 ): Promise<{ answer: ServerAnswer; attempts: number }> {
   const { clock } = options
   const deadline = clock.now() + options.limitMs
@@ -199,7 +197,7 @@ export async function sendRun(
     if (!notTaken(answer)) break
     const why = answer.answered ? `HTTP ${answer.status}` : answer.what
     const waitMs = waitBefore(answer, attempts)
-    if (!(await waitToAskAgain(clock, attempts, deadline, options.signal, waitMs))) {
+    if (!(await waitToAskAgain({ clock, deadline, signal: options.signal }, attempts, waitMs))) {
       options.log?.(`${options.label}: attempt ${attempts}: ${why} (the server did not take the run); no time left for another.`)
       break
     }

@@ -1,12 +1,11 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../api/client.js'
-import type { Clock } from '../../core/clock.js'
 import { InputError } from '../../core/errors.js'
 import type { Log } from '../../core/log.js'
 import { parseSuiteText, type SuiteAtBase } from '../../inputs/evals.js'
 import { suiteAgainstStep, type VerificationInputs } from '../../inputs/verification.js'
+import type { RunContext } from '../../core/run-context.js'
 import { isStop } from '../../core/stop.js'
 import { checkoutOf, runGit } from '../git-tree.js'
-import { RateLimitedGitHub, type GitHubGet } from '../github-requests.js'
+import { gitHubReader, type GitHubGet } from '../github-requests.js'
 
 /** A suite file is at most this (as one read from the checkout). */
 const MAX_SUITE_BYTES = 1024 * 1024
@@ -15,14 +14,12 @@ const GIT_READ_MS = 10_000
 
 /** What the read needs of a command's deps. */
 export interface AtBaseDeps {
-  clock: Clock
-  deadline: number
-  signal?: AbortSignal
+  /** The run's time and cancellation: git's reads and GitHub's keep to it. */
+  run: RunContext
   log: Log
   /** The workflow's repository (`owner/name`), for the GitHub read. */
   workflow: { repository?: string }
   openGitHub?: (token: string) => Promise<GitHubGet>
-  requestTimeoutMs?: number
 }
 
 /**
@@ -67,7 +64,7 @@ type Read = { text: string; via: string } | { reason: string }
 
 /** The blob from the checkout's objects; undefined when the checkout does not hold the base commit (then GitHub is asked). */
 async function fromGit(at: SuiteAtBase['atBase'], deps: AtBaseDeps): Promise<Read | undefined> {
-  const stop = { clock: deps.clock, deadline: deps.deadline, signal: deps.signal }
+  const stop = deps.run.stop()
   try {
     const checkout = await checkoutOf(at.workspace, stop)
     if (!checkout) return undefined
@@ -100,15 +97,7 @@ async function fromGitHub(at: SuiteAtBase['atBase'], token: string | undefined, 
   if (!token)
     return { reason: "the checkout does not hold that commit, and `github-token` is empty (leave it unset to use the workflow's token)" }
   if (!deps.openGitHub) return { reason: 'the checkout does not hold that commit, and GitHub cannot be read in this run' }
-  const requestTimeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-  const github = new RateLimitedGitHub(await deps.openGitHub(token), {
-    clock: deps.clock,
-    deadline: deps.deadline,
-    signal: deps.signal,
-    reserveMs: requestTimeoutMs,
-    requestTimeoutMs,
-    warn: deps.log.warn
-  })
+  const github = gitHubReader(await deps.openGitHub(token), deps.run, { warn: deps.log.warn })
   const path = at.path.split('/').map(encodeURIComponent).join('/')
   const read = await github.fetch(`/repos/${repository}/contents/${path}?ref=${at.sha}`, `Reading \`${at.path}\` at ${at.sha.slice(0, 7)}`)
   if (!read.ok)

@@ -1,5 +1,5 @@
 import { formatBytes } from '../../api/body.js'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import type { Log } from '../../core/log.js'
 import type { EvalFacts } from '../../core/outcome.js'
 import type { EvalSuite } from '../../inputs/evals.js'
@@ -8,6 +8,7 @@ import type { EvalTarget, RunRecord } from '../evals/engine.js'
 import { experimentOf, SIDE_WORDS, type ExperimentContext, type ExperimentSide } from './experiment.js'
 import { compareUrl, uploadUrl } from './link.js'
 import { uploadExperiment, type Uploaded } from './upload.js'
+import type { Stop } from '../../core/stop.js'
 
 /** All of the recording (both sides, their tries and waits), within the step's deadline too (less ROLLBACK_RESERVE_MS before a rollback). */
 export const RECORD_LIMIT_MS = 60_000
@@ -31,12 +32,9 @@ export interface SuiteRan {
   startedAt: number
 }
 
-export interface RecordContext {
-  clock: Clock
+/** Its deadline is the step's. */
+export interface RecordContext extends Stop {
   log: Log
-  signal?: AbortSignal
-  /** The step's deadline. */
-  deadline: number
   /** The revision this run made (or a rollback redeployed): this side's. */
   revisionId: string
   /** The gate failed and `on-failure: rollback` follows: time is kept back for it (ROLLBACK_RESERVE_MS). */

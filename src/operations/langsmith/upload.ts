@@ -1,9 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { ask, type Answer } from '../../api/ask.js'
 import { waitAfter, waitToAskAgain } from '../../core/back-off.js'
-import { formatDuration, type Clock } from '../../core/clock.js'
+import { formatDuration } from '../../core/clock.js'
 import { isMapping } from '../../core/mapping.js'
 import { quotable } from '../../core/quoted.js'
+import type { Stop } from '../../core/stop.js'
 
 /** What LangSmith's answer says, as far as we read it: the ids of the dataset and the experiment, all UUIDs. */
 export interface Uploaded {
@@ -27,11 +28,8 @@ export const MAX_TRIES = 3
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export interface UploadOptions {
-  clock: Clock
-  signal?: AbortSignal
-  /** No try is made after it, and none runs past it. */
-  deadline: number
+/** No try is made after its deadline, and none runs past it. */
+export interface UploadOptions extends Stop {
   /** One try's limit. */
   requestLimitMs: number
   /** A line for a try that is made again. */
@@ -71,7 +69,7 @@ export async function uploadExperiment(
     problem = read.problem
     const again = answer.answered ? answer.status >= 500 : !answer.timedOut
     if (!again || tries === MAX_TRIES) break
-    if (!(await waitToAskAgain(clock, tries, options.deadline, options.signal))) {
+    if (!(await waitToAskAgain(options, tries))) {
       problem += '; no time was left to try again'
       break
     }

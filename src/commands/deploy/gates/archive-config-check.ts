@@ -10,6 +10,7 @@ import { readCapped } from '../../../operations/config-check/read-capped.js'
 import { enforceConfigVerdict, notChecked, verdictOf, type ConfigCheckMode } from '../../../operations/config-check/verdict.js'
 import type { CommandDeps } from '../../types.js'
 import type { ArchiveGate } from './types.js'
+import type { Stop } from '../../../core/stop.js'
 
 /**
  * The config check (`config-check`) of a remote build, on the files its archive will hold, before
@@ -21,7 +22,7 @@ export const archiveConfigCheckGate: ArchiveGate = {
   stage: 'archive',
   appliesTo: () => true,
   async run({ inputs, deps, layout, selection }) {
-    const verdict = await archiveVerdict(selection, inputs.configCheck, deps, layout.problems)
+    const verdict = await archiveVerdict(selection, inputs.configCheck, { log: deps.log, ...deps.run?.stop() }, layout.problems)
     // Recorded before it throws: the refusal's reports list the problems.
     if (verdict.status === 'failed') enforceConfigVerdict(verdict, deps, !unwaivable(layout.problems))
     return { verdict }
@@ -38,7 +39,7 @@ export const archiveConfigCheckGate: ArchiveGate = {
 export async function archiveVerdict(
   selection: ArchiveSelection,
   mode: ConfigCheckMode,
-  deps: Pick<CommandDeps, 'log'> & Partial<Pick<CommandDeps, 'signal' | 'clock' | 'deadline'>>,
+  deps: Pick<CommandDeps, 'log'> & Partial<Stop>,
   layoutProblems: readonly LayoutProblem[] = []
 ): Promise<CheckVerdict> {
   const prefix = workspacePrefix(selection)

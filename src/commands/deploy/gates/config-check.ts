@@ -33,8 +33,8 @@ export const configCheckGate: ChangeGate = {
 const READ_BUDGET_MS = 15_000
 
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
-function readBudgetMs(deps: Pick<CommandDeps, 'clock' | 'deadline'>): number {
-  return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10))
+function readBudgetMs(deps: Pick<CommandDeps, 'run'>): number {
+  return Math.max(0, Math.min(READ_BUDGET_MS, (deps.run.deadline - deps.run.now()) / 10))
 }
 
 /**
@@ -44,7 +44,7 @@ function readBudgetMs(deps: Pick<CommandDeps, 'clock' | 'deadline'>): number {
 async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inputs' | 'deps' | 'existing'>): Promise<CheckVerdict> {
   const mode = inputs.configCheck
   if (mode === 'off') return notChecked([{ code: 'config-check: off' }])
-  const started = deps.clock.now()
+  const started = deps.run.now()
   const { workflow, log } = deps
   const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined
   // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
@@ -59,14 +59,14 @@ async function githubVerdict({ inputs, deps, existing }: Pick<GateContext, 'inpu
   const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef
   if (!ref) return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']))
   const done = (report: ConfigReport, note?: Parameters<typeof verdictOf>[5]) =>
-    verdictOf(report, configPath, mode, log, deps.clock.now() - started, note)
+    verdictOf(report, configPath, mode, log, deps.run.now() - started, note)
   const checkout = await checkoutOf(repoUrl, ref, deps)
   const reads = checkout && checkoutReads(deps, checkout.workspace)
   const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : []
   if (checkout && top && tree) {
     // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
     // Its files through one `git cat-file --batch`, ended with the check, a cancel or the deadline.
-    const blobs = openBlobReads({ signal: deps.signal, clock: deps.clock, deadline: deps.deadline })
+    const blobs = openBlobReads(deps.run.stop())
     try {
       const files = commitFiles(top.top, tree, commitReads(blobs))
       const text = await readNow(files, configPath)

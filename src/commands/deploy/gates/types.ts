@@ -27,7 +27,8 @@ export interface GateContext {
  */
 export interface ArchiveGateContext {
   inputs: DeployInputs
-  deps: Pick<CommandDeps, 'log' | 'recorder'>
+  /** Without `run` (as tests call it), no deadline or cancel stops the config check's reads. */
+  deps: Pick<CommandDeps, 'log' | 'recorder'> & Partial<Pick<CommandDeps, 'run'>>
   layout: ArchiveLayout
   selection: ArchiveSelection
 }

@@ -1,5 +1,4 @@
 import type { Deployment } from '../../../api/schemas.js'
-import { throwIfCancelled } from '../../../core/cancel.js'
 import type { Log } from '../../../core/log.js'
 import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../../operations/apply.js'
 import type { CommandDeps } from '../../types.js'
@@ -39,13 +38,13 @@ async function sendPlan(plan: Plan, inputs: DeployInputs, deps: CommandDeps, app
   const { client, log, recorder } = deps
   log.info(describePlan(plan))
   // No change is started once the workflow is cancelled.
-  throwIfCancelled(deps.signal)
+  deps.run.throwIfCancelled()
   let deployment: Deployment
   let revisionId: string | null
   if (plan.action === 'create') {
     deployment = await sendRecorded(recorder, 'create', () => createOnce(plan.body, apply))
     recorder.changed('created', deployment)
-    await refuseTwins(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs })
+    await refuseTwins(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs })
     revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
     const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))

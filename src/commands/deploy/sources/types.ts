@@ -52,7 +52,7 @@ export interface SourceModule {
   ship: (ctx: ShipContext) => Promise<Shipment>
 }
 
-export type PrepareDeps = Pick<CommandDeps, 'workflow' | 'log' | 'signal' | 'clock' | 'deadline' | 'recorder'>
+export type PrepareDeps = Pick<CommandDeps, 'workflow' | 'log' | 'run' | 'recorder'>
 
 /** What a source made before the change, owned by the module that made it; its file is removed when the run ends. */
 export interface Prepared {
