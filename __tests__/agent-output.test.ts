@@ -4,7 +4,7 @@ import { judgeRun } from '../src/operations/evals/judge.js'
 import { parseEvals, parseSuiteText, valuePathSteps } from '../src/inputs/evals.js'
 import { parseExpect, type RunExpect } from '../src/inputs/checks/registry.js'
 import { valueAt } from '../src/inputs/checks/value.js'
-import type { ServerAnswer } from '../src/operations/agent-server.js'
+import type { ServerAnswer } from '../src/operations/agent-server/agent-server.js'
 
 /** The agent's output is what the run added, never the input (the shapes a real LangGraph server answers with). */
 const human = (content: unknown) => ({ content, additional_kwargs: {}, response_metadata: {}, id: 'h1', type: 'human' })

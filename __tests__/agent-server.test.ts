@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net'
-import { askServer, serverEndpoint } from '../src/operations/agent-server.js'
+import { askServer, serverEndpoint } from '../src/operations/agent-server/agent-server.js'
 import { CancelledError } from '../src/core/cancel.js'
 
 /** The one requester for the deployed server: its trust rules, against real local servers. */

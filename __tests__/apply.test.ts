@@ -8,7 +8,7 @@ import type {
   Revision,
   RevisionsList
 } from '../src/api/schemas.js'
-import { createOnce, makesRevision, mayMakeRevision, patchOnce, type ApplyContext } from '../src/operations/apply.js'
+import { createOnce, makesRevision, mayMakeRevision, patchOnce, type ApplyContext } from '../src/operations/control-plane/apply.js'
 import { FakeClock } from './helpers/clock.js'
 
 const doubtful = () => new ApiError('api-refused', 'Create failed with HTTP 502', { status: 502, retryable: true, ambiguous: true })

@@ -8,10 +8,10 @@ import { archiveVerdict } from '../src/commands/deploy/gates/archive-config-chec
 import { ActionError } from '../src/core/errors.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { selectArchiveFiles } from '../src/operations/archive/select.js'
-import { openBlobReads } from '../src/operations/blob-stream.js'
+import { openBlobReads } from '../src/operations/git/blob-stream.js'
 import { commitFiles } from '../src/operations/config-check/commit-files.js'
 import { checkConfigFromCommit, commitReads, readNow } from '../src/operations/config-check/commit-reads.js'
-import { listTree } from '../src/operations/git-tree.js'
+import { listTree } from '../src/operations/git/git-tree.js'
 import { SILENT_LOG } from './helpers/silent-log.js'
 
 /*

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { checkoutOf } from '../src/operations/git-tree.js'
+import { checkoutOf } from '../src/operations/git/git-tree.js'
 
 /** The commit checked out where `dir` is, as the action reads it. */
 const checkoutCommit = async (dir: string) => (await checkoutOf(dir))?.commit

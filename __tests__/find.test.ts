@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ListDeploymentsQuery } from '../src/api/client.js'
 import type { Deployment, DeploymentsList } from '../src/api/schemas.js'
-import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE, type WalkLimits } from '../src/operations/find.js'
+import { findDeploymentByName, findDeploymentsByName, PAGE_SIZE, type WalkLimits } from '../src/operations/control-plane/find.js'
 import { FakeClock } from './helpers/clock.js'
 
 function deployment(name: string, i: number): Deployment {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { RateLimitedGitHub, type GitHubResponse } from '../src/operations/github-requests.js'
+import { RateLimitedGitHub, type GitHubResponse } from '../src/operations/github/github-requests.js'
 import { quoted } from '../src/core/quoted.js'
-import { nextPage, readOpenPullRequests, readPullRequestStates } from '../src/operations/pull-requests.js'
+import { nextPage, readOpenPullRequests, readPullRequestStates } from '../src/operations/github/pull-requests.js'
 import { FakeClock } from './helpers/clock.js'
 
 type Reply = GitHubResponse | Error

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CancelledError } from '../src/core/cancel.js'
-import { checkHealth } from '../src/operations/health-check.js'
+import { checkHealth } from '../src/operations/agent-server/health-check.js'
 import { parseHealthCheckPath } from '../src/inputs/health-path.js'
-import { healthCheckTarget } from '../src/operations/health-url.js'
+import { healthCheckTarget } from '../src/operations/agent-server/health-url.js'
 import { FakeClock } from './helpers/clock.js'
 
 describe('parseHealthCheckPath', () => {

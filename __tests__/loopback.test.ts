@@ -4,7 +4,7 @@ import { join, relative } from 'node:path'
 import { ROOT } from '../scripts/run-action.js'
 import { isLoopbackHost } from '../src/core/loopback.js'
 import { safeUrl } from '../src/core/neutralise.js'
-import { healthCheckTarget } from '../src/operations/health-url.js'
+import { healthCheckTarget } from '../src/operations/agent-server/health-url.js'
 import { parseControlPlaneUrl } from '../src/inputs/parsers.js'
 import { signedUrlProblem } from '../src/api/signed-upload.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { forLog, forMarkdown, forOutput, safeUrl } from '../src/core/neutralise.js'
-import { printVerbatim } from '../src/operations/logs.js'
+import { printVerbatim } from '../src/operations/control-plane/logs.js'
 import { neutralised } from '../src/report/sink.js'
 
 const ZWJ = '\u200d'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { ADAPTIVE, adaptiveSchedule, fixedSchedule } from '../src/operations/poll-schedule.js'
+import { ADAPTIVE, adaptiveSchedule, fixedSchedule } from '../src/operations/control-plane/poll-schedule.js'
 
 describe('adaptiveSchedule', () => {
   it('checks quickly after a change, doubling up to the cap while a phase lasts', () => {

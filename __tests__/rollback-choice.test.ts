@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { ListRevisionsQuery } from '../src/api/client.js'
 import type { Deployment, Revision, RevisionsList } from '../src/api/schemas.js'
 import { chooseRollbackTarget } from '../src/commands/rollback/choose.js'
-import { listRevisionsWithStatus } from '../src/operations/revisions.js'
+import { listRevisionsWithStatus } from '../src/operations/control-plane/revisions.js'
 import { FakeClock } from './helpers/clock.js'
 
 const minutes = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString()

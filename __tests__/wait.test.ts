@@ -4,9 +4,9 @@ import type { Revision } from '../src/api/schemas.js'
 import { CancelledError } from '../src/core/cancel.js'
 import { ActionError } from '../src/core/errors.js'
 import { Timeline } from '../src/core/timeline.js'
-import { ADAPTIVE } from '../src/operations/poll-schedule.js'
-import { POLL_ERROR_BUDGET } from '../src/operations/poll.js'
-import { statusLine, waitForRevision } from '../src/operations/revision-wait.js'
+import { ADAPTIVE } from '../src/operations/control-plane/poll-schedule.js'
+import { POLL_ERROR_BUDGET } from '../src/operations/control-plane/poll.js'
+import { statusLine, waitForRevision } from '../src/operations/control-plane/revision-wait.js'
 import { FakeClock } from './helpers/clock.js'
 
 /** A revision whose status follows a script of [status, seconds] on the fake clock. */

@@ -1,7 +1,7 @@
 import type { Revision } from '../src/api/schemas.js'
 import type { Clock } from '../src/core/clock.js'
 import { Timeline } from '../src/core/timeline.js'
-import { waitForRevision } from '../src/operations/revision-wait.js'
+import { waitForRevision } from '../src/operations/control-plane/revision-wait.js'
 
 /** The reference deploy of issue 4: statuses and how long each lasts. */
 export const REFERENCE: Array<[string, number]> = [

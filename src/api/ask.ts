@@ -8,7 +8,7 @@ import { BodyTooLarge, formatBytes } from './body.js'
 
 /**
  * One request, given up on at its limit, for whoever the caller trusts with it: the deployed
- * agent server (operations/agent-server.ts, which decides where its requests may go and with
+ * agent server (operations/agent-server/agent-server.ts, which decides where its requests may go and with
  * which credential) and LangSmith (operations/langsmith/upload.ts). Nothing here decides a
  * host or adds a header of ours but `Accept` and `Content-Type`: the caller's endpoint carries
  * both. The rules every such request keeps, in one place:

@@ -79,7 +79,7 @@ interface Exchange {
  * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
- * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
+ * caller can find out (see operations/control-plane/apply.ts); their errors say whether that is in doubt.
  *
  * Credentials are sent per request, never set on the HttpClient, and redirects are
  * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
@@ -187,7 +187,7 @@ export class ControlPlaneClient {
 
   /**
    * Makes a new revision from `revisionId`'s settings (no body); the answer's
-   * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
+   * `latest_revision_id` names it. Sent once per call, like a create: see operations/control-plane/apply.ts.
    */
   redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     return this.send(

@@ -55,7 +55,7 @@ export interface RetryContext extends Pick<Stop, 'clock' | 'signal'> {
 }
 
 /**
- * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
+ * The one retry loop, for reads (the client) and for changes (operations/control-plane/apply.ts):
  * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
  * tries, within the attempt limit and the deadline, and stopping when cancelled. What
  * counts as safe to try again is the caller's to say, by returning `{ retry }`; any

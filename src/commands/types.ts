@@ -8,7 +8,7 @@ import type { GitHubInputs } from '../inputs/github.js'
 import type { InputName } from '../inputs/names.js'
 import type { CommonInputs } from '../inputs/spec.js'
 import type { WorkflowContext } from '../inputs/workflow-context.js'
-import type { GitHubGet } from '../operations/github-requests.js'
+import type { GitHubGet } from '../operations/github/github-requests.js'
 import type { RunMemos } from '../operations/run-memos.js'
 
 /** What main.ts gives every command. */
@@ -22,7 +22,7 @@ export interface CommandDeps {
   run: RunContext
   log: Log
   workflow: WorkflowContext
-  /** How long a doubtful change is re-read before it is sent again (see operations/apply.ts). */
+  /** How long a doubtful change is re-read before it is sent again (see operations/control-plane/apply.ts). */
   settleMs: number
   /** Where the command reports what it learns; a failed run's outcome is made from it. */
   recorder: Recorder

@@ -19,7 +19,7 @@ export interface Log {
   endGroup: () => void
   /**
    * Writes one of printVerbatim's own lines that stop and resume workflow commands
-   * (operations/logs.ts), as is. A separate method, so that the sink knows such a line by
+   * (operations/control-plane/logs.ts), as is. A separate method, so that the sink knows such a line by
    * who wrote it: `info` neutralises every line, a server's line shaped like a token too.
    */
   commandsToken?: (line: string) => void

@@ -27,7 +27,7 @@ export interface GitHubApi {
   get: GitHubGet
 }
 
-import type { GitHubGet, GitHubResponse } from '../operations/github-requests.js'
+import type { GitHubGet, GitHubResponse } from '../operations/github/github-requests.js'
 import { BodyTooLarge } from '../api/body.js'
 import { cappedFetch } from './capped-fetch.js'
 

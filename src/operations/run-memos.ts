@@ -1,5 +1,5 @@
-import type { GitCheckout, TreeFile } from './git-tree.js'
-import type { RateLimitedGitHub } from './github-requests.js'
+import type { GitCheckout, TreeFile } from './git/git-tree.js'
+import type { RateLimitedGitHub } from './github/github-requests.js'
 
 /** The checkout that holds a folder, and its commit's files (from git's objects), each read at most once a run. */
 export interface CheckoutReads {

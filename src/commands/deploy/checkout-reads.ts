@@ -1,5 +1,5 @@
 import { isStop } from '../../core/stop.js'
-import { checkoutOf, listTree, type GitCheckout, type TreeFile } from '../../operations/git-tree.js'
+import { checkoutOf, listTree, type GitCheckout, type TreeFile } from '../../operations/git/git-tree.js'
 import type { CheckoutReads } from '../../operations/run-memos.js'
 import type { CommandDeps } from '../types.js'
 

@@ -1,5 +1,5 @@
 import type { WorkflowContext } from '../../inputs/workflow-context.js'
-import { gitHubReader, type RateLimitedGitHub } from '../../operations/github-requests.js'
+import { gitHubReader, type RateLimitedGitHub } from '../../operations/github/github-requests.js'
 import type { CommandDeps } from '../types.js'
 
 /** Where a deploy reads commits from GitHub (`paths`, `expected-commit`), or why it cannot. */
@@ -36,7 +36,7 @@ function parts(url: string): { host: string; repository: string } | undefined {
 }
 
 /**
- * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
+ * GitHub reads through the one rate-limited path (operations/github/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
  * One reader per token for the run (its memos), so a rate limit one read met is honoured by the next.
  */

@@ -1,7 +1,7 @@
 import type { RichText } from '../../core/outcome.js'
 import { quoted } from '../../core/quoted.js'
 import type { PathFilter, PathsJudged } from '../../inputs/paths.js'
-import { commitFiles } from '../../operations/github-commits.js'
+import { commitFiles } from '../../operations/github/github-commits.js'
 import type { CommandDeps } from '../types.js'
 import { checkoutReads } from './checkout-reads.js'
 import type { CommitReads } from './github-reads.js'

@@ -5,7 +5,7 @@ import type { ArchiveListing } from '../../core/outcome.js'
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from '../../api/schemas.js'
 import { InputError } from '../../core/errors.js'
 import type { PlannedRequest } from '../../core/request.js'
-import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/apply.js'
+import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../operations/control-plane/apply.js'
 import { resolveLayout, type ArchiveLayout } from '../../operations/archive/layout.js'
 import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
@@ -13,7 +13,7 @@ import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { otherCommitCheckedOut } from './gates/checkout-commit.js'
-import { checkoutOf } from '../../operations/git-tree.js'
+import { checkoutOf } from '../../operations/git/git-tree.js'
 
 type ArchiveDeps = Pick<CommandDeps, 'workflow' | 'log' | 'run' | 'recorder'>
 
@@ -101,7 +101,7 @@ export function remotePlannedRequests(plan: Plan, archive: PreparedArchive): Pla
 
 /**
  * Create (when missing), upload, then the patch that starts the build: sent only after
- * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
+ * the whole archive is uploaded, and once (operations/control-plane/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
 export async function uploadAndBuild(

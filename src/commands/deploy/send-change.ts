@@ -1,5 +1,5 @@
 import type { Outcome } from '../../core/outcome.js'
-import { applyContextOf } from '../../operations/apply.js'
+import { applyContextOf } from '../../operations/control-plane/apply.js'
 import { planEvals } from '../../operations/checks/evals.js'
 import type { CommandDeps } from '../types.js'
 import { describeEnvironment, type EnvironmentChange } from './environment.js'

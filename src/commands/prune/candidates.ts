@@ -4,7 +4,7 @@ import { throwIfCancelled } from '../../core/cancel.js'
 import { ActionError, firstLine } from '../../core/errors.js'
 import type { Stop } from '../../core/stop.js'
 import type { NamePattern } from '../../inputs/name-pattern.js'
-import { walkDeployments } from '../../operations/find.js'
+import { walkDeployments } from '../../operations/control-plane/find.js'
 import type { Candidate, RevisionFacts } from './classify.js'
 
 /** The run's limits (the run context's Stop), and the time to keep free before its deadline. */

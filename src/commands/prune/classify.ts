@@ -1,6 +1,6 @@
 import type { PruneReason } from '../../core/prune.js'
 import { classify as revisionVerdict } from '../../core/statuses.js'
-import type { OpenPullRequests, PullRequestState } from '../../operations/pull-requests.js'
+import type { OpenPullRequests, PullRequestState } from '../../operations/github/pull-requests.js'
 
 /** A deployment whose whole name matches `name-pattern`. */
 export interface Candidate {

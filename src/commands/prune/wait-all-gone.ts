@@ -3,7 +3,7 @@ import { isNotFound } from '../../api/errors.js'
 import { CancelledError } from '../../core/cancel.js'
 import { formatDuration } from '../../core/clock.js'
 import { ActionError, firstLine } from '../../core/errors.js'
-import { POLL_ERROR_BUDGET, pollUntil } from '../../operations/poll.js'
+import { POLL_ERROR_BUDGET, pollUntil } from '../../operations/control-plane/poll.js'
 import type { Candidate } from './classify.js'
 import type { Stop } from '../../core/stop.js'
 

@@ -11,7 +11,7 @@ import { stopReason, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry } from './walk.js'
 import { openContents, type Contents } from './contents.js'
 import { END_OF_TAR, headerBlocks, paddingOf } from './tar.js'
-import { drainedOrClosed } from '../drained.js'
+import { drainedOrClosed } from '../git/drained.js'
 
 /**
  * Every entry's time: fixed, so that the same files give the same bytes whenever and

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { openBlobStream, type BlobStream } from '../blob-stream.js'
+import { openBlobStream, type BlobStream } from '../git/blob-stream.js'
 import type { ArchiveEntry } from './walk.js'
 
 /** Files are read in chunks this large: the 64 KiB default makes every layer run four times as often. */

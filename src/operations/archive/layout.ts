@@ -4,7 +4,7 @@ import { InputError } from '../../core/errors.js'
 import type { RichText } from '../../core/outcome.js'
 import { dependencyEntries } from '../config-check/dependencies.js'
 import { parsePythonJson } from '../config-check/python-json.js'
-import { committedDirectories } from '../git-tree.js'
+import { committedDirectories } from '../git/git-tree.js'
 import type { Stop } from '../../core/stop.js'
 import { isMapping } from '../../core/mapping.js'
 

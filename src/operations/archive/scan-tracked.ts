@@ -1,4 +1,4 @@
-import { grepFiles, type GrepRun } from '../git-grep.js'
+import { grepFiles, type GrepRun } from '../git/git-grep.js'
 import { stopReason, throwIfStopped, whenStopped, type Stop } from '../../core/stop.js'
 import type { ArchiveEntry } from './walk.js'
 

@@ -8,7 +8,7 @@ import { throwIfStopped, type Stop } from '../../core/stop.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
-import { openBlobReads, type BlobReads } from '../blob-stream.js'
+import { openBlobReads, type BlobReads } from '../git/blob-stream.js'
 import type { CommitBlob, CommitFile, CommitTree } from './commit-tree.js'
 
 /** One thing the archive will hold. */

@@ -2,7 +2,7 @@ import type { ControlPlaneClient } from '../../api/client.js'
 import type { Deployment } from '../../api/schemas.js'
 import { CancelledError } from '../../core/cancel.js'
 import { describeError } from '../../core/errors.js'
-import { findDeploymentByName } from '../find.js'
+import { findDeploymentByName } from '../control-plane/find.js'
 import type { Stop } from '../../core/stop.js'
 
 /**

@@ -1,4 +1,4 @@
-import { verifyHealth } from '../verify-health.js'
+import { verifyHealth } from '../agent-server/verify-health.js'
 import type { Check } from './types.js'
 
 /**

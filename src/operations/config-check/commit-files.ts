@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { TreeFile } from '../git-tree.js'
-import { folderIndex } from '../folder-index.js'
+import type { TreeFile } from '../git/git-tree.js'
+import { folderIndex } from '../git/folder-index.js'
 import type { CommitBackedFiles, CommitReads } from './commit-reads.js'
 
 /**

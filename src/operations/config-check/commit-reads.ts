@@ -1,5 +1,5 @@
 import type { CommitBlob } from '../archive/commit-tree.js'
-import type { BlobReads } from '../blob-stream.js'
+import type { BlobReads } from '../git/blob-stream.js'
 import { checkConfig, type ConfigReport } from './check.js'
 import type { ConfigFiles } from './files.js'
 import { READ_CAP_BYTES } from './read-capped.js'

@@ -1,5 +1,5 @@
 import type { ConfigFiles } from './files.js'
-import type { RateLimitedGitHub, ReadOutcome } from '../github-requests.js'
+import type { RateLimitedGitHub, ReadOutcome } from '../github/github-requests.js'
 import { READ_CAP_BYTES } from './read-capped.js'
 import { decodeText } from './text.js'
 

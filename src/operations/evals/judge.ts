@@ -1,7 +1,7 @@
 import { redact } from '../../core/masking.js'
 import { quotable } from '../../core/quoted.js'
 import { judgeCheck, type RunExpect } from '../../inputs/checks/registry.js'
-import type { ServerAnswer } from '../agent-server.js'
+import type { ServerAnswer } from '../agent-server/agent-server.js'
 import { isMapping } from '../../core/mapping.js'
 import { agentOutput } from './agent-output.js'
 

@@ -4,8 +4,8 @@ import { parseSuiteText, type SuiteAtBase } from '../../inputs/evals.js'
 import { suiteAgainstStep, type VerificationInputs } from '../../inputs/verification.js'
 import type { RunContext } from '../../core/run-context.js'
 import { isStop } from '../../core/stop.js'
-import { checkoutOf, runGit } from '../git-tree.js'
-import { gitHubReader, type GitHubGet } from '../github-requests.js'
+import { checkoutOf, runGit } from '../git/git-tree.js'
+import { gitHubReader, type GitHubGet } from '../github/github-requests.js'
 
 /** A suite file is at most this (as one read from the checkout). */
 const MAX_SUITE_BYTES = 1024 * 1024

@@ -1,6 +1,6 @@
 import type { Deployment } from '../../../api/schemas.js'
 import type { Log } from '../../../core/log.js'
-import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../../operations/apply.js'
+import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } from '../../../operations/control-plane/apply.js'
 import type { CommandDeps } from '../../types.js'
 import { describePlan, plannedRequests } from '../describe.js'
 import type { DeployInputs } from '../inputs.js'

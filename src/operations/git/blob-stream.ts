@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { startTimeLimit } from '../core/time-limit.js'
-import { stopReason, type Stop } from '../core/stop.js'
+import { startTimeLimit } from '../../core/time-limit.js'
+import { stopReason, type Stop } from '../../core/stop.js'
 import { gitArgs, gitLimit } from './git-tree.js'
 import { drainedOrClosed } from './drained.js'
 

@@ -1,14 +1,14 @@
-import { formatDuration } from '../core/clock.js'
-import type { Connection } from '../core/connection.js'
-import { ActionError } from '../core/errors.js'
-import type { Log } from '../core/log.js'
-import type { DeploymentSeen } from '../core/outcome.js'
-import type { Recorder } from '../core/recorder.js'
-import type { HealthCheckInputs } from '../inputs/health.js'
+import { formatDuration } from '../../core/clock.js'
+import type { Connection } from '../../core/connection.js'
+import { ActionError } from '../../core/errors.js'
+import type { Log } from '../../core/log.js'
+import type { DeploymentSeen } from '../../core/outcome.js'
+import type { Recorder } from '../../core/recorder.js'
+import type { HealthCheckInputs } from '../../inputs/health.js'
 import { checkHealth } from './health-check.js'
 import { serverEndpoint } from './agent-server.js'
-import type { Stop } from '../core/stop.js'
-import { RunContext } from '../core/run-context.js'
+import type { Stop } from '../../core/stop.js'
+import { RunContext } from '../../core/run-context.js'
 
 /** Its deadline is the step's; the check ends by the sooner of it and its own time limit. */
 export interface VerifyHealthOptions extends Stop {

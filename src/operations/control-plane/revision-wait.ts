@@ -1,12 +1,12 @@
-import type { ControlPlaneClient } from '../api/client.js'
-import type { ApiError } from '../api/errors.js'
-import type { Revision } from '../api/schemas.js'
-import { formatDuration } from '../core/clock.js'
-import { ActionError, firstLine } from '../core/errors.js'
-import { classify, failureOf } from '../core/statuses.js'
-import type { Timeline } from '../core/timeline.js'
+import type { ControlPlaneClient } from '../../api/client.js'
+import type { ApiError } from '../../api/errors.js'
+import type { Revision } from '../../api/schemas.js'
+import { formatDuration } from '../../core/clock.js'
+import { ActionError, firstLine } from '../../core/errors.js'
+import { classify, failureOf } from '../../core/statuses.js'
+import type { Timeline } from '../../core/timeline.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
-import type { Stop } from '../core/stop.js'
+import type { Stop } from '../../core/stop.js'
 
 /** The wait for one revision; its deadline (the run's Stop) is when waiting must end: the start of the step plus `timeout`. */
 export interface WaitOptions extends Stop {

@@ -1,8 +1,8 @@
-import type { ControlPlaneClient } from '../api/client.js'
-import type { Deployment } from '../api/schemas.js'
-import { formatDuration } from '../core/clock.js'
-import { ActionError } from '../core/errors.js'
-import type { Stop } from '../core/stop.js'
+import type { ControlPlaneClient } from '../../api/client.js'
+import type { Deployment } from '../../api/schemas.js'
+import { formatDuration } from '../../core/clock.js'
+import { ActionError } from '../../core/errors.js'
+import type { Stop } from '../../core/stop.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 export const PAGE_SIZE = 100

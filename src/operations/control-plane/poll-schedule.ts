@@ -1,4 +1,4 @@
-import { isFinalPhase } from '../core/statuses.js'
+import { isFinalPhase } from '../../core/statuses.js'
 
 /**
  * When to check the revision's status next.

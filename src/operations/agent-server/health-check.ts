@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { sleepUnlessCancelled, throwIfCancelled } from '../core/cancel.js'
-import { formatDuration } from '../core/clock.js'
+import { sleepUnlessCancelled, throwIfCancelled } from '../../core/cancel.js'
+import { formatDuration } from '../../core/clock.js'
 import { askServer } from './agent-server.js'
-import type { Stop } from '../core/stop.js'
+import type { Stop } from '../../core/stop.js'
 
 /** Its deadline is when the check is over: the sooner of its start plus `health-check-timeout` and the step's deadline. */
 export interface HealthCheckOptions extends Stop {

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/errors.js'
-import { sleepUnlessCancelled } from '../core/cancel.js'
-import type { Stop } from '../core/stop.js'
+import { ApiError } from '../../api/errors.js'
+import { sleepUnlessCancelled } from '../../core/cancel.js'
+import type { Stop } from '../../core/stop.js'
 import { adaptiveSchedule, fixedSchedule } from './poll-schedule.js'
 
 /**

@@ -1,7 +1,7 @@
 import { access, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Stop } from '../core/stop.js'
+import type { Stop } from '../../core/stop.js'
 import { runGit, type TreeFile } from './git-tree.js'
 
 /**

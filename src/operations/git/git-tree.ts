@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { access, realpath } from 'node:fs/promises'
-import { CancelledError } from '../core/cancel.js'
-import { isStop, stopLimit, stopReason, type Stop } from '../core/stop.js'
-import { startTimeLimit, withinTimeLimit } from '../core/time-limit.js'
+import { CancelledError } from '../../core/cancel.js'
+import { isStop, stopLimit, stopReason, type Stop } from '../../core/stop.js'
+import { startTimeLimit, withinTimeLimit } from '../../core/time-limit.js'
 
 /**
  * A commit's files as git's objects have them (`git ls-tree`), not as the working tree has them:

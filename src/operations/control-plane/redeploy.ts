@@ -1,8 +1,8 @@
-import type { Deployment, Revision } from '../api/schemas.js'
-import { throwIfCancelled } from '../core/cancel.js'
-import { ActionError } from '../core/errors.js'
-import type { Log } from '../core/log.js'
-import type { Recorder } from '../core/recorder.js'
+import type { Deployment, Revision } from '../../api/schemas.js'
+import { throwIfCancelled } from '../../core/cancel.js'
+import { ActionError } from '../../core/errors.js'
+import type { Log } from '../../core/log.js'
+import type { Recorder } from '../../core/recorder.js'
 import { redeployOnce, sendRecorded, type RedeployContext } from './apply.js'
 
 export interface RedeployOptions {

@@ -1,7 +1,7 @@
-import type { ControlPlaneClient } from '../api/client.js'
-import type { Revision } from '../api/schemas.js'
-import { ActionError } from '../core/errors.js'
-import type { Stop } from '../core/stop.js'
+import type { ControlPlaneClient } from '../../api/client.js'
+import type { Revision } from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import type { Stop } from '../../core/stop.js'
 
 /** The largest page the API allows: fewest requests for a walk. */
 const PAGE_SIZE = 100

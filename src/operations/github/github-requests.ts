@@ -1,11 +1,11 @@
-import { BodyTooLarge } from '../api/body.js'
-import { parseRetryAfter } from '../api/retry.js'
-import { sleepUnlessCancelled } from '../core/cancel.js'
-import { formatDuration } from '../core/clock.js'
-import { quotable } from '../core/quoted.js'
-import type { RunContext } from '../core/run-context.js'
-import type { Stop } from '../core/stop.js'
-import { withinTimeLimit } from '../core/time-limit.js'
+import { BodyTooLarge } from '../../api/body.js'
+import { parseRetryAfter } from '../../api/retry.js'
+import { sleepUnlessCancelled } from '../../core/cancel.js'
+import { formatDuration } from '../../core/clock.js'
+import { quotable } from '../../core/quoted.js'
+import type { RunContext } from '../../core/run-context.js'
+import type { Stop } from '../../core/stop.js'
+import { withinTimeLimit } from '../../core/time-limit.js'
 
 /**
  * GitHub GET requests that keep to GitHub's rate limits and the step's deadline, behind

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { credentialHeaders } from '../api/client.js'
-import type { Connection } from '../core/connection.js'
-import type { DeploymentSeen } from '../core/outcome.js'
+import { credentialHeaders } from '../../api/client.js'
+import type { Connection } from '../../core/connection.js'
+import type { DeploymentSeen } from '../../core/outcome.js'
 import { healthCheckTarget } from './health-url.js'
 
 /**
@@ -16,7 +16,7 @@ import { healthCheckTarget } from './health-url.js'
  */
 
 /** The requester (api/ask.ts), by the names its agent-server callers know it by. */
-export { ask as askServer, type Answer as ServerAnswer, type AskRequest as ServerRequest } from '../api/ask.js'
+export { ask as askServer, type Answer as ServerAnswer, type AskRequest as ServerRequest } from '../../api/ask.js'
 
 /** Where a request to the deployment's server may go, and with which credential; or why it may not go at all. */
 export type ServerEndpoint = { url: string; headers: OutgoingHttpHeaders } | { refused: string }

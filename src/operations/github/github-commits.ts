@@ -1,4 +1,4 @@
-import { FULL_SHA } from '../core/sha.js'
+import { FULL_SHA } from '../../core/sha.js'
 import type { RateLimitedGitHub } from './github-requests.js'
 
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */

@@ -1,4 +1,4 @@
-import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
+import { isHttpsOrLoopbackHttp } from '../../core/loopback.js'
 
 /**
  * Where a health check may go. The path (`health-check-path`, checked by

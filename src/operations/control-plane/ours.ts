@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { ControlPlaneClient } from '../api/client.js'
+import type { ControlPlaneClient } from '../../api/client.js'
 import type {
   Deployment,
   PatchDeploymentRequest,
@@ -7,9 +7,9 @@ import type {
   SourceConfigRequest,
   SourceRevisionConfig,
   SourceRevisionConfigRequest
-} from '../api/schemas.js'
-import { ActionError } from '../core/errors.js'
-import type { Stop } from '../core/stop.js'
+} from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import type { Stop } from '../../core/stop.js'
 
 /**
  * Whether a revision or deployment found after a doubtful change is this run's work.

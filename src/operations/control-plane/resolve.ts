@@ -1,10 +1,10 @@
-import type { ControlPlaneClient } from '../api/client.js'
-import type { Deployment } from '../api/schemas.js'
-import { ActionError } from '../core/errors.js'
-import type { Log } from '../core/log.js'
-import type { Recorder } from '../core/recorder.js'
+import type { ControlPlaneClient } from '../../api/client.js'
+import type { Deployment } from '../../api/schemas.js'
+import { ActionError } from '../../core/errors.js'
+import type { Log } from '../../core/log.js'
+import type { Recorder } from '../../core/recorder.js'
 import { findDeploymentByName, type WalkLimits } from './find.js'
-import type { Stop } from '../core/stop.js'
+import type { Stop } from '../../core/stop.js'
 
 /** Which deployment a command acts on: by id, by exact name, or both (then they must agree). */
 export interface Target {

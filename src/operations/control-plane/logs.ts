@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { LOGS_TIME_LIMIT_MS, type ControlPlaneClient } from '../api/client.js'
-import { ApiError, isNotFound } from '../api/errors.js'
-import type { Log } from '../core/log.js'
-import { phaseOf, phasesOverAt, type LogType } from '../core/statuses.js'
-import { redact } from '../core/masking.js'
-import { firstLine } from '../core/errors.js'
-import type { Stop } from '../core/stop.js'
+import { LOGS_TIME_LIMIT_MS, type ControlPlaneClient } from '../../api/client.js'
+import { ApiError, isNotFound } from '../../api/errors.js'
+import type { Log } from '../../core/log.js'
+import { phaseOf, phasesOverAt, type LogType } from '../../core/statuses.js'
+import { redact } from '../../core/masking.js'
+import { firstLine } from '../../core/errors.js'
+import type { Stop } from '../../core/stop.js'
 
 /** Where the follower writes: the runner's log, through the output sink in production. */
 export type LogSink = Pick<Log, 'info' | 'debug' | 'startGroup' | 'endGroup' | 'commandsToken'>

@@ -1,10 +1,10 @@
-import type { ControlPlaneClient } from '../api/client.js'
-import { ApiError, isNotFound } from '../api/errors.js'
-import type { Deployment } from '../api/schemas.js'
-import { formatDuration } from '../core/clock.js'
-import { ActionError, firstLine } from '../core/errors.js'
+import type { ControlPlaneClient } from '../../api/client.js'
+import { ApiError, isNotFound } from '../../api/errors.js'
+import type { Deployment } from '../../api/schemas.js'
+import { formatDuration } from '../../core/clock.js'
+import { ActionError, firstLine } from '../../core/errors.js'
 import { POLL_ERROR_BUDGET, pollUntil } from './poll.js'
-import type { Stop } from '../core/stop.js'
+import type { Stop } from '../../core/stop.js'
 
 export interface WaitUntilGoneOptions extends Stop {
   client: Pick<ControlPlaneClient, 'getDeployment'>
