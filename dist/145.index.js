@@ -13,10 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   sendAsPlanned: () => (/* binding */ sendAsPlanned)
 });
 
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
-var operations_apply = __webpack_require__(7840);
+// EXTERNAL MODULE: ./src/operations/control-plane/apply.ts + 1 modules
+var control_plane_apply = __webpack_require__(7106);
 // EXTERNAL MODULE: ./src/api/requests.ts
 var requests = __webpack_require__(4748);
 ;// CONCATENATED MODULE: ./src/commands/deploy/describe.ts
@@ -57,7 +55,6 @@ function plannedRequests(plan) {
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/send-plan.ts
 
 
-
 /**
  * The send of a source that ships nothing of its own: the plan as it is (create, patch, or
  * nothing), which a dry run shows as its requests. `github`, an archive the user uploaded, an
@@ -85,17 +82,17 @@ async function sendPlan(plan, inputs, deps, apply) {
     const { client, log, recorder } = deps;
     log.info(describePlan(plan));
     // No change is started once the workflow is cancelled.
-    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+    deps.run.throwIfCancelled();
     let deployment;
     let revisionId;
     if (plan.action === 'create') {
-        deployment = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,operations_apply/* createOnce */.Ur)(plan.body, apply));
+        deployment = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'create', () => (0,control_plane_apply/* createOnce */.Ur)(plan.body, apply));
         recorder.changed('created', deployment);
-        await (0,operations_apply/* refuseTwins */.sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+        await (0,control_plane_apply/* refuseTwins */.sv)(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs });
         revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
-        const applied = await (0,operations_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,operations_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
+        const applied = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,control_plane_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
         deployment = applied.deployment;
         revisionId = applied.revisionId;
         recorder.changed('updated', deployment);

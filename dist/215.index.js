@@ -307,7 +307,7 @@ async function uploadExperiment(to, experiment, options) {
         const again = answer.answered ? answer.status >= 500 : !answer.timedOut;
         if (!again || tries === MAX_TRIES)
             break;
-        if (!(await (0,back_off/* waitToAskAgain */.gc)(clock, tries, options.deadline, options.signal))) {
+        if (!(await (0,back_off/* waitToAskAgain */.gc)(options, tries))) {
             problem += '; no time was left to try again';
             break;
         }

@@ -11,18 +11,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   registryLoginCommand: () => (/* binding */ registryLoginCommand)
 /* harmony export */ });
 /* harmony import */ var _api_requests_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4748);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9317);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
-/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(923);
-/* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6521);
-/* harmony import */ var _inputs_deployment_name_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1188);
-/* harmony import */ var _operations_apply_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7840);
-/* harmony import */ var _operations_resolve_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3646);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8619);
-/* harmony import */ var _docker_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1858);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(167);
-/* harmony import */ var _registry_url_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3477);
-
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(923);
+/* harmony import */ var _core_post_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6521);
+/* harmony import */ var _inputs_deployment_name_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1188);
+/* harmony import */ var _operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7106);
+/* harmony import */ var _operations_control_plane_resolve_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8879);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8619);
+/* harmony import */ var _docker_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1858);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(167);
+/* harmony import */ var _registry_url_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3477);
 
 
 
@@ -39,43 +37,42 @@ __webpack_require__.r(__webpack_exports__);
  * token for its registry, and log the job's Docker in with it, so that the next steps push
  * the image and a `deploy` step ships it by digest.
  */
-const registryLoginCommand = (0,_types_js__WEBPACK_IMPORTED_MODULE_11__/* .defineCommand */ .N)({
+const registryLoginCommand = (0,_types_js__WEBPACK_IMPORTED_MODULE_10__/* .defineCommand */ .N)({
     run: registryLogin
 });
 async function registryLogin(inputs, deps) {
     const { client, log, recorder } = deps;
-    const docker = (0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerOnPath */ .HI)();
+    const docker = (0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerOnPath */ .HI)();
     if (!docker && !inputs.dryRun) {
         recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-        throw (0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerMissing */ .Le)();
+        throw (0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerMissing */ .Le)();
     }
-    const existing = await (0,_operations_resolve_js__WEBPACK_IMPORTED_MODULE_7__/* .lookUpTarget */ .EA)(inputs, deps);
+    const existing = await (0,_operations_control_plane_resolve_js__WEBPACK_IMPORTED_MODULE_6__/* .lookUpTarget */ .EA)(inputs, deps);
     if (existing) {
         log.info(`Found deployment \`${existing.name}\` (${existing.id}), source ${existing.source ?? 'unknown'}.`);
     }
     else if (!inputs.createIfMissing) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('not-found', `No deployment is named \`${inputs.name}\`, and \`create-if-missing\` is false.`, 'Create the deployment first, fix `name`, or set `create-if-missing: true`.');
     }
     const create = existing ? undefined : createRequest(inputs.name);
     // The lookup already says the control plane would refuse the token: it is not asked for, and a
     // dry run is refused the same way, since the real run would be on any runner.
-    if (existing?.source && existing.source !== _inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U)
+    if (existing?.source && existing.source !== _inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U)
         throw otherSource(existing);
     if (inputs.dryRun) {
         // Unlike the deployment's source, docker is this runner's: the real run's runner may have it.
         if (!docker)
-            log.warn(`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerMissing */ .Le)().message} A real run would stop there, before any request.`);
+            log.warn(`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerMissing */ .Le)().message} A real run would stop there, before any request.`);
         return plan(existing, create, deps);
     }
     // No change is started once the workflow is cancelled.
-    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfCancelled */ .dZ)(deps.signal);
+    deps.run.throwIfCancelled();
     let deployment;
     if (create) {
-        log.info(`Creating deployment \`${create.name}\` (source ${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U})…`);
-        const apply = { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn };
-        deployment = await (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_6__/* .sendRecorded */ .B3)(recorder, 'create', () => (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_6__/* .createOnce */ .Ur)(create, apply));
+        log.info(`Creating deployment \`${create.name}\` (source ${_inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U})…`);
+        deployment = await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .sendRecorded */ .B3)(recorder, 'create', () => (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .createOnce */ .Ur)(create, (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .applyContextOf */ .Dc)(deps)));
         recorder.changed('created', deployment);
-        await (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_6__/* .refuseTwins */ .sv)(client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+        await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .refuseTwins */ .sv)(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs });
         log.info(`Created deployment \`${deployment.name}\` (${deployment.id}).`);
     }
     else {
@@ -84,24 +81,24 @@ async function registryLogin(inputs, deps) {
     log.info(`Asking for a push token for deployment \`${deployment.name}\`…`);
     const grant = await client.pushToken(deployment.id);
     // Before anything else: from here on no line, output or error can show it.
-    (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_3__/* .registerSecret */ .cl)(grant.token);
-    const where = (0,_registry_url_js__WEBPACK_IMPORTED_MODULE_10__/* .registryOf */ .F)(grant.registry_url, deployment.name);
+    (0,_core_masking_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(grant.token);
+    const where = (0,_registry_url_js__WEBPACK_IMPORTED_MODULE_9__/* .registryOf */ .F)(grant.registry_url, deployment.name);
     if (!create)
         recorder.changed('unchanged', deployment);
     if (deployment.name !== deployment.name.toLowerCase()) {
         log.warn(`Deployment \`${deployment.name}\` has upper-case letters, and Docker takes only lower-case repository names: ` +
             `pushing to \`${where.imageRepository}\` may be refused.`);
     }
-    log.info(`Logging Docker in to ${where.registry} (\`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerLoginLine */ .c5)(where.registry)}\`, the token on its standard input)…`);
+    log.info(`Logging Docker in to ${where.registry} (\`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerLoginLine */ .c5)(where.registry)}\`, the token on its standard input)…`);
     // Kept before the login, not after: a login stopped half-way may still have written the token to Docker's config.
     if (inputs.logoutAtEnd && deps.saveState) {
-        deps.saveState(_core_post_state_js__WEBPACK_IMPORTED_MODULE_4__/* .POST_STATE */ .j.registry, where.registry);
+        deps.saveState(_core_post_state_js__WEBPACK_IMPORTED_MODULE_3__/* .POST_STATE */ .j.registry, where.registry);
         log.info(`Docker will be logged out of ${where.registry} at the end of the job (\`registry-logout\`), so that the token does not stay in the runner's Docker config.`);
     }
     else if (!inputs.logoutAtEnd) {
         log.info(`\`registry-logout\` is false: Docker stays logged in to ${where.registry} after this job (on a self-hosted runner, the token stays in its Docker config until it expires).`);
     }
-    await (0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerLogin */ .a1)({ host: where.registry, token: grant.token, clock: deps.clock, deadline: deps.deadline, signal: deps.signal });
+    await (0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerLogin */ .a1)({ host: where.registry, token: grant.token, ...deps.run.stop() });
     recorder.registryLogin(where);
     log.info(`Docker is logged in to ${where.registry}. Push the image to ${where.imageRepository}, then deploy it with \`image-uri: ${where.imageRepository}@<digest>\`.`);
     return recorder.finish({ kind: 'logged-in' });
@@ -110,17 +107,17 @@ async function registryLogin(inputs, deps) {
 function otherSource(existing) {
     // The source is the control plane's text: shown only when it is a plain word.
     const source = /^[a-z_]{1,40}$/.test(existing.source ?? '') ? `\`${existing.source}\`` : 'another source';
-    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('bad-input', `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for ` +
-        `\`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployments: no push token was asked for, and Docker was not logged in.`, `Set \`name\` (or \`deployment-id\`) to an \`${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('bad-input', `Deployment \`${existing.name}\` (${existing.id}) has source ${source}, and the managed registry takes images only for ` +
+        `\`${_inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U}\` deployments: no push token was asked for, and Docker was not logged in.`, `Set \`name\` (or \`deployment-id\`) to an \`${_inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U}\` deployment, or choose a new \`name\` and \`registry-login\` creates one with that source; ` +
         `a deployment's source cannot change, so deploy this one with \`command: deploy\` as it is.`);
 }
 /** A new deployment as the official client makes one for its own image: the source, and nothing else yet. */
 function createRequest(name) {
     // Checked here, not with the inputs: an existing deployment keeps the name it was made with.
-    const problem = (0,_inputs_deployment_name_js__WEBPACK_IMPORTED_MODULE_5__/* .newDeploymentNameProblem */ .e)(name);
+    const problem = (0,_inputs_deployment_name_js__WEBPACK_IMPORTED_MODULE_4__/* .newDeploymentNameProblem */ .e)(name);
     if (problem)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([problem]);
-    return { name, source: _inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U, source_config: {}, source_revision_config: {}, secrets: [] };
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([problem]);
+    return { name, source: _inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U, source_config: {}, source_revision_config: {}, secrets: [] };
 }
 /** A dry run: the requests it would send and the login it would run; nothing is sent, docker is not run. */
 function plan(existing, create, deps) {
@@ -128,8 +125,8 @@ function plan(existing, create, deps) {
     const pushToken = existing
         ? _api_requests_js__WEBPACK_IMPORTED_MODULE_0__/* .requests */ .z.pushToken(existing.id)
         : { method: 'POST', path: '/v2/deployments/{id of the new deployment}/push-token' };
-    log.info(`Dry run: would ${create ? `create deployment \`${create.name}\` (source ${_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .REGISTRY_SOURCE */ .U}), then ` : ''}ask for a push token (${pushToken.method} ${pushToken.path}), ` +
-        `then run \`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_8__/* .dockerLoginLine */ .c5)('<registry host>')}\` with the token on its standard input, never as an argument. Docker was not run.`);
+    log.info(`Dry run: would ${create ? `create deployment \`${create.name}\` (source ${_inputs_js__WEBPACK_IMPORTED_MODULE_8__/* .REGISTRY_SOURCE */ .U}), then ` : ''}ask for a push token (${pushToken.method} ${pushToken.path}), ` +
+        `then run \`${(0,_docker_js__WEBPACK_IMPORTED_MODULE_7__/* .dockerLoginLine */ .c5)('<registry host>')}\` with the token on its standard input, never as an argument. Docker was not run.`);
     recorder.changed('planned');
     return recorder.finish({ kind: 'planned', requests: create ? [_api_requests_js__WEBPACK_IMPORTED_MODULE_0__/* .requests */ .z.createDeployment(create), pushToken] : [pushToken] });
 }
@@ -421,7 +418,7 @@ function newDeploymentNameProblem(name) {
 
 /***/ }),
 
-/***/ 3646:
+/***/ 8879:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -430,7 +427,7 @@ function newDeploymentNameProblem(name) {
 /* harmony export */ });
 /* unused harmony export resolveDeployment */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1839);
+/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1064);
 
 
 /**
@@ -458,12 +455,16 @@ function targetLabel(target) {
  * The start every deployment command shares: record what it acts on, say so, resolve
  * it (see resolveDeployment) within the step's deadline, and record the deployment found.
  */
-async function lookUpTarget(inputs, run) {
-    run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
-    const found = await resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs });
+async function lookUpTarget(inputs, deps) {
+    deps.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
+    deps.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
+    const found = await resolveDeployment(deps.client, inputs, {
+        clock: deps.run.clock,
+        deadline: deps.run.deadline,
+        timeoutMs: inputs.timeoutMs
+    });
     if (found)
-        run.recorder.seen(found);
+        deps.recorder.seen(found);
     return found;
 }
 

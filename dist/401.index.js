@@ -22,14 +22,14 @@ var statuses = __webpack_require__(2309);
 var run = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/operations/evals/suite-at-base.ts
 var suite_at_base = __webpack_require__(1534);
-// EXTERNAL MODULE: ./src/operations/resolve.ts
-var resolve = __webpack_require__(3646);
-// EXTERNAL MODULE: ./src/operations/watch-revision.ts + 3 modules
-var watch_revision = __webpack_require__(8725);
+// EXTERNAL MODULE: ./src/operations/control-plane/resolve.ts
+var resolve = __webpack_require__(8879);
+// EXTERNAL MODULE: ./src/operations/control-plane/watch-revision.ts + 3 modules
+var watch_revision = __webpack_require__(3690);
 // EXTERNAL MODULE: ./src/commands/types.ts
 var types = __webpack_require__(8619);
 // EXTERNAL MODULE: ./src/operations/checks/index.ts + 5 modules
-var checks = __webpack_require__(3769);
+var checks = __webpack_require__(10);
 ;// CONCATENATED MODULE: ./src/commands/deploy/commit-check.ts
 /** A commit sha as git writes it; anything else from the server is not shown (server text is hostile). */
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -92,14 +92,17 @@ function deployChecks(inputs, source, deps) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/gates/index.ts + 29 modules
-var gates = __webpack_require__(278);
+var gates = __webpack_require__(9057);
 // EXTERNAL MODULE: ./src/core/recorder.ts
 var core_recorder = __webpack_require__(9577);
 // EXTERNAL MODULE: ./src/core/cancel.ts
 var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/operations/redeploy.ts
-var redeploy = __webpack_require__(2166);
+// EXTERNAL MODULE: ./src/operations/control-plane/apply.ts + 1 modules
+var apply = __webpack_require__(7106);
+// EXTERNAL MODULE: ./src/operations/control-plane/redeploy.ts
+var redeploy = __webpack_require__(8833);
 ;// CONCATENATED MODULE: ./src/commands/deploy/on-failure.ts
+
 
 
 
@@ -148,17 +151,20 @@ async function rollBackAfterFailure(error, inputs, deps) {
     // The rollback's own revision is recorded apart: the run's outcome stays about the revision that failed.
     const rollbackRecord = new core_recorder/* Recorder */.v('rollback');
     let serving;
+    /** The deployment as the rollback's watch re-read it, or as its redeploy answered. */
+    let rolledBack;
     try {
         // Its settings tell its redeploy apart from another run's revision, should the answer be lost.
         const target = await client.getRevision(current.id, previous);
         const started = await (0,redeploy/* redeploy */.j)(current, target, {
-            apply: { client, clock: deps.clock, deadline: deps.deadline, settleMs: deps.settleMs, signal: deps.signal, log: log.warn },
+            apply: (0,apply/* applyContextOf */.Dc)(deps),
             log,
             recorder: rollbackRecord
         });
-        await (0,watch_revision/* watchRevision */.r)({
+        const watched = await (0,watch_revision/* watchUntilDeployed */.wW)({
             ...deps,
-            ...(0,watch_revision/* watchSettings */.d)(inputs),
+            ...deps.run.stop(),
+            ...(0,watch_revision/* watchSettings */.dA)(inputs),
             recorder: rollbackRecord,
             deployment: started.deployment,
             revisionId: started.revisionId
@@ -166,6 +172,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
         // Not health-checked: it served before this run, and the step fails anyway; a second
         // `health-check-timeout` would only make the failure later.
         serving = started.revisionId;
+        rolledBack = watched.deployment ?? started.deployment;
     }
     catch (rollbackError) {
         const failedToo = rollbackRecord.failedWith(rollbackError);
@@ -183,7 +190,7 @@ async function rollBackAfterFailure(error, inputs, deps) {
         return recorder.endedWith('failed', new errors/* ActionError */.lZ(error.kind, `${error.message}\n${rollback.what}`, todo || undefined));
     }
     recorder.restored(serving);
-    recorder.changed('rolled-back', rollbackRecord.factsNow.deployment);
+    recorder.changed('rolled-back', rolledBack);
     const story = `Rolled back (\`on-failure: rollback\`): deployment \`${current.name}\` now serves revision ${serving}, ` +
         `a redeploy of revision ${previous}, which served before this run.`;
     log.info(story);
@@ -515,6 +522,7 @@ var evals = __webpack_require__(1877);
 ;// CONCATENATED MODULE: ./src/commands/deploy/send-change.ts
 
 
+
 /**
  * Sends the change as the source module says (sources/): a `github` patch or create, a remote
  * build (archive, upload, patch), an image. A dry run readies and checks what it would ship and
@@ -526,19 +534,11 @@ async function sendChange(plan, inputs, source, deps, prepared) {
     reportEnvironment(plan, deps);
     if (inputs.dryRun) {
         const requests = await shipment.planned();
-        await (0,evals/* planEvals */.$)(inputs.verification.evals, { log, recorder, client, clock: deps.clock, deadline: deps.deadline });
+        await (0,evals/* planEvals */.$)(inputs.verification.evals, { log, recorder, client, ...deps.run.stop() });
         recorder.changed('planned');
         return { planned: recorder.finish({ kind: 'planned', requests }) };
     }
-    const apply = {
-        client,
-        clock: deps.clock,
-        deadline: deps.deadline,
-        settleMs: deps.settleMs,
-        signal: deps.signal,
-        log: log.warn
-    };
-    return shipment.send(apply);
+    return shipment.send((0,apply/* applyContextOf */.Dc)(deps));
 }
 /**
  * What the change does to the deployment's environment, by name, in the log and on record (the
@@ -634,12 +634,14 @@ async function deployWith(inputs, deps, preparedBeforeLookup) {
     if (!inputs.wait)
         return notWaiting(deployment, revisionId, inputs, source, deps);
     try {
-        const deployed = await (0,watch_revision/* watchRevision */.r)({ ...deps, ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
+        const watched = await (0,watch_revision/* watchUntilDeployed */.wW)({ ...deps, ...deps.run.stop(), ...(0,watch_revision/* watchSettings */.dA)(inputs), deployment, revisionId });
         await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
+            ...deps.run.stop(),
             connection: inputs.connection,
-            deployment: recorder.factsNow.deployment ?? deployment,
-            revision: deployed,
+            // As the watch re-read it, or (that read failed) as the change's answer gave it.
+            deployment: watched.deployment ?? deployment,
+            revision: watched.revision,
             settings: {
                 health: inputs.health,
                 verification: inputs.verification,

@@ -131,8 +131,8 @@ function withLength(record) {
     return `${length + digits}${record}`;
 }
 
-// EXTERNAL MODULE: ./src/operations/drained.ts
-var drained = __webpack_require__(6925);
+// EXTERNAL MODULE: ./src/operations/git/drained.ts
+var drained = __webpack_require__(2770);
 ;// CONCATENATED MODULE: ./src/operations/archive/build.ts
 
 
@@ -371,7 +371,7 @@ class TarOut {
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
 // EXTERNAL MODULE: ./src/operations/archive/select.ts + 8 modules
-var archive_select = __webpack_require__(7244);
+var archive_select = __webpack_require__(764);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts

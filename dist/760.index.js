@@ -17,16 +17,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _api_requests_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4748);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4296);
-/* harmony import */ var _operations_apply_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7840);
-/* harmony import */ var _operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9029);
-/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(278);
-/* harmony import */ var _gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2637);
-/* harmony import */ var _operations_git_tree_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2475);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7085);
-
-
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4296);
+/* harmony import */ var _operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7106);
+/* harmony import */ var _operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9029);
+/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9057);
+/* harmony import */ var _gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2637);
+/* harmony import */ var _operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4730);
 
 
 
@@ -39,15 +35,11 @@ __webpack_require__.r(__webpack_exports__);
 function layoutOf(inputs, deps) {
     const configPath = inputs.sourceRevisionConfig.graph_config_path;
     if (!configPath) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz([
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz([
             "`graph-config-path` is required for a remote build (`internal_source` without `source-tarball-path`): set it to the agent's config file in the checkout, e.g. `apps/agent/langgraph.json`"
         ]);
     }
-    return (0,_operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveLayout */ .J)(deps.workflow.workspace ?? process.cwd(), configPath, {
-        signal: deps.signal,
-        clock: deps.clock,
-        deadline: deps.deadline
-    });
+    return (0,_operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_5__/* .resolveLayout */ .J)(deps.workflow.workspace ?? process.cwd(), configPath, deps.run.stop());
 }
 /**
  * For a remote build (sources/remote-build.ts): the archive built, described in the log (what it
@@ -57,19 +49,19 @@ function layoutOf(inputs, deps) {
 async function buildArchive(inputs, deps) {
     const layout = await layoutOf(inputs, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244)]).then(__webpack_require__.bind(__webpack_require__, 7244));
-    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(244), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(764)]).then(__webpack_require__.bind(__webpack_require__, 764));
+    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(764), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
-    const stop = { signal: deps.signal, clock: deps.clock, deadline: deps.deadline };
+    const stop = deps.run.stop();
     // Selected first (what ships, nothing compressed yet), then the archive gates on those very files
     // (its commit against `expected-commit`, its config): a refusal packs nothing and sends nothing.
     // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
     // a partial clone fetches what it lacks. The gate then holds the commit the files were listed from.
     if (inputs.expectedCommit !== undefined) {
-        const checkedOut = (await (0,_operations_git_tree_js__WEBPACK_IMPORTED_MODULE_9__/* .checkoutOf */ .o5)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
+        const checkedOut = (await (0,_operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_8__/* .checkoutOf */ .o5)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
         if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit)
-            throw (0,_gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_8__/* .otherCommitCheckedOut */ .p)(checkedOut, inputs.expectedCommit);
+            throw (0,_gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_7__/* .otherCommitCheckedOut */ .p)(checkedOut, inputs.expectedCommit);
     }
     const selection = await selectArchiveFiles(layout, {
         exclude: inputs.archiveExclude ?? [],
@@ -81,7 +73,7 @@ async function buildArchive(inputs, deps) {
     // `secret-scan: fail`: a key in a file that would ship refuses the deploy before the gates, the pack and any request.
     const { refuseKeyFindings } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3791));
     refuseKeyFindings(selection.keyFindings, inputs.secretScan);
-    await (0,_gates_index_js__WEBPACK_IMPORTED_MODULE_7__/* .runArchiveGates */ .kx)(_gates_index_js__WEBPACK_IMPORTED_MODULE_7__/* .DEPLOY_GATES */ .ZY, { inputs, deps, layout, selection });
+    await (0,_gates_index_js__WEBPACK_IMPORTED_MODULE_6__/* .runArchiveGates */ .kx)(_gates_index_js__WEBPACK_IMPORTED_MODULE_6__/* .DEPLOY_GATES */ .ZY, { inputs, deps, layout, selection });
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,node_os__WEBPACK_IMPORTED_MODULE_0__.tmpdir)(), log: deps.log, stop });
     // With `expected-commit`, its gate said the commit already.
     if (archive.commit && inputs.expectedCommit === undefined)
@@ -118,19 +110,19 @@ function remotePlannedRequests(plan, archive) {
 }
 /**
  * Create (when missing), upload, then the patch that starts the build: sent only after
- * the whole archive is uploaded, and once (operations/apply.ts), and recognised as ours by
+ * the whole archive is uploaded, and once (operations/control-plane/apply.ts), and recognised as ours by
  * the object path only this upload has. The archive's file is removed whatever happens.
  */
 async function uploadAndBuild(plan, archive, inputs, deps, apply) {
     const { recorder, log } = deps;
     try {
-        (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .throwIfCancelled */ .dZ)(deps.signal);
+        deps.run.throwIfCancelled();
         let deployment;
         if (plan.action === 'create') {
             log.info(`Creating deployment \`${plan.body.name}\` (source internal_source); its first revision is built from the archive.`);
-            deployment = await (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .sendRecorded */ .B3)(recorder, 'create', () => (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .createOnce */ .Ur)(createBody(plan.body), apply));
+            deployment = await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .sendRecorded */ .B3)(recorder, 'create', () => (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .createOnce */ .Ur)(createBody(plan.body), apply));
             recorder.changed('created', deployment);
-            await (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .refuseTwins */ .sv)(deps.client, deployment, { clock: deps.clock, deadline: deps.deadline, timeoutMs: inputs.timeoutMs });
+            await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseTwins */ .sv)(deps.client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs });
         }
         else {
             deployment = plan.deployment;
@@ -138,18 +130,16 @@ async function uploadAndBuild(plan, archive, inputs, deps, apply) {
         const { uploadArchive } = await __webpack_require__.e(/* import() */ 339).then(__webpack_require__.bind(__webpack_require__, 5339));
         const objectPath = await uploadArchive(deployment.id, archive, {
             client: deps.client,
-            clock: deps.clock,
-            deadline: deps.deadline,
-            signal: deps.signal,
+            ...deps.run.stop(),
             log,
-            idleMs: deps.requestTimeoutMs ?? _api_client_js__WEBPACK_IMPORTED_MODULE_10__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
+            idleMs: deps.run.requestLimit(),
             created: plan.action === 'create'
         });
         recordArchive(recorder, archive);
         log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`);
-        (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .throwIfCancelled */ .dZ)(deps.signal);
+        deps.run.throwIfCancelled();
         const body = remotePatchBody(plan, objectPath, archive.configPath);
-        const applied = await (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .sendRecorded */ .B3)(recorder, 'update', () => (0,_operations_apply_js__WEBPACK_IMPORTED_MODULE_5__/* .patchOnce */ .KQ)(deployment, body, apply));
+        const applied = await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .sendRecorded */ .B3)(recorder, 'update', () => (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .patchOnce */ .KQ)(deployment, body, apply));
         recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment);
         return applied;
     }
@@ -260,7 +250,7 @@ function nearestName(name, known) {
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /* harmony import */ var _config_check_dependencies_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
 /* harmony import */ var _config_check_python_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6751);
-/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2475);
+/* harmony import */ var _git_git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4730);
 /* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(305);
 
 
@@ -338,7 +328,7 @@ async function resolveLayout(workspaceDir, configInput, stop) {
             include('source.root', root, 'the uv workspace root');
     }
     // Not on disk but a folder of the commit: it still ships when a sparse checkout left it out (or a step removed it).
-    const committed = await (0,_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .committedDirectories */ .gp)(configDir, missing.map((item) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)), stop);
+    const committed = await (0,_git_git_tree_js__WEBPACK_IMPORTED_MODULE_4__/* .committedDirectories */ .gp)(configDir, missing.map((item) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)), stop);
     for (const item of missing) {
         if (committed.has((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(configDir, item.target)))
             dirs.push(item.target);

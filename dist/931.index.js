@@ -21,8 +21,8 @@ var errors = __webpack_require__(4296);
 var quoted = __webpack_require__(891);
 // EXTERNAL MODULE: ./src/core/share.ts
 var share = __webpack_require__(3932);
-// EXTERNAL MODULE: ./src/operations/agent-server.ts + 1 modules
-var agent_server = __webpack_require__(568);
+// EXTERNAL MODULE: ./src/operations/agent-server/agent-server.ts + 1 modules
+var agent_server = __webpack_require__(320);
 // EXTERNAL MODULE: ./src/inputs/evals.ts
 var evals = __webpack_require__(3046);
 ;// CONCATENATED MODULE: ./src/operations/evals/stats.ts
@@ -514,7 +514,10 @@ function writeResults(dir, suite, facts, records, names, elapsedMs, run = {}) {
 var evals_compare = __webpack_require__(1155);
 // EXTERNAL MODULE: ./src/operations/checks/evals-verdict.ts
 var evals_verdict = __webpack_require__(317);
+// EXTERNAL MODULE: ./src/core/run-context.ts
+var run_context = __webpack_require__(4448);
 ;// CONCATENATED MODULE: ./src/operations/checks/evals-run.ts
+
 
 
 
@@ -559,7 +562,9 @@ async function runEvals(ctx, suite) {
             compare = { name: suite.compareWith, compared: true };
         }
     }
-    const deadline = Math.min(ctx.deadline, suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs);
+    // The suite's phase: its `time-limit` from now, or the step's deadline if that is sooner (or there is none).
+    const phase = run_context/* RunContext */.ZI.of(ctx).until(suite.timeLimitMs === undefined ? Infinity : start + suite.timeLimitMs);
+    const { deadline } = phase;
     const adaptive = targets.length > 1 && !suite.repeatGiven;
     const maxRepeat = suite.maxRepeat ?? evals.GATE_DEFAULTS.maxRepeat;
     const runs = suite.cases.length * suite.repeat * targets.length;
@@ -574,10 +579,8 @@ async function runEvals(ctx, suite) {
         repeat: suite.repeat,
         concurrency: suite.concurrency,
         timeoutMs: suite.timeoutMs,
-        deadline,
+        ...phase.stop(),
         targets,
-        clock,
-        signal: ctx.signal,
         logRun: (line) => log.info(line),
         logAttempt: (line) => log.info(line)
     };
@@ -647,7 +650,7 @@ async function runEvals(ctx, suite) {
 }
 /** The deployment `compare-with` names, as a target; or why it cannot be one. */
 async function otherTarget(ctx, name) {
-    const looked = await (0,evals_compare/* lookUpCompared */.cQ)(ctx.client, name, { clock: ctx.clock, deadline: ctx.deadline });
+    const looked = await (0,evals_compare/* lookUpCompared */.cQ)(ctx.client, name, run_context/* RunContext */.ZI.of(ctx).stop());
     if ('why' in looked)
         return looked;
     const { found } = looked;

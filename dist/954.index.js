@@ -12,9 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
 /* harmony import */ var _api_requests_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4748);
-/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8619);
-
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8619);
 
 
 
@@ -25,7 +23,7 @@ __webpack_require__.r(__webpack_exports__);
  * reads the listener (`GET /v2/listeners/{listener_id}`) so that its plan says whether
  * there is anything to delete.
  */
-const deleteListenerCommand = (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .defineCommand */ .N)({
+const deleteListenerCommand = (0,_types_js__WEBPACK_IMPORTED_MODULE_2__/* .defineCommand */ .N)({
     run: deleteListener
 });
 async function deleteListener(inputs, deps) {
@@ -34,7 +32,7 @@ async function deleteListener(inputs, deps) {
     recorder.target({ kind: 'listener', name: listenerId, id: listenerId });
     if (inputs.dryRun)
         return planDelete(inputs, deps);
-    (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .throwIfCancelled */ .dZ)(deps.signal);
+    deps.run.throwIfCancelled();
     deps.log.info(`Deleting listener ${listenerId}…`);
     try {
         await deps.client.deleteListener(listenerId);

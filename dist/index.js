@@ -31011,7 +31011,6 @@ async function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nv: () => (/* binding */ LOGS_TIME_LIMIT_MS),
-/* harmony export */   Zc: () => (/* binding */ DEFAULT_REQUEST_TIMEOUT_MS),
 /* harmony export */   w0: () => (/* binding */ credentialHeaders),
 /* harmony export */   zU: () => (/* binding */ ControlPlaneClient)
 /* harmony export */ });
@@ -31019,13 +31018,15 @@ async function readBodyCapped(message, limitBytes = MAX_BODY_BYTES) {
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_masking_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(923);
-/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3323);
-/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1018);
-/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3994);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3249);
-/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4748);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7018);
+/* harmony import */ var _core_run_context_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4448);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
+/* harmony import */ var _core_version_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3323);
+/* harmony import */ var _abortable_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1018);
+/* harmony import */ var _body_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3994);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3249);
+/* harmony import */ var _requests_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4748);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7018);
+
 
 
 
@@ -31047,7 +31048,6 @@ function loadSchemas() {
     return schemas;
 }
 
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Logs are a courtesy: one try and a short limit, so a slow logs endpoint never holds up the status checks. */
 const LOGS_RETRY = { maxAttempts: 1, baseMs: 250, capMs: 1_000 };
 const LOGS_TIME_LIMIT_MS = 3_000;
@@ -31059,7 +31059,7 @@ const MIN_REQUEST_MS = 1_000;
  * Reads and deletes are retried on network failures, time-outs, 429 and 5xx, honouring
  * `Retry-After`, within the deadline. Changes (POST, PATCH) are sent once per call:
  * whether to send one again depends on whether it took effect, which only the
- * caller can find out (see operations/apply.ts); their errors say whether that is in doubt.
+ * caller can find out (see operations/control-plane/apply.ts); their errors say whether that is in doubt.
  *
  * Credentials are sent per request, never set on the HttpClient, and redirects are
  * not followed: @actions/http-client would forward `X-Api-Key` and `Authorization`
@@ -31076,21 +31076,21 @@ class ControlPlaneClient {
         this.connection = connection;
         this.options = options;
         this.clock = options.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .realClock */ .d;
-        this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+        this.requestTimeoutMs = options.requestTimeoutMs ?? _core_run_context_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_REQUEST_LIMIT_MS */ .t;
         this.http = options.http;
     }
     requester(signal) {
         // The idle limit is the request's limit too, as a second line behind the abort.
-        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_5__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_10__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_10__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
+        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
     }
     listDeployments(query) {
-        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
+        return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
     }
     getDeployment(deploymentId) {
         return this.send({
             label: `Get deployment ${deploymentId}`,
             hints: { 404: 'Check `deployment-id`, or look the deployment up by `name` instead.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.getDeployment(deploymentId), (s) => s.DeploymentSchema);
     }
     createDeployment(body) {
         return this.send({
@@ -31099,44 +31099,44 @@ class ControlPlaneClient {
                 409: 'Creating a deployment also creates a tracing project of the same name, and one by this name still exists ' +
                     '(often left by a deployment deleted without its tracing project). Delete that tracing project, or choose another `name`.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.createDeployment(body), (s) => s.DeploymentSchema);
     }
     patchDeployment(deploymentId, body) {
-        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
+        return this.send({ label: `Update deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.patchDeployment(deploymentId, body), (s) => s.DeploymentSchema);
     }
     /**
      * Sent again like a read when it fails, since deleting twice deletes once. A 404 on a
      * try after one whose outcome is in doubt means that one went through: it resolves.
      */
     deleteDeployment(deploymentId, deleteTracingProject) {
-        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
+        return this.send({ label: `Delete deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.deleteDeployment(deploymentId, deleteTracingProject), NO_CONTENT, { goneAfterDoubt: true });
     }
     /** What a dry run of delete-listener reads: whether the listener exists (404 if not). */
     getListener(listenerId) {
-        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
+        return this.send({ label: `Get listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.getListener(listenerId), (s) => s.ListenerSchema);
     }
     /** As deleteDeployment: retried, and a 404 after a doubtful try resolves. */
     deleteListener(listenerId) {
-        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, {
+        return this.send({ label: `Delete listener ${listenerId}`, hints: LISTENER_HINTS }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.deleteListener(listenerId), NO_CONTENT, {
             goneAfterDoubt: true
         });
     }
     getRevision(deploymentId, revisionId) {
-        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
+        return this.send({ label: `Get revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.getRevision(deploymentId, revisionId), (s) => s.RevisionSchema);
     }
     /** One page of a deployment's revisions, newest first. */
     listRevisions(deploymentId, query) {
-        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
+        return this.send({ label: `List revisions of deployment ${deploymentId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.listRevisions(deploymentId, query), (s) => s.RevisionsListSchema);
     }
     /**
      * Makes a new revision from `revisionId`'s settings (no body); the answer's
-     * `latest_revision_id` names it. Sent once per call, like a create: see operations/apply.ts.
+     * `latest_revision_id` names it. Sent once per call, like a create: see operations/control-plane/apply.ts.
      */
     redeployRevision(deploymentId, revisionId) {
         return this.send({
             label: `Redeploy revision ${revisionId}`,
             hints: { 404: 'Check `name` / `deployment-id` and `rollback-to`: the control plane knows no such deployment or revision.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.redeployRevision(deploymentId, revisionId), (s) => s.DeploymentSchema);
     }
     /**
      * A password for the deployment's image registry (no body). It changes nothing on the
@@ -31151,7 +31151,7 @@ class ControlPlaneClient {
                     'to such a deployment, or choose a new `name` and `registry-login` creates one with that source.',
                 404: 'Check `deployment-id`, or look the deployment up by `name` instead.'
             }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.pushToken(deploymentId), (s) => s.PushTokenSchema, { repeatable: true });
     }
     /**
      * A signed URL to upload a source archive to, and the object path the patch then names.
@@ -31161,18 +31161,18 @@ class ControlPlaneClient {
         return this.send({
             label: `Get an upload URL for deployment ${deploymentId}`,
             hints: { 400: 'Upload URLs exist only for `internal_source` deployments: check `name` / `deployment-id` and `revision-source`.' }
-        }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
+        }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.requestUploadUrl(deploymentId), (s) => s.UploadUrlSchema, { repeatable: true });
     }
     getRevisionLogs(deploymentId, revisionId, query) {
-        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_8__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
+        return this.send({ label: `Get ${query.type} logs of revision ${revisionId}` }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.getRevisionLogs(deploymentId, revisionId, query), (s) => s.LogsPageSchema, { retry: LOGS_RETRY, timeoutMs: LOGS_TIME_LIMIT_MS });
     }
     async send(operation, request, schema, options = {}) {
         const mutation = request.method !== 'GET';
         // Sending a DELETE twice has the effect of sending it once, so it is retried like a read.
         const repeatable = options.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
-        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_9__/* .READ_RETRY */ .iw;
+        const policy = options.retry ?? this.options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_10__/* .READ_RETRY */ .iw;
         let doubtful = false;
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .retrying */ .R$)({
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .retrying */ .R$)({
             policy,
             clock: this.clock,
             deadline: this.options.deadline,
@@ -31184,9 +31184,9 @@ class ControlPlaneClient {
                 return { done: await this.attempt(operation, request, schema, options, mutation) };
             }
             catch (caught) {
-                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD))
+                if (!(caught instanceof _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .hD))
                     throw caught;
-                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .isNotFound */ .c4)(caught)) {
+                if (options.goneAfterDoubt && doubtful && (0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .isNotFound */ .c4)(caught)) {
                     this.options.log?.(`${operation.label}: the earlier try went through (now answered HTTP 404, gone).`);
                     return { done: undefined };
                 }
@@ -31208,21 +31208,21 @@ class ControlPlaneClient {
         catch (error) {
             if (error instanceof _core_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc)
                 throw error;
-            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_6__/* .BodyTooLarge */ .KQ)
+            if (error instanceof _body_js__WEBPACK_IMPORTED_MODULE_7__/* .BodyTooLarge */ .KQ)
                 throw this.tooLarge(operation, request, error, mutation);
             throw this.transportError(operation, error, mutation);
         }
         const { status, text } = answer;
         if (status >= 300 && status < 400) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .hD('api-refused', `${operation.label} was answered with a redirect (HTTP ${status}), which the action does not follow so that credentials stay with the control plane.`, {
                 status,
                 hint: 'Set `control-plane-url` to the URL the control plane serves its API on (the redirect target).'
             });
         }
         if (status < 200 || status >= 300) {
-            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .errorFromResponse */ .a5)(operation, status, text, {
+            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorFromResponse */ .a5)(operation, status, text, {
                 mutation,
-                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .parseRetryAfter */ .mu)(answer.retryAfter, Date.now())
             });
         }
         if (schema === NO_CONTENT)
@@ -31241,9 +31241,9 @@ class ControlPlaneClient {
      * (core/time-limit.ts). What was sent goes on on the control plane.
      */
     exchange(method, url, body, headers, limitMs) {
-        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)(async (signal) => {
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .withinTimeLimit */ .A0)(async (signal) => {
             const response = await this.requester(signal).request(method, url, body, headers);
-            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_5__/* .readResponse */ .U)(response);
+            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .readResponse */ .U)(response);
             // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
             const retryAfter = [response.message.headers?.['retry-after']].flat()[0];
             return { status: response.message.statusCode ?? 0, text, retryAfter };
@@ -31253,7 +31253,7 @@ class ControlPlaneClient {
         // The path without its query: the error reads as the operation, not its parameters.
         const path = request.path.split('?')[0];
         const method = request.method;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .hD('bad-response', `${operation.label} failed: the control plane's response to ${method} ${path} exceeded ${(0,_body_js__WEBPACK_IMPORTED_MODULE_7__/* .formatBytes */ .z3)(error.limitBytes)}, ` +
             'more than any answer of its API; the action stopped reading it.', {
             hint: "Check `control-plane-url` (a proxy or another service may be answering), and report this to the control plane's operators.",
             // Reading it again would read as much again.
@@ -31262,17 +31262,17 @@ class ControlPlaneClient {
         });
     }
     transportError(operation, error, mutation) {
-        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .TimeLimitReached */ .r_
+        const reason = error instanceof _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .TimeLimitReached */ .r_
             ? error.message
             : `could not reach the control plane at ${this.connection.baseUrl} (${error.message})`;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .hD('api-refused', `${operation.label} failed: ${reason}.`, {
             hint: 'Check `control-plane-url` and that the control plane is reachable from the runner; re-run the job if it was a passing outage.',
             retryable: true,
-            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_9__/* .neverSent */ .vQ)(error)
+            ambiguous: mutation && !(0,_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .neverSent */ .vQ)(error)
         });
     }
     async parse(operation, status, text, schemaOf) {
-        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
+        const fail = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .hD('bad-response', `${operation.label}: the control plane answered HTTP ${status} with ${why}`, {
             status,
             hint: 'This is not a response the control plane API sends; check `control-plane-url` (a proxy or another service may be answering).',
             retryable: true,
@@ -31284,7 +31284,7 @@ class ControlPlaneClient {
             json = JSON.parse(text);
         }
         catch {
-            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
+            throw fail(`a body that is not JSON: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .excerpt */ .Kb)(text) || '(empty body)'}`);
         }
         const result = schemaOf(await loadSchemas()).safeParse(json);
         if (!result.success) {
@@ -31603,7 +31603,7 @@ function neverSent(error) {
     return code !== undefined && NOT_SENT_CODES.has(code);
 }
 /**
- * The one retry loop, for reads (the client) and for changes (operations/apply.ts):
+ * The one retry loop, for reads (the client) and for changes (operations/control-plane/apply.ts):
  * runs `attempt` until it is done, waiting `Retry-After` or a jittered back-off between
  * tries, within the attempt limit and the deadline, and stopping when cancelled. What
  * counts as safe to try again is the caller's to say, by returning `{ retry }`; any
@@ -32279,7 +32279,7 @@ const otherSource = {
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
 const REMOTE_BUILD = 'internal_source';
 /** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
-const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
 function isArchive(prepared) {
     return prepared?.by === remoteBuildSource;
 }
@@ -33209,6 +33209,125 @@ function stopCause(error) {
 
 /***/ }),
 
+/***/ 4448:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZI: () => (/* binding */ RunContext),
+/* harmony export */   t: () => (/* binding */ DEFAULT_REQUEST_LIMIT_MS)
+/* harmony export */ });
+/* unused harmony export requestLimitFor */
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1439);
+
+
+
+/**
+ * One request's time limit when the step's `timeout` is not known (a client or a reader made
+ * without a run, as tests make them): the most a request is ever given. The one fallback.
+ */
+const DEFAULT_REQUEST_LIMIT_MS = 30_000;
+/** One request may use a sixth of the step's time, between 1 s and 30 s. */
+function requestLimitFor(timeoutMs) {
+    return Math.min(DEFAULT_REQUEST_LIMIT_MS, Math.max(1_000, Math.round(timeoutMs / 6)));
+}
+/**
+ * The run's time and cancellation, on one object made once per run (main.ts) and passed to
+ * commands as `CommandDeps.run`: the clock, the step's deadline, the cancel, and one request's
+ * limit. Each layer takes what it needs from it: the `Stop` (clock, deadline, signal) that the
+ * waits, the retries and the checkout's readers take, the time left, the limit for one request,
+ * or a child for a phase that must end earlier. A child never outlives its parent (its deadline
+ * is at most the parent's) and shares its cancel, so a cancel reaches every phase at once.
+ *
+ * It is itself a `Stop` (its own fields are `clock`, `deadline` and `signal`), so it can be
+ * passed, or spread, wherever one is taken.
+ */
+class RunContext {
+    clock;
+    deadline;
+    signal;
+    #requestLimitMs;
+    constructor(options) {
+        this.clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .realClock */ .d;
+        this.deadline = options.deadline;
+        if (options.signal)
+            this.signal = options.signal;
+        this.#requestLimitMs = options.requestLimitMs ?? DEFAULT_REQUEST_LIMIT_MS;
+    }
+    /** The step's context: its deadline `timeoutMs` after it began, a request's limit a sixth of that. */
+    static forStep(options) {
+        return new RunContext({
+            clock: options.clock,
+            deadline: options.startedAt + options.timeoutMs,
+            signal: options.signal,
+            requestLimitMs: requestLimitFor(options.timeoutMs)
+        });
+    }
+    /** A context from the loose limits a caller holds (a `Stop`), with the request limit when it knows one. */
+    static of(stop) {
+        return stop instanceof RunContext ? stop : new RunContext(stop);
+    }
+    now() {
+        return this.clock.now();
+    }
+    /** The time left before the deadline, never below zero. */
+    timeLeft() {
+        return Math.max(0, this.deadline - this.clock.now());
+    }
+    /** One request's time limit, whatever the time left (see limitFor for the two together). */
+    requestLimit() {
+        return this.#requestLimitMs;
+    }
+    /**
+     * The limit one piece of work gets, with the signal that cancels it: at most `capMs` (by
+     * default one request's limit), at most the time left, and at least 1 ms.
+     */
+    limitFor(capMs = this.#requestLimitMs) {
+        return (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopLimit */ .E1)(this, capMs);
+    }
+    /** A child for a phase that may take at most `ms` from now (and never past this deadline). */
+    within(ms) {
+        return this.until(this.clock.now() + ms);
+    }
+    /** A child whose deadline is `deadline`, or this one's when that is earlier; same clock, cancel and request limit. */
+    until(deadline) {
+        return new RunContext({
+            clock: this.clock,
+            deadline: Math.min(this.deadline, deadline),
+            signal: this.signal,
+            requestLimitMs: this.#requestLimitMs
+        });
+    }
+    /** The clock, deadline and cancel alone, as a plain object (the readers of the checkout take it). */
+    stop() {
+        return this.signal
+            ? { clock: this.clock, deadline: this.deadline, signal: this.signal }
+            : { clock: this.clock, deadline: this.deadline };
+    }
+    cancelled() {
+        return this.signal?.aborted ?? false;
+    }
+    throwIfCancelled() {
+        (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(this.signal);
+    }
+    /** Why work must stop now (cancelled, or out of time), in the one wording of core/stop.ts; undefined while it may go on. */
+    stopReason() {
+        return (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopReason */ .PJ)(this);
+    }
+    /** Throws the stop's reason (core/stop.ts), if any. */
+    throwIfStopped() {
+        (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .throwIfStopped */ .$J)(this);
+    }
+    /** Sleeps `ms` on the run's clock; rejects with CancelledError as soon as the run is cancelled. */
+    async sleep(ms) {
+        await (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(this.clock, ms, this.signal);
+    }
+}
+
+
+/***/ }),
+
 /***/ 3541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33343,6 +33462,70 @@ const DEPLOYMENT_STATUSES = (/* unused pure expression or super */ null && (['AW
 /** A deployment in either delete status takes no change and will stop being listed. */
 function isBeingDeleted(status) {
     return status === 'AWAITING_DELETE' || status === 'AWAITING_FINAL_DELETE';
+}
+
+
+/***/ }),
+
+/***/ 1439:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $J: () => (/* binding */ throwIfStopped),
+/* harmony export */   E1: () => (/* binding */ stopLimit),
+/* harmony export */   OX: () => (/* binding */ whenStopped),
+/* harmony export */   PJ: () => (/* binding */ stopReason),
+/* harmony export */   jX: () => (/* binding */ isStop)
+/* harmony export */ });
+/* unused harmony export checkoutTimedOut */
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+
+
+
+/** The one wording of "the step's time ran out while the checkout was read". */
+function checkoutTimedOut() {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`, or, for a remote build, leave out what the build does not need with `archive-exclude`.');
+}
+/** Why the work must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
+function stopReason(stop) {
+    if (!stop)
+        return undefined;
+    if (stop.signal?.aborted)
+        return new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
+    if (stop.clock.now() >= stop.deadline)
+        return checkoutTimedOut();
+    return undefined;
+}
+function throwIfStopped(stop) {
+    const reason = stopReason(stop);
+    if (reason)
+        throw reason;
+}
+/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "could not read". */
+function isStop(error) {
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
+}
+/** The limit one piece of work gets: the time left before the deadline, at most `capMs`. */
+function stopLimit(stop, capMs) {
+    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
+}
+/**
+ * Calls `onStop` once the signal aborts or the time left before the deadline has passed, so that
+ * a read or write that blocks is ended too; returns the function that stops watching. The time
+ * is real (a limit of what is left, no clock given): reading the checkout does not move the
+ * run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
+ */
+function whenStopped(stop, onStop) {
+    if (!stop)
+        return () => undefined;
+    const limit = (0,_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
+    const onAbort = () => onStop(limit.reason() instanceof _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : checkoutTimedOut());
+    limit.signal.addEventListener('abort', onAbort, { once: true });
+    // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
+    // before each read or write, so a stop before the watch began ends the work there.
+    return () => limit.signal.removeEventListener('abort', onAbort);
 }
 
 
@@ -33561,7 +33744,7 @@ else {
         ? `system certificate store: ${store.added} authorities added (a certificate of an authority Node's list lacks)`
         : `system certificate store: ${store.unavailable}`);
     // The step's time counts from the process's start: loading the bundle is part of it.
-    const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .eF)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
+    const { cancelled } = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)({ startedAt: Date.now() - Math.round(process.uptime() * 1000) });
     // A cancelled run has reported; requests it stopped waiting for must not keep it alive.
     if (cancelled)
         process.exit();
@@ -34069,10 +34252,10 @@ function defaultRepoRef(env) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  eF: () => (/* binding */ run)
+  e: () => (/* binding */ run)
 });
 
-// UNUSED EXPORTS: GITHUB_GRACE_MS, requestTimeoutFor
+// UNUSED EXPORTS: GITHUB_GRACE_MS
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var api_client = __nccwpck_require__(7085);
@@ -35334,11 +35517,11 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(278), __nccwpck_require__.e(844), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
-    delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 34).then(__nccwpck_require__.bind(__nccwpck_require__, 9034))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(896), __nccwpck_require__.e(844), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 701))).rollbackCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
+    delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 322).then(__nccwpck_require__.bind(__nccwpck_require__, 9322))).deleteCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(924), __nccwpck_require__.e(448)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
-    prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 263).then(__nccwpck_require__.bind(__nccwpck_require__, 7263))).pruneCommand),
+    prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 8).then(__nccwpck_require__.bind(__nccwpck_require__, 5008))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
 };
 const SPECS = Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.spec]));
@@ -35372,8 +35555,8 @@ async function commandFor(name) {
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __nccwpck_require__(2257);
-// EXTERNAL MODULE: ./src/operations/apply.ts + 1 modules
-var apply = __nccwpck_require__(7840);
+// EXTERNAL MODULE: ./src/operations/control-plane/apply.ts + 1 modules
+var apply = __nccwpck_require__(7106);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** The step's outputs, from the view: sent through the sink, which redacts them. */
 function setOutputs(view, write) {
@@ -36472,7 +36655,10 @@ class RunMemos {
     githubReaders = new Map();
 }
 
+// EXTERNAL MODULE: ./src/core/run-context.ts
+var run_context = __nccwpck_require__(4448);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -36500,10 +36686,6 @@ const EXIT_AFTER_CANCEL_MS = 4_000;
  * exits within 5 s of `timeout` whatever GitHub does (its requests are aborted then).
  */
 const GITHUB_GRACE_MS = 3_000;
-/** One request may use a sixth of the step's time, between 1 s and 30 s. */
-function requestTimeoutFor(timeoutMs) {
-    return Math.min(30_000, Math.max(1_000, Math.round(timeoutMs / 6)));
-}
 /**
  * The action: read the inputs, run the chosen command to its Outcome (a failure too
  * ends in one, from what the recorder knew), then hand that one outcome's view to every
@@ -36534,13 +36716,17 @@ async function run(options = {}) {
         if (ignored)
             log.warn(ignored);
         const command = await commandFor(inputs.command);
-        const deadline = startedAt + inputs.timeoutMs;
-        const requestTimeoutMs = requestTimeoutFor(inputs.timeoutMs);
+        // The run's time and cancellation, made once: every command and layer takes its limits from it.
+        const runContext = run_context/* RunContext */.ZI.forStep({ clock, startedAt, timeoutMs: inputs.timeoutMs, signal });
         // Real time (no clock given to the limit), from the step's time left on the run's clock.
-        const budgetMs = Math.max(0, deadline + GITHUB_GRACE_MS - clock.now());
+        const budgetMs = Math.max(0, runContext.deadline + GITHUB_GRACE_MS - clock.now());
         const budget = (0,time_limit/* startTimeLimit */.r5)({ limitMs: budgetMs }).signal;
         githubReportingEndsAt = Date.now() + budgetMs;
-        const client = new api_client/* ControlPlaneClient */.zU(inputs.connection, { clock, deadline, signal, requestTimeoutMs, log: log.warn });
+        const client = new api_client/* ControlPlaneClient */.zU(inputs.connection, {
+            ...runContext.stop(),
+            requestTimeoutMs: runContext.requestLimit(),
+            log: log.warn
+        });
         const githubInputs = command.github?.(inputs);
         // GitHub's code (and Octokit, loaded by it on first use) only for a run that reports there.
         if ((0,inputs_github/* reportsToGitHub */.Gl)(githubInputs))
@@ -36550,13 +36736,10 @@ async function run(options = {}) {
             githubEnvironment = githubInputs?.environment;
         outcome = await command.run(inputs, {
             client,
-            clock,
+            run: runContext,
             log,
-            deadline,
-            signal,
             workflow,
-            settleMs: (0,apply/* settleWindowFor */.hG)(requestTimeoutMs),
-            requestTimeoutMs,
+            settleMs: (0,apply/* settleWindowFor */.hG)(runContext.requestLimit()),
             recorder,
             memos: new RunMemos(),
             ...(sink.saveState ? { saveState: sink.saveState } : {}),
@@ -36622,467 +36805,6 @@ function cancelOnSignals(sink) {
             process.off('SIGTERM', onSignal);
         }
     };
-}
-
-
-/***/ }),
-
-/***/ 7840:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Ur: () => (/* binding */ createOnce),
-  KQ: () => (/* binding */ patchOnce),
-  Ug: () => (/* binding */ redeployOnce),
-  sv: () => (/* binding */ refuseTwins),
-  B3: () => (/* binding */ sendRecorded),
-  hG: () => (/* binding */ settleWindowFor)
-});
-
-// UNUSED EXPORTS: makesRevision, mayMakeRevision
-
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __nccwpck_require__(9317);
-// EXTERNAL MODULE: ./src/core/clock.ts
-var clock = __nccwpck_require__(2257);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var core_errors = __nccwpck_require__(4296);
-// EXTERNAL MODULE: ./src/operations/find.ts
-var find = __nccwpck_require__(1839);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/operations/ours.ts
-
-
-/** A revision's settings without the commit the control plane resolved (which no request sends). */
-function settingsOf(config) {
-    const { repo_commit_sha: _sha, ...settings } = config ?? {};
-    return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null));
-}
-function sentFields(config) {
-    return Object.entries(config).filter(([, value]) => value != null);
-}
-/**
- * Whether `revision` carries what this run sent.
- *
- * - When the change set `source_revision_config` fields, the revision must report each
- *   of them with the value sent. Fields not sent are not compared: the control plane
- *   carries them over from the revision before, which another run may have changed.
- * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
- *   a revision), nothing in the revision names this run. Such a revision copies the
- *   settings of the revision before it, so it is ours only if its settings equal those of
- *   `previous` (the revision that was latest when this run read the deployment). A
- *   revision from another run that changed a setting is then told apart; one from
- *   another run that also changed no setting is not, and cannot be: both deploy the
- *   same settings. With no `previous` to compare to, any new revision counts.
- * - `revision_source`, when sent, must match the revision's `source` where it reports one.
- * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
- *   where it reports one.
- */
-function carriesWhatWeSent(revision, sent, previous) {
-    if (sent.source && revision.source && revision.source !== sent.source)
-        return false;
-    const sha = revision.source_revision_config?.repo_commit_sha;
-    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
-        return false;
-    const fields = sentFields(sent.config);
-    const reported = settingsOf(revision.source_revision_config);
-    if (fields.length > 0)
-        return fields.every(([key, value]) => sameValue(reported[key], value));
-    if (!previous)
-        return true;
-    const before = settingsOf(previous.source_revision_config);
-    const keys = new Set([...Object.keys(before), ...Object.keys(reported)]);
-    return [...keys].every((key) => sameValue(reported[key], before[key]));
-}
-/**
- * Whether a deployment found after a doubtful create is the one this run asked for:
- * every `source_config` and `source_revision_config` field sent is reported with the
- * value sent. A field the control plane does not report (null or absent: it may keep
- * some to itself, e.g. `custom_url` on github deployments) is not a difference.
- */
-function createdWithOurSettings(deployment, revisionConfig, sent) {
-    if (deployment.source && deployment.source !== sent.source)
-        return false;
-    const config = (deployment.source_config ?? {});
-    const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config;
-    // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
-    const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value));
-    const namespace = config.listener_config?.k8s_namespace;
-    const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace);
-    const reported = settingsOf(revisionConfig);
-    const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
-    return configMatches && namespaceMatches && revisionMatches;
-}
-/**
- * Whether the deployment's environment is the one a patch sent: every secret sent, with the value
- * sent (where the deployment reports one), and no other; the same for the secret references, by
- * name. Revisions do not report the environment, and a patch of only `secrets` changes no revision
- * setting: after a lost answer this is what tells this run's change from another run's. Only the
- * latest change's environment shows, so the caller asks it of the latest revision only. What was
- * sent is the list merged from the deployment as first read (commands/deploy/environment.ts).
- */
-function carriesOurEnvironment(deployment, sent) {
-    const entries = (list, valueOf) => new Map((list ?? []).map((raw) => [String(raw?.name), valueOf((raw ?? {}))]));
-    const same = (reported, wanted) => reported.size === wanted.size &&
-        [...wanted].every(([name, value]) => reported.has(name) && (reported.get(name) === undefined || reported.get(name) === value));
-    const secretValue = (entry) => (typeof entry.value === 'string' ? entry.value : undefined);
-    const reference = (entry) => JSON.stringify([entry.secret_name, entry.secret_key]);
-    if (sent.secrets && !same(entries(deployment.secrets, secretValue), entries(sent.secrets, secretValue)))
-        return false;
-    if (sent.secret_references && !same(entries(deployment.secret_references, reference), entries(sent.secret_references, reference)))
-        return false;
-    return true;
-}
-/**
- * Whether the deployment reports every `source_config` field a patch sent, with the value sent:
- * how a patch of settings that may make no revision (`resource_spec`, `install_command`,
- * `build_command`) is seen to have taken effect. Of `resource_spec`, only the fields sent are
- * compared: the control plane fills in the others.
- */
-function reportsSourceConfig(deployment, sent) {
-    const config = (deployment.source_config ?? {});
-    return Object.entries(sent ?? {}).every(([key, value]) => {
-        if (value == null)
-            return true;
-        if (key === 'resource_spec' && typeof value === 'object') {
-            const reported = (config.resource_spec ?? {});
-            return Object.entries(value).every(([field, wanted]) => sameSpecValue(reported[field], wanted));
-        }
-        return typeof value === 'object' ? (0,external_node_util_.isDeepStrictEqual)(config[key], value) : sameValue(config[key], value);
-    });
-}
-/** A field of a resource spec: a quantity sent as the string `"1"` may be read back as the number 1. */
-function sameSpecValue(reported, sent) {
-    if (sent == null)
-        return reported == null;
-    if (typeof sent !== 'string' && typeof sent !== 'number')
-        return (0,external_node_util_.isDeepStrictEqual)(reported, sent);
-    return (typeof reported === 'string' || typeof reported === 'number') && String(reported) === String(sent);
-}
-/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
-function sameValue(a, b) {
-    if (typeof a === 'string' && typeof b === 'string')
-        return normal(a) === normal(b);
-    return a === b;
-}
-function normal(value) {
-    return value
-        .trim()
-        .toLowerCase()
-        .replace(/\/+$/, '')
-        .replace(/\.git$/, '');
-}
-/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
-const REVISIONS_PAGE = 20;
-/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
-const MAX_REVISION_PAGES = 5;
-/**
- * The deployment's revisions newer than `before` (the latest revision when this run
- * read it), and which of them is this run's. Walks the list, newest first, until it
- * reaches `before`; bounded by pages and by the deadline.
- */
-async function findOurRevision(look, deploymentId, before, sent) {
-    const fresh = [];
-    let previous;
-    let offset = 0;
-    const seen = new Set();
-    walk: for (let pages = 0;; pages++) {
-        if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
-            throw new core_errors/* ActionError */.lZ(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
-                (pages >= MAX_REVISION_PAGES
-                    ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.`
-                    : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
-        }
-        const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
-        const items = page.resources.filter((r) => !seen.has(r.id));
-        for (const revision of items) {
-            seen.add(revision.id);
-            if (before && revision.id === before) {
-                previous = revision;
-                break walk;
-            }
-            fresh.push(revision);
-        }
-        if (page.resources.length < REVISIONS_PAGE || items.length === 0)
-            break;
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-    const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous));
-    const ours = matching[0];
-    const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh;
-    return { revisions: fresh, ours, others, candidates: matching.length };
-}
-
-;// CONCATENATED MODULE: ./src/operations/apply.ts
-
-
-
-
-
-
-
-/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
-const SETTLE_CHECKS = [1 / 3, 1];
-/** The settle window for a request time limit: half as long again as a request may take. */
-function settleWindowFor(requestTimeoutMs) {
-    return Math.round(requestTimeoutMs * 1.5);
-}
-async function createOnce(body, ctx) {
-    let inDoubt = false;
-    return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
-        try {
-            return { done: await ctx.client.createDeployment(body) };
-        }
-        catch (error) {
-            // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
-            const conflictAfterDoubt = inDoubt && error instanceof errors/* ApiError */.hD && error.status === 409;
-            if (!(error instanceof errors/* ApiError */.hD) || !(error.ambiguous || conflictAfterDoubt))
-                throw error;
-            inDoubt = true;
-            const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body));
-            if (created) {
-                ctx.log(`The create of \`${body.name}\` took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}); continuing with deployment ${created.id}.`);
-                return { done: created };
-            }
-            if (conflictAfterDoubt)
-                throw error;
-            return { retry: error };
-        }
-    });
-}
-/**
- * The deployment named `body.name` if it exists and has this run's settings; undefined
- * if none exists yet. One with other settings was made by another deploy at the same
- * time: this run's create cannot take effect over it (names are unique), and the run
- * must not adopt it as its own, so that is an error. Two by that name is one too.
- */
-async function createdByThisRun(ctx, body) {
-    const found = await (0,find/* findDeploymentsByName */.e)(ctx.client, body.name, ctx);
-    if (found.length > 1)
-        throw twinDeployments(body.name, found);
-    if (found.length === 0)
-        return undefined;
-    const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
-    const revisionConfig = deployment.source_revision_config ??
-        (deployment.latest_revision_id
-            ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config
-            : undefined);
-    if (createdWithOurSettings(deployment, revisionConfig, body))
-        return deployment;
-    throw new core_errors/* ActionError */.lZ('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
-        "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.", 'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.');
-}
-/**
- * After a create: the control plane should refuse a second deployment of a name, but
- * if it did not (two runs creating at once), every later deploy by `name` would fail
- * on the ambiguity. Said at once, loudly, with both ids.
- */
-async function refuseTwins(client, created, limits) {
-    const found = await (0,find/* findDeploymentsByName */.e)(client, created.name, limits);
-    if (found.length > 1)
-        throw twinDeployments(created.name, found, created.id);
-}
-function twinDeployments(name, found, ours) {
-    const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ');
-    return new core_errors/* ActionError */.lZ('api-refused', `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`, `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`);
-}
-async function patchOnce(deployment, body, ctx) {
-    const before = deployment.latest_revision_id;
-    // A patch that makes no revision only sets values: sending it twice changes nothing more.
-    const idempotent = !mayMakeRevision(body);
-    // A change of revision inputs alone may or may not make a revision: it took effect when the deployment reports what was sent.
-    const perhapsNoRevision = !makesRevision(body);
-    const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
-    let othersSeen = [];
-    return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
-        try {
-            const answered = await ctx.client.patchDeployment(deployment.id, body);
-            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
-                throw error;
-            if (idempotent)
-                return { retry: error };
-            // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
-            const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
-                const current = await ctx.client.getDeployment(deployment.id);
-                // What was sent beside the revision's settings (the environment; resource_spec, the install and build
-                // commands) shows on the deployment while this run's change is the latest, whether or not it made a revision.
-                const rest = reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body);
-                if (current.latest_revision_id === before)
-                    return perhapsNoRevision && rest ? { current } : undefined;
-                const look = await findOurRevision(ctx, deployment.id, before, sent);
-                othersSeen = look.others;
-                // A revision with this run's revision settings, latest, on a deployment that lacks the rest of what it sent
-                // is another run's of the same branch: this run's change never landed.
-                if (look.ours && look.others.length === 0 && !rest) {
-                    othersSeen = look.revisions;
-                    return undefined;
-                }
-                return look.ours ? { current, look, ours: look.ours } : undefined;
-            });
-            if (applied && !applied.ours) {
-                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}), and made no new revision.`);
-                return { done: { deployment: applied.current, revisionId: before } };
-            }
-            if (applied) {
-                const { current, look, ours } = applied;
-                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${ours.id}.`);
-                if (look.candidates > 1) {
-                    ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`);
-                }
-                if (look.others.length > 0) {
-                    ctx.log(`Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
-                        `Waiting on ${ours.id}, which the newer one will likely supersede.`);
-                }
-                return { done: { deployment: current, revisionId: ours.id } };
-            }
-            if (othersSeen.length > 0)
-                throw changedMeanwhile(deployment, othersSeen);
-            return { retry: error };
-        }
-    });
-}
-function changedMeanwhile(deployment, others, change = 'update') {
-    return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and ` +
-        `this run's ${change}, whose answer was lost, is not among its new revisions. ` +
-        "Not sending it again: that could undo the other deploy's newer change.", 'Let the other deploy finish, then re-run this job if its change is still wanted.');
-}
-/**
- * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
- * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
- * newer than `before` carries the settings of the revision redeployed (as for an
- * update, a new latest revision alone is not proof: another run may have made it) and,
- * when the redeployed revision reports its commit, that same commit: another run that
- * pushed the same branch meanwhile makes a revision with the same settings, but (the
- * branch having moved on) another commit. A new revision with the settings but no
- * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
- */
-async function redeployOnce(deployment, target, ctx) {
-    const before = deployment.latest_revision_id;
-    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
-    const sent = {
-        config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)),
-        commitSha: commitSha ?? undefined
-    };
-    let othersSeen = [];
-    let noCommit;
-    return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
-        try {
-            const answered = await ctx.client.redeployRevision(deployment.id, target.id);
-            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
-                throw error;
-            const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
-                const current = await ctx.client.getDeployment(deployment.id);
-                if (current.latest_revision_id === before)
-                    return undefined;
-                const look = await findOurRevision(ctx, deployment.id, before, sent);
-                othersSeen = look.others;
-                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
-                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
-                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
-            });
-            if (applied) {
-                ctx.log(`The redeploy took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${applied.ours.id}.`);
-                return { done: { deployment: applied.current, revisionId: applied.ours.id } };
-            }
-            if (noCommit)
-                throw cannotTellRedeploy(deployment, target, noCommit);
-            if (othersSeen.length > 0)
-                throw changedMeanwhile(deployment, othersSeen, 'redeploy');
-            return { retry: error };
-        }
-    });
-}
-function cannotTellRedeploy(deployment, target, candidate) {
-    return new core_errors/* ActionError */.lZ('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
-        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
-        "Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run's.", `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
-}
-/** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
-function makesRevision(body) {
-    const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
-    return revisionConfig || body.secrets != null || body.secret_references != null;
-}
-/**
- * `source_config` fields the control plane's owners count among the revision inputs: a patch that
- * changes one may make a revision (docs/control-plane.md, "As the owners read it").
- */
-const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command'];
-/** Whether this patch makes a revision, or may: it is then never sent twice without a look first. */
-function mayMakeRevision(body) {
-    return makesRevision(body) || REVISION_INPUTS.some((field) => body.source_config?.[field] != null);
-}
-/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
-function withRetries(ctx, label, step) {
-    const policy = ctx.retry ?? retry/* WRITE_RETRY */.l2;
-    return (0,retry/* retrying */.R$)({
-        policy,
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        random: ctx.random,
-        announce: (error, waitMs, next) => ctx.log(`${label} did not go through (${(0,core_errors/* firstLine */.TM)(error)}); sending it again in ${(0,clock/* formatDuration */.a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
-    }, () => step().catch((error) => {
-        if (error instanceof errors/* ApiError */.hD && error.retryable && !error.ambiguous)
-            return { retry: error };
-        throw error;
-    }));
-}
-/**
- * Re-reads after a doubtful change at fixed points of the settle window, since a
- * slow server may still be applying it. Returns what `check` found, or undefined
- * if it never showed. Not jittered: the window must be covered every time.
- *
- * A re-read that fails ends the run: without knowing whether the change took
- * effect, sending it again could make a second one.
- */
-async function settle(ctx, change, check) {
-    const start = ctx.clock.now();
-    for (const fraction of SETTLE_CHECKS) {
-        const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
-        await (0,cancel/* sleepUnlessCancelled */.xE)(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
-        let found;
-        try {
-            found = await check();
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ApiError */.hD))
-                throw error;
-            throw new core_errors/* ActionError */.lZ('api-refused', `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${(0,core_errors/* firstLine */.TM)(error)}).`, 'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.');
-        }
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
-}
-/**
- * Sends a change with the recorder knowing it is in flight, so a run that ends before
- * the answer says the change may or may not have taken effect. A definite refusal (an
- * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
- * then plainly refused, not in doubt.
- */
-async function sendRecorded(recorder, change, send) {
-    recorder.sending(change);
-    try {
-        return await send();
-    }
-    catch (error) {
-        if (error instanceof errors/* ApiError */.hD && error.status !== undefined && !error.ambiguous)
-            recorder.refused();
-        throw error;
-    }
 }
 
 
@@ -37384,7 +37106,476 @@ function isPublicToken(jwt) {
 
 /***/ }),
 
-/***/ 1839:
+/***/ 7106:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Dc: () => (/* binding */ applyContextOf),
+  Ur: () => (/* binding */ createOnce),
+  KQ: () => (/* binding */ patchOnce),
+  Ug: () => (/* binding */ redeployOnce),
+  sv: () => (/* binding */ refuseTwins),
+  B3: () => (/* binding */ sendRecorded),
+  hG: () => (/* binding */ settleWindowFor)
+});
+
+// UNUSED EXPORTS: makesRevision, mayMakeRevision
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __nccwpck_require__(9317);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var clock = __nccwpck_require__(2257);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var core_errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/operations/control-plane/find.ts
+var find = __nccwpck_require__(1064);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/operations/control-plane/ours.ts
+
+
+/** A revision's settings without the commit the control plane resolved (which no request sends). */
+function settingsOf(config) {
+    const { repo_commit_sha: _sha, ...settings } = config ?? {};
+    return Object.fromEntries(Object.entries(settings).filter(([, value]) => value != null));
+}
+function sentFields(config) {
+    return Object.entries(config).filter(([, value]) => value != null);
+}
+/**
+ * Whether `revision` carries what this run sent.
+ *
+ * - When the change set `source_revision_config` fields, the revision must report each
+ *   of them with the value sent. Fields not sent are not compared: the control plane
+ *   carries them over from the revision before, which another run may have changed.
+ * - When it set none (a patch of only `secrets` or `secret_references`, which still makes
+ *   a revision), nothing in the revision names this run. Such a revision copies the
+ *   settings of the revision before it, so it is ours only if its settings equal those of
+ *   `previous` (the revision that was latest when this run read the deployment). A
+ *   revision from another run that changed a setting is then told apart; one from
+ *   another run that also changed no setting is not, and cannot be: both deploy the
+ *   same settings. With no `previous` to compare to, any new revision counts.
+ * - `revision_source`, when sent, must match the revision's `source` where it reports one.
+ * - `commitSha`, when known (a redeploy), must match the revision's `repo_commit_sha`
+ *   where it reports one.
+ */
+function carriesWhatWeSent(revision, sent, previous) {
+    if (sent.source && revision.source && revision.source !== sent.source)
+        return false;
+    const sha = revision.source_revision_config?.repo_commit_sha;
+    if (sent.commitSha && sha && !sameValue(sha, sent.commitSha))
+        return false;
+    const fields = sentFields(sent.config);
+    const reported = settingsOf(revision.source_revision_config);
+    if (fields.length > 0)
+        return fields.every(([key, value]) => sameValue(reported[key], value));
+    if (!previous)
+        return true;
+    const before = settingsOf(previous.source_revision_config);
+    const keys = new Set([...Object.keys(before), ...Object.keys(reported)]);
+    return [...keys].every((key) => sameValue(reported[key], before[key]));
+}
+/**
+ * Whether a deployment found after a doubtful create is the one this run asked for:
+ * every `source_config` and `source_revision_config` field sent is reported with the
+ * value sent. A field the control plane does not report (null or absent: it may keep
+ * some to itself, e.g. `custom_url` on github deployments) is not a difference.
+ */
+function createdWithOurSettings(deployment, revisionConfig, sent) {
+    if (deployment.source && deployment.source !== sent.source)
+        return false;
+    const config = (deployment.source_config ?? {});
+    const { listener_config, resource_spec: _spec, ...scalars } = sent.source_config;
+    // resource_spec is left out: the control plane fills in what was not given, so it differs from what was sent.
+    const configMatches = Object.entries(scalars).every(([key, value]) => config[key] == null || sameValue(config[key], value));
+    const namespace = config.listener_config?.k8s_namespace;
+    const namespaceMatches = !listener_config?.k8s_namespace || namespace == null || sameValue(namespace, listener_config.k8s_namespace);
+    const reported = settingsOf(revisionConfig);
+    const revisionMatches = sentFields(sent.source_revision_config).every(([key, value]) => reported[key] == null || sameValue(reported[key], value));
+    return configMatches && namespaceMatches && revisionMatches;
+}
+/**
+ * Whether the deployment's environment is the one a patch sent: every secret sent, with the value
+ * sent (where the deployment reports one), and no other; the same for the secret references, by
+ * name. Revisions do not report the environment, and a patch of only `secrets` changes no revision
+ * setting: after a lost answer this is what tells this run's change from another run's. Only the
+ * latest change's environment shows, so the caller asks it of the latest revision only. What was
+ * sent is the list merged from the deployment as first read (commands/deploy/environment.ts).
+ */
+function carriesOurEnvironment(deployment, sent) {
+    const entries = (list, valueOf) => new Map((list ?? []).map((raw) => [String(raw?.name), valueOf((raw ?? {}))]));
+    const same = (reported, wanted) => reported.size === wanted.size &&
+        [...wanted].every(([name, value]) => reported.has(name) && (reported.get(name) === undefined || reported.get(name) === value));
+    const secretValue = (entry) => (typeof entry.value === 'string' ? entry.value : undefined);
+    const reference = (entry) => JSON.stringify([entry.secret_name, entry.secret_key]);
+    if (sent.secrets && !same(entries(deployment.secrets, secretValue), entries(sent.secrets, secretValue)))
+        return false;
+    if (sent.secret_references && !same(entries(deployment.secret_references, reference), entries(sent.secret_references, reference)))
+        return false;
+    return true;
+}
+/**
+ * Whether the deployment reports every `source_config` field a patch sent, with the value sent:
+ * how a patch of settings that may make no revision (`resource_spec`, `install_command`,
+ * `build_command`) is seen to have taken effect. Of `resource_spec`, only the fields sent are
+ * compared: the control plane fills in the others.
+ */
+function reportsSourceConfig(deployment, sent) {
+    const config = (deployment.source_config ?? {});
+    return Object.entries(sent ?? {}).every(([key, value]) => {
+        if (value == null)
+            return true;
+        if (key === 'resource_spec' && typeof value === 'object') {
+            const reported = (config.resource_spec ?? {});
+            return Object.entries(value).every(([field, wanted]) => sameSpecValue(reported[field], wanted));
+        }
+        return typeof value === 'object' ? (0,external_node_util_.isDeepStrictEqual)(config[key], value) : sameValue(config[key], value);
+    });
+}
+/** A field of a resource spec: a quantity sent as the string `"1"` may be read back as the number 1. */
+function sameSpecValue(reported, sent) {
+    if (sent == null)
+        return reported == null;
+    if (typeof sent !== 'string' && typeof sent !== 'number')
+        return (0,external_node_util_.isDeepStrictEqual)(reported, sent);
+    return (typeof reported === 'string' || typeof reported === 'number') && String(reported) === String(sent);
+}
+/** Ids in any case and repository URLs with or without a trailing `/` or `.git` are the same value. */
+function sameValue(a, b) {
+    if (typeof a === 'string' && typeof b === 'string')
+        return normal(a) === normal(b);
+    return a === b;
+}
+function normal(value) {
+    return value
+        .trim()
+        .toLowerCase()
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '');
+}
+/** Revisions are few per deployment and listed newest first; a page of this size nearly always reaches `before`. */
+const REVISIONS_PAGE = 20;
+/** A deployment that made this many revisions since the run read it is not one this check can speak for. */
+const MAX_REVISION_PAGES = 5;
+/**
+ * The deployment's revisions newer than `before` (the latest revision when this run
+ * read it), and which of them is this run's. Walks the list, newest first, until it
+ * reaches `before`; bounded by pages and by the deadline.
+ */
+async function findOurRevision(look, deploymentId, before, sent) {
+    const fresh = [];
+    let previous;
+    let offset = 0;
+    const seen = new Set();
+    walk: for (let pages = 0;; pages++) {
+        if (pages >= MAX_REVISION_PAGES || look.clock.now() >= look.deadline) {
+            throw new core_errors/* ActionError */.lZ(pages >= MAX_REVISION_PAGES ? 'bad-response' : 'timed-out', `Could not tell which revision of deployment ${deploymentId} is this run's: ` +
+                (pages >= MAX_REVISION_PAGES
+                    ? `more than ${pages * REVISIONS_PAGE} revisions were made since this run read it.`
+                    : "the step's `timeout` ran out while listing them."), 'Look at the deployment on the control plane before re-running.');
+        }
+        const page = await look.client.listRevisions(deploymentId, { limit: REVISIONS_PAGE, offset });
+        const items = page.resources.filter((r) => !seen.has(r.id));
+        for (const revision of items) {
+            seen.add(revision.id);
+            if (before && revision.id === before) {
+                previous = revision;
+                break walk;
+            }
+            fresh.push(revision);
+        }
+        if (page.resources.length < REVISIONS_PAGE || items.length === 0)
+            break;
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+    const matching = fresh.filter((revision) => carriesWhatWeSent(revision, sent, previous));
+    const ours = matching[0];
+    const others = ours ? fresh.slice(0, fresh.indexOf(ours)) : fresh;
+    return { revisions: fresh, ours, others, candidates: matching.length };
+}
+
+;// CONCATENATED MODULE: ./src/operations/control-plane/apply.ts
+
+
+
+
+
+
+
+/**
+ * The apply context of a command's run, the one way to make it: the run context's clock, deadline
+ * and cancel, the run's settle window, and its warnings.
+ */
+function applyContextOf(deps) {
+    return { client: deps.client, ...deps.run.stop(), settleMs: deps.settleMs, log: deps.log.warn };
+}
+/** Re-reads after a doubtful change, as fractions of the settle window: an early look, and one at its end. */
+const SETTLE_CHECKS = [1 / 3, 1];
+/** The settle window for a request time limit: half as long again as a request may take. */
+function settleWindowFor(requestTimeoutMs) {
+    return Math.round(requestTimeoutMs * 1.5);
+}
+async function createOnce(body, ctx) {
+    let inDoubt = false;
+    return withRetries(ctx, `Create deployment \`${body.name}\``, async () => {
+        try {
+            return { done: await ctx.client.createDeployment(body) };
+        }
+        catch (error) {
+            // A 409 after a doubtful attempt is that attempt's deployment (or its tracing project) in the way.
+            const conflictAfterDoubt = inDoubt && error instanceof errors/* ApiError */.hD && error.status === 409;
+            if (!(error instanceof errors/* ApiError */.hD) || !(error.ambiguous || conflictAfterDoubt))
+                throw error;
+            inDoubt = true;
+            const created = await settle(ctx, `the create of \`${body.name}\``, () => createdByThisRun(ctx, body));
+            if (created) {
+                ctx.log(`The create of \`${body.name}\` took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}); continuing with deployment ${created.id}.`);
+                return { done: created };
+            }
+            if (conflictAfterDoubt)
+                throw error;
+            return { retry: error };
+        }
+    });
+}
+/**
+ * The deployment named `body.name` if it exists and has this run's settings; undefined
+ * if none exists yet. One with other settings was made by another deploy at the same
+ * time: this run's create cannot take effect over it (names are unique), and the run
+ * must not adopt it as its own, so that is an error. Two by that name is one too.
+ */
+async function createdByThisRun(ctx, body) {
+    const found = await (0,find/* findDeploymentsByName */.e)(ctx.client, body.name, ctx);
+    if (found.length > 1)
+        throw twinDeployments(body.name, found);
+    if (found.length === 0)
+        return undefined;
+    const deployment = found[0].source !== undefined ? found[0] : await ctx.client.getDeployment(found[0].id);
+    const revisionConfig = deployment.source_revision_config ??
+        (deployment.latest_revision_id
+            ? (await ctx.client.getRevision(deployment.id, deployment.latest_revision_id)).source_revision_config
+            : undefined);
+    if (createdWithOurSettings(deployment, revisionConfig, body))
+        return deployment;
+    throw new core_errors/* ActionError */.lZ('api-refused', `Another deploy created deployment \`${body.name}\` (${deployment.id}) meanwhile, with settings other than this run's; ` +
+        "this run's create, whose answer was lost, did not make it. Not sending the create again: the name is taken, and that deployment is not this run's to change.", 'Let the other deploy finish, then re-run this job: it will update that deployment with these settings.');
+}
+/**
+ * After a create: the control plane should refuse a second deployment of a name, but
+ * if it did not (two runs creating at once), every later deploy by `name` would fail
+ * on the ambiguity. Said at once, loudly, with both ids.
+ */
+async function refuseTwins(client, created, limits) {
+    const found = await (0,find/* findDeploymentsByName */.e)(client, created.name, limits);
+    if (found.length > 1)
+        throw twinDeployments(created.name, found, created.id);
+}
+function twinDeployments(name, found, ours) {
+    const ids = found.map((d) => (d.id === ours ? `${d.id} (made by this run)` : d.id)).join(', ');
+    return new core_errors/* ActionError */.lZ('api-refused', `The control plane now has ${found.length} deployments named \`${name}\`: ${ids}. Another deploy created one at the same time, and the control plane did not refuse the second.`, `Delete all but one of them on the control plane: until then every deploy by \`name\` fails. Keep the one the other deploys use, or set \`deployment-id\`.`);
+}
+async function patchOnce(deployment, body, ctx) {
+    const before = deployment.latest_revision_id;
+    // A patch that makes no revision only sets values: sending it twice changes nothing more.
+    const idempotent = !mayMakeRevision(body);
+    // A change of revision inputs alone may or may not make a revision: it took effect when the deployment reports what was sent.
+    const perhapsNoRevision = !makesRevision(body);
+    const sent = { config: body.source_revision_config ?? {}, source: body.revision_source };
+    let othersSeen = [];
+    return withRetries(ctx, `Update deployment ${deployment.id}`, async () => {
+        try {
+            const answered = await ctx.client.patchDeployment(deployment.id, body);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
+                throw error;
+            if (idempotent)
+                return { retry: error };
+            // A new latest revision is not proof: another run may have made it. Ours is the one that carries what we sent.
+            const applied = await settle(ctx, `the update of deployment \`${deployment.name}\``, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                // What was sent beside the revision's settings (the environment; resource_spec, the install and build
+                // commands) shows on the deployment while this run's change is the latest, whether or not it made a revision.
+                const rest = reportsSourceConfig(current, body.source_config) && carriesOurEnvironment(current, body);
+                if (current.latest_revision_id === before)
+                    return perhapsNoRevision && rest ? { current } : undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                // A revision with this run's revision settings, latest, on a deployment that lacks the rest of what it sent
+                // is another run's of the same branch: this run's change never landed.
+                if (look.ours && look.others.length === 0 && !rest) {
+                    othersSeen = look.revisions;
+                    return undefined;
+                }
+                return look.ours ? { current, look, ours: look.ours } : undefined;
+            });
+            if (applied && !applied.ours) {
+                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}), and made no new revision.`);
+                return { done: { deployment: applied.current, revisionId: before } };
+            }
+            if (applied) {
+                const { current, look, ours } = applied;
+                ctx.log(`The update took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${ours.id}.`);
+                if (look.candidates > 1) {
+                    ctx.log(`${look.candidates} new revisions carry what this run sent, so which is this run's cannot be told; following the newest, ${ours.id}.`);
+                }
+                if (look.others.length > 0) {
+                    ctx.log(`Another deploy changed deployment \`${deployment.name}\` after this run: its revision ${look.others[0].id} is newer than this run's ${ours.id}. ` +
+                        `Waiting on ${ours.id}, which the newer one will likely supersede.`);
+                }
+                return { done: { deployment: current, revisionId: ours.id } };
+            }
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen);
+            return { retry: error };
+        }
+    });
+}
+function changedMeanwhile(deployment, others, change = 'update') {
+    return new core_errors/* ActionError */.lZ('api-refused', `Another deploy changed deployment \`${deployment.name}\` meanwhile (revision ${others.map((r) => r.id).join(', ')}), and ` +
+        `this run's ${change}, whose answer was lost, is not among its new revisions. ` +
+        "Not sending it again: that could undo the other deploy's newer change.", 'Let the other deploy finish, then re-run this job if its change is still wanted.');
+}
+/**
+ * A redeploy makes a revision, so like a create it is never sent twice blindly: after a
+ * doubtful answer the deployment is re-read, and the redeploy took effect if a revision
+ * newer than `before` carries the settings of the revision redeployed (as for an
+ * update, a new latest revision alone is not proof: another run may have made it) and,
+ * when the redeployed revision reports its commit, that same commit: another run that
+ * pushed the same branch meanwhile makes a revision with the same settings, but (the
+ * branch having moved on) another commit. A new revision with the settings but no
+ * commit cannot be told apart: the run fails saying so, neither adopting nor resending.
+ */
+async function redeployOnce(deployment, target, ctx) {
+    const before = deployment.latest_revision_id;
+    const { repo_commit_sha: commitSha, ...settings } = target.source_revision_config ?? {};
+    const sent = {
+        config: Object.fromEntries(Object.entries(settings).filter(([, v]) => v != null)),
+        commitSha: commitSha ?? undefined
+    };
+    let othersSeen = [];
+    let noCommit;
+    return withRetries(ctx, `Redeploy revision ${target.id}`, async () => {
+        try {
+            const answered = await ctx.client.redeployRevision(deployment.id, target.id);
+            return { done: { deployment: answered, revisionId: answered.latest_revision_id } };
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.ambiguous)
+                throw error;
+            const applied = await settle(ctx, `the redeploy of revision ${target.id}`, async () => {
+                const current = await ctx.client.getDeployment(deployment.id);
+                if (current.latest_revision_id === before)
+                    return undefined;
+                const look = await findOurRevision(ctx, deployment.id, before, sent);
+                othersSeen = look.others;
+                // The commit may be filled in once the control plane resolves it: keep looking until the window ends.
+                noCommit = sent.commitSha && look.ours && !look.ours.source_revision_config?.repo_commit_sha ? look.ours : undefined;
+                return look.ours && !noCommit ? { current, ours: look.ours } : undefined;
+            });
+            if (applied) {
+                ctx.log(`The redeploy took effect despite the error (${(0,core_errors/* firstLine */.TM)(error)}): revision ${applied.ours.id}.`);
+                return { done: { deployment: applied.current, revisionId: applied.ours.id } };
+            }
+            if (noCommit)
+                throw cannotTellRedeploy(deployment, target, noCommit);
+            if (othersSeen.length > 0)
+                throw changedMeanwhile(deployment, othersSeen, 'redeploy');
+            return { retry: error };
+        }
+    });
+}
+function cannotTellRedeploy(deployment, target, candidate) {
+    return new core_errors/* ActionError */.lZ('api-refused', `Cannot tell whether the redeploy of revision ${target.id} took effect: its answer was lost, and the new revision ${candidate.id} of deployment ` +
+        `\`${deployment.name}\` has its settings but reports no commit, so it may be another run's push of the same branch. ` +
+        "Not sending the redeploy again (that could make a second revision), and not following a revision that may not be this run's.", `Look at revision ${candidate.id} on the control plane: if it is commit ${target.source_revision_config?.repo_commit_sha ?? '(unknown)'}, the rollback took effect; otherwise re-run this job.`);
+}
+/** Whether the control plane makes a new revision for this patch (docs/control-plane.md: a `source_revision_config` change makes one). */
+function makesRevision(body) {
+    const revisionConfig = Object.values(body.source_revision_config ?? {}).some((v) => v != null);
+    return revisionConfig || body.secrets != null || body.secret_references != null;
+}
+/**
+ * `source_config` fields the control plane's owners count among the revision inputs: a patch that
+ * changes one may make a revision (docs/control-plane.md, "As the owners read it").
+ */
+const REVISION_INPUTS = ['resource_spec', 'install_command', 'build_command'];
+/** Whether this patch makes a revision, or may: it is then never sent twice without a look first. */
+function mayMakeRevision(body) {
+    return makesRevision(body) || REVISION_INPUTS.some((field) => body.source_config?.[field] != null);
+}
+/** Sends through the shared retry loop; an error refused before any work (a rate limit, a connection never made) is safe to send again. */
+function withRetries(ctx, label, step) {
+    const policy = ctx.retry ?? retry/* WRITE_RETRY */.l2;
+    return (0,retry/* retrying */.R$)({
+        policy,
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        random: ctx.random,
+        announce: (error, waitMs, next) => ctx.log(`${label} did not go through (${(0,core_errors/* firstLine */.TM)(error)}); sending it again in ${(0,clock/* formatDuration */.a)(waitMs)} (attempt ${next} of ${policy.maxAttempts}).`)
+    }, () => step().catch((error) => {
+        if (error instanceof errors/* ApiError */.hD && error.retryable && !error.ambiguous)
+            return { retry: error };
+        throw error;
+    }));
+}
+/**
+ * Re-reads after a doubtful change at fixed points of the settle window, since a
+ * slow server may still be applying it. Returns what `check` found, or undefined
+ * if it never showed. Not jittered: the window must be covered every time.
+ *
+ * A re-read that fails ends the run: without knowing whether the change took
+ * effect, sending it again could make a second one.
+ */
+async function settle(ctx, change, check) {
+    const start = ctx.clock.now();
+    for (const fraction of SETTLE_CHECKS) {
+        const at = Math.min(start + ctx.settleMs * fraction, ctx.deadline);
+        await (0,cancel/* sleepUnlessCancelled */.xE)(ctx.clock, Math.max(0, at - ctx.clock.now()), ctx.signal);
+        let found;
+        try {
+            found = await check();
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD))
+                throw error;
+            throw new core_errors/* ActionError */.lZ('api-refused', `Could not learn whether ${change} took effect: it failed in a way that leaves this open, and re-reading the control plane failed too (${(0,core_errors/* firstLine */.TM)(error)}).`, 'Look at the deployment on the control plane before re-running: re-running is safe if no new revision shows there.');
+        }
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * Sends a change with the recorder knowing it is in flight, so a run that ends before
+ * the answer says the change may or may not have taken effect. A definite refusal (an
+ * HTTP answer that leaves no doubt, such as a 400) took nothing into effect: the run is
+ * then plainly refused, not in doubt.
+ */
+async function sendRecorded(recorder, change, send) {
+    recorder.sending(change);
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof errors/* ApiError */.hD && error.status !== undefined && !error.ambiguous)
+            recorder.refused();
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1064:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 34;
-export const ids = [34];
+export const id = 322;
+export const ids = [322];
 export const modules = {
 
-/***/ 9034:
+/***/ 9322:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -18,17 +18,15 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/requests.ts
 var requests = __webpack_require__(4748);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var core_errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/operations/resolve.ts
-var resolve = __webpack_require__(3646);
+// EXTERNAL MODULE: ./src/operations/control-plane/resolve.ts
+var resolve = __webpack_require__(8879);
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/operations/poll.ts + 1 modules
-var poll = __webpack_require__(5703);
-;// CONCATENATED MODULE: ./src/operations/wait-until-gone.ts
+// EXTERNAL MODULE: ./src/operations/control-plane/poll.ts + 1 modules
+var poll = __webpack_require__(4629);
+;// CONCATENATED MODULE: ./src/operations/control-plane/wait-until-gone.ts
 
 
 
@@ -89,7 +87,6 @@ var types = __webpack_require__(8619);
 
 
 
-
 /**
  * `command: delete`: find the deployment (by `deployment-id` or exact name), delete it,
  * and wait until the control plane no longer lists it. A deployment that is already
@@ -109,7 +106,7 @@ async function deleteDeployment(inputs, deps) {
         recorder.changed('planned');
         return recorder.finish({ kind: 'planned', requests: [requests/* requests */.z.deleteDeployment(deployment.id, inputs.deleteTracingProject)] });
     }
-    (0,cancel/* throwIfCancelled */.dZ)(deps.signal);
+    deps.run.throwIfCancelled();
     log.info(`Deleting deployment \`${deployment.name}\` (${deployment.id})${inputs.deleteTracingProject ? ' and its tracing project' : ''}…`);
     const deleted = await (0,errors/* unlessNotFound */.CA)(client.deleteDeployment(deployment.id, inputs.deleteTracingProject).then(() => true));
     if (!deleted) {
@@ -132,10 +129,8 @@ async function deleteDeployment(inputs, deps) {
         client,
         deployment,
         timeoutMs: inputs.timeoutMs,
-        deadline: deps.deadline,
+        ...deps.run.stop(),
         pollIntervalMs: inputs.pollIntervalMs,
-        clock: deps.clock,
-        signal: deps.signal,
         log: log.info,
         warn: log.warn
     });
@@ -173,7 +168,7 @@ function defineCommand(definition) {
 
 /***/ }),
 
-/***/ 5703:
+/***/ 4629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -189,7 +184,7 @@ var errors = __webpack_require__(3249);
 var cancel = __webpack_require__(9317);
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __webpack_require__(2309);
-;// CONCATENATED MODULE: ./src/operations/poll-schedule.ts
+;// CONCATENATED MODULE: ./src/operations/control-plane/poll-schedule.ts
 
 const ADAPTIVE = {
     firstMs: 1_000,
@@ -214,7 +209,7 @@ function fixedSchedule(intervalMs) {
     return { next: () => intervalMs };
 }
 
-;// CONCATENATED MODULE: ./src/operations/poll.ts
+;// CONCATENATED MODULE: ./src/operations/control-plane/poll.ts
 
 
 
@@ -267,7 +262,7 @@ async function pollUntil(options) {
 
 /***/ }),
 
-/***/ 3646:
+/***/ 8879:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -276,7 +271,7 @@ async function pollUntil(options) {
 /* harmony export */ });
 /* unused harmony export resolveDeployment */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1839);
+/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1064);
 
 
 /**
@@ -304,12 +299,16 @@ function targetLabel(target) {
  * The start every deployment command shares: record what it acts on, say so, resolve
  * it (see resolveDeployment) within the step's deadline, and record the deployment found.
  */
-async function lookUpTarget(inputs, run) {
-    run.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
-    run.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
-    const found = await resolveDeployment(run.client, inputs, { clock: run.clock, deadline: run.deadline, timeoutMs: inputs.timeoutMs });
+async function lookUpTarget(inputs, deps) {
+    deps.recorder.target({ kind: 'deployment', name: inputs.name, id: inputs.deploymentId });
+    deps.log.info(inputs.deploymentId ? `Reading deployment ${inputs.deploymentId}…` : `Looking up deployment \`${inputs.name}\`…`);
+    const found = await resolveDeployment(deps.client, inputs, {
+        clock: deps.run.clock,
+        deadline: deps.run.deadline,
+        timeoutMs: inputs.timeoutMs
+    });
     if (found)
-        run.recorder.seen(found);
+        deps.recorder.seen(found);
     return found;
 }
 
@@ -318,4 +317,4 @@ async function lookUpTarget(inputs, run) {
 
 };
 
-//# sourceMappingURL=34.index.js.map
+//# sourceMappingURL=322.index.js.map

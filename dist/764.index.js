@@ -1,5 +1,5 @@
-export const id = 244;
-export const ids = [244];
+export const id = 764;
+export const ids = [764];
 export const modules = {
 
 /***/ 2465:
@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _blob_stream_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5448);
+/* harmony import */ var _git_blob_stream_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9859);
 
 
 /** Files are read in chunks this large: the 64 KiB default makes every layer run four times as often. */
@@ -24,7 +24,7 @@ function openContents(entries) {
         ids.push(entry.blob.oid);
         idsByRepo.set(entry.blob.repo, ids);
     }
-    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, (0,_blob_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .openBlobStream */ .w)(repo, ids)]));
+    const streams = new Map([...idsByRepo].map(([repo, ids]) => [repo, (0,_git_blob_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .openBlobStream */ .w)(repo, ids)]));
     return {
         of(entry) {
             if (!entry.blob)
@@ -44,7 +44,7 @@ function openContents(entries) {
 
 /***/ }),
 
-/***/ 7244:
+/***/ 764:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -66,9 +66,9 @@ var errors = __webpack_require__(4296);
 var core_stop = __webpack_require__(1439);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: ./src/operations/git-tree.ts
-var git_tree = __webpack_require__(2475);
-;// CONCATENATED MODULE: ./src/operations/git-attributes.ts
+// EXTERNAL MODULE: ./src/operations/git/git-tree.ts
+var git_tree = __webpack_require__(4730);
+;// CONCATENATED MODULE: ./src/operations/git/git-attributes.ts
 
 
 
@@ -139,8 +139,8 @@ function isExportIgnored(ignored, path) {
     return false;
 }
 
-// EXTERNAL MODULE: ./src/operations/folder-index.ts
-var folder_index = __webpack_require__(9529);
+// EXTERNAL MODULE: ./src/operations/git/folder-index.ts
+var folder_index = __webpack_require__(9411);
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var archive_layout = __webpack_require__(9029);
 // EXTERNAL MODULE: ./src/operations/archive/secret-rules.ts
@@ -563,7 +563,7 @@ function namedExactly(patterns, path) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/operations/git-grep.ts
+;// CONCATENATED MODULE: ./src/operations/git/git-grep.ts
 
 
 /** A list of paths (each at most a few hundred bytes) from a tree of a million files fits in this. */
@@ -814,8 +814,8 @@ var ignore = __webpack_require__(298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
-// EXTERNAL MODULE: ./src/operations/blob-stream.ts
-var blob_stream = __webpack_require__(5448);
+// EXTERNAL MODULE: ./src/operations/git/blob-stream.ts
+var blob_stream = __webpack_require__(9859);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
 
 
@@ -1243,4 +1243,4 @@ function unreadable(error) {
 
 };
 
-//# sourceMappingURL=244.index.js.map
+//# sourceMappingURL=764.index.js.map

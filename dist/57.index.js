@@ -1,5 +1,5 @@
-export const id = 278;
-export const ids = [278];
+export const id = 57;
+export const ids = [57];
 export const modules = {
 
 /***/ 2637:
@@ -47,7 +47,7 @@ function otherCommitCheckedOut(checkedOut, expected) {
 
 /***/ }),
 
-/***/ 278:
+/***/ 9057:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1839,8 +1839,8 @@ async function checkConfigFromCommit(text, configPath, files) {
     }
 }
 
-// EXTERNAL MODULE: ./src/operations/blob-stream.ts
-var blob_stream = __webpack_require__(5448);
+// EXTERNAL MODULE: ./src/operations/git/blob-stream.ts
+var blob_stream = __webpack_require__(9859);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
 ;// CONCATENATED MODULE: ./src/operations/config-check/verdict.ts
@@ -1933,7 +1933,7 @@ const archiveConfigCheckGate = {
     stage: 'archive',
     appliesTo: () => true,
     async run({ inputs, deps, layout, selection }) {
-        const verdict = await archiveVerdict(selection, inputs.configCheck, deps, layout.problems);
+        const verdict = await archiveVerdict(selection, inputs.configCheck, { log: deps.log, ...deps.run?.stop() }, layout.problems);
         // Recorded before it throws: the refusal's reports list the problems.
         if (verdict.status === 'failed')
             enforceConfigVerdict(verdict, deps, !unwaivable(layout.problems));
@@ -1998,8 +1998,8 @@ function unwaivable(layoutProblems) {
 var checkout_commit = __webpack_require__(2637);
 // EXTERNAL MODULE: ./src/core/sha.ts
 var core_sha = __webpack_require__(3541);
-// EXTERNAL MODULE: ./src/operations/folder-index.ts
-var folder_index = __webpack_require__(9529);
+// EXTERNAL MODULE: ./src/operations/git/folder-index.ts
+var folder_index = __webpack_require__(9411);
 ;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
 
 
@@ -2116,8 +2116,8 @@ function reasonOf(outcome) {
 
 // EXTERNAL MODULE: ./src/core/stop.ts
 var core_stop = __webpack_require__(1439);
-// EXTERNAL MODULE: ./src/operations/git-tree.ts
-var git_tree = __webpack_require__(2475);
+// EXTERNAL MODULE: ./src/operations/git/git-tree.ts
+var git_tree = __webpack_require__(4730);
 ;// CONCATENATED MODULE: ./src/commands/deploy/checkout-reads.ts
 
 
@@ -2135,7 +2135,7 @@ function checkoutReads(deps, dir) {
         let tree;
         const workspace = deps.workflow.workspace ?? dir;
         // Each git command gets the time left before the step's deadline, and is killed on a cancel.
-        const stop = deps.clock && deps.deadline !== undefined ? { signal: deps.signal, clock: deps.clock, deadline: deps.deadline } : undefined;
+        const stop = deps.run?.stop();
         const checkoutOnce = () => (checkout ??= (0,git_tree/* checkoutOf */.o5)(dir, stop, workspace));
         found = {
             checkout: checkoutOnce,
@@ -2155,12 +2155,9 @@ function checkoutReads(deps, dir) {
     return found;
 }
 
-// EXTERNAL MODULE: ./src/api/client.ts
-var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/operations/github-requests.ts
-var github_requests = __webpack_require__(7518);
+// EXTERNAL MODULE: ./src/operations/github/github-requests.ts
+var github_requests = __webpack_require__(6080);
 ;// CONCATENATED MODULE: ./src/commands/deploy/github-reads.ts
-
 
 /**
  * The GitHub repository that `repoUrl` names, read with the workflow's token: the workflow's own
@@ -2194,7 +2191,7 @@ function parts(url) {
     return { host: parsed.host.toLowerCase(), repository: path.toLowerCase() };
 }
 /**
- * GitHub reads through the one rate-limited path (operations/github-requests.ts): bounded by the
+ * GitHub reads through the one rate-limited path (operations/github/github-requests.ts): bounded by the
  * step's deadline, keeping one request's time free before it, each request aborted at its limit.
  * One reader per token for the run (its memos), so a rate limit one read met is honoured by the next.
  */
@@ -2216,30 +2213,17 @@ budgetMs) {
     if (!open)
         return { ok: false, reason: 'GitHub cannot be read in this run' };
     if (budgetMs !== undefined) {
-        const requestTimeoutMs = Math.max(1, Math.min(deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, budgetMs));
-        const deadline = Math.min(deps.deadline, deps.clock.now() + budgetMs);
-        const github = new github_requests/* RateLimitedGitHub */.Q(await open(token), {
-            clock: deps.clock,
-            deadline,
-            signal: deps.signal,
+        const github = (0,github_requests/* gitHubReader */.n)(await open(token), deps.run.within(budgetMs), {
+            warn: deps.log.warn,
             reserveMs: 0,
-            requestTimeoutMs,
-            warn: deps.log.warn
+            requestLimitMs: Math.max(1, Math.min(deps.run.requestLimit(), budgetMs))
         });
         return { ok: true, github, repository: where.repository };
     }
     const readers = deps.memos.githubReaders;
     let github = readers.get(token);
     if (!github) {
-        const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
-        github = open(token).then((get) => new github_requests/* RateLimitedGitHub */.Q(get, {
-            clock: deps.clock,
-            deadline: deps.deadline,
-            signal: deps.signal,
-            reserveMs: requestTimeoutMs,
-            requestTimeoutMs,
-            warn: deps.log.warn
-        }));
+        github = open(token).then((get) => (0,github_requests/* gitHubReader */.n)(get, deps.run, { warn: deps.log.warn }));
         readers.set(token, github);
     }
     return { ok: true, github: await github, repository: where.repository };
@@ -2277,7 +2261,7 @@ const configCheckGate = {
 const READ_BUDGET_MS = 15_000;
 /** A tenth of the step's time left, at most READ_BUDGET_MS: the deploy keeps nine tenths whatever GitHub does. */
 function readBudgetMs(deps) {
-    return Math.max(0, Math.min(READ_BUDGET_MS, (deps.deadline - deps.clock.now()) / 10));
+    return Math.max(0, Math.min(READ_BUDGET_MS, (deps.run.deadline - deps.run.now()) / 10));
 }
 /**
  * `github`: from the workspace when it is a checkout of the repository at the commit to be
@@ -2287,7 +2271,7 @@ async function githubVerdict({ inputs, deps, existing }) {
     const mode = inputs.configCheck;
     if (mode === 'off')
         return notChecked([{ code: 'config-check: off' }]);
-    const started = deps.clock.now();
+    const started = deps.run.now();
     const { workflow, log } = deps;
     const configPath = inputs.sourceRevisionConfig.graph_config_path ?? existing?.source_revision_config?.graph_config_path ?? undefined;
     // A create without one is refused by the source rules; a patch without one keeps the deployment's, which it names.
@@ -2303,14 +2287,14 @@ async function githubVerdict({ inputs, deps, existing }) {
     const ref = inputs.expectedCommit ?? inputs.sourceRevisionConfig.repo_ref ?? workflow.repoRef;
     if (!ref)
         return logNotChecked(deps, notChecked(['no ', { code: 'repo-ref' }, ' to read the config at']));
-    const done = (report, note) => verdictOf(report, configPath, mode, log, deps.clock.now() - started, note);
+    const done = (report, note) => verdictOf(report, configPath, mode, log, deps.run.now() - started, note);
     const checkout = await checkoutOf(repoUrl, ref, deps);
     const reads = checkout && checkoutReads(deps, checkout.workspace);
     const [top, tree] = reads ? await Promise.all([reads.checkout(), reads.tree()]) : [];
     if (checkout && top && tree) {
         // The commit itself, from git's objects: a sparse checkout or a file a step removed is seen as the build sees it.
         // Its files through one `git cat-file --batch`, ended with the check, a cancel or the deadline.
-        const blobs = (0,blob_stream/* openBlobReads */.P)({ signal: deps.signal, clock: deps.clock, deadline: deps.deadline });
+        const blobs = (0,blob_stream/* openBlobReads */.P)(deps.run.stop());
         try {
             const files = commitFiles(top.top, tree, commitReads(blobs));
             const text = await readNow(files, configPath);
@@ -2365,7 +2349,7 @@ function logNotChecked(deps, verdict) {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var api_errors = __webpack_require__(3249);
-;// CONCATENATED MODULE: ./src/operations/github-commits.ts
+;// CONCATENATED MODULE: ./src/operations/github/github-commits.ts
 
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 const COMPARE_FILE_LIMIT = 300;
@@ -2538,10 +2522,10 @@ const paths_patterns_LABEL = 'Paths patterns';
  * verdict row; a pattern that matches nothing is also a warning naming it.
  */
 async function checkPatterns(paths, head, reads, deps) {
-    const started = deps.clock.now();
+    const started = deps.run.now();
     const short = head.slice(0, 12);
     const listed = await filesOf(head, reads, deps);
-    const elapsedMs = deps.clock.now() - started;
+    const elapsedMs = deps.run.now() - started;
     if (!listed.ok) {
         deps.log.warn(`The \`paths\` patterns were not checked against commit ${head}: ${listed.reasons.join('; ')}. The decision rests on GitHub's compare alone.`);
         deps.recorder.checked({
@@ -2939,7 +2923,101 @@ function same(value) {
 
 /***/ }),
 
-/***/ 5448:
+/***/ 6747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ dependencyEntries),
+/* harmony export */   w: () => (/* binding */ iterableDependencies)
+/* harmony export */ });
+/**
+ * `dependencies` as the client iterates it (`for dep in config["dependencies"]`): a list's
+ * entries, a string's characters (so `"."` is `["."]`), a mapping's keys. Anything else (null,
+ * a number, a boolean) cannot be iterated: the client fails on it, and the check says so.
+ */
+function dependencyEntries(value) {
+    if (value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'string')
+        return [...value];
+    if (typeof value === 'object' && value !== null)
+        return Object.keys(value);
+    return [];
+}
+/** Whether the client can iterate `dependencies` at all (missing is an empty list). */
+function iterableDependencies(value) {
+    return value === undefined || typeof value === 'string' || (typeof value === 'object' && value !== null);
+}
+
+
+/***/ }),
+
+/***/ 6751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ parsePythonJson)
+/* harmony export */ });
+/**
+ * JSON as the official client reads a config (Python's `json.load`): standard JSON plus the
+ * bare constants `NaN`, `Infinity` and `-Infinity`, which JavaScript's `JSON.parse` refuses.
+ * Everything else is JSON's own rules (a BOM, a trailing comma, a comment: refused by both).
+ */
+function parsePythonJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        const marked = markConstants(text);
+        if (marked === text)
+            throw error;
+        try {
+            return JSON.parse(marked, (_key, value) => (typeof value === 'string' && value in CONSTANTS ? CONSTANTS[value] : value));
+        }
+        catch {
+            // The constants were not the problem: say what the plain read said.
+            throw error;
+        }
+    }
+}
+/** Placeholders no config holds (a NUL in a string is refused by JSON itself, never written by anyone). */
+const CONSTANTS = { '\u0000NaN': NaN, '\u0000Infinity': Infinity, '\u0000-Infinity': -Infinity };
+/** The text with each bare constant outside a string replaced by a string placeholder. */
+function markConstants(text) {
+    let out = '';
+    let inString = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (inString) {
+            out += char;
+            if (char === '\\')
+                out += text[++at] ?? '';
+            else if (char === '"')
+                inString = false;
+            continue;
+        }
+        if (char === '"') {
+            inString = true;
+            out += char;
+            continue;
+        }
+        const constant = ['-Infinity', 'Infinity', 'NaN'].find((name) => text.startsWith(name, at));
+        if (constant) {
+            out += JSON.stringify(`\u0000${constant}`);
+            at += constant.length - 1;
+        }
+        else
+            out += char;
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 9859:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2950,8 +3028,8 @@ function same(value) {
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2164);
 /* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1439);
-/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2475);
-/* harmony import */ var _drained_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6925);
+/* harmony import */ var _git_tree_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4730);
+/* harmony import */ var _drained_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2770);
 
 
 
@@ -3190,101 +3268,7 @@ class ByteReader {
 
 /***/ }),
 
-/***/ 6747:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ dependencyEntries),
-/* harmony export */   w: () => (/* binding */ iterableDependencies)
-/* harmony export */ });
-/**
- * `dependencies` as the client iterates it (`for dep in config["dependencies"]`): a list's
- * entries, a string's characters (so `"."` is `["."]`), a mapping's keys. Anything else (null,
- * a number, a boolean) cannot be iterated: the client fails on it, and the check says so.
- */
-function dependencyEntries(value) {
-    if (value === undefined)
-        return [];
-    if (Array.isArray(value))
-        return value;
-    if (typeof value === 'string')
-        return [...value];
-    if (typeof value === 'object' && value !== null)
-        return Object.keys(value);
-    return [];
-}
-/** Whether the client can iterate `dependencies` at all (missing is an empty list). */
-function iterableDependencies(value) {
-    return value === undefined || typeof value === 'string' || (typeof value === 'object' && value !== null);
-}
-
-
-/***/ }),
-
-/***/ 6751:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ parsePythonJson)
-/* harmony export */ });
-/**
- * JSON as the official client reads a config (Python's `json.load`): standard JSON plus the
- * bare constants `NaN`, `Infinity` and `-Infinity`, which JavaScript's `JSON.parse` refuses.
- * Everything else is JSON's own rules (a BOM, a trailing comma, a comment: refused by both).
- */
-function parsePythonJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        const marked = markConstants(text);
-        if (marked === text)
-            throw error;
-        try {
-            return JSON.parse(marked, (_key, value) => (typeof value === 'string' && value in CONSTANTS ? CONSTANTS[value] : value));
-        }
-        catch {
-            // The constants were not the problem: say what the plain read said.
-            throw error;
-        }
-    }
-}
-/** Placeholders no config holds (a NUL in a string is refused by JSON itself, never written by anyone). */
-const CONSTANTS = { '\u0000NaN': NaN, '\u0000Infinity': Infinity, '\u0000-Infinity': -Infinity };
-/** The text with each bare constant outside a string replaced by a string placeholder. */
-function markConstants(text) {
-    let out = '';
-    let inString = false;
-    for (let at = 0; at < text.length; at++) {
-        const char = text[at];
-        if (inString) {
-            out += char;
-            if (char === '\\')
-                out += text[++at] ?? '';
-            else if (char === '"')
-                inString = false;
-            continue;
-        }
-        if (char === '"') {
-            inString = true;
-            out += char;
-            continue;
-        }
-        const constant = ['-Infinity', 'Infinity', 'NaN'].find((name) => text.startsWith(name, at));
-        if (constant) {
-            out += JSON.stringify(`\u0000${constant}`);
-            at += constant.length - 1;
-        }
-        else
-            out += char;
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 6925:
+/***/ 2770:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3306,7 +3290,7 @@ function drainedOrClosed(stream) {
 
 /***/ }),
 
-/***/ 9529:
+/***/ 9411:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3336,8 +3320,448 @@ function addToFolderIndex(children, dirs, path) {
 }
 
 
+/***/ }),
+
+/***/ 4730:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $u: () => (/* binding */ fetchMissingBlobs),
+/* harmony export */   EO: () => (/* binding */ runGit),
+/* harmony export */   Y_: () => (/* binding */ changedFiles),
+/* harmony export */   gY: () => (/* binding */ gitLimit),
+/* harmony export */   gp: () => (/* binding */ committedDirectories),
+/* harmony export */   iJ: () => (/* binding */ gitArgs),
+/* harmony export */   nT: () => (/* binding */ listTree),
+/* harmony export */   o5: () => (/* binding */ checkoutOf)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9317);
+/* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1439);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2164);
+
+
+
+
+
+
+/** A listing of a large monorepo (a million paths, with modes, ids and sizes) fits in this. */
+const LISTING_MAX_BYTES = 256 * 1024 * 1024;
+/** Git answers these from its objects at once; one that does not in this long (a hung filesystem) must not hold the step. */
+const GIT_TIMEOUT_MS = 60_000;
+/**
+ * Arguments every git command here gets: the repository declared safe for this command only (in a
+ * container job the checkout belongs to another user, and git would call it dubious), paths as
+ * they are (no quoting), pathspecs taken literally (a folder named `*` is that folder), and no
+ * lock taken (nothing is written).
+ */
+function gitArgs(top, args, literalPathspecs = true) {
+    const safe = (typeof top === 'string' ? [top] : top).flatMap((dir) => ['-c', `safe.directory=${dir}`]);
+    // A command that needs a pathspec's magic (`:(exclude)`) writes `:(literal)` into each one itself.
+    return [...safe, '-c', 'core.quotePath=false', '--no-optional-locks', ...(literalPathspecs ? ['--literal-pathspecs'] : []), ...args];
+}
+/**
+ * What ends git early: the run's cancel and the step's deadline (core/stop.ts). Every git process
+ * is killed on either, and each is given the time left when it starts (never more than
+ * GIT_TIMEOUT_MS, unless a caller says otherwise). The time is real: the run's clock may be
+ * virtual (tests), and git does not move it.
+ */
+function gitLimit(stop, capMs = GIT_TIMEOUT_MS) {
+    return (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopLimit */ .E1)(stop, capMs);
+}
+/**
+ * One git command in `cwd`; its output, or a rejection naming the command and git's first line
+ * of error. Killed on the run's cancel (CancelledError), or once its limit passes (the step's
+ * deadline: a `timed-out` ActionError).
+ */
+function runGit(cwd, args, run = {}) {
+    const stopped = (0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopReason */ .PJ)(run.stop);
+    if (stopped)
+        return Promise.reject(stopped);
+    const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .startTimeLimit */ .r5)(gitLimit(run.stop, run.capMs));
+    return new Promise((resolve, reject) => {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', gitArgs(run.safe ?? [cwd], args), {
+            cwd,
+            env: run.env ? { ...process.env, ...run.env } : process.env,
+            signal: limit.signal,
+            maxBuffer: run.maxBuffer ?? LISTING_MAX_BYTES,
+            windowsHide: true
+        }, (error, stdout, stderr) => {
+            if (error) {
+                if (limit.signal.aborted) {
+                    reject((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopReason */ .PJ)(run.stop) ??
+                        (run.stop?.signal?.aborted ? new _core_cancel_js__WEBPACK_IMPORTED_MODULE_3__/* .CancelledError */ .cc() : new Error(`\`git ${args[0]}\` failed: it did not answer in time`)));
+                    return;
+                }
+                const said = String(stderr ?? '')
+                    .trim()
+                    .split('\n')[0];
+                reject(new Error(`\`git ${args[0]}\` failed${said ? `: ${said}` : ''}`));
+                return;
+            }
+            resolve(String(stdout));
+        });
+        // A write after git exits early fails the command: its own error says why.
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(run.input ?? '');
+    }).finally(() => limit.end());
+}
+/** Looking for a `.git` above a folder answers at once; a filesystem that does not must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000;
+/**
+ * Whether git could find a repository from `dir`: `GIT_DIR` is set, or there is a `.git` (a
+ * folder, or a file for a worktree or submodule) in `dir` or a folder above it, walking up from
+ * where `dir` really is (its symbolic links resolved, as git does). Where there is none, git
+ * would only start to say "not a git repository". A path that cannot be resolved is left to
+ * git; a filesystem that does not answer within git's own limit is no checkout (git would hang
+ * on it too).
+ */
+async function mayBeInRepository(dir) {
+    if (process.env.GIT_DIR !== undefined)
+        return true;
+    const look = async () => {
+        let current;
+        try {
+            current = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(dir);
+        }
+        catch {
+            return true;
+        }
+        for (;; current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current)) {
+            if (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(current, '.git')).then(() => true, () => false))
+                return true;
+            if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current) === current)
+                return false;
+        }
+    };
+    return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .withinTimeLimit */ .A0)(look, { limitMs: LOOK_TIMEOUT_MS }).catch(() => false);
+}
+/**
+ * The checkout that holds `dir` (found from `dir` itself, not the workspace: `actions/checkout`
+ * with `path:` puts one in a subfolder), or undefined when there is none, or no commit yet.
+ * Its top is declared safe when it is `dir` or a folder above it up to `trustedRoot` (the
+ * workspace): never a repository above the workspace.
+ */
+async function checkoutOf(dir, stop, trustedRoot = dir) {
+    // No `.git` here or above: git would only walk up to say so (slowly, on a network filesystem).
+    if (!(await mayBeInRepository(dir)))
+        return undefined;
+    const safe = [dir];
+    for (let at = dir; at !== trustedRoot && (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at) !== at && isInside(trustedRoot, at);)
+        safe.push((at = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(at)));
+    const said = await runGit(dir, ['rev-parse', '--show-toplevel', 'HEAD', '--git-path', 'info/attributes'], {
+        stop,
+        maxBuffer: 64 * 1024,
+        safe
+    }).catch(unlessStop);
+    const [top, commit, attributes] = (said ?? '').split('\n').map((line) => line.trim());
+    if (!top || !commit || !/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(commit))
+        return undefined;
+    // `--git-path` answers relative to `dir` unless the repository's folder is elsewhere.
+    return { top, commit: commit.toLowerCase(), ...(attributes ? { infoAttributes: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(dir, attributes) } : {}) };
+}
+/**
+ * In a partial clone (`actions/checkout` makes one for a sparse checkout: `--filter=blob:none`),
+ * the commit's files outside the checked-out folders are not in the local objects; git would
+ * fetch each one alone, on first use (a round trip per file). They are fetched here first, in
+ * one `git fetch` of their ids, as git itself fetches for a checkout. Nothing happens in a
+ * complete clone (one `git config` asks). Rejects when the fetch fails.
+ */
+async function fetchMissingBlobs(top, commit, dirs, stop) {
+    const promisor = (await runGit(top, ['config', '--get-regexp', '^remote\\..*\\.promisor$'], { stop, maxBuffer: 64 * 1024 }).catch(unlessStop)) ?? '';
+    const remote = /^remote\.(.+)\.promisor true$/m.exec(promisor)?.[1];
+    if (!remote)
+        return 0;
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    // `--missing=print` names what is not here without fetching it.
+    const listed = await runGit(top, ['rev-list', '--objects', '--no-walk', '--missing=print', commit, '--', ...pathspecs], { stop });
+    const missing = listed
+        .split('\n')
+        .filter((line) => line.startsWith('?'))
+        .map((line) => line.slice(1).trim());
+    if (missing.length === 0)
+        return 0;
+    const args = [
+        '-c',
+        'fetch.negotiationAlgorithm=noop',
+        'fetch',
+        remote,
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--recurse-submodules=no',
+        '--filter=blob:none',
+        '--stdin'
+    ];
+    // A fetch may take long: it has all the time left, not the cap of a local command.
+    await runGit(top, args, {
+        stop,
+        capMs: stop ? Infinity : GIT_TIMEOUT_MS,
+        maxBuffer: 1024 * 1024,
+        input: `${missing.join('\n')}\n`
+    }).catch((error) => {
+        if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
+            throw error;
+        throw new Error(`\`git fetch\` of ${missing.length} files of the commit that the partial clone does not hold failed: ${error.message}`);
+    });
+    return missing.length;
+}
+/**
+ * Every file of `commit`'s tree under `dirs` (relative to the top; '' for all of it): one
+ * `git ls-tree -r -z --full-tree`, with `--long` when `sizes` are wanted (which reads every
+ * blob's header: in a partial clone, fetch the missing ones first, fetchMissingBlobs). Without,
+ * every size is 0. A submodule is one entry (its recorded commit).
+ */
+async function listTree(top, commit, dirs, stop, sizes = true) {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['ls-tree', '-r', '-z', ...(sizes ? ['--long'] : []), '--full-tree', commit, '--', ...pathspecs], {
+        stop
+    });
+    const files = [];
+    // Read in place, by offsets: no array of records nor of fields. Listing 27,687 files took the
+    // process from 44 MB to about 79 MB of RSS that way, to about 65 MB this way.
+    for (let at = 0; at < listed.length;) {
+        const end = listed.indexOf('\0', at);
+        const stop = end < 0 ? listed.length : end;
+        // `<mode> SP <type> SP <oid> [SP+ <size>] TAB <path>`
+        const tab = listed.indexOf('\t', at);
+        const typeAt = listed.indexOf(' ', at) + 1;
+        const oidAt = listed.indexOf(' ', typeAt) + 1;
+        const sizeAt = listed.indexOf(' ', oidAt) + 1;
+        const oidEnd = sizeAt > 0 && sizeAt < tab ? sizeAt - 1 : tab;
+        const oid = listed.slice(oidAt, oidEnd);
+        const path = listed.slice(tab + 1, stop);
+        if (listed.startsWith('commit ', typeAt))
+            files.push({ path, kind: 'submodule', executable: false, oid, size: 0 });
+        else if (listed.startsWith('blob ', typeAt)) {
+            const size = oidEnd < tab ? listed.slice(oidEnd, tab).trim() : '0';
+            // git says `BAD` for the size of a blob it does not have (a broken or partial clone).
+            if (!/^\d+$/.test(size))
+                throw new Error(`git has no file \`${oid}\` (\`${path}\`) in this checkout's objects: a partial or broken clone?`);
+            const link = listed.startsWith('120000 ', at);
+            files.push({ path, kind: link ? 'link' : 'file', executable: listed.startsWith('100755 ', at), oid, size: Number(size) });
+        }
+        at = stop + 1;
+    }
+    return files;
+}
+/**
+ * Tracked files under `dirs` whose working-tree content is not the commit's (changed, or
+ * deleted), relative to the top: `git diff --name-only <commit>` (`HEAD` unless a submodule's
+ * checkout moved off the commit its parent records). A file a sparse checkout leaves out
+ * of the working tree is not one (git marks it so).
+ */
+async function changedFiles(top, dirs, stop, commit = 'HEAD') {
+    const pathspecs = dirs.includes('') ? [] : [...dirs];
+    const listed = await runGit(top, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=dirty', commit, '--', ...pathspecs], {
+        stop
+    });
+    return listed.split('\0').filter((path) => path !== '');
+}
+/** A failed git command is "no answer" (undefined), unless the run itself is ending. */
+function unlessStop(error) {
+    if ((0,_core_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .isStop */ .jX)(error))
+        throw error;
+    return undefined;
+}
+function isInside(parent, child) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(parent, child);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+/**
+ * Which of `relativePaths` (from `cwd`, `..` allowed) are folders of the commit checked out where
+ * `cwd` is, whether or not they are on disk: one `git cat-file --batch-check` for all of them
+ * (`HEAD:./<path>`). None when `cwd` is not in a checkout.
+ */
+async function committedDirectories(cwd, relativePaths, stop) {
+    const found = new Set();
+    if (relativePaths.length === 0 || !(await mayBeInRepository(cwd)))
+        return found;
+    const asked = relativePaths.map((path) => `HEAD:./${path.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/')}`);
+    const said = await runGit(cwd, ['cat-file', '--batch-check=%(objecttype)'], {
+        stop,
+        maxBuffer: 1024 * 1024,
+        input: `${asked.join('\n')}\n`
+    }).catch(unlessStop);
+    // One answer a line, in the order asked: `tree`, `blob`, or `<name> missing`.
+    const answers = (said ?? '').split('\n');
+    relativePaths.forEach((path, index) => answers[index] === 'tree' && found.add(path));
+    return found;
+}
+
+
+/***/ }),
+
+/***/ 6080:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ gitHubReader)
+/* harmony export */ });
+/* unused harmony export RateLimitedGitHub */
+/* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
+/* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2257);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
+/* harmony import */ var _core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2164);
+
+
+
+
+
+
+/**
+ * A reader bounded by the run context `run` (its deadline, its cancel), each request limited to
+ * one request's limit, and keeping one request's time free before the deadline unless told otherwise.
+ */
+function gitHubReader(get, run, options) {
+    return new RateLimitedGitHub(get, {
+        ...run.stop(),
+        reserveMs: options.reserveMs ?? run.requestLimit(),
+        requestTimeoutMs: options.requestLimitMs ?? run.requestLimit(),
+        warn: options.warn
+    });
+}
+/** Attempts per request, the first included: 5xx and network failures are usually brief. */
+const MAX_ATTEMPTS = 3;
+const BACKOFF_MS = [1_000, 3_000];
+/**
+ * GitHub requests that honour its rate limits: a `retry-after` is waited out, and so is
+ * an exhausted `x-ratelimit-remaining` until `x-ratelimit-reset`, but only when that
+ * still leaves `reserveMs` before the deadline; otherwise the request is given up with
+ * a reason, never sent into a certain refusal. 5xx and network failures are retried
+ * briefly. Every request is aborted at its time limit. Counts what it sends.
+ */
+class RateLimitedGitHub {
+    get;
+    options;
+    requests = 0;
+    /** Set from the last answer: GitHub will refuse until then. */
+    exhaustedUntil;
+    /** The same moment as wall-clock epoch milliseconds (GitHub's `x-ratelimit-reset`), to tell the user when. */
+    resetsAt;
+    constructor(get, options) {
+        this.get = get;
+        this.options = options;
+    }
+    async fetch(url, what) {
+        let last = { ok: false, reason: 'not sent' };
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            if (this.exhaustedUntil !== undefined) {
+                const refused = await this.waitUntil(this.exhaustedUntil, `${what}: GitHub's rate limit for this token is used up${resetsWhen(this.resetsAt)}`);
+                if (refused)
+                    return { ok: false, limited: true, reason: refused };
+                this.exhaustedUntil = undefined;
+                this.resetsAt = undefined;
+            }
+            if (this.options.clock.now() >= this.options.deadline - this.options.reserveMs) {
+                return { ok: false, reason: `${what}: not sent, the step's \`timeout\` is too near` };
+            }
+            let response;
+            try {
+                response = await this.send(url);
+            }
+            catch (error) {
+                if (this.options.signal?.aborted)
+                    throw error;
+                // The same answer would be as large again: not retried.
+                if (error instanceof _api_body_js__WEBPACK_IMPORTED_MODULE_0__/* .BodyTooLarge */ .KQ)
+                    return { ok: false, reason: `${what}: GitHub's answer was too large to read (${error.message})` };
+                last = { ok: false, reason: `${what}: no answer from GitHub (${error.message})` };
+                const retried = await this.backoff(attempt, last);
+                if (!retried)
+                    return last;
+                continue;
+            }
+            this.noteRateLimit(response);
+            if (response.status >= 200 && response.status < 300)
+                return { ok: true, response };
+            const retryAfterMs = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], Date.now());
+            const limited = response.status === 429 ||
+                (response.status === 403 &&
+                    (retryAfterMs !== undefined || this.exhaustedUntil !== undefined || response.headers['x-ratelimit-remaining'] === '0'));
+            const reason = `${what}: GitHub answered HTTP ${response.status}${messageOf(response)}`;
+            last = limited ? { ok: false, limited: true, reason } : { ok: false, status: response.status, reason };
+            if (limited) {
+                if (retryAfterMs !== undefined) {
+                    const refused = await this.waitUntil(this.options.clock.now() + retryAfterMs, `${what}: GitHub asked to retry after ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(retryAfterMs)}`);
+                    if (refused)
+                        return { ok: false, limited: true, reason: refused };
+                }
+                // Without retry-after, the loop waits for x-ratelimit-reset (noted above) before the next try,
+                // or, knowing neither, backs off as for a 5xx.
+                else if (this.exhaustedUntil === undefined && !(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            if (response.status >= 500) {
+                if (!(await this.backoff(attempt, last)))
+                    return last;
+                continue;
+            }
+            return last;
+        }
+        return last;
+    }
+    send(url) {
+        this.requests++;
+        // Real time (no clock): GitHub is not on the step's clock, and a hung request must end on a runner.
+        return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .withinTimeLimit */ .A0)((signal) => this.get(url, signal), { limitMs: this.options.requestTimeoutMs, signal: this.options.signal });
+    }
+    /** `x-ratelimit-remaining: 0` means the next request would be refused until `x-ratelimit-reset` (epoch seconds). */
+    noteRateLimit(response) {
+        const remaining = response.headers['x-ratelimit-remaining'];
+        const reset = Number(response.headers['x-ratelimit-reset']);
+        if (remaining === '0' && Number.isFinite(reset)) {
+            // The reset is wall-clock time; the wait is measured on the step's clock.
+            this.exhaustedUntil = this.options.clock.now() + Math.max(0, reset * 1000 - Date.now()) + 1_000;
+            this.resetsAt = reset * 1000;
+        }
+    }
+    /** Waits, or says why not: the wait would not leave time before the deadline. */
+    async waitUntil(until, why) {
+        const { clock, deadline, reserveMs } = this.options;
+        const waitMs = until - clock.now();
+        if (waitMs <= 0)
+            return undefined;
+        if (until > deadline - reserveMs) {
+            return `${why}, and waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)} would not leave time before the step's \`timeout\``;
+        }
+        this.options.warn(`${why}: waiting ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(waitMs)}.`);
+        await (0,_core_cancel_js__WEBPACK_IMPORTED_MODULE_2__/* .sleepUnlessCancelled */ .xE)(clock, waitMs, this.options.signal);
+        return undefined;
+    }
+    async backoff(attempt, last) {
+        if (attempt >= MAX_ATTEMPTS)
+            return false;
+        const waitMs = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1];
+        return (await this.waitUntil(this.options.clock.now() + waitMs, `${last.reason}; trying again`)) === undefined;
+    }
+}
+/** When GitHub's rate limit resets, as the user can act on it: the UTC time (it is wall-clock time, not the step's). */
+function resetsWhen(resetsAt) {
+    if (resetsAt === undefined)
+        return '';
+    const inMs = Math.max(0, resetsAt - Date.now());
+    return ` until ${new Date(resetsAt).toISOString().replace(/\.\d{3}Z$/, 'Z')} (in ${(0,_core_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(inMs)})`;
+}
+/**
+ * GitHub's `message`, on one line and short (it is shown in a warning), quoted as code: a reason
+ * is our sentence with its backticked names as code (core/quoted.ts), and GitHub's text is not ours.
+ */
+function messageOf(response) {
+    const message = response.data?.message;
+    return typeof message === 'string' && message.trim() !== '' ? ` (\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quotable */ .E7)(message.trim(), 200)}\`)` : '';
+}
+
+
 /***/ })
 
 };
 
-//# sourceMappingURL=278.index.js.map
+//# sourceMappingURL=57.index.js.map

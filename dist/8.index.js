@@ -1,8 +1,8 @@
-export const id = 263;
-export const ids = [263];
+export const id = 8;
+export const ids = [8];
 export const modules = {
 
-/***/ 7263:
+/***/ 5008:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -16,17 +16,15 @@ __webpack_require__.d(__webpack_exports__, {
   rowsOf: () => (/* binding */ rowsOf)
 });
 
-// EXTERNAL MODULE: ./src/api/client.ts
-var client = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/api/requests.ts
 var requests = __webpack_require__(4748);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/prune.ts
 var prune = __webpack_require__(2307);
-// EXTERNAL MODULE: ./src/operations/github-requests.ts
-var github_requests = __webpack_require__(7518);
-;// CONCATENATED MODULE: ./src/operations/pull-requests.ts
+// EXTERNAL MODULE: ./src/operations/github/github-requests.ts
+var github_requests = __webpack_require__(6080);
+;// CONCATENATED MODULE: ./src/operations/github/pull-requests.ts
 /** 100 pages of 100: a repository with more open pull requests than that is not read whole. */
 const MAX_PAGES = 100;
 const PERMISSION_HINT = 'The token needs `pull-requests: read`: add `permissions: pull-requests: read` to the job (or pass a `github-token` that has it).';
@@ -110,8 +108,8 @@ var types = __webpack_require__(8619);
 var api_errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/core/cancel.ts
 var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/operations/find.ts
-var find = __webpack_require__(1839);
+// EXTERNAL MODULE: ./src/operations/control-plane/find.ts
+var find = __webpack_require__(1064);
 ;// CONCATENATED MODULE: ./src/commands/prune/candidates.ts
 
 
@@ -248,8 +246,8 @@ function stillInProgress(status) {
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var core_clock = __webpack_require__(2257);
-// EXTERNAL MODULE: ./src/operations/poll.ts + 1 modules
-var poll = __webpack_require__(5703);
+// EXTERNAL MODULE: ./src/operations/control-plane/poll.ts + 1 modules
+var poll = __webpack_require__(4629);
 ;// CONCATENATED MODULE: ./src/commands/prune/wait-all-gone.ts
 
 
@@ -389,7 +387,6 @@ var inputs = __webpack_require__(6732);
 
 
 
-
 /**
  * `command: prune`: deletes the previews (deployments named by `name-pattern`) whose pull
  * request is closed or missing, or that have been idle longer than `max-age`; never one
@@ -412,22 +409,14 @@ async function command_prune(inputs, deps) {
         throw new errors/* ActionError */.lZ('bad-input', "`command: prune` reads the pull requests of the workflow's repository, and GITHUB_REPOSITORY is not set (or not `owner/repo`).", 'Run prune in a GitHub Actions workflow, or set GITHUB_REPOSITORY when running it elsewhere.');
     }
     // The reserve: one request's time, kept free before the deadline for the report.
-    const requestTimeoutMs = deps.requestTimeoutMs ?? client/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc;
-    const reserveMs = requestTimeoutMs;
-    const budget = { clock: deps.clock, deadline: deps.deadline, reserveMs, signal: deps.signal };
+    const reserveMs = deps.run.requestLimit();
+    const budget = { ...deps.run.stop(), reserveMs };
     log.info(`Listing deployments named like \`${inputs.pattern.source}\`…`);
     const candidates = await findCandidates(deps.client, inputs.pattern, budget);
     log.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} match${candidates.length === 1 ? 'es' : ''} \`${inputs.pattern.source}\`.`);
     if (candidates.length === 0)
         return finishUnchanged(inputs, deps);
-    const github = new github_requests/* RateLimitedGitHub */.Q(await deps.openGitHub(inputs.githubToken), {
-        clock: deps.clock,
-        deadline: deps.deadline,
-        signal: deps.signal,
-        reserveMs,
-        requestTimeoutMs,
-        warn: log.warn
-    });
+    const github = (0,github_requests/* gitHubReader */.n)(await deps.openGitHub(inputs.githubToken), deps.run, { warn: log.warn, reserveMs });
     const open = await readOpenPullRequests(github, repository);
     recorder.pruneRequests(github.requests);
     if (open.kind === 'unreadable') {
@@ -441,7 +430,7 @@ async function command_prune(inputs, deps) {
     // The newest revision matters for a preview that may go: one not open, or any when max-age is set.
     const needRevision = candidates.filter((c) => inputs.maxAgeMs !== undefined || (open.kind === 'read' && !open.numbers.has(c.pr)));
     const revisions = await readNewestRevisions(deps.client, needRevision, budget);
-    const now = deps.clock.now();
+    const now = deps.run.now();
     let verdicts = classify({ candidates, open, revisions, maxAgeMs: inputs.maxAgeMs, now });
     let stale = verdicts.filter((v) => v.stale);
     recorder.pruneRows(rowsOf(verdicts, inputs.dryRun));
@@ -491,7 +480,8 @@ async function command_prune(inputs, deps) {
             recorder.pruneRows(rowsOf(verdicts, false, known));
         }
     });
-    const pruned = recorder.factsNow.prune?.pruned ?? [];
+    // What this run deleted, from its own results (in the order they came, as the recorder has them).
+    const pruned = known.filter((result) => result.outcome === 'deleted').map((result) => result.candidate.name);
     failIfIncomplete(results, notChecked, pruned);
     if (pruned.length === 0)
         return finishUnchanged(inputs, deps);
@@ -588,12 +578,107 @@ function defineCommand(definition) {
 
 /***/ }),
 
-/***/ 7518:
+/***/ 4629:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  p: () => (/* binding */ POLL_ERROR_BUDGET),
+  g: () => (/* binding */ pollUntil)
+});
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/core/cancel.ts
+var cancel = __webpack_require__(9317);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __webpack_require__(2309);
+;// CONCATENATED MODULE: ./src/operations/control-plane/poll-schedule.ts
+
+const ADAPTIVE = {
+    firstMs: 1_000,
+    factor: 2,
+    /** In the phase that ends in DEPLOYED. */
+    finalPhaseCapMs: 6_000,
+    /** Everywhere else, including statuses this action does not know. */
+    capMs: 16_000
+};
+function adaptiveSchedule() {
+    let intervalMs = ADAPTIVE.firstMs;
+    return {
+        next(status, changed) {
+            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
+            const cap = (0,statuses/* isFinalPhase */.wW)(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
+            return Math.min(intervalMs, cap);
+        }
+    };
+}
+/** `poll-interval`: the user's fixed interval, whatever the status. */
+function fixedSchedule(intervalMs) {
+    return { next: () => intervalMs };
+}
+
+;// CONCATENATED MODULE: ./src/operations/control-plane/poll.ts
+
+
+
+/**
+ * Status checks that may fail in a row (each already retried by the client) before
+ * the action gives up: a control plane that blips during a 15-minute build should
+ * not fail the deploy, one that is gone should not keep the job for its whole timeout.
+ */
+const POLL_ERROR_BUDGET = 3;
+/**
+ * Checks until `check` says done: on the poll schedule, within the deadline (the
+ * last check falls on it), through up to POLL_ERROR_BUDGET failed checks in a row,
+ * and stopping as soon as the run is cancelled. Shared by the wait for a revision
+ * and the wait for a deleted deployment to go.
+ */
+async function pollUntil(options) {
+    const { clock, deadline } = options;
+    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
+    let failures = 0;
+    let lastError;
+    let lastStatus = '';
+    for (;;) {
+        let changed = false;
+        try {
+            const outcome = await options.check();
+            if ('done' in outcome)
+                return outcome.done;
+            failures = 0;
+            lastError = undefined;
+            changed = outcome.status !== lastStatus;
+            lastStatus = outcome.status;
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD) || !error.retryable)
+                throw error;
+            failures++;
+            lastError = error;
+            if (failures > POLL_ERROR_BUDGET)
+                throw options.lostContact(error, failures);
+            options.onFailure(error, failures);
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            throw options.timedOut(lastError);
+        // After a failed check, ask again as if nothing changed: the interval keeps growing.
+        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, Math.min(schedule.next(lastStatus, changed), deadline - now), options.signal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6080:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ RateLimitedGitHub)
+/* harmony export */   n: () => (/* binding */ gitHubReader)
 /* harmony export */ });
+/* unused harmony export RateLimitedGitHub */
 /* harmony import */ var _api_body_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3994);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7018);
 /* harmony import */ var _core_cancel_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9317);
@@ -606,6 +691,18 @@ function defineCommand(definition) {
 
 
 
+/**
+ * A reader bounded by the run context `run` (its deadline, its cancel), each request limited to
+ * one request's limit, and keeping one request's time free before the deadline unless told otherwise.
+ */
+function gitHubReader(get, run, options) {
+    return new RateLimitedGitHub(get, {
+        ...run.stop(),
+        reserveMs: options.reserveMs ?? run.requestLimit(),
+        requestTimeoutMs: options.requestLimitMs ?? run.requestLimit(),
+        warn: options.warn
+    });
+}
 /** Attempts per request, the first included: 5xx and network failures are usually brief. */
 const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = [1_000, 3_000];
@@ -739,102 +836,8 @@ function messageOf(response) {
 }
 
 
-/***/ }),
-
-/***/ 5703:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  p: () => (/* binding */ POLL_ERROR_BUDGET),
-  g: () => (/* binding */ pollUntil)
-});
-
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(3249);
-// EXTERNAL MODULE: ./src/core/cancel.ts
-var cancel = __webpack_require__(9317);
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __webpack_require__(2309);
-;// CONCATENATED MODULE: ./src/operations/poll-schedule.ts
-
-const ADAPTIVE = {
-    firstMs: 1_000,
-    factor: 2,
-    /** In the phase that ends in DEPLOYED. */
-    finalPhaseCapMs: 6_000,
-    /** Everywhere else, including statuses this action does not know. */
-    capMs: 16_000
-};
-function adaptiveSchedule() {
-    let intervalMs = ADAPTIVE.firstMs;
-    return {
-        next(status, changed) {
-            intervalMs = changed ? ADAPTIVE.firstMs : intervalMs * ADAPTIVE.factor;
-            const cap = (0,statuses/* isFinalPhase */.wW)(status) ? ADAPTIVE.finalPhaseCapMs : ADAPTIVE.capMs;
-            return Math.min(intervalMs, cap);
-        }
-    };
-}
-/** `poll-interval`: the user's fixed interval, whatever the status. */
-function fixedSchedule(intervalMs) {
-    return { next: () => intervalMs };
-}
-
-;// CONCATENATED MODULE: ./src/operations/poll.ts
-
-
-
-/**
- * Status checks that may fail in a row (each already retried by the client) before
- * the action gives up: a control plane that blips during a 15-minute build should
- * not fail the deploy, one that is gone should not keep the job for its whole timeout.
- */
-const POLL_ERROR_BUDGET = 3;
-/**
- * Checks until `check` says done: on the poll schedule, within the deadline (the
- * last check falls on it), through up to POLL_ERROR_BUDGET failed checks in a row,
- * and stopping as soon as the run is cancelled. Shared by the wait for a revision
- * and the wait for a deleted deployment to go.
- */
-async function pollUntil(options) {
-    const { clock, deadline } = options;
-    const schedule = options.pollIntervalMs === undefined ? adaptiveSchedule() : fixedSchedule(options.pollIntervalMs);
-    let failures = 0;
-    let lastError;
-    let lastStatus = '';
-    for (;;) {
-        let changed = false;
-        try {
-            const outcome = await options.check();
-            if ('done' in outcome)
-                return outcome.done;
-            failures = 0;
-            lastError = undefined;
-            changed = outcome.status !== lastStatus;
-            lastStatus = outcome.status;
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ApiError */.hD) || !error.retryable)
-                throw error;
-            failures++;
-            lastError = error;
-            if (failures > POLL_ERROR_BUDGET)
-                throw options.lostContact(error, failures);
-            options.onFailure(error, failures);
-        }
-        const now = clock.now();
-        if (now >= deadline)
-            throw options.timedOut(lastError);
-        // After a failed check, ask again as if nothing changed: the interval keeps growing.
-        await (0,cancel/* sleepUnlessCancelled */.xE)(clock, Math.min(schedule.next(lastStatus, changed), deadline - now), options.signal);
-    }
-}
-
-
 /***/ })
 
 };
 
-//# sourceMappingURL=263.index.js.map
+//# sourceMappingURL=8.index.js.map
