@@ -137,6 +137,8 @@ function usageError(message) {
  * @property {(text: string) => void} err its standard error
  * @property {ActionRunner} action
  * @property {() => number} [now] the simulator's clock (the one the action runs on); real time by default
+ * @property {import('../sim/index.js').SimulatorOptions['holdOn']} [holdOn] how the simulator holds a delayed
+ *   answer on that clock (a test's virtual clock answers it in no real time); real timers by default
  */
 
 /**
@@ -314,6 +316,7 @@ async function localRun(argv, io, session) {
         scenario: scenario.lifecycle(phaseMs),
         commit: actionEnv.GITHUB_SHA || undefined,
         now: io.now,
+        ...(io.holdOn ? { holdOn: io.holdOn } : {}),
         loopbackUrls: true,
         ...(scenario.agent ? { agent: scenario.agent } : {}),
         // The deployment of this name, created or seeded, reports that server as its URL.

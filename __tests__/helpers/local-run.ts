@@ -105,7 +105,9 @@ export async function localRunInProcess(args: string[], options: LocalRunOptions
     },
     err: (text) => void (stderr += text),
     action: inProcessAction,
-    now: clock.now
+    now: clock.now,
+    // The agent's answers held on the same clock: a demo's 700 ms run costs no real time.
+    holdOn: clock.holdOn
   })
   const code = await session.exitCode
   return { code, stdout, stderr }
