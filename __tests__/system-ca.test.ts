@@ -91,6 +91,17 @@ describe('reading the system store only when a request needs it', () => {
     expect(isUnknownAuthority(Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }))).toBe(false)
   })
 
+  it('sends again a request that failed at the same time as the one that read the store, reading it once', async () => {
+    const { api, set } = fakeTls([pem('QUJD')], [pem('R0hJ')])
+    const trust = new SystemStoreTrust(api)
+    const failOnce = () => {
+      let attempts = 0
+      return () => (++attempts === 1 ? Promise.reject(unknownAuthority()) : Promise.resolve(attempts))
+    }
+    await expect(Promise.all([trust.send(failOnce()), trust.send(failOnce())])).resolves.toEqual([2, 2])
+    expect(set).toHaveLength(1)
+  })
+
   it('gives the first error back when the store adds nothing, or the runtime cannot read it', async () => {
     for (const api of [fakeTls([pem('QUJD')], [pem('QUJD')]).api, {}]) {
       let attempts = 0
