@@ -3,7 +3,8 @@
 // 0.1 s = 2.5 s), the most runs in flight as the server counted them, and the action's peak
 // memory (each answer 100 KB) against the same deploy without `evals`.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lifecycles, startSimulator } from '../sim/index.js'
 import { ROOT, runAction } from '../scripts/run-action.js'
@@ -27,6 +28,8 @@ const suite = [
 /** @param {boolean} withEvals */
 async function deployOnce(withEvals, semiSpace = 0) {
   const sim = await startSimulator({ scenario: lifecycles.deployed(50), loopbackUrls: true })
+  // Kept past the run, to read `eval-results` (the action writes it under RUNNER_TEMP).
+  const runnerTemp = mkdtempSync(join(tmpdir(), 'bench-evals-'))
   try {
     sim.seedDeployment({ name: 'bench-agent', source_config: { integration_id: '5d7a1b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d' } })
     sim.setAgent({ runs: { kind: 'suite', answers: {}, otherwise: { says: `ok ${'x'.repeat(ANSWER_BYTES)}`, delayMs: AGENT_MS } } })
@@ -41,7 +44,7 @@ async function deployOnce(withEvals, semiSpace = 0) {
         ...(withEvals ? { evals: suite } : {})
       },
       wrapper: ['/usr/bin/time', '-f', 'maxrss-kb=%M'],
-      env: semiSpace ? { NODE_OPTIONS: `--max-semi-space-size=${semiSpace}` } : {}
+      env: { RUNNER_TEMP: runnerTemp, ...(semiSpace ? { NODE_OPTIONS: `--max-semi-space-size=${semiSpace}` } : {}) }
     })
     if (run.exitCode !== 0) throw new Error(`the deploy failed:\n${run.stdout}\n${run.stderr}`)
     const rssKb = Number(/maxrss-kb=(\d+)/.exec(run.stderr)?.[1])
@@ -49,6 +52,7 @@ async function deployOnce(withEvals, semiSpace = 0) {
     return { rssKb, suiteMs: results?.elapsedMs, maxInFlight: Math.max(0, ...sim.agentRunsInFlight.values()), runs: sim.agentRuns.length }
   } finally {
     await sim.stop()
+    rmSync(runnerTemp, { recursive: true, force: true })
   }
 }
 
