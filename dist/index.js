@@ -33609,14 +33609,19 @@ class SystemStoreTrust {
      * for a request whose body can be sent again (none, or text): a stream is not retried.
      */
     async send(attempt) {
+        const readBefore = this.result !== undefined;
         try {
             return await attempt();
         }
         catch (error) {
-            if (this.result !== undefined || !isUnknownAuthority(error))
+            // Read before this attempt: its failure is the certificate's own.
+            if (readBefore || !isUnknownAuthority(error))
                 throw error;
-            this.result = trustSystemStore(this.api);
-            this.onRead(this.result);
+            // Read now, or by a request that failed at the same time (then only sent again).
+            if (this.result === undefined) {
+                this.result = trustSystemStore(this.api);
+                this.onRead(this.result);
+            }
             if (!('added' in this.result) || this.result.added === 0)
                 throw error;
             return attempt();
