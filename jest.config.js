@@ -16,8 +16,6 @@ export default {
   // third worker keeps both cores busy meanwhile. Measured on a fresh clone here: 2 workers
   // 64 s, 3 workers 54 s, 4 workers 56 s.
   maxWorkers: 3,
-  // On a fresh clone, the costly files first (see the file): started last, one ran alone at the end.
-  testSequencer: '<rootDir>/__tests__/setup/sequencer.cjs',
   // Most suites run the action in-process on a virtual clock; bundle.test.ts spawns dist/index.js
   // in real time. The limit leaves room for a loaded machine, not for real waits.
   testTimeout: 30000
