@@ -217,7 +217,9 @@ describe('`export-ignore` in `.gitattributes`', () => {
       '.gitattributes': 'apps/agent/prompts export-ignore\n*.csv export-ignore\n',
       'apps/agent/.gitattributes': 'run.sh export-ignore\n',
       'apps/agent/tests/test_agent.py': 'x = 1\n',
-      'libs/shared/.gitattributes': '/tests/ export-ignore\n'
+      'libs/shared/.gitattributes': '/tests/ export-ignore\n',
+      // A folder named with a trailing `/`: git matches it only against a path that ends in one.
+      'libs/shared/tests/test_tools.py': 'x = 1\n'
     })
     // A step's change to an attributes file does not count: the commit's does.
     writeFileSync(join(dir, 'apps/agent/.gitattributes'), 'run.sh export-ignore\nagent.py export-ignore\n')
@@ -234,6 +236,7 @@ describe('`export-ignore` in `.gitattributes`', () => {
     expect(listed).not.toContain('apps/agent/run.sh')
     expect(listed).not.toContain('apps/agent/prompts/system.txt')
     expect(listed).not.toContain('libs/shared/data/table.csv')
+    expect(listed).not.toContain('libs/shared/tests/test_tools.py')
     expect(selection.leftOut).toContainEqual(
       expect.objectContaining({ path: 'apps/agent/prompts/', reason: 'ignored', rule: '.gitattributes' })
     )

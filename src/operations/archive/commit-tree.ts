@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import { ActionError } from '../../core/errors.js'
 import { isStop, type Stop } from '../../core/stop.js'
-import { exportIgnored } from '../git/git-attributes.js'
+import { exportIgnored, isExportIgnored } from '../git/git-attributes.js'
 import { changedFiles, checkoutOf, fetchMissingBlobs, listTree, type GitCheckout, type TreeFile } from '../git/git-tree.js'
 import { addToFolderIndex } from '../git/folder-index.js'
 import { toPosix } from './layout.js'
@@ -159,8 +159,8 @@ async function addRepository(
       })
       continue
     }
-    // Left out whole by the parent's attributes, as `git archive` leaves it out.
-    if (ignored.has(file.path)) continue
+    // Left out whole by the parent's attributes, itself or a folder above it, as `git archive` leaves it out.
+    if (isExportIgnored(ignored, file.path)) continue
     const top = join(repo.top, file.path)
     const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await checkoutOf(top, stop) : undefined
     if (inner && inner.top === top) {

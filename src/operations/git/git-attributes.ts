@@ -44,11 +44,13 @@ export async function exportIgnored(
       await runGit(top, ['update-index', '-z', '--index-info'], { stop, env, input: entries, maxBuffer: 1024 * 1024 })
     }
     // Every path and every folder above one: an attribute on a folder is not reported for the files below it.
+    // Folders and submodules are asked with a trailing `/`, as `git archive` asks: a pattern such as
+    // `vendor/ export-ignore` matches only a path that ends in one.
     const paths = new Set<string>()
     for (const file of files) {
-      paths.add(file.path)
+      paths.add(file.kind === 'submodule' ? `${file.path}/` : file.path)
       for (let at = file.path.lastIndexOf('/'); at > 0; at = file.path.lastIndexOf('/', at - 1)) {
-        const folder = file.path.slice(0, at)
+        const folder = `${file.path.slice(0, at)}/`
         if (paths.has(folder)) break
         paths.add(folder)
       }
@@ -60,7 +62,7 @@ export async function exportIgnored(
     })
     // `<path> NUL export-ignore NUL <set | unset | unspecified | value> NUL` for each path asked.
     const fields = said.split('\0')
-    for (let at = 0; at + 2 < fields.length; at += 3) if (fields[at + 2] === 'set') ignored.add(fields[at])
+    for (let at = 0; at + 2 < fields.length; at += 3) if (fields[at + 2] === 'set') ignored.add(fields[at].replace(/\/$/, ''))
     return ignored
   } finally {
     await rm(dir, { recursive: true, force: true })
