@@ -420,6 +420,12 @@ describe('config check: a graph module its own package ships without (the build 
     ])
   })
 
+  it('is refused when the module is in a sub-package that is not there at all', () => {
+    const report = check({ dependencies: ['.'], graphs: { agent: 'agent.sub.graph:graph' } }, PACKAGE)
+    expect(report.problemLines).toHaveLength(1)
+    expect(report.problemLines[0]).toContain('the module `agent.sub.graph` is not in what ships')
+  })
+
   it('names the rule that left the file out, and its fix', () => {
     const report = check(BY_MODULE, { ...PACKAGE }, { leftOut: { 'agent/src/agent/graph.py': '.gitignore' } })
     expect(report.problemLines[0]).toContain('without `agent/src/agent/graph.py` (left out by `.gitignore`)')

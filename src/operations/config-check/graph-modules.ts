@@ -94,7 +94,10 @@ function holdsModule(dir: string, rest: readonly string[], files: ConfigFiles): 
   const name = rest[rest.length - 1]
   if (files.kind(join(parent, name)) === 'dir') return true
   const names = files.list(parent)
-  // A folder that cannot be listed is not said to lack anything.
-  if (names === undefined) return files.kind(parent) !== 'dir'
+  // A folder that cannot be listed (or may be there) is not said to lack anything; one that is not there lacks it.
+  if (names === undefined) {
+    const kind = files.kind(parent)
+    return kind === 'dir' || kind === 'unknown'
+  }
   return names.some((file) => file === `${name}.py` || (file.startsWith(`${name}.`) && /\.(so|pyd|pyc)$/.test(file)))
 }
