@@ -1,6 +1,6 @@
-import { sleepUnlessCancelled, throwIfCancelled } from './cancel.js'
+import { throwIfCancelled } from './cancel.js'
 import { realClock, type Clock } from './clock.js'
-import { stopLimit, stopReason, throwIfStopped, type Stop } from './stop.js'
+import type { Stop } from './stop.js'
 
 /**
  * One request's time limit when the step's `timeout` is not known (a client or a reader made
@@ -67,22 +67,9 @@ export class RunContext implements Stop {
     return this.clock.now()
   }
 
-  /** The time left before the deadline, never below zero. */
-  timeLeft(): number {
-    return Math.max(0, this.deadline - this.clock.now())
-  }
-
   /** One request's time limit, whatever the time left (see limitFor for the two together). */
   requestLimit(): number {
     return this.#requestLimitMs
-  }
-
-  /**
-   * The limit one piece of work gets, with the signal that cancels it: at most `capMs` (by
-   * default one request's limit), at most the time left, and at least 1 ms.
-   */
-  limitFor(capMs: number = this.#requestLimitMs): { limitMs: number; signal?: AbortSignal } {
-    return stopLimit(this, capMs)
   }
 
   /** A child for a phase that may take at most `ms` from now (and never past this deadline). */
@@ -107,26 +94,7 @@ export class RunContext implements Stop {
       : { clock: this.clock, deadline: this.deadline }
   }
 
-  cancelled(): boolean {
-    return this.signal?.aborted ?? false
-  }
-
   throwIfCancelled(): void {
     throwIfCancelled(this.signal)
-  }
-
-  /** Why work must stop now (cancelled, or out of time), in the one wording of core/stop.ts; undefined while it may go on. */
-  stopReason(): Error | undefined {
-    return stopReason(this)
-  }
-
-  /** Throws the stop's reason (core/stop.ts), if any. */
-  throwIfStopped(): void {
-    throwIfStopped(this)
-  }
-
-  /** Sleeps `ms` on the run's clock; rejects with CancelledError as soon as the run is cancelled. */
-  async sleep(ms: number): Promise<void> {
-    await sleepUnlessCancelled(this.clock, ms, this.signal)
   }
 }
