@@ -49,3 +49,8 @@ export async function readResponse(response: HttpClientResponse, limitBytes?: nu
   if (typeof message?.on !== 'function') return response.readBody()
   return readBodyCapped(message, limitBytes)
 }
+
+/** The answer's `Retry-After`, as given (Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one). */
+export function retryAfterOf(response: HttpClientResponse): string | undefined {
+  return [response.message.headers?.['retry-after']].flat()[0]
+}

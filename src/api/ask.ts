@@ -3,7 +3,7 @@ import { CancelledError } from '../core/cancel.js'
 import { formatDuration, type Clock } from '../core/clock.js'
 import { startTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
-import { abortableHttpClient, readResponse } from './abortable.js'
+import { abortableHttpClient, readResponse, retryAfterOf } from './abortable.js'
 import { BodyTooLarge, formatBytes } from './body.js'
 
 /**
@@ -52,7 +52,7 @@ export type Answer =
 
 /** One request to `endpoint` (its URL and every header of the caller's). Never throws but on cancellation. */
 export async function ask(endpoint: { url: string; headers: OutgoingHttpHeaders }, request: AskRequest): Promise<Answer> {
-  // Real time (no clock given): a request is real I/O, whatever the run's clock.
+  // Real time unless the clock measures limits itself (a test's virtual clock): a request is real I/O.
   const limit = startTimeLimit({ limitMs: request.limitMs, signal: request.signal, clock: request.clock })
   const started: { status?: number } = {}
   try {
@@ -99,7 +99,7 @@ async function send(
   const response = await client.request(request.method, endpoint.url, body, headers)
   const status = response.message.statusCode ?? 0
   started.status = status
-  const header = [response.message.headers?.['retry-after']].flat()[0]
+  const header = retryAfterOf(response)
   const retryAfter = header === undefined ? {} : { retryAfter: header }
   if (request.maxBytes <= 0) {
     response.message.destroy()

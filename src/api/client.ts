@@ -11,7 +11,7 @@ import { DEFAULT_REQUEST_LIMIT_MS } from '../core/run-context.js'
 import type { Stop } from '../core/stop.js'
 import { TimeLimitReached, withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
-import { abortableHttpClient, readResponse } from './abortable.js'
+import { abortableHttpClient, readResponse, retryAfterOf } from './abortable.js'
 import { BodyTooLarge, formatBytes } from './body.js'
 import { ApiError, errorFromResponse, excerpt, isNotFound, type OperationLabel } from './errors.js'
 import { requests, type ListDeploymentsQuery, type ListRevisionsQuery, type RevisionLogsQuery } from './requests.js'
@@ -340,9 +340,7 @@ export class ControlPlaneClient {
       async (signal) => {
         const response = await this.requester(signal).request(method, url, body, headers)
         const text = await readResponse(response)
-        // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
-        const retryAfter = [response.message.headers?.['retry-after']].flat()[0]
-        return { status: response.message.statusCode ?? 0, text, retryAfter }
+        return { status: response.message.statusCode ?? 0, text, retryAfter: retryAfterOf(response) }
       },
       { limitMs, signal: this.options.signal, clock: this.clock }
     )
