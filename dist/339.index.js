@@ -97,8 +97,8 @@ async function putToSignedUrl(url, body, options) {
     source.pause();
     try {
         return await (0,time_limit/* withinTimeLimit */.A0)(async (signal) => {
-            const response = await (0,abortable/* abortableHttpClient */.Q)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs).request('PUT', url, source, headers);
-            const text = await (0,abortable/* readResponse */.U)(response, ANSWER_LIMIT_BYTES);
+            const response = await (0,abortable/* abortableHttpClient */.Qc)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs).request('PUT', url, source, headers);
+            const text = await (0,abortable/* readResponse */.Uk)(response, ANSWER_LIMIT_BYTES);
             const status = response.message.statusCode ?? 0;
             if (status >= 200 && status < 300 && sent !== body.bytes)
                 throw new IncompleteUpload(sent, body.bytes);

@@ -103,11 +103,13 @@ async function exportIgnored(top, files, attributeFiles, infoAttributes, stop) {
             await (0,git_tree/* runGit */.EO)(top, ['update-index', '-z', '--index-info'], { stop, env, input: entries, maxBuffer: 1024 * 1024 });
         }
         // Every path and every folder above one: an attribute on a folder is not reported for the files below it.
+        // Folders and submodules are asked with a trailing `/`, as `git archive` asks: a pattern such as
+        // `vendor/ export-ignore` matches only a path that ends in one.
         const paths = new Set();
         for (const file of files) {
-            paths.add(file.path);
+            paths.add(file.kind === 'submodule' ? `${file.path}/` : file.path);
             for (let at = file.path.lastIndexOf('/'); at > 0; at = file.path.lastIndexOf('/', at - 1)) {
-                const folder = file.path.slice(0, at);
+                const folder = `${file.path.slice(0, at)}/`;
                 if (paths.has(folder))
                     break;
                 paths.add(folder);
@@ -122,7 +124,7 @@ async function exportIgnored(top, files, attributeFiles, infoAttributes, stop) {
         const fields = said.split('\0');
         for (let at = 0; at + 2 < fields.length; at += 3)
             if (fields[at + 2] === 'set')
-                ignored.add(fields[at]);
+                ignored.add(fields[at].replace(/\/$/, ''));
         return ignored;
     }
     finally {
@@ -431,8 +433,8 @@ movedFrom) {
             });
             continue;
         }
-        // Left out whole by the parent's attributes, as `git archive` leaves it out.
-        if (ignored.has(file.path))
+        // Left out whole by the parent's attributes, itself or a folder above it, as `git archive` leaves it out.
+        if (isExportIgnored(ignored, file.path))
             continue;
         const top = (0,external_node_path_.join)(repo.top, file.path);
         const inner = depth < SUBMODULE_DEPTH && (await isOwnCheckout(top)) ? await (0,git_tree/* checkoutOf */.o5)(top, stop) : undefined;

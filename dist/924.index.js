@@ -22,7 +22,7 @@ export const modules = {
 
 /** One request to `endpoint` (its URL and every header of the caller's). Never throws but on cancellation. */
 async function ask(endpoint, request) {
-    // Real time (no clock given): a request is real I/O, whatever the run's clock.
+    // Real time unless the clock measures limits itself (a test's virtual clock): a request is real I/O.
     const limit = (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: request.limitMs, signal: request.signal, clock: request.clock });
     const started = {};
     try {
@@ -61,19 +61,19 @@ async function send(endpoint, request, signal, started) {
         ...(body === null ? {} : { 'Content-Type': 'application/json' }),
         ...endpoint.headers
     };
-    const client = (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_VERSION */ .Y}`, signal, Math.max(1, request.limitMs));
+    const client = (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .abortableHttpClient */ .Qc)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_5__/* .ACTION_VERSION */ .Y}`, signal, Math.max(1, request.limitMs));
     // A 3xx is an answer like any other: the client follows no redirect.
     const response = await client.request(request.method, endpoint.url, body, headers);
     const status = response.message.statusCode ?? 0;
     started.status = status;
-    const header = [response.message.headers?.['retry-after']].flat()[0];
+    const header = (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterOf */ .sT)(response);
     const retryAfter = header === undefined ? {} : { retryAfter: header };
     if (request.maxBytes <= 0) {
         response.message.destroy();
         return { answered: true, status, ...retryAfter };
     }
     try {
-        return { answered: true, status, body: await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .readResponse */ .U)(response, request.maxBytes), ...retryAfter };
+        return { answered: true, status, body: await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_3__/* .readResponse */ .Uk)(response, request.maxBytes), ...retryAfter };
     }
     catch (error) {
         // The body reader rejects with Errors only.

@@ -30876,8 +30876,9 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ abortableHttpClient),
-/* harmony export */   U: () => (/* binding */ readResponse)
+/* harmony export */   Qc: () => (/* binding */ abortableHttpClient),
+/* harmony export */   Uk: () => (/* binding */ readResponse),
+/* harmony export */   sT: () => (/* binding */ retryAfterOf)
 /* harmony export */ });
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 /* harmony import */ var _core_system_ca_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4883);
@@ -30928,6 +30929,10 @@ async function readResponse(response, limitBytes) {
     if (typeof message?.on !== 'function')
         return response.readBody();
     return (0,_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBodyCapped */ .oV)(message, limitBytes);
+}
+/** The answer's `Retry-After`, as given (Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one). */
+function retryAfterOf(response) {
+    return [response.message.headers?.['retry-after']].flat()[0];
 }
 
 
@@ -31081,7 +31086,7 @@ class ControlPlaneClient {
     }
     requester(signal) {
         // The idle limit is the request's limit too, as a second line behind the abort.
-        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .abortableHttpClient */ .Q)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
+        return this.http ?? (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .abortableHttpClient */ .Qc)(`${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_NAME */ .p}/${_core_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}`, signal, this.requestTimeoutMs);
     }
     listDeployments(query) {
         return this.send({ label: 'List deployments' }, _requests_js__WEBPACK_IMPORTED_MODULE_9__/* .requests */ .z.listDeployments(query), (s) => s.DeploymentsListSchema);
@@ -31243,10 +31248,8 @@ class ControlPlaneClient {
     exchange(method, url, body, headers, limitMs) {
         return (0,_core_time_limit_js__WEBPACK_IMPORTED_MODULE_5__/* .withinTimeLimit */ .A0)(async (signal) => {
             const response = await this.requester(signal).request(method, url, body, headers);
-            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .readResponse */ .U)(response);
-            // Node gives it as a string; `flat` takes the first of a list too, should a substitute response give one.
-            const retryAfter = [response.message.headers?.['retry-after']].flat()[0];
-            return { status: response.message.statusCode ?? 0, text, retryAfter };
+            const text = await (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .readResponse */ .Uk)(response);
+            return { status: response.message.statusCode ?? 0, text, retryAfter: (0,_abortable_js__WEBPACK_IMPORTED_MODULE_6__/* .retryAfterOf */ .sT)(response) };
         }, { limitMs, signal: this.options.signal, clock: this.clock });
     }
     tooLarge(operation, request, error, mutation) {
@@ -32279,7 +32282,7 @@ const otherSource = {
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
 const REMOTE_BUILD = 'internal_source';
 /** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
-const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(511), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
 function isArchive(prepared) {
     return prepared?.by === remoteBuildSource;
 }
@@ -33219,8 +33222,6 @@ function stopCause(error) {
 /* unused harmony export requestLimitFor */
 /* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2257);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1439);
-
 
 
 /**
@@ -33271,20 +33272,9 @@ class RunContext {
     now() {
         return this.clock.now();
     }
-    /** The time left before the deadline, never below zero. */
-    timeLeft() {
-        return Math.max(0, this.deadline - this.clock.now());
-    }
     /** One request's time limit, whatever the time left (see limitFor for the two together). */
     requestLimit() {
         return this.#requestLimitMs;
-    }
-    /**
-     * The limit one piece of work gets, with the signal that cancels it: at most `capMs` (by
-     * default one request's limit), at most the time left, and at least 1 ms.
-     */
-    limitFor(capMs = this.#requestLimitMs) {
-        return (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopLimit */ .E1)(this, capMs);
     }
     /** A child for a phase that may take at most `ms` from now (and never past this deadline). */
     within(ms) {
@@ -33305,23 +33295,8 @@ class RunContext {
             ? { clock: this.clock, deadline: this.deadline, signal: this.signal }
             : { clock: this.clock, deadline: this.deadline };
     }
-    cancelled() {
-        return this.signal?.aborted ?? false;
-    }
     throwIfCancelled() {
         (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfCancelled */ .dZ)(this.signal);
-    }
-    /** Why work must stop now (cancelled, or out of time), in the one wording of core/stop.ts; undefined while it may go on. */
-    stopReason() {
-        return (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopReason */ .PJ)(this);
-    }
-    /** Throws the stop's reason (core/stop.ts), if any. */
-    throwIfStopped() {
-        (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .throwIfStopped */ .$J)(this);
-    }
-    /** Sleeps `ms` on the run's clock; rejects with CancelledError as soon as the run is cancelled. */
-    async sleep(ms) {
-        await (0,_cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .sleepUnlessCancelled */ .xE)(this.clock, ms, this.signal);
     }
 }
 
@@ -33462,70 +33437,6 @@ const DEPLOYMENT_STATUSES = (/* unused pure expression or super */ null && (['AW
 /** A deployment in either delete status takes no change and will stop being listed. */
 function isBeingDeleted(status) {
     return status === 'AWAITING_DELETE' || status === 'AWAITING_FINAL_DELETE';
-}
-
-
-/***/ }),
-
-/***/ 1439:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $J: () => (/* binding */ throwIfStopped),
-/* harmony export */   E1: () => (/* binding */ stopLimit),
-/* harmony export */   OX: () => (/* binding */ whenStopped),
-/* harmony export */   PJ: () => (/* binding */ stopReason),
-/* harmony export */   jX: () => (/* binding */ isStop)
-/* harmony export */ });
-/* unused harmony export checkoutTimedOut */
-/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9317);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-
-
-
-/** The one wording of "the step's time ran out while the checkout was read". */
-function checkoutTimedOut() {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('timed-out', "Gave up reading the checkout: the step's `timeout` ran out; nothing was sent to the control plane.", 'Raise `timeout`, or, for a remote build, leave out what the build does not need with `archive-exclude`.');
-}
-/** Why the work must stop now (cancelled, or out of the step's time), or undefined while it may go on. */
-function stopReason(stop) {
-    if (!stop)
-        return undefined;
-    if (stop.signal?.aborted)
-        return new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc();
-    if (stop.clock.now() >= stop.deadline)
-        return checkoutTimedOut();
-    return undefined;
-}
-function throwIfStopped(stop) {
-    const reason = stopReason(stop);
-    if (reason)
-        throw reason;
-}
-/** Whether an error is the run's own end (a cancel, the step's time), which no caller may take for "could not read". */
-function isStop(error) {
-    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ && (error.kind === 'cancelled' || error.kind === 'timed-out');
-}
-/** The limit one piece of work gets: the time left before the deadline, at most `capMs`. */
-function stopLimit(stop, capMs) {
-    return { limitMs: Math.max(1, Math.min(capMs, stop ? stop.deadline - stop.clock.now() : capMs)), signal: stop?.signal };
-}
-/**
- * Calls `onStop` once the signal aborts or the time left before the deadline has passed, so that
- * a read or write that blocks is ended too; returns the function that stops watching. The time
- * is real (a limit of what is left, no clock given): reading the checkout does not move the
- * run's clock, which, virtual in tests, would otherwise jump to the deadline at once.
- */
-function whenStopped(stop, onStop) {
-    if (!stop)
-        return () => undefined;
-    const limit = (0,_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .startTimeLimit */ .r5)({ limitMs: stop.deadline - stop.clock.now(), signal: stop.signal });
-    const onAbort = () => onStop(limit.reason() instanceof _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc ? new _cancel_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc() : checkoutTimedOut());
-    limit.signal.addEventListener('abort', onAbort, { once: true });
-    // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
-    // before each read or write, so a stop before the watch began ends the work there.
-    return () => limit.signal.removeEventListener('abort', onAbort);
 }
 
 
@@ -35522,9 +35433,9 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 322).then(__nccwpck_require__.bind(__nccwpck_require__, 9322))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(924), __nccwpck_require__.e(448)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(924), __nccwpck_require__.e(262)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 8).then(__nccwpck_require__.bind(__nccwpck_require__, 5008))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)
