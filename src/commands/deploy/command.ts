@@ -25,12 +25,13 @@ export const deployCommand = defineCommand<DeploySpecific>({
 type Inputs = DeployInputs
 
 export async function deploy(given: Inputs, deps: CommandDeps): Promise<Outcome> {
-  // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
-  const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
   // A source the inputs may mean prepares before any request (a remote build's archive), so that bad input (a missing
   // config, a dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-  const prepared = await preparingBeforeLookup(inputs)?.prepare?.(inputs, deps)
+  const prepared = await preparingBeforeLookup(given)?.prepare?.(given, deps)
   try {
+    // `evals-from: base`: the suite as the base commit has it, read and checked before any request to the control
+    // plane (from the checkout's objects, or GitHub's API when they lack that commit).
+    const inputs = { ...given, verification: await withSuiteAtBase(given.verification, given, deps) }
     return await deployWith(inputs, deps, prepared)
   } finally {
     await prepared?.remove()
