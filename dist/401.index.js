@@ -589,12 +589,13 @@ const deployCommand = (0,types/* defineCommand */.N)({
     run: deploy
 });
 async function deploy(given, deps) {
-    // `evals-from: base`: the suite as the base commit has it, read and checked before any request.
-    const inputs = { ...given, verification: await (0,suite_at_base/* withSuiteAtBase */.T)(given.verification, given, deps) };
     // A source the inputs may mean prepares before any request (a remote build's archive), so that bad input (a missing
     // config, a dependency outside the workspace, an archive too large, a checkout that is not `expected-commit`) makes none.
-    const prepared = await (0,deploy_source/* preparingBeforeLookup */.MU)(inputs)?.prepare?.(inputs, deps);
+    const prepared = await (0,deploy_source/* preparingBeforeLookup */.MU)(given)?.prepare?.(given, deps);
     try {
+        // `evals-from: base`: the suite as the base commit has it, read and checked before any request to the control
+        // plane (from the checkout's objects, or GitHub's API when they lack that commit).
+        const inputs = { ...given, verification: await (0,suite_at_base/* withSuiteAtBase */.T)(given.verification, given, deps) };
         return await deployWith(inputs, deps, prepared);
     }
     finally {
