@@ -370,8 +370,8 @@ class TarOut {
 
 // EXTERNAL MODULE: ./src/operations/archive/layout.ts
 var layout = __webpack_require__(9029);
-// EXTERNAL MODULE: ./src/operations/archive/select.ts + 8 modules
-var archive_select = __webpack_require__(764);
+// EXTERNAL MODULE: ./src/operations/archive/select.ts + 9 modules
+var archive_select = __webpack_require__(1078);
 // EXTERNAL MODULE: ./src/operations/archive/describe.ts
 var describe = __webpack_require__(9090);
 ;// CONCATENATED MODULE: ./src/operations/archive/prepare.ts

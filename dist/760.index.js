@@ -49,8 +49,8 @@ function layoutOf(inputs, deps) {
 async function buildArchive(inputs, deps) {
     const layout = await layoutOf(inputs, deps);
     // Loaded only for a remote build: the tar and ignore libraries would slow every other run's start.
-    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(764)]).then(__webpack_require__.bind(__webpack_require__, 764));
-    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(764), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
+    const { selectArchiveFiles } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(78)]).then(__webpack_require__.bind(__webpack_require__, 1078));
+    const { packArchive } = await Promise.all(/* import() */[__webpack_require__.e(298), __webpack_require__.e(78), __webpack_require__.e(700)]).then(__webpack_require__.bind(__webpack_require__, 700));
     const { describeSelection } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9090));
     const { listingOf } = await __webpack_require__.e(/* import() */ 379).then(__webpack_require__.bind(__webpack_require__, 1379));
     const stop = deps.run.stop();
@@ -127,7 +127,7 @@ async function uploadAndBuild(plan, archive, inputs, deps, apply) {
         else {
             deployment = plan.deployment;
         }
-        const { uploadArchive } = await __webpack_require__.e(/* import() */ 339).then(__webpack_require__.bind(__webpack_require__, 5339));
+        const { uploadArchive } = await __webpack_require__.e(/* import() */ 172).then(__webpack_require__.bind(__webpack_require__, 7791));
         const objectPath = await uploadArchive(deployment.id, archive, {
             client: deps.client,
             ...deps.run.stop(),

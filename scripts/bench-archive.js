@@ -5,7 +5,8 @@
 // the ratio per round, the peak memory of the process that did it, the digest of the same commit
 // in every round, and the secret content scan's own cost on the same files.
 // BENCH_ARCHIVE_ROUNDS, BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_LARGE_BYTES change the sizes;
-// BENCH_ARCHIVE_PROF=<dir> writes a CPU profile of each archiving process there.
+// BENCH_ARCHIVE_PROF=<dir> writes a CPU profile of each archiving process there; BENCH_ARCHIVE_NODE=<node
+// binary> runs the archiving process on that Node (the runner's Node 24: its young generation may grow twice as large).
 import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -19,6 +20,8 @@ const WORDS = 'agent graph tool state node edge prompt model memory checkpoint s
 const SMALL_FILES = Number(process.env.BENCH_ARCHIVE_FILES ?? 50_000)
 /** The one-large-file tree: a single file this large (a model, a data set committed by mistake). */
 const LARGE_FILE_BYTES = Number(process.env.BENCH_ARCHIVE_LARGE_BYTES ?? 300 * 1000 * 1000)
+/** The Node that runs the action's archiving process. */
+const ARCHIVE_NODE = process.env.BENCH_ARCHIVE_NODE ?? process.execPath
 /** Side-by-side rounds per tree: the machine is shared, so a range is reported, not one figure. */
 const ROUNDS = Number(process.env.BENCH_ARCHIVE_ROUNDS ?? 3)
 
@@ -79,7 +82,8 @@ function makeLargeFileTree(root) {
 }
 
 /**
- * @typedef {{ archiveMs: number, selectMs: number, scanMs: number, scanned: number, uploadMs: number, totalMs: number, sha256: string, bytes: number, files: number, maxRssKb: number }} ChildFigures
+ * @typedef {{ archiveMs: number, selectMs: number, scanMs: number, scanned: number, uploadMs: number, totalMs: number,
+ *   sha256: string, bytes: number, files: number, maxRssKb: number, node: string }} ChildFigures
  */
 
 export async function archiveBench() {
@@ -160,7 +164,7 @@ async function benchTree(work, name, make, kind, { storage, out }) {
     /** @type {ChildFigures} */
     const child = await new Promise((resolve, reject) => {
       execFile(
-        process.execPath,
+        ARCHIVE_NODE,
         [
           ...(process.env.BENCH_ARCHIVE_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_ARCHIVE_PROF] : []),
           join(out, 'index.js')
@@ -211,7 +215,7 @@ async function benchTree(work, name, make, kind, { storage, out }) {
   console.log(
     `  secret scan of the same files, timed alone: ${ms(runs.map((run) => run.scanMs))} ms (${runs[0].scanned} files under 1 MiB)`
   )
-  console.log(`  peak RSS of the archiving process: ${range(peaksMb, 0)} MB`)
+  console.log(`  peak RSS of the archiving process (Node ${runs[0].node}; archive and upload): ${range(peaksMb, 0)} MB`)
   const digests = new Set(runs.map((run) => run.sha256))
   console.log(`  digest: ${runs[0].sha256} (${digests.size === 1 ? `equal in all ${ROUNDS} rounds` : 'DIFFERENT between rounds'})`)
   return { ratios, peaksMb, files: runs[0].files }

@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs'
 import { throwIfCancelled } from '../core/cancel.js'
 import { isHttpsOrLoopbackHttp } from '../core/loopback.js'
 import { withinTimeLimit } from '../core/time-limit.js'
 import { ACTION_NAME, ACTION_VERSION } from '../core/version.js'
 import { abortableHttpClient, readResponse } from './abortable.js'
+import { FileBody } from './file-body.js'
 import { MAX_UPLOAD_BYTES } from './constants.js'
 
 /** What an upload host answers is read up to this much: an error document, never more. */
@@ -47,7 +47,7 @@ export function signedUrlProblem(url: string): string | undefined {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk. Ended by `limitMs` (real time: the upload is real I/O) or
+ * The file is streamed from disk, in a few buffers used in turn (file-body.ts). Ended by `limitMs` (real time: the upload is real I/O) or
  * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only
  * when every byte of the file was handed to the request: a host that answers early has not taken
  * the archive (IncompleteUpload).
@@ -63,7 +63,7 @@ export async function putToSignedUrl(
     'X-Goog-Content-Length-Range': `0,${MAX_UPLOAD_BYTES}`
   }
   throwIfCancelled(options.signal)
-  const source = createReadStream(body.file)
+  const source = new FileBody(body.file)
   // The bytes handed to the request: this listener runs just before the pipe's own, which writes
   // the chunk to the request, in the same turn. Not the stream's `end`: that comes after one more
   // read of the file, which a busy thread pool delays past a host that answers the moment the last

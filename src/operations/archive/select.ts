@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ActionError } from '../../core/errors.js'
+import { withYoungGenerationHeld } from '../../core/young-generation.js'
 import { readCommitTree, type CommitTree } from './commit-tree.js'
 import { type ArchiveLayout } from './layout.js'
 import { isStop, type Stop } from '../../core/stop.js'
@@ -62,7 +63,12 @@ export interface SelectOptions {
  * holds) plus the untracked files `archive-include` names; otherwise what the ignore files
  * leave (walk.ts). Either way, small text files holding a key or a token are left out (scan.ts).
  */
-export async function selectArchiveFiles(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
+export function selectArchiveFiles(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
+  // A record per file, each living until the archive is written: core/young-generation.ts says why.
+  return withYoungGenerationHeld(() => select(layout, options))
+}
+
+async function select(layout: ArchiveLayout, options: SelectOptions): Promise<ArchiveSelection> {
   const configDir = dirname(join(layout.root, layout.configPath))
   // Each git command is given the time left when it starts, and is killed on a cancel or at the deadline.
   const commit = await readCommitTree(layout.workspace, configDir, layout.included, options.stop).catch(unlisted)

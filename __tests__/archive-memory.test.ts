@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { transformSync } from 'esbuild'
+import { abortableHttpClient, readResponse } from '../src/api/abortable.js'
+import { FileBody } from '../src/api/file-body.js'
+import { putToSignedUrl } from '../src/api/signed-upload.js'
+import { withYoungGenerationHeld } from '../src/core/young-generation.js'
+
+// What keeps a remote build's memory flat (the bench's peak is `npm run bench -- --archive`):
+// the upload reads its file into a few buffers used in turn, and the listing of a large commit
+// does not grow V8's young generation.
+
+let dir: string
+let server: Server
+let url: string
+/** What the server received, and how: `slow` stops reading for a while at first, so that the request's socket backs up (loopback's buffers hold megabytes). */
+let received: { sha256: string; bytes: number } | undefined
+let slow = false
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'archive-memory-'))
+  server = createServer((req, res) => {
+    const hash = createHash('sha256')
+    let bytes = 0
+    req.on('data', (chunk: Buffer) => {
+      hash.update(chunk)
+      bytes += chunk.length
+      if (slow && bytes === chunk.length) {
+        req.pause()
+        setTimeout(() => req.resume(), 150)
+      }
+    })
+    req.on('end', () => {
+      received = { sha256: hash.digest('hex'), bytes }
+      res.writeHead(200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/upload`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+beforeEach(() => {
+  received = undefined
+  slow = false
+})
+
+function fileOf(bytes: number): { file: string; sha256: string } {
+  const content = randomBytes(bytes)
+  const file = join(dir, `body-${bytes}-${Math.random().toString(36).slice(2)}`)
+  writeFileSync(file, content)
+  return { file, sha256: createHash('sha256').update(content).digest('hex') }
+}
+
+/** The file PUT through the transport the upload uses, the body's chunks noted by the memory they are in. */
+async function put(file: string, bytes: number): Promise<{ status: number; backingStores: number; chunks: number }> {
+  const body = new FileBody(file)
+  const stores = new Set<ArrayBufferLike>()
+  let chunks = 0
+  body.on('data', (chunk: Buffer) => {
+    stores.add(chunk.buffer)
+    chunks++
+  })
+  body.pause()
+  const response = await abortableHttpClient('test', new AbortController().signal, 10_000).request('PUT', url, body, {
+    'Content-Length': String(bytes)
+  })
+  await readResponse(response)
+  return { status: response.message.statusCode ?? 0, backingStores: stores.size, chunks }
+}
+
+describe("the upload's body", () => {
+  it('arrives byte for byte while a few buffers are read into in turn, however fast the host reads', async () => {
+    const bytes = 16 * 1024 * 1024 + 123
+    const { file, sha256 } = fileOf(bytes)
+    for (const reading of [false, true]) {
+      slow = reading
+      const sent = await put(file, bytes)
+      expect(sent.status).toBe(200)
+      expect(received).toEqual({ sha256, bytes })
+      // 257 chunks of 64 KiB; fs.createReadStream would have used 257 buffers.
+      expect(sent.chunks).toBe(257)
+      expect(sent.backingStores).toBeLessThanOrEqual(5)
+    }
+  })
+
+  it('is the file, through the signed upload, and an empty file is sent as such', async () => {
+    const { file, sha256 } = fileOf(700_000)
+    await expect(putToSignedUrl(url, { file, bytes: 700_000 }, { limitMs: 10_000, idleMs: 5_000 })).resolves.toEqual({
+      status: 200,
+      text: 'ok'
+    })
+    expect(received).toEqual({ sha256, bytes: 700_000 })
+    const empty = fileOf(0)
+    await expect(putToSignedUrl(url, { file: empty.file, bytes: 0 }, { limitMs: 10_000, idleMs: 5_000 })).resolves.toMatchObject({
+      status: 200
+    })
+    expect(received).toEqual({ sha256: empty.sha256, bytes: 0 })
+  })
+
+  it('fails, without a request hanging, when the file cannot be read', async () => {
+    const body = new FileBody(join(dir, 'not-there'))
+    await expect(new Promise((resolve, reject) => body.on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({
+      code: 'ENOENT'
+    })
+  })
+})
+
+describe("the young generation while a large commit's files are listed", () => {
+  it('is held at its size while the work runs (nested too), and left to grow once the last holder is done, whether it threw or not', async () => {
+    const set = jest.fn<(flags: string) => void>()
+    await withYoungGenerationHeld(async () => {
+      expect(set.mock.calls).toEqual([['--semi-space-growth-factor=1']])
+      await withYoungGenerationHeld(async () => undefined, set)
+      await expect(
+        withYoungGenerationHeld(async () => {
+          throw new Error('listing failed')
+        }, set)
+      ).rejects.toThrow('listing failed')
+      expect(set).toHaveBeenCalledTimes(1)
+    }, set)
+    expect(set.mock.calls).toEqual([['--semi-space-growth-factor=1'], ['--semi-space-growth-factor=2']])
+  })
+
+  it('does not grow in a real Node while 300,000 records are built that outlive it, and grows again afterwards', () => {
+    // The module itself, stripped of its types, in a Node of its own: a test worker's young generation has long grown.
+    const module = join(dir, 'young-generation.mjs')
+    writeFileSync(module, transformSync(readFileSync('src/core/young-generation.ts', 'utf8'), { loader: 'ts', format: 'esm' }).code)
+    const script = `
+      import { getHeapSpaceStatistics } from 'node:v8'
+      import { withYoungGenerationHeld } from ${JSON.stringify(module)}
+      const young = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size
+      const build = (n) => Array.from({ length: n }, (_, i) => ({ id: i, path: 'apps/agent/module' + i + '.py' }))
+      const kept = []
+      const held = await withYoungGenerationHeld(async () => { kept.push(build(300_000)); return young() })
+      kept.push(build(300_000))
+      console.log(JSON.stringify({ held, after: young(), kept: kept.length }))`
+    const said = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<
+      string,
+      number
+    >
+    const MB = 1024 * 1024
+    expect(said.kept).toBe(2)
+    expect(said.held).toBeLessThanOrEqual(5 * MB)
+    expect(said.after).toBeGreaterThan(2 * said.held)
+  })
+})
