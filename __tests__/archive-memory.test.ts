@@ -9,11 +9,12 @@ import { transformSync } from 'esbuild'
 import { abortableHttpClient, readResponse } from '../src/api/abortable.js'
 import { FileBody } from '../src/api/file-body.js'
 import { putToSignedUrl } from '../src/api/signed-upload.js'
+import { readToEnd, readToEndSync } from '../src/core/read-to-end.js'
 import { withYoungGenerationHeld } from '../src/core/young-generation.js'
 
 // What keeps a remote build's memory flat (the bench's peak is `npm run bench -- --archive`):
-// the upload reads its file into a few buffers used in turn, and the listing of a large commit
-// does not grow V8's young generation.
+// the upload reads its file into a few buffers used in turn, the listing of a large commit
+// does not grow V8's young generation, and a small file is read into a buffer of its size.
 
 let dir: string
 let server: Server
@@ -152,5 +153,39 @@ describe("the young generation while a large commit's files are listed", () => {
     expect(said.kept).toBe(2)
     expect(said.held).toBeLessThanOrEqual(5 * MB)
     expect(said.after).toBeGreaterThan(2 * said.held)
+  })
+})
+
+describe('a small file read to its end, up to a cap', () => {
+  /** Reads served from `content`, as a descriptor's, each at most `piece` bytes; the sizes of the buffers read into. */
+  function reader(content: Buffer, piece = 4096) {
+    let at = 0
+    const sizes: number[] = []
+    const read = (buffer: Buffer, offset: number, length: number) => {
+      if (!sizes.includes(buffer.length)) sizes.push(buffer.length)
+      const n = content.copy(buffer, offset, at, Math.min(content.length, at + Math.min(length, piece)))
+      at += n
+      return n
+    }
+    return { read, sizes }
+  }
+
+  it('takes a buffer the size the file said, one byte over, and grows it only for a file that grew since', async () => {
+    const small = randomBytes(300)
+    const told = reader(small)
+    expect(readToEndSync(told.read, 300, 1024 * 1024)?.equals(small)).toBe(true)
+    expect(told.sizes).toEqual([301])
+    const grew = randomBytes(200_000)
+    const later = reader(grew)
+    expect((await readToEnd(async (...args) => later.read(...args), 10, 1024 * 1024))?.equals(grew)).toBe(true)
+    expect(later.sizes[0]).toBe(11)
+    expect(Math.max(...later.sizes)).toBeLessThanOrEqual(1024 * 1024 + 1)
+    expect(readToEndSync(reader(Buffer.alloc(0)).read, 0, 10)?.length).toBe(0)
+  })
+
+  it('is refused once it holds more than the cap, however small it said it was, and taken at exactly the cap', () => {
+    expect(readToEndSync(reader(randomBytes(1001)).read, 5, 1000)).toBeUndefined()
+    expect(readToEndSync(reader(randomBytes(1001), 1).read, 1001, 1000)).toBeUndefined()
+    expect(readToEndSync(reader(randomBytes(1000)).read, 5, 1000)?.length).toBe(1000)
   })
 })

@@ -62,6 +62,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/core/read-to-end.ts
+var read_to_end = __webpack_require__(933);
 ;// CONCATENATED MODULE: ./src/operations/config-check/text.ts
 /*
  * The text of a file the config check reads. The build reads the config with Python's `open()`
@@ -89,6 +91,7 @@ function isUtf8(text) {
 ;// CONCATENATED MODULE: ./src/operations/config-check/read-capped.ts
 
 
+
 /** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
 const READ_CAP_BYTES = 1024 * 1024;
 /**
@@ -102,17 +105,9 @@ function readCapped(file) {
         const stats = (0,external_node_fs_.fstatSync)(fd);
         if (!stats.isFile() || stats.size > READ_CAP_BYTES)
             return undefined;
-        const buffer = Buffer.alloc(READ_CAP_BYTES + 1);
-        let length = 0;
-        for (;;) {
-            const read = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
-            if (read === 0)
-                break;
-            length += read;
-            if (length > READ_CAP_BYTES)
-                return undefined;
-        }
-        return decodeText(buffer.subarray(0, length));
+        const opened = fd;
+        const bytes = (0,read_to_end/* readToEndSync */.g)((buffer, offset, length) => (0,external_node_fs_.readSync)(opened, buffer, offset, length, null), stats.size, READ_CAP_BYTES);
+        return bytes === undefined ? undefined : decodeText(bytes);
     }
     catch {
         return undefined;
@@ -2920,6 +2915,59 @@ function same(value) {
         .toLowerCase()
         .replace(/\/+$/, '')
         .replace(/\.git$/, '');
+}
+
+
+/***/ }),
+
+/***/ 933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ readToEnd),
+/* harmony export */   g: () => (/* binding */ readToEndSync)
+/* harmony export */ });
+/**
+ * Reading a small file through its descriptor to its end, up to a cap, into a buffer the size
+ * its `fstat` gave (one byte more, to see a file that grew since), grown only when it did grow:
+ * a buffer of the cap for each file (1 MiB, zeroed) cost more than reading the file, for the
+ * few hundred bytes an ignore file or a config holds.
+ */
+/** The file's bytes, or undefined once it holds more than `capBytes`. */
+function readToEndSync(read, sizeHint, capBytes) {
+    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length)
+            buffer = grown(buffer, capBytes);
+        const bytesRead = read(buffer, length, buffer.length - length);
+        if (bytesRead === 0)
+            return buffer.subarray(0, length);
+        length += bytesRead;
+        if (length > capBytes)
+            return undefined;
+    }
+}
+/** As readToEndSync, through reads that answer later (a `FileHandle`'s). */
+async function readToEnd(read, sizeHint, capBytes) {
+    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length)
+            buffer = grown(buffer, capBytes);
+        const bytesRead = await read(buffer, length, buffer.length - length);
+        if (bytesRead === 0)
+            return buffer.subarray(0, length);
+        length += bytesRead;
+        if (length > capBytes)
+            return undefined;
+    }
+}
+/** A full buffer's bytes in one twice as large (at least 64 KiB), never beyond one byte over the cap. */
+function grown(buffer, capBytes) {
+    const next = Buffer.allocUnsafe(Math.min(capBytes + 1, Math.max(buffer.length * 2, 64 * 1024)));
+    buffer.copy(next);
+    return next;
 }
 
 

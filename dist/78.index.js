@@ -851,11 +851,14 @@ async function* peekStart(chunks, bytes, look) {
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __webpack_require__(298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+// EXTERNAL MODULE: ./src/core/read-to-end.ts
+var read_to_end = __webpack_require__(933);
 // EXTERNAL MODULE: ./src/api/body.ts
 var body = __webpack_require__(3994);
 // EXTERNAL MODULE: ./src/operations/git/blob-stream.ts
 var blob_stream = __webpack_require__(9859);
 ;// CONCATENATED MODULE: ./src/operations/archive/walk.ts
+
 
 
 
@@ -1134,19 +1137,12 @@ async function readIgnoreFile(file, fromCommit) {
     // the file may have been swapped since the lstat.
     const handle = await (0,promises_.open)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
     try {
-        if (!(await handle.stat()).isFile())
+        const opened = await handle.stat();
+        if (!opened.isFile())
             return { problem: 'is not a regular file: not read' };
-        const buffer = Buffer.alloc(IGNORE_FILE_MAX_BYTES + 1);
-        let length = 0;
-        for (;;) {
-            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-            if (bytesRead === 0)
-                break;
-            length += bytesRead;
-            if (length > IGNORE_FILE_MAX_BYTES)
-                return { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` };
-        }
-        return buffer.subarray(0, length).toString('utf8');
+        const read = (buffer, offset, length) => handle.read(buffer, offset, length, null).then(({ bytesRead }) => bytesRead);
+        const bytes = await (0,read_to_end/* readToEnd */.f)(read, opened.size, IGNORE_FILE_MAX_BYTES);
+        return bytes === undefined ? { problem: `is over ${(0,body/* formatBytes */.z3)(IGNORE_FILE_MAX_BYTES)}: not read` } : bytes.toString('utf8');
     }
     finally {
         await handle.close();

@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path'
 import type { ArchiveLayout } from './layout.js'
 import { toPosix } from './layout.js'
 import { throwIfStopped, type Stop } from '../../core/stop.js'
+import { readToEnd } from '../../core/read-to-end.js'
 import { formatBytes } from '../../api/body.js'
 import type { LeftOutReason } from '../../core/outcome.js'
 import { namedExactly, secretRule } from './secret-files.js'
@@ -333,16 +334,12 @@ async function readIgnoreFile(
   // the file may have been swapped since the lstat.
   const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   try {
-    if (!(await handle.stat()).isFile()) return { problem: 'is not a regular file: not read' }
-    const buffer = Buffer.alloc(IGNORE_FILE_MAX_BYTES + 1)
-    let length = 0
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
-      if (bytesRead === 0) break
-      length += bytesRead
-      if (length > IGNORE_FILE_MAX_BYTES) return { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` }
-    }
-    return buffer.subarray(0, length).toString('utf8')
+    const opened = await handle.stat()
+    if (!opened.isFile()) return { problem: 'is not a regular file: not read' }
+    const read = (buffer: Buffer, offset: number, length: number) =>
+      handle.read(buffer, offset, length, null).then(({ bytesRead }) => bytesRead)
+    const bytes = await readToEnd(read, opened.size, IGNORE_FILE_MAX_BYTES)
+    return bytes === undefined ? { problem: `is over ${formatBytes(IGNORE_FILE_MAX_BYTES)}: not read` } : bytes.toString('utf8')
   } finally {
     await handle.close()
   }

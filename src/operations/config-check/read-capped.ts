@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import { readToEndSync } from '../../core/read-to-end.js'
 import { decodeText } from './text.js'
 
 /** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
@@ -14,15 +15,9 @@ export function readCapped(file: string): string | undefined {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
     const stats = fstatSync(fd)
     if (!stats.isFile() || stats.size > READ_CAP_BYTES) return undefined
-    const buffer = Buffer.alloc(READ_CAP_BYTES + 1)
-    let length = 0
-    for (;;) {
-      const read = readSync(fd, buffer, length, buffer.length - length, null)
-      if (read === 0) break
-      length += read
-      if (length > READ_CAP_BYTES) return undefined
-    }
-    return decodeText(buffer.subarray(0, length))
+    const opened = fd
+    const bytes = readToEndSync((buffer, offset, length) => readSync(opened, buffer, offset, length, null), stats.size, READ_CAP_BYTES)
+    return bytes === undefined ? undefined : decodeText(bytes)
   } catch {
     return undefined
   } finally {
