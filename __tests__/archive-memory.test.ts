@@ -108,6 +108,19 @@ describe("the upload's body", () => {
     expect(received).toEqual({ sha256: empty.sha256, bytes: 0 })
   })
 
+  it('a stopped upload closes its file, with a read under way or between reads', async () => {
+    const { file } = fileOf(2 * 1024 * 1024)
+    for (const when of ['read under way', 'on a chunk'] as const) {
+      const body = new FileBody(file)
+      const closed = new Promise((resolve) => body.on('close', resolve))
+      if (when === 'on a chunk') body.on('data', () => body.destroy())
+      else body.once('data', () => setImmediate(() => body.destroy()))
+      body.resume()
+      await closed
+      expect(body.destroyed).toBe(true)
+    }
+  })
+
   it('fails, without a request hanging, when the file cannot be read', async () => {
     const body = new FileBody(join(dir, 'not-there'))
     await expect(new Promise((resolve, reject) => body.on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({

@@ -53,6 +53,9 @@ class FileBody extends external_node_stream_.Readable {
     lent = [];
     free = [];
     destination;
+    /** A read is under way: the descriptor is closed only after it (its number could be another file's by then). */
+    reading = false;
+    closeAfterRead;
     constructor(file) {
         super({ highWaterMark: CHUNK_BYTES });
         this.file = file;
@@ -69,7 +72,13 @@ class FileBody extends external_node_stream_.Readable {
     }
     _read() {
         const buffer = this.bufferToFill();
+        this.reading = true;
         (0,external_node_fs_.read)(this.fd, buffer, 0, buffer.length, this.position, (error, bytesRead) => {
+            this.reading = false;
+            if (this.closeAfterRead) {
+                this.closeAfterRead();
+                return;
+            }
             if (error) {
                 this.destroy(error);
                 return;
@@ -87,12 +96,17 @@ class FileBody extends external_node_stream_.Readable {
         });
     }
     _destroy(error, callback) {
-        if (this.fd === undefined) {
+        const fd = this.fd;
+        this.fd = undefined;
+        if (fd === undefined) {
             callback(error);
             return;
         }
-        (0,external_node_fs_.close)(this.fd, () => callback(error));
-        this.fd = undefined;
+        const closing = () => (0,external_node_fs_.close)(fd, () => callback(error));
+        if (this.reading)
+            this.closeAfterRead = closing;
+        else
+            closing();
     }
     /** Whether every buffer lent is known to be written, and so may be filled again. */
     allWritten() {
@@ -153,8 +167,9 @@ function signedUrlProblem(url) {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk, in a few buffers used in turn (file-body.ts). Ended by `limitMs` (real time: the upload is real I/O) or
- * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only
+ * The file is streamed from disk, in a few buffers used in turn (file-body.ts). Ended by
+ * `limitMs` (real time: the upload is real I/O) or `signal`, either aborting the request and
+ * its socket (core/time-limit.ts). A 2xx counts only
  * when every byte of the file was handed to the request: a host that answers early has not taken
  * the archive (IncompleteUpload).
  */

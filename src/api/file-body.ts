@@ -22,6 +22,9 @@ export class FileBody extends Readable {
   private readonly lent: Buffer[] = []
   private readonly free: Buffer[] = []
   private destination: Pick<Writable, 'writableLength'> | undefined
+  /** A read is under way: the descriptor is closed only after it (its number could be another file's by then). */
+  private reading = false
+  private closeAfterRead: (() => void) | undefined
 
   constructor(private readonly file: string) {
     super({ highWaterMark: CHUNK_BYTES })
@@ -41,7 +44,13 @@ export class FileBody extends Readable {
 
   override _read(): void {
     const buffer = this.bufferToFill()
+    this.reading = true
     read(this.fd as number, buffer, 0, buffer.length, this.position, (error, bytesRead) => {
+      this.reading = false
+      if (this.closeAfterRead) {
+        this.closeAfterRead()
+        return
+      }
       if (error) {
         this.destroy(error)
         return
@@ -59,12 +68,15 @@ export class FileBody extends Readable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    if (this.fd === undefined) {
+    const fd = this.fd
+    this.fd = undefined
+    if (fd === undefined) {
       callback(error)
       return
     }
-    close(this.fd, () => callback(error))
-    this.fd = undefined
+    const closing = () => close(fd, () => callback(error))
+    if (this.reading) this.closeAfterRead = closing
+    else closing()
   }
 
   /** Whether every buffer lent is known to be written, and so may be filled again. */

@@ -47,8 +47,9 @@ export function signedUrlProblem(url: string): string | undefined {
  * read linearly and capped), with its own credential rule: the signature in the URL is
  * the only credential. The headers are these three and nothing else, so no control-plane
  * credential (`X-Api-Key`, `Authorization`, `X-Tenant-Id`) can ever go to the upload host.
- * The file is streamed from disk, in a few buffers used in turn (file-body.ts). Ended by `limitMs` (real time: the upload is real I/O) or
- * `signal`, either aborting the request and its socket (core/time-limit.ts). A 2xx counts only
+ * The file is streamed from disk, in a few buffers used in turn (file-body.ts). Ended by
+ * `limitMs` (real time: the upload is real I/O) or `signal`, either aborting the request and
+ * its socket (core/time-limit.ts). A 2xx counts only
  * when every byte of the file was handed to the request: a host that answers early has not taken
  * the archive (IncompleteUpload).
  */
