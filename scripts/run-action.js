@@ -10,9 +10,21 @@ import { parse } from 'yaml'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
+/** @type {Promise<any> | undefined} */
+let actionYml
+/**
+ * action.yml, parsed once per process (read-only): the tests run the action hundreds of times a
+ * file, and parsing its 21 KB of YAML each time cost about 2 s of the suite's CPU.
+ * @returns {Promise<any>}
+ */
+function parsedActionYml() {
+  actionYml ??= readFile(join(ROOT, 'action.yml'), 'utf8').then(parse)
+  return actionYml
+}
+
 /** @returns {Promise<Record<string, unknown>>} the inputs action.yml declares, by name */
 async function declaredInputs() {
-  return parse(await readFile(join(ROOT, 'action.yml'), 'utf8')).inputs ?? {}
+  return (await parsedActionYml()).inputs ?? {}
 }
 
 /** @returns {Promise<string[]>} the input names action.yml declares, which the runner checks a step's `with:` against */
@@ -34,7 +46,7 @@ export async function actionDefaults() {
 
 /** @returns {Promise<string | undefined>} action.yml's `runs.post`: what the runner runs again at the end of the job, if anything */
 export async function actionPostEntry() {
-  const runs = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')).runs ?? {}
+  const runs = (await parsedActionYml()).runs ?? {}
   return typeof runs.post === 'string' ? runs.post : undefined
 }
 
