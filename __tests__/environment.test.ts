@@ -265,6 +265,68 @@ describe('after a lost answer, the environment sent is the one merged from the d
   })
 })
 
+describe('a change to the environment between the lookup and the patch', () => {
+  const C = { name: 'C', value: 'value-of-c-3' }
+  /** The deployment's GET the lookup reads, answered as it was; then "the UI" sets `C` before the action goes on. */
+  const setMeanwhile = (id: string, secrets: unknown[]) =>
+    sim.addFault({
+      method: 'GET',
+      path: new RegExp(`^/v2/deployments/${id}$`),
+      delayMs: 1,
+      times: 1,
+      meanwhile: (other) => void other.send('PATCH', `/v2/deployments/${id}`, { secrets })
+    })
+
+  it('keeps a secret set meanwhile: the merge is made again from the deployment as it is just before the patch', async () => {
+    const id = seed()
+    setMeanwhile(id, [A, B, C])
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    expect(environmentOf(id)).toEqual([{ name: 'A', value: NEW_A }, B, C])
+    expect(patches().at(-1)?.body).toMatchObject({ secrets: [{ name: 'A', value: NEW_A }, B, C] })
+    expect(run.lines.some((line) => line.includes('changed while this deploy ran') && line.includes('the merge is made again'))).toBe(true)
+    expect(run.outcome.environment?.secrets).toMatchObject({ kept: ['B', 'C'], set: ['A'], added: [], removed: [] })
+  })
+
+  it('keeps a `resource_spec` field changed meanwhile that the step does not give', async () => {
+    const spec = { min_scale: 2, max_scale: 3, cpu: 2 }
+    const seeded = sim.seedDeployment({ name: 'image-agent', source: 'external_docker', source_config: { resource_spec: spec } })
+    sim.addFault({
+      method: 'GET',
+      path: new RegExp(`^/v2/deployments/${String(seeded.id)}$`),
+      delayMs: 1,
+      times: 1,
+      meanwhile: (other) =>
+        void other.send('PATCH', `/v2/deployments/${String(seeded.id)}`, { source_config: { resource_spec: { ...spec, cpu: 4 } } })
+    })
+    const run = await deploy({
+      name: 'image-agent',
+      'image-uri': `registry.example/agent@sha256:${'e'.repeat(64)}`,
+      'resource-spec': '{"max_scale": 6}'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(patches().at(-1)?.body).toMatchObject({ source_config: { resource_spec: { min_scale: 2, max_scale: 6, cpu: 4 } } })
+    expect(sim.deployments().find((d) => d.id === seeded.id)?.source_config.resource_spec).toEqual({ min_scale: 2, max_scale: 6, cpu: 4 })
+  })
+
+  it('reads the deployment once more only when the patch merges into it, and sends the plan as it was when nothing changed', async () => {
+    const id = seed()
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+    expect(run.exitCode).toBe(0)
+    const reads = sim.requests.filter((r) => r.method === 'GET' && r.path === `/v2/deployments/${id}`).length
+    expect(run.lines.some((line) => line.includes('changed while this deploy ran'))).toBe(false)
+
+    sim.reset()
+    const other = seed()
+    const replaced = await deploy({ secrets: `A=${NEW_A}`, 'secrets-update': 'replace' })
+    expect(replaced.exitCode).toBe(0)
+    // `replace` merges nothing: one read fewer before its patch.
+    expect(sim.requests.filter((r) => r.method === 'GET' && r.path === `/v2/deployments/${other}`).length).toBe(reads - 1)
+  })
+})
+
 describe('values and references read from the deployment', () => {
   it('does not register a value too short to mask (a setting such as `DEBUG=1`), and keeps it', async () => {
     const id = seed({ secrets: [{ name: 'DEBUG', value: '1' }, B] })

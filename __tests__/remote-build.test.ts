@@ -279,6 +279,30 @@ describe('a remote build from the checkout', () => {
   })
 })
 
+describe('an update whose upload takes a while', () => {
+  it('keeps a secret set in the UI during the upload: the merge is made again just before the patch', async () => {
+    const first = await remoteBuild('remote-agent-meanwhile')
+    expect(first.outcome.kind).toBe('deployed')
+    const id = String(first.outputs['deployment-id'])
+    const ui = { name: 'SET_IN_THE_UI', value: 'value-set-during-the-upload' }
+    sim.addFault({
+      method: 'POST',
+      path: /\/upload-url$/,
+      delayMs: 1,
+      times: 1,
+      meanwhile: (other) =>
+        void other.send('PATCH', `/v2/deployments/${id}`, { secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-remote-build-0123' }, ui] })
+    })
+    const run = await remoteBuild('remote-agent-meanwhile', { secrets: 'OPENAI_API_KEY=sk-remote-build-4567' })
+
+    expect(run.failures).toEqual([])
+    expect(run.outputs.operation).toBe('updated')
+    const patch = sim.requests.filter((r) => r.method === 'PATCH' && r.fault === undefined).at(-1)
+    expect((patch?.body as { secrets: unknown }).secrets).toEqual([{ name: 'OPENAI_API_KEY', value: 'sk-remote-build-4567' }, ui])
+    expect(sim.deployments().find((d) => d.id === id)?.secrets).toEqual([{ name: 'OPENAI_API_KEY', value: 'sk-remote-build-4567' }, ui])
+  })
+})
+
 describe('bad input for a remote build, refused before any request', () => {
   it('refuses a config file that is not in the workspace', async () => {
     const run = await remoteBuild('remote-missing', { 'graph-config-path': 'apps/missing/langgraph.json' })

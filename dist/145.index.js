@@ -2,6 +2,70 @@ export const id = 145;
 export const ids = [145];
 export const modules = {
 
+/***/ 6865:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ mergedAgainNow)
+/* harmony export */ });
+/* harmony import */ var _core_json_values_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9756);
+/* harmony import */ var _environment_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6124);
+/* harmony import */ var _plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2369);
+
+
+
+/**
+ * The patch's merged parts made again from the deployment as it is just before the patch goes.
+ * The plan merged `secrets`, `secret-references` and `resource-spec` into the deployment as the
+ * lookup read it, and the control plane replaces each whole; a remote build then uploads its
+ * archive (seconds, or minutes), and a secret set in the UI meanwhile would be deleted by a list
+ * read before it. So one `GET` when the patch merges something into the deployment (none
+ * otherwise); when what it merges into changed, the merge is made again from it, and the log and
+ * the summary say what is now sent. A merge that can no longer be made (a secret now shown
+ * without its value) is refused before anything is sent, as at the lookup.
+ */
+async function mergedAgainNow(plan, body, inputs, deps) {
+    if (!mergesIntoDeployment(inputs))
+        return body;
+    const now = await deps.client.getDeployment(plan.deployment.id);
+    if (sameMergedInto(plan.deployment, now))
+        return body;
+    const merged = (0,_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .mergedIntoDeployment */ .k)(inputs, now);
+    const next = { ...body };
+    delete next.secrets;
+    delete next.secret_references;
+    if (merged.secrets?.send)
+        next.secrets = merged.secrets.send;
+    if (merged.references?.send)
+        next.secret_references = merged.references.send;
+    if (merged.resourceSpec)
+        next.source_config = { ...next.source_config, resource_spec: merged.resourceSpec };
+    deps.log.info(`Deployment \`${plan.deployment.name}\`'s environment or \`resource_spec\` changed while this deploy ran (in the UI, by a CLI ` +
+        'or another run): the merge is made again from it, so what was set meanwhile stays.');
+    if (merged.environment) {
+        plan.environment = merged.environment;
+        (0,_environment_report_js__WEBPACK_IMPORTED_MODULE_0__/* .reportEnvironment */ .g)(plan, deps);
+    }
+    return next;
+}
+/** Whether the patch merges something into what the deployment has: `secrets` or `secret-references` merged, or `resource-spec`. */
+function mergesIntoDeployment(inputs) {
+    const merging = inputs.secretsUpdate === 'merge';
+    return ((merging && ((inputs.secrets?.length ?? 0) > 0 || (inputs.secretReferences?.length ?? 0) > 0)) ||
+        inputs.sourceConfig.resource_spec !== undefined);
+}
+/** The same environment and `resource_spec` (a list's order aside: it is a set by name). */
+function sameMergedInto(before, now) {
+    const nameOf = (item) => String(item?.name);
+    const byName = (list) => Array.isArray(list) ? [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b))) : list;
+    return ((0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secrets), byName(now.secrets)) &&
+        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secret_references), byName(now.secret_references)) &&
+        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(before.source_config?.resource_spec, now.source_config?.resource_spec));
+}
+
+
+/***/ }),
+
 /***/ 1145:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -52,7 +116,10 @@ function plannedRequests(plan) {
     return [];
 }
 
+// EXTERNAL MODULE: ./src/commands/deploy/merge-again.ts
+var merge_again = __webpack_require__(6865);
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/send-plan.ts
+
 
 
 /**
@@ -92,7 +159,8 @@ async function sendPlan(plan, inputs, deps, apply) {
         revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
-        const applied = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,control_plane_apply/* patchOnce */.KQ)(plan.deployment, plan.body, apply));
+        const body = await (0,merge_again/* mergedAgainNow */.n)(plan, plan.body, inputs, deps);
+        const applied = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,control_plane_apply/* patchOnce */.KQ)(plan.deployment, body, apply));
         deployment = applied.deployment;
         revisionId = applied.revisionId;
         recorder.changed('updated', deployment);
@@ -103,6 +171,64 @@ async function sendPlan(plan, inputs, deps, apply) {
         recorder.changed('unchanged', deployment);
     }
     return { deployment, revisionId };
+}
+
+
+/***/ }),
+
+/***/ 9756:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ valueText),
+/* harmony export */   V: () => (/* binding */ sameJson)
+/* harmony export */ });
+/* harmony import */ var _mapping_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(305);
+
+/** The text in a value: its strings, numbers and booleans, one a line; never a key. */
+function valueText(value) {
+    const out = [];
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'string')
+            out.push(v);
+        else if (typeof v === 'number' || typeof v === 'boolean')
+            out.push(String(v));
+        else if (Array.isArray(v))
+            v.forEach((item) => walk(item, depth + 1));
+        else if ((0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(v))
+            Object.values(v).forEach((item) => walk(item, depth + 1));
+    };
+    walk(value, 0);
+    return out.join('\n');
+}
+/** Equal as JSON (key order aside): how an input's value and a state's are compared, and `value`'s `equals`. */
+function sameJson(a, b) {
+    if (a === b)
+        return true;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+    if ((0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(a) && (0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(b)) {
+        const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+        const other = Object.keys(b).filter((k) => b[k] !== undefined);
+        return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+    }
+    return false;
+}
+
+
+/***/ }),
+
+/***/ 305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ isMapping)
+/* harmony export */ });
+/** A JSON or YAML mapping (an object that is not a list): what configs, suites and agent states are read as. */
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 

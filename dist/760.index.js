@@ -2,6 +2,70 @@ export const id = 760;
 export const ids = [760];
 export const modules = {
 
+/***/ 6865:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ mergedAgainNow)
+/* harmony export */ });
+/* harmony import */ var _core_json_values_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9756);
+/* harmony import */ var _environment_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6124);
+/* harmony import */ var _plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2369);
+
+
+
+/**
+ * The patch's merged parts made again from the deployment as it is just before the patch goes.
+ * The plan merged `secrets`, `secret-references` and `resource-spec` into the deployment as the
+ * lookup read it, and the control plane replaces each whole; a remote build then uploads its
+ * archive (seconds, or minutes), and a secret set in the UI meanwhile would be deleted by a list
+ * read before it. So one `GET` when the patch merges something into the deployment (none
+ * otherwise); when what it merges into changed, the merge is made again from it, and the log and
+ * the summary say what is now sent. A merge that can no longer be made (a secret now shown
+ * without its value) is refused before anything is sent, as at the lookup.
+ */
+async function mergedAgainNow(plan, body, inputs, deps) {
+    if (!mergesIntoDeployment(inputs))
+        return body;
+    const now = await deps.client.getDeployment(plan.deployment.id);
+    if (sameMergedInto(plan.deployment, now))
+        return body;
+    const merged = (0,_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .mergedIntoDeployment */ .k)(inputs, now);
+    const next = { ...body };
+    delete next.secrets;
+    delete next.secret_references;
+    if (merged.secrets?.send)
+        next.secrets = merged.secrets.send;
+    if (merged.references?.send)
+        next.secret_references = merged.references.send;
+    if (merged.resourceSpec)
+        next.source_config = { ...next.source_config, resource_spec: merged.resourceSpec };
+    deps.log.info(`Deployment \`${plan.deployment.name}\`'s environment or \`resource_spec\` changed while this deploy ran (in the UI, by a CLI ` +
+        'or another run): the merge is made again from it, so what was set meanwhile stays.');
+    if (merged.environment) {
+        plan.environment = merged.environment;
+        (0,_environment_report_js__WEBPACK_IMPORTED_MODULE_0__/* .reportEnvironment */ .g)(plan, deps);
+    }
+    return next;
+}
+/** Whether the patch merges something into what the deployment has: `secrets` or `secret-references` merged, or `resource-spec`. */
+function mergesIntoDeployment(inputs) {
+    const merging = inputs.secretsUpdate === 'merge';
+    return ((merging && ((inputs.secrets?.length ?? 0) > 0 || (inputs.secretReferences?.length ?? 0) > 0)) ||
+        inputs.sourceConfig.resource_spec !== undefined);
+}
+/** The same environment and `resource_spec` (a list's order aside: it is a set by name). */
+function sameMergedInto(before, now) {
+    const nameOf = (item) => String(item?.name);
+    const byName = (list) => Array.isArray(list) ? [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b))) : list;
+    return ((0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secrets), byName(now.secrets)) &&
+        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secret_references), byName(now.secret_references)) &&
+        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(before.source_config?.resource_spec, now.source_config?.resource_spec));
+}
+
+
+/***/ }),
+
 /***/ 869:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -20,9 +84,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4296);
 /* harmony import */ var _operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7106);
 /* harmony import */ var _operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9029);
-/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9057);
-/* harmony import */ var _gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2637);
-/* harmony import */ var _operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4730);
+/* harmony import */ var _merge_again_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6865);
+/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9057);
+/* harmony import */ var _gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2637);
+/* harmony import */ var _operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4730);
+
 
 
 
@@ -59,9 +125,9 @@ async function buildArchive(inputs, deps) {
     // A checkout at another commit is refused before anything is listed (one `git rev-parse`): listing
     // a partial clone fetches what it lacks. The gate then holds the commit the files were listed from.
     if (inputs.expectedCommit !== undefined) {
-        const checkedOut = (await (0,_operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_8__/* .checkoutOf */ .o5)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
+        const checkedOut = (await (0,_operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_9__/* .checkoutOf */ .o5)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(layout.root, layout.configPath)), stop, layout.workspace))?.commit;
         if (checkedOut !== undefined && checkedOut !== inputs.expectedCommit)
-            throw (0,_gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_7__/* .otherCommitCheckedOut */ .p)(checkedOut, inputs.expectedCommit);
+            throw (0,_gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_8__/* .otherCommitCheckedOut */ .p)(checkedOut, inputs.expectedCommit);
     }
     const selection = await selectArchiveFiles(layout, {
         exclude: inputs.archiveExclude ?? [],
@@ -73,7 +139,7 @@ async function buildArchive(inputs, deps) {
     // `secret-scan: fail`: a key in a file that would ship refuses the deploy before the gates, the pack and any request.
     const { refuseKeyFindings } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3791));
     refuseKeyFindings(selection.keyFindings, inputs.secretScan);
-    await (0,_gates_index_js__WEBPACK_IMPORTED_MODULE_6__/* .runArchiveGates */ .kx)(_gates_index_js__WEBPACK_IMPORTED_MODULE_6__/* .DEPLOY_GATES */ .ZY, { inputs, deps, layout, selection });
+    await (0,_gates_index_js__WEBPACK_IMPORTED_MODULE_7__/* .runArchiveGates */ .kx)(_gates_index_js__WEBPACK_IMPORTED_MODULE_7__/* .DEPLOY_GATES */ .ZY, { inputs, deps, layout, selection });
     const archive = await packArchive(selection, { tempRoot: deps.workflow.tempDir ?? (0,node_os__WEBPACK_IMPORTED_MODULE_0__.tmpdir)(), log: deps.log, stop });
     // With `expected-commit`, its gate said the commit already.
     if (archive.commit && inputs.expectedCommit === undefined)
@@ -138,7 +204,9 @@ async function uploadAndBuild(plan, archive, inputs, deps, apply) {
         recordArchive(recorder, archive);
         log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`);
         deps.run.throwIfCancelled();
-        const body = remotePatchBody(plan, objectPath, archive.configPath);
+        const planned = remotePatchBody(plan, objectPath, archive.configPath);
+        // The upload took a while: what the patch merges into the deployment is read again first.
+        const body = plan.action === 'patch' ? await (0,_merge_again_js__WEBPACK_IMPORTED_MODULE_6__/* .mergedAgainNow */ .n)(plan, planned, inputs, deps) : planned;
         const applied = await (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .sendRecorded */ .B3)(recorder, 'update', () => (0,_operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__/* .patchOnce */ .KQ)(deployment, body, apply));
         recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment);
         return applied;
@@ -169,6 +237,50 @@ function remotePatchBody(plan, objectPath, configPath) {
     }
     const { source_revision_config: _local, ...settings } = plan.action === 'patch' ? plan.body : {};
     return { ...settings, source_revision_config };
+}
+
+
+/***/ }),
+
+/***/ 9756:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ valueText),
+/* harmony export */   V: () => (/* binding */ sameJson)
+/* harmony export */ });
+/* harmony import */ var _mapping_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(305);
+
+/** The text in a value: its strings, numbers and booleans, one a line; never a key. */
+function valueText(value) {
+    const out = [];
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'string')
+            out.push(v);
+        else if (typeof v === 'number' || typeof v === 'boolean')
+            out.push(String(v));
+        else if (Array.isArray(v))
+            v.forEach((item) => walk(item, depth + 1));
+        else if ((0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(v))
+            Object.values(v).forEach((item) => walk(item, depth + 1));
+    };
+    walk(value, 0);
+    return out.join('\n');
+}
+/** Equal as JSON (key order aside): how an input's value and a state's are compared, and `value`'s `equals`. */
+function sameJson(a, b) {
+    if (a === b)
+        return true;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+    if ((0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(a) && (0,_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(b)) {
+        const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+        const other = Object.keys(b).filter((k) => b[k] !== undefined);
+        return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+    }
+    return false;
 }
 
 

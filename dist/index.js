@@ -32188,7 +32188,7 @@ const githubSource = {
     proof: { before: ['expected-commit'], afterBuild: built_commit/* builtCommitFailure */.E },
     plan: { fromWorkflow: true, revisionSource: (inputs) => inputs.revisionSource },
     // Loaded on first use: the input rules read this module on every run's way to its first request.
-    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+    ship: async (ctx) => (await Promise.all(/* import() */[__nccwpck_require__.e(692), __nccwpck_require__.e(145)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
 };
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/image.ts
@@ -32243,7 +32243,7 @@ const imageSource = {
         if (unpinned)
             deps.log.warn(unpinned);
         // Loaded on first use: the input rules read this module on every run's way to its first request.
-        const asPlanned = (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx);
+        const asPlanned = (await Promise.all(/* import() */[__nccwpck_require__.e(692), __nccwpck_require__.e(145)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx);
         const onRecord = () => {
             if (image)
                 deps.recorder.shipped(imageShipped(image));
@@ -32276,13 +32276,13 @@ const otherSource = {
     proof: { before: [] },
     plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
     // Loaded on first use: the input rules read this module on every run's way to its first request.
-    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+    ship: async (ctx) => (await Promise.all(/* import() */[__nccwpck_require__.e(692), __nccwpck_require__.e(145)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
 };
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
 const REMOTE_BUILD = 'internal_source';
 /** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
-const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(511), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(511), __nccwpck_require__.e(692), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
 function isArchive(prepared) {
     return prepared?.by === remoteBuildSource;
 }
@@ -32345,7 +32345,7 @@ const uploadedTarballSource = {
     proof: { before: [] },
     plan: { fromWorkflow: false, revisionSource: (inputs) => inputs.revisionSource },
     // Loaded on first use: the input rules read this module on every run's way to its first request.
-    ship: async (ctx) => (await __nccwpck_require__.e(/* import() */ 145).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
+    ship: async (ctx) => (await Promise.all(/* import() */[__nccwpck_require__.e(692), __nccwpck_require__.e(145)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1145))).sendAsPlanned(ctx)
 };
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/registry.ts
@@ -35433,7 +35433,7 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(401)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7401))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(692), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(809)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8809))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 322).then(__nccwpck_require__.bind(__nccwpck_require__, 9322))).deleteCommand),
     rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(924), __nccwpck_require__.e(262)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),

@@ -4,6 +4,7 @@ import type {
   Deployment,
   PatchDeploymentRequest,
   Secret,
+  ResourceSpec,
   SecretReference,
   SourceConfigRequest,
   SourceRevisionConfigRequest
@@ -124,8 +125,6 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
     }
   }
   const given = changeableOf(requested)
-  // The control plane replaces resource_spec whole: what the step gives is merged over the deployment's.
-  const changeable = given.resource_spec ? { ...given, resource_spec: mergedResourceSpec(given.resource_spec, deployment) } : given
   const sourceRevisionConfig: SourceRevisionConfigRequest = {
     ...inputs.sourceRevisionConfig,
     ...(source.module.plan.fromWorkflow && !inputs.sourceRevisionConfig.repo_ref && workflow.repoRef ? { repo_ref: workflow.repoRef } : {})
@@ -135,10 +134,10 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
   if (scaleToZero) problems.push(scaleToZero)
   if (problems.length > 0) throw new InputError(problems)
 
-  // Read from the deployment as the lookup found it, once: a resend after a lost answer sends the same lists.
-  const secrets = secretsOfUpdate(deployment, inputs.secrets, inputs.secretsUpdate)
-  const references = referencesOfUpdate(deployment, inputs.secretReferences, inputs.secretsUpdate)
-  const environment = plannedEnvironment(inputs.secretsUpdate, secrets, references)
+  // Read from the deployment as the lookup found it, and made again just before the patch is sent
+  // (merge-again.ts); a resend after a lost answer sends the same lists.
+  const { secrets, references, environment, resourceSpec } = mergedIntoDeployment(inputs, deployment)
+  const changeable = resourceSpec ? { ...given, resource_spec: resourceSpec } : given
   const body: PatchDeploymentRequest = {
     ...(source.revisionSourceSent ? { revision_source: source.revisionSourceSent } : {}),
     ...(Object.keys(changeable).length > 0 ? { source_config: changeable } : {}),
@@ -150,6 +149,32 @@ function planPatch(inputs: DeployInputs, deployment: Deployment, source: SourceD
   return Object.keys(body).length > 0
     ? { action: 'patch', deployment, body, warnings, ...planned }
     : { action: 'none', deployment, ...planned }
+}
+
+/** The parts of a patch merged into what the deployment has: its environment, and `resource_spec`. */
+export interface MergedParts {
+  secrets?: EnvironmentChange<Secret>
+  references?: EnvironmentChange<SecretReference>
+  environment?: PlannedEnvironment
+  resourceSpec?: ResourceSpec
+}
+
+/**
+ * What a patch sends of the environment and `resource_spec`, merged into `deployment`'s: the control
+ * plane replaces each whole. Throws (environment.ts) when a merge cannot be made without deleting
+ * what the deployment does not show.
+ */
+export function mergedIntoDeployment(inputs: DeployInputs, deployment: Deployment): MergedParts {
+  const secrets = secretsOfUpdate(deployment, inputs.secrets, inputs.secretsUpdate)
+  const references = referencesOfUpdate(deployment, inputs.secretReferences, inputs.secretsUpdate)
+  const environment = plannedEnvironment(inputs.secretsUpdate, secrets, references)
+  const given = inputs.sourceConfig.resource_spec
+  return {
+    ...(secrets ? { secrets } : {}),
+    ...(references ? { references } : {}),
+    ...(environment ? { environment } : {}),
+    ...(given ? { resourceSpec: mergedResourceSpec(given, deployment) } : {})
+  }
 }
 
 function plannedEnvironment(

@@ -11,6 +11,7 @@ import type { PreparedArchive } from '../../operations/archive/prepare.js'
 import type { CommandDeps } from '../types.js'
 import type { DeployInputs } from './inputs.js'
 import type { Plan } from './plan.js'
+import { mergedAgainNow } from './merge-again.js'
 import { DEPLOY_GATES, runArchiveGates } from './gates/index.js'
 import { otherCommitCheckedOut } from './gates/checkout-commit.js'
 import { checkoutOf } from '../../operations/git/git-tree.js'
@@ -134,7 +135,9 @@ export async function uploadAndBuild(
     recordArchive(recorder, archive)
     log.info(`Uploaded the archive (sha256 ${archive.sha256}); starting the remote build of \`${archive.configPath}\`.`)
     deps.run.throwIfCancelled()
-    const body = remotePatchBody(plan, objectPath, archive.configPath)
+    const planned = remotePatchBody(plan, objectPath, archive.configPath)
+    // The upload took a while: what the patch merges into the deployment is read again first.
+    const body = plan.action === 'patch' ? await mergedAgainNow(plan, planned, inputs, deps) : planned
     const applied = await sendRecorded(recorder, 'update', () => patchOnce(deployment, body, apply))
     recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment)
     return applied

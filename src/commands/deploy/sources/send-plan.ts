@@ -4,6 +4,7 @@ import { createOnce, patchOnce, refuseTwins, sendRecorded, type ApplyContext } f
 import type { CommandDeps } from '../../types.js'
 import { describePlan, plannedRequests } from '../describe.js'
 import type { DeployInputs } from '../inputs.js'
+import { mergedAgainNow } from '../merge-again.js'
 import type { Plan } from '../plan.js'
 import type { Sent, ShipContext, Shipment } from './types.js'
 
@@ -47,7 +48,8 @@ async function sendPlan(plan: Plan, inputs: DeployInputs, deps: CommandDeps, app
     await refuseTwins(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs })
     revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, plan.body, apply))
+    const body = await mergedAgainNow(plan, plan.body, inputs, deps)
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, body, apply))
     deployment = applied.deployment
     revisionId = applied.revisionId
     recorder.changed('updated', deployment)
