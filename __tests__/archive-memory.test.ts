@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@je
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { transformSync } from 'esbuild'
@@ -23,30 +24,50 @@ let url: string
 let received: { sha256: string; bytes: number } | undefined
 let slow = false
 
+/** The same host over TLS, as every real upload goes: its certificate, trusted by the test's requests. */
+let tlsServer: Server
+let tlsUrl: string
+let tlsCert: string
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'archive-memory-'))
-  server = createServer((req, res) => {
-    const hash = createHash('sha256')
-    let bytes = 0
-    req.on('data', (chunk: Buffer) => {
-      hash.update(chunk)
-      bytes += chunk.length
-      if (slow && bytes === chunk.length) {
-        req.pause()
-        setTimeout(() => req.resume(), 150)
-      }
-    })
-    req.on('end', () => {
-      received = { sha256: hash.digest('hex'), bytes }
-      res.writeHead(200).end('ok')
-    })
-  })
+  execFileSync(
+    'openssl',
+    // prettier-ignore
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem'],
+    { cwd: dir, stdio: 'pipe', env: { ...process.env, OPENSSL_CONF: '/dev/null' } }
+  )
+  server = createServer(receive)
+  tlsCert = readFileSync(join(dir, 'cert.pem'), 'utf8')
+  tlsServer = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: tlsCert }, receive)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}/upload`
+  tlsUrl = `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}/upload`
 })
+
+/** A host that takes a body: `slow` stops reading for a while at first. */
+function receive(req: IncomingMessage, res: ServerResponse): void {
+  const hash = createHash('sha256')
+  let bytes = 0
+  req.on('data', (chunk: Buffer) => {
+    hash.update(chunk)
+    bytes += chunk.length
+    if (slow && bytes === chunk.length) {
+      req.pause()
+      setTimeout(() => req.resume(), 150)
+    }
+  })
+  req.on('end', () => {
+    received = { sha256: hash.digest('hex'), bytes }
+    res.writeHead(200).end('ok')
+  })
+}
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
+  await new Promise((resolve) => tlsServer.close(resolve))
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -62,8 +83,12 @@ function fileOf(bytes: number): { file: string; sha256: string } {
   return { file, sha256: createHash('sha256').update(content).digest('hex') }
 }
 
-/** The file PUT through the transport the upload uses, the body's chunks noted by the memory they are in. */
-async function put(file: string, bytes: number): Promise<{ status: number; backingStores: number; chunks: number }> {
+/**
+ * The file PUT through the transport the upload uses (over TLS: `https.request`, which that
+ * transport pipes into the same way, trusting the test's certificate), the body's chunks noted
+ * by the memory they are in.
+ */
+async function put(file: string, bytes: number, tls = false): Promise<{ status: number; backingStores: number; chunks: number }> {
   const body = new FileBody(file)
   const stores = new Set<ArrayBufferLike>()
   let chunks = 0
@@ -72,20 +97,37 @@ async function put(file: string, bytes: number): Promise<{ status: number; backi
     chunks++
   })
   body.pause()
-  const response = await abortableHttpClient('test', new AbortController().signal, 10_000).request('PUT', url, body, {
-    'Content-Length': String(bytes)
-  })
-  await readResponse(response)
-  return { status: response.message.statusCode ?? 0, backingStores: stores.size, chunks }
+  const headers = { 'Content-Length': String(bytes) }
+  let status: number
+  if (tls) {
+    status = await new Promise<number>((resolve, reject) => {
+      const request = httpsRequest(tlsUrl, { method: 'PUT', headers, ca: tlsCert }, (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      })
+      request.on('error', reject)
+      body.pipe(request)
+    })
+  } else {
+    const response = await abortableHttpClient('test', new AbortController().signal, 10_000).request('PUT', url, body, headers)
+    await readResponse(response)
+    status = response.message.statusCode ?? 0
+  }
+  return { status, backingStores: stores.size, chunks }
 }
 
 describe("the upload's body", () => {
-  it('arrives byte for byte while a few buffers are read into in turn, however fast the host reads', async () => {
+  it('arrives byte for byte while a few buffers are read into in turn, however fast the host reads, over http and TLS', async () => {
     const bytes = 16 * 1024 * 1024 + 123
     const { file, sha256 } = fileOf(bytes)
-    for (const reading of [false, true]) {
+    for (const [reading, tls] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true]
+    ]) {
       slow = reading
-      const sent = await put(file, bytes)
+      const sent = await put(file, bytes, tls)
       expect(sent.status).toBe(200)
       expect(received).toEqual({ sha256, bytes })
       // 257 chunks of 64 KiB; fs.createReadStream would have used 257 buffers.
@@ -126,6 +168,14 @@ describe("the upload's body", () => {
     await expect(new Promise((resolve, reject) => body.on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({
       code: 'ENOENT'
     })
+    // Through the signed upload: the try fails at once, named, not at its time limit nor as an uncaught error.
+    const started = Date.now()
+    await expect(
+      putToSignedUrl(url, { file: join(dir, 'not-there'), bytes: 10 }, { limitMs: 20_000, idleMs: 20_000 })
+    ).rejects.toMatchObject({
+      code: 'ENOENT'
+    })
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
 
@@ -148,7 +198,8 @@ describe("the young generation while a large commit's files are listed", () => {
   it('does not grow in a real Node while 300,000 records are built that outlive it, and grows again afterwards', () => {
     // The module itself, stripped of its types, in a Node of its own: a test worker's young generation has long grown.
     const module = join(dir, 'young-generation.mjs')
-    writeFileSync(module, transformSync(readFileSync('src/core/young-generation.ts', 'utf8'), { loader: 'ts', format: 'esm' }).code)
+    const source = readFileSync(new URL('../src/core/young-generation.ts', import.meta.url), 'utf8')
+    writeFileSync(module, transformSync(source, { loader: 'ts', format: 'esm' }).code)
     const script = `
       import { getHeapSpaceStatistics } from 'node:v8'
       import { withYoungGenerationHeld } from ${JSON.stringify(module)}

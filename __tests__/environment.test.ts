@@ -285,7 +285,9 @@ describe('a change to the environment between the lookup and the patch', () => {
     expect(run.exitCode).toBe(0)
     expect(environmentOf(id)).toEqual([{ name: 'A', value: NEW_A }, B, C])
     expect(patches().at(-1)?.body).toMatchObject({ secrets: [{ name: 'A', value: NEW_A }, B, C] })
-    expect(run.lines.some((line) => line.includes('changed while this deploy ran') && line.includes('the merge is made again'))).toBe(true)
+    expect(
+      run.lines.some((line) => line.includes('`secrets` changed while this deploy ran') && line.includes('merged again from it'))
+    ).toBe(true)
     expect(run.outcome.environment?.secrets).toMatchObject({ kept: ['B', 'C'], set: ['A'], added: [], removed: [] })
   })
 
@@ -309,6 +311,64 @@ describe('a change to the environment between the lookup and the patch', () => {
     expect(run.exitCode).toBe(0)
     expect(patches().at(-1)?.body).toMatchObject({ source_config: { resource_spec: { min_scale: 2, max_scale: 6, cpu: 4 } } })
     expect(sim.deployments().find((d) => d.id === seeded.id)?.source_config.resource_spec).toEqual({ min_scale: 2, max_scale: 6, cpu: 4 })
+  })
+
+  it('leaves a `replace` list as planned when only `resource-spec` is merged again: a secret set meanwhile is not removed', async () => {
+    const seeded = sim.seedDeployment({
+      name: NAME,
+      source_config: { integration_id: INTEGRATION_ID, resource_spec: { min_scale: 1, max_scale: 2 } },
+      secrets: [A]
+    })
+    const id = String(seeded.id)
+    sim.addFault({
+      method: 'GET',
+      path: new RegExp(`^/v2/deployments/${id}$`),
+      delayMs: 1,
+      times: 1,
+      meanwhile: (other) =>
+        void other.send('PATCH', `/v2/deployments/${id}`, {
+          secrets: [A, C],
+          source_config: { resource_spec: { min_scale: 2, max_scale: 2 } }
+        })
+    })
+    const run = await deploy({ secrets: `A=${A.value}`, 'secrets-update': 'replace', 'resource-spec': 'max_scale: 4' })
+
+    expect(run.exitCode).toBe(0)
+    const body = patches().at(-1)?.body as Record<string, unknown>
+    expect(body.secrets).toBeUndefined()
+    expect(body).toMatchObject({ source_config: { resource_spec: { min_scale: 2, max_scale: 4 } } })
+    expect(environmentOf(id)).toEqual([A, C])
+    expect(run.lines.some((line) => line.includes('`resource_spec` changed while this deploy ran'))).toBe(true)
+  })
+
+  it('starts the patch from the deployment read again: a lost answer after a change meanwhile is sent again, not taken for another run', async () => {
+    const id = seed()
+    setMeanwhile(id, [A, B, C])
+    sim.addFault({
+      method: 'PATCH',
+      path: /^\/v2\/deployments\/[^/]+$/,
+      times: 1,
+      respond: { status: 502, body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } }
+    })
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    const ours = patches().filter((patch) => (patch.body as { secrets?: unknown }).secrets !== undefined && patch.fault !== undefined)
+    expect(ours).toHaveLength(1)
+    expect(environmentOf(id)).toEqual([{ name: 'A', value: NEW_A }, B, C])
+  })
+
+  it('sends no `secrets` when the deployment came to have meanwhile what the merge would set', async () => {
+    const id = seed()
+    setMeanwhile(id, [{ name: 'A', value: NEW_A }, B])
+    const run = await deploy({ secrets: `A=${NEW_A}` })
+
+    expect(run.exitCode).toBe(0)
+    const sent = patches().filter((patch) => patch.fault === undefined)
+    expect(sent).toHaveLength(1)
+    expect((sent[0].body as Record<string, unknown>).secrets).toBeUndefined()
+    expect(environmentOf(id)).toEqual([{ name: 'A', value: NEW_A }, B])
+    expect(run.outcome.environment?.secrets).toMatchObject({ kept: ['A', 'B'], set: [], sent: false })
   })
 
   it('reads the deployment once more only when the patch merges into it, and sends the plan as it was when nothing changed', async () => {

@@ -20,47 +20,64 @@ export const modules = {
  * lookup read it, and the control plane replaces each whole; a remote build then uploads its
  * archive (seconds, or minutes), and a secret set in the UI meanwhile would be deleted by a list
  * read before it. So one `GET` when the patch merges something into the deployment (none
- * otherwise); when what it merges into changed, the merge is made again from it, and the log and
- * the summary say what is now sent. A merge that can no longer be made (a secret now shown
- * without its value) is refused before anything is sent, as at the lookup.
+ * otherwise), and when a part it merges into changed, that part is merged again from it (only
+ * the merged parts: a `replace` list stays as planned), said in the log and on record. A merge
+ * that can no longer be made (a secret now shown without its value) is refused before anything
+ * is sent, as at the lookup. The deployment read is the one the patch then starts from (the
+ * revision it knows as the latest, should the patch's answer be lost).
  */
 async function mergedAgainNow(plan, body, inputs, deps) {
-    if (!mergesIntoDeployment(inputs))
-        return body;
+    const merges = mergesOf(inputs);
+    if (!merges.secrets && !merges.references && !merges.resourceSpec)
+        return { body, deployment: plan.deployment };
     const now = await deps.client.getDeployment(plan.deployment.id);
-    if (sameMergedInto(plan.deployment, now))
-        return body;
+    const before = plan.deployment;
+    const changed = [
+        merges.secrets && !sameByName(before.secrets, now.secrets) ? '`secrets`' : undefined,
+        merges.references && !sameByName(before.secret_references, now.secret_references) ? '`secret_references`' : undefined,
+        merges.resourceSpec && !(0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(before.source_config?.resource_spec, now.source_config?.resource_spec) ? '`resource_spec`' : undefined
+    ].filter((part) => part !== undefined);
+    if (changed.length === 0)
+        return { body, deployment: now };
     const merged = (0,_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .mergedIntoDeployment */ .k)(inputs, now);
     const next = { ...body };
-    delete next.secrets;
-    delete next.secret_references;
-    if (merged.secrets?.send)
-        next.secrets = merged.secrets.send;
-    if (merged.references?.send)
-        next.secret_references = merged.references.send;
-    if (merged.resourceSpec)
+    if (merges.secrets) {
+        delete next.secrets;
+        if (merged.secrets?.send)
+            next.secrets = merged.secrets.send;
+    }
+    if (merges.references) {
+        delete next.secret_references;
+        if (merged.references?.send)
+            next.secret_references = merged.references.send;
+    }
+    if (merges.resourceSpec && merged.resourceSpec)
         next.source_config = { ...next.source_config, resource_spec: merged.resourceSpec };
-    deps.log.info(`Deployment \`${plan.deployment.name}\`'s environment or \`resource_spec\` changed while this deploy ran (in the UI, by a CLI ` +
-        'or another run): the merge is made again from it, so what was set meanwhile stays.');
-    if (merged.environment) {
-        plan.environment = merged.environment;
+    deps.log.info(`Deployment \`${before.name}\`'s ${changed.join(' and ')} changed while this deploy ran (in the UI, by a CLI or another run): ` +
+        'merged again from it, so what was set meanwhile stays.');
+    if (merges.secrets || merges.references) {
+        const planned = plan.environment;
+        const secrets = merges.secrets ? merged.secrets : planned?.secrets;
+        const references = merges.references ? merged.references : planned?.references;
+        plan.environment = { mode: inputs.secretsUpdate, ...(secrets ? { secrets } : {}), ...(references ? { references } : {}) };
         (0,_environment_report_js__WEBPACK_IMPORTED_MODULE_0__/* .reportEnvironment */ .g)(plan, deps);
     }
-    return next;
+    return { body: next, deployment: now };
 }
-/** Whether the patch merges something into what the deployment has: `secrets` or `secret-references` merged, or `resource-spec`. */
-function mergesIntoDeployment(inputs) {
+/** Which parts of the patch merge into what the deployment has: the lists with `secrets-update: merge`, and `resource-spec`. */
+function mergesOf(inputs) {
     const merging = inputs.secretsUpdate === 'merge';
-    return ((merging && ((inputs.secrets?.length ?? 0) > 0 || (inputs.secretReferences?.length ?? 0) > 0)) ||
-        inputs.sourceConfig.resource_spec !== undefined);
+    return {
+        secrets: merging && (inputs.secrets?.length ?? 0) > 0,
+        references: merging && (inputs.secretReferences?.length ?? 0) > 0,
+        resourceSpec: inputs.sourceConfig.resource_spec !== undefined
+    };
 }
-/** The same environment and `resource_spec` (a list's order aside: it is a set by name). */
-function sameMergedInto(before, now) {
+/** The same list, its order aside (a set by name). */
+function sameByName(before, now) {
     const nameOf = (item) => String(item?.name);
     const byName = (list) => Array.isArray(list) ? [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b))) : list;
-    return ((0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secrets), byName(now.secrets)) &&
-        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before.secret_references), byName(now.secret_references)) &&
-        (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(before.source_config?.resource_spec, now.source_config?.resource_spec));
+    return (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_2__/* .sameJson */ .V)(byName(before), byName(now));
 }
 
 
@@ -159,8 +176,8 @@ async function sendPlan(plan, inputs, deps, apply) {
         revisionId = deployment.latest_revision_id;
     }
     else if (plan.action === 'patch') {
-        const body = await (0,merge_again/* mergedAgainNow */.n)(plan, plan.body, inputs, deps);
-        const applied = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,control_plane_apply/* patchOnce */.KQ)(plan.deployment, body, apply));
+        const again = await (0,merge_again/* mergedAgainNow */.n)(plan, plan.body, inputs, deps);
+        const applied = await (0,control_plane_apply/* sendRecorded */.B3)(recorder, 'update', () => (0,control_plane_apply/* patchOnce */.KQ)(again.deployment, again.body, apply));
         deployment = applied.deployment;
         revisionId = applied.revisionId;
         recorder.changed('updated', deployment);

@@ -34,25 +34,24 @@ var external_node_stream_ = __webpack_require__(7075);
 
 /** Each read takes this much of the file: the size `fs.createReadStream` reads. */
 const CHUNK_BYTES = 64 * 1024;
-/** Buffers kept for reuse at most: more in flight than this are left to the collector. */
+/** Buffers kept for reuse at most. */
 const KEPT = 4;
 /**
- * A file streamed as a request's body in a few buffers used in turn, so that its upload holds
- * a few hundred KiB, not the file. A fresh buffer per read (as `fs.createReadStream` makes) is
- * freed only when V8 next collects, and an upload makes almost no garbage of its own to prompt
- * that: a 60 MB archive took the process 40 MB up before. A buffer is filled again only once it
- * is known to be written: everything read has left this stream (`readableLength` 0) and the
- * destination it is piped to holds nothing unwritten (`writableLength` 0; a request counts what
- * its socket has not yet written). Where that is not known, a new buffer is read into, as before.
+ * A file streamed as a request's body in a few buffers used in turn, so that its upload holds a
+ * few hundred KiB, not the file. A fresh buffer per read (as `fs.createReadStream` makes) is freed
+ * only when V8 next collects, and an upload makes little garbage of its own to prompt that: a
+ * 60 MB archive took the process 40 MB up. A buffer is filled again only once the destination
+ * has written it: `pipe` writes each chunk with a callback, which the request calls once its
+ * socket is done with the chunk (over TLS, once it is encrypted and sent). A chunk whose callback
+ * never comes (a request ended early) leaves its buffer to the collector.
  */
 class FileBody extends external_node_stream_.Readable {
     file;
     fd;
     position = 0;
-    /** Buffers read into and handed on, not yet known to be written. */
-    lent = [];
+    /** Buffers read into and handed on, by their memory, until the destination has written them. */
+    lent = new Map();
     free = [];
-    destination;
     /** A read is under way: the descriptor is closed only after it (its number could be another file's by then). */
     reading = false;
     closeAfterRead;
@@ -60,9 +59,32 @@ class FileBody extends external_node_stream_.Readable {
         super({ highWaterMark: CHUNK_BYTES });
         this.file = file;
     }
+    /**
+     * As `Readable.pipe`: each chunk written with back-pressure, the destination ended at the end,
+     * and reading stopped once the destination closes; and each chunk's buffer given back when its
+     * write is done.
+     */
     pipe(destination, options) {
-        this.destination = destination;
-        return super.pipe(destination, options);
+        const to = destination;
+        const onData = (chunk) => {
+            const buffer = this.lent.get(chunk.buffer);
+            const written = to.write(chunk, () => buffer && this.giveBack(buffer));
+            if (!written) {
+                this.pause();
+                to.once('drain', () => this.resume());
+            }
+        };
+        this.on('data', onData);
+        if (options?.end !== false)
+            this.once('end', () => to.end());
+        to.once('close', () => {
+            this.off('data', onData);
+            this.pause();
+        });
+        to.emit('pipe', this);
+        // Paused until piped, as `Readable.pipe` resumes it.
+        this.resume();
+        return destination;
     }
     _construct(callback) {
         (0,external_node_fs_.open)(this.file, 'r', (error, fd) => {
@@ -71,7 +93,8 @@ class FileBody extends external_node_stream_.Readable {
         });
     }
     _read() {
-        const buffer = this.bufferToFill();
+        // Outside Node's small-buffer pool: each is filled whole, and outlives any pool slice.
+        const buffer = this.free.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
         this.reading = true;
         (0,external_node_fs_.read)(this.fd, buffer, 0, buffer.length, this.position, (error, bytesRead) => {
             this.reading = false;
@@ -84,14 +107,12 @@ class FileBody extends external_node_stream_.Readable {
                 return;
             }
             if (bytesRead === 0) {
-                this.free.push(buffer);
+                this.giveBack(buffer);
                 this.push(null);
                 return;
             }
             this.position += bytesRead;
-            // Never a list that grows with the file: where the destination cannot say what it wrote, the oldest goes to the collector.
-            if (this.lent.push(buffer) > KEPT)
-                this.lent.shift();
+            this.lent.set(buffer.buffer, buffer);
             this.push(buffer.subarray(0, bytesRead));
         });
     }
@@ -108,15 +129,10 @@ class FileBody extends external_node_stream_.Readable {
         else
             closing();
     }
-    /** Whether every buffer lent is known to be written, and so may be filled again. */
-    allWritten() {
-        return this.readableLength === 0 && this.destination?.writableLength === 0;
-    }
-    bufferToFill() {
-        if (this.allWritten())
-            this.free.push(...this.lent.splice(0));
-        // Outside Node's small-buffer pool: each is filled whole, and outlives any pool slice.
-        return this.free.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    giveBack(buffer) {
+        this.lent.delete(buffer.buffer);
+        if (this.free.length < KEPT)
+            this.free.push(buffer);
     }
 }
 
@@ -189,9 +205,14 @@ async function putToSignedUrl(url, body, options) {
     source.on('data', (chunk) => (sent += chunk.length));
     // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
     source.pause();
+    // A file that cannot be read ends the try (and, through the time limit's signal, the request),
+    // rather than an error no one listens to.
+    const unreadable = new Promise((_resolve, reject) => source.once('error', reject));
+    unreadable.catch(() => undefined);
     try {
         return await (0,time_limit/* withinTimeLimit */.A0)(async (signal) => {
-            const response = await (0,abortable/* abortableHttpClient */.Qc)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs).request('PUT', url, source, headers);
+            const client = (0,abortable/* abortableHttpClient */.Qc)(`${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y}`, signal, options.idleMs);
+            const response = await Promise.race([client.request('PUT', url, source, headers), unreadable]);
             const text = await (0,abortable/* readResponse */.Uk)(response, ANSWER_LIMIT_BYTES);
             const status = response.message.statusCode ?? 0;
             if (status >= 200 && status < 300 && sent !== body.bytes)

@@ -73,15 +73,15 @@ export async function putToSignedUrl(
   source.on('data', (chunk: Buffer | string) => (sent += chunk.length))
   // Paused until the request pipes it (pipe resumes it): no chunk is read before it can be sent.
   source.pause()
+  // A file that cannot be read ends the try (and, through the time limit's signal, the request),
+  // rather than an error no one listens to.
+  const unreadable = new Promise<never>((_resolve, reject) => source.once('error', reject))
+  unreadable.catch(() => undefined)
   try {
     return await withinTimeLimit(
       async (signal) => {
-        const response = await abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs).request(
-          'PUT',
-          url,
-          source,
-          headers
-        )
+        const client = abortableHttpClient(`${ACTION_NAME}/${ACTION_VERSION}`, signal, options.idleMs)
+        const response = await Promise.race([client.request('PUT', url, source, headers), unreadable])
         const text = await readResponse(response, ANSWER_LIMIT_BYTES)
         const status = response.message.statusCode ?? 0
         if (status >= 200 && status < 300 && sent !== body.bytes) throw new IncompleteUpload(sent, body.bytes)

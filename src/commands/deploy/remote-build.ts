@@ -137,8 +137,8 @@ export async function uploadAndBuild(
     deps.run.throwIfCancelled()
     const planned = remotePatchBody(plan, objectPath, archive.configPath)
     // The upload took a while: what the patch merges into the deployment is read again first.
-    const body = plan.action === 'patch' ? await mergedAgainNow(plan, planned, inputs, deps) : planned
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(deployment, body, apply))
+    const again = plan.action === 'patch' ? await mergedAgainNow(plan, planned, inputs, deps) : { body: planned, deployment }
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(again.deployment, again.body, apply))
     recorder.changed(plan.action === 'create' ? 'created' : 'updated', applied.deployment)
     return applied
   } finally {

@@ -48,8 +48,8 @@ async function sendPlan(plan: Plan, inputs: DeployInputs, deps: CommandDeps, app
     await refuseTwins(client, deployment, { ...deps.run.stop(), timeoutMs: inputs.timeoutMs })
     revisionId = deployment.latest_revision_id
   } else if (plan.action === 'patch') {
-    const body = await mergedAgainNow(plan, plan.body, inputs, deps)
-    const applied = await sendRecorded(recorder, 'update', () => patchOnce(plan.deployment, body, apply))
+    const again = await mergedAgainNow(plan, plan.body, inputs, deps)
+    const applied = await sendRecorded(recorder, 'update', () => patchOnce(again.deployment, again.body, apply))
     deployment = applied.deployment
     revisionId = applied.revisionId
     recorder.changed('updated', deployment)
