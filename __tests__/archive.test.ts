@@ -8,7 +8,7 @@ import { InputError } from '../src/core/errors.js'
 import { writeArchive } from '../src/operations/archive/build.js'
 import { resolveLayout } from '../src/operations/archive/layout.js'
 import { prepareArchive } from '../src/operations/archive/prepare.js'
-import { walkLayout } from '../src/operations/archive/walk.js'
+import { compareUtf8, walkLayout } from '../src/operations/archive/walk.js'
 import { agentTree, AGENT_TREE_ARCHIVED, copyWithOtherTimes } from './helpers/agent-tree.js'
 import { SILENT_LOG } from './helpers/silent-log.js'
 
@@ -157,6 +157,38 @@ describe('the archive of a remote build', () => {
     )
     const outside = await resolveLayout(join(tree.workspace, 'apps'), 'agent/langgraph.json')
     expect(outside.problems.map((problem) => [problem.key, problem.always])).toEqual([['dependencies[1]', true]])
+  })
+})
+
+describe("the archive's order", () => {
+  it('is the order of the paths in UTF-8, byte by byte, for names of every width (astral, U+E000 to U+FFFF, ASCII)', () => {
+    // One character from each range where UTF-16 and UTF-8 orders differ, and ones where they agree.
+    const characters = [
+      'a',
+      'Z',
+      '/',
+      '.',
+      'é',
+      '\u07ff',
+      '\u0800',
+      '\ud7ff',
+      '\ue000',
+      '\uff01',
+      '\uffff',
+      '😀',
+      '\u{10000}',
+      '\u{10ffff}'
+    ]
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+    const paths = Array.from({ length: 400 }, () =>
+      Array.from({ length: 1 + (next() % 6) }, () => characters[next() % characters.length]).join('')
+    )
+    const byBytes = [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+    expect([...paths].sort(compareUtf8)).toEqual(byBytes)
+    // The case UTF-16 orders the other way: a character above U+FFFF after U+FFFF.
+    expect(compareUtf8('😀', '\uffff')).toBeGreaterThan(0)
+    expect('😀' < '\uffff').toBe(true)
   })
 })
 

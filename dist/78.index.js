@@ -1170,9 +1170,30 @@ function ignoredBy(rules, path, isDir) {
     }
     return decided;
 }
-/** Sorted by path, byte by byte, so the archive's order is the same on every machine. */
+/** Sorted by path, byte by byte (of UTF-8), so the archive's order is the same on every machine. */
 function sortEntries(entries) {
-    return entries.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+    return entries.sort((a, b) => compareUtf8(a.path, b.path));
+}
+/**
+ * The order of two strings' UTF-8 bytes, without encoding them (two buffers per comparison cost
+ * 0.3 s for 50,000 paths): UTF-16 code units order the same way, except that a surrogate (half of
+ * a character above U+FFFF, four bytes in UTF-8) comes before U+E000 to U+FFFF in UTF-16 and
+ * after them in UTF-8.
+ */
+function compareUtf8(a, b) {
+    const shorter = Math.min(a.length, b.length);
+    for (let i = 0; i < shorter; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x === y)
+            continue;
+        const xSurrogate = x >= 0xd800 && x <= 0xdfff;
+        const ySurrogate = y >= 0xd800 && y <= 0xdfff;
+        if (xSurrogate !== ySurrogate && (xSurrogate ? y : x) >= 0xe000)
+            return xSurrogate ? 1 : -1;
+        return x - y;
+    }
+    return a.length - b.length;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/archive/select.ts
