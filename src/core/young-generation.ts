@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8'
  * generation grows to its maximum: measured, 34 MB of a 148 MB peak on Node 20 and 67 MB of
  * 208 MB on Node 24, for memory that holds almost nothing once the listing is built. Held at its
  * size while the files are listed and scanned, it stayed at 4 to 8 MB, and the archive's peak
- * (with the upload's, api/file-body.ts) is 121 MB and 132 to 143 MB, in about the same time.
+ * (with the upload's, api/file-body.ts) is 118 to 123 MB and 129 to 143 MB, in about the same time.
  *
  * The action cannot start its own Node with `--max-semi-space-size` (the runner starts it), so
  * the growth factor is set at run time, the one young-generation setting V8 reads at each
