@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { agentOutput } from '../src/operations/evals/agent-output.js'
 import { judgeRun } from '../src/operations/evals/judge.js'
+import { askedOf } from '../src/operations/evals/results.js'
 import { parseEvals, parseSuiteText, valuePathSteps } from '../src/inputs/evals.js'
 import { parseExpect, type RunExpect } from '../src/inputs/checks/registry.js'
 import { valueAt } from '../src/inputs/checks/value.js'
@@ -63,6 +64,25 @@ describe('agentOutput', () => {
       text: 'pong\ntrue',
       added: 1
     })
+  })
+})
+
+describe("the report's question (askedOf): the last message sent, in every form the judge reads", () => {
+  it('is the text of a mapping, a (role, content) pair, a bare string or text parts; the input as JSON when it sends no text', () => {
+    expect(
+      askedOf({
+        messages: [
+          { role: 'user', content: 'first' },
+          { role: 'user', content: 'Say  pong.' }
+        ]
+      })
+    ).toBe('Say pong.')
+    expect(askedOf({ messages: [['user', 'Say pong.']] })).toBe('Say pong.')
+    expect(askedOf({ messages: 'Say pong.' })).toBe('Say pong.')
+    expect(askedOf({ messages: [{ role: 'user', content: ['Say', { type: 'text', text: 'pong.' }] }] })).toBe('Say pong.')
+    expect(askedOf({ topic: 'billing' })).toBe('{"topic":"billing"}')
+    expect(askedOf({})).toBeUndefined()
+    expect(askedOf({ messages: [{ content: 'x'.repeat(400) }] })).toBe(`${'x'.repeat(160)}…`)
   })
 })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { fstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer, request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
@@ -154,12 +154,27 @@ describe("the upload's body", () => {
     const { file } = fileOf(2 * 1024 * 1024)
     for (const when of ['read under way', 'on a chunk'] as const) {
       const body = new FileBody(file)
+      const inside = body as unknown as { fd: number; reading: boolean; _read: (size: number) => void }
       const closed = new Promise((resolve) => body.on('close', resolve))
-      if (when === 'on a chunk') body.on('data', () => body.destroy())
-      else body.once('data', () => setImmediate(() => body.destroy()))
+      let at: { fd: number; reading: boolean } | undefined
+      const stop = () => {
+        at ??= { fd: inside.fd, reading: inside.reading }
+        body.destroy()
+      }
+      if (when === 'on a chunk') body.on('data', stop)
+      else {
+        // Stopped the moment a read is handed to the thread pool: it is under way for sure.
+        const read = inside._read.bind(body)
+        inside._read = (size) => {
+          read(size)
+          stop()
+        }
+      }
       body.resume()
       await closed
-      expect(body.destroyed).toBe(true)
+      expect(at?.reading).toBe(when === 'read under way')
+      // The descriptor is closed: its number answers nothing now.
+      expect(() => fstatSync(at?.fd ?? -1)).toThrow(expect.objectContaining({ code: 'EBADF' }))
     }
   })
 

@@ -73,7 +73,8 @@ describe('secrets-update: merge (the default)', () => {
     const run = await deploy({ secrets: '{}' })
 
     expect(run.exitCode).toBe(0)
-    expect(patches().every((p) => !('secrets' in (p.body as object)))).toBe(true)
+    expect(patches()).toHaveLength(1)
+    expect(patches()[0].body).not.toHaveProperty('secrets')
     expect(environmentOf(id)).toEqual([A, B])
   })
 

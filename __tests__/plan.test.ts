@@ -110,6 +110,12 @@ describe('planDeploy: patch', () => {
       },
       warnings: []
     })
+    // Whole: a create-only field (`integration_id`, `deployment_type`) in the body would be refused by the control plane.
+    expect(plan.action === 'patch' && plan.body).toEqual({
+      source_config: { build_on_push: true },
+      source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+      secrets: [{ name: 'A', value: '2' }]
+    })
   })
 
   it('warns that a create-only value the deployment lacks is not sent', async () => {

@@ -80,7 +80,15 @@ describe('the source modules', () => {
         // At most one: the registry's order must never be what decides.
         expect({ source, tarball, claiming: claiming.slice(0, 1) }).toEqual({ source, tarball, claiming })
         const module = sourceModuleFor(source, inputs)
-        if (module !== otherSource) expect(module.sources).toContain(source)
+        // Exactly one for each source the control plane names but the template (no module of its own): none would fall back to `other` unnoticed.
+        if (source === 'internal_template') {
+          expect(claiming).toEqual([])
+          expect(module).toBe(otherSource)
+        } else {
+          expect(claiming).toHaveLength(1)
+          expect(module).not.toBe(otherSource)
+          expect(module.sources).toContain(source)
+        }
       }
     }
     // A source no module claims (the reference names `internal_template`) is the fallback's: sent as given, nothing proved.

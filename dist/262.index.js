@@ -203,10 +203,10 @@ async function rollback(given, deps) {
         log.info(`Not waiting (\`wait: false\`): revision ${started.revisionId} is ${revision.status}.`);
         return recorder.finish({ kind: 'still-deploying', cause: 'not-waiting' });
     }
-    const watched = await (0,watch_revision/* watchUntilDeployed */.wW)({
+    const watched = await (0,watch_revision/* watchUntilDeployed */.w)({
         ...deps,
         ...deps.run.stop(),
-        ...(0,watch_revision/* watchSettings */.dA)(inputs),
+        ...(0,watch_revision/* watchSettings */.d)(inputs),
         deployment: started.deployment,
         revisionId: started.revisionId
     });

@@ -102,7 +102,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _operations_control_plane_apply_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7106);
 /* harmony import */ var _operations_archive_layout_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9029);
 /* harmony import */ var _merge_again_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6865);
-/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9057);
+/* harmony import */ var _gates_index_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4330);
 /* harmony import */ var _gates_checkout_commit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2637);
 /* harmony import */ var _operations_git_git_tree_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4730);
 

@@ -91,8 +91,8 @@ function deployChecks(inputs, source, deps) {
     return [builtCommit, ...checks/* AFTER_DEPLOYED */.M];
 }
 
-// EXTERNAL MODULE: ./src/commands/deploy/gates/index.ts + 29 modules
-var gates = __webpack_require__(9057);
+// EXTERNAL MODULE: ./src/commands/deploy/gates/index.ts + 26 modules
+var gates = __webpack_require__(4330);
 // EXTERNAL MODULE: ./src/core/recorder.ts
 var core_recorder = __webpack_require__(9577);
 // EXTERNAL MODULE: ./src/core/cancel.ts
@@ -161,10 +161,10 @@ async function rollBackAfterFailure(error, inputs, deps) {
             log,
             recorder: rollbackRecord
         });
-        const watched = await (0,watch_revision/* watchUntilDeployed */.wW)({
+        const watched = await (0,watch_revision/* watchUntilDeployed */.w)({
             ...deps,
             ...deps.run.stop(),
-            ...(0,watch_revision/* watchSettings */.dA)(inputs),
+            ...(0,watch_revision/* watchSettings */.d)(inputs),
             recorder: rollbackRecord,
             deployment: started.deployment,
             revisionId: started.revisionId
@@ -320,7 +320,7 @@ async function deployWith(inputs, deps, preparedBeforeLookup) {
     if (!inputs.wait)
         return notWaiting(deployment, revisionId, inputs, source, deps);
     try {
-        const watched = await (0,watch_revision/* watchUntilDeployed */.wW)({ ...deps, ...deps.run.stop(), ...(0,watch_revision/* watchSettings */.dA)(inputs), deployment, revisionId });
+        const watched = await (0,watch_revision/* watchUntilDeployed */.w)({ ...deps, ...deps.run.stop(), ...(0,watch_revision/* watchSettings */.d)(inputs), deployment, revisionId });
         await (0,run/* runChecks */.J)(deployChecks(inputs, source, deps), {
             ...deps,
             ...deps.run.stop(),

@@ -372,7 +372,8 @@ function renderComment(view, runUrl) {
     // Built from GITHUB_* variables: used as a link only if it is one.
     const link = runUrl ? (0,neutralise/* safeUrl */.Pl)(runUrl) : undefined;
     const footer = link ? `Updated by [this workflow run](${link}).` : '';
-    return (0,masking/* redact */.E$)(withinCommentLimit(lines.join('\n'), footer));
+    // Redacted before it is cut: a cut through a secret would leave a part that redaction no longer finds.
+    return withinCommentLimit((0,masking/* redact */.E$)(lines.join('\n')), footer);
 }
 /**
  * GitHub refuses a comment over 65,536 characters. Each block caps what it shows (the evals table

@@ -354,10 +354,12 @@ function verdict(status, detail, elapsedMs) {
 /* harmony export */   g: () => (/* binding */ evalsCheck)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(891);
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(891);
 /* harmony import */ var _evals_results_fields_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3388);
-/* harmony import */ var _evals_compare_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1155);
-/* harmony import */ var _evals_verdict_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(317);
+/* harmony import */ var _inputs_evals_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3046);
+/* harmony import */ var _evals_compare_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1155);
+/* harmony import */ var _evals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(317);
+
 
 
 
@@ -391,7 +393,7 @@ const evalsCheck = {
         }
         ctx.recorder.evalsNotRun(why, file);
         ctx.log.info(`Evals: not run: ${why}.`);
-        return (0,_evals_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .verdict */ .W)('not-checked', ['not run: ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(why)]);
+        return (0,_evals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .verdict */ .W)('not-checked', ['not run: ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quoted */ .TL)(why)]);
     }
 };
 /**
@@ -405,16 +407,16 @@ async function planEvals(suite, deps) {
         return;
     const { log, recorder } = deps;
     const runs = suite.cases.length * suite.repeat;
-    const note = (0,_evals_compare_js__WEBPACK_IMPORTED_MODULE_2__/* .passRateNote */ .iN)(suite.passRate);
+    const note = (0,_evals_compare_js__WEBPACK_IMPORTED_MODULE_3__/* .passRateNote */ .iN)(suite.passRate);
     if (note)
         log.warn(`${note}.`);
     const adaptive = suite.compareWith !== undefined && !suite.repeatGiven;
     let compare = '';
     if (suite.compareWith !== undefined) {
-        const other = await (0,_evals_compare_js__WEBPACK_IMPORTED_MODULE_2__/* .lookUpCompared */ .cQ)(deps.client, suite.compareWith, deps);
+        const other = await (0,_evals_compare_js__WEBPACK_IMPORTED_MODULE_3__/* .lookUpCompared */ .cQ)(deps.client, suite.compareWith, deps);
         if ('why' in other) {
             const then = suite.regressionsGated
-                ? `; the real run's gate would fail: ${_evals_compare_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE_NEEDS_COMPARISON */ .U9}`
+                ? `; the real run's gate would fail: ${_evals_compare_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_NEEDS_COMPARISON */ .U9}`
                 : '; the real run would run the suite on this revision alone';
             log.warn(`\`evals\`: \`compare-with\` \`${suite.compareWith}\`: ${other.why}${then}.`);
             compare = `, and none to \`${suite.compareWith}\` (\`compare-with\`: ${other.why})`;
@@ -422,7 +424,9 @@ async function planEvals(suite, deps) {
         else {
             compare =
                 `, and as many to \`${suite.compareWith}\` (\`compare-with\`)` +
-                    (adaptive ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? 8} runs a side` : '');
+                    (adaptive
+                        ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? _inputs_evals_js__WEBPACK_IMPORTED_MODULE_2__.GATE_DEFAULTS.maxRepeat} runs a side`
+                        : '');
         }
     }
     const said = `the suite (${suite.from === 'inline' ? 'inline' : `\`${suite.from}\``}) is ` +
@@ -430,7 +434,7 @@ async function planEvals(suite, deps) {
         `send ${runs} run${plural(runs)}${suite.repeat > 1 ? ` (x${suite.repeat}, \`repeat\`)` : ''}${compare}, real agent runs that ` +
         `cost money`;
     log.info(`Dry run: evals: ${said}. None was sent.`);
-    recorder.checked((0,_evals_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .verdict */ .W)('not-checked', ['not run (dry run): ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(said)]));
+    recorder.checked((0,_evals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .verdict */ .W)('not-checked', ['not run (dry run): ', ...(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_5__/* .quoted */ .TL)(said)]));
 }
 const plural = (n) => (n === 1 ? '' : 's');
 
@@ -734,8 +738,8 @@ function verdict(status, detail, elapsedMs) {
 
 // EXTERNAL MODULE: ./src/inputs/smoke-test.ts
 var smoke_test = __webpack_require__(7673);
-// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 2 modules
-var engine = __webpack_require__(6796);
+// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 1 modules
+var engine = __webpack_require__(1366);
 // EXTERNAL MODULE: ./src/inputs/checks/registry.ts + 4 modules
 var registry = __webpack_require__(6564);
 ;// CONCATENATED MODULE: ./src/operations/checks/smoke-test.ts
@@ -1091,11 +1095,9 @@ async function lookUpTarget(inputs, deps) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  dA: () => (/* binding */ watchSettings),
-  wW: () => (/* binding */ watchUntilDeployed)
+  d: () => (/* binding */ watchSettings),
+  w: () => (/* binding */ watchUntilDeployed)
 });
-
-// UNUSED EXPORTS: watchRevision
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
@@ -1385,10 +1387,6 @@ function timedOut(options, revision, lastError) {
 function watchSettings(inputs) {
     return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs };
 }
-/** watchRevision's revision, returned alone. */
-async function watchRevision(options) {
-    return (await watchUntilDeployed(options)).revision;
-}
 /**
  * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing
@@ -1481,7 +1479,112 @@ async function showFailureLog(logs, revision, recorder, log) {
 
 /***/ }),
 
-/***/ 6796:
+/***/ 2041:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ agentOutput),
+/* harmony export */   m: () => (/* binding */ lastSentText)
+/* harmony export */ });
+/* harmony import */ var _core_mapping_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(305);
+/* harmony import */ var _core_json_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9756);
+
+
+function agentOutput(input, state) {
+    if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(state) && Array.isArray(state.messages)) {
+        const added = notSent(sentMessages(input.messages), state.messages);
+        return {
+            text: added
+                .map(messageText)
+                .filter((t) => t !== '')
+                .join('\n'),
+            added: added.length
+        };
+    }
+    if ((0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(state)) {
+        const changed = Object.keys(state).filter((key) => !(0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_1__/* .sameJson */ .V)(state[key], input[key]));
+        return {
+            text: changed
+                .map((key) => (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .R)(state[key]))
+                .filter((t) => t !== '')
+                .join('\n'),
+            added: changed.length
+        };
+    }
+    // A state that is not a mapping (a graph may return a bare value): new unless it is the input.
+    if ((0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_1__/* .sameJson */ .V)(state, input))
+        return { text: '', added: 0 };
+    return { text: (0,_core_json_values_js__WEBPACK_IMPORTED_MODULE_1__/* .valueText */ .R)(state), added: 1 };
+}
+/** The text of the last message the input sends (the question, in a conversation); '' when it sends none with text. */
+function lastSentText(input) {
+    return messageText(sentMessages(input.messages).at(-1));
+}
+/** The input's messages: a list, or a bare message (a string, or one mapping), which the server takes as one. */
+function sentMessages(messages) {
+    if (Array.isArray(messages))
+        return messages;
+    return messages === undefined || messages === null ? [] : [messages];
+}
+/** The state's messages that none of the input's stands for: each input message is matched once, by `id`, else by role and text. */
+function notSent(sent, state) {
+    const unmatched = sent.map((message) => ({ id: idOf(message), role: roleOf(message), text: messageText(message) }));
+    const take = (found) => {
+        if (found < 0)
+            return false;
+        unmatched.splice(found, 1);
+        return true;
+    };
+    return state.filter((message) => {
+        const id = idOf(message);
+        if (id !== undefined && take(unmatched.findIndex((m) => m.id === id)))
+            return false;
+        const role = roleOf(message);
+        const text = messageText(message);
+        return !take(unmatched.findIndex((m) => m.role === role && m.text === text));
+    });
+}
+function idOf(message) {
+    return (0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(message) && typeof message.id === 'string' && message.id !== '' ? message.id : undefined;
+}
+/** A LangChain message's role as the server stores it (`type`), whichever way it was written (`role: user` is `human`). */
+const ROLES = { user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' };
+function roleOf(message) {
+    // `["user", "Say pong."]`: a message as a (role, content) pair, which LangChain takes too.
+    if (isPair(message))
+        return ROLES[message[0]] ?? message[0];
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(message))
+        return 'human';
+    const said = typeof message.type === 'string' ? message.type : typeof message.role === 'string' ? message.role : 'human';
+    return ROLES[said] ?? said;
+}
+function isPair(message) {
+    return Array.isArray(message) && message.length === 2 && typeof message[0] === 'string';
+}
+/** A message's text content: `content` as a string, or the text of its parts (`{"type": "text", "text": ...}` or strings). */
+function messageText(message) {
+    if (typeof message === 'string')
+        return message;
+    if (isPair(message))
+        return messageText({ content: message[1] });
+    if (!(0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(message))
+        return '';
+    const { content } = message;
+    if (typeof content === 'string')
+        return content;
+    if (Array.isArray(content)) {
+        return content
+            .map((part) => (typeof part === 'string' ? part : (0,_core_mapping_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .p)(part) && typeof part.text === 'string' ? part.text : ''))
+            .filter((t) => t !== '')
+            .join('\n');
+    }
+    return '';
+}
+
+
+/***/ }),
+
+/***/ 1366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1511,98 +1614,8 @@ var quoted = __webpack_require__(891);
 var registry = __webpack_require__(6564);
 // EXTERNAL MODULE: ./src/core/mapping.ts
 var mapping = __webpack_require__(305);
-// EXTERNAL MODULE: ./src/core/json-values.ts
-var json_values = __webpack_require__(9756);
-;// CONCATENATED MODULE: ./src/operations/evals/agent-output.ts
-
-
-function agentOutput(input, state) {
-    if ((0,mapping/* isMapping */.p)(state) && Array.isArray(state.messages)) {
-        const added = notSent(sentMessages(input.messages), state.messages);
-        return {
-            text: added
-                .map(messageText)
-                .filter((t) => t !== '')
-                .join('\n'),
-            added: added.length
-        };
-    }
-    if ((0,mapping/* isMapping */.p)(state)) {
-        const changed = Object.keys(state).filter((key) => !(0,json_values/* sameJson */.V)(state[key], input[key]));
-        return {
-            text: changed
-                .map((key) => (0,json_values/* valueText */.R)(state[key]))
-                .filter((t) => t !== '')
-                .join('\n'),
-            added: changed.length
-        };
-    }
-    // A state that is not a mapping (a graph may return a bare value): new unless it is the input.
-    if ((0,json_values/* sameJson */.V)(state, input))
-        return { text: '', added: 0 };
-    return { text: (0,json_values/* valueText */.R)(state), added: 1 };
-}
-/** The input's messages: a list, or a bare message (a string, or one mapping), which the server takes as one. */
-function sentMessages(messages) {
-    if (Array.isArray(messages))
-        return messages;
-    return messages === undefined || messages === null ? [] : [messages];
-}
-/** The state's messages that none of the input's stands for: each input message is matched once, by `id`, else by role and text. */
-function notSent(sent, state) {
-    const unmatched = sent.map((message) => ({ id: idOf(message), role: roleOf(message), text: messageText(message) }));
-    const take = (found) => {
-        if (found < 0)
-            return false;
-        unmatched.splice(found, 1);
-        return true;
-    };
-    return state.filter((message) => {
-        const id = idOf(message);
-        if (id !== undefined && take(unmatched.findIndex((m) => m.id === id)))
-            return false;
-        const role = roleOf(message);
-        const text = messageText(message);
-        return !take(unmatched.findIndex((m) => m.role === role && m.text === text));
-    });
-}
-function idOf(message) {
-    return (0,mapping/* isMapping */.p)(message) && typeof message.id === 'string' && message.id !== '' ? message.id : undefined;
-}
-/** A LangChain message's role as the server stores it (`type`), whichever way it was written (`role: user` is `human`). */
-const ROLES = { user: 'human', human: 'human', assistant: 'ai', ai: 'ai', system: 'system', tool: 'tool' };
-function roleOf(message) {
-    // `["user", "Say pong."]`: a message as a (role, content) pair, which LangChain takes too.
-    if (isPair(message))
-        return ROLES[message[0]] ?? message[0];
-    if (!(0,mapping/* isMapping */.p)(message))
-        return 'human';
-    const said = typeof message.type === 'string' ? message.type : typeof message.role === 'string' ? message.role : 'human';
-    return ROLES[said] ?? said;
-}
-function isPair(message) {
-    return Array.isArray(message) && message.length === 2 && typeof message[0] === 'string';
-}
-/** A message's text content: `content` as a string, or the text of its parts (`{"type": "text", "text": ...}` or strings). */
-function messageText(message) {
-    if (typeof message === 'string')
-        return message;
-    if (isPair(message))
-        return messageText({ content: message[1] });
-    if (!(0,mapping/* isMapping */.p)(message))
-        return '';
-    const { content } = message;
-    if (typeof content === 'string')
-        return content;
-    if (Array.isArray(content)) {
-        return content
-            .map((part) => (typeof part === 'string' ? part : (0,mapping/* isMapping */.p)(part) && typeof part.text === 'string' ? part.text : ''))
-            .filter((t) => t !== '')
-            .join('\n');
-    }
-    return '';
-}
-
+// EXTERNAL MODULE: ./src/operations/evals/agent-output.ts
+var agent_output = __webpack_require__(2041);
 ;// CONCATENATED MODULE: ./src/operations/evals/judge.ts
 
 
@@ -1646,7 +1659,7 @@ async function judgeRun(answer, input, expect, durationMs, options = {}) {
         return failed([`the run failed (\`__error__\`)${runError(state.__error__)}`], answer.status, start);
     if (state === null)
         return failed(['the final state is `null`: the graph returned nothing'], answer.status);
-    const output = agentOutput(input, state);
+    const output = (0,agent_output/* agentOutput */.f)(input, state);
     const text = (0,masking/* redact */.E$)(output.text);
     const shown = text === '' ? undefined : text;
     if (output.added === 0 && !(options.silentPasses && expect.checks.length === 0)) {
@@ -1956,6 +1969,8 @@ function writeNotRunResults(dir, suite, why, run) {
 /* harmony import */ var _core_stop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1439);
 /* harmony import */ var _git_git_tree_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4730);
 /* harmony import */ var _github_github_requests_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6080);
+/* harmony import */ var _config_check_github_files_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1403);
+
 
 
 
@@ -2037,20 +2052,9 @@ async function fromGitHub(at, token, deps) {
     if (!deps.openGitHub)
         return { reason: 'the checkout does not hold that commit, and GitHub cannot be read in this run' };
     const github = (0,_github_github_requests_js__WEBPACK_IMPORTED_MODULE_5__/* .gitHubReader */ .n)(await deps.openGitHub(token), deps.run, { warn: deps.log.warn });
-    const path = at.path.split('/').map(encodeURIComponent).join('/');
-    const read = await github.fetch(`/repos/${repository}/contents/${path}?ref=${at.sha}`, `Reading \`${at.path}\` at ${at.sha.slice(0, 7)}`);
-    if (!read.ok)
-        return {
-            reason: read.status === 403 || read.status === 404
-                ? `${read.reason} (the token needs \`contents: read\`, and the file must be in that commit)`
-                : read.reason
-        };
-    const data = read.response.data;
-    if (typeof data?.size === 'number' && data.size > MAX_SUITE_BYTES)
-        return { reason: 'it is larger than 1 MiB' };
-    if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
-        return { reason: "GitHub's answer is not a file's contents" };
-    return { text: Buffer.from(data.content, 'base64').toString('utf8'), via: 'from the GitHub API' };
+    // The config check's reader of a file at a commit: the same cap, checks and decoding (a BOM, UTF-16).
+    const read = await (0,_config_check_github_files_js__WEBPACK_IMPORTED_MODULE_6__/* .readContents */ .r)(github, repository, at.sha, at.path);
+    return typeof read === 'string' ? { text: read, via: 'from the GitHub API' } : read;
 }
 
 

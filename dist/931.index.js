@@ -270,8 +270,8 @@ async function runAdaptive(plan, runRounds) {
     return cases.map(({ rounds, chosen, stoppedEarly }) => ({ rounds, chosen, ...(stoppedEarly ? { stoppedEarly } : {}) }));
 }
 
-// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 2 modules
-var engine = __webpack_require__(6796);
+// EXTERNAL MODULE: ./src/operations/evals/engine.ts + 1 modules
+var engine = __webpack_require__(1366);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:os"
@@ -282,7 +282,10 @@ var external_node_path_ = __webpack_require__(6760);
 var masking = __webpack_require__(923);
 // EXTERNAL MODULE: ./src/operations/evals/results-fields.ts
 var results_fields = __webpack_require__(3388);
+// EXTERNAL MODULE: ./src/operations/evals/agent-output.ts
+var agent_output = __webpack_require__(2041);
 ;// CONCATENATED MODULE: ./src/operations/evals/results.ts
+
 
 
 
@@ -317,24 +320,9 @@ function rowsOf(suite, records, compared) {
 /** What the question was, short: the last message's text when the input is a conversation, else the input as JSON. */
 const ASKED_CHARS = 160;
 function askedOf(input) {
-    const messages = input.messages;
-    let text;
-    if (Array.isArray(messages) && messages.length > 0) {
-        const last = messages[messages.length - 1];
-        const content = typeof last === 'object' && last !== null ? last.content : last;
-        text =
-            typeof content === 'string'
-                ? content
-                : Array.isArray(content)
-                    ? content
-                        .map((part) => {
-                        const text = typeof part === 'object' && part !== null ? part.text : undefined;
-                        return typeof text === 'string' ? text : '';
-                    })
-                        .join(' ')
-                    : undefined;
-    }
-    if (text === undefined || text.trim() === '') {
+    // The message forms the judge reads (agent-output.ts): a string, a mapping, a (role, content) pair, text parts.
+    let text = (0,agent_output/* lastSentText */.m)(input);
+    if (text.trim() === '') {
         try {
             text = JSON.stringify(input);
         }

@@ -31639,7 +31639,9 @@ async function retrying(ctx, attempt) {
 /* harmony export */   B: () => (/* binding */ scaleToZeroProblemAfterLookup),
 /* harmony export */   w: () => (/* binding */ scaleToZeroProblemBeforeLookup)
 /* harmony export */ });
+/* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(891);
 /* harmony import */ var _api_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
+
 
 /**
  * "Only `dev_zero` deployment types may scale to 0" (the control plane's owners; `dev_free_zero`
@@ -31680,7 +31682,7 @@ function scaleToZeroProblemAfterLookup(config, target) {
     const type = existing.source_config?.deployment_type;
     if (typeof type !== 'string' || _api_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SCALE_TO_ZERO_TYPES */ .kJ.includes(type))
         return undefined;
-    return (`\`resource-spec\` sets \`min_scale: 0\`, but deployment \`${existing.name}\` is of type \`${type}\`, which cannot scale to ` +
+    return (`\`resource-spec\` sets \`min_scale: 0\`, but deployment \`${existing.name}\` is of type \`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_1__/* .quotable */ .E7)(type, 40)}\`, which cannot scale to ` +
         `zero (only ${ZERO_TYPES} deployments may, and the type is fixed at creation): set \`min_scale\` to 1 or more, or deploy ` +
         `under another \`name\` with \`deployment-type\` ${ZERO_TYPES}`);
 }
@@ -32282,7 +32284,7 @@ const otherSource = {
 ;// CONCATENATED MODULE: ./src/commands/deploy/sources/remote-build.ts
 const REMOTE_BUILD = 'internal_source';
 /** The archive's code, loaded on first use: the input rules read this module on every run's way to its first request. */
-const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(511), __nccwpck_require__.e(692), __nccwpck_require__.e(57), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
+const archiving = () => Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(977), __nccwpck_require__.e(692), __nccwpck_require__.e(330), __nccwpck_require__.e(760)]).then(__nccwpck_require__.bind(__nccwpck_require__, 869));
 function isArchive(prepared) {
     return prepared?.by === remoteBuildSource;
 }
@@ -32715,13 +32717,6 @@ function registerSecret(value, what = 'a secret value') {
     }
 }
 /**
- * A secret value read from the control plane (a deployment's environment, returned with the
- * deployment): registered once, however often the deployment is read again. Unlike an input's, a
- * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
- * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
- * the job's log for it, and the action never prints a value it reads.
- */
-/**
  * Values a control plane's environment holds that are settings, not secrets (`LANGSMITH_TRACING=true`,
  * `LOG_LEVEL=info`): masking them would turn every such word of the job's log into `***`.
  */
@@ -32741,6 +32736,13 @@ const SETTING_WORDS = new Set([
     'warning',
     'error'
 ]);
+/**
+ * A secret value read from the control plane (a deployment's environment, returned with the
+ * deployment): registered once, however often the deployment is read again. Unlike an input's, a
+ * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
+ * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
+ * the job's log for it, and the action never prints a value it reads.
+ */
 function registerReadSecret(value) {
     if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH || SETTING_WORDS.has(value.trim().toLowerCase()))
         return;
@@ -33272,7 +33274,7 @@ class RunContext {
     now() {
         return this.clock.now();
     }
-    /** One request's time limit, whatever the time left (see limitFor for the two together). */
+    /** One request's time limit, whatever the time left. */
     requestLimit() {
         return this.#requestLimitMs;
     }
@@ -33679,6 +33681,8 @@ __webpack_async_result__();
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_sha_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3541);
+
 
 /**
  * The pull request of a `pull_request*` event, read from the payload at
@@ -33703,7 +33707,7 @@ function readPullRequest(env) {
     return {
         number: pr.number,
         headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-        ...(typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}$/i.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
+        ...(typeof pr.base?.sha === 'string' && _core_sha_js__WEBPACK_IMPORTED_MODULE_1__/* .FULL_SHA */ .R.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
         fromFork: typeof base === 'string' && head !== base
     };
 }
@@ -35433,9 +35437,9 @@ const registered = (spec, about, load) => ({
  * here (and its inputs type to ActionInputs); the reports need nothing else.
  */
 const COMMANDS = {
-    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(692), __nccwpck_require__.e(57), __nccwpck_require__.e(924), __nccwpck_require__.e(809)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8809))).deployCommand),
+    deploy: registered(deploySpec, deployAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(292), __nccwpck_require__.e(46), __nccwpck_require__.e(977), __nccwpck_require__.e(692), __nccwpck_require__.e(330), __nccwpck_require__.e(924), __nccwpck_require__.e(809)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8809))).deployCommand),
     delete: registered(deleteSpec, deleteAbout, async () => (await __nccwpck_require__.e(/* import() */ 322).then(__nccwpck_require__.bind(__nccwpck_require__, 9322))).deleteCommand),
-    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(511), __nccwpck_require__.e(924), __nccwpck_require__.e(262)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
+    rollback: registered(rollbackSpec, rollbackAbout, async () => (await Promise.all(/* import() */[__nccwpck_require__.e(46), __nccwpck_require__.e(977), __nccwpck_require__.e(924), __nccwpck_require__.e(262)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1262))).rollbackCommand),
     'delete-listener': registered(deleteListenerSpec, deleteListenerAbout, async () => (await __nccwpck_require__.e(/* import() */ 954).then(__nccwpck_require__.bind(__nccwpck_require__, 8954))).deleteListenerCommand),
     prune: registered(inputs/* pruneSpec */.C, pruneAbout, async () => (await __nccwpck_require__.e(/* import() */ 8).then(__nccwpck_require__.bind(__nccwpck_require__, 5008))).pruneCommand),
     'registry-login': registered(registry_login_inputs/* registryLoginSpec */.O, registryLoginAbout, async () => (await __nccwpck_require__.e(/* import() */ 353).then(__nccwpck_require__.bind(__nccwpck_require__, 9353))).registryLoginCommand)

@@ -53,13 +53,6 @@ export function registerSecret(value: string, what = 'a secret value'): void {
 }
 
 /**
- * A secret value read from the control plane (a deployment's environment, returned with the
- * deployment): registered once, however often the deployment is read again. Unlike an input's, a
- * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
- * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
- * the job's log for it, and the action never prints a value it reads.
- */
-/**
  * Values a control plane's environment holds that are settings, not secrets (`LANGSMITH_TRACING=true`,
  * `LOG_LEVEL=info`): masking them would turn every such word of the job's log into `***`.
  */
@@ -80,6 +73,13 @@ const SETTING_WORDS = new Set([
   'error'
 ])
 
+/**
+ * A secret value read from the control plane (a deployment's environment, returned with the
+ * deployment): registered once, however often the deployment is read again. Unlike an input's, a
+ * value shorter than MIN_REDACTED_LENGTH is not registered, nor warned about: the environment also
+ * holds settings such as `DEBUG=1` that no one gave this step, the runner would hide every `1` of
+ * the job's log for it, and the action never prints a value it reads.
+ */
 export function registerReadSecret(value: string): void {
   if (announced.has(value) || value.trim().length < MIN_REDACTED_LENGTH || SETTING_WORDS.has(value.trim().toLowerCase())) return
   announced.add(value)

@@ -67,7 +67,7 @@ export class RunContext implements Stop {
     return this.clock.now()
   }
 
-  /** One request's time limit, whatever the time left (see limitFor for the two together). */
+  /** One request's time limit, whatever the time left. */
   requestLimit(): number {
     return this.#requestLimitMs
   }

@@ -35,7 +35,8 @@ export function renderComment(view: CommentView, runUrl: string | undefined): st
   // Built from GITHUB_* variables: used as a link only if it is one.
   const link = runUrl ? safeUrl(runUrl) : undefined
   const footer = link ? `Updated by [this workflow run](${link}).` : ''
-  return redact(withinCommentLimit(lines.join('\n'), footer))
+  // Redacted before it is cut: a cut through a secret would leave a part that redaction no longer finds.
+  return withinCommentLimit(redact(lines.join('\n')), footer)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { FULL_SHA } from '../core/sha.js'
 
 /** What the action needs from a pull_request event's payload. */
 export interface PullRequestInfo {
@@ -31,7 +32,7 @@ export function readPullRequest(env: NodeJS.ProcessEnv): PullRequestInfo | undef
   return {
     number: pr.number,
     headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined,
-    ...(typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}$/i.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
+    ...(typeof pr.base?.sha === 'string' && FULL_SHA.test(pr.base.sha) ? { baseSha: pr.base.sha.toLowerCase() } : {}),
     fromFork: typeof base === 'string' && head !== base
   }
 }

@@ -1,3 +1,4 @@
+import { quotable } from '../../core/quoted.js'
 import { DEFAULT_DEPLOYMENT_TYPE, SCALE_TO_ZERO_TYPES, TYPED_SOURCES } from '../../api/constants.js'
 import type { Deployment, SourceConfigRequest } from '../../api/schemas.js'
 
@@ -47,7 +48,7 @@ export function scaleToZeroProblemAfterLookup(
   const type = existing.source_config?.deployment_type
   if (typeof type !== 'string' || SCALE_TO_ZERO_TYPES.includes(type)) return undefined
   return (
-    `\`resource-spec\` sets \`min_scale: 0\`, but deployment \`${existing.name}\` is of type \`${type}\`, which cannot scale to ` +
+    `\`resource-spec\` sets \`min_scale: 0\`, but deployment \`${existing.name}\` is of type \`${quotable(type, 40)}\`, which cannot scale to ` +
     `zero (only ${ZERO_TYPES} deployments may, and the type is fixed at creation): set \`min_scale\` to 1 or more, or deploy ` +
     `under another \`name\` with \`deployment-type\` ${ZERO_TYPES}`
   )

@@ -3,7 +3,7 @@ import type { CheckVerdict } from '../../core/outcome.js'
 import { describeError } from '../../core/errors.js'
 import { quoted } from '../../core/quoted.js'
 import { writeNotRunResults } from '../evals/results-fields.js'
-import type { EvalSuite } from '../../inputs/evals.js'
+import { GATE_DEFAULTS, type EvalSuite } from '../../inputs/evals.js'
 import { GATE_NEEDS_COMPARISON, lookUpCompared, passRateNote } from './evals-compare.js'
 import { verdict } from './evals-verdict.js'
 import type { Check } from './types.js'
@@ -72,7 +72,9 @@ export async function planEvals(
     } else {
       compare =
         `, and as many to \`${suite.compareWith}\` (\`compare-with\`)` +
-        (adaptive ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? 8} runs a side` : '')
+        (adaptive
+          ? `, then again on both sides for the cases whose sides disagree, up to ${suite.maxRepeat ?? GATE_DEFAULTS.maxRepeat} runs a side`
+          : '')
     }
   }
   const said =

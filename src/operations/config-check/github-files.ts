@@ -63,8 +63,8 @@ export async function readFromGitHub(
   return { ok: true, text, files, truncated, requests: github.requests - before }
 }
 
-/** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap. */
-async function readContents(
+/** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap (1 MiB). */
+export async function readContents(
   github: RateLimitedGitHub,
   repository: string,
   ref: string,

@@ -32,11 +32,6 @@ export function watchSettings(inputs: {
   return { timeoutMs: inputs.timeoutMs, pollIntervalMs: inputs.pollIntervalMs, showLogs: inputs.showLogs }
 }
 
-/** watchRevision's revision, returned alone. */
-export async function watchRevision(options: WatchOptions): Promise<Revision> {
-  return (await watchUntilDeployed(options)).revision
-}
-
 /**
  * Watches a revision until it is DEPLOYED: polls it, follows its build and deploy
  * logs, keeps its timeline, and on failure shows (and records) the end of the failing

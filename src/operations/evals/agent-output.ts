@@ -50,6 +50,11 @@ export function agentOutput(input: Record<string, unknown>, state: unknown): Age
   return { text: valueText(state), added: 1 }
 }
 
+/** The text of the last message the input sends (the question, in a conversation); '' when it sends none with text. */
+export function lastSentText(input: Record<string, unknown>): string {
+  return messageText(sentMessages(input.messages).at(-1))
+}
+
 /** The input's messages: a list, or a bare message (a string, or one mapping), which the server takes as one. */
 function sentMessages(messages: unknown): unknown[] {
   if (Array.isArray(messages)) return messages

@@ -7,6 +7,7 @@ import { GATE_DEFAULTS, type EvalSuite } from '../../inputs/evals.js'
 import type { RunRecord } from './engine.js'
 import { caseFields, runFields, type ResultsRun } from './results-fields.js'
 import { judgeSuite, wilson, type CaseRuns, type Round } from './stats.js'
+import { lastSentText } from './agent-output.js'
 
 /** What a table cell quotes of what was seen. */
 const SEEN_CHARS = 120
@@ -48,24 +49,9 @@ export function rowsOf(
 /** What the question was, short: the last message's text when the input is a conversation, else the input as JSON. */
 const ASKED_CHARS = 160
 export function askedOf(input: Record<string, unknown>): string | undefined {
-  const messages = input.messages
-  let text: string | undefined
-  if (Array.isArray(messages) && messages.length > 0) {
-    const last = messages[messages.length - 1] as unknown
-    const content = typeof last === 'object' && last !== null ? (last as Record<string, unknown>).content : last
-    text =
-      typeof content === 'string'
-        ? content
-        : Array.isArray(content)
-          ? content
-              .map((part: unknown) => {
-                const text = typeof part === 'object' && part !== null ? (part as { text?: unknown }).text : undefined
-                return typeof text === 'string' ? text : ''
-              })
-              .join(' ')
-          : undefined
-  }
-  if (text === undefined || text.trim() === '') {
+  // The message forms the judge reads (agent-output.ts): a string, a mapping, a (role, content) pair, text parts.
+  let text = lastSentText(input)
+  if (text.trim() === '') {
     try {
       text = JSON.stringify(input)
     } catch {

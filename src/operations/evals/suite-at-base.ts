@@ -6,6 +6,7 @@ import type { RunContext } from '../../core/run-context.js'
 import { isStop } from '../../core/stop.js'
 import { checkoutOf, runGit } from '../git/git-tree.js'
 import { gitHubReader, type GitHubGet } from '../github/github-requests.js'
+import { readContents } from '../config-check/github-files.js'
 
 /** A suite file is at most this (as one read from the checkout). */
 const MAX_SUITE_BYTES = 1024 * 1024
@@ -98,18 +99,7 @@ async function fromGitHub(at: SuiteAtBase['atBase'], token: string | undefined, 
     return { reason: "the checkout does not hold that commit, and `github-token` is empty (leave it unset to use the workflow's token)" }
   if (!deps.openGitHub) return { reason: 'the checkout does not hold that commit, and GitHub cannot be read in this run' }
   const github = gitHubReader(await deps.openGitHub(token), deps.run, { warn: deps.log.warn })
-  const path = at.path.split('/').map(encodeURIComponent).join('/')
-  const read = await github.fetch(`/repos/${repository}/contents/${path}?ref=${at.sha}`, `Reading \`${at.path}\` at ${at.sha.slice(0, 7)}`)
-  if (!read.ok)
-    return {
-      reason:
-        read.status === 403 || read.status === 404
-          ? `${read.reason} (the token needs \`contents: read\`, and the file must be in that commit)`
-          : read.reason
-    }
-  const data = read.response.data as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown } | null
-  if (typeof data?.size === 'number' && data.size > MAX_SUITE_BYTES) return { reason: 'it is larger than 1 MiB' }
-  if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
-    return { reason: "GitHub's answer is not a file's contents" }
-  return { text: Buffer.from(data.content, 'base64').toString('utf8'), via: 'from the GitHub API' }
+  // The config check's reader of a file at a commit: the same cap, checks and decoding (a BOM, UTF-16).
+  const read = await readContents(github, repository, at.sha, at.path)
+  return typeof read === 'string' ? { text: read, via: 'from the GitHub API' } : read
 }

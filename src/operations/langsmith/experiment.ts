@@ -76,8 +76,6 @@ const NAME_CHARS = 200
 /** Our words for each side, in names and metadata. */
 export const SIDE_WORDS = { ours: 'this revision', theirs: 'compared' } as const
 
-/** The checks of `expect`, by the names the suite writes them with: each one a score of its own. */
-
 /**
  * One side's experiment: every run made on it (runs never sent, for the suite's time limit, are
  * not results), in the suite's order. Every string of the case's input and of what the run

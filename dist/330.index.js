@@ -1,5 +1,5 @@
-export const id = 57;
-export const ids = [57];
+export const id = 330;
+export const ids = [330];
 export const modules = {
 
 /***/ 2637:
@@ -47,7 +47,7 @@ function otherCommitCheckedOut(checkedOut, expected) {
 
 /***/ }),
 
-/***/ 9057:
+/***/ 4330:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -60,64 +60,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/core/read-to-end.ts
-var read_to_end = __webpack_require__(933);
-;// CONCATENATED MODULE: ./src/operations/config-check/text.ts
-/*
- * The text of a file the config check reads. The build reads the config with Python's `open()`
- * in its UTF-8 locale, so a config whose bytes are not UTF-8 fails there (`UnicodeDecodeError`),
- * while Node's decoder would quietly put U+FFFD in their place and the check would pass it.
- * Such text is marked with a lone surrogate, which decoding UTF-8 never yields (a U+FFFD the
- * file holds itself is valid UTF-8 and stays accepted).
- */
-const NOT_UTF8 = '\uDC80';
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-/** The bytes' text: as UTF-8 when they are; otherwise marked (`isUtf8` false), the rest decoded with U+FFFD. */
-function decodeText(bytes) {
-    try {
-        return strict.decode(bytes);
-    }
-    catch {
-        return NOT_UTF8 + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    }
-}
-/** Whether `decodeText` read the text from UTF-8. */
-function isUtf8(text) {
-    return !text.startsWith(NOT_UTF8);
-}
-
-;// CONCATENATED MODULE: ./src/operations/config-check/read-capped.ts
-
-
-
-/** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
-const READ_CAP_BYTES = 1024 * 1024;
-/**
- * A small regular file's text, read through one descriptor up to the cap; undefined when it
- * is not a regular file, is larger, or cannot be read. Never follows a final symbolic link.
- */
-function readCapped(file) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
-        const stats = (0,external_node_fs_.fstatSync)(fd);
-        if (!stats.isFile() || stats.size > READ_CAP_BYTES)
-            return undefined;
-        const opened = fd;
-        const bytes = (0,read_to_end/* readToEndSync */.g)((buffer, offset, length) => (0,external_node_fs_.readSync)(opened, buffer, offset, length, null), stats.size, READ_CAP_BYTES);
-        return bytes === undefined ? undefined : decodeText(bytes);
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        if (fd !== undefined)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-}
-
+// EXTERNAL MODULE: ./src/operations/config-check/read-capped.ts
+var read_capped = __webpack_require__(9966);
 ;// CONCATENATED MODULE: ./src/operations/config-check/archive-files.ts
 
 
@@ -170,7 +114,7 @@ function archiveFiles(selection, reads) {
             if (entry === undefined)
                 return undefined;
             // A file of the commit is read as the archive ships it: from git's objects.
-            return entry.blob ? reads.text(entry.blob) : readCapped(entry.absPath);
+            return entry.blob ? reads.text(entry.blob) : (0,read_capped/* readCapped */.E)(entry.absPath);
         },
         leftOut(path) {
             const hit = leftOutHit(selection, prefix + path);
@@ -1234,6 +1178,8 @@ function supportsUv(base) {
     return major > 0 || minor > 2 || (minor === 2 && patch >= 47);
 }
 
+// EXTERNAL MODULE: ./src/operations/config-check/text.ts
+var config_check_text = __webpack_require__(1345);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
@@ -1679,7 +1625,7 @@ function containedIn(path, copied, all) {
  * and the files the build will get. Pure: everything it sees comes through `files`.
  */
 function checkConfig(text, configPath, files) {
-    if (!isUtf8(text))
+    if (!(0,config_check_text/* isUtf8 */.c)(text))
         return refusedWhole(configPath, ['is not UTF-8 text, and the build reads it as UTF-8 (it fails with ', { code: 'UnicodeDecodeError' }, ').'], ['Save the file as UTF-8.']);
     let config;
     try {
@@ -1804,8 +1750,8 @@ function commitReads(blobs) {
             const asked = [...noted];
             noted.clear();
             // One answer a blob, each set as "held" (undefined when git could not give it: never asked again).
-            const read = await Promise.all(asked.map(([, blob]) => blobs.read(blob.repo, blob.oid, READ_CAP_BYTES)));
-            asked.forEach(([id], index) => held.set(id, read[index] && decodeText(read[index])));
+            const read = await Promise.all(asked.map(([, blob]) => blobs.read(blob.repo, blob.oid, read_capped/* READ_CAP_BYTES */.m)));
+            asked.forEach(([id], index) => held.set(id, read[index] && (0,config_check_text/* decodeText */.g)(read[index])));
             return true;
         }
     };
@@ -1958,7 +1904,7 @@ async function archiveVerdict(selection, mode, deps, layoutProblems = []) {
         const files = archiveFiles(selection, commitReads(blobs));
         // As the archive holds it (the commit's version, in a checkout); one left out is read from the disk, to say so.
         const shipped = files.kind(configPath) === 'file';
-        const text = shipped ? await readNow(files, configPath) : readCapped(`${selection.root}/${configPath}`);
+        const text = shipped ? await readNow(files, configPath) : (0,read_capped/* readCapped */.E)(`${selection.root}/${configPath}`);
         if (text === undefined)
             return unshippable.length > 0
                 ? refusing(unshippable)
@@ -1995,6 +1941,8 @@ function unwaivable(layoutProblems) {
 var checkout_commit = __webpack_require__(2637);
 // EXTERNAL MODULE: ./src/core/sha.ts
 var core_sha = __webpack_require__(3541);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/operations/git/folder-index.ts
 var folder_index = __webpack_require__(9411);
 ;// CONCATENATED MODULE: ./src/operations/config-check/commit-files.ts
@@ -2035,82 +1983,8 @@ function commitFiles(top, tree, reads) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/config-check/github-files.ts
-
-
-const CONTENTS_HINT = 'the token needs `contents: read`';
-/**
- * Reads what the build of `ref` will see, in a few requests whatever the repository's size:
- * one tree listing (`git/trees/{ref}?recursive=1`) for which files exist, the config's
- * contents, and `package.json` beside it when there is one (a Node.js config's engines).
- * Graph modules are not read (a request per file would not scale): their variables are not
- * looked for. A listing GitHub cut short (`truncated`) leaves existence unknown.
- */
-async function readFromGitHub(github, repository, ref, configPath) {
-    const before = github.requests;
-    const tree = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(ref)}?recursive=1`, `Listing the files of \`${ref}\``);
-    if (!tree.ok)
-        return { ok: false, reason: reasonOf(tree) };
-    const data = tree.response.data;
-    if (!Array.isArray(data?.tree))
-        return { ok: false, reason: "GitHub's tree listing has no `tree`" };
-    const truncated = data.truncated === true;
-    const kinds = new Map([['', 'dir']]);
-    for (const item of data.tree) {
-        if (typeof item?.path !== 'string')
-            continue;
-        if (item.type === 'blob')
-            kinds.set(item.path, 'file');
-        else if (item.type === 'tree')
-            kinds.set(item.path, 'dir');
-    }
-    if (!truncated && kinds.get(configPath) !== 'file')
-        return { ok: false, missing: true, reason: `\`${configPath}\` is not a file in \`${ref}\`` };
-    const text = await readContents(github, repository, ref, configPath);
-    if (typeof text !== 'string')
-        return { ok: false, reason: text.reason };
-    const dir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
-    const packageJson = dir ? `${dir}/package.json` : 'package.json';
-    const texts = new Map();
-    if (kinds.get(packageJson) === 'file') {
-        const read = await readContents(github, repository, ref, packageJson);
-        if (typeof read === 'string')
-            texts.set(packageJson, read);
-    }
-    const files = {
-        kind: (path) => kinds.get(path) ?? (truncated ? 'unknown' : 'absent'),
-        list(dir) {
-            if (truncated || kinds.get(dir) !== 'dir')
-                return undefined;
-            const prefix = dir ? `${dir}/` : '';
-            return [...kinds.keys()]
-                .filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
-                .map((path) => path.slice(prefix.length));
-        },
-        read: (path) => texts.get(path),
-        rootName: repository.slice(repository.indexOf('/') + 1)
-    };
-    return { ok: true, text, files, truncated, requests: github.requests - before };
-}
-/** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap. */
-async function readContents(github, repository, ref, path) {
-    const encoded = path.split('/').map(encodeURIComponent).join('/');
-    const read = await github.fetch(`/repos/${repository}/contents/${encoded}?ref=${encodeURIComponent(ref)}`, `Reading \`${path}\` at \`${ref}\``);
-    if (!read.ok)
-        return { reason: reasonOf(read) };
-    const data = read.response.data;
-    if (typeof data?.size === 'number' && data.size > READ_CAP_BYTES)
-        return { reason: `\`${path}\` is over ${READ_CAP_BYTES} bytes` };
-    if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
-        return { reason: `GitHub's answer for \`${path}\` is not a file's contents` };
-    return decodeText(Buffer.from(data.content, 'base64'));
-}
-function reasonOf(outcome) {
-    if (outcome.status === 403 || outcome.status === 404)
-        return `${outcome.reason} (${CONTENTS_HINT}, and the repository and ref must exist)`;
-    return outcome.reason;
-}
-
+// EXTERNAL MODULE: ./src/operations/config-check/github-files.ts
+var github_files = __webpack_require__(1403);
 // EXTERNAL MODULE: ./src/core/stop.ts
 var core_stop = __webpack_require__(1439);
 // EXTERNAL MODULE: ./src/operations/git/git-tree.ts
@@ -2307,7 +2181,7 @@ async function githubVerdict({ inputs, deps, existing }) {
     const github = await openCommitReads(inputs.githubToken, repoUrl ?? undefined, deps, readBudgetMs(deps));
     if (!github.ok)
         return logNotChecked(deps, notChecked(['no checkout of ', { code: ref }, ' and GitHub cannot be read: ', ...(0,quoted/* quoted */.TL)(github.reason)]));
-    const read = await readFromGitHub(github.github, github.repository, ref, configPath);
+    const read = await (0,github_files/* readFromGitHub */.A)(github.github, github.repository, ref, configPath);
     // Not a problem: the commit may not be what the build reads in the end (a branch moves), and the control plane says so itself.
     if (!read.ok && read.missing) {
         log.warn(`Config check: \`${configPath}\` is not a file in \`${ref}\` of ${github.repository}: the build will fail unless it is there when it builds.`);
@@ -2351,7 +2225,7 @@ var api_errors = __webpack_require__(3249);
 /** GitHub lists at most this many files in a compare: one with as many may be cut short. */
 const COMPARE_FILE_LIMIT = 300;
 const STATUSES = ['ahead', 'behind', 'diverged', 'identical'];
-const github_commits_CONTENTS_HINT = "The token needs `contents: read` (add it to the job's `permissions`, or pass a `github-token` that has it).";
+const CONTENTS_HINT = "The token needs `contents: read` (add it to the job's `permissions`, or pass a `github-token` that has it).";
 /**
  * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: one request. Anything but a well-formed
  * answer is `ok: false` with the reason, since the caller acts only on a complete answer.
@@ -2418,9 +2292,9 @@ function withHint(outcome) {
     if (outcome.limited)
         return outcome.reason;
     if (outcome.status === 403)
-        return `${outcome.reason}. ${github_commits_CONTENTS_HINT}`;
+        return `${outcome.reason}. ${CONTENTS_HINT}`;
     if (outcome.status === 404)
-        return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${github_commits_CONTENTS_HINT}`;
+        return `${outcome.reason}: GitHub knows no such commit in the repository (a force push may have removed it), or the token cannot read it. ${CONTENTS_HINT}`;
     if (outcome.status === 422)
         return `${outcome.reason}: the repository has no such branch, tag or commit`;
     return outcome.reason;
@@ -2850,59 +2724,6 @@ async function runGates(gates, ctx) {
 
 /***/ }),
 
-/***/ 933:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ readToEnd),
-/* harmony export */   g: () => (/* binding */ readToEndSync)
-/* harmony export */ });
-/**
- * Reading a small file through its descriptor to its end, up to a cap, into a buffer the size
- * its `fstat` gave (one byte more, to see a file that grew since), grown only when it did grow:
- * a buffer of the cap for each file (1 MiB, zeroed) cost more than reading the file, for the
- * few hundred bytes an ignore file or a config holds.
- */
-/** The file's bytes, or undefined once it holds more than `capBytes`. */
-function readToEndSync(read, sizeHint, capBytes) {
-    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
-    let length = 0;
-    for (;;) {
-        if (length === buffer.length)
-            buffer = grown(buffer, capBytes);
-        const bytesRead = read(buffer, length, buffer.length - length);
-        if (bytesRead === 0)
-            return buffer.subarray(0, length);
-        length += bytesRead;
-        if (length > capBytes)
-            return undefined;
-    }
-}
-/** As readToEndSync, through reads that answer later (a `FileHandle`'s). */
-async function readToEnd(read, sizeHint, capBytes) {
-    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
-    let length = 0;
-    for (;;) {
-        if (length === buffer.length)
-            buffer = grown(buffer, capBytes);
-        const bytesRead = await read(buffer, length, buffer.length - length);
-        if (bytesRead === 0)
-            return buffer.subarray(0, length);
-        length += bytesRead;
-        if (length > capBytes)
-            return undefined;
-    }
-}
-/** A full buffer's bytes in one twice as large (at least 64 KiB), never beyond one byte over the cap. */
-function grown(buffer, capBytes) {
-    const next = Buffer.allocUnsafe(Math.min(capBytes + 1, Math.max(buffer.length * 2, 64 * 1024)));
-    buffer.copy(next);
-    return next;
-}
-
-
-/***/ }),
-
 /***/ 6747:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3304,4 +3125,4 @@ function addToFolderIndex(children, dirs, path) {
 
 };
 
-//# sourceMappingURL=57.index.js.map
+//# sourceMappingURL=330.index.js.map

@@ -1,6 +1,59 @@
-export const id = 511;
-export const ids = [511];
+export const id = 977;
+export const ids = [977];
 export const modules = {
+
+/***/ 933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ readToEnd),
+/* harmony export */   g: () => (/* binding */ readToEndSync)
+/* harmony export */ });
+/**
+ * Reading a small file through its descriptor to its end, up to a cap, into a buffer the size
+ * its `fstat` gave (one byte more, to see a file that grew since), grown only when it did grow:
+ * a buffer of the cap for each file (1 MiB, zeroed) cost more than reading the file, for the
+ * few hundred bytes an ignore file or a config holds.
+ */
+/** The file's bytes, or undefined once it holds more than `capBytes`. */
+function readToEndSync(read, sizeHint, capBytes) {
+    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length)
+            buffer = grown(buffer, capBytes);
+        const bytesRead = read(buffer, length, buffer.length - length);
+        if (bytesRead === 0)
+            return buffer.subarray(0, length);
+        length += bytesRead;
+        if (length > capBytes)
+            return undefined;
+    }
+}
+/** As readToEndSync, through reads that answer later (a `FileHandle`'s). */
+async function readToEnd(read, sizeHint, capBytes) {
+    let buffer = Buffer.allocUnsafe(Math.min(sizeHint, capBytes) + 1);
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length)
+            buffer = grown(buffer, capBytes);
+        const bytesRead = await read(buffer, length, buffer.length - length);
+        if (bytesRead === 0)
+            return buffer.subarray(0, length);
+        length += bytesRead;
+        if (length > capBytes)
+            return undefined;
+    }
+}
+/** A full buffer's bytes in one twice as large (at least 64 KiB), never beyond one byte over the cap. */
+function grown(buffer, capBytes) {
+    const next = Buffer.allocUnsafe(Math.min(capBytes + 1, Math.max(buffer.length * 2, 64 * 1024)));
+    buffer.copy(next);
+    return next;
+}
+
+
+/***/ }),
 
 /***/ 1439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -61,6 +114,169 @@ function whenStopped(stop, onStop) {
     // A signal already aborted fires no event: every caller checks the stop itself (throwIfStopped)
     // before each read or write, so a stop before the watch began ends the work there.
     return () => limit.signal.removeEventListener('abort', onAbort);
+}
+
+
+/***/ }),
+
+/***/ 1403:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ readFromGitHub),
+/* harmony export */   r: () => (/* binding */ readContents)
+/* harmony export */ });
+/* harmony import */ var _read_capped_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9966);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1345);
+
+
+const CONTENTS_HINT = 'the token needs `contents: read`';
+/**
+ * Reads what the build of `ref` will see, in a few requests whatever the repository's size:
+ * one tree listing (`git/trees/{ref}?recursive=1`) for which files exist, the config's
+ * contents, and `package.json` beside it when there is one (a Node.js config's engines).
+ * Graph modules are not read (a request per file would not scale): their variables are not
+ * looked for. A listing GitHub cut short (`truncated`) leaves existence unknown.
+ */
+async function readFromGitHub(github, repository, ref, configPath) {
+    const before = github.requests;
+    const tree = await github.fetch(`/repos/${repository}/git/trees/${encodeURIComponent(ref)}?recursive=1`, `Listing the files of \`${ref}\``);
+    if (!tree.ok)
+        return { ok: false, reason: reasonOf(tree) };
+    const data = tree.response.data;
+    if (!Array.isArray(data?.tree))
+        return { ok: false, reason: "GitHub's tree listing has no `tree`" };
+    const truncated = data.truncated === true;
+    const kinds = new Map([['', 'dir']]);
+    for (const item of data.tree) {
+        if (typeof item?.path !== 'string')
+            continue;
+        if (item.type === 'blob')
+            kinds.set(item.path, 'file');
+        else if (item.type === 'tree')
+            kinds.set(item.path, 'dir');
+    }
+    if (!truncated && kinds.get(configPath) !== 'file')
+        return { ok: false, missing: true, reason: `\`${configPath}\` is not a file in \`${ref}\`` };
+    const text = await readContents(github, repository, ref, configPath);
+    if (typeof text !== 'string')
+        return { ok: false, reason: text.reason };
+    const dir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : '';
+    const packageJson = dir ? `${dir}/package.json` : 'package.json';
+    const texts = new Map();
+    if (kinds.get(packageJson) === 'file') {
+        const read = await readContents(github, repository, ref, packageJson);
+        if (typeof read === 'string')
+            texts.set(packageJson, read);
+    }
+    const files = {
+        kind: (path) => kinds.get(path) ?? (truncated ? 'unknown' : 'absent'),
+        list(dir) {
+            if (truncated || kinds.get(dir) !== 'dir')
+                return undefined;
+            const prefix = dir ? `${dir}/` : '';
+            return [...kinds.keys()]
+                .filter((path) => path !== '' && path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
+                .map((path) => path.slice(prefix.length));
+        },
+        read: (path) => texts.get(path),
+        rootName: repository.slice(repository.indexOf('/') + 1)
+    };
+    return { ok: true, text, files, truncated, requests: github.requests - before };
+}
+/** `GET /repos/{o}/{r}/contents/{path}?ref=`: a file's text (base64 in the answer), up to the cap (1 MiB). */
+async function readContents(github, repository, ref, path) {
+    const encoded = path.split('/').map(encodeURIComponent).join('/');
+    const read = await github.fetch(`/repos/${repository}/contents/${encoded}?ref=${encodeURIComponent(ref)}`, `Reading \`${path}\` at \`${ref}\``);
+    if (!read.ok)
+        return { reason: reasonOf(read) };
+    const data = read.response.data;
+    if (typeof data?.size === 'number' && data.size > _read_capped_js__WEBPACK_IMPORTED_MODULE_0__/* .READ_CAP_BYTES */ .m)
+        return { reason: `\`${path}\` is over ${_read_capped_js__WEBPACK_IMPORTED_MODULE_0__/* .READ_CAP_BYTES */ .m} bytes` };
+    if (data?.type !== 'file' || data.encoding !== 'base64' || typeof data.content !== 'string')
+        return { reason: `GitHub's answer for \`${path}\` is not a file's contents` };
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeText */ .g)(Buffer.from(data.content, 'base64'));
+}
+function reasonOf(outcome) {
+    if (outcome.status === 403 || outcome.status === 404)
+        return `${outcome.reason} (${CONTENTS_HINT}, and the repository and ref must exist)`;
+    return outcome.reason;
+}
+
+
+/***/ }),
+
+/***/ 9966:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ readCapped),
+/* harmony export */   m: () => (/* binding */ READ_CAP_BYTES)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_read_to_end_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(933);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1345);
+
+
+
+/** A module or `package.json` larger than this is not read (its warnings are skipped, never guessed). */
+const READ_CAP_BYTES = 1024 * 1024;
+/**
+ * A small regular file's text, read through one descriptor up to the cap; undefined when it
+ * is not a regular file, is larger, or cannot be read. Never follows a final symbolic link.
+ */
+function readCapped(file) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0) | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+        const stats = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!stats.isFile() || stats.size > READ_CAP_BYTES)
+            return undefined;
+        const opened = fd;
+        const bytes = (0,_core_read_to_end_js__WEBPACK_IMPORTED_MODULE_2__/* .readToEndSync */ .g)((buffer, offset, length) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(opened, buffer, offset, length, null), stats.size, READ_CAP_BYTES);
+        return bytes === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeText */ .g)(bytes);
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1345:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ isUtf8),
+/* harmony export */   g: () => (/* binding */ decodeText)
+/* harmony export */ });
+/*
+ * The text of a file the config check reads. The build reads the config with Python's `open()`
+ * in its UTF-8 locale, so a config whose bytes are not UTF-8 fails there (`UnicodeDecodeError`),
+ * while Node's decoder would quietly put U+FFFD in their place and the check would pass it.
+ * Such text is marked with a lone surrogate, which decoding UTF-8 never yields (a U+FFFD the
+ * file holds itself is valid UTF-8 and stays accepted).
+ */
+const NOT_UTF8 = '\uDC80';
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** The bytes' text: as UTF-8 when they are; otherwise marked (`isUtf8` false), the rest decoded with U+FFFD. */
+function decodeText(bytes) {
+    try {
+        return strict.decode(bytes);
+    }
+    catch {
+        return NOT_UTF8 + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    }
+}
+/** Whether `decodeText` read the text from UTF-8. */
+function isUtf8(text) {
+    return !text.startsWith(NOT_UTF8);
 }
 
 
@@ -508,4 +724,4 @@ function messageOf(response) {
 
 };
 
-//# sourceMappingURL=511.index.js.map
+//# sourceMappingURL=977.index.js.map
