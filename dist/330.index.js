@@ -2478,9 +2478,12 @@ async function filesOf(head, reads, deps) {
     return { ok: false, reasons };
 }
 
+// EXTERNAL MODULE: ./src/commands/deploy/environment.ts
+var environment = __webpack_require__(5157);
 // EXTERNAL MODULE: ./src/commands/deploy/settings-differ.ts
 var settings_differ = __webpack_require__(9040);
 ;// CONCATENATED MODULE: ./src/commands/deploy/gates/paths.ts
+
 
 
 
@@ -2665,7 +2668,7 @@ function environmentDiffers(what, change) {
     if (!change?.send)
         return undefined;
     const { set, added, removed } = change.names;
-    const named = (names) => names.map((n) => `\`${(0,quoted/* quotable */.E7)(n, 100)}\``).join(', ');
+    const named = environment/* shownNames */.kA;
     const said = [
         added.length ? `adds ${named(added)}` : '',
         removed.length ? `drops ${named(removed)}` : '',

@@ -682,23 +682,23 @@ function sourceOf(raw) {
         return { file: trimmed };
     return { inline: raw };
 }
+/** Whether `to` is not below `from` (the folder itself counts as outside: a suite is a file in it). */
+function outside(from, to) {
+    const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(from, to);
+    return inside === '' || inside.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inside);
+}
 /** A path written relative to the workspace, as git names it there (`/` separated); refused when it leaves the workspace. */
 function relativeInside(path, workspace) {
     const full = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace, path);
-    const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace), full);
-    if (inside === '' || inside.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inside))
+    if (outside((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace), full))
         return {
             problem: `the file \`${path}\` is outside the workspace: give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. \`evals/suite.yml\`)`
         };
-    return { path: inside.split('\\').join('/') };
+    return { path: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace), full).split('\\').join('/') };
 }
 function readSuiteFile(path, workspace) {
     const fix = 'give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. `evals/suite.yml`), or write the suite inline';
     const full = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace, path);
-    const outside = (from, to) => {
-        const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(from, to);
-        return inside === '' || inside.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inside);
-    };
     if (outside((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace), full))
         return { problem: `the file \`${path}\` is outside the workspace: ${fix}` };
     let real;

@@ -49,7 +49,8 @@ function reportEnvironment(plan, { log, recorder }) {
 /* harmony export */   Fb: () => (/* binding */ referencesOfUpdate),
 /* harmony export */   NE: () => (/* binding */ describeEnvironment),
 /* harmony export */   Y4: () => (/* binding */ secretsOfUpdate),
-/* harmony export */   hp: () => (/* binding */ environmentOfCreate)
+/* harmony export */   hp: () => (/* binding */ environmentOfCreate),
+/* harmony export */   kA: () => (/* binding */ shownNames)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_quoted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(891);
@@ -57,6 +58,8 @@ function reportEnvironment(plan, { log, recorder }) {
 
 /** A name as the deployment reports it, made fit for our messages (server text). */
 const shown = (name) => `\`${(0,_core_quoted_js__WEBPACK_IMPORTED_MODULE_1__/* .quotable */ .E7)(name, 100)}\``;
+/** Names as the deployment reports them, for a message: each made fit, comma-separated. */
+const shownNames = (names) => names.map(shown).join(', ');
 /** The deployment's environment as reported: undefined when it reports none, or an entry without a name. */
 function currentSecrets(deployment) {
     if (!Array.isArray(deployment.secrets))
@@ -170,7 +173,7 @@ function unreadableEnvironment(deployment) {
 /** For the log: what the change does to the list, names only (never a value). */
 function describeEnvironment(what, change, creating) {
     const { kept, set, added, removed } = change.names;
-    const list = (names) => names.map(shown).join(', ');
+    const list = shownNames;
     if (creating)
         return `\`${what}\`: the new deployment gets ${added.length ? list(added) : 'none'}.`;
     const parts = [

@@ -157,25 +157,26 @@ export function sourceOf(raw: string): EvalsSource {
   return { inline: raw }
 }
 
+/** Whether `to` is not below `from` (the folder itself counts as outside: a suite is a file in it). */
+function outside(from: string, to: string): boolean {
+  const inside = relative(from, to)
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside)
+}
+
 /** A path written relative to the workspace, as git names it there (`/` separated); refused when it leaves the workspace. */
 function relativeInside(path: string, workspace: string): { path: string } | { problem: string } {
   const full = resolve(workspace, path)
-  const inside = relative(resolve(workspace), full)
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+  if (outside(resolve(workspace), full))
     return {
       problem: `the file \`${path}\` is outside the workspace: give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. \`evals/suite.yml\`)`
     }
-  return { path: inside.split('\\').join('/') }
+  return { path: relative(resolve(workspace), full).split('\\').join('/') }
 }
 
 function readSuiteFile(path: string, workspace: string): { text: string; path: string } | { problem: string } {
   const fix =
     'give the path of a YAML or JSON file in the repository, relative to the workspace (e.g. `evals/suite.yml`), or write the suite inline'
   const full = resolve(workspace, path)
-  const outside = (from: string, to: string) => {
-    const inside = relative(from, to)
-    return inside === '' || inside.startsWith('..') || isAbsolute(inside)
-  }
   if (outside(resolve(workspace), full)) return { problem: `the file \`${path}\` is outside the workspace: ${fix}` }
   let real: string
   try {

@@ -27,6 +27,8 @@ export interface EnvironmentChange<T> {
 
 /** A name as the deployment reports it, made fit for our messages (server text). */
 const shown = (name: string) => `\`${quotable(name, 100)}\``
+/** Names as the deployment reports them, for a message: each made fit, comma-separated. */
+export const shownNames = (names: readonly string[]): string => names.map(shown).join(', ')
 
 interface Entry<T> {
   name: string
@@ -164,7 +166,7 @@ function unreadableEnvironment(deployment: Deployment): ActionError {
 /** For the log: what the change does to the list, names only (never a value). */
 export function describeEnvironment(what: 'secrets' | 'secret-references', change: EnvironmentChange<unknown>, creating: boolean): string {
   const { kept, set, added, removed } = change.names
-  const list = (names: string[]) => names.map(shown).join(', ')
+  const list = shownNames
   if (creating) return `\`${what}\`: the new deployment gets ${added.length ? list(added) : 'none'}.`
   const parts = [
     set.length ? `sets ${list(set)}` : '',

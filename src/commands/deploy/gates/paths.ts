@@ -10,7 +10,7 @@ import { openCommitReads, type CommitReads } from '../github-reads.js'
 import { checkPatterns } from '../paths-patterns.js'
 import type { DeployInputs } from '../inputs.js'
 import type { SourceDecision } from '../source.js'
-import type { EnvironmentChange } from '../environment.js'
+import { shownNames, type EnvironmentChange } from '../environment.js'
 import type { Plan } from '../plan.js'
 import { sourceConfigDifferences } from '../settings-differ.js'
 import { firstLine } from '../../../core/errors.js'
@@ -212,7 +212,7 @@ function settingsDiffer(inputs: DeployInputs, existing: Deployment, plan: Plan):
 function environmentDiffers(what: string, change: EnvironmentChange<unknown> | undefined): string | undefined {
   if (!change?.send) return undefined
   const { set, added, removed } = change.names
-  const named = (names: string[]) => names.map((n) => `\`${quotable(n, 100)}\``).join(', ')
+  const named = shownNames
   const said = [
     added.length ? `adds ${named(added)}` : '',
     removed.length ? `drops ${named(removed)}` : '',
